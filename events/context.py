@@ -1,0 +1,179 @@
+"""The context a guard sees: the hook input plus lazily loaded state.
+
+Every property loads its file at most once per hook call and only when a guard
+asks for it, so a Read call never parses a playbook and a Write never starts
+the shell analyser (issue 7). Guards must not do I/O of their own; they read
+through this object and return writes as ``Effect``s.
+"""
+
+from __future__ import annotations
+
+import os
+
+from events.inputs import HookInput
+from statefiles import layout
+
+
+class lazy:
+    """``functools.cached_property`` without importing ``functools`` (2 ms per
+    hook process, issue 7): computed on first access, then stored on the
+    instance."""
+
+    def __init__(self, fn) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = self.fn(obj)
+        obj.__dict__[self.name] = value
+        return value
+
+
+class Context:
+    """One hook call.
+
+    Attributes:
+        event: the Claude Code event name (``"PreToolUse"``...).
+        hook: the parsed input (:class:`events.inputs.HookInput`).
+        root: the project root (SPEC §1), absolute and symlink-resolved.
+        env: the process environment (a mapping; tests pass their own).
+    """
+
+    def __init__(self, hook: HookInput, root: str | None = None, env=None) -> None:
+        self.hook = hook
+        self.event = hook.event
+        self.env = os.environ if env is None else env
+        self.root = root or layout.project_root(hook.cwd, self.env)
+
+    # ------------------------------------------------------------------ paths
+    def path(self, rel: str) -> str:
+        """Absolute path of a repo-relative path."""
+        return layout.join(self.root, rel)
+
+    def resolve(self, path: str) -> layout.ResolvedPath:
+        """Normalise a path argument (SPEC §1) against the project root.
+        Relative paths are taken from the hook's ``cwd``."""
+        return layout.resolve(path, self.root, self.hook.cwd or self.root)
+
+    @lazy
+    def target(self) -> layout.ResolvedPath | None:
+        """The file an Edit/Write/MultiEdit/NotebookEdit/Read call touches,
+        normalised; ``None`` for other tools."""
+        given = self.hook.file_path
+        return self.resolve(given) if given else None
+
+    @lazy
+    def post_edit(self):
+        """For Edit/Write/MultiEdit/NotebookEdit: the target file before and
+        after the call (``events.edits.PostEdit``); ``None`` for other tools."""
+        if not self.hook.is_edit_tool or self.target is None:
+            return None
+        from events import edits
+
+        before, error = edits.read_current(self.target.abs)
+        if error:
+            return edits.PostEdit(None, None, applies=False, error=error)
+        return edits.compute(self.hook.tool_name, self.hook.tool_input, before)
+
+    # ------------------------------------------------------------------ state
+    @lazy
+    def state(self):
+        """Parsed state.md (``statefiles.state_md.StateDoc``) or ``None`` when
+        the file does not exist."""
+        from statefiles import state_md
+
+        return state_md.load(self.root)
+
+    @property
+    def security(self) -> str:
+        """``config.security`` (SPEC §7); ``strict`` when unset or unreadable."""
+        return self.state.security if self.state is not None else "strict"
+
+    def config_flag(self, key: str) -> bool:
+        """A boolean key of state.md's ``config`` section."""
+        return self.state.config_flag(key) if self.state is not None else False
+
+    @property
+    def strict_mode(self) -> bool:
+        """``STRICT_MODE=true`` in the environment (seed 004: depends-check and
+        scope-guard block instead of warning)."""
+        return str(self.env.get("STRICT_MODE", "")).strip().lower() in ("1", "true", "yes")
+
+    @lazy
+    def active_playbook_path(self) -> str | None:
+        """state.md ``playbook.active`` as written, or ``None``."""
+        return self.state.active_playbook if self.state is not None else None
+
+    @lazy
+    def _playbook_loaded(self) -> tuple:
+        from statefiles import playbook
+
+        return playbook.load_active(self.root, self.active_playbook_path)
+
+    @property
+    def playbook(self):
+        """The active playbook (``statefiles.playbook.Playbook``) or ``None``
+        when no playbook is active or ``playbook.active`` is unusable (see
+        :attr:`playbook_error`)."""
+        return self._playbook_loaded[0]
+
+    @property
+    def playbook_error(self) -> str | None:
+        """Why ``playbook.active`` could not be used (outside the project, not a
+        plan.json), or ``None``."""
+        return self._playbook_loaded[1]
+
+    @lazy
+    def branch(self) -> str | None:
+        """The checked-out git branch of the project root (``None`` if
+        detached or not a repository)."""
+        from statefiles import gitinfo
+
+        return gitinfo.current_branch(self.root)
+
+    @property
+    def on_main(self) -> bool:
+        from statefiles import gitinfo
+
+        return gitinfo.is_main(self.branch)
+
+    @lazy
+    def markers(self):
+        """Session markers (``statefiles.markers.Markers``)."""
+        from statefiles.markers import Markers
+
+        return Markers(self.root)
+
+    @lazy
+    def protected(self):
+        """The protection list (``statefiles.protected.ProtectedList``)."""
+        from statefiles import protected
+
+        return protected.load(self.root)
+
+    @lazy
+    def shell(self):
+        """The shell analysis of a Bash ``command`` (``None`` for other tools).
+        Imported only for Bash calls."""
+        if self.hook.tool_name != "Bash":
+            return None
+        from shell import analyse  # noqa: PLC0415 - off the non-Bash path
+
+        return analyse(self.hook.command, root=self.root, cwd=self.hook.cwd or self.root,
+                       home=self.env.get("HOME") or os.path.expanduser("~"))
+
+    def is_state_md(self, resolved: layout.ResolvedPath | None) -> bool:
+        return resolved is not None and resolved.is_(layout.STATE_MD)
+
+    def is_playbook_file(self, resolved: layout.ResolvedPath | None) -> bool:
+        """True when ``resolved`` is the active playbook's plan.json or
+        progress.json (by real location)."""
+        pb = self.playbook
+        return (
+            pb is not None
+            and resolved is not None
+            and resolved.rel in (pb.plan_rel, pb.progress_rel)
+        )

@@ -1,0 +1,142 @@
+"""The file as it will be after an Edit/Write/MultiEdit/NotebookEdit call.
+
+SPEC §3 subtask-guard: "compute the file as it will be after the edit (Write:
+content; Edit: old→new with ``replace_all``; MultiEdit: all edits in order)".
+Guards that judge *content* (state.md's config section, goal criteria,
+progress.json statuses) use this so that every edit tool is judged by the same
+result.
+
+Claude Code's own semantics are followed: an Edit whose ``old_string`` is not
+found, or is found more than once without ``replace_all``, fails and changes
+nothing; a MultiEdit applies its edits in order and fails as a whole if one
+fails. A failing edit is reported with ``applies = False`` and ``after``
+equal to ``before``.
+"""
+
+from __future__ import annotations
+
+import json
+
+
+class PostEdit:
+    """Before/after text of one file edit.
+
+    Attributes:
+        before: current content (``None`` when the file does not exist).
+        after: content after the call (``None`` when it cannot be computed,
+            see ``error``).
+        applies: the edit will apply (False: the tool will fail; nothing changes).
+        error: why ``after`` could not be computed (unreadable file, a
+            NotebookEdit on something that is not a notebook).
+    """
+
+    __slots__ = ("before", "after", "applies", "error")
+
+    def __init__(self, before, after, applies: bool = True, error: str = "") -> None:
+        self.before = before
+        self.after = after
+        self.applies = applies
+        self.error = error
+
+    @property
+    def changed(self) -> bool:
+        return self.applies and self.after is not None and self.after != self.before
+
+
+def _apply_edit(text: str, old: str, new: str, replace_all: bool) -> tuple:
+    """``(new_text, ok)`` for one Edit on ``text``."""
+    if old == "":
+        # Claude Code treats an empty old_string on an existing file as an error,
+        # and on an empty/new file as "write new_string".
+        return (new, True) if text == "" else (text, False)
+    count = text.count(old)
+    if count == 0 or (count > 1 and not replace_all):
+        return text, False
+    return (text.replace(old, new) if replace_all else text.replace(old, new, 1)), True
+
+
+def _notebook_after(before: str | None, tool_input: dict) -> tuple:
+    if before is None:
+        return None, "the notebook does not exist"
+    try:
+        nb = json.loads(before)
+    except ValueError:
+        return None, "the file is not a notebook (not JSON)"
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+        return None, "the file is not a notebook (no cells)"
+    cells = nb["cells"]
+    mode = tool_input.get("edit_mode") or "replace"
+    cell_id = tool_input.get("cell_id")
+    source = tool_input.get("new_source") or ""
+    index = None
+    if cell_id is not None:
+        for i, cell in enumerate(cells):
+            if isinstance(cell, dict) and cell.get("id") == cell_id:
+                index = i
+                break
+        if index is None and isinstance(cell_id, str) and cell_id.isdigit():
+            index = int(cell_id)
+    if mode == "insert":
+        new_cell = {"cell_type": tool_input.get("cell_type") or "code", "source": source,
+                    "metadata": {}}
+        at = 0 if index is None else index + 1
+        cells.insert(at, new_cell)
+    elif mode == "delete":
+        if index is None or index >= len(cells):
+            return before, "cell not found"
+        cells.pop(index)
+    else:
+        if index is None or index >= len(cells) or not isinstance(cells[index], dict):
+            return before, "cell not found"
+        cells[index]["source"] = source
+        if tool_input.get("cell_type"):
+            cells[index]["cell_type"] = tool_input["cell_type"]
+    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n", ""
+
+
+def compute(tool_name: str, tool_input: dict, before: str | None) -> PostEdit:
+    """The result of ``tool_name`` with ``tool_input`` on a file whose current
+    text is ``before`` (``None``: the file does not exist)."""
+    if tool_name == "Write":
+        return PostEdit(before, tool_input.get("content", ""))
+    if tool_name == "Edit":
+        base = before if before is not None else ""
+        after, ok = _apply_edit(base, tool_input.get("old_string", ""),
+                                tool_input.get("new_string", ""),
+                                tool_input.get("replace_all") is True)
+        if before is None and not ok:
+            return PostEdit(None, None, applies=False)
+        return PostEdit(before, after if ok else before, applies=ok)
+    if tool_name == "MultiEdit":
+        text = before if before is not None else ""
+        for edit in tool_input.get("edits") or []:
+            if not isinstance(edit, dict):
+                return PostEdit(before, before, applies=False)
+            text, ok = _apply_edit(text, edit.get("old_string", ""), edit.get("new_string", ""),
+                                   edit.get("replace_all") is True)
+            if not ok:
+                return PostEdit(before, before, applies=False)
+        return PostEdit(before, text)
+    if tool_name == "NotebookEdit":
+        after, error = _notebook_after(before, tool_input)
+        if error:
+            return PostEdit(before, after, applies=after is not None and after != before,
+                            error=error)
+        return PostEdit(before, after)
+    return PostEdit(before, None, applies=False, error=f"{tool_name} does not edit files")
+
+
+def read_current(abs_path: str, limit: int = 8 * 1024 * 1024) -> tuple:
+    """``(text, error)`` of the file as it is now; ``(None, "")`` when missing."""
+    try:
+        with open(abs_path, "rb") as fh:
+            data = fh.read(limit + 1)
+    except FileNotFoundError:
+        return None, ""
+    except IsADirectoryError:
+        return None, "the path is a directory"
+    except OSError as exc:
+        return None, f"cannot read the file ({exc.strerror})"
+    if len(data) > limit:
+        return None, f"the file is larger than {limit} bytes"
+    return data.decode("utf-8", "replace"), ""

@@ -1,0 +1,297 @@
+"""Typed hook inputs: read stdin once, check it, and expose the fields guards use.
+
+The shapes come from the hook contract (reference/claude-code-hooks.md, "Input")
+and from the payloads the real CLI sends (fixtures/claude-code-2.1.329/). Every
+field not listed there as required is optional; unknown fields are kept in
+``HookInput.raw`` and otherwise ignored, so a newer Claude Code that adds fields
+keeps working. A known field with the wrong JSON type, a missing required
+field, invalid UTF-8, a raw NUL byte, a NUL inside a path or command, oversized
+input, or anything that is not one JSON object raises :class:`MalformedInput`;
+the runtime turns that into the SPEC §1 fail-safe outcome for the event.
+
+Plain classes with ``__slots__`` (no pydantic/dataclasses): this module is on
+every hook's hot path (issue 7).
+"""
+
+from __future__ import annotations
+
+from statefiles import fastjson
+
+#: Largest stdin accepted, in bytes. A Write of a multi-megabyte file is the
+#: only legitimate payload near this size; anything larger is refused
+#: (fail-safe) rather than parsed.
+MAX_STDIN_BYTES = 5 * 1024 * 1024
+
+_STR = str
+_NUM = "number"  # int or float, but not bool
+_ANY = object
+_OBJ = dict
+_LIST = list
+_BOOL = bool
+
+# field -> (type, required)
+COMMON_FIELDS: dict = {
+    "hook_event_name": (_STR, True),
+    "session_id": (_STR, False),
+    "transcript_path": (_STR, False),
+    "cwd": (_STR, False),
+    "permission_mode": (_STR, False),
+    "prompt_id": (_STR, False),
+    "effort": (_ANY, False),
+    "agent_id": (_STR, False),
+    "agent_type": (_STR, False),
+}
+
+_TOOL_CALL = {"tool_name": (_STR, True), "tool_input": (_OBJ, True)}
+
+EVENT_FIELDS: dict = {
+    "PreToolUse": {**_TOOL_CALL, "tool_use_id": (_STR, False)},
+    "PermissionRequest": {**_TOOL_CALL, "permission_suggestions": (_LIST, False)},
+    "PostToolUse": {
+        **_TOOL_CALL,
+        "tool_response": (_ANY, False),
+        "tool_use_id": (_STR, False),
+        "duration_ms": (_NUM, False),
+    },
+    "PostToolUseFailure": {
+        **_TOOL_CALL,
+        "tool_use_id": (_STR, False),
+        "error": (_ANY, False),
+        "is_interrupt": (_BOOL, False),
+    },
+    "UserPromptSubmit": {"prompt": (_STR, True)},
+    "Stop": {
+        "stop_hook_active": (_BOOL, False),
+        "last_assistant_message": (_STR, False),
+        "background_tasks": (_LIST, False),
+        "session_crons": (_LIST, False),
+    },
+    "SubagentStop": {
+        "stop_hook_active": (_BOOL, False),
+        "agent_transcript_path": (_STR, False),
+        "last_assistant_message": (_STR, False),
+        "background_tasks": (_LIST, False),
+        "session_crons": (_LIST, False),
+    },
+    "SubagentStart": {},
+    "SessionStart": {"source": (_STR, False), "model": (_STR, False)},
+    "SessionEnd": {"reason": (_STR, False)},
+    "PreCompact": {"trigger": (_STR, False), "custom_instructions": (_STR, False)},
+    "Notification": {
+        "message": (_STR, False),
+        "title": (_STR, False),
+        "notification_type": (_STR, False),
+    },
+    "TaskCompleted": {
+        "task_id": (_STR, False),
+        "task_subject": (_STR, False),
+        "task_description": (_STR, False),
+        "teammate_name": (_STR, False),
+        "team_name": (_STR, False),
+    },
+    "TeammateIdle": {"teammate_name": (_STR, False), "team_name": (_STR, False)},
+}
+
+_EDIT = {"old_string": (_STR, True), "new_string": (_STR, True), "replace_all": (_BOOL, False)}
+
+# tool_input fields per tool: field -> (type, required)
+TOOL_FIELDS: dict = {
+    "Bash": {
+        "command": (_STR, True),
+        "description": (_STR, False),
+        "timeout": (_NUM, False),
+        "run_in_background": (_BOOL, False),
+    },
+    "Write": {"file_path": (_STR, True), "content": (_STR, True)},
+    "Edit": {"file_path": (_STR, True), **_EDIT},
+    "MultiEdit": {"file_path": (_STR, True), "edits": (_LIST, True)},
+    "NotebookEdit": {
+        "notebook_path": (_STR, True),
+        "new_source": (_STR, False),
+        "cell_id": (_STR, False),
+        "cell_type": (_STR, False),
+        "edit_mode": (_STR, False),
+    },
+    "Read": {"file_path": (_STR, True), "offset": (_NUM, False), "limit": (_NUM, False)},
+    "Glob": {"pattern": (_STR, True), "path": (_STR, False)},
+    "Grep": {"pattern": (_STR, True), "path": (_STR, False)},
+    "Task": {"prompt": (_STR, False), "description": (_STR, False), "subagent_type": (_STR, False)},
+    "Agent": {"prompt": (_STR, False), "description": (_STR, False), "subagent_type": (_STR, False)},
+    "Skill": {"skill": (_STR, False), "name": (_STR, False), "args": (_STR, False)},
+}
+
+#: Fields in which a NUL character can only be an attack (paths, commands, names).
+NUL_FREE = frozenset(
+    {"command", "file_path", "notebook_path", "path", "pattern", "skill", "name", "subagent_type"}
+)
+
+#: Tools that write files; the Edit/Write chain applies to them (SPEC §3).
+EDIT_TOOLS = frozenset({"Edit", "Write", "MultiEdit", "NotebookEdit"})
+#: Tools that start a subagent.
+AGENT_TOOLS = frozenset({"Task", "Agent"})
+
+
+class MalformedInput(ValueError):
+    """stdin is not a well-formed payload for this event. ``str(exc)`` is a
+    one-line reason fit to show Claude."""
+
+
+def _type_ok(value, expected) -> bool:
+    if expected is _ANY:
+        return True
+    if expected == _NUM:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if expected is _BOOL:
+        return isinstance(value, bool)
+    return isinstance(value, expected)
+
+
+def _type_name(expected) -> str:
+    return {_STR: "string", _OBJ: "object", _LIST: "array", _BOOL: "boolean"}.get(
+        expected, str(expected)
+    )
+
+
+def _check_fields(where: str, obj: dict, spec: dict) -> None:
+    for field, (expected, required) in spec.items():
+        if field not in obj or obj[field] is None:
+            if required:
+                raise MalformedInput(f"missing required field {where}{field}")
+            continue
+        value = obj[field]
+        if not _type_ok(value, expected):
+            raise MalformedInput(
+                f"field {where}{field} must be {_type_name(expected)}, "
+                f"not {type(value).__name__}"
+            )
+        if expected is _STR and field in NUL_FREE and "\x00" in value:
+            raise MalformedInput(f"field {where}{field} contains a NUL character")
+
+
+def check_tool_input(tool_name: str, tool_input: dict) -> None:
+    """Validate ``tool_input`` for the tools this suite understands.
+
+    Raises:
+        MalformedInput: a known field has the wrong type or a required one is
+            missing. Unknown tools (MCP tools, new tools) are accepted as any
+            object.
+    """
+    spec = TOOL_FIELDS.get(tool_name)
+    if spec is None:
+        return
+    _check_fields("tool_input.", tool_input, spec)
+    if tool_name == "MultiEdit":
+        for i, edit in enumerate(tool_input["edits"]):
+            if not isinstance(edit, dict):
+                raise MalformedInput(f"tool_input.edits[{i}] must be an object")
+            _check_fields(f"tool_input.edits[{i}].", edit, _EDIT)
+
+
+class HookInput:
+    """One hook call's input. ``raw`` is the whole parsed object.
+
+    The attributes below are the fields guards use; everything else is in
+    ``raw`` (``hook.raw.get("permission_suggestions")``).
+    """
+
+    __slots__ = (
+        "event",
+        "raw",
+        "session_id",
+        "transcript_path",
+        "cwd",
+        "permission_mode",
+        "agent_id",
+        "agent_type",
+        "tool_name",
+        "tool_input",
+        "tool_response",
+        "prompt",
+        "source",
+        "stop_hook_active",
+    )
+
+    def __init__(self, event: str, raw: dict) -> None:
+        self.event = event
+        self.raw = raw
+        self.session_id = raw.get("session_id") or ""
+        self.transcript_path = raw.get("transcript_path") or ""
+        self.cwd = raw.get("cwd") or ""
+        self.permission_mode = raw.get("permission_mode") or ""
+        self.agent_id = raw.get("agent_id") or ""
+        self.agent_type = raw.get("agent_type") or ""
+        self.tool_name = raw.get("tool_name") or ""
+        ti = raw.get("tool_input")
+        self.tool_input = ti if isinstance(ti, dict) else {}
+        self.tool_response = raw.get("tool_response")
+        self.prompt = raw.get("prompt") or ""
+        self.source = raw.get("source") or ""
+        self.stop_hook_active = raw.get("stop_hook_active") is True
+
+    @property
+    def in_subagent(self) -> bool:
+        """True when the call comes from inside a subagent (reference: Input)."""
+        return bool(self.agent_id)
+
+    @property
+    def file_path(self) -> str:
+        """The path a file tool touches (``file_path``, or ``notebook_path``
+        for NotebookEdit), as sent; empty for other tools."""
+        ti = self.tool_input
+        value = ti.get("file_path") or ti.get("notebook_path") or ""
+        return value if isinstance(value, str) else ""
+
+    @property
+    def command(self) -> str:
+        """Bash ``tool_input.command``; empty for other tools."""
+        value = self.tool_input.get("command", "") if self.tool_name == "Bash" else ""
+        return value if isinstance(value, str) else ""
+
+    @property
+    def is_edit_tool(self) -> bool:
+        return self.tool_name in EDIT_TOOLS
+
+    def __repr__(self) -> str:
+        return f"HookInput({self.event}, tool={self.tool_name or '-'})"
+
+
+def parse(event: str, data: bytes) -> HookInput:
+    """Parse raw stdin bytes for ``event`` into a :class:`HookInput`.
+
+    Args:
+        event: the Claude Code event this entrypoint serves, e.g. ``"PreToolUse"``.
+        data: everything read from stdin (at most ``MAX_STDIN_BYTES + 1`` bytes).
+
+    Raises:
+        MalformedInput: with a one-line reason (SPEC §1 "Failing safe").
+    """
+    if not data or not data.strip():
+        raise MalformedInput("empty input on stdin (expected one JSON object)")
+    if len(data) > MAX_STDIN_BYTES:
+        raise MalformedInput(f"input larger than {MAX_STDIN_BYTES} bytes")
+    if b"\x00" in data:
+        raise MalformedInput("input contains a NUL byte")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise MalformedInput(f"input is not valid UTF-8 (byte {exc.start})") from None
+    try:
+        raw = fastjson.loads(text)
+    except RecursionError:
+        raise MalformedInput("input JSON is nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, huge integers
+        reason = str(exc).splitlines()[0][:120]
+        raise MalformedInput(f"input is not valid JSON: {reason}") from None
+    if not isinstance(raw, dict):
+        raise MalformedInput(f"input must be a JSON object, not {type(raw).__name__}")
+    _check_fields("", raw, COMMON_FIELDS)
+    got = raw["hook_event_name"]
+    if got != event:
+        shown = got if len(got) <= 40 else got[:37] + "..."
+        raise MalformedInput(f"hook_event_name is {shown!r}, this entrypoint serves {event}")
+    spec = EVENT_FIELDS.get(event)
+    if spec:
+        _check_fields("", raw, spec)
+    if spec and "tool_input" in spec:
+        check_tool_input(raw["tool_name"], raw["tool_input"])
+    return HookInput(event, raw)

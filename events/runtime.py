@@ -1,0 +1,181 @@
+"""The hook runtime: stdin → typed input → context → ordered chain → rendered verdict.
+
+Every entrypoint in ``hooks/`` calls :func:`main` with its event name. The
+flow (SPEC §1) is:
+
+1. read stdin once (bounded);
+2. parse it (:mod:`events.inputs`); malformed input gets the SPEC §1 fail-safe
+   outcome for the event (:func:`events.render.malformed`);
+3. build the :class:`events.context.Context`;
+4. run the event unit's chain (``events/<unit>.py``: ``chain(ctx)`` lists guard
+   module names in order; a unit may instead define ``run(ctx) -> Outcome``);
+   the first BLOCK/DELEGATE/APPROVE ends it, WARNs accumulate; a guard that
+   raises is logged to ``.claude/logs/errors.log`` and becomes a BLOCK
+   (security guards) or is skipped (``ADVISORY = True``);
+5. apply the verdicts' effects (``always`` ones, and ``on_pass`` ones when the
+   call was not blocked);
+6. render (:mod:`events.render`) and exit. Never exit 1.
+
+``PLAYGATE_TRACE=1`` in the environment prints the chain trace to stderr (for
+debugging by hand; Claude Code ignores stderr on exit 0).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+from events import render as _render
+from events.inputs import MAX_STDIN_BYTES, MalformedInput, parse
+from events.verdict import ALLOW, APPROVE, BLOCK, STOPPING, WARN, Verdict
+from statefiles import layout
+
+#: Event name → unit module under ``events/``.
+UNITS = {
+    "PreToolUse": "pre_tool_use",
+    "PostToolUse": "post_tool_use",
+    "PermissionRequest": "permission_request",
+    "UserPromptSubmit": "user_prompt_submit",
+    "Stop": "stop",
+    "SubagentStop": "subagent_stop",
+    "SubagentStart": "subagent_start",
+    "SessionStart": "session_start",
+    "SessionEnd": "session_end",
+    "PreCompact": "pre_compact",
+    "Notification": "notification",
+}
+
+#: errors.log is rotated to errors.log.1 past this size (bytes).
+ERROR_LOG_MAX = 1024 * 1024
+
+
+def load_guard(name: str):
+    """Import ``guards.<name>`` (lazily: only the guards a call needs)."""
+    return __import__(f"guards.{name}", fromlist=["check"])
+
+
+def log_error(root: str, event: str, where: str) -> str:
+    """Append the current exception's traceback to ``.claude/logs/errors.log``.
+    Returns the log path. Never raises."""
+    path = layout.join(root, layout.ERRORS_LOG)
+    try:
+        import traceback
+
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        try:
+            if os.path.getsize(path) > ERROR_LOG_MAX:
+                os.replace(path, path + ".1")
+        except OSError:
+            pass
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(f"--- {stamp} pid={os.getpid()} event={event} in {where}\n")
+            fh.write(traceback.format_exc())
+    except Exception:  # noqa: BLE001 - logging must never take the hook down
+        pass
+    return path
+
+
+def run_chain(ctx, names) -> _render.Outcome:
+    """Run the guards ``names`` (module names under ``guards/``) in order."""
+    outcome = _render.Outcome()
+    for name in names:
+        module = None
+        try:
+            module = load_guard(name)
+            verdict = module.check(ctx)
+            if not isinstance(verdict, Verdict):
+                raise TypeError(f"guard {name} returned {type(verdict).__name__}, not Verdict")
+        except Exception:  # noqa: BLE001 - a guard bug must fail safe, not crash
+            guard_name = getattr(module, "NAME", name)
+            log = log_error(ctx.root, ctx.event, f"guard {guard_name}")
+            if getattr(module, "ADVISORY", False):
+                outcome.trace.append((guard_name, Verdict(ALLOW, "error (advisory, ignored)",
+                                                          guard=guard_name)))
+                continue
+            verdict = Verdict(
+                BLOCK,
+                f"internal error in {guard_name}; the call is blocked to stay safe. Details "
+                f"are in {log}. Tell the user; they can fix the state file it names or "
+                f"reinstall the suite (python install.py <repo>).",
+                guard=guard_name,
+            )
+        if not verdict.guard:
+            verdict.guard = getattr(module, "NAME", name)
+        outcome.trace.append((verdict.guard, verdict))
+        if verdict.kind == WARN:
+            outcome.warnings.append(verdict)
+        elif verdict.kind in STOPPING or verdict.kind == APPROVE:
+            outcome.final = verdict
+            break
+    return outcome
+
+
+def apply_effects(ctx, outcome: _render.Outcome) -> None:
+    """Apply the effects of every verdict in the trace (see events.verdict)."""
+    for guard_name, verdict in outcome.trace:
+        for effect in verdict.effects:
+            if effect.when == "on_pass" and outcome.blocked:
+                continue
+            try:
+                effect.func(*effect.args)
+            except Exception:  # noqa: BLE001
+                log_error(ctx.root, ctx.event, f"effect {effect.label} of {guard_name}")
+
+
+def evaluate(event: str, data: bytes, env=None, root: str | None = None) -> tuple:
+    """Everything but the I/O: ``(exit_code, stdout, stderr, outcome_or_None)``.
+
+    Used by :func:`main`, by the CLI's ``check`` and by in-process tests.
+    """
+    try:
+        hook = parse(event, data)
+    except MalformedInput as exc:
+        return (*_render.malformed(event, str(exc)), None)
+    from events.context import Context
+
+    ctx = Context(hook, root=root, env=env)
+    unit = __import__(f"events.{UNITS[event]}", fromlist=["chain"])
+    if hasattr(unit, "run"):
+        outcome = unit.run(ctx)
+    else:
+        outcome = run_chain(ctx, unit.chain(ctx))
+    apply_effects(ctx, outcome)
+    return (*_render.render(event, outcome), outcome)
+
+
+def _write(stream, text: str) -> None:
+    if not text:
+        return
+    try:
+        stream.write(text)
+        stream.flush()
+    except (BrokenPipeError, OSError):
+        pass
+
+
+def main(event: str) -> int:
+    """Entrypoint body for ``hooks/<event>.py``. Returns the exit code."""
+    root_for_log = None
+    try:
+        data = sys.stdin.buffer.read(MAX_STDIN_BYTES + 1)
+        code, out, err, outcome = evaluate(event, data)
+        if outcome is not None and os.environ.get("PLAYGATE_TRACE"):
+            for guard_name, verdict in outcome.trace:
+                _write(sys.stderr, f"trace {event} {guard_name}: {verdict.kind} {verdict.message[:200]}\n")
+        _write(sys.stdout, out)
+        _write(sys.stderr, err)
+        return code
+    except BaseException as exc:  # noqa: BLE001 - fail safe on anything, even KeyboardInterrupt
+        if isinstance(exc, SystemExit):
+            raise
+        try:
+            root_for_log = layout.project_root("", os.environ)
+        except Exception:  # noqa: BLE001
+            root_for_log = os.getcwd()
+        log = log_error(root_for_log, event, "runtime")
+        code, out, err = _render.internal_error(event, "the hook runtime", log)
+        _write(sys.stdout, out)
+        _write(sys.stderr, err)
+        return code

@@ -1,0 +1,126 @@
+"""Verdicts: what a guard answers, and the effects it asks the runtime to apply.
+
+SPEC §1 "Verdicts". A guard is a pure function of the context; it never prints,
+exits or writes. When a decision needs a state change (init-guard records a
+read, critic-guard records ``last-fail-reason``, the prompt-analyzer gate
+creates its marker), the guard returns it as an :class:`Effect` inside its
+verdict and the runtime applies it after the chain has decided:
+
+* ``Effect.when == "always"``  — applied whatever the outcome (e.g. recording
+  why a critic check failed, on the very block that reports it);
+* ``Effect.when == "on_pass"`` — applied only when the call is not blocked
+  (e.g. a marker that must not be created for a call a later guard refused).
+
+Plain ``__slots__`` classes, not dataclasses: importing ``dataclasses`` costs
+about 10 ms per hook process on the reference machine (issue 7).
+"""
+
+from __future__ import annotations
+
+ALLOW = "allow"
+WARN = "warn"
+BLOCK = "block"
+DELEGATE = "delegate"
+#: PermissionRequest only: answer the dialog with "allow" (SPEC §5).
+APPROVE = "approve"
+
+KINDS = (ALLOW, WARN, BLOCK, DELEGATE, APPROVE)
+#: Kinds that end the chain and refuse the call.
+STOPPING = (BLOCK, DELEGATE)
+
+
+class Effect:
+    """A deferred state change: ``func(*args)`` applied by the runtime.
+
+    ``label`` names the change for traces and error logs.
+    """
+
+    __slots__ = ("when", "func", "args", "label")
+
+    def __init__(self, func, *args, when: str = "on_pass", label: str = "") -> None:
+        if when not in ("always", "on_pass"):
+            raise ValueError(f"Effect.when must be 'always' or 'on_pass', not {when!r}")
+        self.func = func
+        self.args = args
+        self.when = when
+        self.label = label or getattr(func, "__name__", "effect")
+
+    def __repr__(self) -> str:
+        return f"Effect({self.label}, when={self.when})"
+
+
+class Verdict:
+    """One guard's answer.
+
+    Attributes:
+        kind: one of :data:`KINDS`.
+        message: text for Claude (WARN/BLOCK/DELEGATE) or the reason (APPROVE).
+        guard: the SPEC name of the guard that produced it (set by the runtime
+            when the guard leaves it empty).
+        context: DELEGATE only — extra context appended to the message
+            (subtask, criterion, last failure, iteration count).
+        effects: state changes to apply after the chain decided.
+    """
+
+    __slots__ = ("kind", "message", "guard", "context", "effects")
+
+    def __init__(
+        self,
+        kind: str,
+        message: str = "",
+        *,
+        guard: str = "",
+        context: str = "",
+        effects: tuple = (),
+    ) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"unknown verdict kind {kind!r}")
+        self.kind = kind
+        self.message = message
+        self.guard = guard
+        self.context = context
+        self.effects = tuple(effects)
+
+    @property
+    def stops(self) -> bool:
+        """True when this verdict ends the chain and refuses the call."""
+        return self.kind in STOPPING
+
+    def text(self) -> str:
+        """The full message as Claude should read it (message + context)."""
+        if self.context:
+            return f"{self.message}\n{self.context}" if self.message else self.context
+        return self.message
+
+    def __repr__(self) -> str:
+        msg = self.message if len(self.message) <= 60 else self.message[:57] + "..."
+        return f"Verdict({self.kind}, {self.guard or '-'}: {msg!r})"
+
+
+def allow(*, effects: tuple = ()) -> Verdict:
+    """No objection."""
+    return Verdict(ALLOW, effects=effects)
+
+
+def warn(message: str, *, effects: tuple = ()) -> Verdict:
+    """Continue, but tell Claude (PreToolUse/PostToolUse/SessionStart/
+    UserPromptSubmit: ``additionalContext``; Stop: ``systemMessage``)."""
+    return Verdict(WARN, message, effects=effects)
+
+
+def block(message: str, *, effects: tuple = ()) -> Verdict:
+    """Refuse the call; the message must say what to do next (SPEC §1)."""
+    return Verdict(BLOCK, message, effects=effects)
+
+
+def delegate(message: str, context: str = "", *, effects: tuple = ()) -> Verdict:
+    """Refuse and hand the work to another executor (executor-guard)."""
+    return Verdict(DELEGATE, message, context=context, effects=effects)
+
+
+def approve(reason: str = "") -> Verdict:
+    """PermissionRequest: answer the permission dialog with allow."""
+    return Verdict(APPROVE, reason)
+
+
+ALLOWED = Verdict(ALLOW)

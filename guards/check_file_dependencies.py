@@ -1,0 +1,42 @@
+"""check-file-dependencies (SPEC §3 Edit/Write chain 6; seed 004 §1 [4]).
+
+Informational: when ``.claude/file-dependencies.json`` exists, warn with the
+files that depend on the one being edited, so Claude checks them too. The map
+is ``{"<repo-relative path or glob>": ["dependent/file", ...]}``; globs use the
+protected-files syntax (``*`` within a component, ``**`` across). Advisory.
+"""
+
+from __future__ import annotations
+
+from events.verdict import ALLOWED, warn
+from statefiles import fastjson, layout
+
+NAME = "check-file-dependencies"
+ADVISORY = True
+
+
+def check(ctx):
+    target = ctx.target
+    if target is None or target.rel is None:
+        return ALLOWED
+    try:
+        with open(ctx.path(layout.FILE_DEPENDENCIES), "rb") as fh:
+            mapping = fastjson.loads(fh.read(1024 * 1024))
+    except (OSError, ValueError):
+        return ALLOWED
+    if not isinstance(mapping, dict):
+        return ALLOWED
+    from statefiles.protected import Entry
+
+    dependents = []
+    for pattern, files in mapping.items():
+        if not isinstance(pattern, str) or not isinstance(files, list):
+            continue
+        if Entry("WARN", pattern, 0).matches_rel(target.rel):
+            dependents.extend(f for f in files if isinstance(f, str) and f != target.rel)
+    if not dependents:
+        return ALLOWED
+    unique = list(dict.fromkeys(dependents))
+    return warn(f"{target.rel} is used by: {', '.join(unique[:20])}"
+                + (" ..." if len(unique) > 20 else "")
+                + ". Check that they still work after this change.")

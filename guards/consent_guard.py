@@ -1,0 +1,26 @@
+"""consent-guard (SPEC §3 Edit/Write chain 1; seed 004 §1 [4]).
+
+While ``.claude/.session-init/consent`` exists the user has not yet confirmed
+Claude's understanding of the request, so nothing is edited. state.md stays
+writable (deadlock escape). The marker is cleared when the user confirms.
+"""
+
+from __future__ import annotations
+
+from events.verdict import ALLOWED, block
+from guards._shared import is_state_md
+from statefiles import layout
+
+NAME = "consent-guard"
+ADVISORY = False
+
+
+def check(ctx):
+    if not ctx.markers.exists(layout.CONSENT) or is_state_md(ctx.target):
+        return ALLOWED
+    return block(
+        "The understanding check is not confirmed yet, so no file may be edited. Present "
+        "it to the user (the understanding-check skill): what will be done, why, how, the "
+        "scope, what is excluded, and the risks, and ask them to confirm. Their "
+        "confirmation clears .claude/.session-init/consent."
+    )

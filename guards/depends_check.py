@@ -1,0 +1,37 @@
+"""depends-check (SPEC §3 Edit/Write chain 5; seed 002 §4).
+
+The current phase's ``depends_on`` phases should be done before work on it
+starts. A phase that is not done → warn; block under ``STRICT_MODE=true`` or
+state.md ``config.strict_depends: true``. Edits to state.md and the playbook
+files are exempt (they are how statuses get updated). Advisory.
+"""
+
+from __future__ import annotations
+
+from events.verdict import ALLOWED, block, warn
+from guards._shared import is_playbook_file, is_state_md
+
+NAME = "depends-check"
+ADVISORY = True
+
+
+def check(ctx):
+    pb = ctx.playbook
+    target = ctx.target
+    if pb is None or is_state_md(target) or is_playbook_file(target):
+        return ALLOWED
+    state_phase = ctx.state.get("playbook", "current_phase") if ctx.state else None
+    phase_id = pb.current_phase_id(state_phase if isinstance(state_phase, str) else None)
+    phase = pb.phase(phase_id) if phase_id else None
+    if phase is None:
+        return ALLOWED
+    deps = [d for d in (phase.get("depends_on") or []) if isinstance(d, str)]
+    open_deps = [d for d in deps if pb.phase_progress_status(d) != "done"]
+    if not open_deps:
+        return ALLOWED
+    listing = ", ".join(f"{d} ({pb.phase_progress_status(d) or 'pending'})" for d in open_deps)
+    message = (f"Phase {phase_id} depends on phases that are not done: {listing}. Finish them "
+               "first (or record their completion in progress.json once the critic passed them).")
+    if ctx.strict_mode or ctx.config_flag("strict_depends"):
+        return block(message)
+    return warn(message)

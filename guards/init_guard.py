@@ -1,0 +1,82 @@
+"""init-guard (SPEC §3 PreToolUse 2; seed 004 §6.1).
+
+While ``.claude/.session-init/pending`` exists (created by SessionStart), Claude
+must first read the files that carry the state: state.md and the active
+plan.json recorded in ``required_playbook`` (when it exists). A Read records
+the file by its repo-relative path (not its base name: ``docs/state.md`` is not
+``state.md``); once every required file has been read, ``pending`` is removed.
+Grep, Glob, read-only Bash and ``git status|branch|log|diff|show|rev-parse``
+pass; everything else is blocked with the list of files still to read.
+Security mode ``admin`` skips this guard (SPEC §7).
+"""
+
+from __future__ import annotations
+
+import os
+
+from events.verdict import ALLOWED, Effect, allow, block
+from statefiles import layout
+
+NAME = "init-guard"
+ADVISORY = False
+
+PASS_TOOLS = frozenset({"Grep", "Glob"})
+GIT_READS = frozenset({"status", "branch", "log", "diff", "show", "rev-parse"})
+
+
+def required_files(ctx) -> list:
+    """Repo-relative files to read before working: state.md and the plan.json
+    recorded at SessionStart, each only if it exists."""
+    files = []
+    if os.path.isfile(ctx.path(layout.STATE_MD)):
+        files.append(layout.STATE_MD)
+    recorded = (ctx.markers.read(layout.REQUIRED_PLAYBOOK) or "").strip()
+    if recorded:
+        rel = layout.resolve(recorded, ctx.root).rel
+        if rel and os.path.isfile(ctx.path(rel)):
+            files.append(rel)
+    return files
+
+
+def _git_read(cmd) -> bool:
+    return cmd.name == "git" and cmd.git_subcommand in GIT_READS and (
+        cmd.git_subcommand != "branch" or cmd.git_args == []
+        or all(a.startswith("-") and a not in ("-d", "-D", "-m", "-M", "-c", "-C", "--delete",
+                                                 "--move", "--copy", "-f", "--force",
+                                                 "--set-upstream-to", "-u", "--unset-upstream",
+                                                 "--edit-description")
+               for a in cmd.git_args)
+    )
+
+
+def check(ctx):
+    if ctx.security == "admin" or not ctx.markers.exists(layout.PENDING):
+        return ALLOWED
+    tool = ctx.hook.tool_name
+    required = required_files(ctx)
+    if tool == "Read":
+        target = ctx.target
+        if target is None or target.rel is None:
+            return ALLOWED
+        done = {rel for rel in required if rel == target.rel or ctx.markers.was_read(rel)}
+        effects = [Effect(ctx.markers.record_read, target.rel, label="record read")]
+        if set(required) <= done:
+            effects.append(Effect(ctx.markers.remove, layout.PENDING, label="clear pending"))
+        return allow(effects=tuple(effects))
+    if tool in PASS_TOOLS:
+        return ALLOWED
+    if tool == "Bash":
+        analysis = ctx.shell
+        if analysis.read_only or analysis.all_commands(_git_read):
+            return ALLOWED
+    missing = [rel for rel in required if not ctx.markers.was_read(rel)]
+    if not missing:
+        # Everything required was read (e.g. state.md was just created): clear
+        # the marker and let the call through.
+        return allow(effects=(Effect(ctx.markers.remove, layout.PENDING, label="clear pending"),))
+    listing = ", ".join(missing)
+    return block(
+        f"Session start: read the state first. Use the Read tool on: {listing}. "
+        f"{tool} is allowed once they are read (Grep, Glob, read-only commands and "
+        "git status/log/diff/show/branch/rev-parse work meanwhile)."
+    )

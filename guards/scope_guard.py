@@ -1,0 +1,89 @@
+"""scope-guard (SPEC §3 Edit/Write chain 11; seed 002 §4, seed 004 §1 [4]).
+
+Two checks, both warnings (blocks under ``STRICT_MODE=true``):
+
+* the done criteria change: state.md ``goal.done_criteria`` or the active
+  plan.json ``goal.done_when`` differ after the edit (moving the goalposts is
+  how a task gets "done" without doing it);
+* a file outside the playbook's ``goal.scope`` is edited: not matching any
+  ``includes`` glob (when includes are given) or matching an ``excludes`` glob.
+  state.md and playbook files are never out of scope.
+
+Advisory: an internal error lets the call through.
+"""
+
+from __future__ import annotations
+
+from events.verdict import ALLOWED, block, warn
+from guards._shared import is_playbook_file, is_project_json, is_state_md
+from statefiles import fastjson
+
+NAME = "scope-guard"
+ADVISORY = True
+
+
+def _criteria_changed(ctx) -> str | None:
+    post = ctx.post_edit
+    if post is None or not post.changed:
+        return None
+    target = ctx.target
+    if is_state_md(target):
+        from statefiles import state_md
+
+        old = state_md.parse(post.before or "")["sections"].get("goal", {})
+        new = state_md.parse(post.after)["sections"].get("goal", {})
+        if old.get("done_criteria") != new.get("done_criteria"):
+            return "state.md goal.done_criteria"
+    elif ctx.playbook is not None and target.rel == ctx.playbook.plan_rel:
+        try:
+            old = fastjson.loads(post.before) if post.before else {}
+            new = fastjson.loads(post.after)
+        except ValueError:
+            return None
+        old_goal = old.get("goal") if isinstance(old, dict) else None
+        new_goal = new.get("goal") if isinstance(new, dict) else None
+        old_dw = old_goal.get("done_when") if isinstance(old_goal, dict) else None
+        new_dw = new_goal.get("done_when") if isinstance(new_goal, dict) else None
+        if old_dw is not None and old_dw != new_dw:
+            return f"{target.rel} goal.done_when"
+    return None
+
+
+def _out_of_scope(ctx) -> str | None:
+    pb = ctx.playbook
+    target = ctx.target
+    if pb is None or target is None or target.rel is None:
+        return None
+    if is_state_md(target) or is_playbook_file(target) or is_project_json(target):
+        return None
+    scope = pb.goal.get("scope")
+    if not isinstance(scope, dict):
+        return None
+    from statefiles.protected import Entry
+
+    def hits(patterns) -> bool:
+        return any(isinstance(p, str) and p.strip() and Entry("WARN", p, 0).matches_rel(target.rel)
+                   for p in (patterns if isinstance(patterns, list) else []))
+
+    includes = scope.get("includes")
+    if hits(scope.get("excludes")):
+        return f"{target.rel} is excluded by goal.scope.excludes"
+    if isinstance(includes, list) and includes and not hits(includes):
+        return f"{target.rel} is not in goal.scope.includes"
+    return None
+
+
+def check(ctx):
+    problems = [p for p in (_criteria_changed(ctx), _out_of_scope(ctx)) if p]
+    if not problems:
+        return ALLOWED
+    text = "; ".join(problems)
+    if problems[0].endswith(("done_criteria", "done_when")):
+        text = (f"This edit changes {problems[0]}. Done criteria are fixed when the playbook is "
+                "reviewed; change them only with the user's agreement and a new review.")
+        if len(problems) > 1:
+            text += " Also: " + problems[1] + "."
+    else:
+        text = (f"Out of the playbook's scope: {text}. Stay within the reviewed scope, or update "
+                "the playbook (and have it reviewed) if the scope must grow.")
+    return block(text) if ctx.strict_mode else warn(text)

@@ -1,0 +1,110 @@
+"""The SessionStart handler (SPEC §3 SessionStart; seed 002 §1; seed 004 [1]).
+
+* removes a stale ``post-loop-pending`` (left by an earlier session: the
+  source is ``startup`` or ``clear``), so a new session is not stuck;
+* writes ``session.last_start`` in state.md;
+* creates ``.session-init/pending`` and ``required_playbook`` (init-guard) and
+  forgets the previous session's reads;
+* resets ``playbook.active`` to null when it points to a missing plan.json, and
+  says so;
+* tells Claude (additionalContext) which files to read first, the active
+  playbook, phase and branch, and any problem found in the state files.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from events.verdict import Effect, warn
+from statefiles import layout
+
+NAME = "session-start"
+ADVISORY = True
+
+STALE_SOURCES = ("startup", "clear")
+
+
+def _set_state(root: str, section: str, updates: dict) -> None:
+    from statefiles import state_md
+
+    state_md.update_keys(root, section, updates)
+
+
+def _reset_read(markers) -> None:
+    directory = markers.path(layout.READ_DIR)
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            os.unlink(entry.path)
+        except OSError:
+            pass
+
+
+def check(ctx):
+    effects = []
+    notes = []
+    markers = ctx.markers
+    source = ctx.hook.source or "startup"
+    state = ctx.state
+
+    if source in STALE_SOURCES and markers.exists(layout.POST_LOOP_PENDING):
+        effects.append(Effect(markers.remove, layout.POST_LOOP_PENDING, when="always",
+                              label="remove stale post-loop-pending"))
+        notes.append("Removed a stale post-loop-pending left by an earlier session.")
+
+    active = ctx.active_playbook_path
+    plan_rel = None
+    if active:
+        pb = ctx.playbook
+        missing = ctx.playbook_error or (pb is not None and not os.path.isfile(ctx.path(pb.plan_rel)))
+        if missing:
+            reason = ctx.playbook_error or f"{active} does not exist"
+            effects.append(Effect(_set_state, ctx.root, "playbook", {"active": None},
+                                  when="always", label="reset playbook.active"))
+            notes.append(f"state.md playbook.active was reset to null: {reason}.")
+        elif pb is not None:
+            plan_rel = pb.plan_rel
+
+    if state is not None:
+        stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+        effects.append(Effect(_set_state, ctx.root, "session", {"last_start": stamp},
+                              when="always", label="write session.last_start"))
+    effects.append(Effect(_reset_read, markers, when="always", label="forget reads"))
+    effects.append(Effect(markers.write, layout.REQUIRED_PLAYBOOK, (plan_rel or "") + "\n",
+                          when="always", label="write required_playbook"))
+    effects.append(Effect(markers.write, layout.PENDING, when="always", label="create pending"))
+
+    to_read = []
+    if state is not None:
+        to_read.append(layout.STATE_MD)
+    if plan_rel:
+        to_read.append(plan_rel)
+        to_read.append(ctx.playbook.progress_rel)
+    lines = ["playgate workflow gate is active."]
+    if to_read:
+        lines.append("Read these files first (Read tool); other tools stay blocked until you "
+                     "have: " + ", ".join(to_read) + ".")
+    else:
+        lines.append("state.md is missing: the workflow state cannot be read. Ask the user to "
+                     "run `python install.py <repo>`.")
+    if plan_rel:
+        pb = ctx.playbook
+        done, total = pb.counts()
+        state_phase = state.get("playbook", "current_phase") if state else None
+        phase = pb.current_phase_id(state_phase if isinstance(state_phase, str) else None)
+        lines.append(f"Active playbook: {plan_rel} (phase {phase or '-'}, "
+                     f"{done}/{total} subtasks done).")
+    else:
+        lines.append("No playbook is active: start any work request with "
+                     "Skill(skill='playbook-init').")
+    lines.append(f"Branch: {ctx.branch or 'unknown'}"
+                 + (" — work happens on a feature branch, not here." if ctx.on_main else "."))
+    if state is not None:
+        lines.extend(f"Problem: {e}" for e in state.errors)
+    lines.extend(f"Problem: {p}" for p in ctx.protected.problems)
+    lines.extend(notes)
+    return warn("\n".join(lines), effects=tuple(effects))

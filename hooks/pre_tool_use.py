@@ -1,0 +1,14 @@
+#!/usr/bin/env python3
+"""PreToolUse hook. Before every tool call: the workflow gate (SPEC §3 PreToolUse chains).
+
+Run by Claude Code with the event JSON on stdin; run it by hand the same way:
+    python .claude/hooks/pre_tool_use.py < payload.json
+It prints exactly what Claude Code would receive and exits with the code it
+would see (0, or 2 to block).
+"""
+import sys
+
+from _bootstrap import run
+
+if __name__ == "__main__":
+    sys.exit(run("PreToolUse"))

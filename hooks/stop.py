@@ -1,0 +1,14 @@
+#!/usr/bin/env python3
+"""Stop hook. When Claude finishes its turn: completion check (SPEC §3 Stop).
+
+Run by Claude Code with the event JSON on stdin; run it by hand the same way:
+    python .claude/hooks/stop.py < payload.json
+It prints exactly what Claude Code would receive and exits with the code it
+would see (0, or 2 to block).
+"""
+import sys
+
+from _bootstrap import run
+
+if __name__ == "__main__":
+    sys.exit(run("Stop"))

@@ -1,0 +1,14 @@
+#!/usr/bin/env python3
+"""UserPromptSubmit hook. When the user submits a prompt: state injection (SPEC §3).
+
+Run by Claude Code with the event JSON on stdin; run it by hand the same way:
+    python .claude/hooks/user_prompt_submit.py < payload.json
+It prints exactly what Claude Code would receive and exits with the code it
+would see (0, or 2 to block).
+"""
+import sys
+
+from _bootstrap import run
+
+if __name__ == "__main__":
+    sys.exit(run("UserPromptSubmit"))

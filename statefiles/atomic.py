@@ -1,0 +1,159 @@
+"""Atomic writes and the state lock.
+
+Claude Code runs matching hooks in parallel and people run several sessions in
+one repository (reference: Registration), so every state write is
+
+* atomic: written to a temporary file in the same directory, flushed, then
+  ``os.replace``-d over the target, so a reader (or a crash) sees the old or
+  the new file, never a mix;
+* serialised: read-modify-write sequences run under :func:`locked`, an
+  exclusive ``flock`` on ``.claude/.cache/state.lock`` with a bounded wait.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+try:  # POSIX
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None
+
+#: Default bound on waiting for the state lock, in seconds. Hooks have
+#: timeouts of a few seconds; a lock held longer than this is a stuck process.
+LOCK_TIMEOUT_S = 5.0
+
+
+class LockTimeout(RuntimeError):
+    """The state lock was not acquired in time. The message names the lock
+    file and what to do."""
+
+
+def write_atomic(path: str, data, *, durable: bool = True, mode: int | None = None) -> None:
+    """Replace ``path`` with ``data`` (``bytes`` or ``str``, UTF-8) atomically.
+
+    Args:
+        path: target file; parent directories are created.
+        data: new content.
+        durable: ``fsync`` the file before the rename (state files). Caches
+            pass ``False``: a lost cache entry is only recomputed.
+        mode: permission bits for a new file (default: keep the old file's
+            bits, else 0o644).
+
+    Raises:
+        OSError: the directory is not writable or the disk is full; the
+            target is left unchanged and no temporary file remains.
+    """
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    directory = os.path.dirname(path) or "."
+    os.makedirs(directory, exist_ok=True)
+    if mode is None:
+        try:
+            mode = os.stat(path).st_mode & 0o777
+        except OSError:
+            mode = 0o644
+    tmp = os.path.join(
+        directory, f".{os.path.basename(path)}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+    )
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            if durable:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def read_text(path: str, limit: int | None = None) -> str | None:
+    """The file's text (UTF-8, undecodable bytes replaced), or ``None`` when
+    it does not exist or is not a readable regular file. ``limit`` caps the
+    bytes read."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read() if limit is None else fh.read(limit)
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError, PermissionError):
+        return None
+    except OSError:
+        return None
+    return data.decode("utf-8", "replace")
+
+
+class _LockState:
+    """Per-process bookkeeping so :func:`locked` is re-entrant (``flock``
+    would otherwise deadlock a process against itself)."""
+
+    __slots__ = ("held",)
+
+    def __init__(self) -> None:
+        self.held: dict = {}
+
+
+_STATE = _LockState()
+
+
+class locked:
+    """Context manager: hold the exclusive state lock ``lock_path``.
+
+    Waits at most ``timeout`` seconds, then raises :class:`LockTimeout` with a
+    message naming the lock file. Re-entrant within one process.
+    """
+
+    __slots__ = ("path", "timeout", "_fd")
+
+    def __init__(self, lock_path: str, timeout: float = LOCK_TIMEOUT_S) -> None:
+        self.path = lock_path
+        self.timeout = timeout
+        self._fd = None
+
+    def __enter__(self) -> "locked":
+        held = _STATE.held.get(self.path)
+        if held is not None:
+            _STATE.held[self.path] = (held[0], held[1] + 1)
+            return self
+        os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        if fcntl is not None:
+            deadline = time.monotonic() + self.timeout
+            delay = 0.002
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= deadline:
+                        os.close(fd)
+                        raise LockTimeout(
+                            f"could not lock {self.path} within {self.timeout:g} s: another "
+                            "hook or session holds it. If no Claude Code session is running, "
+                            "a crashed process left it; it is released when that process "
+                            "exits (kill it, or delete the lock file)."
+                        ) from None
+                    time.sleep(delay)
+                    delay = min(delay * 2, 0.05)
+        _STATE.held[self.path] = (fd, 1)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        fd, depth = _STATE.held[self.path]
+        if depth > 1:
+            _STATE.held[self.path] = (fd, depth - 1)
+            return
+        del _STATE.held[self.path]
+        try:
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            os.close(fd)

@@ -1,0 +1,167 @@
+"""Where every state file lives, the project root, and path normalisation.
+
+SPEC §1 "Project root and paths" and §2. All repo-relative paths here use
+forward slashes. Nothing in this module imports more than ``os``.
+"""
+
+from __future__ import annotations
+
+import os
+
+STATE_MD = "state.md"
+CLAUDE_DIR = ".claude"
+SESSION_INIT = ".claude/.session-init"
+PENDING = ".claude/.session-init/pending"
+REQUIRED_PLAYBOOK = ".claude/.session-init/required_playbook"
+READ_DIR = ".claude/.session-init/read"
+CONSENT = ".claude/.session-init/consent"
+SESSION_STATE = ".claude/session-state"
+POST_LOOP_PENDING = ".claude/session-state/post-loop-pending"
+LAST_FAIL_REASON = ".claude/session-state/last-fail-reason"
+ITERATION_COUNT = ".claude/session-state/iteration-count"
+PROMPT_ANALYZER_CALLED = ".claude/session-state/prompt-analyzer-called"
+LOGS = ".claude/logs"
+ERRORS_LOG = ".claude/logs/errors.log"
+PROTECTED_FILES = ".claude/protected-files.txt"
+#: Derived data (parsed state.md and config), keyed on file identity. Not committed.
+CACHE_DIR = ".claude/.cache"
+#: The lock that serialises state writes across parallel hook processes.
+LOCK_FILE = ".claude/.cache/state.lock"
+#: The post-loop skill's handler; Claude runs it with ``python3 <this>``.
+POST_LOOP_HANDLER = ".claude/skills/post-loop/handler.py"
+#: Optional map of which files depend on which (check-file-dependencies).
+FILE_DEPENDENCIES = ".claude/file-dependencies.json"
+PLAY_DIR = "play"
+PLAY_TEMPLATE = "play/template"
+PLAY_ARCHIVE = "play/archive"
+
+
+def project_root(cwd: str = "", env: dict | None = None) -> str:
+    """The project root (SPEC §1): ``$CLAUDE_PROJECT_DIR`` if it names a
+    directory, else the git top-level above ``cwd``, else ``cwd``.
+
+    Returns an absolute, symlink-resolved path. ``cwd`` defaults to the
+    process working directory.
+    """
+    env = os.environ if env is None else env
+    explicit = env.get("CLAUDE_PROJECT_DIR") or ""
+    if explicit and os.path.isdir(explicit):
+        return os.path.realpath(explicit)
+    start = os.path.realpath(cwd or os.getcwd())
+    top = git_toplevel(start)
+    return top or start
+
+
+def git_toplevel(start: str) -> str:
+    """The nearest ancestor of ``start`` (inclusive) that holds ``.git``
+    (directory or worktree file), or ``""``."""
+    path = start
+    while True:
+        if os.path.exists(os.path.join(path, ".git")):
+            return path
+        parent = os.path.dirname(path)
+        if parent == path:
+            return ""
+        path = parent
+
+
+def join(root: str, rel: str) -> str:
+    """``root`` joined with a forward-slash repo-relative path."""
+    return os.path.join(root, *rel.split("/"))
+
+
+class ResolvedPath:
+    """A tool's target path after normalisation.
+
+    Attributes:
+        given: the path exactly as the tool input carried it.
+        abs: absolute, ``..`` resolved, symlinks resolved where they exist.
+        rel: forward-slash path relative to the project root, or ``None`` when
+            the target is outside the project.
+        variants: repo-relative spellings to test against *block* lists
+            (protected files): ``rel`` plus the Windows reading of backslashes,
+            Unicode NFC/NFKC forms and case-folded forms, with trailing dots and
+            spaces stripped from components. Allow-lists must compare ``rel``
+            only; block-lists compare every variant, so a protected file reached
+            by any spelling is still protected (issue 8).
+    """
+
+    __slots__ = ("given", "abs", "rel", "variants")
+
+    def __init__(self, given: str, abs_path: str, rel: str | None, variants: frozenset) -> None:
+        self.given = given
+        self.abs = abs_path
+        self.rel = rel
+        self.variants = variants
+
+    @property
+    def inside(self) -> bool:
+        return self.rel is not None
+
+    def is_(self, rel: str) -> bool:
+        """True when this path is exactly the repo-relative file ``rel``."""
+        return self.rel == rel
+
+    def under(self, rel_dir: str) -> bool:
+        """True when this path is ``rel_dir`` or inside it (whole components)."""
+        if self.rel is None:
+            return False
+        return self.rel == rel_dir or self.rel.startswith(rel_dir.rstrip("/") + "/")
+
+    def __repr__(self) -> str:
+        return f"ResolvedPath({self.rel if self.rel is not None else self.abs!r})"
+
+
+def relative_to(abs_path: str, root: str) -> str | None:
+    """Forward-slash path of ``abs_path`` under ``root``; ``None`` when outside.
+    Compares whole components, never substrings."""
+    if abs_path == root:
+        return "."
+    prefix = root if root.endswith(os.sep) else root + os.sep
+    if not abs_path.startswith(prefix):
+        return None
+    return abs_path[len(prefix):].replace(os.sep, "/")
+
+
+def _clean_components(rel: str) -> str:
+    # Windows ignores trailing dots and spaces in a component ("state.md." is
+    # state.md); treat them the same way for block-list matching.
+    parts = [p.rstrip(". ") or p for p in rel.split("/")]
+    return "/".join(p for p in parts if p not in ("", "."))
+
+
+def resolve(path: str, root: str, cwd: str = "") -> ResolvedPath:
+    """Normalise a tool's path argument against the project ``root``.
+
+    Relative paths are taken from ``cwd`` (default: ``root``). ``~`` is
+    expanded. Symlinks are resolved where they exist, so a link pointing at a
+    protected file resolves to that file.
+    """
+    given = path
+    if path.startswith("~"):
+        path = os.path.expanduser(path)
+    base = cwd or root
+    joined = path if os.path.isabs(path) else os.path.join(base, path)
+    abs_path = os.path.realpath(joined)
+    rel = relative_to(abs_path, root)
+    variants = set()
+    if rel is not None:
+        variants.add(rel)
+    # Windows-style spelling: backslashes as separators.
+    if "\\" in given:
+        alt = given.replace("\\", "/")
+        alt_abs = os.path.realpath(alt if os.path.isabs(alt) else os.path.join(base, alt))
+        alt_rel = relative_to(alt_abs, root)
+        if alt_rel is not None:
+            variants.add(alt_rel)
+    expanded = set()
+    for v in variants:
+        c = _clean_components(v)
+        expanded.add(c)
+        if not c.isascii():
+            import unicodedata  # only for non-ASCII paths; off the common path
+
+            expanded.add(unicodedata.normalize("NFC", c))
+            expanded.add(unicodedata.normalize("NFKC", c))
+    folded = {v.casefold() for v in expanded}
+    return ResolvedPath(given, abs_path, rel, frozenset(variants | expanded | folded))

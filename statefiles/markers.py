@@ -1,0 +1,94 @@
+"""Session markers under ``.claude/.session-init/`` and ``.claude/session-state/``.
+
+SPEC §2 "Session markers". Markers are small files whose presence is the
+state; their content is informational (a timestamp or a JSON object). They
+are not committed (install.py adds both directories to .gitignore).
+
+All writes are atomic (``statefiles.atomic``). Reads never raise.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from statefiles import fastjson, layout
+from statefiles.atomic import locked, read_text, write_atomic
+
+
+def now_iso() -> str:
+    """Local time as ``YYYY-MM-DDTHH:MM:SS±HH:MM`` (seconds precision)."""
+    t = time.localtime()
+    off = t.tm_gmtoff or 0
+    sign = "+" if off >= 0 else "-"
+    off = abs(off)
+    return time.strftime("%Y-%m-%dT%H:%M:%S", t) + f"{sign}{off // 3600:02d}:{off % 3600 // 60:02d}"
+
+
+class Markers:
+    """Marker files of one project root."""
+
+    __slots__ = ("root",)
+
+    def __init__(self, root: str) -> None:
+        self.root = root
+
+    def path(self, rel: str) -> str:
+        return layout.join(self.root, rel)
+
+    def exists(self, rel: str) -> bool:
+        return os.path.lexists(self.path(rel))
+
+    def read(self, rel: str) -> str | None:
+        return read_text(self.path(rel), limit=64 * 1024)
+
+    def read_json(self, rel: str):
+        """Parsed JSON content of a marker, or ``None`` (missing or not JSON)."""
+        text = self.read(rel)
+        if text is None:
+            return None
+        try:
+            return fastjson.loads(text)
+        except ValueError:
+            return None
+
+    def write(self, rel: str, content: str = "") -> None:
+        write_atomic(self.path(rel), content or now_iso() + "\n", durable=False)
+
+    def write_json(self, rel: str, value) -> None:
+        write_atomic(self.path(rel), fastjson.dumps(value, indent=2) + "\n")
+
+    def remove(self, rel: str) -> bool:
+        """Delete a marker file; ``True`` if it existed."""
+        try:
+            os.unlink(self.path(rel))
+            return True
+        except FileNotFoundError:
+            return False
+        except IsADirectoryError:
+            import shutil
+
+            shutil.rmtree(self.path(rel), ignore_errors=True)
+            return True
+
+    # ---- init-guard's read record (SPEC §3 init-guard: by repo-relative path)
+    @staticmethod
+    def _read_name(rel: str) -> str:
+        return rel.replace("%", "%25").replace("/", "%2F")
+
+    def record_read(self, rel: str) -> None:
+        """Note that ``rel`` (repo-relative) was read this session."""
+        self.write(layout.READ_DIR + "/" + self._read_name(rel))
+
+    def was_read(self, rel: str) -> bool:
+        return self.exists(layout.READ_DIR + "/" + self._read_name(rel))
+
+    def clear_session_init(self) -> None:
+        """Remove ``.claude/.session-init/`` entirely (SessionEnd)."""
+        import shutil
+
+        shutil.rmtree(self.path(layout.SESSION_INIT), ignore_errors=True)
+
+    def lock(self) -> locked:
+        """The state lock, for read-modify-write sequences on markers."""
+        return locked(self.path(layout.LOCK_FILE))

@@ -1,0 +1,326 @@
+"""Playbooks (``play/<id>/plan.json`` + ``progress.json``): fast read-only views.
+
+SPEC §2 "Playbooks". The formal definition of both files is the pydantic
+models in :mod:`statefiles.models` and the JSON Schemas generated from them
+(``statefiles/schemas/``); those are used off the hot path (``validate``,
+doctor, tests). Guards run on every tool call and cannot afford importing
+pydantic (about 70 ms), so this module reads the same files with plain
+``json`` and *defensive* accessors: every accessor returns a well-typed value
+(missing or mistyped parts read as empty), and every problem that matters for
+a decision is reported in ``Playbook.errors`` so a guard can fail closed with
+a message that names the file and the fix.
+
+Earlier string forms are accepted everywhere the SPEC says so: a validation
+``"PASS"`` reads as ``{"status": "PASS", "evidence": []}``, evidence given as
+one string reads as a one-element list, a phase status given as a string reads
+as ``{"status": ...}``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from statefiles import fastjson, layout
+
+#: Playbook format versions this suite reads. A missing version is read as the
+#: current one.
+FORMAT_VERSIONS = (1, 2)
+CURRENT_FORMAT_VERSION = 2
+#: plan.json/progress.json larger than this are refused (hostile or broken).
+MAX_BYTES = 4 * 1024 * 1024
+VALIDATION_KINDS = ("technical", "consistency", "completeness")
+SUBTASK_STATUSES = ("pending", "in_progress", "done", "blocked")
+CHECK_STATUSES = ("PENDING", "PASS", "FAIL")
+DEFAULT_MAX_ITERATIONS = 5
+
+
+def load_json_file(path: str, label: str) -> tuple:
+    """``(value, error)`` for a JSON file: ``value`` is the parsed object (or
+    ``None``), ``error`` a one-line message naming ``label`` and the fix."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        return None, f"{label} does not exist"
+    except IsADirectoryError:
+        return None, f"{label} is a directory, not a file"
+    except OSError as exc:
+        return None, f"{label} cannot be read ({exc.strerror})"
+    if len(data) > MAX_BYTES:
+        return None, f"{label} is larger than {MAX_BYTES} bytes; it is not read"
+    return parse_json_text(data, label)
+
+
+def parse_json_text(data, label: str) -> tuple:
+    """Like :func:`load_json_file` for content already in memory (``str`` or
+    ``bytes``), e.g. a file as it will be after an edit."""
+    try:
+        if isinstance(data, bytes):
+            data = data.decode("utf-8")
+        value = fastjson.loads(data)
+    except UnicodeDecodeError:
+        return None, f"{label} is not valid UTF-8"
+    except RecursionError:
+        return None, f"{label} is nested too deeply"
+    except ValueError as exc:
+        first = str(exc).splitlines()[0]
+        return None, f"{label} is not valid JSON ({first})"
+    if not isinstance(value, dict):
+        return None, f"{label} must hold a JSON object, not {type(value).__name__}"
+    version = value.get("format_version", CURRENT_FORMAT_VERSION)
+    try:
+        version_num = int(float(version)) if isinstance(version, (str, int, float)) else None
+    except ValueError:
+        version_num = None
+    if version_num not in FORMAT_VERSIONS or isinstance(version, bool):
+        return None, (
+            f"{label} has format_version {version!r}, which this suite does not know "
+            f"(known: {', '.join(map(str, FORMAT_VERSIONS))}); upgrade the suite or fix the file"
+        )
+    return value, None
+
+
+def _dict(value) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _str(value) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def validation_entry(value) -> tuple:
+    """``(status, evidence)`` of one validation, from either the object form
+    ``{"status": "PASS", "evidence": [...]}`` or the earlier string form
+    ``"PASS"``. ``status`` is upper-case; ``evidence`` keeps only non-blank
+    strings."""
+    if isinstance(value, str):
+        return value.strip().upper(), []
+    value = _dict(value)
+    status = _str(value.get("status")).strip().upper()
+    evidence = value.get("evidence")
+    if isinstance(evidence, str):
+        evidence = [evidence]
+    items = [e for e in _list(evidence) if isinstance(e, str) and e.strip()]
+    return status, items
+
+
+def subtask_status(entry) -> str:
+    """Lower-case status of a progress subtask entry (object or string form)."""
+    if isinstance(entry, str):
+        return entry.strip().lower()
+    return _str(_dict(entry).get("status")).strip().lower()
+
+
+def phase_status(entry) -> str:
+    """Lower-case status of a progress phase entry (object or string form)."""
+    return subtask_status(entry)
+
+
+def evidence_problems(entry) -> list:
+    """What a progress subtask entry lacks to count as done (SPEC §3
+    subtask-guard): all three validations PASS with non-empty evidence,
+    ``validated_at`` set, ``validated_by == "critic"``. Empty list: nothing
+    missing."""
+    entry = _dict(entry)
+    problems = []
+    validations = _dict(entry.get("validations"))
+    for kind in VALIDATION_KINDS:
+        status, evidence = validation_entry(validations.get(kind))
+        if status != "PASS":
+            problems.append(f"validations.{kind}.status is {status or 'missing'}, not PASS")
+        elif not evidence:
+            problems.append(f"validations.{kind}.evidence is empty")
+    if not _str(entry.get("validated_at")).strip():
+        problems.append("validated_at is not set")
+    if _str(entry.get("validated_by")).strip() != "critic":
+        got = entry.get("validated_by")
+        problems.append(f"validated_by is {got!r}, not 'critic'")
+    return problems
+
+
+class Playbook:
+    """The active playbook: plan.json and progress.json side by side.
+
+    Attributes:
+        plan_rel / progress_rel: repo-relative paths.
+        plan / progress: parsed objects (``{}`` when unreadable).
+        errors: one-line problems (unreadable, wrong version, outside the repo).
+    """
+
+    __slots__ = ("root", "plan_rel", "progress_rel", "dir_rel", "plan", "progress",
+                 "plan_error", "progress_error")
+
+    def __init__(self, root: str, plan_rel: str) -> None:
+        self.root = root
+        self.plan_rel = plan_rel
+        self.dir_rel = plan_rel.rsplit("/", 1)[0] if "/" in plan_rel else "."
+        self.progress_rel = (self.dir_rel + "/progress.json") if self.dir_rel != "." else "progress.json"
+        plan, self.plan_error = load_json_file(layout.join(root, plan_rel), plan_rel)
+        progress, self.progress_error = load_json_file(layout.join(root, self.progress_rel),
+                                                       self.progress_rel)
+        self.plan = plan or {}
+        self.progress = progress or {}
+
+    @property
+    def errors(self) -> list:
+        return [e for e in (self.plan_error, self.progress_error) if e]
+
+    @property
+    def id(self) -> str:
+        pid = _str(self.meta.get("id"))
+        return pid or self.dir_rel.rsplit("/", 1)[-1]
+
+    # ---- plan
+    @property
+    def meta(self) -> dict:
+        return _dict(self.plan.get("meta"))
+
+    @property
+    def reviewed(self) -> bool:
+        return self.meta.get("reviewed") is True
+
+    @property
+    def reviewed_by(self) -> str:
+        return _str(self.meta.get("reviewed_by")).strip()
+
+    @property
+    def has_context(self) -> bool:
+        """``context`` is present (the understanding check ran)."""
+        ctx = self.plan.get("context")
+        return bool(ctx) and isinstance(ctx, (dict, str, list))
+
+    @property
+    def branch(self) -> str:
+        return _str(self.meta.get("branch")).strip()
+
+    @property
+    def roles(self) -> dict:
+        return {k: v for k, v in _dict(self.meta.get("roles")).items() if isinstance(v, str)}
+
+    @property
+    def goal(self) -> dict:
+        return _dict(self.plan.get("goal"))
+
+    @property
+    def max_iterations(self) -> int:
+        value = self.plan.get("max_iterations")
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            return value
+        return DEFAULT_MAX_ITERATIONS
+
+    @property
+    def phases(self) -> list:
+        """Plan phases that are objects with a string ``id``."""
+        return [p for p in _list(self.plan.get("phases"))
+                if isinstance(p, dict) and isinstance(p.get("id"), str)]
+
+    def phase(self, phase_id: str) -> dict | None:
+        for p in self.phases:
+            if p["id"] == phase_id:
+                return p
+        return None
+
+    @staticmethod
+    def subtasks_of(phase: dict) -> list:
+        return [s for s in _list(phase.get("subtasks"))
+                if isinstance(s, dict) and isinstance(s.get("id"), str)]
+
+    def subtask(self, subtask_id: str) -> tuple:
+        """``(phase, subtask)`` from the plan, or ``(None, None)``."""
+        for p in self.phases:
+            for s in self.subtasks_of(p):
+                if s["id"] == subtask_id:
+                    return p, s
+        return None, None
+
+    def all_subtasks(self) -> list:
+        """``[(phase_id, subtask), ...]`` in plan order."""
+        return [(p["id"], s) for p in self.phases for s in self.subtasks_of(p)]
+
+    # ---- progress
+    @property
+    def active(self) -> dict:
+        return _dict(self.progress.get("active"))
+
+    def phase_progress_status(self, phase_id: str) -> str:
+        return phase_status(_dict(self.progress.get("phases")).get(phase_id))
+
+    def subtask_progress(self, subtask_id: str) -> dict:
+        entry = _dict(self.progress.get("subtasks")).get(subtask_id)
+        if isinstance(entry, str):
+            return {"status": entry}
+        return _dict(entry)
+
+    def current_phase_id(self, state_phase: str | None = None) -> str | None:
+        """The phase being worked on: progress ``active.phase``, else state.md's
+        ``playbook.current_phase`` (passed in), else the first phase not done."""
+        phase = _str(self.active.get("phase")).strip()
+        if phase and self.phase(phase):
+            return phase
+        if state_phase and self.phase(state_phase):
+            return state_phase
+        for p in self.phases:
+            if self.phase_progress_status(p["id"]) != "done":
+                return p["id"]
+        return None
+
+    def active_subtask_id(self) -> str | None:
+        """progress ``active.subtask``, else the first in_progress subtask, else
+        the first subtask of ``active.phase`` (issue 4)."""
+        sub = _str(self.active.get("subtask")).strip()
+        if sub and self.subtask(sub)[1] is not None:
+            return sub
+        for _, s in self.all_subtasks():
+            if subtask_status(self.subtask_progress(s["id"])) == "in_progress":
+                return s["id"]
+        phase = self.phase(_str(self.active.get("phase")).strip())
+        if phase:
+            subs = self.subtasks_of(phase)
+            if subs:
+                return subs[0]["id"]
+        return None
+
+    def counts(self) -> tuple:
+        """``(done, total)`` subtasks."""
+        subs = self.all_subtasks()
+        done = sum(1 for _, s in subs if subtask_status(self.subtask_progress(s["id"])) == "done")
+        return done, len(subs)
+
+
+def resolve_active(root: str, active: str | None) -> tuple:
+    """Resolve state.md's ``playbook.active`` to a repo-relative plan.json path.
+
+    Returns ``(plan_rel, error)``: ``plan_rel`` is ``None`` with an ``error``
+    when the path is empty, leaves the project (absolute elsewhere, ``..``, a
+    symlink out), or does not name a plan.json.
+    """
+    if not active:
+        return None, None
+    value = active.strip()
+    abs_path = os.path.realpath(value if os.path.isabs(value) else layout.join(root, value))
+    rel = layout.relative_to(abs_path, root)
+    if rel is None or rel == ".":
+        return None, (
+            f"state.md playbook.active ({value!r}) points outside the project; set it to "
+            "play/<id>/plan.json or null"
+        )
+    if os.path.isdir(abs_path):
+        rel = rel + "/plan.json"
+    if not rel.endswith("plan.json"):
+        return None, (
+            f"state.md playbook.active ({value!r}) must name a plan.json "
+            "(play/<id>/plan.json) or be null"
+        )
+    return rel, None
+
+
+def load_active(root: str, active: str | None) -> tuple:
+    """``(Playbook | None, error | None)`` for state.md's ``playbook.active``."""
+    rel, error = resolve_active(root, active)
+    if rel is None:
+        return None, error
+    return Playbook(root, rel), None

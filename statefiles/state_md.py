@@ -1,0 +1,498 @@
+"""state.md: reader and section-key writer.
+
+Format (SPEC §2): Markdown ``## <section>`` headings, each followed by one
+fenced ```` ```yaml ```` block, sections separated by ``---``. Known sections:
+``project``, ``playbook``, ``goal``, ``session``, ``config``. Every block is
+parsed with a YAML *safe* loader, never by grepping lines.
+
+The reader is on every hook's hot path, so the parsed form is cached under
+``.claude/.cache/`` keyed on the file's content (``statefiles.cache``); PyYAML
+is imported only on a cache miss. The writer (:func:`update_keys`) changes the
+lines of the keys it updates inside one section and leaves every other byte of
+the file as it was; it verifies its own result by re-parsing.
+
+Problems are reported, never raised, by the reader: a broken block parses as an
+empty mapping and its message is in ``StateDoc.errors`` (naming the line and
+the fix), so guards can fail closed with a helpful message instead of crashing.
+"""
+
+from __future__ import annotations
+
+import os
+
+from statefiles import fastjson, layout
+from statefiles.atomic import locked, write_atomic
+from statefiles.cache import cached, lookup, store
+
+SECTIONS = ("project", "playbook", "goal", "session", "config")
+SECURITY_MODES = ("strict", "trusted", "developer", "admin")
+TOOLSTACKS = ("A", "B", "C")
+#: state.md larger than this is refused (a hostile or broken file).
+MAX_BYTES = 1024 * 1024
+
+
+
+class _Patterns:
+    """Regexes, compiled on first use: only a cache miss parses state.md, and
+    importing ``re`` costs about 5 ms per hook process (issue 7)."""
+
+    _compiled = None
+
+    @classmethod
+    def get(cls):
+        if cls._compiled is None:
+            import re
+
+            cls._compiled = {
+                "heading": re.compile(r"^##\s+(.+?)\s*$"),
+                "fence_open": re.compile(r"^```\s*(ya?ml)\s*$", re.IGNORECASE),
+                "fence_close": re.compile(r"^```\s*$"),
+                "timestamp": re.compile(r"^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}:\d{2})?$"),
+                "top_key": re.compile(r"^([A-Za-z_][\w.-]*)\s*:(?:\s|$)"),
+                "comment": re.compile(r"\s+#"),
+            }
+        return cls._compiled
+
+
+class StateError(RuntimeError):
+    """state.md could not be written as asked. The message names the file,
+    the section and what to do."""
+
+
+def _jsonable(value):
+    """YAML values as JSON (dates become ISO strings, keys become strings)."""
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set)):
+        return [_jsonable(v) for v in value]
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    return str(value)
+
+
+def scan(text: str) -> dict:
+    """Locate sections and their YAML blocks without parsing YAML.
+
+    Returns ``{"order": [names], "spans": {name: [start, end]}, "errors": [...]}``
+    where ``start``/``end`` are character offsets of the block *body* (between
+    the fences) of the first occurrence of each section.
+    """
+    pat = _Patterns.get()
+    spans: dict = {}
+    order: list = []
+    errors: list = []
+    pos = 0
+    section = None
+    section_line = 0
+    in_block = False
+    body_start = 0
+    lineno = 0
+    for line in text.splitlines(keepends=True):
+        lineno += 1
+        stripped = line.rstrip("\r\n")
+        if in_block:
+            if pat["fence_close"].match(stripped):
+                in_block = False
+                if section is not None:
+                    if section in spans:
+                        errors.append(
+                            f"state.md: section '{section}' appears more than once "
+                            f"(again at line {section_line}); the first one is used — "
+                            "delete the duplicate"
+                        )
+                    else:
+                        spans[section] = [body_start, pos]
+                        order.append(section)
+                section = None
+            pos += len(line)
+            continue
+        m = pat["heading"].match(stripped)
+        if m:
+            if section is not None and section not in spans:
+                errors.append(
+                    f"state.md: section '{section}' (line {section_line}) has no "
+                    "```yaml block — add one under the heading"
+                )
+            section = m.group(1).strip().lower()
+            section_line = lineno
+        elif pat["fence_open"].match(stripped) and section is not None:
+            in_block = True
+            body_start = pos + len(line)
+        pos += len(line)
+    if in_block:
+        errors.append(
+            f"state.md: the ```yaml block of section '{section}' (line {section_line}) "
+            "is never closed — add a closing ``` line"
+        )
+    return {"order": order, "spans": spans, "errors": errors}
+
+
+def _line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def parse(text: str) -> dict:
+    """Parse state.md text into ``{"sections": {name: mapping}, "spans": ...,
+    "errors": [...]}`` (JSON-serialisable). Imports PyYAML."""
+    import yaml
+
+    info = scan(text)
+    sections: dict = {}
+    errors = list(info["errors"])
+    for name, (start, end) in info["spans"].items():
+        body = text[start:end]
+        try:
+            value = yaml.safe_load(body) if body.strip() else {}
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            where = _line_of(text, start) + (mark.line if mark else 0)
+            problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+            errors.append(
+                f"state.md: the YAML of section '{name}' is broken near line {where} "
+                f"({problem}) — fix it; this section is read as empty until then"
+            )
+            value = {}
+        if value is None:
+            value = {}
+        if not isinstance(value, dict):
+            errors.append(
+                f"state.md: section '{name}' must be a YAML mapping (key: value lines), "
+                f"not {type(value).__name__}"
+            )
+            value = {}
+        sections[name] = _jsonable(value)
+    return {"sections": sections, "spans": info["spans"], "errors": errors}
+
+
+class StateDoc:
+    """Parsed state.md.
+
+    Attributes:
+        text: the file's text.
+        sections: ``{name: mapping}`` (missing sections are absent).
+        errors: human-readable problems, each naming the fix.
+    """
+
+    __slots__ = ("text", "sections", "spans", "errors")
+
+    def __init__(self, text: str, parsed: dict) -> None:
+        self.text = text
+        self.sections = parsed.get("sections", {})
+        self.spans = parsed.get("spans", {})
+        self.errors = parsed.get("errors", [])
+
+    def section(self, name: str) -> dict:
+        value = self.sections.get(name)
+        return value if isinstance(value, dict) else {}
+
+    def get(self, section: str, key: str, default=None):
+        return self.section(section).get(key, default)
+
+    @property
+    def active_playbook(self) -> str | None:
+        """``playbook.active`` (never ``project.active``): the repo-relative path
+        of the active plan.json, or ``None``."""
+        value = self.get("playbook", "active")
+        if isinstance(value, str) and value.strip() and value.strip().lower() not in (
+            "null",
+            "none",
+            "~",
+        ):
+            return value.strip()
+        return None
+
+    @property
+    def security(self) -> str:
+        """``config.security``; anything unknown or unreadable is ``strict``
+        (SPEC §7 — the safest mode)."""
+        value = self.get("config", "security")
+        if isinstance(value, str) and value.strip().lower() in SECURITY_MODES:
+            return value.strip().lower()
+        return "strict"
+
+    @property
+    def toolstack(self) -> str:
+        value = self.get("config", "toolstack")
+        return str(value).strip().upper() if str(value).strip().upper() in TOOLSTACKS else "A"
+
+    def config_flag(self, key: str) -> bool:
+        """A boolean ``config`` key (``lint_blocks``, ``strict_depends``...)."""
+        return self.get("config", key) is True
+
+
+def load(root: str) -> StateDoc | None:
+    """Read ``<root>/state.md``. ``None`` when it does not exist; a
+    :class:`StateDoc` with ``errors`` when it is unreadable or too large."""
+    path = layout.join(root, layout.STATE_MD)
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return StateDoc("", {"errors": [f"state.md cannot be read ({exc.strerror}) — check "
+                                        "that it is a regular, readable file"]})
+    if len(data) > MAX_BYTES:
+        return StateDoc("", {"errors": [f"state.md is larger than {MAX_BYTES} bytes — it is "
+                                        "not read; restore it from git"]})
+    text = data.decode("utf-8", "replace")
+    return StateDoc(text, cached(root, "state.md", data, lambda: parse(text)))
+
+
+# --------------------------------------------------------------------------- writer
+
+
+def _dump_value(value) -> str:
+    import yaml
+
+    if value is None:
+        return "null"
+    if isinstance(value, str) and _Patterns.get()["timestamp"].match(value):
+        # Written plain, as in the SPEC's example; it reads back as the same text.
+        return value
+    out = yaml.safe_dump(
+        value, default_flow_style=True, allow_unicode=True, width=1 << 30, sort_keys=False
+    ).strip()
+    if out.endswith("\n..."):
+        out = out[:-4].rstrip()
+    if out.endswith("..."):
+        out = out[:-3].rstrip()
+    return out
+
+
+def _entry_end(lines: list, i: int) -> int:
+    """Index one past the last line belonging to the top-level key on line ``i``."""
+    j = i + 1
+    while j < len(lines):
+        line = lines[j]
+        bare = line.rstrip("\r\n")
+        if bare == "" or bare[0] in " \t" or bare.startswith("- ") or bare == "-":
+            j += 1
+            continue
+        break
+    while j > i + 1 and lines[j - 1].strip() == "":
+        j -= 1
+    return j
+
+
+def _inline_comment(line: str, value) -> str:
+    """The ``  # ...`` tail of a one-line ``key: value  # comment`` entry."""
+    import yaml
+
+    head, _, _ = line.partition(":")
+    for m in _Patterns.get()["comment"].finditer(line):
+        before = line[: m.start()]
+        try:
+            parsed = yaml.safe_load(before)
+        except yaml.YAMLError:
+            continue
+        if isinstance(parsed, dict) and parsed.get(head.strip()) == value:
+            return line[m.start():].rstrip("\r\n")
+    return ""
+
+
+def _rewrite_block(body: str, updates: dict) -> str:
+    import yaml
+
+    current = yaml.safe_load(body) if body.strip() else {}
+    if not isinstance(current, dict):
+        current = {}
+    lines = body.splitlines(keepends=True)
+    newline = "\r\n" if body.endswith("\r\n") else "\n"
+    for key, value in updates.items():
+        dumped = _dump_value(value)
+        found = None
+        for i, line in enumerate(lines):
+            m = _Patterns.get()["top_key"].match(line)
+            if m and m.group(1) == key:
+                found = i
+                break
+        if found is None:
+            if lines and not lines[-1].endswith(("\n", "\r")):
+                lines[-1] += newline
+            lines.append(f"{key}: {dumped}{newline}")
+            continue
+        end = _entry_end(lines, found)
+        comment = ""
+        if end == found + 1 and key in current:
+            comment = _inline_comment(lines[found], current[key])
+        lines[found:end] = [f"{key}: {dumped}{comment}{newline}"]
+    return "".join(lines)
+
+
+def _is_timestamp(value: str) -> bool:
+    """``YYYY-MM-DD`` or ``YYYY-MM-DD HH:MM:SS`` (also with ``T``)."""
+    if len(value) not in (10, 19):
+        return False
+    digits = [0, 1, 2, 3, 5, 6, 8, 9] + ([11, 12, 14, 15, 17, 18] if len(value) == 19 else [])
+    if not all(value[i].isdigit() and value[i].isascii() for i in digits):
+        return False
+    if value[4] != "-" or value[7] != "-":
+        return False
+    return len(value) == 10 or (value[10] in " T" and value[13] == ":" and value[16] == ":")
+
+
+def _plain_scalar(value) -> str | None:
+    """YAML text for a simple scalar that reads back as exactly ``value``
+    (strings are written JSON-quoted, a subset of YAML double-quoted scalars;
+    timestamps plain, as in the SPEC's example). ``None`` for anything else."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str) and "\n" not in value and "\r" not in value:
+        return value if _is_timestamp(value) else fastjson.dumps(value)
+    return None
+
+
+def _fast_update(root: str, path: str, data: bytes, section: str, updates: dict) -> bool:
+    """Update one-line scalar keys without PyYAML (issue 7: SessionStart and
+    SessionEnd write a timestamp on every session; importing PyYAML costs
+    about 14 ms). Applies only when the file's parse is cached, the section
+    exists, every value is a simple scalar, and every existing entry is one
+    line with an unquoted value (a YAML plain scalar ends at " #", so its
+    trailing comment is kept exactly). The new parse is derived from the
+    cached one and stored for the new content, so the next hook does not parse
+    either. Returns False when it does not apply (the caller takes the YAML
+    path); tests compare both paths."""
+    parsed = lookup(root, "state.md", data)
+    if not isinstance(parsed, dict) or parsed.get("errors"):
+        return False
+    span = parsed.get("spans", {}).get(section)
+    if span is None:
+        return False
+    formatted = {}
+    for key, value in updates.items():
+        text_value = _plain_scalar(value)
+        if text_value is None or not isinstance(key, str) or not key.replace("_", "a").isalnum():
+            return False
+        formatted[key] = text_value
+    text = data.decode("utf-8")
+    start, end = span
+    lines = text[start:end].splitlines(keepends=True)
+    newline = "\r\n" if text[start:end].endswith("\r\n") else "\n"
+    for key, text_value in formatted.items():
+        index = None
+        for i, line in enumerate(lines):
+            if line.startswith(key + ":") and (len(line) == len(key) + 1
+                                               or line[len(key) + 1] in " \t\r\n"):
+                index = i
+                break
+        if index is None:
+            if lines and not lines[-1].endswith(("\n", "\r")):
+                return False
+            lines.append(f"{key}: {text_value}{newline}")
+            continue
+        if _entry_end(lines, index) != index + 1:
+            return False
+        rest = lines[index][len(key) + 1:].rstrip("\r\n")
+        if rest.strip()[:1] in ("'", '"', "|", ">", "&", "*", "!", "[", "{"):
+            return False
+        hashes = [i for i in (rest.find(" #"), rest.find("\t#")) if i >= 0]
+        comment = ""
+        if hashes:
+            at = min(hashes)
+            while at > 0 and rest[at - 1] in " \t":
+                at -= 1
+            comment = rest[at:]
+        lines[index] = f"{key}: {text_value}{comment}{newline}"
+    new_body = "".join(lines)
+    new_text = text[:start] + new_body + text[end:]
+    delta = len(new_body) - (end - start)
+    spans = {}
+    for name, (s_start, s_end) in parsed["spans"].items():
+        if s_start > start:
+            spans[name] = [s_start + delta, s_end + delta]
+        elif name == section:
+            spans[name] = [s_start, s_end + delta]
+        else:
+            spans[name] = [s_start, s_end]
+    sections = {name: dict(value) for name, value in parsed["sections"].items()}
+    sections.setdefault(section, {}).update(updates)
+    new_data = new_text.encode("utf-8")
+    write_atomic(path, new_data)
+    store(root, "state.md", new_data, {"sections": sections, "spans": spans, "errors": []})
+    return True
+
+
+def update_keys(root: str, section: str, updates: dict, *, create: bool = True) -> None:
+    """Set ``updates`` (``{key: value}``) in ``section`` of ``<root>/state.md``.
+
+    Only the lines of the updated keys change; a key that is absent is appended
+    to the block; a section that is absent is appended to the file (unless
+    ``create`` is false). Runs under the state lock and writes atomically. The
+    result is re-parsed: every updated key must read back as given and every
+    other key of every section must be unchanged, else nothing is written.
+
+    Raises:
+        StateError: state.md is missing, or the result would not read back.
+        LockTimeout: the state lock was not acquired in time.
+    """
+    path = layout.join(root, layout.STATE_MD)
+    with locked(layout.join(root, layout.LOCK_FILE)):
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except FileNotFoundError:
+            raise StateError(f"{path} does not exist; run install.py to create it") from None
+        if _fast_update(root, path, data, section, updates):
+            return
+        text = data.decode("utf-8")
+        before = parse(text)
+        span = before["spans"].get(section)
+        if span is None:
+            if not create:
+                raise StateError(f"state.md has no '{section}' section")
+            newline = "\r\n" if "\r\n" in text else "\n"
+            block = _rewrite_block("", updates)
+            sep = "" if text.endswith(("\n", "\r")) or not text else newline
+            lead = f"{newline}---{newline}" if text.strip() else ""
+            new_text = f"{text}{sep}{lead}## {section}{newline}```yaml{newline}{block}```{newline}"
+        else:
+            start, end = span
+            body = text[start:end]
+            new_body = _rewrite_block(body, updates)
+            if new_body and not new_body.endswith(("\n", "\r")):
+                new_body += "\n"
+            new_text = text[:start] + new_body + text[end:]
+        after = parse(new_text)
+        expected = {k: _jsonable(v) for k, v in updates.items()}
+        got = after["sections"].get(section, {})
+        for key, value in expected.items():
+            if got.get(key) != value:
+                raise StateError(
+                    f"state.md: writing {section}.{key} would not read back as {value!r}; "
+                    "nothing was written — check the section's YAML"
+                )
+        for name, old in before["sections"].items():
+            new = after["sections"].get(name, {})
+            if name == section:
+                new = {k: v for k, v in new.items() if k not in expected}
+                old = {k: v for k, v in old.items() if k not in expected}
+            if new != old:
+                raise StateError(
+                    f"state.md: writing {section} would change section '{name}'; nothing "
+                    "was written — check the file for unusual formatting"
+                )
+        write_atomic(path, new_text)
+
+
+def render_template(sections: dict) -> str:
+    """A new state.md with ``sections`` (``{name: mapping}``) in SPEC order."""
+    import yaml
+
+    parts = []
+    for name in SECTIONS:
+        if name not in sections:
+            continue
+        body = yaml.safe_dump(sections[name], allow_unicode=True, sort_keys=False)
+        parts.append(f"## {name}\n```yaml\n{body}```\n")
+    return "# state.md\n\n" + "---\n".join(parts)
+
+
+def exists(root: str) -> bool:
+    return os.path.isfile(layout.join(root, layout.STATE_MD))
