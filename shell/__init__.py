@@ -6,13 +6,27 @@ commands with no shell syntax at all. Anything else is "not read-only"
 (mutating, for the workflow guards) and ``unknown`` when it uses syntax this
 interim version does not analyse. Unknown is never safe.
 
-Interface every guard relies on (kept by the full analyser):
+Interface every guard relies on (the full analyser keeps it and may add to it):
 
 * :func:`analyse(command, root, cwd, home) <analyse>` → :class:`Analysis`
-* ``Analysis.unknown``: the command could not be fully resolved
-* ``Analysis.read_only``: safe to run while uninitialised or on main
-* ``Analysis.commands``: simple commands (``.name``, ``.argv``,
-  ``.git_subcommand``, ``.git_args``)
+* ``Analysis.unknown`` (bool) and ``Analysis.reasons`` (list of str): the
+  command could not be fully resolved (parse failure, dynamic expansion, size
+  or depth limit); unknown is never safe
+* ``Analysis.commands``: every simple command, nested ones included
+  (``bash -c``, ``eval``, wrappers, ``xargs``/``find -exec`` payloads), each a
+  :class:`SimpleCommand` with ``.name``, ``.argv``, ``.git_subcommand``,
+  ``.git_args``
+* ``Analysis.read_only`` / ``Analysis.mutating``: safe to run while
+  uninitialised or on main / anything else
+* ``Analysis.destructive``: list of :class:`Finding` (family, message) — what
+  bash-check blocks
+* ``Analysis.carriers``: list of :class:`Finding` — code-execution carriers
+  (``find -exec``, ``xargs``, ``git -c alias.*``, ``sed e``, interpreter
+  one-liners...) — what the permission gate's 7E never approves
+* ``Analysis.http_methods``: HTTP methods other than GET/HEAD requested in any
+  spelling (``curl -X DELETE``, ``gh api -X POST``...)
+* ``Analysis.writes``: list of :class:`Write` — every file the command writes
+  (redirects, tee, sed -i, cp/mv/..., interpreter one-liners), resolved
 * ``Analysis.all_commands(pred)``: every simple command satisfies ``pred``
   (False when unknown)
 """
@@ -73,16 +87,54 @@ def _git_read_only(cmd: SimpleCommand) -> bool:
     return False
 
 
+class Finding:
+    """Something the analysis found: ``family`` (e.g. ``"rm-recursive"``,
+    ``"git-history"``, ``"force-push"``, ``"carrier"``) and a ``message`` saying
+    what and why."""
+
+    __slots__ = ("family", "message")
+
+    def __init__(self, family: str, message: str) -> None:
+        self.family = family
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"Finding({self.family}: {self.message})"
+
+
+class Write:
+    """A file the command writes: ``how`` (``"redirect"``, ``"tee"``,
+    ``"sed -i"``, ``"cp"``...), the path as ``given``, ``abs`` (resolved) and
+    ``rel`` (repo-relative, ``None`` outside the project)."""
+
+    __slots__ = ("how", "given", "abs", "rel")
+
+    def __init__(self, how: str, given: str, abs_path: str, rel: str | None) -> None:
+        self.how = how
+        self.given = given
+        self.abs = abs_path
+        self.rel = rel
+
+    def __repr__(self) -> str:
+        return f"Write({self.how} -> {self.rel if self.rel is not None else self.abs})"
+
+
 class Analysis:
     """The result of analysing one command string."""
 
-    __slots__ = ("command", "commands", "unknown", "reasons")
+    __slots__ = ("command", "commands", "unknown", "reasons", "destructive", "carriers",
+                 "http_methods", "writes")
 
     def __init__(self, command: str, commands: list, unknown: bool, reasons: list) -> None:
         self.command = command
         self.commands = commands
         self.unknown = unknown
         self.reasons = reasons
+        # The interim analyser finds none of these; unknown covers the rest.
+        self.destructive: list = []
+        self.carriers: list = []
+        self.http_methods: list = []
+        self.writes: list = []
 
     def all_commands(self, pred) -> bool:
         """True when the command is fully understood and every simple command
