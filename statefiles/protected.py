@@ -45,6 +45,9 @@ FLOOR = (
     ".claude/playgate/**",
     ".claude/.venv/**",
     ".claude/.cache/**",
+    # Hook-written records (audit log, subagent dispatches, critic runs): Claude
+    # reads them but must not rewrite them.
+    ".claude/logs/**",
     ".claude/protected-files.txt",
     ".claude/permission-config.yaml",
     ".claude/permission-config.local.yaml",
