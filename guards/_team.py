@@ -28,6 +28,10 @@ anything else, or no state.md at all, leaves it on.
 
 from __future__ import annotations
 
+import os
+
+from statefiles import layout
+
 #: Default location of spec.yaml files (seed 003: ``.sdd/project/specs/<feature>/``).
 DEFAULT_SPEC_PATHS = (".sdd/project/specs/*/spec.yaml",)
 #: Agent types (last ``:`` component) the codex-lead-guard exempts: the
@@ -123,9 +127,34 @@ def glob_match(pattern: str, rel: str) -> bool:
     return bool(pats) and _match_parts(pats, parts)
 
 
-def matches_any(patterns: tuple, resolved) -> bool:
-    """True when any spelling of ``resolved`` (``layout.ResolvedPath``
-    variants) matches any pattern."""
-    if resolved is None or resolved.rel is None:
-        return False
-    return any(glob_match(p, v) for p in patterns for v in resolved.variants)
+def matches_any(patterns: tuple, rels) -> bool:
+    """True when any of the repo-relative spellings ``rels`` (see
+    :func:`spellings`) matches any of the glob ``patterns``."""
+    return any(glob_match(p, v) for p in patterns for v in rels)
+
+
+def spellings(resolved, cwd: str = "", root: str = "") -> frozenset:
+    """Every repo-relative spelling under which a write to ``resolved`` can
+    be judged: the block-list variants of the real path
+    (``ResolvedPath.variants``: case, backslashes, Unicode forms) plus the
+    *lexical* path (``..`` folded, symlinks not followed) and its case fold.
+
+    The lexical form matters for files Claude Code loads by their name: when
+    ``.claude/agents`` (or a file in it) is a symlink to elsewhere, a write
+    through that name lands outside the directory but still changes what
+    Claude Code reads as an agent definition.
+    """
+    if resolved is None:
+        return frozenset()
+    out = set(resolved.variants)
+    given = resolved.given
+    if given and root:
+        if given.startswith("~"):
+            given = os.path.expanduser(given)
+        for text in {given, given.replace("\\", "/")}:
+            joined = text if os.path.isabs(text) else os.path.join(cwd or root, text)
+            rel = layout.relative_to(os.path.normpath(joined), root)
+            if rel is not None and rel != ".":
+                out.add(rel)
+                out.add(rel.casefold())
+    return frozenset(out)

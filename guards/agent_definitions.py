@@ -17,11 +17,14 @@ warning, not a block (seed 003 lists ``tools`` as optional), unless
 ``disallowedTools`` removes both.
 
 Every write route is covered: Edit/Write/MultiEdit/NotebookEdit by any
-spelling of the path (``ctx.target`` variants: ``..``, symlinks, case,
-backslashes), and Bash writes found by the shell analysis
-(``ctx.shell.writes``: redirects, ``tee``, ``cp``/``mv``, ``sed -i``,
-interpreter one-liners), whose result cannot be checked and is therefore
-blocked (deleting a definition is allowed: it cannot break the rule).
+spelling of the path (the real path's variants — ``..``, symlinks, case,
+backslashes, Unicode forms — and the lexical path, so a symlinked
+``.claude/agents`` is still the agents directory), and Bash writes found by
+the shell analysis (``ctx.shell.writes``: redirects, ``tee``, ``cp``/``mv``,
+``sed -i``, interpreter one-liners), whose result cannot be checked and is
+therefore blocked (deleting a definition is allowed: it cannot break the
+rule). A Bash command the analysis cannot read (``unknown``) that names
+``.claude/agents`` is blocked too: Read/Write/Edit do the same job checked.
 Agent files are ``.claude/agents/**/*.md`` in the project and
 ``~/.claude/agents/**/*.md``. The suite's own agents (pm, reviewer, critic...)
 are HARD_BLOCK in the protected floor anyway.
@@ -40,7 +43,7 @@ NAME = "agent-definitions"
 ADVISORY = False
 
 AGENTS_DIR = ".claude/agents"
-#: Tools that start subagents (``Task`` before Claude Code 2.1.63, ``Agent`` since).
+#: Tools that start subagents (Claude Code has called the tool both ``Task`` and ``Agent``).
 SPAWN_TOOLS = ("task", "agent")
 #: Shell write kinds that only remove a file.
 _REMOVALS = ("rm", "unlink", "rmdir", "shred")
@@ -54,29 +57,44 @@ RULE = (
 
 
 def is_agent_rel(rel: str | None) -> bool:
-    """``.claude/agents/**/*.md`` (case-insensitive)."""
+    """``.claude/agents/**/*.md`` (case-insensitive), for one repo-relative
+    spelling."""
     if not rel:
         return False
     folded = rel.casefold()
     return folded.startswith(AGENTS_DIR + "/") and folded.endswith(".md")
 
 
-def is_agent_file(resolved, home: str = "") -> bool:
-    """True when any spelling of ``resolved`` is an agent definition of the
-    project, or the path is under ``~/.claude/agents/``."""
+def is_user_agent(abs_path: str, home: str) -> bool:
+    """``~/.claude/agents/**/*.md`` (the user's agents, loaded in every project)."""
+    if not home or not abs_path or not abs_path.casefold().endswith(".md"):
+        return False
+    folded = abs_path.casefold()
+    for base in {os.path.join(home, ".claude", "agents"),
+                 os.path.join(os.path.realpath(home), ".claude", "agents")}:
+        if folded.startswith(base.casefold() + os.sep):
+            return True
+    return False
+
+
+def _lexical_abs(given: str, cwd: str) -> str:
+    """``given`` made absolute without following symlinks."""
+    path = os.path.expanduser(given) if given.startswith("~") else given
+    return os.path.normpath(path if os.path.isabs(path) else os.path.join(cwd, path))
+
+
+def is_agent_target(ctx, resolved) -> bool:
+    """True when a write to ``resolved`` changes an agent definition, by any
+    spelling (:func:`guards._team.spellings`): the project's
+    ``.claude/agents/**/*.md`` or the user's ``~/.claude/agents/**/*.md``."""
     if resolved is None:
         return False
-    if resolved.rel is not None and any(is_agent_rel(v) for v in resolved.variants):
+    cwd = ctx.hook.cwd or ctx.root
+    if any(is_agent_rel(v) for v in _team.spellings(resolved, cwd, ctx.root)):
         return True
-    return is_user_agent(resolved.abs, home)
-
-
-def is_user_agent(abs_path: str, home: str) -> bool:
-    if not home or not abs_path or ".claude" + os.sep + "agents" not in abs_path.casefold():
-        return False
-    base = os.path.join(os.path.realpath(home), ".claude", "agents") + os.sep
-    return (abs_path.casefold().startswith(base.casefold())
-            and abs_path.casefold().endswith(".md"))
+    home = ctx.env.get("HOME") or ""
+    return (is_user_agent(resolved.abs, home)
+            or is_user_agent(_lexical_abs(resolved.given, cwd), home))
 
 
 def split_frontmatter(text: str) -> tuple:
@@ -94,16 +112,17 @@ def split_frontmatter(text: str) -> tuple:
 
 
 def _tool_list(value) -> tuple:
-    """``(tools, error)`` from a ``tools``/``disallowedTools`` value."""
+    """``(tools, error)`` from a ``tools``/``disallowedTools`` value: a list
+    of names, or one string of names separated by commas (Claude Code's form)
+    or blanks, outside parentheses (``Read, Agent(worker, researcher)``)."""
     if isinstance(value, str):
-        # "Read, Grep, Agent(worker, researcher)": split on commas outside parentheses.
         items, depth, cur = [], 0, ""
         for ch in value:
             if ch == "(":
                 depth += 1
             elif ch == ")":
                 depth = max(0, depth - 1)
-            if ch == "," and depth == 0:
+            if depth == 0 and (ch == "," or ch.isspace()):
                 items.append(cur)
                 cur = ""
             else:
@@ -118,10 +137,12 @@ def _tool_list(value) -> tuple:
 
 
 def _spawn_tools(tools: list) -> list:
+    """The entries of ``tools`` that let the agent start subagents: ``Task``,
+    ``Agent``, ``Agent(worker)``, or the wildcard ``*`` (every tool)."""
     found = []
     for tool in tools:
         base = tool.split("(", 1)[0].strip()
-        if base.casefold() in SPAWN_TOOLS:
+        if base.casefold() in SPAWN_TOOLS or base == "*":
             found.append(tool)
     return found
 
@@ -172,35 +193,50 @@ def _removal(write) -> bool:
     return bool(how) and how[0] in _REMOVALS
 
 
+def mentions_agents(command: str) -> bool:
+    """The command text names an agents directory (any case, either slash)."""
+    folded = command.casefold().replace("\\", "/")
+    return ".claude/agents" in folded
+
+
 def _check_bash(ctx):
     analysis = ctx.shell
-    home = ctx.env.get("HOME") or ""
-    hits = []
-    for w in analysis.writes:
-        if _removal(w):
-            continue
-        if is_agent_rel(w.rel) or is_user_agent(w.abs, home):
-            hits.append(w)
-    if not hits:
-        return ALLOWED
-    if not _team.enabled(ctx, "agent_definitions_guard"):
-        return ALLOWED
-    shown = ", ".join(f"{w.rel or w.abs} ({w.how})" for w in hits[:5])
-    return block(
-        f"This command writes agent definitions: {shown}. Their content cannot be checked "
-        "when a shell command writes them. Use the Write or Edit tool on the file instead, "
-        "so the definition can be checked. " + RULE
-    )
+    hits = [w for w in analysis.writes
+            if not _removal(w) and (is_agent_rel(w.rel)
+                                    or is_agent_target(ctx, ctx.resolve(w.abs or w.given)))]
+    if hits:
+        if not _team.enabled(ctx, "agent_definitions_guard"):
+            return ALLOWED
+        shown = ", ".join(f"{w.rel or w.abs} ({w.how})" for w in hits[:5])
+        return block(
+            f"This command writes agent definitions: {shown}. A shell command's result cannot "
+            "be checked, so agent definitions are written with the Write or Edit tool, where "
+            "they are checked. " + RULE
+        )
+    if analysis.unknown and mentions_agents(ctx.hook.command):
+        if not _team.enabled(ctx, "agent_definitions_guard"):
+            return ALLOWED
+        why = "; ".join(analysis.reasons[:2]) or "it could not be analysed"
+        return block(
+            "This command names .claude/agents but could not be fully analysed "
+            f"({why}), so it may write an agent definition unchecked. Read agent files with "
+            "the Read tool and change them with Write or Edit (they are checked there). "
+            + RULE
+        )
+    return ALLOWED
 
 
 def check(ctx):
+    """Block Bash writes to agent definitions, and Edit/Write/MultiEdit/
+    NotebookEdit calls whose result breaks :data:`RULE`; warn when the result
+    has no ``tools`` list. Returns a :class:`events.verdict.Verdict`."""
     hook = ctx.hook
     if hook.tool_name == "Bash":
         return _check_bash(ctx)
     if not hook.is_edit_tool:
         return ALLOWED
     target = ctx.target
-    if not is_agent_file(target, ctx.env.get("HOME") or ""):
+    if not is_agent_target(ctx, target):
         return ALLOWED
     if not _team.enabled(ctx, "agent_definitions_guard"):
         return ALLOWED

@@ -23,7 +23,9 @@ updated by the lead only (Spec 3.1): a subagent's edit is blocked.
 
 Every write route is covered: Edit/Write/MultiEdit/NotebookEdit by any
 spelling of the path, and Bash writes found by the shell analysis, which are
-blocked because their result cannot be checked. When the file's *current*
+blocked because their result cannot be checked (removing a spec.yaml is
+allowed: it sets no phase). A Bash command the analysis cannot read that
+names ``spec.yaml`` is blocked too. When the file's *current*
 content cannot be read as a spec (broken YAML, an unknown phase written
 outside Claude Code), any known phase may be written, with a warning.
 
@@ -179,50 +181,92 @@ def judge(before: SpecDoc | None, after: SpecDoc, feature: str) -> tuple:
                      f"From '{old}' the next phase is {allowed}. {ORDER}.")
 
 
-def _check_bash(ctx, patterns):
-    hits = [w for w in ctx.shell.writes
-            if w.rel is not None and any(_team.glob_match(p, w.rel) for p in patterns)]
-    if not hits:
+#: Shell write kinds that only remove a file (removing a spec sets no phase).
+_REMOVALS = ("rm", "unlink", "shred")
+
+
+def _removal(write) -> bool:
+    how = (getattr(write, "how", "") or "").split()
+    return bool(how) and how[0] in _REMOVALS
+
+
+def _spec_names(patterns: tuple) -> tuple:
+    """The literal file names of ``patterns`` (``spec.yaml``), for the
+    unknown-command check; patterns whose last component has a wildcard add
+    nothing."""
+    names = []
+    for pattern in patterns:
+        last = pattern.strip().rstrip("/").rsplit("/", 1)[-1].casefold()
+        if last and "*" not in last and "?" not in last:
+            names.append(last)
+    return tuple(names)
+
+
+def _check_bash(ctx):
+    analysis = ctx.shell
+    if not analysis.writes and not analysis.unknown:
         return ALLOWED
-    shown = ", ".join(f"{w.rel} ({w.how})" for w in hits[:5])
-    return block(f"This command writes {shown}: the spec phase gate cannot check a shell "
-                 "command's result. Update spec.yaml with the Edit or Write tool, so the phase "
-                 f"transition can be checked ({ORDER}).")
+    patterns = _team.config_list(ctx, "spec_paths", _team.DEFAULT_SPEC_PATHS)
+    hits = []
+    for w in analysis.writes:
+        if _removal(w):
+            continue
+        rels = {w.rel, w.rel.casefold()} if w.rel is not None else set()
+        rels |= _team.spellings(ctx.resolve(w.abs or w.given), ctx.hook.cwd or ctx.root,
+                                ctx.root)
+        if _team.matches_any(patterns, rels):
+            hits.append(w)
+    if hits:
+        if not _team.enabled(ctx, "spec_phase_gate"):
+            return ALLOWED
+        shown = ", ".join(f"{w.rel or w.abs} ({w.how})" for w in hits[:5])
+        return block(f"This command writes {shown}: the spec phase gate cannot check a shell "
+                     "command's result. Update spec.yaml with the Edit or Write tool, so the "
+                     f"phase transition can be checked ({ORDER}).")
+    if analysis.unknown:
+        folded = ctx.hook.command.casefold()
+        names = [n for n in _spec_names(patterns) if n in folded]
+        if names and _team.enabled(ctx, "spec_phase_gate"):
+            why = "; ".join(analysis.reasons[:2]) or "it could not be analysed"
+            return block(f"This command names {names[0]} but could not be fully analysed "
+                         f"({why}), so it may change a spec's phase unchecked. Read spec.yaml "
+                         "with the Read tool and change it with Edit or Write, where the phase "
+                         f"transition is checked ({ORDER}).")
+    return ALLOWED
 
 
 def check(ctx):
+    """Judge a write to a spec.yaml (see the module docstring). Returns a
+    :class:`events.verdict.Verdict`."""
     hook = ctx.hook
     if hook.tool_name == "Bash":
-        if not ctx.shell.writes:
-            return ALLOWED
-        patterns = _team.config_list(ctx, "spec_paths", _team.DEFAULT_SPEC_PATHS)
-        if not _team.enabled(ctx, "spec_phase_gate"):
-            return ALLOWED
-        return _check_bash(ctx, patterns)
+        return _check_bash(ctx)
     if not hook.is_edit_tool:
         return ALLOWED
     target = ctx.target
-    if target is None or target.rel is None:
+    if target is None:
         return ALLOWED
     patterns = _team.config_list(ctx, "spec_paths", _team.DEFAULT_SPEC_PATHS)
-    if not _team.matches_any(patterns, target) or not _team.enabled(ctx, "spec_phase_gate"):
+    rels = _team.spellings(target, hook.cwd or ctx.root, ctx.root)
+    if not _team.matches_any(patterns, rels) or not _team.enabled(ctx, "spec_phase_gate"):
         return ALLOWED
+    shown = target.rel if target.rel is not None else target.given
     if hook.agent_id:
-        return block(f"{target.rel} is updated by the lead only (seed 003 Spec 3.1): a subagent "
+        return block(f"{shown} is updated by the lead only (seed 003 Spec 3.1): a subagent "
                      "returns its results in its completion report and the lead updates "
                      "spec.yaml (phase, version_refs, changelog).")
     post = ctx.post_edit
     if post is None or not post.applies:
         return ALLOWED  # the tool call fails and changes nothing
     if post.after is None:
-        return block(f"{target.rel}: the result of this {hook.tool_name} cannot be computed "
+        return block(f"{shown}: the result of this {hook.tool_name} cannot be computed "
                      f"({post.error or 'unknown reason'}), so the phase transition cannot be "
                      "checked. Use Edit or Write.")
     before = parse_spec(post.before)
     after = parse_spec(post.after)
-    kind, message = judge(before, after, feature_name(after, target.rel))
+    kind, message = judge(before, after, feature_name(after, target.rel or shown))
     if kind == "block":
-        return block(f"{target.rel}: {message}")
+        return block(f"{shown}: {message}")
     if kind == "warn":
-        return warn(f"{target.rel}: {message}")
+        return warn(f"{shown}: {message}")
     return ALLOWED

@@ -401,13 +401,19 @@ def record_event(root: str, event: str, fields: dict, claude_session: str = "", 
 
     Under the state lock:
 
-    1. append ``{"ts", "t", "event", <fields>, "session_id", "claude_session_id"}``
-       to the timeline (rotating it past ``max_bytes``), except a TeammateIdle
-       of a teammate whose previous idle event is less than
-       :data:`IDLE_WINDOW_S` seconds old;
-    2. for TaskCompleted while breezing-active.json exists: add the task to
-       the session's completed set and emit the signals whose threshold the
-       current batch has reached, once per session and batch.
+    1. for TaskCompleted while breezing-active.json exists: add the task to
+       the breezing session's completed set (``breezing-progress.json``) and
+       count the completed tasks of the current batch;
+    2. append ``{"ts", "t", "event", <fields>, "session_id",
+       "claude_session_id"}`` (TaskCompleted also ``batch``, ``completed``,
+       ``total``) to the timeline, rotating it to ``.jsonl.1`` past
+       ``max_bytes``; a TeammateIdle of a teammate whose previous idle event
+       is less than :data:`IDLE_WINDOW_S` seconds old is not recorded;
+    3. emit the signals whose threshold the batch has reached, each once per
+       breezing session (and batch, when breezing-active.json defines
+       ``batches``): ``partial_review_recommended`` at
+       :func:`partial_review_threshold`, ``next_batch_recommended`` at
+       :func:`next_batch_threshold`.
 
     Args:
         root: project root.
@@ -439,19 +445,27 @@ def record_event(root: str, event: str, fields: dict, claude_session: str = "", 
                 entry[key] = value if len(value) <= TEXT_LIMIT else value[:TEXT_LIMIT] + "..."
         entry["session_id"] = session
         entry["claude_session_id"] = claude_session or None
+        progress = None
+        if event == "TaskCompleted" and active is not None and session:
+            progress = _count(root, active, session, entry)
+            entry.update(batch=progress["batch"].id, completed=progress["done"],
+                         total=progress["batch"].total)
         if timeline:
             file = path(root, TIMELINE)
             duplicate = False
             if event == "TeammateIdle":
                 last = _last_idle(file, entry.get("teammate_name") or "",
                                   entry.get("team_name") or "")
-                duplicate = last is not None and abs(now - last) < IDLE_WINDOW_S
+                duplicate = last is not None and 0 <= now - last < IDLE_WINDOW_S
             if not duplicate:
                 _append_lines(file, [entry], max_bytes)
                 result["recorded"] = True
-        if event == "TaskCompleted" and signals and active is not None and session:
-            result["signals"] = _progress_and_signals(root, active, session, entry, now,
-                                                      claude_session)
+        if progress is not None:
+            if signals:
+                result["signals"] = _emit(root, progress, session, entry, claude_session)
+            state = progress["state"]
+            state["updated_at"] = entry["ts"]
+            write_atomic(path(root, PROGRESS), fastjson.dumps(state) + "\n", durable=False)
     return result
 
 
@@ -466,14 +480,18 @@ def _signal_text(signal: str, done: int, total: int, batch_id) -> str:
             "run dry. This is a recommendation.")
 
 
-def _progress_and_signals(root, active: Active, session: str, entry: dict, now: float,
-                          claude_session: str) -> list:
-    progress_file = path(root, PROGRESS)
-    progress = _read_json(progress_file)
-    if not isinstance(progress, dict) or progress.get("session_id") != session:
-        progress = {"session_id": session, "completed": [], "emitted": []}
-    completed = [t for t in progress.get("completed") or [] if isinstance(t, str)]
-    emitted = [s for s in progress.get("emitted") or [] if isinstance(s, str)]
+def _count(root: str, active: Active, session: str, entry: dict) -> dict:
+    """Add the entry's task to the session's completed set; count the batch.
+
+    Returns ``{"state": progress-file object, "batch": Batch, "done": int}``.
+    A progress file of another breezing session (or a broken one) starts over:
+    signals are scoped to the session (seed 001 "シグナルのセッションスコープ").
+    """
+    state = _read_json(path(root, PROGRESS))
+    if not isinstance(state, dict) or state.get("session_id") != session:
+        state = {"session_id": session, "completed": [], "emitted": []}
+    completed = [t for t in state.get("completed") or [] if isinstance(t, str)]
+    emitted = [s for s in state.get("emitted") or [] if isinstance(s, str)]
     task = entry.get("task_id") or ""
     if not task.strip() and (entry.get("task_subject") or "").strip():
         task = "subject:" + entry["task_subject"].strip()
@@ -481,43 +499,72 @@ def _progress_and_signals(root, active: Active, session: str, entry: dict, now: 
     if task.strip() and task_key(task) not in keys:
         completed.append(task)
         keys.add(task_key(task))
-
+    state.update(session_id=session, completed=completed, emitted=emitted)
     batch = active.batch()
+    if not batch.total:
+        done = 0
+    elif batch.task_ids is not None:
+        done = len(keys & batch.task_ids)
+    else:
+        done = len(keys)
+    return {"state": state, "batch": batch, "done": done}
+
+
+def _emit(root: str, progress: dict, session: str, entry: dict, claude_session: str) -> list:
+    """Append the signals whose threshold is reached and that were not emitted
+    in this session (and batch) yet; returns them."""
+    batch, done, state = progress["batch"], progress["done"], progress["state"]
+    if not batch.total:
+        return []
+    emitted = state["emitted"]
+    signals_file = path(root, SIGNALS)
+    existing = None
     new = []
-    if batch.total:
-        done = len(keys & batch.task_ids) if batch.task_ids is not None else len(keys)
-        signals_file = path(root, SIGNALS)
-        existing = None
-        for signal, threshold in ((PARTIAL_REVIEW, partial_review_threshold(batch.total)),
-                                  (NEXT_BATCH, next_batch_threshold(batch.total))):
-            if threshold is None or done < threshold:
-                continue
-            key = f"{signal}@{batch.id if batch.id is not None else ''}"
-            if key in emitted:
-                continue
-            if existing is None:
-                existing = {(r.get("signal"), r.get("session_id"), r.get("batch"))
-                            for r, _ in _read_records(signals_file) if r is not None}
-            emitted.append(key)
-            if (signal, session, batch.id) in existing:
-                continue  # emitted before the progress file was lost
-            new.append({
-                "signal": signal, "session_id": session, "batch": batch.id,
-                "completed": done, "total": batch.total, "threshold": threshold,
-                "task_id": entry.get("task_id"), "ts": entry["ts"],
-                "lead_session_id": claude_session or None,
-                "message": _signal_text(signal, done, batch.total, batch.id),
-                "consumed_at": None,
-            })
-        if new:
-            _append_lines(signals_file, new)
-    progress.update({"session_id": session, "completed": completed, "emitted": emitted,
-                     "updated_at": entry["ts"]})
-    write_atomic(progress_file, fastjson.dumps(progress) + "\n", durable=False)
+    for signal, threshold in ((PARTIAL_REVIEW, partial_review_threshold(batch.total)),
+                              (NEXT_BATCH, next_batch_threshold(batch.total))):
+        if threshold is None or done < threshold:
+            continue
+        key = f"{signal}@{batch.id if batch.id is not None else ''}"
+        if key in emitted:
+            continue
+        if existing is None:
+            existing = {(r.get("signal"), r.get("session_id"), r.get("batch"))
+                        for r, _ in _read_records(signals_file) if r is not None}
+        emitted.append(key)
+        if (signal, session, batch.id) in existing:
+            continue  # emitted before the progress file was lost
+        new.append({
+            "signal": signal, "session_id": session, "batch": batch.id,
+            "completed": done, "total": batch.total, "threshold": threshold,
+            "task_id": entry.get("task_id"), "ts": entry["ts"],
+            "lead_session_id": claude_session or None,
+            "message": _signal_text(signal, done, batch.total, batch.id),
+            "consumed_at": None,
+        })
+    if new:
+        _append_lines(signals_file, new)
     return new
 
 
 # ----------------------------------------------------------------- UserPromptSubmit consumption
+
+
+def offered_to(rec: dict, claude_session: str, is_lead: bool) -> bool:
+    """Whether signal record ``rec`` is shown to a prompt of Claude session
+    ``claude_session``.
+
+    Signals belong to the lead (seed 001: the lead checks them in Phase B).
+    TaskCompleted fires on the lead's side, so the record's
+    ``lead_session_id`` is the lead's Claude session: only a prompt of that
+    session gets it. Teammates run as Claude sessions of their own and must
+    not consume the lead's signals. A record without ``lead_session_id`` (the
+    TaskCompleted input carried no ``session_id``) goes to the first prompt
+    that is not a subagent's (``is_lead``).
+    """
+    lead = rec.get("lead_session_id")
+    if isinstance(lead, str) and lead:
+        return lead == claude_session
+    return is_lead
 
 
 def claim_signals(root: str, session: str, token: str, claude_session: str = "",
@@ -525,15 +572,26 @@ def claim_signals(root: str, session: str, token: str, claude_session: str = "",
     """Claim the unconsumed signals of breezing session ``session`` for one
     prompt (first half of the consumption, under the state lock).
 
-    A signal is offered to the lead: a prompt of a session that is not a
-    subagent or teammate (``is_lead``), or of the Claude session that received
-    the TaskCompleted event (``lead_session_id``). A claim expires after
-    :data:`CLAIM_TTL_S` seconds, so a prompt hook that dies between claim and
-    confirm does not lose the signal.
+    Only signals :func:`offered_to` this prompt are claimed. A claim expires
+    after :data:`CLAIM_TTL_S` seconds, so a prompt hook that dies between
+    claim and confirm does not lose the signal; a live claim is never taken
+    twice, so parallel prompts never inject the same signal twice.
 
-    Returns the claimed records (``[]`` when none). Confirm with
-    :func:`confirm_claim` once the prompt goes through, or give them back with
-    :func:`release_claim`.
+    Args:
+        root: project root.
+        session: breezing ``session_id`` (breezing-active.json).
+        token: unique per prompt hook process.
+        claude_session: the prompt's Claude Code ``session_id``.
+        is_lead: the prompt is not a subagent's (no ``agent_id``/``agent_type``).
+        now: epoch seconds (tests).
+
+    Returns:
+        The claimed records (``[]`` when none). Confirm with
+        :func:`confirm_claim` once the prompt goes through, or give them back
+        with :func:`release_claim`.
+
+    Raises:
+        OSError / LockTimeout: the signals file cannot be rewritten.
     """
     now = time.time() if now is None else now
     file = path(root, SIGNALS)
@@ -547,12 +605,11 @@ def claim_signals(root: str, session: str, token: str, claude_session: str = "",
                 continue
             if rec.get("signal") not in SIGNAL_NAMES:
                 continue
-            if not is_lead and (not claude_session
-                                or rec.get("lead_session_id") != claude_session):
+            if not offered_to(rec, claude_session, is_lead):
                 continue
             claimed_at = rec.get("claimed_at")
             if rec.get("claim") and isinstance(claimed_at, (int, float)) \
-                    and now - claimed_at < CLAIM_TTL_S:
+                    and 0 <= now - claimed_at < CLAIM_TTL_S:
                 continue
             rec["claim"] = token
             rec["claimed_at"] = round(now, 3)
