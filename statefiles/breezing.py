@@ -64,6 +64,10 @@ CLAIM_TTL_S = 60.0
 #: Longest task_subject / task_description kept in the timeline (characters).
 TEXT_LIMIT = 500
 
+#: What parsing a broken JSON file can raise (SystemError: older
+#: ``statefiles.fastjson`` on some syntax errors).
+_JSON_ERRORS = (ValueError, RecursionError, SystemError)
+
 SCHEMA_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas",
                            "breezing-active.schema.json")
 #: Cache entry name; the suffix changes when the schema or the cached shape does.
@@ -118,8 +122,8 @@ def partial_review_threshold(total: int) -> int | None:
 
 def next_batch_threshold(total: int) -> int:
     """Completed tasks at which ``next_batch_recommended`` fires:
-    ceil(total × 0.6), in integers (``total * 0.6`` in floating point is
-    3.0000000000000004 for 5)."""
+    ceil(total × 0.6), in exact integer arithmetic (no floating-point
+    rounding at any total)."""
     return (3 * total + 4) // 5
 
 
@@ -257,7 +261,7 @@ def validate_bytes(data: bytes) -> dict:
     """
     try:
         obj = fastjson.loads(data)
-    except (ValueError, RecursionError) as exc:
+    except _JSON_ERRORS as exc:
         reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
         return {"data": None, "errors": [f"not valid JSON ({reason})"]}
     if not isinstance(obj, dict):
@@ -291,7 +295,7 @@ def load_active(root: str) -> Active | None:
     except Exception as exc:  # noqa: BLE001 - jsonschema missing: still read the file
         try:
             obj = fastjson.loads(data)
-        except (ValueError, RecursionError):
+        except _JSON_ERRORS:
             obj = None
         return Active(obj, [f"could not be checked against its schema ({type(exc).__name__}: "
                             f"{exc}); reinstall the suite"])
@@ -307,7 +311,7 @@ def _read_json(file: str):
     try:
         with open(file, "rb") as fh:
             return fastjson.loads(fh.read())
-    except (OSError, ValueError, RecursionError):
+    except (OSError, *_JSON_ERRORS):
         return None
 
 
@@ -346,7 +350,7 @@ def _read_records(file: str) -> list:
             continue
         try:
             rec = fastjson.loads(line)
-        except (ValueError, RecursionError):
+        except _JSON_ERRORS:
             rec = None
         out.append((rec if isinstance(rec, dict) else None, line))
     return out
@@ -374,7 +378,7 @@ def _last_idle(file: str, teammate: str, team: str) -> float | None:
     for line in reversed(lines):
         try:
             rec = fastjson.loads(line)
-        except (ValueError, RecursionError):
+        except _JSON_ERRORS:
             continue
         if (isinstance(rec, dict) and rec.get("event") == "TeammateIdle"
                 and (rec.get("teammate_name") or "") == teammate
