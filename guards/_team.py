@@ -120,8 +120,7 @@ def glob_match(pattern: str, rel: str) -> bool:
     case-insensitive (a spelling that reaches the same file on a
     case-insensitive filesystem must not slip past a gate)."""
     pattern = pattern.strip()
-    if pattern.startswith("./"):
-        pattern = pattern[2:]
+    pattern = pattern.removeprefix("./")
     pats = [p for p in pattern.casefold().split("/") if p not in ("", ".")]
     parts = [p for p in rel.casefold().split("/") if p not in ("", ".")]
     return bool(pats) and _match_parts(pats, parts)

@@ -77,7 +77,7 @@ def _exempt(ctx) -> bool:
 
 
 def _is_read_only(cmd) -> bool:
-    import shell  # noqa: PLC0415 - already imported for this Bash call
+    import shell  # already imported for this Bash call
 
     judge = getattr(shell, "is_read_only", None)
     return bool(judge and judge(cmd))

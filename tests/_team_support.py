@@ -52,7 +52,7 @@ def set_section(root: Path, section: str, values: dict) -> None:
     would (values are written as JSON, which YAML reads)."""
     path = Path(root) / "state.md"
     text = path.read_text()
-    pattern = re.compile(rf"(## {section}\n```yaml\n)(.*?)(```)", re.S)
+    pattern = re.compile(rf"(## {section}\n```yaml\n)(.*?)(```)", re.DOTALL)
     match = pattern.search(text)
     assert match, f"state.md has no {section} section"
     lines = [ln for ln in match.group(2).splitlines()
@@ -124,5 +124,5 @@ def parallel(calls, workers: int = MAX_PARALLEL) -> list:
 
 def run_python(code: str, *args: str, timeout: float = 60) -> subprocess.CompletedProcess:
     """Run a Python snippet with the test interpreter (bounded)."""
-    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-c", code, *args], check=False, capture_output=True, text=True,
                           timeout=timeout)

@@ -12,7 +12,6 @@ are blocked already; they are in test_agents_definitions.py.
 from __future__ import annotations
 
 import pytest
-
 from _team_support import bash, workspace
 
 pytestmark = pytest.mark.xfail(strict=True, reason="needs the full shell analysis (issue 3)")

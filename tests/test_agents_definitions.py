@@ -12,10 +12,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from _team_support import bash, set_config, workspace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from _team_support import bash, set_config, workspace
 
 GOOD = """---
 name: sdd-builder

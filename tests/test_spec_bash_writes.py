@@ -11,7 +11,6 @@ blocked already (test_spec_phase_gate.py).
 from __future__ import annotations
 
 import pytest
-
 from _team_support import bash, set_config, workspace
 
 pytestmark = pytest.mark.xfail(strict=True, reason="needs the full shell analysis (issue 3)")

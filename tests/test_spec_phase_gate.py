@@ -11,10 +11,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from _team_support import bash, set_config, workspace
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from _team_support import bash, set_config, workspace
 
 SPEC_REL = ".sdd/project/specs/login/spec.yaml"
 

@@ -12,7 +12,6 @@ import json
 import os
 
 import pytest
-
 from _team_support import ACTIVE, bash, set_config, workspace, write_active
 
 NB = {"cells": [{"id": "c1", "cell_type": "code", "source": "x = 1", "metadata": {},

@@ -7,10 +7,9 @@ is blocked (SPEC §6; seed 003 Spec 14.1: "Bash の command 引数は実行可�
 from __future__ import annotations
 
 import pytest
+from _team_support import bash, set_config, workspace
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from _team_support import bash, set_config, workspace
 
 
 @pytest.fixture

@@ -9,9 +9,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from conftest import SHARED, SUITE
 from _team_support import task_completed, teammate_idle
+from conftest import SHARED, SUITE
 
 EVENTS = {"TaskCompleted": "task_completed.py", "TeammateIdle": "teammate_idle.py"}
 

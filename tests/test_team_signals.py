@@ -12,9 +12,19 @@ import math
 from fractions import Fraction
 
 import pytest
-
-from _team_support import (ACTIVE, SIGNALS, TIMELINE, mapping, parallel, prompt, read_jsonl,
-                           set_config, task_completed, teammate_idle, write_active)
+from _team_support import (
+    ACTIVE,
+    SIGNALS,
+    TIMELINE,
+    mapping,
+    parallel,
+    prompt,
+    read_jsonl,
+    set_config,
+    task_completed,
+    teammate_idle,
+    write_active,
+)
 
 PARTIAL = "partial_review_recommended"
 NEXT = "next_batch_recommended"
@@ -242,8 +252,8 @@ def test_long_fields_are_clipped(tmp_path):
     ('{"session_id": "b", "impl_mode": "turbo"}', "impl_mode"),
     ('{"impl_mode": "standard"}', "session_id"),
     ('{"session_id": "b", "impl_mode": "standard", "plans_md_mapping": []}', "plans_md_mapping"),
-    ('{"session_id": "b", "impl_mode": "standard", "batches": [{"id": 1, "task_ids": ["1"]}],'
-     ' "current_batch": 7}', "current_batch"),
+    (('{"session_id": "b", "impl_mode": "standard", "batches": [{"id": 1, "task_ids": ["1"]}],'
+      ' "current_batch": 7}'), "current_batch"),
 ])
 def test_broken_active_file_is_reported_never_crashes(installed, content, found):
     root = installed.root
