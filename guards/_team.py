@@ -32,6 +32,12 @@ import os
 
 from statefiles import layout
 
+#: The running team session (seed 001 Step 0). Spelled here as well as in
+#: ``statefiles.breezing`` so that the PreToolUse and UserPromptSubmit guards
+#: can test for it without importing that module (the common case: no team).
+ACTIVE = ".claude/state/breezing-active.json"
+STATE_DIR = ".claude/state"
+
 #: Default location of spec.yaml files (seed 003: ``.sdd/project/specs/<feature>/``).
 DEFAULT_SPEC_PATHS = (".sdd/project/specs/*/spec.yaml",)
 #: Agent types (last ``:`` component) the codex-lead-guard exempts: the

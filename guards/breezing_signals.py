@@ -28,22 +28,24 @@ import os
 
 from events.verdict import ALLOWED, Effect, warn
 from guards import _team
-from statefiles import breezing
+from statefiles import layout
 
 NAME = "breezing-signals"
 ADVISORY = True
 
 ACTIONS = {
-    breezing.PARTIAL_REVIEW: "ask the Reviewer for a partial review of the completed tasks",
-    breezing.NEXT_BATCH: "register the next batch of tasks with TaskCreate (Progressive Batch)",
+    "partial_review_recommended": "ask the Reviewer for a partial review of the completed tasks",
+    "next_batch_recommended": "register the next batch of tasks with TaskCreate (Progressive Batch)",
 }
 
 
 def check(ctx):
-    if not os.path.lexists(breezing.path(ctx.root, breezing.ACTIVE)):
+    if not os.path.lexists(layout.join(ctx.root, _team.ACTIVE)):
         return ALLOWED
     if not _team.enabled(ctx, "breezing_signals"):
         return ALLOWED
+    from statefiles import breezing  # only while a team session runs
+
     active = breezing.load_active(ctx.root)
     if active is None:
         return ALLOWED

@@ -31,7 +31,7 @@ import os
 
 from events.verdict import ALLOWED, block
 from guards import _team
-from statefiles import breezing, layout
+from statefiles import layout
 
 NAME = "codex-lead-guard"
 ADVISORY = False
@@ -60,7 +60,7 @@ def coordination_rel(rel: str | None) -> bool:
     if rel is None:
         return False
     head, _, name = rel.rpartition("/")
-    return head == breezing.STATE_DIR and name.startswith(("breezing", "review"))
+    return head == _team.STATE_DIR and name.startswith(("breezing", "review"))
 
 
 def allowed_target(abs_path: str, rel: str | None) -> bool:
@@ -131,10 +131,12 @@ def check(ctx):
     is_bash = hook.tool_name == "Bash"
     if not (is_bash or hook.is_edit_tool):
         return ALLOWED
-    if not os.path.lexists(layout.join(ctx.root, breezing.ACTIVE)):
+    if not os.path.lexists(layout.join(ctx.root, _team.ACTIVE)):
         return ALLOWED
     if not _team.enabled(ctx, "codex_lead_guard") or _exempt(ctx):
         return ALLOWED
+    from statefiles import breezing  # only while a team session runs
+
     active = breezing.load_active(ctx.root)
     if active is None:
         return ALLOWED
