@@ -6,8 +6,10 @@ Write/Edit/Bash を制限"). So, for every caller except the codex implementer:
 
 * Edit/Write/MultiEdit/NotebookEdit are blocked, except
   ``.claude/state/breezing*`` and ``.claude/state/review*`` (the lead's own
-  coordination files: breezing-active.json, review-result.json) and Markdown
-  files (``*.md``: Plans.md, reports);
+  coordination files: breezing-active.json, review-result.json), Markdown
+  files (``*.md``: Plans.md, reports, state.md) and the workflow state that
+  must always stay writable (SPEC §1 "Failing safe": the active playbook's
+  plan.json/progress.json, ``.claude/session-state/``) — none of them is code;
 * Bash is blocked unless it is read-only (as the shell analysis classifies
   it) or only touches those coordination files (``rm``/``mv``/``cp``/
   ``touch``/``mkdir`` whose every operand is one, redirects into them). That
@@ -31,6 +33,7 @@ import os
 
 from events.verdict import ALLOWED, block
 from guards import _team
+from guards._shared import is_playbook_file, is_session_state
 from statefiles import layout
 
 NAME = "codex-lead-guard"
@@ -63,9 +66,14 @@ def coordination_rel(rel: str | None) -> bool:
     return head == _team.STATE_DIR and name.startswith(("breezing", "review"))
 
 
-def allowed_target(abs_path: str, rel: str | None) -> bool:
-    """Files the lead may write in codex mode: coordination files and Markdown."""
-    return coordination_rel(rel) or os.path.basename(abs_path).lower().endswith(".md")
+def allowed_target(target) -> bool:
+    """Files the lead may write in codex mode (``target``: a
+    ``layout.ResolvedPath``): coordination files, Markdown, and the workflow
+    state files (deadlock escapes, ``guards._shared``). Judged by the real
+    path only (an allow-list)."""
+    return (coordination_rel(target.rel)
+            or os.path.basename(target.abs).lower().endswith(".md")
+            or is_playbook_file(target) or is_session_state(target))
 
 
 def _exempt(ctx) -> bool:
@@ -145,7 +153,7 @@ def check(ctx):
         return ALLOWED
     if hook.is_edit_tool:
         target = ctx.target
-        if target is not None and allowed_target(target.abs, target.rel):
+        if target is not None and allowed_target(target):
             return ALLOWED
         what = f"{hook.tool_name} on {target.rel if target and target.rel else hook.file_path}"
     else:

@@ -116,6 +116,21 @@ def test_lead_may_write_coordination_files_and_markdown(codex, rel):
     assert result.code == 0, result
 
 
+def test_workflow_state_stays_writable(codex):
+    """state.md, the active playbook's files and session-state are not code
+    and must never be locked (SPEC §1 deadlock rule)."""
+    root = codex.root
+    progress = (root / "play" / "team" / "progress.json").read_text()
+    assert write(codex, "play/team/progress.json", progress).code == 0
+    plan = (root / "play" / "team" / "plan.json").read_text()
+    assert write(codex, "play/team/plan.json", plan).code == 0
+    assert write(codex, ".claude/session-state/last-fail-reason", "x\n").code == 0
+    state = (root / "state.md").read_text()
+    assert write(codex, "state.md", state).code == 0
+    assert_codex_block(write(codex, "play/team/helper.py"))
+    assert_codex_block(write(codex, "play/archive/old/progress.json", "{}"))
+
+
 @pytest.mark.parametrize("command", [
     "ls", "git status", "git log --oneline", "cat src/app.py", "grep x src/app.py",
     "rm .claude/state/breezing-active.json",
