@@ -51,8 +51,8 @@ MESSAGE = (
     "the codex implementer writes the code (seed 001). Delegate this work to the codex "
     "implementer (subagent_type 'claude-code-harness:codex-implementer', or the codex "
     "implementer teammate) via TaskCreate/SendMessage. The lead may still edit "
-    ".claude/state/breezing*, .claude/state/review* and Markdown files and run read-only "
-    "commands. If the breezing session is over (Phase C), delete the file first: "
+    ".claude/state/breezing*, .claude/state/review*, Markdown files and the workflow state "
+    "(playbook, .claude/session-state/) and run read-only commands. If the breezing session is over (Phase C), delete the file first: "
     "`rm .claude/state/breezing-active.json`."
 )
 
