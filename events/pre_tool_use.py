@@ -24,10 +24,20 @@ EDIT_CHAIN = (
     "depends_check",
     "check_file_dependencies",
     "scope_guard",
+    # SPEC §6 team and spec workflows
+    "codex_lead_guard",
+    "agent_definitions",
+    "spec_phase_gate",
 )
 
 #: Bash (SPEC §3 "Bash chain").
-BASH_CHAIN = ()
+BASH_CHAIN = (
+    # SPEC §6 team and spec workflows
+    "execution_convention",
+    "codex_lead_guard",
+    "agent_definitions",
+    "spec_phase_gate",
+)
 
 
 def chain(ctx) -> tuple:

@@ -44,6 +44,8 @@ UNITS = {
     "SessionEnd": "session_end",
     "PreCompact": "pre_compact",
     "Notification": "notification",
+    "TaskCompleted": "task_completed",
+    "TeammateIdle": "teammate_idle",
 }
 
 #: errors.log is rotated to errors.log.1 past this size (bytes).

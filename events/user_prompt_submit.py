@@ -3,7 +3,9 @@ entrypoint validates the input and exits cleanly."""
 
 from __future__ import annotations
 
-CHAIN = ()
+CHAIN = (
+    "breezing_signals",  # SPEC §6: inject unconsumed team signals
+)
 
 
 def chain(ctx) -> tuple:

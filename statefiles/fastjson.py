@@ -66,6 +66,14 @@ def loads(s):
         obj, end = _scan(s, start)
     except StopIteration as exc:
         raise ValueError(f"Expecting value at char {exc.value}") from None
+    except SystemError:
+        # The C scanner builds most syntax errors with json.decoder's
+        # JSONDecodeError, found only if json.decoder is already imported;
+        # otherwise it fails with SystemError. Bad input only: let json
+        # raise its ValueError.
+        import json
+
+        return json.loads(s)
     finally:
         _ScanContext.memo.clear()
     if _skip(s, end) != len(s):

@@ -30,6 +30,8 @@ EVENT_MODULES = {
     "SessionEnd": "session_end",
     "PreCompact": "pre_compact",
     "Notification": "notification",
+    "TaskCompleted": "task_completed",
+    "TeammateIdle": "teammate_idle",
 }
 
 

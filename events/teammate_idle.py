@@ -1,0 +1,11 @@
+"""TeammateIdle event unit (SPEC §6; seed 001). Never blocks: exit 2 on this event
+would keep the teammate working, so every guard here is advisory and the
+renderer turns anything else into a systemMessage."""
+
+from __future__ import annotations
+
+CHAIN = ("breezing_timeline",)
+
+
+def chain(ctx) -> tuple:
+    return CHAIN

@@ -1,0 +1,256 @@
+"""agent-definitions (SPEC §6 "Agent definitions"; seed 003 Spec 9.5, Spec 12).
+
+Subagents are defined by ``.claude/agents/*.md``: YAML frontmatter, then the
+instructions in Markdown. Seed 003's rules a hook can check on the file as it
+will be after the write (``ctx.post_edit``):
+
+* the file starts with YAML frontmatter between ``---`` lines (Spec 12.3, 12.7);
+* the frontmatter gives ``name`` (the ``subagent_type`` it is called by) and
+  ``description`` as non-empty strings ("Required fields: name, description");
+* ``tools`` — a comma-separated string or a list — never includes ``Task`` or
+  ``Agent``, in any form (``Agent(worker)`` too): no subagent may start other
+  subagents (Spec 9.5, 12.6).
+
+A write that breaks them is blocked. Leaving ``tools`` out means the agent
+inherits every tool (seed 002 §7), Task and Agent included; that is a
+warning, not a block (seed 003 lists ``tools`` as optional), unless
+``disallowedTools`` removes both.
+
+Every write route is covered: Edit/Write/MultiEdit/NotebookEdit by any
+spelling of the path (the real path's variants — ``..``, symlinks, case,
+backslashes, Unicode forms — and the lexical path, so a symlinked
+``.claude/agents`` is still the agents directory), and Bash writes found by
+the shell analysis (``ctx.shell.writes``: redirects, ``tee``, ``cp``/``mv``,
+``sed -i``, interpreter one-liners), whose result cannot be checked and is
+therefore blocked (deleting a definition is allowed: it cannot break the
+rule). A Bash command the analysis cannot read (``unknown``) that names
+``.claude/agents`` is blocked too: Read/Write/Edit do the same job checked.
+Agent files are ``.claude/agents/**/*.md`` in the project and
+``~/.claude/agents/**/*.md``. The suite's own agents (pm, reviewer, critic...)
+are HARD_BLOCK in the protected floor anyway.
+
+Off with state.md ``config.agent_definitions_guard: false``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from events.verdict import ALLOWED, block, warn
+from guards import _team
+
+NAME = "agent-definitions"
+ADVISORY = False
+
+AGENTS_DIR = ".claude/agents"
+#: Tools that start subagents (Claude Code has called the tool both ``Task`` and ``Agent``).
+SPAWN_TOOLS = ("task", "agent")
+#: Shell write kinds that only remove a file.
+_REMOVALS = ("rm", "unlink", "rmdir", "shred")
+
+RULE = (
+    "An agent definition (seed 003 Spec 12) starts with YAML frontmatter between `---` lines "
+    "that gives `name` (the subagent_type it is called by) and `description`, lists only the "
+    "tools the role needs in `tools` (least privilege), and never lists `Task` or `Agent`: "
+    "no subagent may start other subagents (Spec 9.5, 12.6)."
+)
+
+
+def is_agent_rel(rel: str | None) -> bool:
+    """``.claude/agents/**/*.md`` (case-insensitive), for one repo-relative
+    spelling."""
+    if not rel:
+        return False
+    folded = rel.casefold()
+    return folded.startswith(AGENTS_DIR + "/") and folded.endswith(".md")
+
+
+def is_user_agent(abs_path: str, home: str) -> bool:
+    """``~/.claude/agents/**/*.md`` (the user's agents, loaded in every project)."""
+    if not home or not abs_path or not abs_path.casefold().endswith(".md"):
+        return False
+    folded = abs_path.casefold()
+    for base in {os.path.join(home, ".claude", "agents"),
+                 os.path.join(os.path.realpath(home), ".claude", "agents")}:
+        if folded.startswith(base.casefold() + os.sep):
+            return True
+    return False
+
+
+def _lexical_abs(given: str, cwd: str) -> str:
+    """``given`` made absolute without following symlinks."""
+    path = os.path.expanduser(given) if given.startswith("~") else given
+    return os.path.normpath(path if os.path.isabs(path) else os.path.join(cwd, path))
+
+
+def is_agent_target(ctx, resolved) -> bool:
+    """True when a write to ``resolved`` changes an agent definition, by any
+    spelling (:func:`guards._team.spellings`): the project's
+    ``.claude/agents/**/*.md`` or the user's ``~/.claude/agents/**/*.md``."""
+    if resolved is None:
+        return False
+    cwd = ctx.hook.cwd or ctx.root
+    if any(is_agent_rel(v) for v in _team.spellings(resolved, cwd, ctx.root)):
+        return True
+    home = ctx.env.get("HOME") or ""
+    return (is_user_agent(resolved.abs, home)
+            or is_user_agent(_lexical_abs(resolved.given, cwd), home))
+
+
+def split_frontmatter(text: str) -> tuple:
+    """``(frontmatter_text, error)``: the YAML between the first line ``---``
+    and the next ``---`` (or ``...``) line."""
+    text = text.removeprefix("\ufeff")
+    lines = text.splitlines()
+    if not lines or lines[0].rstrip() != "---":
+        return None, "it does not start with YAML frontmatter (a first line `---`)"
+    for i in range(1, len(lines)):
+        if lines[i].rstrip() in ("---", "..."):
+            return "\n".join(lines[1:i]), ""
+    return None, "its YAML frontmatter is never closed (no second `---` line)"
+
+
+def _tool_list(value) -> tuple:
+    """``(tools, error)`` from a ``tools``/``disallowedTools`` value: a list
+    of names, or one string of names separated by commas (Claude Code's form)
+    or blanks, outside parentheses (``Read, Agent(worker, researcher)``)."""
+    if isinstance(value, str):
+        items, depth, cur = [], 0, ""
+        for ch in value:
+            if ch == "(":
+                depth += 1
+            elif ch == ")":
+                depth = max(0, depth - 1)
+            if depth == 0 and (ch == "," or ch.isspace()):
+                items.append(cur)
+                cur = ""
+            else:
+                cur += ch
+        items.append(cur)
+        return [i.strip() for i in items if i.strip()], ""
+    if isinstance(value, list):
+        if not all(isinstance(v, str) for v in value):
+            return [], "`tools` must list tool names as strings"
+        return [v.strip() for v in value if v.strip()], ""
+    return [], f"`tools` must be a comma-separated string or a list, not {type(value).__name__}"
+
+
+def _spawn_tools(tools: list) -> list:
+    """The entries of ``tools`` that let the agent start subagents: ``Task``,
+    ``Agent``, ``Agent(worker)``, or the wildcard ``*`` (every tool)."""
+    found = []
+    for tool in tools:
+        base = tool.split("(", 1)[0].strip()
+        if base.casefold() in SPAWN_TOOLS or base == "*":
+            found.append(tool)
+    return found
+
+
+def problems(text: str) -> tuple:
+    """Check an agent definition's text against seed 003's rules.
+
+    Returns ``(errors, warnings)``: lists of sentences. ``errors`` break the
+    rule (a write that produces them is blocked); ``warnings`` do not.
+    Imports PyYAML (only called for agent files).
+    """
+    front, error = split_frontmatter(text)
+    if error:
+        return [error], []
+    import yaml  # PyYAML (~14 ms) only when an agent definition is checked
+
+    try:
+        meta = yaml.safe_load(front) if front.strip() else {}
+    except yaml.YAMLError as exc:
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        return [f"its frontmatter is not valid YAML ({problem})"], []
+    if not isinstance(meta, dict):
+        return [f"its frontmatter must be a YAML mapping, not {type(meta).__name__}"], []
+    errors, warnings = [], []
+    for key in ("name", "description"):
+        value = meta.get(key)
+        if not isinstance(value, str) or not value.strip():
+            errors.append(f"the frontmatter has no `{key}`" if value is None
+                          else f"`{key}` must be a non-empty string")
+    if "tools" in meta and meta["tools"] is not None:
+        tools, error = _tool_list(meta["tools"])
+        if error:
+            errors.append(error)
+        spawn = _spawn_tools(tools)
+        if spawn:
+            errors.append(f"`tools` includes {', '.join(spawn)}")
+    else:
+        denied, _ = _tool_list(meta.get("disallowedTools") or [])
+        denied_bases = {t.split("(", 1)[0].strip().casefold() for t in denied}
+        if not set(SPAWN_TOOLS) <= denied_bases:
+            warnings.append("it has no `tools` list, so the agent inherits every tool, Task "
+                            "and Agent included (seed 002 §7); list the tools it needs")
+    return errors, warnings
+
+
+def _removal(write) -> bool:
+    how = (getattr(write, "how", "") or "").split()
+    return bool(how) and how[0] in _REMOVALS
+
+
+def mentions_agents(command: str) -> bool:
+    """The command text names an agents directory (any case, either slash)."""
+    folded = command.casefold().replace("\\", "/")
+    return ".claude/agents" in folded
+
+
+def _check_bash(ctx):
+    analysis = ctx.shell
+    hits = [w for w in analysis.writes
+            if not _removal(w) and (is_agent_rel(w.rel)
+                                    or is_agent_target(ctx, ctx.resolve(w.abs or w.given)))]
+    if hits:
+        if not _team.enabled(ctx, "agent_definitions_guard"):
+            return ALLOWED
+        shown = ", ".join(f"{w.rel or w.abs} ({w.how})" for w in hits[:5])
+        return block(
+            f"This command writes agent definitions: {shown}. A shell command's result cannot "
+            "be checked, so agent definitions are written with the Write or Edit tool, where "
+            "they are checked. " + RULE
+        )
+    if analysis.unknown and mentions_agents(ctx.hook.command):
+        if not _team.enabled(ctx, "agent_definitions_guard"):
+            return ALLOWED
+        why = "; ".join(analysis.reasons[:2]) or "it could not be analysed"
+        return block(
+            "This command names .claude/agents but could not be fully analysed "
+            f"({why}), so it may write an agent definition unchecked. Read agent files with "
+            "the Read tool and change them with Write or Edit (they are checked there). "
+            + RULE
+        )
+    return ALLOWED
+
+
+def check(ctx):
+    """Block Bash writes to agent definitions, and Edit/Write/MultiEdit/
+    NotebookEdit calls whose result breaks :data:`RULE`; warn when the result
+    has no ``tools`` list. Returns a :class:`events.verdict.Verdict`."""
+    hook = ctx.hook
+    if hook.tool_name == "Bash":
+        return _check_bash(ctx)
+    if not hook.is_edit_tool:
+        return ALLOWED
+    target = ctx.target
+    if not is_agent_target(ctx, target):
+        return ALLOWED
+    if not _team.enabled(ctx, "agent_definitions_guard"):
+        return ALLOWED
+    shown = target.rel if target.rel is not None else target.abs
+    post = ctx.post_edit
+    if post is None or not post.applies:
+        return ALLOWED  # the tool call fails and changes nothing
+    if post.after is None:
+        return block(f"{shown}: the result of this {hook.tool_name} cannot be computed "
+                     f"({post.error or 'unknown reason'}), so the agent definition cannot be "
+                     "checked. Write the whole file with the Write tool. " + RULE)
+    errors, warnings = problems(post.after)
+    if errors:
+        return block(f"{shown} would break the agent definition rules: "
+                     + "; ".join(errors) + ". " + RULE + " Fix the content and write it again.")
+    if warnings:
+        return warn(f"{shown}: " + "; ".join(warnings) + ".")
+    return ALLOWED

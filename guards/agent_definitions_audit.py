@@ -1,0 +1,95 @@
+"""agent-definitions at SessionStart (SPEC §6; seed 003 Spec 9.5, Spec 12).
+
+Warns (additionalContext) about agent definitions already in
+``.claude/agents/**/*.md`` that break the rules agent-definitions enforces on
+writes: no YAML frontmatter with ``name`` and ``description``, or ``tools``
+including ``Task``/``Agent``. Claude is told which files and why, so it can
+fix them (through the Write/Edit tools, where they are checked) or tell the
+user.
+
+Costs one ``os.stat`` when the directory does not exist. The result is cached
+by the content of all definitions (``statefiles.cache``), so PyYAML is
+imported only when a definition changed since the last session. Advisory:
+a failure here never blocks a session. Off with
+``config.agent_definitions_guard: false``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from events.verdict import ALLOWED, warn
+from guards import _team
+from guards.agent_definitions import AGENTS_DIR, RULE, problems
+from statefiles import layout
+
+NAME = "agent-definitions"
+ADVISORY = True
+
+#: At most this many definitions are read (a directory of thousands is not a
+#: set of agent definitions).
+MAX_FILES = 500
+MAX_FILE_BYTES = 256 * 1024
+
+
+def _definitions(root: str) -> list:
+    """``[(rel, bytes), ...]`` of ``.claude/agents/**/*.md``, sorted."""
+    base = layout.join(root, AGENTS_DIR)
+    found = []
+    stack = [base]
+    while stack and len(found) < MAX_FILES:
+        directory = stack.pop()
+        try:
+            entries = list(os.scandir(directory))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(entry.path)
+                elif entry.name.lower().endswith(".md") and entry.is_file():
+                    with open(entry.path, "rb") as fh:
+                        data = fh.read(MAX_FILE_BYTES)
+                    rel = os.path.relpath(entry.path, root).replace(os.sep, "/")
+                    found.append((rel, data))
+            except OSError:
+                continue
+    return sorted(found)
+
+
+def audit(root: str) -> list:
+    """``[[rel, [errors]], ...]`` for the definitions that break the rules."""
+    files = _definitions(root)
+    if not files:
+        return []
+    key = b"\0".join(rel.encode("utf-8") + b"\n" + data for rel, data in files)
+
+    def compute():
+        out = []
+        for rel, data in files:
+            errors, _ = problems(data.decode("utf-8", "replace"))
+            if errors:
+                out.append([rel, errors])
+        return out
+
+    from statefiles.cache import cached
+
+    return cached(root, "agent-definitions-v1", key, compute)
+
+
+def check(ctx):
+    if not os.path.isdir(layout.join(ctx.root, AGENTS_DIR)):
+        return ALLOWED
+    if not _team.enabled(ctx, "agent_definitions_guard"):
+        return ALLOWED
+    broken = audit(ctx.root)
+    if not broken:
+        return ALLOWED
+    lines = [f"Agent definitions that break the rules ({len(broken)}):"]
+    for rel, errors in broken[:20]:
+        lines.append(f"- {rel}: " + "; ".join(errors))
+    if len(broken) > 20:
+        lines.append(f"- ... and {len(broken) - 20} more")
+    lines.append(RULE + " Fix them with the Write/Edit tools (writes are checked), or tell "
+                 "the user.")
+    return warn("\n".join(lines))

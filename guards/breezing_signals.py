@@ -1,0 +1,77 @@
+"""breezing-signals: the UserPromptSubmit handler that hands signals to the lead
+(SPEC §6; seed 001 "シグナルベースの動的判断").
+
+While ``.claude/state/breezing-active.json`` exists, the signals the
+TaskCompleted hook emitted for the current breezing session and nobody has
+seen yet are injected as additionalContext, with the action seed 001 pairs
+with each (``partial_review_recommended`` → ask the Reviewer for a partial
+review; ``next_batch_recommended`` → register the next batch), and marked
+consumed. A broken breezing-active.json is reported the same way.
+
+Consumption must be exactly-once under parallel prompts, and a signal must not
+be lost when a later guard refuses the prompt. So, as the one exception to
+"guards do no I/O", the read is a *claim* made under the state lock here
+(``statefiles.breezing.claim_signals``), and two effects finish it:
+``confirm_claim`` (``on_pass``: the prompt went through, the signals are
+consumed) and ``release_claim`` (``always``: whatever was not confirmed is
+offered again). A claim not finished within 60 s (a crashed hook) expires.
+
+Only the lead is shown signals: a prompt from a subagent or teammate session
+(``agent_id``/``agent_type`` set) gets only those emitted in its own Claude
+session. Costs one ``os.stat`` when no team session runs. Advisory. Off with
+``config.breezing_signals: false``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from events.verdict import ALLOWED, Effect, warn
+from guards import _team
+from statefiles import layout
+
+NAME = "breezing-signals"
+ADVISORY = True
+
+ACTIONS = {
+    "partial_review_recommended": "ask the Reviewer for a partial review of the completed tasks",
+    "next_batch_recommended": "register the next batch of tasks with TaskCreate (Progressive Batch)",
+}
+
+
+def check(ctx):
+    if not os.path.lexists(layout.join(ctx.root, _team.ACTIVE)):
+        return ALLOWED
+    if not _team.enabled(ctx, "breezing_signals"):
+        return ALLOWED
+    from statefiles import breezing  # only while a team session runs
+
+    active = breezing.load_active(ctx.root)
+    if active is None:
+        return ALLOWED
+    lines = []
+    report = active.report()
+    if report:
+        lines.append(report)
+    effects = ()
+    session = active.session_id
+    if session:
+        hook = ctx.hook
+        is_lead = not hook.agent_id and not hook.agent_type
+        token = f"{os.getpid()}-{os.urandom(6).hex()}"
+        claimed = breezing.claim_signals(ctx.root, session, token, hook.session_id, is_lead)
+        if claimed:
+            lines.append(f"Breezing signals for session {session} (from the TaskCompleted hook; "
+                         "recommendations — decide from the situation, seed 001):")
+            for rec in claimed:
+                action = ACTIONS.get(rec.get("signal"), "")
+                lines.append(f"- {rec.get('signal')}: {rec.get('message') or action}")
+            effects = (
+                Effect(breezing.confirm_claim, ctx.root, token, when="on_pass",
+                       label="mark signals consumed"),
+                Effect(breezing.release_claim, ctx.root, token, when="always",
+                       label="release unconfirmed signals"),
+            )
+    if not lines:
+        return ALLOWED
+    return warn("\n".join(lines), effects=effects)

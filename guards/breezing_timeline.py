@@ -1,0 +1,59 @@
+"""breezing-timeline: the TaskCompleted / TeammateIdle handler (SPEC §6; seed 001
+"完了レポート", "シグナルベースの動的判断").
+
+Both events fire on the lead's side while an Agent Teams team works. Each one
+is appended to ``.claude/state/breezing-timeline.jsonl`` ("who finished which
+task when", the Team Activity table of the completion report), a TeammateIdle
+of the same teammate within 5 s only once. While
+``.claude/state/breezing-active.json`` exists, a TaskCompleted also counts the
+task for the current batch and emits ``partial_review_recommended`` (half of
+the batch done, when that half is more than 1) and ``next_batch_recommended``
+(60 % done) into ``.claude/state/breezing-signals.jsonl``, once per breezing
+session and batch. The UserPromptSubmit handler (breezing-signals) shows them
+to the lead.
+
+The work is one locked read-modify-write (``statefiles.breezing.record_event``),
+returned as an ``always`` effect. A broken breezing-active.json is reported
+to the user (systemMessage); this hook never blocks a task (exit 2 on
+TaskCompleted would stop the task from completing). Advisory.
+
+Config: ``breezing_timeline``, ``breezing_timeline_max_bytes``,
+``breezing_signals`` (see guards/_team.py).
+"""
+
+from __future__ import annotations
+
+import os
+
+from events.verdict import Effect, allow, warn
+from guards import _team
+from statefiles import breezing
+
+NAME = "breezing-timeline"
+ADVISORY = True
+
+
+def check(ctx):
+    timeline = _team.enabled(ctx, "breezing_timeline")
+    signals = _team.enabled(ctx, "breezing_signals")
+    if not (timeline or signals):
+        return allow()
+    hook = ctx.hook
+    fields = {k: v for k, v in hook.raw.items() if isinstance(v, str)}
+    max_bytes = _team.config_int(ctx, "breezing_timeline_max_bytes",
+                                 breezing.TIMELINE_MAX_BYTES, minimum=256)
+    # Effect passes positional arguments only; _record maps them to keywords.
+    effect = Effect(_record, ctx.root, ctx.event, fields, hook.session_id, timeline, signals,
+                    max_bytes, when="always", label=f"record {ctx.event}")
+    report = ""
+    if os.path.lexists(breezing.path(ctx.root, breezing.ACTIVE)):
+        active = breezing.load_active(ctx.root)
+        report = active.report() if active is not None else ""
+    if report:
+        return warn(report, effects=(effect,))
+    return allow(effects=(effect,))
+
+
+def _record(root, event, fields, session, timeline, signals, max_bytes):
+    return breezing.record_event(root, event, fields, session, timeline=timeline,
+                                 signals=signals, max_bytes=max_bytes)

@@ -1,0 +1,170 @@
+"""codex-lead-guard (SPEC §6 "impl_mode codex"; seed 001 Step 0 ``impl_mode`` table).
+
+While ``.claude/state/breezing-active.json`` says ``impl_mode: codex`` the lead
+coordinates and the codex implementer writes the code ("pretooluse-guard が
+Write/Edit/Bash を制限"). So, for every caller except the codex implementer:
+
+* Edit/Write/MultiEdit/NotebookEdit are blocked, except
+  ``.claude/state/breezing*`` and ``.claude/state/review*`` (the lead's own
+  coordination files: breezing-active.json, review-result.json), Markdown
+  files (``*.md``: Plans.md, reports, state.md) and the workflow state that
+  must always stay writable (SPEC §1 "Failing safe": the active playbook's
+  plan.json/progress.json, ``.claude/session-state/``) — none of them is code;
+* Bash is blocked unless it is read-only (as the shell analysis classifies
+  it) or only touches those coordination files (``rm``/``mv``/``cp``/
+  ``touch``/``mkdir`` whose every operand is one, redirects into them). That
+  keeps the way out open: ``rm .claude/state/breezing-active.json`` ends the
+  mode in Phase C.
+
+Who is exempt: calls whose ``agent_type`` (a subagent, or a teammate session
+started as an agent) is a codex implementer — by default the last ``:``
+component is ``codex-implementer``; state.md ``config.codex_implementers``
+lists others. The lead itself has no ``agent_type``.
+
+Off when breezing-active.json does not exist (one ``os.stat``), when
+``impl_mode`` is ``standard``, or with ``config.codex_lead_guard: false``. A
+breezing-active.json that is not a JSON object fails closed (the mode cannot
+be told) while the coordination files stay writable so the lead can fix it.
+"""
+
+from __future__ import annotations
+
+import os
+
+from events.verdict import ALLOWED, block
+from guards import _team
+from guards._shared import is_playbook_file, is_session_state
+from statefiles import layout
+
+NAME = "codex-lead-guard"
+ADVISORY = False
+
+#: File operations whose operands are all files they create, change or remove.
+FILE_OPS = frozenset({"rm", "mv", "cp", "touch", "mkdir"})
+#: Options of FILE_OPS that take a value (the value is not an operand we can
+#: place; such commands are not let through).
+_VALUE_OPTS = frozenset({"-t", "--target-directory", "-S", "--suffix", "-m", "--mode",
+                         "-d", "--date", "-r", "--reference"})
+
+MESSAGE = (
+    "impl_mode is 'codex' in .claude/state/breezing-active.json: the lead coordinates and "
+    "the codex implementer writes the code (seed 001). Delegate this work to the codex "
+    "implementer (subagent_type 'claude-code-harness:codex-implementer', or the codex "
+    "implementer teammate) via TaskCreate/SendMessage. The lead may still edit "
+    ".claude/state/breezing*, .claude/state/review*, Markdown files and the workflow state "
+    "(playbook, .claude/session-state/) and run read-only commands. If the breezing session is over (Phase C), delete the file first: "
+    "`rm .claude/state/breezing-active.json`."
+)
+
+
+def coordination_rel(rel: str | None) -> bool:
+    """``.claude/state/breezing*`` or ``.claude/state/review*`` (a direct child,
+    by its real repo-relative path)."""
+    if rel is None:
+        return False
+    head, _, name = rel.rpartition("/")
+    return head == _team.STATE_DIR and name.startswith(("breezing", "review"))
+
+
+def allowed_target(target) -> bool:
+    """Files the lead may write in codex mode (``target``: a
+    ``layout.ResolvedPath``): coordination files, Markdown, and the workflow
+    state files (deadlock escapes, ``guards._shared``). Judged by the real
+    path only (an allow-list)."""
+    return (coordination_rel(target.rel)
+            or os.path.basename(target.abs).lower().endswith(".md")
+            or is_playbook_file(target) or is_session_state(target))
+
+
+def _exempt(ctx) -> bool:
+    agent = ctx.hook.agent_type.strip()
+    if not agent:
+        return False
+    names = _team.config_list(ctx, "codex_implementers", _team.DEFAULT_CODEX_IMPLEMENTERS)
+    return agent in names or agent.rsplit(":", 1)[-1] in names
+
+
+def _is_read_only(cmd) -> bool:
+    import shell  # already imported for this Bash call
+
+    judge = getattr(shell, "is_read_only", None)
+    return bool(judge and judge(cmd))
+
+
+def _operands(argv: list) -> list | None:
+    """Operands of a FILE_OPS command; ``None`` when an option takes a value."""
+    out = []
+    options = True
+    for arg in argv[1:]:
+        if options and arg == "--":
+            options = False
+            continue
+        if options and arg.startswith("-") and arg != "-":
+            if arg.split("=", 1)[0] in _VALUE_OPTS:
+                return None
+            continue
+        out.append(arg)
+    return out
+
+
+def _file_op_allowed(ctx, cmd) -> bool:
+    if cmd.name not in FILE_OPS:
+        return False
+    operands = _operands(cmd.argv)
+    if not operands:
+        return False
+    if cmd.name == "cp":
+        operands = operands[-1:]  # sources are only read
+    for operand in operands:
+        resolved = ctx.resolve(operand)
+        if not coordination_rel(resolved.rel):
+            return False
+    return True
+
+
+def bash_allowed(ctx, analysis) -> bool:
+    """Read-only, or touching only coordination files."""
+    if analysis.read_only:
+        return True
+    if analysis.unknown or not analysis.commands:
+        return False
+    for cmd in analysis.commands:
+        if not (_is_read_only(cmd) or _file_op_allowed(ctx, cmd)):
+            return False
+    return all(coordination_rel(w.rel) for w in analysis.writes)
+
+
+def check(ctx):
+    hook = ctx.hook
+    is_bash = hook.tool_name == "Bash"
+    if not (is_bash or hook.is_edit_tool):
+        return ALLOWED
+    if not os.path.lexists(layout.join(ctx.root, _team.ACTIVE)):
+        return ALLOWED
+    if not _team.enabled(ctx, "codex_lead_guard") or _exempt(ctx):
+        return ALLOWED
+    from statefiles import breezing  # only while a team session runs
+
+    active = breezing.load_active(ctx.root)
+    if active is None:
+        return ALLOWED
+    mode = active.impl_mode
+    if mode == "standard":
+        return ALLOWED
+    if hook.is_edit_tool:
+        target = ctx.target
+        if target is not None and allowed_target(target):
+            return ALLOWED
+        what = f"{hook.tool_name} on {target.rel if target and target.rel else hook.file_path}"
+    else:
+        if bash_allowed(ctx, ctx.shell):
+            return ALLOWED
+        what = "this command (it is not read-only and writes outside the coordination files)"
+    if mode is None:
+        return block(
+            f"{what} is blocked: {active.report() or breezing.ACTIVE + ' cannot be read'} "
+            "impl_mode cannot be told, so the codex-mode limits apply until the file is fixed "
+            "(the lead may still write .claude/state/breezing* and Markdown files, or remove "
+            "the file with `rm .claude/state/breezing-active.json`)."
+        )
+    return block(f"{what} is blocked. {MESSAGE}")

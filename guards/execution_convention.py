@@ -1,0 +1,63 @@
+"""execution-convention (SPEC §6 "Execution conventions"; seed 003 Spec 14.1).
+
+"Bash の ``command`` 引数は実行可能ファイルで始めなければならない。``#`` コメント行を
+プリペンドしてはならない。人間可読なコンテキストは Bash tool の ``description``
+パラメータを使用する。"
+
+A Bash command whose first non-blank line is a ``#`` comment (a shebang
+included) is blocked: the command must begin with the executable. The context
+belongs in the tool's ``description``. A leading comment also hides the command
+from prefix-based permission rules (``Bash(git status:*)`` does not match
+``# check\\ngit status``) and from whoever reads the call. A ``#`` anywhere
+else — inside the command (``ls # all``, ``echo '#1'``, ``grep '#' f``) or on a
+later line — is fine.
+
+Off with state.md ``config.execution_convention: false``. A string test: no
+I/O unless the command starts with ``#``.
+"""
+
+from __future__ import annotations
+
+from events.verdict import ALLOWED, block
+from guards import _team
+
+NAME = "execution-convention"
+ADVISORY = False
+
+#: What bash itself skips before the first word of a line: blanks and empty lines.
+_BLANKS = " \t\r\n"
+
+
+def leading_comment(command: str) -> str | None:
+    """The first line when the first non-blank line is a ``#`` comment, else ``None``."""
+    stripped = command.lstrip(_BLANKS)
+    if not stripped.startswith("#"):
+        return None
+    return stripped.split("\n", 1)[0].rstrip("\r")
+
+
+def _without_comments(command: str) -> str:
+    lines = command.split("\n")
+    while lines and (not lines[0].strip(_BLANKS) or lines[0].lstrip(_BLANKS).startswith("#")):
+        lines.pop(0)
+    return "\n".join(lines).strip(_BLANKS)
+
+
+def check(ctx):
+    if ctx.hook.tool_name != "Bash":
+        return ALLOWED
+    command = ctx.hook.command
+    first = leading_comment(command)
+    if first is None or not _team.enabled(ctx, "execution_convention"):
+        return ALLOWED
+    shown = first if len(first) <= 120 else first[:117] + "..."
+    rest = _without_comments(command)
+    retry = (f" Run it again as: {rest if len(rest) <= 300 else rest[:297] + '...'}"
+             if rest else "")
+    return block(
+        f"The Bash command starts with a `#` comment line ({shown}). A command must begin "
+        "with the executable; do not prepend comment lines (seed 003 Spec 14.1). Put the "
+        "human-readable context in the Bash tool's `description` parameter instead: a "
+        "leading comment hides the command from prefix-based permission rules and from the "
+        "reader." + retry
+    )

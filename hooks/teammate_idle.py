@@ -1,0 +1,15 @@
+#!/usr/bin/env python3
+"""TeammateIdle hook. When a teammate goes idle: record it in the breezing timeline,
+once per teammate within 5 s (SPEC §6; seed 001).
+
+Run by Claude Code with the event JSON on stdin; run it by hand the same way:
+    python .claude/hooks/teammate_idle.py < payload.json
+It always exits 0 (exit 2 would keep the teammate working); problems are
+shown to the user as a systemMessage.
+"""
+import sys
+
+from _bootstrap import run
+
+if __name__ == "__main__":
+    sys.exit(run("TeammateIdle"))
