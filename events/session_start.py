@@ -1,8 +1,17 @@
-"""SessionStart event unit (SPEC §3 SessionStart)."""
+"""SessionStart event unit (SPEC §3 SessionStart; seed 002 §1, §1.5; seed 004 [1]).
+
+session-start prepares the session (markers, last_start, files to read);
+compact-resume injects the resume pointer after a compaction; session-report
+tells what the last SessionEnd found and any unfinished archive.
+"""
 
 from __future__ import annotations
 
-CHAIN = ("session_start",)
+CHAIN = (
+    "session_start",
+    "compact_resume",
+    "session_report",
+)
 
 
 def chain(ctx) -> tuple:
