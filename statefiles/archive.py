@@ -953,7 +953,7 @@ def describe(cp: dict, for_handler: bool = False) -> str:
         lines.append("Git: " + "; ".join(done_git + skipped_git) + ".")
     if cp.get("git_problem"):
         lines.append("Note: " + cp["git_problem"] + ".")
-    if cp.get("git") == "off" and status == SUCCESS:
+    if cp.get("git") == "off" and status == SUCCESS and not for_handler:
         lines.append("Git steps are off (state.md config.archive_git); commit and open the pull "
                      "request as the project usually does.")
     if status == FAILED:
