@@ -12,8 +12,9 @@
   record, consent): they belong to the session that ended;
 * appends the session's end to ``.claude/logs/sessions.log``.
 
-Runtime directories (``.claude/.venv``, caches, logs, session state) are not
-counted as uncommitted work. Without any remote, unpushed commits are not
+Runtime directories (``.claude/.venv``, caches, logs, session state) and
+state.md (whose session keys the hooks themselves rewrite every session) are
+not counted as uncommitted work. Without any remote, unpushed commits are not
 reported (there is nowhere to push them).
 """
 
@@ -80,7 +81,8 @@ def parse_status_v2(text: str) -> dict:
             path = item[2:]
         else:
             continue
-        if any(path == d or path.startswith(d + "/") for d in RUNTIME_DIRS):
+        if path == layout.STATE_MD or any(path == d or path.startswith(d + "/")
+                                          for d in RUNTIME_DIRS):
             continue
         out["untracked" if kind == "?" else "changed"].append(path)
     return out
