@@ -87,7 +87,7 @@ def resume_pointer(ctx, trigger: str = "") -> dict:
         instruction = (f"Read {layout.STATE_MD}. No playbook is active: wait for the user's next "
                        "request (work starts with Skill(skill='playbook-init')).")
     if w["post_loop_pending"]:
-        instruction += f" The post-loop is pending: call Skill(skill='post-loop') first."
+        instruction += " The post-loop is pending: call Skill(skill='post-loop') first."
     return {
         "resume_instruction": instruction,
         "playbook": w["playbook"],

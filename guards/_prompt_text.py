@@ -128,8 +128,8 @@ EN_CONFIRM = (
     "i confirm", "approved", "approve", "i approve", "agreed", "agree", "i agree", "correct",
     "that's correct", "that is correct", "right", "that's right", "that is right", "exactly",
     "lgtm", "looks good", "looks right", "sounds good", "sounds right", "go ahead", "go for it",
-    "proceed", "please proceed", "do it", "no problem", "no worries", "ship it", "perfect", "fine", "all good",
-    "good", "great", "understood", "yes please", "absolutely", "affirmative", "👍", "✅", "👌",
+    "proceed", "please proceed", "do it", "no problem", "no worries", "ship it", "perfect",
+    "fine", "all good", "good", "great", "understood", "yes please", "absolutely", "affirmative", "👍", "✅", "👌",
 )
 EN_REJECT = ("no", "nope", "nah", "not quite", "not yet", "not really", "wait", "hold on",
              "stop", "incorrect", "wrong", "that's wrong", "that is wrong", "not right")
@@ -137,8 +137,8 @@ EN_CANCEL = ("cancel", "never mind", "nevermind", "forget it", "abort", "drop it
              "scrap that", "scratch that", "don't do it", "do not do it")
 JA_CONFIRM = ("はい", "ええ", "うん", "ok", "オーケー", "おk", "了解", "りょうかい", "承認",
               "確認しました", "確認した", "それでお願い", "それでいい", "それで大丈夫", "それでok",
-              "それで進めて", "お願いします", "おねがいします", "進めて", "すすめて", "大丈夫", "だいじょうぶ", "問題ない", "問題ありません", "いいよ",
-              "いいです", "いいね", "よろしく", "同意", "合ってる", "合っています", "あってる",
+              "それで進めて", "お願いします", "おねがいします", "進めて", "すすめて", "大丈夫",
+              "だいじょうぶ", "問題ない", "問題ありません", "いいよ", "いいです", "いいね", "よろしく", "同意", "合ってる", "合っています", "あってる",
               "その通り", "そのとおり", "正しい", "オッケー", "おっけー", "了承", "承知", "かしこまり",
               "ok です", "okです", "やってください", "やっちゃって", "問題なし")
 JA_REJECT = ("いいえ", "いや", "違う", "ちがう", "違います", "ちがいます", "待って", "まって",

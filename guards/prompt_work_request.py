@@ -69,7 +69,7 @@ def _scope_warning(ctx, pb) -> str | None:
     if marker:
         reasons.append(f"it says '{marker}'")
     for token in mentioned_paths(ctx.hook.prompt):
-        rel = token[2:] if token.startswith("./") else token
+        rel = token.removeprefix("./")
         # A bare word with a dot ("v2.py") counts only when that file exists.
         if "/" not in rel and not os.path.isfile(ctx.path(rel)):
             continue
@@ -106,10 +106,10 @@ def check(ctx):
     if not auto:
         effects.append(Effect(markers.write, layout.CONSENT, _consent_body(ctx, reason),
                               when="always", label="create consent marker"))
-    lines = [f"This prompt asks for work ({reason}) and no playbook is active. Start with "
-             "Skill(skill='playbook-init'): it runs the prompt-analyzer, the understanding "
-             "check, pm (writes play/<id>/plan.json and progress.json on a new branch) and the "
-             "reviewer. Edits are blocked until a reviewed playbook is active."]
+    lines = [(f"This prompt asks for work ({reason}) and no playbook is active. Start with "
+              "Skill(skill='playbook-init'): it runs the prompt-analyzer, the understanding "
+              "check, pm (writes play/<id>/plan.json and progress.json on a new branch) and the "
+              "reviewer. Edits are blocked until a reviewed playbook is active.")]
     if not auto:
         lines.append("The understanding check needs the user's confirmation: present what will "
                      "be done, why, how, the scope, what is excluded and the risks, then end "

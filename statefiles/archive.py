@@ -104,7 +104,7 @@ class Result:
         checkpoint: the checkpoint as it was left (``None`` when busy).
     """
 
-    __slots__ = ("status", "message", "checkpoint")
+    __slots__ = ("checkpoint", "message", "status")
 
     def __init__(self, status: str, message: str, checkpoint: dict | None) -> None:
         self.status = status
@@ -384,9 +384,11 @@ def _step_archive(root: str, cp: dict, ctx) -> str:
                 os.rename(src, target)
             elif os.path.isfile(src):
                 raise StepFailed(f"both {rel} and {dst_rel}/{os.path.basename(rel)} exist",
-                                 f"remove one of them, then retry")
+                                 "remove one of them, then retry")
     _mark_archived(os.path.join(dst, "plan.json"))
-    return f"moved {src_rel}/ to {dst_rel}/" if cp.get("move_dir") else f"moved plan/progress to {dst_rel}/"
+    if cp.get("move_dir"):
+        return f"moved {src_rel}/ to {dst_rel}/"
+    return f"moved plan.json and progress.json to {dst_rel}/"
 
 
 #: The values state.md's sections go back to (the template's idle values).
@@ -557,7 +559,8 @@ def _need_branch(g: _Git, cp: dict) -> str:
     if not branch:
         raise StepFailed("HEAD is detached (no branch is checked out)",
                          "check out the playbook's branch, then rerun the post-loop handler")
-    if cp.get("branch") and branch != cp["branch"] and not cp["steps"]["pr_merge"].get("status") == "done":
+    merged = cp["steps"]["pr_merge"].get("status") == "done"
+    if cp.get("branch") and branch != cp["branch"] and not merged:
         raise StepFailed(f"the checked-out branch is {branch}, but the playbook was finished on "
                          f"{cp['branch']}",
                          f"check out {cp['branch']} (git checkout {cp['branch']}), then rerun the "
@@ -754,7 +757,8 @@ STEP_FUNCS = {
 STEP_LABELS = {
     "cleanup": "cleanup of tmp/", "archive": "archive", "state_reset": "state.md reset",
     "pending": "post-loop-pending", "commit": "commit", "push": "push",
-    "pr_create": "pull request", "pr_merge": "merge", "return_default": "return to the default branch",
+    "pr_create": "pull request", "pr_merge": "merge",
+    "return_default": "return to the default branch",
 }
 
 

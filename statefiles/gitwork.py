@@ -36,7 +36,7 @@ class Run:
         missing: the executable was not found.
     """
 
-    __slots__ = ("argv", "code", "out", "err", "timed_out", "missing")
+    __slots__ = ("argv", "code", "err", "missing", "out", "timed_out")
 
     def __init__(self, argv, code=None, out="", err="", timed_out=False, missing=False) -> None:
         self.argv = argv

@@ -161,7 +161,8 @@ elif args[:2] == ["pr", "create"]:
 elif args[:2] == ["pr", "merge"]:
     pr = find(args[2])
     if os.environ.get("FAKE_GH_MERGE_FAILS"):
-        sys.stderr.write("Pull request is not mergeable: the merge commit cannot be cleanly created\n")
+        sys.stderr.write("Pull request is not mergeable: the merge commit cannot be "
+                         "cleanly created\n")
         sys.exit(1)
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, GIT_AUTHOR_NAME="gh", GIT_AUTHOR_EMAIL="gh@example.invalid",

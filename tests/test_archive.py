@@ -11,10 +11,10 @@ import os
 import subprocess
 import sys
 
-import pytest
-
 import lifecycle_kit as K
+import pytest
 from conftest import SUITE, git, make_repo
+
 from statefiles import archive, state_md
 from statefiles.playbook import Playbook
 
@@ -374,8 +374,9 @@ def test_busy_when_another_process_holds_the_archive_lock(root):
     lock = root / ".claude/.cache/archive.lock"
     lock.parent.mkdir(parents=True, exist_ok=True)
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import fcntl,sys,time; f=open(sys.argv[1],'a'); "
-         "fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(20)", str(lock)],
+        [sys.executable, "-c", ("import fcntl,sys,time; f=open(sys.argv[1],'a'); "
+                                "fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); "
+                                "time.sleep(20)"), str(lock)],
         stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"

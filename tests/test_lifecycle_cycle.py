@@ -21,9 +21,8 @@ import subprocess
 import sys
 import time
 
-import pytest
-
 import lifecycle_kit as K
+import pytest
 from conftest import git
 
 HANDLER = ".claude/skills/post-loop/handler.py"
@@ -106,7 +105,7 @@ def _run_handler(inst, env, *args):
     full = dict(os.environ, CLAUDE_PROJECT_DIR=str(inst.root), **K.git_identity())
     full.update(env)
     return subprocess.run(["sh", "-c", command], cwd=inst.root, env=full, capture_output=True,
-                          text=True, timeout=120)
+                          text=True, check=False, timeout=120)
 
 
 def _no_gh_env(tmp_path):
@@ -119,7 +118,7 @@ def _no_gh_env(tmp_path):
 
 def _remote_has(remote, ref, path):
     proc = subprocess.run(["git", "--git-dir", str(remote), "log", "--format=%H", ref, "--",
-                           path], capture_output=True, text=True, timeout=30)
+                           path], capture_output=True, text=True, check=False, timeout=30)
     return proc.returncode == 0 and bool(proc.stdout.strip())
 
 
@@ -339,7 +338,7 @@ def test_crash_between_steps_resumes_from_the_checkpoint(project, tmp_path):
     # resumed, not redone: one archive commit, merged into main on the remote
     assert git(root, "rev-list", "--count", f"{commit}^..{commit}").stdout.strip() == "1"
     merged = subprocess.run(["git", "--git-dir", str(tmp_path / "origin.git"), "merge-base",
-                             "--is-ancestor", commit, "main"], timeout=30)
+                             "--is-ancestor", commit, "main"], check=False, timeout=30)
     assert merged.returncode == 0
     assert len(list((root / "play/archive").iterdir())) == 1
 
@@ -376,7 +375,7 @@ def test_subagent_stop_archives_locally_and_leaves_git_to_the_handler(project, t
 
 def test_handler_with_nothing_pending(installed):
     proc = subprocess.run([sys.executable, HANDLER], cwd=installed.root, capture_output=True,
-                          text=True, timeout=60,
+                          text=True, check=False, timeout=60,
                           env=dict(os.environ, CLAUDE_PROJECT_DIR=str(installed.root)))
     assert proc.returncode == 0
     assert "Nothing is pending" in proc.stdout
@@ -388,9 +387,9 @@ def test_handler_status_changes_nothing(project, tmp_path):
     _finish(project, _no_gh_env(tmp_path))
     before = _pending(root)
     proc = subprocess.run([sys.executable, HANDLER, "--status"], cwd=root, capture_output=True,
-                          text=True, timeout=60)
+                          text=True, check=False, timeout=60)
     assert proc.returncode == 0 and "post-loop-pending: yes (demo, success)" in proc.stdout
     assert _pending(root) == before
     bad = subprocess.run([sys.executable, HANDLER, "--bogus"], cwd=root, capture_output=True,
-                         text=True, timeout=60)
+                         text=True, check=False, timeout=60)
     assert bad.returncode == 2 and "unknown option" in bad.stderr

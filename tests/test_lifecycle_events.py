@@ -9,12 +9,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 import time
 
-import pytest
-
 import lifecycle_kit as K
+import pytest
 from conftest import git
 
 
@@ -261,9 +259,9 @@ def test_no_reminders_without_a_playbook(installed):
 
 
 def test_subagent_result_reminders_by_channel(active):
-    root = active.root
     sync = active.hook("PostToolUse", tool_name="Task",
-                       tool_input={"subagent_type": "critic", "prompt": "judge", "description": "d"},
+                       tool_input={"subagent_type": "critic", "prompt": "judge",
+                                   "description": "d"},
                        tool_response={"status": "completed", "content": "CRITIC: PASS p1.2"})
     assert "The critic finished" in sync.context and "validated_by: 'critic'" in sync.context
     background = active.hook("PostToolUse", tool_name="Agent",

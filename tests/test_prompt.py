@@ -7,14 +7,21 @@ from __future__ import annotations
 
 import json
 
+import lifecycle_kit as K
 import pytest
+from conftest import SUITE, git, make_repo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import lifecycle_kit as K
-from conftest import SUITE, git, make_repo
-from guards._prompt_text import (EN_OPT_OUTS, JA_OPT_OUTS, JA_VERBS, classify, confirmation,
-                                 from_user, mentioned_paths)
+from guards._prompt_text import (
+    EN_OPT_OUTS,
+    JA_OPT_OUTS,
+    JA_VERBS,
+    classify,
+    confirmation,
+    from_user,
+    mentioned_paths,
+)
 
 CONSENT = ".claude/.session-init/consent"
 MARKER = ".claude/session-state/prompt-analyzer-called"
@@ -66,8 +73,8 @@ NONE = [
     "確認してください",
     "",
     "   ",
-    "<task-notification>\n<task-id>a1</task-id>\n<status>completed</status>\n"
-    "<result>please implement the login form</result>\n</task-notification>",
+    ("<task-notification>\n<task-id>a1</task-id>\n<status>completed</status>\n"
+     "<result>please implement the login form</result>\n</task-notification>"),
 ]
 
 
@@ -154,7 +161,8 @@ def test_injected_text_is_never_the_users_answer(text):
 
 
 def test_mentioned_paths():
-    text = "Please fix src/app.py and docs/README.md, e.g. see https://x.y/z, 1.5 and `vendor/lib.c`"
+    text = ("Please fix src/app.py and docs/README.md, e.g. see https://x.y/z, 1.5 and "
+            "`vendor/lib.c`")
     assert mentioned_paths(text) == ["src/app.py", "docs/README.md", "vendor/lib.c"]
 
 
@@ -299,7 +307,8 @@ def scratch(tmp_path_factory):
     return root
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.text(max_size=400), st.booleans())
 def test_user_prompt_submit_never_blocks(scratch, text, active):
     from events.runtime import evaluate

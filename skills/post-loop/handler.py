@@ -136,7 +136,7 @@ def _project_items(root: str) -> list:
             name = item.get("id") or item.get("name") or item.get("title")
             title = item.get("title") or item.get("summary") or ""
             if name:
-                items.append(f"{key[:-1] if key.endswith('s') else key} {name}"
+                items.append(f"{key.removesuffix('s')} {name}"
                              + (f": {title}" if title and title != name else "")
                              + f" ({status})")
     return items[:15]
