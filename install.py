@@ -99,7 +99,7 @@ def install(repo: str, python: str | None = None) -> None:
     # Hooks start a new interpreter on every tool call; ship the bytecode so
     # that none of them compiles (PYTHONDONTWRITEBYTECODE may be set).
     subprocess.run([python, "-m", "compileall", "-q", *[os.path.join(claude, p)
-                                                        for p in (*SUITE_PACKAGES, "skills")]],
+                                                        for p in SUITE_PACKAGES]],
                    check=True, stdout=subprocess.DEVNULL)
 
 

@@ -2,8 +2,9 @@
 §11.5).
 
 Hooks never update progress.json (seed 002 §11.5: the orchestrator does).
-After an edit to anything but the active playbook's progress.json, Claude is
-reminded which subtask is active and how its progress is recorded.
+After an edit to anything but the active playbook's progress.json, Claude
+(the orchestrator, not a subagent) is reminded which subtask is active and how
+its progress is recorded.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ ADVISORY = True
 
 
 def check(ctx):
-    if not ctx.hook.is_edit_tool:
+    if not ctx.hook.is_edit_tool or ctx.hook.in_subagent:
+        # Subagents never update progress.json (seed 002 §11.5): the reminder
+        # is for the orchestrator only.
         return ALLOWED
     pb = ctx.playbook
     target = ctx.target

@@ -393,3 +393,25 @@ def test_handler_status_changes_nothing(project, tmp_path):
     bad = subprocess.run([sys.executable, HANDLER, "--bogus"], cwd=root, capture_output=True,
                          text=True, check=False, timeout=60)
     assert bad.returncode == 2 and "unknown option" in bad.stderr
+
+
+def test_merge_conflict_stops_at_merge_and_the_handler_finishes_later(project, tmp_path):
+    root = project.root
+    K.set_config(root, archive_git="merge")
+    remote = tmp_path / "origin.git"
+    env = K.fake_gh(tmp_path / "bin", tmp_path / "gh.json", remote)
+    env.update(K.git_identity(), FAKE_GH_MERGE_FAILS="1")
+    result = _finish(project, env)
+    assert "stopped at merge" in result.context
+    assert "not mergeable" in result.context and "merge it on GitHub" in result.context
+    cp = _checkpoint(root)
+    assert cp["failed_step"] == "pr_merge" and cp["steps"]["pr_create"]["status"] == "done"
+    assert git(root, "rev-parse", "--abbrev-ref", "HEAD").stdout.strip() == "feat/demo"
+    assert _remote_has(remote, "feat/demo", "src/app.py")
+
+    env.pop("FAKE_GH_MERGE_FAILS")
+    handler = _run_handler(project, env)
+    assert handler.returncode == 0, handler.stderr
+    assert "merged pull request https://example.invalid/pr/1" in handler.stdout
+    assert git(root, "rev-parse", "--abbrev-ref", "HEAD").stdout.strip() == "main"
+    assert len(json.loads((tmp_path / "gh.json").read_text())) == 1  # no second PR

@@ -13,6 +13,8 @@ import time
 
 import lifecycle_kit as K
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from conftest import git
 
 
@@ -251,6 +253,13 @@ def test_progress_reminder_after_edits(active):
     assert "progress-reminder" not in progress.stdout
 
 
+def test_no_progress_reminder_inside_a_subagent(active):
+    out = active.hook("PostToolUse", tool_name="Edit", agent_id="a1", agent_type="pm",
+                      tool_input={"file_path": str(active.root / "src/app.py"),
+                                  "old_string": "a", "new_string": "b"}, tool_response={})
+    assert "progress-reminder" not in out.stdout
+
+
 def test_no_reminders_without_a_playbook(installed):
     out = installed.hook("PostToolUse", tool_name="Write",
                          tool_input={"file_path": str(installed.root / "x.txt"), "content": "x"},
@@ -293,3 +302,56 @@ def test_every_fixture_passes_through_the_lifecycle_units(installed):
         assert result.code in (0, 2), (path.name, result)
         assert "Traceback" not in result.stderr + result.stdout, (path.name, result)
     assert not (installed.root / ".claude/logs/errors.log").exists()
+
+
+# ------------------------------------------------------- any input, any event
+
+LIFECYCLE_EVENTS = ("PostToolUse", "SubagentStart", "SubagentStop", "PreCompact", "SessionStart",
+                    "SessionEnd", "Notification", "UserPromptSubmit")
+JSONISH = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=40),
+                       lambda inner: st.lists(inner, max_size=4)
+                       | st.dictionaries(st.text(max_size=12), inner, max_size=4),
+                       max_leaves=12)
+FIELDS = st.fixed_dictionaries({}, optional={
+    "tool_name": st.sampled_from(["Edit", "Write", "Task", "Agent", "Bash", "mcp__x__y"]),
+    "tool_input": JSONISH, "tool_response": JSONISH, "prompt": st.text(max_size=200),
+    "source": st.sampled_from(["startup", "resume", "clear", "compact", "fork", "?"]),
+    "agent_id": st.text(max_size=20), "agent_type": st.text(max_size=20),
+    "last_assistant_message": st.text(max_size=200), "stop_hook_active": st.booleans(),
+    "trigger": st.text(max_size=10), "custom_instructions": JSONISH, "reason": JSONISH,
+    "message": JSONISH, "title": JSONISH, "notification_type": JSONISH, "session_id": JSONISH,
+})
+
+
+@pytest.fixture(scope="module")
+def fuzz_root(tmp_path_factory):
+    from conftest import SUITE, make_repo
+
+    root = make_repo(tmp_path_factory.mktemp("fuzz") / "repo")
+    (root / "state.md").write_text((SUITE / "templates/state.md").read_text())
+    git(root, "checkout", "-q", "-b", "feat/demo")
+    K.write_playbook(root, "demo", done=[], in_progress="p1.1")
+    K.activate(root, "demo")
+    return root
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(LIFECYCLE_EVENTS), FIELDS)
+def test_lifecycle_units_take_any_input_safely(fuzz_root, event, fields):
+    """Whatever arrives, the lifecycle units answer in the contract: never
+    exit 1, never a traceback, at most one JSON object, informational events
+    never block, and no handler raises (errors.log stays empty)."""
+    from events.runtime import evaluate
+
+    payload = dict(fields, hook_event_name=event, cwd=str(fuzz_root))
+    code, out, err, _ = evaluate(event, json.dumps(payload).encode(), env={},
+                                 root=str(fuzz_root))
+    assert code in (0, 2)
+    if event not in ("UserPromptSubmit", "SubagentStop"):
+        assert code == 0
+    if out:
+        assert isinstance(json.loads(out), dict)
+    assert "Traceback" not in out + err
+    errors = fuzz_root / ".claude/logs/errors.log"
+    assert not errors.exists(), errors.read_text()
