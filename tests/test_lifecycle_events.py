@@ -13,9 +13,9 @@ import time
 
 import lifecycle_kit as K
 import pytest
+from conftest import git
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from conftest import git
 
 
 def _log(root, name):
