@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from events.inputs import AGENT_TOOLS
 from events.verdict import ALLOWED, Effect, allow
-from statefiles import layout
+from statefiles import jsonlog, layout
 
 NAME = "log-subagent"
 ADVISORY = True
@@ -60,17 +60,12 @@ def record(ctx) -> dict | None:
     return rec
 
 
-def _append(root: str, rec: dict) -> None:
-    from statefiles import jsonlog
-
-    jsonlog.append(root, layout.SUBAGENT_LOG, rec)
-
-
 def check(ctx):
     rec = record(ctx)
     if rec is None:
         return ALLOWED
-    return allow(effects=(Effect(_append, ctx.root, rec, when="always", label="log subagent"),))
+    return allow(effects=(Effect(jsonlog.append, ctx.root, layout.SUBAGENT_LOG, rec,
+                                 when="always", label="log subagent"),))
 
 
 def agent_type_of(root: str, agent_id: str) -> str | None:
@@ -78,8 +73,6 @@ def agent_type_of(root: str, agent_id: str) -> str | None:
     recent one), or ``None``. Reads the log's tail only."""
     if not agent_id:
         return None
-    from statefiles import jsonlog
-
     for rec in reversed(jsonlog.read(root, layout.SUBAGENT_LOG, limit=300)):
         if rec.get("agent_id") == agent_id:
             kind = rec.get("subagent_type") or rec.get("agent_type")

@@ -9,16 +9,10 @@ Code, so this handler never says anything.
 from __future__ import annotations
 
 from events.verdict import Effect, allow
-from statefiles import layout
+from statefiles import jsonlog, layout
 
 NAME = "notification-log"
 ADVISORY = True
-
-
-def _append(root: str, rec: dict) -> None:
-    from statefiles import jsonlog
-
-    jsonlog.append(root, layout.NOTIFICATIONS_LOG, rec)
 
 
 def check(ctx):
@@ -26,5 +20,5 @@ def check(ctx):
     rec = {"session_id": ctx.hook.session_id,
            "notification_type": raw.get("notification_type"),
            "title": raw.get("title"), "message": raw.get("message")}
-    return allow(effects=(Effect(_append, ctx.root, rec, when="always",
-                                 label="log notification"),))
+    return allow(effects=(Effect(jsonlog.append, ctx.root, layout.NOTIFICATIONS_LOG, rec,
+                                 when="always", label="log notification"),))

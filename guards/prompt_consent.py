@@ -29,16 +29,10 @@ from __future__ import annotations
 
 from events.verdict import ALLOWED, Effect, warn
 from guards._prompt_text import confirmation, from_user
-from statefiles import layout
+from statefiles import jsonlog, layout
 
 NAME = "consent"
 ADVISORY = True
-
-
-def _log(root: str, record: dict) -> None:
-    from statefiles import jsonlog
-
-    jsonlog.append(root, layout.SESSIONS_LOG, record)
 
 
 def _excerpt(prompt: str) -> str:
@@ -56,7 +50,8 @@ def check(ctx):
     answer = confirmation(prompt)
     record = {"event": f"consent-{answer or 'unanswered'}", "session_id": ctx.hook.session_id,
               "prompt": _excerpt(prompt)}
-    log = Effect(_log, ctx.root, record, when="always", label="log consent answer")
+    log = Effect(jsonlog.append, ctx.root, layout.SESSIONS_LOG, record, when="always",
+                 label="log consent answer")
     clear = Effect(markers.remove, layout.CONSENT, when="always", label="clear consent")
     if answer == "confirm":
         return warn(

@@ -42,25 +42,13 @@ def _consent_body(ctx, reason: str) -> str:
 
 
 def _out_of_scope(pb, rel: str) -> str | None:
-    """Why ``rel`` is outside ``goal.scope`` (same reading as scope-guard),
-    or ``None``."""
+    """scope-guard's reading of ``goal.scope``; state.md and play/ are never
+    out of scope."""
     if rel == layout.STATE_MD or rel.startswith(layout.PLAY_DIR + "/"):
         return None
-    scope = pb.goal.get("scope")
-    if not isinstance(scope, dict):
-        return None
-    from statefiles.protected import Entry
+    from guards.scope_guard import scope_problem
 
-    def hits(patterns) -> bool:
-        return any(isinstance(p, str) and p.strip() and Entry("WARN", p, 0).matches_rel(rel)
-                   for p in (patterns if isinstance(patterns, list) else []))
-
-    if hits(scope.get("excludes")):
-        return f"{rel} is excluded by goal.scope.excludes"
-    includes = scope.get("includes")
-    if isinstance(includes, list) and includes and not hits(includes):
-        return f"{rel} is not in goal.scope.includes"
-    return None
+    return scope_problem(pb, rel)
 
 
 def _scope_warning(ctx, pb) -> str | None:

@@ -24,7 +24,7 @@ import os
 import time
 
 from events.verdict import Effect, allow, warn
-from statefiles import layout
+from statefiles import jsonlog, layout
 
 NAME = "session-end"
 ADVISORY = True
@@ -123,28 +123,17 @@ def findings(root: str, budget_s: float = GIT_BUDGET_S) -> dict | None:
     return report
 
 
-def _set_last_end(root: str, stamp: str) -> None:
-    from statefiles import state_md
-
-    state_md.update_keys(root, "session", {"last_end": stamp})
-
-
-def _log(root: str, rec: dict) -> None:
-    from statefiles import jsonlog
-
-    jsonlog.append(root, layout.SESSIONS_LOG, rec)
-
-
 def check(ctx):
     from guards.session_report import describe_end
+    from statefiles import state_md
     from statefiles.markers import now_iso
 
     markers = ctx.markers
     stamp = time.strftime("%Y-%m-%d %H:%M:%S")
     effects = []
     if ctx.state is not None:
-        effects.append(Effect(_set_last_end, ctx.root, stamp, when="always",
-                              label="write session.last_end"))
+        effects.append(Effect(state_md.update_keys, ctx.root, "session", {"last_end": stamp},
+                              when="always", label="write session.last_end"))
     effects.append(Effect(markers.clear_session_init, when="always", label="clean .session-init"))
     found = findings(ctx.root)
     text = None
@@ -158,10 +147,10 @@ def check(ctx):
         else:
             effects.append(Effect(markers.remove, layout.SESSION_END_REPORT, when="always",
                                   label="drop an older session-end report"))
-    effects.append(Effect(_log, ctx.root, {"event": "end", "session_id": ctx.hook.session_id,
-                                           "reason": ctx.hook.raw.get("reason"),
-                                           "findings": found}, when="always",
-                          label="log session end"))
+    effects.append(Effect(jsonlog.append, ctx.root, layout.SESSIONS_LOG,
+                          {"event": "end", "session_id": ctx.hook.session_id,
+                           "reason": ctx.hook.raw.get("reason"), "findings": found},
+                          when="always", label="log session end"))
     if text:
         return warn(text, effects=tuple(effects))
     return allow(effects=tuple(effects))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 
-from events.verdict import ALLOWED, Effect, warn
+from events.verdict import Effect, allow, warn
 from guards._lifecycle import HANDLER_CMD
 from statefiles import layout
 
@@ -81,11 +81,5 @@ def check(ctx):
             effects.append(Effect(archive.close, ctx.root, when="always",
                                   label="close finished archive checkpoint"))
     if not notes:
-        return ALLOWED if not effects else _quiet(effects)
+        return allow(effects=tuple(effects))
     return warn("\n".join(notes), effects=tuple(effects))
-
-
-def _quiet(effects):
-    from events.verdict import allow
-
-    return allow(effects=tuple(effects))
