@@ -28,8 +28,9 @@ dirty tree, a conflict, a rejected push, a time-out) stops the git part: the
 checkpoint and ``post-loop-pending`` say ``status: partial`` with a message
 naming the step, the cause and what to do. Every step is idempotent (it
 checks whether its work is already done), so a crash between steps or a
-retry resumes from the first step not done (:func:`run` with
-``resume_only``); the post-loop handler retries a partial git part once.
+retry resumes from the first step not done (:func:`run` without a
+playbook resumes a ``running`` or ``failed`` checkpoint; with ``retry=True``
+— the post-loop handler — also a ``partial`` one).
 
 Never lost: the engine runs no command that discards work — no reset, no
 clean, no stash, no forced checkout, no branch deletion; it returns to the
@@ -117,8 +118,8 @@ class Result:
 
 class StepFailed(Exception):
     """A step could not do its work. ``reason`` says what was found, ``hint``
-    what to do; ``skip_rest`` ends the git part without marking the later
-    steps as failed (they are skipped)."""
+    what to do. A failed git step stops the git part (``partial``); a failed
+    local step leaves the archive ``failed`` and is retried."""
 
     def __init__(self, reason: str, hint: str = "") -> None:
         super().__init__(reason)
