@@ -65,6 +65,19 @@ def install(repo: str, python: str | None = None) -> None:
     state = os.path.join(repo, "state.md")
     if not os.path.exists(state):
         shutil.copyfile(os.path.join(HERE, "templates", "state.md"), state)
+    # Skills and agent definitions (SPEC §1): skills/<name>/ → .claude/skills/<name>/,
+    # agents/*.md → .claude/agents/ (only the suite's own; others are left alone).
+    for name in sorted(os.listdir(os.path.join(HERE, "skills"))):
+        src = os.path.join(HERE, "skills", name)
+        if os.path.isdir(src):
+            dest = os.path.join(claude, "skills", name)
+            shutil.rmtree(dest, ignore_errors=True)
+            shutil.copytree(src, dest, ignore=_ignore)
+    os.makedirs(os.path.join(claude, "agents"), exist_ok=True)
+    for name in sorted(os.listdir(os.path.join(HERE, "agents"))):
+        if name.endswith(".md"):
+            shutil.copyfile(os.path.join(HERE, "agents", name),
+                            os.path.join(claude, "agents", name))
     tpl = os.path.join(repo, "play", "template")
     os.makedirs(tpl, exist_ok=True)
     for name in ("plan.json", "progress.json"):

@@ -1,9 +1,8 @@
-"""Notification event unit (SPEC §3). Its chain comes with a later issue; until then the
-entrypoint validates the input and exits cleanly."""
+"""Notification event unit (SPEC §3): log every notification."""
 
 from __future__ import annotations
 
-CHAIN = ()
+CHAIN = ("notification_log",)
 
 
 def chain(ctx) -> tuple:

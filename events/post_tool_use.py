@@ -1,10 +1,39 @@
-"""PostToolUse event unit (SPEC §3). Its chain comes with a later issue; until then the
-entrypoint validates the input and exits cleanly."""
+"""PostToolUse event unit (SPEC §3 PostToolUse; seed 002 §6; seed 004 [5]).
+
+Registered for Edit|Write|MultiEdit|NotebookEdit|Task|Agent. Nothing here
+blocks (the tool already ran).
+
+* After an edit tool: progress-reminder, then archive-playbook (archives a
+  playbook the edit completed — its first step is the cleanup of the
+  playbook's ``tmp/`` — or resumes an interrupted archive).
+* After Task/Agent: log-subagent, the result reminder, and archive-playbook's
+  resume check.
+"""
 
 from __future__ import annotations
 
-CHAIN = ()
+from events.inputs import AGENT_TOOLS, EDIT_TOOLS
+
+EDIT_CHAIN = (
+    "progress_reminder",
+    "archive_playbook",
+)
+
+AGENT_CHAIN = (
+    "log_subagent",
+    "subagent_reminder",
+    "archive_playbook",
+)
+
+OTHER_CHAIN = (
+    "archive_playbook",
+)
 
 
 def chain(ctx) -> tuple:
-    return CHAIN
+    tool = ctx.hook.tool_name
+    if tool in EDIT_TOOLS:
+        return EDIT_CHAIN
+    if tool in AGENT_TOOLS:
+        return AGENT_CHAIN
+    return OTHER_CHAIN

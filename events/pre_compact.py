@@ -1,9 +1,9 @@
-"""PreCompact event unit (SPEC §3). Its chain comes with a later issue; until then the
-entrypoint validates the input and exits cleanly."""
+"""PreCompact event unit (SPEC §3; seed 002 §1.5): save the resume pointer.
+PreCompact can only block, never add context; nothing here blocks."""
 
 from __future__ import annotations
 
-CHAIN = ()
+CHAIN = ("resume_pointer",)
 
 
 def chain(ctx) -> tuple:

@@ -1,9 +1,10 @@
-"""SessionEnd event unit (SPEC §3). Its chain comes with a later issue; until then the
-entrypoint validates the input and exits cleanly."""
+"""SessionEnd event unit (SPEC §3; seed 004 [7]): last_end, uncommitted and
+unpushed work, cleanup of ``.session-init/``. All SessionEnd hooks share
+1.5 s; the handler bounds its git checks."""
 
 from __future__ import annotations
 
-CHAIN = ()
+CHAIN = ("session_end",)
 
 
 def chain(ctx) -> tuple:

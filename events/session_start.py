@@ -1,9 +1,16 @@
-"""SessionStart event unit (SPEC §3 SessionStart)."""
+"""SessionStart event unit (SPEC §3 SessionStart; seed 002 §1, §1.5; seed 004 [1]).
+
+session-start prepares the session (markers, last_start, files to read);
+compact-resume injects the resume pointer after a compaction; session-report
+tells what the last SessionEnd found and any unfinished archive.
+"""
 
 from __future__ import annotations
 
 CHAIN = (
     "session_start",
+    "compact_resume",
+    "session_report",
     "agent_definitions_audit",  # SPEC §6: warn about agent files that break seed 003
 )
 

@@ -1,9 +1,9 @@
-"""SubagentStart event unit (SPEC §1). Its chain comes with a later issue; until then the
-entrypoint validates the input and exits cleanly."""
+"""SubagentStart event unit (SPEC §1; seed 002 §7 "SubAgent ライフサイクル管理"):
+log the start of every subagent."""
 
 from __future__ import annotations
 
-CHAIN = ()
+CHAIN = ("log_subagent",)
 
 
 def chain(ctx) -> tuple:

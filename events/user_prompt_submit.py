@@ -1,9 +1,19 @@
-"""UserPromptSubmit event unit (SPEC §3). Its chain comes with a later issue; until then the
-entrypoint validates the input and exits cleanly."""
+"""UserPromptSubmit event unit (SPEC §3; seed 002 §2; seed 004 [2]).
+
+Every handler here is advisory: a prompt is never blocked on heuristics.
+Order: the reply to a waiting understanding check first (it may clear the
+consent marker), then the state summary, then the reading of the prompt as a
+work request (golden-path start or out-of-scope warning), then the reminder
+for a background subagent's result arriving as a task notification.
+"""
 
 from __future__ import annotations
 
 CHAIN = (
+    "prompt_consent",
+    "prompt_state",
+    "prompt_work_request",
+    "subagent_reminder",
     "breezing_signals",  # SPEC §6: inject unconsumed team signals
 )
 

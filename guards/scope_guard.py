@@ -49,6 +49,28 @@ def _criteria_changed(ctx) -> str | None:
     return None
 
 
+def scope_problem(pb, rel: str) -> str | None:
+    """Why the repo-relative path ``rel`` is outside the playbook ``pb``'s
+    ``goal.scope`` (matching an ``excludes`` glob, or no ``includes`` glob when
+    includes are given), or ``None``. Also used by work-request for paths a
+    prompt names."""
+    scope = pb.goal.get("scope")
+    if not isinstance(scope, dict):
+        return None
+    from statefiles.protected import Entry
+
+    def hits(patterns) -> bool:
+        return any(isinstance(p, str) and p.strip() and Entry("WARN", p, 0).matches_rel(rel)
+                   for p in (patterns if isinstance(patterns, list) else []))
+
+    includes = scope.get("includes")
+    if hits(scope.get("excludes")):
+        return f"{rel} is excluded by goal.scope.excludes"
+    if isinstance(includes, list) and includes and not hits(includes):
+        return f"{rel} is not in goal.scope.includes"
+    return None
+
+
 def _out_of_scope(ctx) -> str | None:
     pb = ctx.playbook
     target = ctx.target
@@ -56,21 +78,7 @@ def _out_of_scope(ctx) -> str | None:
         return None
     if is_state_md(target) or is_playbook_file(target) or is_project_json(target):
         return None
-    scope = pb.goal.get("scope")
-    if not isinstance(scope, dict):
-        return None
-    from statefiles.protected import Entry
-
-    def hits(patterns) -> bool:
-        return any(isinstance(p, str) and p.strip() and Entry("WARN", p, 0).matches_rel(target.rel)
-                   for p in (patterns if isinstance(patterns, list) else []))
-
-    includes = scope.get("includes")
-    if hits(scope.get("excludes")):
-        return f"{target.rel} is excluded by goal.scope.excludes"
-    if isinstance(includes, list) and includes and not hits(includes):
-        return f"{target.rel} is not in goal.scope.includes"
-    return None
+    return scope_problem(pb, target.rel)
 
 
 def check(ctx):

@@ -35,6 +35,24 @@ PLAY_DIR = "play"
 PLAY_TEMPLATE = "play/template"
 PLAY_ARCHIVE = "play/archive"
 
+# Lifecycle (issue 6: PostToolUse archive, PreCompact/SessionStart resume,
+# SessionEnd, subagent and notification logs).
+#: The archive engine's checkpoint (statefiles.archive); resumable after a crash.
+ARCHIVE_CHECKPOINT = ".claude/session-state/archive-checkpoint.json"
+#: Held by the process running the archive engine (never blocks: a second
+#: process that finds it held leaves the work to the holder).
+ARCHIVE_LOCK = ".claude/.cache/archive.lock"
+#: The resume pointer PreCompact saves and SessionStart(compact) injects.
+RESUME_POINTER = ".claude/session-state/resume.json"
+#: What SessionEnd found (uncommitted/unpushed work); reported at the next start.
+SESSION_END_REPORT = ".claude/session-state/session-end.json"
+SUBAGENT_LOG = ".claude/logs/subagent-dispatch.log"
+NOTIFICATIONS_LOG = ".claude/logs/notifications.log"
+ARCHIVE_LOG = ".claude/logs/archive.log"
+SESSIONS_LOG = ".claude/logs/sessions.log"
+#: Scratch space of a playbook (``play/<id>/tmp/``), emptied when it is archived.
+PLAYBOOK_TMP = "tmp"
+
 
 def project_root(cwd: str = "", env: dict | None = None) -> str:
     """The project root (SPEC §1): ``$CLAUDE_PROJECT_DIR`` if it names a

@@ -1,0 +1,100 @@
+"""What the lifecycle handlers say about the state (not a guard itself).
+
+One reading of "where are we" (SPEC §3 UserPromptSubmit state injection,
+PreCompact resume pointer; seed 002 §1.5, §2), shared by prompt-state,
+resume-pointer and compact-resume so the three never disagree.
+"""
+
+from __future__ import annotations
+
+from statefiles import layout
+
+HANDLER_CMD = f"python3 {layout.POST_LOOP_HANDLER}"
+
+
+def where(ctx) -> dict:
+    """The workflow position:
+
+    ``{"playbook": plan_rel|None, "progress": rel|None, "phase": id|None,
+    "subtask": id|None, "subtask_status": str, "criterion": str,
+    "done": int, "total": int, "phases_done": int, "phases_total": int,
+    "branch": str|None, "problem": str|None, "post_loop_pending": bool,
+    "consent_pending": bool}``.
+    """
+    out = {"playbook": None, "progress": None, "phase": None, "subtask": None,
+           "subtask_status": "", "criterion": "", "done": 0, "total": 0, "phases_done": 0,
+           "phases_total": 0, "branch": ctx.branch, "problem": ctx.playbook_error,
+           "post_loop_pending": ctx.markers.exists(layout.POST_LOOP_PENDING),
+           "consent_pending": ctx.markers.exists(layout.CONSENT)}
+    pb = ctx.playbook
+    if pb is None:
+        return out
+    if pb.errors:
+        out["problem"] = "; ".join(pb.errors)
+    from statefiles.playbook import subtask_status
+
+    state_phase = ctx.state.get("playbook", "current_phase") if ctx.state is not None else None
+    phase = pb.current_phase_id(state_phase if isinstance(state_phase, str) else None)
+    sub = pb.active_subtask_id()
+    done, total = pb.counts()
+    out.update({
+        "playbook": pb.plan_rel, "progress": pb.progress_rel, "phase": phase, "subtask": sub,
+        "done": done, "total": total, "phases_total": len(pb.phases),
+        "phases_done": sum(1 for p in pb.phases if pb.phase_progress_status(p["id"]) == "done"),
+    })
+    if sub:
+        out["subtask_status"] = subtask_status(pb.subtask_progress(sub)) or "pending"
+        _, spec = pb.subtask(sub)
+        criterion = spec.get("criterion") if spec else ""
+        out["criterion"] = criterion.strip().splitlines()[0][:300] if isinstance(
+            criterion, str) and criterion.strip() else ""
+    return out
+
+
+def summary_line(w: dict) -> str:
+    """One line for Claude: playbook, phase, subtask, counts, branch."""
+    branch = w["branch"] or "unknown"
+    if not w["playbook"]:
+        text = f"No active playbook. Branch: {branch}."
+        if w["problem"]:
+            text += f" Problem: {w['problem']}."
+        return text
+    parts = [f"Playbook {w['playbook']}"]
+    if w["phase"]:
+        parts.append(f"phase {w['phase']} ({w['phases_done']}/{w['phases_total']} phases done)")
+    if w["subtask"]:
+        parts.append(f"subtask {w['subtask']} {w['subtask_status']}")
+    parts.append(f"{w['done']}/{w['total']} subtasks done")
+    text = ", ".join(parts) + f". Branch: {branch}."
+    if w["problem"]:
+        text += f" Problem: {w['problem']}."
+    return text
+
+
+def resume_pointer(ctx, trigger: str = "") -> dict:
+    """The minimal resume pointer of seed 002 §1.5: ``resume_instruction``
+    (one line: what to read, what to continue), ``playbook``, ``phase``,
+    ``subtask``, ``branch``; plus ``saved_at``, ``trigger``, ``session_id``."""
+    from statefiles.markers import now_iso
+
+    w = where(ctx)
+    if w["playbook"]:
+        instruction = (f"Read {layout.STATE_MD}, then open {w['playbook']} and {w['progress']}; "
+                       f"continue subtask {w['subtask'] or '(see progress.json active)'} of phase "
+                       f"{w['phase'] or '-'}" + (f" on branch {w['branch']}" if w["branch"] else "")
+                       + ".")
+    else:
+        instruction = (f"Read {layout.STATE_MD}. No playbook is active: wait for the user's next "
+                       "request (work starts with Skill(skill='playbook-init')).")
+    if w["post_loop_pending"]:
+        instruction += " The post-loop is pending: call Skill(skill='post-loop') first."
+    return {
+        "resume_instruction": instruction,
+        "playbook": w["playbook"],
+        "phase": w["phase"],
+        "subtask": w["subtask"],
+        "branch": w["branch"],
+        "saved_at": now_iso(),
+        "trigger": trigger,
+        "session_id": ctx.hook.session_id,
+    }

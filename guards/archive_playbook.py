@@ -1,0 +1,81 @@
+"""archive-playbook (PostToolUse after an edit; SubagentStop's archive check;
+SPEC §3; seed 002 §6, §11.5 "playbook 完了時", §11.7).
+
+A handler, not a gate: when an edit to the active playbook's progress.json or
+plan.json (PostToolUse) or a subagent's stop (SubagentStop) finds the
+playbook complete (:func:`statefiles.completion.missing`: every phase and
+subtask done with the critic's evidence, ``critic.status == PASS``, final
+tasks done or skipped), it runs the archive engine
+(:mod:`statefiles.archive`) and reports what happened; its message depends on
+the outcome, so it calls the engine itself instead of returning an Effect.
+It also resumes an archive whose process died (checkpoint ``running``) or
+whose local step failed, on any PostToolUse.
+
+SubagentStop is a gating event: it runs the local steps only; push and the
+pull request wait for the post-loop handler (no network I/O on a gating
+path). The cleanup of the playbook's ``tmp/`` is the engine's first step.
+
+Fast path (every edit): nothing beyond the playbook files the context has
+already read, and one ``stat`` of the checkpoint.
+"""
+
+from __future__ import annotations
+
+import os
+
+from events.verdict import ALLOWED, warn
+from statefiles import layout
+
+NAME = "archive-playbook"
+ADVISORY = True
+
+#: Seconds the engine may spend (PostToolUse is registered with 60 s).
+BUDGET_S = 40.0
+
+
+def _candidate(ctx):
+    """The active playbook when this call may have completed it."""
+    pb = ctx.playbook
+    if pb is None or pb.errors:
+        return None
+    if ctx.event == "SubagentStop":
+        return pb
+    if ctx.event == "PostToolUse" and ctx.hook.is_edit_tool:
+        target = ctx.target
+        if target is not None and target.rel in (pb.plan_rel, pb.progress_rel):
+            return pb
+    return None
+
+
+def _resumable(ctx) -> bool:
+    if not os.path.exists(ctx.path(layout.ARCHIVE_CHECKPOINT)):
+        return False
+    from statefiles import archive
+
+    cp = archive.load_checkpoint(ctx.root)
+    return cp is not None and cp.get("status") in (archive.RUNNING, archive.FAILED)
+
+
+def check(ctx):
+    pb = _candidate(ctx)
+    complete = False
+    if pb is not None:
+        from statefiles import completion
+
+        first = completion.missing(pb, first_only=True)
+        complete = not first
+        if not complete and ctx.event == "PostToolUse" and completion.statuses_all_done(pb):
+            gaps = completion.missing(pb)
+            return warn(f"Every subtask of {pb.plan_rel} is marked done, but the playbook is not "
+                        "complete yet, so it is not archived: " + "; ".join(gaps[:8])
+                        + ". Run the critic on the whole playbook and record its verdict "
+                        "(critic.status PASS with evidence), and finish the final tasks.")
+    if not complete and not _resumable(ctx):
+        return ALLOWED
+    from statefiles import archive
+
+    result = archive.run(ctx.root, playbook=pb if complete else None, branch=ctx.branch,
+                         network=ctx.event == "PostToolUse", budget_s=BUDGET_S)
+    if result is None or result.status == "busy":
+        return ALLOWED
+    return warn(result.message)

@@ -1,0 +1,40 @@
+"""compact-resume (SessionStart with ``source: compact``; SPEC §3; seed 002 §1.5).
+
+After a compaction the conversation lost its details; the resume pointer
+PreCompact saved (:mod:`guards.resume_pointer`) tells Claude what to read and
+what it was doing. When state.md moved on since (another playbook, phase or
+subtask), the current position is given too: state.md wins. The pointer is
+consumed (removed) so a later session never resumes from a stale one.
+"""
+
+from __future__ import annotations
+
+from events.verdict import ALLOWED, Effect, warn
+from guards._lifecycle import resume_pointer
+from statefiles import layout
+
+NAME = "compact-resume"
+ADVISORY = True
+
+FIELDS = ("playbook", "phase", "subtask", "branch")
+
+
+def check(ctx):
+    if ctx.hook.source != "compact":
+        return ALLOWED
+    saved = ctx.markers.read_json(layout.RESUME_POINTER)
+    current = resume_pointer(ctx)
+    if not isinstance(saved, dict) or not isinstance(saved.get("resume_instruction"), str):
+        return warn("Context was compacted and no resume pointer was saved. "
+                    + current["resume_instruction"])
+    details = ", ".join(f"{k} {saved.get(k)}" for k in FIELDS if saved.get(k))
+    lines = [f"Resuming after compaction (pointer saved {saved.get('saved_at') or '?'}"
+             + (f": {details}" if details else "") + "). " + saved["resume_instruction"]]
+    changed = [k for k in FIELDS if saved.get(k) != current.get(k)]
+    if changed:
+        lines.append("state.md has moved on since ("
+                     + ", ".join(f"{k} now {current.get(k)}" for k in changed)
+                     + "); it is the source of truth: " + current["resume_instruction"])
+    return warn(" ".join(lines),
+                effects=(Effect(ctx.markers.remove, layout.RESUME_POINTER, when="always",
+                                label="consume resume pointer"),))

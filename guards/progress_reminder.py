@@ -1,0 +1,49 @@
+"""progress-reminder (PostToolUse after an edit tool; SPEC §3; seed 002 §6,
+§11.5).
+
+Hooks never update progress.json (seed 002 §11.5: the orchestrator does).
+After an edit to anything but the active playbook's progress.json, Claude
+(the orchestrator, not a subagent) is reminded which subtask is active and how
+its progress is recorded.
+"""
+
+from __future__ import annotations
+
+from events.verdict import ALLOWED, warn
+from statefiles import layout
+
+NAME = "progress-reminder"
+ADVISORY = True
+
+
+def check(ctx):
+    if not ctx.hook.is_edit_tool or ctx.hook.in_subagent:
+        # Subagents never update progress.json (seed 002 §11.5): the reminder
+        # is for the orchestrator only.
+        return ALLOWED
+    pb = ctx.playbook
+    target = ctx.target
+    if pb is None or pb.errors or target is None:
+        return ALLOWED
+    if target.rel == pb.progress_rel or target.under(layout.SESSION_STATE):
+        return ALLOWED
+    from statefiles.playbook import subtask_status
+
+    sub = pb.active_subtask_id()
+    if not sub:
+        return warn(f"No subtask is active in {pb.progress_rel}: set active.phase and "
+                    "active.subtask to the one this edit belongs to.")
+    phase, spec = pb.subtask(sub)
+    status = subtask_status(pb.subtask_progress(sub)) or "pending"
+    criterion = str(spec.get("criterion") or "").strip().splitlines() if spec else []
+    head = f"Active subtask {sub} (phase {phase['id'] if phase else '-'}, {status})"
+    if criterion:
+        head += f": {criterion[0][:200]}"
+    if status == "done":
+        return warn(f"{head}. It is already done: set active.subtask in {pb.progress_rel} to the "
+                    "subtask this edit belongs to.")
+    hint = "" if status == "in_progress" else " Set its status to in_progress."
+    return warn(f"{head}.{hint} When this change completes or advances it, update "
+                f"{pb.progress_rel}: the validations (technical, consistency, completeness) with "
+                "their evidence, then validated_by 'critic' and validated_at only after the "
+                "critic's PASS, then the status.")

@@ -1,0 +1,38 @@
+"""prompt-state (UserPromptSubmit; SPEC §3; seed 002 §2 "State Injection").
+
+Every prompt gets the workflow position as additionalContext, so Claude
+starts each turn from the single source of truth rather than from memory:
+active playbook, phase, active subtask, done/total subtasks, branch; plus a
+pending post-loop and an unfinished archive, which decide what comes first.
+"""
+
+from __future__ import annotations
+
+import os
+
+from events.verdict import warn
+from guards._lifecycle import HANDLER_CMD, summary_line, where
+from statefiles import layout
+
+NAME = "prompt-state"
+ADVISORY = True
+
+
+def check(ctx):
+    w = where(ctx)
+    lines = ["State: " + summary_line(w)]
+    if w["post_loop_pending"]:
+        info = ctx.markers.read_json(layout.POST_LOOP_PENDING)
+        which = info.get("playbook") if isinstance(info, dict) else None
+        status = info.get("status") if isinstance(info, dict) else None
+        lines.append(f"The playbook {which or ''} was archived{f' ({status})' if status else ''} "
+                     "and the post-loop has not run: call Skill(skill='post-loop') (it runs "
+                     f"`{HANDLER_CMD}`) before anything else.")
+    if os.path.exists(ctx.path(layout.ARCHIVE_CHECKPOINT)) and not w["post_loop_pending"]:
+        from statefiles import archive
+
+        cp = archive.load_checkpoint(ctx.root)
+        if cp is not None and cp.get("status") in (archive.FAILED, archive.RUNNING):
+            lines.append(f"The archive of playbook {cp.get('id')} is unfinished: "
+                         f"{cp.get('message') or cp.get('status')}")
+    return warn("\n".join(lines))

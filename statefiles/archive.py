@@ -1,0 +1,992 @@
+"""The archive engine: close a finished playbook (SPEC §3 PostToolUse
+archive-playbook and cleanup; seed 002 §6, §11.7).
+
+When the active playbook is complete (:mod:`statefiles.completion`), these
+steps run in order, each recorded in
+``.claude/session-state/archive-checkpoint.json`` before and after it runs:
+
+========== ==================================================================
+local      ``cleanup``       empty ``play/<id>/tmp/`` (README files stay)
+           ``archive``       move ``play/<id>/`` to ``play/archive/<id>/``
+                             (``meta.status: archived`` in the moved plan)
+           ``state_reset``   state.md: the ``playbook`` and ``goal`` keys back
+                             to their idle values, ``playbook.last_archived``
+           ``pending``       write ``post-loop-pending`` (pending-guard and
+                             Stop then require the post-loop skill)
+git        ``commit``        ``git add -A`` + ``git commit`` (hooks honoured)
+(opt-in)   ``push``          ``git push -u <remote> <branch>``
+           ``pr_create``     ``gh pr create`` (or find the branch's open PR)
+           ``pr_merge``      ``gh pr merge --merge|--squash|--rebase``
+           ``return_default`` ``git checkout <default>`` + ``git pull --ff-only``
+========== ==================================================================
+
+The git part runs only when state.md ``config.archive_git`` asks for it
+(``false`` by default; ``commit`` / ``push`` / ``pr`` / ``merge`` — ``true``
+means ``merge`` — choose how far it goes; ``config`` is human-only, SPEC §7)
+and only when it is possible. A failing git step (no remote, no ``gh``, a
+dirty tree, a conflict, a rejected push, a time-out) stops the git part: the
+checkpoint and ``post-loop-pending`` say ``status: partial`` with a message
+naming the step, the cause and what to do. Every step is idempotent (it
+checks whether its work is already done), so a crash between steps or a
+retry resumes from the first step not done (:func:`run` without a
+playbook resumes a ``running`` or ``failed`` checkpoint; with ``retry=True``
+— the post-loop handler — also a ``partial`` one).
+
+Never lost: the engine runs no command that discards work — no reset, no
+clean, no stash, no forced checkout, no branch deletion; it returns to the
+default branch only with a clean tree. Files that look like secrets
+(``HARD_BLOCK`` entries of protected-files.txt) and the suite's runtime
+directories are never committed.
+
+No network I/O unless the caller allows it (``network=True``: PostToolUse and
+the post-loop handler; SubagentStop, a gating event, passes ``False`` and the
+git part waits for the handler). Every command is bounded by the caller's
+time budget; the PostToolUse registration allows 60 s.
+
+Concurrency: one process runs the engine at a time (``ARCHIVE_LOCK``, tried
+without waiting: a second hook that finds it held leaves the work to the
+holder). A crashed holder releases the lock with its death; its checkpoint
+says ``running`` and the next hook resumes it.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from statefiles import fastjson, layout
+from statefiles.atomic import LockTimeout, locked, write_atomic
+
+CHECKPOINT_VERSION = 1
+LOCAL_STEPS = ("cleanup", "archive", "state_reset", "pending")
+GIT_STEPS = ("commit", "push", "pr_create", "pr_merge", "return_default")
+STEPS = LOCAL_STEPS + GIT_STEPS
+#: Network steps (never run with ``network=False``).
+NETWORK_STEPS = frozenset({"push", "pr_create", "pr_merge", "return_default"})
+#: ``config.archive_git`` value → how many of :data:`GIT_STEPS` run.
+GIT_LEVELS = {"off": 0, "commit": 1, "push": 2, "pr": 3, "merge": 5}
+MERGE_METHODS = ("merge", "squash", "rebase")
+
+#: Checkpoint statuses.
+RUNNING = "running"      # steps under way (or the process died: resumable)
+SUCCESS = "success"      # every planned step done
+PARTIAL = "partial"      # local steps done, the git part stopped
+FAILED = "failed"        # a local step failed; the playbook is not closed yet
+
+#: Runtime directories of the suite: never committed, ignored when judging
+#: whether the tree is dirty (SPEC §2: session markers are not committed).
+RUNTIME_DIRS = (
+    ".claude/.venv",
+    ".claude/.cache",
+    ".claude/.session-init",
+    ".claude/session-state",
+    ".claude/logs",
+)
+
+#: The same as git pathspecs (``git status``/``git add`` skip them).
+RUNTIME_EXCLUDES = tuple(f":(exclude){d}" for d in RUNTIME_DIRS)
+
+#: Seconds a single local git command may take; network ones get up to
+#: ``NETWORK_TIMEOUT`` (both bounded by the remaining budget).
+LOCAL_TIMEOUT = 20.0
+NETWORK_TIMEOUT = 25.0
+#: Below this many seconds of budget a network step is not started.
+MIN_NETWORK_BUDGET = 4.0
+
+
+class Result:
+    """What one engine run did.
+
+    Attributes:
+        status: :data:`SUCCESS`, :data:`PARTIAL`, :data:`FAILED`,
+            :data:`RUNNING` (stopped before the end without a failure, e.g.
+            ``network=False``) or ``"busy"`` (another process holds the lock).
+        message: text for Claude: what happened and what to do next.
+        checkpoint: the checkpoint as it was left (``None`` when busy).
+    """
+
+    __slots__ = ("checkpoint", "message", "status")
+
+    def __init__(self, status: str, message: str, checkpoint: dict | None) -> None:
+        self.status = status
+        self.message = message
+        self.checkpoint = checkpoint
+
+    def __repr__(self) -> str:
+        return f"Result({self.status}: {self.message[:80]!r})"
+
+
+class StepFailed(Exception):
+    """A step could not do its work. ``reason`` says what was found, ``hint``
+    what to do. A failed git step stops the git part (``partial``); a failed
+    local step leaves the archive ``failed`` and is retried."""
+
+    def __init__(self, reason: str, hint: str = "") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.hint = hint
+
+
+class StepSkipped(Exception):
+    """The step does not apply (e.g. no PR from the default branch); the
+    message says why. With ``rest=True`` the later git steps are skipped too."""
+
+    def __init__(self, reason: str, rest: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.rest = rest
+
+
+def _now() -> str:
+    from statefiles.markers import now_iso
+
+    return now_iso()
+
+
+# --------------------------------------------------------------- configuration
+
+
+def git_level(value) -> tuple:
+    """``(level, problem)`` for ``config.archive_git``: ``level`` is a key of
+    :data:`GIT_LEVELS`; ``problem`` names an unreadable value (read as off)."""
+    if value is None or value is False:
+        return "off", None
+    if value is True:
+        return "merge", None
+    text = str(value).strip().lower()
+    if text in ("", "off", "false", "no", "none", "null", "0"):
+        return "off", None
+    if text in ("true", "yes", "on", "1", "full", "all"):
+        return "merge", None
+    if text in GIT_LEVELS:
+        return text, None
+    return "off", (f"state.md config.archive_git is {value!r}; use false, commit, push, pr or "
+                   "merge (true = merge). The git steps were not run")
+
+
+def read_config(root: str) -> dict:
+    """The archive settings from state.md's ``config`` section (SPEC §7:
+    human-only): ``{"git": level, "problem": str|None, "merge_method": ...,
+    "default_branch": str|None, "remote": str|None}``."""
+    from statefiles import state_md
+
+    state = state_md.load(root)
+    config = state.section("config") if state is not None else {}
+    level, problem = git_level(config.get("archive_git"))
+    method = str(config.get("archive_merge_method") or "merge").strip().lower()
+    if method not in MERGE_METHODS:
+        problem = problem or (f"state.md config.archive_merge_method is {method!r}; use merge, "
+                              "squash or rebase (merge is used)")
+        method = "merge"
+
+    def text(key):
+        value = config.get(key)
+        return value.strip() if isinstance(value, str) and value.strip() else None
+
+    return {"git": level, "problem": problem, "merge_method": method,
+            "default_branch": text("archive_default_branch"), "remote": text("archive_remote")}
+
+
+# ----------------------------------------------------------------- checkpoint
+
+
+def checkpoint_path(root: str) -> str:
+    return layout.join(root, layout.ARCHIVE_CHECKPOINT)
+
+
+def load_checkpoint(root: str) -> dict | None:
+    """The checkpoint, or ``None`` when there is none or it is unreadable
+    (an unreadable checkpoint is reported by :func:`run`)."""
+    try:
+        with open(checkpoint_path(root), "rb") as fh:
+            value = fastjson.loads(fh.read(1024 * 1024))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(value, dict) or not isinstance(value.get("steps"), dict):
+        return None
+    return value
+
+
+def _save(root: str, cp: dict) -> None:
+    cp["updated_at"] = _now()
+    write_atomic(checkpoint_path(root), fastjson.dumps(cp, indent=2) + "\n")
+
+
+def _log(root: str, cp: dict, event: str) -> None:
+    from statefiles import jsonlog
+
+    try:
+        jsonlog.append(root, layout.ARCHIVE_LOG, {
+            "event": event, "playbook": cp.get("id"), "plan": cp.get("plan"),
+            "archive": cp.get("archive"), "status": cp.get("status"),
+            "failed_step": cp.get("failed_step"), "message": cp.get("message"),
+            "steps": {k: v.get("status") for k, v in cp.get("steps", {}).items()},
+        })
+    except OSError:
+        pass
+
+
+def planned_steps(cp: dict) -> list:
+    """The steps this checkpoint runs, in order."""
+    return list(LOCAL_STEPS) + list(GIT_STEPS[:GIT_LEVELS.get(cp.get("git", "off"), 0)])
+
+
+def open_steps(cp: dict) -> list:
+    """Planned steps not finished (not ``done``/``skipped``)."""
+    return [s for s in planned_steps(cp)
+            if cp["steps"].get(s, {}).get("status") not in ("done", "skipped")]
+
+
+def is_closed(cp: dict | None) -> bool:
+    return cp is None or cp.get("status") == SUCCESS
+
+
+def _safe_id(text: str) -> str:
+    keep = "".join(c if (c.isalnum() or c in "-_.") else "-" for c in text.strip())
+    keep = keep.strip(".-") or "playbook"
+    return keep[:80]
+
+
+def _archive_destination(root: str, playbook_id: str) -> str:
+    base = f"{layout.PLAY_ARCHIVE}/{_safe_id(playbook_id)}"
+    if not os.path.lexists(layout.join(root, base)):
+        return base
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 1000):
+        candidate = f"{base}-{stamp}" + (f"-{n}" if n > 1 else "")
+        if not os.path.lexists(layout.join(root, candidate)):
+            return candidate
+    raise StepFailed(f"no free name under {layout.PLAY_ARCHIVE}/ for {playbook_id}",
+                     "tidy play/archive/ and edit progress.json again")
+
+
+def _pr_text(pb) -> tuple:
+    """``(title, body)`` for the commit and the PR, from the playbook."""
+    summary = str(pb.goal.get("summary") or "").strip()
+    title = summary.splitlines()[0][:120] if summary else f"Playbook {pb.id}"
+    lines = [f"Playbook `{pb.id}` is complete (every subtask passed the critic).", ""]
+    if summary:
+        lines += ["## Goal", summary, ""]
+    done_when = pb.goal.get("done_when")
+    if isinstance(done_when, list) and done_when:
+        lines.append("## Done when")
+        for item in done_when[:30]:
+            if isinstance(item, dict):
+                item = item.get("criterion") or ""
+            if isinstance(item, str) and item.strip():
+                lines.append(f"- {item.strip()}")
+        lines.append("")
+    lines.append("## Phases")
+    for phase in pb.phases[:50]:
+        lines.append(f"- {phase['id']} {phase.get('name') or ''}".rstrip())
+        for sub in pb.subtasks_of(phase)[:50]:
+            crit = str(sub.get("criterion") or "").strip().splitlines()
+            lines.append(f"  - {sub['id']}: {crit[0][:200] if crit else ''}".rstrip())
+    lines += ["", "Archived by playgate's post-loop."]
+    return title, "\n".join(lines)
+
+
+def new_checkpoint(root: str, pb, branch: str | None, config: dict) -> dict:
+    """A fresh checkpoint for the complete playbook ``pb``
+    (:class:`statefiles.playbook.Playbook`)."""
+    title, body = _pr_text(pb)
+    parts = pb.dir_rel.split("/")
+    whole_dir = (len(parts) == 2 and parts[0] == layout.PLAY_DIR
+                 and parts[1] not in ("archive", "template"))
+    steps = {name: {"status": "pending"} for name in STEPS}
+    return {
+        "version": CHECKPOINT_VERSION,
+        "id": pb.id,
+        "plan": pb.plan_rel,
+        "progress": pb.progress_rel,
+        "dir": pb.dir_rel,
+        "move_dir": whole_dir,
+        "archive": _archive_destination(root, pb.id),
+        "branch": branch,
+        "git": config["git"],
+        "git_problem": config["problem"],
+        "merge_method": config["merge_method"],
+        "default_branch": config["default_branch"],
+        "remote": config["remote"],
+        "title": title,
+        "body": body,
+        "status": RUNNING,
+        "started_at": _now(),
+        "steps": steps,
+    }
+
+
+# ---------------------------------------------------------------- local steps
+
+
+def _step_cleanup(root: str, cp: dict, ctx) -> str:
+    """Empty ``<playbook dir>/tmp/`` except README files. A ``tmp`` that is
+    a symlink is left alone (it may point anywhere)."""
+    import shutil
+
+    tmp = layout.join(root, f"{cp['dir']}/{layout.PLAYBOOK_TMP}")
+    if os.path.islink(tmp) or not os.path.isdir(tmp):
+        if os.path.islink(tmp):
+            return "tmp/ is a symlink; left alone"
+        if not os.path.exists(layout.join(root, cp["dir"])):
+            return "already moved"
+        return "no tmp/"
+    removed = 0
+    for entry in list(os.scandir(tmp)):
+        if entry.name.lower().startswith("readme"):
+            continue
+        if entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(entry.path)
+        else:
+            os.unlink(entry.path)
+        removed += 1
+    return f"removed {removed} item(s) from {cp['dir']}/tmp/"
+
+
+def _mark_archived(path: str) -> None:
+    """``meta.status: archived`` and ``meta.archived_at`` in an archived
+    plan.json (left as it is when unreadable: the move is what matters)."""
+    from statefiles.playbook import load_json_file
+
+    plan, error = load_json_file(path, path)
+    if error or not isinstance(plan.get("meta"), dict):
+        return
+    if plan["meta"].get("status") == "archived":
+        return
+    plan["meta"]["status"] = "archived"
+    plan["meta"]["archived_at"] = _now()
+    import json
+
+    write_atomic(path, json.dumps(plan, indent=2, ensure_ascii=False) + "\n")
+
+
+def _step_archive(root: str, cp: dict, ctx) -> str:
+    src_rel, dst_rel = cp["dir"], cp["archive"]
+    dst = layout.join(root, dst_rel)
+    if cp.get("move_dir"):
+        src = layout.join(root, src_rel)
+        if os.path.isdir(src) and not os.path.lexists(dst):
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            os.rename(src, dst)
+        elif os.path.isdir(src):
+            raise StepFailed(f"both {src_rel}/ and {dst_rel}/ exist",
+                             f"move or delete {dst_rel}/ (an older archive?), then edit "
+                             "progress.json again to retry")
+        elif not os.path.isdir(dst):
+            raise StepFailed(f"{src_rel}/ is gone and {dst_rel}/ does not exist",
+                             "restore the playbook directory from git, then retry")
+    else:
+        # A playbook outside play/<id>/: move just its two files.
+        os.makedirs(dst, exist_ok=True)
+        for rel in (cp["plan"], cp["progress"]):
+            src = layout.join(root, rel)
+            target = os.path.join(dst, os.path.basename(rel))
+            if os.path.isfile(src) and not os.path.lexists(target):
+                os.rename(src, target)
+            elif os.path.isfile(src):
+                raise StepFailed(f"both {rel} and {dst_rel}/{os.path.basename(rel)} exist",
+                                 "remove one of them, then retry")
+    _mark_archived(os.path.join(dst, "plan.json"))
+    if cp.get("move_dir"):
+        return f"moved {src_rel}/ to {dst_rel}/"
+    return f"moved plan.json and progress.json to {dst_rel}/"
+
+
+#: The values state.md's sections go back to (the template's idle values).
+PLAYBOOK_RESET = {"active": None, "current_phase": None, "branch": None}
+GOAL_RESET = {"self_complete": False, "milestone": None, "phase": None, "done_criteria": [],
+              "status": "idle"}
+
+
+def _step_state_reset(root: str, cp: dict, ctx) -> str:
+    from statefiles import state_md
+    from statefiles.playbook import resolve_active
+
+    state = state_md.load(root)
+    if state is None:
+        return "state.md does not exist; nothing to reset"
+    active = state.active_playbook
+    rel, _ = resolve_active(root, active) if active else (None, None)
+    playbook_updates = dict(PLAYBOOK_RESET, last_archived=cp["archive"])
+    if active and rel not in (cp["plan"], f"{cp['archive']}/plan.json"):
+        # Another playbook was activated meanwhile: leave its keys alone.
+        state_md.update_keys(root, "playbook", {"last_archived": cp["archive"]})
+        return f"playbook.active is {active} (not this playbook); only last_archived was set"
+    state_md.update_keys(root, "playbook", playbook_updates)
+    goal = state.section("goal")
+    goal_updates = {k: v for k, v in GOAL_RESET.items() if k in goal or k == "status"}
+    state_md.update_keys(root, "goal", goal_updates)
+    return "state.md playbook and goal keys reset"
+
+
+def _pending_body(cp: dict) -> dict:
+    open_git = [s for s in open_steps(cp) if s in GIT_STEPS]
+    status = SUCCESS if cp.get("status") == SUCCESS or not open_git else PARTIAL
+    return {
+        "playbook": cp["id"],
+        "plan": cp["plan"],
+        "archive": cp["archive"],
+        "archived_at": cp["steps"]["archive"].get("at") or _now(),
+        "status": status,
+        "branch": cp.get("branch"),
+        "message": cp.get("message") or ("git steps still to run: " + ", ".join(open_git)
+                                         if open_git else "archived"),
+    }
+
+
+def _write_pending(root: str, cp: dict) -> None:
+    from statefiles.markers import Markers
+
+    Markers(root).write_json(layout.POST_LOOP_PENDING, _pending_body(cp))
+
+
+def _step_pending(root: str, cp: dict, ctx) -> str:
+    _write_pending(root, cp)
+    return f"wrote {layout.POST_LOOP_PENDING}"
+
+
+# ------------------------------------------------------------------ git steps
+
+
+class _Git:
+    """Git/gh access for one engine run, bounded by the run's deadline."""
+
+    def __init__(self, root: str, deadline: float, network: bool) -> None:
+        from statefiles import gitinfo
+
+        self.root = root
+        self.deadline = deadline
+        self.network = network
+        self.git_dir = gitinfo.git_dir(root)
+
+    def remaining(self) -> float:
+        return self.deadline - time.monotonic()
+
+    def git(self, *args, network: bool = False, stdin: str | None = None):
+        from statefiles import gitwork
+
+        limit = NETWORK_TIMEOUT if network else LOCAL_TIMEOUT
+        timeout = min(limit, self.remaining())
+        return gitwork.run(["git", *args], cwd=self.root, timeout=timeout, stdin_text=stdin)
+
+    def gh(self, *args, stdin: str | None = None):
+        from statefiles import gitwork
+
+        return gitwork.run(["gh", *args], cwd=self.root,
+                           timeout=min(NETWORK_TIMEOUT, self.remaining()), stdin_text=stdin)
+
+    def branch(self) -> str | None:
+        from statefiles import gitinfo
+
+        return gitinfo.current_branch(self.root)
+
+    def has_ref(self, ref: str) -> bool:
+        return self.git("rev-parse", "--verify", "-q", ref).ok
+
+    def remotes(self) -> list:
+        run = self.git("remote")
+        return [r.strip() for r in run.out.splitlines() if r.strip()] if run.ok else []
+
+    def remote_for(self, cp: dict, branch: str) -> str | None:
+        if cp.get("remote"):
+            return cp["remote"]
+        configured = self.git("config", "--get", f"branch.{branch}.remote")
+        if configured.ok and configured.out.strip() and configured.out.strip() != ".":
+            return configured.out.strip()
+        remotes = self.remotes()
+        if "origin" in remotes:
+            return "origin"
+        return remotes[0] if len(remotes) == 1 else None
+
+    def default_branch(self, cp: dict, remote: str | None) -> str | None:
+        """Config ``archive_default_branch``, else the remote's HEAD as git
+        last saw it (no network), else ``main``/``master`` if they exist."""
+        if cp.get("default_branch"):
+            return cp["default_branch"]
+        if remote:
+            head = self.git("symbolic-ref", "-q", "--short", f"refs/remotes/{remote}/HEAD")
+            if head.ok and head.out.strip().startswith(remote + "/"):
+                return head.out.strip()[len(remote) + 1:]
+        for name in ("main", "master"):
+            if self.has_ref(f"refs/heads/{name}") or (
+                    remote and self.has_ref(f"refs/remotes/{remote}/{name}")):
+                return name
+        return None
+
+    def changes(self, untracked: bool = True) -> tuple:
+        """``(paths, conflicted)``: changed paths outside the runtime
+        directories, and the unmerged ones among them."""
+        from statefiles import gitwork
+
+        run = self.git("status", "--porcelain=v1", "-z",
+                       "--untracked-files=" + ("all" if untracked else "no"), "--", ".",
+                       *RUNTIME_EXCLUDES)
+        if not run.ok:
+            raise StepFailed(f"git status failed: {run.detail()}",
+                             "check the repository (git status), then retry")
+        paths, conflicted = [], []
+        for xy, path in gitwork.porcelain_entries(run.out):
+            if _is_runtime(path):
+                continue
+            paths.append(path)
+            if xy in gitwork.UNMERGED:
+                conflicted.append(path)
+        return paths, conflicted
+
+
+def _is_runtime(path: str) -> bool:
+    return any(path == d or path.startswith(d + "/") for d in RUNTIME_DIRS)
+
+
+def _secret_like(root: str, paths: list) -> list:
+    """Paths matching a HARD_BLOCK entry of the user's protected-files.txt
+    (``**/.env``, ``*.pem``...): never committed automatically."""
+    from statefiles import protected
+
+    entries = [e for e in protected.load(root).entries
+               if e.line > 0 and e.level == "HARD_BLOCK" and not e.absolute]
+    return [p for p in paths if any(e.matches_rel(p) for e in entries)]
+
+
+def _need_branch(g: _Git, cp: dict) -> str:
+    if g.git_dir is None:
+        raise StepSkipped("not a git repository; the git steps do not apply", rest=True)
+    op = _operation(g)
+    if op:
+        raise StepFailed(f"{op} is in progress in the repository",
+                         "finish or abort it (git status shows how), then rerun the post-loop "
+                         "handler")
+    branch = g.branch()
+    if not branch:
+        raise StepFailed("HEAD is detached (no branch is checked out)",
+                         "check out the playbook's branch, then rerun the post-loop handler")
+    merged = cp["steps"]["pr_merge"].get("status") == "done"
+    if cp.get("branch") and branch != cp["branch"] and not merged:
+        raise StepFailed(f"the checked-out branch is {branch}, but the playbook was finished on "
+                         f"{cp['branch']}",
+                         f"check out {cp['branch']} (git checkout {cp['branch']}), then rerun the "
+                         "post-loop handler")
+    return branch
+
+
+def _operation(g: _Git) -> str | None:
+    from statefiles import gitwork
+
+    return gitwork.operation_in_progress(g.git_dir) if g.git_dir else None
+
+
+def _step_commit(root: str, cp: dict, g: _Git) -> str:
+    branch = _need_branch(g, cp)
+    paths, conflicted = g.changes()
+    if conflicted:
+        raise StepFailed("unresolved conflicts in " + ", ".join(conflicted[:10]),
+                         "resolve them and commit, then rerun the post-loop handler")
+    secrets = _secret_like(root, paths)
+    if secrets:
+        raise StepFailed("these changed files match a HARD_BLOCK entry of protected-files.txt "
+                         "and are not committed automatically: " + ", ".join(secrets[:10]),
+                         "add them to .gitignore (or commit the rest yourself), then rerun the "
+                         "post-loop handler")
+    if not paths:
+        return "nothing to commit"
+    # Stage exactly the paths reviewed above (runtime directories and
+    # secret-like files excluded), taken literally.
+    add = g.git("--literal-pathspecs", "add", "-A", "--pathspec-from-file=-",
+                "--pathspec-file-nul", stdin="\0".join(paths) + "\0")
+    if not add.ok:
+        raise StepFailed(f"git add failed: {add.detail()}", "fix the cause, then rerun the "
+                                                             "post-loop handler")
+    staged = g.git("diff", "--cached", "--quiet")
+    if staged.ok:
+        return "nothing to commit"
+    message = f"{cp['title']}\n\nPlaybook {cp['id']} is complete; archived to {cp['archive']}/."
+    commit = g.git("commit", "-q", "-m", message)
+    if not commit.ok:
+        raise StepFailed(f"git commit failed: {commit.detail()}",
+                         "the changes are staged, nothing is lost; fix the cause (a pre-commit "
+                         "hook's findings, git user.name/user.email), then rerun the post-loop "
+                         "handler or commit yourself")
+    head = g.git("rev-parse", "--short", "HEAD")
+    cp["commit"] = head.out.strip() if head.ok else None
+    return f"committed {cp['commit'] or ''} on {branch}".strip()
+
+
+def _step_push(root: str, cp: dict, g: _Git) -> str:
+    branch = _need_branch(g, cp)
+    remote = g.remote_for(cp, branch)
+    if not remote:
+        raise StepFailed("no git remote is configured",
+                         "add one (git remote add origin <url>), then rerun the post-loop handler; "
+                         "the work is committed locally")
+    cp["remote"] = remote
+    push = g.git("push", "--porcelain", "-u", remote, f"{branch}:refs/heads/{branch}",
+                 network=True)
+    if not push.ok:
+        text = (push.err + push.out).lower()
+        hint = ("the remote has commits this branch lacks: integrate them (git pull --rebase "
+                f"{remote} {branch}), then rerun the post-loop handler"
+                if "rejected" in text or "non-fast-forward" in text or "fetch first" in text
+                else "check the remote and your credentials (git push works by hand?), then "
+                     "rerun the post-loop handler")
+        raise StepFailed(f"git push to {remote} failed: {push.detail()}", hint)
+    return f"pushed {branch} to {remote}"
+
+
+def _gh_missing_hint(cp: dict) -> str:
+    return ("install the GitHub CLI (https://cli.github.com) and run `gh auth login`, then rerun "
+            "the post-loop handler — or open the pull request yourself from branch "
+            f"{cp.get('branch')}")
+
+
+def _pr_state(g: _Git, ref: str) -> tuple:
+    """``(state, url, number)`` of the PR for ``ref`` (branch or number), or
+    ``(None, None, None)`` when there is none. Raises StepFailed when gh is
+    missing."""
+    view = g.gh("pr", "view", ref, "--json", "state,url,number")
+    if view.missing:
+        raise StepFailed("gh (the GitHub CLI) is not installed", "")
+    if not view.ok:
+        return None, None, None
+    try:
+        data = fastjson.loads(view.out)
+    except ValueError:
+        return None, None, None
+    if not isinstance(data, dict):
+        return None, None, None
+    return (str(data.get("state") or "").upper() or None, data.get("url"), data.get("number"))
+
+
+def _step_pr_create(root: str, cp: dict, g: _Git) -> str:
+    branch = _need_branch(g, cp)
+    remote = cp.get("remote") or g.remote_for(cp, branch)
+    default = g.default_branch(cp, remote)
+    if not default:
+        raise StepFailed("the default branch could not be determined",
+                         "set config.archive_default_branch in state.md (a human edit), then "
+                         "rerun the post-loop handler")
+    cp["default_branch"] = default
+    if branch == default:
+        raise StepSkipped(f"the work is on the default branch {default}; no pull request is "
+                          "needed", rest=True)
+    try:
+        state, url, number = _pr_state(g, branch)
+    except StepFailed as exc:
+        raise StepFailed(exc.reason, _gh_missing_hint(cp)) from None
+    if state in ("OPEN", "MERGED"):
+        cp["pr_url"], cp["pr_number"] = url, number
+        return f"pull request {url or number} already {state.lower()}"
+    create = g.gh("pr", "create", "--base", default, "--head", branch, "--title", cp["title"],
+                  "--body-file", "-", stdin=cp.get("body") or "")
+    if create.missing:
+        raise StepFailed("gh (the GitHub CLI) is not installed", _gh_missing_hint(cp))
+    if not create.ok:
+        raise StepFailed(f"gh pr create failed: {create.detail()}",
+                         "check `gh auth status` and the repository's settings, then rerun the "
+                         "post-loop handler — or open the pull request yourself")
+    urls = [w for w in create.out.split() if w.startswith("http")]
+    cp["pr_url"] = urls[-1] if urls else create.out.strip()[:300]
+    state, url, number = _pr_state(g, branch)
+    if number is not None:
+        cp["pr_number"], cp["pr_url"] = number, url or cp["pr_url"]
+    return f"opened pull request {cp['pr_url']}"
+
+
+def _step_pr_merge(root: str, cp: dict, g: _Git) -> str:
+    ref = str(cp.get("pr_number") or cp.get("pr_url") or cp.get("branch") or "")
+    try:
+        state, url, _ = _pr_state(g, ref)
+    except StepFailed as exc:
+        raise StepFailed(exc.reason, _gh_missing_hint(cp)) from None
+    if state == "MERGED":
+        return f"pull request {url or ref} already merged"
+    if state != "OPEN":
+        raise StepFailed(f"the pull request {url or ref} is {state or 'not found'}",
+                         "open or reopen it, then rerun the post-loop handler")
+    merge = g.gh("pr", "merge", ref, f"--{cp.get('merge_method') or 'merge'}")
+    state_after, url, _ = _pr_state(g, ref)
+    if state_after != "MERGED":
+        why = merge.detail() if not merge.ok else f"it is still {state_after or 'unknown'}"
+        raise StepFailed(f"the pull request {url or ref} was not merged: {why}",
+                         "resolve what blocks it (conflicts, required checks or reviews) and merge "
+                         "it on GitHub, then rerun the post-loop handler (it sees the merge)")
+    return f"merged pull request {url or ref}"
+
+
+def _step_return_default(root: str, cp: dict, g: _Git) -> str:
+    if g.git_dir is None:
+        raise StepSkipped("not a git repository")
+    default = cp.get("default_branch") or g.default_branch(cp, cp.get("remote"))
+    if not default:
+        raise StepFailed("the default branch could not be determined",
+                         "set config.archive_default_branch in state.md, then rerun the post-loop "
+                         "handler")
+    op = _operation(g)
+    if op:
+        raise StepFailed(f"{op} is in progress", "finish or abort it, then rerun the handler")
+    paths, _ = g.changes(untracked=False)
+    if paths:
+        raise StepFailed("the working tree has uncommitted changes: " + ", ".join(paths[:10]),
+                         "commit or stash them yourself (nothing was touched), then rerun the "
+                         "post-loop handler to return to " + default)
+    if g.branch() != default:
+        checkout = g.git("checkout", "-q", default)
+        if not checkout.ok:
+            raise StepFailed(f"git checkout {default} failed: {checkout.detail()}",
+                             f"check out {default} yourself, then rerun the post-loop handler")
+    remote = cp.get("remote")
+    if remote:
+        pull = g.git("pull", "--ff-only", "-q", remote, default, network=True)
+        if not pull.ok:
+            raise StepFailed(f"git pull --ff-only {remote} {default} failed: {pull.detail()}",
+                             f"you are on {default}; update it yourself (git pull), then rerun the "
+                             "post-loop handler")
+    return f"on {default}" + (f", up to date with {remote}" if remote else "")
+
+
+STEP_FUNCS = {
+    "cleanup": _step_cleanup,
+    "archive": _step_archive,
+    "state_reset": _step_state_reset,
+    "pending": _step_pending,
+    "commit": _step_commit,
+    "push": _step_push,
+    "pr_create": _step_pr_create,
+    "pr_merge": _step_pr_merge,
+    "return_default": _step_return_default,
+}
+
+STEP_LABELS = {
+    "cleanup": "cleanup of tmp/", "archive": "archive", "state_reset": "state.md reset",
+    "pending": "post-loop-pending", "commit": "commit", "push": "push",
+    "pr_create": "pull request", "pr_merge": "merge",
+    "return_default": "return to the default branch",
+}
+
+
+# ------------------------------------------------------------------- the run
+
+
+def _execute(root: str, cp: dict, network: bool, deadline: float) -> None:
+    """Run the open steps of ``cp`` in order, saving after each. Sets
+    ``cp["status"]`` and ``cp["message"]``."""
+    g = None
+    skip_rest = False
+    cp.pop("failed_step", None)
+    for name in planned_steps(cp):
+        record = cp["steps"].setdefault(name, {"status": "pending"})
+        if record.get("status") in ("done", "skipped"):
+            continue
+        if name in GIT_STEPS:
+            if skip_rest:
+                cp["steps"][name] = {"status": "skipped", "at": _now(), "detail": "not applicable"}
+                _save(root, cp)
+                continue
+            if name in NETWORK_STEPS and not network:
+                cp["status"] = RUNNING
+                cp["message"] = ("git steps still to run (" + ", ".join(open_steps(cp))
+                                 + "): they run when the post-loop handler runs")
+                _save(root, cp)
+                return
+            if name in NETWORK_STEPS and deadline - time.monotonic() < MIN_NETWORK_BUDGET:
+                _stop_git(root, cp, name, "the hook's time budget ran out",
+                          "rerun the post-loop handler to continue")
+                return
+            if g is None:
+                g = _Git(root, deadline, network)
+        cp["steps"][name] = {"status": "running", "at": _now()}
+        cp["current"] = name
+        _save(root, cp)
+        try:
+            detail = STEP_FUNCS[name](root, cp, g)
+        except StepSkipped as exc:
+            cp["steps"][name] = {"status": "skipped", "at": _now(), "detail": exc.reason}
+            skip_rest = skip_rest or exc.rest
+            _save(root, cp)
+            continue
+        except StepFailed as exc:
+            _fail(root, cp, name, exc.reason, exc.hint)
+            return
+        except Exception as exc:  # noqa: BLE001 - OSError, StateError, LockTimeout...
+            _fail(root, cp, name, f"{type(exc).__name__}: {exc}", "")
+            return
+        cp["steps"][name] = {"status": "done", "at": _now(), "detail": detail}
+        cp.pop("current", None)
+        _save(root, cp)
+    cp.pop("current", None)
+    cp["status"] = SUCCESS
+    cp["message"] = None
+    _save(root, cp)
+    _refresh_pending(root, cp)
+
+
+def _fail(root: str, cp: dict, name: str, reason: str, hint: str) -> None:
+    """Record a failed step: a local one leaves the archive ``failed`` (the
+    next edit or the post-loop handler retries from it), a git one stops the
+    git part (``partial``)."""
+    if name not in LOCAL_STEPS:
+        _stop_git(root, cp, name, reason, hint or "rerun the post-loop handler")
+        return
+    cp["steps"][name] = {"status": "failed", "at": _now(), "detail": reason}
+    cp.pop("current", None)
+    cp["status"] = FAILED
+    cp["failed_step"] = name
+    cp["message"] = _join(f"{STEP_LABELS[name]} failed: {reason}",
+                          hint or "fix the cause; the next edit (or the post-loop handler) "
+                                  "retries from this step")
+    _save(root, cp)
+
+
+def _join(reason: str, hint: str) -> str:
+    return f"{reason}. {hint[0].upper() + hint[1:]}." if hint else f"{reason}."
+
+
+def _stop_git(root: str, cp: dict, name: str, reason: str, hint: str) -> None:
+    cp["steps"][name] = {"status": "failed", "at": _now(), "detail": reason}
+    cp.pop("current", None)
+    cp["status"] = PARTIAL
+    cp["failed_step"] = name
+    cp["message"] = _join(f"the git steps stopped at {STEP_LABELS[name]}: {reason}", hint)
+    _save(root, cp)
+    _refresh_pending(root, cp)
+
+
+def _refresh_pending(root: str, cp: dict) -> None:
+    """Bring post-loop-pending's status in line with the checkpoint (only
+    while it still exists: the post-loop may have run already)."""
+    if cp["steps"]["pending"].get("status") != "done":
+        return
+    if not os.path.exists(layout.join(root, layout.POST_LOOP_PENDING)):
+        return
+    try:
+        _write_pending(root, cp)
+    except OSError:
+        pass
+
+
+def run(root: str, *, playbook=None, branch: str | None = None, network: bool = True,
+        budget_s: float = 40.0, retry: bool = False) -> Result | None:
+    """Archive the complete ``playbook`` or resume an unfinished checkpoint.
+
+    Args:
+        root: project root.
+        playbook: the active playbook (:class:`statefiles.playbook.Playbook`)
+            that was found complete, or ``None`` to only resume.
+        branch: the checked-out branch when the playbook was found complete.
+        network: allow push/gh/pull (False on gating events).
+        budget_s: seconds this run may take (network steps are not started
+            with less than :data:`MIN_NETWORK_BUDGET` left).
+        retry: also retry a ``partial`` git part (the post-loop handler).
+
+    Returns:
+        A :class:`Result`, or ``None`` when there was nothing to do (no
+        playbook given and no checkpoint to resume).
+
+    Never raises for a failing step; a broken checkpoint file is replaced
+    when a new archive starts.
+    """
+    deadline = time.monotonic() + budget_s
+    try:
+        with locked(layout.join(root, layout.ARCHIVE_LOCK), timeout=0):
+            return _run_locked(root, playbook, branch, network, deadline, retry)
+    except LockTimeout:
+        return Result("busy", "Another hook is archiving the playbook right now; it reports "
+                              "when done.", None)
+
+
+def _resumable(cp: dict | None, retry: bool) -> bool:
+    if cp is None:
+        return False
+    status = cp.get("status")
+    return status in (RUNNING, FAILED) or (retry and status == PARTIAL)
+
+
+def _run_locked(root, playbook, branch, network, deadline, retry) -> Result | None:
+    cp = load_checkpoint(root)
+    if playbook is not None and cp is not None and cp.get("plan") == playbook.plan_rel \
+            and _resumable(cp, retry=True):
+        pass  # the same playbook again: continue its checkpoint
+    elif playbook is not None:
+        # Re-check under the lock: a parallel hook may have archived it.
+        from statefiles import completion
+        from statefiles.playbook import Playbook
+
+        fresh = Playbook(root, playbook.plan_rel)
+        if not completion.is_complete(fresh):
+            return None
+        if cp is not None and not is_closed(cp):
+            _log(root, cp, "superseded")
+        try:
+            cp = new_checkpoint(root, fresh, branch, read_config(root))
+        except StepFailed as exc:
+            return Result(FAILED, f"Playbook {fresh.id} is complete but cannot be archived: "
+                          + _join(exc.reason, exc.hint), None)
+        _save(root, cp)
+        _log(root, cp, "start")
+    elif not _resumable(cp, retry):
+        return None
+    if retry and cp.get("status") == PARTIAL:
+        for name in GIT_STEPS:
+            if cp["steps"].get(name, {}).get("status") == "failed":
+                cp["steps"][name] = {"status": "pending"}
+    cp["status"] = RUNNING
+    _execute(root, cp, network, deadline)
+    _log(root, cp, "run")
+    return Result(cp["status"], describe(cp), cp)
+
+
+# ---------------------------------------------------------------- reporting
+
+
+def describe(cp: dict, for_handler: bool = False) -> str:
+    """A report of ``cp`` for Claude: what was done, what stopped and what
+    to do next."""
+    steps = cp.get("steps", {})
+    status = cp.get("status")
+    lines = []
+    if steps.get("archive", {}).get("status") == "done":
+        lines.append(f"Playbook {cp.get('id')} is complete and was archived to "
+                     f"{cp.get('archive')}/; state.md's playbook and goal sections were reset.")
+    else:
+        lines.append(f"Playbook {cp.get('id')} is complete; archiving it "
+                     f"({STEP_LABELS.get(cp.get('failed_step') or '', 'in progress')}).")
+    done_git = [f"{STEP_LABELS[s]}: {steps[s].get('detail')}" for s in GIT_STEPS
+                if steps.get(s, {}).get("status") == "done" and steps[s].get("detail")]
+    skipped_git = [f"{STEP_LABELS[s]} skipped ({steps[s].get('detail')})" for s in GIT_STEPS
+                   if steps.get(s, {}).get("status") == "skipped" and steps[s].get("detail")
+                   and steps[s].get("detail") != "not applicable"]
+    if done_git or skipped_git:
+        lines.append("Git: " + "; ".join(done_git + skipped_git) + ".")
+    if cp.get("git_problem"):
+        lines.append("Note: " + cp["git_problem"] + ".")
+    if cp.get("git") == "off" and status == SUCCESS and not for_handler:
+        lines.append("Git steps are off (state.md config.archive_git); commit and open the pull "
+                     "request as the project usually does.")
+    if status == FAILED:
+        lines.append("Problem: " + (cp.get("message") or "a step failed") + "")
+    elif status == PARTIAL:
+        lines.append("Status: partial — " + (cp.get("message") or "") + " Nothing uncommitted was "
+                     "touched.")
+    elif status == RUNNING and cp.get("message"):
+        lines.append(cp["message"] + ".")
+    if not for_handler and steps.get("pending", {}).get("status") == "done":
+        lines.append(f"Now call Skill(skill='post-loop'), which runs `python3 "
+                     f"{layout.POST_LOOP_HANDLER}`; other edits are blocked until it has run.")
+    return " ".join(lines)
+
+
+def close(root: str) -> dict | None:
+    """The post-loop is done with the checkpoint: log it to archive.log and
+    remove it. Returns the checkpoint that was closed (``None`` if none)."""
+    cp = load_checkpoint(root)
+    if cp is None:
+        try:
+            os.unlink(checkpoint_path(root))
+        except OSError:
+            pass
+        return None
+    _log(root, cp, "closed")
+    try:
+        os.unlink(checkpoint_path(root))
+    except FileNotFoundError:
+        pass
+    return cp

@@ -1,0 +1,93 @@
+"""Append-only JSON-lines logs under ``.claude/logs/``.
+
+Used by the lifecycle handlers (SPEC §3: log-subagent, Notification,
+SessionEnd, the archive engine). One record is one line, written with a
+single ``write(2)`` on a file opened with ``O_APPEND``, so records from hooks
+running in parallel never interleave within a line (POSIX appends of one
+write are atomic with respect to other appends on local file systems). A log
+past ``max_bytes`` is rotated to ``<name>.1`` (one generation kept); losing a
+race on rotation loses nothing but the order of two lines.
+
+Only ``os`` and :mod:`statefiles.fastjson` are imported (hook hot path).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from statefiles import fastjson, layout
+
+#: Default rotation size of a log, in bytes.
+MAX_LOG_BYTES = 2 * 1024 * 1024
+#: Longest string value kept in a record (characters); longer ones are cut.
+MAX_FIELD_CHARS = 2000
+
+
+def stamp() -> str:
+    """Local time ``YYYY-MM-DDTHH:MM:SS±HH:MM`` (seconds)."""
+    from statefiles.markers import now_iso
+
+    return now_iso()
+
+
+def _clip(value):
+    if isinstance(value, str) and len(value) > MAX_FIELD_CHARS:
+        return value[:MAX_FIELD_CHARS] + "…"
+    if isinstance(value, dict):
+        return {str(k): _clip(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_clip(v) for v in value[:100]]
+    return value
+
+
+def append(root: str, rel: str, record: dict, max_bytes: int = MAX_LOG_BYTES) -> None:
+    """Append ``record`` (a JSON-serialisable dict; ``ts`` is added when
+    missing) as one line to the repo-relative log ``rel``.
+
+    Raises:
+        OSError: the log directory cannot be created or written. Callers run
+            this as an ``Effect``, whose failures the runtime logs to
+            errors.log without failing the hook.
+    """
+    path = layout.join(root, rel)
+    entry = {"ts": stamp()} if "ts" not in record else {}
+    entry.update(_clip(record))
+    line = (fastjson.dumps(entry) + "\n").encode("utf-8")
+    directory = os.path.dirname(path)
+    os.makedirs(directory, exist_ok=True)
+    try:
+        if os.path.getsize(path) > max_bytes:
+            os.replace(path, path + ".1")
+    except OSError:
+        pass
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, line)
+    finally:
+        os.close(fd)
+
+
+def read(root: str, rel: str, limit: int = 1000) -> list:
+    """The last ``limit`` records of a log (unparseable lines skipped). For
+    tests and the post-loop handler; not used on a hook's hot path."""
+    path = layout.join(root, rel)
+    try:
+        with open(path, "rb") as fh:
+            lines = fh.read().splitlines()
+    except OSError:
+        return []
+    out = []
+    for raw in lines[-limit:]:
+        try:
+            value = fastjson.loads(raw.decode("utf-8", "replace"))
+        except ValueError:
+            continue
+        if isinstance(value, dict):
+            out.append(value)
+    return out
+
+
+def monotonic() -> float:
+    """``time.monotonic()`` (re-exported so handlers need not import time)."""
+    return time.monotonic()

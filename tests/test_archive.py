@@ -1,0 +1,407 @@
+"""The archive engine (statefiles.archive) as a unit: each step, each way the
+git part stops, idempotent resumption, and what is never lost.
+
+Repositories, remotes and stand-in tools live in the test's temp directory.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import lifecycle_kit as K
+import pytest
+from conftest import SUITE, git, make_repo
+
+from statefiles import archive, state_md
+from statefiles.playbook import Playbook
+
+
+@pytest.fixture
+def root(tmp_path, monkeypatch):
+    """A git repo on feat/demo with state.md, a complete active playbook
+    ``demo`` and uncommitted work; git identity and no gh on PATH."""
+    repo = make_repo(tmp_path / "repo")
+    (repo / "state.md").write_text((SUITE / "templates/state.md").read_text())
+    (repo / ".claude").mkdir()
+    (repo / ".claude/protected-files.txt").write_text(
+        (SUITE / "protected-files.txt").read_text())
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "setup")
+    git(repo, "checkout", "-q", "-b", "feat/demo")
+    K.write_playbook(repo, "demo", done="all", critic="PASS")
+    K.activate(repo, "demo")
+    (repo / "src").mkdir()
+    (repo / "src/app.py").write_text("work\n")
+    for key, value in K.git_identity().items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("PATH", K.path_without_gh(tmp_path / "nogh")["PATH"])
+    return repo
+
+
+def _run(repo, **kw):
+    pb = Playbook(str(repo), "play/demo/plan.json")
+    kw.setdefault("branch", "feat/demo")
+    return archive.run(str(repo), playbook=pb, **kw)
+
+
+def _cp(repo):
+    return archive.load_checkpoint(str(repo))
+
+
+def _log_count(repo):
+    return int(git(repo, "rev-list", "--count", "HEAD").stdout)
+
+
+# ---------------------------------------------------------------- local steps
+
+
+def test_local_steps_only_touch_the_playbook_and_two_state_sections(root):
+    before = (root / "state.md").read_text()
+    parsed_before = state_md.parse(before)["sections"]
+    result = _run(root)
+    assert result.status == archive.SUCCESS
+    after = (root / "state.md").read_text()
+    parsed_after = state_md.parse(after)["sections"]
+    for name in ("project", "session", "config"):
+        assert parsed_after[name] == parsed_before[name]
+        block = before.split(f"## {name}")[1].split("---")[0]
+        assert block in after  # byte for byte
+    assert parsed_after["playbook"] == {"active": None, "current_phase": None, "branch": None,
+                                        "last_archived": "play/archive/demo"}
+    assert parsed_after["goal"]["status"] == "idle"
+    assert parsed_after["goal"]["done_criteria"] == []
+    assert "# path to the active plan.json" in after  # comments kept
+
+
+def test_git_off_by_default_and_unknown_value_is_reported(root):
+    commits = _log_count(root)
+    K.set_config(root, archive_git="sometimes")
+    result = _run(root)
+    assert result.status == archive.SUCCESS
+    assert "archive_git is 'sometimes'" in result.message
+    assert _log_count(root) == commits
+    assert archive.planned_steps(_cp(root)) == list(archive.LOCAL_STEPS)
+
+
+@pytest.mark.parametrize("value,level", [
+    (False, "off"), (None, "off"), ("no", "off"), (True, "merge"), ("yes", "merge"),
+    ("commit", "commit"), ("PUSH", "push"), ("pr", "pr"), ("merge", "merge"),
+])
+def test_git_levels(value, level):
+    assert archive.git_level(value) == (level, None)
+
+
+def test_cleanup_keeps_readme_and_leaves_a_symlinked_tmp_alone(root, tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "precious.txt").write_text("keep me\n")
+    (root / "play/demo/tmp").symlink_to(outside)
+    assert _run(root).status == archive.SUCCESS
+    assert (outside / "precious.txt").read_text() == "keep me\n"
+    assert "symlink" in _cp(root)["steps"]["cleanup"]["detail"]
+
+
+def test_cleanup_empties_tmp_but_readme(root):
+    tmp = root / "play/demo/tmp"
+    (tmp / "sub").mkdir(parents=True)
+    (tmp / "sub/x.txt").write_text("x")
+    (tmp / "a.log").write_text("x")
+    (tmp / "README.md").write_text("what tmp is for\n")
+    _run(root)
+    left = sorted(p.name for p in (root / "play/archive/demo/tmp").iterdir())
+    assert left == ["README.md"]
+
+
+def test_an_existing_archive_is_never_overwritten(root):
+    old = root / "play/archive/demo"
+    old.mkdir(parents=True)
+    (old / "plan.json").write_text('{"old": true}\n')
+    result = _run(root)
+    assert result.status == archive.SUCCESS
+    assert json.loads((old / "plan.json").read_text()) == {"old": True}
+    dest = _cp(root)["archive"]
+    assert dest.startswith("play/archive/demo-") and (root / dest / "plan.json").exists()
+
+
+def test_another_active_playbook_is_not_reset(root):
+    # The user switched to another playbook before the archive ran.
+    K.write_playbook(root, "other", done=[])
+    K.set_state(root, "playbook", active="play/other/plan.json")
+    pb = Playbook(str(root), "play/demo/plan.json")
+    cp = archive.new_checkpoint(str(root), pb, "feat/demo", archive.read_config(str(root)))
+    archive._save(str(root), cp)
+    result = archive.run(str(root))
+    assert result.status == archive.SUCCESS
+    state = state_md.load(str(root))
+    assert state.active_playbook == "play/other/plan.json"
+    assert state.get("playbook", "last_archived") == "play/archive/demo"
+
+
+def test_incomplete_playbook_is_not_archived(root):
+    K.write_playbook(root, "demo", done=[], critic="PASS")
+    assert _run(root) is None
+    assert (root / "play/demo/plan.json").exists() and _cp(root) is None
+
+
+def test_a_playbook_outside_play_moves_only_its_files(root):
+    docs = root / "docs"
+    docs.mkdir()
+    (docs / "notes.md").write_text("unrelated\n")
+    body = K.plan("docplan")
+    (docs / "plan.json").write_text(json.dumps(body))
+    (docs / "progress.json").write_text(json.dumps(K.progress(body, done="all", critic="PASS")))
+    K.set_state(root, "playbook", active="docs/plan.json")
+    result = archive.run(str(root), playbook=Playbook(str(root), "docs/plan.json"), branch=None)
+    assert result.status == archive.SUCCESS
+    assert (docs / "notes.md").exists() and not (docs / "plan.json").exists()
+    assert (root / "play/archive/docplan/progress.json").exists()
+
+
+# ------------------------------------------------------------------ git steps
+
+
+def test_secret_like_files_are_not_committed(root):
+    K.set_config(root, archive_git="commit")
+    (root / ".env").write_text("TOKEN=secret\n")
+    commits = _log_count(root)
+    result = _run(root)
+    assert result.status == archive.PARTIAL
+    assert ".env" in result.message and "HARD_BLOCK" in result.message
+    assert _log_count(root) == commits
+    assert (root / ".env").read_text() == "TOKEN=secret\n"
+    assert (root / "src/app.py").read_text() == "work\n"
+    # the local part is done anyway
+    assert (root / "play/archive/demo/plan.json").exists()
+    assert json.loads((root / ".claude/session-state/post-loop-pending").read_text())[
+        "status"] == "partial"
+
+
+def test_runtime_directories_are_never_committed(root):
+    K.set_config(root, archive_git="commit")
+    for rel in (".claude/.venv/bin/python", ".claude/.cache/x.json", ".claude/logs/a.log"):
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text("x")
+    assert _run(root).status == archive.SUCCESS
+    files = git(root, "show", "--name-only", "--format=", "HEAD").stdout.split()
+    assert "src/app.py" in files and "play/archive/demo/plan.json" in files
+    assert not any(f.startswith((".claude/.venv", ".claude/.cache", ".claude/logs",
+                                 ".claude/session-state")) for f in files)
+
+
+def test_no_remote_stops_at_push_with_the_fix(root):
+    K.set_config(root, archive_git="push")
+    result = _run(root)
+    assert result.status == archive.PARTIAL
+    assert "no git remote is configured" in result.message
+    assert "git remote add origin" in result.message
+    cp = _cp(root)
+    assert cp["steps"]["commit"]["status"] == "done" and cp["failed_step"] == "push"
+    assert git(root, "status", "--porcelain", "--", "src").stdout == ""
+
+
+def test_rejected_push_says_how_to_integrate(root, tmp_path):
+    remote = tmp_path / "origin.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True, timeout=30)
+    git(root, "remote", "add", "origin", str(remote))
+    git(root, "push", "-q", "origin", "feat/demo")
+    other = tmp_path / "other"
+    git(tmp_path, "clone", "-q", "-b", "feat/demo", str(remote), str(other))
+    (other / "theirs.txt").write_text("theirs\n")
+    git(other, "add", "-A")
+    git(other, "commit", "-q", "-m", "theirs")
+    git(other, "push", "-q", "origin", "feat/demo")
+    K.set_config(root, archive_git="push")
+    result = _run(root)
+    assert result.status == archive.PARTIAL
+    assert "git pull --rebase origin feat/demo" in result.message
+
+
+def test_failing_pre_commit_hook_keeps_the_work_staged(root):
+    hook = root / ".git/hooks/pre-commit"
+    K.executable(hook, "#!/bin/sh\necho 'lint: trailing whitespace in src/app.py' >&2\nexit 1\n")
+    K.set_config(root, archive_git="commit")
+    result = _run(root)
+    assert result.status == archive.PARTIAL
+    assert "trailing whitespace" in result.message and "nothing is lost" in result.message
+    staged = git(root, "diff", "--cached", "--name-only").stdout.split()
+    assert "src/app.py" in staged
+
+
+def test_a_merge_in_progress_stops_the_git_part(root):
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "wip")
+    (root / "conflict.txt").write_text("ours\n")
+    git(root, "add", "conflict.txt")
+    git(root, "commit", "-q", "-m", "ours")
+    git(root, "checkout", "-q", "-b", "side", "HEAD~1")
+    (root / "conflict.txt").write_text("theirs\n")
+    git(root, "add", "conflict.txt")
+    git(root, "commit", "-q", "-m", "theirs")
+    git(root, "checkout", "-q", "feat/demo")
+    git(root, "merge", "side", check=False)
+    assert (root / ".git/MERGE_HEAD").exists()
+    K.write_playbook(root, "demo", done="all", critic="PASS")
+    K.activate(root, "demo")
+    K.set_config(root, archive_git="commit")
+    result = _run(root)
+    assert result.status == archive.PARTIAL
+    assert "a merge is in progress" in result.message
+    assert "<<<<<<<" in (root / "conflict.txt").read_text()  # untouched
+
+
+def test_on_the_default_branch_no_pull_request(root):
+    git(root, "checkout", "-q", "main")
+    K.set_config(root, archive_git="merge")
+    result = archive.run(str(root), playbook=Playbook(str(root), "play/demo/plan.json"),
+                         branch="main")
+    # push fails first (no remote) — then with a remote, the PR steps are skipped
+    assert result.status == archive.PARTIAL and _cp(root)["failed_step"] == "push"
+
+
+def test_default_branch_skips_pr_steps(root, tmp_path):
+    remote = tmp_path / "origin.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True, timeout=30)
+    git(root, "remote", "add", "origin", str(remote))
+    git(root, "checkout", "-q", "main")
+    K.set_config(root, archive_git="merge")
+    result = archive.run(str(root), playbook=Playbook(str(root), "play/demo/plan.json"),
+                         branch="main")
+    assert result.status == archive.SUCCESS, result.message
+    steps = _cp(root)["steps"]
+    assert steps["pr_create"]["status"] == "skipped"
+    assert "default branch main" in steps["pr_create"]["detail"]
+    assert steps["pr_merge"]["status"] == "skipped"
+
+
+def test_not_a_git_repository_skips_the_git_part(tmp_path, monkeypatch):
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / "state.md").write_text((SUITE / "templates/state.md").read_text())
+    K.write_playbook(plain, "demo", done="all", critic="PASS")
+    K.activate(plain, "demo")
+    K.set_config(plain, archive_git="merge")
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    result = archive.run(str(plain), playbook=Playbook(str(plain), "play/demo/plan.json"))
+    assert result.status == archive.SUCCESS
+    assert "not a git repository" in result.message
+
+
+def test_return_to_default_refuses_a_dirty_tree(root):
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "work")
+    (root / "README.md").write_text("changed after the commit\n")
+    cp = {"default_branch": "main", "remote": None, "steps": {}}
+    g = archive._Git(str(root), deadline=10 ** 9, network=False)
+    with pytest.raises(archive.StepFailed) as failure:
+        archive._step_return_default(str(root), cp, g)
+    assert "README.md" in failure.value.reason and "commit or stash" in failure.value.hint
+    assert git(root, "rev-parse", "--abbrev-ref", "HEAD").stdout.strip() == "feat/demo"
+    assert (root / "README.md").read_text() == "changed after the commit\n"
+
+
+def test_time_budget_defers_network_steps(root, tmp_path):
+    remote = tmp_path / "origin.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True, timeout=30)
+    git(root, "remote", "add", "origin", str(remote))
+    K.set_config(root, archive_git="push")
+    result = _run(root, budget_s=1.0)
+    assert result.status == archive.PARTIAL
+    assert "time budget" in result.message
+    retried = archive.run(str(root), retry=True)
+    assert retried.status == archive.SUCCESS
+
+
+def test_network_false_leaves_network_steps_for_later(root, tmp_path):
+    remote = tmp_path / "origin.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True, timeout=30)
+    git(root, "remote", "add", "origin", str(remote))
+    K.set_config(root, archive_git="push")
+    result = _run(root, network=False)
+    assert result.status == archive.RUNNING
+    assert "post-loop handler" in result.message
+    assert _cp(root)["steps"]["commit"]["status"] == "done"
+    assert archive.run(str(root)).status == archive.SUCCESS
+
+
+# ---------------------------------------------------------- resume and locking
+
+
+class _Crash(BaseException):
+    """Stands for the process dying: not an Exception, so nothing catches it."""
+
+
+def test_crash_inside_a_step_resumes_without_redoing_earlier_steps(root, monkeypatch):
+    K.set_config(root, archive_git="commit")
+    real = archive.STEP_FUNCS["state_reset"]
+
+    def crash(*args):
+        raise _Crash()
+
+    monkeypatch.setitem(archive.STEP_FUNCS, "state_reset", crash)
+    with pytest.raises(_Crash):
+        _run(root)
+    cp = _cp(root)
+    assert cp["status"] == archive.RUNNING
+    assert cp["steps"]["archive"]["status"] == "done"
+    assert cp["steps"]["state_reset"]["status"] == "running"
+    monkeypatch.setitem(archive.STEP_FUNCS, "state_reset", real)
+    calls = []
+    monkeypatch.setitem(archive.STEP_FUNCS, "archive",
+                        lambda *a: calls.append("archive") or "again")
+    result = archive.run(str(root))
+    assert result.status == archive.SUCCESS
+    assert calls == []  # the done step was not run again
+    assert state_md.load(str(root)).active_playbook is None
+    assert "src/app.py" in git(root, "show", "--name-only", "--format=", "HEAD").stdout
+
+
+def test_a_failed_local_step_is_reported_and_retried(root):
+    state = root / "state.md"
+    good = state.read_text()
+    state.write_text(good.replace("## goal\n```yaml\n", "## goal\n```yaml\n: [broken\n"))
+    result = _run(root)
+    assert result.status == archive.FAILED
+    assert "state.md reset failed" in result.message
+    assert _cp(root)["failed_step"] == "state_reset"
+    state.write_text(good)
+    assert archive.run(str(root)).status == archive.SUCCESS
+
+
+def test_busy_when_another_process_holds_the_archive_lock(root):
+    lock = root / ".claude/.cache/archive.lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", ("import fcntl,sys,time; f=open(sys.argv[1],'a'); "
+                                "fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); "
+                                "time.sleep(20)"), str(lock)],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        result = _run(root)
+        assert result.status == "busy"
+        assert (root / "play/demo/plan.json").exists()
+    finally:
+        holder.kill()
+        holder.wait(timeout=10)
+    assert _run(root).status == archive.SUCCESS
+
+
+def test_close_logs_and_removes_the_checkpoint(root):
+    _run(root)
+    closed = archive.close(str(root))
+    assert closed["status"] == archive.SUCCESS and _cp(root) is None
+    lines = (root / ".claude/logs/archive.log").read_text().splitlines()
+    assert [json.loads(line)["event"] for line in lines] == ["start", "run", "closed"]
+    assert archive.close(str(root)) is None
+
+
+def test_a_corrupt_checkpoint_does_not_stop_a_new_archive(root):
+    path = root / ".claude/session-state/archive-checkpoint.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json")
+    assert archive.run(str(root)) is None  # nothing to resume
+    assert _run(root).status == archive.SUCCESS
+    assert os.path.exists(path) and _cp(root)["status"] == archive.SUCCESS
