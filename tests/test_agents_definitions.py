@@ -261,7 +261,7 @@ def test_session_start_warns_about_broken_definitions(installed):
 def test_session_start_quiet_without_agents_or_when_off(installed):
     assert "Agent definitions" not in session_start(installed).context
     agents = installed.root / ".claude" / "agents"
-    agents.mkdir(parents=True)
+    agents.mkdir(parents=True, exist_ok=True)
     (agents / "bad.md").write_text("x\n")
     set_config(installed.root, agent_definitions_guard=False)
     assert "Agent definitions" not in session_start(installed).context
@@ -272,7 +272,7 @@ def test_session_start_audit_is_cached(installed):
     from guards import agent_definitions_audit as audit
 
     agents = installed.root / ".claude" / "agents"
-    agents.mkdir(parents=True)
+    agents.mkdir(parents=True, exist_ok=True)
     (agents / "bad.md").write_text("---\nname: b\ndescription: d\ntools: Agent\n---\n")
     first = audit.audit(str(installed.root))
     assert first == [[".claude/agents/bad.md", ["`tools` includes Agent"]]]
