@@ -23,6 +23,10 @@ EDIT_CHAIN = (
     "playbook_guard",
     "depends_check",
     "check_file_dependencies",
+    "executor_guard",
+    "critic_guard",
+    "subtask_guard",
+    "phase_status_guard",
     "scope_guard",
 )
 

@@ -1,10 +1,51 @@
-"""SubagentStop event unit (SPEC §3). Its chain comes with a later issue; until then the
-entrypoint validates the input and exits cleanly."""
+"""SubagentStop event unit (SPEC §3 "Stop and SubagentStop"; seed 002 §7, §11.5).
+
+What a subagent's stop may be blocked for (decided in issue 4):
+
+* never for subtasks that are merely *not done yet*: a critic, reviewer or
+  worker subagent finishing while the playbook is unfinished is the normal
+  course of the work, and blocking it would only loop;
+* never for a **read-only** subagent (critic, reviewer, prompt-analyzer,
+  executor-resolver, coderabbit-delegate and Claude Code's Explore/Plan,
+  ``guards._reward.READ_ONLY_AGENTS``): it cannot act on any reason;
+* for **evidence fraud** (a subtask or phase marked done without the
+  critic's evidence, a critic PASS without evidence) in a subagent that can
+  write: it is the one that could have written it and can set it back, and
+  seed 002 §11.5 forbids subagents to update progress.json anyway;
+* for a pending **post-loop** (SPEC §3): the subagent is told to hand the
+  instruction back to the orchestrator.
+
+Blocks go through the same loop guard as Stop, counted per ``agent_id``.
+
+Order: recorders (never block; they must run on every stop, blocked or not)
+→ blocking checks → handlers that only make sense when the stop goes through
+(the lifecycle issue adds logging/reminder/archive here; put a handler that
+must see *every* stop into RECORDERS).
+"""
 
 from __future__ import annotations
 
-CHAIN = ()
+#: Never block; run on every subagent stop.
+RECORDERS = (
+    "critic_ledger",
+)
+#: Blocking checks; the first block wins.
+CHECKS = (
+    "post_loop_pending",
+    "completion_check",
+)
+#: Run when no check blocked.
+HANDLERS = ()
+
+CHAIN = RECORDERS + CHECKS + HANDLERS
 
 
 def chain(ctx) -> tuple:
     return CHAIN
+
+
+def run(ctx):
+    from events.runtime import run_chain
+    from guards import stop_loop_guard
+
+    return stop_loop_guard.apply(ctx, run_chain(ctx, chain(ctx)))
