@@ -11,7 +11,9 @@ slipped past the PreToolUse guards.
 * a subtask is marked done without the evidence subtask-guard requires
   (with ``config.require_critic_run``: also without a critic-ledger PASS),
 * a phase is marked done while a subtask of it is not,
-* progress ``critic.status`` is PASS without evidence,
+* progress ``critic.status`` is PASS without evidence, or — once every
+  subtask is done — not PASS yet (seed 002 §11.7: the playbook is finished
+  only with the playbook critic's PASS, which is also what archives it),
 * the active playbook cannot be read (nothing can be verified), or
   ``playbook.active`` is unusable,
 
@@ -88,6 +90,11 @@ def check(ctx):
     if report["open"]:
         lines.insert(0, f"{len(report['open'])} subtask(s) not done: "
                      + R.listing(f"{s} ({st})" for s, st in report["open"]))
+    elif not R.critic_passed(pb.progress):
+        lines.append("every subtask is done, but the playbook critic has not passed (progress "
+                     "critic.status is not PASS): run Task(subagent_type='critic') on the whole "
+                     "playbook (its reply ends with 'CRITIC: PASS playbook'), then record "
+                     "critic.status PASS with its evidence")
     if not lines:
         return ALLOWED
     # The advice goes into ``context``: the loop guard shows the user only the

@@ -7,7 +7,9 @@ same way and a session can always end.
 
 Consecutive blocks are counted per session and per agent (the main agent and
 each subagent ``agent_id`` separately) in ``.claude/session-state/stop-guard.json``
-(``{"session": id, "agents": {key: {"count": n, "fingerprint": crc}}}``). A
+(``{"sessions": {id: {key: {"count": n, "fingerprint": crc}}}}``, the
+:data:`KEEP_SESSIONS` most recent sessions; parallel sessions in one repository
+keep their own counts). A
 blocked stop is let through, with a ``systemMessage`` naming what was left,
 when
 
@@ -31,6 +33,8 @@ from statefiles import layout
 NAME = "stop-loop-guard"
 DEFAULT_LIMIT = 3
 MAX_LIMIT = 7
+#: Sessions whose counters are kept.
+KEEP_SESSIONS = 16
 
 
 def block_limit(ctx) -> int:
@@ -66,30 +70,41 @@ def fingerprint(ctx, text: str) -> int:
     return crc
 
 
-def _load(ctx) -> dict:
+def _entry(ctx, session: str, key: str) -> dict | None:
     record = ctx.markers.read_json(R.STOP_GUARD)
-    return record if isinstance(record, dict) else {}
+    sessions = record.get("sessions") if isinstance(record, dict) else None
+    agents = sessions.get(session) if isinstance(sessions, dict) else None
+    entry = agents.get(key) if isinstance(agents, dict) else None
+    return entry if isinstance(entry, dict) else None
 
 
 def save(root: str, session: str, key: str, entry) -> None:
     """Set (``entry`` a dict) or clear (``None``) one agent's counter, under
-    the state lock."""
+    the state lock. Keeps the :data:`KEEP_SESSIONS` most recently touched
+    sessions."""
+    from statefiles import fastjson
+    from statefiles.atomic import write_atomic
     from statefiles.markers import Markers
 
     markers = Markers(root)
     with markers.lock():
         record = markers.read_json(R.STOP_GUARD)
-        if not isinstance(record, dict) or record.get("session") != session:
-            record = {"session": session, "agents": {}}
-        agents = record.get("agents") if isinstance(record.get("agents"), dict) else {}
+        sessions = record.get("sessions") if isinstance(record, dict) else None
+        sessions = {k: v for k, v in sessions.items() if isinstance(v, dict)} \
+            if isinstance(sessions, dict) else {}
+        agents = sessions.pop(session, {})
         if entry is None:
             if key not in agents:
                 return
             agents.pop(key, None)
         else:
             agents[key] = entry
-        record["agents"] = agents
-        markers.write_json(R.STOP_GUARD, record)
+        if agents:
+            sessions[session] = agents  # re-inserted last: the most recent
+        while len(sessions) > KEEP_SESSIONS:
+            sessions.pop(next(iter(sessions)))
+        write_atomic(markers.path(R.STOP_GUARD),
+                     fastjson.dumps({"sessions": sessions}, indent=1) + "\n", durable=False)
 
 
 def apply(ctx, outcome):
@@ -98,10 +113,7 @@ def apply(ctx, outcome):
     a warning, with the counter update as an Effect in its trace."""
     session = ctx.hook.session_id
     key = agent_key(ctx)
-    record = _load(ctx)
-    agents = record.get("agents") if record.get("session") == session else None
-    entry = agents.get(key) if isinstance(agents, dict) else None
-    entry = entry if isinstance(entry, dict) else None
+    entry = _entry(ctx, session, key)
     if not outcome.blocked:
         if entry is not None:
             outcome.trace.append((NAME, Verdict(ALLOW, "reset", guard=NAME, effects=(
