@@ -33,6 +33,12 @@ EDIT_CHAIN = (
 #: Bash (SPEC §3 "Bash chain").
 BASH_CHAIN = ()
 
+#: MCP tools (``mcp__<server>__<tool>``): file-writing ones may not touch the
+#: reward state the Edit/Write guards judge (issue 4 "every route closed").
+MCP_CHAIN = (
+    "reward_route_guard",
+)
+
 
 def chain(ctx) -> tuple:
     tool = ctx.hook.tool_name
@@ -40,4 +46,6 @@ def chain(ctx) -> tuple:
         return COMMON + EDIT_CHAIN
     if tool == "Bash":
         return COMMON + BASH_CHAIN
+    if tool.startswith("mcp__"):
+        return COMMON + MCP_CHAIN
     return COMMON

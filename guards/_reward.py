@@ -303,8 +303,21 @@ def load_json(path: str, label: str) -> tuple:
     return load_json_file(path, label)
 
 
+def _too_big(text, label: str) -> str | None:
+    from statefiles.playbook import MAX_BYTES
+
+    size = len(text.encode("utf-8")) if isinstance(text, str) else len(text)
+    if size > MAX_BYTES:
+        # load_json_file refuses such a file, so the Stop check could not read it
+        return f"{label} would be larger than {MAX_BYTES} bytes, which the suite does not read"
+    return None
+
+
 def parse_progress(text, label: str) -> tuple:
     """``(progress, error)`` for progress.json text."""
+    big = _too_big(text, label)
+    if big:
+        return None, big
     value, error = parse_json_text(text, label)
     if error:
         return None, error
@@ -314,6 +327,9 @@ def parse_progress(text, label: str) -> tuple:
 
 def parse_plan(text, label: str) -> tuple:
     """``(plan, error)`` for plan.json text."""
+    big = _too_big(text, label)
+    if big:
+        return None, big
     value, error = parse_json_text(text, label)
     if error:
         return None, error
@@ -572,6 +588,11 @@ def _build_view(ctx, target: RewardTarget) -> EditView:
     if target.kind == STATE:
         from statefiles import state_md
 
+        if len(post.after.encode("utf-8")) > state_md.MAX_BYTES:
+            # state_md.load would refuse it and every hook would see no playbook
+            view.error = (f"state.md would be larger than {state_md.MAX_BYTES} bytes, which the "
+                          "suite does not read")
+            return view
         view.before = state_md.parse(post.before) if post.before is not None else None
         view.after = state_md.parse(post.after)
         return view
@@ -675,9 +696,19 @@ READ_ONLY_AGENTS = frozenset({"critic", "reviewer", "prompt-analyzer", "executor
                               "coderabbit-delegate", "explore", "plan", "statusline-setup"})
 
 
+#: The suite's name when it is installed as a Claude Code plugin (its agents
+#: are then ``playgate:<name>``). Other plugins' agents keep their namespace,
+#: so a third-party ``x:critic`` is not the suite's critic.
+PLUGIN_NAMESPACE = "playgate"
+
+
 def agent_name(agent_type: str) -> str:
-    """``plugin:critic`` → ``critic`` (plugin agents are namespaced)."""
-    return agent_type.rsplit(":", 1)[-1].strip().lower()
+    """The suite agent an ``agent_type`` names: ``critic`` and
+    ``playgate:critic`` → ``critic``; other namespaces are kept
+    (``other:critic``)."""
+    name = agent_type.strip().lower()
+    prefix = PLUGIN_NAMESPACE + ":"
+    return name[len(prefix):] if name.startswith(prefix) else name
 
 
 def stop_exempt(ctx) -> bool:

@@ -14,8 +14,9 @@ slipped past the PreToolUse guards.
 * progress ``critic.status`` is PASS without evidence, or — once every
   subtask is done — not PASS yet (seed 002 §11.7: the playbook is finished
   only with the playbook critic's PASS, which is also what archives it),
-* the active playbook cannot be read (nothing can be verified), or
-  ``playbook.active`` is unusable,
+* the active playbook cannot be read (nothing can be verified),
+  ``playbook.active`` is unusable, or state.md itself has errors and no
+  playbook can be read from it,
 
 listing what was found. **SubagentStop** blocks only on *evidence fraud* (the
 second to fourth items), and never a read-only subagent: a subagent finishing
@@ -63,6 +64,11 @@ def check(ctx):
     if R.stop_exempt(ctx) or ctx.state is None:
         return ALLOWED
     subagent = ctx.event == "SubagentStop"
+    if ctx.state.errors and ctx.active_playbook_path is None and not subagent:
+        # A broken playbook section reads as "no playbook": never a silent pass.
+        return block("state.md cannot be read, so it is unknown which playbook is active: "
+                     + "; ".join(ctx.state.errors[:3]) + ". Fix state.md (it stays writable), "
+                     "then end the turn.")
     if ctx.playbook_error:
         if subagent:
             return ALLOWED

@@ -3,7 +3,8 @@
 The done contract of SPEC §3 (three validations PASS with evidence,
 ``validated_by == "critic"``) is made of fields anyone can type. This handler
 records what the critic subagent *actually said*: when a subagent whose
-``agent_type`` is ``critic`` (or ``<plugin>:critic``) stops, every line of its
+``agent_type`` is ``critic`` (or ``playgate:critic`` when the suite is installed
+as a plugin; another plugin's ``x:critic`` does not count) stops, every line of its
 ``last_assistant_message`` of the form
 
     CRITIC: PASS <subtask-id>

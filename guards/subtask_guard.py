@@ -19,8 +19,9 @@ Two hardenings beyond the SPEC's field check:
   ``config.require_critic_run: true`` (a human-only section).
 * **the reviewed plan is fixed** — removing a subtask that is not done from a
   reviewed plan.json (completion-check would stop seeing it), or changing an
-  existing subtask's ``executor``, ``criterion`` or ``validation_plan``
-  (dodging delegation or moving the goalposts), blocks unless the same edit
+  existing subtask's ``executor``, ``criterion`` or ``validation_plan``, or
+  the plan's ``max_iterations`` (dodging delegation, moving the goalposts,
+  postponing "ask the user"), blocks unless the same edit
   sets ``meta.reviewed`` to false so the reviewer looks at the change.
 """
 
@@ -82,6 +83,8 @@ def _check_plan(ctx, view):
                and subtask_status(entries.get(sid, {})) != "done"]
     changed = [f"{sid}.{field}" for sid, sub in old_subs.items() if sid in new_subs
                for field in REVIEWED_FIELDS if sub.get(field) != new_subs[sid].get(field)]
+    if before.get("max_iterations") != after.get("max_iterations"):
+        changed.append("max_iterations")
     if not removed and not changed:
         return ALLOWED
     parts = []

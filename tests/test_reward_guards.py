@@ -570,3 +570,67 @@ def test_ordinary_code_edit_is_untouched(rr):
     result = K.tool(rr, "Edit", {"file_path": str(rr / "src/app.py"), "old_string": "hi",
                                  "new_string": "ho"})
     assert not result.blocked and result.text == "", result
+
+
+# --------------------------------------------------------------------------- other routes
+
+
+@pytest.mark.parametrize("tool_name,tool_input", [
+    ("mcp__filesystem__write_file", {"path": "play/demo/progress.json", "content": "{}"}),
+    ("mcp__filesystem__edit_file", {"path": "{root}/play//demo/progress.json",
+                                    "edits": [{"oldText": "pending", "newText": "done"}]}),
+    ("mcp__fs__move_file", {"source": "/tmp/x.json", "destination": "play/demo/progress.json"}),
+    ("mcp__fs__write_file", {"path": "file://{root}/state.md", "content": "# gone"}),
+    ("mcp__fs__delete_file", {"target": {"path": "play/demo/plan.json"}}),
+    ("mcp__fs__move_file", {"source": "play/demo", "destination": "play/old"}),
+    ("mcp__fs__write_file", {"path": "play/side/progress.json", "content": "{}"}),
+    ("mcp__fs__write_file", {"path": ".claude/logs/critic-ledger.jsonl", "content": ""}),
+    ("mcp__fs__write_file", {"path": "links/p.json", "content": "{}"}),
+])
+def test_mcp_writes_to_reward_state_are_blocked(rr, tool_name, tool_input):
+    (rr / "links").mkdir()
+    os.symlink("../play/demo/progress.json", rr / "links" / "p.json")
+    ti = json.loads(json.dumps(tool_input).replace("{root}", str(rr)))
+    result = K.tool(rr, tool_name, ti)
+    assert result.blocked and result.guard == "reward-route-guard", result
+
+
+@pytest.mark.parametrize("tool_name,tool_input", [
+    ("mcp__filesystem__read_file", {"path": "play/demo/progress.json"}),
+    ("mcp__filesystem__write_file", {"path": "src/app.py", "content": "x"}),
+    ("mcp__github__create_issue", {"title": "state.md is confusing", "body": "see docs"}),
+    ("mcp__fs__write_file", {"path": "play/archive/old/progress.json", "content": "{}"}),
+])
+def test_other_mcp_calls_pass(rr, tool_name, tool_input):
+    result = K.tool(rr, tool_name, tool_input)
+    assert not result.blocked, result
+
+
+def test_oversized_results_are_refused(rr):
+    doc = K.read_json(rr, K.PROGRESS)
+    doc["subtasks"]["p1.1"]["notes"] = "x" * (4 * 1024 * 1024 + 10)
+    result = K.tool(rr, "Write", {"file_path": str(rr / K.PROGRESS), "content": K.dump(doc)})
+    assert result.blocked, result
+    text = (rr / "state.md").read_text()
+    result = K.tool(rr, "Write", {"file_path": str(rr / "state.md"),
+                                  "content": text + "#" * (1024 * 1024 + 10)})
+    assert result.blocked, result
+
+
+@pytest.mark.parametrize("new", ["## playbook\n```yaml\nactive: [play/demo/plan.json]",
+                                 "## playbook\n```yaml\nactive: play/demo/plan.json: x",
+                                 "## notplaybook\n```yaml\nactive: play/demo/plan.json"])
+def test_breaking_the_playbook_section_is_a_switch_away(rr, new):
+    text = (rr / "state.md").read_text()
+    old = "## playbook\n```yaml\nactive: play/demo/plan.json"
+    assert old in text
+    result = K.tool(rr, "Edit", {"file_path": str(rr / "state.md"), "old_string": old,
+                                 "new_string": new})
+    assert result.blocked and result.guard == "critic-guard", result
+
+
+def test_raising_max_iterations_in_a_reviewed_plan_is_blocked(rr):
+    plan = K.read_json(rr, K.PLAN)
+    plan["max_iterations"] = 99
+    result = K.tool(rr, "Write", {"file_path": str(rr / K.PLAN), "content": K.dump(plan)})
+    assert result.blocked and "max_iterations" in result.text, result

@@ -381,3 +381,18 @@ def test_legit_progress_helper_is_accepted(tmp_path):
     result = K.tool(rr, "Write", {"file_path": str(rr / K.PROGRESS),
                                   "content": K.dump(legit_progress(rr))})
     assert not result.blocked and result.text == "", result
+
+
+def test_broken_state_md_is_not_a_silent_pass(rr):
+    text = (rr / "state.md").read_text().replace("active: play/demo/plan.json",
+                                                 "active: play/demo/plan.json: [")
+    (rr / "state.md").write_text(text)
+    result = K.stop(rr)
+    assert decision(result) == "block" and "state.md" in result.json["reason"], result
+
+
+def test_other_plugins_critic_is_not_the_critic(rr):
+    K.critic_says(rr, "CRITIC: PASS p1.1", agent_type="other:critic")
+    assert not (rr / ".claude/logs/critic-ledger.jsonl").exists()
+    K.critic_says(rr, "CRITIC: PASS p1.1", agent_type="playgate:critic")
+    assert (rr / ".claude/logs/critic-ledger.jsonl").exists()
