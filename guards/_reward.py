@@ -143,7 +143,7 @@ class RewardTarget:
         label: repo-relative name for messages.
     """
 
-    __slots__ = ("kind", "dir_abs", "label", "root")
+    __slots__ = ("dir_abs", "kind", "label", "root")
 
     def __init__(self, kind: str, dir_abs: str, label: str, root: str) -> None:
         self.kind = kind
@@ -541,8 +541,17 @@ class EditView:
         changed: the edit changes the file.
     """
 
-    __slots__ = ("kind", "target", "before", "after", "error", "plan", "progress", "other_error",
-                 "changed")
+    __slots__ = (
+        "after",
+        "before",
+        "changed",
+        "error",
+        "kind",
+        "other_error",
+        "plan",
+        "progress",
+        "target",
+    )
 
     def __init__(self, kind, target) -> None:
         self.kind = kind
@@ -708,7 +717,7 @@ def agent_name(agent_type: str) -> str:
     (``other:critic``)."""
     name = agent_type.strip().lower()
     prefix = PLUGIN_NAMESPACE + ":"
-    return name[len(prefix):] if name.startswith(prefix) else name
+    return name.removeprefix(prefix)
 
 
 def stop_exempt(ctx) -> bool:

@@ -22,7 +22,8 @@ for the same id in one message.
 
 Seed 002 §10's retry loop: any FAIL writes ``session-state/last-fail-reason``
 (the reasons, one a line) and increments ``session-state/iteration-count``;
-a run with only PASS verdicts clears both.
+a run with only PASS verdicts clears both, unless the recorded failure names
+a subtask this run did not pass (it is still being retried).
 
 subtask-guard, critic-guard and completion-check read the ledger
 (:func:`guards._reward.ledger_verdicts`): a done without a PASS warns, and
@@ -78,6 +79,18 @@ def parse_verdicts(message: str) -> list:
     return [(ident, v, r) for ident, (v, r) in found.items()]
 
 
+def _failed_ids(text: str) -> set:
+    """Ids named by a ``critic FAIL:`` last-fail-reason written by :func:`_record`."""
+    if not text.startswith("critic FAIL: "):
+        return set()
+    ids = set()
+    for line in text[len("critic FAIL: "):].splitlines():
+        head, sep, _ = line.partition(": ")
+        if sep and head and " " not in head:
+            ids.add(head)
+    return ids
+
+
 def _record(root: str, records: list, fails: list) -> None:
     from statefiles import fastjson
     from statefiles.atomic import write_atomic
@@ -101,8 +114,13 @@ def _record(root: str, records: list, fails: list) -> None:
             R.record_fail_reason(root, "critic FAIL: " + "\n".join(
                 f"{ident}: {reason or '(no reason given)'}" for ident, reason in fails))
         else:
-            markers.remove(layout.ITERATION_COUNT)
-            markers.remove(layout.LAST_FAIL_REASON)
+            # A PASS ends the retry loop of what it passed; a failure of
+            # another subtask still being retried keeps its reason and count.
+            passed = {r["subtask"] for r in records}
+            pending = _failed_ids(markers.read(layout.LAST_FAIL_REASON) or "")
+            if pending <= passed or R.PLAYBOOK_ID in passed:
+                markers.remove(layout.ITERATION_COUNT)
+                markers.remove(layout.LAST_FAIL_REASON)
 
 
 def check(ctx):

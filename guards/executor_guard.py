@@ -16,6 +16,9 @@ Claude Code writes code only for subtasks whose executor is Claude Code.
    * an executor the toolstack does not have (A: claudecode, user; B: + codex;
      C: + coderabbit), or one no toolstack knows → block;
    * ``user`` → block: the user does this subtask;
+   * ``claudecode`` → allow; warn when a subtask of another executor is
+     ``in_progress`` at the same time (``active.subtask`` is Claude's own
+     claim about which subtask an edit is for);
    * ``codex`` / ``coderabbit`` → DELEGATE to ``codex-delegate`` /
      ``coderabbit-delegate``, naming the subtask and its criterion, the content
      of ``session-state/last-fail-reason`` (then cleared, as an Effect) and the
@@ -35,21 +38,25 @@ move on (deadlock rule). Files outside the project pass.
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, Effect, block, delegate
+from events.verdict import ALLOWED, Effect, block, delegate, warn
 from guards._shared import is_playbook_file, is_project_json, is_session_state, is_state_md
 from statefiles import layout
 
 NAME = "executor-guard"
 ADVISORY = False
 
-CODE_EXTENSIONS = frozenset("""
-py pyi pyx pxd ipynb js mjs cjs jsx ts tsx mts cts vue svelte astro go rs java kt kts scala sc
-groovy gradle c h cc cpp cxx hpp hh hxx ino m mm swift cs fs fsx vb rb rake php pl pm t lua r
-jl dart ex exs erl hrl hs lhs ml mli clj cljs cljc edn elm nim zig v sv vhd vhdl sol cairo move
-sh bash zsh fish ksh ps1 psm1 bat cmd awk sed tcl sql prisma graphql gql proto thrift html htm
-xhtml css scss sass less styl jinja j2 njk hbs ejs erb haml pug liquid tf hcl nix cmake mk asm
-s wasm wat cu cl glsl hlsl metal
-""".split())
+CODE_EXTENSIONS = frozenset({
+    "py", "pyi", "pyx", "pxd", "ipynb", "js", "mjs", "cjs", "jsx", "ts", "tsx", "mts", "cts",
+    "vue", "svelte", "astro", "go", "rs", "java", "kt", "kts", "scala", "sc", "groovy", "gradle",
+    "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "hxx", "ino", "m", "mm", "swift", "cs", "fs",
+    "fsx", "vb", "rb", "rake", "php", "pl", "pm", "t", "lua", "r", "jl", "dart", "ex", "exs",
+    "erl", "hrl", "hs", "lhs", "ml", "mli", "clj", "cljs", "cljc", "edn", "elm", "nim", "zig",
+    "v", "sv", "vhd", "vhdl", "sol", "cairo", "move", "sh", "bash", "zsh", "fish", "ksh", "ps1",
+    "psm1", "bat", "cmd", "awk", "sed", "tcl", "sql", "prisma", "graphql", "gql", "proto",
+    "thrift", "html", "htm", "xhtml", "css", "scss", "sass", "less", "styl", "jinja", "j2", "njk",
+    "hbs", "ejs", "erb", "haml", "pug", "liquid", "tf", "hcl", "nix", "cmake", "mk", "asm", "s",
+    "wasm", "wat", "cu", "cl", "glsl", "hlsl", "metal"
+})
 CODE_BASENAMES = frozenset({
     "makefile", "gnumakefile", "dockerfile", "containerfile", "justfile", "rakefile", "gemfile",
     "vagrantfile", "jenkinsfile", "cmakelists.txt", "meson.build", "build", "build.bazel",
@@ -128,6 +135,25 @@ def _iteration_count(ctx) -> int:
         return 0
 
 
+def _others_in_progress(ctx, pb, active_sid: str):
+    """The active subtask is Claude Code's, but ``active.subtask`` is only
+    what progress.json says: warn when a delegated subtask is in progress
+    too, so its code is not written here under another subtask's name."""
+    from statefiles.playbook import subtask_status
+
+    others = []
+    for _, sub in pb.all_subtasks():
+        if sub["id"] != active_sid and subtask_status(pb.subtask_progress(sub["id"])) == \
+                "in_progress":
+            executor, _ = resolve_executor(ctx, pb, sub)
+            if executor != "claudecode":
+                others.append(f"{sub['id']} ({executor})")
+    if not others:
+        return ALLOWED
+    return warn(f"The active subtask is {active_sid} (Claude Code's), but {', '.join(others)} "
+                "is in progress too: that work comes from its delegate, not from edits here.")
+
+
 def _exempt(target) -> bool:
     return (target is None or target.rel is None or is_state_md(target)
             or is_playbook_file(target) or is_project_json(target) or is_session_state(target))
@@ -154,9 +180,11 @@ def check(ctx):
     if sid is None:
         return ALLOWED
     _, subtask = pb.subtask(sid)
+    if subtask is None:
+        return ALLOWED
     executor, how = resolve_executor(ctx, pb, subtask)
     if executor == "claudecode":
-        return ALLOWED
+        return _others_in_progress(ctx, pb, sid)
     criterion = subtask.get("criterion") if isinstance(subtask.get("criterion"), str) else ""
     about = f"subtask {sid}" + (f" ('{criterion}')" if criterion else "")
     stack = ctx.state.toolstack if ctx.state is not None else "A"
@@ -165,9 +193,10 @@ def check(ctx):
                      f"({', '.join(KNOWN_EXECUTORS)}). Ask the user to fix the plan (with a new "
                      "review); until then its code is not written.")
     if executor not in TOOLSTACK_EXECUTORS[stack]:
+        have = ", ".join(TOOLSTACK_EXECUTORS[stack])
         return block(f"The active {about} is for {executor} ({how}), but toolstack {stack} "
-                     f"(state.md config.toolstack) has only {', '.join(TOOLSTACK_EXECUTORS[stack])}. "
-                     "Ask the user to switch the toolstack or to change the plan's executor.")
+                     f"(state.md config.toolstack) has only {have}. Ask the user to switch the "
+                     "toolstack or to change the plan's executor.")
     if executor == "user":
         return block(f"The active {about} is the user's to do ({how}). Ask the user to do it "
                      "(AskUserQuestion), then record the result in progress.json. If you are "

@@ -54,8 +54,7 @@ def check(ctx):
         return ALLOWED
     for text in _strings(ctx.hook.tool_input):
         candidate = text.strip()
-        if candidate.startswith("file://"):
-            candidate = candidate[len("file://"):]
+        candidate = candidate.removeprefix("file://")
         if not candidate or len(candidate) > 4096 or "\n" in candidate or "\x00" in candidate:
             continue
         if "/" not in candidate and "\\" not in candidate and candidate.casefold() != "state.md":

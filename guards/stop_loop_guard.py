@@ -139,8 +139,8 @@ def apply(ctx, outcome):
         outcome.warnings.append(verdict)
         outcome.trace.append((NAME, verdict))
         return outcome
+    counted = Effect(save, ctx.root, session, key, {"count": count + 1, "fingerprint": fp},
+                     when="always", label="count stop block")
     outcome.trace.append((NAME, Verdict(ALLOW, f"block {count + 1} of {limit}", guard=NAME,
-                                        effects=(Effect(save, ctx.root, session, key,
-                                                        {"count": count + 1, "fingerprint": fp},
-                                                        when="always", label="count stop block"),))))
+                                        effects=(counted,))))
     return outcome

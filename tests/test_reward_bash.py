@@ -23,10 +23,11 @@ import os
 import subprocess
 
 import pytest
-from hypothesis import HealthCheck, settings, strategies as st
-from hypothesis.stateful import rule
-
 import reward_kit as K
+from hypothesis import strategies as st
+from hypothesis.stateful import rule
+from test_reward_stateful import Agent, _prepare, _run
+
 from guards import _reward as R
 
 NEEDS_BASH_CHECK = pytest.mark.xfail(strict=True, reason="needs bash-check (issue 3)")
@@ -54,9 +55,11 @@ ROUTES = {
     "sed-i-absolute": f"{SED} {{root}}/play/demo/progress.json",
     "sed-i-symlink": f"{SED} links/p.json",
     "perl-pi": "perl -pi -e 's/\"pending\"/\"done\"/' play/demo/progress.json",
-    "python-one-liner": ("python3 -c \"import json;p='play/demo/progress.json';d=json.load(open(p));"
-                         "d['subtasks']['p1.1']['status']='done';json.dump(d,open(p,'w'))\""),
-    "python-heredoc": ("python3 - <<'EOF'\nimport pathlib\np=pathlib.Path('play/demo/progress.json')\n"
+    "python-one-liner": ("python3 -c \"import json;p='play/demo/progress.json';"
+                         "d=json.load(open(p));d['subtasks']['p1.1']['status']='done';"
+                         "json.dump(d,open(p,'w'))\""),
+    "python-heredoc": ("python3 - <<'EOF'\nimport pathlib\n"
+                       "p=pathlib.Path('play/demo/progress.json')\n"
                        "p.write_text(p.read_text().replace('\"pending\"','\"done\"'))\nEOF"),
     "node-one-liner": ("node -e \"const f=require('fs');const p='play/demo/progress.json';"
                        "f.writeFileSync(p,f.readFileSync(p,'utf8').replace(/pending/g,'done'))\""),
@@ -160,9 +163,6 @@ def test_write_hits_reward_follows_the_active_playbook_outside_play(tmp_path):
 
 
 # --------------------------------------------------------------------------- the state machine
-
-from test_reward_stateful import Agent, _prepare, _run  # noqa: E402
-
 
 class BashAgent(Agent):
     """The agent of test_reward_stateful plus Bash writes, applied with bash

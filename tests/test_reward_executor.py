@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 import reward_kit as K
+
 from guards.executor_guard import is_code_file, normalise_executor
 
 
@@ -192,8 +192,16 @@ def test_shebang_makes_an_extensionless_file_code():
     assert not is_code_file("bin/run", "just text")
 
 
-@pytest.mark.parametrize("raw,expected", [("Claude-Code", "claudecode"), ("claude_code", "claudecode"),
-                                          ("CLAUDECODE", "claudecode"), ("Codex", "codex"),
-                                          ("human", "user"), ("Code Rabbit", "coderabbit")])
+@pytest.mark.parametrize("raw,expected", [
+    ("Claude-Code", "claudecode"), ("claude_code", "claudecode"), ("CLAUDECODE", "claudecode"),
+    ("Codex", "codex"), ("human", "user"), ("Code Rabbit", "coderabbit")])
 def test_executor_spellings(raw, expected):
     assert normalise_executor(raw) == expected
+
+
+def test_delegated_subtask_in_progress_next_to_the_active_one_warns(tmp_path):
+    progress = _progress({"phase": "p1", "subtask": "p1.1"}, {"p1.2": "in_progress"})
+    root = repo(tmp_path, executor={"p1.1": "claudecode", "p1.2": "codex"}, toolstack="B",
+                progress=progress)
+    result = edit_code(root)
+    assert not result.blocked and "p1.2 (codex)" in result.text, result

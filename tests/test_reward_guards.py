@@ -13,7 +13,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 import reward_kit as K
 
 

@@ -36,16 +36,14 @@ import hashlib
 import json
 import os
 import shutil
-import subprocess
-import sys
 import uuid
 from pathlib import Path
 
-import pytest
-from hypothesis import HealthCheck, settings, strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
-
 import reward_kit as K
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+
 from events.edits import compute
 from guards import _reward as R
 
@@ -63,7 +61,8 @@ def spelled(root: Path, rel: str, spelling: str) -> tuple:
     """``(file_path, cwd)`` for the repo-relative ``rel`` in ``spelling``."""
     r = str(root)
     if rel == K.PROGRESS:
-        special = {"symlink-file": (f"{r}/links/p.json", r), "symlink-dir": ("alias/progress.json", r),
+        special = {"symlink-file": (f"{r}/links/p.json", r),
+                   "symlink-dir": ("alias/progress.json", r),
                    "hard-link": (f"{r}/hard.json", r)}
         if spelling in special:
             return special[spelling]

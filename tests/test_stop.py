@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
 import reward_kit as K
-from guards.critic_ledger import parse_verdicts
-
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_reward_guards import complete, legit_progress
+
+from guards.critic_ledger import parse_verdicts
 
 
 @pytest.fixture
@@ -279,7 +279,7 @@ def test_the_ledger_cannot_be_edited_by_claude(rr):
         assert result.blocked and result.guard == "protected-edit", result
 
 
-# --------------------------------------------------------------------------- through the installed hooks
+# ----------------------------------------------------------------- through the installed hooks
 
 
 @pytest.fixture
@@ -396,3 +396,61 @@ def test_other_plugins_critic_is_not_the_critic(rr):
     assert not (rr / ".claude/logs/critic-ledger.jsonl").exists()
     K.critic_says(rr, "CRITIC: PASS p1.1", agent_type="playgate:critic")
     assert (rr / ".claude/logs/critic-ledger.jsonl").exists()
+
+
+# ------------------------------------------------------------------------ fuzzing the entrypoints
+
+_AGENTS = st.sampled_from(["critic", "playgate:critic", "reviewer", "general-purpose", "Explore",
+                           "codex-delegate", "", "x:critic"]) | st.text(max_size=20)
+_STOP_FIELDS = st.fixed_dictionaries(
+    {"session_id": st.text(max_size=12), "stop_hook_active": st.booleans(),
+     "last_assistant_message": st.text(max_size=300) | st.builds(
+         lambda v, i, r: f"CRITIC: {v} {i} - {r}",
+         st.sampled_from(["PASS", "FAIL", "pass"]), st.sampled_from(["p1.1", "playbook", "zz"]),
+         st.text(max_size=30))},
+    optional={"agent_id": st.text(max_size=12), "agent_type": _AGENTS,
+              "background_tasks": st.lists(st.dictionaries(st.text(max_size=5),
+                                                           st.text(max_size=5)), max_size=2)})
+
+
+@settings(max_examples=150, deadline=None)
+@given(event=st.sampled_from(["Stop", "SubagentStop"]), fields=_STOP_FIELDS,
+       corrupt=st.sampled_from([None, "progress", "state", "counter"]))
+def test_stop_entrypoints_never_crash(tmp_path_factory, event, fields, corrupt):
+    rr = K.make_reward_repo(tmp_path_factory.mktemp("fz") / "r")
+    if corrupt == "progress":
+        (rr / K.PROGRESS).write_text('{"subtasks": {"p1.1": "done"}, "phases": []}')
+    elif corrupt == "state":
+        (rr / "state.md").write_text("## playbook\n```yaml\nactive: [\n```\n")
+    elif corrupt == "counter":
+        (rr / ".claude/session-state/stop-guard.json").write_text('{"sessions": {"": 5}}')
+    result = K.call(rr, event, **fields)
+    assert result.code == 0, result
+    data = result.json
+    assert data is None or set(data) <= {"decision", "reason", "systemMessage"}, data
+    if data and data.get("decision") == "block":
+        assert data["reason"].startswith("[playgate")
+    if event == "SubagentStop" and fields.get("agent_type") in ("critic", "reviewer", "Explore"):
+        assert (data or {}).get("decision") is None
+    log = rr / ".claude/logs/errors.log"
+    assert not log.exists(), log.read_text()
+
+
+@pytest.mark.parametrize("event", ["Stop", "SubagentStop"])
+@pytest.mark.parametrize("raw", [b"", b"[]", b"{", b'{"hook_event_name": "Stop"}\x00',
+                                 b'{"hook_event_name": "SubagentStop", "stop_hook_active": "yes"}'])
+def test_malformed_stop_input_blocks(tmp_path, event, raw):
+    from events.runtime import evaluate
+
+    code, out, err, _ = evaluate(event, raw, env={}, root=str(tmp_path))
+    assert code == 2 and err.startswith("[playgate]") and out == ""
+
+
+def test_a_pass_of_another_subtask_keeps_the_retry_state(rr):
+    K.critic_says(rr, "CRITIC: FAIL p1.2 - broken form")
+    K.critic_says(rr, "CRITIC: PASS p1.1", agent_id="b")
+    assert "broken form" in (rr / ".claude/session-state/last-fail-reason").read_text()
+    assert (rr / ".claude/session-state/iteration-count").read_text().strip() == "1"
+    K.critic_says(rr, "CRITIC: PASS p1.2", agent_id="c")
+    assert not (rr / ".claude/session-state/last-fail-reason").exists()
+    assert not (rr / ".claude/session-state/iteration-count").exists()
