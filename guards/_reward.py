@@ -14,7 +14,8 @@ playbook whose critic passed. This module holds the pieces every reward guard
   the active playbook really reads, found by every spelling of the path —
   real location, the location as named (a final symlink is not followed, so a
   ``play/<id>/progress.json`` that points into ``play/archive/`` is still
-  guarded), case/Windows variants, and hard links;
+  guarded; nor a symlinked directory), the file state.md really is,
+  case/Windows variants, and hard links;
 * **the edit as a before/after pair** (:func:`progress_view`,
   :func:`plan_view`, :func:`state_view`), parsed from ``ctx.post_edit``;
 * **violations** as pure functions of parsed dicts, so the PreToolUse guards
@@ -181,6 +182,17 @@ def _lexical_rel(ctx, target) -> str | None:
     return layout.relative_to(os.path.join(os.path.realpath(parent), name), ctx.root)
 
 
+def _literal_rel(ctx, target) -> str | None:
+    """The target as written, with no symlink resolved at all
+    (``play/x/progress.json`` when ``play/x`` is a link elsewhere)."""
+    given = target.given
+    if given.startswith("~"):
+        given = os.path.expanduser(given)
+    base = ctx.hook.cwd or ctx.root
+    joined = os.path.normpath(given if os.path.isabs(given) else os.path.join(base, given))
+    return layout.relative_to(joined, ctx.root)
+
+
 def _same_inode(a: os.stat_result, path: str) -> bool:
     try:
         b = os.stat(path)
@@ -239,13 +251,15 @@ def _reward_target(ctx) -> RewardTarget | None:
     root = ctx.root
     real_dir = os.path.dirname(target.abs)
     label = target.rel if target.rel is not None else target.abs
-    names = [target.rel, _lexical_rel(ctx, target), *target.variants]
+    names = [target.rel, _lexical_rel(ctx, target), _literal_rel(ctx, target), *target.variants]
     for rel in names:
         kind = reward_rel_kind(rel)
         if kind == STATE:
             return RewardTarget(STATE, root, label, root)
         if kind is not None:
             return RewardTarget(kind, real_dir, label, root)
+    if target.abs == os.path.realpath(layout.join(root, layout.STATE_MD)):
+        return RewardTarget(STATE, root, label, root)  # state.md is a symlink to it
     for real in active_real_files(ctx):
         if real == target.abs:
             kind = PLAYBOOK_FILES.get(os.path.basename(real), PROGRESS)
@@ -360,12 +374,42 @@ def load_progress(dir_abs: str, root: str) -> tuple:
 # --------------------------------------------------------------------------- rules
 
 
+_MEMO: dict = {}
+
+
+def _memo(obj, name: str, compute):
+    """``compute()`` once per parsed document and ``name``: the guards of one
+    call judge the same before/after dicts several times (a 200-subtask
+    progress.json is a few hundred entries each time). Results are shared;
+    callers must not mutate them."""
+    if obj is None:
+        return compute()
+    slot = _MEMO.get(id(obj))
+    if slot is None or slot[0] is not obj:
+        if len(_MEMO) > 64:
+            _MEMO.clear()
+        slot = (obj, {})
+        _MEMO[id(obj)] = slot
+    cache = slot[1]
+    if name not in cache:
+        cache[name] = compute()
+    return cache[name]
+
+
 def subtask_entries(progress: dict | None) -> dict:
     """``{subtask_id: entry}`` with the string form read as ``{"status": s}``."""
-    out = {}
-    for sid, entry in _dict((progress or {}).get("subtasks")).items():
-        out[sid] = {"status": entry} if isinstance(entry, str) else _dict(entry)
-    return out
+    def compute():
+        out = {}
+        for sid, entry in _dict((progress or {}).get("subtasks")).items():
+            out[sid] = {"status": entry} if isinstance(entry, str) else _dict(entry)
+        return out
+    return _memo(progress, "entries", compute)
+
+
+def subtask_statuses(progress: dict | None) -> dict:
+    """``{subtask_id: normalised status}``."""
+    return _memo(progress, "statuses", lambda: {
+        sid: subtask_status(e) for sid, e in subtask_entries(progress).items()})
 
 
 def plan_structure(plan: dict | None) -> list:
@@ -377,6 +421,18 @@ def plan_structure(plan: dict | None) -> list:
                     if isinstance(s, dict) and isinstance(s.get("id"), str)]
             out.append((phase["id"], subs))
     return out
+
+
+def phase_members(plan: dict | None) -> dict:
+    """``{phase_id: [subtask_id, ...]}``; a phase id that appears twice gets
+    the subtasks of both (an empty duplicate must not make a phase look
+    finished)."""
+    def compute():
+        out: dict = {}
+        for pid, subs in plan_structure(plan):
+            out.setdefault(pid, []).extend(subs)
+        return out
+    return _memo(plan, "members", compute)
 
 
 def plan_subtasks(plan: dict | None) -> dict:
@@ -391,7 +447,7 @@ def plan_subtasks(plan: dict | None) -> dict:
 
 
 def done_subtasks(progress: dict | None) -> list:
-    return [sid for sid, e in subtask_entries(progress).items() if subtask_status(e) == "done"]
+    return [sid for sid, st in subtask_statuses(progress).items() if st == "done"]
 
 
 def critic_field_problems(entry: dict) -> list:
@@ -408,25 +464,29 @@ def critic_field_problems(entry: dict) -> list:
 def unevidenced_done(progress: dict | None) -> dict:
     """``{subtask_id: [problems]}`` for done subtasks that lack the evidence
     of SPEC §3 subtask-guard."""
-    out = {}
-    for sid, entry in subtask_entries(progress).items():
-        if subtask_status(entry) == "done":
-            problems = evidence_problems(entry)
+    def compute():
+        entries = subtask_entries(progress)
+        out = {}
+        for sid in done_subtasks(progress):
+            problems = evidence_problems(entries[sid])
             if problems:
                 out[sid] = problems
-    return out
+        return out
+    return _memo(progress, "unevidenced", compute)
 
 
 def uncritiqued_done(progress: dict | None) -> dict:
     """``{subtask_id: [problems]}`` for done subtasks the critic did not
     validate (critic-guard's part of the contract)."""
-    out = {}
-    for sid, entry in subtask_entries(progress).items():
-        if subtask_status(entry) == "done":
-            problems = critic_field_problems(entry)
+    def compute():
+        entries = subtask_entries(progress)
+        out = {}
+        for sid in done_subtasks(progress):
+            problems = critic_field_problems(entries[sid])
             if problems:
                 out[sid] = problems
-    return out
+        return out
+    return _memo(progress, "uncritiqued", compute)
 
 
 def done_phases(progress: dict | None) -> list:
@@ -438,13 +498,12 @@ def phases_with_open_subtasks(progress: dict | None, plan: dict | None) -> dict:
     """``{phase_id: [(subtask_id, status), ...]}`` for phases marked done in
     ``progress`` while a subtask the plan lists for them is not done
     (SPEC §3 phase-status-guard)."""
-    structure = dict(plan_structure(plan))
-    entries = subtask_entries(progress)
+    structure = phase_members(plan)
+    statuses = subtask_statuses(progress)
     out = {}
     for pid in done_phases(progress):
-        open_subs = [(sid, subtask_status(entries.get(sid, {})) or "pending")
-                     for sid in structure.get(pid, [])
-                     if subtask_status(entries.get(sid, {})) != "done"]
+        open_subs = [(sid, statuses.get(sid) or "pending") for sid in structure.get(pid, [])
+                     if statuses.get(sid) != "done"]
         if open_subs:
             out[pid] = open_subs
     return out
@@ -454,7 +513,7 @@ def phases_without_critic(progress: dict | None, plan: dict | None) -> dict:
     """``{phase_id: [subtask_id, ...]}`` for phases marked done while a
     subtask of theirs lacks the critic's validation (critic-guard: a phase's
     critic evidence is its subtasks' critic evidence)."""
-    structure = dict(plan_structure(plan))
+    structure = phase_members(plan)
     entries = subtask_entries(progress)
     out = {}
     for pid in done_phases(progress):
@@ -492,11 +551,11 @@ def completion_report(plan: dict | None, progress: dict | None) -> dict:
     "phases": {pid: [(sid, status)]}, "critic": [problems]}``; every value is
     empty when the playbook is complete with its evidence.
     """
-    entries = subtask_entries(progress)
+    statuses = subtask_statuses(progress)
     open_subs = []
     for _pid, subs in plan_structure(plan):
         for sid in subs:
-            status = subtask_status(entries.get(sid, {}))
+            status = statuses.get(sid)
             if status != "done":
                 open_subs.append((sid, status or "pending"))
     return {
@@ -606,13 +665,34 @@ def _build_view(ctx, target: RewardTarget) -> EditView:
         view.after = state_md.parse(post.after)
         return view
     parse = parse_progress if target.kind == PROGRESS else parse_plan
+    # The active playbook is already parsed (ctx.playbook): reuse it for the
+    # file as it is now and for its sibling instead of parsing them again.
+    pb = ctx.playbook
+    same_dir = pb is not None and bool(active_real_files(ctx)) and \
+        os.path.dirname(active_real_files(ctx)[1]) == target.dir_abs
     if post.before is not None:
-        view.before, _ = parse(post.before, label)
+        reused = None
+        if same_dir and target.kind == PROGRESS and not pb.progress_error:
+            reused = pb.progress if active_real_files(ctx)[1] == ctx.target.abs else None
+        elif same_dir and target.kind == PLAN and not pb.plan_error:
+            reused = pb.plan if active_real_files(ctx)[0] == ctx.target.abs else None
+        if reused is not None and not (progress_shape_error(reused, label)
+                                       if target.kind == PROGRESS
+                                       else plan_shape_error(reused, label)):
+            view.before = reused
+        else:
+            view.before, _ = parse(post.before, label)
     view.after, view.error = parse(post.after, label)
     if view.error:
         view.error = f"{view.error} (after this {ctx.hook.tool_name})"
     if target.kind == PROGRESS:
-        view.plan, view.other_error = load_plan(target.dir_abs, ctx.root)
+        if same_dir and not pb.plan_error and not plan_shape_error(pb.plan, pb.plan_rel):
+            view.plan = pb.plan
+        else:
+            view.plan, view.other_error = load_plan(target.dir_abs, ctx.root)
+    elif same_dir and not pb.progress_error and \
+            not progress_shape_error(pb.progress, pb.progress_rel):
+        view.progress = pb.progress
     else:
         view.progress, view.other_error = load_progress(target.dir_abs, ctx.root)
     return view

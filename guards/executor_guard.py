@@ -139,15 +139,19 @@ def _others_in_progress(ctx, pb, active_sid: str):
     """The active subtask is Claude Code's, but ``active.subtask`` is only
     what progress.json says: warn when a delegated subtask is in progress
     too, so its code is not written here under another subtask's name."""
-    from statefiles.playbook import subtask_status
+    from guards._reward import plan_subtasks, subtask_statuses
 
+    running = [sid for sid, status in subtask_statuses(pb.progress).items()
+               if status == "in_progress" and sid != active_sid]
+    if not running:
+        return ALLOWED
+    subs = plan_subtasks(pb.plan)
     others = []
-    for _, sub in pb.all_subtasks():
-        if sub["id"] != active_sid and subtask_status(pb.subtask_progress(sub["id"])) == \
-                "in_progress":
-            executor, _ = resolve_executor(ctx, pb, sub)
+    for sid in running:
+        if sid in subs:
+            executor, _ = resolve_executor(ctx, pb, subs[sid])
             if executor != "claudecode":
-                others.append(f"{sub['id']} ({executor})")
+                others.append(f"{sid} ({executor})")
     if not others:
         return ALLOWED
     return warn(f"The active subtask is {active_sid} (Claude Code's), but {', '.join(others)} "

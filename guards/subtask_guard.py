@@ -20,8 +20,9 @@ Two hardenings beyond the SPEC's field check:
 * **the reviewed plan is fixed** — removing a subtask that is not done from a
   reviewed plan.json (completion-check would stop seeing it), or changing an
   existing subtask's ``executor``, ``criterion`` or ``validation_plan``, or
-  the plan's ``max_iterations`` (dodging delegation, moving the goalposts,
-  postponing "ask the user"), blocks unless the same edit
+  the plan's ``max_iterations``, or moving a subtask to another phase
+  (dodging delegation, moving the goalposts, postponing "ask the user",
+  emptying a phase to call it done), blocks unless the same edit
   sets ``meta.reviewed`` to false so the reviewer looks at the change.
 """
 
@@ -85,6 +86,10 @@ def _check_plan(ctx, view):
                for field in REVIEWED_FIELDS if sub.get(field) != new_subs[sid].get(field)]
     if before.get("max_iterations") != after.get("max_iterations"):
         changed.append("max_iterations")
+    home_before = {sid: pid for pid, subs in R.plan_structure(before) for sid in subs}
+    home_after = {sid: pid for pid, subs in R.plan_structure(after) for sid in subs}
+    changed += [f"{sid}.phase ({home_before[sid]} → {home_after[sid]})" for sid in home_before
+                if sid in home_after and home_before[sid] != home_after[sid]]
     if not removed and not changed:
         return ALLOWED
     parts = []

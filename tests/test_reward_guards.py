@@ -633,3 +633,42 @@ def test_raising_max_iterations_in_a_reviewed_plan_is_blocked(rr):
     plan["max_iterations"] = 99
     result = K.tool(rr, "Write", {"file_path": str(rr / K.PLAN), "content": K.dump(plan)})
     assert result.blocked and "max_iterations" in result.text, result
+
+
+def test_moving_an_open_subtask_to_another_phase_is_blocked(rr):
+    plan = K.read_json(rr, K.PLAN)
+    moved = plan["phases"][0]["subtasks"].pop()
+    plan["phases"][1]["subtasks"].append(moved)
+    result = K.tool(rr, "Write", {"file_path": str(rr / K.PLAN), "content": K.dump(plan)})
+    assert result.blocked and "p1.2.phase" in result.text, result
+
+
+def test_a_duplicate_empty_phase_does_not_finish_a_phase(rr):
+    """Adding ``{"id": "p1", "subtasks": []}`` must not make p1 look finished."""
+    plan = K.read_json(rr, K.PLAN)
+    plan["phases"].append({"id": "p1", "name": "again", "subtasks": []})
+    (rr / K.PLAN).write_text(K.dump(plan))            # even if it got there
+    doc = legit_progress(rr)
+    doc["phases"]["p1"]["status"] = "done"
+    result = K.tool(rr, "Write", {"file_path": str(rr / K.PROGRESS), "content": K.dump(doc)})
+    assert result.blocked, result
+
+
+def test_state_md_reached_through_its_symlink_target(rr):
+    real = rr / "docs" / "state-real.md"
+    real.write_text((rr / "state.md").read_text())
+    (rr / "state.md").unlink()
+    os.symlink("docs/state-real.md", rr / "state.md")
+    result = K.tool(rr, "Edit", {"file_path": str(real), "old_string": "status: idle",
+                                 "new_string": "status: done"})
+    assert result.blocked and result.guard == "critic-guard", result
+
+
+def test_playbook_behind_a_directory_symlink_is_guarded_by_its_name(rr):
+    (rr / "elsewhere").mkdir()
+    K.write_playbook(rr, "elsewhere/x")
+    os.symlink("../elsewhere/x", rr / "play" / "x")
+    doc = K.read_json(rr, "elsewhere/x/progress.json")
+    doc["subtasks"]["p1.1"]["status"] = "done"
+    result = K.tool(rr, "Write", {"file_path": "play/x/progress.json", "content": K.dump(doc)})
+    assert result.blocked, result
