@@ -16,8 +16,8 @@ playbook whose critic passed. This module holds the pieces every reward guard
   ``play/<id>/progress.json`` that points into ``play/archive/`` is still
   guarded; nor a symlinked directory), the file state.md really is,
   case/Windows variants, and hard links;
-* **the edit as a before/after pair** (:func:`progress_view`,
-  :func:`plan_view`, :func:`state_view`), parsed from ``ctx.post_edit``;
+* **the edit as a before/after pair** (:func:`edit_view`), parsed from
+  ``ctx.post_edit`` once per call and shared by the guards;
 * **violations** as pure functions of parsed dicts, so the PreToolUse guards
   and the Stop check judge with the same rules. A guard blocks the violations
   an edit *introduces* (present after, absent before); violations that were
@@ -95,9 +95,10 @@ def write_hits_reward(ctx, rel: str | None) -> bool:
     """For bash-check (SPEC §3 Bash chain 1, issue 4 "every route closed"):
     True when a Bash write to the repo-relative ``rel`` (as
     ``shell.Write.rel``) reaches reward state: state.md, any working
-    playbook's plan.json/progress.json, the files the active playbook really
-    reads, or a directory that contains any of them (``mv play/x play/y``,
-    ``rm -r play``). Outside the project (``rel is None``) is not reward state."""
+    playbook's plan.json/progress.json, the files state.md and the active
+    playbook really are (through symlinks), or a directory that contains any
+    of them (``mv play/x play/y``, ``rm -r play``). Outside the project
+    (``rel is None``) is not reward state."""
     if rel is None:
         return False
     rel = rel.strip("/")
@@ -112,7 +113,7 @@ def write_hits_reward(ctx, rel: str | None) -> bool:
     if len(parts) == 2 and parts[0] == layout.PLAY_DIR and parts[1] not in NOT_WORKING:
         return True
     abs_path = os.path.realpath(layout.join(ctx.root, rel))
-    for real in active_real_files(ctx):
+    for real in (*active_real_files(ctx), os.path.realpath(layout.join(ctx.root, layout.STATE_MD))):
         if real == abs_path or real.startswith(abs_path.rstrip(os.sep) + os.sep):
             return True
     return False
@@ -169,28 +170,28 @@ def _rel_or_abs(abs_path: str, root: str | None) -> str:
     return abs_path
 
 
-def _lexical_rel(ctx, target) -> str | None:
-    """The target's location *as named*: directories resolved, the final
-    component not followed (a symlinked playbook file is judged by the name
-    Claude used as well as by what it points to)."""
+def _as_named(ctx, target) -> str:
+    """The target path as Claude wrote it, made absolute against the hook's
+    ``cwd`` and normalised lexically (no symlink resolved)."""
     given = target.given
     if given.startswith("~"):
         given = os.path.expanduser(given)
     base = ctx.hook.cwd or ctx.root
-    joined = os.path.normpath(given if os.path.isabs(given) else os.path.join(base, given))
-    parent, name = os.path.split(joined)
+    return os.path.normpath(given if os.path.isabs(given) else os.path.join(base, given))
+
+
+def _lexical_rel(ctx, target) -> str | None:
+    """The target's location *as named*: directories resolved, the final
+    component not followed (a symlinked playbook file is judged by the name
+    Claude used as well as by what it points to)."""
+    parent, name = os.path.split(_as_named(ctx, target))
     return layout.relative_to(os.path.join(os.path.realpath(parent), name), ctx.root)
 
 
 def _literal_rel(ctx, target) -> str | None:
     """The target as written, with no symlink resolved at all
     (``play/x/progress.json`` when ``play/x`` is a link elsewhere)."""
-    given = target.given
-    if given.startswith("~"):
-        given = os.path.expanduser(given)
-    base = ctx.hook.cwd or ctx.root
-    joined = os.path.normpath(given if os.path.isabs(given) else os.path.join(base, given))
-    return layout.relative_to(joined, ctx.root)
+    return layout.relative_to(_as_named(ctx, target), ctx.root)
 
 
 def _same_inode(a: os.stat_result, path: str) -> bool:
