@@ -63,14 +63,14 @@ ROUTES = {
                        "p.write_text(p.read_text().replace('\"pending\"','\"done\"'))\nEOF"),
     "node-one-liner": ("node -e \"const f=require('fs');const p='play/demo/progress.json';"
                        "f.writeFileSync(p,f.readFileSync(p,'utf8').replace(/pending/g,'done'))\""),
-    "cp-from-tmp": f"printf '%s' '{FRAUD}' > /tmp/pg-fraud.json && cp /tmp/pg-fraud.json "
+    "cp-from-tmp": f"printf '%s' '{FRAUD}' > .pg-fraud.json && cp .pg-fraud.json "
                    "play/demo/progress.json",
-    "mv-from-tmp": f"printf '%s' '{FRAUD}' > /tmp/pg-fraud2.json && mv /tmp/pg-fraud2.json "
+    "mv-from-tmp": f"printf '%s' '{FRAUD}' > .pg-fraud2.json && mv .pg-fraud2.json "
                    "play/demo/progress.json",
-    "install": f"printf '%s' '{FRAUD}' > /tmp/pg-f3.json && install -m 644 /tmp/pg-f3.json "
+    "install": f"printf '%s' '{FRAUD}' > .pg-f3.json && install -m 644 .pg-f3.json "
                "play/demo/progress.json",
     "dd": f"dd of=play/demo/progress.json status=none <<< '{FRAUD}'",
-    "ln-sf": f"printf '%s' '{FRAUD}' > /tmp/pg-f4.json && ln -sf /tmp/pg-f4.json "
+    "ln-sf": f"printf '%s' '{FRAUD}' > .pg-f4.json && ln -sf .pg-f4.json "
              "play/demo/progress.json",
     "bash-c": f"bash -c \"{SED.replace(chr(34), chr(92) + chr(34))} play/demo/progress.json\"",
     "sh-c-nested": "sh -c 'cd play/demo && sed -i s/pending/done/ progress.json'",
@@ -123,7 +123,7 @@ STAY_ALLOWED = {
     "grep": "grep -n status play/demo/progress.json",
     "python-read": "python3 -c \"import json;print(json.load(open('play/demo/progress.json')))\"",
     "git-diff": "git diff -- play/demo/progress.json state.md",
-    "redirect-elsewhere": "jq '.subtasks' play/demo/progress.json > /tmp/pg-subtasks.json",
+    "redirect-elsewhere": "jq '.subtasks' play/demo/progress.json > .pg-subtasks.json",
     "pytest-to-log": "echo ok > build.log",
     "quoted-mention": "echo 'remember to set play/demo/progress.json done after the critic'",
 }
