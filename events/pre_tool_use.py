@@ -23,6 +23,10 @@ EDIT_CHAIN = (
     "playbook_guard",
     "depends_check",
     "check_file_dependencies",
+    "executor_guard",
+    "critic_guard",
+    "subtask_guard",
+    "phase_status_guard",
     "scope_guard",
     # SPEC §6 team and spec workflows
     "codex_lead_guard",
@@ -39,6 +43,12 @@ BASH_CHAIN = (
     "spec_phase_gate",
 )
 
+#: MCP tools (``mcp__<server>__<tool>``): file-writing ones may not touch the
+#: reward state the Edit/Write guards judge (issue 4 "every route closed").
+MCP_CHAIN = (
+    "reward_route_guard",
+)
+
 
 def chain(ctx) -> tuple:
     tool = ctx.hook.tool_name
@@ -46,4 +56,6 @@ def chain(ctx) -> tuple:
         return COMMON + EDIT_CHAIN
     if tool == "Bash":
         return COMMON + BASH_CHAIN
+    if tool.startswith("mcp__"):
+        return COMMON + MCP_CHAIN
     return COMMON

@@ -1,10 +1,29 @@
-"""Stop event unit (SPEC §3). Its chain comes with a later issue; until then the
-entrypoint validates the input and exits cleanly."""
+"""Stop event unit (SPEC §3 "Stop and SubagentStop"; seed 002 §6.5).
+
+When Claude ends its turn: a pending post-loop blocks, then completion-check
+blocks while the active playbook is unfinished or holds a done without its
+evidence. Every block goes through the loop guard
+(:func:`guards.stop_loop_guard.apply`) so that a session can always end: after
+``config.stop_block_limit`` consecutive blocks, or when ``stop_hook_active``
+is set and nothing changed, the stop passes with a ``systemMessage`` naming
+what was left.
+"""
 
 from __future__ import annotations
 
-CHAIN = ()
+#: Blocking checks, in order; the first block wins.
+CHAIN = (
+    "post_loop_pending",
+    "completion_check",
+)
 
 
 def chain(ctx) -> tuple:
     return CHAIN
+
+
+def run(ctx):
+    from events.runtime import run_chain
+    from guards import stop_loop_guard
+
+    return stop_loop_guard.apply(ctx, run_chain(ctx, chain(ctx)))

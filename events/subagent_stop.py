@@ -1,20 +1,41 @@
 """SubagentStop event unit (SPEC §3 "Stop and SubagentStop"; seed 002 §7, §11.5).
 
-Order: recorders (never block; they must see every stop, blocked or not) →
-blocking checks (issue 4: post-loop-pending, completion-check) → handlers
-that only make sense when the stop goes through: the reminder to record the
-subagent's result in progress.json, and the archive check (local steps only:
-SubagentStop can block, so no network I/O here).
+What a subagent's stop may be blocked for (decided in issue 4):
+
+* never for subtasks that are merely *not done yet*: a critic, reviewer or
+  worker subagent finishing while the playbook is unfinished is the normal
+  course of the work, and blocking it would only loop;
+* never for a **read-only** subagent (critic, reviewer, prompt-analyzer,
+  executor-resolver, coderabbit-delegate and Claude Code's Explore/Plan,
+  ``guards._reward.READ_ONLY_AGENTS``): it cannot act on any reason;
+* for **evidence fraud** (a subtask or phase marked done without the
+  critic's evidence, a critic PASS without evidence) in a subagent that can
+  write: it is the one that could have written it and can set it back, and
+  seed 002 §11.5 forbids subagents to update progress.json anyway;
+* for a pending **post-loop** (SPEC §3): the subagent is told to hand the
+  instruction back to the orchestrator.
+
+Blocks go through the same loop guard as Stop, counted per ``agent_id``.
+
+Order: recorders (never block; they must run on every stop, blocked or not)
+→ blocking checks → handlers that only make sense when the stop goes through
+(the reminder to record the subagent's result in progress.json, and the
+archive check — local steps only: SubagentStop can block, so no network I/O
+here). A handler that must see *every* stop belongs in RECORDERS.
 """
 
 from __future__ import annotations
 
 #: Never block; run on every subagent stop.
 RECORDERS = (
+    "critic_ledger",
     "log_subagent",
 )
 #: Blocking checks; the first block wins.
-CHECKS = ()
+CHECKS = (
+    "post_loop_pending",
+    "completion_check",
+)
 #: Run when no check blocked.
 HANDLERS = (
     "subagent_reminder",
@@ -26,3 +47,10 @@ CHAIN = RECORDERS + CHECKS + HANDLERS
 
 def chain(ctx) -> tuple:
     return CHAIN
+
+
+def run(ctx):
+    from events.runtime import run_chain
+    from guards import stop_loop_guard
+
+    return stop_loop_guard.apply(ctx, run_chain(ctx, chain(ctx)))

@@ -1,0 +1,144 @@
+"""critic-ledger (SubagentStop; issue 4 hardening beyond SPEC §3's field check).
+
+The done contract of SPEC §3 (three validations PASS with evidence,
+``validated_by == "critic"``) is made of fields anyone can type. This handler
+records what the critic subagent *actually said*: when a subagent whose
+``agent_type`` is ``critic`` (or ``playgate:critic`` when the suite is installed
+as a plugin; another plugin's ``x:critic`` does not count) stops, every line of its
+``last_assistant_message`` of the form
+
+    CRITIC: PASS <subtask-id>
+    CRITIC: FAIL <subtask-id> - <reason>
+    CRITIC: PASS playbook
+    CRITIC: FAIL playbook - <reason>
+
+(markdown decoration around the line, ``—``/``:`` as the reason separator and
+a lower-case verdict are tolerated) is appended to
+``.claude/logs/critic-ledger.jsonl`` as ``{"ts", "session_id", "agent_id",
+"playbook": <active plan.json, repo-relative>, "subtask", "verdict",
+"reason"}``. ``.claude/logs/**`` is HARD_BLOCK in the protected floor, so
+Claude can read the ledger but not write it. A FAIL for an id wins over a PASS
+for the same id in one message.
+
+Seed 002 §10's retry loop: any FAIL writes ``session-state/last-fail-reason``
+(the reasons, one a line) and increments ``session-state/iteration-count``;
+a run with only PASS verdicts clears both, unless the recorded failure names
+a subtask this run did not pass (it is still being retried).
+
+subtask-guard, critic-guard and completion-check read the ledger
+(:func:`guards._reward.ledger_verdicts`): a done without a PASS warns, and
+blocks under state.md ``config.require_critic_run: true``. A critic reply
+without any ``CRITIC:`` line records nothing and says so to the user.
+
+Advisory: failing to record must never block a stop.
+"""
+
+from __future__ import annotations
+
+from events.verdict import ALLOWED, Effect, allow, warn
+from guards import _reward as R
+from statefiles import layout
+
+NAME = "critic-ledger"
+ADVISORY = True
+
+VERDICTS = ("PASS", "FAIL")
+_DECORATION = " \t>*`_-#•·"
+_SEPARATORS = (" - ", " — ", " – ", ": ", " -- ")
+
+
+def parse_verdicts(message: str) -> list:
+    """``[(id, verdict, reason), ...]`` from a critic's final message, one per
+    id, in first-seen order; FAIL wins over PASS for the same id."""
+    found: dict = {}
+    for raw in message.splitlines():
+        line = raw.strip().lstrip(_DECORATION).rstrip(" \t*`_")
+        if line[:7].upper() != "CRITIC:":
+            continue
+        rest = line[7:].strip()
+        verdict, _, tail = rest.partition(" ")
+        verdict = verdict.strip(" *`_:").upper()
+        if verdict not in VERDICTS:
+            continue
+        tail = tail.strip()
+        ident, reason = tail, ""
+        cuts = [(tail.find(sep), sep) for sep in _SEPARATORS if sep in tail]
+        if cuts:
+            at, sep = min(cuts)
+            ident, reason = tail[:at], tail[at + len(sep):]
+        ident = ident.strip().strip("*`_,.;:()[]\"'")
+        if not ident or " " in ident:
+            ident = ident.split(" ")[0] if ident else ""
+        if not ident:
+            continue
+        if ident.lower() == R.PLAYBOOK_ID:
+            ident = R.PLAYBOOK_ID
+        if found.get(ident, ("", ""))[0] == "FAIL":
+            continue
+        found[ident] = (verdict, reason.strip()[:2000])
+    return [(ident, v, r) for ident, (v, r) in found.items()]
+
+
+def _failed_ids(text: str) -> set:
+    """Ids named by a ``critic FAIL:`` last-fail-reason written by :func:`_record`."""
+    if not text.startswith("critic FAIL: "):
+        return set()
+    ids = set()
+    for line in text[len("critic FAIL: "):].splitlines():
+        head, sep, _ = line.partition(": ")
+        if sep and head and " " not in head:
+            ids.add(head)
+    return ids
+
+
+def _record(root: str, records: list, fails: list) -> None:
+    from statefiles import fastjson
+    from statefiles.atomic import write_atomic
+    from statefiles.markers import Markers
+
+    markers = Markers(root)
+    with markers.lock():
+        path = layout.join(root, R.CRITIC_LEDGER)
+        import os
+
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write("".join(fastjson.dumps(r) + "\n" for r in records))
+        if fails:
+            text = (markers.read(layout.ITERATION_COUNT) or "").strip()
+            try:
+                count = max(0, int(text.split()[0])) if text else 0
+            except ValueError:
+                count = 0
+            write_atomic(markers.path(layout.ITERATION_COUNT), f"{count + 1}\n", durable=False)
+            R.record_fail_reason(root, "critic FAIL: " + "\n".join(
+                f"{ident}: {reason or '(no reason given)'}" for ident, reason in fails))
+        else:
+            # A PASS ends the retry loop of what it passed; a failure of
+            # another subtask still being retried keeps its reason and count.
+            passed = {r["subtask"] for r in records}
+            pending = _failed_ids(markers.read(layout.LAST_FAIL_REASON) or "")
+            if pending <= passed or R.PLAYBOOK_ID in passed:
+                markers.remove(layout.ITERATION_COUNT)
+                markers.remove(layout.LAST_FAIL_REASON)
+
+
+def check(ctx):
+    hook = ctx.hook
+    if ctx.event != "SubagentStop" or R.agent_name(hook.agent_type) != "critic":
+        return ALLOWED
+    message = hook.raw.get("last_assistant_message")
+    verdicts = parse_verdicts(message if isinstance(message, str) else "")
+    if not verdicts:
+        return warn("The critic finished without a 'CRITIC: PASS|FAIL <subtask-id>' line, so no "
+                    f"verdict was recorded in {R.CRITIC_LEDGER}.")
+    from statefiles.markers import now_iso
+
+    plan_rel = ctx.playbook.plan_rel if ctx.playbook is not None else None
+    stamp = now_iso()
+    records = [{"ts": stamp, "session_id": hook.session_id, "agent_id": hook.agent_id,
+                "playbook": plan_rel, "subtask": ident, "verdict": verdict, "reason": reason}
+               for ident, verdict, reason in verdicts]
+    fails = [(ident, reason) for ident, verdict, reason in verdicts if verdict == "FAIL"]
+    return allow(effects=(Effect(_record, ctx.root, records, fails, when="always",
+                                 label="record critic verdicts"),))

@@ -1,0 +1,60 @@
+"""phase-status-guard (SPEC §3 Edit/Write chain 10; seed 002 §4, §11.5 step 3).
+
+A phase is done only when every subtask the plan lists for it is done. Blocked:
+
+* a progress.json edit that marks a phase done while one of its subtasks (from
+  the sibling plan.json) is not done — including a subtask set back from done
+  inside a phase that stays done, and a phase marked done while its plan.json
+  cannot be read;
+* a plan.json edit that adds a subtask to a phase progress.json already calls
+  done (set the phase back to in_progress first).
+
+Any working playbook (``play/<id>/``), by any path spelling (see
+:mod:`guards._reward`). Violations already on disk do not block other edits.
+"""
+
+from __future__ import annotations
+
+from events.verdict import ALLOWED, block
+from guards import _reward as R
+
+NAME = "phase-status-guard"
+ADVISORY = False
+
+
+def _describe(open_phases: dict) -> str:
+    return "; ".join(f"phase {pid}: {R.listing(f'{sid} ({st})' for sid, st in subs)}"
+                     for pid, subs in open_phases.items())
+
+
+def check(ctx):
+    view = R.edit_view(ctx)
+    if view is None or view.kind == R.STATE:
+        return ALLOWED
+    if view.error:
+        return block(f"{view.error}. Retry with an exact edit, or Write the whole file in the "
+                     "shape of play/template/.")
+    if view.kind == R.PROGRESS:
+        newly_done = [p for p in R.done_phases(view.after) if p not in R.done_phases(view.before)]
+        if view.plan is None:
+            if newly_done:
+                return block(f"{view.target.label}: phase {R.listing(newly_done)} set done, but "
+                             f"its subtasks cannot be checked ({view.other_error}). Fix plan.json "
+                             "first.")
+            return ALLOWED
+        new = R.new_items(R.phases_with_open_subtasks(view.before, view.plan),
+                          R.phases_with_open_subtasks(view.after, view.plan))
+        if new:
+            return block(f"{view.target.label}: a phase is done only when all its subtasks are. "
+                         f"Not done: {_describe(new)}. Finish those subtasks (each validated by "
+                         "the critic) and set the phase done afterwards.")
+        return ALLOWED
+    if view.progress is None:
+        return ALLOWED
+    new = R.new_items(R.phases_with_open_subtasks(view.progress, view.before),
+                      R.phases_with_open_subtasks(view.progress, view.after))
+    if new:
+        return block(f"{view.target.label}: this edit gives a phase that progress.json calls done "
+                     f"subtasks that are not done ({_describe(new)}). Set the phase back to "
+                     "in_progress in progress.json first.")
+    return ALLOWED

@@ -1,0 +1,37 @@
+"""post-loop-pending (SPEC §3 Stop and SubagentStop; seed 002 §11.7).
+
+After a playbook is archived, ``.claude/session-state/post-loop-pending``
+asks for the post-loop skill (archive commit/PR follow-up, deriving the next
+task). Claude may not end its turn while it is pending: block with
+``{"decision": "block"}`` and tell it to call ``Skill(skill='post-loop')``.
+Not on main/master: the post-loop may already have returned there, and the
+stop must not become a deadlock. The Stop loop guard
+(:mod:`guards.stop_loop_guard`) bounds the blocks.
+
+SubagentStop: read-only subagents (critic, reviewer, ...) are never blocked —
+they cannot act on it (see :mod:`events.subagent_stop`).
+"""
+
+from __future__ import annotations
+
+from events.verdict import ALLOWED, block
+from guards._reward import stop_exempt
+from statefiles import layout
+
+NAME = "post-loop-pending"
+ADVISORY = False
+
+
+def check(ctx):
+    if stop_exempt(ctx) or not ctx.markers.exists(layout.POST_LOOP_PENDING) or ctx.on_main:
+        return ALLOWED
+    info = ctx.markers.read_json(layout.POST_LOOP_PENDING)
+    which = info.get("playbook") if isinstance(info, dict) else None
+    name = f" {which}" if isinstance(which, str) and which else ""
+    if ctx.event == "SubagentStop":
+        return block(f"The playbook{name} was archived and the post-loop has not run. End your "
+                     "reply by telling the orchestrator to call Skill(skill='post-loop') before "
+                     "anything else.")
+    return block(f"The playbook{name} was archived and the post-loop has not run yet. Call "
+                 "Skill(skill='post-loop') now (it finishes the archive follow-up and clears "
+                 f"{layout.POST_LOOP_PENDING}), then end your turn.")

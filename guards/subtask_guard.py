@@ -1,0 +1,118 @@
+"""subtask-guard (SPEC §3 Edit/Write chain 9; seed 002 §4, §11.5, §12).
+
+The file is judged as it will be after the call (``ctx.post_edit``: Write's
+content; Edit with ``replace_all``; MultiEdit's edits in order; NotebookEdit
+where it applies). For every subtask of any working playbook's progress.json
+that is ``done`` after the edit and was not done-without-evidence before:
+all three validations PASS with non-empty evidence, ``validated_at`` set,
+``validated_by == "critic"`` (:func:`statefiles.playbook.evidence_problems`).
+Otherwise block, listing what is missing. A result that cannot be computed
+or parsed blocks (critic-guard, earlier in the chain, reports it first).
+
+Two hardenings beyond the SPEC's field check:
+
+* **critic ledger** — the fields above can be typed by anyone; a critic run
+  cannot. SubagentStop records every ``CRITIC: PASS|FAIL <id>`` line of a
+  critic subagent's final message in ``.claude/logs/critic-ledger.jsonl``
+  (HARD_BLOCK: Claude cannot write it). A subtask turning done without a
+  ledger PASS as its latest verdict → warn; → block when state.md
+  ``config.require_critic_run: true`` (a human-only section).
+* **the reviewed plan is fixed** — removing a subtask that is not done from a
+  reviewed plan.json (completion-check would stop seeing it), or changing an
+  existing subtask's ``executor``, ``criterion`` or ``validation_plan``, or
+  the plan's ``max_iterations``, or moving a subtask to another phase
+  (dodging delegation, moving the goalposts, postponing "ask the user",
+  emptying a phase to call it done), blocks unless the same edit
+  sets ``meta.reviewed`` to false so the reviewer looks at the change.
+"""
+
+from __future__ import annotations
+
+from events.verdict import ALLOWED, block, warn
+from guards import _reward as R
+from statefiles.playbook import subtask_status
+
+NAME = "subtask-guard"
+ADVISORY = False
+
+#: Subtask fields fixed by the review (changing them needs a new review).
+REVIEWED_FIELDS = ("executor", "criterion", "validation_plan")
+
+
+def _check_progress(ctx, view):
+    before, after = view.before, view.after
+    new = R.new_items(R.unevidenced_done(before), R.unevidenced_done(after))
+    if new:
+        return block(
+            f"{view.target.label}: a subtask is done only with the critic's evidence (SPEC: all "
+            "three validations PASS with evidence, validated_at set, validated_by 'critic'). "
+            f"Missing: {R.describe_problems(new)}. Run Task(subagent_type='critic') on it and "
+            "record its result first; keep the status in_progress until then.")
+    before_entries = R.subtask_entries(before)
+    turning = [sid for sid, entry in R.subtask_entries(after).items()
+               if subtask_status(entry) == "done"
+               and subtask_status(before_entries.get(sid, {})) != "done"]
+    if not turning:
+        return ALLOWED
+    verdicts = R.ledger_verdicts(ctx.root, view.target.plan_rel)
+    unrun = [sid for sid in turning if verdicts.get(sid) != "PASS"]
+    if not unrun:
+        return ALLOWED
+    failed = [sid for sid in unrun if verdicts.get(sid) == "FAIL"]
+    text = (f"{view.target.label}: {R.listing(unrun)} set done, but the critic ledger "
+            f"({R.CRITIC_LEDGER}) has no PASS from a critic run for "
+            f"{'it' if len(unrun) == 1 else 'them'}"
+            + (f" (latest verdict FAIL: {R.listing(failed)})" if failed else "")
+            + ". Run Task(subagent_type='critic'); it ends its reply with "
+              "'CRITIC: PASS <subtask-id>', which is recorded when it stops.")
+    if R.require_critic_run(ctx):
+        return block(text + " (state.md config.require_critic_run is true.)")
+    return warn(text)
+
+
+def _check_plan(ctx, view):
+    before, after = view.before, view.after
+    if before is None:
+        return ALLOWED
+    meta_before = before.get("meta") if isinstance(before.get("meta"), dict) else {}
+    meta_after = after.get("meta") if isinstance(after.get("meta"), dict) else {}
+    if meta_before.get("reviewed") is not True or meta_after.get("reviewed") is not True:
+        return ALLOWED
+    old_subs, new_subs = R.plan_subtasks(before), R.plan_subtasks(after)
+    entries = R.subtask_entries(view.progress)
+    removed = [sid for sid in old_subs if sid not in new_subs
+               and subtask_status(entries.get(sid, {})) != "done"]
+    changed = [f"{sid}.{field}" for sid, sub in old_subs.items() if sid in new_subs
+               for field in REVIEWED_FIELDS if sub.get(field) != new_subs[sid].get(field)]
+    if before.get("max_iterations") != after.get("max_iterations"):
+        changed.append("max_iterations")
+    home_before = {sid: pid for pid, subs in R.plan_structure(before) for sid in subs}
+    home_after = {sid: pid for pid, subs in R.plan_structure(after) for sid in subs}
+    changed += [f"{sid}.phase ({home_before[sid]} → {home_after[sid]})" for sid in home_before
+                if sid in home_after and home_before[sid] != home_after[sid]]
+    if not removed and not changed:
+        return ALLOWED
+    parts = []
+    if removed:
+        parts.append(f"removes subtask {R.listing(removed)}, which is not done")
+    if changed:
+        parts.append(f"changes {R.listing(changed)}")
+    return block(
+        f"{view.target.label}: this edit {' and '.join(parts)} in a reviewed plan. The reviewed "
+        "plan is the contract the critic checks against; changing it needs a new review: set "
+        "meta.reviewed to false in the same edit and call Task(subagent_type='reviewer'), or ask "
+        "the user.")
+
+
+def check(ctx):
+    view = R.edit_view(ctx)
+    if view is None:
+        return ALLOWED
+    if view.error:
+        return block(f"{view.error}. Retry with an exact edit, or Write the whole file in the "
+                     "shape of play/template/.")
+    if view.kind == R.PROGRESS:
+        return _check_progress(ctx, view)
+    if view.kind == R.PLAN:
+        return _check_plan(ctx, view)
+    return ALLOWED

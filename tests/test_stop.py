@@ -1,0 +1,456 @@
+"""Stop and SubagentStop (SPEC §3; seed 002 §6.5): post-loop-pending,
+completion-check, the loop guard and the critic ledger."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import reward_kit as K
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_reward_guards import complete, legit_progress
+
+from guards.critic_ledger import parse_verdicts
+
+
+@pytest.fixture
+def rr(tmp_path):
+    return K.make_reward_repo(tmp_path / "repo")
+
+
+def decision(result):
+    return (result.json or {}).get("decision")
+
+
+# --------------------------------------------------------------------------- completion-check
+
+
+def test_stop_blocks_while_subtasks_are_open(rr):
+    result = K.stop(rr)
+    assert result.code == 0 and decision(result) == "block", result
+    reason = result.json["reason"]
+    assert "p1.1 (pending)" in reason and "p2.1 (pending)" in reason
+    assert "critic" in reason
+
+
+def test_stop_lists_done_without_evidence(rr):
+    doc = K.read_json(rr, K.PROGRESS)
+    doc["subtasks"]["p1.1"]["status"] = "done"          # slipped past PreToolUse
+    doc["phases"]["p2"]["status"] = "done"
+    doc["critic"] = {"status": "PASS", "evidence": []}
+    (rr / K.PROGRESS).write_text(K.dump(doc))
+    reason = K.stop(rr).json["reason"]
+    assert "marked done without the required evidence" in reason and "p1.1 (validations" in reason
+    assert "phases marked done while subtasks are open: p2 (p2.1)" in reason
+    assert "critic.evidence is empty" in reason
+
+
+def test_stop_passes_when_complete(rr):
+    complete(rr)
+    result = K.stop(rr)
+    assert result.code == 0 and result.stdout == "", result
+
+
+def test_stop_waits_for_the_playbook_critic(rr):
+    complete(rr, critic=False)
+    result = K.stop(rr)
+    assert decision(result) == "block" and "playbook critic" in result.json["reason"], result
+
+
+def test_stop_without_state_or_playbook_passes(tmp_path):
+    root = K.make_reward_repo(tmp_path / "r")
+    (root / "state.md").write_text(K.state_text(active=None))
+    assert K.stop(root).stdout == ""
+    (root / "state.md").unlink()
+    assert K.stop(root).stdout == ""
+
+
+@pytest.mark.parametrize("breakage", ["plan", "progress", "active-outside"])
+def test_stop_blocks_when_nothing_can_be_verified(rr, breakage):
+    if breakage == "plan":
+        (rr / K.PLAN).unlink()
+    elif breakage == "progress":
+        (rr / K.PROGRESS).write_text("{")
+    else:
+        (rr / "state.md").write_text(K.state_text(active="/etc/plan.json"))
+    result = K.stop(rr)
+    assert decision(result) == "block", result
+
+
+def test_require_critic_run_stop_needs_ledger(tmp_path):
+    rr = K.make_reward_repo(tmp_path / "r", config_extra="require_critic_run: true\n")
+    complete(rr)
+    reason = K.stop(rr).json["reason"]
+    assert "without a critic PASS" in reason and "p1.1" in reason
+    K.critic_says(rr, "CRITIC: PASS p1.1\nCRITIC: PASS p1.2\nCRITIC: PASS p2.1")
+    assert K.stop(rr, session_id="other").stdout == ""
+
+
+# --------------------------------------------------------------------------- post-loop-pending
+
+
+def test_post_loop_pending_blocks_stop(rr):
+    complete(rr)
+    marker = rr / ".claude/session-state/post-loop-pending"
+    marker.write_text(json.dumps({"playbook": "demo", "status": "success"}))
+    result = K.stop(rr)
+    assert decision(result) == "block" and "Skill(skill='post-loop')" in result.json["reason"]
+    assert "demo" in result.json["reason"]
+
+
+def test_post_loop_pending_is_off_on_main(rr):
+    complete(rr)
+    (rr / ".claude/session-state/post-loop-pending").write_text("{}")
+    K.git(rr, "checkout", "-q", "main")
+    assert K.stop(rr).stdout == ""
+
+
+# --------------------------------------------------------------------------- loop guard
+
+
+def test_loop_guard_lets_the_stop_through_after_the_limit(rr):
+    for i in range(3):
+        doc = K.read_json(rr, K.PROGRESS)               # something changes each time
+        doc["subtasks"]["p1.1"]["notes"] = f"try {i}"
+        (rr / K.PROGRESS).write_text(K.dump(doc))
+        assert decision(K.stop(rr, stop_hook_active=i > 0)) == "block", i
+    result = K.stop(rr, stop_hook_active=True)
+    assert decision(result) is None, result
+    assert "blocked 3 times in a row" in result.json["systemMessage"]
+    assert "p1.1 (pending)" in result.json["systemMessage"]
+    # the count restarts after a let-through
+    assert decision(K.stop(rr)) == "block"
+
+
+def test_loop_guard_unchanged_state_with_stop_hook_active(rr):
+    assert decision(K.stop(rr)) == "block"
+    result = K.stop(rr, stop_hook_active=True)
+    assert decision(result) is None
+    assert "nothing changed" in result.json["systemMessage"]
+
+
+def test_loop_guard_without_stop_hook_active_blocks_again(rr):
+    """A new user turn (stop_hook_active false) is a fresh attempt."""
+    assert decision(K.stop(rr)) == "block"
+    assert decision(K.stop(rr)) == "block"
+
+
+def test_loop_guard_limit_from_config(tmp_path):
+    rr = K.make_reward_repo(tmp_path / "r", config_extra="stop_block_limit: 1\n")
+    assert decision(K.stop(rr)) == "block"
+    result = K.stop(rr)
+    assert decision(result) is None and "stop_block_limit: 1" in result.json["systemMessage"]
+
+
+def test_loop_guard_counts_per_session(rr):
+    assert decision(K.stop(rr, session_id="a")) == "block"
+    assert decision(K.stop(rr, session_id="b")) == "block"
+    assert decision(K.stop(rr, session_id="b", stop_hook_active=True)) is None
+    # session a kept its own count while b stopped in between
+    assert decision(K.stop(rr, session_id="a", stop_hook_active=True)) is None
+    for i in range(40):
+        K.stop(rr, session_id=f"many{i}")
+    state = json.loads((rr / ".claude/session-state/stop-guard.json").read_text())
+    assert len(state["sessions"]) <= 16
+
+
+def test_allowed_stop_resets_the_counter(rr):
+    assert decision(K.stop(rr)) == "block"
+    complete(rr)
+    assert K.stop(rr).stdout == ""
+    state = json.loads((rr / ".claude/session-state/stop-guard.json").read_text())
+    assert state["sessions"] == {}
+
+
+def test_corrupt_counter_does_not_lock_the_session(rr):
+    (rr / ".claude/session-state/stop-guard.json").write_text("[not json")
+    assert decision(K.stop(rr)) == "block"
+    assert decision(K.stop(rr, stop_hook_active=True)) is None
+
+
+# --------------------------------------------------------------------------- SubagentStop
+
+
+def subagent(rr, agent_type, **fields):
+    fields.setdefault("agent_id", f"id-{agent_type}")
+    fields.setdefault("stop_hook_active", False)
+    return K.call(rr, "SubagentStop", agent_type=agent_type, last_assistant_message="done",
+                  **fields)
+
+
+@pytest.mark.parametrize("agent_type", ["critic", "reviewer", "general-purpose", "Explore",
+                                        "codex-delegate"])
+def test_subagents_are_not_blocked_for_open_subtasks(rr, agent_type):
+    assert decision(subagent(rr, agent_type)) is None
+
+
+def test_writing_subagent_is_blocked_for_evidence_fraud_once(rr):
+    doc = K.read_json(rr, K.PROGRESS)
+    doc["subtasks"]["p1.1"]["status"] = "done"
+    (rr / K.PROGRESS).write_text(K.dump(doc))
+    result = subagent(rr, "general-purpose")
+    assert decision(result) == "block" and "p1.1" in result.json["reason"], result
+    result = subagent(rr, "general-purpose", stop_hook_active=True)
+    assert decision(result) is None and "p1.1" in result.json["systemMessage"]
+
+
+@pytest.mark.parametrize("agent_type", ["critic", "reviewer", "prompt-analyzer", "Plan",
+                                        "playgate:critic"])
+def test_read_only_subagents_are_never_blocked(rr, agent_type):
+    doc = K.read_json(rr, K.PROGRESS)
+    doc["subtasks"]["p1.1"]["status"] = "done"
+    (rr / K.PROGRESS).write_text(K.dump(doc))
+    (rr / ".claude/session-state/post-loop-pending").write_text("{}")
+    assert decision(subagent(rr, agent_type)) is None
+
+
+def test_subagent_is_blocked_by_pending_post_loop(rr):
+    complete(rr)
+    (rr / ".claude/session-state/post-loop-pending").write_text("{}")
+    result = subagent(rr, "general-purpose")
+    assert decision(result) == "block" and "orchestrator" in result.json["reason"]
+
+
+def test_subagent_counters_are_per_agent(rr):
+    doc = K.read_json(rr, K.PROGRESS)
+    doc["subtasks"]["p1.1"]["status"] = "done"
+    (rr / K.PROGRESS).write_text(K.dump(doc))
+    assert decision(subagent(rr, "general-purpose", agent_id="x")) == "block"
+    assert decision(subagent(rr, "general-purpose", agent_id="y")) == "block"
+    assert decision(K.stop(rr)) == "block"
+
+
+# --------------------------------------------------------------------------- critic ledger
+
+
+@pytest.mark.parametrize("message,expected", [
+    ("CRITIC: PASS p1.1", [("p1.1", "PASS", "")]),
+    ("  **CRITIC: PASS p1.1**  ", [("p1.1", "PASS", "")]),
+    ("- `CRITIC: FAIL p1.2 - tests fail`", [("p1.2", "FAIL", "tests fail")]),
+    ("CRITIC: FAIL p1.2: the - thing", [("p1.2", "FAIL", "the - thing")]),
+    ("CRITIC: FAIL p1.2 — no evidence", [("p1.2", "FAIL", "no evidence")]),
+    ("critic: pass Playbook", [("playbook", "PASS", "")]),
+    ("CRITIC: PASS p1.1\nCRITIC: FAIL p1.1 - later", [("p1.1", "FAIL", "later")]),
+    ("CRITIC: FAIL p1.1 - x\nCRITIC: PASS p1.1", [("p1.1", "FAIL", "x")]),
+    ("I would say CRITIC: PASS p1.1", []),
+    ("CRITIC: MAYBE p1.1", []),
+    ("CRITIC: PASS", []),
+    ("CRITIC: PASS p1.1 looks good", [("p1.1", "PASS", "")]),
+])
+def test_parse_verdicts(message, expected):
+    assert parse_verdicts(message) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_parse_verdicts_never_raises_and_ids_are_words(message):
+    for ident, verdict, _reason in parse_verdicts(message):
+        assert verdict in ("PASS", "FAIL")
+        assert ident and " " not in ident
+
+
+def test_ledger_records_only_critic_subagents(rr):
+    K.critic_says(rr, "CRITIC: PASS p1.1", agent_type="general-purpose")
+    assert not (rr / ".claude/logs/critic-ledger.jsonl").exists()
+    K.critic_says(rr, "CRITIC: PASS p1.1\nCRITIC: FAIL p1.2 - no tests")
+    lines = [json.loads(x) for x in
+             (rr / ".claude/logs/critic-ledger.jsonl").read_text().splitlines()]
+    assert [(x["subtask"], x["verdict"], x["playbook"]) for x in lines] == [
+        ("p1.1", "PASS", K.PLAN), ("p1.2", "FAIL", K.PLAN)]
+    assert "p1.2: no tests" in (rr / ".claude/session-state/last-fail-reason").read_text()
+    assert (rr / ".claude/session-state/iteration-count").read_text().strip() == "1"
+
+
+def test_critic_without_verdict_line_is_reported(rr):
+    result = K.critic_says(rr, "Looks fine to me.")
+    assert "no verdict was recorded" in result.json["systemMessage"]
+
+
+def test_the_ledger_cannot_be_edited_by_claude(rr):
+    K.critic_says(rr, "CRITIC: FAIL p1.1 - x")
+    for tool_name, ti in [
+        ("Write", {"file_path": str(rr / ".claude/logs/critic-ledger.jsonl"), "content": "{}"}),
+        ("Edit", {"file_path": str(rr / ".claude/logs/critic-ledger.jsonl"),
+                  "old_string": '"FAIL"', "new_string": '"PASS"'}),
+        ("Write", {"file_path": "./.claude//logs/../logs/critic-ledger.jsonl", "content": ""}),
+    ]:
+        result = K.tool(rr, tool_name, ti)
+        assert result.blocked and result.guard == "protected-edit", result
+
+
+# ----------------------------------------------------------------- through the installed hooks
+
+
+@pytest.fixture
+def live(installed):
+    """The installed suite in a reward repo (feature branch, active playbook)."""
+    K.git(installed.root, "checkout", "-q", "-b", K.BRANCH)
+    K.make_reward_repo(installed.root, git_init=False)
+    return installed
+
+
+def _write(live, rel, doc):
+    return live.tool("Write", {"file_path": str(live.root / rel), "content": K.dump(doc)})
+
+
+def _apply(live, rel, doc):
+    result = _write(live, rel, doc)
+    assert result.code == 0, result
+    (live.root / rel).write_text(K.dump(doc))
+    return result
+
+
+def test_full_legitimate_cycle_through_the_installed_hooks(live):
+    root = live.root
+    # work on p1.1: a code edit and the progress update are allowed
+    assert live.tool("Edit", {"file_path": str(root / "src/app.py"), "old_string": "hi",
+                              "new_string": "hello"}).code == 0
+    for sid, phase in (("p1.1", "p1"), ("p1.2", "p1"), ("p2.1", "p2")):
+        doc = K.read_json(root, K.PROGRESS)
+        doc["active"] = {"phase": phase, "subtask": sid}
+        doc["subtasks"][sid]["status"] = "in_progress"
+        _apply(live, K.PROGRESS, doc)
+        # validations recorded (status still in_progress)
+        doc["subtasks"][sid]["validations"] = K.evidenced()["validations"]
+        _apply(live, K.PROGRESS, doc)
+        # trying to finish before the critic ran is refused
+        early = json.loads(json.dumps(doc))
+        early["subtasks"][sid]["status"] = "done"
+        assert _write(live, K.PROGRESS, early).code == 2
+        # the critic passes it (recorded by SubagentStop)
+        out = live.hook("SubagentStop", agent_id=f"c-{sid}", agent_type="critic",
+                        stop_hook_active=False, last_assistant_message=f"CRITIC: PASS {sid}")
+        assert out.code == 0 and out.stdout == "", out
+        doc["subtasks"][sid] = K.evidenced(doc["subtasks"][sid])
+        result = _apply(live, K.PROGRESS, doc)
+        assert "critic ledger" not in result.stdout
+        if sid in ("p1.2", "p2.1"):
+            doc["phases"][phase]["status"] = "done"
+            _apply(live, K.PROGRESS, doc)
+    stop = live.hook("Stop", stop_hook_active=False, last_assistant_message="done")
+    assert stop.json["decision"] == "block", stop      # the playbook critic has not passed
+    assert "CRITIC: PASS playbook" in stop.json["reason"]
+    assert "not done" not in stop.json["reason"]
+    live.hook("SubagentStop", agent_id="c-all", agent_type="critic", stop_hook_active=False,
+              last_assistant_message="All criteria verified.\nCRITIC: PASS playbook")
+    doc = K.read_json(root, K.PROGRESS)
+    doc["critic"] = {"status": "PASS", "evidence": ["critic run c-all"], "notes": ""}
+    result = _apply(live, K.PROGRESS, doc)
+    assert result.stdout == "" or "critic ledger" not in result.stdout
+    stop = live.hook("Stop", stop_hook_active=False, last_assistant_message="done")
+    assert stop.code == 0 and stop.stdout == "", stop
+    text = (root / "state.md").read_text()
+    assert live.tool("Edit", {"file_path": str(root / "state.md"), "old_string": "status: idle",
+                              "new_string": "status: done"}).code == 0
+    assert "status: idle" in text
+
+
+def test_installed_stop_blocks_and_loop_guard(live):
+    first = live.hook("Stop", stop_hook_active=False, last_assistant_message="all done!")
+    assert first.code == 0 and first.json["decision"] == "block", first
+    second = live.hook("Stop", stop_hook_active=True, last_assistant_message="all done!")
+    assert second.code == 0 and "decision" not in second.json
+    assert "p1.1" in second.json["systemMessage"]
+
+
+def test_installed_fraud_write_is_blocked(live):
+    doc = K.read_json(live.root, K.PROGRESS)
+    doc["subtasks"]["p1.1"]["status"] = "done"
+    result = _write(live, K.PROGRESS, doc)
+    assert result.code == 2 and "critic-guard" in result.stderr, result
+
+
+@pytest.mark.parametrize("fixture_name", ["Stop.json", "Stop_2.json", "SubagentStop.json"])
+def test_real_payloads(live, fixture_name):
+    from conftest import FIXTURES
+
+    payload = json.loads((FIXTURES / fixture_name).read_text()
+                         .replace("/home/dev/project", str(live.root)))
+    result = live.entrypoint(payload["hook_event_name"], payload)
+    assert result.code == 0 and "Traceback" not in result.stderr, result
+    if payload["hook_event_name"] == "Stop":
+        assert result.json["decision"] == "block"
+    else:
+        assert result.stdout == ""  # general-purpose subagent, nothing fraudulent
+
+
+def test_legit_progress_helper_is_accepted(tmp_path):
+    rr = K.make_reward_repo(tmp_path / "r")
+    K.critic_says(rr, "CRITIC: PASS p1.1")
+    result = K.tool(rr, "Write", {"file_path": str(rr / K.PROGRESS),
+                                  "content": K.dump(legit_progress(rr))})
+    assert not result.blocked and result.text == "", result
+
+
+def test_broken_state_md_is_not_a_silent_pass(rr):
+    text = (rr / "state.md").read_text().replace("active: play/demo/plan.json",
+                                                 "active: play/demo/plan.json: [")
+    (rr / "state.md").write_text(text)
+    result = K.stop(rr)
+    assert decision(result) == "block" and "state.md" in result.json["reason"], result
+
+
+def test_other_plugins_critic_is_not_the_critic(rr):
+    K.critic_says(rr, "CRITIC: PASS p1.1", agent_type="other:critic")
+    assert not (rr / ".claude/logs/critic-ledger.jsonl").exists()
+    K.critic_says(rr, "CRITIC: PASS p1.1", agent_type="playgate:critic")
+    assert (rr / ".claude/logs/critic-ledger.jsonl").exists()
+
+
+# ------------------------------------------------------------------------ fuzzing the entrypoints
+
+_AGENTS = st.sampled_from(["critic", "playgate:critic", "reviewer", "general-purpose", "Explore",
+                           "codex-delegate", "", "x:critic"]) | st.text(max_size=20)
+_STOP_FIELDS = st.fixed_dictionaries(
+    {"session_id": st.text(max_size=12), "stop_hook_active": st.booleans(),
+     "last_assistant_message": st.text(max_size=300) | st.builds(
+         lambda v, i, r: f"CRITIC: {v} {i} - {r}",
+         st.sampled_from(["PASS", "FAIL", "pass"]), st.sampled_from(["p1.1", "playbook", "zz"]),
+         st.text(max_size=30))},
+    optional={"agent_id": st.text(max_size=12), "agent_type": _AGENTS,
+              "background_tasks": st.lists(st.dictionaries(st.text(max_size=5),
+                                                           st.text(max_size=5)), max_size=2)})
+
+
+@settings(max_examples=150, deadline=None)
+@given(event=st.sampled_from(["Stop", "SubagentStop"]), fields=_STOP_FIELDS,
+       corrupt=st.sampled_from([None, "progress", "state", "counter"]))
+def test_stop_entrypoints_never_crash(tmp_path_factory, event, fields, corrupt):
+    rr = K.make_reward_repo(tmp_path_factory.mktemp("fz") / "r")
+    if corrupt == "progress":
+        (rr / K.PROGRESS).write_text('{"subtasks": {"p1.1": "done"}, "phases": []}')
+    elif corrupt == "state":
+        (rr / "state.md").write_text("## playbook\n```yaml\nactive: [\n```\n")
+    elif corrupt == "counter":
+        (rr / ".claude/session-state/stop-guard.json").write_text('{"sessions": {"": 5}}')
+    result = K.call(rr, event, **fields)
+    assert result.code == 0, result
+    data = result.json
+    assert data is None or set(data) <= {"decision", "reason", "systemMessage"}, data
+    if data and data.get("decision") == "block":
+        assert data["reason"].startswith("[playgate")
+    if event == "SubagentStop" and fields.get("agent_type") in ("critic", "reviewer", "Explore"):
+        assert (data or {}).get("decision") is None
+    log = rr / ".claude/logs/errors.log"
+    assert not log.exists(), log.read_text()
+
+
+@pytest.mark.parametrize("event", ["Stop", "SubagentStop"])
+@pytest.mark.parametrize("raw", [b"", b"[]", b"{", b'{"hook_event_name": "Stop"}\x00',
+                                 b'{"hook_event_name": "SubagentStop", "stop_hook_active": "yes"}'])
+def test_malformed_stop_input_blocks(tmp_path, event, raw):
+    from events.runtime import evaluate
+
+    code, out, err, _ = evaluate(event, raw, env={}, root=str(tmp_path))
+    assert code == 2 and err.startswith("[playgate]") and out == ""
+
+
+def test_a_pass_of_another_subtask_keeps_the_retry_state(rr):
+    K.critic_says(rr, "CRITIC: FAIL p1.2 - broken form")
+    K.critic_says(rr, "CRITIC: PASS p1.1", agent_id="b")
+    assert "broken form" in (rr / ".claude/session-state/last-fail-reason").read_text()
+    assert (rr / ".claude/session-state/iteration-count").read_text().strip() == "1"
+    K.critic_says(rr, "CRITIC: PASS p1.2", agent_id="c")
+    assert not (rr / ".claude/session-state/last-fail-reason").exists()
+    assert not (rr / ".claude/session-state/iteration-count").exists()
