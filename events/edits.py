@@ -15,7 +15,7 @@ equal to ``before``.
 
 from __future__ import annotations
 
-import json
+from statefiles import fastjson
 
 
 class PostEdit:
@@ -59,7 +59,7 @@ def _notebook_after(before: str | None, tool_input: dict) -> tuple:
     if before is None:
         return None, "the notebook does not exist"
     try:
-        nb = json.loads(before)
+        nb = fastjson.loads(before)
     except ValueError:
         return None, "the file is not a notebook (not JSON)"
     if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
@@ -91,7 +91,7 @@ def _notebook_after(before: str | None, tool_input: dict) -> tuple:
         cells[index]["source"] = source
         if tool_input.get("cell_type"):
             cells[index]["cell_type"] = tool_input["cell_type"]
-    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n", ""
+    return fastjson.dumps(nb, indent=1) + "\n", ""
 
 
 def compute(tool_name: str, tool_input: dict, before: str | None) -> PostEdit:

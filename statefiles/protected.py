@@ -48,6 +48,9 @@ FLOOR = (
     # Hook-written records (audit log, subagent dispatches, critic runs): Claude
     # reads them but must not rewrite them.
     ".claude/logs/**",
+    # Session markers the hooks create and clear (init-guard's pending and
+    # reads, consent): clearing them by hand would skip the check they enforce.
+    ".claude/.session-init/**",
     ".claude/protected-files.txt",
     ".claude/permission-config.yaml",
     ".claude/permission-config.local.yaml",
