@@ -636,8 +636,9 @@ def _check_settings_shape(settings) -> None:
 
 
 def _strip_ours(hooks: dict, ours) -> dict:
-    """Remove our handlers from every event in place. Returns
-    ``{event: index}`` of the first group that held one of ours."""
+    """Remove our handlers from every event in place (a group left without
+    handlers goes too). Returns ``{event: index}`` of the first group that
+    held one of ours; an event emptied this way keeps an empty list."""
     anchors = {}
     for event in list(hooks):
         kept_groups = []
@@ -650,10 +651,7 @@ def _strip_ours(hooks: dict, ours) -> dict:
                     continue
                 group = dict(group, hooks=kept)
             kept_groups.append(group)
-        if event in anchors and not kept_groups:
-            del hooks[event]
-        else:
-            hooks[event] = kept_groups
+        hooks[event] = kept_groups
     return anchors
 
 
@@ -677,6 +675,10 @@ def merge_settings(current: dict, template: dict, ours, previous_rules: "dict | 
         created.append("hooks")
     hooks = merged.setdefault("hooks", {})
     anchors = _strip_ours(hooks, ours)
+    for event in anchors:
+        # An event only we used that the template no longer registers.
+        if not hooks[event] and event not in template.get("hooks", {}):
+            del hooks[event]
     for event, groups in template.get("hooks", {}).items():
         if event not in hooks:
             created.append(f"hooks.{event}")
@@ -987,23 +989,25 @@ class Installer:
                            rel)
 
     def _remove_stale(self, rel: str) -> None:
-        try:
-            os.unlink(_join(self.repo, rel))
-        except FileNotFoundError:
-            pass
+        for path in [rel] + pyc_of(self.repo, rel):
+            _unlink(_join(self.repo, path))
         self.m["files"].pop(rel, None)
+        gone = set(pyc_of(self.repo, rel)) | {p for p in self.m["derived"]
+                                               if not os.path.exists(_join(self.repo, p))}
+        self.m["derived"] = [p for p in self.m["derived"] if p not in gone]
 
     def plan_compile(self, py_files: list, executable: str, info: "dict | None") -> None:
         changed = {s[1] for s in self.plan.steps if s[0] in ("create", "update", "replace")}
         tag = (info or {}).get("cache_tag")
         missing = []
         for rel in py_files:
-            pyc = _pyc_rel(rel, tag) if tag else None
-            if pyc is None or rel in changed or not _pyc_fresh(_join(self.repo, rel),
-                                                              _join(self.repo, pyc)):
+            # Without the tag (the venv is still to be made) any name will do:
+            # only the __pycache__ folder matters for _mark_dirs.
+            pyc = _pyc_rel(rel, tag or "tag")
+            if not tag or rel in changed or not _pyc_fresh(_join(self.repo, rel),
+                                                          _join(self.repo, pyc)):
                 missing.append(rel)
-                if pyc:
-                    self._mark_dirs(pyc)
+                self._mark_dirs(pyc)
         if missing:
             self.plan.step("compile", f"bytecode of {len(missing)} modules with {executable}",
                            self._compile, executable, py_files)
@@ -1158,6 +1162,22 @@ def _suite_version() -> str:
         return m.group(1) if m else "unknown"
     except OSError:
         return "unknown"
+
+
+def pyc_of(root: str, rel: str) -> list:
+    """The compiled bytecode of the module ``rel`` under ``root``, for any
+    interpreter (``pkg/__pycache__/mod.*.pyc``), as repo-relative paths."""
+    if not rel.endswith(".py"):
+        return []
+    folder, name = rel.rsplit("/", 1) if "/" in rel else ("", rel)
+    cache = f"{folder}/__pycache__" if folder else "__pycache__"
+    try:
+        names = os.listdir(_join(root, cache))
+    except OSError:
+        return []
+    stem = name[:-3] + "."
+    return sorted(f"{cache}/{n}" for n in names
+                  if n.startswith(stem) and n.endswith(".pyc"))
 
 
 def _pyc_rel(rel: str, tag: str) -> str:
@@ -1344,14 +1364,7 @@ def _uninstall_plan(root: str, m: dict) -> tuple:
                 notes.append(f"kept {rel}: its pre-install copy is missing from the backup")
             continue
         steps.append(("remove", rel, _unlink, path))
-        folder, name = rel.rsplit("/", 1) if "/" in rel else ("", rel)
-        if name.endswith(".py"):
-            cache = _join(root, folder + "/__pycache__")
-            if os.path.isdir(cache):
-                for pyc in sorted(os.listdir(cache)):
-                    if pyc.startswith(name[:-3] + ".") and pyc.endswith(".pyc"):
-                        steps.append(("remove", f"{folder}/__pycache__/{pyc}", _unlink,
-                                      os.path.join(cache, pyc)))
+        steps += [("remove", pyc, _unlink, _join(root, pyc)) for pyc in pyc_of(root, rel)]
     for rel in m.get("derived") or []:
         if os.path.exists(_join(root, rel)) and not any(s[1] == rel for s in steps):
             steps.append(("remove", rel, _unlink, _join(root, rel)))
@@ -1380,7 +1393,11 @@ def _uninstall_plan(root: str, m: dict) -> tuple:
         if os.path.isdir(_join(root, rel)):
             steps.append(("remove", f"{rel}/ (install backups)", shutil.rmtree, _join(root, rel)))
     steps.append(("remove", MANIFEST, _unlink, _join(root, MANIFEST)))
-    for rel in sorted(set(m.get("dirs") or ()), key=lambda d: (-d.count("/"), d)):
+    created = set(m.get("dirs") or ())
+    # Bytecode folders the hooks' interpreter may have added in folders we made.
+    created |= {f"{d}/__pycache__" for d in created
+                if os.path.isdir(_join(root, f"{d}/__pycache__"))}
+    for rel in sorted(created, key=lambda d: (-d.count("/"), d)):
         steps.append(("rmdir", f"{rel}/ (if empty)", _rmdir_if_empty, _join(root, rel)))
     if adopted:
         notes.append(f"kept {len(adopted)} file(s) that were already there before the install "
