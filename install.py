@@ -655,13 +655,16 @@ def _strip_ours(hooks: dict, ours) -> dict:
     return anchors
 
 
-def merge_settings(current: dict, template: dict, ours, previous_rules: "dict | None" = None):
+def merge_settings(current: dict, template: dict, ours, previous_rules: "dict | None" = None,
+                   declined: "dict | None" = None):
     """Merge the rendered template into the user's settings.
 
     Keeps every key, hook and permission rule of ``current``; our handlers
     (``ours``) are replaced where they were (so the order of the user's
     groups is stable and a re-install changes nothing); rules we added earlier
-    but the template no longer has are removed.
+    (``previous_rules``) but the template no longer has are removed; rules
+    the user deleted after an earlier install (``declined``) are not added
+    back. Both map ``allow/ask/deny`` to lists of rules.
 
     Returns:
         ``(merged, added_rules, created_keys)``: ``added_rules`` maps
@@ -702,8 +705,9 @@ def merge_settings(current: dict, template: dict, ours, previous_rules: "dict | 
             if kind not in perms:
                 created.append(f"permissions.{kind}")
             lst = perms.setdefault(kind, [])
+            skip = (declined or {}).get(kind) or ()
             for rule in rules:
-                if rule not in lst:
+                if rule not in lst and rule not in skip:
                     lst.append(rule)
                     added.setdefault(kind, []).append(rule)
     return merged, added, created
@@ -1045,7 +1049,19 @@ class Installer:
         template = render_settings(python_cmd, SUITE_DIR)
         record = copy.deepcopy(self.m.get("settings")) or {}
         ours = _ours(self.repo, record.get("commands"), entrypoint_names())
-        merged, added, created = merge_settings(current, template, ours, record.get("rules"))
+        # A rule an earlier install added that is gone from the file: the user
+        # removed it on purpose, so it is not added back.
+        declined = {k: list(v) for k, v in (record.get("declined") or {}).items()}
+        if data is not None:
+            perms = current.get("permissions") or {}
+            for kind, rules in (record.get("rules") or {}).items():
+                for rule in rules:
+                    if rule not in (perms.get(kind) or []) and rule not in declined.get(kind, []):
+                        declined.setdefault(kind, []).append(rule)
+                        self.plan.note(f"permissions.{kind} rule {rule!r} was removed from "
+                                       f"{SETTINGS} after the install; it is not added back")
+        merged, added, created = merge_settings(current, template, ours, record.get("rules"),
+                                                declined)
         commands = sorted({h["command"] for groups in template["hooks"].values()
                            for g in groups for h in g["hooks"] if "command" in h})
         if not record:
@@ -1053,13 +1069,19 @@ class Installer:
                       "original_backup": None, "rules": {}, "created_keys": []}
         record["commands"] = commands
         wanted = template.get("permissions", {})
-        rules = {}
+        rules, kept_declined = {}, {}
         for kind in ("allow", "ask", "deny"):
-            mine = [r for r in (record.get("rules") or {}).get(kind, []) if r in (wanted.get(kind) or [])]
+            want = wanted.get(kind) or []
+            mine = [r for r in (record.get("rules") or {}).get(kind, [])
+                    if r in want and r not in declined.get(kind, [])]
             mine += [r for r in added.get(kind, []) if r not in mine]
             if mine:
                 rules[kind] = mine
+            if any(r in want for r in declined.get(kind, [])):
+                kept_declined[kind] = [r for r in declined[kind] if r in want]
         record["rules"] = rules
+        if kept_declined or "declined" in record:
+            record["declined"] = kept_declined
         record["created_keys"] = sorted(set(record.get("created_keys") or ()) | set(created))
         self.m["settings"] = record
         if merged == current and data is not None:

@@ -739,3 +739,19 @@ def test_settings_merge_round_trips(current):
     again, added2, _ = installer.merge_settings(merged, template, ours, added)
     assert again == merged and not added2
     assert installer.unmerge_settings(merged, ours, added, created) == current
+
+
+def test_a_rule_the_user_removed_is_not_added_back(repo):
+    assert install(repo).returncode == 0
+    settings = settings_of(repo)
+    settings["permissions"]["ask"].remove("Bash(git push:*)")
+    (repo / ".claude" / "settings.json").write_text(json.dumps(settings, indent=2) + "\n")
+    proc = install(repo)
+    assert proc.returncode == 0
+    assert "'Bash(git push:*)' was removed" in proc.stdout
+    assert "Bash(git push:*)" not in settings_of(repo)["permissions"]["ask"]
+    again = install(repo)
+    assert "nothing to change" in again.stdout and "was removed" not in again.stdout
+    assert "Bash(git push:*)" not in settings_of(repo)["permissions"]["ask"]
+    assert run_install("--uninstall", repo).returncode == 0
+    assert not (repo / ".claude" / "settings.json").exists()
