@@ -51,9 +51,9 @@ MIN_PYTHON = (3, 10)
 
 if sys.version_info < MIN_PYTHON:  # pragma: no cover - exercised with old interpreters
     sys.stderr.write(
-        "playgate: refused: install.py needs Python %d.%d or newer, and this is Python %s "
-        "(%s). Run it with a newer interpreter, e.g. python3.11 install.py ...\n"
-        % (MIN_PYTHON + (sys.version.split()[0], sys.executable))
+        f"playgate: refused: install.py needs Python {MIN_PYTHON[0]}.{MIN_PYTHON[1]} or newer, "
+        f"and this is Python {sys.version.split()[0]} ({sys.executable}). Run it with a newer "
+        "interpreter, e.g. python3.11 install.py ...\n"
     )
     sys.exit(2)
 
@@ -112,7 +112,8 @@ GITIGNORE_ENTRIES = (
     ".claude/.playgate-backup/",
     ".claude/playgate.json",
 )
-GITIGNORE_BEGIN = "# >>> playgate: hook runtime state (python install.py --uninstall removes this block)"
+GITIGNORE_BEGIN = ("# >>> playgate: hook runtime state "
+                   "(python install.py --uninstall removes this block)")
 GITIGNORE_END = "# <<< playgate"
 
 #: Import names of the runtime dependencies whose distribution name differs.
@@ -185,49 +186,39 @@ def _rel_parents(rel: str) -> list:
     return ["/".join(parts[: i + 1]) for i in range(len(parts))]
 
 
-def run_bounded(argv: list, timeout: float, **kwargs) -> subprocess.CompletedProcess:
-    """``subprocess.run`` in its own process group, killed as a group after
-    ``timeout`` seconds (SAFETY: every subprocess is bounded).
-
-    Raises:
-        InstallError: on timeout, or when ``argv[0]`` cannot be started.
-    """
-    kwargs.setdefault("stdout", subprocess.PIPE)
-    kwargs.setdefault("stderr", subprocess.PIPE)
-    try:
-        proc = subprocess.Popen(argv, start_new_session=True, **kwargs)
-    except OSError as exc:
-        raise InstallError(f"cannot run {argv[0]}: {exc.strerror or exc}") from None
-    try:
-        out, err = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except OSError:
-            pass
-        proc.communicate()
-        raise InstallError(f"{' '.join(argv[:3])} ... did not finish within {timeout:g} s") from None
-    return subprocess.CompletedProcess(argv, proc.returncode, out, err)
-
-
-def _run_input(argv: list, data: bytes, timeout: float, env=None, cwd=None) -> tuple:
-    """Run ``argv`` with ``data`` on stdin; ``(code, stdout, stderr, seconds)``.
-    A timeout kills the process group and returns code ``None``."""
-    start = time.monotonic()
-    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env, cwd=cwd, start_new_session=True)
+def bounded(argv: list, timeout: float, data: "bytes | None" = None, **kwargs) -> tuple:
+    """Run ``argv`` in its own process group with ``data`` on stdin (or no
+    stdin); after ``timeout`` seconds the whole group is killed (SAFETY: every
+    subprocess is bounded). Returns ``(returncode or None on timeout, stdout,
+    stderr)`` as bytes. Raises OSError when ``argv[0]`` cannot be started."""
+    proc = subprocess.Popen(argv, stdin=subprocess.PIPE if data is not None else subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True, **kwargs)
     try:
         out, err = proc.communicate(data, timeout=timeout)
-        code = proc.returncode
+        return proc.returncode, out, err
     except subprocess.TimeoutExpired:
         try:
             os.killpg(proc.pid, signal.SIGKILL)
         except OSError:
             pass
         out, err = proc.communicate()
-        code = None
-    return code, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), \
-        time.monotonic() - start
+        return None, out, err
+
+
+def run_bounded(argv: list, timeout: float, **kwargs) -> subprocess.CompletedProcess:
+    """:func:`bounded` for the installer's own steps.
+
+    Raises:
+        InstallError: on timeout, or when ``argv[0]`` cannot be started.
+    """
+    try:
+        code, out, err = bounded(argv, timeout, **kwargs)
+    except OSError as exc:
+        raise InstallError(f"cannot run {argv[0]}: {exc.strerror or exc}") from None
+    if code is None:
+        raise InstallError(f"{' '.join(argv[:3])} ... did not finish within {timeout:g} s")
+    return subprocess.CompletedProcess(argv, code, out, err)
 
 
 def _tail(text: str, lines: int = 6) -> str:
@@ -876,6 +867,11 @@ class Installer:
                 given = found
             given = os.path.abspath(os.path.expanduser(given))
             info = check_interpreter(given, self.requirements)
+            real = info.get("executable") or given
+            if os.path.realpath(real) != os.path.realpath(given):
+                self.plan.note(f"--python {given} is a wrapper that starts {real}; every hook "
+                               "call pays for the wrapper too (pass the interpreter itself to "
+                               "avoid that)")
             return shlex.quote(given), given, info
         venv_py = _join(self.repo, VENV + "/bin/python")
         if os.path.exists(venv_py):
@@ -953,8 +949,10 @@ class Installer:
                     verb = "replace"
                     self.plan.note(f"{rel} differed from the suite's copy; it is replaced and "
                                    f"the old one saved under {self.backup_root}/")
-                    rec = dict(rec or {"origin": "replaced"}, sha256=new_sha,
-                               backup=f"{self.backup_root}/{rel}", backup_sha256=cur_sha)
+                    # A file in the way before the first install is restored by
+                    # --uninstall; our own file the user edited is only saved.
+                    rec = dict(rec or {"origin": "replaced", "backup_sha256": cur_sha,
+                                       "backup": f"{self.backup_root}/{rel}"}, sha256=new_sha)
                 elif policy == EDITABLE:
                     if rec is None:
                         rec = {"origin": "kept"}
@@ -964,19 +962,24 @@ class Installer:
                                        f"compare with {src} and merge by hand if you like)")
                         rec = dict(rec, default_sha256=new_sha)
                 # ONCE (state.md): an existing file is the user's; never touched.
-            if rec is not None:
-                files[rel] = rec
             if verb:
                 self._mark_dirs(rel)
-                self.plan.step(verb, rel, self._put, rel, data, mode, current, verb == "replace")
+                self.plan.step(verb, rel, self._put, rel, data, mode, current, rec,
+                               verb == "replace")
+            elif rec is not None:
+                files[rel] = rec
             if policy == SUITE and rel.endswith(".py"):
                 py_files.append(rel)
         return py_files
 
-    def _put(self, rel: str, data: bytes, mode: int, current, backup: bool) -> None:
+    def _put(self, rel: str, data: bytes, mode: int, current, rec: dict, backup: bool) -> None:
+        """Write one file (backing up what it replaces) and record it. Records
+        are made as steps complete, so a run that fails half-way leaves a
+        manifest that describes the tree."""
         if backup and current is not None:
             self._backup(rel, current, os.stat(_join(self.repo, rel)).st_mode & 0o777)
         _write(_join(self.repo, rel), data, mode)
+        self.m["files"][rel] = rec
 
     def plan_stale(self, sources: list) -> None:
         """Files an earlier install placed that this suite no longer has."""
@@ -1083,8 +1086,8 @@ class Installer:
         if kept_declined or "declined" in record:
             record["declined"] = kept_declined
         record["created_keys"] = sorted(set(record.get("created_keys") or ()) | set(created))
-        self.m["settings"] = record
         if merged == current and data is not None:
+            self.m["settings"] = record
             return
         events = len(template.get("hooks", {}))
         counts = ", ".join(f"{len(v)} {k}" for k, v in added.items()) or "no new"
@@ -1093,11 +1096,10 @@ class Installer:
         if data is None:
             self._mark_dirs(SETTINGS)
         self.plan.step("merge" if data is not None else "create", what, self._write_settings,
-                       merged, data)
+                       merged, data, record)
 
-    def _write_settings(self, merged: dict, data: "bytes | None") -> None:
+    def _write_settings(self, merged: dict, data: "bytes | None", record: dict) -> None:
         path = _join(self.repo, SETTINGS)
-        record = self.m["settings"]
         if data is not None:
             backup = self._backup(SETTINGS, data, os.stat(path).st_mode & 0o777)
             if record.get("original_backup") is None and record.get("existed") \
@@ -1105,6 +1107,7 @@ class Installer:
                 record["original_backup"] = backup
         new = _dump_settings(merged, data.decode("utf-8") if data else "")
         _write(path, new, os.stat(path).st_mode & 0o777 if data is not None else 0o644)
+        self.m["settings"] = record
 
     # -- .gitignore ----------------------------------------------------------
     def plan_gitignore(self) -> None:
@@ -1114,22 +1117,23 @@ class Installer:
         record = self.m.get("gitignore") or {"existed": data is not None,
                                              "original_sha256": _sha(data) if data else None}
         new, record = plan_gitignore(text, record)
-        self.m["gitignore"] = record
         if new == text and (data is not None or not new):
+            self.m["gitignore"] = record
             return
         added = sum(1 for line in new.splitlines() if line in GITIGNORE_ENTRIES) - sum(
             1 for line in text.splitlines() if line in GITIGNORE_ENTRIES)
         self.plan.step("update" if data is not None else "create",
                        f".gitignore ({added:+d} entries for the hooks' runtime state)",
-                       self._write_gitignore, new, data)
+                       self._write_gitignore, new, data, record)
 
-    def _write_gitignore(self, new: str, data: "bytes | None") -> None:
+    def _write_gitignore(self, new: str, data: "bytes | None", record: dict) -> None:
         path = _join(self.repo, ".gitignore")
         mode = 0o644
         if data is not None:
             mode = os.stat(path).st_mode & 0o777
             self._backup(".gitignore", data, mode)
         _write(path, new.encode("utf-8", "surrogateescape"), mode)
+        self.m["gitignore"] = record
 
     # -- runtime dirs ---------------------------------------------------------
     def note_runtime_dirs(self) -> None:
@@ -1445,6 +1449,8 @@ def _uninstall_settings(root: str, m: dict, notes: list):
     ours = _ours(root, record.get("commands"), entrypoint_names())
     result = unmerge_settings(current, ours, record.get("rules") or {},
                               record.get("created_keys") or ())
+    if result == current:
+        return None
     if record.get("existed"):
         original = _read(_join(root, record.get("original_backup") or "")) \
             if record.get("original_backup") else None
@@ -1512,7 +1518,8 @@ DEMO_PLAN = {
              "review_profile": "standard", "reviewed": False, "reviewed_by": None, "roles": {}},
     "goal": {"summary": "greet() returns a friendly greeting",
              "done_when": [{"criterion": "greet('Ada') == 'Hello, Ada!'",
-                            "command": "python -c \"from src.greet import greet; print(greet('Ada'))\"",
+                            "command": "python -c 'from src.greet import greet; "
+                                       "print(greet(\"Ada\"))'",
                             "expected": "Hello, Ada!"}],
              "scope": {"includes": ["src/**"], "excludes": []}},
     "max_iterations": 5,
@@ -1776,9 +1783,11 @@ def call_hooks(repo: str, settings: dict, payload: dict) -> dict:
     result = {"decision": "allow", "reason": "", "ms": 0.0}
     for handler in registered_handlers(settings, event, tool):
         timeout = float(handler.get("timeout") or 60)
-        code, out, err, secs = _run_input(["sh", "-c", handler["command"]], data, timeout + 5,
-                                          env=env, cwd=repo)
-        result["ms"] += secs * 1000
+        start = time.monotonic()
+        code, out, err = bounded(["sh", "-c", handler["command"]], timeout + 5, data,
+                                 env=env, cwd=repo)
+        result["ms"] += (time.monotonic() - start) * 1000
+        out, err = out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
         decision, reason = _read_answer(event, code, out, err)
         rank = {"error": 3, "block": 2, "context": 1, "allow": 0}
         if rank[decision] >= rank[result["decision"]]:

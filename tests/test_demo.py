@@ -20,7 +20,8 @@ from conftest import SUITE, git
 sys.path.insert(0, str(SUITE))
 import install as installer  # noqa: E402
 
-ROW = re.compile(r"^\s*(\d+)\s{2}(.{32}) (\S+)\s+(\S*)\s+(.{28}) (allow|context|BLOCK|ERROR)\s+(\d+)$")
+ROW = re.compile(r"^\s*(\d+)\s{2}(.{32}) (\S+)\s+(\S*)\s+(.{28}) "
+                 r"(allow|context|BLOCK|ERROR)\s+(\d+)$")
 
 
 def run_demo(*args, env=None) -> subprocess.CompletedProcess:
@@ -75,7 +76,7 @@ def test_demo_shows_the_workflow_in_order(demo):
     assert decisions[0] == ("SessionStart", "", "context") and "state.md" in reasons[0]
 
     def first(decision, guard):
-        for i, (row, reason) in enumerate(zip(decisions, reasons)):
+        for i, (row, reason) in enumerate(zip(decisions, reasons, strict=True)):
             if row[2] == decision and f"[playgate:{guard}]" in reason:
                 return i
         raise AssertionError(f"no {decision} by {guard} in:\n{proc.stdout}")
@@ -147,8 +148,14 @@ def test_a_step_that_does_not_go_as_scripted_fails_the_demo(tmp_path):
 
 def test_a_hook_that_errors_fails_the_demo(tmp_path, monkeypatch):
     """An error (a non-0/2 exit, a traceback) never counts as an answer."""
-    monkeypatch.setattr(installer, "_run_input",
-                        lambda *a, **k: (1, "", "Traceback (most recent call last):\n  x\n", 0.01))
+    real = installer.bounded
+
+    def crashing_hooks(argv, *args, **kwargs):
+        if argv[0] == "sh":  # the registered hook commands
+            return 1, b"", b"Traceback (most recent call last):\n  x\n"
+        return real(argv, *args, **kwargs)
+
+    monkeypatch.setattr(installer, "bounded", crashing_hooks)
     lines = []
     code = installer.run_demo(str(tmp_path / "d"), python=sys.executable, out=lines.append,
                               script=installer.DEMO_SCRIPT[:2])

@@ -755,3 +755,39 @@ def test_a_rule_the_user_removed_is_not_added_back(repo):
     assert "Bash(git push:*)" not in settings_of(repo)["permissions"]["ask"]
     assert run_install("--uninstall", repo).returncode == 0
     assert not (repo / ".claude" / "settings.json").exists()
+
+
+def test_uninstall_restores_the_pre_install_file_even_after_a_later_repair(repo):
+    """A file that was in the way is restored as it was before the first
+    install, not as the user later edited the suite's copy."""
+    (repo / ".claude" / "hooks").mkdir(parents=True)
+    mine = repo / ".claude" / "hooks" / "stop.py"
+    mine.write_text("print('my own stop hook')\n")
+    before = snapshot(repo)
+    assert install(repo).returncode == 0
+    mine.write_text("# tampered\n")
+    assert install(repo).returncode == 0  # repaired, the tampered copy saved
+    assert mine.read_bytes() == (SUITE / "hooks" / "stop.py").read_bytes()
+    assert run_install("--uninstall", repo).returncode == 0
+    assert diff(before, snapshot(repo)) == []
+
+
+def test_a_failed_step_leaves_a_manifest_that_describes_the_tree(repo, monkeypatch, capsys):
+    """pip without network, say: nothing is recorded that was not done, so a
+    rerun adds no false notes and --uninstall restores the tree."""
+    original = write_user_settings(repo)
+    before = snapshot(repo)
+
+    def no_network(path, requirements, out=print):
+        raise installer.InstallError("pip could not install the runtime dependencies: offline")
+
+    monkeypatch.setattr(installer, "create_venv", no_network)
+    assert installer.install(str(repo)) == 1
+    assert "install failed" in capsys.readouterr().out
+    assert (repo / ".claude" / "settings.json").read_bytes() == original
+    manifest = json.loads((repo / ".claude" / "playgate.json").read_text())
+    assert manifest["settings"] is None and manifest["files"] == {}
+    rerun = install(repo)  # with a working interpreter this time
+    assert rerun.returncode == 0 and "was removed" not in rerun.stdout
+    assert run_install("--uninstall", repo).returncode == 0
+    assert diff(before, snapshot(repo)) == []
