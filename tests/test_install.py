@@ -430,23 +430,63 @@ def test_uninstall_restores_a_file_the_install_replaced(repo):
 # ------------------------------------------------------------------ upgrades
 
 
+def copy_suite(dest: Path) -> Path:
+    """A copy of this checkout's suite (what install.py installs from)."""
+    shutil.copytree(SUITE, dest, ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__",
+                                                              ".pytest_cache", "*.egg-info",
+                                                              ".hypothesis", "tests"))
+    return dest
+
+
+def test_skills_and_agents_are_installed_whatever_the_source_has(tmp_path):
+    src = copy_suite(tmp_path / "suite")
+    shutil.rmtree(src / "skills", ignore_errors=True)
+    shutil.rmtree(src / "agents", ignore_errors=True)
+    (src / "skills" / "post-loop").mkdir(parents=True)
+    (src / "skills" / "post-loop" / "SKILL.md").write_text("---\nname: post-loop\n---\n")
+    (src / "skills" / "post-loop" / "handler.py").write_text("print('post-loop')\n")
+    (src / "skills" / "__pycache__").mkdir()
+    (src / "agents").mkdir()
+    (src / "agents" / "critic.md").write_text("---\nname: critic\n---\n")
+    (src / "agents" / "notes.txt").write_text("not an agent\n")
+    repo = make_repo(tmp_path / "repo")
+    before = snapshot(repo)
+    proc = subprocess.run([PYTHON, str(src / "install.py"), "--python", PYTHON, str(repo)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    claude = repo / ".claude"
+    assert (claude / "skills" / "post-loop" / "SKILL.md").is_file()
+    assert (claude / "skills" / "post-loop" / "handler.py").is_file()
+    assert list((claude / "skills" / "post-loop" / "__pycache__").glob("handler.*.pyc"))
+    assert not (claude / "skills" / "__pycache__").exists()
+    assert [p.name for p in (claude / "agents").iterdir()] == ["critic.md"]
+    proc = subprocess.run([PYTHON, str(src / "install.py"), "--uninstall", str(repo)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert diff(before, snapshot(repo)) == []
+
+
 def test_upgrade_updates_removes_stale_files_and_keeps_edits(tmp_path):
     """An older suite checkout installs; a newer one updates what the user did
     not change and removes what it no longer ships."""
-    src = tmp_path / "suite"
-    shutil.copytree(SUITE, src, ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__",
-                                                             ".pytest_cache", "*.egg-info",
-                                                             ".hypothesis", "tests"))
+    src = copy_suite(tmp_path / "suite")
     (src / "guards" / "retired_guard.py").write_text("NAME = 'retired'\n")
     repo = make_repo(tmp_path / "repo")
     proc = subprocess.run([PYTHON, str(src / "install.py"), "--python", PYTHON, str(repo)],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert (repo / ".claude" / "guards" / "retired_guard.py").is_file()
-    # The newer suite: one module changed, the retired guard gone.
+    # The user edits their protected list; an untouched template stays theirs to upgrade.
+    protected = repo / ".claude" / "protected-files.txt"
+    protected.write_text(protected.read_text() + "HARD_BLOCK:vault/**\n")
+    # The newer suite: one module changed, the retired guard gone, new defaults.
     (src / "guards" / "retired_guard.py").unlink()
     with open(src / "guards" / "depends_check.py", "a") as fh:
         fh.write("# newer\n")
+    with open(src / "protected-files.txt", "a") as fh:
+        fh.write("WARN:pnpm-lock.yaml\n")
+    with open(src / "templates" / "play" / "progress.json", "a") as fh:
+        fh.write("\n")
     proc = subprocess.run([PYTHON, str(src / "install.py"), "--python", PYTHON, str(repo)],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
@@ -454,6 +494,10 @@ def test_upgrade_updates_removes_stale_files_and_keeps_edits(tmp_path):
     assert not list((repo / ".claude" / "guards" / "__pycache__").glob("retired_guard.*"))
     assert (repo / ".claude" / "guards" / "depends_check.py").read_text().endswith("# newer\n")
     assert "update" in proc.stdout and "remove" in proc.stdout
+    assert protected.read_text().endswith("HARD_BLOCK:vault/**\n")
+    assert "kept your .claude/protected-files.txt" in proc.stdout
+    assert (repo / "play" / "template" / "progress.json").read_bytes() == \
+        (src / "templates" / "play" / "progress.json").read_bytes()
 
 
 # ------------------------------------------------------------------ refusals
