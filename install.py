@@ -1326,18 +1326,14 @@ def uninstall(repo: str, dry_run: bool = False, out=print) -> int:
         if manifest is None:
             out(f"playgate is not installed in {root} (no {MANIFEST}); nothing to uninstall.")
             return 0
-        steps, notes = _uninstall_plan(root, manifest)
+        plan = _uninstall_plan(root, manifest)
         out(("playgate uninstall plan for " if dry_run else "uninstalling playgate from ") + root)
-        steps = [(s[0], s[1], s[2], tuple(s[3:])) for s in steps]
-        plan = Plan(root)
-        plan.steps = steps
-        plan.notes = notes
         _print_plan(plan, out, dry_run)
         if dry_run:
             out("dry run: nothing was removed.")
             return 0
         failed = []
-        for _verb, what, func, args in steps:
+        for _verb, what, func, args in plan.steps:
             try:
                 func(*args)
             except OSError as exc:
@@ -1346,7 +1342,7 @@ def uninstall(repo: str, dry_run: bool = False, out=print) -> int:
             out("playgate: some steps failed: " + "; ".join(failed))
             return 1
         out("done. playgate is uninstalled" + (" (see the notes above for what was kept)."
-                                               if notes else "."))
+                                               if plan.notes else "."))
         return 0
 
 
@@ -1364,133 +1360,135 @@ def _rmdir_if_empty(path: str) -> None:
         pass
 
 
-def _uninstall_plan(root: str, m: dict) -> tuple:
-    steps, notes, adopted = [], [], []
-    files = m.get("files") or {}
-    for rel, rec in sorted(files.items()):
+def _uninstall_plan(root: str, m: dict) -> Plan:
+    """What ``--uninstall`` does for manifest ``m``: steps and notes."""
+    plan = Plan(root)
+    adopted = []
+    for rel, rec in sorted((m.get("files") or {}).items()):
         origin = rec.get("origin")
+        path = _join(root, rel)
         if origin not in ("created", "replaced") or "sha256" not in rec:
-            if origin == "adopted" and os.path.exists(_join(root, rel)):
+            if origin == "adopted" and os.path.exists(path):
                 adopted.append(rel)
             continue
-        path = _join(root, rel)
         current = _read(path)
         if current is None:
             continue
         if _sha(current) != rec["sha256"]:
-            notes.append(f"kept {rel}: it changed since the install"
-                         + (" (it holds your workflow state)" if rel == STATE_MD else ""))
+            plan.note(f"kept {rel}: it changed since the install"
+                      + (" (it holds your workflow state)" if rel == STATE_MD else ""))
             continue
         if origin == "replaced":
             backup = _read(_join(root, rec.get("backup", "")))
             if backup is not None and _sha(backup) == rec.get("backup_sha256"):
-                steps.append(("restore", rel, _write, path, backup,
-                              os.stat(_join(root, rec["backup"])).st_mode & 0o777))
+                mode = os.stat(_join(root, rec["backup"])).st_mode & 0o777
+                plan.step("restore", rel, _write, path, backup, mode)
             else:
-                notes.append(f"kept {rel}: its pre-install copy is missing from the backup")
+                plan.note(f"kept {rel}: its pre-install copy is missing from the backup")
             continue
-        steps.append(("remove", rel, _unlink, path))
-        steps += [("remove", pyc, _unlink, _join(root, pyc)) for pyc in pyc_of(root, rel)]
+        plan.step("remove", rel, _unlink, path)
+        for pyc in pyc_of(root, rel):
+            plan.step("remove", pyc, _unlink, _join(root, pyc))
+    planned = {what for _verb, what, _f, _a in plan.steps}
     for rel in m.get("derived") or []:
-        if os.path.exists(_join(root, rel)) and not any(s[1] == rel for s in steps):
-            steps.append(("remove", rel, _unlink, _join(root, rel)))
-    settings_step = _uninstall_settings(root, m, notes)
-    if settings_step:
-        steps.append(settings_step)
-    gitignore_step = _uninstall_gitignore(root, m, notes)
-    if gitignore_step:
-        steps.append(gitignore_step)
+        if rel not in planned and os.path.exists(_join(root, rel)):
+            plan.step("remove", rel, _unlink, _join(root, rel))
+    _uninstall_settings(root, m, plan)
+    _uninstall_gitignore(root, m, plan)
     if (m.get("venv") or {}).get("created") and os.path.isdir(_join(root, VENV)):
-        steps.append(("remove", f"{VENV}/ (the hook virtualenv)", shutil.rmtree,
-                      _join(root, VENV)))
+        plan.step("remove", f"{VENV}/ (the hook virtualenv)", shutil.rmtree, _join(root, VENV))
     pre = set(m.get("runtime_preexisting") or ())
     for rel in RUNTIME_DIRS:
         if rel not in pre and os.path.isdir(_join(root, rel)):
-            steps.append(("remove", f"{rel}/ (hook runtime state)", shutil.rmtree,
-                          _join(root, rel)))
+            plan.step("remove", f"{rel}/ (hook runtime state)", shutil.rmtree, _join(root, rel))
     logs = _join(root, LOG_DIR)
     if LOG_DIR not in pre and os.path.isdir(logs):
         if os.listdir(logs):
-            notes.append(f"kept {LOG_DIR}/: it holds the hooks' records (delete it yourself "
-                         "when you no longer need them)")
+            plan.note(f"kept {LOG_DIR}/: it holds the hooks' records (delete it yourself when "
+                      "you no longer need them)")
         else:
-            steps.append(("remove", f"{LOG_DIR}/", _rmdir_if_empty, logs))
+            plan.step("remove", f"{LOG_DIR}/", _rmdir_if_empty, logs)
     for rel in m.get("backups") or []:
         if os.path.isdir(_join(root, rel)):
-            steps.append(("remove", f"{rel}/ (install backups)", shutil.rmtree, _join(root, rel)))
-    steps.append(("remove", MANIFEST, _unlink, _join(root, MANIFEST)))
+            plan.step("remove", f"{rel}/ (install backups)", shutil.rmtree, _join(root, rel))
+    plan.step("remove", MANIFEST, _unlink, _join(root, MANIFEST))
     created = set(m.get("dirs") or ())
     # Bytecode folders the hooks' interpreter may have added in folders we made.
     created |= {f"{d}/__pycache__" for d in created
                 if os.path.isdir(_join(root, f"{d}/__pycache__"))}
     for rel in sorted(created, key=lambda d: (-d.count("/"), d)):
-        steps.append(("rmdir", f"{rel}/ (if empty)", _rmdir_if_empty, _join(root, rel)))
+        plan.step("rmdir", f"{rel}/ (if empty)", _rmdir_if_empty, _join(root, rel))
     if adopted:
-        notes.append(f"kept {len(adopted)} file(s) that were already there before the install "
-                     f"(e.g. {adopted[0]}); remove them yourself if they should go")
-    return steps, notes
+        plan.note(f"kept {len(adopted)} file(s) that were already there before the install "
+                  f"(e.g. {adopted[0]}); remove them yourself if they should go")
+    return plan
 
 
-def _uninstall_settings(root: str, m: dict, notes: list):
+def _uninstall_settings(root: str, m: dict, plan: Plan) -> None:
+    """Restore settings.json: the original bytes when removing ours gives
+    back the original, else the file without our hooks and rules."""
     record = m.get("settings")
-    if not record:
-        return None
     path = _join(root, SETTINGS)
     data = _read(path)
-    if data is None:
-        return None
+    if not record or data is None:
+        return
     try:
         current = json.loads(data.decode("utf-8"))
         _check_settings_shape(current)
     except (ValueError, UnicodeDecodeError, Refusal):
-        notes.append(f"kept {SETTINGS}: it is not valid settings JSON any more; remove "
-                     "playgate's hooks from it by hand")
-        return None
+        plan.note(f"kept {SETTINGS}: it is not valid settings JSON any more; remove playgate's "
+                  "hooks from it by hand")
+        return
     ours = _ours(root, record.get("commands"), entrypoint_names())
     result = unmerge_settings(current, ours, record.get("rules") or {},
                               record.get("created_keys") or ())
     if result == current:
-        return None
-    if record.get("existed"):
-        original = _read(_join(root, record.get("original_backup") or "")) \
+        return
+    mode = os.stat(path).st_mode & 0o777
+    if not record.get("existed"):
+        if result == {}:
+            plan.step("remove", SETTINGS, _unlink, path)
+            return
+        plan.note(f"kept {SETTINGS}: it holds settings added after the install (playgate's "
+                  "hooks and rules are removed)")
+    else:
+        original = _read(_join(root, record["original_backup"])) \
             if record.get("original_backup") else None
         if original is not None and _sha(original) == record.get("original_sha256"):
             try:
                 if json.loads(original.decode("utf-8")) == result:
-                    return ("restore", f"{SETTINGS} (as it was before the install)", _write,
-                            path, original, os.stat(path).st_mode & 0o777)
+                    plan.step("restore", f"{SETTINGS} (as it was before the install)", _write,
+                              path, original, mode)
+                    return
             except ValueError:
                 pass
-        notes.append(f"{SETTINGS} changed since the install: only playgate's hooks and rules "
-                     "are removed, your other changes stay")
-        return ("update", f"{SETTINGS} (playgate's hooks and rules removed)", _write, path,
-                _dump_settings(result, data.decode("utf-8")), os.stat(path).st_mode & 0o777)
-    if result == {}:
-        return ("remove", SETTINGS, _unlink, path)
-    notes.append(f"kept {SETTINGS}: it holds settings added after the install (playgate's "
-                 "hooks and rules are removed)")
-    return ("update", f"{SETTINGS} (playgate's hooks and rules removed)", _write, path,
-            _dump_settings(result, data.decode("utf-8")), os.stat(path).st_mode & 0o777)
+        plan.note(f"{SETTINGS} changed since the install: only playgate's hooks and rules are "
+                  "removed, your other changes stay")
+    plan.step("update", f"{SETTINGS} (playgate's hooks and rules removed)", _write, path,
+              _dump_settings(result, data.decode("utf-8")), mode)
 
 
-def _uninstall_gitignore(root: str, m: dict, notes: list):
+def _uninstall_gitignore(root: str, m: dict, plan: Plan) -> None:
+    """Remove our block; the result is the original byte for byte unless the
+    user changed the file since."""
     record = m.get("gitignore")
     path = _join(root, ".gitignore")
     data = _read(path)
     if not record or data is None:
-        return None
+        return
     text = data.decode("utf-8", "surrogateescape")
     result = unplan_gitignore(text, record)
     if result == text:
-        return None
+        return
     raw = result.encode("utf-8", "surrogateescape")
     mode = os.stat(path).st_mode & 0o777
     if not record.get("existed") and result == "":
-        return ("remove", ".gitignore", _unlink, path)
-    if record.get("existed") and _sha(raw) == record.get("original_sha256"):
-        return ("restore", ".gitignore (as it was before the install)", _write, path, raw, mode)
-    notes.append(".gitignore changed since the install: only playgate's block is removed")
-    return ("update", ".gitignore (playgate's block removed)", _write, path, raw, mode)
+        plan.step("remove", ".gitignore", _unlink, path)
+    elif record.get("existed") and _sha(raw) == record.get("original_sha256"):
+        plan.step("restore", ".gitignore (as it was before the install)", _write, path, raw, mode)
+    else:
+        plan.note(".gitignore changed since the install: only playgate's block is removed")
+        plan.step("update", ".gitignore (playgate's block removed)", _write, path, raw, mode)
 
 
 # ------------------------------------------------------------------ the demo
