@@ -73,6 +73,10 @@ import time  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
+# The suite's atomic write (os-only, no dependencies) from this checkout.
+sys.path.insert(0, HERE)
+from statefiles.atomic import write_atomic  # noqa: E402
+
 #: The suite's Python packages, copied to ``<repo>/.claude/<name>/``. The one
 #: list of what the installed suite's code consists of: add a package here.
 SUITE_PACKAGES = ("hooks", "events", "guards", "statefiles", "shell")
@@ -158,22 +162,15 @@ def _read(path: str) -> "bytes | None":
                       "and run again") from None
 
 
-def _write(path: str, data: bytes, mode: "int | None" = None) -> None:
-    """Write ``data`` to ``path`` atomically (temp file + rename), creating parents."""
-    parent = os.path.dirname(path)
-    os.makedirs(parent, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=parent, prefix=".playgate-tmp-")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o644 if mode is None else mode)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+def _write(path: str, data: bytes, mode: "int | None" = None, durable: bool = False) -> None:
+    """Write ``data`` to ``path`` atomically (the suite's own
+    :func:`statefiles.atomic.write_atomic`), creating parents, with exactly
+    ``mode`` (default 0o644; set after the write so the umask cannot change
+    it — --uninstall restores modes too). ``durable``: fsync first (files
+    the user owns and the manifest)."""
+    mode = 0o644 if mode is None else mode
+    write_atomic(path, data, durable=durable, mode=mode)
+    os.chmod(path, mode)
 
 
 def _join(root: str, rel: str) -> str:
@@ -909,7 +906,7 @@ class Installer:
         dest = f"{self.backup_root}/{rel}"
         if not os.path.isdir(_join(self.repo, BACKUP_DIR)) and BACKUP_DIR not in self.m["dirs"]:
             self.m["dirs"].append(BACKUP_DIR)
-        _write(_join(self.repo, dest), data, mode)
+        _write(_join(self.repo, dest), data, mode, durable=True)
         if self.backup_root not in self.m["backups"]:
             self.m["backups"].append(self.backup_root)
         return dest
@@ -1106,7 +1103,8 @@ class Installer:
                     and _sha(data) == record.get("original_sha256"):
                 record["original_backup"] = backup
         new = _dump_settings(merged, data.decode("utf-8") if data else "")
-        _write(path, new, os.stat(path).st_mode & 0o777 if data is not None else 0o644)
+        _write(path, new, os.stat(path).st_mode & 0o777 if data is not None else 0o644,
+               durable=True)
         self.m["settings"] = record
 
     # -- .gitignore ----------------------------------------------------------
@@ -1132,7 +1130,7 @@ class Installer:
         if data is not None:
             mode = os.stat(path).st_mode & 0o777
             self._backup(".gitignore", data, mode)
-        _write(path, new.encode("utf-8", "surrogateescape"), mode)
+        _write(path, new.encode("utf-8", "surrogateescape"), mode, durable=True)
         self.m["gitignore"] = record
 
     # -- runtime dirs ---------------------------------------------------------
@@ -1170,7 +1168,8 @@ class Installer:
                 self.m["suite"] = _suite_version()
                 self._mark_dirs(MANIFEST)
                 _write(_join(self.repo, MANIFEST),
-                       (json.dumps(self.m, indent=2, sort_keys=True) + "\n").encode("utf-8"))
+                       (json.dumps(self.m, indent=2, sort_keys=True) + "\n").encode("utf-8"),
+                       durable=True)
         if error is not None:
             if isinstance(error, OSError):
                 raise InstallError(f"{error.filename or ''}: {error.strerror or error}")
@@ -1556,6 +1555,10 @@ def _json_text(obj) -> str:
     return json.dumps(obj, indent=2) + "\n"
 
 
+#: The first edit Claude tries, again and again, until the gate lets it through.
+_EDIT_GREET = {"file_path": "src/greet.py", "old_string": "pass",
+               "new_string": "return 'Hello'", "replace_all": False}
+
 _REVIEWED_PLAN = copy.deepcopy(DEMO_PLAN)
 _REVIEWED_PLAN["meta"].update(reviewed=True, reviewed_by="reviewer")
 _REVIEWED_PLAN["context"] = {"what": "a greet() helper", "why": "demo",
@@ -1565,8 +1568,7 @@ DEMO_SCRIPT = (
     {"note": "a session starts", "event": "SessionStart", "fields": {"source": "startup"},
      "expect": "context"},
     {"note": "Claude edits straight away", "event": "PreToolUse", "tool": "Edit",
-     "input": {"file_path": "src/greet.py", "old_string": "pass",
-               "new_string": "return 'Hello'", "replace_all": False},
+     "input": _EDIT_GREET,
      "expect": "block"},
     {"note": "it starts the golden path", "event": "PreToolUse", "tool": "Skill",
      "input": {"skill": "playbook-init"}, "expect": "block"},
@@ -1575,15 +1577,13 @@ DEMO_SCRIPT = (
     {"note": "playbook-init again", "event": "PreToolUse", "tool": "Skill",
      "input": {"skill": "playbook-init"}, "expect": "allow"},
     {"note": "an edit on main", "event": "PreToolUse", "tool": "Edit",
-     "input": {"file_path": "src/greet.py", "old_string": "pass",
-               "new_string": "return 'Hello'", "replace_all": False},
+     "input": _EDIT_GREET,
      "expect": "block"},
     {"note": "it creates a work branch", "event": "PreToolUse", "tool": "Bash",
      "input": {"command": "git checkout -b feat/demo", "description": "create a branch"},
      "run": ["git", "checkout", "-q", "-b", "feat/demo"], "expect": "allow"},
     {"note": "an edit with no playbook", "event": "PreToolUse", "tool": "Edit",
-     "input": {"file_path": "src/greet.py", "old_string": "pass",
-               "new_string": "return 'Hello'", "replace_all": False},
+     "input": _EDIT_GREET,
      "expect": "block"},
     {"note": "pm writes the playbook", "event": "PreToolUse", "tool": "Write",
      "input": {"file_path": "play/demo/plan.json", "content": _json_text(DEMO_PLAN)},
@@ -1596,8 +1596,7 @@ DEMO_SCRIPT = (
                "new_string": "active: play/demo/plan.json", "replace_all": False},
      "expect": "allow"},
     {"note": "an edit before the review", "event": "PreToolUse", "tool": "Edit",
-     "input": {"file_path": "src/greet.py", "old_string": "pass",
-               "new_string": "return 'Hello'", "replace_all": False},
+     "input": _EDIT_GREET,
      "expect": "block"},
     {"note": "the reviewer subagent passes it", "event": "PreToolUse", "tool": "Write",
      "agent": "reviewer",
