@@ -1,0 +1,221 @@
+"""Does Claude Code honour the settings.json that install.py writes, and does
+it behave as the suite assumes (reference/claude-code-hooks.md)?
+
+These tests install the suite behind a recorder (tests/e2e/harness.py
+``Recorder``) that logs every hook call the real CLI makes: which entrypoint,
+with which payload, ``CLAUDE_PROJECT_DIR``, exit code and timing. They pin
+down the facts the guards rely on, for the pinned Claude Code version; when
+the pin moves, a failure here says what changed.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from .fakeapi import Script, tool_use
+from .workflow import bash, ready, write
+
+pytestmark = pytest.mark.e2e
+
+
+def _calls(box, event: str, tool: str | None = None) -> list:
+    return [c for c in box.recorder.calls()
+            if c.event == event and (tool is None or c.tool == tool)]
+
+
+def test_every_registration_fires_with_its_matcher(make_box, api):
+    """One session through every event the suite registers; the matchers of
+    settings.template.json decide which tools reach which entrypoint."""
+    box = make_box(record=True)
+    src = box.path("src/app.py")
+    agent = tool_use("Agent", {"description": "list files", "prompt": "ls [[lane:sub]]",
+                               "subagent_type": "general-purpose"})
+    script = Script(
+        main=[*ready(box),                                              # 0-2 Read
+              write(box, "src/app.py", "print('hi')\n"),              # 3 Write
+              tool_use("Edit", {"file_path": str(src), "old_string": "hi",
+                                "new_string": "hello", "replace_all": False}),  # 4 Edit
+              bash("ls src"),                                           # 5 allowed by rule
+              bash("python3 scripts/x.py"),                             # 6 needs a dialog
+              agent,                                                    # 7 Agent (async)
+              "waiting for the agent", "all done"],
+        sub=[bash("ls"), "listed"],
+    )
+    run = box.run(api, "implement src/app.py", script, permission_mode=None)
+    assert run.code == 0, run.describe()
+    calls = box.recorder.calls()
+    scripts = {c.event: c.script for c in calls}
+    assert scripts["PreToolUse"] == "pre_tool_use.py"
+    assert scripts["PostToolUse"] == "post_tool_use.py"
+    # Every hook ran against this project, and none of them failed or timed out.
+    assert {c.project_dir for c in calls} == {str(box.repo)}
+    assert [c for c in calls if c.code != 0] == [], calls
+
+    events = [c.event for c in calls]
+    for event in ("SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest",
+                  "PostToolUse", "SubagentStart", "SubagentStop", "Stop", "SessionEnd"):
+        assert event in events, (event, calls)
+    assert events[0] == "SessionStart" and events[-1] == "SessionEnd"
+    assert _calls(box, "SessionStart")[0].payload["source"] == "startup"
+    assert _calls(box, "SessionEnd")[0].payload["reason"] == "other"
+
+    # PreToolUse "*": every tool, in the main agent and in the subagent.
+    pre = [(c.tool, c.agent_id is not None) for c in _calls(box, "PreToolUse")]
+    assert pre.count(("Read", False)) == 3
+    for tool in ("Write", "Edit", "Bash", "Agent"):
+        assert (tool, False) in pre, pre
+    assert ("Bash", True) in pre, pre
+    # PostToolUse "Edit|Write|MultiEdit|NotebookEdit|Task|Agent": not Read, not Bash.
+    post = sorted({c.tool for c in _calls(box, "PostToolUse")})
+    assert post == ["Agent", "Edit", "Write"], post
+    # PermissionRequest "Bash": only the call no allow rule covers. Write and
+    # Edit are allowed by the installed rules (trusted workspace), `ls` by
+    # Bash(ls:*), so no dialog and no PermissionRequest for them.
+    perm = [(c.tool, c.payload["tool_input"].get("command")) for c in
+            _calls(box, "PermissionRequest")]
+    assert perm == [("Bash", "python3 scripts/x.py")], perm
+    assert src.read_text() == "print('hello')\n"
+
+
+def test_hook_payloads_match_the_captured_fixtures(make_box, api):
+    """The fields the fixtures in ../shared/fixtures show arrive the same way
+    from a live session (so the fixture-based unit tests stay representative)."""
+    box = make_box(record=True)
+    agent = tool_use("Agent", {"description": "d", "prompt": "p [[lane:sub]]",
+                               "subagent_type": "general-purpose"})
+    script = Script(main=[*ready(box), agent, "waiting", "done"], sub=[bash("ls"), "ok"])
+    run = box.run(api, "go", script, permission_mode=None)
+    assert run.code == 0, run.describe()
+    pre = _calls(box, "PreToolUse", "Read")[0].payload
+    assert {"session_id", "transcript_path", "cwd", "permission_mode", "hook_event_name",
+            "tool_name", "tool_input", "tool_use_id"} <= set(pre)
+    assert pre["permission_mode"] == "default" and pre["cwd"] == str(box.repo)
+    assert pre["transcript_path"] == str(run.transcript)
+    start = _calls(box, "SessionStart")[0].payload
+    assert "permission_mode" not in start
+    sub_pre = [c for c in _calls(box, "PreToolUse", "Bash") if c.agent_id]
+    assert sub_pre and sub_pre[0].payload["agent_type"] == "general-purpose"
+    sub_stop = _calls(box, "SubagentStop")[0].payload
+    assert sub_stop["agent_id"] == sub_pre[0].agent_id
+    assert "agent_transcript_path" in sub_stop
+    stop = _calls(box, "Stop")[0].payload
+    assert {"stop_hook_active", "last_assistant_message", "background_tasks"} <= set(stop)
+
+
+def test_agent_runs_in_the_background_and_its_result_comes_back_as_a_prompt(make_box, api):
+    """Claude Code 2.1.329 launches Agent calls asynchronously in -p: the tool
+    result is a launch receipt, PostToolUse(Agent) fires at once, the main
+    agent's Stop fires while the subagent still runs, and the subagent's
+    result arrives as a new prompt (``<task-notification>``) that goes
+    through UserPromptSubmit like a user's prompt."""
+    box = make_box(record=True)
+    agent = tool_use("Agent", {"description": "d", "prompt": "p [[lane:sub]]",
+                               "subagent_type": "general-purpose"})
+    script = Script(main=[*ready(box), agent, "waiting", "done"], sub=[bash("ls"), "sub ok"])
+    run = box.run(api, "go", script)
+    assert run.code == 0, run.describe()
+    assert "Async agent launched" in run.result_of(3)["text"]
+    post = _calls(box, "PostToolUse", "Agent")[0].payload
+    assert post["tool_response"]["status"] == "async_launched"
+    prompts = [c.payload["prompt"] for c in _calls(box, "UserPromptSubmit")]
+    assert prompts[0] == "go"
+    assert len(prompts) == 2 and prompts[1].startswith("<task-notification>"), prompts
+    assert "<result>sub ok</result>" in prompts[1]
+    stops = _calls(box, "Stop")
+    assert len(stops) == 2
+    assert any(t.get("type") == "subagent" for t in stops[0].payload["background_tasks"])
+
+
+def test_session_end_timeout_is_in_seconds_and_cancels_a_slow_hook(make_box, api):
+    """settings.template.json gives SessionEnd ``"timeout": 1.5``: a
+    fractional number of seconds is accepted, and a slower hook is cancelled."""
+    box = make_box(record=True)
+    started = time.monotonic()
+    run = box.run(api, "hi", Script(main=["hi"]),
+                  env={"PLAYGATE_E2E_SLOW": "session_end.py:8"})
+    elapsed = time.monotonic() - started
+    assert run.code == 0, run.describe()
+    end = _calls(box, "SessionEnd")
+    assert len(end) == 1 and end[0].code is None  # killed, never returned
+    assert "SessionEnd hook" in run.stderr and "Hook cancelled" in run.stderr, run.stderr
+    assert elapsed < 6, elapsed
+
+
+def test_a_pre_tool_use_hook_that_times_out_fails_open(make_box, api):
+    """The installed PreToolUse timeout is 10 s; past it Claude Code runs the
+    tool anyway. This is why the hooks must be fast (issue 7)."""
+    box = make_box(record=True)
+    script = Script(main=[*ready(box), write(box, "src/slow.py", "x\n"), "ok"])
+    started = time.monotonic()
+    run = box.run(api, "write", script, env={"PLAYGATE_E2E_SLOW": "slow.py:30"}, timeout=120)
+    elapsed = time.monotonic() - started
+    writes = _calls(box, "PreToolUse", "Write")
+    assert len(writes) == 1 and writes[0].code is None, run.describe()  # killed
+    assert box.path("src/slow.py").read_text() == "x\n"  # ran although unchecked
+    assert "hook error" not in run.result_of(3)["text"]
+    assert 10 <= elapsed < 25, elapsed
+
+
+def test_untrusted_workspace_runs_hooks_but_ignores_allow_rules(make_box, api):
+    """Without the trust dialog accepted, -p ignores the project's
+    ``permissions.allow`` (with a warning on stderr) but still runs its hooks
+    and honours its ``deny`` rules."""
+    box = make_box(record=True, trusted=False)
+    script = Script(main=[*ready(box), write(box, "src/app.py", "x\n"),
+                          bash("git push --force origin HEAD"), "ok"])
+    run = box.run(api, "write", script, permission_mode=None)
+    assert "Ignoring" in run.stderr and "permissions.allow" in run.stderr, run.stderr
+    assert _calls(box, "PreToolUse", "Write"), run.describe()
+    write_result = run.result_of(3)
+    assert write_result["is_error"] and "haven't granted" in write_result["text"]
+    assert not box.path("src/app.py").exists()
+    push = run.result_of(4)
+    assert push["is_error"] and "denied" in push["text"], push
+    # The suite's PermissionRequest hook ("Bash" matcher) saw neither: the
+    # Write dialog is not its business, and deny rules answer before a dialog.
+    assert _calls(box, "PermissionRequest") == []
+
+
+def test_stop_block_cap_of_the_client(make_box, api):
+    """Claude Code ends a turn after its Stop hooks blocked it 9 times in a
+    row (8 continuations); the suite's own loop guard must end far earlier.
+    Measured with a stand-in Stop hook that always blocks."""
+    box = make_box()
+    local = box.path(".claude/settings.local.json")
+    local.write_text(json.dumps({"hooks": {"Stop": [{"hooks": [{
+        "type": "command", "timeout": 5,
+        "command": "printf '%s' '{\"decision\": \"block\", \"reason\": \"not yet\"}'"}]}]}}))
+    run = box.run(api, "go", Script(main=[f"claim {i}" for i in range(20)]))
+    assert run.code == 0, run.describe()
+    assert len(run.lane("main")) == 9, run.describe()
+    cap = [e for e in run.events if e.get("key") == "stop-hook-block-cap"]
+    assert cap and "9 consecutive times" in cap[0]["text"], run.describe()
+    feedback = [t for t in run.last().user_texts() if t.startswith("Stop hook feedback:")]
+    assert len(feedback) == 8 and "not yet" in feedback[0]
+
+
+def test_how_hook_feedback_reaches_the_model(make_box, api):
+    """Where each kind of hook output lands in the model's request."""
+    box = make_box()
+    local = box.path(".claude/settings.local.json")
+    ctx = {"hookSpecificOutput": {"hookEventName": "PostToolUse",
+                                  "additionalContext": "post-context-marker"}}
+    local.write_text(json.dumps({"hooks": {"PostToolUse": [{"matcher": "Read", "hooks": [{
+        "type": "command", "timeout": 5, "command": f"printf '%s' '{json.dumps(ctx)}'"}]}]}}))
+    script = Script(main=[write(box, "src/app.py", "x\n"), *ready(box), "ok"])
+    run = box.run(api, "go", script)
+    last = run.last()
+    # PreToolUse exit 2: an error tool_result naming the hook command, then stderr.
+    blocked = run.result_of(0)
+    assert blocked["is_error"]
+    assert blocked["text"].startswith("PreToolUse:Write hook error: [")
+    assert "pre_tool_use.py || exit 2]: [playgate:init-guard]" in blocked["text"]
+    # SessionStart additionalContext: a role "system" message.
+    assert any(m.startswith("SessionStart hook additional context: [playgate:session-start]")
+               for m in last.system_messages())
+    # PostToolUse additionalContext: a role "system" message per call.
+    assert "PostToolUse:Read hook additional context: post-context-marker" in \
+        last.system_messages()
