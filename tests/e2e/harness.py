@@ -356,8 +356,11 @@ f="$DIR/$(date +%%s%%N)-$$"
 cat > "$f.in"
 printf '%%s\n%%s\n%%s\n' "$(date +%%s.%%N)" "$CLAUDE_PROJECT_DIR" "$*" > "$f.meta"
 if [ -n "$PLAYGATE_E2E_SLOW" ]; then
-  match=${PLAYGATE_E2E_SLOW%%:*}
-  case "$* $(cat "$f.in")" in *"$match"*) sleep "${PLAYGATE_E2E_SLOW#*:}";; esac
+  entry=${PLAYGATE_E2E_SLOW%%%%:*}; rest=${PLAYGATE_E2E_SLOW#*:}
+  needle=${rest%%:*}; secs=${rest##*:}
+  case "$*" in *"/$entry"*)
+    case "$(cat "$f.in")" in *"$needle"*) sleep "$secs";; esac;;
+  esac
 fi
 "$PY" "$@" < "$f.in" > "$f.out" 2> "$f.err"
 rc=$?
@@ -413,9 +416,10 @@ class Recorder:
     """A wrapper interpreter that records every hook call (install it with
     ``box.install(python=str(recorder.python))``).
 
-    ``PLAYGATE_E2E_SLOW=<substring>:<seconds>`` in the session's environment
-    makes the calls whose command line or stdin contains ``substring`` sleep
-    first (to watch Claude Code's hook timeouts at work).
+    ``PLAYGATE_E2E_SLOW=<entrypoint>:<substring>:<seconds>`` in the session's
+    environment makes the calls of ``hooks/<entrypoint>`` whose stdin
+    contains ``substring`` (may be empty) sleep first, to watch Claude Code's
+    hook timeouts at work.
     """
 
     def __init__(self, directory: Path, python: str | None = None) -> None:

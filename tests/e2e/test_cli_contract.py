@@ -135,7 +135,7 @@ def test_session_end_timeout_is_in_seconds_and_cancels_a_slow_hook(make_box, api
     box = make_box(record=True)
     started = time.monotonic()
     run = box.run(api, "hi", Script(main=["hi"]),
-                  env={"PLAYGATE_E2E_SLOW": "session_end.py:8"})
+                  env={"PLAYGATE_E2E_SLOW": "session_end.py::8"})
     elapsed = time.monotonic() - started
     assert run.code == 0, run.describe()
     end = _calls(box, "SessionEnd")
@@ -150,7 +150,7 @@ def test_a_pre_tool_use_hook_that_times_out_fails_open(make_box, api):
     box = make_box(record=True)
     script = Script(main=[*ready(box), write(box, "src/slow.py", "x\n"), "ok"])
     started = time.monotonic()
-    run = box.run(api, "write", script, env={"PLAYGATE_E2E_SLOW": "slow.py:30"}, timeout=120)
+    run = box.run(api, "write", script, env={"PLAYGATE_E2E_SLOW": "pre_tool_use.py:slow.py:30"}, timeout=120)
     elapsed = time.monotonic() - started
     writes = _calls(box, "PreToolUse", "Write")
     assert len(writes) == 1 and writes[0].code is None, run.describe()  # killed
