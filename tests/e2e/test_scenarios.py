@@ -27,13 +27,16 @@ pytestmark = pytest.mark.e2e
 HOOK_ERROR = "PreToolUse:{tool} hook error"
 
 
-def assert_blocked(result: dict, tool: str, guard: str, *needles: str) -> None:
-    """The model got the PreToolUse block of ``guard`` for ``tool``: Claude
-    Code 2.1.329 reports exit 2 as an error tool_result
-    ``PreToolUse:<tool> hook error: [<command>]: <stderr>``."""
+def assert_blocked(result: dict, tool: str, guard, *needles: str) -> None:
+    """The model got the PreToolUse block of ``guard`` (a guard name, or a
+    tuple of names any of which may answer) for ``tool``: Claude Code 2.1.329
+    reports exit 2 as an error tool_result
+    ``PreToolUse:<tool> hook error: [<command>]: <stderr>``. ``needles`` must
+    appear in the message (what was found, what to do next)."""
     assert result["is_error"], result
     assert HOOK_ERROR.format(tool=tool) in result["text"], result
-    assert f"[playgate:{guard}]" in result["text"], result
+    guards = (guard,) if isinstance(guard, str) else guard
+    assert any(f"[playgate:{g}]" in result["text"] for g in guards), (guards, result)
     for needle in needles:
         assert needle in result["text"], (needle, result)
 
@@ -161,17 +164,51 @@ def test_no_active_playbook_allows_reads_and_blocks_work(make_box, api):
 
 
 # --------------------------------------------------------------------------- bash-check
+#
+# Destructive commands aimed only at the sandbox: if the gate failed they would
+# damage nothing but the session's own temp repository and its local remote.
+
+
+def _local_remote(box):
+    """A bare repository beside the sandbox as ``origin``, holding ``main``."""
+    remote = box.root / "remote.git"
+    git(box.root, "init", "-q", "--bare", str(remote))
+    git(box.repo, "remote", "add", "origin", str(remote))
+    git(box.repo, "push", "-q", "origin", "main")
+    return remote
+
+
+def _reset_hard(box):
+    box.path("README.md").write_text("uncommitted work\n")
+    return ("git reset --hard HEAD", "reset",
+            lambda: box.path("README.md").read_text() == "uncommitted work\n")
+
+
+def _clean_fdx(box):
+    box.path("src/draft.py").write_text("untracked work\n")
+    return ("git clean -fdx", "clean", lambda: box.path("src/draft.py").exists())
+
+
+def _plus_refspec_push(box):
+    # Not covered by the static deny rules (they only name --force and -f).
+    remote = _local_remote(box)
+    before = git(box.repo, "ls-remote", str(remote), "main").stdout
+    (box.path("src/new.py")).write_text("x\n")
+    git(box.repo, "add", "src/new.py")
+    git(box.repo, "commit", "-q", "-m", "local work")
+    return (f"git push origin +{BRANCH}:main", "push",
+            lambda: git(box.repo, "ls-remote", str(remote), "main").stdout == before)
 
 
 @pytest.mark.xfail(strict=True, reason="needs issue 3 (bash-check)")
-def test_destructive_bash_is_blocked_with_the_reason(box, api):
-    readme = box.path("README.md")
-    readme.write_text("uncommitted work\n")
-    script = Script(main=[*ready(box), bash("git reset --hard HEAD"), "ok"])
-    run = box.run(api, "reset", script)
-    result = run.result_of(3)
-    assert_blocked(result, "Bash", "bash-check", "reset --hard")
-    assert readme.read_text() == "uncommitted work\n"
+@pytest.mark.parametrize("case", [_reset_hard, _clean_fdx, _plus_refspec_push],
+                         ids=["reset-hard", "clean-fdx", "plus-refspec-push"])
+def test_destructive_bash_is_blocked_with_the_reason(box, api, case):
+    command, found, intact = case(box)
+    script = Script(main=[*ready(box), bash(command), "ok"])
+    run = box.run(api, "clean up", script)
+    assert_blocked(run.result_of(3), "Bash", "bash-check", found)
+    assert intact(), run.describe()
 
 
 @pytest.mark.xfail(strict=True, reason="needs issue 3 (bash-check)")
@@ -182,36 +219,95 @@ def test_bash_cannot_route_around_the_edit_guards(box, api):
     script = Script(main=[*ready(box),
                           bash(f"sed -i 's/\"in_progress\"/\"done\"/' {PROGRESS}"), "ok"])
     run = box.run(api, "mark done", script)
-    assert_blocked(run.result_of(3), "Bash", "bash-check", PROGRESS)
+    assert_blocked(run.result_of(3), "Bash", "bash-check", "progress.json")
     assert progress.read_text() == before
+
+
+def test_non_destructive_bash_runs_with_an_active_playbook(box, api):
+    """Control for the refusals above: ordinary work in the sandbox runs."""
+    script = Script(main=[*ready(box), bash("mkdir -p src/pkg && echo made > src/pkg/note.txt"),
+                          "ok"])
+    run = box.run(api, "make a package", script)
+    assert_ran(run.result_of(3))
+    assert box.path("src/pkg/note.txt").read_text() == "made\n"
 
 
 # --------------------------------------------------------------------------- critic / Stop
 
-
-def _done_without_evidence(box) -> dict:
-    """An Edit that marks subtask p1.1 done with every validation PENDING."""
-    return tool_use("Edit", {"file_path": str(box.path(PROGRESS)),
-                             "old_string": '"status": "in_progress",\n      "validated_at"',
-                             "new_string": '"status": "done",\n      "validated_at"',
-                             "replace_all": False})
+_IN_PROGRESS = '"status": "in_progress",\n      "validated_at": null,\n      "validated_by": null'
 
 
-def test_done_edit_fixture_matches_progress_file(box):
-    """The Edit below must apply cleanly, or the refusal test proves nothing."""
-    edit = _done_without_evidence(box)["input"]
-    assert box.path(PROGRESS).read_text().count(edit["old_string"]) == 1
+def _mark_done(box, *, validated_by=None, validated_at=None, evidence=False) -> dict:
+    """An Edit of progress.json that sets subtask p1.1 done, optionally with
+    the critic's fields and with every validation PASS and evidenced."""
+    path = box.path(PROGRESS)
+    if not evidence:
+        new = _IN_PROGRESS.replace('"in_progress"', '"done"')
+        if validated_by:
+            new = new.replace('"validated_by": null', f'"validated_by": "{validated_by}"')
+        if validated_at:
+            new = new.replace('"validated_at": null', f'"validated_at": "{validated_at}"')
+        return tool_use("Edit", {"file_path": str(path), "old_string": _IN_PROGRESS,
+                                 "new_string": new, "replace_all": False})
+    data = json.loads(path.read_text())
+    sub = data["subtasks"]["p1.1"]
+    sub.update(status="done", validated_by=validated_by, validated_at=validated_at)
+    for name in ("technical", "consistency", "completeness"):
+        sub["validations"][name] = {"status": "PASS",
+                                    "evidence": [f"critic: {name} checked, python3 src/app.py "
+                                                 "prints hello"]}
+    return tool_use("Write", {"file_path": str(path),
+                              "content": json.dumps(data, indent=2) + "\n"})
 
 
-@pytest.mark.xfail(strict=True, reason="needs issue 4 (subtask-guard)")
+def test_done_edit_fixture_matches_progress_file(tmp_path):
+    """The Edits below must apply cleanly, or the refusal tests prove nothing."""
+    from .harness import Sandbox
+    from .workflow import write_playbook
+
+    box = Sandbox.create(tmp_path)
+    box.install()
+    write_playbook(box)
+    text = box.path(PROGRESS).read_text()
+    assert text.count(_IN_PROGRESS) == 1
+    edit = _mark_done(box, validated_by="critic", validated_at="2026-01-02T00:00:00Z")["input"]
+    after = json.loads(text.replace(edit["old_string"], edit["new_string"]))
+    assert after["subtasks"]["p1.1"]["status"] == "done"
+    assert after["subtasks"]["p1.1"]["validated_by"] == "critic"
+
+
+@pytest.mark.xfail(strict=True, reason="needs issue 4 (critic-guard/subtask-guard)")
 def test_subtask_marked_done_without_critic_evidence_is_refused(box, api):
     progress = box.path(PROGRESS)
     before = progress.read_text()
-    script = Script(main=[*ready(box), _done_without_evidence(box), "ok"])
+    script = Script(main=[*ready(box), _mark_done(box), "ok"])
     run = box.run(api, "mark p1.1 done", script)
-    result = run.result_of(3)
-    assert_blocked(result, "Edit", "subtask-guard", "p1.1", "critic")
+    # critic-guard (no critic) or subtask-guard (no evidence): SPEC §3 8-9.
+    assert_blocked(run.result_of(3), "Edit", ("critic-guard", "subtask-guard"), "p1.1",
+                   "critic")
     assert progress.read_text() == before
+
+
+@pytest.mark.xfail(strict=True, reason="needs issue 4 (subtask-guard)")
+def test_subtask_done_with_a_critic_signature_but_no_validations_is_refused(box, api):
+    """validated_by/validated_at alone are not evidence: the three
+    validations must PASS with evidence (SPEC §3 subtask-guard)."""
+    progress = box.path(PROGRESS)
+    before = progress.read_text()
+    edit = _mark_done(box, validated_by="critic", validated_at="2026-01-02T00:00:00Z")
+    run = box.run(api, "mark p1.1 done", Script(main=[*ready(box), edit, "ok"]))
+    assert_blocked(run.result_of(3), "Edit", "subtask-guard", "p1.1", "PASS")
+    assert progress.read_text() == before
+
+
+def test_subtask_done_with_full_critic_evidence_is_written(box, api):
+    """Control: the guards refuse fraud, not progress (no deadlock)."""
+    write = _mark_done(box, validated_by="critic", validated_at="2026-01-02T00:00:00Z",
+                       evidence=True)
+    run = box.run(api, "record the critic's PASS", Script(main=[*ready(box), write, "ok"]))
+    assert_ran(run.result_of(3))
+    sub = json.loads(box.path(PROGRESS).read_text())["subtasks"]["p1.1"]
+    assert sub["status"] == "done" and sub["validated_by"] == "critic"
 
 
 @pytest.mark.xfail(strict=True, reason="needs issue 4 (Stop completion-check)")
@@ -247,12 +343,13 @@ def test_permission_request_auto_approves_a_project_script(box, api):
     run = box.run(api, "run the script", script, permission_mode=None)
     requests = [e for e in run.hook_events("PermissionRequest")
                 if e.get("subtype") == "hook_response"]
-    assert requests, run.describe()
-    assert '"behavior": "allow"' in requests[0]["stdout"] \
-        or '"behavior":"allow"' in requests[0]["stdout"]
+    assert len(requests) == 1, run.describe()
+    answer = json.loads(requests[0]["stdout"])
+    assert answer["hookSpecificOutput"]["decision"]["behavior"] == "allow", answer
     assert_ran(run.result_of(3))
     assert "x.py ran" in run.result_of(3)["text"]
     assert box.path("ran.txt").read_text() == "ran\n"
+    assert run.result["permission_denials"] == [], run.result["permission_denials"]
 
 
 def test_permission_request_stays_silent_for_git_push(box, api):
@@ -297,7 +394,8 @@ def test_user_prompt_submit_context_reaches_the_model(box, api):
     marker = "UserPromptSubmit hook additional context:"
     assert marker in seen, run.describe()
     context = seen.split(marker, 1)[1][:2000]
-    assert PLAN in context and "p1" in context and "p1.1" in context
+    # The state summary (issue 6): playbook, phase, active subtask, progress.
+    assert "e2e" in context and "p1.1" in context and "0/1" in context, context
 
 
 # --------------------------------------------------------------------------- subagents
