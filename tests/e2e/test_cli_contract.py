@@ -197,25 +197,109 @@ def test_stop_block_cap_of_the_client(make_box, api):
     assert len(feedback) == 8 and "not yet" in feedback[0]
 
 
+def _stand_in_hooks(box, hooks: dict) -> None:
+    """Register extra command hooks in ``.claude/settings.local.json`` (they
+    run beside the suite's: hook entries merge across settings files)."""
+    box.path(".claude/settings.local.json").write_text(json.dumps({"hooks": hooks}))
+
+
+def _printing(obj) -> dict:
+    return {"type": "command", "timeout": 5,
+            "command": f"cat >/dev/null; printf '%s' '{json.dumps(obj)}'"}
+
+
 def test_how_hook_feedback_reaches_the_model(make_box, api):
     """Where each kind of hook output lands in the model's request."""
     box = make_box()
-    local = box.path(".claude/settings.local.json")
-    ctx = {"hookSpecificOutput": {"hookEventName": "PostToolUse",
-                                  "additionalContext": "post-context-marker"}}
-    local.write_text(json.dumps({"hooks": {"PostToolUse": [{"matcher": "Read", "hooks": [{
-        "type": "command", "timeout": 5, "command": f"printf '%s' '{json.dumps(ctx)}'"}]}]}}))
+    _stand_in_hooks(box, {
+        "UserPromptSubmit": [{"hooks": [_printing({"hookSpecificOutput": {
+            "hookEventName": "UserPromptSubmit", "additionalContext": "prompt-context-marker"}})]}],
+        "PostToolUse": [{"matcher": "Read", "hooks": [_printing({
+            "systemMessage": "user-only-marker",
+            "hookSpecificOutput": {"hookEventName": "PostToolUse",
+                                   "additionalContext": "post-context-marker"}})]}],
+    })
     script = Script(main=[write(box, "src/app.py", "x\n"), *ready(box), "ok"])
     run = box.run(api, "go", script)
+    assert run.code == 0, run.describe()
     last = run.last()
     # PreToolUse exit 2: an error tool_result naming the hook command, then stderr.
     blocked = run.result_of(0)
     assert blocked["is_error"]
     assert blocked["text"].startswith("PreToolUse:Write hook error: [")
     assert "pre_tool_use.py || exit 2]: [playgate:init-guard]" in blocked["text"]
-    # SessionStart additionalContext: a role "system" message.
-    assert any(m.startswith("SessionStart hook additional context: [playgate:session-start]")
-               for m in last.system_messages())
-    # PostToolUse additionalContext: a role "system" message per call.
-    assert "PostToolUse:Read hook additional context: post-context-marker" in \
-        last.system_messages()
+    # SessionStart and UserPromptSubmit additionalContext: both in the first
+    # role "system" message, which also carries the environment notes.
+    first = last.system_messages()[0]
+    assert first.startswith("SessionStart hook additional context: [playgate:session-start]")
+    assert "UserPromptSubmit hook additional context: prompt-context-marker" in first
+    # PostToolUse additionalContext: a role "system" message after each call.
+    assert last.system_messages().count(
+        "PostToolUse:Read hook additional context: post-context-marker") == 3
+    # systemMessage is for the user: the model never sees it, the stream has it.
+    assert "user-only-marker" not in json.dumps([r.body for r in run.requests])
+    assert "user-only-marker" in run.stdout
+
+
+def test_post_tool_use_block_reason_reaches_the_model_after_the_tool_ran(make_box, api):
+    """PostToolUse ``decision: block`` cannot undo the call: the result stands
+    and the reason follows as a role "system" message."""
+    box = make_box()
+    _stand_in_hooks(box, {"PostToolUse": [{"matcher": "Write", "hooks": [
+        _printing({"decision": "block", "reason": "post-block-marker"})]}]})
+    script = Script(main=[*ready(box), write(box, "src/app.py", "x\n"), "ok"])
+    run = box.run(api, "go", script)
+    assert box.path("src/app.py").read_text() == "x\n"
+    assert not run.result_of(3)["is_error"]
+    notes = [m for m in run.last().system_messages() if "post-block-marker" in m]
+    assert len(notes) == 1 and notes[0].startswith(
+        "PostToolUse:Write hook blocking error from command:"), notes
+
+
+def test_pre_tool_use_hooks_answer_before_the_deny_rules(make_box, api):
+    """A command both a PreToolUse hook and a settings ``deny`` rule refuse
+    gets the hook's reason: hooks run first (deny rules still hold without
+    the hook, see test_untrusted_workspace_runs_hooks_but_ignores_allow_rules).
+    The sandbox has no remote, so the push could not leave it anyway."""
+    box = make_box()
+    _stand_in_hooks(box, {"PreToolUse": [{"matcher": "Bash", "hooks": [{
+        "type": "command", "timeout": 5,
+        "command": "cat >/dev/null; echo stand-in-refusal >&2; exit 2"}]}]})
+    script = Script(main=[*ready(box), bash("git push --force origin HEAD"), "ok"])
+    run = box.run(api, "push", script, permission_mode=None)
+    result = run.result_of(3)
+    assert result["is_error"] and "stand-in-refusal" in result["text"], result
+    assert result["text"].startswith("PreToolUse:Bash hook error:"), result
+
+
+# --------------------------------------------------------------------------- fail closed
+
+
+def test_a_missing_hook_interpreter_blocks_the_prompt(make_box, api):
+    """The venv the hooks run with is gone (install.py --python pointed at
+    it): ``|| exit 2`` on UserPromptSubmit turns sh's 127 into a block, so
+    the model is never called and nothing runs. SessionStart's fallback
+    prints the repair hint for the user."""
+    box = make_box(record=True)
+    box.recorder.python.unlink()
+    script = Script(main=[write(box, "src/app.py", "x\n"), "ok"])
+    run = box.run(api, "write src/app.py", script)
+    assert run.code == 0, run.describe()  # the CLI itself reports no failure
+    assert run.lane("main") == [], run.describe()
+    assert not box.path("src/app.py").exists()
+    blocked = [e for e in run.events if e.get("prompt_submit_outcome")]
+    assert blocked and blocked[0]["prompt_submit_outcome"]["kind"] == "blocked_by_hook"
+    start = [e for e in run.hook_events("SessionStart") if e.get("subtype") == "hook_response"]
+    assert "playgate: the hook environment is missing or broken" in start[0]["stdout"]
+
+
+def test_a_missing_entrypoint_blocks_the_tool_call(make_box, api):
+    """An entrypoint the interpreter cannot open (python exits 2) blocks."""
+    box = make_box()
+    box.path(".claude/hooks/pre_tool_use.py").unlink()
+    script = Script(main=[*ready(box), write(box, "src/app.py", "x\n"), "ok"])
+    run = box.run(api, "write", script)
+    for turn in range(4):
+        result = run.result_of(turn)
+        assert result["is_error"] and "pre_tool_use.py" in result["text"], result
+    assert not box.path("src/app.py").exists()
