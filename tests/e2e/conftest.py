@@ -11,6 +11,8 @@ fake Messages API).
   the suite installed, the workspace trusted, and optionally an active
   playbook; ``box`` is the common case (branch ``feat/e2e``, reviewed
   playbook).
+* ``real_transcript`` (session): a real session transcript recorded by
+  :mod:`transcripts` (for issue 11's ``replay``).
 
 Sandboxes live under a short temp directory (``/tmp/pge2e-*``): Claude Code
 puts a Unix socket under ``$TMPDIR``, and socket paths are limited to 107
@@ -21,20 +23,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
 
 from .fakeapi import FakeAPI
-from .harness import (
-    PINNED_VERSION,
-    Recorder,
-    Sandbox,
-    claude_executable,
-    claude_version,
-)
-from .workflow import BRANCH, write_playbook
+from .harness import PINNED_VERSION, Sandbox, claude_executable, claude_version
+from .workflow import BRANCH
 
 _SKIPPED = []
 
@@ -96,25 +91,29 @@ def make_box(claude_cli, request):
 
     def factory(branch: str = BRANCH, playbook=True, trusted: bool = True,
                 record: bool = False) -> Sandbox:
-        root = Path(tempfile.mkdtemp(prefix="pge2e-"))
-        made.append(root)
-        box = Sandbox.create(root)
-        box.recorder = Recorder(root / "recorder") if record else None
-        box.install(python=str(box.recorder.python) if record else None)
-        if playbook:
-            write_playbook(box, **(playbook if isinstance(playbook, dict) else {}))
-        box.commit_all()
-        if branch != "main":
-            box.checkout(branch)
-        if trusted:
-            box.trust()
-        box.claude = claude_cli
+        box = Sandbox.prepared(branch=branch, playbook=playbook, trusted=trusted, record=record,
+                               claude=claude_cli)
+        made.append(box.root)
         return box
 
     yield factory
     if not os.environ.get("PLAYGATE_E2E_KEEP"):
         for root in made:
             shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def real_transcript(claude_cli, api, tmp_path_factory):
+    """A :class:`transcripts.Recording` of one real session (recorded once
+    per test run): ``.transcript`` (session.jsonl), ``.subagent_transcripts``,
+    ``.expected`` (what happened to each tool call) and ``.box`` (the sandbox
+    repository, the transcript's ``cwd``). For issue 11's ``replay``."""
+    from .transcripts import record
+
+    rec = record(tmp_path_factory.mktemp("transcript"), claude=claude_cli, api=api)
+    yield rec
+    if not os.environ.get("PLAYGATE_E2E_KEEP"):
+        rec.cleanup()
 
 
 @pytest.fixture

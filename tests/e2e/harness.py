@@ -81,8 +81,9 @@ def clean_env(home: Path, tmp: Path, base_url: str, api_key: str, extra=None) ->
 
 
 def git(repo: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    """``git -C repo args...`` with a fixed identity (60 s bound)."""
     return subprocess.run(["git", "-C", str(repo), *args], check=check, capture_output=True,
-                          text=True, env=dict(os.environ, **GIT_ENV))
+                          text=True, env=dict(os.environ, **GIT_ENV), timeout=60)
 
 
 class Sandbox:
@@ -111,6 +112,35 @@ class Sandbox:
         (box.repo / "README.md").write_text("e2e repo\n")
         git(box.repo, "add", "README.md")
         git(box.repo, "commit", "-q", "-m", "init")
+        return box
+
+    @classmethod
+    def prepared(cls, root: Path | None = None, *, branch: str = "feat/e2e", playbook=True,
+                 trusted: bool = True, record: bool = False,
+                 claude: Path | None = None) -> "Sandbox":
+        """The usual sandbox: suite installed (behind a :class:`Recorder` when
+        ``record``), playbook written (``True``: the reviewed one of
+        workflow.py; a dict: keyword arguments for ``write_playbook``; ``False``:
+        none), everything committed on ``main``, then ``branch`` checked out,
+        and the workspace trusted. ``root`` defaults to a new short
+        ``/tmp/pge2e-*`` directory (Claude Code puts a Unix socket under
+        ``$TMPDIR``; socket paths are limited to 107 bytes); the caller
+        removes it."""
+        import tempfile
+
+        from .workflow import write_playbook
+
+        box = cls.create(Path(root) if root else Path(tempfile.mkdtemp(prefix="pge2e-")))
+        box.recorder = Recorder(box.root / "recorder") if record else None
+        box.install(python=str(box.recorder.python) if record else None)
+        if playbook:
+            write_playbook(box, **(playbook if isinstance(playbook, dict) else {}))
+        box.commit_all()
+        if branch != "main":
+            box.checkout(branch)
+        if trusted:
+            box.trust()
+        box.claude = claude
         return box
 
     def install(self, python: str | None = None) -> None:
@@ -233,6 +263,19 @@ class Run:
     def result(self) -> dict:
         """The final ``{"type": "result", ...}`` event (``{}`` if none)."""
         return next((e for e in reversed(self.events) if e.get("type") == "result"), {})
+
+    @property
+    def results(self) -> list:
+        """Every ``{"type": "result"}`` event: one per turn of the main agent
+        (a background subagent's report starts another turn)."""
+        return [e for e in self.events if e.get("type") == "result"]
+
+    @property
+    def permission_denials(self) -> list:
+        """The tool_use ids the client reports as denied (by a PreToolUse
+        hook, a deny rule, or an unanswered permission dialog), all turns."""
+        return [d.get("tool_use_id") for e in self.results
+                for d in e.get("permission_denials") or []]
 
     @property
     def session_id(self) -> str:

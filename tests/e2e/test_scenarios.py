@@ -72,7 +72,7 @@ def test_init_guard_blocks_edits_until_state_and_plan_are_read(box, api):
     assert_ran(run.result_of(4))
     assert target.read_text() == "print('hello')\n"
     # The client counted the two refusals as permission denials.
-    denied = [d["tool_use_id"] for d in run.result["permission_denials"]]
+    denied = run.permission_denials
     assert denied == [run.script.turn("main", 0)[0]["id"], run.script.turn("main", 2)[0]["id"]]
     assert not (box.repo / ".claude" / ".session-init" / "pending").exists()
 
@@ -349,7 +349,7 @@ def test_permission_request_auto_approves_a_project_script(box, api):
     assert_ran(run.result_of(3))
     assert "x.py ran" in run.result_of(3)["text"]
     assert box.path("ran.txt").read_text() == "ran\n"
-    assert run.result["permission_denials"] == [], run.result["permission_denials"]
+    assert run.permission_denials == [], run.permission_denials
 
 
 def test_permission_request_stays_silent_for_git_push(box, api):
@@ -367,7 +367,7 @@ def test_permission_request_stays_silent_for_git_push(box, api):
     assert result["is_error"] and "hook error" not in result["text"], result
     assert "approval" in result["text"] or "permission" in result["text"].lower(), result
     tool_id = run.script.turn("main", 3)[0]["id"]
-    assert tool_id in [d["tool_use_id"] for d in run.result["permission_denials"]]
+    assert tool_id in run.permission_denials
     assert git(box.repo, "ls-remote", str(remote)).stdout == ""
 
 
