@@ -59,14 +59,16 @@ def claude_cli() -> Path:
     return exe
 
 
-def pytest_terminal_summary(terminalreporter) -> None:
-    if _SKIPPED:
+def pytest_unconfigure(config) -> None:
+    # After pytest's own summary line, so that the banner is the last thing
+    # on the screen.
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if _SKIPPED and reporter is not None:
         bar = "!" * 78
-        terminalreporter.write_line(bar, red=True, bold=True)
-        terminalreporter.write_line("END-TO-END TESTS WERE SKIPPED, NOT PASSED:", red=True,
-                                    bold=True)
-        terminalreporter.write_line(f"  {_SKIPPED[0]}", red=True)
-        terminalreporter.write_line(bar, red=True, bold=True)
+        reporter.write_line(bar, red=True, bold=True)
+        reporter.write_line("END-TO-END TESTS WERE SKIPPED, NOT PASSED:", red=True, bold=True)
+        reporter.write_line(f"  {_SKIPPED[0]}", red=True)
+        reporter.write_line(bar, red=True, bold=True)
 
 
 @pytest.fixture(scope="session")
