@@ -303,3 +303,30 @@ def test_a_missing_entrypoint_blocks_the_tool_call(make_box, api):
         result = run.result_of(turn)
         assert result["is_error"] and "pre_tool_use.py" in result["text"], result
     assert not box.path("src/app.py").exists()
+
+
+# --------------------------------------------------------------------------- compaction
+
+
+def test_compaction_in_print_mode_runs_pre_compact_then_session_start_compact(make_box, api):
+    """``claude -p --resume <id> /compact`` compacts headless: PreCompact
+    (trigger ``manual``), the summary requests run as subagents (SubagentStop
+    fires for each, with an empty ``agent_type``), then SessionStart fires
+    again with ``source: compact``. The suite's hooks must let all of it
+    through (a SubagentStop block here would break compaction)."""
+    box = make_box(record=True)
+    first = box.run(api, "read the state", Script(main=[*ready(box), "I read them."]))
+    assert first.code == 0, first.describe()
+    box.recorder.clear()
+    run = box.run(api, "/compact", Script(), args=["--resume", first.session_id])
+    assert run.code == 0, run.describe()
+    order = [(c.event, c.payload.get("source") or c.payload.get("trigger"))
+             for c in box.recorder.calls()]
+    assert order[0] == ("SessionStart", "resume") and order[1] == ("PreCompact", "manual"), order
+    assert ("SessionStart", "compact") in order and order[-1][0] == "SessionEnd", order
+    helpers = _calls(box, "SubagentStop")
+    assert helpers and all(c.payload["agent_type"] == "" for c in helpers), helpers
+    assert all(c.code == 0 and '"decision"' not in c.stdout for c in box.recorder.calls())
+    status = [e for e in run.events if "compact_result" in e]
+    assert status and status[-1]["compact_result"] == "success", run.describe()
+    assert any(e.get("subtype") == "compact_boundary" for e in run.events)

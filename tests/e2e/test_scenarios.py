@@ -432,3 +432,20 @@ def test_agent_call_is_held_by_init_guard(box, api):
     assert_blocked(run.result_of(1), "Agent", "init-guard", "state.md")
     assert not run.lane("sub")
     assert not box.path("src/app.py").exists()
+
+
+# --------------------------------------------------------------------------- compaction
+
+
+@pytest.mark.xfail(strict=True, reason="needs issue 6 (PreCompact resume pointer)")
+def test_compaction_saves_and_reinjects_the_resume_pointer(box, api):
+    first = box.run(api, "read the state", Script(main=[*ready(box), "I read them."]))
+    assert first.code == 0, first.describe()
+    run = box.run(api, "/compact", Script(), args=["--resume", first.session_id])
+    pointer = json.loads(box.path(".claude/session-state/resume.json").read_text())
+    assert "e2e" in json.dumps(pointer.get("playbook")) and pointer.get("phase") == "p1", pointer
+    compact = [e for e in run.hook_events("SessionStart") if e.get("subtype") == "hook_response"
+               and e.get("hook_name") == "SessionStart:compact"]
+    assert len(compact) == 1, run.describe()
+    context = json.loads(compact[0]["stdout"])["hookSpecificOutput"]["additionalContext"]
+    assert pointer["resume_instruction"] in context, context
