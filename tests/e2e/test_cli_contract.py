@@ -21,6 +21,16 @@ from .workflow import bash, ready, write
 pytestmark = pytest.mark.e2e
 
 
+#: Hook event -> the entrypoint install.py registers for it.
+ENTRYPOINTS = {
+    "PreToolUse": "pre_tool_use.py", "PostToolUse": "post_tool_use.py",
+    "PermissionRequest": "permission_request.py", "UserPromptSubmit": "user_prompt_submit.py",
+    "Stop": "stop.py", "SubagentStop": "subagent_stop.py", "SubagentStart": "subagent_start.py",
+    "SessionStart": "session_start.py", "SessionEnd": "session_end.py",
+    "PreCompact": "pre_compact.py", "Notification": "notification.py",
+}
+
+
 def _calls(box, event: str, tool: str | None = None) -> list:
     return [c for c in box.recorder.calls()
             if c.event == event and (tool is None or c.tool == tool)]
@@ -47,9 +57,9 @@ def test_every_registration_fires_with_its_matcher(make_box, api):
     run = box.run(api, "implement src/app.py", script, permission_mode=None)
     assert run.code == 0, run.describe()
     calls = box.recorder.calls()
-    scripts = {c.event: c.script for c in calls}
-    assert scripts["PreToolUse"] == "pre_tool_use.py"
-    assert scripts["PostToolUse"] == "post_tool_use.py"
+    # Each event reached its own entrypoint (settings.template.json's wiring).
+    wrong = [(c.event, c.script) for c in calls if c.script != ENTRYPOINTS[c.event]]
+    assert wrong == [], wrong
     # Every hook ran against this project, and none of them failed or timed out.
     assert {c.project_dir for c in calls} == {str(box.repo)}
     assert [c for c in calls if c.code != 0] == [], calls
@@ -59,6 +69,9 @@ def test_every_registration_fires_with_its_matcher(make_box, api):
                   "PostToolUse", "SubagentStart", "SubagentStop", "Stop", "SessionEnd"):
         assert event in events, (event, calls)
     assert events[0] == "SessionStart" and events[-1] == "SessionEnd"
+    # Headless: the unanswerable permission dialog raises no Notification,
+    # and nothing compacts.
+    assert "Notification" not in events and "PreCompact" not in events, events
     assert _calls(box, "SessionStart")[0].payload["source"] == "startup"
     assert _calls(box, "SessionEnd")[0].payload["reason"] == "other"
 
@@ -330,3 +343,32 @@ def test_compaction_in_print_mode_runs_pre_compact_then_session_start_compact(ma
     status = [e for e in run.events if "compact_result" in e]
     assert status and status[-1]["compact_result"] == "success", run.describe()
     assert any(e.get("subtype") == "compact_boundary" for e in run.events)
+
+
+# --------------------------------------------------------------------------- PermissionRequest
+
+
+def test_permission_request_allow_object_of_the_spec_runs_the_command(make_box, api):
+    """SPEC §5's allow object, printed by a PermissionRequest hook, answers
+    the dialog in -p: the command runs and is not reported as denied. (The
+    suite's own gate, issue 5, prints the same object.)"""
+    box = make_box()
+    _stand_in_hooks(box, {"PermissionRequest": [{"matcher": "Bash", "hooks": [_printing(
+        {"hookSpecificOutput": {"hookEventName": "PermissionRequest",
+                                "decision": {"behavior": "allow"}}})]}]})
+    script = Script(main=[*ready(box), bash("python3 scripts/x.py"), "ok"])
+    run = box.run(api, "run it", script, permission_mode=None)
+    result = run.result_of(3)
+    assert not result["is_error"] and "x.py ran" in result["text"], result
+    assert box.path("ran.txt").read_text() == "ran\n"
+    assert run.permission_denials == []
+
+
+def test_permission_request_is_skipped_in_bypass_mode(make_box, api):
+    """bypassPermissions shows no dialog, so PermissionRequest never fires."""
+    box = make_box(record=True)
+    script = Script(main=[*ready(box), bash("python3 scripts/x.py"), "ok"])
+    run = box.run(api, "run it", script)  # the harness default: bypassPermissions
+    assert box.path("ran.txt").exists(), run.describe()
+    assert _calls(box, "PermissionRequest") == []
+    assert _calls(box, "PreToolUse", "Bash"), run.describe()  # the gate still saw it
