@@ -64,7 +64,7 @@ def text(body: str) -> dict:
     return {"type": "text", "text": body}
 
 
-def tool_use(name: str, input: dict, id: str | None = None) -> dict:  # noqa: A002 - API name
+def tool_use(name: str, input: dict, id: str | None = None) -> dict:
     """A ``tool_use`` content block: the model calls tool ``name`` with
     ``input``. ``id`` defaults to a unique ``toolu_e2e_<lane>_<turn>_<k>``
     assigned when the turn is served (see :meth:`Script.turn`)."""
@@ -208,7 +208,7 @@ class Request:
         found = []
         for msg in self.messages:
             found.extend(re.findall(r"<system-reminder>(.*?)</system-reminder>",
-                                    _content_text(msg.get("content")), re.S))
+                                    _content_text(msg.get("content")), re.DOTALL))
         return found
 
     def user_texts(self) -> list:
@@ -299,7 +299,7 @@ class FakeAPI:
         host, port = self.server.server_address[:2]
         return f"http://{host}:{port}"
 
-    def start(self) -> "FakeAPI":
+    def start(self) -> FakeAPI:
         self._thread = threading.Thread(target=self.server.serve_forever, name="fakeapi",
                                         daemon=True)
         self._thread.start()
@@ -309,7 +309,7 @@ class FakeAPI:
         self.server.shutdown()
         self.server.server_close()
 
-    def __enter__(self) -> "FakeAPI":
+    def __enter__(self):
         return self.start()
 
     def __exit__(self, *exc) -> None:
@@ -375,7 +375,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     # -- verbs
 
-    def do_GET(self) -> None:  # noqa: N802 - http.server API
+    def do_GET(self) -> None:
         self._log(None)
         path = self.path.split("?", 1)[0]
         if path == "/v1/models":
@@ -387,13 +387,13 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(404, {"type": "error", "error": {"type": "not_found_error",
                                                         "message": f"fake: no {path}"}})
 
-    def do_HEAD(self) -> None:  # noqa: N802
+    def do_HEAD(self) -> None:
         self._log(None)
         self.send_response(200)
         self.send_header("content-length", "0")
         self.end_headers()
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         body = self._read_body()
         req = self._log(body)
         path = self.path.split("?", 1)[0]

@@ -52,7 +52,7 @@ def claude_executable() -> Path | None:
 def claude_version(exe: Path) -> str:
     """``"2.1.329"`` from ``claude --version`` (``"2.1.329 (Claude Code)"``)."""
     proc = subprocess.run([str(exe), "--version"], capture_output=True, text=True, timeout=60,
-                          env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                          check=False, env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
                                "HOME": os.environ.get("HOME", "/tmp"),
                                "DISABLE_AUTOUPDATER": "1"})
     return proc.stdout.strip().split(" ", 1)[0]
@@ -104,7 +104,7 @@ class Sandbox:
         self.recorder = None  # a Recorder when the hooks were installed behind one
 
     @classmethod
-    def create(cls, root: Path, branch: str = "main") -> "Sandbox":
+    def create(cls, root: Path, branch: str = "main") -> Sandbox:
         box = cls(Path(root))
         for d in (box.repo, box.home, box.tmp):
             d.mkdir(parents=True, exist_ok=True)
@@ -117,7 +117,7 @@ class Sandbox:
     @classmethod
     def prepared(cls, root: Path | None = None, *, branch: str = "feat/e2e", playbook=True,
                  trusted: bool = True, record: bool = False,
-                 claude: Path | None = None) -> "Sandbox":
+                 claude: Path | None = None) -> Sandbox:
         """The usual sandbox: suite installed (behind a :class:`Recorder` when
         ``record``), playbook written (``True``: the reviewed one of
         workflow.py; a dict: keyword arguments for ``write_playbook``; ``False``:
@@ -148,7 +148,8 @@ class Sandbox:
         interpreter, which has the runtime dependencies) for the hooks."""
         python = python or sys.executable
         proc = subprocess.run([sys.executable, str(SUITE / "install.py"), "--python", python,
-                               str(self.repo)], capture_output=True, text=True, timeout=300)
+                               str(self.repo)], capture_output=True, text=True, timeout=300,
+                              check=False)
         if proc.returncode != 0:
             raise RuntimeError(f"install.py failed ({proc.returncode}):\n{proc.stdout}\n"
                                f"{proc.stderr}")
@@ -176,7 +177,7 @@ class Sandbox:
 
     def run(self, api: FakeAPI, prompt: str, script: Script, *,
             permission_mode: str | None = "bypassPermissions", timeout: float = 90,
-            args=(), env=None, claude: Path | None = None) -> "Run":
+            args=(), env=None, claude: Path | None = None) -> Run:
         """One headless session: ``claude -p prompt`` answering from ``script``.
 
         ``permission_mode`` ``None`` means the CLI's default mode (permission

@@ -253,9 +253,8 @@ def _mark_done(box, *, validated_by=None, validated_at=None, evidence=False) -> 
     sub = data["subtasks"]["p1.1"]
     sub.update(status="done", validated_by=validated_by, validated_at=validated_at)
     for name in ("technical", "consistency", "completeness"):
-        sub["validations"][name] = {"status": "PASS",
-                                    "evidence": [f"critic: {name} checked, python3 src/app.py "
-                                                 "prints hello"]}
+        evidence = f"critic: {name} checked, python3 src/app.py prints hello"
+        sub["validations"][name] = {"status": "PASS", "evidence": [evidence]}
     return tool_use("Write", {"file_path": str(path),
                               "content": json.dumps(data, indent=2) + "\n"})
 
