@@ -1,10 +1,12 @@
 """Drive the real Claude Code CLI against the fake Messages API.
 
     api = FakeAPI().start()
-    sandbox = Sandbox.create(tmp_path)               # temp git repo + HOME + TMPDIR
-    sandbox.install()                                # install.py --python <this python>
-    run = sandbox.run(api, "fix it", Script(main=[tool_use("Read", {...}), "ok"]))
-    run.result_for("Read")                           # the tool_result text the model got
+    box = Sandbox.prepared()                 # /tmp/pge2e-*: git repo + HOME + TMPDIR,
+                                             # suite installed, reviewed playbook, trusted
+    run = box.run(api, "fix it", Script(main=[tool_use("Read", {...}), "ok"]))
+    run.result_of(0)                         # {"text", "is_error"}: what the model got back
+    run.hook_events("PreToolUse")            # the client's --include-hook-events stream
+    run.transcript                           # the session transcript under the temp HOME
 
 A session is ``claude -p <prompt> --output-format stream-json --verbose
 --include-hook-events`` in the sandbox repository, in a clean environment
@@ -52,7 +54,8 @@ def claude_executable() -> Path | None:
 def claude_version(exe: Path) -> str:
     """``"2.1.329"`` from ``claude --version`` (``"2.1.329 (Claude Code)"``)."""
     proc = subprocess.run([str(exe), "--version"], capture_output=True, text=True, timeout=60,
-                          check=False, env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                          check=False,
+                          env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
                                "HOME": os.environ.get("HOME", "/tmp"),
                                "DISABLE_AUTOUPDATER": "1"})
     return proc.stdout.strip().split(" ", 1)[0]
