@@ -1,0 +1,490 @@
+"""Drive the real Claude Code CLI against the fake Messages API.
+
+    api = FakeAPI().start()
+    box = Sandbox.prepared()                 # /tmp/pge2e-*: git repo + HOME + TMPDIR,
+                                             # suite installed, reviewed playbook, trusted
+    run = box.run(api, "fix it", Script(main=[tool_use("Read", {...}), "ok"]))
+    run.result_of(0)                         # {"text", "is_error"}: what the model got back
+    run.hook_events("PreToolUse")            # the client's --include-hook-events stream
+    run.transcript                           # the session transcript under the temp HOME
+
+A session is ``claude -p <prompt> --output-format stream-json --verbose
+--include-hook-events`` in the sandbox repository, in a clean environment
+(:func:`clean_env`): temp ``HOME`` and ``TMPDIR``, the fake API as
+``ANTHROPIC_BASE_URL``, a per-session API key (the fake routes scripts by
+it), no telemetry, no auto-update, no error reporting, and ``IS_SANDBOX=1``
+because ``--permission-mode bypassPermissions`` refuses to run as root
+without it. The CLI runs in its own process group, killed whole on timeout.
+
+Which CLI: ``$PLAYGATE_E2E_CLAUDE`` (a path to a ``claude`` executable), else
+the pinned one that ``.ci/run`` installs under ``.cache/claude-code/``
+(:data:`PINNED_VERSION`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from .fakeapi import FakeAPI, Request, Script
+
+SUITE = Path(__file__).resolve().parents[2]
+#: The Claude Code version the suite is tested with (README "End-to-end tests").
+PINNED_VERSION = "2.1.329"
+CACHE = SUITE / ".cache" / "claude-code"
+CACHED_CLAUDE = CACHE / "node_modules" / ".bin" / "claude"
+
+GIT_ENV = {"GIT_AUTHOR_NAME": "e2e", "GIT_AUTHOR_EMAIL": "e2e@example.invalid",
+           "GIT_COMMITTER_NAME": "e2e", "GIT_COMMITTER_EMAIL": "e2e@example.invalid"}
+
+
+def claude_executable() -> Path | None:
+    """The CLI to test, or ``None`` when none is installed."""
+    explicit = os.environ.get("PLAYGATE_E2E_CLAUDE")
+    if explicit:
+        return Path(explicit)
+    return CACHED_CLAUDE if CACHED_CLAUDE.exists() else None
+
+
+def claude_version(exe: Path) -> str:
+    """``"2.1.329"`` from ``claude --version`` (``"2.1.329 (Claude Code)"``)."""
+    proc = subprocess.run([str(exe), "--version"], capture_output=True, text=True, timeout=60,
+                          check=False,
+                          env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                               "HOME": os.environ.get("HOME", "/tmp"),
+                               "DISABLE_AUTOUPDATER": "1"})
+    return proc.stdout.strip().split(" ", 1)[0]
+
+
+def clean_env(home: Path, tmp: Path, base_url: str, api_key: str, extra=None) -> dict:
+    """The whole environment of a CLI session: nothing inherited but ``PATH``
+    (so ``git``, ``sh`` and ``python3`` resolve) and the locale."""
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin"),
+        "HOME": str(home),
+        "TMPDIR": str(tmp),
+        "LANG": os.environ.get("LANG", "C.UTF-8"),
+        "ANTHROPIC_BASE_URL": base_url,
+        "ANTHROPIC_API_KEY": api_key,
+        "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+        "DISABLE_TELEMETRY": "1",
+        "DISABLE_AUTOUPDATER": "1",
+        "DISABLE_ERROR_REPORTING": "1",
+        "IS_SANDBOX": "1",
+        **GIT_ENV,
+    }
+    if extra:
+        env.update(extra)
+    return env
+
+
+def git(repo: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    """``git -C repo args...`` with a fixed identity (60 s bound)."""
+    return subprocess.run(["git", "-C", str(repo), *args], check=check, capture_output=True,
+                          text=True, env=dict(os.environ, **GIT_ENV), timeout=60)
+
+
+class Sandbox:
+    """A temp git repository plus the session's private ``HOME`` and ``TMPDIR``.
+
+    Attributes:
+        root: the directory holding all three.
+        repo: the git work tree (one commit on ``branch``).
+        home, tmp: the session's ``HOME`` and ``TMPDIR``.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.repo = root / "repo"
+        self.home = root / "home"
+        self.tmp = root / "tmp"
+        self.claude = None  # the CLI to run (None: claude_executable())
+        self.recorder = None  # a Recorder when the hooks were installed behind one
+
+    @classmethod
+    def create(cls, root: Path, branch: str = "main") -> Sandbox:
+        box = cls(Path(root))
+        for d in (box.repo, box.home, box.tmp):
+            d.mkdir(parents=True, exist_ok=True)
+        git(box.repo, "init", "-q", "-b", branch)
+        (box.repo / "README.md").write_text("e2e repo\n")
+        git(box.repo, "add", "README.md")
+        git(box.repo, "commit", "-q", "-m", "init")
+        return box
+
+    @classmethod
+    def prepared(cls, root: Path | None = None, *, branch: str = "feat/e2e", playbook=True,
+                 trusted: bool = True, record: bool = False,
+                 claude: Path | None = None) -> Sandbox:
+        """The usual sandbox: suite installed (behind a :class:`Recorder` when
+        ``record``), playbook written (``True``: the reviewed one of
+        workflow.py; a dict: keyword arguments for ``write_playbook``; ``False``:
+        none), everything committed on ``main``, then ``branch`` checked out,
+        and the workspace trusted. ``root`` defaults to a new short
+        ``/tmp/pge2e-*`` directory (Claude Code puts a Unix socket under
+        ``$TMPDIR``; socket paths are limited to 107 bytes); the caller
+        removes it."""
+        import tempfile
+
+        from .workflow import write_playbook
+
+        box = cls.create(Path(root) if root else Path(tempfile.mkdtemp(prefix="pge2e-")))
+        box.recorder = Recorder(box.root / "recorder") if record else None
+        box.install(python=str(box.recorder.python) if record else None)
+        if playbook:
+            write_playbook(box, **(playbook if isinstance(playbook, dict) else {}))
+        box.commit_all()
+        if branch != "main":
+            box.checkout(branch)
+        if trusted:
+            box.trust()
+        box.claude = claude
+        return box
+
+    def install(self, python: str | None = None) -> None:
+        """Install the suite with install.py, using ``python`` (default: this
+        interpreter, which has the runtime dependencies) for the hooks."""
+        python = python or sys.executable
+        proc = subprocess.run([sys.executable, str(SUITE / "install.py"), "--python", python,
+                               str(self.repo)], capture_output=True, text=True, timeout=300,
+                              check=False)
+        if proc.returncode != 0:
+            raise RuntimeError(f"install.py failed ({proc.returncode}):\n{proc.stdout}\n"
+                               f"{proc.stderr}")
+
+    def trust(self) -> None:
+        """Mark the repository as trusted in the session's ``~/.claude.json``,
+        as accepting Claude Code's trust dialog once does. Without it, Claude
+        Code 2.1.329 in ``-p`` mode ignores the ``permissions.allow`` rules of
+        the project's settings (it still runs the hooks and honours ``deny``)."""
+        path = self.home / ".claude.json"
+        data = json.loads(path.read_text()) if path.exists() else {}
+        data.setdefault("projects", {}).setdefault(str(self.repo), {})[
+            "hasTrustDialogAccepted"] = True
+        path.write_text(json.dumps(data, indent=2))
+
+    def commit_all(self, message: str = "install playgate") -> None:
+        git(self.repo, "add", "-A")
+        git(self.repo, "commit", "-q", "-m", message)
+
+    def checkout(self, branch: str) -> None:
+        git(self.repo, "checkout", "-q", "-b", branch)
+
+    def path(self, rel: str) -> Path:
+        return self.repo / rel
+
+    def run(self, api: FakeAPI, prompt: str, script: Script, *,
+            permission_mode: str | None = "bypassPermissions", timeout: float = 90,
+            args=(), env=None, claude: Path | None = None) -> Run:
+        """One headless session: ``claude -p prompt`` answering from ``script``.
+
+        ``permission_mode`` ``None`` means the CLI's default mode (permission
+        dialogs, which nobody answers in ``-p``). Raises ``TimeoutError`` after
+        killing the process group when the CLI runs longer than ``timeout``
+        seconds.
+        """
+        exe = claude or getattr(self, "claude", None) or claude_executable()
+        if exe is None:
+            raise RuntimeError("no Claude Code CLI installed (run .ci/run or set "
+                               "PLAYGATE_E2E_CLAUDE)")
+        key = api.register(script)
+        cmd = [str(exe), "-p", prompt, "--output-format", "stream-json", "--verbose",
+               "--include-hook-events"]
+        if permission_mode:
+            cmd += ["--permission-mode", permission_mode]
+        cmd += list(args)
+        full_env = clean_env(self.home, self.tmp, api.base_url, key, env)
+        started = time.monotonic()
+        proc = subprocess.Popen(cmd, cwd=str(self.repo), env=full_env, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                start_new_session=True)
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            _kill_group(proc)
+            out, err = proc.communicate()
+            raise TimeoutError(
+                f"claude -p did not finish in {timeout}s (process group killed).\n"
+                f"stdout tail: {out.decode('utf-8', 'replace')[-2000:]}\n"
+                f"stderr tail: {err.decode('utf-8', 'replace')[-2000:]}") from None
+        finally:
+            # Hooks or tools the CLI left behind in its group die with it.
+            _kill_group(proc)
+        return Run(self, script, cmd, proc.returncode, out.decode("utf-8", "replace"),
+                   err.decode("utf-8", "replace"), api.requests(key),
+                   time.monotonic() - started)
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+class Run:
+    """What one session produced.
+
+    Attributes:
+        code: the CLI's exit code.
+        stdout, stderr: raw output; ``events`` is stdout parsed line by line
+            (stream-json), non-JSON lines skipped.
+        requests: the fake API's log for this session (:class:`Request`).
+        seconds: wall time of the session.
+    """
+
+    def __init__(self, box, script, cmd, code, stdout, stderr, requests, seconds) -> None:
+        self.box = box
+        self.script = script
+        self.cmd = cmd
+        self.code = code
+        self.stdout = stdout
+        self.stderr = stderr
+        self.requests = requests
+        self.seconds = seconds
+        self.events = []
+        for line in stdout.splitlines():
+            line = line.strip()
+            if line.startswith("{"):
+                try:
+                    self.events.append(json.loads(line))
+                except ValueError:
+                    pass
+
+    # -- the stream-json view (what the client reports)
+
+    @property
+    def init(self) -> dict:
+        return next((e for e in self.events if e.get("type") == "system"
+                     and e.get("subtype") == "init"), {})
+
+    @property
+    def result(self) -> dict:
+        """The final ``{"type": "result", ...}`` event (``{}`` if none)."""
+        return next((e for e in reversed(self.events) if e.get("type") == "result"), {})
+
+    @property
+    def results(self) -> list:
+        """Every ``{"type": "result"}`` event: one per turn of the main agent
+        (a background subagent's report starts another turn)."""
+        return [e for e in self.events if e.get("type") == "result"]
+
+    @property
+    def permission_denials(self) -> list:
+        """The tool_use ids the client reports as denied (by a PreToolUse
+        hook, a deny rule, or an unanswered permission dialog), all turns."""
+        return [d.get("tool_use_id") for e in self.results
+                for d in e.get("permission_denials") or []]
+
+    @property
+    def session_id(self) -> str:
+        return self.init.get("session_id") or self.result.get("session_id") or ""
+
+    def hook_events(self, event: str | None = None) -> list:
+        """``system`` events about hooks (``--include-hook-events``), optionally
+        only those of hook event ``event`` (e.g. ``"PreToolUse"``)."""
+        out = []
+        for e in self.events:
+            if e.get("type") != "system" or not str(e.get("subtype", "")).startswith("hook"):
+                continue
+            if event is None or e.get("hook_event") == event or e.get("hook_event_name") == event:
+                out.append(e)
+        return out
+
+    def tool_uses(self, name: str | None = None) -> list:
+        """``tool_use`` blocks the client reported the model making (any
+        agent, subagents included)."""
+        out = []
+        for e in self.events:
+            if e.get("type") != "assistant":
+                continue
+            for block in (e.get("message") or {}).get("content") or []:
+                if block.get("type") == "tool_use" and (name is None or block["name"] == name):
+                    out.append(block)
+        return out
+
+    def reported_results(self) -> dict:
+        """``{tool_use_id: {"text", "is_error"}}`` from the client's stream
+        (``user`` events carrying ``tool_result`` blocks)."""
+        from .fakeapi import _content_text
+
+        out = {}
+        for e in self.events:
+            if e.get("type") != "user":
+                continue
+            content = (e.get("message") or {}).get("content")
+            if not isinstance(content, list):
+                continue
+            for block in content:
+                if isinstance(block, dict) and block.get("type") == "tool_result":
+                    out[block.get("tool_use_id")] = {
+                        "text": _content_text(block.get("content")),
+                        "is_error": bool(block.get("is_error"))}
+        return out
+
+    # -- the fake API's view (what the model receives)
+
+    def lane(self, lane: str = "main") -> list:
+        """The message requests of ``lane``, in order."""
+        return [r for r in self.requests if r.lane == lane]
+
+    def last(self, lane: str = "main") -> Request:
+        reqs = self.lane(lane)
+        if not reqs:
+            raise AssertionError(f"no request in lane {lane!r}; lanes seen: "
+                                 f"{sorted({r.lane for r in self.requests if r.lane})}\n"
+                                 f"{self.describe()}")
+        return reqs[-1]
+
+    def tool_results(self, lane: str = "main") -> dict:
+        """Every ``tool_result`` the model of ``lane`` received, by tool_use id."""
+        out = {}
+        for r in self.lane(lane):
+            out.update(r.tool_results())
+        return out
+
+    def result_of(self, turn: int, lane: str = "main", k: int = 0) -> dict:
+        """The tool_result the model received for the ``k``-th tool call of
+        script turn ``turn`` in ``lane``: ``{"text": str, "is_error": bool}``."""
+        blocks = [b for b in self.script.turn(lane, turn) if b["type"] == "tool_use"]
+        tool_id = blocks[k]["id"]
+        results = self.tool_results(lane)
+        if tool_id not in results:
+            raise AssertionError(f"the model never received a result for {tool_id} "
+                                 f"({blocks[k]['name']})\n{self.describe()}")
+        return results[tool_id]
+
+    def seen_by_model(self, lane: str = "main") -> str:
+        """Everything the model of ``lane`` was shown in its last request."""
+        return self.last(lane).conversation_text()
+
+    # -- files
+
+    @property
+    def transcript(self) -> Path:
+        """The session transcript Claude Code keeps under ``HOME``
+        (``~/.claude/projects/<sanitised cwd>/<session_id>.jsonl``)."""
+        projects = self.box.home / ".claude" / "projects"
+        found = sorted(projects.glob(f"*/{self.session_id}.jsonl")) if self.session_id else []
+        if not found:
+            raise FileNotFoundError(f"no transcript for session {self.session_id!r} under "
+                                    f"{projects}")
+        return found[0]
+
+    def describe(self) -> str:
+        """A readable dump for assertion messages."""
+        lines = [f"exit {self.code} in {self.seconds:.2f}s: {' '.join(self.cmd[:3])} ..."]
+        for r in self.requests:
+            lines.append(f"  {r!r} answer={[b.get('name') or b.get('text', '')[:40] for b in r.answer or []]}")
+        for tid, res in self.reported_results().items():
+            lines.append(f"  result {tid}: error={res['is_error']} {res['text'][:300]!r}")
+        for e in self.hook_events():
+            lines.append(f"  hook {json.dumps(e)[:300]}")
+        if self.stderr.strip():
+            lines.append(f"  stderr: {self.stderr[-1500:]}")
+        return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- hook recorder
+
+_RECORDER = r"""#!/bin/sh
+# playgate e2e hook recorder: stands in for the hook interpreter (install.py
+# --python), records every call Claude Code makes, then runs the real one.
+# `-m ...` (install.py's compileall) passes straight through.
+PY=%(python)s
+DIR=%(calls)s
+case "$1" in -*) exec "$PY" "$@";; esac
+f="$DIR/$(date +%%s%%N)-$$"
+cat > "$f.in"
+printf '%%s\n%%s\n%%s\n' "$(date +%%s.%%N)" "$CLAUDE_PROJECT_DIR" "$*" > "$f.meta"
+if [ -n "$PLAYGATE_E2E_SLOW" ]; then
+  entry=${PLAYGATE_E2E_SLOW%%%%:*}; rest=${PLAYGATE_E2E_SLOW#*:}
+  needle=${rest%%:*}; secs=${rest##*:}
+  case "$*" in *"/$entry"*)
+    case "$(cat "$f.in")" in *"$needle"*) sleep "$secs";; esac;;
+  esac
+fi
+"$PY" "$@" < "$f.in" > "$f.out" 2> "$f.err"
+rc=$?
+cat "$f.out"; cat "$f.err" >&2
+printf '%%s\n%%s\n' "$rc" "$(date +%%s.%%N)" > "$f.rc"
+exit $rc
+"""
+
+
+class HookCall:
+    """One hook invocation seen by the recorder.
+
+    Attributes:
+        script: the entrypoint's file name (``pre_tool_use.py``).
+        payload: the stdin JSON (``{}`` if it was not JSON).
+        event, tool, agent_id: from the payload.
+        project_dir: ``$CLAUDE_PROJECT_DIR`` as the hook saw it.
+        started: epoch seconds. finished: epoch seconds or ``None`` when the
+            hook was killed (timeout) before it returned.
+        code, stdout, stderr: the hook's result (``None`` code when killed).
+    """
+
+    def __init__(self, stem: Path) -> None:
+        meta = (stem.with_suffix(".meta")).read_text().split("\n")
+        self.started = float(meta[0])
+        self.project_dir = meta[1]
+        argv = meta[2]
+        self.script = argv.rsplit("/", 1)[-1].split()[0] if argv else ""
+        raw = stem.with_suffix(".in").read_text()
+        try:
+            self.payload = json.loads(raw)
+        except ValueError:
+            self.payload = {}
+        self.event = self.payload.get("hook_event_name")
+        self.tool = self.payload.get("tool_name")
+        self.agent_id = self.payload.get("agent_id")
+        rc = stem.with_suffix(".rc")
+        if rc.exists():
+            code, end = rc.read_text().split("\n")[:2]
+            self.code, self.finished = int(code), float(end)
+        else:
+            self.code, self.finished = None, None
+        out, err = stem.with_suffix(".out"), stem.with_suffix(".err")
+        self.stdout = out.read_text() if out.exists() else ""
+        self.stderr = err.read_text() if err.exists() else ""
+
+    def __repr__(self) -> str:
+        return (f"HookCall({self.event} {self.tool or ''} agent={self.agent_id} "
+                f"code={self.code})")
+
+
+class Recorder:
+    """A wrapper interpreter that records every hook call (install it with
+    ``box.install(python=str(recorder.python))``).
+
+    ``PLAYGATE_E2E_SLOW=<entrypoint>:<substring>:<seconds>`` in the session's
+    environment makes the calls of ``hooks/<entrypoint>`` whose stdin
+    contains ``substring`` (may be empty) sleep first, to watch Claude Code's
+    hook timeouts at work.
+    """
+
+    def __init__(self, directory: Path, python: str | None = None) -> None:
+        self.dir = Path(directory)
+        self.calls_dir = self.dir / "calls"
+        self.calls_dir.mkdir(parents=True, exist_ok=True)
+        self.python = self.dir / "python"
+        import shlex
+
+        self.python.write_text(_RECORDER % {"python": shlex.quote(python or sys.executable),
+                                            "calls": shlex.quote(str(self.calls_dir))})
+        self.python.chmod(0o755)
+
+    def calls(self) -> list:
+        """Every recorded call, in start order."""
+        stems = sorted({p.with_suffix("") for p in self.calls_dir.glob("*.meta")})
+        return sorted((HookCall(s) for s in stems), key=lambda c: c.started)
+
+    def clear(self) -> None:
+        for p in self.calls_dir.iterdir():
+            p.unlink()
