@@ -275,7 +275,6 @@ def test_done_edit_fixture_matches_progress_file(tmp_path):
     assert after["subtasks"]["p1.1"]["validated_by"] == "critic"
 
 
-@pytest.mark.xfail(strict=True, reason="needs issue 4 (critic-guard/subtask-guard)")
 def test_subtask_marked_done_without_critic_evidence_is_refused(box, api):
     progress = box.path(PROGRESS)
     before = progress.read_text()
@@ -287,7 +286,6 @@ def test_subtask_marked_done_without_critic_evidence_is_refused(box, api):
     assert progress.read_text() == before
 
 
-@pytest.mark.xfail(strict=True, reason="needs issue 4 (subtask-guard)")
 def test_subtask_done_with_a_critic_signature_but_no_validations_is_refused(box, api):
     """validated_by/validated_at alone are not evidence: the three
     validations must PASS with evidence (SPEC §3 subtask-guard)."""
@@ -309,7 +307,6 @@ def test_subtask_done_with_full_critic_evidence_is_written(box, api):
     assert sub["status"] == "done" and sub["validated_by"] == "critic"
 
 
-@pytest.mark.xfail(strict=True, reason="needs issue 4 (Stop completion-check)")
 def test_stop_keeps_the_session_going_then_lets_it_end_after_the_loop_guard(box, api):
     claims = [f"All done (claim {i})." for i in range(12)]
     script = Script(main=[*ready(box), *claims])
@@ -386,7 +383,6 @@ def test_session_start_context_reaches_the_model(box, api):
     assert "phase p1" in note
 
 
-@pytest.mark.xfail(strict=True, reason="needs issue 6 (UserPromptSubmit state summary)")
 def test_user_prompt_submit_context_reaches_the_model(box, api):
     run = box.run(api, "continue with the task", Script(main=["ok"]))
     seen = run.lane("main")[0].conversation_text()
@@ -437,15 +433,16 @@ def test_agent_call_is_held_by_init_guard(box, api):
 # --------------------------------------------------------------------------- compaction
 
 
-@pytest.mark.xfail(strict=True, reason="needs issue 6 (PreCompact resume pointer)")
 def test_compaction_saves_and_reinjects_the_resume_pointer(box, api):
+    """PreCompact saves the resume pointer; SessionStart(compact) injects it
+    and consumes the file, so a later session never resumes from a stale one."""
     first = box.run(api, "read the state", Script(main=[*ready(box), "I read them."]))
     assert first.code == 0, first.describe()
     run = box.run(api, "/compact", Script(), args=["--resume", first.session_id])
-    pointer = json.loads(box.path(".claude/session-state/resume.json").read_text())
-    assert "e2e" in json.dumps(pointer.get("playbook")) and pointer.get("phase") == "p1", pointer
     compact = [e for e in run.hook_events("SessionStart") if e.get("subtype") == "hook_response"
                and e.get("hook_name") == "SessionStart:compact"]
     assert len(compact) == 1, run.describe()
     context = json.loads(compact[0]["stdout"])["hookSpecificOutput"]["additionalContext"]
-    assert pointer["resume_instruction"] in context, context
+    assert "play/e2e/plan.json" in context and "p1" in context, context
+    assert "resume" in context.lower(), context
+    assert not box.path(".claude/session-state/resume.json").exists(), "pointer not consumed"
