@@ -46,7 +46,7 @@ class Context:
         self.hook = hook
         self.event = hook.event
         self.env = os.environ if env is None else env
-        self.root = root or layout.project_root(hook.cwd, self.env)
+        self.root = os.path.realpath(root) if root else layout.project_root(hook.cwd, self.env)
 
     # ------------------------------------------------------------------ paths
     def path(self, rel: str) -> str:

@@ -15,7 +15,7 @@ equal to ``before``.
 
 from __future__ import annotations
 
-import json
+from statefiles import fastjson
 
 
 class PostEdit:
@@ -45,6 +45,9 @@ class PostEdit:
 
 def _apply_edit(text: str, old: str, new: str, replace_all: bool) -> tuple:
     """``(new_text, ok)`` for one Edit on ``text``."""
+    if old == new:
+        # Claude Code refuses an edit that changes nothing.
+        return text, False
     if old == "":
         # Claude Code treats an empty old_string on an existing file as an error,
         # and on an empty/new file as "write new_string".
@@ -59,8 +62,8 @@ def _notebook_after(before: str | None, tool_input: dict) -> tuple:
     if before is None:
         return None, "the notebook does not exist"
     try:
-        nb = json.loads(before)
-    except ValueError:
+        nb = fastjson.loads(before)
+    except (ValueError, RecursionError):
         return None, "the file is not a notebook (not JSON)"
     if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
         return None, "the file is not a notebook (no cells)"
@@ -91,7 +94,7 @@ def _notebook_after(before: str | None, tool_input: dict) -> tuple:
         cells[index]["source"] = source
         if tool_input.get("cell_type"):
             cells[index]["cell_type"] = tool_input["cell_type"]
-    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n", ""
+    return fastjson.dumps(nb, indent=1) + "\n", ""
 
 
 def compute(tool_name: str, tool_input: dict, before: str | None) -> PostEdit:
