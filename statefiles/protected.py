@@ -78,7 +78,8 @@ class Entry:
 
     def __init__(self, level: str, pattern: str, line: int) -> None:
         self.level = level
-        self.pattern = pattern
+        # Windows spelling in the list file: backslashes are separators.
+        self.pattern = pattern = pattern.replace("\\", "/")
         self.line = line
         self.absolute = pattern.startswith(("/", "~/"))
         # Literal text before the first wildcard: a cheap pre-filter so that
@@ -115,6 +116,9 @@ def glob_to_regex(pattern: str) -> str:
     if pat.startswith("./"):
         pat = pat[2:]
     pat = pat.rstrip("/")
+    # "dir/**" also covers "dir" itself (the suffix below adds what is under it).
+    while pat.endswith("/**"):
+        pat = pat[:-3]
     out = []
     i = 0
     while i < len(pat):
@@ -147,18 +151,26 @@ class ProtectedList:
             is read as BLOCK.
     """
 
-    __slots__ = ("entries", "problems")
+    __slots__ = ("entries", "problems", "root")
 
-    def __init__(self, entries: list, problems: list) -> None:
+    def __init__(self, entries: list, problems: list, root: str | None = None) -> None:
         self.entries = entries
         self.problems = problems
+        #: project root, for resolving literal entries to files (hard links)
+        self.root = root
 
     def match(self, target) -> Entry | None:
         """The strongest entry matching ``target`` (a ``layout.ResolvedPath``),
-        or ``None``."""
+        or ``None``.
+
+        Relative patterns are tested on every spelling in ``target.variants``,
+        absolute ones on ``target.abs_forms`` (case-insensitively). A target
+        that is a hard link (more than one name) also matches an entry whose
+        literal file is the same inode: the link edits the protected file.
+        """
         best = None
         home = os.path.expanduser("~")
-        abs_forms = {target.abs, target.abs.casefold()}
+        abs_forms = {a.casefold() for a in getattr(target, "abs_forms", ()) or (target.abs,)}
         for entry in self.entries:
             if entry.absolute:
                 pat_abs = entry.pattern
@@ -167,7 +179,7 @@ class ProtectedList:
                 cut = min([i for i in (pat_abs.find("*"), pat_abs.find("?")) if i >= 0]
                           or [len(pat_abs)])
                 literal = pat_abs[:cut].rstrip("/").casefold()
-                if not any(a.casefold().startswith(literal) for a in abs_forms):
+                if not any(a.startswith(literal) for a in abs_forms):
                     continue
                 import re
 
@@ -177,6 +189,43 @@ class ProtectedList:
                 hit = any(entry.matches_rel(v) for v in target.variants)
             if hit and (best is None or _RANK[entry.level] > _RANK[best.level]):
                 best = entry
+        if best is None or best.level != "HARD_BLOCK":
+            linked = self._hard_link_match(target)
+            if linked is not None and (best is None or _RANK[linked.level] > _RANK[best.level]):
+                best = linked
+        return best
+
+    def _hard_link_match(self, target) -> Entry | None:
+        """The strongest literal (wildcard-free) entry naming the same inode as
+        ``target`` when ``target`` has several names; ``None`` otherwise."""
+        try:
+            st = os.stat(target.abs)
+        except (OSError, ValueError):
+            return None
+        if st.st_nlink < 2:
+            return None
+        root = self.root
+        best = None
+        home = os.path.expanduser("~")
+        for entry in self.entries:
+            pat = entry.pattern
+            if "*" in pat or "?" in pat:
+                continue
+            if pat.startswith("~/"):
+                path = home + pat[1:]
+            elif pat.startswith("/"):
+                path = pat
+            elif root:
+                path = layout.join(root, pat[2:] if pat.startswith("./") else pat)
+            else:
+                continue
+            try:
+                other = os.stat(path)
+            except (OSError, ValueError):
+                continue
+            if (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino):
+                if best is None or _RANK[entry.level] > _RANK[best.level]:
+                    best = entry
         return best
 
     def match_rel(self, rel: str) -> Entry | None:
@@ -232,4 +281,6 @@ def load(root: str) -> ProtectedList:
             text = fh.read(1024 * 1024).decode("utf-8", "replace")
     except OSError:
         text = ""
-    return parse(text)
+    result = parse(text)
+    result.root = root
+    return result
