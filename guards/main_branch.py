@@ -4,12 +4,14 @@ On ``main``/``master`` no work happens: Edit/Write tools are blocked (except
 state.md, which must stay writable to get unstuck) and so is mutating Bash.
 Reads, branch creation (``git checkout -b``, ``git switch -c``),
 ``git status|log|diff|fetch|pull`` and the post-loop handler are allowed.
+A git call with code-running ``-c`` configuration or an output file is not
+one of those reads (bypass family D).
 """
 
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block
-from guards._shared import is_post_loop_handler, is_state_md
+from guards._shared import is_post_loop_handler, is_state_md, plain_git
 
 NAME = "main-branch"
 ADVISORY = False
@@ -17,24 +19,26 @@ ADVISORY = False
 GIT_ALLOWED = frozenset({"status", "log", "diff", "fetch", "pull"})
 
 
-def _allowed_git(cmd) -> bool:
-    if cmd.name != "git":
+def _allowed_git(analysis):
+    def pred(cmd) -> bool:
+        if not plain_git(analysis, cmd):
+            return False
+        sub, args = cmd.git_subcommand, cmd.git_args
+        if sub in GIT_ALLOWED:
+            return True
+        if sub == "checkout":
+            return len(args) >= 2 and args[0] == "-b"
+        if sub == "switch":
+            return len(args) >= 2 and args[0] in ("-c", "--create")
         return False
-    sub, args = cmd.git_subcommand, cmd.git_args
-    if sub in GIT_ALLOWED:
-        return True
-    if sub == "checkout":
-        return len(args) >= 2 and args[0] == "-b"
-    if sub == "switch":
-        return len(args) >= 2 and args[0] in ("-c", "--create")
-    return False
+
+    return pred
 
 
-def _suggestion(ctx) -> str:
-    return (
-        "Create a work branch first, e.g. `git checkout -b feat/<short-name>` "
-        "(or fix/, docs/, chore/), then retry."
-    )
+SUGGESTION = (
+    "Create a work branch first, e.g. `git checkout -b feat/<short-name>` "
+    "(or fix/, docs/, chore/), then retry."
+)
 
 
 def check(ctx):
@@ -46,19 +50,22 @@ def check(ctx):
             return ALLOWED
         shown = ctx.target.rel if ctx.target and ctx.target.rel else hook.file_path
         return block(f"You are on {ctx.branch}; edits to {shown} are not allowed on it. "
-                     + _suggestion(ctx))
+                     + SUGGESTION)
     if hook.tool_name == "Bash":
         analysis = ctx.shell
         if analysis.read_only or is_post_loop_handler(ctx):
             return ALLOWED
-        if analysis.all_commands(lambda c: _allowed_git(c) or not c.name or _read_only(c)):
+        allowed_git = _allowed_git(analysis)
+        if analysis.all_commands(lambda c: allowed_git(c) or _read_only(c)):
             return ALLOWED
         return block(f"You are on {ctx.branch}; this command changes the repository or "
-                     "files and is not allowed on it. " + _suggestion(ctx))
+                     "files and is not allowed on it. " + SUGGESTION)
     return ALLOWED
 
 
 def _read_only(cmd) -> bool:
-    from shell import is_read_only
-
+    try:
+        from shell import is_read_only
+    except ImportError:  # the analyser may not export it; the whole-command check covers it
+        return False
     return is_read_only(cmd)

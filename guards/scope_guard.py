@@ -6,8 +6,9 @@ Two checks, both warnings (blocks under ``STRICT_MODE=true``):
   plan.json ``goal.done_when`` differ after the edit (moving the goalposts is
   how a task gets "done" without doing it);
 * a file outside the playbook's ``goal.scope`` is edited: not matching any
-  ``includes`` glob (when includes are given) or matching an ``excludes`` glob.
-  state.md and playbook files are never out of scope.
+  ``includes`` glob (when includes are given; a file outside the project
+  never matches) or matching an ``excludes`` glob. state.md and playbook files are never
+  out of scope.
 
 Advisory: an internal error lets the call through.
 """
@@ -23,10 +24,16 @@ ADVISORY = True
 
 
 def _criteria_changed(ctx) -> str | None:
+    target = ctx.target
+    # Only state.md and the active plan.json carry done criteria; computing
+    # the edited file for anything else would cost a read for nothing.
+    is_plan = (target is not None and ctx.playbook is not None
+               and target.rel == ctx.playbook.plan_rel)
+    if not (is_state_md(target) or is_plan):
+        return None
     post = ctx.post_edit
     if post is None or not post.changed:
         return None
-    target = ctx.target
     if is_state_md(target):
         from statefiles import state_md
 
@@ -34,11 +41,11 @@ def _criteria_changed(ctx) -> str | None:
         new = state_md.parse(post.after)["sections"].get("goal", {})
         if old.get("done_criteria") != new.get("done_criteria"):
             return "state.md goal.done_criteria"
-    elif ctx.playbook is not None and target.rel == ctx.playbook.plan_rel:
+    else:
         try:
             old = fastjson.loads(post.before) if post.before else {}
             new = fastjson.loads(post.after)
-        except ValueError:
+        except (ValueError, RecursionError):
             return None
         old_goal = old.get("goal") if isinstance(old, dict) else None
         new_goal = new.get("goal") if isinstance(new, dict) else None
@@ -52,12 +59,17 @@ def _criteria_changed(ctx) -> str | None:
 def _out_of_scope(ctx) -> str | None:
     pb = ctx.playbook
     target = ctx.target
-    if pb is None or target is None or target.rel is None:
+    if pb is None or target is None:
         return None
     if is_state_md(target) or is_playbook_file(target) or is_project_json(target):
         return None
     scope = pb.goal.get("scope")
     if not isinstance(scope, dict):
+        return None
+    if target.rel is None:
+        # Outside the project: out of scope whenever the scope names what is in it.
+        if isinstance(scope.get("includes"), list) and scope["includes"]:
+            return f"{target.abs} is outside the project (goal.scope.includes)"
         return None
     from statefiles.protected import Entry
 
