@@ -33,12 +33,21 @@ def is_state_md(resolved) -> bool:
 
 def is_playbook_file(resolved) -> bool:
     """``play/<id>/plan.json|progress.json`` by real location (archive and
-    template copies excluded)."""
+    template copies excluded; a case variant counts only when it is the same
+    file, see ``ResolvedPath.is_``)."""
     if resolved is None or resolved.rel is None:
         return False
     parts = resolved.rel.split("/")
-    return (len(parts) == 3 and parts[0] == layout.PLAY_DIR and parts[1] not in NOT_WORKING
-            and parts[2] in PLAYBOOK_FILES)
+    if len(parts) != 3:
+        return False
+    if parts[0] == layout.PLAY_DIR and parts[1] not in NOT_WORKING and parts[2] in PLAYBOOK_FILES:
+        return True
+    # Case-insensitive file systems: PLAY/x/Plan.json is play/x/plan.json.
+    name = parts[2].casefold()
+    if (parts[0].casefold() != layout.PLAY_DIR or parts[1].casefold() in NOT_WORKING
+            or name not in PLAYBOOK_FILES):
+        return False
+    return resolved.is_(f"{layout.PLAY_DIR}/{parts[1]}/{name}")
 
 
 def is_project_json(resolved) -> bool:
@@ -46,7 +55,12 @@ def is_project_json(resolved) -> bool:
     if resolved is None or resolved.rel is None:
         return False
     parts = resolved.rel.split("/")
-    return len(parts) >= 2 and parts[0] == layout.PLAY_DIR and parts[-1] == "project.json"
+    if len(parts) < 2 or parts[0].casefold() != layout.PLAY_DIR:
+        return False
+    if parts[0] == layout.PLAY_DIR and parts[-1] == "project.json":
+        return True
+    return (parts[-1].casefold() == "project.json"
+            and resolved.is_("/".join([layout.PLAY_DIR, *parts[1:-1], "project.json"])))
 
 
 def is_session_state(resolved) -> bool:
@@ -62,11 +76,35 @@ def is_unstuck_file(resolved) -> bool:
     return is_state_md(resolved) or is_playbook_file(resolved) or is_session_state(resolved)
 
 
-def _command_is_plain(analysis, cmd) -> bool:
+def state_problems(ctx, limit: int = 3) -> str:
+    """`` state.md has problems: ...`` (the first ``limit`` reader errors) for
+    BLOCK messages whose cause may be a broken state.md; ``""`` when it reads
+    cleanly or does not exist."""
+    state = ctx.state
+    if state is None or not state.errors:
+        return ""
+    shown = "; ".join(state.errors[:limit])
+    more = f" (and {len(state.errors) - limit} more)" if len(state.errors) > limit else ""
+    return f" state.md has problems: {shown}{more}."
+
+
+def command_is_plain(analysis, cmd) -> bool:
     """No writes, redirections, assignments or carriers around ``cmd``."""
     if analysis.writes or analysis.carriers or analysis.destructive:
         return False
     return not getattr(cmd, "assignments", None) and not getattr(cmd, "redirects", None)
+
+
+_command_is_plain = command_is_plain  # earlier name, kept for callers on other branches
+
+
+def bash_reads_only(analysis) -> bool:
+    """The analysed Bash command only reads: the analyser calls it read-only
+    *and* it found no write, destructive command or code-execution carrier
+    anywhere in it (belt and braces: the guards that let reads through while
+    uninitialised, unanalysed or on main must never let a write through)."""
+    return (analysis is not None and not analysis.unknown and analysis.read_only
+            and not analysis.writes and not analysis.destructive and not analysis.carriers)
 
 
 def git_global_config(cmd) -> bool:
@@ -89,7 +127,7 @@ def is_post_loop_handler(ctx) -> bool:
         return False
     cmd = analysis.commands[0]
     argv = cmd.argv
-    if len(argv) < 2 or not is_python(argv[0]) or not _command_is_plain(analysis, cmd):
+    if len(argv) < 2 or not is_python(argv[0]) or not command_is_plain(analysis, cmd):
         return False
     script = argv[1]
     resolved = layout.resolve(script, ctx.root, ctx.hook.cwd or ctx.root)
@@ -101,6 +139,6 @@ def plain_git(analysis, cmd) -> bool:
     command writes no file (for the read-only git allow-lists of init-guard
     and main-branch)."""
     return (cmd.name == "git" and not git_global_config(cmd)
-            and _command_is_plain(analysis, cmd)
+            and command_is_plain(analysis, cmd)
             and not any(a.startswith(("--output", "--ext-diff", "--textconv"))
                         for a in cmd.git_args))

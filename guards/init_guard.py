@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 
 from events.verdict import ALLOWED, Effect, allow, block
-from guards._shared import plain_git
+from guards._shared import bash_reads_only, plain_git
 from statefiles import layout
 
 NAME = "init-guard"
@@ -79,14 +79,14 @@ def check(ctx):
         return ALLOWED
     if tool == "Bash":
         analysis = ctx.shell
-        if analysis.read_only or analysis.all_commands(_git_read(analysis)):
+        if bash_reads_only(analysis) or analysis.all_commands(_git_read(analysis)):
             return ALLOWED
     missing = [rel for rel in required if not ctx.markers.was_read(rel)]
     if not missing:
         # Everything required was read (e.g. state.md was just created): clear
         # the marker and let the call through.
         return allow(effects=(Effect(ctx.markers.remove, layout.PENDING, label="clear pending"),))
-    listing = ", ".join(missing)
+    listing = ", ".join(ctx.path(rel) for rel in missing)
     return block(
         f"Session start: read the state first. Use the Read tool on: {listing}. "
         f"{tool} is allowed once they are read (Grep, Glob, read-only commands and "

@@ -11,7 +11,8 @@ one of those reads (bypass family D).
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block
-from guards._shared import is_post_loop_handler, is_state_md, plain_git
+from guards._shared import (bash_reads_only, command_is_plain, is_post_loop_handler, is_state_md,
+                            plain_git)
 
 NAME = "main-branch"
 ADVISORY = False
@@ -53,19 +54,26 @@ def check(ctx):
                      + SUGGESTION)
     if hook.tool_name == "Bash":
         analysis = ctx.shell
-        if analysis.read_only or is_post_loop_handler(ctx):
+        if is_post_loop_handler(ctx):
             return ALLOWED
-        allowed_git = _allowed_git(analysis)
-        if analysis.all_commands(lambda c: allowed_git(c) or _read_only(c)):
-            return ALLOWED
+        # Whole-command facts first: a command that writes a file or is
+        # destructive is never a read, whatever its command words are.
+        if not (analysis.writes or analysis.destructive or analysis.carriers):
+            if bash_reads_only(analysis):
+                return ALLOWED
+            allowed_git = _allowed_git(analysis)
+            if analysis.all_commands(lambda c: allowed_git(c) or _read_only(analysis, c)):
+                return ALLOWED
         return block(f"You are on {ctx.branch}; this command changes the repository or "
                      "files and is not allowed on it. " + SUGGESTION)
     return ALLOWED
 
 
-def _read_only(cmd) -> bool:
+def _read_only(analysis, cmd) -> bool:
+    """One simple command that only reads, with nothing around it that writes
+    (redirections, assignments)."""
     try:
         from shell import is_read_only
     except ImportError:  # the analyser may not export it; the whole-command check covers it
         return False
-    return is_read_only(cmd)
+    return command_is_plain(analysis, cmd) and is_read_only(cmd)

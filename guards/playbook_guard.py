@@ -14,17 +14,20 @@ Always allowed (deadlock escapes): state.md, playbook files
 playbook before one is active), ``play/**/project.json`` and
 ``.claude/session-state/``.
 
-One rule applies *to* those playbook files (seed 002 §11.6 "reviewer Gate",
-§12 "Reward Fraud Prevention"): only the reviewer subagent may turn
-``meta.reviewed`` true. An edit that makes a plan.json reviewed from the main
-agent or any other subagent is blocked — otherwise the gate above would be
-opened by the agent it gates.
+One check applies *to* those playbook files (seed 002 §11.6 "reviewer Gate"):
+an edit that turns a plan.json's ``meta.reviewed`` true from anywhere but the
+reviewer subagent (``agent_type`` ``reviewer``) is a WARN that tells Claude to
+record only a PASS the reviewer actually gave. It is not a block: seed 002 §7
+gives the reviewer no Edit/Write tools (Read, Grep, Glob, Bash), so the main
+agent or pm usually records the reviewer's verdict, and SPEC §3 makes a self
+review a warning. Blocking it would lock the workflow.
 """
 
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block, warn
-from guards._shared import is_playbook_file, is_project_json, is_session_state, is_state_md
+from guards._shared import (is_playbook_file, is_project_json, is_session_state, is_state_md,
+                            state_problems)
 from statefiles import fastjson
 
 NAME = "playbook-guard"
@@ -51,7 +54,7 @@ def _reviewed(text) -> bool:
 def _self_review(ctx) -> str | None:
     """The plan.json this edit would mark reviewed without being the reviewer."""
     target = ctx.target
-    if target is None or not target.rel.endswith("/plan.json"):
+    if target is None or target.rel is None or not target.rel.endswith("/plan.json"):
         return None
     if ctx.hook.agent_type in REVIEWER_AGENTS:
         return None
@@ -68,10 +71,11 @@ def check(ctx):
     if is_playbook_file(target):
         plan = _self_review(ctx)
         if plan:
-            return block(
-                f"This edit marks {plan} as reviewed (meta.reviewed: true), but only the "
-                "reviewer subagent may do that. Call Task(subagent_type='reviewer') on the "
-                "playbook; it sets meta.reviewed and meta.reviewed_by after a PASS."
+            return warn(
+                f"This edit marks {plan} as reviewed (meta.reviewed: true) outside the reviewer "
+                "subagent. Record only a PASS that Task(subagent_type='reviewer') actually "
+                "returned for this playbook, with meta.reviewed_by: reviewer; if it has not "
+                "run, undo this and call it."
             )
         return ALLOWED
     if is_state_md(target) or is_project_json(target) or is_session_state(target):
@@ -83,7 +87,7 @@ def check(ctx):
         return block(
             "No active playbook, so no file may be edited. Call Skill(skill='playbook-init'): "
             "pm writes play/<id>/plan.json and progress.json, the reviewer reviews them, and "
-            "state.md playbook.active is set to the plan."
+            "state.md playbook.active is set to the plan." + state_problems(ctx)
         )
     if pb.plan_error:
         return block(f"The active playbook cannot be read: {pb.plan_error}. Fix it (it stays "

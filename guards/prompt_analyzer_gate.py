@@ -15,13 +15,15 @@ the post-loop handler pass, so a finished playbook can always be closed.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, Effect, allow, block
-from guards._shared import is_post_loop_handler
+from guards._shared import bash_reads_only, is_post_loop_handler, is_state_md, state_problems
 from statefiles import layout
 
 NAME = "prompt-analyzer gate"
 ADVISORY = False
 
-READ_TOOLS = frozenset({"Read", "Grep", "Glob", "AskUserQuestion"})
+#: Tools that only gather information (LS and NotebookRead are the read tools
+#: of older Claude Code builds).
+READ_TOOLS = frozenset({"Read", "Grep", "Glob", "LS", "NotebookRead", "AskUserQuestion"})
 ENTRY_SKILLS = frozenset({"prompt-analyzer", "playbook-init"})
 ENTRY_AGENTS = frozenset({"prompt-analyzer"})
 POST_LOOP_SKILL = "post-loop"
@@ -46,7 +48,7 @@ def check(ctx):
     tool = hook.tool_name
     if tool in READ_TOOLS:
         return ALLOWED
-    if tool == "Bash" and ctx.shell.read_only:
+    if tool == "Bash" and bash_reads_only(ctx.shell):
         return ALLOWED
     mark = Effect(ctx.markers.write, layout.PROMPT_ANALYZER_CALLED, when="on_pass",
                   label="create prompt-analyzer marker")
@@ -59,10 +61,13 @@ def check(ctx):
             return ALLOWED
         if tool == "Bash" and is_post_loop_handler(ctx):
             return ALLOWED
-    hint = ""
+    hint = state_problems(ctx)
+    if hook.is_edit_tool and is_state_md(ctx.target):
+        hint += (" state.md becomes editable as soon as playbook-init has started (it creates "
+                 f"{layout.PROMPT_ANALYZER_CALLED}).")
     if ctx.markers.exists(layout.PENDING) and ctx.security != "admin":
-        hint = (" This session has just started: first Read state.md (the session-start "
-                "message lists the files).")
+        hint += (" This session has just started: first Read state.md (the session-start "
+                 "message lists the files).")
     return block(
         f"No playbook is active and the request has not been analysed yet, so {tool} is "
         "not allowed. Start the golden path: call Skill(skill='playbook-init') (it runs "

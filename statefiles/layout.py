@@ -89,32 +89,60 @@ class ResolvedPath:
             reading of backslashes.
     """
 
-    __slots__ = ("given", "abs", "rel", "variants", "abs_forms")
+    __slots__ = ("given", "abs", "rel", "variants", "abs_forms", "root")
 
     def __init__(self, given: str, abs_path: str, rel: str | None, variants: frozenset,
-                 abs_forms: frozenset = frozenset()) -> None:
+                 abs_forms: frozenset = frozenset(), root: str | None = None) -> None:
         self.given = given
         self.abs = abs_path
         self.rel = rel
         self.variants = variants
         self.abs_forms = abs_forms or frozenset({abs_path})
+        #: the project root ``rel`` is relative to (for same-file checks)
+        self.root = root
 
     @property
     def inside(self) -> bool:
         return self.rel is not None
 
     def is_(self, rel: str) -> bool:
-        """True when this path is exactly the repo-relative file ``rel``."""
-        return self.rel == rel
+        """True when this path is the repo-relative file ``rel`` by real
+        location: the same spelling, or — on a case-insensitive file system —
+        a case variant that is the very same file (same device and inode). A
+        case variant on a case-sensitive file system is another file."""
+        if self.rel == rel:
+            return True
+        return (self.rel is not None and self.root is not None
+                and self.rel.casefold() == rel.casefold()
+                and same_file(self.abs, join(self.root, rel)))
 
     def under(self, rel_dir: str) -> bool:
-        """True when this path is ``rel_dir`` or inside it (whole components)."""
+        """True when this path is ``rel_dir`` or inside it (whole components),
+        by real location (case variants only when they are the same directory,
+        see :meth:`is_`)."""
         if self.rel is None:
             return False
-        return self.rel == rel_dir or self.rel.startswith(rel_dir.rstrip("/") + "/")
+        rel_dir = rel_dir.rstrip("/")
+        if self.rel == rel_dir or self.rel.startswith(rel_dir + "/"):
+            return True
+        folded, want = self.rel.casefold(), rel_dir.casefold()
+        if self.root is None or not (folded == want or folded.startswith(want + "/")):
+            return False
+        head = self.rel[:len(rel_dir)]
+        return same_file(join(self.root, head), join(self.root, rel_dir))
 
     def __repr__(self) -> str:
         return f"ResolvedPath({self.rel if self.rel is not None else self.abs!r})"
+
+
+def same_file(a: str, b: str) -> bool:
+    """``a`` and ``b`` name the same existing file or directory (device and
+    inode); ``False`` when either is missing or cannot be examined."""
+    try:
+        sa, sb = os.stat(a), os.stat(b)
+    except (OSError, ValueError):
+        return False
+    return (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
 
 
 def relative_to(abs_path: str, root: str) -> str | None:
@@ -206,4 +234,4 @@ def resolve(path: str, root: str, cwd: str = "") -> ResolvedPath:
             expanded.add(unicodedata.normalize("NFKC", c))
     folded = {v.casefold() for v in expanded}
     return ResolvedPath(given, abs_path, rel, frozenset(variants | expanded | folded),
-                        frozenset(abs_forms))
+                        frozenset(abs_forms), root)
