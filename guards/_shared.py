@@ -102,9 +102,12 @@ def bash_reads_only(analysis) -> bool:
     """The analysed Bash command only reads: the analyser calls it read-only
     *and* it found no write, destructive command or code-execution carrier
     anywhere in it (belt and braces: the guards that let reads through while
-    uninitialised, unanalysed or on main must never let a write through)."""
+    uninitialised, unanalysed or on main must never let a write through). A
+    git call with code-running global configuration (``git -c core.pager=...``)
+    is never a read, whatever the analyser says."""
     return (analysis is not None and not analysis.unknown and analysis.read_only
-            and not analysis.writes and not analysis.destructive and not analysis.carriers)
+            and not analysis.writes and not analysis.destructive and not analysis.carriers
+            and not any(c.name == "git" and git_global_config(c) for c in analysis.commands))
 
 
 def git_global_config(cmd) -> bool:

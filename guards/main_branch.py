@@ -76,4 +76,7 @@ def _read_only(analysis, cmd) -> bool:
         from shell import is_read_only
     except ImportError:  # the analyser may not export it; the whole-command check covers it
         return False
+    if cmd.name == "git":
+        # no code-running -c configuration, no --output file (bypass family D)
+        return plain_git(analysis, cmd) and is_read_only(cmd)
     return command_is_plain(analysis, cmd) and is_read_only(cmd)
