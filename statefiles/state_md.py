@@ -47,8 +47,6 @@ class _Patterns:
                 "heading": re.compile(r"^##\s+(.+?)\s*$"),
                 "fence_open": re.compile(r"^```\s*(ya?ml)\s*$", re.IGNORECASE),
                 "fence_close": re.compile(r"^```\s*$"),
-                "top_key": re.compile(r"^([A-Za-z_][\w.-]*)\s*:(?:\s|$)"),
-                "comment": re.compile(r"\s+#"),
             }
         return cls._compiled
 
@@ -370,70 +368,89 @@ def _line_end(line: str, default: str) -> str:
     return default
 
 
-def _inline_comment(line: str, value) -> str:
-    """The ``  # ...`` tail of a one-line ``key: value  # comment`` entry."""
-    import yaml
-
-    head, _, _ = line.partition(":")
-    for m in _Patterns.get()["comment"].finditer(line):
-        before = line[: m.start()]
-        try:
-            parsed = yaml.safe_load(before)
-        except Exception:  # noqa: BLE001 - any loader error: not the split point
-            continue
-        if isinstance(parsed, dict) and _jsonable(parsed.get(head.strip())) == value:
-            return line[m.start():].rstrip("\r\n")
-    return ""
+#: Line breaks as YAML counts them (PyYAML's reader).
+_BREAKS = ("\r\n", "\r", "\n", "\x85", "\u2028", "\u2029")
 
 
-def _top_key_lines(lines: list, key: str) -> list:
-    """Indexes of the lines that start the top-level entry ``key``."""
-    top_key = _Patterns.get()["top_key"]
-    found = []
-    for i, line in enumerate(lines):
-        m = top_key.match(line)
-        if m and m.group(1) == key:
-            found.append(i)
-    return found
+def _value_end(body: str, start: int, end: int) -> int:
+    """Where the entry that starts at ``start`` really ends. PyYAML ends a
+    block collection or block scalar at the next token, so the span
+    ``[start, end)`` it reports can run over trailing blank lines, comment
+    lines and the final line break; those stay outside the replaced text."""
+    import re
+
+    region = body[start:end]
+    lines = [m.group(0) for m in re.finditer(r"[^\r\n\x85\u2028\u2029]*"
+                                             r"(?:\r\n|[\r\n\x85\u2028\u2029]|$)", region)
+             if m.group(0)]
+    while len(lines) > 1 and (not lines[-1].strip() or lines[-1].lstrip().startswith("#")):
+        lines.pop()
+    last = lines[-1] if lines else ""
+    for brk in _BREAKS:
+        if last.endswith(brk):
+            last = last[: -len(brk)]
+            break
+    return start + sum(len(x) for x in lines[:-1]) + len(last)
 
 
 def _rewrite_block(body: str, updates: dict, section: str = "?", newline: str = "") -> str:
-    """``body`` with each key of ``updates`` set: every top-level line of that
-    key is replaced by ``key: <value>`` (its inline comment kept), an absent
-    key is appended. Other lines are kept byte for byte.
+    """``body`` with each key of ``updates`` set: the text of every top-level
+    entry of that key — from the key to the end of its value, as PyYAML's
+    composer locates them — is replaced by ``key: <value>`` on one line, so an
+    inline comment after the value and every other byte stay as they were; an
+    absent key is appended.
 
     Raises:
-        StateError: the block's YAML is broken (nothing can be written safely).
+        StateError: the block's YAML is broken or not a mapping (nothing can
+            be written safely).
     """
     import yaml
 
     try:
-        current = yaml.safe_load(body) if body.strip() else {}
-    except Exception as exc:  # noqa: BLE001
+        node = yaml.compose(body, Loader=yaml.SafeLoader) if body.strip() else None
+    except Exception as exc:  # noqa: BLE001 - YAMLError, RecursionError...
         raise StateError(
             f"state.md: the YAML of section '{section}' is broken ({type(exc).__name__}); "
             "nothing was written — fix the section first"
         ) from None
-    current = _jsonable(current) if isinstance(current, dict) else {}
-    lines = body.splitlines(keepends=True)
+    if node is not None and not isinstance(node, yaml.MappingNode):
+        raise StateError(f"state.md: section '{section}' is not a YAML mapping; nothing was "
+                         "written — write it as key: value lines")
+    entries = []
+    for key_node, value_node in (node.value if node is not None else ()):
+        if isinstance(key_node, yaml.ScalarNode):
+            entries.append((key_node.value, key_node.start_mark.index,
+                            value_node.end_mark.index))
     newline = newline or ("\r\n" if body.endswith("\r\n") else "\n")
     for key, value in updates.items():
         dumped = _dump_value(value)
-        found = _top_key_lines(lines, key)
-        if not found:
-            if lines and not lines[-1].endswith(("\n", "\r")):
-                lines[-1] += newline
-            lines.append(f"{key}: {dumped}{newline}")
+        spans = [(start, _value_end(body, start, end)) for k, start, end in entries if k == key]
+        if not spans:
+            if body and not body.endswith(_BREAKS):
+                body += newline
+            body += f"{key}: {dumped}{newline}"
             continue
-        # Replace from the last occurrence backwards so indexes stay valid.
-        for index in reversed(found):
-            end = _entry_end(lines, index)
-            comment = ""
-            if end == index + 1 and key in current:
-                comment = _inline_comment(lines[index], current[key])
-            ending = _line_end(lines[end - 1], newline)
-            lines[index:end] = [f"{key}: {dumped}{comment}{ending}"]
-    return "".join(lines)
+        # Replace from the last occurrence backwards so offsets stay valid.
+        for start, end in reversed(spans):
+            body = body[:start] + f"{key}: {dumped}" + body[end:]
+        # Offsets of the remaining entries changed: locate them again.
+        entries = _recompose(body, section)
+    return body
+
+
+def _recompose(body: str, section: str) -> list:
+    import yaml
+
+    try:
+        node = yaml.compose(body, Loader=yaml.SafeLoader) if body.strip() else None
+    except Exception:  # noqa: BLE001
+        raise StateError(f"state.md: writing section '{section}' produced YAML that does not "
+                         "parse; nothing was written — check the section for unusual "
+                         "formatting") from None
+    if node is None or not isinstance(node, yaml.MappingNode):
+        return []
+    return [(k.value, k.start_mark.index, v.end_mark.index) for k, v in node.value
+            if isinstance(k, yaml.ScalarNode)]
 
 
 def _plain_scalar(value) -> str | None:
