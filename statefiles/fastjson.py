@@ -66,6 +66,15 @@ def loads(s):
         obj, end = _scan(s, start)
     except StopIteration as exc:
         raise ValueError(f"Expecting value at char {exc.value}") from None
+    except SystemError:
+        # The C scanner reports most syntax errors through
+        # json.decoder.JSONDecodeError, which it only finds when ``json`` is
+        # already imported (CPython 3.11: "returned NULL without setting an
+        # exception" otherwise). Invalid input is the rare path: let ``json``
+        # itself produce the error.
+        import json
+
+        return json.loads(s)
     finally:
         _ScanContext.memo.clear()
     if _skip(s, end) != len(s):

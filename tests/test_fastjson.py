@@ -109,3 +109,16 @@ def test_importing_fastjson_does_not_import_json_or_re():
     out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True,
                          timeout=60, cwd=str(__import__("pathlib").Path(__file__).parent.parent))
     assert out.stdout.strip() == "[]", out
+
+
+def test_syntax_errors_in_a_fresh_process_are_value_errors():
+    """Regression: the C scanner raised SystemError for ``{broken`` when
+    ``json.decoder`` had not been imported (the hook process never imports it)."""
+    code = ("import sys\nfrom statefiles import fastjson\n"
+            "for text in ('{broken', '[1,', '{\"a\" 1}', '[1 2]', '\"\\\\x\"', '{\"a\":}'):\n"
+            "    try:\n        fastjson.loads(text)\n    except ValueError:\n        pass\n"
+            "    else:\n        raise SystemExit('no error for ' + text)\n"
+            "print('ok')")
+    out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True,
+                         timeout=60, cwd=str(__import__("pathlib").Path(__file__).parent.parent))
+    assert out.stdout.strip() == "ok", out
