@@ -402,3 +402,22 @@ def test_fast_path_and_yaml_path_agree_and_leave_other_bytes_alone(tmp_path_fact
     for result in (fast_text, yaml_text):
         it = iter(result.splitlines(keepends=True))
         assert all(any(line == other for other in it) for line in kept), result
+
+
+@pytest.mark.parametrize("body,expected", [
+    ("status   : idle  # c\nm: 1\n", "status: done  # c\nm: 1\n"),
+    ('"status": idle\nm: 1\n', "status: done\nm: 1\n"),
+    ("  status: idle\n  m: 1\n", "  status: done\n  m: 1\n"),
+    ("status: >\n  folded\n  text\nm: 1\n", "status: done\nm: 1\n"),
+    ("status:\n  - a\n\n# keep me\nm: 1\n", "status: done\n\n# keep me\nm: 1\n"),
+    ("status: {a: 1,\n  b: 2}   # flow\nm: 1\n", "status: done   # flow\nm: 1\n"),
+    ("m: 1\nstatus: idle", "m: 1\nstatus: done"),  # no final newline
+])
+def test_unusual_spacing_and_shapes(root, body, expected):
+    text = doc(goal=body) if body.endswith("\n") else "## goal\n```yaml\n" + body + "\n```\n"
+    put(root, text)
+    state_md.update_keys(str(root), "goal", {"status": "done"})
+    new = (root / "state.md").read_text()
+    want = (doc(goal=expected) if body.endswith("\n")
+            else "## goal\n```yaml\n" + expected + "\n```\n")
+    assert new == want
