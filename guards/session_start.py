@@ -25,10 +25,10 @@ ADVISORY = True
 STALE_SOURCES = ("startup", "clear")
 
 
-def _set_state(root: str, section: str, updates: dict) -> None:
+def _set_state(root: str, section: str, updates: dict, durable: bool = True) -> None:
     from statefiles import state_md
 
-    state_md.update_keys(root, section, updates)
+    state_md.update_keys(root, section, updates, durable=durable)
 
 
 def _reset_read(markers) -> None:
@@ -71,7 +71,8 @@ def check(ctx):
 
     if state is not None:
         stamp = time.strftime("%Y-%m-%d %H:%M:%S")
-        effects.append(Effect(_set_state, ctx.root, "session", {"last_start": stamp},
+        # durable=False: a lost timestamp is harmless, an fsync is not free (issue 7)
+        effects.append(Effect(_set_state, ctx.root, "session", {"last_start": stamp}, False,
                               when="always", label="write session.last_start"))
     effects.append(Effect(_reset_read, markers, when="always", label="forget reads"))
     effects.append(Effect(markers.write, layout.REQUIRED_PLAYBOOK, (plan_rel or "") + "\n",

@@ -512,7 +512,8 @@ def _scan_top_keys(lines: list) -> list | None:
     return keys
 
 
-def _fast_update(root: str, path: str, data: bytes, section: str, updates: dict) -> bool:
+def _fast_update(root: str, path: str, data: bytes, section: str, updates: dict,
+                 durable: bool = True) -> bool:
     """Update one-line scalar keys without PyYAML (issue 7: SessionStart and
     SessionEnd write a timestamp on every session; importing PyYAML costs
     about 14 ms).
@@ -590,12 +591,13 @@ def _fast_update(root: str, path: str, data: bytes, section: str, updates: dict)
     sections = {name: dict(value) for name, value in parsed["sections"].items()}
     sections[section].update(updates)
     new_data = new_text.encode("utf-8")
-    write_atomic(path, new_data)
+    write_atomic(path, new_data, durable=durable)
     store(root, "state.md", new_data, {"sections": sections, "spans": spans, "errors": []})
     return True
 
 
-def update_keys(root: str, section: str, updates: dict, *, create: bool = True) -> None:
+def update_keys(root: str, section: str, updates: dict, *, create: bool = True,
+                durable: bool = True) -> None:
     """Set ``updates`` (``{key: value}``) in ``section`` of ``<root>/state.md``.
 
     Only the lines of the updated keys change (all of a key's top-level lines
@@ -605,6 +607,12 @@ def update_keys(root: str, section: str, updates: dict, *, create: bool = True) 
     kept. Runs under the state lock and writes atomically. The result is
     re-parsed: every updated key must read back as given and every other key
     of every section must be unchanged, else nothing is written.
+
+    ``durable=False`` skips the ``fsync`` before the rename (the write is
+    still atomic for every reader; only an operating-system crash in the next
+    seconds could lose it). For bookkeeping such as ``session.last_start``,
+    whose loss is harmless, on paths with a time budget: under load an fsync
+    alone costs 5–60 ms (issue 7).
 
     Raises:
         StateError: state.md is missing, not UTF-8, its section's YAML is
@@ -620,7 +628,7 @@ def update_keys(root: str, section: str, updates: dict, *, create: bool = True) 
             raise StateError(f"{path} does not exist; run install.py to create it") from None
         if len(data) > MAX_BYTES:
             raise StateError(f"state.md is larger than {MAX_BYTES} bytes; nothing was written")
-        if _fast_update(root, path, data, section, updates):
+        if _fast_update(root, path, data, section, updates, durable):
             return
         try:
             text = data.decode("utf-8")
@@ -665,7 +673,7 @@ def update_keys(root: str, section: str, updates: dict, *, create: bool = True) 
                     f"state.md: writing {section} would change section '{name}'; nothing "
                     "was written — check the file for unusual formatting"
                 )
-        write_atomic(path, new_text)
+        write_atomic(path, new_text, durable=durable)
         store(root, "state.md", new_text.encode("utf-8"), after)
 
 

@@ -387,18 +387,21 @@ def test_fast_path_and_yaml_path_agree_and_leave_other_bytes_alone(tmp_path_fact
     for name in names:
         if name != section:
             assert fast["sections"][name] == parsed["sections"][name]
-    # Untouched bytes: every line of the original that is not a line of an
-    # updated key of that section is still there, in order.
+    # Untouched bytes: every line of the original outside the updated entries
+    # (an entry runs from its key line to the next line that starts in column
+    # 0 with something other than a comment) is still there, in order.
     original = text.splitlines(keepends=True)
     start, end = parsed["spans"][section]
     kept = []
     pos = 0
+    owned = False
     for line in original:
         inside = start <= pos < end
-        key = line.split(":", 1)[0]
-        if not (inside and key in updates):
-            kept.append(line)
         pos += len(line)
+        if inside and line[:1] not in (" ", "\t", "#", "\r", "\n", ""):
+            owned = line.split(":", 1)[0] in updates
+        if not (inside and owned):
+            kept.append(line)
     for result in (fast_text, yaml_text):
         it = iter(result.splitlines(keepends=True))
         assert all(any(line == other for other in it) for line in kept), result
