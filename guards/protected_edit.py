@@ -78,12 +78,16 @@ def check(ctx):
                 "changed by the user, outside Claude Code. Leave that section as it is; the "
                 "other sections (playbook, goal, session) stay editable."
             )
-    entry = ctx.protected.match(target)
+    entry, linked = ctx.protected.match_detail(target)
     if entry is None:
         return ALLOWED
     source = ("the suite's own files" if entry.line == 0
               else f"protected-files.txt line {entry.line}")
-    if entry.line != 0 and is_unstuck_file(target):
+    if linked:
+        source += ", through a hard link to it"
+    # The escape is for the unstuck file itself, never for another protected
+    # file reached through a hard link that carries an unstuck name.
+    if entry.line != 0 and not linked and is_unstuck_file(target):
         return warn(
             f"{shown} matches {source} ({entry.level}:{entry.pattern}), but it stays writable: "
             "the workflow needs it to get unstuck (state.md, playbook files, "

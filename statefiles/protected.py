@@ -296,6 +296,12 @@ class ProtectedList:
         covers another name of the same inode: writing the link writes the
         protected file (see :meth:`_hard_link_match`).
         """
+        return self.match_detail(target)[0]
+
+    def match_detail(self, target) -> tuple:
+        """``(entry, linked)``: :meth:`match`'s answer, and whether the entry
+        was found only through another name of a hard-linked target (so the
+        target's own name is not what the entry protects)."""
         best = None
         home = os.path.expanduser("~")
         abs_forms = {a.casefold() for a in getattr(target, "abs_forms", ()) or (target.abs,)}
@@ -313,11 +319,12 @@ class ProtectedList:
                 hit = any(entry.matches_rel(v) for v in target.variants)
             if hit and (best is None or _RANK[entry.level] > _RANK[best.level]):
                 best = entry
-        if best is None or best.level != "HARD_BLOCK":
-            linked = self._hard_link_match(target)
-            if linked is not None and (best is None or _RANK[linked.level] > _RANK[best.level]):
-                best = linked
-        return best
+        # Checked even after a direct HARD_BLOCK: a hard link that also matches
+        # by its own name must still be reported as a link (see protected-edit).
+        linked = self._hard_link_match(target)
+        if linked is not None and (best is None or _RANK[linked.level] >= _RANK[best.level]):
+            return linked, True
+        return best, False
 
     def _hard_link_match(self, target) -> Entry | None:
         """The strongest entry covering another name of ``target``'s inode when

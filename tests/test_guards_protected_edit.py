@@ -270,3 +270,16 @@ def test_creating_state_md_with_a_config_section_is_blocked(ready):
     assert check_write(ready, ready.abs("state.md"), text).kind == BLOCK
     assert check_write(ready, ready.abs("state.md"), "## goal\n```yaml\nstatus: idle\n```\n").kind \
         == ALLOW
+
+
+@pytest.mark.parametrize("user_list", ["", "HARD_BLOCK:play/**\n", "BLOCK:play/**\n"])
+def test_unstuck_name_hard_linked_to_a_protected_file_is_blocked(ready, user_list):
+    """The deadlock escape is for the playbook file itself, not for .git/config
+    reached through a hard link named play/<id>/plan.json."""
+    (ready.root / ".claude" / "protected-files.txt").write_text(
+        user_list + "HARD_BLOCK:.git/**\n")
+    (ready.root / ".git" / "config").write_text("[core]\n")
+    (ready.root / "play" / "evil").mkdir()
+    os.link(ready.root / ".git" / "config", ready.root / "play" / "evil" / "plan.json")
+    v = check_write(ready, ready.abs("play/evil/plan.json"), "{}")
+    assert v.kind == BLOCK and "hard link" in v.message, v
