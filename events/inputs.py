@@ -115,8 +115,10 @@ TOOL_FIELDS: dict = {
     "Read": {"file_path": (_STR, True), "offset": (_NUM, False), "limit": (_NUM, False)},
     "Glob": {"pattern": (_STR, True), "path": (_STR, False)},
     "Grep": {"pattern": (_STR, True), "path": (_STR, False)},
-    "Task": {"prompt": (_STR, False), "description": (_STR, False), "subagent_type": (_STR, False)},
-    "Agent": {"prompt": (_STR, False), "description": (_STR, False), "subagent_type": (_STR, False)},
+    "Task": {"prompt": (_STR, False), "description": (_STR, False),
+             "subagent_type": (_STR, False)},
+    "Agent": {"prompt": (_STR, False), "description": (_STR, False),
+              "subagent_type": (_STR, False)},
     "Skill": {"skill": (_STR, False), "name": (_STR, False), "args": (_STR, False)},
 }
 

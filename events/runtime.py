@@ -195,7 +195,8 @@ def main(event: str) -> int:
         code, out, err, outcome = evaluate(event, data)
         if outcome is not None and os.environ.get("PLAYGATE_TRACE"):
             for guard_name, verdict in outcome.trace:
-                _write(sys.stderr, f"trace {event} {guard_name}: {verdict.kind} {verdict.message[:200]}\n")
+                _write(sys.stderr,
+                       f"trace {event} {guard_name}: {verdict.kind} {verdict.message[:200]}\n")
         _write(sys.stdout, out)
         _write(sys.stderr, err)
         return code

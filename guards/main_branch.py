@@ -11,8 +11,13 @@ one of those reads (bypass family D).
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block
-from guards._shared import (bash_reads_only, command_is_plain, is_post_loop_handler, is_state_md,
-                            plain_git)
+from guards._shared import (
+    bash_reads_only,
+    command_is_plain,
+    is_post_loop_handler,
+    is_state_md,
+    plain_git,
+)
 
 NAME = "main-branch"
 ADVISORY = False

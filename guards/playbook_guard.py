@@ -26,8 +26,13 @@ review a warning. Blocking it would lock the workflow.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block, warn
-from guards._shared import (is_playbook_file, is_project_json, is_session_state, is_state_md,
-                            state_problems)
+from guards._shared import (
+    is_playbook_file,
+    is_project_json,
+    is_session_state,
+    is_state_md,
+    state_problems,
+)
 from statefiles import fastjson
 
 NAME = "playbook-guard"

@@ -60,7 +60,8 @@ def check(ctx):
     plan_rel = None
     if active:
         pb = ctx.playbook
-        missing = ctx.playbook_error or (pb is not None and not os.path.isfile(ctx.path(pb.plan_rel)))
+        missing = ctx.playbook_error or (pb is not None
+                                         and not os.path.isfile(ctx.path(pb.plan_rel)))
         if missing:
             reason = ctx.playbook_error or f"{active} does not exist"
             effects.append(Effect(_set_state, ctx.root, "playbook", {"active": None},

@@ -23,8 +23,15 @@ import os
 import sys
 from typing import Literal, Optional, Union
 
-from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError,
-                      field_validator)
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    ValidationError,
+    field_validator,
+)
 
 SCHEMA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas")
 

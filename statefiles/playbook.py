@@ -171,7 +171,8 @@ class Playbook:
         self.root = root
         self.plan_rel = plan_rel
         self.dir_rel = plan_rel.rsplit("/", 1)[0] if "/" in plan_rel else "."
-        self.progress_rel = (self.dir_rel + "/progress.json") if self.dir_rel != "." else "progress.json"
+        self.progress_rel = (self.dir_rel + "/progress.json" if self.dir_rel != "."
+                             else "progress.json")
         plan, self.plan_error = load_json_file(layout.join(root, plan_rel), plan_rel)
         progress, self.progress_error = load_json_file(layout.join(root, self.progress_rel),
                                                        self.progress_rel)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import FIXTURES, Installed, git, install, make_repo
+
 from events.inputs import HookInput, ToolInput, parse
 
 FIXTURE_FILES = sorted(FIXTURES.glob("*.json"))

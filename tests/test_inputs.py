@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import FIXTURES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import FIXTURES
 from events import inputs
 from events.inputs import HookInput, MalformedInput, ToolInput, parse
 

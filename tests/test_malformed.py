@@ -7,10 +7,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import EVENT_MODULES, Installed, install, make_repo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from conftest import EVENT_MODULES, Installed, install, make_repo
 
 GATING = {"PreToolUse", "Stop", "SubagentStop", "UserPromptSubmit"}
 EVENTS = sorted(EVENT_MODULES)

@@ -129,9 +129,9 @@ subtask_progress = st.one_of(STATUS, st.fixed_dictionaries({}, optional={
     "notes": st.one_of(st.none(), st.text(max_size=3))}))
 progress_docs = st.fixed_dictionaries({}, optional={
     "format_version": st.sampled_from([1, 2, "2", "2.0", 3, True]),
-    "active": st.fixed_dictionaries({}, optional={"phase": st.one_of(st.none(), st.text(max_size=2)),
-                                                  "subtask": st.one_of(st.none(),
-                                                                       st.text(max_size=2))}),
+    "active": st.fixed_dictionaries({}, optional={
+        "phase": st.one_of(st.none(), st.text(max_size=2)),
+        "subtask": st.one_of(st.none(), st.text(max_size=2))}),
     "phases": st.dictionaries(st.text(max_size=2), st.one_of(STATUS, st.fixed_dictionaries(
         {}, optional={"status": STATUS, "updated_at": st.one_of(st.none(), st.text(max_size=2))
                       })), max_size=3),

@@ -9,10 +9,10 @@ import os
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_models import plan_docs, progress_docs
 
 from statefiles import models, playbook
 from statefiles.playbook import Playbook, evidence_problems, resolve_active
-from test_models import plan_docs, progress_docs
 
 
 def write_pb(root, plan, progress=None, pid="p1"):

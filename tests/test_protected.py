@@ -140,15 +140,15 @@ def root(tmp_path):
     return os.path.realpath(r)
 
 
-@pytest.mark.parametrize("given,rel", [
+@pytest.mark.parametrize("spelled,rel", [
     ("state.md", "state.md"), ("./state.md", "state.md"), ("src/../state.md", "state.md"),
     ("src//..//state.md", "state.md"), ("{root}/state.md", "state.md"),
     ("{root}/./src/../state.md", "state.md"), ("{root}//state.md", "state.md"),
     ("{root}/state.md/", "state.md"), ("src", "src"), ("{root}", "."),
     ("/etc/passwd", None), ("../outside", None), ("{root}/../proj2/x", None),
 ])
-def test_resolve_normalises_spellings(root, given, rel):
-    assert layout.resolve(given.format(root=root), root).rel == rel
+def test_resolve_normalises_spellings(root, spelled, rel):
+    assert layout.resolve(spelled.format(root=root), root).rel == rel
 
 
 def test_relative_paths_are_taken_from_cwd(root):
@@ -192,16 +192,16 @@ def test_relative_to_compares_components():
 
 
 def test_resolve_never_raises_on_strange_input(root):
-    for given in ("\x00", "a\x00b", "~", "~nouser/x", "\ud800", "", "\\\\server\\share",
-                  "C:\\x\\y", "//", "." * 300, "a/" * 500):
-        r = layout.resolve(given, root)
+    for spelled in ("\x00", "a\x00b", "~", "~nouser/x", "\ud800", "", "\\\\server\\share",
+                    "C:\\x\\y", "//", "." * 300, "a/" * 500):
+        r = layout.resolve(spelled, root)
         assert isinstance(r.variants, frozenset)
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=60))
-def test_resolve_total(given):
-    r = layout.resolve(given, "/tmp/playgate-test-root")
+def test_resolve_total(spelled):
+    r = layout.resolve(spelled, "/tmp/playgate-test-root")
     assert r.rel is None or not r.rel.startswith("/")
 
 

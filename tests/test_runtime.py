@@ -15,8 +15,20 @@ from hypothesis import strategies as st
 
 from events import edits, render, runtime
 from events.render import Outcome
-from events.verdict import (ALLOW, APPROVE, BLOCK, DELEGATE, WARN, Effect, Verdict, allow,
-                            approve, block, delegate, warn)
+from events.verdict import (
+    ALLOW,
+    APPROVE,
+    BLOCK,
+    DELEGATE,
+    WARN,
+    Effect,
+    Verdict,
+    allow,
+    approve,
+    block,
+    delegate,
+    warn,
+)
 
 SUITE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EVENTS = list(runtime.UNITS)

@@ -350,7 +350,8 @@ def documents(draw):
     return text, names
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data(), document=documents())
 def test_fast_path_and_yaml_path_agree_and_leave_other_bytes_alone(tmp_path_factory, data,
                                                                    document):
