@@ -191,6 +191,12 @@ def check_tool_input(tool_name: str, tool_input: dict) -> None:
     if spec is None:
         return
     _check_fields("tool_input.", tool_input, spec)
+    if tool_name in EDIT_TOOLS:
+        # A write to "" cannot be judged (no target): refuse it rather than
+        # let every path-based guard see "no file".
+        key = "notebook_path" if tool_name == "NotebookEdit" else "file_path"
+        if not tool_input[key].strip():
+            raise MalformedInput(f"tool_input.{key} is empty")
     if tool_name == "MultiEdit":
         for i, edit in enumerate(tool_input["edits"]):
             if not isinstance(edit, dict):

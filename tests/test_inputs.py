@@ -102,6 +102,10 @@ MALFORMED = [
      b'{"file_path": "/a", "edits": [{"old_string": "x"}]}}', "edits[0].new_string"),
     (b'{"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": '
      b'{"command": "ls", "timeout": true}}', "timeout must be number"),
+    (b'{"hook_event_name": "PreToolUse", "tool_name": "Write", "tool_input": '
+     b'{"file_path": " ", "content": "x"}}', "file_path is empty"),
+    (b'{"hook_event_name": "PreToolUse", "tool_name": "NotebookEdit", "tool_input": '
+     b'{"notebook_path": ""}}', "notebook_path is empty"),
     (b'{"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": '
      b'{"command": "ls\\u0000 -la"}}', "NUL character"),
     (b'{"hook_event_name": "PreToolUse", "tool_name": "Write", "tool_input": '
