@@ -149,3 +149,33 @@ def test_state_problems_are_named_when_no_playbook_is_seen(analysed):
     path.write_text(path.read_text().replace("active: null", "active: [broken"))
     r = analysed.edit("src/app.py")
     assert r.blocked and "state.md has problems" in r.stderr
+
+
+def test_playbook_name_symlinked_to_code_is_judged_as_the_code(analysed):
+    """Allow-lists compare the real location: play/x/plan.json -> src/app.py is
+    an edit of src/app.py."""
+    analysed.playbook(reviewed=False)
+    (analysed.root / "play" / "x").mkdir()
+    os.symlink(analysed.root / "src" / "app.py", analysed.root / "play" / "x" / "plan.json")
+    r = analysed.write("play/x/plan.json", "{}")
+    assert r.blocked and r.guard == "playbook-guard" and "not reviewed" in r.stderr, r
+
+
+def test_symlink_to_the_playbook_is_the_playbook(analysed):
+    analysed.playbook(reviewed=False)
+    os.symlink(analysed.root / "play" / "p1" / "progress.json", analysed.root / "progress.json")
+    assert not analysed.write("progress.json", "{}").blocked
+
+
+@pytest.mark.parametrize("spelled", ["play/p1/../p1/progress.json", "./play//p1/progress.json",
+                                     "play/p1/progress.json/"])
+def test_spellings_of_the_playbook_files_are_the_playbook_files(analysed, spelled):
+    analysed.playbook(reviewed=False)
+    assert check(analysed, spelled, "{}").kind == ALLOW
+
+
+@pytest.mark.parametrize("spelled", ["play/p1/PROGRESS.json", "play/p1/progress.json.",
+                                     "play\\p1\\progress.json"])
+def test_other_spellings_are_other_files_on_this_file_system(analysed, spelled):
+    analysed.playbook(reviewed=False)
+    assert check(analysed, spelled, "{}").kind == BLOCK
