@@ -89,3 +89,30 @@ def test_subprocess_sample_of_arbitrary_input(suite, event, data):
         assert result.code == 0 and result.stderr == ""
     if result.stdout:
         assert isinstance(json.loads(result.stdout), dict)
+
+
+@pytest.mark.parametrize("event", EVENTS)
+def test_broken_installation_fails_safe(tmp_path, event):
+    """The runtime cannot even be imported (a half-copied suite): gating events
+    block with a repair hint, the others stay silent; no traceback."""
+    import shutil
+    import subprocess
+    import sys
+
+    from conftest import SUITE
+
+    suite = tmp_path / "suite"
+    shutil.copytree(SUITE / "hooks", suite / "hooks")
+    (suite / "events").mkdir()
+    (suite / "events" / "__init__.py").write_text("")
+    (suite / "events" / "runtime.py").write_text("def main(:\n")  # syntax error
+    script = suite / "hooks" / f"{EVENT_MODULES[event]}.py"
+    proc = subprocess.run([sys.executable, str(script)], input=b"{}", capture_output=True,
+                          timeout=60, env={"PATH": "/usr/bin:/bin", "CLAUDE_PROJECT_DIR":
+                                           str(tmp_path)})
+    err = proc.stderr.decode()
+    assert "Traceback" not in err
+    if event in GATING:
+        assert proc.returncode == 2 and "install.py" in err and proc.stdout == b""
+    else:
+        assert proc.returncode == 0 and proc.stdout == b"" and err == ""
