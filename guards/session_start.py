@@ -1,7 +1,9 @@
 """The SessionStart handler (SPEC §3 SessionStart; seed 002 §1; seed 004 [1]).
 
 * removes a stale ``post-loop-pending`` (left by an earlier session: the
-  source is ``startup`` or ``clear``), so a new session is not stuck;
+  source is ``startup`` or ``clear``), so a new session is not stuck, and
+  the previous conversation's ``prompt-analyzer-called`` marker (a new
+  conversation's request is analysed again; resume/compact keep it);
 * writes ``session.last_start`` in state.md;
 * creates ``.session-init/pending`` and ``required_playbook`` (init-guard) and
   forgets the previous session's reads;
@@ -55,6 +57,11 @@ def check(ctx):
         effects.append(Effect(markers.remove, layout.POST_LOOP_PENDING, when="always",
                               label="remove stale post-loop-pending"))
         notes.append("Removed a stale post-loop-pending left by an earlier session.")
+    if source in STALE_SOURCES and markers.exists(layout.PROMPT_ANALYZER_CALLED):
+        # A new conversation is a new request: it is analysed again before
+        # work starts (seed 002 §3). Resume/compact continue the same request.
+        effects.append(Effect(markers.remove, layout.PROMPT_ANALYZER_CALLED, when="always",
+                              label="forget the previous prompt analysis"))
 
     active = ctx.active_playbook_path
     plan_rel = None

@@ -64,6 +64,14 @@ def test_stale_post_loop_pending(ws, source, removed):
     assert ("stale post-loop-pending" in context) is removed
 
 
+@pytest.mark.parametrize("source,kept", [("startup", False), ("clear", False),
+                                         ("resume", True), ("compact", True)])
+def test_prompt_analysis_belongs_to_one_conversation(ws, source, kept):
+    ws.marker(".claude/session-state/prompt-analyzer-called")
+    start(ws, source)
+    assert ws.has(".claude/session-state/prompt-analyzer-called") is kept
+
+
 @pytest.mark.parametrize("active,why", [
     ("play/gone/plan.json", "does not exist"),
     ("play/archive/p0/plan.json", "working playbook"),
