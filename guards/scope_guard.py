@@ -23,6 +23,19 @@ NAME = "scope-guard"
 ADVISORY = True
 
 
+def _outside_project(ctx) -> str | None:
+    """A target outside the project is out of scope whenever ``goal.scope``
+    names what is in it (``includes`` given)."""
+    pb = ctx.playbook
+    target = ctx.target
+    if pb is None or target is None or target.rel is not None:
+        return None
+    scope = pb.goal.get("scope")
+    if isinstance(scope, dict) and isinstance(scope.get("includes"), list) and scope["includes"]:
+        return f"{target.abs} is outside the project (goal.scope.includes)"
+    return None
+
+
 def _criteria_changed(ctx) -> str | None:
     target = ctx.target
     # Only state.md and the active plan.json carry done criteria; computing
@@ -56,37 +69,41 @@ def _criteria_changed(ctx) -> str | None:
     return None
 
 
-def _out_of_scope(ctx) -> str | None:
-    pb = ctx.playbook
-    target = ctx.target
-    if pb is None or target is None:
-        return None
-    if is_state_md(target) or is_playbook_file(target) or is_project_json(target):
-        return None
+def scope_problem(pb, rel: str) -> str | None:
+    """Why the repo-relative path ``rel`` is outside the playbook ``pb``'s
+    ``goal.scope`` (matching an ``excludes`` glob, or no ``includes`` glob when
+    includes are given), or ``None``. Also used by work-request for paths a
+    prompt names."""
     scope = pb.goal.get("scope")
     if not isinstance(scope, dict):
-        return None
-    if target.rel is None:
-        # Outside the project: out of scope whenever the scope names what is in it.
-        if isinstance(scope.get("includes"), list) and scope["includes"]:
-            return f"{target.abs} is outside the project (goal.scope.includes)"
         return None
     from statefiles.protected import Entry
 
     def hits(patterns) -> bool:
-        return any(isinstance(p, str) and p.strip() and Entry("WARN", p, 0).matches_rel(target.rel)
+        return any(isinstance(p, str) and p.strip() and Entry("WARN", p, 0).matches_rel(rel)
                    for p in (patterns if isinstance(patterns, list) else []))
 
     includes = scope.get("includes")
     if hits(scope.get("excludes")):
-        return f"{target.rel} is excluded by goal.scope.excludes"
+        return f"{rel} is excluded by goal.scope.excludes"
     if isinstance(includes, list) and includes and not hits(includes):
-        return f"{target.rel} is not in goal.scope.includes"
+        return f"{rel} is not in goal.scope.includes"
     return None
 
 
+def _out_of_scope(ctx) -> str | None:
+    pb = ctx.playbook
+    target = ctx.target
+    if pb is None or target is None or target.rel is None:
+        return None
+    if is_state_md(target) or is_playbook_file(target) or is_project_json(target):
+        return None
+    return scope_problem(pb, target.rel)
+
+
 def check(ctx):
-    problems = [p for p in (_criteria_changed(ctx), _out_of_scope(ctx)) if p]
+    problems = [p for p in (_criteria_changed(ctx), _out_of_scope(ctx),
+                            _outside_project(ctx)) if p]
     if not problems:
         return ALLOWED
     text = "; ".join(problems)

@@ -67,11 +67,10 @@ def loads(s):
     except StopIteration as exc:
         raise ValueError(f"Expecting value at char {exc.value}") from None
     except SystemError:
-        # The C scanner reports most syntax errors through
-        # json.decoder.JSONDecodeError, which it only finds when ``json`` is
-        # already imported (CPython 3.11: "returned NULL without setting an
-        # exception" otherwise). Invalid input is the rare path: let ``json``
-        # itself produce the error.
+        # The C scanner builds most syntax errors with json.decoder's
+        # JSONDecodeError, found only if json.decoder is already imported;
+        # otherwise it fails with SystemError. Bad input only: let json
+        # raise its ValueError.
         import json
 
         return json.loads(s)
