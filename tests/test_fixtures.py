@@ -12,6 +12,10 @@ from conftest import FIXTURES, Installed, git, install, make_repo
 from events.inputs import HookInput, ToolInput, parse
 
 FIXTURE_FILES = sorted(FIXTURES.glob("*.json"))
+
+
+def test_the_fixtures_are_there():
+    assert len(FIXTURE_FILES) >= 20, f"no Claude Code fixtures found in {FIXTURES}"
 GATING = {"PreToolUse", "Stop", "SubagentStop", "UserPromptSubmit"}
 
 
@@ -90,6 +94,11 @@ FRESH = {
 
 @pytest.mark.parametrize("path", FIXTURE_FILES, ids=lambda p: p.name)
 def test_fixture_in_a_fresh_install(fresh, path):
+    import shutil
+
+    # every fixture meets the just-installed state, whatever ran before it
+    for rel in (".claude/.session-init", ".claude/session-state"):
+        shutil.rmtree(fresh[0].root / rel, ignore_errors=True)
     payload, result = run(fresh, path)
     event = payload["hook_event_name"]
     expected = FRESH.get(path.name)

@@ -108,9 +108,23 @@ def test_scripted_session_through_the_installed_hooks(installed):
     assert not s.read("state.md").blocked
     assert not (root / ".claude" / ".session-init" / "pending").exists()
 
-    # --- the golden path starts; Edit blocked on main
+    # --- the golden path starts; the understanding check waits for the user
     assert not s.pre("Skill", {"skill": "playbook-init"}).blocked
     assert (root / ".claude" / "session-state" / "prompt-analyzer-called").exists()
+    consent = root / ".claude" / ".session-init" / "consent"
+    if not consent.exists():
+        # work-request detection (UserPromptSubmit, issue 6) creates it; stand in for it
+        consent.write_text("understanding check pending\n")
+    git(root, "checkout", "-q", "-b", "feat/probe")  # off main, so consent-guard is what answers
+    r = s.edit("README.md", "test repo", "hello repo")
+    assert r.blocked and "[playgate:consent-guard]" in r.stderr and "confirm" in r.stderr, r
+    git(root, "checkout", "-q", "main")
+    git(root, "branch", "-q", "-D", "feat/probe")
+    confirm = installed.hook("UserPromptSubmit", prompt="yes")
+    assert confirm.code == 0, confirm
+    consent.unlink(missing_ok=True)  # the user's "yes" clears it (issue 6); stand in if not
+
+    # --- Edit blocked on main
     r = s.edit("README.md", "test repo", "hello repo")
     assert r.blocked and "[playgate:main-branch]" in r.stderr and "git checkout -b" in r.stderr
     assert s.pre("Bash", {"command": "git commit -m wip"}).blocked
