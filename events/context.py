@@ -46,7 +46,7 @@ class Context:
         self.hook = hook
         self.event = hook.event
         self.env = os.environ if env is None else env
-        self.root = root or layout.project_root(hook.cwd, self.env)
+        self.root = os.path.realpath(root) if root else layout.project_root(hook.cwd, self.env)
 
     # ------------------------------------------------------------------ paths
     def path(self, rel: str) -> str:
@@ -166,6 +166,7 @@ class Context:
                        home=self.env.get("HOME") or os.path.expanduser("~"))
 
     def is_state_md(self, resolved: layout.ResolvedPath | None) -> bool:
+        """True when ``resolved`` is the project's state.md (by real location)."""
         return resolved is not None and resolved.is_(layout.STATE_MD)
 
     def is_playbook_file(self, resolved: layout.ResolvedPath | None) -> bool:
@@ -175,5 +176,5 @@ class Context:
         return (
             pb is not None
             and resolved is not None
-            and resolved.rel in (pb.plan_rel, pb.progress_rel)
+            and (resolved.is_(pb.plan_rel) or resolved.is_(pb.progress_rel))
         )

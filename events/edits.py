@@ -43,12 +43,37 @@ class PostEdit:
         return self.applies and self.after is not None and self.after != self.before
 
 
+#: Typographic quotes Claude Code's Edit tool reads as their ASCII forms when
+#: ``old_string`` is not found as written (its "find the actual string" step).
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+
+
+def _actual_old(text: str, old: str) -> str:
+    """The text Claude Code's Edit will replace for ``old``: ``old`` itself
+    when present, else the span of ``text`` that equals ``old`` once curly
+    quotes are read as straight ones (same length: one character each), else
+    ``old`` (not found)."""
+    if old in text:
+        return old
+    norm_text = text.translate(_QUOTES)
+    at = norm_text.find(old.translate(_QUOTES))
+    if at < 0:
+        return old
+    return text[at:at + len(old)]
+
+
 def _apply_edit(text: str, old: str, new: str, replace_all: bool) -> tuple:
-    """``(new_text, ok)`` for one Edit on ``text``."""
+    """``(new_text, ok)`` for one Edit on ``text``, as Claude Code applies it:
+    ``old`` must occur exactly once (or ``replace_all``), differ from ``new``,
+    and may match with curly quotes read as straight (:func:`_actual_old`)."""
+    if old == new:
+        # Claude Code refuses an edit that changes nothing.
+        return text, False
     if old == "":
         # Claude Code treats an empty old_string on an existing file as an error,
         # and on an empty/new file as "write new_string".
         return (new, True) if text == "" else (text, False)
+    old = _actual_old(text, old)
     count = text.count(old)
     if count == 0 or (count > 1 and not replace_all):
         return text, False
@@ -60,7 +85,7 @@ def _notebook_after(before: str | None, tool_input: dict) -> tuple:
         return None, "the notebook does not exist"
     try:
         nb = fastjson.loads(before)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None, "the file is not a notebook (not JSON)"
     if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
         return None, "the file is not a notebook (no cells)"

@@ -115,8 +115,10 @@ TOOL_FIELDS: dict = {
     "Read": {"file_path": (_STR, True), "offset": (_NUM, False), "limit": (_NUM, False)},
     "Glob": {"pattern": (_STR, True), "path": (_STR, False)},
     "Grep": {"pattern": (_STR, True), "path": (_STR, False)},
-    "Task": {"prompt": (_STR, False), "description": (_STR, False), "subagent_type": (_STR, False)},
-    "Agent": {"prompt": (_STR, False), "description": (_STR, False), "subagent_type": (_STR, False)},
+    "Task": {"prompt": (_STR, False), "description": (_STR, False),
+             "subagent_type": (_STR, False)},
+    "Agent": {"prompt": (_STR, False), "description": (_STR, False),
+              "subagent_type": (_STR, False)},
     "Skill": {"skill": (_STR, False), "name": (_STR, False), "args": (_STR, False)},
 }
 
@@ -164,8 +166,17 @@ def _check_fields(where: str, obj: dict, spec: dict) -> None:
                 f"field {where}{field} must be {_type_name(expected)}, "
                 f"not {type(value).__name__}"
             )
-        if expected is _STR and field in NUL_FREE and "\x00" in value:
-            raise MalformedInput(f"field {where}{field} contains a NUL character")
+        if expected is _STR and field in NUL_FREE:
+            if "\x00" in value:
+                raise MalformedInput(f"field {where}{field} contains a NUL character")
+            if not value.isascii():
+                try:
+                    value.encode("utf-8")
+                except UnicodeEncodeError:
+                    raise MalformedInput(
+                        f"field {where}{field} contains an unpaired surrogate (\\ud800-\\udfff "
+                        "escape), which no file name or command can hold"
+                    ) from None
 
 
 def check_tool_input(tool_name: str, tool_input: dict) -> None:
@@ -180,6 +191,12 @@ def check_tool_input(tool_name: str, tool_input: dict) -> None:
     if spec is None:
         return
     _check_fields("tool_input.", tool_input, spec)
+    if tool_name in EDIT_TOOLS:
+        # A write to "" cannot be judged (no target): refuse it rather than
+        # let every path-based guard see "no file".
+        key = "notebook_path" if tool_name == "NotebookEdit" else "file_path"
+        if not tool_input[key].strip():
+            raise MalformedInput(f"tool_input.{key} is empty")
     if tool_name == "MultiEdit":
         for i, edit in enumerate(tool_input["edits"]):
             if not isinstance(edit, dict):
@@ -187,46 +204,136 @@ def check_tool_input(tool_name: str, tool_input: dict) -> None:
             _check_fields(f"tool_input.edits[{i}].", edit, _EDIT)
 
 
+class _field:
+    """Read-only attribute backed by ``raw[name]`` (already type-checked by
+    :func:`parse`); ``default`` when absent or null."""
+
+    def __init__(self, name: str, default=None, doc: str = "") -> None:
+        self.name = name
+        self.default = default
+        self.__doc__ = doc or f"``{name}`` from the payload"
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = obj.raw.get(self.name)
+        return self.default if value is None else value
+
+
+class ToolInput:
+    """Typed view of ``tool_input`` (reference: "Tool inputs"). Every field of
+    :data:`TOOL_FIELDS` is an attribute; absent fields read as their empty
+    value. ``raw`` is the object itself (unknown fields included)."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: dict) -> None:
+        self.raw = raw
+
+    # Bash
+    command = _field("command", "")
+    description = _field("description", "")
+    timeout = _field("timeout", None, "Bash timeout in milliseconds, or None")
+    run_in_background = _field("run_in_background", False)
+    # Write / Edit / MultiEdit / Read
+    file_path = _field("file_path", "")
+    content = _field("content", "")
+    old_string = _field("old_string", "")
+    new_string = _field("new_string", "")
+    replace_all = _field("replace_all", False)
+    edits = _field("edits", ())
+    offset = _field("offset", None)
+    limit = _field("limit", None)
+    # NotebookEdit
+    notebook_path = _field("notebook_path", "")
+    new_source = _field("new_source", "")
+    cell_id = _field("cell_id", "")
+    cell_type = _field("cell_type", "")
+    edit_mode = _field("edit_mode", "")
+    # Glob / Grep
+    pattern = _field("pattern", "")
+    path = _field("path", "")
+    # Task / Agent
+    prompt = _field("prompt", "")
+    subagent_type = _field("subagent_type", "")
+    # Skill (``name`` in older builds)
+    skill = _field("skill", "")
+    name = _field("name", "")
+    args = _field("args", "")
+
+    def __repr__(self) -> str:
+        return f"ToolInput({sorted(self.raw)})"
+
+
 class HookInput:
     """One hook call's input. ``raw`` is the whole parsed object.
 
-    The attributes below are the fields guards use; everything else is in
-    ``raw`` (``hook.raw.get("permission_suggestions")``).
+    Every field of the hook contract (:data:`COMMON_FIELDS`,
+    :data:`EVENT_FIELDS`) is an attribute (absent: ``""``, ``None``, ``False``
+    or an empty list, by type); ``tool`` is the typed :class:`ToolInput`.
+    Unknown fields stay in ``raw`` (``hook.raw.get("new_field")``).
     """
 
-    __slots__ = (
-        "event",
-        "raw",
-        "session_id",
-        "transcript_path",
-        "cwd",
-        "permission_mode",
-        "agent_id",
-        "agent_type",
-        "tool_name",
-        "tool_input",
-        "tool_response",
-        "prompt",
-        "source",
-        "stop_hook_active",
-    )
+    __slots__ = ("event", "raw", "tool_input", "__dict__")
 
     def __init__(self, event: str, raw: dict) -> None:
         self.event = event
         self.raw = raw
-        self.session_id = raw.get("session_id") or ""
-        self.transcript_path = raw.get("transcript_path") or ""
-        self.cwd = raw.get("cwd") or ""
-        self.permission_mode = raw.get("permission_mode") or ""
-        self.agent_id = raw.get("agent_id") or ""
-        self.agent_type = raw.get("agent_type") or ""
-        self.tool_name = raw.get("tool_name") or ""
         ti = raw.get("tool_input")
         self.tool_input = ti if isinstance(ti, dict) else {}
-        self.tool_response = raw.get("tool_response")
-        self.prompt = raw.get("prompt") or ""
-        self.source = raw.get("source") or ""
-        self.stop_hook_active = raw.get("stop_hook_active") is True
+
+    # common (reference: Input)
+    session_id = _field("session_id", "")
+    transcript_path = _field("transcript_path", "")
+    cwd = _field("cwd", "")
+    permission_mode = _field("permission_mode", "")
+    prompt_id = _field("prompt_id", "")
+    effort = _field("effort", None, "``effort`` (an object such as {'level': 'medium'})")
+    agent_id = _field("agent_id", "")
+    agent_type = _field("agent_type", "")
+    hook_event_name = _field("hook_event_name", "")
+    # tool events
+    tool_name = _field("tool_name", "")
+    tool_use_id = _field("tool_use_id", "")
+    tool_response = _field("tool_response", None)
+    duration_ms = _field("duration_ms", None)
+    permission_suggestions = _field("permission_suggestions", ())
+    error = _field("error", None)
+    is_interrupt = _field("is_interrupt", False)
+    # prompts and stops
+    prompt = _field("prompt", "")
+    last_assistant_message = _field("last_assistant_message", "")
+    background_tasks = _field("background_tasks", ())
+    session_crons = _field("session_crons", ())
+    agent_transcript_path = _field("agent_transcript_path", "")
+    # session lifecycle
+    source = _field("source", "")
+    model = _field("model", "")
+    reason = _field("reason", "")
+    trigger = _field("trigger", "")
+    custom_instructions = _field("custom_instructions", "")
+    # notifications and teams
+    message = _field("message", "")
+    title = _field("title", "")
+    notification_type = _field("notification_type", "")
+    task_id = _field("task_id", "")
+    task_subject = _field("task_subject", "")
+    task_description = _field("task_description", "")
+    teammate_name = _field("teammate_name", "")
+    team_name = _field("team_name", "")
+
+    @property
+    def stop_hook_active(self) -> bool:
+        """Stop/SubagentStop: Claude is already continuing because of a stop hook."""
+        return self.raw.get("stop_hook_active") is True
+
+    @property
+    def tool(self) -> ToolInput:
+        """The typed ``tool_input``."""
+        view = self.__dict__.get("_tool")
+        if view is None:
+            view = self.__dict__["_tool"] = ToolInput(self.tool_input)
+        return view
 
     @property
     def in_subagent(self) -> bool:
@@ -268,7 +375,10 @@ def parse(event: str, data: bytes) -> HookInput:
     if not data or not data.strip():
         raise MalformedInput("empty input on stdin (expected one JSON object)")
     if len(data) > MAX_STDIN_BYTES:
-        raise MalformedInput(f"input larger than {MAX_STDIN_BYTES} bytes")
+        raise MalformedInput(
+            f"input larger than {MAX_STDIN_BYTES // (1024 * 1024)} MB; split the change into "
+            "smaller tool calls"
+        )
     if b"\x00" in data:
         raise MalformedInput("input contains a NUL byte")
     try:

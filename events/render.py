@@ -11,9 +11,8 @@ stderr)``; the runtime writes them. Rules that hold everywhere:
 
 from __future__ import annotations
 
+from events.verdict import APPROVE, BLOCK, DELEGATE
 from statefiles import fastjson
-
-from events.verdict import APPROVE, BLOCK, DELEGATE, WARN
 
 #: Claude Code truncates hook output strings longer than 10,000 characters
 #: into a file; stay below that.

@@ -130,30 +130,62 @@ def evaluate(event: str, data: bytes, env=None, root: str | None = None) -> tupl
     """Everything but the I/O: ``(exit_code, stdout, stderr, outcome_or_None)``.
 
     Used by :func:`main`, by the CLI's ``check`` and by in-process tests.
+    Never raises for any ``data``: malformed input gets the SPEC §1 outcome
+    (:func:`events.render.malformed`), a failure of the runtime itself is
+    logged and rendered like malformed input (:func:`events.render.internal_error`);
+    ``outcome`` is ``None`` in both cases.
+
+    Args:
+        event: a key of :data:`UNITS` (``"PreToolUse"``...).
+        data: stdin bytes.
+        env: environment mapping (default ``os.environ``); the project root
+            and ``STRICT_MODE`` come from it.
+        root: project root override (tests); default per SPEC §1.
     """
     try:
         hook = parse(event, data)
     except MalformedInput as exc:
         return (*_render.malformed(event, str(exc)), None)
-    from events.context import Context
+    ctx = None
+    try:
+        from events.context import Context
 
-    ctx = Context(hook, root=root, env=env)
-    unit = __import__(f"events.{UNITS[event]}", fromlist=["chain"])
-    if hasattr(unit, "run"):
-        outcome = unit.run(ctx)
-    else:
-        outcome = run_chain(ctx, unit.chain(ctx))
-    apply_effects(ctx, outcome)
-    return (*_render.render(event, outcome), outcome)
+        ctx = Context(hook, root=root, env=env)
+        unit = __import__(f"events.{UNITS[event]}", fromlist=["chain"])
+        if hasattr(unit, "run"):
+            outcome = unit.run(ctx)
+        else:
+            outcome = run_chain(ctx, unit.chain(ctx))
+        apply_effects(ctx, outcome)
+        return (*_render.render(event, outcome), outcome)
+    except Exception:  # noqa: BLE001 - a runtime bug must fail safe, not crash
+        where_root = ctx.root if ctx is not None else _fallback_root(hook, env)
+        log = log_error(where_root, event, "runtime")
+        return (*_render.internal_error(event, "the hook runtime", log), None)
+
+
+def _fallback_root(hook, env) -> str:
+    try:
+        return layout.project_root(hook.cwd, os.environ if env is None else env)
+    except Exception:  # noqa: BLE001
+        return os.getcwd()
 
 
 def _write(stream, text: str) -> None:
+    """Write ``text`` as UTF-8 (characters UTF-8 cannot hold, such as lone
+    surrogates from JSON escapes, are replaced rather than crashing the hook)."""
     if not text:
         return
     try:
-        stream.write(text)
-        stream.flush()
-    except (BrokenPipeError, OSError):
+        data = text.encode("utf-8", "replace")
+        buffer = getattr(stream, "buffer", None)
+        if buffer is not None:
+            buffer.write(data)
+            buffer.flush()
+        else:
+            stream.write(data.decode("utf-8"))
+            stream.flush()
+    except (BrokenPipeError, OSError, ValueError):
         pass
 
 
@@ -165,7 +197,8 @@ def main(event: str) -> int:
         code, out, err, outcome = evaluate(event, data)
         if outcome is not None and os.environ.get("PLAYGATE_TRACE"):
             for guard_name, verdict in outcome.trace:
-                _write(sys.stderr, f"trace {event} {guard_name}: {verdict.kind} {verdict.message[:200]}\n")
+                _write(sys.stderr,
+                       f"trace {event} {guard_name}: {verdict.kind} {verdict.message[:200]}\n")
         _write(sys.stdout, out)
         _write(sys.stderr, err)
         return code

@@ -2,7 +2,9 @@
 
 Kept here so that the deadlock escapes (SPEC §1 "Failing safe", §3) are
 spelled once: every guard that lets "the files needed to get unstuck" through
-uses the same definition.
+uses the same definition. Every predicate compares the *real* location of a
+path (``ResolvedPath.rel``), never a spelling: an allow-list must not be
+reachable through a symlink, ``..`` or a case variant.
 """
 
 from __future__ import annotations
@@ -25,17 +27,27 @@ def is_python(word: str) -> bool:
 
 
 def is_state_md(resolved) -> bool:
+    """``resolved`` is the project's state.md (by real location)."""
     return resolved is not None and resolved.is_(layout.STATE_MD)
 
 
 def is_playbook_file(resolved) -> bool:
     """``play/<id>/plan.json|progress.json`` by real location (archive and
-    template copies excluded)."""
+    template copies excluded; a case variant counts only when it is the same
+    file, see ``ResolvedPath.is_``)."""
     if resolved is None or resolved.rel is None:
         return False
     parts = resolved.rel.split("/")
-    return (len(parts) == 3 and parts[0] == layout.PLAY_DIR and parts[1] not in NOT_WORKING
-            and parts[2] in PLAYBOOK_FILES)
+    if len(parts) != 3:
+        return False
+    if parts[0] == layout.PLAY_DIR and parts[1] not in NOT_WORKING and parts[2] in PLAYBOOK_FILES:
+        return True
+    # Case-insensitive file systems: PLAY/x/Plan.json is play/x/plan.json.
+    name = parts[2].casefold()
+    if (parts[0].casefold() != layout.PLAY_DIR or parts[1].casefold() in NOT_WORKING
+            or name not in PLAYBOOK_FILES):
+        return False
+    return resolved.is_(f"{layout.PLAY_DIR}/{parts[1]}/{name}")
 
 
 def is_project_json(resolved) -> bool:
@@ -43,23 +55,93 @@ def is_project_json(resolved) -> bool:
     if resolved is None or resolved.rel is None:
         return False
     parts = resolved.rel.split("/")
-    return len(parts) >= 2 and parts[0] == layout.PLAY_DIR and parts[-1] == "project.json"
+    if len(parts) < 2 or parts[0].casefold() != layout.PLAY_DIR:
+        return False
+    if parts[0] == layout.PLAY_DIR and parts[-1] == "project.json":
+        return True
+    return (parts[-1].casefold() == "project.json"
+            and resolved.is_("/".join([layout.PLAY_DIR, *parts[1:-1], "project.json"])))
 
 
 def is_session_state(resolved) -> bool:
+    """Inside ``.claude/session-state/`` (by real location)."""
     return resolved is not None and resolved.under(layout.SESSION_STATE)
+
+
+def is_unstuck_file(resolved) -> bool:
+    """One of the files that must stay writable so a broken state never locks
+    the user out (SPEC §1 "Failing safe", CONTRIBUTING "Failing safe"):
+    state.md, a working playbook's plan.json/progress.json, or a file under
+    ``.claude/session-state/``."""
+    return is_state_md(resolved) or is_playbook_file(resolved) or is_session_state(resolved)
+
+
+def state_problems(ctx, limit: int = 3) -> str:
+    """`` state.md has problems: ...`` (the first ``limit`` reader errors) for
+    BLOCK messages whose cause may be a broken state.md; ``""`` when it reads
+    cleanly or does not exist."""
+    state = ctx.state
+    if state is None or not state.errors:
+        return ""
+    shown = "; ".join(state.errors[:limit])
+    more = f" (and {len(state.errors) - limit} more)" if len(state.errors) > limit else ""
+    return f" state.md has problems: {shown}{more}."
+
+
+def command_is_plain(analysis, cmd) -> bool:
+    """No writes, redirections, assignments or carriers around ``cmd``."""
+    if analysis.writes or analysis.carriers or analysis.destructive:
+        return False
+    return not getattr(cmd, "assignments", None) and not getattr(cmd, "redirects", None)
+
+
+_command_is_plain = command_is_plain  # earlier name, kept for callers on other branches
+
+
+def bash_reads_only(analysis) -> bool:
+    """The analysed Bash command only reads: the analyser calls it read-only
+    *and* it found no write, destructive command or code-execution carrier
+    anywhere in it (belt and braces: the guards that let reads through while
+    uninitialised, unanalysed or on main must never let a write through). A
+    git call with code-running global configuration (``git -c core.pager=...``)
+    is never a read, whatever the analyser says."""
+    return (analysis is not None and not analysis.unknown and analysis.read_only
+            and not analysis.writes and not analysis.destructive and not analysis.carriers
+            and not any(c.name == "git" and git_global_config(c) for c in analysis.commands))
+
+
+def git_global_config(cmd) -> bool:
+    """``git -c key=value ...`` / ``--config-env`` / ``--exec-path`` before the
+    subcommand: configuration that can run code (``core.pager``,
+    ``core.sshCommand``, ``alias.*``), so such a git call is never a plain
+    read (bypass family D)."""
+    end = len(cmd.argv) - len(cmd.git_args or ()) - 1  # index of the subcommand
+    return any(arg.startswith(("-c", "--config-env", "--exec-path"))
+               for arg in cmd.argv[1:max(end, 1)])
 
 
 def is_post_loop_handler(ctx) -> bool:
     """The Bash call runs the post-loop handler and nothing else:
     ``python3 .claude/skills/post-loop/handler.py [args]`` (any python, any
-    spelling of the path that resolves to the handler)."""
+    spelling of the path that resolves to the handler), with no redirection,
+    assignment or second command around it."""
     analysis = ctx.shell
     if analysis is None or analysis.unknown or len(analysis.commands) != 1:
         return False
-    argv = analysis.commands[0].argv
-    if len(argv) < 2 or not is_python(argv[0]):
+    cmd = analysis.commands[0]
+    argv = cmd.argv
+    if len(argv) < 2 or not is_python(argv[0]) or not command_is_plain(analysis, cmd):
         return False
     script = argv[1]
     resolved = layout.resolve(script, ctx.root, ctx.hook.cwd or ctx.root)
     return resolved.is_(layout.POST_LOOP_HANDLER) and os.path.isfile(resolved.abs)
+
+
+def plain_git(analysis, cmd) -> bool:
+    """``cmd`` is a git call with no code-running configuration and the
+    command writes no file (for the read-only git allow-lists of init-guard
+    and main-branch)."""
+    return (cmd.name == "git" and not git_global_config(cmd)
+            and command_is_plain(analysis, cmd)
+            and not any(a.startswith(("--output", "--ext-diff", "--textconv"))
+                        for a in cmd.git_args))

@@ -1,14 +1,16 @@
 """consent-guard (SPEC §3 Edit/Write chain 1; seed 004 §1 [4]).
 
 While ``.claude/.session-init/consent`` exists the user has not yet confirmed
-Claude's understanding of the request, so nothing is edited. state.md stays
-writable (deadlock escape). The marker is cleared when the user confirms.
+Claude's understanding of the request, so nothing is edited. The files needed
+to get unstuck stay writable (deadlock escape): state.md, the *active*
+playbook's plan.json/progress.json (an active playbook was already confirmed)
+and ``.claude/session-state/``. The marker is cleared when the user confirms.
 """
 
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block
-from guards._shared import is_state_md
+from guards._shared import is_session_state, is_state_md
 from statefiles import layout
 
 NAME = "consent-guard"
@@ -16,7 +18,10 @@ ADVISORY = False
 
 
 def check(ctx):
-    if not ctx.markers.exists(layout.CONSENT) or is_state_md(ctx.target):
+    if not ctx.markers.exists(layout.CONSENT):
+        return ALLOWED
+    target = ctx.target
+    if is_state_md(target) or is_session_state(target) or ctx.is_playbook_file(target):
         return ALLOWED
     return block(
         "The understanding check is not confirmed yet, so no file may be edited. Present "

@@ -3,13 +3,14 @@
 The current phase's ``depends_on`` phases should be done before work on it
 starts. A phase that is not done → warn; block under ``STRICT_MODE=true`` or
 state.md ``config.strict_depends: true``. Edits to state.md and the playbook
-files are exempt (they are how statuses get updated). Advisory.
+files (and ``.claude/session-state/``, ``play/**/project.json``) are exempt:
+they are how statuses get updated. Advisory.
 """
 
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block, warn
-from guards._shared import is_playbook_file, is_state_md
+from guards._shared import is_project_json, is_unstuck_file
 
 NAME = "depends-check"
 ADVISORY = True
@@ -18,7 +19,7 @@ ADVISORY = True
 def check(ctx):
     pb = ctx.playbook
     target = ctx.target
-    if pb is None or is_state_md(target) or is_playbook_file(target):
+    if pb is None or is_unstuck_file(target) or is_project_json(target):
         return ALLOWED
     state_phase = ctx.state.get("playbook", "current_phase") if ctx.state else None
     phase_id = pb.current_phase_id(state_phase if isinstance(state_phase, str) else None)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 
 from events.verdict import ALLOWED, Effect, allow, block
+from guards._shared import bash_reads_only, plain_git
 from statefiles import layout
 
 NAME = "init-guard"
@@ -38,15 +39,26 @@ def required_files(ctx) -> list:
     return files
 
 
-def _git_read(cmd) -> bool:
-    return cmd.name == "git" and cmd.git_subcommand in GIT_READS and (
-        cmd.git_subcommand != "branch" or cmd.git_args == []
-        or all(a.startswith("-") and a not in ("-d", "-D", "-m", "-M", "-c", "-C", "--delete",
-                                                 "--move", "--copy", "-f", "--force",
-                                                 "--set-upstream-to", "-u", "--unset-upstream",
-                                                 "--edit-description")
-               for a in cmd.git_args)
-    )
+#: ``git branch`` options that change branches (the rest only list them).
+BRANCH_CHANGES = frozenset({"-d", "-D", "-m", "-M", "-c", "-C", "--delete", "--move", "--copy",
+                            "-f", "--force", "--set-upstream-to", "-u", "--unset-upstream",
+                            "--edit-description", "--track", "-t", "--no-track"})
+
+
+def _git_read(analysis):
+    """Predicate: ``git status|branch|log|diff|show|rev-parse`` that only
+    reads (seed 004 §6.1): no code-running ``-c``, no output file, and
+    ``git branch`` only with listing options."""
+
+    def pred(cmd) -> bool:
+        if cmd.git_subcommand not in GIT_READS or not plain_git(analysis, cmd):
+            return False
+        if cmd.git_subcommand == "branch":
+            return all(a.startswith("-") and a.split("=", 1)[0] not in BRANCH_CHANGES
+                       for a in cmd.git_args)
+        return True
+
+    return pred
 
 
 def check(ctx):
@@ -67,14 +79,14 @@ def check(ctx):
         return ALLOWED
     if tool == "Bash":
         analysis = ctx.shell
-        if analysis.read_only or analysis.all_commands(_git_read):
+        if bash_reads_only(analysis) or analysis.all_commands(_git_read(analysis)):
             return ALLOWED
     missing = [rel for rel in required if not ctx.markers.was_read(rel)]
     if not missing:
         # Everything required was read (e.g. state.md was just created): clear
         # the marker and let the call through.
         return allow(effects=(Effect(ctx.markers.remove, layout.PENDING, label="clear pending"),))
-    listing = ", ".join(missing)
+    listing = ", ".join(ctx.path(rel) for rel in missing)
     return block(
         f"Session start: read the state first. Use the Read tool on: {listing}. "
         f"{tool} is allowed once they are read (Grep, Glob, read-only commands and "

@@ -4,12 +4,20 @@ On ``main``/``master`` no work happens: Edit/Write tools are blocked (except
 state.md, which must stay writable to get unstuck) and so is mutating Bash.
 Reads, branch creation (``git checkout -b``, ``git switch -c``),
 ``git status|log|diff|fetch|pull`` and the post-loop handler are allowed.
+A git call with code-running ``-c`` configuration or an output file is not
+one of those reads (bypass family D).
 """
 
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block
-from guards._shared import is_post_loop_handler, is_state_md
+from guards._shared import (
+    bash_reads_only,
+    command_is_plain,
+    is_post_loop_handler,
+    is_state_md,
+    plain_git,
+)
 
 NAME = "main-branch"
 ADVISORY = False
@@ -17,24 +25,26 @@ ADVISORY = False
 GIT_ALLOWED = frozenset({"status", "log", "diff", "fetch", "pull"})
 
 
-def _allowed_git(cmd) -> bool:
-    if cmd.name != "git":
+def _allowed_git(analysis):
+    def pred(cmd) -> bool:
+        if not plain_git(analysis, cmd):
+            return False
+        sub, args = cmd.git_subcommand, cmd.git_args
+        if sub in GIT_ALLOWED:
+            return True
+        if sub == "checkout":
+            return len(args) >= 2 and args[0] == "-b"
+        if sub == "switch":
+            return len(args) >= 2 and args[0] in ("-c", "--create")
         return False
-    sub, args = cmd.git_subcommand, cmd.git_args
-    if sub in GIT_ALLOWED:
-        return True
-    if sub == "checkout":
-        return len(args) >= 2 and args[0] == "-b"
-    if sub == "switch":
-        return len(args) >= 2 and args[0] in ("-c", "--create")
-    return False
+
+    return pred
 
 
-def _suggestion(ctx) -> str:
-    return (
-        "Create a work branch first, e.g. `git checkout -b feat/<short-name>` "
-        "(or fix/, docs/, chore/), then retry."
-    )
+SUGGESTION = (
+    "Create a work branch first, e.g. `git checkout -b feat/<short-name>` "
+    "(or fix/, docs/, chore/), then retry."
+)
 
 
 def check(ctx):
@@ -46,19 +56,32 @@ def check(ctx):
             return ALLOWED
         shown = ctx.target.rel if ctx.target and ctx.target.rel else hook.file_path
         return block(f"You are on {ctx.branch}; edits to {shown} are not allowed on it. "
-                     + _suggestion(ctx))
+                     + SUGGESTION)
     if hook.tool_name == "Bash":
         analysis = ctx.shell
-        if analysis.read_only or is_post_loop_handler(ctx):
+        if is_post_loop_handler(ctx):
             return ALLOWED
-        if analysis.all_commands(lambda c: _allowed_git(c) or not c.name or _read_only(c)):
-            return ALLOWED
+        # Whole-command facts first: a command that writes a file or is
+        # destructive is never a read, whatever its command words are.
+        if not (analysis.writes or analysis.destructive or analysis.carriers):
+            if bash_reads_only(analysis):
+                return ALLOWED
+            allowed_git = _allowed_git(analysis)
+            if analysis.all_commands(lambda c: allowed_git(c) or _read_only(analysis, c)):
+                return ALLOWED
         return block(f"You are on {ctx.branch}; this command changes the repository or "
-                     "files and is not allowed on it. " + _suggestion(ctx))
+                     "files and is not allowed on it. " + SUGGESTION)
     return ALLOWED
 
 
-def _read_only(cmd) -> bool:
-    from shell import is_read_only
-
-    return is_read_only(cmd)
+def _read_only(analysis, cmd) -> bool:
+    """One simple command that only reads, with nothing around it that writes
+    (redirections, assignments)."""
+    try:
+        from shell import is_read_only
+    except ImportError:  # the analyser may not export it; the whole-command check covers it
+        return False
+    if cmd.name == "git":
+        # no code-running -c configuration, no --output file (bypass family D)
+        return plain_git(analysis, cmd) and is_read_only(cmd)
+    return command_is_plain(analysis, cmd) and is_read_only(cmd)

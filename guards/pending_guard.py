@@ -3,14 +3,17 @@
 After a playbook is archived, ``.claude/session-state/post-loop-pending``
 forces the post-loop skill before any other edit. Exempt (deadlock escape):
 state.md, ``.claude/session-state/``, and playbook files
-(``play/<id>/plan.json|progress.json``). On main/master the guard is off:
-the post-loop may have returned there, and main-branch already stops edits.
+(``play/<id>/plan.json|progress.json``, so the post-loop can write the next
+playbook). On main/master the guard is off: the post-loop may have returned
+there, and main-branch already stops edits. The post-loop skill itself and its
+handler are not edit tools; the prompt-analyzer gate and main-branch let them
+through.
 """
 
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block
-from guards._shared import is_playbook_file, is_session_state, is_state_md
+from guards._shared import is_unstuck_file
 from statefiles import layout
 
 NAME = "pending-guard"
@@ -20,13 +23,14 @@ ADVISORY = False
 def check(ctx):
     if not ctx.markers.exists(layout.POST_LOOP_PENDING) or ctx.on_main:
         return ALLOWED
-    target = ctx.target
-    if is_state_md(target) or is_session_state(target) or is_playbook_file(target):
+    if is_unstuck_file(ctx.target):
         return ALLOWED
-    info = ctx.markers.read_json(layout.POST_LOOP_PENDING) or {}
+    info = ctx.markers.read_json(layout.POST_LOOP_PENDING)
     which = info.get("playbook") if isinstance(info, dict) else None
+    shown = f" {which}" if isinstance(which, str) and which.strip() else ""
     return block(
-        f"The playbook{(' ' + str(which)) if which else ''} was archived and the post-loop "
-        "has not run yet. Call Skill(skill='post-loop') now: it clears "
-        f"{layout.POST_LOOP_PENDING} and derives the next task. Edits resume after it."
+        f"The playbook{shown} was archived and the post-loop has not run yet. Call "
+        f"Skill(skill='post-loop') now: it clears {layout.POST_LOOP_PENDING} and derives "
+        "the next task. Edits resume after it (state.md, playbook files and "
+        ".claude/session-state/ stay editable meanwhile)."
     )

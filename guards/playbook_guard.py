@@ -1,4 +1,4 @@
-"""playbook-guard (SPEC §3 Edit/Write chain 4; seed 002 §4, §11.6, §12).
+"""playbook-guard (SPEC §3 Edit/Write chain 4; seed 002 §4, §11.6, §12; seed 004 §6.3).
 
 No edit without a reviewed playbook:
 
@@ -11,13 +11,29 @@ No edit without a reviewed playbook:
 
 Always allowed (deadlock escapes): state.md, playbook files
 (``play/<id>/plan.json|progress.json`` — pm must be able to write a new
-playbook before one is active), and ``play/**/project.json``.
+playbook before one is active), ``play/**/project.json`` and
+``.claude/session-state/``.
+
+One check applies *to* those playbook files (seed 002 §11.6 "reviewer Gate"):
+an edit that turns a plan.json's ``meta.reviewed`` true from anywhere but the
+reviewer subagent (``agent_type`` ``reviewer``) is a WARN that tells Claude to
+record only a PASS the reviewer actually gave. It is not a block: seed 002 §7
+gives the reviewer no Edit/Write tools (Read, Grep, Glob, Bash), so the main
+agent or pm usually records the reviewer's verdict, and SPEC §3 makes a self
+review a warning. Blocking it would lock the workflow.
 """
 
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block, warn
-from guards._shared import is_playbook_file, is_project_json, is_state_md
+from guards._shared import (
+    is_playbook_file,
+    is_project_json,
+    is_session_state,
+    is_state_md,
+    state_problems,
+)
+from statefiles import fastjson
 
 NAME = "playbook-guard"
 ADVISORY = False
@@ -25,11 +41,49 @@ ADVISORY = False
 #: reviewed_by values that mean "reviewed by its own author".
 SELF_REVIEWERS = frozenset({"self", "claude", "claudecode", "claude-code", "orchestrator", "pm",
                             "author"})
+#: ``agent_type`` of the subagent allowed to mark a playbook reviewed.
+REVIEWER_AGENTS = frozenset({"reviewer"})
+
+
+def _reviewed(text) -> bool:
+    if not text:
+        return False
+    try:
+        data = fastjson.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    meta = data.get("meta") if isinstance(data, dict) else None
+    return isinstance(meta, dict) and meta.get("reviewed") is True
+
+
+def _self_review(ctx) -> str | None:
+    """The plan.json this edit would mark reviewed without being the reviewer."""
+    target = ctx.target
+    if target is None or target.rel is None or not target.rel.endswith("/plan.json"):
+        return None
+    if ctx.hook.agent_type in REVIEWER_AGENTS:
+        return None
+    post = ctx.post_edit
+    if post is None or not post.applies or post.after is None:
+        return None
+    if _reviewed(post.after) and not _reviewed(post.before):
+        return target.rel
+    return None
 
 
 def check(ctx):
     target = ctx.target
-    if is_state_md(target) or is_playbook_file(target) or is_project_json(target):
+    if is_playbook_file(target):
+        plan = _self_review(ctx)
+        if plan:
+            return warn(
+                f"This edit marks {plan} as reviewed (meta.reviewed: true) outside the reviewer "
+                "subagent. Record only a PASS that Task(subagent_type='reviewer') actually "
+                "returned for this playbook, with meta.reviewed_by: reviewer; if it has not "
+                "run, undo this and call it."
+            )
+        return ALLOWED
+    if is_state_md(target) or is_project_json(target) or is_session_state(target):
         return ALLOWED
     if ctx.playbook_error:
         return block(ctx.playbook_error + ". Fix state.md (it stays writable).")
@@ -38,7 +92,7 @@ def check(ctx):
         return block(
             "No active playbook, so no file may be edited. Call Skill(skill='playbook-init'): "
             "pm writes play/<id>/plan.json and progress.json, the reviewer reviews them, and "
-            "state.md playbook.active is set to the plan."
+            "state.md playbook.active is set to the plan." + state_problems(ctx)
         )
     if pb.plan_error:
         return block(f"The active playbook cannot be read: {pb.plan_error}. Fix it (it stays "

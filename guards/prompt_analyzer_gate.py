@@ -15,48 +15,62 @@ the post-loop handler pass, so a finished playbook can always be closed.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, Effect, allow, block
-from guards._shared import is_post_loop_handler
+from guards._shared import bash_reads_only, is_post_loop_handler, is_state_md, state_problems
 from statefiles import layout
 
 NAME = "prompt-analyzer gate"
 ADVISORY = False
 
-READ_TOOLS = frozenset({"Read", "Grep", "Glob", "AskUserQuestion"})
+#: Tools that only gather information (LS and NotebookRead are the read tools
+#: of older Claude Code builds).
+READ_TOOLS = frozenset({"Read", "Grep", "Glob", "LS", "NotebookRead", "AskUserQuestion"})
 ENTRY_SKILLS = frozenset({"prompt-analyzer", "playbook-init"})
 ENTRY_AGENTS = frozenset({"prompt-analyzer"})
+POST_LOOP_SKILL = "post-loop"
 
 
-def _skill_name(tool_input: dict) -> str:
+def skill_name(tool_input: dict) -> str:
+    """The skill a ``Skill`` call names (``skill``, or ``name`` in older
+    builds), without a plugin prefix (``plugin:playbook-init`` → ``playbook-init``)."""
     name = tool_input.get("skill") or tool_input.get("name") or ""
-    return name.strip().split(":")[-1] if isinstance(name, str) else ""
+    return name.strip().split(":")[-1].strip() if isinstance(name, str) else ""
+
+
+def _subagent(tool_input: dict) -> str:
+    value = tool_input.get("subagent_type")
+    return value.strip() if isinstance(value, str) else ""
 
 
 def check(ctx):
     if ctx.active_playbook_path or ctx.markers.exists(layout.PROMPT_ANALYZER_CALLED):
         return ALLOWED
-    tool = ctx.hook.tool_name
+    hook = ctx.hook
+    tool = hook.tool_name
     if tool in READ_TOOLS:
         return ALLOWED
-    if tool == "Bash" and ctx.shell.read_only:
+    if tool == "Bash" and bash_reads_only(ctx.shell):
         return ALLOWED
     mark = Effect(ctx.markers.write, layout.PROMPT_ANALYZER_CALLED, when="on_pass",
                   label="create prompt-analyzer marker")
-    if tool == "Skill" and _skill_name(ctx.hook.tool_input) in ENTRY_SKILLS:
-        return _allow_with(mark)
-    if tool in ("Task", "Agent") and ctx.hook.tool_input.get("subagent_type") in ENTRY_AGENTS:
-        return _allow_with(mark)
+    if tool == "Skill" and skill_name(hook.tool_input) in ENTRY_SKILLS:
+        return allow(effects=(mark,))
+    if tool in ("Task", "Agent") and _subagent(hook.tool_input) in ENTRY_AGENTS:
+        return allow(effects=(mark,))
     if ctx.markers.exists(layout.POST_LOOP_PENDING):
-        if tool == "Skill" and _skill_name(ctx.hook.tool_input) == "post-loop":
+        if tool == "Skill" and skill_name(hook.tool_input) == POST_LOOP_SKILL:
             return ALLOWED
         if tool == "Bash" and is_post_loop_handler(ctx):
             return ALLOWED
+    hint = state_problems(ctx)
+    if hook.is_edit_tool and is_state_md(ctx.target):
+        hint += (" state.md becomes editable as soon as playbook-init has started (it creates "
+                 f"{layout.PROMPT_ANALYZER_CALLED}).")
+    if ctx.markers.exists(layout.PENDING) and ctx.security != "admin":
+        hint += (" This session has just started: first Read state.md (the session-start "
+                 "message lists the files).")
     return block(
         f"No playbook is active and the request has not been analysed yet, so {tool} is "
         "not allowed. Start the golden path: call Skill(skill='playbook-init') (it runs "
         "the prompt-analyzer, the understanding check, pm and reviewer). Until then only "
-        "Read, Grep, Glob and read-only commands are allowed."
+        "Read, Grep, Glob and read-only commands are allowed." + hint
     )
-
-
-def _allow_with(effect):
-    return allow(effects=(effect,))

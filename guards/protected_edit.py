@@ -1,7 +1,9 @@
 """protected-edit (SPEC §3 Edit/Write chain 3; §2 protected-files.txt; §7).
 
 Applies ``.claude/protected-files.txt`` (plus the suite's own floor) to the
-file an edit tool writes, by every spelling of its path:
+file an edit tool writes, by every spelling of its path
+(``ResolvedPath.variants``: real location, lexical spelling, backslashes,
+trailing dots, Unicode forms, case) and by hard link:
 
 =============  ========  ============  =========  =====
 level          strict    trusted       developer  admin
@@ -13,14 +15,20 @@ WARN           warn      warn          warn       warn
 
 state.md is writable (it carries the workflow state) but its ``config``
 section — the security mode, toolstack and roles — is not: changing it is a
-human act (SPEC §7). An edit whose result changes that section, or adds a
-second ``config`` section, is blocked in every mode.
+human act (SPEC §7). An edit whose result changes that section, adds a second
+``config`` section, or cannot be computed (so the section cannot be checked)
+is blocked in every mode.
+
+Deadlock escape (SPEC §1): state.md, a working playbook's plan.json /
+progress.json and ``.claude/session-state/`` stay writable even when an entry
+of protected-files.txt covers them (with a warning naming the entry); the
+suite's own floor never covers them.
 """
 
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block, warn
-from guards._shared import is_state_md
+from guards._shared import is_state_md, is_unstuck_file
 
 NAME = "protected-edit"
 ADVISORY = False
@@ -29,9 +37,15 @@ HUMAN_ONLY_SECTIONS = ("config",)
 
 
 def _state_md_config_change(ctx) -> str | None:
+    """The human-only section an edit of state.md would change, ``"?"`` when
+    the result cannot be computed, or ``None``."""
     post = ctx.post_edit
-    if post is None or not post.applies or post.after is None:
+    if post is None:
         return None
+    if post.error and post.before is None and post.after is None:
+        return "?"  # state.md exists but cannot be read (too large, a directory...)
+    if not post.applies or post.after is None:
+        return None  # the tool will fail and change nothing
     from statefiles import state_md
 
     before = state_md.parse(post.before or "")
@@ -52,16 +66,33 @@ def check(ctx):
     shown = target.rel if target.rel is not None else target.abs
     if is_state_md(target):
         section = _state_md_config_change(ctx)
+        if section == "?":
+            return block(
+                f"state.md cannot be checked ({ctx.post_edit.error}), so it is not edited: its "
+                "'config' section may only be changed by the user. Ask the user to repair "
+                "state.md (restore it from git)."
+            )
         if section:
             return block(
                 f"state.md's '{section}' section (security mode, toolstack, roles) can only be "
                 "changed by the user, outside Claude Code. Leave that section as it is; the "
                 "other sections (playbook, goal, session) stay editable."
             )
-    entry = ctx.protected.match(target)
+    entry, linked = ctx.protected.match_detail(target)
     if entry is None:
         return ALLOWED
-    source = "the suite's own files" if entry.line == 0 else f"protected-files.txt line {entry.line}"
+    source = ("the suite's own files" if entry.line == 0
+              else f"protected-files.txt line {entry.line}")
+    if linked:
+        source += ", through a hard link to it"
+    # The escape is for the unstuck file itself, never for another protected
+    # file reached through a hard link that carries an unstuck name.
+    if entry.line != 0 and not linked and is_unstuck_file(target):
+        return warn(
+            f"{shown} matches {source} ({entry.level}:{entry.pattern}), but it stays writable: "
+            "the workflow needs it to get unstuck (state.md, playbook files, "
+            ".claude/session-state/). Tell the user the entry has no effect on it."
+        )
     if entry.level == "HARD_BLOCK":
         return block(
             f"{shown} is protected (HARD_BLOCK, {source}: {entry.pattern}). It belongs to the "

@@ -6,8 +6,9 @@ Two checks, both warnings (blocks under ``STRICT_MODE=true``):
   plan.json ``goal.done_when`` differ after the edit (moving the goalposts is
   how a task gets "done" without doing it);
 * a file outside the playbook's ``goal.scope`` is edited: not matching any
-  ``includes`` glob (when includes are given) or matching an ``excludes`` glob.
-  state.md and playbook files are never out of scope.
+  ``includes`` glob (when includes are given; a file outside the project
+  never matches) or matching an ``excludes`` glob. state.md and playbook files are never
+  out of scope.
 
 Advisory: an internal error lets the call through.
 """
@@ -22,11 +23,30 @@ NAME = "scope-guard"
 ADVISORY = True
 
 
+def _outside_project(ctx) -> str | None:
+    """A target outside the project is out of scope whenever ``goal.scope``
+    names what is in it (``includes`` given)."""
+    pb = ctx.playbook
+    target = ctx.target
+    if pb is None or target is None or target.rel is not None:
+        return None
+    scope = pb.goal.get("scope")
+    if isinstance(scope, dict) and isinstance(scope.get("includes"), list) and scope["includes"]:
+        return f"{target.abs} is outside the project (goal.scope.includes)"
+    return None
+
+
 def _criteria_changed(ctx) -> str | None:
+    target = ctx.target
+    # Only state.md and the active plan.json carry done criteria; computing
+    # the edited file for anything else would cost a read for nothing.
+    is_plan = (target is not None and ctx.playbook is not None
+               and target.rel == ctx.playbook.plan_rel)
+    if not (is_state_md(target) or is_plan):
+        return None
     post = ctx.post_edit
     if post is None or not post.changed:
         return None
-    target = ctx.target
     if is_state_md(target):
         from statefiles import state_md
 
@@ -34,11 +54,11 @@ def _criteria_changed(ctx) -> str | None:
         new = state_md.parse(post.after)["sections"].get("goal", {})
         if old.get("done_criteria") != new.get("done_criteria"):
             return "state.md goal.done_criteria"
-    elif ctx.playbook is not None and target.rel == ctx.playbook.plan_rel:
+    else:
         try:
             old = fastjson.loads(post.before) if post.before else {}
             new = fastjson.loads(post.after)
-        except ValueError:
+        except (ValueError, RecursionError):
             return None
         old_goal = old.get("goal") if isinstance(old, dict) else None
         new_goal = new.get("goal") if isinstance(new, dict) else None
@@ -82,7 +102,8 @@ def _out_of_scope(ctx) -> str | None:
 
 
 def check(ctx):
-    problems = [p for p in (_criteria_changed(ctx), _out_of_scope(ctx)) if p]
+    problems = [p for p in (_criteria_changed(ctx), _out_of_scope(ctx),
+                            _outside_project(ctx)) if p]
     if not problems:
         return ALLOWED
     text = "; ".join(problems)

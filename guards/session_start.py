@@ -1,7 +1,9 @@
 """The SessionStart handler (SPEC §3 SessionStart; seed 002 §1; seed 004 [1]).
 
 * removes a stale ``post-loop-pending`` (left by an earlier session: the
-  source is ``startup`` or ``clear``), so a new session is not stuck;
+  source is ``startup`` or ``clear``), so a new session is not stuck, and
+  the previous conversation's ``prompt-analyzer-called`` marker (a new
+  conversation's request is analysed again; resume/compact keep it);
 * writes ``session.last_start`` in state.md;
 * creates ``.session-init/pending`` and ``required_playbook`` (init-guard) and
   forgets the previous session's reads;
@@ -25,10 +27,10 @@ ADVISORY = True
 STALE_SOURCES = ("startup", "clear")
 
 
-def _set_state(root: str, section: str, updates: dict) -> None:
+def _set_state(root: str, section: str, updates: dict, durable: bool = True) -> None:
     from statefiles import state_md
 
-    state_md.update_keys(root, section, updates)
+    state_md.update_keys(root, section, updates, durable=durable)
 
 
 def _reset_read(markers) -> None:
@@ -55,12 +57,18 @@ def check(ctx):
         effects.append(Effect(markers.remove, layout.POST_LOOP_PENDING, when="always",
                               label="remove stale post-loop-pending"))
         notes.append("Removed a stale post-loop-pending left by an earlier session.")
+    if source in STALE_SOURCES and markers.exists(layout.PROMPT_ANALYZER_CALLED):
+        # A new conversation is a new request: it is analysed again before
+        # work starts (seed 002 §3). Resume/compact continue the same request.
+        effects.append(Effect(markers.remove, layout.PROMPT_ANALYZER_CALLED, when="always",
+                              label="forget the previous prompt analysis"))
 
     active = ctx.active_playbook_path
     plan_rel = None
     if active:
         pb = ctx.playbook
-        missing = ctx.playbook_error or (pb is not None and not os.path.isfile(ctx.path(pb.plan_rel)))
+        missing = ctx.playbook_error or (pb is not None
+                                         and not os.path.isfile(ctx.path(pb.plan_rel)))
         if missing:
             reason = ctx.playbook_error or f"{active} does not exist"
             effects.append(Effect(_set_state, ctx.root, "playbook", {"active": None},
@@ -71,7 +79,8 @@ def check(ctx):
 
     if state is not None:
         stamp = time.strftime("%Y-%m-%d %H:%M:%S")
-        effects.append(Effect(_set_state, ctx.root, "session", {"last_start": stamp},
+        # durable=False: a lost timestamp is harmless, an fsync is not free (issue 7)
+        effects.append(Effect(_set_state, ctx.root, "session", {"last_start": stamp}, False,
                               when="always", label="write session.last_start"))
     effects.append(Effect(_reset_read, markers, when="always", label="forget reads"))
     effects.append(Effect(markers.write, layout.REQUIRED_PLAYBOOK, (plan_rel or "") + "\n",

@@ -114,7 +114,10 @@ class locked:
     __slots__ = ("path", "timeout", "_fd")
 
     def __init__(self, lock_path: str, timeout: float = LOCK_TIMEOUT_S) -> None:
-        self.path = lock_path
+        # One spelling per lock file, so re-entrancy is recognised however the
+        # caller wrote the path (a second flock on another descriptor of the
+        # same file would wait for this very process).
+        self.path = os.path.abspath(lock_path)
         self.timeout = timeout
         self._fd = None
 
@@ -132,7 +135,16 @@ class locked:
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                     break
-                except BlockingIOError:
+                except OSError as exc:
+                    if not isinstance(exc, BlockingIOError):
+                        # No locking on this file system (ENOLCK...): report,
+                        # do not leak the descriptor.
+                        os.close(fd)
+                        raise LockTimeout(
+                            f"cannot lock {self.path} ({exc.strerror}); state files are not "
+                            "written without the lock. Check that .claude/.cache/ is on a "
+                            "local, writable file system."
+                        ) from None
                     if time.monotonic() >= deadline:
                         os.close(fd)
                         raise LockTimeout(

@@ -8,25 +8,31 @@ computed from the bytes just read, never from timestamps, so an edit is
 always seen (no "racy" mtime window). A missing, torn or stale cache entry is
 simply recomputed; a cache write that fails is ignored.
 
-The cache directory is HARD_BLOCK in the protected list: Claude cannot forge
-an entry through the Edit/Write tools or Bash writes.
+The key is a BLAKE2b digest, not a CRC: a CRC can be matched on purpose (a
+few appended bytes), which would let crafted content be read as the parse of
+other content. The cache directory is also HARD_BLOCK in the protected list,
+so Claude cannot forge an entry through the Edit/Write tools or Bash writes.
 """
 
 from __future__ import annotations
 
-import binascii
 import os
+
+try:  # the C module directly: ``hashlib`` imports OpenSSL bindings (slower start-up)
+    from _blake2 import blake2b as _blake2b
+except ImportError:  # pragma: no cover - Python built without _blake2
+    from hashlib import blake2b as _blake2b
 
 from statefiles import fastjson, layout
 from statefiles.atomic import write_atomic
 
-#: Bump when the shape of a cached value changes.
-CACHE_VERSION = 1
+#: Bump when the shape of a cached value or the key changes.
+CACHE_VERSION = 2
 
 
 def content_key(data: bytes) -> list:
-    """``[version, length, crc32]`` of ``data``."""
-    return [CACHE_VERSION, len(data), binascii.crc32(data)]
+    """``[version, length, blake2b-128 hex digest]`` of ``data``."""
+    return [CACHE_VERSION, len(data), _blake2b(data, digest_size=16).hexdigest()]
 
 
 def _path(root: str, name: str) -> str:

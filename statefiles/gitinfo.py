@@ -2,18 +2,26 @@
 
 Starting ``git`` costs a process spawn plus importing ``subprocess`` (about
 6 ms) on every tool call; the branch is a one-line file. Worktrees and
-submodules, where ``.git`` is a file holding ``gitdir: <path>``, are followed.
+submodules, where ``.git`` is a file holding ``gitdir: <path>``, are followed,
+and so is a project root below the work tree's top (Claude Code started in a
+sub-directory of a repository): the nearest ``.git`` above it counts.
 """
 
 from __future__ import annotations
 
 import os
 
+from statefiles import layout
+
 MAIN_BRANCHES = ("main", "master")
 
 
 def git_dir(root: str) -> str | None:
-    """The git directory of the work tree at ``root``, or ``None``."""
+    """The git directory of the work tree containing ``root``, or ``None``."""
+    top = layout.git_toplevel(root)
+    if not top:
+        return None
+    root = top
     dot_git = os.path.join(root, ".git")
     if os.path.isdir(dot_git):
         return dot_git

@@ -102,32 +102,65 @@ class ResolvedPath:
             spaces stripped from components. Allow-lists must compare ``rel``
             only; block-lists compare every variant, so a protected file reached
             by any spelling is still protected (issue 8).
+        abs_forms: absolute spellings for absolute block-list patterns
+            (``~/.ssh/**``): the real path, the lexical one and the Windows
+            reading of backslashes.
     """
 
-    __slots__ = ("given", "abs", "rel", "variants")
+    __slots__ = ("given", "abs", "rel", "variants", "abs_forms", "root")
 
-    def __init__(self, given: str, abs_path: str, rel: str | None, variants: frozenset) -> None:
+    def __init__(self, given: str, abs_path: str, rel: str | None, variants: frozenset,
+                 abs_forms: frozenset = frozenset(), root: str | None = None) -> None:
         self.given = given
         self.abs = abs_path
         self.rel = rel
         self.variants = variants
+        self.abs_forms = abs_forms or frozenset({abs_path})
+        #: the project root ``rel`` is relative to (for same-file checks)
+        self.root = root
 
     @property
     def inside(self) -> bool:
         return self.rel is not None
 
     def is_(self, rel: str) -> bool:
-        """True when this path is exactly the repo-relative file ``rel``."""
-        return self.rel == rel
+        """True when this path is the repo-relative file ``rel`` by real
+        location: the same spelling, or — on a case-insensitive file system —
+        a case variant that is the very same file (same device and inode). A
+        case variant on a case-sensitive file system is another file."""
+        if self.rel == rel:
+            return True
+        return (self.rel is not None and self.root is not None
+                and self.rel.casefold() == rel.casefold()
+                and same_file(self.abs, join(self.root, rel)))
 
     def under(self, rel_dir: str) -> bool:
-        """True when this path is ``rel_dir`` or inside it (whole components)."""
+        """True when this path is ``rel_dir`` or inside it (whole components),
+        by real location (case variants only when they are the same directory,
+        see :meth:`is_`)."""
         if self.rel is None:
             return False
-        return self.rel == rel_dir or self.rel.startswith(rel_dir.rstrip("/") + "/")
+        rel_dir = rel_dir.rstrip("/")
+        if self.rel == rel_dir or self.rel.startswith(rel_dir + "/"):
+            return True
+        folded, want = self.rel.casefold(), rel_dir.casefold()
+        if self.root is None or not (folded == want or folded.startswith(want + "/")):
+            return False
+        head = self.rel[:len(rel_dir)]
+        return same_file(join(self.root, head), join(self.root, rel_dir))
 
     def __repr__(self) -> str:
         return f"ResolvedPath({self.rel if self.rel is not None else self.abs!r})"
+
+
+def same_file(a: str, b: str) -> bool:
+    """``a`` and ``b`` name the same existing file or directory (device and
+    inode); ``False`` when either is missing or cannot be examined."""
+    try:
+        sa, sb = os.stat(a), os.stat(b)
+    except (OSError, ValueError):
+        return False
+    return (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
 
 
 def relative_to(abs_path: str, root: str) -> str | None:
@@ -143,35 +176,71 @@ def relative_to(abs_path: str, root: str) -> str | None:
 
 def _clean_components(rel: str) -> str:
     # Windows ignores trailing dots and spaces in a component ("state.md." is
-    # state.md); treat them the same way for block-list matching.
-    parts = [p.rstrip(". ") or p for p in rel.split("/")]
+    # state.md) and NTFS names a file's data stream "name::$DATA"; read them
+    # the same way for block-list matching.
+    parts = []
+    for p in rel.split("/"):
+        low = p.lower()
+        if low.endswith("::$data"):
+            p = p[:-7]
+        elif low.endswith(":$data"):
+            p = p[:-6]
+        parts.append(p.rstrip(". ") or p)
     return "/".join(p for p in parts if p not in ("", "."))
 
 
-def resolve(path: str, root: str, cwd: str = "") -> ResolvedPath:
-    """Normalise a tool's path argument against the project ``root``.
+def _real(path: str) -> str:
+    """``os.path.realpath`` that never raises (a path the OS cannot take —
+    embedded NUL, unencodable characters — is normalised lexically)."""
+    try:
+        return os.path.realpath(path)
+    except (ValueError, OSError):
+        return os.path.normpath(path)
 
-    Relative paths are taken from ``cwd`` (default: ``root``). ``~`` is
-    expanded. Symlinks are resolved where they exist, so a link pointing at a
-    protected file resolves to that file.
+
+def resolve(path: str, root: str, cwd: str = "") -> ResolvedPath:
+    """Normalise a tool's path argument against the project ``root``
+    (SPEC §1 "Project root and paths").
+
+    Args:
+        path: the path as the tool input carried it (absolute, relative, with
+            ``..``, ``./``, ``//``, ``~``, backslashes...).
+        root: the project root, absolute and symlink-resolved.
+        cwd: base for relative paths (default: ``root``).
+
+    Returns:
+        ``rel`` is the *real* location (symlinks resolved where they exist,
+        ``..`` resolved) relative to ``root``; allow-lists compare it only.
+        ``variants`` adds every other reading for block-lists: the lexical
+        spelling before symlinks are followed (a protected name that is itself
+        a symlink to somewhere else is still the protected name), the Windows
+        reading of backslashes, trailing dots/spaces and ``::$DATA`` removed,
+        Unicode NFC/NFKC forms, and case-folded forms.
     """
     given = path
     if path.startswith("~"):
         path = os.path.expanduser(path)
     base = cwd or root
     joined = path if os.path.isabs(path) else os.path.join(base, path)
-    abs_path = os.path.realpath(joined)
+    abs_path = _real(joined)
     rel = relative_to(abs_path, root)
     variants = set()
     if rel is not None:
         variants.add(rel)
+    candidates = [joined]
     # Windows-style spelling: backslashes as separators.
     if "\\" in given:
         alt = given.replace("\\", "/")
-        alt_abs = os.path.realpath(alt if os.path.isabs(alt) else os.path.join(base, alt))
-        alt_rel = relative_to(alt_abs, root)
-        if alt_rel is not None:
-            variants.add(alt_rel)
+        if alt.startswith("~"):
+            alt = os.path.expanduser(alt)
+        candidates.append(alt if os.path.isabs(alt) else os.path.join(base, alt))
+    abs_forms = {abs_path}
+    for candidate in candidates:
+        for form in (os.path.normpath(candidate), _real(candidate)):
+            abs_forms.add(form)
+            alt_rel = relative_to(form, root)
+            if alt_rel is not None:
+                variants.add(alt_rel)
     expanded = set()
     for v in variants:
         c = _clean_components(v)
@@ -182,4 +251,5 @@ def resolve(path: str, root: str, cwd: str = "") -> ResolvedPath:
             expanded.add(unicodedata.normalize("NFC", c))
             expanded.add(unicodedata.normalize("NFKC", c))
     folded = {v.casefold() for v in expanded}
-    return ResolvedPath(given, abs_path, rel, frozenset(variants | expanded | folded))
+    return ResolvedPath(given, abs_path, rel, frozenset(variants | expanded | folded),
+                        frozenset(abs_forms), root)

@@ -23,11 +23,27 @@ import os
 import sys
 from typing import Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    ValidationError,
+    field_validator,
+)
 
 SCHEMA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas")
 
 FormatVersion = Literal[1, 2, "1", "2", "1.0", "2.0"]
+
+
+def _not_bool(value):
+    """``format_version: true`` is not version 1 (pydantic's Literal[1] would
+    accept it because ``True == 1``)."""
+    if isinstance(value, bool):
+        raise ValueError("format_version must be 1 or 2 (a number or a string), not a boolean")
+    return value
 
 
 class _Model(BaseModel):
@@ -55,7 +71,7 @@ class Subtask(_Model):
     id: str = Field(min_length=1)
     criterion: str
     executor: Optional[str] = None
-    coding: Optional[bool] = None
+    coding: Optional[StrictBool] = None
     validation_plan: Optional[ValidationPlan] = None
 
 
@@ -90,7 +106,8 @@ class Meta(_Model):
     created: Optional[str] = None
     status: Literal["draft", "active", "completed", "archived"] = "draft"
     review_profile: Optional[str] = None
-    reviewed: bool = False
+    # Strict: "true" or 1 is not a review (the guards read `reviewed is True`).
+    reviewed: StrictBool = False
     reviewed_by: Optional[str] = None
     roles: dict[str, str] = Field(default_factory=dict)
 
@@ -108,9 +125,13 @@ class Plan(_Model):
     meta: Meta
     goal: Goal = Field(default_factory=Goal)
     context: Optional[Union[dict, str, list]] = None
-    max_iterations: int = Field(default=5, ge=1)
+    max_iterations: StrictInt = Field(default=5, ge=1)
     phases: list[Phase] = Field(default_factory=list)
     final_tasks: list[Union[str, FinalTask]] = Field(default_factory=list)
+
+    _version = field_validator("format_version", mode="before")(
+        classmethod(lambda cls, v: _not_bool(v))
+    )
 
 
 # ------------------------------------------------------------------ progress.json
@@ -182,6 +203,11 @@ class Progress(_Model):
 
     format_version: FormatVersion = 2
     active: Active = Field(default_factory=Active)
+
+    _version = field_validator("format_version", mode="before")(
+        classmethod(lambda cls, v: _not_bool(v))
+    )
+
     phases: dict[str, Union[WorkStatus, PhaseProgress]] = Field(default_factory=dict)
     subtasks: dict[str, Union[WorkStatus, SubtaskProgress]] = Field(default_factory=dict)
     final_tasks: Union[dict[str, Union[FinalTaskStatus, FinalTaskProgress]], list] = Field(

@@ -34,6 +34,18 @@ CHECK_STATUSES = ("PENDING", "PASS", "FAIL")
 DEFAULT_MAX_ITERATIONS = 5
 
 
+#: Spellings of the known format versions (the models accept the same).
+_VERSION_SPELLINGS = frozenset({1, 2, "1", "2", "1.0", "2.0"})
+
+
+def format_version_ok(version) -> bool:
+    """``format_version`` is one this suite reads: 1 or 2 as a number or a
+    string (``"2"``, ``"2.0"``); booleans are not versions."""
+    if isinstance(version, bool) or not isinstance(version, (int, float, str)):
+        return False
+    return version in _VERSION_SPELLINGS
+
+
 def load_json_file(path: str, label: str) -> tuple:
     """``(value, error)`` for a JSON file: ``value`` is the parsed object (or
     ``None``), ``error`` a one-line message naming ``label`` and the fix."""
@@ -68,11 +80,7 @@ def parse_json_text(data, label: str) -> tuple:
     if not isinstance(value, dict):
         return None, f"{label} must hold a JSON object, not {type(value).__name__}"
     version = value.get("format_version", CURRENT_FORMAT_VERSION)
-    try:
-        version_num = int(float(version)) if isinstance(version, (str, int, float)) else None
-    except ValueError:
-        version_num = None
-    if version_num not in FORMAT_VERSIONS or isinstance(version, bool):
+    if not format_version_ok(version):
         return None, (
             f"{label} has format_version {version!r}, which this suite does not know "
             f"(known: {', '.join(map(str, FORMAT_VERSIONS))}); upgrade the suite or fix the file"
@@ -99,8 +107,10 @@ def validation_entry(value) -> tuple:
     strings."""
     if isinstance(value, str):
         return value.strip().upper(), []
-    value = _dict(value)
-    status = _str(value.get("status")).strip().upper()
+    if not isinstance(value, dict):
+        return "", []
+    # An object without a status is PENDING (the model's default).
+    status = _str(value.get("status", "PENDING")).strip().upper()
     evidence = value.get("evidence")
     if isinstance(evidence, str):
         evidence = [evidence]
@@ -112,7 +122,10 @@ def subtask_status(entry) -> str:
     """Lower-case status of a progress subtask entry (object or string form)."""
     if isinstance(entry, str):
         return entry.strip().lower()
-    return _str(_dict(entry).get("status")).strip().lower()
+    if not isinstance(entry, dict):
+        return ""
+    # An object without a status is pending (the model's default).
+    return _str(entry.get("status", "pending")).strip().lower()
 
 
 def phase_status(entry) -> str:
@@ -158,7 +171,8 @@ class Playbook:
         self.root = root
         self.plan_rel = plan_rel
         self.dir_rel = plan_rel.rsplit("/", 1)[0] if "/" in plan_rel else "."
-        self.progress_rel = (self.dir_rel + "/progress.json") if self.dir_rel != "." else "progress.json"
+        self.progress_rel = (self.dir_rel + "/progress.json" if self.dir_rel != "."
+                             else "progress.json")
         plan, self.plan_error = load_json_file(layout.join(root, plan_rel), plan_rel)
         progress, self.progress_error = load_json_file(layout.join(root, self.progress_rel),
                                                        self.progress_rel)
@@ -295,14 +309,20 @@ def resolve_active(root: str, active: str | None) -> tuple:
     """Resolve state.md's ``playbook.active`` to a repo-relative plan.json path.
 
     Returns ``(plan_rel, error)``: ``plan_rel`` is ``None`` with an ``error``
-    when the path is empty, leaves the project (absolute elsewhere, ``..``, a
-    symlink out), or does not name a plan.json.
+    when the path leaves the project (absolute elsewhere, ``..``, a symlink
+    out) or does not name a working playbook ``play/<id>/plan.json`` (a
+    directory ``play/<id>`` is read as its plan.json; the template and
+    archived copies are not working playbooks). ``(None, None)`` when
+    ``active`` is empty.
     """
     if not active:
         return None, None
     value = active.strip()
-    abs_path = os.path.realpath(value if os.path.isabs(value) else layout.join(root, value))
-    rel = layout.relative_to(abs_path, root)
+    try:
+        abs_path = os.path.realpath(value if os.path.isabs(value) else layout.join(root, value))
+    except (ValueError, OSError):
+        abs_path = ""
+    rel = layout.relative_to(abs_path, root) if abs_path else None
     if rel is None or rel == ".":
         return None, (
             f"state.md playbook.active ({value!r}) points outside the project; set it to "
@@ -310,10 +330,12 @@ def resolve_active(root: str, active: str | None) -> tuple:
         )
     if os.path.isdir(abs_path):
         rel = rel + "/plan.json"
-    if not rel.endswith("plan.json"):
+    parts = rel.split("/")
+    if (len(parts) != 3 or parts[0] != layout.PLAY_DIR or parts[2] != "plan.json"
+            or parts[1] in ("archive", "template")):
         return None, (
-            f"state.md playbook.active ({value!r}) must name a plan.json "
-            "(play/<id>/plan.json) or be null"
+            f"state.md playbook.active ({value!r}) must name a working playbook "
+            "play/<id>/plan.json (not the template or an archived copy) or be null"
         )
     return rel, None
 

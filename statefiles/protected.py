@@ -75,24 +75,35 @@ FLOOR = (
 
 
 class Entry:
-    """One protection rule."""
+    """One protection rule.
 
-    __slots__ = ("level", "pattern", "line", "absolute", "prefix", "_regex")
+    Attributes:
+        level: ``HARD_BLOCK``, ``BLOCK`` or ``WARN``.
+        pattern: the glob as written (backslashes read as ``/``).
+        line: line number in protected-files.txt (0: the suite's floor).
+        absolute: the pattern starts with ``/`` or ``~/``.
+    """
+
+    __slots__ = ("level", "pattern", "line", "absolute", "prefix", "_regex", "_comps")
 
     def __init__(self, level: str, pattern: str, line: int) -> None:
         self.level = level
-        self.pattern = pattern
+        # Windows spelling in the list file: backslashes are separators.
+        self.pattern = pattern = pattern.replace("\\", "/")
         self.line = line
         self.absolute = pattern.startswith(("/", "~/"))
         # Literal text before the first wildcard: a cheap pre-filter so that
-        # most entries never need their regex compiled (hot path, issue 7).
+        # most entries are rejected with one string comparison (hot path, issue 7).
         body = pattern[2:] if pattern.startswith("./") else pattern
         cut = min([i for i in (body.find("*"), body.find("?")) if i >= 0] or [len(body)])
         self.prefix = body[:cut].rstrip("/").casefold() if not self.absolute else ""
         self._regex = None
+        self._comps = None
 
     @property
     def regex(self):
+        """The compiled :func:`glob_to_regex` of the pattern (kept for callers
+        that want a regex; matching itself uses :func:`glob_match`)."""
         if self._regex is None:
             import re
 
@@ -100,10 +111,14 @@ class Entry:
         return self._regex
 
     def matches_rel(self, rel: str) -> bool:
-        """True when the repo-relative ``rel`` (any spelling) is covered."""
-        if self.prefix and not rel.casefold().startswith(self.prefix):
+        """True when the repo-relative ``rel`` (one spelling; case ignored) is
+        covered: the pattern matches ``rel`` or a directory above it."""
+        folded = rel.casefold()
+        if self.prefix and not folded.startswith(self.prefix):
             return False
-        return self.regex.match(rel) is not None
+        if self._comps is None:
+            self._comps = pattern_components(self.pattern)
+        return glob_match(self._comps, folded)
 
     def __repr__(self) -> str:
         return f"Entry({self.level}:{self.pattern})"
@@ -118,6 +133,9 @@ def glob_to_regex(pattern: str) -> str:
     if pat.startswith("./"):
         pat = pat[2:]
     pat = pat.rstrip("/")
+    # "dir/**" also covers "dir" itself (the suffix below adds what is under it).
+    while pat.endswith("/**"):
+        pat = pat[:-3]
     out = []
     i = 0
     while i < len(pat):
@@ -140,6 +158,119 @@ def glob_to_regex(pattern: str) -> str:
     return "^" + "".join(out) + "(?:/.*)?$"
 
 
+def pattern_components(pattern: str):
+    """The pattern as case-folded components for :func:`glob_match`, after
+    the same normalisation as :func:`glob_to_regex` (``./`` and trailing
+    ``/`` or ``/**`` dropped). A component that mixes ``**`` with other text
+    (``a**b``, which crosses components) cannot be matched component-wise;
+    then the compiled regex is returned instead."""
+    pat = pattern.strip()
+    if pat.startswith("./"):
+        pat = pat[2:]
+    pat = pat.rstrip("/")
+    while pat.endswith("/**"):
+        pat = pat[:-3]
+    comps = pat.casefold().split("/")
+    if any("**" in c and c != "**" for c in comps):
+        import re
+
+        return re.compile(glob_to_regex(pattern), re.IGNORECASE)
+    return tuple(comps)
+
+
+def _component_match(pat: str, name: str) -> bool:
+    """``*`` (any run) and ``?`` (one character) within one path component;
+    every other character is literal (no ``[...]`` classes)."""
+    if "*" not in pat and "?" not in pat:
+        return pat == name
+    p = n = 0
+    star = -1
+    mark = 0
+    while n < len(name):
+        if p < len(pat) and (pat[p] == "?" or pat[p] == name[n]):
+            p += 1
+            n += 1
+        elif p < len(pat) and pat[p] == "*":
+            star, mark = p, n
+            p += 1
+        elif star >= 0:
+            p = star + 1
+            mark += 1
+            n = mark
+        else:
+            return False
+    while p < len(pat) and pat[p] == "*":
+        p += 1
+    return p == len(pat)
+
+
+def glob_match(comps, path: str) -> bool:
+    """True when the glob (``comps`` from :func:`pattern_components`) matches
+    ``path`` (already case-folded) or a directory above it: ``*`` and ``?``
+    stay within a component, a ``**`` component stands for any number of
+    components (none included). Same answers as :func:`glob_to_regex`, without
+    importing ``re`` on the hot path (issue 7)."""
+    if not isinstance(comps, tuple):  # a regex, see pattern_components
+        return comps.match(path) is not None
+    parts = path.split("/")
+    n_comps, n_parts = len(comps), len(parts)
+
+    def rec(i: int, j: int) -> bool:
+        while i < n_comps:
+            c = comps[i]
+            if c == "**":
+                # Collapse runs of ** and try every split point.
+                while i + 1 < n_comps and comps[i + 1] == "**":
+                    i += 1
+                if i + 1 == n_comps:
+                    return True
+                return any(rec(i + 1, k) for k in range(j, n_parts))
+            if j >= n_parts or not _component_match(c, parts[j]):
+                return False
+            i += 1
+            j += 1
+        return True
+
+    return rec(0, 0)
+
+
+#: Most directory entries searched per protected directory for another name of
+#: a hard-linked target (see ProtectedList._hard_link_match).
+HARD_LINK_SCAN_LIMIT = 50000
+
+
+def _expand_home(pattern: str, home: str) -> str:
+    return home + pattern[1:] if pattern.startswith("~/") else pattern
+
+
+def _find_inode(directory: str, wanted: tuple, limit: int):
+    """Path of a file under ``directory`` whose ``(st_dev, st_ino)`` is
+    ``wanted``; ``""`` when there is none; ``None`` when more than ``limit``
+    entries would have to be searched. Symlinks are not followed."""
+    stack = [directory]
+    seen = 0
+    while stack:
+        current = stack.pop()
+        try:
+            with os.scandir(current) as it:
+                for item in it:
+                    seen += 1
+                    if seen > limit:
+                        return None
+                    try:
+                        if item.is_dir(follow_symlinks=False):
+                            stack.append(item.path)
+                            continue
+                        info = item.stat(follow_symlinks=False)
+                    except OSError:
+                        continue
+                    if info.st_nlink > 1 and (info.st_dev, info.st_ino) == wanted:
+                        return item.path
+        except OSError:
+            continue
+    return ""
+
+
 class ProtectedList:
     """Parsed protection rules (the floor first, then the file's entries).
 
@@ -150,36 +281,106 @@ class ProtectedList:
             is read as BLOCK.
     """
 
-    __slots__ = ("entries", "problems")
+    __slots__ = ("entries", "problems", "root")
 
-    def __init__(self, entries: list, problems: list) -> None:
+    def __init__(self, entries: list, problems: list, root: str | None = None) -> None:
         self.entries = entries
         self.problems = problems
+        #: project root, for resolving literal entries to files (hard links)
+        self.root = root
 
     def match(self, target) -> Entry | None:
         """The strongest entry matching ``target`` (a ``layout.ResolvedPath``),
-        or ``None``."""
+        or ``None``.
+
+        Relative patterns are tested on every spelling in ``target.variants``,
+        absolute ones on ``target.abs_forms`` (case-insensitively). A target
+        that is a hard link (more than one name) also matches an entry that
+        covers another name of the same inode: writing the link writes the
+        protected file (see :meth:`_hard_link_match`).
+        """
+        return self.match_detail(target)[0]
+
+    def match_detail(self, target) -> tuple:
+        """``(entry, linked)``: :meth:`match`'s answer, and whether the entry
+        was found only through another name of a hard-linked target (so the
+        target's own name is not what the entry protects)."""
         best = None
         home = os.path.expanduser("~")
-        abs_forms = {target.abs, target.abs.casefold()}
+        abs_forms = {a.casefold() for a in getattr(target, "abs_forms", ()) or (target.abs,)}
         for entry in self.entries:
             if entry.absolute:
-                pat_abs = entry.pattern
-                if pat_abs.startswith("~/"):
-                    pat_abs = home + pat_abs[1:]
+                pat_abs = _expand_home(entry.pattern, home)
                 cut = min([i for i in (pat_abs.find("*"), pat_abs.find("?")) if i >= 0]
                           or [len(pat_abs)])
                 literal = pat_abs[:cut].rstrip("/").casefold()
-                if not any(a.casefold().startswith(literal) for a in abs_forms):
+                if not any(a.startswith(literal) for a in abs_forms):
                     continue
-                import re
-
-                rx = re.compile(glob_to_regex(pat_abs), re.IGNORECASE)
-                hit = any(rx.match(a) for a in abs_forms)
+                comps = pattern_components(pat_abs)
+                hit = any(glob_match(comps, a) for a in abs_forms)
             else:
                 hit = any(entry.matches_rel(v) for v in target.variants)
             if hit and (best is None or _RANK[entry.level] > _RANK[best.level]):
                 best = entry
+        # Checked even after a direct HARD_BLOCK: a hard link that also matches
+        # by its own name must still be reported as a link (see protected-edit).
+        linked = self._hard_link_match(target)
+        if linked is not None and (best is None or _RANK[linked.level] >= _RANK[best.level]):
+            return linked, True
+        return best, False
+
+    def _hard_link_match(self, target) -> Entry | None:
+        """The strongest entry covering another name of ``target``'s inode when
+        ``target`` is a hard link (``st_nlink > 1``); ``None`` otherwise.
+
+        Literal entries are compared with one ``stat``. Glob entries with a
+        literal directory before their first wildcard (``.claude/hooks/**``,
+        ``~/.ssh/**``) have that directory searched for the inode, at most
+        :data:`HARD_LINK_SCAN_LIMIT` entries per directory; when the limit is
+        reached the suite's own (floor) entries fail closed and count as a
+        match. Patterns without a literal directory (``**/*.pem``) are not
+        searched. Costs nothing for ordinary files (one ``stat``).
+        """
+        try:
+            st = os.stat(target.abs)
+        except (OSError, ValueError):
+            return None
+        if st.st_nlink < 2:
+            return None
+        wanted = (st.st_dev, st.st_ino)
+        root = self.root
+        best = None
+        home = os.path.expanduser("~")
+        for entry in self.entries:
+            if best is not None and _RANK[entry.level] <= _RANK[best.level]:
+                continue
+            pat = _expand_home(entry.pattern, home)
+            if not entry.absolute:
+                if not root:
+                    continue
+                pat = layout.join(root, pat[2:] if pat.startswith("./") else pat)
+            if "*" not in pat and "?" not in pat:
+                try:
+                    other = os.stat(pat)
+                except (OSError, ValueError):
+                    continue
+                if (other.st_dev, other.st_ino) == wanted:
+                    best = entry
+                continue
+            cut = min(i for i in (pat.find("*"), pat.find("?")) if i >= 0)
+            directory = pat[:cut].rsplit("/", 1)[0] if "/" in pat[:cut] else ""
+            if not directory or directory == (root or "") or not os.path.isdir(directory):
+                continue
+            found = _find_inode(directory, wanted, HARD_LINK_SCAN_LIMIT)
+            if found is None and entry.line == 0:
+                best = entry  # too many files to search: the floor fails closed
+            elif found:
+                rel = layout.relative_to(found, root) if root and not entry.absolute else None
+                name = rel if rel is not None else found
+                if glob_match(pattern_components(entry.pattern if not entry.absolute
+                                                 else _expand_home(entry.pattern, home)),
+                              name.casefold()):
+                    best = entry
         return best
 
     def match_rel(self, rel: str) -> Entry | None:
@@ -203,6 +404,13 @@ def parse(text: str, label: str = layout.PROTECTED_FILES) -> ProtectedList:
         if " #" in stripped:
             stripped = stripped.split(" #", 1)[0].rstrip()
         level, sep, pattern = stripped.partition(":")
+        if sep and len(level) == 1 and level.isalpha() and pattern[:1] in ("/", "\\"):
+            problems.append(
+                f"{label}:{lineno}: {stripped!r} looks like a Windows drive path; write "
+                "patterns relative to the project root (or ~/...); the line is kept as BLOCK"
+            )
+            entries.append(Entry("BLOCK", stripped, lineno))
+            continue
         if not sep or (level.strip().upper() not in LEVELS and not level.strip().isupper()):
             level, pattern = "BLOCK", stripped
         else:
@@ -217,7 +425,7 @@ def parse(text: str, label: str = layout.PROTECTED_FILES) -> ProtectedList:
         if not pattern:
             problems.append(f"{label}:{lineno}: entry has no pattern; write LEVEL:path/glob")
             continue
-        if ".." in pattern.split("/"):
+        if ".." in pattern.replace("\\", "/").split("/"):
             problems.append(
                 f"{label}:{lineno}: pattern {pattern!r} contains '..'; write it relative "
                 "to the project root"
@@ -235,4 +443,6 @@ def load(root: str) -> ProtectedList:
             text = fh.read(1024 * 1024).decode("utf-8", "replace")
     except OSError:
         text = ""
-    return parse(text)
+    result = parse(text)
+    result.root = root
+    return result

@@ -47,9 +47,6 @@ class _Patterns:
                 "heading": re.compile(r"^##\s+(.+?)\s*$"),
                 "fence_open": re.compile(r"^```\s*(ya?ml)\s*$", re.IGNORECASE),
                 "fence_close": re.compile(r"^```\s*$"),
-                "timestamp": re.compile(r"^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}:\d{2})?$"),
-                "top_key": re.compile(r"^([A-Za-z_][\w.-]*)\s*:(?:\s|$)"),
-                "comment": re.compile(r"\s+#"),
             }
         return cls._compiled
 
@@ -75,7 +72,9 @@ def scan(text: str) -> dict:
 
     Returns ``{"order": [names], "spans": {name: [start, end]}, "errors": [...]}``
     where ``start``/``end`` are character offsets of the block *body* (between
-    the fences) of the first occurrence of each section.
+    the fences) of the first occurrence of each section. Headings inside any
+    fenced block (```` ```yaml ```` or another language) are not headings; a
+    UTF-8 byte-order mark before the first line is ignored.
     """
     pat = _Patterns.get()
     spans: dict = {}
@@ -85,11 +84,14 @@ def scan(text: str) -> dict:
     section = None
     section_line = 0
     in_block = False
+    in_other_fence = False
     body_start = 0
     lineno = 0
     for line in text.splitlines(keepends=True):
         lineno += 1
         stripped = line.rstrip("\r\n")
+        if lineno == 1:
+            stripped = stripped.lstrip("\ufeff")
         if in_block:
             if pat["fence_close"].match(stripped):
                 in_block = False
@@ -106,6 +108,11 @@ def scan(text: str) -> dict:
                 section = None
             pos += len(line)
             continue
+        if in_other_fence:
+            if pat["fence_close"].match(stripped):
+                in_other_fence = False
+            pos += len(line)
+            continue
         m = pat["heading"].match(stripped)
         if m:
             if section is not None and section not in spans:
@@ -118,11 +125,20 @@ def scan(text: str) -> dict:
         elif pat["fence_open"].match(stripped) and section is not None:
             in_block = True
             body_start = pos + len(line)
+        elif stripped.startswith("```"):
+            # Another fenced block (a yaml block outside any section, or code):
+            # nothing inside it is a heading.
+            in_other_fence = True
         pos += len(line)
     if in_block:
         errors.append(
             f"state.md: the ```yaml block of section '{section}' (line {section_line}) "
             "is never closed — add a closing ``` line"
+        )
+    elif section is not None and section not in spans:
+        errors.append(
+            f"state.md: section '{section}' (line {section_line}) has no "
+            "```yaml block — add one under the heading"
         )
     return {"order": order, "spans": spans, "errors": errors}
 
@@ -143,10 +159,12 @@ def parse(text: str) -> dict:
         body = text[start:end]
         try:
             value = yaml.safe_load(body) if body.strip() else {}
-        except yaml.YAMLError as exc:
+        except Exception as exc:  # noqa: BLE001 - YAMLError, and ValueError/RecursionError
+            # from constructors (``2026-13-45`` is a timestamp with month 13)
             mark = getattr(exc, "problem_mark", None)
             where = _line_of(text, start) + (mark.line if mark else 0)
-            problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+            problem = (getattr(exc, "problem", None)
+                       or (str(exc).splitlines() or [type(exc).__name__])[0])
             errors.append(
                 f"state.md: the YAML of section '{name}' is broken near line {where} "
                 f"({problem}) — fix it; this section is read as empty until then"
@@ -242,12 +260,68 @@ def load(root: str) -> StateDoc | None:
 # --------------------------------------------------------------------------- writer
 
 
+#: YAML 1.1 words a plain key would be read as (bool/null), so a key spelled
+#: like one cannot be written by the fast path.
+_YAML_WORDS = frozenset({"y", "n", "yes", "no", "true", "false", "on", "off", "null", "~"})
+
+
+def _is_timestamp(value: str) -> bool:
+    """``YYYY-MM-DD`` or ``YYYY-MM-DD HH:MM:SS`` naming a real date and time.
+
+    Only these two forms are written plain (as in the SPEC's example): YAML
+    reads them as a date/datetime whose ``str()`` is the same text, so they
+    read back unchanged. Other timestamp spellings (``T``, zones, fractions)
+    and impossible dates are written quoted instead.
+    """
+    if len(value) not in (10, 19) or not value.isascii():
+        return False
+    digits = [0, 1, 2, 3, 5, 6, 8, 9] + ([11, 12, 14, 15, 17, 18] if len(value) == 19 else [])
+    if not all(value[i].isdigit() for i in digits):
+        return False
+    if value[4] != "-" or value[7] != "-":
+        return False
+    if len(value) == 19 and (value[10] != " " or value[13] != ":" or value[16] != ":"):
+        return False
+    year, month, day = int(value[0:4]), int(value[5:7]), int(value[8:10])
+    if year < 1 or not 1 <= month <= 12:
+        return False
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    days = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[month - 1]
+    if not 1 <= day <= days:
+        return False
+    if len(value) == 19:
+        hour, minute, second = int(value[11:13]), int(value[14:16]), int(value[17:19])
+        return hour <= 23 and minute <= 59 and second <= 59
+    return True
+
+
+def _yaml_quoted(value: str) -> str:
+    """``value`` as a YAML double-quoted scalar that reads back as ``value``.
+
+    JSON string syntax is a subset of YAML's double-quoted style, except that
+    YAML refuses some characters JSON leaves raw (DEL, C1 controls, U+FFFE...)
+    and folds others as line breaks (NEL, U+2028, U+2029); those are escaped.
+    """
+    text = fastjson.dumps(value)
+    if text.isascii() and "\x7f" not in text:
+        return text
+    out = []
+    for ch in text:
+        if ch == "\x7f" or (not ch.isascii() and (not ch.isprintable() or ch == "\ufeff")):
+            code = ord(ch)
+            out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def _dump_value(value) -> str:
+    """One-line YAML for ``value`` (flow style for collections)."""
     import yaml
 
     if value is None:
         return "null"
-    if isinstance(value, str) and _Patterns.get()["timestamp"].match(value):
+    if isinstance(value, str) and _is_timestamp(value):
         # Written plain, as in the SPEC's example; it reads back as the same text.
         return value
     out = yaml.safe_dump(
@@ -257,7 +331,17 @@ def _dump_value(value) -> str:
         out = out[:-4].rstrip()
     if out.endswith("..."):
         out = out[:-3].rstrip()
-    return out
+    if "\n" not in out and "\r" not in out:
+        try:
+            if _jsonable(yaml.safe_load("k: " + out).get("k")) == _jsonable(value):
+                return out
+        except Exception:  # noqa: BLE001 - fall through to the quoted form
+            pass
+    if isinstance(value, str):
+        # A string PyYAML folded over lines or spelled with characters YAML
+        # re-reads differently: quote it on one line.
+        return _yaml_quoted(value)
+    raise StateError(f"state.md: cannot write {value!r} on one line so that it reads back")
 
 
 def _entry_end(lines: list, i: int) -> int:
@@ -275,67 +359,104 @@ def _entry_end(lines: list, i: int) -> int:
     return j
 
 
-def _inline_comment(line: str, value) -> str:
-    """The ``  # ...`` tail of a one-line ``key: value  # comment`` entry."""
+def _line_end(line: str, default: str) -> str:
+    """The line terminator of ``line`` (kept as it was), or ``default``."""
+    if line.endswith("\r\n"):
+        return "\r\n"
+    if line.endswith(("\n", "\r")):
+        return line[-1]
+    return default
+
+
+#: Line breaks as YAML counts them (PyYAML's reader).
+_BREAKS = ("\r\n", "\r", "\n", "\x85", "\u2028", "\u2029")
+
+
+def _value_end(body: str, start: int, end: int) -> int:
+    """Where the entry that starts at ``start`` really ends. PyYAML ends a
+    block collection or block scalar at the next token, so the span
+    ``[start, end)`` it reports can run over trailing blank lines, comment
+    lines and the final line break; those stay outside the replaced text."""
+    import re
+
+    region = body[start:end]
+    lines = [m.group(0) for m in re.finditer(r"[^\r\n\x85\u2028\u2029]*"
+                                             r"(?:\r\n|[\r\n\x85\u2028\u2029]|$)", region)
+             if m.group(0)]
+    while len(lines) > 1 and (not lines[-1].strip() or lines[-1].lstrip().startswith("#")):
+        lines.pop()
+    last = lines[-1] if lines else ""
+    for brk in _BREAKS:
+        if last.endswith(brk):
+            last = last[: -len(brk)]
+            break
+    return start + sum(len(x) for x in lines[:-1]) + len(last)
+
+
+def _rewrite_block(body: str, updates: dict, section: str = "?", newline: str = "") -> str:
+    """``body`` with each key of ``updates`` set: the text of every top-level
+    entry of that key — from the key to the end of its value, as PyYAML's
+    composer locates them — is replaced by ``key: <value>`` on one line, so an
+    inline comment after the value and every other byte stay as they were; an
+    absent key is appended.
+
+    Raises:
+        StateError: the block's YAML is broken or not a mapping (nothing can
+            be written safely).
+    """
     import yaml
 
-    head, _, _ = line.partition(":")
-    for m in _Patterns.get()["comment"].finditer(line):
-        before = line[: m.start()]
-        try:
-            parsed = yaml.safe_load(before)
-        except yaml.YAMLError:
-            continue
-        if isinstance(parsed, dict) and parsed.get(head.strip()) == value:
-            return line[m.start():].rstrip("\r\n")
-    return ""
-
-
-def _rewrite_block(body: str, updates: dict) -> str:
-    import yaml
-
-    current = yaml.safe_load(body) if body.strip() else {}
-    if not isinstance(current, dict):
-        current = {}
-    lines = body.splitlines(keepends=True)
-    newline = "\r\n" if body.endswith("\r\n") else "\n"
+    try:
+        node = yaml.compose(body, Loader=yaml.SafeLoader) if body.strip() else None
+    except Exception as exc:  # noqa: BLE001 - YAMLError, RecursionError...
+        raise StateError(
+            f"state.md: the YAML of section '{section}' is broken ({type(exc).__name__}); "
+            "nothing was written — fix the section first"
+        ) from None
+    if node is not None and not isinstance(node, yaml.MappingNode):
+        raise StateError(f"state.md: section '{section}' is not a YAML mapping; nothing was "
+                         "written — write it as key: value lines")
+    entries = []
+    for key_node, value_node in (node.value if node is not None else ()):
+        if isinstance(key_node, yaml.ScalarNode):
+            entries.append((key_node.value, key_node.start_mark.index,
+                            value_node.end_mark.index))
+    newline = newline or ("\r\n" if body.endswith("\r\n") else "\n")
     for key, value in updates.items():
         dumped = _dump_value(value)
-        found = None
-        for i, line in enumerate(lines):
-            m = _Patterns.get()["top_key"].match(line)
-            if m and m.group(1) == key:
-                found = i
-                break
-        if found is None:
-            if lines and not lines[-1].endswith(("\n", "\r")):
-                lines[-1] += newline
-            lines.append(f"{key}: {dumped}{newline}")
+        spans = [(start, _value_end(body, start, end)) for k, start, end in entries if k == key]
+        if not spans:
+            if body and not body.endswith(_BREAKS):
+                body += newline
+            body += f"{key}: {dumped}{newline}"
             continue
-        end = _entry_end(lines, found)
-        comment = ""
-        if end == found + 1 and key in current:
-            comment = _inline_comment(lines[found], current[key])
-        lines[found:end] = [f"{key}: {dumped}{comment}{newline}"]
-    return "".join(lines)
+        # Replace from the last occurrence backwards so offsets stay valid.
+        for start, end in reversed(spans):
+            body = body[:start] + f"{key}: {dumped}" + body[end:]
+        # Offsets of the remaining entries changed: locate them again.
+        entries = _recompose(body, section)
+    return body
 
 
-def _is_timestamp(value: str) -> bool:
-    """``YYYY-MM-DD`` or ``YYYY-MM-DD HH:MM:SS`` (also with ``T``)."""
-    if len(value) not in (10, 19):
-        return False
-    digits = [0, 1, 2, 3, 5, 6, 8, 9] + ([11, 12, 14, 15, 17, 18] if len(value) == 19 else [])
-    if not all(value[i].isdigit() and value[i].isascii() for i in digits):
-        return False
-    if value[4] != "-" or value[7] != "-":
-        return False
-    return len(value) == 10 or (value[10] in " T" and value[13] == ":" and value[16] == ":")
+def _recompose(body: str, section: str) -> list:
+    import yaml
+
+    try:
+        node = yaml.compose(body, Loader=yaml.SafeLoader) if body.strip() else None
+    except Exception:  # noqa: BLE001
+        raise StateError(f"state.md: writing section '{section}' produced YAML that does not "
+                         "parse; nothing was written — check the section for unusual "
+                         "formatting") from None
+    if node is None or not isinstance(node, yaml.MappingNode):
+        return []
+    return [(k.value, k.start_mark.index, v.end_mark.index) for k, v in node.value
+            if isinstance(k, yaml.ScalarNode)]
 
 
 def _plain_scalar(value) -> str | None:
     """YAML text for a simple scalar that reads back as exactly ``value``
-    (strings are written JSON-quoted, a subset of YAML double-quoted scalars;
-    timestamps plain, as in the SPEC's example). ``None`` for anything else."""
+    (strings double-quoted, see :func:`_yaml_quoted`; valid timestamps plain,
+    as in the SPEC's example). ``None`` for anything else."""
     if value is None:
         return "null"
     if value is True:
@@ -344,36 +465,92 @@ def _plain_scalar(value) -> str | None:
         return "false"
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, str) and "\n" not in value and "\r" not in value:
-        return value if _is_timestamp(value) else fastjson.dumps(value)
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:  # lone surrogates cannot be stored in the file
+            return None
+        if _is_timestamp(value) or _plain_safe(value):
+            return value
+        return _yaml_quoted(value)
     return None
 
 
-def _fast_update(root: str, path: str, data: bytes, section: str, updates: dict) -> bool:
+_PLAIN_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-")
+
+
+def _plain_safe(value: str) -> bool:
+    """``value`` can be written as a YAML plain scalar and reads back as the
+    same string: a letter first (so never a number, timestamp or ``.inf``),
+    then letters, digits and ``_./-`` only (no ``: `` or `` #``), and not a
+    YAML 1.1 bool/null word. Paths and branch names qualify."""
+    return (bool(value) and value[0].isascii() and value[0].isalpha()
+            and set(value) <= _PLAIN_CHARS and value.lower() not in _YAML_WORDS)
+
+
+def _fast_key_ok(key) -> bool:
+    """A key the fast path can write: ``[A-Za-z_][A-Za-z0-9_]*``, not a YAML word."""
+    if not isinstance(key, str) or not key or not key.isascii():
+        return False
+    if not (key[0].isalpha() or key[0] == "_") or not key.replace("_", "a").isalnum():
+        return False
+    return key.lower() not in _YAML_WORDS
+
+
+def _scan_top_keys(lines: list) -> list | None:
+    """Plain top-level keys of a block, in order, read without YAML; ``None``
+    when a column-0 line is something the fast path does not understand."""
+    keys = []
+    for line in lines:
+        bare = line.rstrip("\r\n")
+        if not bare or bare[0] in " \t#" or bare.startswith("- ") or bare == "-":
+            continue
+        key, sep, rest = bare.partition(":")
+        if not sep or (rest and rest[0] not in " \t") or not _fast_key_ok(key):
+            return None
+        keys.append(key)
+    return keys
+
+
+def _fast_update(root: str, path: str, data: bytes, section: str, updates: dict,
+                 durable: bool = True) -> bool:
     """Update one-line scalar keys without PyYAML (issue 7: SessionStart and
     SessionEnd write a timestamp on every session; importing PyYAML costs
-    about 14 ms). Applies only when the file's parse is cached, the section
-    exists, every value is a simple scalar, and every existing entry is one
-    line with an unquoted value (a YAML plain scalar ends at " #", so its
-    trailing comment is kept exactly). The new parse is derived from the
-    cached one and stored for the new content, so the next hook does not parse
-    either. Returns False when it does not apply (the caller takes the YAML
-    path); tests compare both paths."""
+    about 14 ms).
+
+    Applies only when it is certain to give what a YAML parse would: the
+    file's parse is cached and has no errors, the section exists, every value
+    is a simple scalar, every column-0 line of the block is a plain
+    ``key:`` whose set of keys is exactly the parsed mapping's (so no line
+    that merely looks like a key — inside a multi-line flow collection or
+    quoted scalar — is touched, and no key appears twice), and every updated
+    entry is one line with an unquoted value (a YAML plain scalar ends at
+    " #", so its trailing comment is kept exactly). The new parse is derived
+    from the cached one and stored for the new content, so the next hook does
+    not parse either. Returns False when it does not apply (the caller takes
+    the YAML path); tests compare both paths."""
     parsed = lookup(root, "state.md", data)
     if not isinstance(parsed, dict) or parsed.get("errors"):
         return False
     span = parsed.get("spans", {}).get(section)
-    if span is None:
+    current = parsed.get("sections", {}).get(section)
+    if span is None or not isinstance(current, dict):
         return False
     formatted = {}
     for key, value in updates.items():
         text_value = _plain_scalar(value)
-        if text_value is None or not isinstance(key, str) or not key.replace("_", "a").isalnum():
+        if text_value is None or not _fast_key_ok(key):
             return False
         formatted[key] = text_value
-    text = data.decode("utf-8")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
     start, end = span
     lines = text[start:end].splitlines(keepends=True)
+    keys = _scan_top_keys(lines)
+    if keys is None or len(keys) != len(set(keys)) or set(keys) != set(current):
+        return False
     newline = "\r\n" if text[start:end].endswith("\r\n") else "\n"
     for key, text_value in formatted.items():
         index = None
@@ -390,7 +567,7 @@ def _fast_update(root: str, path: str, data: bytes, section: str, updates: dict)
         if _entry_end(lines, index) != index + 1:
             return False
         rest = lines[index][len(key) + 1:].rstrip("\r\n")
-        if rest.strip()[:1] in ("'", '"', "|", ">", "&", "*", "!", "[", "{"):
+        if rest.strip()[:1] in ("'", '"', "|", ">", "&", "*", "!", "[", "{", "%", "@", "`"):
             return False
         hashes = [i for i in (rest.find(" #"), rest.find("\t#")) if i >= 0]
         comment = ""
@@ -399,7 +576,7 @@ def _fast_update(root: str, path: str, data: bytes, section: str, updates: dict)
             while at > 0 and rest[at - 1] in " \t":
                 at -= 1
             comment = rest[at:]
-        lines[index] = f"{key}: {text_value}{comment}{newline}"
+        lines[index] = f"{key}: {text_value}{comment}{_line_end(lines[index], newline)}"
     new_body = "".join(lines)
     new_text = text[:start] + new_body + text[end:]
     delta = len(new_body) - (end - start)
@@ -412,50 +589,68 @@ def _fast_update(root: str, path: str, data: bytes, section: str, updates: dict)
         else:
             spans[name] = [s_start, s_end]
     sections = {name: dict(value) for name, value in parsed["sections"].items()}
-    sections.setdefault(section, {}).update(updates)
+    sections[section].update(updates)
     new_data = new_text.encode("utf-8")
-    write_atomic(path, new_data)
+    write_atomic(path, new_data, durable=durable)
     store(root, "state.md", new_data, {"sections": sections, "spans": spans, "errors": []})
     return True
 
 
-def update_keys(root: str, section: str, updates: dict, *, create: bool = True) -> None:
+def update_keys(root: str, section: str, updates: dict, *, create: bool = True,
+                durable: bool = True) -> None:
     """Set ``updates`` (``{key: value}``) in ``section`` of ``<root>/state.md``.
 
-    Only the lines of the updated keys change; a key that is absent is appended
-    to the block; a section that is absent is appended to the file (unless
-    ``create`` is false). Runs under the state lock and writes atomically. The
-    result is re-parsed: every updated key must read back as given and every
-    other key of every section must be unchanged, else nothing is written.
+    Only the lines of the updated keys change (all of a key's top-level lines
+    when it is written twice); a key that is absent is appended to the block;
+    a section that is absent is appended to the file (unless ``create`` is
+    false). Line endings (LF or CRLF) and inline comments of updated keys are
+    kept. Runs under the state lock and writes atomically. The result is
+    re-parsed: every updated key must read back as given and every other key
+    of every section must be unchanged, else nothing is written.
+
+    ``durable=False`` skips the ``fsync`` before the rename (the write is
+    still atomic for every reader; only an operating-system crash in the next
+    seconds could lose it). For bookkeeping such as ``session.last_start``,
+    whose loss is harmless, on paths with a time budget: under load an fsync
+    alone costs 5–60 ms (issue 7).
 
     Raises:
-        StateError: state.md is missing, or the result would not read back.
+        StateError: state.md is missing, not UTF-8, its section's YAML is
+            broken, or the result would not read back.
         LockTimeout: the state lock was not acquired in time.
     """
     path = layout.join(root, layout.STATE_MD)
     with locked(layout.join(root, layout.LOCK_FILE)):
         try:
             with open(path, "rb") as fh:
-                data = fh.read()
+                data = fh.read(MAX_BYTES + 1)
         except FileNotFoundError:
             raise StateError(f"{path} does not exist; run install.py to create it") from None
-        if _fast_update(root, path, data, section, updates):
+        if len(data) > MAX_BYTES:
+            raise StateError(f"state.md is larger than {MAX_BYTES} bytes; nothing was written")
+        if _fast_update(root, path, data, section, updates, durable):
             return
-        text = data.decode("utf-8")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise StateError(
+                f"state.md is not valid UTF-8 (byte {exc.start}); nothing was written — "
+                "re-save it as UTF-8"
+            ) from None
         before = parse(text)
         span = before["spans"].get(section)
         if span is None:
             if not create:
                 raise StateError(f"state.md has no '{section}' section")
             newline = "\r\n" if "\r\n" in text else "\n"
-            block = _rewrite_block("", updates)
+            block = _rewrite_block("", updates, section, newline)
             sep = "" if text.endswith(("\n", "\r")) or not text else newline
-            lead = f"{newline}---{newline}" if text.strip() else ""
+            lead = f"---{newline}" if text.strip() else ""
             new_text = f"{text}{sep}{lead}## {section}{newline}```yaml{newline}{block}```{newline}"
         else:
             start, end = span
             body = text[start:end]
-            new_body = _rewrite_block(body, updates)
+            new_body = _rewrite_block(body, updates, section)
             if new_body and not new_body.endswith(("\n", "\r")):
                 new_body += "\n"
             new_text = text[:start] + new_body + text[end:]
@@ -478,7 +673,8 @@ def update_keys(root: str, section: str, updates: dict, *, create: bool = True) 
                     f"state.md: writing {section} would change section '{name}'; nothing "
                     "was written — check the file for unusual formatting"
                 )
-        write_atomic(path, new_text)
+        write_atomic(path, new_text, durable=durable)
+        store(root, "state.md", new_text.encode("utf-8"), after)
 
 
 def render_template(sections: dict) -> str:

@@ -170,3 +170,13 @@ def installed(repo) -> Installed:
     proc = install(repo)
     assert proc.returncode == 0, proc.stderr + proc.stdout
     return Installed(repo)
+
+
+# --- foundation (issue 2): an in-process project tree, see tests/_foundation.py
+@pytest.fixture
+def ws(tmp_path):
+    """A project root with state.md, the protection list and play/template/,
+    on branch ``feat/x``, no session markers (``tests/_foundation.Workspace``)."""
+    from _foundation import Workspace
+
+    return Workspace(tmp_path / "ws")

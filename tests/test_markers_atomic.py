@@ -1,0 +1,208 @@
+"""Session markers, atomic writes and the state lock (SPEC §1 "state/", §2
+"Session markers")."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from statefiles import atomic, layout
+from statefiles.atomic import LockTimeout, locked, read_text, write_atomic
+from statefiles.markers import Markers, now_iso
+
+SUITE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+# ---------------------------------------------------------------- write_atomic
+def test_write_atomic_creates_parents_and_replaces(tmp_path):
+    path = tmp_path / "a" / "b" / "f.txt"
+    write_atomic(str(path), "one")
+    write_atomic(str(path), b"two")
+    assert path.read_bytes() == b"two"
+    assert [p.name for p in path.parent.iterdir()] == ["f.txt"]  # no temp file left
+
+
+def test_write_atomic_keeps_the_mode(tmp_path):
+    path = tmp_path / "f"
+    path.write_text("x")
+    os.chmod(path, 0o600)
+    write_atomic(str(path), "y")
+    assert (os.stat(path).st_mode & 0o777) == 0o600
+    write_atomic(str(tmp_path / "new"), "y", mode=0o640)
+    assert (os.stat(tmp_path / "new").st_mode & 0o777) == 0o640
+
+
+def test_failed_write_leaves_the_target_and_no_temp_file(tmp_path, monkeypatch):
+    path = tmp_path / "f"
+    path.write_text("old")
+
+    def boom(*a):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(OSError):
+        write_atomic(str(path), "new")
+    assert path.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["f"]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root ignores directory permissions")
+def test_unwritable_directory_raises_oserror(tmp_path):
+    d = tmp_path / "ro"
+    d.mkdir()
+    os.chmod(d, 0o500)
+    try:
+        with pytest.raises(OSError):
+            write_atomic(str(d / "f"), "x")
+    finally:
+        os.chmod(d, 0o700)
+
+
+def test_readers_never_see_a_torn_file(tmp_path):
+    """Parallel writers of two different full contents: a reader sees one or
+    the other, never a mix (rename is atomic)."""
+    path = str(tmp_path / "f")
+    a, b = "A" * 200_000, "B" * 200_000
+    write_atomic(path, a)
+    stop = threading.Event()
+    bad = []
+
+    def writer(text):
+        while not stop.is_set():
+            write_atomic(path, text, durable=False)
+
+    threads = [threading.Thread(target=writer, args=(t,)) for t in (a, b)]
+    for t in threads:
+        t.start()
+    try:
+        for _ in range(300):
+            seen = read_text(path)
+            if seen not in (a, b):
+                bad.append(len(seen or ""))
+    finally:
+        stop.set()
+        for t in threads:
+            t.join(timeout=10)
+    assert bad == []
+
+
+def test_read_text(tmp_path):
+    assert read_text(str(tmp_path / "missing")) is None
+    assert read_text(str(tmp_path)) is None
+    (tmp_path / "f").write_bytes(b"ok\xff")
+    assert read_text(str(tmp_path / "f")) == "ok\ufffd"
+    assert read_text(str(tmp_path / "f"), limit=1) == "o"
+
+
+# ---------------------------------------------------------------- lock
+def test_lock_is_reentrant_within_a_process(tmp_path):
+    lock = str(tmp_path / "x" / "state.lock")
+    with locked(lock):
+        with locked(lock, timeout=0.1):
+            # a different spelling of the same lock is the same lock
+            with locked(str(tmp_path / "x" / ".." / "x" / "state.lock"), timeout=0.1):
+                pass
+        assert atomic._STATE.held[os.path.abspath(lock)][1] == 1
+    assert os.path.abspath(lock) not in atomic._STATE.held
+
+
+def test_lock_timeout_message_names_the_file_and_what_to_do(tmp_path):
+    lock = str(tmp_path / "state.lock")
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sys, time; sys.path.insert(0, sys.argv[1]);"
+         "from statefiles.atomic import locked\n"
+         "with locked(sys.argv[2]):\n print('held', flush=True); time.sleep(30)",
+         SUITE, lock],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        started = time.monotonic()
+        with pytest.raises(LockTimeout) as info:
+            with locked(lock, timeout=0.3):
+                pass
+        assert 0.25 <= time.monotonic() - started < 5
+        message = str(info.value)
+        assert lock in message and "0.3 s" in message and "kill" in message
+    finally:
+        holder.kill()
+        holder.wait(timeout=10)
+    with locked(lock, timeout=2):  # released when the holder died
+        pass
+
+
+def test_lock_serialises_read_modify_write_across_processes(tmp_path):
+    counter = tmp_path / "n"
+    counter.write_text("0")
+    lock = str(tmp_path / "state.lock")
+    code = ("import sys; sys.path.insert(0, sys.argv[1]);"
+            "from statefiles.atomic import locked, write_atomic\n"
+            "for _ in range(25):\n"
+            " with locked(sys.argv[2]):\n"
+            "  n = int(open(sys.argv[3]).read()); write_atomic(sys.argv[3], str(n + 1),"
+            " durable=False)")
+    procs = [subprocess.Popen([sys.executable, "-c", code, SUITE, lock, str(counter)])
+             for _ in range(4)]
+    for p in procs:
+        assert p.wait(timeout=120) == 0
+    assert counter.read_text() == "100"
+
+
+# ---------------------------------------------------------------- markers
+def test_markers_write_read_exists_remove(tmp_path):
+    m = Markers(str(tmp_path))
+    assert not m.exists(layout.PENDING) and m.read(layout.PENDING) is None
+    m.write(layout.PENDING)
+    assert m.exists(layout.PENDING)
+    assert m.read(layout.PENDING).strip()[:4].isdigit()  # a timestamp by default
+    m.write_json(layout.POST_LOOP_PENDING, {"playbook": "p", "status": "success"})
+    assert m.read_json(layout.POST_LOOP_PENDING) == {"playbook": "p", "status": "success"}
+    assert m.remove(layout.PENDING) is True
+    assert m.remove(layout.PENDING) is False
+
+
+def test_read_json_of_junk_is_none(tmp_path):
+    m = Markers(str(tmp_path))
+    m.write(layout.POST_LOOP_PENDING, "not json")
+    assert m.read_json(layout.POST_LOOP_PENDING) is None
+
+
+def test_remove_handles_a_directory_where_a_marker_should_be(tmp_path):
+    m = Markers(str(tmp_path))
+    os.makedirs(m.path(layout.PENDING))
+    assert m.remove(layout.PENDING) is True and not m.exists(layout.PENDING)
+
+
+def test_dangling_symlink_marker_exists(tmp_path):
+    m = Markers(str(tmp_path))
+    os.makedirs(os.path.dirname(m.path(layout.PENDING)))
+    os.symlink(str(tmp_path / "nowhere"), m.path(layout.PENDING))
+    assert m.exists(layout.PENDING)
+
+
+def test_reads_are_recorded_by_repo_relative_path(tmp_path):
+    m = Markers(str(tmp_path))
+    m.record_read("play/p1/plan.json")
+    assert m.was_read("play/p1/plan.json")
+    assert not m.was_read("plan.json")
+    assert not m.was_read("play/p1/progress.json")
+    m.record_read("a%2Fb")  # a name that looks like an encoded path is its own entry
+    assert m.was_read("a%2Fb") and not m.was_read("a/b")
+
+
+def test_clear_session_init(tmp_path):
+    m = Markers(str(tmp_path))
+    m.write(layout.PENDING)
+    m.record_read("state.md")
+    m.clear_session_init()
+    assert not os.path.exists(m.path(layout.SESSION_INIT))
+
+
+def test_now_iso_shape():
+    stamp = now_iso()
+    assert len(stamp) == 25 and stamp[10] == "T" and stamp[-3] == ":"
