@@ -26,8 +26,13 @@ EDIT_CHAIN = (
     "scope_guard",
 )
 
-#: Bash (SPEC §3 "Bash chain").
-BASH_CHAIN = ()
+#: Bash (SPEC §3 "Bash chain"): destructive commands and writes to guarded
+#: files, state/playbook coherence, linters on git commit.
+BASH_CHAIN = (
+    "bash_check",
+    "coherence",
+    "lint",
+)
 
 
 def chain(ctx) -> tuple:

@@ -1,0 +1,442 @@
+"""bash-check (SPEC §3 Bash chain 1; seed 002 §5; issue 3).
+
+Reads the command through the shell analysis (``ctx.shell``, SPEC §4) and
+blocks, in this order:
+
+1. **destructive** commands (``Analysis.destructive``: rm -r/-f outside the
+   project and temp directories, history-destroying git, force pushes, disk
+   writes, chmod -R on system paths, fork bombs, fetched content run by a
+   shell, HTTP DELETE, ...);
+2. commands the analysis cannot resolve (``Analysis.unknown``): unknown is
+   never safe;
+3. **writes to guarded files** by any Bash write form — HARD_BLOCK entries of
+   the protection list (the suite's own floor included), state.md and the
+   playbook files ``play/<id>/plan.json|progress.json`` (so the Edit/Write
+   guards cannot be routed around) — and BLOCK/WARN entries by security mode
+   (strict: block; trusted: warn; developer/admin: allow), like
+   protected-edit. Deleting, moving or overwriting a directory that contains
+   guarded files counts as writing them; a write whose target is computed at
+   run time is blocked because it could be any of them;
+4. with **no active playbook**, every command that is not read-only, except
+   the post-loop handler (deadlock escape), branch creation/switching and
+   ``git fetch|pull`` (a playbook starts on its own branch), and in security
+   mode ``admin`` the maintenance allow-list (archiving playbooks,
+   ``git add`` of state.md/playbooks, commits) — SPEC §3, §7.
+"""
+
+from __future__ import annotations
+
+import os
+
+from events.verdict import ALLOWED, block, warn
+from guards._shared import is_post_loop_handler
+from statefiles import layout
+
+NAME = "bash-check"
+ADVISORY = False
+
+#: Most directory entries inspected when a command removes or replaces a
+#: directory tree (to find guarded files inside it).
+WALK_LIMIT = 4000
+
+_ADVICE = {
+    "rm-recursive": "Delete only paths inside the project or a temp directory, spelled out "
+                    "literally (e.g. rm -rf ./build).",
+    "git-history": "Keep the work: commit or stash it first, or choose the non-destructive "
+                   "form (git restore --staged, git branch -d, git reset --soft).",
+    "force-push": "Push without forcing; if a forced update is really needed, use "
+                  "--force-with-lease=<branch>:<expected-sha> and ask the user first.",
+    "disk": "Never write to disks or partitions from here; ask the user to do it.",
+    "chmod-system": "Change permissions only inside the project, without -R on system paths.",
+    "system-write": "Keep changes inside the project; ask the user to change system or home "
+                    "configuration themselves.",
+    "fork-bomb": "Do not start processes in an unbounded loop.",
+    "fetched-exec": "Download to a file, read it, and run it only after the user agrees.",
+    "http-delete": "Ask the user before deleting remote resources; they can run it themselves.",
+    "gh-delete": "Ask the user before deleting or archiving anything on GitHub.",
+    "process-kill": "Signal only the processes you started, by their id.",
+    "system-power": "Do not shut down or restart the machine.",
+    "depth-limit": "Run the command directly instead of nesting shells, eval and "
+                   "substitutions.",
+}
+
+
+def check(ctx):
+    if ctx.hook.tool_name != "Bash":
+        return ALLOWED
+    analysis = ctx.shell
+    if analysis is None:
+        return ALLOWED
+    handler = is_post_loop_handler(ctx)
+
+    # 1. destructive
+    if analysis.destructive:
+        return block(_destructive_message(analysis.destructive))
+
+    # 2. unknown
+    if analysis.unknown:
+        reasons = "; ".join(analysis.reasons[:3])
+        return block(
+            f"bash-check cannot tell what this command would do ({reasons}), and a command "
+            "that cannot be checked is treated as unsafe. Rewrite it so every command name, "
+            "path and piece of executed code is written out literally (no eval or code built "
+            "from variables or downloads); split it into simpler commands, or put the logic "
+            "in a script under scripts/ and run that."
+        )
+
+    admin_archive = ctx.security == "admin" and not ctx.active_playbook_path
+
+    # 3. writes to guarded files
+    blocks, warns = _guarded_writes(ctx, analysis, handler, admin_archive)
+    if blocks:
+        return block(blocks[0])
+
+    # 4. no active playbook: only read-only commands (and the escapes)
+    no_playbook = ctx.playbook is None
+    if no_playbook and not analysis.read_only and not handler:
+        if not analysis.all_commands(lambda c: _allowed_without_playbook(ctx, c, admin_archive)):
+            offending = next((c for c in analysis.commands
+                              if not _allowed_without_playbook(ctx, c, admin_archive)), None)
+            shown = " ".join(offending.argv)[:80] if offending is not None else analysis.command[:80]
+            why = (f"state.md playbook.active cannot be used ({ctx.playbook_error})"
+                   if ctx.playbook_error else "no playbook is active")
+            extra = (" In security mode 'admin' the maintenance commands (archiving playbooks "
+                     "to play/archive/, git add state.md or play/..., git commit) are allowed."
+                     if ctx.security == "admin" else "")
+            return block(
+                f"bash-check: {why}, so commands that change files or the repository are "
+                f"blocked (found: {shown!r}). Start the work with Skill(skill='playbook-init') "
+                "— it analyses the request and creates a reviewed playbook. Read-only commands "
+                "(ls, cat, grep, git status/log/diff), creating or switching a branch and "
+                f"git fetch/pull work meanwhile.{extra}"
+            )
+    if warns:
+        return warn(" ".join(warns[:3]))
+    return ALLOWED
+
+
+def _destructive_message(findings) -> str:
+    first = findings[0]
+    more = ""
+    if len(findings) > 1:
+        more = " Also: " + "; ".join(f.message for f in findings[1:3]) + "."
+    advice = _ADVICE.get(first.family, "Ask the user to run it themselves if it is really "
+                         "needed.")
+    return (f"bash-check blocked a destructive command ({first.family}): {first.message}."
+            f"{more} {advice}")
+
+
+# ------------------------------------------------------------------ guarded
+
+def _guarded_files(ctx) -> list:
+    """Repo-relative files that Bash must never write: state.md and every
+    playbook's plan.json/progress.json (SPEC §3: the Edit/Write guards must not
+    be routed around)."""
+    files = [layout.STATE_MD]
+    play = ctx.path(layout.PLAY_DIR)
+    try:
+        ids = os.listdir(play)
+    except OSError:
+        ids = []
+    for pid in ids:
+        for name in ("plan.json", "progress.json"):
+            files.append(f"{layout.PLAY_DIR}/{pid}/{name}")
+        if pid == "archive":
+            try:
+                for sub in os.listdir(os.path.join(play, pid)):
+                    for name in ("plan.json", "progress.json"):
+                        files.append(f"{layout.PLAY_DIR}/archive/{sub}/{name}")
+            except OSError:
+                pass
+    pb = ctx.playbook
+    if pb is not None:
+        files += [pb.plan_rel, pb.progress_rel]
+    return files
+
+
+def _is_playbook_path(rel: str) -> bool:
+    parts = rel.split("/")
+    return len(parts) >= 3 and parts[0] == layout.PLAY_DIR and parts[-1] in ("plan.json",
+                                                                            "progress.json")
+
+
+def _variants(rel: str) -> set:
+    from statefiles.layout import _clean_components
+
+    out = {rel, _clean_components(rel)}
+    if not rel.isascii():
+        import unicodedata
+
+        for v in list(out):
+            out.add(unicodedata.normalize("NFC", v))
+            out.add(unicodedata.normalize("NFKC", v))
+    return out | {v.casefold() for v in out}
+
+
+class _Hit:
+    __slots__ = ("level", "what", "source")
+
+    def __init__(self, level, what, source):
+        self.level = level
+        self.what = what
+        self.source = source
+
+
+def _match_path(ctx, abs_path: str, rel: str | None, guarded_set: set):
+    """Strongest protection for one path: ``_Hit`` or ``None``."""
+    best = None
+    if rel is not None and rel != ".":
+        variants = _variants(rel)
+        if variants & guarded_set or any(_is_playbook_path(v) for v in variants):
+            return _Hit("GUARDED", rel, "guarded file")
+        for v in variants:
+            entry = ctx.protected.match_rel(v)
+            if entry is not None and (best is None or _rank(entry.level) > _rank(best.level)):
+                best = _Hit(entry.level, rel, _source(entry))
+    # absolute patterns (~/.ssh/**, /etc/claude-code/**) and symlinked spellings
+    try:
+        resolved = layout.resolve(abs_path, ctx.root)
+        entry = ctx.protected.match(resolved)
+        if resolved.rel is not None and resolved.rel != rel and resolved.rel != ".":
+            rv = _variants(resolved.rel)
+            if rv & guarded_set or any(_is_playbook_path(v) for v in rv):
+                return _Hit("GUARDED", resolved.rel, "guarded file")
+    except (OSError, ValueError):
+        entry = None
+    if entry is not None and (best is None or _rank(entry.level) > _rank(best.level)):
+        best = _Hit(entry.level, rel if rel is not None else abs_path, _source(entry))
+    return best
+
+
+def _rank(level: str) -> int:
+    return {"WARN": 1, "BLOCK": 2, "HARD_BLOCK": 3, "GUARDED": 4}.get(level, 0)
+
+
+def _source(entry) -> str:
+    return "the suite's own files" if entry.line == 0 else \
+        f"protected-files.txt line {entry.line}: {entry.pattern}"
+
+
+def _contained(ctx, w, guarded: list, guarded_set: set):
+    """Guarded or protected paths inside the directory ``w`` affects
+    recursively: the strongest ``_Hit`` or ``None``."""
+    import fnmatch
+
+    abs_dir = w.abs
+    rel_dir = w.rel
+    best = None
+
+    def consider(hit):
+        nonlocal best
+        if hit is not None and (best is None or _rank(hit.level) > _rank(best.level)):
+            best = hit
+
+    pattern = w.pattern
+    # Literal guarded files under the directory.
+    for g in guarded:
+        if rel_dir is not None and (rel_dir == "." or g.startswith(rel_dir.rstrip("/") + "/")):
+            if pattern is None or fnmatch.fnmatchcase(g.rsplit("/", 1)[-1], pattern):
+                if os.path.lexists(ctx.path(g)) or g == layout.STATE_MD:
+                    consider(_Hit("GUARDED", g, "guarded file"))
+    # Protection entries whose literal part lies inside the directory.
+    root = ctx.root
+    home = os.path.expanduser("~")
+    for entry in ctx.protected.entries:
+        pat = entry.pattern
+        if entry.absolute:
+            full = home + pat[1:] if pat.startswith("~/") else pat
+        else:
+            body = pat[2:] if pat.startswith("./") else pat
+            if body.startswith("**"):
+                continue   # anywhere: found by the walk below
+            full = os.path.join(root, body)
+        cut = min([i for i in (full.find("*"), full.find("?"), full.find("[")) if i >= 0] or
+                  [len(full)])
+        literal = full[:cut].rstrip("/")
+        if not literal:
+            continue
+        if abs_dir is not None and (literal.startswith(abs_dir.rstrip("/") + "/") or
+                                    literal == abs_dir or abs_dir == "/"):
+            if pattern is not None:
+                last = pat.rstrip("/").rsplit("/", 1)[-1]
+                if "*" not in last and "?" not in last and not fnmatch.fnmatchcase(last, pattern):
+                    if os.path.lexists(literal) and not os.path.isdir(literal):
+                        continue
+            if w.kind == "delete" and not os.path.lexists(literal) and "*" not in pat:
+                continue
+            consider(_Hit(entry.level, os.path.relpath(literal, root) if
+                          literal.startswith(root) else literal, _source(entry)))
+    # Existing files under the directory (exact; bounded).
+    if abs_dir is not None and os.path.isdir(abs_dir) and abs_dir != "/":
+        count = 0
+        for dirpath, dirnames, filenames in os.walk(abs_dir):
+            dirnames[:] = [d for d in dirnames if d != ".git" or rel_dir not in (".",)]
+            for name in filenames + dirnames:
+                count += 1
+                if count > WALK_LIMIT:
+                    break
+                if pattern is not None and not fnmatch.fnmatchcase(name, pattern):
+                    continue
+                p = os.path.join(dirpath, name)
+                consider(_match_path(ctx, p, _rel(p, root), guarded_set))
+            if count > WALK_LIMIT:
+                break
+    return best
+
+
+def _rel(p: str, root: str):
+    if p == root:
+        return "."
+    if p.startswith(root.rstrip("/") + "/"):
+        return p[len(root.rstrip("/")) + 1:]
+    return None
+
+
+def _guarded_writes(ctx, analysis, handler: bool, admin_archive: bool) -> tuple:
+    blocks: list = []
+    warns: list = []
+    guarded = _guarded_files(ctx)
+    guarded_set = set()
+    for g in guarded:
+        guarded_set |= _variants(g)
+    mode = ctx.security
+    items = list(analysis.writes) + list(analysis.touched)
+    for w in items:
+        if handler and w.possible:
+            continue   # the post-loop handler's own arguments
+        if admin_archive and _archive_move(w):
+            continue
+        if w.abs is None:
+            if w.possible:
+                continue
+            blocks.append(
+                f"bash-check: {w.how} writes to {w.given.replace(chr(0), '$?')!r}, a path "
+                "computed at run time, so it could be state.md, a playbook file or a "
+                "protected file. Write to a literal path instead."
+            )
+            continue
+        hit = _match_path(ctx, w.abs, w.rel, guarded_set)
+        if w.recursive or (os.path.isdir(w.abs) and w.kind == "delete"):
+            inner = _contained(ctx, w, guarded, guarded_set)
+            if inner is not None and (hit is None or _rank(inner.level) > _rank(hit.level)):
+                hit = inner
+        if hit is None:
+            continue
+        verb = _verb(w)
+        target = w.rel if w.rel not in (None, ".") else w.abs
+        inside = "" if hit.what == target else f" (it contains {hit.what})"
+        if hit.level == "GUARDED":
+            blocks.append(
+                f"bash-check: {w.how} {verb} {target}{inside}. state.md and the playbook "
+                "files (play/<id>/plan.json, progress.json) change only through the Edit or "
+                "Write tools, where the workflow guards check the change; use those instead."
+                + (" The command only receives the path; if it just reads it, use the Read "
+                   "tool or cat." if w.possible else "")
+            )
+        elif hit.level == "HARD_BLOCK":
+            blocks.append(
+                f"bash-check: {w.how} {verb} {target}{inside}, which is protected "
+                f"(HARD_BLOCK, {hit.source}). It belongs to the gate, its configuration or "
+                "your credentials and cannot be changed from Claude Code in any mode; ask the "
+                "user to change it themselves if it really must change."
+                + (" The command only receives the path; if it just reads it, use the Read "
+                   "tool or cat." if w.possible else "")
+            )
+        elif hit.level == "BLOCK":
+            if mode == "strict":
+                blocks.append(
+                    f"bash-check: {w.how} {verb} {target}{inside}, which is protected (BLOCK, "
+                    f"{hit.source}) in security mode 'strict'. Ask the user whether it may "
+                    "change; only they can relax the mode or the list."
+                )
+            elif mode == "trusted":
+                warns.append(f"{target} is protected (BLOCK, {hit.source}); allowed in mode "
+                             "'trusted'. Keep the change minimal and mention it to the user.")
+        elif hit.level == "WARN":
+            warns.append(f"{target} is listed as WARN in protected-files.txt; change it only "
+                         "if the task needs it.")
+    return blocks, warns
+
+
+def _verb(w) -> str:
+    if w.possible:
+        return "receives"
+    if w.kind == "delete":
+        return "deletes or moves"
+    if w.kind == "meta":
+        return "changes"
+    return "writes"
+
+
+def _archive_move(w) -> bool:
+    """Admin maintenance: moving a playbook directory into play/archive/."""
+    cmd = w.command
+    if cmd is None or w.rel is None:
+        return False
+    name = cmd.name
+    sub = cmd.git_subcommand if name == "git" else None
+    if name != "mv" and sub != "mv" and name != "mkdir":
+        return False
+    parts = w.rel.split("/")
+    if parts[0] != layout.PLAY_DIR:
+        return False
+    if w.kind == "delete":
+        return len(parts) == 2 and parts[1] not in ("archive", "template")
+    return len(parts) >= 2 and parts[1] == "archive"
+
+
+# ------------------------------------------------------------ no playbook
+
+def _allowed_without_playbook(ctx, cmd, admin_archive: bool) -> bool:
+    from shell import is_read_only
+
+    if is_read_only(cmd):
+        return True
+    if not cmd.name:
+        return not any(r.writes for r in cmd.redirects)
+    if cmd.name == "git" and cmd.trusted:
+        sub, args = cmd.git_subcommand, cmd.git_args
+        if sub in ("fetch", "pull"):
+            return True
+        if sub in ("checkout", "switch") and not any(
+                a in ("-f", "--force", "--discard-changes", "-B", "-C", "--") for a in args):
+            return _branch_only(sub, args)
+        if admin_archive:
+            if sub == "add":
+                paths = [a for a in args if not a.startswith("-")]
+                return bool(paths) and all(_maintenance_path(ctx, cmd, p) for p in paths)
+            if sub == "commit":
+                return not any(a.startswith(("-a", "--all")) for a in args)
+            if sub == "mv":
+                return True   # checked as an archive move by the write rules
+    if admin_archive and cmd.name in ("mv", "mkdir") and cmd.trusted:
+        return all(_maintenance_path(ctx, cmd, a) for a in cmd.args if not a.startswith("-"))
+    return False
+
+
+def _branch_only(sub: str, args: list) -> bool:
+    ops = [a for a in args if not a.startswith("-")]
+    flags = [a for a in args if a.startswith("-")]
+    if sub == "checkout":
+        if any(f in ("-b", "--orphan") for f in flags):
+            return True
+        return len(ops) == 1 and not flags
+    if any(f in ("-c", "--create", "--orphan") for f in flags):
+        return True
+    return len(ops) == 1 and all(f in ("--detach", "-d", "--no-guess", "--guess") for f in flags)
+
+
+def _maintenance_path(ctx, cmd, value: str) -> bool:
+    from shell import paths
+
+    targets = paths.resolve(value, cmd.cwd)
+    if not targets:
+        return False
+    for t in targets:
+        rel = paths.rel_to(t, ctx.root)
+        if rel is None:
+            return False
+        if rel != layout.STATE_MD and not (rel == layout.PLAY_DIR or rel.startswith(
+                layout.PLAY_DIR + "/")):
+            return False
+    return True
