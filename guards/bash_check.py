@@ -182,30 +182,82 @@ class _Hit:
         self.source = source
 
 
-def _match_path(ctx, abs_path: str, rel: str | None, guarded_set: set):
-    """Strongest protection for one path: ``_Hit`` or ``None``."""
+def glob_match(pattern: str, path: str) -> bool:
+    """protected-files.txt glob semantics (``statefiles.protected.glob_to_regex``)
+    without importing ``re`` (hook hot path, issue 7): ``*``/``?`` stay within a
+    component, ``**`` crosses components, ``**/`` may match nothing, matching
+    ignores case, and a match also covers everything below it."""
+    pat = pattern.strip()
+    if pat.startswith("./"):
+        pat = pat[2:]
+    pat = pat.rstrip("/").casefold()
+    s = path.casefold()
+    memo: dict = {}
+
+    def m(pi: int, si: int) -> bool:
+        key = (pi, si)
+        if key in memo:
+            return memo[key]
+        if pi == len(pat):
+            res = si == len(s) or s[si] == "/"
+        elif pat.startswith("**/", pi):
+            res = m(pi + 3, si) or any(m(pi + 3, k + 1) for k in range(si, len(s))
+                                        if s[k] == "/")
+        elif pat.startswith("**", pi):
+            res = any(m(pi + 2, k) for k in range(si, len(s) + 1))
+        elif pat[pi] == "*":
+            res = False
+            k = si
+            while True:
+                if m(pi + 1, k):
+                    res = True
+                    break
+                if k >= len(s) or s[k] == "/":
+                    break
+                k += 1
+        elif pat[pi] == "?":
+            res = si < len(s) and s[si] != "/" and m(pi + 1, si + 1)
+        else:
+            res = si < len(s) and s[si] == pat[pi] and m(pi + 1, si + 1)
+        memo[key] = res
+        return res
+
+    return m(0, 0)
+
+
+def _protected_entry(ctx, rel_variants, abs_forms):
+    """The strongest protection entry matching a path (repo-relative
+    spellings and absolute forms), like ``ProtectedList.match``."""
     best = None
-    if rel is not None and rel != ".":
-        variants = _variants(rel)
-        if variants & guarded_set or any(_is_playbook_path(v) for v in variants):
-            return _Hit("GUARDED", rel, "guarded file")
-        for v in variants:
-            entry = ctx.protected.match_rel(v)
-            if entry is not None and (best is None or _rank(entry.level) > _rank(best.level)):
-                best = _Hit(entry.level, rel, _source(entry))
-    # absolute patterns (~/.ssh/**, /etc/claude-code/**) and symlinked spellings
-    try:
-        resolved = layout.resolve(abs_path, ctx.root)
-        entry = ctx.protected.match(resolved)
-        if resolved.rel is not None and resolved.rel != rel and resolved.rel != ".":
-            rv = _variants(resolved.rel)
-            if rv & guarded_set or any(_is_playbook_path(v) for v in rv):
-                return _Hit("GUARDED", resolved.rel, "guarded file")
-    except (OSError, ValueError):
-        entry = None
-    if entry is not None and (best is None or _rank(entry.level) > _rank(best.level)):
-        best = _Hit(entry.level, rel if rel is not None else abs_path, _source(entry))
+    home = os.path.expanduser("~")
+    for entry in ctx.protected.entries:
+        if entry.absolute:
+            pat = home + entry.pattern[1:] if entry.pattern.startswith("~/") else entry.pattern
+            hit = any(glob_match(pat, a) for a in abs_forms)
+        else:
+            prefix = entry.prefix
+            hit = any((not prefix or v.casefold().startswith(prefix)) and glob_match(
+                entry.pattern, v) for v in rel_variants)
+        if hit and (best is None or _rank(entry.level) > _rank(best.level)):
+            best = entry
     return best
+
+
+def _match_path(ctx, abs_path: str, rel: str | None, guarded_set: set):
+    """Strongest protection for one path: ``_Hit`` or ``None``. Both the path
+    as given and with symlinks resolved are checked."""
+    real = os.path.realpath(abs_path)
+    real_rel = _rel(real, ctx.root)
+    rels = [r for r in (rel, real_rel) if r is not None and r != "."]
+    variants = set()
+    for r in rels:
+        variants |= _variants(r)
+    if variants & guarded_set or any(_is_playbook_path(v) for v in variants):
+        return _Hit("GUARDED", rels[0], "guarded file")
+    entry = _protected_entry(ctx, variants, {abs_path, real})
+    if entry is None:
+        return None
+    return _Hit(entry.level, rels[0] if rels else abs_path, _source(entry))
 
 
 def _rank(level: str) -> int:
@@ -219,11 +271,46 @@ def _source(entry) -> str:
 
 def _contained(ctx, w, guarded: list, guarded_set: set):
     """Guarded or protected paths inside the directory ``w`` affects
-    recursively: the strongest ``_Hit`` or ``None``."""
+    recursively: the strongest ``_Hit`` or ``None``. With ``w.pattern``
+    (``find DIR -name PAT``) only entries matching it — and everything below
+    a matching directory — are affected."""
     import fnmatch
 
     abs_dir = w.abs
-    rel_dir = w.rel
+    if abs_dir is None:
+        return None
+    roots = [abs_dir]
+    if w.pattern is not None and os.path.isdir(abs_dir):
+        found = []
+        count = 0
+        truncated = False
+        base_depth = abs_dir.rstrip("/").count("/")
+        for dirpath, dirnames, filenames in os.walk(abs_dir):
+            if w.max_depth is not None and dirpath.rstrip("/").count("/") - base_depth >= \
+                    w.max_depth:
+                dirnames[:] = []
+            for name in dirnames + filenames:
+                count += 1
+                if count > WALK_LIMIT:
+                    truncated = True
+                    break
+                if fnmatch.fnmatchcase(name, w.pattern):
+                    found.append(os.path.join(dirpath, name))
+            if truncated:
+                break
+        if not truncated:
+            roots = found
+    best = None
+    for r in roots:
+        hit = _contained_one(ctx, r, w.kind, guarded, guarded_set)
+        if hit is not None and (best is None or _rank(hit.level) > _rank(best.level)):
+            best = hit
+    return best
+
+
+def _contained_one(ctx, abs_dir: str, kind: str, guarded: list, guarded_set: set):
+    root = ctx.root
+    rel_dir = _rel(abs_dir, root)
     best = None
 
     def consider(hit):
@@ -231,15 +318,16 @@ def _contained(ctx, w, guarded: list, guarded_set: set):
         if hit is not None and (best is None or _rank(hit.level) > _rank(best.level)):
             best = hit
 
-    pattern = w.pattern
+    consider(_match_path(ctx, abs_dir, rel_dir, guarded_set))
+    if not os.path.isdir(abs_dir) and kind == "delete":
+        return best
     # Literal guarded files under the directory.
     for g in guarded:
-        if rel_dir is not None and (rel_dir == "." or g.startswith(rel_dir.rstrip("/") + "/")):
-            if pattern is None or fnmatch.fnmatchcase(g.rsplit("/", 1)[-1], pattern):
-                if os.path.lexists(ctx.path(g)) or g == layout.STATE_MD:
-                    consider(_Hit("GUARDED", g, "guarded file"))
+        g_abs = ctx.path(g)
+        if g_abs.startswith(abs_dir.rstrip("/") + "/") and (os.path.lexists(g_abs) or
+                                                            g == layout.STATE_MD):
+            consider(_Hit("GUARDED", g, "guarded file"))
     # Protection entries whose literal part lies inside the directory.
-    root = ctx.root
     home = os.path.expanduser("~")
     for entry in ctx.protected.entries:
         pat = entry.pattern
@@ -255,28 +343,19 @@ def _contained(ctx, w, guarded: list, guarded_set: set):
         literal = full[:cut].rstrip("/")
         if not literal:
             continue
-        if abs_dir is not None and (literal.startswith(abs_dir.rstrip("/") + "/") or
-                                    literal == abs_dir or abs_dir == "/"):
-            if pattern is not None:
-                last = pat.rstrip("/").rsplit("/", 1)[-1]
-                if "*" not in last and "?" not in last and not fnmatch.fnmatchcase(last, pattern):
-                    if os.path.lexists(literal) and not os.path.isdir(literal):
-                        continue
-            if w.kind == "delete" and not os.path.lexists(literal) and "*" not in pat:
+        if literal.startswith(abs_dir.rstrip("/") + "/") or abs_dir == "/":
+            if kind == "delete" and not os.path.lexists(literal) and "*" not in pat:
                 continue
             consider(_Hit(entry.level, os.path.relpath(literal, root) if
                           literal.startswith(root) else literal, _source(entry)))
     # Existing files under the directory (exact; bounded).
-    if abs_dir is not None and os.path.isdir(abs_dir) and abs_dir != "/":
+    if os.path.isdir(abs_dir) and abs_dir != "/":
         count = 0
         for dirpath, dirnames, filenames in os.walk(abs_dir):
-            dirnames[:] = [d for d in dirnames if d != ".git" or rel_dir not in (".",)]
             for name in filenames + dirnames:
                 count += 1
                 if count > WALK_LIMIT:
                     break
-                if pattern is not None and not fnmatch.fnmatchcase(name, pattern):
-                    continue
                 p = os.path.join(dirpath, name)
                 consider(_match_path(ctx, p, _rel(p, root), guarded_set))
             if count > WALK_LIMIT:

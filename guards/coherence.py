@@ -161,18 +161,28 @@ def _done_without_critic(ctx, commit) -> str | None:
     args = commit.git_args
     include_worktree = _commit_all(args) or any(
         a in (layout.STATE_MD, "./" + layout.STATE_MD) for a in args)
-    text = _staged_state(ctx) if not include_worktree else None
-    if text is None:
-        if not include_worktree:
-            return None
+    if include_worktree:
         state = ctx.state
         if state is None:
             return None
         goal = state.section("goal")
     else:
-        from statefiles import state_md
+        same, sha = _index_matches_worktree(ctx)
+        if same:
+            # The index holds the working tree's state.md: read the parsed copy.
+            state = ctx.state
+            goal = state.section("goal") if state is not None else {}
+            if str(goal.get("status", "")).strip().lower() != "done":
+                return None
+            if not _is_staged(ctx):
+                return None
+        else:
+            text = _staged_state(ctx)
+            if text is None:
+                return None
+            from statefiles import state_md
 
-        goal = state_md.parse(text)["sections"].get("goal", {}) or {}
+            goal = state_md.parse(text)["sections"].get("goal", {}) or {}
     status = str(goal.get("status", "")).strip().lower() if isinstance(goal, dict) else ""
     if status != "done":
         return None
@@ -213,6 +223,81 @@ def _commit_all(args) -> bool:
                     break
         k += 1
     return False
+
+
+def _index_entry_sha(index: bytes, name: bytes):
+    """The blob id recorded for ``name`` in a git index (versions 2-4, SHA-1),
+    or ``None``; raises ``ValueError``/``IndexError`` on what it cannot read."""
+    if len(index) < 12 or index[:4] != b"DIRC":
+        raise ValueError("not a git index")
+    version = int.from_bytes(index[4:8], "big")
+    count = int.from_bytes(index[8:12], "big")
+    if version not in (2, 3, 4):
+        raise ValueError(f"index version {version}")
+    pos = 12
+    prev = b""
+    for _ in range(count):
+        start = pos
+        sha = index[pos + 40:pos + 60]
+        flags = int.from_bytes(index[pos + 60:pos + 62], "big")
+        extended = 2 if version >= 3 and flags & 0x4000 else 0
+        pos += 62 + extended
+        if version == 4:
+            # git's offset varint: the number of bytes to drop from the previous path
+            c = index[pos]
+            pos += 1
+            strip = c & 0x7F
+            while c & 0x80:
+                c = index[pos]
+                pos += 1
+                strip = ((strip + 1) << 7) | (c & 0x7F)
+            end = index.index(b"\0", pos)
+            path = prev[:len(prev) - strip] + index[pos:end]
+            pos = end + 1
+        else:
+            end = index.index(b"\0", pos)
+            path = index[pos:end]
+            pos = start + ((62 + extended + len(path) + 8) // 8) * 8
+        prev = path
+        if path == name:
+            return sha.hex()
+    return None
+
+
+def _index_matches_worktree(ctx) -> tuple:
+    """``(True, sha)`` when the index's state.md is the working tree's (the
+    common case: no subprocess needed); ``(False, sha_or_None)`` otherwise."""
+    import hashlib
+
+    from statefiles import gitinfo
+
+    gdir = gitinfo.git_dir(ctx.root)
+    if gdir is None:
+        return False, None
+    try:
+        with open(f"{gdir}/index", "rb") as fh:
+            index = fh.read(64 * 1024 * 1024)
+        sha = _index_entry_sha(index, layout.STATE_MD.encode())
+        with open(ctx.path(layout.STATE_MD), "rb") as fh:
+            data = fh.read()
+    except (OSError, ValueError, IndexError):
+        return False, None
+    if sha is None:
+        return False, None
+    blob = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+    return blob == sha, sha
+
+
+def _is_staged(ctx) -> bool:
+    """state.md differs between HEAD and the index."""
+    import subprocess
+
+    try:
+        diff = subprocess.run(["git", "diff", "--cached", "--name-only", "--", layout.STATE_MD],
+                              cwd=ctx.root, capture_output=True, text=True, timeout=3)
+    except (OSError, subprocess.SubprocessError):
+        return True
+    return diff.returncode != 0 or layout.STATE_MD in diff.stdout.split()
 
 
 def _staged_state(ctx):

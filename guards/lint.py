@@ -50,13 +50,18 @@ def check(ctx):
                    c.git_subcommand == "commit" and "--dry-run" not in c.git_args), None)
     if commit is None:
         return ALLOWED
+    runners = [(name, runner) for name, runner, configured in (
+        ("ruff", _ruff, _ruff_configured), ("eslint", _eslint, _eslint_configured),
+        ("shellcheck", _shellcheck, _shellcheck_configured)) if configured(ctx.root)]
+    if not runners:
+        return ALLOWED    # nothing configured: no subprocess at all
     deadline = time.monotonic() + BUDGET_SECONDS
     files = _commit_files(ctx.root, commit, deadline)
     if not files:
         return ALLOWED
     reports = []
     timeouts = []
-    for name, runner in (("ruff", _ruff), ("eslint", _eslint), ("shellcheck", _shellcheck)):
+    for name, runner in runners:
         if time.monotonic() >= deadline:
             timeouts.append(name)
             continue
@@ -139,10 +144,7 @@ def _exe(root: str, name: str):
     return shutil.which(name)
 
 
-def _ruff(root: str, files: list, deadline):
-    py = [f for f in files if f.endswith(PY_EXT)]
-    if not py:
-        return None
+def _ruff_configured(root: str) -> bool:
     configured = os.path.exists(os.path.join(root, "ruff.toml")) or os.path.exists(
         os.path.join(root, ".ruff.toml"))
     if not configured:
@@ -152,7 +154,14 @@ def _ruff(root: str, files: list, deadline):
                 configured = "[tool.ruff" in fh.read(512 * 1024)
         except OSError:
             configured = False
-    exe = _exe(root, "ruff") if configured else None
+    return configured and _exe(root, "ruff") is not None
+
+
+def _ruff(root: str, files: list, deadline):
+    py = [f for f in files if f.endswith(PY_EXT)]
+    if not py:
+        return None
+    exe = _exe(root, "ruff")
     if exe is None:
         return None
     proc = _run([exe, "check", "--quiet", "--no-fix", "--", *py], root, deadline)
@@ -161,10 +170,7 @@ def _ruff(root: str, files: list, deadline):
     return (proc.stdout + proc.stderr).strip() or f"ruff exited with {proc.returncode}"
 
 
-def _eslint(root: str, files: list, deadline):
-    js = [f for f in files if f.endswith(JS_EXT)]
-    if not js:
-        return None
+def _eslint_configured(root: str) -> bool:
     names = ("eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts",
              ".eslintrc", ".eslintrc.js", ".eslintrc.cjs", ".eslintrc.json", ".eslintrc.yml",
              ".eslintrc.yaml")
@@ -176,13 +182,23 @@ def _eslint(root: str, files: list, deadline):
                 configured = '"eslintConfig"' in fh.read(512 * 1024)
         except OSError:
             configured = False
-    exe = os.path.join(root, "node_modules", ".bin", "eslint")
-    if not configured or not os.access(exe, os.X_OK):
+    return configured and os.access(os.path.join(root, "node_modules", ".bin", "eslint"),
+                                    os.X_OK)
+
+
+def _eslint(root: str, files: list, deadline):
+    js = [f for f in files if f.endswith(JS_EXT)]
+    if not js:
         return None
+    exe = os.path.join(root, "node_modules", ".bin", "eslint")
     proc = _run([exe, "--", *js], root, deadline)
     if proc is None or proc.returncode == 0:
         return None
     return (proc.stdout + proc.stderr).strip() or f"eslint exited with {proc.returncode}"
+
+
+def _shellcheck_configured(root: str) -> bool:
+    return _exe(root, "shellcheck") is not None
 
 
 def _shellcheck(root: str, files: list, deadline):

@@ -34,9 +34,11 @@ class Report:
     ``(family, message)``; ``unknown``: reasons."""
 
     __slots__ = ("shell", "argv", "writes", "literals", "can_write", "network",
-                 "http_methods", "destructive", "unknown")
+                 "http_methods", "destructive", "unknown", "pipes")
 
     def __init__(self):
+        #: commands that read the program's output (awk ``print | "cmd"``)
+        self.pipes = []
         self.shell = []
         self.argv = []
         self.writes = []
@@ -376,6 +378,126 @@ _NETWORK = {
 }
 
 
+# ------------------------------------------------------------------ python
+
+#: (module, functions, kind, recursive, index of the path argument)
+_PY_FILE_FUNCS = (
+    ("os", ("remove", "unlink", "rmdir"), "delete", False, 0),
+    ("os", ("removedirs",), "delete", True, 0),
+    ("os", ("rename", "renames", "replace"), "move", False, 0),
+    ("os", ("truncate", "chmod", "chown", "lchown", "utime", "mkdir", "makedirs", "mkfifo",
+            "mknod"), "write", False, 0),
+    ("os", ("symlink", "link"), "write", False, 1),
+    ("shutil", ("rmtree",), "delete", True, 0),
+    ("shutil", ("move",), "move", True, 0),
+    ("shutil", ("copy", "copy2", "copyfile", "copytree", "copymode", "copystat", "chown"),
+     "write", True, 1),
+    ("io", ("open",), "open", False, 0),
+    ("codecs", ("open",), "open", False, 0),
+)
+#: (module, functions, mode): calls that run commands.
+_PY_EXEC_FUNCS = (
+    ("os", ("system", "popen"), "shell"),
+    ("os", ("execv", "execvp", "execve", "execvpe", "execl", "execlp", "execle", "execlpe",
+            "spawnv", "spawnvp", "spawnve", "spawnvpe", "spawnl", "spawnlp", "posix_spawn",
+            "posix_spawnp"), "exec-argv"),
+    ("subprocess", ("run", "call", "check_call", "check_output", "Popen"), "auto"),
+    ("subprocess", ("getoutput", "getstatusoutput"), "shell"),
+    ("pty", ("spawn",), "auto"),
+    ("commands", ("getoutput", "getstatusoutput"), "shell"),
+    ("platform", ("popen",), "shell"),
+)
+#: Function names that only ever write, delete or run commands: a call to one
+#: of them on a receiver the scanner cannot identify makes the code unknown.
+_PY_UNAMBIGUOUS = ("rmtree", "removedirs", "unlink", "rmdir", "write_text", "write_bytes",
+                   "symlink_to", "hardlink_to", "copytree", "copyfile", "makedirs", "lchown",
+                   "system", "popen", "check_output", "check_call", "Popen", "getoutput",
+                   "getstatusoutput", "execv", "execvp", "execve", "execvpe", "execl",
+                   "execlp", "spawnv", "spawnvp", "posix_spawn", "posix_spawnp", "spawn")
+
+
+def _py_aliases(masked: str) -> dict:
+    """``{module: (receiver_names, bare_function_names)}`` from the code's
+    imports (``import shutil as s``, ``from os import remove as rm``)."""
+    out: dict = {}
+    for m in re.finditer(r"\bimport\s+([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+"
+                         r"\w+)?)*)", masked):
+        if masked[max(0, m.start() - 30):m.start()].rstrip().split()[-1:] and \
+                re.search(r"\bfrom\s+[\w.]+\s*$", masked[:m.start()]):
+            continue
+        for part in m.group(1).split(","):
+            bits = part.split()
+            if not bits:
+                continue
+            mod = bits[0]
+            alias = bits[2] if len(bits) >= 3 and bits[1] == "as" else mod.split(".")[0]
+            recv, bare = out.setdefault(mod, (set(), set()))
+            recv.add(alias if len(bits) >= 3 else mod)
+    for m in re.finditer(r"\bfrom\s+([\w.]+)\s+import\s+\(?([\w\s,*]+)\)?", masked):
+        mod = m.group(1)
+        recv, bare = out.setdefault(mod, (set(), set()))
+        for part in m.group(2).split(","):
+            bits = part.split()
+            if not bits:
+                continue
+            if bits[0] == "*":
+                bare.add("*")
+                continue
+            name = bits[0]
+            alias = bits[2] if len(bits) >= 3 and bits[1] == "as" else name
+            bare.add((name, alias))
+    return out
+
+
+def _py_receiver(mod: str, aliases: dict) -> str:
+    names = {mod}
+    recv, _bare = aliases.get(mod, (set(), set()))
+    names |= recv
+    alts = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    # string literals are masked with "_" of the same length in the scanned text
+    imp = r"__import__\s*\(\s*['\"](?:" + re.escape(mod) + "|_{" + str(len(mod)) + \
+        r"})['\"]\s*\)"
+    return r"(?:(?<![\w.])(?:" + alts + r")|" + imp + r")\s*\.\s*"
+
+
+def _py_patterns(masked: str):
+    """Alias-aware write and exec patterns for Python code."""
+    aliases = _py_aliases(masked)
+    writes = [(r"(?<![\w.])open\s*\(", "open", False, 0)]
+    for mod, funcs, kind, recursive, index in _PY_FILE_FUNCS:
+        recv = _py_receiver(mod, aliases)
+        writes.append((recv + "(?:" + "|".join(funcs) + r")\s*\(", kind, recursive, index))
+        _recv, bare = aliases.get(mod, (set(), set()))
+        for item in bare:
+            if item == "*":
+                names = funcs
+            elif item[0] in funcs:
+                names = (item[1],)
+            else:
+                continue
+            writes.append((r"(?<![\w.])(?:" + "|".join(names) + r")\s*\(", kind, recursive,
+                           index))
+    for recv_pat in (r"(?:(?<![\w.])(?:pathlib\s*\.\s*)?Path|(?<![\w.])PurePath)",):
+        writes.append((recv_pat + r"\s*\(([^()]*)\)\s*\.\s*(?:write_text|write_bytes|touch|mkdir|"
+                       r"chmod|symlink_to|hardlink_to|open)\s*\(", "path-write", False, 0))
+        writes.append((recv_pat + r"\s*\(([^()]*)\)\s*\.\s*(?:unlink|rmdir|rename|replace)\s*\(",
+                       "path-delete", False, 0))
+    execs = []
+    for mod, funcs, mode in _PY_EXEC_FUNCS:
+        recv = _py_receiver(mod, aliases)
+        execs.append((recv + "(?:" + "|".join(funcs) + r")\s*\(", mode))
+        _recv, bare = aliases.get(mod, (set(), set()))
+        for item in bare:
+            if item == "*":
+                names = funcs
+            elif item[0] in funcs:
+                names = (item[1],)
+            else:
+                continue
+            execs.append((r"(?<![\w.])(?:" + "|".join(names) + r")\s*\(", mode))
+    return writes, execs
+
+
 def scan(language: str, code: str) -> Report:
     """Scan ``code`` written in ``language`` (``python``, ``js``, ``perl``,
     ``ruby``, ``php``, ``lua``, ``awk``, ``r``, ``powershell``; others are
@@ -402,10 +524,17 @@ def scan(language: str, code: str) -> Report:
     exec_present = any(re.search(p, masked) for p in _EXEC.get(language, ()))
     if language == "perl" and re.search(r"`|\bqx\s*[({/|!'\"]", code):
         exec_present = True
+    py = _py_patterns(masked) if language == "python" else None
+    consumed: list = []
     if exec_present:
         rep.can_write = True
-        _exec_calls(code, masked, language, rep)
-    _write_calls(code, masked, language, rep)
+        _exec_calls(code, masked, language, rep, py[1] if py else None, consumed)
+    _write_calls(code, masked, language, rep, py[0] if py else None, consumed)
+    if language == "python":
+        for m in re.finditer(r"(?<![\w])(" + "|".join(_PY_UNAMBIGUOUS) + r")\s*\(", masked):
+            if not any(a <= m.start(1) < b for a, b in consumed):
+                rep.unknown_(f"calls {m.group(1)}() on an object the check cannot identify")
+                rep.can_write = True
     ww = _WRITE_WORDS.get(language)
     if ww:
         for m in re.finditer(ww, masked):
@@ -440,13 +569,18 @@ def _mask_strings(code: str, lits: list) -> str:
     return "".join(out)
 
 
-def _exec_calls(code: str, masked: str, language: str, rep: Report) -> None:
-    calls = _EXEC_CALLS.get(language, ())
+def _exec_calls(code: str, masked: str, language: str, rep: Report, calls=None,
+                consumed=None) -> None:
+    if calls is None:
+        calls = _EXEC_CALLS.get(language, ())
+    if consumed is None:
+        consumed = []
     resolved_any = False
     spans = []
     for pat, mode in calls:
         for m in re.finditer(pat, masked):
             spans.append((m.start(), m.end()))
+            consumed.append((m.start(), m.end()))
             args = _args_after(code, m.end(), language)
             if args is None:
                 rep.unknown_("runs a command that cannot be read")
@@ -455,6 +589,17 @@ def _exec_calls(code: str, masked: str, language: str, rep: Report) -> None:
             if not parts:
                 continue
             first = parts[0]
+            if mode == "exec-argv":
+                lst = _as_list(parts[1], language) if len(parts) > 1 else None
+                if lst is None:
+                    lits = [_as_literal(p, language) for p in parts[1:]]
+                    lst = lits if lits and all(v is not None for v in lits) else None
+                if lst is None:
+                    rep.unknown_("runs a program with arguments computed at run time")
+                else:
+                    rep.argv.append(lst)
+                    resolved_any = True
+                continue
             shell_kw = any(re.match(r"shell\s*=\s*True", p) for p in parts[1:])
             lit = _as_literal(first, language)
             lst = _as_list(first, language)
@@ -539,9 +684,15 @@ def _args_after(code: str, pos: int, language: str):
 _MODE_WRITE = re.compile(r"^[rbt]*[wax+]|[wax+]")
 
 
-def _write_calls(code: str, masked: str, language: str, rep: Report) -> None:
-    for pat, kind, recursive, index in _WRITES.get(language, ()):
+def _write_calls(code: str, masked: str, language: str, rep: Report, table=None,
+                 consumed=None) -> None:
+    if table is None:
+        table = _WRITES.get(language, ())
+    if consumed is None:
+        consumed = []
+    for pat, kind, recursive, index in table:
         for m in re.finditer(pat, masked):
+            consumed.append((m.start(), m.end()))
             if kind in ("path-write", "path-delete"):
                 inner = code[m.start(1):m.end(1)]
                 path = _as_literal(inner, language)
@@ -665,7 +816,7 @@ def _scan_awk(code: str, masked: str, lits: list, rep: Report) -> None:
             if lit is None or lit.dynamic:
                 rep.unknown_("awk pipes output to a command assembled at run time")
             else:
-                rep.shell.append(lit.value)
+                rep.pipes.append(lit.value)
         else:
             if lit is None or lit.dynamic:
                 # print > $2 etc.

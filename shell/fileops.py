@@ -25,6 +25,12 @@ def judge_delete(x, word, targets, recursive: bool, force: bool, how: str,
         _judge_remote(x, word, recursive or force, how)
         return
     if not (recursive or force):
+        for t in targets or ():
+            if paths.rel_to(t, run.root) is None and not paths.in_temp(t) and (
+                    paths.is_system(t) or paths.home_dotfile(t, run.home)):
+                run.find("system-write", f"{how} removes {t}, a system or home configuration "
+                         "file outside the project", cmd)
+                return
         return
     shown = word.text if word.text else word.value
     if targets is None:
@@ -354,6 +360,20 @@ def _world_writable(mode: str) -> bool:
         return last in "2367"
     return any(part.split("=")[0].strip("+-").count("o") or part.startswith(("a+", "+", "a=")) or
                part.startswith("o") for part in m.split(",") if "w" in part)
+
+
+def h_diff(x) -> list:
+    """``diff --output=FILE`` writes FILE; otherwise diff only reads."""
+    cmd, run = x.cmd, x.run
+    run.add(cmd)
+    args = x.args
+    for k, a in enumerate(args):
+        v = a.value
+        if v.startswith("--output="):
+            run.write(cmd, Word(a.text, v.split("=", 1)[1], dynamic=a.dynamic), "diff --output")
+        elif v == "--output" and k + 1 < len(args):
+            run.write(cmd, args[k + 1], "diff --output")
+    return [cmd]
 
 
 def h_sort(x) -> list:
@@ -897,6 +917,11 @@ def h_awk(x) -> list:
             for s in rep.shell:
                 run.carrier("awk-exec", "awk runs shell commands (system/pipes)", cmd)
                 x.code(s, "awk system()")
+            for s in rep.pipes:
+                from shell.model import Stdin
+
+                run.carrier("awk-exec", "awk pipes its output into a command", cmd)
+                x.code(s, "awk print |", stdin=Stdin("pipe", producers=(cmd,)))
             for reason in rep.unknown:
                 run.carrier("awk-exec", "awk runs shell commands (system/pipes)", cmd)
                 run.unknown(f"awk: {reason}")
@@ -1057,7 +1082,7 @@ def _awk_ro(cmd) -> bool:
             return False
     prog = next((w.value for w in cmd.words[1:] if not w.value.startswith("-")), "")
     rep = codescan.scan("awk", prog)
-    return not (rep.shell or rep.writes or rep.unknown)
+    return not (rep.shell or rep.writes or rep.unknown or rep.pipes)
 
 
 def _git_ro(cmd) -> bool:
@@ -1187,7 +1212,7 @@ def register(handlers: dict) -> None:
         "sponge": h_simple_writer,
         "chmod": h_attr, "chown": h_attr, "chgrp": h_attr, "chattr": h_attr,
         "setfacl": h_attr, "setfattr": h_attr, "chcon": h_attr, "chflags": h_attr,
-        "sort": h_sort, "uniq": h_uniq, "split": h_split, "csplit": h_split,
+        "sort": h_sort, "uniq": h_uniq, "diff": h_diff, "sdiff": h_diff, "split": h_split, "csplit": h_split,
         "patch": h_patch, "tar": h_tar, "gtar": h_tar, "bsdtar": h_tar, "unzip": h_unzip,
         "zip": h_zip, "7z": h_7z, "7za": h_7z, "7zz": h_7z,
         "rsync": h_rsync, "scp": h_scp, "sed": h_sed, "gsed": h_sed,

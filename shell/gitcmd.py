@@ -402,6 +402,15 @@ def _destroy(x, family: str, message: str) -> None:
 
 # --------------------------------------------------------------- subcommands
 
+_PUSH_LONG = frozenset({"--force", "--force-with-lease", "--force-if-includes", "--delete",
+                        "--mirror", "--prune", "--all", "--tags", "--follow-tags", "--atomic",
+                        "--dry-run", "--porcelain", "--verbose", "--quiet", "--set-upstream",
+                        "--no-verify", "--verify", "--thin", "--no-thin", "--progress",
+                        "--no-force-with-lease", "--ipv4", "--ipv6", "--branches", "--repo",
+                        "--receive-pack", "--exec", "--push-option", "--recurse-submodules",
+                        "--signed", "--no-signed", "--no-recurse-submodules"})
+
+
 def g_push(x, words) -> None:
     p = _parse(words, "o", ("--repo", "--receive-pack", "--exec", "--push-option",
                             "--recurse-submodules", "--signed"),
@@ -414,6 +423,11 @@ def g_push(x, words) -> None:
     if p.has("--dry-run", "-n"):
         return
     for o, v in p.opts:
+        if o.startswith("--") and len(o) >= 5 and o not in _PUSH_LONG and \
+                any(full.startswith(o) for full in (
+                    "--force", "--force-with-lease", "--delete", "--mirror", "--prune")):
+            # An abbreviation git may expand to a destructive option.
+            _destroy(x, "force-push", f"git push {o}: abbreviates a forcing or deleting option")
         if o in ("-f", "--force"):
             _destroy(x, "force-push", f"git push {o}: overwrites the remote branch's history")
         elif o in ("-d", "--delete"):

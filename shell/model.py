@@ -227,13 +227,15 @@ class Write:
     """
 
     __slots__ = ("how", "given", "abs", "rel", "kind", "recursive", "possible", "command",
-                 "pattern")
+                 "pattern", "max_depth")
 
     def __init__(self, how: str, given: str, abs_path: str | None, rel: str | None,
                  kind: str = "write", recursive: bool = False, possible: bool = False,
                  command=None, pattern: str | None = None) -> None:
         #: for recursive writes limited to names matching a glob (``find -name``)
         self.pattern = pattern
+        #: with ``pattern``: how deep below the path matches are (``find -maxdepth``)
+        self.max_depth = None
         self.how = how
         self.given = given
         self.abs = abs_path

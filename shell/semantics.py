@@ -199,6 +199,26 @@ def _body_changes_dir(body) -> bool:
     return False
 
 
+#: Options that name an output file in most programs.
+_OUTPUT_OPTS = ("--output", "--output-file", "--outfile", "--out-file", "--out",
+                "--log-file", "--logfile", "--output-document")
+
+
+def _output_options(x) -> None:
+    """An unmodelled program's ``-o FILE``/``--output=FILE``-style options
+    write that file (compilers, converters, report generators...)."""
+    args = x.args
+    for k, a in enumerate(args):
+        v = a.value
+        if v == "-o" and k + 1 < len(args):
+            x.run.write(x.cmd, args[k + 1], f"{x.cmd.name} -o")
+        elif v in _OUTPUT_OPTS and k + 1 < len(args):
+            x.run.write(x.cmd, args[k + 1], f"{x.cmd.name} {v}")
+        elif v.startswith(tuple(o + "=" for o in _OUTPUT_OPTS)):
+            name, val = v.split("=", 1)
+            x.run.write(x.cmd, Word(a.text, val, dynamic=a.dynamic), f"{x.cmd.name} {name}")
+
+
 def _touch_all(x) -> None:
     for a in x.args:
         if a.value.startswith("-") and "=" not in a.value:
@@ -221,6 +241,7 @@ def _generic(x) -> list:
             reader = False
     if not reader:
         _touch_all(x)
+        _output_options(x)
     if x.cmd.word.startswith(("./", "../")) or (
             "/" in x.cmd.word and not x.cmd.trusted):
         x.run.script(x.cmd, x.cmd.words[0])
@@ -803,13 +824,20 @@ def h_su(x) -> list:
 
 
 def h_sg(x) -> list:
-    p = opts.parse(x.args, "c", posix=True)
-    code = p.value("-c")
-    if code is not None:
-        return _code_option(x, code, "sg -c")
-    if len(p.operands) >= 2:
-        return x.code(" ".join(a.value for a in p.operands[1:]), "sg")
-    return x.plain()
+    """``sg GROUP [-c] CMD``: the command runs through /bin/sh."""
+    args = [a for a in x.args if a.value != "-"]
+    if not args:
+        return x.plain()
+    rest = args[1:] if not args[0].value.startswith("-") else args
+    if rest and rest[0].value == "-c":
+        rest = rest[1:]
+    if not rest:
+        return x.plain()
+    if any(w.dynamic for w in rest):
+        x.run.add(x.cmd)
+        x.run.unknown("sg runs a command assembled at run time")
+        return [x.cmd]
+    return x.code(" ".join(a.value for a in rest), "sg")
 
 
 def h_env(x) -> list:
@@ -961,16 +989,44 @@ def h_watch(x) -> list:
 
 
 def h_flock(x) -> list:
+    """``flock [opts] FILE -c CMD`` / ``flock [opts] FILE CMD ARGS`` /
+    ``flock [opts] FD``."""
     cmd = x.cmd
-    p = opts.parse(x.args, "wEc", ("--timeout", "--conflict-exit-code", "--command"),
-                   posix=True)
-    code = p.value("-c", "--command")
-    if p.operands:
-        x.run.write(cmd, p.operands[0], "flock", "meta")
+    args = x.args
+    k = 0
+    code = None
+    while k < len(args):
+        v = args[k].value
+        if v in ("-c", "--command") and k + 1 < len(args):
+            code = args[k + 1]
+            k += 2
+            continue
+        if v.startswith("--command="):
+            code = Word(args[k].text, v.split("=", 1)[1], dynamic=args[k].dynamic)
+            k += 1
+            continue
+        if v in ("-w", "--timeout", "-E", "--conflict-exit-code"):
+            k += 2
+            continue
+        if v.startswith("-") and len(v) > 1 and v != "--":
+            k += 1
+            continue
+        if v == "--":
+            k += 1
+        break
+    rest = args[k:]
+    if rest:
+        x.run.write(cmd, rest[0], "flock", "meta")
+        tail = rest[1:]
+        if tail and tail[0].value in ("-c", "--command") and len(tail) > 1:
+            code = tail[1]
+            tail = []
+        if code is not None:
+            return _code_option(x, code, "flock -c")
+        if tail:
+            return x.argv(tail, "flock")
     if code is not None:
         return _code_option(x, code, "flock -c")
-    if len(p.operands) >= 2:
-        return x.argv(p.operands[1:], "flock")
     return x.plain()
 
 
@@ -1159,7 +1215,16 @@ def _find_name(expr):
     return None
 
 
-def _widen_found(run, before: int, name_filter) -> None:
+def _find_maxdepth(expr):
+    vals = [w.value for w in expr]
+    if "-maxdepth" in vals:
+        k = vals.index("-maxdepth")
+        if k + 1 < len(vals) and vals[k + 1].isdigit():
+            return int(vals[k + 1])
+    return None
+
+
+def _widen_found(run, before: int, name_filter, max_depth=None) -> None:
     """Writes a ``find -exec`` payload made to ``START/{found}`` affect every
     match under START: record them as recursive writes to START."""
     for wr in run.analysis.writes[before:]:
@@ -1169,6 +1234,7 @@ def _widen_found(run, before: int, name_filter) -> None:
             wr.given = wr.given.replace("/{found}", "")
             wr.recursive = True
             wr.pattern = name_filter
+            wr.max_depth = max_depth
 
 
 def _find_match(start, filtered: bool) -> Word:
@@ -1259,6 +1325,7 @@ def h_find(x) -> list:
     produced = [cmd]
     filtered = _find_filtered(args[k:])
     name_filter = _find_name(args[k:])
+    max_depth = _find_maxdepth(args[k:])
     while k < len(args):
         v = args[k].value
         if v in ("-exec", "-execdir", "-ok", "-okdir"):
@@ -1274,7 +1341,7 @@ def h_find(x) -> list:
                          for w in payload]
                 before = len(run.analysis.writes)
                 produced.extend(x.argv(words, f"find {v}", stdin=None))
-                _widen_found(run, before, name_filter)
+                _widen_found(run, before, name_filter, max_depth)
             k = j + 1
             continue
         if v == "-delete":
@@ -1283,6 +1350,7 @@ def h_find(x) -> list:
                 run.write(cmd, start, "find -delete", "delete", recursive=True, follow=False)
                 for wr in run.analysis.writes[before:]:
                     wr.pattern = name_filter
+                    wr.max_depth = max_depth
                 match = _find_match(start, filtered)
                 targets = run.resolve(match.value, cmd, follow=False) if not match.dynamic \
                     else None
@@ -1342,6 +1410,8 @@ def h_shell(x) -> list:
             return [cmd]
         program = rest[0]
         positional = [w.value for w in rest[2:]]
+        arg0 = rest[1].value if len(rest) > 1 and not rest[1].dynamic else (
+            None if len(rest) > 1 else cmd.name)
         if program.dynamic:
             origin = _dynamic_origin(program)
             if origin:
@@ -1352,6 +1422,7 @@ def h_shell(x) -> list:
             return [cmd]
         scope = x.scope.new_shell(positional=positional if not any(
             w.dynamic for w in rest[1:]) else None)
+        scope.arg0 = arg0
         x.code(program.value, f"{cmd.name} -c", scope=scope)
         return [cmd]
     if rest and not stdin_mode:

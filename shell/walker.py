@@ -80,7 +80,7 @@ class Scope:
     across subshells: the file system is)."""
 
     __slots__ = ("vars", "exported", "cwd", "functions", "aliases", "positional", "files",
-                 "links", "home")
+                 "links", "home", "arg0")
 
     def __init__(self, cwd, home: str, positional=None, files=None, links=None):
         self.vars: dict = {}
@@ -89,6 +89,8 @@ class Scope:
         self.functions: dict = {}
         self.aliases: dict = {}
         self.positional = positional
+        #: $0 (``bash -c CODE NAME``), or None when unknown
+        self.arg0 = None
         self.files = {} if files is None else files
         self.links = {} if links is None else links
         self.home = home
@@ -96,6 +98,7 @@ class Scope:
     def child(self) -> "Scope":
         """A subshell: a copy of everything except the shared file state."""
         s = Scope(self.cwd, self.home, self.positional, self.files, self.links)
+        s.arg0 = self.arg0
         s.vars = dict(self.vars)
         s.exported = set(self.exported)
         s.functions = dict(self.functions)
@@ -130,11 +133,13 @@ class Scope:
             return DYN
         if name.isdigit():
             pos = self.positional
+            if name == "0":
+                return self.arg0 if self.arg0 is not None else DYN
             if pos is None:
                 return DYN
             k = int(name)
             if k == 0:
-                return "bash"
+                return self.arg0 if self.arg0 is not None else DYN
             return pos[k - 1] if k <= len(pos) else None
         return DYN
 
@@ -171,6 +176,10 @@ class Walker:
     """Walks one command string (and everything nested in it) into
     ``run.analysis``."""
 
+    #: Use the plain and simple-subset front ends (tests switch them off to
+    #: compare with bashlex).
+    fast_paths = True
+
     def __init__(self, run) -> None:
         self.run = run
         self.prepared = None
@@ -193,7 +202,7 @@ class Walker:
             return []
         if DYN in text:
             run.unknown("code is assembled at run time (from a variable or command output)")
-        words = plain_words(text) if DYN not in text else None
+        words = plain_words(text) if DYN not in text and self.fast_paths else None
         if words is not None:
             assigns = []
             k = 0
@@ -205,6 +214,13 @@ class Walker:
         return self._parse_and_walk(text, scope, depth, wrappers, stdin, conditional)
 
     def _parse_and_walk(self, text, scope, depth, wrappers, stdin, conditional) -> list:
+        from shell import simple
+
+        parsed = simple.parse(text) if self.fast_paths else None
+        if parsed is not None:
+            prepared, trees = parsed
+            return self._walk_trees(text, prepared, trees, scope, depth, wrappers, stdin,
+                                    conditional)
         from shell import lexer
 
         run = self.run
@@ -236,6 +252,12 @@ class Walker:
             run.unknown(f"cannot parse the command ({msg})")
             self._fallback(text, scope, depth, wrappers)
             return []
+        return self._walk_trees(text, prepared, trees, scope, depth, wrappers, stdin,
+                                conditional)
+
+    def _walk_trees(self, text, prepared, trees, scope, depth, wrappers, stdin,
+                    conditional) -> list:
+        run = self.run
         saved = self.prepared
         self.prepared = prepared
         try:

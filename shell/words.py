@@ -261,6 +261,10 @@ class Evaluator:
             return [Seg(" ".join(pos), quoted, expanded=True)]
         if name == "#":
             return [Seg("0", quoted, expanded=True)]
+        if name == "0":
+            value = self.scope.lookup("0")
+            return [Seg(value if value is not None else "", quoted, expanded=True,
+                        dynamic=value is not None and DYN in value)]
         if name in _SPECIAL_NUMERIC or name in NUMERIC_VARS:
             return [Seg("0", quoted, expanded=True)]
         if name == "-":
