@@ -36,7 +36,7 @@ def judge_delete(x, word, targets, recursive: bool, force: bool, how: str,
     if targets is None:
         run.find("rm-recursive", f"{how} removes {shown!r}, whose path is only known at run "
                  "time (a variable, substitution or unknown directory); spell the path out",
-                 cmd)
+                 cmd, certain=False)
         return
     root, home = run.root, run.home
     if word.glob and word.pattern:
@@ -238,6 +238,10 @@ def h_ln(x) -> list:
     else:
         dest, sources = target_dir, ops
     for s in sources:
+        if not symbolic:
+            # A hard link is a second name for the same file: writing through
+            # it writes the original (bypass family G).
+            run.write(cmd, s, "ln (hard link to)", "write")
         before = len(run.analysis.writes)
         _record_dest(x, s, dest, p.has("-n", "--no-dereference", "-T",
                                        "--no-target-directory"), "ln", False,

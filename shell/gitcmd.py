@@ -296,11 +296,31 @@ def h_git(x) -> list:
     scope = x.scope
     work = None
     git_dir = None
+    env_keys = {}
+    env_vals = {}
     for name, value, dyn in cmd.assignments:
         if name == "GIT_WORK_TREE":
             work = value if not dyn else DYN
         if name == "GIT_DIR":
             git_dir = value if not dyn else DYN
+        if name.startswith("GIT_CONFIG_KEY_"):
+            env_keys[name[len("GIT_CONFIG_KEY_"):]] = value if not dyn else DYN
+        if name.startswith("GIT_CONFIG_VALUE_"):
+            env_vals[name[len("GIT_CONFIG_VALUE_"):]] = value if not dyn else DYN
+    for name in scope.exported:
+        value = scope.vars.get(name)
+        if value is None:
+            continue
+        if name.startswith("GIT_CONFIG_KEY_"):
+            env_keys.setdefault(name[len("GIT_CONFIG_KEY_"):], value)
+        if name.startswith("GIT_CONFIG_VALUE_"):
+            env_vals.setdefault(name[len("GIT_CONFIG_VALUE_"):], value)
+    env_aliases = {}
+    for n, key in env_keys.items():
+        val = env_vals.get(n, "")
+        _config_pair(x, f"{key}={val}", "GIT_CONFIG_KEY/VALUE")
+        if DYN not in key and key.lower().startswith("alias."):
+            env_aliases[key.lower()[len("alias."):]] = val
     # -C changes git's working directory before anything else.
     cwd = cmd.cwd
     for opt, value in cmd.git_globals:
@@ -334,6 +354,10 @@ def h_git(x) -> list:
     if sub not in KNOWN_SUBCOMMANDS and DYN not in sub:
         aliases = _config_aliases(run.root, run.home, git_dir if git_dir and DYN not in git_dir
                                   else None)
+        aliases.update(env_aliases)
+        for opt, value in cmd.git_globals:
+            if opt == "-c" and value and "=" in value and value.lower().startswith("alias."):
+                aliases[value.split("=", 1)[0].lower()[len("alias."):]] = value.split("=", 1)[1]
         value = aliases.get(sub.lower())
         if value is not None:
             return _alias(x, sub, value, words)
@@ -443,6 +467,10 @@ def g_push(x, words) -> None:
                          "--force-with-lease=<branch>:<sha>")
         elif o in ("--receive-pack", "--exec"):
             x.run.carrier("git-exec", f"git push {o} runs a program", x.cmd)
+            if v is not None and not v.dynamic:
+                x.code(v.value, f"git push {o}")
+            elif v is not None:
+                x.run.unknown("git push runs a program computed at run time")
     refspecs = p.operands[1:]
     for r in refspecs:
         v = r.value
@@ -455,13 +483,17 @@ def g_push(x, words) -> None:
 
 
 def g_reset(x, words) -> None:
-    vals = [w.value for w in words]
+    p = _parse(words, "", ("--pathspec-from-file",),
+               long_flags=("--hard", "--merge", "--soft", "--mixed", "--keep", "--quiet",
+                           "--recurse-submodules", "--no-recurse-submodules",
+                           "--intent-to-add", "--no-refresh", "--refresh",
+                           "--pathspec-file-nul"))
     for bad in ("--hard", "--merge"):
-        if bad in vals:
+        if p.has(bad):
             _destroy(x, "git-history", f"git reset {bad}: discards uncommitted work in the "
                      "working tree; commit or stash first, or use git reset --soft/--mixed")
             return
-    if any(DYN in v for v in vals if v.startswith("-")):
+    if any(w.dynamic for w in words if w.value.startswith("-") or DYN in w.value):
         x.run.unknown("git reset options computed at run time")
 
 
@@ -818,6 +850,23 @@ def g_output_opts(x, words) -> None:
             x.run.write(x.cmd, vals[k + 1], f"git {sub} {v}", recursive=sub == "format-patch")
         elif v.startswith("--exec=") or v.startswith(("--upload-pack", "--receive-pack")):
             x.run.carrier("git-exec", f"git {sub} {v.split('=')[0]} runs a program", x.cmd)
+            _program_option(x, vals, k)
+
+
+def _program_option(x, words, k) -> None:
+    """The value of ``--upload-pack=CMD``/``--receive-pack CMD``/``--exec=CMD``
+    runs through the shell."""
+    w = words[k]
+    if "=" in w.value:
+        value = Word(w.text, w.value.split("=", 1)[1], dynamic=w.dynamic)
+    elif k + 1 < len(words):
+        value = words[k + 1]
+    else:
+        return
+    if value.dynamic:
+        x.run.unknown(f"git {x.cmd.git_subcommand} runs a program computed at run time")
+    else:
+        x.code(value.value, f"git {x.cmd.git_subcommand} {w.value.split('=')[0]}")
 
 
 def g_grep(x, words) -> None:
@@ -836,22 +885,22 @@ def g_clone(x, words) -> None:
         _config_pair(x, v.value if not v.dynamic else DYN, "git clone -c")
     for v in p.values("-u", "--upload-pack"):
         x.run.carrier("git-exec", "git clone --upload-pack runs a program", x.cmd)
+        if v.dynamic:
+            x.run.unknown("git clone --upload-pack runs a program computed at run time")
+        else:
+            x.code(v.value, "git clone --upload-pack")
     if len(p.operands) >= 2:
         x.run.write(x.cmd, p.operands[1], "git clone", recursive=True)
 
 
 def g_fetch_pull(x, words) -> None:
-    for w in words:
+    for k, w in enumerate(words):
         v = w.value
-        if v.startswith(("--upload-pack", "-u")) and x.cmd.git_subcommand in ("fetch", "pull",
-                                                                             "ls-remote"):
-            if v.startswith("--upload-pack") or v == "-u":
-                x.run.carrier("git-exec", f"git {x.cmd.git_subcommand} --upload-pack runs a "
-                              "program", x.cmd)
-    if x.cmd.git_subcommand == "pull":
-        p = _parse(words, "sXo", ("--strategy", "--strategy-option", "--upload-pack", "--depth"))
-        if p.has("--force", "-f") and False:
-            pass
+        if v.startswith("--upload-pack") or (v == "--exec" and x.cmd.git_subcommand ==
+                                             "ls-remote"):
+            x.run.carrier("git-exec", f"git {x.cmd.git_subcommand} --upload-pack runs a "
+                          "program", x.cmd)
+            _program_option(x, words, k)
 
 
 def g_init(x, words) -> None:

@@ -194,12 +194,15 @@ class Finding:
     saying what and why; ``command`` is the simple command it is about (or
     ``None``)."""
 
-    __slots__ = ("family", "message", "command")
+    __slots__ = ("family", "message", "command", "certain")
 
-    def __init__(self, family: str, message: str, command=None) -> None:
+    def __init__(self, family: str, message: str, command=None, certain: bool = True) -> None:
         self.family = family
         self.message = message
         self.command = command
+        #: False when the finding rests on a value only known at run time
+        #: (``rm -rf "$X"``): still blocked, but not proof of intent.
+        self.certain = certain
 
     def __repr__(self) -> str:
         return f"Finding({self.family}: {self.message})"

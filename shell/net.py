@@ -21,9 +21,6 @@ def _method(run, cmd, value: str) -> None:
     if not method:
         return
     run.http(method, cmd)
-    if method in ("DELETE", "PURGE"):
-        run.find("http-delete", f"{cmd.name} sends an HTTP {method} request (deletes a remote "
-                 "resource)", cmd)
 
 
 def _url_basename(url: str) -> str:

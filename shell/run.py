@@ -50,11 +50,11 @@ class Run:
         self.find("depth-limit", f"commands nested more than {MAX_DEPTH} levels deep (shells "
                   "inside shells, substitutions, wrappers); this hides what runs")
 
-    def find(self, family: str, message: str, cmd=None) -> None:
+    def find(self, family: str, message: str, cmd=None, certain: bool = True) -> None:
         for f in self.analysis.destructive:
             if f.family == family and f.message == message:
                 return
-        self.analysis.destructive.append(Finding(family, message, cmd))
+        self.analysis.destructive.append(Finding(family, message, cmd, certain))
 
     def carrier(self, family: str, message: str, cmd=None) -> None:
         for f in self.analysis.carriers:
@@ -66,6 +66,10 @@ class Run:
         method = method.upper()
         if method in ("GET", "HEAD"):
             return
+        if method in ("DELETE", "PURGE"):
+            name = cmd.name if cmd is not None else "the command"
+            self.find("http-delete", f"{name} sends an HTTP {method} request (deletes a remote "
+                      "resource)", cmd)
         if method not in self.analysis.http_methods:
             self.analysis.http_methods.append(method)
         self.analysis.http_requests.append((method, cmd))

@@ -58,7 +58,7 @@ _DATA_COMMANDS = frozenset({"echo", "printf", "true", "false", ":", "test", "[",
                             "pwd", "type", "help", "times", "jobs", "dirs", "wait", "shift",
                             "exit", "return", "break", "continue", "logout", "umask",
                             "ulimit", "shopt", "caller", "getopts", "suspend", "disown",
-                            "bg", "fg", "hash", "unalias"})
+                            "bg", "fg", "unalias"})
 
 
 class X:
@@ -199,6 +199,44 @@ def _body_changes_dir(body) -> bool:
     return False
 
 
+#: Programs whose appearance among an unknown program's arguments suggests the
+#: unknown program may run them (an unlisted wrapper: ``eatmydata rm -rf /``).
+SPECULATE = frozenset({"rm", "rmdir", "dd", "shred", "chmod", "chown", "chgrp", "git", "sh",
+                       "bash", "zsh", "dash", "ksh", "eval", "sudo", "doas", "curl", "wget",
+                       "kill", "pkill", "killall", "shutdown", "reboot", "halt", "poweroff",
+                       "find", "xargs", "mv", "cp", "truncate", "perl", "ruby", "node",
+                       "rimraf", "wipefs", "fdisk", "parted", "gh", "env", "tee", "ln",
+                       "install", "rsync", "tar", "unzip", "crontab", "systemctl", "exec"})
+
+
+#: Options whose value is, by convention, a command line.
+_COMMAND_OPTIONS = frozenset({"-c", "-e", "-x", "-ex", "--exec", "--cmd", "--command", "--run",
+                              "--shell", "--execute", "--eval", "--sh-exec"})
+
+
+def _speculate(x) -> None:
+    """An unknown program that receives another program's name (or a command
+    line) as an argument may run it: analyse that tail as a command too, so a
+    destructive payload behind an unlisted wrapper is still seen."""
+    args = x.args
+    for k, a in enumerate(args):
+        if a.dynamic or not a.value:
+            continue
+        v = a.value
+        base = v.rsplit("/", 1)[-1].lower()
+        if base in SPECULATE or base.startswith(("python", "mkfs")):
+            x.argv(args[k:], f"argument of {x.cmd.name}", stdin=None)
+            return
+        first = v.split(None, 1)[0] if v.strip() else ""
+        fbase = first.rsplit("/", 1)[-1].lower()
+        prev = args[k - 1].value if k > 0 else ""
+        positional = not prev.startswith("-") or prev in _COMMAND_OPTIONS
+        if " " in v and positional and (fbase in SPECULATE or fbase.startswith(("python",
+                                                                                 "mkfs"))):
+            x.code(v, f"argument of {x.cmd.name}", scope=x.scope.child())
+            return
+
+
 #: Options that name an output file in most programs.
 _OUTPUT_OPTS = ("--output", "--output-file", "--outfile", "--out-file", "--out",
                 "--log-file", "--logfile", "--output-document")
@@ -242,6 +280,7 @@ def _generic(x) -> list:
     if not reader:
         _touch_all(x)
         _output_options(x)
+        _speculate(x)
     if x.cmd.word.startswith(("./", "../")) or (
             "/" in x.cmd.word and not x.cmd.trusted):
         x.run.script(x.cmd, x.cmd.words[0])
@@ -594,6 +633,15 @@ def _subst_inner(v: str) -> str:
     return v[start + 2:]
 
 
+def h_hash(x) -> list:
+    """``hash -p PATH NAME`` makes NAME run PATH: what later commands run is
+    no longer what their names say."""
+    if any(a.value.startswith("-") and "p" in a.value[1:] for a in x.args):
+        x.run.unknown("hash -p changes which program a command name runs")
+        x.run.carrier("hash", "hash -p remaps a command name to another program", x.cmd)
+    return x.plain()
+
+
 def h_enable(x) -> list:
     if any(a.value.startswith("-f") for a in x.args):
         x.run.carrier("builtin-load", "enable -f loads a shared library into the shell", x.cmd)
@@ -700,6 +748,14 @@ WRAPPERS = {
     "gdb": ("", (), 0),
     "lldb": ("", (), 0),
     "perf": ("", (), 0),
+    "chronic": ("ev", (), 0),
+    "ifne": ("n", (), 0),
+    "eatmydata": ("", (), 0),
+    "fakeroot": ("ls", ("--lib", "--faked", "-s", "-i"), 0),
+    "tsp": ("LDNW", (), 0),
+    "nq": ("", (), 0),
+    "vipe": ("", (), 0),
+    "sem": ("j", ("--id", "--jobs"), 0),
     "uv": ("", (), 0),
     "poetry": ("", (), 0),
     "pipenv": ("", (), 0),
@@ -1115,6 +1171,45 @@ def _remote_payload(x, payload) -> None:
         c.remote = True
 
 
+def h_at(x) -> list:
+    """``at``/``batch`` read the commands to schedule from stdin (or -f FILE)."""
+    cmd = x.cmd
+    x.run.carrier("at", f"{cmd.name} schedules shell commands", cmd)
+    x.run.add(cmd)
+    p = opts.parse(x.args, "fqmMtuvlrdc")
+    if p.has("-l", "-r", "-d", "-c") and cmd.name == "at":
+        return [cmd]
+    f = p.value("-f")
+    if f is not None:
+        _run_program_source(x, f, f"{cmd.name} -f")
+        return [cmd]
+    _program_from_stdin(x, f"{cmd.name} (commands on its input)")
+    return [cmd]
+
+
+def h_netcat(x) -> list:
+    """``nc -e PROG``/``-c CMD``: a program wired to a network connection (a
+    remote shell)."""
+    cmd = x.cmd
+    vals = [a.value for a in x.args]
+    if any(v in ("-e", "-c", "--exec", "--sh-exec", "--lua-exec") or v.startswith(
+            ("--exec=", "--sh-exec=")) for v in vals):
+        x.run.find("fetched-exec", f"{cmd.name} -e/-c connects a program to the network (a "
+                   "remote shell)", cmd)
+    return x.plain()
+
+
+def h_socat(x) -> list:
+    cmd = x.cmd
+    for a in x.args:
+        v = a.value.lower()
+        if v.startswith(("exec:", "system:")) or ",exec:" in v:
+            x.run.find("fetched-exec", "socat runs a program on a connection (a remote shell)",
+                       cmd)
+            break
+    return x.plain()
+
+
 def h_busybox(x) -> list:
     if not x.args:
         return x.plain()
@@ -1140,14 +1235,19 @@ def h_xargs(x) -> list:
     items = _input_items(x, cmd.stdin)
     produced = []
     x.run.add(cmd)
+    run = x.run
     if replace is not None and not replace.dynamic:
         marker = replace.value
         for item in items:
             words = [_replace_word(w, marker, item) for w in payload]
+            before = len(run.analysis.writes)
             produced.extend(x.argv(words, "xargs", stdin=None))
+            _widen_found(run, before, None)
         return produced or [cmd]
     for item in items:
+        before = len(run.analysis.writes)
         produced.extend(x.argv(payload + [item], "xargs", stdin=None))
+        _widen_found(run, before, None)
     return produced or [cmd]
 
 
@@ -1160,29 +1260,59 @@ def _replace_word(w, marker: str, item) -> Word:
 
 def _input_items(x, stdin) -> list:
     """What a command reading arguments from stdin (``xargs``) receives:
-    literal words from ``echo``/``printf``/here-strings, the start
-    directories of ``find`` (anything under them), or one unknown item."""
+    literal words from ``echo``/``printf``/here-strings; for ``find``,
+    ``grep -l``, ``rg -l``, ``fd``, ``ls``, ``git ls-files`` a placeholder for
+    "some path under the directories they list" (``DIR/{found}``); otherwise
+    one unknown item."""
+    unknown = [Word(DYN, DYN, dynamic=True)]
     if stdin is None:
-        return [Word(DYN, DYN, dynamic=True)]
+        return unknown
     if stdin.kind in ("heredoc", "herestring") and not stdin.dynamic:
-        return [Word.literal(t) for t in (stdin.content or "").split()] or \
-            [Word(DYN, DYN, dynamic=True)]
+        return [Word.literal(t) for t in (stdin.content or "").split()] or unknown
     if stdin.kind == "pipe":
         text = _static_output(stdin.producers)
         if text is not None:
-            return [Word.literal(t) for t in text.split()] or [Word(DYN, DYN, dynamic=True)]
+            return [Word.literal(t) for t in text.split()] or unknown
         items = []
         for prod in stdin.producers:
-            if prod.key == "find":
-                starts = _find_starts(prod)
-                items.extend(starts)
-            elif prod.key == "ls" or (prod.key == "git" and prod.git_subcommand in (
-                    "ls-files", "diff", "status")):
-                items.append(Word.literal("."))
-            else:
-                return [Word(DYN, DYN, dynamic=True)]
-        return items or [Word(DYN, DYN, dynamic=True)]
-    return [Word(DYN, DYN, dynamic=True)]
+            roots = _listed_roots(prod)
+            if roots is None:
+                return unknown
+            items.extend(roots)
+        return items or unknown
+    return unknown
+
+
+def _listed_roots(prod):
+    """Placeholders for the paths a file-listing command prints, or ``None``."""
+    key = prod.key
+    if prod.dynamic:
+        return None
+    if key == "find":
+        return [_under(w) for w in _find_starts(prod)]
+    if key in ("fd", "fdfind"):
+        ops = [w for w in prod.words[1:] if not w.value.startswith("-")]
+        return [_under(w) for w in ops[1:]] or [_under(Word.literal("."))]
+    if key in ("grep", "egrep", "fgrep", "rg", "ag", "ack") and any(
+            a in ("-l", "--files-with-matches", "-L", "--files-without-match", "--files") or (
+                a.startswith("-") and not a.startswith("--") and "l" in a[1:])
+            for a in prod.args):
+        ops = [w for w in prod.words[1:] if not w.value.startswith("-")]
+        roots = ops[1:] if key != "rg" or "--files" not in prod.args else ops
+        return [_under(w) for w in roots] or [_under(Word.literal("."))]
+    if key == "ls":
+        ops = [w for w in prod.words[1:] if not w.value.startswith("-")]
+        return [_under(w) for w in ops] or [_under(Word.literal("."))]
+    if key == "git" and prod.git_subcommand in ("ls-files", "diff", "status", "grep",
+                                                 "ls-tree"):
+        return [_under(Word.literal("."))]
+    return None
+
+
+def _under(w) -> Word:
+    if w.dynamic:
+        return w
+    return Word(w.text, w.value.rstrip("/") + "/{found}", dynamic=False)
 
 
 #: find tests that exclude the start point itself from the matches.
@@ -1402,6 +1532,11 @@ def h_shell(x) -> list:
         break
     rest = args[i:]
     x.run.add(cmd)
+    for r in cmd.redirects:
+        if r.target is not None and not r.target.dynamic and r.target.value.startswith(
+                ("/dev/tcp/", "/dev/udp/")):
+            x.run.find("fetched-exec", f"{cmd.name} is connected to a network socket "
+                       f"({r.target.value}): a remote shell", cmd)
     if cmd.key in ("fish", "csh", "tcsh", "elvish", "nu", "xonsh"):
         # Not POSIX syntax: analysed as far as it parses.
         pass
@@ -1473,6 +1608,10 @@ def _program_from_stdin(x, how: str, language: str = "sh") -> None:
     if st.kind == "file":
         if st.dynamic:
             run.unknown(f"{cmd.name} reads its program from a file named at run time")
+            return
+        if st.path and st.path.startswith(("/dev/tcp/", "/dev/udp/")):
+            run.find("fetched-exec", f"{cmd.name} runs what arrives on a network connection "
+                     f"({st.path})", cmd)
             return
         _run_program_source(x, Word.literal(st.path), how)
         return
@@ -1751,6 +1890,8 @@ def _register() -> None:
         "set": h_set, "alias": h_alias, "trap": h_trap, "eval": h_eval,
         "source": h_source, ".": h_source, "exec": h_exec, "command": h_command,
         "builtin": h_builtin, "let": h_let, "enable": h_enable, "compgen": h_compgen,
+        "hash": h_hash, "at": h_at, "batch": h_at, "nc": h_netcat, "ncat": h_netcat,
+        "netcat": h_netcat, "socat": h_socat,
         "complete": h_compgen, "fc": h_fc, "history": h_data,
         "kill": h_kill, "killall5": h_kill,
         "sudo": h_sudo, "sudoedit": h_sudo, "su": h_su, "sg": h_sg, "env": h_env,

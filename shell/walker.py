@@ -500,10 +500,10 @@ class Walker:
         from shell.words import Evaluator
 
         def on_code(kind, text):
-            if kind == "subst" or kind.startswith("procsub"):
-                st = None
-                return self.code(text, scope.child(), depth + 1, (), st, False)
-            return self.code(text, scope.child(), depth + 1)
+            # >(cmd) reads what another command writes into it: its input is
+            # not known here.
+            st = Stdin("procsub") if kind == "procsub-out" else None
+            return self.code(text, scope.child(), depth + 1, (), st, False)
 
         return Evaluator(scope, on_code, self.run.unknown, self.run.known_output)
 
