@@ -57,7 +57,12 @@ def is_post_loop_handler(ctx) -> bool:
     analysis = ctx.shell
     if analysis is None or analysis.unknown or len(analysis.commands) != 1:
         return False
-    argv = analysis.commands[0].argv
+    cmd = analysis.commands[0]
+    # Nothing that changes what runs: no VAR=... prefixes (PYTHONPATH,
+    # LD_PRELOAD...), no wrappers, no code-running carriers.
+    if cmd.assignments or cmd.wrappers or analysis.carriers or not cmd.trusted:
+        return False
+    argv = cmd.argv
     if len(argv) < 2 or not is_python(argv[0]):
         return False
     script = argv[1]

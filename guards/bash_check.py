@@ -91,6 +91,13 @@ def check(ctx):
     if blocks:
         return block(blocks[0])
 
+    # 3b. scripts on disk that the command runs (a script written in an
+    # earlier call and run now: bypass family G, "splitting one attack")
+    if not handler:
+        problem = _script_problem(ctx, analysis)
+        if problem:
+            return block(problem)
+
     # 4. no active playbook: only read-only commands (and the escapes)
     no_playbook = ctx.playbook is None
     if no_playbook and not analysis.read_only and not handler:
@@ -462,6 +469,105 @@ def _archive_move(w) -> bool:
     if w.kind == "delete":
         return len(parts) == 2 and parts[1] not in ("archive", "template")
     return len(parts) >= 2 and parts[1] == "archive"
+
+
+# ------------------------------------------------------------------ scripts
+
+#: Largest script file inspected (bytes).
+SCRIPT_LIMIT = 256 * 1024
+_EXT_LANG = {".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh", ".py": "python",
+             ".js": "js", ".mjs": "js", ".cjs": "js", ".ts": "js", ".pl": "perl",
+             ".rb": "ruby", ".php": "php", ".lua": "lua", ".R": "r", ".r": "r"}
+
+
+def _script_language(cmd, path: str, head: str) -> str | None:
+    from shell import semantics
+
+    name = cmd.key
+    if name in semantics.SHELLS or name in (".", "source"):
+        return "sh"
+    if name.startswith(("python", "pypy")):
+        return "python"
+    lang = semantics.INTERPRETERS.get(name)
+    if lang is not None:
+        return lang[3]
+    if head.startswith("#!"):
+        first = head.split("\n", 1)[0]
+        for key, value in (("python", "python"), ("node", "js"), ("perl", "perl"),
+                           ("ruby", "ruby"), ("php", "php"), ("bash", "sh"), ("sh", "sh"),
+                           ("zsh", "sh")):
+            if key in first:
+                return value
+    ext = os.path.splitext(path)[1]
+    return _EXT_LANG.get(ext)
+
+
+def _script_problem(ctx, analysis) -> str | None:
+    """A script run by the command that certainly destroys something or
+    writes a guarded file: the message, else ``None``. Scripts that belong to
+    the suite (HARD_BLOCK-protected, so Claude cannot have changed them) are
+    trusted."""
+    for cmd, path in analysis.scripts:
+        if not os.path.isfile(path):
+            continue
+        rel = _rel(path, ctx.root)
+        hit = _protected_entry(ctx, _variants(rel) if rel else set(), {path})
+        if hit is not None and hit.level == "HARD_BLOCK":
+            continue
+        try:
+            if os.path.getsize(path) > SCRIPT_LIMIT:
+                continue
+            with open(path, "rb") as fh:
+                text = fh.read(SCRIPT_LIMIT).decode("utf-8", "replace")
+        except OSError:
+            continue
+        lang = _script_language(cmd, path, text[:200])
+        shown = rel or path
+        if lang == "sh":
+            from shell import analyse
+
+            cwd = next(iter(cmd.cwd)) if cmd.cwd else ctx.root
+            inner = analyse(text, root=ctx.root, cwd=cwd,
+                            home=ctx.env.get("HOME") or os.path.expanduser("~"))
+            certain = [f for f in inner.destructive if f.certain]
+            if certain:
+                return (f"bash-check: the script {shown} that this command runs contains a "
+                        f"destructive command ({certain[0].family}): {certain[0].message}. "
+                        "Remove it from the script, or ask the user to run the script "
+                        "themselves.")
+            writes = [w for w in inner.writes if w.abs is not None]
+        elif lang is not None:
+            from shell import codescan
+
+            rep = codescan.scan(lang, text)
+            if rep.destructive:
+                return (f"bash-check: the script {shown} that this command runs "
+                        f"{rep.destructive[0][1]}. Ask the user to run it themselves.")
+            from shell.model import Write
+
+            writes = []
+            for kind, wpath, recursive in rep.writes:
+                if wpath is None:
+                    continue
+                base = next(iter(cmd.cwd)) if cmd.cwd else ctx.root
+                full = os.path.normpath(os.path.join(base, wpath))
+                writes.append(Write(f"{shown}", wpath, full, _rel(full, ctx.root),
+                                    "delete" if kind == "delete" else "write", recursive,
+                                    command=cmd))
+        else:
+            continue
+        guarded = _guarded_files(ctx)
+        guarded_set = set()
+        for g in guarded:
+            guarded_set |= _variants(g)
+        for w in writes:
+            found = _match_path(ctx, w.abs, w.rel, guarded_set)
+            if found is not None and found.level in ("GUARDED", "HARD_BLOCK"):
+                return (f"bash-check: the script {shown} that this command runs writes "
+                        f"{found.what} ({'guarded file' if found.level == 'GUARDED' else 'HARD_BLOCK'}"
+                        "). state.md, the playbook files and protected files change only "
+                        "through the Edit/Write tools; remove that part from the script.")
+    return None
 
 
 # ------------------------------------------------------------ no playbook

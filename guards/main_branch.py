@@ -51,7 +51,10 @@ def check(ctx):
         analysis = ctx.shell
         if analysis.read_only or is_post_loop_handler(ctx):
             return ALLOWED
-        if analysis.all_commands(lambda c: _allowed_git(c) or not c.name or _read_only(c)):
+        # Nothing may be written on main: a redirection or a write hidden in an
+        # allowed command (``git status > f``) makes the command a change.
+        if not analysis.writes and analysis.all_commands(
+                lambda c: _allowed_git(c) or (not c.name and not c.redirects) or _read_only(c)):
             return ALLOWED
         return block(f"You are on {ctx.branch}; this command changes the repository or "
                      "files and is not allowed on it. " + _suggestion(ctx))
