@@ -250,9 +250,30 @@ def _protected_entry(ctx, rel_variants, abs_forms):
     return best
 
 
-def _match_path(ctx, abs_path: str, rel: str | None, guarded_set: set):
+def _guarded_inodes(ctx, guarded: list) -> set:
+    """(device, inode) of the guarded files that exist: a hard link elsewhere
+    is the same file."""
+    out = set()
+    for g in guarded:
+        try:
+            st = os.stat(ctx.path(g))
+        except OSError:
+            continue
+        out.add((st.st_dev, st.st_ino))
+    return out
+
+
+def _match_path(ctx, abs_path: str, rel: str | None, guarded_set: set, inodes=None):
     """Strongest protection for one path: ``_Hit`` or ``None``. Both the path
-    as given and with symlinks resolved are checked."""
+    as given and with symlinks resolved are checked, and (with ``inodes``)
+    whether it is a hard link to a guarded file."""
+    if inodes:
+        try:
+            st = os.stat(abs_path)
+            if (st.st_dev, st.st_ino) in inodes and st.st_nlink > 1:
+                return _Hit("GUARDED", rel or abs_path, "a hard link to a guarded file")
+        except OSError:
+            pass
     real = os.path.realpath(abs_path)
     real_rel = _rel(real, ctx.root)
     rels = [r for r in (rel, real_rel) if r is not None and r != "."]
@@ -385,6 +406,7 @@ def _guarded_writes(ctx, analysis, handler: bool, admin_archive: bool) -> tuple:
     guarded_set = set()
     for g in guarded:
         guarded_set |= _variants(g)
+    inodes = _guarded_inodes(ctx, guarded)
     mode = ctx.security
     items = list(analysis.writes) + list(analysis.touched)
     for w in items:
@@ -401,7 +423,7 @@ def _guarded_writes(ctx, analysis, handler: bool, admin_archive: bool) -> tuple:
                 "protected file. Write to a literal path instead."
             )
             continue
-        hit = _match_path(ctx, w.abs, w.rel, guarded_set)
+        hit = _match_path(ctx, w.abs, w.rel, guarded_set, inodes)
         if w.recursive or (os.path.isdir(w.abs) and w.kind == "delete"):
             inner = _contained(ctx, w, guarded, guarded_set)
             if inner is not None and (hit is None or _rank(inner.level) > _rank(hit.level)):

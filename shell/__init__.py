@@ -88,7 +88,8 @@ class Analysis:
         self.scripts: list = []
         self.functions: list = []
         self.aliases: list = []
-        #: "plain" (no shell syntax: split without bashlex) or "bashlex"
+        #: which front end read the command: "plain" (no shell syntax, split
+        #: on spaces), "simple" (shell.simple subset) or "bashlex"
         self.parser = "plain"
 
     def all_commands(self, pred) -> bool:
@@ -228,4 +229,6 @@ def analyse(command: str, root: str = "", cwd: str = "", home: str = "") -> Anal
         run.unknown(f"internal error while analysing the command ({type(exc).__name__}: {exc})")
     if walker.used_bashlex:
         analysis.parser = "bashlex"
+    elif walker.used_simple:
+        analysis.parser = "simple"
     return analysis

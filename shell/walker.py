@@ -185,6 +185,7 @@ class Walker:
         self.prepared = None
         self.next_op = None
         self.used_bashlex = False
+        self.used_simple = False
 
     # ------------------------------------------------------------ entry points
     def code(self, text: str, scope: Scope, depth: int, wrappers=(), stdin=None,
@@ -218,6 +219,7 @@ class Walker:
 
         parsed = simple.parse(text) if self.fast_paths else None
         if parsed is not None:
+            self.used_simple = True
             prepared, trees = parsed
             return self._walk_trees(text, prepared, trees, scope, depth, wrappers, stdin,
                                     conditional)
