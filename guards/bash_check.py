@@ -99,14 +99,16 @@ def check(ctx):
             return block(problem)
 
     # 4. no active playbook: only read-only commands (and the escapes)
-    no_playbook = ctx.playbook is None
+    pb = ctx.playbook
+    no_playbook = pb is None or bool(pb.plan_error)
     if no_playbook and not analysis.read_only and not handler:
         if not analysis.all_commands(lambda c: _allowed_without_playbook(ctx, c, admin_archive)):
             offending = next((c for c in analysis.commands
                               if not _allowed_without_playbook(ctx, c, admin_archive)), None)
             shown = " ".join(offending.argv)[:80] if offending is not None else analysis.command[:80]
-            why = (f"state.md playbook.active cannot be used ({ctx.playbook_error})"
-                   if ctx.playbook_error else "no playbook is active")
+            error = ctx.playbook_error or (pb.plan_error if pb is not None else None)
+            why = (f"no playbook is active (state.md playbook.active cannot be used: {error})"
+                   if error else "no playbook is active")
             extra = (" In security mode 'admin' the maintenance commands (archiving playbooks "
                      "to play/archive/, git add state.md or play/..., git commit) are allowed."
                      if ctx.security == "admin" else "")

@@ -44,7 +44,8 @@ PROGRESS = {
 
 
 def set_state(root: Path, active: str | None = "play/demo/plan.json", security: str = "strict",
-              goal_status: str = "in_progress", extra_config: str = "") -> None:
+              goal_status: str = "in_progress", extra_config: str = "",
+              self_complete: bool = False, done_criteria: str = "\n  - tests pass") -> None:
     """Rewrite state.md (the test plays the user here, not Claude)."""
     text = f"""# state.md
 
@@ -58,11 +59,10 @@ last_archived: null
 ---
 ## goal
 ```yaml
-self_complete: false
+self_complete: {'true' if self_complete else 'false'}
 milestone: null
 phase: p1
-done_criteria:
-  - tests pass
+done_criteria:{done_criteria}
 status: {goal_status}
 ```
 ---
@@ -84,7 +84,25 @@ lint_blocks: false
     (root / "state.md").write_text(text)
 
 
+_TEMPLATE: dict = {}
+
+
 def make_workspace(base: Path) -> "Workspace":
+    """A fresh workspace under ``base`` (copied from one built per test
+    session: installing takes seconds, copying a fraction of that)."""
+    import shutil
+    import tempfile
+
+    template = _TEMPLATE.get("repo")
+    if template is None or not template.exists():
+        template = _build_workspace(Path(tempfile.mkdtemp(prefix="playgate-ws-"))).root
+        _TEMPLATE["repo"] = template
+    repo = base / "repo"
+    shutil.copytree(template, repo, symlinks=True)
+    return Workspace(repo)
+
+
+def _build_workspace(base: Path) -> "Workspace":
     repo = make_repo(base / "repo")
     proc = install(repo)
     assert proc.returncode == 0, proc.stderr + proc.stdout
