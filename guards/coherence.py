@@ -168,6 +168,8 @@ def _done_without_critic(ctx, commit) -> str | None:
         goal = state.section("goal")
     else:
         same, sha = _index_matches_worktree(ctx)
+        if same is None:
+            return None     # state.md is not in the index: nothing of it is committed
         if same:
             # The index holds the working tree's state.md: read the parsed copy.
             state = ctx.state
@@ -266,7 +268,8 @@ def _index_entry_sha(index: bytes, name: bytes):
 
 def _index_matches_worktree(ctx) -> tuple:
     """``(True, sha)`` when the index's state.md is the working tree's (the
-    common case: no subprocess needed); ``(False, sha_or_None)`` otherwise."""
+    common case: no subprocess needed); ``(None, None)`` when the index has no
+    state.md; ``(False, sha_or_None)`` otherwise (ask git)."""
     import hashlib
 
     from statefiles import gitinfo
@@ -283,7 +286,7 @@ def _index_matches_worktree(ctx) -> tuple:
     except (OSError, ValueError, IndexError):
         return False, None
     if sha is None:
-        return False, None
+        return None, None
     blob = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
     return blob == sha, sha
 

@@ -135,13 +135,17 @@ def _commit_files(root: str, commit, deadline) -> list:
 
 
 def _exe(root: str, name: str):
-    import shutil
-
+    """The executable ``name``: the project's virtualenv first, then PATH
+    (without importing shutil: hook hot path)."""
     for venv in (".venv", "venv", "env"):
         cand = os.path.join(root, venv, "bin", name)
         if os.access(cand, os.X_OK):
             return cand
-    return shutil.which(name)
+    for d in os.environ.get("PATH", "").split(os.pathsep):
+        cand = os.path.join(d or ".", name)
+        if d and os.path.isfile(cand) and os.access(cand, os.X_OK):
+            return cand
+    return None
 
 
 def _ruff_configured(root: str) -> bool:

@@ -582,9 +582,6 @@ def h_zip(x) -> list:
                                          "--split-size"))
     for v in p.values("--unzip-command"):
         _tt(x, v)
-    for o, v in p.opts:
-        if o == "-T" and False:
-            pass
     # -TT cmd is spelled as two letters: look for it in the raw arguments.
     vals = [a for a in x.args]
     for k, a in enumerate(vals):

@@ -765,7 +765,7 @@ class _Scanner:
         mask arithmetic."""
         if depth > MAX_NESTING:
             raise TooDeep("command nested too deeply")
-        s, n = self.s, self.n
+        s = self.s
         nxt = s[i + 1]
         if nxt == "(":
             if s.startswith("((", i + 1):

@@ -18,7 +18,7 @@ substitutions).
 from __future__ import annotations
 
 from shell import opts, paths
-from shell.model import DYN, Stdin, Word
+from shell.model import DYN, Word
 
 # ---------------------------------------------------------------- tables
 
@@ -33,7 +33,7 @@ CODE_ENV = frozenset({
     "GIT_ASKPASS", "SSH_ASKPASS", "SUDO_ASKPASS", "GIT_PROXY_COMMAND", "GIT_CONFIG",
     "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT",
     "GIT_TEMPLATE_DIR", "GIT_EXEC_PATH", "LESSOPEN", "LESSCLOSE", "PATH", "IFS",
-    "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GCONV_PATH", "PROMPT_COMMAND", "ZDOTDIR",
+    "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GCONV_PATH", "ZDOTDIR",
     "INPUTRC", "HISTFILE", "TERMINFO", "PYTHONWARNINGS", "PYTHONBREAKPOINT",
 })
 _CODE_ENV_PREFIXES = ("LD_", "DYLD_", "GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_", "BASH_FUNC_")
@@ -135,11 +135,13 @@ def dispatch(w, cmd, scope, assigns, conditional, extra_env=()) -> list:
 
 
 def _family_handler(key: str):
-    if key.startswith("python") or key.startswith("pypy"):
-        rest = key.lstrip("pythony")
+    if key.startswith(("python", "pypy")):
+        rest = key[6:] if key.startswith("python") else key[4:]
         if rest == "" or all(c.isdigit() or c == "." for c in rest):
             return h_python
     if key.startswith(("mkfs", "mke2fs", "mkswap", "newfs")):
+        from shell.fileops import h_mkfs
+
         return h_mkfs
     if key.startswith(("perl5", "ruby", "php", "node")) and key[4:5].isdigit():
         return HANDLERS.get(key.rstrip("0123456789.")) or None
@@ -582,7 +584,6 @@ def _static_output(producers):
 
 
 def h_exec(x) -> list:
-    cmd = x.cmd
     p = opts.parse(x.args, "a", posix=True)
     if not p.operands:
         return x.plain()    # exec with only redirections: they apply to the shell
@@ -590,7 +591,6 @@ def h_exec(x) -> list:
 
 
 def h_command(x) -> list:
-    cmd = x.cmd
     p = opts.parse(x.args, "", posix=True)
     if p.has("-v", "-V") or not p.operands:
         return x.plain()    # a lookup: nothing runs

@@ -364,8 +364,7 @@ class Walker:
                 continue
             if first and n.kind in ("while", "until"):
                 infinite = _always(p, n.kind)
-            cmds = self.node(p, scope if first else scope, depth, wrappers, stdin,
-                             conditional or not first)
+            cmds = self.node(p, scope, depth, wrappers, stdin, conditional or not first)
             if not first and n.kind in ("while", "until"):
                 body_bg = body_bg or any(self.run.is_background(c) for c in cmds) or \
                     _has_background(p)

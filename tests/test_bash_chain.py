@@ -291,7 +291,6 @@ def test_lint_warns_on_commit(ws):
 
 
 def test_lint_blocks_with_lint_blocks(ws):
-    set_state(ws.root, extra_config="").__class__  # keep the default first
     text = (ws.root / "state.md").read_text().replace("lint_blocks: false",
                                                       "lint_blocks: true")
     (ws.root / "state.md").write_text(text)
