@@ -1202,6 +1202,74 @@ READ_ONLY["stty"] = lambda cmd: all(a in ("-a", "size", "-g") for a in cmd.args)
 READ_ONLY["mount"] = lambda cmd: not cmd.args or all(a in ("-l",) for a in cmd.args)
 
 
+# ------------------------------------------------------ packages and infra
+
+def pip_effects(x, interpreter_word: str, args) -> None:
+    """``pip install|uninstall`` changes the environment the pip belongs to:
+    an explicit ``.../bin/pip`` (or ``.../bin/python -m pip``) writes that
+    virtualenv; ``--target/--prefix/--root DIR`` writes DIR."""
+    run, cmd = x.run, x.cmd
+    vals = [a.value for a in args]
+    sub = next((v for v in vals if not v.startswith("-")), None)
+    if sub not in ("install", "uninstall", "download", "wheel"):
+        return
+    for k, v in enumerate(vals):
+        for opt in ("--target", "--prefix", "--root", "-t", "--dest", "-d"):
+            if v == opt and k + 1 < len(args):
+                run.write(cmd, args[k + 1], f"pip {opt}", recursive=True)
+            elif v.startswith(opt + "=") and opt.startswith("--"):
+                run.write(cmd, Word(args[k].text, v.split("=", 1)[1], dynamic=args[k].dynamic),
+                          f"pip {opt}", recursive=True)
+    if sub in ("install", "uninstall") and "/bin/" in interpreter_word:
+        env_dir = interpreter_word.rsplit("/bin/", 1)[0] or "/"
+        run.write(cmd, Word.literal(env_dir), f"{sub} into the environment of {interpreter_word}",
+                  recursive=True)
+
+
+def h_pip(x) -> list:
+    pip_effects(x, x.cmd.word, x.args)
+    from shell.semantics import _generic
+
+    return _generic(x)
+
+
+def h_infra(x) -> list:
+    """Infrastructure and data commands that delete at scale."""
+    cmd, run = x.cmd, x.run
+    key = cmd.key
+    vals = [a.value for a in x.args]
+    if key in ("terraform", "tofu", "terragrunt") and vals and (
+            vals[0] == "destroy" or (vals[0] == "apply" and "-destroy" in vals)):
+        run.find("infra-destroy", f"{cmd.name} destroy deletes the managed infrastructure", cmd)
+    elif key == "kubectl" and "delete" in vals and any(
+            v in ("namespace", "ns", "namespaces", "--all", "-A", "--all-namespaces") or
+            v.startswith(("namespace/", "ns/")) for v in vals):
+        run.find("infra-destroy", "kubectl delete of a namespace or of everything", cmd)
+    elif key == "aws" and len(vals) >= 2 and vals[0] == "s3" and (
+            (vals[1] == "rm" and "--recursive" in vals) or (vals[1] == "rb" and "--force" in vals)):
+        run.find("infra-destroy", "aws s3 rm --recursive / rb --force deletes a bucket's data",
+                 cmd)
+    elif key in ("docker", "podman") and vals[:2] in (["system", "prune"], ["volume", "prune"],
+                                                       ["volume", "rm"]) and (
+            vals[:2] != ["system", "prune"] or any(v in ("-a", "--all", "--volumes") or (
+                v.startswith("-") and not v.startswith("--") and "a" in v) for v in vals)):
+        run.find("infra-destroy", f"{cmd.name} {' '.join(vals[:2])} deletes data volumes or "
+                 "every unused image", cmd)
+    elif key == "gcloud" and "projects" in vals and "delete" in vals:
+        run.find("infra-destroy", "gcloud projects delete", cmd)
+    elif key in ("dropdb",):
+        run.find("infra-destroy", "dropdb deletes a database", cmd)
+    elif key == "redis-cli" and any(v.lower() in ("flushall", "flushdb") for v in vals):
+        run.find("infra-destroy", "redis-cli FLUSHALL/FLUSHDB deletes every key", cmd)
+    if key in ("docker", "podman", "kubectl", "nerdctl"):
+        from shell.semantics import h_container
+
+        return h_container(x)
+    from shell.semantics import _generic
+
+    return _generic(x)
+
+
 def register(handlers: dict) -> None:
     for name in ("rm", "rimraf", "del", "del-cli", "trash", "trash-put", "gio", "srm", "wipe"):
         handlers[name] = h_rm
@@ -1235,3 +1303,7 @@ def register(handlers: dict) -> None:
         handlers[name] = h_mkfs
     for name in ("shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl"):
         handlers[name] = h_power
+    for name in ("pip", "pip3"):
+        handlers[name] = h_pip
+    for name in ("terraform", "tofu", "terragrunt", "aws", "gcloud", "dropdb", "redis-cli"):
+        handlers[name] = h_infra

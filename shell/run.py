@@ -234,8 +234,17 @@ class Run:
             if targets:
                 r.path = targets[0]
                 content = None
+                if r.fd in (None, 1) and r.op in (">", ">|", "&>", ">>", "&>>") and cmd.name:
+                    from shell.semantics import _static_output
+
+                    content = _static_output([cmd])
                 for t in targets:
-                    scope.files[t] = content
+                    if r.op in (">>", "&>>"):
+                        prior = scope.files.get(t)
+                        scope.files[t] = prior + content if (
+                            prior is not None and content is not None) else None
+                    else:
+                        scope.files[t] = content
 
     # ------------------------------------------------------------ values
     def known_output(self, cmds):

@@ -1815,6 +1815,11 @@ def _python_module(x, module, rest) -> None:
                 "pstats", "cProfile", "trace", "mypy", "ruff", "black", "isort", "flake8",
                 "pylint", "coverage", "pip", "build", "twine", "venv", "json.tool", "uv"):
         pass
+    if name == "pip":
+        from shell import fileops
+
+        fileops.pip_effects(x, cmd.word, rest)
+        return
     if name == "json.tool":
         ops = [w for w in rest if not w.value.startswith("-")]
         if len(ops) >= 2:
@@ -1911,6 +1916,8 @@ def _register() -> None:
     fileops.register(HANDLERS)
     net.register(HANDLERS)
     gitcmd.register(HANDLERS)
+    for name in ("docker", "podman", "kubectl", "nerdctl"):
+        HANDLERS[name] = fileops.h_infra
 
 
 _register()

