@@ -997,12 +997,42 @@ def h_power(x) -> list:
 
 
 def h_crontab(x) -> list:
+    """``crontab -r`` deletes every job; ``crontab FILE|-`` installs jobs
+    whose commands run later, unseen: they are analysed when their text is
+    known, and make the command unknown otherwise."""
+    cmd = x.cmd
     vals = [a.value for a in x.args]
-    if any(v == "-r" or (v.startswith("-") and "r" in v[1:]) for v in vals):
-        x.run.find("system-write", "crontab -r deletes every scheduled job of the user", x.cmd)
-    elif vals and not any(v in ("-l", "-e") for v in vals):
-        x.run.carrier("crontab", "crontab installs scheduled commands", x.cmd)
-    return x.plain()
+    if any(v == "-r" or (v.startswith("-") and not v.startswith("--") and "r" in v[1:])
+           for v in vals):
+        x.run.find("system-write", "crontab -r deletes every scheduled job of the user", cmd)
+        return x.plain()
+    if not vals or any(v in ("-l", "-e", "-V", "--version", "-h", "--help") for v in vals):
+        return x.plain()
+    x.run.carrier("crontab", "crontab installs scheduled commands", cmd)
+    x.run.add(cmd)
+    source = next((a for a in x.args if not a.value.startswith("-") or a.value == "-"), None)
+    text = None
+    if source is not None and source.value == "-":
+        st = cmd.stdin
+        if st is not None and st.kind in ("heredoc", "herestring") and not st.dynamic:
+            text = st.content
+        elif st is not None and st.kind == "pipe":
+            from shell.semantics import _static_output
+
+            text = _static_output(st.producers)
+    elif source is not None and not source.dynamic:
+        text = _read_text(source.value, cmd)
+    if text is None:
+        x.run.unknown("crontab installs scheduled commands whose text cannot be read")
+        return [cmd]
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or ("=" in line.split()[0]):
+            continue
+        fields = line.split(None, 1 if line.startswith("@") else 5)
+        if len(fields) > (1 if line.startswith("@") else 5):
+            x.code(fields[-1], "crontab job")
+    return [cmd]
 
 
 def h_user_admin(x) -> list:
@@ -1193,6 +1223,11 @@ READ_ONLY = {
     "sha224sum": _always, "sha384sum": _always, "numfmt": _always, "yes": _always,
     "shuf": _no_opts("-o", "--output"), "split": None, "csplit": None,
     "iconv": _no_opts("-o", "--output"), "file-type": _always,
+    "yq": _no_opts("-i", "--inplace", "--in-place"), "bat": _no_opts("--pager"),
+    "batcat": _no_opts("--pager"), "xmllint": _no_opts("--output", "-o"),
+    "tokei": _always, "cloc": _no_opts("--report-file", "--out"), "pgrep": _always,
+    "lscpu": _always, "ldd": _always, "nm": _always, "objdump": _always, "readelf": _always,
+    "sha3sum": _always, "test-path": _always,
 }
 READ_ONLY = {k: v for k, v in READ_ONLY.items() if v is not None}
 # `top` without arguments and `stty` without arguments only display.
