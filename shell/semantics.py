@@ -221,7 +221,7 @@ def _speculate(x) -> None:
     line) as an argument may run it: analyse that tail as a command too, so a
     destructive payload behind an unlisted wrapper is still seen."""
     args = x.args
-    for k, a in enumerate(args):
+    for k, a in enumerate(args[:MAX_ARGS_INSPECTED]):
         if a.dynamic or not a.value:
             continue
         v = a.value
@@ -259,8 +259,12 @@ def _output_options(x) -> None:
             x.run.write(x.cmd, Word(a.text, val, dynamic=a.dynamic), f"{x.cmd.name} {name}")
 
 
+#: Most arguments of one command inspected for paths and payloads.
+MAX_ARGS_INSPECTED = 256
+
+
 def _touch_all(x) -> None:
-    for a in x.args:
+    for a in x.args[:MAX_ARGS_INSPECTED]:
         if a.value.startswith("-") and "=" not in a.value:
             continue
         x.run.touched(x.cmd, a)

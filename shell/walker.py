@@ -26,6 +26,11 @@ MAX_DEPTH = 12
 MAX_BYTES = 64 * 1024
 #: Most simple commands analysed for one call.
 MAX_COMMANDS = 2000
+#: Most ``; | & newline`` characters in a command handed to bashlex (its
+#: parse time grows with them).
+MAX_SEPARATORS = 1000
+#: Most pieces the best-effort split of an unparseable command looks at.
+MAX_FALLBACK_PIECES = 300
 
 _PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _./:,@%+-=~")
 _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "case", "esac", "for", "select",
@@ -234,6 +239,15 @@ class Walker:
             return []
         except lexer.LexError as exc:
             run.unknown(f"cannot parse the command ({exc})")
+            self._fallback(text, scope, depth, wrappers)
+            return []
+        masked = prepared.masked
+        separators = masked.count(";") + masked.count("|") + masked.count("&") + \
+            masked.count("\n")
+        if separators > MAX_SEPARATORS:
+            # Parsing tens of thousands of commands would take seconds (and a
+            # hook that times out fails open): refuse to read it.
+            run.unknown(f"more than {MAX_SEPARATORS} command separators")
             self._fallback(text, scope, depth, wrappers)
             return []
         try:
@@ -660,7 +674,7 @@ class Walker:
             buf.append(c)
             i += 1
         pieces.append("".join(buf))
-        for piece in pieces:
+        for piece in [p for p in pieces if p.strip()][:MAX_FALLBACK_PIECES]:
             toks = [t for t in piece.replace("\t", " ").split(" ") if t]
             while toks and (toks[0] in _RESERVED or toks[0].endswith(")") or _is_assignment(toks[0])):
                 toks = toks[1:]

@@ -446,3 +446,19 @@ def test_pip_into_the_suite_environment_writes_it():
     assert any(w.rel == ".claude/.venv" and w.recursive for w in a.writes)
     a = A("pip install --target .claude/hooks evil")
     assert any(w.rel == ".claude/hooks" for w in a.writes)
+
+
+@pytest.mark.parametrize("command", [
+    "a;" * 30000, "a|" * 10000 + "b", " ".join(["x"] * 30000), "echo x\n" * 8000,
+    "(" * 3000 + "a" + ")" * 3000, "$(" * 2000 + "a" + ")" * 2000, "{a,b}" * 30,
+    "case x in " + "a) b;; " * 3000 + "esac", "rm -rf /*/*/*/*/*/*",
+])
+def test_pathological_input_is_bounded(command):
+    """A hook that times out fails open: no input of the accepted size may
+    take long to analyse (generous bound for a loaded CI machine)."""
+    import time
+
+    start = time.perf_counter()
+    a = A(command)
+    assert time.perf_counter() - start < 5
+    assert isinstance(a.unknown, bool)
