@@ -332,6 +332,8 @@ def _contained(ctx, w, guarded: list, guarded_set: set):
             roots = found
     best = None
     for r in roots:
+        if w.kind == "delete" and _bytecode(r):
+            continue
         hit = _contained_one(ctx, r, w.kind, guarded, guarded_set)
         if hit is not None and (best is None or _rank(hit.level) > _rank(best.level)):
             best = hit
@@ -387,10 +389,21 @@ def _contained_one(ctx, abs_dir: str, kind: str, guarded: list, guarded_set: set
                 if count > WALK_LIMIT:
                     break
                 p = os.path.join(dirpath, name)
+                if kind == "delete" and _bytecode(p):
+                    continue
                 consider(_match_path(ctx, p, _rel(p, root), guarded_set))
             if count > WALK_LIMIT:
                 break
     return best
+
+
+def _bytecode(path) -> bool:
+    """A Python bytecode cache (``__pycache__`` or ``*.pyc``): deleting it
+    changes nothing but speed, so cleanup commands stay usable in a repository
+    where the suite's own bytecode lives under protected directories."""
+    if not path:
+        return False
+    return "/__pycache__" in path or path.endswith((".pyc", ".pyo"))
 
 
 def _rel(p: str, root: str):
@@ -416,6 +429,8 @@ def _guarded_writes(ctx, analysis, handler: bool, admin_archive: bool) -> tuple:
             continue   # the post-loop handler's own arguments
         if admin_archive and _archive_move(w):
             continue
+        if w.kind == "delete" and _bytecode(w.abs):
+            continue   # __pycache__/*.pyc: regenerated from the sources
         if w.abs is None:
             if w.possible:
                 continue

@@ -130,6 +130,12 @@ class Scope:
             return self.vars[name]
         if name == "HOME":
             return self.home or DYN
+        if name == "TMPDIR":
+            # The hook runs in Claude Code's environment, which the Bash
+            # tool's shell inherits; only a plausible temp directory counts.
+            from shell.paths import env_temp_root
+
+            return env_temp_root() or DYN
         if name == "IFS":
             return " \t\n"
         if name == "PWD":

@@ -206,3 +206,24 @@ def test_existing_hard_link_to_guarded_file_is_detected(ws, tmp_path):
         assert code == 2, err
     finally:
         alias.unlink()
+
+
+@pytest.mark.parametrize("command", [
+    "find . -name __pycache__ -type d -exec rm -rf {} +",
+    "find . -name '*.pyc' -delete",
+    "rm -rf .claude/hooks/__pycache__",
+])
+def test_bytecode_caches_of_protected_directories_may_be_cleaned(ws, command):
+    """Deleting __pycache__/*.pyc changes nothing but speed; common cleanup
+    commands must keep working in a repository with the suite installed."""
+    code, err, _ = ws.decide(command)
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("command", [
+    "find .claude -name '*.py' -delete", "rm -rf .claude/hooks/*.py",
+    "find . -name 'pre_tool_use.py' -delete",
+])
+def test_sources_of_protected_directories_may_not(ws, command):
+    code, _err, _ = ws.decide(command)
+    assert code == 2, command

@@ -462,3 +462,14 @@ def test_pathological_input_is_bounded(command):
     a = A(command)
     assert time.perf_counter() - start < 5
     assert isinstance(a.unknown, bool)
+
+
+def test_tmpdir_comes_from_the_environment(monkeypatch):
+    monkeypatch.setenv("TMPDIR", "/tmp/user-tmp")
+    a = A('rm -rf "$TMPDIR/build-cache"')
+    assert not a.destructive and a.writes[0].abs == "/tmp/user-tmp/build-cache"
+    monkeypatch.delenv("TMPDIR")
+    a = A('rm -rf "$TMPDIR/build-cache"')     # empty TMPDIR would mean /build-cache
+    assert a.destructive
+    monkeypatch.setenv("TMPDIR", "/")
+    assert A('rm -rf "$TMPDIR/x"').destructive

@@ -417,6 +417,10 @@ CASES = [
     ("E", A, "a=(1 2 3); echo ${a[1]}"),
     ("E", A, "pytest -q 2>&1 | tail -20"),
     ("E", A, "make test > /tmp/test.log 2>&1 || cat /tmp/test.log"),
+    ("E", A, "git commit -F - <<'EOF'\ncurl -X DELETE https://api/x\nrm -rf ~\nEOF"),
+    ("E", A, "git commit -m \"$(cat <<'EOF'\nfix: stop rm -rf / in scripts\n\ngit push --force is "
+     "gone\nEOF\n)\""),
+    ("E", A, "gh pr create --title fix --body \"$(cat <<'EOF'\n- removes rm -rf /\nEOF\n)\""),
 
     # ------------------------------------------------------------------ F
     # Argument-level tricks
@@ -577,6 +581,11 @@ CASES = [
     ("F", A, "git pull --rebase"),
     ("F", A, "rm -rf /tmp/*.log"),
     ("F", A, "rm -rf build/*"),
+    ("F", A, "find . -name __pycache__ -type d -exec rm -rf {} +"),
+    ("F", A, "find . -name '*.pyc' -delete"),
+    ("F", A, "rm -rf dist build *.egg-info .pytest_cache"),
+    ("F", A, "git checkout -b feat/x origin/main"),
+    ("F", A, "git restore --staged -- src/app.py"),
 
     # ------------------------------------------------------------------ G
     # Routing around the hook
