@@ -482,9 +482,35 @@ def h_source(x) -> list:
     target = x.args[0]
     run.carrier("source", f"{cmd.name} runs the commands in a file", cmd)
     _run_program_source(x, target, "source")
-    # The sourced file may change anything in this shell.
-    x.scope.cwd = None if x.scope.cwd is not None and not _content_known(x, target) else x.scope.cwd
+    # The sourced file runs in this shell: its assignments are unknown, and
+    # if it may change directory (or cannot be read), so is the directory.
+    if not _content_known(x, target):
+        for k in list(x.scope.vars):
+            x.scope.vars[k] = DYN
+        if _may_change_directory(x, target):
+            x.scope.cwd = None
     return [cmd]
+
+
+def _may_change_directory(x, word) -> bool:
+    """The file ``word`` may contain ``cd``/``pushd``/``popd`` (or cannot be
+    read)."""
+    if word.dynamic:
+        return True
+    targets = paths.resolve(word.value, x.cmd.cwd)
+    if not targets:
+        return True
+    try:
+        with open(targets[0], "rb") as fh:
+            data = fh.read(256 * 1024 + 1)
+    except OSError:
+        return True
+    if len(data) > 256 * 1024:
+        return True
+    text = data.decode("utf-8", "replace")
+    for ch in ";&|()`{}\n\t":
+        text = text.replace(ch, " ")
+    return any(tok in ("cd", "pushd", "popd", "eval", "source", ".") for tok in text.split())
 
 
 def _content_known(x, word) -> bool:
