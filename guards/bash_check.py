@@ -58,6 +58,8 @@ _ADVICE = {
     "system-power": "Do not shut down or restart the machine.",
     "depth-limit": "Run the command directly instead of nesting shells, eval and "
                    "substitutions.",
+    "infra-destroy": "Ask the user to run it themselves; deleting infrastructure or data "
+                     "stores is not part of a playbook's work.",
 }
 
 

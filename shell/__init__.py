@@ -29,7 +29,9 @@ Interface (stable; guards and the permission gate code against it):
   ``command``) — what bash-check blocks. Families: ``rm-recursive``,
   ``git-history``, ``force-push``, ``disk``, ``chmod-system``,
   ``system-write``, ``fork-bomb``, ``fetched-exec``, ``http-delete``,
-  ``gh-delete``, ``process-kill``, ``system-power``, ``depth-limit``.
+  ``gh-delete``, ``process-kill``, ``system-power``, ``infra-destroy``,
+  ``depth-limit``. ``Finding.certain`` is False when the finding rests on a
+  value only known at run time (``rm -rf "$X"``).
 * ``Analysis.carriers``: list of :class:`Finding` — code-execution carriers
   (``find -exec``, ``xargs``, ``parallel``, ``git -c``/``git config`` of
   code-running keys, ``rebase -x``, ``tar --to-command``, ``sed e/w``, ``awk

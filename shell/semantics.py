@@ -369,10 +369,6 @@ def h_assign_builtin(x) -> list:
         elif v and not a.dynamic:
             if cmd.key == "export" or "x" in flags:
                 scope.exported.add(v)
-        if "f" in flags and cmd.key in ("export", "declare", "typeset"):
-            pass
-    if cmd.key in ("declare", "typeset", "local", "readonly") and "i" in flags:
-        pass
     return [cmd]
 
 
@@ -697,18 +693,17 @@ def h_fc(x) -> list:
 
 
 def h_kill(x) -> list:
+    """``kill ... -1`` (a pid of -1 after the signal) signals every process
+    the user may signal; ``killall5`` signals all processes."""
     cmd = x.cmd
     vals = [a.value for a in x.args]
-    targets = [v for v in vals if not v.startswith("-") or v.lstrip("-").isdigit() and
-               v.startswith("-") and vals.index(v) > 0]
-    if "-1" in vals[1:] or (vals and vals[-1] == "-1" and len(vals) >= 2) or \
-            any(v in ("-1",) for v in targets[1:]):
+    # The first argument may be the signal (-9, -KILL, -s KILL); -1 after it
+    # (or after --) is the "every process" pid.
+    rest = vals[2:] if vals[:1] == ["-s"] or vals[:1] == ["-n"] else vals[1:]
+    if "-1" in rest or (vals[:1] == ["--"] and "-1" in vals[1:]):
         x.run.find("process-kill", "kill -1 signals every process the user owns", cmd)
-    if cmd.key in ("killall5",):
+    if cmd.key == "killall5":
         x.run.find("process-kill", "killall5 signals every process", cmd)
-    if cmd.key in ("pkill", "killall") and any(v in ("-u", "--user") for v in vals) and \
-            not any(v in ("-f", "-x") for v in vals):
-        pass
     return x.plain()
 
 
