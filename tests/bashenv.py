@@ -95,7 +95,11 @@ def make_workspace(base: Path) -> "Workspace":
 
     template = _TEMPLATE.get("repo")
     if template is None or not template.exists():
-        template = _build_workspace(Path(tempfile.mkdtemp(prefix="playgate-ws-"))).root
+        import atexit
+
+        holder = Path(tempfile.mkdtemp(prefix="playgate-ws-"))
+        atexit.register(shutil.rmtree, holder, True)
+        template = _build_workspace(holder).root
         _TEMPLATE["repo"] = template
     repo = base / "repo"
     shutil.copytree(template, repo, symlinks=True)
