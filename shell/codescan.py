@@ -394,6 +394,11 @@ _PY_FILE_FUNCS = (
      "write", True, 1),
     ("io", ("open",), "open", False, 0),
     ("codecs", ("open",), "open", False, 0),
+    # low-level and archive writers: the path (or destination) is written
+    ("os", ("open",), "write", False, 0),
+    ("io", ("FileIO",), "write", False, 0),
+    ("tarfile", ("open",), "write", True, 0),
+    ("zipfile", ("ZipFile",), "write", True, 0),
 )
 #: (module, functions, mode): calls that run commands.
 _PY_EXEC_FUNCS = (
@@ -410,6 +415,7 @@ _PY_EXEC_FUNCS = (
 #: Function names that only ever write, delete or run commands: a call to one
 #: of them on a receiver the scanner cannot identify makes the code unknown.
 _PY_UNAMBIGUOUS = ("rmtree", "removedirs", "unlink", "rmdir", "write_text", "write_bytes",
+                   "extractall", "FileIO",
                    "symlink_to", "hardlink_to", "copytree", "copyfile", "makedirs", "lchown",
                    "system", "popen", "check_output", "check_call", "Popen", "getoutput",
                    "getstatusoutput", "execv", "execvp", "execve", "execvpe", "execl",
