@@ -34,13 +34,18 @@ EDIT_CHAIN = (
     "spec_phase_gate",
 )
 
-#: Bash (SPEC §3 "Bash chain").
+#: Bash (SPEC §3 "Bash chain"): destructive commands and writes to guarded
+#: files first, then the team/spec rules (SPEC §6), then state/playbook
+#: coherence and the linters on git commit (the slow one, last).
 BASH_CHAIN = (
+    "bash_check",
     # SPEC §6 team and spec workflows
     "execution_convention",
     "codex_lead_guard",
     "agent_definitions",
     "spec_phase_gate",
+    "coherence",
+    "lint",
 )
 
 #: MCP tools (``mcp__<server>__<tool>``): file-writing ones may not touch the

@@ -129,8 +129,13 @@ def is_post_loop_handler(ctx) -> bool:
     if analysis is None or analysis.unknown or len(analysis.commands) != 1:
         return False
     cmd = analysis.commands[0]
+    # Nothing that changes what runs: no VAR=... prefixes (PYTHONPATH,
+    # LD_PRELOAD...), no wrappers, no code-running carriers, no redirection.
+    if (cmd.assignments or getattr(cmd, "wrappers", None) or analysis.carriers
+            or not getattr(cmd, "trusted", True) or not command_is_plain(analysis, cmd)):
+        return False
     argv = cmd.argv
-    if len(argv) < 2 or not is_python(argv[0]) or not command_is_plain(analysis, cmd):
+    if len(argv) < 2 or not is_python(argv[0]):
         return False
     script = argv[1]
     resolved = layout.resolve(script, ctx.root, ctx.hook.cwd or ctx.root)

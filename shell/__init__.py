@@ -1,140 +1,98 @@
 """Shell analysis: see a Bash command the way bash will run it (SPEC §4).
 
-INTERIM (foundation, issue 2): until the bashlex analyser lands (issue 3),
-this recognises read-only commands conservatively: a short allow-list of plain
-commands with no shell syntax at all. Anything else is "not read-only"
-(mutating, for the workflow guards) and ``unknown`` when it uses syntax this
-interim version does not analyse. Unknown is never safe.
+Every guard that reads a Bash command uses this package (through
+``ctx.shell``): bash-check, coherence, lint, the workflow guards (read-only
+checks), the permission gate (phase 7E) and write detection. Bypass families
+A–G of ``reference/bypass-families.md`` are what it is built to defeat.
 
-Interface every guard relies on (the full analyser keeps it and may add to it):
+Interface (stable; guards and the permission gate code against it):
 
 * :func:`analyse(command, root, cwd, home) <analyse>` → :class:`Analysis`
 * ``Analysis.unknown`` (bool) and ``Analysis.reasons`` (list of str): the
-  command could not be fully resolved (parse failure, dynamic expansion, size
-  or depth limit); unknown is never safe
-* ``Analysis.commands``: every simple command, nested ones included
-  (``bash -c``, ``eval``, wrappers, ``xargs``/``find -exec`` payloads), each a
-  :class:`SimpleCommand` with ``.name``, ``.argv``, ``.git_subcommand``,
-  ``.git_args``
+  command could not be fully resolved — parse failure, size limit (64 KiB),
+  depth limit, a command name or executed code computed at run time (``$x``,
+  ``eval "$y"``, ``bash -c "$z"``, a shell reading code from a pipe it cannot
+  see). **Unknown is never safe.**
+* ``Analysis.commands``: every simple command as it will run, nested ones
+  included (``bash -c``/``eval``/alias strings, substitutions, wrappers'
+  payloads, ``xargs``/``find -exec``/``parallel`` payloads, code run by
+  interpreter one-liners), each a :class:`SimpleCommand` with ``.name``
+  (base name), ``.word``, ``.argv``, ``.words``, ``.assignments``,
+  ``.redirects``, ``.depth``, ``.wrappers``, ``.dynamic``, ``.trusted``,
+  ``.git_subcommand``, ``.git_args``, ``.git_globals``, ``.cwd``, ``.remote``.
+  Wrappers (``sudo``, ``env``, ``timeout``, ``command``...) are peeled off and
+  listed in ``.wrappers`` of the command they run.
 * ``Analysis.read_only`` / ``Analysis.mutating``: safe to run while
-  uninitialised or on main / anything else
-* ``Analysis.destructive``: list of :class:`Finding` (family, message) — what
-  bash-check blocks
+  uninitialised or on main (nothing written, nothing run but known readers) /
+  anything else.
+* ``Analysis.destructive``: list of :class:`Finding` (``family``, ``message``,
+  ``command``) — what bash-check blocks. Families: ``rm-recursive``,
+  ``git-history``, ``force-push``, ``disk``, ``chmod-system``,
+  ``system-write``, ``fork-bomb``, ``fetched-exec``, ``http-delete``,
+  ``gh-delete``, ``process-kill``, ``system-power``, ``infra-destroy``,
+  ``depth-limit``. ``Finding.certain`` is False when the finding rests on a
+  value only known at run time (``rm -rf "$X"``).
 * ``Analysis.carriers``: list of :class:`Finding` — code-execution carriers
-  (``find -exec``, ``xargs``, ``git -c alias.*``, ``sed e``, interpreter
-  one-liners...) — what the permission gate's 7E never approves
+  (``find -exec``, ``xargs``, ``parallel``, ``git -c``/``git config`` of
+  code-running keys, ``rebase -x``, ``tar --to-command``, ``sed e/w``, ``awk
+  system``, interpreter one-liners, ``eval``, ``source``, code-running
+  environment variables...) — what the permission gate's 7E never approves.
 * ``Analysis.http_methods``: HTTP methods other than GET/HEAD requested in any
-  spelling (``curl -X DELETE``, ``gh api -X POST``...)
-* ``Analysis.writes``: list of :class:`Write` — every file the command writes
-  (redirects, tee, sed -i, cp/mv/..., interpreter one-liners), resolved
+  spelling (``curl -X DELETE``/``-XDELETE``/``--request=DELETE``, data flags
+  implying POST, ``gh api -X``...), upper-case, no duplicates;
+  ``Analysis.http_requests`` has ``(method, command)`` pairs.
+* ``Analysis.writes``: list of :class:`Write` — every file the command writes,
+  deletes, moves or changes the mode of (redirects, ``tee``, ``sed -i``,
+  ``cp``/``mv``/``install``/``ln``/``dd of=``/``sort -o``/``truncate``/``rm``,
+  archive extraction, interpreter one-liners, ``git checkout|restore --
+  <path>``...), resolved against the working directory the command runs in;
+  ``abs is None`` when the path is not statically known.
+* ``Analysis.touched``: :class:`Write` entries (``possible=True``) for paths
+  handed to programs the analysis does not model — they may write them.
+* ``Analysis.scripts``: ``[(command, abs_path)]`` — script files run
+  (``bash x.sh``, ``python x.py``, ``./x``, ``source x``).
+* ``Analysis.functions`` / ``Analysis.aliases``: names defined in the command.
 * ``Analysis.all_commands(pred)``: every simple command satisfies ``pred``
-  (False when unknown)
+  (False when unknown or empty).
+* :func:`is_read_only(cmd) <is_read_only>`: one command only reads.
+
+Speed (issue 3 item 5): plain commands (no shell syntax) are split without
+bashlex; bashlex is imported with pre-built parser tables
+(:mod:`shell.bashparse`).
 """
 
 from __future__ import annotations
 
-_PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _./=:,@%+-")
+from shell.model import DYN, Finding, Redirect, SimpleCommand, Stdin, Word, Write
 
-READ_ONLY_COMMANDS = frozenset(
-    {"ls", "cat", "head", "tail", "wc", "pwd", "grep", "rg", "file", "stat", "du", "df",
-     "which", "whoami", "date", "echo", "true", "tree", "diff", "uname", "id"}
-)
-READ_ONLY_GIT = frozenset(
-    {"status", "log", "diff", "show", "rev-parse", "ls-files", "blame", "describe",
-     "shortlog", "reflog"}
-)
-# git options that take a value as the next argument (before the subcommand).
-_GIT_VALUE_OPTS = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace"})
-
-
-class SimpleCommand:
-    """One simple command: ``name`` (command word after quote removal) and
-    ``argv`` (``argv[0] == name``)."""
-
-    __slots__ = ("name", "argv", "git_subcommand", "git_args")
-
-    def __init__(self, argv: list) -> None:
-        self.argv = argv
-        self.name = argv[0] if argv else ""
-        self.git_subcommand, self.git_args = _git_split(argv) if self.name == "git" else (None, [])
-
-    def __repr__(self) -> str:
-        return f"SimpleCommand({self.argv!r})"
-
-
-def _git_split(argv: list) -> tuple:
-    i = 1
-    while i < len(argv):
-        a = argv[i]
-        if a in _GIT_VALUE_OPTS:
-            i += 2
-            continue
-        if a.startswith("-"):
-            i += 1
-            continue
-        return a, argv[i + 1:]
-    return None, []
-
-
-def _git_read_only(cmd: SimpleCommand) -> bool:
-    sub, args = cmd.git_subcommand, cmd.git_args
-    if sub in READ_ONLY_GIT:
-        return not any(a.startswith(("--output", "-o")) for a in args)
-    if sub == "branch":
-        return all(a in ("-a", "-r", "-v", "-vv", "--list", "--show-current", "-l") for a in args)
-    if sub == "remote":
-        return all(a in ("-v", "show", "get-url") for a in args[:1])
-    return False
-
-
-class Finding:
-    """Something the analysis found: ``family`` (e.g. ``"rm-recursive"``,
-    ``"git-history"``, ``"force-push"``, ``"carrier"``) and a ``message`` saying
-    what and why."""
-
-    __slots__ = ("family", "message")
-
-    def __init__(self, family: str, message: str) -> None:
-        self.family = family
-        self.message = message
-
-    def __repr__(self) -> str:
-        return f"Finding({self.family}: {self.message})"
-
-
-class Write:
-    """A file the command writes: ``how`` (``"redirect"``, ``"tee"``,
-    ``"sed -i"``, ``"cp"``...), the path as ``given``, ``abs`` (resolved) and
-    ``rel`` (repo-relative, ``None`` outside the project)."""
-
-    __slots__ = ("how", "given", "abs", "rel")
-
-    def __init__(self, how: str, given: str, abs_path: str, rel: str | None) -> None:
-        self.how = how
-        self.given = given
-        self.abs = abs_path
-        self.rel = rel
-
-    def __repr__(self) -> str:
-        return f"Write({self.how} -> {self.rel if self.rel is not None else self.abs})"
+__all__ = ["analyse", "Analysis", "SimpleCommand", "Finding", "Write", "Redirect", "Word",
+           "Stdin", "DYN", "is_read_only", "READ_ONLY_COMMANDS"]
 
 
 class Analysis:
-    """The result of analysing one command string."""
+    """The result of analysing one command string (see the module docstring)."""
 
     __slots__ = ("command", "commands", "unknown", "reasons", "destructive", "carriers",
-                 "http_methods", "writes")
+                 "http_methods", "http_requests", "writes", "touched", "scripts", "functions",
+                 "aliases", "parser")
 
-    def __init__(self, command: str, commands: list, unknown: bool, reasons: list) -> None:
+    def __init__(self, command: str) -> None:
         self.command = command
-        self.commands = commands
-        self.unknown = unknown
-        self.reasons = reasons
-        # The interim analyser finds none of these; unknown covers the rest.
+        self.commands: list = []
+        self.unknown = False
+        self.reasons: list = []
         self.destructive: list = []
         self.carriers: list = []
         self.http_methods: list = []
+        self.http_requests: list = []
         self.writes: list = []
+        self.touched: list = []
+        self.scripts: list = []
+        self.functions: list = []
+        self.aliases: list = []
+        #: which front end read the command: "plain" (no shell syntax, split
+        #: on spaces), "simple" (shell.simple subset) or "bashlex"
+        self.parser = "plain"
 
     def all_commands(self, pred) -> bool:
         """True when the command is fully understood and every simple command
@@ -143,25 +101,136 @@ class Analysis:
 
     @property
     def read_only(self) -> bool:
-        """Safe to run while uninitialised or on main: nothing written."""
-        return self.all_commands(is_read_only)
+        """Safe to run while uninitialised or on main: fully understood, no
+        writes, nothing destructive, no carriers, no functions or aliases
+        defined, and every command a known reader."""
+        if self.unknown or self.destructive or self.carriers or self.writes or \
+                self.functions or self.aliases or self.scripts:
+            return False
+        real = [c for c in self.commands if c.name or c.redirects]
+        return bool(real) and all(is_read_only(c) for c in real)
 
     @property
     def mutating(self) -> bool:
         return not self.read_only
 
+    def __repr__(self) -> str:
+        parts = [f"commands={self.commands!r}"]
+        if self.unknown:
+            parts.append(f"unknown={self.reasons!r}")
+        for name in ("destructive", "carriers", "writes", "touched", "http_methods"):
+            value = getattr(self, name)
+            if value:
+                parts.append(f"{name}={value!r}")
+        return "Analysis(" + ", ".join(parts) + ")"
+
 
 def is_read_only(cmd: SimpleCommand) -> bool:
-    if cmd.name == "git":
-        return _git_read_only(cmd)
-    return cmd.name in READ_ONLY_COMMANDS
+    """One simple command only reads: a known reader (``ls``, ``cat``,
+    ``grep``, ``git status|log|diff``...) named through ``PATH`` or a system
+    directory, with arguments that do not turn it into a writer or a runner,
+    no redirection that writes, and no code-running environment variable."""
+    from shell import fileops, semantics
+
+    if not cmd.name:
+        return not any(r.writes for r in cmd.redirects) and not cmd.assignments
+    if not cmd.trusted or cmd.shadowed or cmd.remote:
+        return False
+    if any(r.writes and not _harmless_target(r) for r in cmd.redirects):
+        return False
+    for name, _value, _dyn in cmd.assignments:
+        if name in semantics.CODE_ENV or name.startswith(semantics._CODE_ENV_PREFIXES):
+            return False
+    pred = fileops.READ_ONLY.get(cmd.name)
+    if pred is None:
+        return False
+    if cmd.name == "git" and cmd.git_subcommand is None and not cmd.git_globals:
+        from shell import gitcmd
+
+        gitcmd.prepare(cmd)
+    if cmd.dynamic and cmd.name not in ("echo", "printf", "cat", "ls", "head", "tail", "wc",
+                                        "grep", "rg", "stat", "du", "file", "test", "[",
+                                        "[[", "((", "true", "false", ":", "pwd", "basename",
+                                        "dirname", "realpath", "readlink", "sleep", "seq"):
+        return False
+    try:
+        return bool(pred(cmd))
+    except Exception:  # noqa: BLE001 - a checker error means "not known to be read-only"
+        return False
+
+
+def _harmless_target(r) -> bool:
+    from shell import paths
+
+    if r.target is None or r.target.dynamic:
+        return False
+    v = r.target.value
+    return paths.is_harmless_device(v) or v in ("/dev/null",)
+
+
+def _read_only_names():
+    from shell import fileops
+
+    return frozenset(fileops.READ_ONLY)
+
+
+class _LazyNames:
+    """``READ_ONLY_COMMANDS`` kept for the interim interface: the names of
+    known readers (the argument checks live in :func:`is_read_only`)."""
+
+    def __contains__(self, item) -> bool:
+        return item in _read_only_names()
+
+    def __iter__(self):
+        return iter(_read_only_names())
+
+
+READ_ONLY_COMMANDS = _LazyNames()
 
 
 def analyse(command: str, root: str = "", cwd: str = "", home: str = "") -> Analysis:
-    """Analyse ``command`` (see the module docstring for the interface)."""
+    """Analyse the Bash ``command`` as bash would run it in ``cwd`` (default
+    ``root``) inside the project ``root``, with ``home`` as ``$HOME``/``~``.
+
+    Returns an :class:`Analysis`; never raises for any input string (an
+    internal problem makes the analysis unknown, with the reason).
+    """
+    import os
+
+    from shell.run import Run
+    from shell.walker import Budget, Scope, Walker
+
+    analysis = Analysis(command)
+    if not isinstance(command, str):
+        analysis.unknown = True
+        analysis.reasons.append("the command is not a string")
+        return analysis
+    root = os.path.realpath(root) if root else os.path.realpath(cwd or os.getcwd())
+    start = os.path.realpath(cwd) if cwd else root
+    home = home.rstrip("/") if home else ""
+    if home and home != "/":
+        home = os.path.realpath(home)
     if not command.strip():
-        return Analysis(command, [], True, ["empty command"])
-    if not set(command) <= _PLAIN:
-        return Analysis(command, [], True, ["shell syntax the interim analyser does not read"])
-    argv = command.split()
-    return Analysis(command, [SimpleCommand(argv)], False, [])
+        analysis.unknown = True
+        analysis.reasons.append("empty command")
+        return analysis
+    if "\x00" in command:
+        analysis.unknown = True
+        analysis.reasons.append("the command contains a NUL byte")
+        return analysis
+    run = Run(analysis, root, home)
+    scope = Scope(frozenset({start}), home, files=run.files, links=run.links)
+    walker = Walker(run)
+    try:
+        walker.code(command, scope, 0)
+    except Budget:
+        pass
+    except RecursionError:
+        run.too_deep(command)
+    except Exception as exc:  # noqa: BLE001 - never crash a hook on odd input
+        run.unknown(f"internal error while analysing the command ({type(exc).__name__}: {exc})")
+    if walker.used_bashlex:
+        analysis.parser = "bashlex"
+    elif walker.used_simple:
+        analysis.parser = "simple"
+    return analysis

@@ -1,0 +1,668 @@
+"""bash-check (SPEC §3 Bash chain 1; seed 002 §5; issue 3).
+
+Reads the command through the shell analysis (``ctx.shell``, SPEC §4) and
+blocks, in this order:
+
+1. **destructive** commands (``Analysis.destructive``: rm -r/-f outside the
+   project and temp directories, history-destroying git, force pushes, disk
+   writes, chmod -R on system paths, fork bombs, fetched content run by a
+   shell, HTTP DELETE, ...);
+2. commands the analysis cannot resolve (``Analysis.unknown``): unknown is
+   never safe;
+3. **writes to guarded files** by any Bash write form — HARD_BLOCK entries of
+   the protection list (the suite's own floor included), state.md and the
+   playbook files ``play/<id>/plan.json|progress.json`` (so the Edit/Write
+   guards cannot be routed around) — and BLOCK/WARN entries by security mode
+   (strict: block; trusted: warn; developer/admin: allow), like
+   protected-edit. Deleting, moving or overwriting a directory that contains
+   guarded files counts as writing them; a write whose target is computed at
+   run time is blocked because it could be any of them;
+4. with **no active playbook**, every command that is not read-only, except
+   the post-loop handler (deadlock escape), branch creation/switching and
+   ``git fetch|pull`` (a playbook starts on its own branch), and in security
+   mode ``admin`` the maintenance allow-list (archiving playbooks,
+   ``git add`` of state.md/playbooks, commits) — SPEC §3, §7.
+"""
+
+from __future__ import annotations
+
+import os
+
+from events.verdict import ALLOWED, block, warn
+from guards._shared import is_post_loop_handler
+from statefiles import layout
+
+NAME = "bash-check"
+ADVISORY = False
+
+#: Most directory entries inspected when a command removes or replaces a
+#: directory tree (to find guarded files inside it).
+WALK_LIMIT = 4000
+
+_ADVICE = {
+    "rm-recursive": "Delete only paths inside the project or a temp directory, spelled out "
+                    "literally (e.g. rm -rf ./build).",
+    "git-history": "Keep the work: commit or stash it first, or choose the non-destructive "
+                   "form (git restore --staged, git branch -d, git reset --soft).",
+    "force-push": "Push without forcing; if a forced update is really needed, use "
+                  "--force-with-lease=<branch>:<expected-sha> and ask the user first.",
+    "disk": "Never write to disks or partitions from here; ask the user to do it.",
+    "chmod-system": "Change permissions only inside the project, without -R on system paths.",
+    "system-write": "Keep changes inside the project; ask the user to change system or home "
+                    "configuration themselves.",
+    "fork-bomb": "Do not start processes in an unbounded loop.",
+    "fetched-exec": "Download to a file, read it, and run it only after the user agrees.",
+    "http-delete": "Ask the user before deleting remote resources; they can run it themselves.",
+    "gh-delete": "Ask the user before deleting or archiving anything on GitHub.",
+    "process-kill": "Signal only the processes you started, by their id.",
+    "system-power": "Do not shut down or restart the machine.",
+    "depth-limit": "Run the command directly instead of nesting shells, eval and "
+                   "substitutions.",
+    "infra-destroy": "Ask the user to run it themselves; deleting infrastructure or data "
+                     "stores is not part of a playbook's work.",
+}
+
+
+def check(ctx):
+    if ctx.hook.tool_name != "Bash":
+        return ALLOWED
+    analysis = ctx.shell
+    if analysis is None:
+        return ALLOWED
+    handler = is_post_loop_handler(ctx)
+
+    # 1. destructive
+    if analysis.destructive:
+        return block(_destructive_message(analysis.destructive))
+
+    # 2. unknown
+    if analysis.unknown:
+        reasons = "; ".join(analysis.reasons[:3])
+        return block(
+            f"bash-check cannot tell what this command would do ({reasons}), and a command "
+            "that cannot be checked is treated as unsafe. Rewrite it so every command name, "
+            "path and piece of executed code is written out literally (no eval or code built "
+            "from variables or downloads); split it into simpler commands, or put the logic "
+            "in a script under scripts/ and run that."
+        )
+
+    admin_archive = ctx.security == "admin" and not ctx.active_playbook_path
+
+    # 3. writes to guarded files
+    blocks, warns = _guarded_writes(ctx, analysis, handler, admin_archive)
+    if blocks:
+        return block(blocks[0])
+
+    # 3b. scripts on disk that the command runs (a script written in an
+    # earlier call and run now: bypass family G, "splitting one attack")
+    if not handler:
+        problem = _script_problem(ctx, analysis)
+        if problem:
+            return block(problem)
+
+    # 4. no active playbook: only read-only commands (and the escapes)
+    pb = ctx.playbook
+    no_playbook = pb is None or bool(pb.plan_error)
+    if no_playbook and not analysis.read_only and not handler:
+        if not analysis.all_commands(lambda c: _allowed_without_playbook(ctx, c, admin_archive)):
+            offending = next((c for c in analysis.commands
+                              if not _allowed_without_playbook(ctx, c, admin_archive)), None)
+            shown = " ".join(offending.argv)[:80] if offending is not None else analysis.command[:80]
+            error = ctx.playbook_error or (pb.plan_error if pb is not None else None)
+            why = (f"no playbook is active (state.md playbook.active cannot be used: {error})"
+                   if error else "no playbook is active")
+            extra = (" In security mode 'admin' the maintenance commands (archiving playbooks "
+                     "to play/archive/, git add state.md or play/..., git commit) are allowed."
+                     if ctx.security == "admin" else "")
+            return block(
+                f"bash-check: {why}, so commands that change files or the repository are "
+                f"blocked (found: {shown!r}). Start the work with Skill(skill='playbook-init') "
+                "— it analyses the request and creates a reviewed playbook. Read-only commands "
+                "(ls, cat, grep, git status/log/diff), creating or switching a branch and "
+                f"git fetch/pull work meanwhile.{extra}"
+            )
+    if warns:
+        return warn(" ".join(warns[:3]))
+    return ALLOWED
+
+
+def _destructive_message(findings) -> str:
+    first = findings[0]
+    more = ""
+    if len(findings) > 1:
+        more = " Also: " + "; ".join(f.message for f in findings[1:3]) + "."
+    advice = _ADVICE.get(first.family, "Ask the user to run it themselves if it is really "
+                         "needed.")
+    return (f"bash-check blocked a destructive command ({first.family}): {first.message}."
+            f"{more} {advice}")
+
+
+# ------------------------------------------------------------------ guarded
+
+def _guarded_files(ctx) -> list:
+    """Repo-relative files that Bash must never write: state.md and every
+    playbook's plan.json/progress.json (SPEC §3: the Edit/Write guards must not
+    be routed around)."""
+    files = [layout.STATE_MD]
+    play = ctx.path(layout.PLAY_DIR)
+    try:
+        ids = os.listdir(play)
+    except OSError:
+        ids = []
+    for pid in ids:
+        for name in ("plan.json", "progress.json"):
+            files.append(f"{layout.PLAY_DIR}/{pid}/{name}")
+        if pid == "archive":
+            try:
+                for sub in os.listdir(os.path.join(play, pid)):
+                    for name in ("plan.json", "progress.json"):
+                        files.append(f"{layout.PLAY_DIR}/archive/{sub}/{name}")
+            except OSError:
+                pass
+    pb = ctx.playbook
+    if pb is not None:
+        files += [pb.plan_rel, pb.progress_rel]
+    return files
+
+
+def _is_playbook_path(rel: str) -> bool:
+    parts = rel.split("/")
+    return len(parts) >= 3 and parts[0] == layout.PLAY_DIR and parts[-1] in ("plan.json",
+                                                                            "progress.json")
+
+
+def _variants(rel: str) -> set:
+    from statefiles.layout import _clean_components
+
+    out = {rel, _clean_components(rel)}
+    if not rel.isascii():
+        import unicodedata
+
+        for v in list(out):
+            out.add(unicodedata.normalize("NFC", v))
+            out.add(unicodedata.normalize("NFKC", v))
+    return out | {v.casefold() for v in out}
+
+
+class _Hit:
+    __slots__ = ("level", "what", "source")
+
+    def __init__(self, level, what, source):
+        self.level = level
+        self.what = what
+        self.source = source
+
+
+def glob_match(pattern: str, path: str) -> bool:
+    """protected-files.txt glob semantics (``statefiles.protected.glob_to_regex``)
+    without importing ``re`` (hook hot path, issue 7): ``*``/``?`` stay within a
+    component, ``**`` crosses components, ``**/`` may match nothing, matching
+    ignores case, and a match also covers everything below it."""
+    pat = pattern.strip()
+    if pat.startswith("./"):
+        pat = pat[2:]
+    pat = pat.rstrip("/").casefold()
+    s = path.casefold()
+    memo: dict = {}
+
+    def m(pi: int, si: int) -> bool:
+        key = (pi, si)
+        if key in memo:
+            return memo[key]
+        if pi == len(pat):
+            res = si == len(s) or s[si] == "/"
+        elif pat.startswith("**/", pi):
+            res = m(pi + 3, si) or any(m(pi + 3, k + 1) for k in range(si, len(s))
+                                        if s[k] == "/")
+        elif pat.startswith("**", pi):
+            res = any(m(pi + 2, k) for k in range(si, len(s) + 1))
+        elif pat[pi] == "*":
+            res = False
+            k = si
+            while True:
+                if m(pi + 1, k):
+                    res = True
+                    break
+                if k >= len(s) or s[k] == "/":
+                    break
+                k += 1
+        elif pat[pi] == "?":
+            res = si < len(s) and s[si] != "/" and m(pi + 1, si + 1)
+        else:
+            res = si < len(s) and s[si] == pat[pi] and m(pi + 1, si + 1)
+        memo[key] = res
+        return res
+
+    return m(0, 0)
+
+
+def _protected_entry(ctx, rel_variants, abs_forms):
+    """The strongest protection entry matching a path (repo-relative
+    spellings and absolute forms), like ``ProtectedList.match``."""
+    best = None
+    home = os.path.expanduser("~")
+    for entry in ctx.protected.entries:
+        if entry.absolute:
+            pat = home + entry.pattern[1:] if entry.pattern.startswith("~/") else entry.pattern
+            hit = any(glob_match(pat, a) for a in abs_forms)
+        else:
+            prefix = entry.prefix
+            hit = any((not prefix or v.casefold().startswith(prefix)) and glob_match(
+                entry.pattern, v) for v in rel_variants)
+        if hit and (best is None or _rank(entry.level) > _rank(best.level)):
+            best = entry
+    return best
+
+
+def _guarded_inodes(ctx, guarded: list) -> set:
+    """(device, inode) of the guarded files that exist: a hard link elsewhere
+    is the same file."""
+    out = set()
+    for g in guarded:
+        try:
+            st = os.stat(ctx.path(g))
+        except OSError:
+            continue
+        out.add((st.st_dev, st.st_ino))
+    return out
+
+
+def _match_path(ctx, abs_path: str, rel: str | None, guarded_set: set, inodes=None):
+    """Strongest protection for one path: ``_Hit`` or ``None``. Both the path
+    as given and with symlinks resolved are checked, and (with ``inodes``)
+    whether it is a hard link to a guarded file."""
+    if inodes:
+        try:
+            st = os.stat(abs_path)
+            if (st.st_dev, st.st_ino) in inodes and st.st_nlink > 1:
+                return _Hit("GUARDED", rel or abs_path, "a hard link to a guarded file")
+        except OSError:
+            pass
+    real = os.path.realpath(abs_path)
+    real_rel = _rel(real, ctx.root)
+    rels = [r for r in (rel, real_rel) if r is not None and r != "."]
+    variants = set()
+    for r in rels:
+        variants |= _variants(r)
+    if variants & guarded_set or any(_is_playbook_path(v) for v in variants):
+        return _Hit("GUARDED", rels[0], "guarded file")
+    entry = _protected_entry(ctx, variants, {abs_path, real})
+    if entry is None:
+        return None
+    return _Hit(entry.level, rels[0] if rels else abs_path, _source(entry))
+
+
+def _rank(level: str) -> int:
+    return {"WARN": 1, "BLOCK": 2, "HARD_BLOCK": 3, "GUARDED": 4}.get(level, 0)
+
+
+def _source(entry) -> str:
+    return "the suite's own files" if entry.line == 0 else \
+        f"protected-files.txt line {entry.line}: {entry.pattern}"
+
+
+def _contained(ctx, w, guarded: list, guarded_set: set):
+    """Guarded or protected paths inside the directory ``w`` affects
+    recursively: the strongest ``_Hit`` or ``None``. With ``w.pattern``
+    (``find DIR -name PAT``) only entries matching it — and everything below
+    a matching directory — are affected."""
+    import fnmatch
+
+    abs_dir = w.abs
+    if abs_dir is None:
+        return None
+    roots = [abs_dir]
+    if w.pattern is not None and os.path.isdir(abs_dir):
+        found = []
+        count = 0
+        truncated = False
+        base_depth = abs_dir.rstrip("/").count("/")
+        for dirpath, dirnames, filenames in os.walk(abs_dir):
+            if w.max_depth is not None and dirpath.rstrip("/").count("/") - base_depth >= \
+                    w.max_depth:
+                dirnames[:] = []
+            for name in dirnames + filenames:
+                count += 1
+                if count > WALK_LIMIT:
+                    truncated = True
+                    break
+                if fnmatch.fnmatchcase(name, w.pattern):
+                    found.append(os.path.join(dirpath, name))
+            if truncated:
+                break
+        if not truncated:
+            roots = found
+    best = None
+    for r in roots:
+        if w.kind == "delete" and _bytecode(r):
+            continue
+        hit = _contained_one(ctx, r, w.kind, guarded, guarded_set)
+        if hit is not None and (best is None or _rank(hit.level) > _rank(best.level)):
+            best = hit
+    return best
+
+
+def _contained_one(ctx, abs_dir: str, kind: str, guarded: list, guarded_set: set):
+    root = ctx.root
+    rel_dir = _rel(abs_dir, root)
+    best = None
+
+    def consider(hit):
+        nonlocal best
+        if hit is not None and (best is None or _rank(hit.level) > _rank(best.level)):
+            best = hit
+
+    consider(_match_path(ctx, abs_dir, rel_dir, guarded_set))
+    if not os.path.isdir(abs_dir) and kind == "delete":
+        return best
+    # Literal guarded files under the directory.
+    for g in guarded:
+        g_abs = ctx.path(g)
+        if g_abs.startswith(abs_dir.rstrip("/") + "/") and (os.path.lexists(g_abs) or
+                                                            g == layout.STATE_MD):
+            consider(_Hit("GUARDED", g, "guarded file"))
+    # Protection entries whose literal part lies inside the directory.
+    home = os.path.expanduser("~")
+    for entry in ctx.protected.entries:
+        pat = entry.pattern
+        if entry.absolute:
+            full = home + pat[1:] if pat.startswith("~/") else pat
+        else:
+            body = pat[2:] if pat.startswith("./") else pat
+            if body.startswith("**"):
+                continue   # anywhere: found by the walk below
+            full = os.path.join(root, body)
+        cut = min([i for i in (full.find("*"), full.find("?"), full.find("[")) if i >= 0] or
+                  [len(full)])
+        literal = full[:cut].rstrip("/")
+        if not literal:
+            continue
+        if literal.startswith(abs_dir.rstrip("/") + "/") or abs_dir == "/":
+            if kind == "delete" and not os.path.lexists(literal) and "*" not in pat:
+                continue
+            consider(_Hit(entry.level, os.path.relpath(literal, root) if
+                          literal.startswith(root) else literal, _source(entry)))
+    # Existing files under the directory (exact; bounded).
+    if os.path.isdir(abs_dir) and abs_dir != "/":
+        count = 0
+        for dirpath, dirnames, filenames in os.walk(abs_dir):
+            for name in filenames + dirnames:
+                count += 1
+                if count > WALK_LIMIT:
+                    break
+                p = os.path.join(dirpath, name)
+                if kind == "delete" and _bytecode(p):
+                    continue
+                consider(_match_path(ctx, p, _rel(p, root), guarded_set))
+            if count > WALK_LIMIT:
+                break
+    return best
+
+
+def _bytecode(path) -> bool:
+    """A Python bytecode cache (``__pycache__`` or ``*.pyc``): deleting it
+    changes nothing but speed, so cleanup commands stay usable in a repository
+    where the suite's own bytecode lives under protected directories."""
+    if not path:
+        return False
+    return "/__pycache__" in path or path.endswith((".pyc", ".pyo"))
+
+
+def _rel(p: str, root: str):
+    if p == root:
+        return "."
+    if p.startswith(root.rstrip("/") + "/"):
+        return p[len(root.rstrip("/")) + 1:]
+    return None
+
+
+def _guarded_writes(ctx, analysis, handler: bool, admin_archive: bool) -> tuple:
+    blocks: list = []
+    warns: list = []
+    guarded = _guarded_files(ctx)
+    guarded_set = set()
+    for g in guarded:
+        guarded_set |= _variants(g)
+    inodes = _guarded_inodes(ctx, guarded)
+    mode = ctx.security
+    items = list(analysis.writes) + list(analysis.touched)
+    for w in items:
+        if handler and w.possible:
+            continue   # the post-loop handler's own arguments
+        if admin_archive and _archive_move(w):
+            continue
+        if w.kind == "delete" and _bytecode(w.abs):
+            continue   # __pycache__/*.pyc: regenerated from the sources
+        if w.abs is None:
+            if w.possible:
+                continue
+            blocks.append(
+                f"bash-check: {w.how} writes to {w.given.replace(chr(0), '$?')!r}, a path "
+                "computed at run time, so it could be state.md, a playbook file or a "
+                "protected file. Write to a literal path instead."
+            )
+            continue
+        hit = _match_path(ctx, w.abs, w.rel, guarded_set, inodes)
+        if w.recursive or (os.path.isdir(w.abs) and w.kind == "delete"):
+            inner = _contained(ctx, w, guarded, guarded_set)
+            if inner is not None and (hit is None or _rank(inner.level) > _rank(hit.level)):
+                hit = inner
+        if hit is None:
+            continue
+        verb = _verb(w)
+        target = w.rel if w.rel not in (None, ".") else w.abs
+        inside = "" if hit.what == target else f" (it contains {hit.what})"
+        if hit.level == "GUARDED":
+            blocks.append(
+                f"bash-check: {w.how} {verb} {target}{inside}. state.md and the playbook "
+                "files (play/<id>/plan.json, progress.json) change only through the Edit or "
+                "Write tools, where the workflow guards check the change; use those instead."
+                + (" The command only receives the path; if it just reads it, use the Read "
+                   "tool or cat." if w.possible else "")
+            )
+        elif hit.level == "HARD_BLOCK":
+            blocks.append(
+                f"bash-check: {w.how} {verb} {target}{inside}, which is protected "
+                f"(HARD_BLOCK, {hit.source}). It belongs to the gate, its configuration or "
+                "your credentials and cannot be changed from Claude Code in any mode; ask the "
+                "user to change it themselves if it really must change."
+                + (" The command only receives the path; if it just reads it, use the Read "
+                   "tool or cat." if w.possible else "")
+            )
+        elif hit.level == "BLOCK":
+            if mode == "strict":
+                blocks.append(
+                    f"bash-check: {w.how} {verb} {target}{inside}, which is protected (BLOCK, "
+                    f"{hit.source}) in security mode 'strict'. Ask the user whether it may "
+                    "change; only they can relax the mode or the list."
+                )
+            elif mode == "trusted":
+                warns.append(f"{target} is protected (BLOCK, {hit.source}); allowed in mode "
+                             "'trusted'. Keep the change minimal and mention it to the user.")
+        elif hit.level == "WARN":
+            warns.append(f"{target} is listed as WARN in protected-files.txt; change it only "
+                         "if the task needs it.")
+    return blocks, warns
+
+
+def _verb(w) -> str:
+    if w.possible:
+        return "receives"
+    if w.kind == "delete":
+        return "deletes or moves"
+    if w.kind == "meta":
+        return "changes"
+    return "writes"
+
+
+def _archive_move(w) -> bool:
+    """Admin maintenance: moving a playbook directory into play/archive/."""
+    cmd = w.command
+    if cmd is None or w.rel is None:
+        return False
+    name = cmd.name
+    sub = cmd.git_subcommand if name == "git" else None
+    if name != "mv" and sub != "mv" and name != "mkdir":
+        return False
+    parts = w.rel.split("/")
+    if parts[0] != layout.PLAY_DIR:
+        return False
+    if w.kind == "delete":
+        return len(parts) == 2 and parts[1] not in ("archive", "template")
+    return len(parts) >= 2 and parts[1] == "archive"
+
+
+# ------------------------------------------------------------------ scripts
+
+#: Largest script file inspected (bytes).
+SCRIPT_LIMIT = 256 * 1024
+_EXT_LANG = {".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh", ".py": "python",
+             ".js": "js", ".mjs": "js", ".cjs": "js", ".ts": "js", ".pl": "perl",
+             ".rb": "ruby", ".php": "php", ".lua": "lua", ".R": "r", ".r": "r"}
+
+
+def _script_language(cmd, path: str, head: str) -> str | None:
+    from shell import semantics
+
+    name = cmd.key
+    if name in semantics.SHELLS or name in (".", "source"):
+        return "sh"
+    if name.startswith(("python", "pypy")):
+        return "python"
+    lang = semantics.INTERPRETERS.get(name)
+    if lang is not None:
+        return lang[3]
+    if head.startswith("#!"):
+        first = head.split("\n", 1)[0]
+        for key, value in (("python", "python"), ("node", "js"), ("perl", "perl"),
+                           ("ruby", "ruby"), ("php", "php"), ("bash", "sh"), ("sh", "sh"),
+                           ("zsh", "sh")):
+            if key in first:
+                return value
+    ext = os.path.splitext(path)[1]
+    return _EXT_LANG.get(ext)
+
+
+def _script_problem(ctx, analysis) -> str | None:
+    """A script run by the command that certainly destroys something or
+    writes a guarded file: the message, else ``None``. Scripts that belong to
+    the suite (HARD_BLOCK-protected, so Claude cannot have changed them) are
+    trusted."""
+    for cmd, path in analysis.scripts:
+        if not os.path.isfile(path):
+            continue
+        rel = _rel(path, ctx.root)
+        hit = _protected_entry(ctx, _variants(rel) if rel else set(), {path})
+        if hit is not None and hit.level == "HARD_BLOCK":
+            continue
+        try:
+            if os.path.getsize(path) > SCRIPT_LIMIT:
+                continue
+            with open(path, "rb") as fh:
+                text = fh.read(SCRIPT_LIMIT).decode("utf-8", "replace")
+        except OSError:
+            continue
+        lang = _script_language(cmd, path, text[:200])
+        shown = rel or path
+        if lang == "sh":
+            from shell import analyse
+
+            cwd = next(iter(cmd.cwd)) if cmd.cwd else ctx.root
+            inner = analyse(text, root=ctx.root, cwd=cwd,
+                            home=ctx.env.get("HOME") or os.path.expanduser("~"))
+            certain = [f for f in inner.destructive if f.certain]
+            if certain:
+                return (f"bash-check: the script {shown} that this command runs contains a "
+                        f"destructive command ({certain[0].family}): {certain[0].message}. "
+                        "Remove it from the script, or ask the user to run the script "
+                        "themselves.")
+            writes = [w for w in inner.writes if w.abs is not None]
+        elif lang is not None:
+            from shell import codescan
+
+            rep = codescan.scan(lang, text)
+            if rep.destructive:
+                return (f"bash-check: the script {shown} that this command runs "
+                        f"{rep.destructive[0][1]}. Ask the user to run it themselves.")
+            from shell.model import Write
+
+            writes = []
+            for kind, wpath, recursive in rep.writes:
+                if wpath is None:
+                    continue
+                base = next(iter(cmd.cwd)) if cmd.cwd else ctx.root
+                full = os.path.normpath(os.path.join(base, wpath))
+                writes.append(Write(f"{shown}", wpath, full, _rel(full, ctx.root),
+                                    "delete" if kind == "delete" else "write", recursive,
+                                    command=cmd))
+        else:
+            continue
+        guarded = _guarded_files(ctx)
+        guarded_set = set()
+        for g in guarded:
+            guarded_set |= _variants(g)
+        for w in writes:
+            found = _match_path(ctx, w.abs, w.rel, guarded_set)
+            if found is not None and found.level in ("GUARDED", "HARD_BLOCK"):
+                return (f"bash-check: the script {shown} that this command runs writes "
+                        f"{found.what} ({'guarded file' if found.level == 'GUARDED' else 'HARD_BLOCK'}"
+                        "). state.md, the playbook files and protected files change only "
+                        "through the Edit/Write tools; remove that part from the script.")
+    return None
+
+
+# ------------------------------------------------------------ no playbook
+
+def _allowed_without_playbook(ctx, cmd, admin_archive: bool) -> bool:
+    from shell import is_read_only
+
+    if is_read_only(cmd):
+        return True
+    if not cmd.name:
+        return not any(r.writes for r in cmd.redirects)
+    if cmd.name == "git" and cmd.trusted:
+        sub, args = cmd.git_subcommand, cmd.git_args
+        if sub in ("fetch", "pull"):
+            return True
+        if sub in ("checkout", "switch") and not any(
+                a in ("-f", "--force", "--discard-changes", "-B", "-C", "--") for a in args):
+            return _branch_only(sub, args)
+        if admin_archive:
+            if sub == "add":
+                paths = [a for a in args if not a.startswith("-")]
+                return bool(paths) and all(_maintenance_path(ctx, cmd, p) for p in paths)
+            if sub == "commit":
+                return not any(a.startswith(("-a", "--all")) for a in args)
+            if sub == "mv":
+                return True   # checked as an archive move by the write rules
+    if admin_archive and cmd.name in ("mv", "mkdir") and cmd.trusted:
+        return all(_maintenance_path(ctx, cmd, a) for a in cmd.args if not a.startswith("-"))
+    return False
+
+
+def _branch_only(sub: str, args: list) -> bool:
+    ops = [a for a in args if not a.startswith("-")]
+    flags = [a for a in args if a.startswith("-")]
+    if sub == "checkout":
+        if any(f in ("-b", "--orphan") for f in flags):
+            return True
+        return len(ops) == 1 and not flags
+    if any(f in ("-c", "--create", "--orphan") for f in flags):
+        return True
+    return len(ops) == 1 and all(f in ("--detach", "-d", "--no-guess", "--guess") for f in flags)
+
+
+def _maintenance_path(ctx, cmd, value: str) -> bool:
+    from shell import paths
+
+    targets = paths.resolve(value, cmd.cwd)
+    if not targets:
+        return False
+    for t in targets:
+        rel = paths.rel_to(t, ctx.root)
+        if rel is None:
+            return False
+        if rel != layout.STATE_MD and not (rel == layout.PLAY_DIR or rel.startswith(
+                layout.PLAY_DIR + "/")):
+            return False
+    return True

@@ -1,0 +1,218 @@
+"""lint (SPEC §3 Bash chain 3; seed 002 §5 quality-assurance/checkers/lint.sh).
+
+On ``git commit`` only: run the linters the repository configures on the
+files the commit would include, and report what they find as a warning
+(``config.lint_blocks: true`` in state.md makes findings block).
+
+* **ruff** — when ``pyproject.toml`` has a ``[tool.ruff`` table or
+  ``ruff.toml``/``.ruff.toml`` exists, and a ``ruff`` executable is found
+  (project ``.venv``/``venv`` first, then ``PATH``): ``ruff check`` on the
+  staged ``.py`` files;
+* **eslint** — when an ESLint configuration exists (``eslint.config.*``,
+  ``.eslintrc*`` or ``eslintConfig`` in package.json) and
+  ``node_modules/.bin/eslint`` is installed (never ``npx``: no network):
+  ``eslint`` on the staged JS/TS files;
+* **shellcheck** — when ``shellcheck`` is on ``PATH``: on staged ``.sh``/
+  ``.bash`` files.
+
+Time-bounded: the whole guard stays within :data:`BUDGET_SECONDS` (the hook
+timeout is 10 s and a timed-out hook fails open); a linter that runs out of
+time is reported as such and never blocks. Advisory: a crash is logged and
+ignored.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from events.verdict import ALLOWED, block, warn
+
+NAME = "lint"
+ADVISORY = True
+
+#: Seconds all linters together may take.
+BUDGET_SECONDS = 6.0
+#: Characters of linter output shown.
+MAX_OUTPUT = 1500
+PY_EXT = (".py", ".pyi")
+JS_EXT = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
+SH_EXT = (".sh", ".bash")
+
+
+def check(ctx):
+    if ctx.hook.tool_name != "Bash":
+        return ALLOWED
+    analysis = ctx.shell
+    if analysis is None:
+        return ALLOWED
+    commit = next((c for c in analysis.commands if c.name == "git" and
+                   c.git_subcommand == "commit" and "--dry-run" not in c.git_args), None)
+    if commit is None:
+        return ALLOWED
+    runners = [(name, runner) for name, runner, configured in (
+        ("ruff", _ruff, _ruff_configured), ("eslint", _eslint, _eslint_configured),
+        ("shellcheck", _shellcheck, _shellcheck_configured)) if configured(ctx.root)]
+    if not runners:
+        return ALLOWED    # nothing configured: no subprocess at all
+    deadline = time.monotonic() + BUDGET_SECONDS
+    files = _commit_files(ctx.root, commit, deadline)
+    if not files:
+        return ALLOWED
+    reports = []
+    timeouts = []
+    for name, runner in runners:
+        if time.monotonic() >= deadline:
+            timeouts.append(name)
+            continue
+        try:
+            result = runner(ctx.root, files, deadline)
+        except _Timeout:
+            timeouts.append(name)
+            continue
+        if result:
+            reports.append(f"{name}:\n{result}")
+    if not reports and not timeouts:
+        return ALLOWED
+    text = "\n".join(reports)
+    if len(text) > MAX_OUTPUT:
+        text = text[:MAX_OUTPUT] + "\n... (output cut)"
+    note = (f" ({', '.join(timeouts)} did not finish within {BUDGET_SECONDS:.0f} s and was "
+            "skipped)" if timeouts else "")
+    if reports and ctx.config_flag("lint_blocks"):
+        return block(f"lint: the linters this repository configures report problems in the "
+                     f"files being committed{note}. Fix them, stage the fixes and commit "
+                     f"again (config.lint_blocks is true):\n{text}")
+    if reports:
+        return warn(f"lint: the linters this repository configures report problems in the "
+                    f"files being committed{note}; consider fixing them:\n{text}")
+    return warn(f"lint: {', '.join(timeouts)} did not finish within {BUDGET_SECONDS:.0f} s; "
+                "the commit was not linted.")
+
+
+class _Timeout(Exception):
+    pass
+
+
+def _run(argv, cwd, deadline):
+    import subprocess
+
+    remaining = deadline - time.monotonic()
+    if remaining <= 0.05:
+        raise _Timeout()
+    try:
+        proc = subprocess.run(argv, cwd=cwd, capture_output=True, text=True,
+                              timeout=remaining, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        raise _Timeout() from None
+    except OSError:
+        return None
+    return proc
+
+
+def _commit_files(root: str, commit, deadline) -> list:
+    """Files the commit would include: staged ones (added, copied, modified,
+    renamed), plus modified tracked files with ``-a``, plus explicit paths."""
+    from guards.coherence import _commit_all
+
+    files = []
+    proc = _run(["git", "diff", "--cached", "--name-only", "--diff-filter=ACMR", "-z"], root,
+                deadline)
+    if proc is not None and proc.returncode == 0:
+        files += [f for f in proc.stdout.split("\0") if f]
+    args = commit.git_args
+    if _commit_all(args):
+        proc = _run(["git", "diff", "--name-only", "--diff-filter=ACMR", "-z"], root, deadline)
+        if proc is not None and proc.returncode == 0:
+            files += [f for f in proc.stdout.split("\0") if f]
+    if "--" in args:
+        files += [a for a in args[args.index("--") + 1:]]
+    seen = []
+    for f in files:
+        if f not in seen and os.path.isfile(os.path.join(root, f)):
+            seen.append(f)
+    return seen
+
+
+def _exe(root: str, name: str):
+    """The executable ``name``: the project's virtualenv first, then PATH
+    (without importing shutil: hook hot path)."""
+    for venv in (".venv", "venv", "env"):
+        cand = os.path.join(root, venv, "bin", name)
+        if os.access(cand, os.X_OK):
+            return cand
+    for d in os.environ.get("PATH", "").split(os.pathsep):
+        cand = os.path.join(d or ".", name)
+        if d and os.path.isfile(cand) and os.access(cand, os.X_OK):
+            return cand
+    return None
+
+
+def _ruff_configured(root: str) -> bool:
+    configured = os.path.exists(os.path.join(root, "ruff.toml")) or os.path.exists(
+        os.path.join(root, ".ruff.toml"))
+    if not configured:
+        try:
+            with open(os.path.join(root, "pyproject.toml"), encoding="utf-8",
+                      errors="replace") as fh:
+                configured = "[tool.ruff" in fh.read(512 * 1024)
+        except OSError:
+            configured = False
+    return configured and _exe(root, "ruff") is not None
+
+
+def _ruff(root: str, files: list, deadline):
+    py = [f for f in files if f.endswith(PY_EXT)]
+    if not py:
+        return None
+    exe = _exe(root, "ruff")
+    if exe is None:
+        return None
+    proc = _run([exe, "check", "--quiet", "--no-fix", "--", *py], root, deadline)
+    if proc is None or proc.returncode == 0:
+        return None
+    return (proc.stdout + proc.stderr).strip() or f"ruff exited with {proc.returncode}"
+
+
+def _eslint_configured(root: str) -> bool:
+    names = ("eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts",
+             ".eslintrc", ".eslintrc.js", ".eslintrc.cjs", ".eslintrc.json", ".eslintrc.yml",
+             ".eslintrc.yaml")
+    configured = any(os.path.exists(os.path.join(root, n)) for n in names)
+    if not configured:
+        try:
+            with open(os.path.join(root, "package.json"), encoding="utf-8",
+                      errors="replace") as fh:
+                configured = '"eslintConfig"' in fh.read(512 * 1024)
+        except OSError:
+            configured = False
+    return configured and os.access(os.path.join(root, "node_modules", ".bin", "eslint"),
+                                    os.X_OK)
+
+
+def _eslint(root: str, files: list, deadline):
+    js = [f for f in files if f.endswith(JS_EXT)]
+    if not js:
+        return None
+    exe = os.path.join(root, "node_modules", ".bin", "eslint")
+    proc = _run([exe, "--", *js], root, deadline)
+    if proc is None or proc.returncode == 0:
+        return None
+    return (proc.stdout + proc.stderr).strip() or f"eslint exited with {proc.returncode}"
+
+
+def _shellcheck_configured(root: str) -> bool:
+    return _exe(root, "shellcheck") is not None
+
+
+def _shellcheck(root: str, files: list, deadline):
+    sh = [f for f in files if f.endswith(SH_EXT)]
+    if not sh:
+        return None
+    exe = _exe(root, "shellcheck")
+    if exe is None:
+        return None
+    proc = _run([exe, "--", *sh], root, deadline)
+    if proc is None or proc.returncode == 0:
+        return None
+    return (proc.stdout + proc.stderr).strip() or f"shellcheck exited with {proc.returncode}"

@@ -1,0 +1,258 @@
+"""The shapes the shell analysis produces (SPEC §4). See ``shell/__init__.py``
+for how guards use them. Plain ``__slots__`` classes (no dataclasses: hook hot
+path, issue 7)."""
+
+from __future__ import annotations
+
+#: Placeholder for a part of a value the analyser cannot know statically (an
+#: expansion of an unknown variable, command output...). Commands cannot
+#: contain NUL (bash strings are C strings and the hook input rejects it), so
+#: it never collides with real text.
+DYN = "\x00"
+
+
+class Word:
+    """One argument as bash passes it.
+
+    Attributes:
+        text: the source text of the word it came from.
+        value: after expansions and quote removal; unknown parts are
+            :data:`DYN`.
+        dynamic: ``value`` contains unknown parts (or the word may split into
+            an unknown number of arguments).
+        quoted: some part was quoted (so it was not a bare word).
+        glob: unquoted pathname-expansion characters remain; ``pattern`` then
+            holds an fnmatch pattern with quoted metacharacters bracketed.
+        sources: ``[(kind, [SimpleCommand...])]`` — substitutions executed
+            while expanding the word (their output made the value dynamic).
+    """
+
+    __slots__ = ("text", "value", "dynamic", "quoted", "glob", "pattern", "sources")
+
+    def __init__(self, text: str, value: str, dynamic: bool = False, quoted: bool = False):
+        self.text = text
+        self.value = value
+        self.dynamic = dynamic
+        self.quoted = quoted
+        self.glob = False
+        self.pattern = None
+        self.sources = ()
+
+    @classmethod
+    def literal(cls, value: str) -> "Word":
+        return cls(value, value)
+
+    def __repr__(self) -> str:
+        flags = "".join(f for f, on in (("D", self.dynamic), ("G", self.glob), ("Q", self.quoted))
+                        if on)
+        return f"Word({self.value!r}{' ' + flags if flags else ''})"
+
+
+class Redirect:
+    """One redirection.
+
+    Attributes:
+        op: ``>``, ``>>``, ``>|``, ``<``, ``<>``, ``&>``, ``&>>``, ``>&``,
+            ``<&``, ``<<`` (here-document), ``<<<`` (here-string).
+        fd: the file descriptor number written before the operator, or
+            ``None``.
+        target: the target :class:`Word` (file name or here-string), or
+            ``None`` for descriptor duplication/closing.
+        dup: for ``>&N``/``<&N``: the descriptor number (or ``"-"``).
+        heredoc: ``shell.lexer.Heredoc`` for ``<<``.
+        path: for file targets, the resolved absolute path (``None`` when the
+            target is dynamic).
+    """
+
+    __slots__ = ("op", "fd", "target", "dup", "heredoc", "path")
+
+    def __init__(self, op: str, fd=None, target: Word | None = None, dup=None, heredoc=None):
+        self.op = op
+        self.fd = fd
+        self.target = target
+        self.dup = dup
+        self.heredoc = heredoc
+        self.path = None
+
+    @property
+    def writes(self) -> bool:
+        """Opens a file for writing (``>``, ``>>``, ``>|``, ``<>``, ``&>``...,
+        ``>&file``)."""
+        if self.target is None or self.op in ("<", "<<", "<<<", "<&"):
+            return False
+        return True
+
+    def __repr__(self) -> str:
+        tgt = self.target.value if self.target is not None else self.dup
+        return f"Redirect({self.fd if self.fd is not None else ''}{self.op}{tgt!r})"
+
+
+class Stdin:
+    """Where a command's standard input comes from (for shells and
+    interpreters reading a program on stdin, and ``xargs``).
+
+    ``kind``: ``"pipe"`` (``producers`` = the upstream commands),
+    ``"heredoc"``/``"herestring"`` (``content`` known unless dynamic),
+    ``"file"`` (``path``), ``"procsub"``.
+    """
+
+    __slots__ = ("kind", "content", "producers", "path", "dynamic")
+
+    def __init__(self, kind: str, content=None, producers=(), path=None, dynamic=False):
+        self.kind = kind
+        self.content = content
+        self.producers = producers
+        self.path = path
+        self.dynamic = dynamic
+
+    def __repr__(self) -> str:
+        return f"Stdin({self.kind})"
+
+
+class SimpleCommand:
+    """One simple command as it will run, after wrappers are peeled off.
+
+    Attributes:
+        name: the command word's base name after quote removal
+            (``/usr/bin/rm`` → ``rm``); ``""`` for a command made only of
+            assignments/redirections.
+        word: the command word as written (after quote removal).
+        argv: ``[word, args...]`` as strings (unknown parts are
+            :data:`DYN`).
+        words: the same as :class:`Word` objects.
+        assignments: ``[(name, value, dynamic)]`` — ``VAR=value`` prefixes.
+        redirects: ``[Redirect]``.
+        depth: nesting depth (0 = typed at the prompt; ``bash -c``, ``eval``,
+            substitutions, wrappers' payloads add one).
+        wrappers: the wrappers this command runs under, outermost first
+            (``["sudo", "bash -c"]``).
+        dynamic: some argument is not statically known.
+        trusted: the command word names a program found through ``PATH`` or a
+            system directory (``/usr/bin/x``), not a file in the project
+            (``./x``) — only then may a read-only classification apply.
+        git_subcommand / git_args: for git, the subcommand after git's global
+            options and the arguments after it.
+        git_globals: git's global options as ``[(option, value)]``.
+        cwd: possible working directories (frozenset of absolute paths) or
+            ``None`` when unknown (``cd $X``).
+        stdin: :class:`Stdin` or ``None``.
+        remote: runs on another host (``ssh host cmd``): paths are not local.
+    """
+
+    __slots__ = ("name", "word", "argv", "words", "assignments", "redirects", "depth",
+                 "wrappers", "dynamic", "trusted", "git_subcommand", "git_args", "git_globals",
+                 "cwd", "stdin", "remote", "key", "shadowed")
+
+    def __init__(self, words: list, assignments=(), redirects=(), depth: int = 0,
+                 cwd=None) -> None:
+        self.words = words
+        self.argv = [w.value for w in words]
+        self.word = self.argv[0] if self.argv else ""
+        base = self.word.rstrip("/").rsplit("/", 1)[-1] if self.word else ""
+        self.name = base
+        #: lower-case name used for deny rules (case-insensitive file systems)
+        self.key = base.lower()
+        self.assignments = list(assignments)
+        self.redirects = list(redirects)
+        self.depth = depth
+        self.wrappers: list = []
+        self.dynamic = any(w.dynamic for w in words)
+        self.trusted = _trusted(self.word, words[0] if words else None)
+        self.git_subcommand = None
+        self.git_args: list = []
+        self.git_globals: list = []
+        self.cwd = cwd
+        self.stdin = None
+        self.remote = False
+        #: a function or alias of the same name was defined in this command
+        self.shadowed = False
+
+    @property
+    def args(self) -> list:
+        return self.argv[1:]
+
+    def __repr__(self) -> str:
+        wrap = ("[" + " ".join(self.wrappers) + "] ") if self.wrappers else ""
+        return f"SimpleCommand({wrap}{self.argv!r})"
+
+
+_SYSTEM_BIN = ("/bin/", "/usr/bin/", "/usr/local/bin/", "/sbin/", "/usr/sbin/",
+               "/usr/local/sbin/", "/opt/homebrew/bin/", "/usr/libexec/")
+
+
+def _trusted(word: str, w) -> bool:
+    if not word or (w is not None and w.dynamic):
+        return False
+    if "/" not in word:
+        return True
+    return any(word.startswith(p) and "/" not in word[len(p):] for p in _SYSTEM_BIN)
+
+
+class Finding:
+    """Something the analysis found: ``family`` (e.g. ``"rm-recursive"``,
+    ``"git-history"``, ``"force-push"``, ``"carrier"``) and a ``message``
+    saying what and why; ``command`` is the simple command it is about (or
+    ``None``)."""
+
+    __slots__ = ("family", "message", "command", "certain")
+
+    def __init__(self, family: str, message: str, command=None, certain: bool = True) -> None:
+        self.family = family
+        self.message = message
+        self.command = command
+        #: False when the finding rests on a value only known at run time
+        #: (``rm -rf "$X"``): still blocked, but not proof of intent.
+        self.certain = certain
+
+    def __repr__(self) -> str:
+        return f"Finding({self.family}: {self.message})"
+
+
+class Write:
+    """A file (or directory tree) the command writes.
+
+    Attributes:
+        how: ``"redirect"``, ``"tee"``, ``"sed -i"``, ``"cp"``, ``"rm"``...
+        given: the path as written (after quote removal; unknown parts are
+            :data:`DYN`).
+        abs: absolute normalised path (symlinks resolved as the operation
+            resolves them), or ``None`` when not statically known.
+        rel: repo-relative path, or ``None`` outside the project (or unknown).
+        kind: ``"write"`` (create/overwrite/modify), ``"delete"`` (remove or
+            move away), ``"meta"`` (permissions/ownership/times).
+        recursive: the whole tree under the path is affected (``rm -r``,
+            ``mv`` of a directory, ``cp -r`` into it, archive extraction).
+        possible: the command is not modelled and merely receives the path as
+            an argument; it may write it.
+        command: the :class:`SimpleCommand` doing it.
+        pattern: with ``recursive``, only names matching this glob under the
+            path are affected (``find DIR -name '*.pyc' -delete``), or ``None``.
+    """
+
+    __slots__ = ("how", "given", "abs", "rel", "kind", "recursive", "possible", "command",
+                 "pattern", "max_depth")
+
+    def __init__(self, how: str, given: str, abs_path: str | None, rel: str | None,
+                 kind: str = "write", recursive: bool = False, possible: bool = False,
+                 command=None, pattern: str | None = None) -> None:
+        #: for recursive writes limited to names matching a glob (``find -name``)
+        self.pattern = pattern
+        #: with ``pattern``: how deep below the path matches are (``find -maxdepth``)
+        self.max_depth = None
+        self.how = how
+        self.given = given
+        self.abs = abs_path
+        self.rel = rel
+        self.kind = kind
+        self.recursive = recursive
+        self.possible = possible
+        self.command = command
+
+    @property
+    def known(self) -> bool:
+        return self.abs is not None
+
+    def __repr__(self) -> str:
+        where = self.rel if self.rel is not None else (self.abs or "<unknown>")
+        flags = ("R" if self.recursive else "") + ("?" if self.possible else "")
+        return f"Write({self.how} {self.kind} -> {where}{' ' + flags if flags else ''})"

@@ -1,0 +1,738 @@
+"""Walk a command the way bash runs it: lists, pipelines, subshells,
+compounds, functions, substitutions; keep a scope (variables, working
+directory, functions, files written so far) and hand every simple command to
+:mod:`shell.semantics` (SPEC §4).
+
+Two front ends produce simple commands:
+
+* the **plain fast path** — a command made only of characters that have no
+  meaning to bash (letters, digits, space and ``_./:,@%+-=``, and ``~``
+  inside a word) is split on spaces: that is exactly what bash does with it,
+  so bashlex is not needed (issue 3 item 5: most Bash calls never import it);
+* **bashlex**, after :mod:`shell.lexer` masked what bashlex cannot parse.
+
+A parse failure is *unknown*; a best-effort lexical split still runs the
+classifications so that the message can name what was seen.
+"""
+
+from __future__ import annotations
+
+from shell.model import DYN, Finding, SimpleCommand, Stdin, Word
+
+#: Deepest nesting of code strings (``bash -c``, ``eval``, substitutions,
+#: wrappers' payloads). Deeper is "dangerous" (issue 3).
+MAX_DEPTH = 12
+#: Largest command analysed, in characters (issue 3: "set one").
+MAX_BYTES = 64 * 1024
+#: Most simple commands analysed for one call.
+MAX_COMMANDS = 2000
+#: Most ``; | & newline`` characters in a command handed to bashlex (its
+#: parse time grows with them).
+MAX_SEPARATORS = 1000
+#: Most pieces the best-effort split of an unparseable command looks at.
+MAX_FALLBACK_PIECES = 300
+
+_PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _./:,@%+-=~")
+_RESERVED = frozenset({"if", "then", "else", "elif", "fi", "case", "esac", "for", "select",
+                       "while", "until", "do", "done", "in", "function", "time", "coproc",
+                       "{", "}", "!", "[[", "]]"})
+_NAME_START = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
+_NAME_CHARS = _NAME_START + "0123456789"
+
+
+class Budget(Exception):
+    """Too many commands: stop walking (the analysis is already unknown)."""
+
+
+def plain_words(text: str):
+    """The words of ``text`` when it contains no shell syntax at all, else
+    ``None``. ``~`` is accepted only inside a word (``HEAD~1``), where bash
+    leaves it alone."""
+    if not text or not set(text) <= _PLAIN:
+        return None
+    if "~" in text:
+        for k, ch in enumerate(text):
+            if ch == "~" and (k == 0 or text[k - 1] in " =:"):
+                return None
+    words = [w for w in text.split(" ") if w]
+    if not words:
+        return None
+    # The first non-assignment word must not be a reserved word.
+    for w in words:
+        if _is_assignment(w):
+            continue
+        if w in _RESERVED:
+            return None
+        break
+    return words
+
+
+def _is_assignment(word: str) -> bool:
+    eq = word.find("=")
+    if eq <= 0:
+        return False
+    name = word[:eq]
+    if name.endswith("+"):
+        name = name[:-1]
+    return bool(name) and name[0] in _NAME_START and all(c in _NAME_CHARS for c in name)
+
+
+class Scope:
+    """What bash knows while running one command string: variables (values
+    with :data:`DYN` for unknown parts; ``None`` = known to be unset), which
+    are exported, the possible working directories, functions and aliases
+    defined so far, positional parameters, and files written so far (shared
+    across subshells: the file system is)."""
+
+    __slots__ = ("vars", "exported", "cwd", "functions", "aliases", "positional", "files",
+                 "links", "home", "arg0")
+
+    def __init__(self, cwd, home: str, positional=None, files=None, links=None):
+        self.vars: dict = {}
+        self.exported: set = set()
+        self.cwd = cwd
+        self.functions: dict = {}
+        self.aliases: dict = {}
+        self.positional = positional
+        #: $0 (``bash -c CODE NAME``), or None when unknown
+        self.arg0 = None
+        self.files = {} if files is None else files
+        self.links = {} if links is None else links
+        self.home = home
+
+    def child(self) -> "Scope":
+        """A subshell: a copy of everything except the shared file state."""
+        s = Scope(self.cwd, self.home, self.positional, self.files, self.links)
+        s.arg0 = self.arg0
+        s.vars = dict(self.vars)
+        s.exported = set(self.exported)
+        s.functions = dict(self.functions)
+        s.aliases = dict(self.aliases)
+        return s
+
+    def new_shell(self, extra_env=(), positional=None) -> "Scope":
+        """A new shell process (``bash -c``): only exported variables (and
+        ``extra_env``) are known; functions and aliases are not inherited."""
+        s = Scope(self.cwd, self.home, positional, self.files, self.links)
+        for name in self.exported:
+            if name in self.vars:
+                s.vars[name] = self.vars[name]
+                s.exported.add(name)
+        for name, value in extra_env:
+            s.vars[name] = value
+            s.exported.add(name)
+        return s
+
+    def lookup(self, name: str):
+        """Value of ``$name``: a string (may contain :data:`DYN`) or ``None``
+        when known to be unset."""
+        if name in self.vars:
+            return self.vars[name]
+        if name == "HOME":
+            return self.home or DYN
+        if name == "TMPDIR":
+            # The hook runs in Claude Code's environment, which the Bash
+            # tool's shell inherits; only a plausible temp directory counts.
+            from shell.paths import env_temp_root
+
+            return env_temp_root() or DYN
+        if name == "IFS":
+            return " \t\n"
+        if name == "PWD":
+            if self.cwd is not None and len(self.cwd) == 1:
+                return next(iter(self.cwd))
+            return DYN
+        if name.isdigit():
+            pos = self.positional
+            if name == "0":
+                return self.arg0 if self.arg0 is not None else DYN
+            if pos is None:
+                return DYN
+            k = int(name)
+            if k == 0:
+                return self.arg0 if self.arg0 is not None else DYN
+            return pos[k - 1] if k <= len(pos) else None
+        return DYN
+
+    def ifs(self):
+        value = self.lookup("IFS")
+        if value is None:
+            return " \t\n"
+        return None if DYN in value else value
+
+    def tilde(self, user: str):
+        if user == "":
+            value = self.lookup("HOME")
+            return None if value is None or DYN in value else value
+        if user == "+":
+            value = self.lookup("PWD")
+            return None if value is None or DYN in value else value
+        if user == "-":
+            return None
+        try:
+            import pwd
+
+            return pwd.getpwnam(user).pw_dir
+        except (KeyError, ImportError, OSError):
+            return None
+
+    def assign(self, name: str, value: str | None, conditional: bool) -> None:
+        if conditional and self.vars.get(name, DYN) != value:
+            self.vars[name] = DYN
+        else:
+            self.vars[name] = value
+
+
+class Walker:
+    """Walks one command string (and everything nested in it) into
+    ``run.analysis``."""
+
+    #: Use the plain and simple-subset front ends (tests switch them off to
+    #: compare with bashlex).
+    fast_paths = True
+
+    def __init__(self, run) -> None:
+        self.run = run
+        self.prepared = None
+        self.next_op = None
+        self.used_bashlex = False
+        self.used_simple = False
+
+    # ------------------------------------------------------------ entry points
+    def code(self, text: str, scope: Scope, depth: int, wrappers=(), stdin=None,
+             conditional: bool = False) -> list:
+        """Analyse the code string ``text`` at nesting ``depth``. Returns the
+        top-level simple commands it ran (for provenance: what a substitution
+        printed, what fed a pipe)."""
+        run = self.run
+        if depth > MAX_DEPTH:
+            run.too_deep(text)
+            return []
+        if len(text) > MAX_BYTES:
+            run.unknown(f"the command is longer than {MAX_BYTES} characters and is not analysed")
+            self._fallback(text, scope, depth, wrappers)
+            return []
+        if DYN in text:
+            run.unknown("code is assembled at run time (from a variable or command output)")
+        words = plain_words(text) if DYN not in text and self.fast_paths else None
+        if words is not None:
+            assigns = []
+            k = 0
+            while k < len(words) and _is_assignment(words[k]):
+                assigns.append(self._assignment_from_text(words[k], scope, None))
+                k += 1
+            ws = [Word.literal(w) for w in words[k:]]
+            return self.simple(ws, assigns, [], scope, depth, list(wrappers), stdin, conditional)
+        return self._parse_and_walk(text, scope, depth, wrappers, stdin, conditional)
+
+    def _parse_and_walk(self, text, scope, depth, wrappers, stdin, conditional) -> list:
+        from shell import simple
+
+        parsed = simple.parse(text) if self.fast_paths else None
+        if parsed is not None:
+            self.used_simple = True
+            prepared, trees = parsed
+            return self._walk_trees(text, prepared, trees, scope, depth, wrappers, stdin,
+                                    conditional)
+        from shell import lexer
+
+        run = self.run
+        self.used_bashlex = True
+        try:
+            prepared = lexer.prepare(text)
+        except lexer.TooDeep:
+            run.too_deep(text)
+            return []
+        except lexer.LexError as exc:
+            run.unknown(f"cannot parse the command ({exc})")
+            self._fallback(text, scope, depth, wrappers)
+            return []
+        masked = prepared.masked
+        separators = masked.count(";") + masked.count("|") + masked.count("&") + \
+            masked.count("\n")
+        if separators > MAX_SEPARATORS:
+            # Parsing tens of thousands of commands would take seconds (and a
+            # hook that times out fails open): refuse to read it.
+            run.unknown(f"more than {MAX_SEPARATORS} command separators")
+            self._fallback(text, scope, depth, wrappers)
+            return []
+        try:
+            from shell import bashparse
+
+            bashlex = bashparse.load()
+        except ImportError as exc:  # pragma: no cover - broken install
+            run.unknown(f"the shell parser is not available ({exc})")
+            self._fallback(text, scope, depth, wrappers)
+            return []
+        try:
+            trees = bashlex.parse(prepared.masked.replace(DYN, "_"))
+        except RecursionError:
+            run.too_deep(text)
+            return []
+        except Exception as exc:  # noqa: BLE001 - bashlex raises many types
+            msg = str(exc).split("\n", 1)[0][:120] or type(exc).__name__
+            run.unknown(f"cannot parse the command ({msg})")
+            self._fallback(text, scope, depth, wrappers)
+            return []
+        return self._walk_trees(text, prepared, trees, scope, depth, wrappers, stdin,
+                                conditional)
+
+    def _walk_trees(self, text, prepared, trees, scope, depth, wrappers, stdin,
+                    conditional) -> list:
+        run = self.run
+        saved = self.prepared
+        self.prepared = prepared
+        try:
+            out = []
+            for tree in trees:
+                self.next_op = None
+                out.extend(self.node(tree, scope, depth, wrappers, stdin, conditional))
+            return out
+        except RecursionError:
+            run.too_deep(text)
+            return []
+        finally:
+            self.prepared = saved
+
+    # --------------------------------------------------------------- nodes
+    def node(self, n, scope: Scope, depth: int, wrappers, stdin, conditional: bool,
+             background: bool = False) -> list:
+        kind = n.kind
+        if kind == "list":
+            return self._list(n.parts, scope, depth, wrappers, stdin, conditional)
+        if kind == "pipeline":
+            return self._pipeline(n, scope, depth, wrappers, stdin, conditional, background)
+        if kind == "command":
+            return self._command(n, scope, depth, wrappers, stdin, conditional, background)
+        if kind == "compound":
+            return self._compound(n, scope, depth, wrappers, stdin, conditional, background)
+        if kind in ("if", "while", "until"):
+            return self._if_loop(n, scope, depth, wrappers, stdin, conditional)
+        if kind == "for":
+            return self._for(n, scope, depth, wrappers, stdin, conditional)
+        if kind == "function":
+            return self._function(n, scope, depth, wrappers)
+        if kind in ("operator", "reservedword", "pipe"):
+            return []
+        self.run.unknown(f"unsupported shell construct ({kind})")
+        return []
+
+    def _list(self, parts, scope, depth, wrappers, stdin, conditional) -> list:
+        out = []
+        cond = conditional
+        for idx, p in enumerate(parts):
+            if p.kind == "operator":
+                if p.op in ("&&", "||"):
+                    cond = True
+                else:
+                    cond = conditional
+                continue
+            nxt = None
+            for q in parts[idx + 1:]:
+                if q.kind == "operator":
+                    nxt = q.op
+                    break
+            self.next_op = nxt
+            bg = nxt == "&"
+            sub = scope.child() if bg else scope
+            out.extend(self.node(p, sub, depth, wrappers, stdin, cond, background=bg))
+        return out
+
+    def _pipeline(self, n, scope, depth, wrappers, stdin, conditional, background) -> list:
+        parts = [p for p in n.parts if p.kind not in ("pipe", "reservedword")]
+        out = []
+        prev = None
+        many = len(parts) > 1
+        for k, p in enumerate(parts):
+            st = stdin if k == 0 else Stdin("pipe", producers=tuple(prev or ()))
+            sub = scope.child() if many else scope
+            self.next_op = "|" if k < len(parts) - 1 else self.next_op
+            prev = self.node(p, sub, depth, wrappers, st, conditional, background=background)
+            if many:
+                for c in prev:
+                    self.run.mark_piped(c)
+            out.extend(prev)
+        return out
+
+    def _compound(self, n, scope, depth, wrappers, stdin, conditional, background) -> list:
+        items = n.list
+        subshell = bool(items) and items[0].kind == "reservedword" and items[0].word == "("
+        redirects, st = self._redirects(getattr(n, "redirects", []) or [], scope, depth)
+        if st is not None:
+            stdin = st
+        sub = scope.child() if subshell else scope
+        out = []
+        for p in items:
+            if p.kind == "reservedword":
+                continue
+            out.extend(self.node(p, sub, depth, wrappers, stdin, conditional, background))
+        if redirects:
+            holder = SimpleCommand([], (), redirects, depth, cwd=scope.cwd)
+            holder.wrappers = list(wrappers)
+            self.run.redirect_effects(holder, scope)
+        return out
+
+    def _if_loop(self, n, scope, depth, wrappers, stdin, conditional) -> list:
+        out = []
+        first = True
+        infinite = False
+        body_bg = False
+        for p in n.parts:
+            if p.kind == "reservedword":
+                if p.word in ("then", "do", "else", "elif"):
+                    first = False
+                continue
+            if first and n.kind in ("while", "until"):
+                infinite = _always(p, n.kind)
+            cmds = self.node(p, scope, depth, wrappers, stdin, conditional or not first)
+            if not first and n.kind in ("while", "until"):
+                body_bg = body_bg or any(self.run.is_background(c) for c in cmds) or \
+                    _has_background(p)
+            out.extend(cmds)
+        if infinite and body_bg:
+            self.run.find("fork-bomb", "an endless loop that starts background processes "
+                          "(it exhausts the process table like a fork bomb)")
+        return out
+
+    def _for(self, n, scope, depth, wrappers, stdin, conditional) -> list:
+        out = []
+        var = None
+        arith = None
+        in_words = False
+        for p in n.parts:
+            if p.kind == "reservedword":
+                if p.word == "in":
+                    in_words = True
+                elif p.word in ("do", ";", "\n"):
+                    in_words = False
+                continue
+            if p.kind == "word":
+                region = self._region_at(p.pos[0])
+                if region is not None and region.kind == "for-arith":
+                    self._scan_region(region, scope, depth)
+                    arith = region
+                    continue
+                if arith is not None and arith.start <= p.pos[0] < arith.end:
+                    continue
+                if var is None:
+                    var = self._text(p)
+                    continue
+                if in_words:
+                    region = self._region_at(p.pos[0])
+                    if region is not None:
+                        self._scan_region(region, scope, depth)
+                        continue
+                    self._evaluate_words(p, scope, depth)
+                continue
+            if var and _is_name(var):
+                scope.vars[var] = DYN
+            out.extend(self.node(p, scope, depth, wrappers, stdin, True))
+        return out
+
+    def _function(self, n, scope, depth, wrappers) -> list:
+        name = self._text(n.name) if getattr(n, "name", None) is not None else ""
+        scope.functions[name] = n.body
+        self.run.defines_function(name)
+        body_scope = scope.child()
+        body_scope.positional = None
+        cmds = self.node(n.body, body_scope, depth, wrappers, None, True)
+        recursive = [c for c in cmds if c.name == name]
+        if any(self.run.is_background(c) or self.run.is_piped(c) for c in recursive) \
+                or (recursive and _has_background(n.body)):
+            self.run.find("fork-bomb", f"function {name!r} calls itself in a pipe or in the "
+                          "background: a fork bomb")
+        return []
+
+    # ------------------------------------------------------------ commands
+    def _command(self, n, scope, depth, wrappers, stdin, conditional, background) -> list:
+        assigns = []
+        words = []
+        redirect_nodes = []
+        for p in n.parts:
+            k = p.kind
+            if k == "assignment":
+                assigns.append(self._assignment(p, scope, depth))
+            elif k == "word":
+                region = self._region_at(p.pos[0])
+                if region is not None and region.kind in ("cond", "arith-cmd"):
+                    self._scan_region(region, scope, depth)
+                    label = "[[" if region.kind == "cond" else "(("
+                    words.append(Word(region.text, label))
+                    continue
+                words.extend(self._evaluate_words(p, scope, depth))
+            elif k == "redirect":
+                redirect_nodes.append(p)
+        redirects, st = self._redirects(redirect_nodes, scope, depth)
+        if st is not None:
+            stdin = st
+        cmds = self.simple(words, assigns, redirects, scope, depth, list(wrappers), stdin,
+                           conditional)
+        if background:
+            for c in cmds:
+                self.run.mark_background(c)
+        return cmds
+
+    def simple(self, words, assigns, redirects, scope, depth, wrappers, stdin, conditional,
+               extra_env=()) -> list:
+        """Run one simple command: ``words`` are evaluated :class:`Word`
+        objects. Returns the commands it produced (the command itself and,
+        for wrappers, the payloads)."""
+        run = self.run
+        run.count()
+        cmd = SimpleCommand(words, [(a[0], a[1].value, a[1].dynamic) for a in assigns],
+                            redirects, depth, cwd=scope.cwd)
+        cmd.wrappers = list(wrappers)
+        cmd.stdin = stdin
+        if not words:
+            # Assignments and/or redirections only.
+            for name, value, _op in ((a[0], a[1], a[2]) for a in assigns):
+                scope.assign(name, value.value, conditional)
+            run.add(cmd)
+            run.redirect_effects(cmd, scope)
+            return [cmd]
+        from shell import semantics
+
+        return semantics.dispatch(self, cmd, scope, assigns, conditional, extra_env)
+
+    def run_argv(self, words, parent: SimpleCommand, scope, wrapper: str, extra_env=(),
+                 stdin="inherit", depth_step: int = 1) -> list:
+        """Run ``words`` as a command on behalf of ``parent`` (a wrapper such
+        as ``sudo``, ``env``, ``xargs``, ``find -exec``)."""
+        if not words:
+            return []
+        depth = parent.depth + depth_step
+        if depth > MAX_DEPTH:
+            self.run.too_deep(" ".join(w.value for w in words))
+            return []
+        st = parent.stdin if stdin == "inherit" else stdin
+        return self.simple(list(words), [], [], scope, depth, parent.wrappers + [wrapper], st,
+                           False, extra_env)
+
+    # ---------------------------------------------------------- words etc.
+    def _text(self, n) -> str:
+        return self.prepared.text(n.pos[0], n.pos[1])
+
+    def _region_at(self, pos: int):
+        if self.prepared is None:
+            return None
+        return self.prepared.regions.get(pos)
+
+    def _evaluator(self, scope, depth):
+        from shell.words import Evaluator
+
+        def on_code(kind, text):
+            # >(cmd) reads what another command writes into it: its input is
+            # not known here.
+            st = Stdin("procsub") if kind == "procsub-out" else None
+            return self.code(text, scope.child(), depth + 1, (), st, False)
+
+        return Evaluator(scope, on_code, self.run.unknown, self.run.known_output)
+
+    def _evaluate_words(self, n, scope, depth) -> list:
+        text = self._text(n)
+        ev = self._evaluator(scope, depth)
+        try:
+            return ev.words(text)
+        except Exception as exc:  # noqa: BLE001 - a word we cannot read is unknown
+            self.run.unknown(f"cannot evaluate the word {text[:60]!r} ({exc})")
+            return [Word(text, DYN, dynamic=True)]
+
+    def _assignment_text(self, text: str):
+        eq = text.find("=")
+        name = text[:eq]
+        op = "="
+        if name.endswith("+"):
+            name = name[:-1]
+            op = "+="
+        return name, op, text[eq + 1:]
+
+    def _assignment(self, n, scope, depth):
+        text = self._text(n)
+        return self._assignment_from_text(text, scope, depth, start=n.pos[0])
+
+    def _assignment_from_text(self, text, scope, depth, start=None):
+        name, op, value_text = self._assignment_text(text)
+        if start is not None:
+            region = self._region_at(start + len(name) + len(op))
+            if region is not None and region.kind == "array":
+                self._scan_region(region, scope, depth or 0)
+                return name, Word(value_text, DYN, dynamic=True), op
+        if depth is None:
+            return name, Word.literal(value_text), op
+        ev = self._evaluator(scope, depth)
+        try:
+            value = ev.single(value_text, assignment=True)
+        except Exception as exc:  # noqa: BLE001
+            self.run.unknown(f"cannot evaluate the assignment {text[:60]!r} ({exc})")
+            value = Word(value_text, DYN, dynamic=True)
+        if op == "+=":
+            old = scope.lookup(name)
+            value = Word(value.text, (old or "") + value.value,
+                         dynamic=value.dynamic or (old is not None and DYN in old))
+        return name, value, op
+
+    def _scan_region(self, region, scope, depth) -> None:
+        ev = self._evaluator(scope, depth)
+        sources: list = []
+        try:
+            ev._scan_code_spans(region.text, sources)
+        except Exception as exc:  # noqa: BLE001
+            self.run.unknown(f"cannot read {region.text[:40]!r} ({exc})")
+
+    def _redirects(self, nodes, scope, depth):
+        from shell.model import Redirect
+
+        out = []
+        stdin = None
+        prepared = self.prepared
+        for r in nodes:
+            op = r.type
+            fd = r.input if isinstance(getattr(r, "input", None), int) else None
+            target = getattr(r, "output", None)
+            doc = None
+            if op == "<" and prepared is not None:
+                for start, d in prepared.heredocs.items():
+                    if r.pos[0] <= start < r.pos[1]:
+                        doc = d
+                        break
+            if doc is not None:
+                red = Redirect("<<", fd, None, heredoc=doc)
+                if doc.quoted:
+                    content = doc.body
+                    dyn = False
+                else:
+                    ev = self._evaluator(scope, depth)
+                    try:
+                        w = ev.dq_string(doc.body)
+                        content, dyn = w.value, w.dynamic
+                    except Exception as exc:  # noqa: BLE001
+                        self.run.unknown(f"cannot read a here-document ({exc})")
+                        content, dyn = DYN, True
+                if fd in (None, 0):
+                    stdin = Stdin("heredoc", content=content, dynamic=dyn)
+                out.append(red)
+                continue
+            if isinstance(target, int) or target == "-" or target is None:
+                out.append(Redirect(op, fd, None, dup=target))
+                continue
+            ev = self._evaluator(scope, depth)
+            text = self._text(target)
+            try:
+                if op == "<<<":
+                    w = ev.single(text)
+                else:
+                    fields = ev.words(text)
+                    if len(fields) == 1:
+                        w = fields[0]
+                    else:
+                        w = Word(text, DYN, dynamic=True)   # ambiguous redirect
+            except Exception as exc:  # noqa: BLE001
+                self.run.unknown(f"cannot evaluate the redirection target {text[:60]!r} ({exc})")
+                w = Word(text, DYN, dynamic=True)
+            if op in (">&", "<&") and w.value.isdigit() and not w.dynamic:
+                out.append(Redirect(op, fd, None, dup=int(w.value)))
+                continue
+            red = Redirect(op, fd, w)
+            out.append(red)
+            if op == "<<<" and fd in (None, 0):
+                stdin = Stdin("herestring", content=w.value + "\n", dynamic=w.dynamic)
+            elif op == "<" and fd in (None, 0):
+                stdin = Stdin("file", path=w.value, dynamic=w.dynamic)
+        return out, stdin
+
+    # ---------------------------------------------------------- fallback
+    def _fallback(self, text: str, scope, depth, wrappers) -> None:
+        """Best effort after a parse failure: split on operators and run the
+        pieces through the classifications, so a destructive command hidden in
+        unparseable syntax is still named. The analysis is already unknown."""
+        from shell import lexer
+
+        pieces = []
+        buf = []
+        quote = None
+        i = 0
+        while i < len(text):
+            c = text[i]
+            if quote:
+                if c == quote:
+                    quote = None
+                elif c == "\\" and quote == '"' and i + 1 < len(text):
+                    buf.append(text[i + 1])
+                    i += 2
+                    continue
+                else:
+                    buf.append(c)
+                i += 1
+                continue
+            if c in "'\"":
+                quote = c
+                i += 1
+                continue
+            if c == "\\" and i + 1 < len(text):
+                buf.append(text[i + 1])
+                i += 2
+                continue
+            if c in ";&|\n(){}`$<>":
+                pieces.append("".join(buf))
+                buf = []
+                i += 1
+                continue
+            buf.append(c)
+            i += 1
+        pieces.append("".join(buf))
+        for piece in [p for p in pieces if p.strip()][:MAX_FALLBACK_PIECES]:
+            toks = [t for t in piece.replace("\t", " ").split(" ") if t]
+            while toks and (toks[0] in _RESERVED or toks[0].endswith(")") or _is_assignment(toks[0])):
+                toks = toks[1:]
+            if not toks:
+                continue
+            try:
+                self.simple([Word.literal(t) for t in toks], [], [], scope.child(), depth,
+                            list(wrappers) + ["unparsed"], None, True)
+            except Budget:
+                raise
+            except Exception:  # noqa: BLE001 - best effort only
+                continue
+        del lexer
+
+
+def _is_name(s: str) -> bool:
+    return bool(s) and s[0] in _NAME_START and all(c in _NAME_CHARS for c in s)
+
+
+def _always(n, kind: str) -> bool:
+    """The loop condition is a constant true (``while true``/``:``) or
+    false for ``until``."""
+    cmds = []
+    _collect_commands(n, cmds)
+    if len(cmds) != 1:
+        return False
+    words = [p for p in cmds[0].parts if p.kind == "word"]
+    if len(words) != 1:
+        return False
+    w = getattr(words[0], "word", "")
+    return w in (("true", ":") if kind == "while" else ("false",))
+
+
+def _collect_commands(n, out: list) -> None:
+    if n.kind == "command":
+        out.append(n)
+        return
+    for attr in ("parts", "list"):
+        for p in getattr(n, attr, None) or []:
+            if hasattr(p, "kind"):
+                _collect_commands(p, out)
+
+
+def _has_background(n) -> bool:
+    if n.kind == "operator" and n.op == "&":
+        return True
+    for attr in ("parts", "list"):
+        for p in getattr(n, attr, None) or []:
+            if hasattr(p, "kind") and _has_background(p):
+                return True
+    body = getattr(n, "body", None)
+    return body is not None and _has_background(body)
+
+
+__all__ = ["Walker", "Scope", "plain_words", "MAX_DEPTH", "MAX_BYTES", "Finding"]

