@@ -25,7 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 #: The suite's Python packages, copied to ``<repo>/.claude/<name>/``. The one
 #: list of what the installed suite consists of.
-SUITE_PACKAGES = ("hooks", "events", "guards", "statefiles", "shell")
+SUITE_PACKAGES = ("hooks", "events", "guards", "statefiles", "shell", "permission")
 #: Runtime dependencies installed into ``.claude/.venv`` (pyproject.toml pins
 #: the same ranges).
 RUNTIME_REQUIREMENTS = ("pydantic>=2.7,<3", "pyyaml>=6.0,<7", "bashlex>=0.18,<0.19",
