@@ -64,7 +64,17 @@ RUNNERS = frozenset({
     "make", "gmake", "cmake", "ninja", "just", "rake", "gradle", "gradlew", "mvn", "ant",
     "sbt", "bazel", "bazelisk", "meson", "scons", "tox", "nox", "pytest", "py.test", "uv",
     "uvx", "pipx", "poetry", "pdm", "hatch", "conda", "mamba", "micromamba", "pip", "pip3",
-    "npm", "yarn", "pnpm", "gem", "bundle", "composer", "cpan", "cpanm",
+    "npm", "yarn", "pnpm", "gem", "bundle", "composer", "cpan", "cpanm", "pipenv", "corepack",
+    "volta", "coverage", "ipython", "jupyter", "pydoc", "pydoc3",
+    # language tools that evaluate code or macros given to them
+    "m4", "dc", "ghc", "ocaml", "swift", "javac", "octave", "matlab", "gnuplot", "php-cgi",
+    # environment and version managers, launchers and watchers that run a command
+    "nix", "nix-shell", "nix-build", "nix-env", "direnv", "asdf", "mise", "rtx", "pyenv",
+    "rbenv", "nodenv", "sdk", "xcrun", "sudoedit", "cpulimit", "trickle", "torsocks",
+    "proxychains", "proxychains4", "tsocks", "entr", "watchexec", "nodemon", "abduco",
+    "ssh-agent", "dbus-run-session", "xvfb-run", "nsjail", "open", "xdg-open", "gio",
+    "start", "launchctl", "systemd-run", "run-parts", "ld.so", "ld-linux.so.2",
+    "ld-linux-x86-64.so.2",
 })
 
 #: Name prefixes of interpreter families (``python3.12``, ``perl5.36``,
