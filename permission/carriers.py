@@ -135,6 +135,10 @@ def _address(s: str, i: int) -> int:
     if i < n and s[i].isdigit():
         while i < n and s[i].isdigit():
             i += 1
+        if i < n and s[i] == "~":  # GNU first~step
+            i += 1
+            while i < n and s[i].isdigit():
+                i += 1
     elif i < n and s[i] == "/":
         i = _skip_regex(s, i + 1, "/")
         while i < n and s[i] in "IM":
