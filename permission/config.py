@@ -288,25 +288,62 @@ def schema_problems(label: str, doc: dict, schema: dict) -> list:
     """Every schema violation in ``doc`` as ``"<label>: <key>: <what>"``
     (sorted by key, at most 20)."""
     import jsonschema  # noqa: PLC0415 - 60-80 ms, only when a layer changed
-    from jsonschema.exceptions import best_match  # noqa: PLC0415
 
     validator = jsonschema.Draft202012Validator(schema)
+    leaves = []
+    for err in validator.iter_errors(doc):
+        leaves.extend(_leaf_errors(err))
     out = []
-    for err in sorted(validator.iter_errors(doc), key=lambda e: [str(p) for p in e.absolute_path]):
-        if err.context:
-            err = best_match(err.context) or err
-        out.append(f"{label}: {_key_path(err.absolute_path)}: {_message(err)}")
+    for err in sorted(leaves, key=lambda e: [str(p) for p in e.absolute_path]):
+        line = f"{label}: {_key_path(err.absolute_path)}: {_message(err)}"
+        if line not in out:
+            out.append(line)
         if len(out) >= 20:
             out.append(f"{label}: (more errors not shown)")
             break
     return out
 
 
+_TYPE_WORDS = {"array": "a list", "object": "a mapping", "null": "null", "string": "a string"}
+
+
+def _leaf_errors(err) -> list:
+    """The errors worth showing for ``err``: for ``oneOf``/``anyOf``, descend
+    into the alternative whose type matches the value (a list item with a bad
+    name, not "is not of type 'object'"); when no alternative's type matches,
+    one error naming the accepted types."""
+    if err.validator not in ("oneOf", "anyOf") or not err.context:
+        return [err]
+    branches: dict = {}
+    for sub in err.context:
+        branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+    for index in sorted(branches):
+        errs = branches[index]
+        if not any(e.validator == "type" and not e.relative_path for e in errs):
+            out = []
+            for e in errs:
+                out.extend(_leaf_errors(e))
+            return out
+    types = []
+    for index in sorted(branches):
+        for e in branches[index]:
+            if e.validator == "type" and not e.relative_path:
+                types.append(_TYPE_WORDS.get(e.validator_value, str(e.validator_value)))
+    err.message = f"{err.instance!r} must be {' or '.join(types) or 'something else'}"
+    err._playgate_plain = True
+    return [err]
+
+
 def _message(err) -> str:
+    if getattr(err, "_playgate_plain", False):
+        return err.message
     sub = err.schema if isinstance(err.schema, dict) else {}
     what = sub.get("description")
     if err.validator in ("pattern", "maxLength", "minLength") and what:
         return f"{err.instance!r} is not a valid {what}"
+    if err.validator == "type" and isinstance(err.instance, bool):
+        return (f"{err.message} (YAML reads yes/no/on/off/true/false as booleans; "
+                "quote the value)")
     if err.validator == "additionalProperties":
         allowed = ", ".join(sorted((sub.get("properties") or {}).keys()))
         return f"{err.message}; allowed keys: {allowed}"
