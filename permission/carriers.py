@@ -53,7 +53,23 @@ def sed_problem(args) -> str | None:
     """Why this ``sed`` invocation (``args`` after the command word) may run
     a command, write or read a file outside the 7D check; ``None`` when its
     script only edits text."""
+    problem, _ = sed_read(args)
+    return problem
+
+
+def sed_script_words(args) -> frozenset:
+    """Indexes (into ``args``) of the words that hold sed scripts (``-e``
+    values, glued ``-es/a/b/``, or the first operand), for a sed invocation
+    :func:`sed_problem` accepts: they are programs, not paths (``/x/p``), so
+    phase 7C does not collect them. Empty when the invocation is refused."""
+    problem, indexes = sed_read(args)
+    return frozenset() if problem else frozenset(indexes)
+
+
+def sed_read(args) -> tuple:
+    """``(problem_or_None, script_word_indexes)`` for a sed invocation."""
     scripts = []
+    indexes = []
     operands = []
     explicit = False
     i = 0
@@ -61,14 +77,14 @@ def sed_problem(args) -> str | None:
     while i < n:
         word = args[i]
         if word == "--":
-            operands.extend(args[i + 1 :])
+            operands.extend((j, args[j]) for j in range(i + 1, n))
             break
         if word.startswith("--"):
             name, kind = _long_option(word, _SED_LONG)
             if name is None:
-                return f"unknown sed option {word!r}"
+                return f"unknown sed option {word!r}", ()
             if name == "--file":
-                return "sed reads its script from a file the gate cannot see"
+                return "sed reads its script from a file the gate cannot see", ()
             value = None
             if kind == "yes":
                 if "=" in word:
@@ -77,9 +93,10 @@ def sed_problem(args) -> str | None:
                     i += 1
                     value = args[i]
                 else:
-                    return f"sed option {word} has no value"
+                    return f"sed option {word} has no value", ()
             if name == "--expression":
                 scripts.append(value)
+                indexes.append(i)
                 explicit = True
         elif word.startswith("-") and len(word) > 1:
             j = 1
@@ -94,26 +111,28 @@ def sed_problem(args) -> str | None:
                     value = word[j + 1 :]
                     if not value:
                         if i + 1 >= n:
-                            return f"sed option -{ch} has no value"
+                            return f"sed option -{ch} has no value", ()
                         i += 1
                         value = args[i]
                     if ch == "e":
                         scripts.append(value)
+                        indexes.append(i)
                         explicit = True
                     break
                 if ch == "f":
-                    return "sed reads its script from a file the gate cannot see"
-                return f"unknown sed option -{ch}"
+                    return "sed reads its script from a file the gate cannot see", ()
+                return f"unknown sed option -{ch}", ()
         else:
-            operands.append(word)
+            operands.append((i, word))
         i += 1
     if not explicit and operands:
-        scripts.append(operands[0])
+        scripts.append(operands[0][1])
+        indexes.append(operands[0][0])
     for script in scripts:
         problem = sed_script_problem(script)
         if problem:
-            return problem
-    return None
+            return problem, ()
+    return None, indexes
 
 
 def _skip_regex(s: str, i: int, delim: str) -> int:

@@ -367,8 +367,13 @@ def collect_paths(req: Request) -> tuple:
     for word in req.args:
         if looks_like_url(word):
             return _dialog(f"{_quote(word)} is a URL or remote location (network access)")
+    # sed scripts are programs, not paths (/x/p); 7E refuses the ones that
+    # read or write files (r, w) or run commands (e).
+    skip = carriers.sed_script_words(req.args) if req.name in carriers.SED_NAMES else ()
     paths = []
-    for word in req.args:
+    for index, word in enumerate(req.args):
+        if index in skip:
+            continue
         for part in candidates(word):
             if part not in paths:
                 paths.append(part)

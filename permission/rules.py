@@ -149,11 +149,13 @@ def _whole_tree(arg: str, cwd: str) -> bool:
 
 
 def _arg_matches(rule_arg: str, words, cwd: str) -> bool:
+    if rule_arg in words:
+        return True
     if rule_arg.startswith(("-", "+")) and len(rule_arg) > 1:
         return any(flag_matches(rule_arg, w) for w in words)
     if rule_arg == ".":
         return any(_whole_tree(w, cwd) for w in words)
-    return rule_arg in words
+    return False
 
 
 def git_split(args) -> tuple:

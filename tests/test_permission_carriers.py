@@ -78,6 +78,16 @@ def test_tar_allowed(args):
     assert carriers.tar_problem(args) is None
 
 
+@pytest.mark.parametrize("args, indexes", [
+    (["-n", "/x/p", "f"], {1}), (["/x/d", "f", "g"], {0}), (["-e", "/x/p", "/etc/f"], {1}),
+    (["-e/x/p", "-e", "/y/p", "f"], {0, 2}), (["--expression=/x/p", "f"], {0}),
+    (["--", "/x/p", "f"], {1}), (["1r/etc/passwd", "f"], set()), (["-f", "s", "f"], set()),
+    ([], set()),
+])
+def test_sed_script_words(args, indexes):
+    assert carriers.sed_script_words(args) == indexes
+
+
 def test_problem_dispatch():
     assert carriers.problem("sed", ["1eid", "f"])
     assert carriers.problem("gsed", ["1eid", "f"])

@@ -8,7 +8,7 @@ from permission import rules
 
 SEED_RULES = ["git:push", "git:clean", "git:reset:--hard", "git:checkout:.", "git:restore:.",
               "gh:pr:merge", "gh:repo:delete", "gh:repo:archive", "gh:release:delete"]
-TABLE = rules.compile_rules(SEED_RULES + ["git:-c", "git:rebase:-x", "git:rebase:--exec",
+TABLE = rules.compile_rules(SEED_RULES + ["git:checkout:--", "git:-c", "git:rebase:-x", "git:rebase:--exec",
                                           "find:-exec", "tar:--to-command", "tar:-I",
                                           "kubectl:delete", "docker:image:rm"])
 
@@ -47,6 +47,8 @@ def m(command: str, cwd: str = "/repo"):
     ("git checkout /repo", "git:checkout:."),
     ("git checkout ..", "git:checkout:."),
     ("git restore .", "git:restore:."),
+    ("git checkout -- src", "git:checkout:--"),
+    ("git checkout main -- src/app.py", "git:checkout:--"),
     ("git restore --staged .", "git:restore:."),
     ("gh pr merge 12", "gh:pr:merge"),
     ("gh pr merge --squash 12", "gh:pr:merge"),
