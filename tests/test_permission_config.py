@@ -329,3 +329,66 @@ def test_warm_cache_imports_neither_yaml_nor_jsonschema(root):
     assert _imports_after_warm_cache(root) == "True False False"  # warm: cached
     write(root, PROJECT, "always_ask: [y]\n")
     assert _imports_after_warm_cache(root) == "True True True"  # changed: parsed again
+
+
+# ---------------------------------------------------------------- through the installed hook
+@pytest.fixture
+def gate(tmp_path):
+    from conftest import Installed, install, make_repo
+
+    repo = make_repo(tmp_path / "repo")
+    assert install(repo).returncode == 0
+    (repo / "docs").mkdir()
+    (repo / "src").mkdir()
+    return Installed(repo)
+
+
+def allowed(gate, command) -> bool:
+    result = gate.hook("PermissionRequest", tool_name="Bash", tool_input={"command": command})
+    assert result.code == 0 and "Traceback" not in result.stderr, result
+    return bool(result.stdout)
+
+
+def test_installed_layers_change_decisions(gate):
+    root = gate.root
+    assert not allowed(gate, "cp README.md docs/")
+    assert allowed(gate, "tree src")
+    write(root, PROJECT, "always_ask: [tree]\nsubcommand_ask: ['git:commit:--amend']\n")
+    write(root, LOCAL, "always_ask: {remove: [cp]}\n")
+    assert allowed(gate, "cp README.md docs/")
+    assert not allowed(gate, "tree src")
+    assert not allowed(gate, "git commit --amend --no-edit")
+    assert allowed(gate, "git commit -m x")
+
+
+def test_installed_floors_hold(gate):
+    write(gate.root, LOCAL, "always_ask: {remove: [sudo, rm, su, rmdir]}\n"
+                            "subcommand_ask: {remove: [git:push, 'git:reset:--hard']}\n")
+    for command in ("sudo ls", "rm src/x", "rmdir src", "su root", "git push",
+                    "git reset --hard"):
+        assert not allowed(gate, command), command
+
+
+def test_installed_broken_layer_approves_nothing_and_says_why(gate):
+    from permission import audit
+
+    assert allowed(gate, "ls")
+    write(gate.root, PROJECT, "always_ask:\n  - ok\n  - [nested]\n")
+    for command in ("ls", "git status", "bash scripts/x.sh"):
+        assert not allowed(gate, command)
+    line = audit.read(str(gate.root))[-1]
+    assert line["phase"] == "config"
+    assert ".claude/permission-config.yaml: always_ask[1]" in line["reason"]
+    write(gate.root, PROJECT, "always_ask: [ok]\n")
+    assert allowed(gate, "ls")
+
+
+def test_installed_allowed_dirs_extra(gate, tmp_path):
+    shared = tmp_path / "shared-data"
+    shared.mkdir()
+    (shared / "f.txt").write_text("x\n")
+    assert not allowed(gate, f"cat {shared}/f.txt")
+    write(gate.root, LOCAL, f"allowed_dirs_extra: ['{shared}']\n")
+    assert allowed(gate, f"cat {shared}/f.txt")
+    assert not allowed(gate, f"cat {shared}-other/f.txt")
+    assert not allowed(gate, f"cat {shared}/../x")
