@@ -127,7 +127,7 @@ def _malformed_line(data: bytes, reason: str) -> dict:
             ti = raw.get("tool_input")
             command = ti.get("command") if isinstance(ti, dict) else None
             tool, session, cwd = raw.get("tool_name"), raw.get("session_id"), raw.get("cwd")
-    except Exception:  # noqa: BLE001 - best effort
+    except Exception:  # noqa: BLE001, S110 - best effort: the line is written without them
         pass
     phase = "S0" if "NUL" in reason else "input"
     return audit.record("dialog", phase, f"malformed input: {reason}", command,
@@ -148,7 +148,7 @@ def serve(stdin, stdout, stderr, env=None) -> int:
         from statefiles import layout  # noqa: PLC0415
 
         data = stdin.read(MAX_STDIN_BYTES + 1)
-        code, out, err, outcome = evaluate("PermissionRequest", data, env=env)
+        _, out, _, outcome = evaluate("PermissionRequest", data, env=env)
         if outcome is None:
             try:
                 parse("PermissionRequest", data)
@@ -171,7 +171,7 @@ def serve(stdin, stdout, stderr, env=None) -> int:
             from statefiles import layout  # noqa: PLC0415
 
             log_error(root or layout.project_root("", env), "PermissionRequest", "permission gate")
-        except BaseException:  # noqa: BLE001
+        except BaseException:  # noqa: BLE001, S110 - nothing left to report to
             pass
         return 0
 

@@ -53,7 +53,7 @@ class Layer:
     ``path``, ``data`` (bytes, ``None`` when absent) and ``error`` (why it
     could not be read)."""
 
-    __slots__ = ("label", "path", "data", "error")
+    __slots__ = ("data", "error", "label", "path")
 
     def __init__(self, label: str, path: str, data, error: str = "") -> None:
         self.label = label
@@ -97,7 +97,7 @@ def layers_for(root: str) -> list:
 
 def _shown(path: str, root: str) -> str:
     prefix = root.rstrip("/") + "/"
-    return path[len(prefix):] if path.startswith(prefix) else path
+    return path.removeprefix(prefix)
 
 
 class Config:
@@ -115,8 +115,17 @@ class Config:
         notices: things a layer asked for and did not get (floors), typos.
     """
 
-    __slots__ = ("interpreters", "always_ask", "subcommand_ask", "rules", "allowed_dirs_extra",
-                 "sources", "layers", "errors", "notices")
+    __slots__ = (
+        "allowed_dirs_extra",
+        "always_ask",
+        "errors",
+        "interpreters",
+        "layers",
+        "notices",
+        "rules",
+        "sources",
+        "subcommand_ask",
+    )
 
     def __init__(self, value: dict) -> None:
         from permission.rules import compile_rules
@@ -163,11 +172,12 @@ def load(root: str, use_cache: bool = True) -> Config:
         else:
             value = build(layers, schema_bytes)
         if not isinstance(value, dict):
-            return Config(_broken(layers, "internal error: cached configuration has the wrong shape"))
+            return Config(_broken(layers, "internal error: the cached configuration has the "
+                                          "wrong shape"))
         return Config(value)
     except Exception as exc:  # noqa: BLE001 - a config bug must mean "ask", never a crash
-        return Config({"errors": [f"permission configuration could not be loaded: "
-                                  f"{type(exc).__name__}: {exc}"]})
+        reason = f"permission configuration could not be loaded: {type(exc).__name__}: {exc}"
+        return Config({"errors": [reason]})
 
 
 def _broken(layers, error: str) -> dict:
@@ -198,9 +208,8 @@ def build(layers, schema_bytes: bytes) -> dict:
             continue
         statuses.append([layer.label, "loaded"])
         docs.append((layer.label, doc))
-    if not any(status == "loaded" for label, status in statuses[:1]):
-        if not errors:
-            errors.append(f"{layers[0].label}: missing; reinstall the suite (python install.py <repo>)")
+    if statuses[0][1] != "loaded" and not errors:
+        errors.append(f"{layers[0].label}: missing; reinstall the suite (python install.py <repo>)")
     value = merge(docs)
     value["layers"] = statuses
     value["errors"] = errors
@@ -223,8 +232,10 @@ def parse_layer(layer: Layer, schema: dict) -> tuple:
     if doc is None:
         return {}, []
     if not isinstance(doc, dict):
-        return None, [f"{layer.label}: (top level): must be a mapping of keys "
-                      f"({', '.join(schema.get('properties', {}))}), not {_yaml_type(doc)}"]
+        keys = ", ".join(schema.get("properties", {}))
+        problem = (f"{layer.label}: (top level): must be a mapping of keys ({keys}), "
+                   f"not {_yaml_type(doc)}")
+        return None, [problem]
     return doc, schema_problems(layer.label, doc, schema)
 
 
@@ -380,7 +391,8 @@ def merge(docs) -> dict:
             for field, key in (("safe_flags", "safe"), ("dangerous_flags", "dangerous")):
                 if field in spec:
                     add, remove = _list_ops(spec[field])
-                    _apply(entry[key], add, remove, notices, f"{label}: interpreters.{name}.{field}")
+                    where = f"{label}: interpreters.{name}.{field}"
+                    _apply(entry[key], add, remove, notices, where)
         for key in LIST_KEYS:
             if key not in doc:
                 continue
@@ -389,7 +401,8 @@ def merge(docs) -> dict:
                 sources[key][item] = label
             _apply(lists[key], add, remove, notices, f"{label}: {key}")
     # Floors (SPEC §5): re-add what a layer removed, and say so.
-    for key, floor in (("always_ask", floors.ALWAYS_ASK), ("subcommand_ask", floors.SUBCOMMAND_ASK)):
+    for key, floor in (("always_ask", floors.ALWAYS_ASK),
+                       ("subcommand_ask", floors.SUBCOMMAND_ASK)):
         for item in floor:
             if item not in lists[key]:
                 lists[key].append(item)

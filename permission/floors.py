@@ -73,7 +73,7 @@ RUNNERS = frozenset({
     "rbenv", "nodenv", "sdk", "xcrun", "sudoedit", "cpulimit", "trickle", "torsocks",
     "proxychains", "proxychains4", "tsocks", "entr", "watchexec", "nodemon", "abduco",
     "ssh-agent", "dbus-run-session", "xvfb-run", "nsjail", "open", "xdg-open", "gio",
-    "start", "launchctl", "systemd-run", "run-parts", "ld.so", "ld-linux.so.2",
+    "start", "launchctl", "run-parts", "ld.so", "ld-linux.so.2",
     "ld-linux-x86-64.so.2",
 })
 

@@ -105,7 +105,8 @@ def find_bad_char(command: str) -> str | None:
 
         category = unicodedata.category(ch)
         if category in BAD_CATEGORIES:
-            kind = "Unicode whitespace" if category.startswith("Z") else "Unicode control or format character"
+            kind = ("Unicode whitespace" if category.startswith("Z")
+                    else "Unicode control or format character")
             return f"{kind} {describe_char(ch)}"
     return None
 

@@ -55,7 +55,7 @@ class Scope:
             the project's unresolved spelling).
     """
 
-    __slots__ = ("root", "root_real", "roots_lexical", "extra_lexical", "extra_real", "cwd")
+    __slots__ = ("cwd", "extra_lexical", "extra_real", "root", "root_real", "roots_lexical")
 
     def __init__(self, root: str, cwd: str, extra=(), env=None) -> None:
         env = env or {}
@@ -73,7 +73,9 @@ class Scope:
                 if not home.startswith("/"):
                     continue  # no usable HOME: the entry cannot be placed
                 entry = home + entry[1:]
-            path = os.path.normpath(entry if entry.startswith("/") else os.path.join(self.root, entry))
+            if not entry.startswith("/"):
+                entry = os.path.join(self.root, entry)
+            path = os.path.normpath(entry)
             ex_lex.append(path)
             ex_real.append(_real(path) or path)
         self.extra_lexical = tuple(ex_lex)
@@ -130,7 +132,9 @@ class Scope:
         path arguments act on it), or ``None``."""
         if not self.cwd:
             return "the shell's working directory is unknown (no absolute cwd in the input)"
-        return None if self.check(".") is None else f"the shell's working directory {self.cwd} is outside the project"
+        if self.check(".") is None:
+            return None
+        return f"the shell's working directory {self.cwd} is outside the project"
 
 
 def _real(path: str) -> str | None:

@@ -66,9 +66,29 @@ class Request:
     ``kind``, ``script``, ``script_rel``, ``paths``, ``analysis``.
     """
 
-    __slots__ = ("tool", "command", "cwd", "root", "env", "config", "session", "on_error",
-                 "stripped", "suffixes", "words", "name", "args", "kind", "script",
-                 "script_args", "flags", "script_rel", "paths", "analysis", "_scope")
+    __slots__ = (
+        "_scope",
+        "analysis",
+        "args",
+        "command",
+        "config",
+        "cwd",
+        "env",
+        "flags",
+        "kind",
+        "name",
+        "on_error",
+        "paths",
+        "root",
+        "script",
+        "script_args",
+        "script_rel",
+        "session",
+        "stripped",
+        "suffixes",
+        "tool",
+        "words",
+    )
 
     def __init__(self, tool: str, command, cwd: str, root: str, env=None, config=None,
                  session: str = "", on_error=None) -> None:
@@ -272,7 +292,8 @@ def script_path(req: Request) -> tuple:
     lex_rel, real_rel = req.script_rel
     if lex_rel is None or real_rel is None:
         return _dialog(f"script {req.script!r} is not inside the project itself")
-    return PASS, f"script resolves to {lex_rel}" + (f" (really {real_rel})" if real_rel != lex_rel else "")
+    really = f" (really {real_rel})" if real_rel != lex_rel else ""
+    return PASS, f"script resolves to {lex_rel}{really}"
 
 
 def _in_script_dir(rel) -> str | None:

@@ -35,7 +35,7 @@ class Decision:
         error: ``True`` when a phase raised (the reason names it).
     """
 
-    __slots__ = ("decision", "phase", "reason", "trace", "error")
+    __slots__ = ("decision", "error", "phase", "reason", "trace")
 
     def __init__(self, decision: str, phase: str, reason: str, trace: list,
                  error: bool = False) -> None:
@@ -65,7 +65,7 @@ def _call(phase_id: str, step, req) -> tuple:
         if on_error is not None:
             try:
                 on_error(f"permission phase {phase_id}")
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001, S110 - logging must not change the answer
                 pass
         return DIALOG, f"internal error in phase {phase_id} ({type(exc).__name__}: {exc})", True
 

@@ -42,7 +42,7 @@ GIT_GLOBAL_NEXT = frozenset({"-C", "-c"})
 #: git's own commands (``git help -a``, git 2.47). Anything else after the
 #: global options is an alias or an external ``git-<name>`` program, which can
 #: run anything: not approved.
-GIT_COMMANDS = frozenset("""
+GIT_COMMANDS = frozenset("""  # noqa: SIM905 - a word list reads better than a literal
 add am annotate apply archimport archive backfill bisect blame branch bugreport bundle
 cat-file check-attr check-ignore check-mailmap check-ref-format checkout checkout-index
 cherry cherry-pick citool clean clone column commit commit-graph commit-tree config
@@ -64,7 +64,7 @@ verify-commit verify-pack verify-tag version whatchanged worktree write-tree
 """.split())
 
 #: gh's top-level commands (gh 2.6x). Anything else is an alias or an extension.
-GH_COMMANDS = frozenset("""
+GH_COMMANDS = frozenset("""  # noqa: SIM905
 agent-task alias api attestation auth browse cache codespace completion config copilot
 extension gist gpg-key issue label org pr preview project release repo ruleset run search
 secret ssh-key status variable workflow accessibility licenses
@@ -78,7 +78,7 @@ class Rule:
     flag rule), ``arg`` (``None`` when absent), ``flag`` (for ``cmd:-flag``),
     and the rule ``text``."""
 
-    __slots__ = ("text", "cmd", "sub", "arg", "flag")
+    __slots__ = ("arg", "cmd", "flag", "sub", "text")
 
     def __init__(self, text: str) -> None:
         parts = text.split(":")
@@ -225,7 +225,8 @@ def subcommand_problem(name: str, args) -> str | None:
         if problem:
             return problem
         if sub is not None and sub not in GH_COMMANDS:
-            return f"'gh {sub}' is not a gh command the gate knows; it may be an alias or an extension"
+            return (f"'gh {sub}' is not a gh command the gate knows; it may be an alias or an "
+                    "extension")
     return None
 
 
@@ -253,6 +254,7 @@ def match(rules, name: str, args, cwd: str = "") -> Rule | None:
         # Other commands: the subcommand may follow options whose values the
         # gate cannot tell apart from words, so any position counts.
         for i, word in enumerate(args):
-            if word == rule.sub and (rule.arg is None or _arg_matches(rule.arg, args[i + 1 :], cwd)):
+            if word == rule.sub and (rule.arg is None
+                                     or _arg_matches(rule.arg, args[i + 1 :], cwd)):
                 return rule
     return None

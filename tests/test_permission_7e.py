@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import Installed, install, make_repo
 
 pytestmark = pytest.mark.xfail(strict=True, reason="needs the full shell analysis (issue 3)")

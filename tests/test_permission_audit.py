@@ -7,8 +7,8 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-
 from conftest import Installed, install, make_repo
+
 from permission import audit
 
 
@@ -25,7 +25,8 @@ def log_path(root):
 def test_record_fields():
     line = audit.record("dialog", "7B", "'curl' is in always_ask", "curl x", tool="Bash",
                         session="s", cwd="/r")
-    assert list(line) == ["time", "decision", "phase", "reason", "command", "tool", "session", "cwd"]
+    assert list(line) == ["time", "decision", "phase", "reason", "command", "tool", "session",
+                          "cwd"]
     assert line["time"].endswith("Z") and "T" in line["time"]
     assert line["decision"] == "dialog" and line["phase"] == "7B"
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import Installed, install, make_repo
+
 from events.permission_request import PHASES
 from permission import audit
 

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from events.runtime import evaluate
 
+HC = [HealthCheck.function_scoped_fixture]
 ALLOW_JSON = {"hookSpecificOutput": {"hookEventName": "PermissionRequest",
                                      "decision": {"behavior": "allow"}}}
 
@@ -56,7 +57,7 @@ def request(project, command) -> dict:
 
 def test_the_bases_are_approved(project):
     for base in BASES:
-        code, out, _ = run(project, request(project, base))
+        _, out, _ = run(project, request(project, base))
         assert json.loads(out) == ALLOW_JSON, base
 
 
@@ -90,7 +91,7 @@ def quoted_command_word(draw):
 SYNTAX_COMMANDS = st.one_of(with_syntax(), leading_assignment(), quoted_command_word())
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=600, deadline=None, suppress_health_check=HC)
 @given(command=SYNTAX_COMMANDS)
 def test_no_phase2_syntax_is_ever_approved(project, command):
     code, out, err = run(project, request(project, command))
@@ -98,7 +99,7 @@ def test_no_phase2_syntax_is_ever_approved(project, command):
     assert out == "", command
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=300, deadline=None, suppress_health_check=HC)
 @given(prefix=st.text(max_size=20), suffix=st.text(max_size=20),
        element=st.sampled_from(SYNTAX + ["\n", "\r", "\t", "\x00", "\u00a0", "\u2028"]))
 def test_syntax_anywhere_in_arbitrary_text_is_never_approved(project, prefix, suffix, element):
@@ -139,7 +140,7 @@ def _approval_is_well_formed(body) -> bool:
             and isinstance(body["tool_input"].get("command"), str))
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=400, deadline=None, suppress_health_check=HC)
 @given(body=st.one_of(JSON, near_payloads()))
 def test_arbitrary_json_never_crashes_or_approves(project, body):
     code, out, err = run(project, body)
@@ -149,7 +150,7 @@ def test_arbitrary_json_never_crashes_or_approves(project, body):
         assert _approval_is_well_formed(body), body
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=200, deadline=None, suppress_health_check=HC)
 @given(data=st.binary(max_size=200))
 def test_arbitrary_bytes_never_crash_or_approve(project, data):
     code, out, err = run(project, data)
@@ -157,17 +158,17 @@ def test_arbitrary_bytes_never_crash_or_approve(project, data):
 
 
 # ---------------------------------------------------------------- through the installed hook
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None, suppress_health_check=HC)
 @given(command=SYNTAX_COMMANDS)
 def test_installed_hook_never_approves_phase2_syntax(hook_repo, command):
-    installed, scripts_ok = hook_repo
+    installed, _ = hook_repo
     result = installed.hook("PermissionRequest", tool_name="Bash",
                             tool_input={"command": command})
     assert (result.code, result.stdout) == (0, ""), (command, result)
     assert "Traceback" not in result.stderr
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=20, deadline=None, suppress_health_check=HC)
 @given(body=st.one_of(JSON, near_payloads()))
 def test_installed_hook_survives_arbitrary_json(hook_repo, body):
     installed, _ = hook_repo

@@ -15,7 +15,8 @@ import pytest
 import shell
 from events import permission_request as unit
 from events.runtime import evaluate
-from permission import audit, config, phases as P
+from permission import audit, config
+from permission import phases as P
 from permission.pipeline import ALLOW, DIALOG, PASS, SKIP, decide
 
 
@@ -148,7 +149,8 @@ DANGER = {"-c", "-m", "-W", "--rcfile"}
 
 @pytest.mark.parametrize("flag, kind", [
     ("-u", "safe"), ("-B", "safe"), ("-Bu", "safe"), ("-OO", "safe"), ("--norc", "safe"),
-    ("-c", "dangerous"), ("-cpass", "dangerous"), ("-Bc", "dangerous"), ("-mhttp.server", "dangerous"),
+    ("-c", "dangerous"), ("-cpass", "dangerous"), ("-Bc", "dangerous"),
+    ("-mhttp.server", "dangerous"),
     ("-Werror", "dangerous"), ("-e", "dangerous"), ("-i", "dangerous"), ("-", "dangerous"),
     ("--rcfile", "dangerous"), ("--rcfile=x", "dangerous"), ("--rcf", "dangerous"),
     ("--command", "dangerous"), ("--eval=x", "dangerous"), ("--init-file", "dangerous"),
@@ -314,7 +316,7 @@ def test_phase7d(project, cfg, command, cwd, status):
 def test_pipeline_marks_unreached_phases(project, cfg):
     d = decide(unit.PHASES, req(project, cfg, "curl x"), unit.FLOOR)
     assert d.decision == DIALOG and d.phase == "7B"
-    statuses = dict((pid, s) for pid, s, _ in d.trace)
+    statuses = {pid: s for pid, s, _ in d.trace}
     assert statuses["7B2"] == statuses["7D"] == "not reached"
     assert len(d.trace) == len(unit.PHASES)
 
@@ -379,7 +381,7 @@ def test_unit_on_the_real_fixtures(project, fixture):
     from conftest import FIXTURES
 
     data = (FIXTURES / fixture).read_text().replace("/home/dev/project", str(project))
-    code, out, err, outcome = evaluate("PermissionRequest", data.encode(), env={}, root=str(project))
+    code, out, err, _ = evaluate("PermissionRequest", data.encode(), env={}, root=str(project))
     assert (code, out, err) == (0, "", "")
     line = audit.read(str(project))[-1]
     assert line["decision"] == "dialog"
@@ -391,8 +393,8 @@ def test_unit_internal_error_is_a_logged_dialog(project, monkeypatch):
         raise RuntimeError("unit bug")
 
     monkeypatch.setattr(unit, "evaluate_request", boom)
-    code, out, err, outcome = evaluate("PermissionRequest", payload(project, "ls"), env={},
-                                       root=str(project))
+    code, out, _, _ = evaluate("PermissionRequest", payload(project, "ls"), env={},
+                               root=str(project))
     assert (code, out) == (0, "")
     line = audit.read(str(project))[-1]
     assert line["phase"] == "error" and "unit bug" in line["reason"]

@@ -8,7 +8,8 @@ from permission import rules
 
 SEED_RULES = ["git:push", "git:clean", "git:reset:--hard", "git:checkout:.", "git:restore:.",
               "gh:pr:merge", "gh:repo:delete", "gh:repo:archive", "gh:release:delete"]
-TABLE = rules.compile_rules(SEED_RULES + ["git:checkout:--", "git:-c", "git:rebase:-x", "git:rebase:--exec",
+TABLE = rules.compile_rules(SEED_RULES + ["git:checkout:--", "git:-c", "git:rebase:-x",
+                                          "git:rebase:--exec",
                                           "find:-exec", "tar:--to-command", "tar:-I",
                                           "kubectl:delete", "docker:image:rm"])
 

@@ -18,7 +18,6 @@ import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-
 from conftest import FIXTURES, Installed, install, make_repo
 
 ALLOW = "allow"
@@ -821,7 +820,7 @@ def _run(installed, data: bytes):
     env = dict(__import__("os").environ, CLAUDE_PROJECT_DIR=str(installed.root))
     env.pop("PLAYGATE_TRACE", None)
     proc = subprocess.run(["sh", "-c", command], input=data, capture_output=True, env=env,
-                          cwd=str(installed.root), timeout=60)
+                          cwd=str(installed.root), timeout=60, check=False)
     return proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode(
         "utf-8", "replace")
 
