@@ -13,12 +13,19 @@ misses them (reference/bypass-families.md D):
   (unless ``--force-local``); the old-style option bundle (``tar xIf``)
   can name a compression program (``I``) or an info script (``F``).
 
+* ``git``: ``restore`` without ``--staged`` and ``checkout`` of a path
+  overwrite uncommitted work, which ``subcommand_ask`` rules cannot express
+  (``git restore --staged x`` is harmless, ``git restore x`` is not; ``git
+  checkout main`` switches branches, ``git checkout src`` discards edits).
+
 Each function returns a reason string or ``None``. Words are already
 quote-removed (phase 3), and phase 2 guarantees there is no ``;``, newline
 or brace, so a sed script here is a single command.
 """
 
 from __future__ import annotations
+
+import os
 
 SED_NAMES = frozenset({"sed", "gsed"})
 TAR_NAMES = frozenset({"tar", "gtar", "bsdtar"})
@@ -243,10 +250,52 @@ def tar_problem(args) -> str | None:
     return None
 
 
-def problem(name: str, args) -> str | None:
-    """The gate's own carrier finding for ``name args``, or ``None``."""
+def _short_has(word: str, letter: str) -> bool:
+    return word.startswith("-") and not word.startswith("--") and letter in word[1:]
+
+
+def git_problem(args, cwd: str = "") -> str | None:
+    """Why this ``git`` invocation overwrites uncommitted work in a way the
+    rules cannot see, or ``None``. ``cwd`` places operands (``checkout src``
+    is a path when ``src`` exists there)."""
+    from permission.rules import git_split  # noqa: PLC0415
+
+    globals_, sub, rest, trouble = git_split(args)
+    if trouble or sub is None:
+        return None
+    if sub == "restore":
+        staged = any(w == "--staged" or _short_has(w, "S") for w in rest)
+        worktree = any(w == "--worktree" or _short_has(w, "W") for w in rest)
+        if not staged or worktree:
+            return "git restore overwrites uncommitted changes in the working tree"
+        return None
+    if sub == "checkout":
+        if "--" in rest:
+            return "git checkout -- <path> discards uncommitted changes"
+        moved = "-C" in globals_ or any(g.startswith(("--work-tree", "--git-dir"))
+                                        for g in globals_)
+        skip = False
+        for word in rest:
+            if skip:
+                skip = False
+                continue
+            if word in ("-b", "-B", "--orphan"):
+                skip = True
+                continue
+            if word.startswith("-"):
+                continue
+            if moved or not cwd or os.path.lexists(os.path.join(cwd, word)):
+                return (f"git checkout {word} names a path, which discards its uncommitted "
+                        "changes")
+    return None
+
+
+def problem(name: str, args, cwd: str = "") -> str | None:
+    """The gate's own finding for ``name args`` run in ``cwd``, or ``None``."""
     if name in SED_NAMES:
         return sed_problem(args)
     if name in TAR_NAMES:
         return tar_problem(args)
+    if name == "git":
+        return git_problem(args, cwd)
     return None

@@ -66,16 +66,45 @@ RUNNERS = frozenset({
     "uvx", "pipx", "poetry", "pdm", "hatch", "conda", "mamba", "micromamba", "pip", "pip3",
     "npm", "yarn", "pnpm", "gem", "bundle", "composer", "cpan", "cpanm", "pipenv", "corepack",
     "volta", "coverage", "ipython", "jupyter", "pydoc", "pydoc3",
-    # language tools that evaluate code or macros given to them
-    "m4", "dc", "ghc", "ocaml", "swift", "javac", "octave", "matlab", "gnuplot", "php-cgi",
+    # language tools that evaluate code or macros given to them (compilers load plugins)
+    "g++", "c++", "clang++", "m4", "dc", "ghc", "ocaml", "swift", "javac", "octave", "matlab", "gnuplot", "php-cgi",
     # environment and version managers, launchers and watchers that run a command
     "nix", "nix-shell", "nix-build", "nix-env", "direnv", "asdf", "mise", "rtx", "pyenv",
     "rbenv", "nodenv", "sdk", "xcrun", "sudoedit", "cpulimit", "trickle", "torsocks",
     "proxychains", "proxychains4", "tsocks", "entr", "watchexec", "nodemon", "abduco",
     "ssh-agent", "dbus-run-session", "xvfb-run", "nsjail", "open", "xdg-open", "gio",
     "start", "launchctl", "run-parts", "ld.so", "ld-linux.so.2",
-    "ld-linux-x86-64.so.2",
+    "ld-linux-x86-64.so.2", "pico", "lftp", "tftp", "smbclient", "rclone", "s3cmd", "gsutil",
+    "azcopy",
 })
+
+#: File names that hold secrets (SPEC §2 protected-files.txt "Secrets and
+#: credentials", and common credential stores). A command that names one is
+#: never approved: reading it would put the secret into the transcript
+#: (bypass family G: reading secrets through Bash).
+SECRET_NAMES = frozenset({
+    ".env", ".netrc", ".npmrc", ".pypirc", ".pgpass", ".htpasswd", ".git-credentials",
+    ".dockercfg", ".boto", ".s3cfg", "credentials", "credentials.json", "credentials.yml",
+    "secrets.json", "secrets.yml", "secrets.yaml", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519",
+    "known_hosts", "authorized_keys", "shadow", "gshadow",
+})
+#: Secret file name prefixes (``.env.production``, ``id_rsa_work``).
+SECRET_PREFIXES = (".env.", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519")
+#: Secret file name suffixes (keys and key stores).
+SECRET_SUFFIXES = (".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".kdbx", ".gpg")
+#: Names that look like secrets but are templates or public halves.
+NOT_SECRET_SUFFIXES = (".example", ".sample", ".template", ".dist", ".pub")
+
+
+def secret_name(name: str) -> bool:
+    """True when the file name ``name`` (a base name, any case) looks like
+    a secret or key file."""
+    lowered = name.lower()
+    if lowered.endswith(NOT_SECRET_SUFFIXES):
+        return False
+    return (lowered in SECRET_NAMES or lowered.startswith(SECRET_PREFIXES)
+            or lowered.endswith(SECRET_SUFFIXES))
+
 
 #: Name prefixes of interpreter families (``python3.12``, ``perl5.36``,
 #: ``ruby3.2``, ``lua5.4``, ``php8.2``, ``pypy3``, ``node18``...).

@@ -147,26 +147,31 @@ def _real(path: str) -> str | None:
 def candidates(word: str) -> list:
     """Phase 7C: the parts of one argument that can name a file.
 
-    The whole word (unless it is an option), the value of a short option
-    glued to it (``-o/x`` → ``/x``), and the text after every ``= : , @``
-    (``--output=/x``, ``if=/x``, ``a:/b``, ``user@host:/p``). Only parts that
-    can leave the working directory are returned: those containing ``/`` and
-    ``..`` itself; a plain name is inside whenever the cwd is.
+    The whole word (an option-looking word too: after ``--`` it is a file
+    name), the value of a short option glued to it (``-o/x`` → ``/x``), and
+    the text after every ``= : , @`` (``--output=/x``, ``if=/x``, ``a:/b``,
+    ``user@host:/p``). Only parts that can leave the working directory are
+    returned: those containing ``/`` and ``..`` itself; a plain name is
+    inside whenever the cwd is.
     """
-    parts = []
-    if word.startswith("-") and len(word) > 1:
-        if not word.startswith("--") and len(word) > 2:
-            parts.append(word[2:])
-    else:
-        parts.append(word)
-    for i, ch in enumerate(word):
-        if ch in SEPARATORS and i + 1 < len(word):
-            parts.append(word[i + 1 :])
     seen = []
-    for part in parts:
+    for part in name_parts(word):
         if ("/" in part or part == "..") and part not in seen:
             seen.append(part)
     return seen
+
+
+def name_parts(word: str) -> list:
+    """Every part of ``word`` that can name a file, for name checks (the
+    whole word, a glued short-option value, and the text after each
+    ``= : , @``), without the directory filter of :func:`candidates`."""
+    parts = [word]
+    if word.startswith("-") and not word.startswith("--") and len(word) > 2:
+        parts.append(word[2:])
+    for i, ch in enumerate(word):
+        if ch in SEPARATORS and i + 1 < len(word):
+            parts.append(word[i + 1 :])
+    return parts
 
 
 def looks_like_url(word: str) -> bool:

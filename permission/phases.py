@@ -31,7 +31,7 @@ config :func:`load_config`   a broken configuration layer → dialog
 from __future__ import annotations
 
 from permission import carriers, floors, lexer, rules
-from permission.paths import HARMLESS, Scope, candidates, looks_like_url
+from permission.paths import HARMLESS, Scope, candidates, looks_like_url, name_parts
 from permission.pipeline import ALLOW, DIALOG, PASS, SKIP
 
 #: Phase 3: command words that run what follows them or a file.
@@ -426,7 +426,7 @@ def shell_floor(req: Request) -> tuple:
     ``.git/``/``.claude/``); nor what the gate's own carrier checks find
     (:mod:`permission.carriers`)."""
     if req.kind == GENERAL:
-        own = carriers.problem(req.name, req.args)
+        own = carriers.problem(req.name, req.args, req.scope.cwd)
         if own:
             return _dialog(own)
     from shell import analyse  # noqa: PLC0415 - only for commands that got this far
@@ -453,14 +453,30 @@ def shell_floor(req: Request) -> tuple:
     return PASS, "nothing destructive, no carrier, no mutating HTTP method, no write outside"
 
 
+def secret_argument(args) -> str | None:
+    """An argument part whose file name looks like a secret or key
+    (:func:`permission.floors.secret_name`), or ``None``."""
+    for word in args:
+        for part in name_parts(word):
+            base = part.rstrip("/").rsplit("/", 1)[-1]
+            if base and floors.secret_name(base):
+                return part
+    return None
+
+
 def containment(req: Request) -> tuple:
     """7D: every collected path, and the working directory, inside the
-    project (or ``allowed_dirs_extra``) in both readings → ALLOW."""
+    project (or ``allowed_dirs_extra``) in both readings, and no argument
+    naming a secret file (``.env``, keys) → ALLOW."""
     if req.kind != GENERAL:
         return SKIP, "decided by phases 3-6"
     problem = req.scope.cwd_problem()
     if problem:
         return _dialog(problem)
+    secret = secret_argument(req.args)
+    if secret:
+        return _dialog(f"{_quote(secret)} names a secret or key file; reading it would put the "
+                       "secret into the conversation")
     for path in req.paths:
         problem = req.scope.check(path)
         if problem:

@@ -88,6 +88,35 @@ def test_sed_script_words(args, indexes):
     assert carriers.sed_script_words(args) == indexes
 
 
+@pytest.mark.parametrize("args, fragment", [
+    (["restore", "src/app.py"], "overwrites"),
+    (["restore", "."], "overwrites"),
+    (["restore", "--source=HEAD", "src"], "overwrites"),
+    (["restore", "-S", "-W", "src"], "overwrites"),
+    (["restore", "-SW", "src"], "overwrites"),
+    (["restore", "--staged", "--worktree", "src"], "overwrites"),
+    (["checkout", "--", "x"], "discards"),
+    (["checkout", "main", "--", "x"], "discards"),
+    (["checkout", "src"], "names a path"),
+    (["checkout", "HEAD~1", "src/app.py"], "names a path"),
+    (["-C", "sub", "checkout", "main"], "names a path"),
+])
+def test_git_discards_refused(tmp_path, args, fragment):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "app.py").write_text("x")
+    assert fragment in carriers.git_problem(args, str(tmp_path))
+
+
+@pytest.mark.parametrize("args", [
+    ["restore", "--staged", "src"], ["restore", "-S", "src/app.py"], ["checkout", "main"],
+    ["checkout", "-b", "src"], ["checkout", "-B", "topic", "main"], ["checkout", "--orphan", "x"],
+    ["status"], ["log", "src"], ["switch", "src"], ["-X", "restore", "x"], [],
+])
+def test_git_harmless(tmp_path, args):
+    (tmp_path / "src").mkdir()
+    assert carriers.git_problem(args, str(tmp_path)) is None
+
+
 def test_problem_dispatch():
     assert carriers.problem("sed", ["1eid", "f"])
     assert carriers.problem("gsed", ["1eid", "f"])

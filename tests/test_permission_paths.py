@@ -112,18 +112,19 @@ def test_project_rel(tree):
     ("..", [".."]),
     ("..foo", []),
     ("/etc", ["/etc"]),
-    ("-o/tmp/x", ["/tmp/x"]),
+    ("-o/tmp/x", ["-o/tmp/x", "/tmp/x"]),
     ("-o", []),
-    ("--output=/tmp/x", ["/tmp/x"]),
+    ("--output=/tmp/x", ["--output=/tmp/x", "/tmp/x"]),
     ("--output", []),
     ("--output=..", [".."]),
     ("if=/dev/sda", ["if=/dev/sda", "/dev/sda"]),
     ("a:/b", ["a:/b", "/b"]),
     ("x,/etc", ["x,/etc", "/etc"]),
     ("@/etc/passwd", ["@/etc/passwd", "/etc/passwd"]),
-    ("-I/usr/include", ["/usr/include"]),
+    ("-I/usr/include", ["-I/usr/include", "/usr/include"]),
     ("-D..", [".."]),
-    ("--a=b=/c", ["b=/c", "/c"]),
+    ("--a=b=/c", ["--a=b=/c", "b=/c", "/c"]),
+    ("-/../../etc/passwd", ["-/../../etc/passwd", "../../etc/passwd"]),
 ])
 def test_candidates(word, expected):
     assert paths.candidates(word) == expected
@@ -145,3 +146,18 @@ def test_urls(word, url):
 ])
 def test_under_compares_components(path, base, inside):
     assert paths.under(path, base) is inside
+
+
+def test_option_looking_file_names_are_checked(tree):
+    s = scope(tree)
+    (tree / "-").mkdir()
+    problems = [s.check(p) for p in paths.candidates("-/../../etc/passwd")]
+    assert all(p is not None for p in problems)
+
+
+@pytest.mark.parametrize("word, parts", [
+    ("x", ["x"]), ("-fx", ["-fx", "x"]), ("HEAD:.env", ["HEAD:.env", ".env"]),
+    ("--file=a,b", ["--file=a,b", "a,b", "b"]),
+])
+def test_name_parts(word, parts):
+    assert paths.name_parts(word) == parts

@@ -239,7 +239,7 @@ def test_phase7b2(project, cfg, command, status):
 def test_phase7c_collects_and_refuses_urls(project, cfg):
     r = req(project, cfg, "cat src/a -o/tmp/x --out=../y plain")
     assert upto(r, "7C")[0] == PASS
-    assert r.paths == ["src/a", "/tmp/x", "../y"]
+    assert r.paths == ["src/a", "-o/tmp/x", "/tmp/x", "--out=../y", "../y"]
     assert upto(req(project, cfg, "git clone https://x/y"), "7C")[0] == DIALOG
 
 
@@ -310,6 +310,22 @@ def test_phase7e_analyses_the_stripped_command(project, cfg, monkeypatch):
 def test_phase7d(project, cfg, command, cwd, status):
     where = None if cwd is None else (project / cwd)
     assert upto(req(project, cfg, command, cwd=where), "7D")[0] == status
+
+
+@pytest.mark.parametrize("args, secret", [
+    (["cat", ".env"], ".env"), (["config/.env.production"], "config/.env.production"),
+    (["HEAD:.env"], ".env"), (["--key=certs/server.key"], "--key=certs/server.key"),
+    (["-fid_rsa"], "id_rsa"), (["ID_RSA"], "ID_RSA"), ([".env/"], ".env/"),
+    (["cat", ".env.example"], None), (["id_rsa.pub"], None), (["README.md", "src/"], None),
+    ([], None),
+])
+def test_secret_argument(args, secret):
+    assert P.secret_argument(args) == secret
+
+
+def test_phase7d_refuses_secrets(project, cfg):
+    status, text = upto(req(project, cfg, "cat .env"), "7D")
+    assert status == DIALOG and "secret" in text
 
 
 # ---------------------------------------------------------------- pipeline
