@@ -67,7 +67,8 @@ RUNNERS = frozenset({
     "npm", "yarn", "pnpm", "gem", "bundle", "composer", "cpan", "cpanm", "pipenv", "corepack",
     "volta", "coverage", "ipython", "jupyter", "pydoc", "pydoc3",
     # language tools that evaluate code or macros given to them (compilers load plugins)
-    "g++", "c++", "clang++", "m4", "dc", "ghc", "ocaml", "swift", "javac", "octave", "matlab", "gnuplot", "php-cgi",
+    "g++", "c++", "clang++", "m4", "dc", "ghc", "ocaml", "swift", "javac", "octave", "matlab",
+    "gnuplot", "php-cgi",
     # environment and version managers, launchers and watchers that run a command
     "nix", "nix-shell", "nix-build", "nix-env", "direnv", "asdf", "mise", "rtx", "pyenv",
     "rbenv", "nodenv", "sdk", "xcrun", "sudoedit", "cpulimit", "trickle", "torsocks",
