@@ -75,7 +75,13 @@ RUNNERS = frozenset({
     "proxychains", "proxychains4", "tsocks", "entr", "watchexec", "nodemon", "abduco",
     "ssh-agent", "dbus-run-session", "xvfb-run", "nsjail", "open", "xdg-open", "gio",
     "start", "launchctl", "run-parts", "ld.so", "ld-linux.so.2",
-    "ld-linux-x86-64.so.2", "pico", "lftp", "tftp", "smbclient", "rclone", "s3cmd", "gsutil",
+    "ld-linux-x86-64.so.2",
+    # test runners, linters and bundlers that load project code or plugins
+    "jest", "vitest", "mocha", "karma", "ava", "tap", "playwright", "cypress", "rspec",
+    "phpunit", "behave", "nosetests", "eslint", "prettier", "stylelint", "webpack", "vite",
+    "rollup", "esbuild", "babel", "next", "nuxt", "mypy", "pylint", "flake8", "pre-commit",
+    "husky", "lefthook", "ctest", "xcodebuild", "ansible", "ansible-playbook", "invoke",
+    "fab", "nx", "turbo", "lerna", "pico", "lftp", "tftp", "smbclient", "rclone", "s3cmd", "gsutil",
     "azcopy",
 })
 

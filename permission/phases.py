@@ -40,8 +40,9 @@ SOURCE_WORDS = ("source", ".", "exec", "eval")
 SCRIPT_DIRS = ("scripts", ".claude/hooks")
 #: 7E: HTTP methods that only read.
 READ_METHODS = frozenset({"GET", "HEAD"})
-#: 7E: repo-relative directories no approved command may write into (the
-#: suite, its settings and git's internals; bash-check blocks these too).
+#: 7E/7D: repo-relative directories no approved command may write into, or
+#: name at all (the suite, its settings and git's internals: a write there
+#: disables the gate or plants a git hook; bash-check blocks these too).
 NO_WRITE_DIRS = (".git", ".claude")
 
 GENERAL = "general"
@@ -453,6 +454,32 @@ def shell_floor(req: Request) -> tuple:
     return PASS, "nothing destructive, no carrier, no mutating HTTP method, no write outside"
 
 
+def _machinery_rel(rel) -> str | None:
+    if rel is None:
+        return None
+    for directory in NO_WRITE_DIRS:
+        if rel == directory or rel.startswith(directory + "/"):
+            return directory
+    return None
+
+
+def machinery_argument(req: Request) -> str | None:
+    """Why an argument names the suite's or git's own directory
+    (``.claude/``, ``.git/``; lexically or through a symlink), or ``None``.
+    The gate cannot tell a read from a write for an arbitrary command
+    (``sort -o .claude/settings.json x``), so it asks."""
+    for word in req.args:
+        for part in name_parts(word):
+            if not part or part.startswith("-"):
+                continue
+            lex_rel, real_rel = req.scope.project_rel(part)
+            found = _machinery_rel(lex_rel) or _machinery_rel(real_rel)
+            if found:
+                return (f"{_quote(part)} is inside {found}/ (the suite's or git's own files); "
+                        "the gate does not approve commands that name them")
+    return None
+
+
 def secret_argument(args) -> str | None:
     """An argument part whose file name looks like a secret or key
     (:func:`permission.floors.secret_name`), or ``None``."""
@@ -481,6 +508,9 @@ def containment(req: Request) -> tuple:
         problem = req.scope.check(path)
         if problem:
             return _dialog(problem)
+    machinery = machinery_argument(req)
+    if machinery:
+        return _dialog(machinery)
     if req.paths:
         return ALLOW, f"{req.name}: the working directory and every path are inside the project"
     return ALLOW, (f"{req.name}: no argument leaves the working directory, which is inside the "

@@ -323,6 +323,14 @@ def test_secret_argument(args, secret):
     assert P.secret_argument(args) == secret
 
 
+@pytest.mark.parametrize("command", ["cat .claude/settings.json", "ls .git", "tee .git/config",
+                                     "git --git-dir=.git log", "ls -C.claude", "cat ./.git/HEAD",
+                                     "cat src/../.claude/x"])
+def test_phase7d_refuses_the_suite_and_git_internals(project, cfg, command):
+    status, text = upto(req(project, cfg, command), "7D")
+    assert status == DIALOG and "own files" in text
+
+
 def test_phase7d_refuses_secrets(project, cfg):
     status, text = upto(req(project, cfg, "cat .env"), "7D")
     assert status == DIALOG and "secret" in text

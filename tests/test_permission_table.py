@@ -704,6 +704,14 @@ OUTSIDE = [
     D("cat certs/server.key", "7D secret file"),
     D("base64 deploy.pem", "7D secret file"),
     A("cat .env.example", "7D not a secret"),
+    D("sort -o .claude/settings.json README.md", "7D suite files"),
+    D("sort -o .git/hooks/pre-commit src/app.py", "7D git internals"),
+    D("cat .claude/logs/permission.jsonl", "7D suite files"),
+    D("ls .git", "7D git internals"),
+    D("git --git-dir=.git log", "7D git internals"),
+    D("cp -t.claude x", "7B always_ask"),
+    D("cat link_claude/settings.json", "7D suite files through a symlink"),
+    D("tee .claude/permission-config.local.yaml", "7D suite files"),
     A("cat keys/id_rsa.pub", "7D not a secret"),
     D("cat " + "../" * 100 + "etc/passwd", "7D very long traversal"),
     D("cat " + "a/../" * 500 + "../etc", "7D very long traversal"),
@@ -817,6 +825,7 @@ def gate(tmp_path_factory):
     (root / "scripts" / "link_dir").symlink_to(out)
     (root / "scripts" / "link_in").symlink_to(root / "src" / "app.py")
     (root / "link_in").symlink_to(root / "src")
+    (root / "link_claude").symlink_to(root / ".claude")
     return Installed(root), out
 
 
