@@ -29,7 +29,7 @@ WITHOUT_RULES = """\
 always_ask: {remove: [curl]}
 subcommand_ask:
   remove: [find:-exec, find:-delete, 'git:rebase:-x', git:-c, tar:--checkpoint-action,
-           gh:api, 'git:checkout:--', git:clean, git:stash:drop, git:branch:-D,
+           gh:api, git:clean, git:stash:drop, git:stash:clear, git:branch:-D,
            'git:reset:--merge', 'git:worktree:remove', git:reflog:expire]
 """
 
@@ -46,7 +46,7 @@ ONLY_7E_REFUSES = [
     ("curl --request=PUT localhost:8080/x", "HTTP PUT"),
     ("gh api -X DELETE repos/o/r", "HTTP DELETE through gh api"),
     ("gh api --method=PATCH repos/o/r", "HTTP PATCH through gh api"),
-    ("git checkout -- src", "destructive: checkout -- <path>"),
+    ("git stash clear", "destructive: stash clear"),
     ("git clean -fdx", "destructive: git clean"),
     ("git clean -f -d", "destructive: git clean split flags"),
     ("git stash drop", "destructive: stash drop"),
