@@ -23,8 +23,11 @@ config :func:`load_config`   a broken configuration layer → dialog
 7B2    :func:`subcommand_ask` subcommand_ask rules; unknown git/gh subcommand
 7C     :func:`collect_paths` path-like arguments; URLs → dialog
 7E     :func:`shell_floor`   shell analysis: destructive, carrier, mutating HTTP,
-                             write outside the project, unknown → dialog
-7D     :func:`containment`   every path and the cwd inside the project → ALLOW
+                             write outside the project, unknown → dialog; also
+                             the gate's own checks (sed e/w/r, tar remote, git
+                             restore/checkout of paths)
+7D     :func:`containment`   every path and the cwd inside the project, no
+                             secret file, nothing in .claude/ or .git/ → ALLOW
 ====== ==================== ===================================================
 """
 
