@@ -395,3 +395,47 @@ def test_installed_allowed_dirs_extra(gate, tmp_path):
     assert allowed(gate, f"cat {shared}/f.txt")
     assert not allowed(gate, f"cat {shared}-other/f.txt")
     assert not allowed(gate, f"cat {shared}/../x")
+
+
+# ---------------------------------------------------------------- properties
+
+_NAMES = st.sampled_from(["sudo", "su", "rm", "rmdir", "curl", "ls", "git", "x", "bad name", ""])
+_RULES = st.sampled_from(["git:push", "git:reset:--hard", "gh:pr:merge", "x:y", "bad", "a:b:c:d"])
+_FLAGS = st.sampled_from(["-c", "-e", "-m", "-i", "-", "--rcfile", "--eval", "-u", "x", ""])
+
+
+def _list_or_ops(items):
+    return st.one_of(st.lists(items, max_size=4),
+                     st.fixed_dictionaries({}, optional={"add": st.lists(items, max_size=3),
+                                                         "remove": st.lists(items, max_size=3)}))
+
+
+_LAYER = st.fixed_dictionaries({}, optional={
+    "always_ask": _list_or_ops(_NAMES),
+    "subcommand_ask": _list_or_ops(_RULES),
+    "allowed_dirs_extra": _list_or_ops(st.sampled_from(["/opt/x", "~/y", "../z", "*", ""])),
+    "interpreters": st.dictionaries(
+        st.sampled_from(["python3", "bash", "node", "a b"]),
+        st.one_of(st.none(), st.fixed_dictionaries({}, optional={
+            "safe_flags": _list_or_ops(_FLAGS), "dangerous_flags": _list_or_ops(_FLAGS)})),
+        max_size=3),
+})
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(project=st.one_of(_LAYER, st.text(max_size=60)), local=_LAYER)
+def test_any_layers_keep_the_floors_or_are_broken(root, project, local):
+    import yaml
+
+    for rel, doc in ((PROJECT, project), (LOCAL, local)):
+        write(root, rel, doc if isinstance(doc, str) else yaml.safe_dump(doc))
+    cfg = load(root)
+    if not cfg.ok:
+        assert cfg.errors and all(":" in e for e in cfg.errors)
+        return
+    assert set(floors.ALWAYS_ASK) <= cfg.always_ask
+    assert set(floors.SUBCOMMAND_ASK) <= set(cfg.subcommand_ask)
+    for safe, dangerous in cfg.interpreters.values():
+        assert not safe & set(floors.DANGEROUS_FLAGS)
+        assert set(floors.DANGEROUS_FLAGS) <= dangerous
