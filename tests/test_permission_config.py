@@ -11,6 +11,8 @@ import sys
 
 import pytest
 from conftest import SUITE
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 from permission import config, floors
 
@@ -431,6 +433,7 @@ def test_any_layers_keep_the_floors_or_are_broken(root, project, local):
     for rel, doc in ((PROJECT, project), (LOCAL, local)):
         write(root, rel, doc if isinstance(doc, str) else yaml.safe_dump(doc))
     cfg = load(root)
+    event("broken" if not cfg.ok else "loaded")
     if not cfg.ok:
         assert cfg.errors and all(":" in e for e in cfg.errors)
         return
