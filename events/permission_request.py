@@ -62,7 +62,7 @@ def request_from(ctx) -> P.Request:
         log_error(ctx.root, ctx.event, where)
 
     return P.Request(hook.tool_name, command, hook.cwd, ctx.root, env=ctx.env,
-                     session=hook.session_id, on_error=on_error)
+                     session=hook.session_id, on_error=on_error, mode=hook.permission_mode)
 
 
 def evaluate_request(req: P.Request) -> Decision:

@@ -65,6 +65,8 @@ class Request:
         config: a :class:`permission.config.Config`; loaded by the config
             phase when ``None``.
         session: the session id, for the audit log.
+        mode: ``permission_mode`` from the input (``plan`` approves only
+            read-only commands).
 
     Phases fill in: ``stripped``, ``suffixes``, ``words``, ``name``, ``args``,
     ``kind``, ``script``, ``script_rel``, ``paths``, ``analysis``.
@@ -80,6 +82,7 @@ class Request:
         "env",
         "flags",
         "kind",
+        "mode",
         "name",
         "on_error",
         "paths",
@@ -95,7 +98,7 @@ class Request:
     )
 
     def __init__(self, tool: str, command, cwd: str, root: str, env=None, config=None,
-                 session: str = "", on_error=None) -> None:
+                 session: str = "", on_error=None, mode: str = "") -> None:
         self.tool = tool or ""
         self.command = command if isinstance(command, str) else None
         self.cwd = cwd or ""
@@ -103,6 +106,7 @@ class Request:
         self.env = env if env is not None else {}
         self.config = config
         self.session = session
+        self.mode = mode or ""
         self.on_error = on_error
         self.stripped = self.command or ""
         self.suffixes = []
@@ -428,7 +432,8 @@ def shell_floor(req: Request) -> tuple:
     (SPEC §4) calls unknown, destructive, a code-execution carrier, an HTTP
     method other than GET/HEAD, or a write outside the project (or into
     ``.git/``/``.claude/``); nor what the gate's own carrier checks find
-    (:mod:`permission.carriers`)."""
+    (:mod:`permission.carriers`). In plan mode (``permission_mode: plan``)
+    only read-only commands pass: planning changes nothing."""
     if req.kind == GENERAL:
         own = carriers.problem(req.name, req.args, req.scope.cwd)
         if own:
@@ -454,6 +459,9 @@ def shell_floor(req: Request) -> tuple:
         problem = _write_problem(write, req)
         if problem:
             return _dialog(f"the shell analysis finds a command that {problem}")
+    if req.mode == "plan" and not analysis.read_only:
+        return _dialog("plan mode: only commands the shell analysis calls read-only are "
+                       "auto-approved")
     return PASS, "nothing destructive, no carrier, no mutating HTTP method, no write outside"
 
 

@@ -290,6 +290,18 @@ def test_phase7e_is_a_floor_for_phase6(project, cfg, monkeypatch):
     assert [s for _, s, _ in d.trace][8] == ALLOW  # phase 6 said allow first
 
 
+@pytest.mark.parametrize("command, status", [
+    ("git status", PASS), ("ls src", PASS), ("touch src/x", DIALOG),
+    ("bash scripts/build.sh", DIALOG), ("git commit -m x", DIALOG),
+])
+def test_phase7e_plan_mode_is_read_only(project, cfg, command, status):
+    r = P.Request("Bash", command, str(project), str(project), config=cfg, mode="plan")
+    d = decide(unit.PHASES, r, unit.FLOOR)
+    assert d.allowed is (status == PASS), d
+    if status == DIALOG:
+        assert d.phase == "7E" and "plan mode" in d.reason
+
+
 def test_phase7e_own_carrier_checks(project, cfg):
     status, text = upto(req(project, cfg, "sed 1eid src/app.py"), "7E")
     assert status == DIALOG and "sed" in text

@@ -773,6 +773,12 @@ def _payload_with(**changes):
 _DROP = object()
 
 INPUTS = [
+    A("git status", "7E plan mode read-only", payload=_payload_with(permission_mode="plan")),
+    D("touch src/x", "7E plan mode mutation", payload=_payload_with(permission_mode="plan"),
+      phase="7E"),
+    D("bash scripts/build.sh", "7E plan mode script",
+      payload=_payload_with(permission_mode="plan")),
+    A("touch src/x", "7D acceptEdits mode", payload=_payload_with(permission_mode="acceptEdits")),
     D("ls", "1 tool Write", payload=_payload_with(
         tool_name="Write", tool_input={"file_path": "/x", "content": "ls"}), phase="1"),
     D("ls", "1 tool Edit", payload=_payload_with(tool_name="Edit")),
