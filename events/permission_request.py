@@ -97,21 +97,27 @@ def run(ctx) -> Outcome:
         outcome.trace.append((GUARD, Verdict(ALLOW, "dialog: internal error", guard=GUARD,
                                              effects=(effect,))))
         return outcome
-    for phase_id, status, text in decision.trace:
-        if phase_id == decision.phase:
-            break
-        outcome.trace.append((f"{GUARD}:{phase_id}",
-                              Verdict(ALLOW, f"{status}: {text}", guard=f"{GUARD}:{phase_id}")))
     effect = Effect(audit.append, ctx.root, line, when="always", label="permission audit")
     name = f"{GUARD}:{decision.phase}"
     if decision.allowed:
-        verdict = approve(decision.reason)
-        verdict.guard = name
-        verdict.effects = (effect,)
-        outcome.final = verdict
+        final = approve(decision.reason)
+        final.guard = name
+        final.effects = (effect,)
+        outcome.final = final
     else:
-        verdict = Verdict(ALLOW, f"dialog: {decision.reason}", guard=name, effects=(effect,))
-    outcome.trace.append((name, verdict))
+        final = Verdict(ALLOW, f"dialog: {decision.reason}", guard=name, effects=(effect,))
+    # Every phase in the trace (PLAYGATE_TRACE=1 prints it); the deciding
+    # one carries the decision and the audit effect.
+    placed = False
+    for phase_id, status, text in decision.trace:
+        if phase_id == decision.phase and not placed:
+            outcome.trace.append((name, final))
+            placed = True
+            continue
+        outcome.trace.append((f"{GUARD}:{phase_id}",
+                              Verdict(ALLOW, f"{status}: {text}", guard=f"{GUARD}:{phase_id}")))
+    if not placed:
+        outcome.trace.append((name, final))
     return outcome
 
 
