@@ -1,10 +1,203 @@
-"""PermissionRequest event unit (SPEC §3). Its chain comes with a later issue; until then the
-entrypoint validates the input and exits cleanly."""
+"""PermissionRequest event unit: the permission gate (SPEC §5, seed 000 操作別ポリシー).
+
+Claude Code fires PermissionRequest only when it is about to show a
+permission dialog. The gate answers with the allow object for a Bash command
+it can prove safe, and with nothing otherwise (the user sees the dialog). It
+never denies. The phases run in the order of :data:`PHASES`; :data:`FLOOR`
+phases hold for every approval, wherever it was decided (phase 6 approvals
+still pass 7E). Every decision is appended to ``.claude/logs/permission.jsonl``
+(:mod:`permission.audit`) as an effect the runtime applies.
+
+The entrypoint ``hooks/permission_request.py`` calls :func:`main`: the normal
+stdin path (through :func:`events.runtime.evaluate`, which calls :func:`run`)
+or ``--explain "<command>"`` (:mod:`permission.explain`).
+"""
 
 from __future__ import annotations
 
-CHAIN = ()
+import os
+import sys
+
+from events.render import Outcome
+from events.verdict import ALLOW, Effect, Verdict, approve
+from permission import audit
+from permission import phases as P
+from permission.pipeline import Decision, decide
+
+#: The permission gate, in order (SPEC §5). ``config`` loads the layered
+#: permission-config.yaml; a broken layer makes every command a dialog.
+PHASES = (
+    ("S0", P.nul_byte),
+    ("1", P.input_check),
+    ("1.5", P.safe_suffixes),
+    ("2", P.shell_syntax),
+    ("config", P.load_config),
+    ("3", P.parse_command),
+    ("4", P.interpreter_flags),
+    ("5", P.script_path),
+    ("6", P.project_scripts),
+    ("7A", P.command_name),
+    ("7B", P.always_ask),
+    ("7B2", P.subcommand_ask),
+    ("7C", P.collect_paths),
+    ("7E", P.shell_floor),
+    ("7D", P.containment),
+)
+
+#: Phases every approval must pass, even one decided earlier (SPEC §5: 7E
+#: "is ever approved" — never).
+FLOOR = ("7E",)
+
+GUARD = "permission-gate"
 
 
-def chain(ctx) -> tuple:
-    return CHAIN
+def request_from(ctx) -> P.Request:
+    """The phases' view of one hook call."""
+    hook = ctx.hook
+    command = hook.tool_input.get("command")
+
+    def on_error(where: str) -> None:
+        from events.runtime import log_error  # noqa: PLC0415 - error path only
+
+        log_error(ctx.root, ctx.event, where)
+
+    return P.Request(hook.tool_name, command, hook.cwd, ctx.root, env=ctx.env,
+                     session=hook.session_id, on_error=on_error, mode=hook.permission_mode)
+
+
+def evaluate_request(req: P.Request) -> Decision:
+    """Run :data:`PHASES` on ``req`` (no I/O besides reading the config and
+    resolving paths)."""
+    return decide(PHASES, req, FLOOR)
+
+
+def audit_line(req: P.Request, decision: Decision) -> dict:
+    """The audit log line for ``decision`` on ``req``."""
+    return audit.record(decision.decision, decision.phase, decision.reason, req.command,
+                        tool=req.tool, session=req.session, cwd=req.cwd)
+
+
+def run(ctx) -> Outcome:
+    """Event unit entry (called by :func:`events.runtime.evaluate`): decide,
+    and return an :class:`Outcome` whose final verdict is ``approve`` only
+    when the gate allows. The audit line is an ``always`` effect."""
+    outcome = Outcome()
+    try:
+        req = request_from(ctx)
+        decision = evaluate_request(req)
+        line = audit_line(req, decision)
+    except Exception as exc:  # noqa: BLE001 - any doubt means the dialog
+        from events.runtime import log_error  # noqa: PLC0415
+
+        log_error(ctx.root, ctx.event, "permission gate")
+        line = audit.record("dialog", "error", f"internal error: {type(exc).__name__}: {exc}",
+                            ctx.hook.tool_input.get("command"), tool=ctx.hook.tool_name,
+                            session=ctx.hook.session_id, cwd=ctx.hook.cwd)
+        effect = Effect(audit.append, ctx.root, line, when="always", label="permission audit")
+        outcome.trace.append((GUARD, Verdict(ALLOW, "dialog: internal error", guard=GUARD,
+                                             effects=(effect,))))
+        return outcome
+    effect = Effect(audit.append, ctx.root, line, when="always", label="permission audit")
+    name = f"{GUARD}:{decision.phase}"
+    if decision.allowed:
+        final = approve(decision.reason)
+        final.guard = name
+        final.effects = (effect,)
+        outcome.final = final
+    else:
+        final = Verdict(ALLOW, f"dialog: {decision.reason}", guard=name, effects=(effect,))
+    # Every phase in the trace (PLAYGATE_TRACE=1 prints it); the deciding
+    # one carries the decision and the audit effect.
+    placed = False
+    for phase_id, status, text in decision.trace:
+        if phase_id == decision.phase and not placed:
+            outcome.trace.append((name, final))
+            placed = True
+            continue
+        outcome.trace.append((f"{GUARD}:{phase_id}",
+                              Verdict(ALLOW, f"{status}: {text}", guard=f"{GUARD}:{phase_id}")))
+    if not placed:
+        outcome.trace.append((name, final))
+    return outcome
+
+
+# ---------------------------------------------------------------- entrypoint
+def _malformed_line(data: bytes, reason: str) -> dict:
+    """Audit line for input the runtime refused (S0 for NUL bytes)."""
+    from statefiles import fastjson  # noqa: PLC0415
+
+    command = tool = session = cwd = None
+    try:
+        raw = fastjson.loads(data.replace(b"\x00", b"\\u0000").decode("utf-8", "replace"))
+        if isinstance(raw, dict):
+            ti = raw.get("tool_input")
+            command = ti.get("command") if isinstance(ti, dict) else None
+            tool, session, cwd = raw.get("tool_name"), raw.get("session_id"), raw.get("cwd")
+    except Exception:  # noqa: BLE001, S110 - best effort: the line is written without them
+        pass
+    phase = "S0" if "NUL" in reason else "input"
+    return audit.record("dialog", phase, f"malformed input: {reason}", command,
+                        tool=tool if isinstance(tool, str) else "",
+                        session=session if isinstance(session, str) else "",
+                        cwd=cwd if isinstance(cwd, str) else "")
+
+
+def serve(stdin, stdout, stderr, env=None) -> int:
+    """The hook path: read the payload, decide, print the allow object or
+    nothing, exit 0. Malformed input is logged too (``phase`` ``S0`` for NUL
+    bytes, ``input`` otherwise). Never raises, never exits non-zero."""
+    env = os.environ if env is None else env
+    root = None
+    try:
+        from events.inputs import MAX_STDIN_BYTES, MalformedInput, parse  # noqa: PLC0415
+        from events.runtime import evaluate  # noqa: PLC0415
+        from statefiles import layout  # noqa: PLC0415
+
+        data = stdin.read(MAX_STDIN_BYTES + 1)
+        _, out, _, outcome = evaluate("PermissionRequest", data, env=env)
+        if outcome is None:
+            try:
+                parse("PermissionRequest", data)
+                reason = "unreadable input"
+            except MalformedInput as exc:
+                reason = str(exc)
+            root = layout.project_root("", env)
+            audit.append(root, _malformed_line(data, reason))
+        elif env.get("PLAYGATE_TRACE"):
+            for name, verdict in outcome.trace:
+                _write(stderr, f"trace PermissionRequest {name}: {verdict.kind} "
+                               f"{verdict.message[:200]}\n")
+        _write(stdout, out)
+        return 0
+    except BaseException as exc:  # noqa: BLE001 - print nothing: the user sees the dialog
+        if isinstance(exc, SystemExit):
+            return 0
+        try:
+            from events.runtime import log_error  # noqa: PLC0415
+            from statefiles import layout  # noqa: PLC0415
+
+            log_error(root or layout.project_root("", env), "PermissionRequest", "permission gate")
+        except BaseException:  # noqa: BLE001, S110 - nothing left to report to
+            pass
+        return 0
+
+
+def _write(stream, text: str) -> None:
+    if not text:
+        return
+    try:
+        stream.write(text)
+        stream.flush()
+    except (BrokenPipeError, OSError, ValueError):
+        pass
+
+
+def main(argv=None) -> int:
+    """``hooks/permission_request.py`` body: ``--explain "<command>"`` for
+    people, otherwise the hook path on stdin."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv:
+        from permission.explain import cli  # noqa: PLC0415
+
+        return cli(argv)
+    return serve(sys.stdin.buffer, sys.stdout, sys.stderr)

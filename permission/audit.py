@@ -1,0 +1,132 @@
+"""The permission gate's audit log: ``.claude/logs/permission.jsonl`` (issue 5).
+
+One JSON object per line, one line per decision, so a user can answer "why
+was I asked?" with ``tail`` or ``jq``::
+
+    {"time": "2026-01-02T03:04:05.678Z", "decision": "dialog", "phase": "7B2",
+     "reason": "'git push' matches subcommand_ask rule git:push (suite defaults ...)",
+     "command": "git push origin main", "tool": "Bash", "session": "…", "cwd": "/repo"}
+
+``decision`` is ``allow`` (the gate approved) or ``dialog`` (the gate stayed
+silent and Claude Code asked the user); ``phase`` is the SPEC §5 phase that
+decided (``S0`` … ``7D``, ``config`` for a broken configuration, ``input``
+for a payload that could not be read). Commands longer than
+:data:`MAX_COMMAND_CHARS` are cut (``"truncated": true``).
+
+Rotation: when the file would grow past :data:`MAX_BYTES` it becomes
+``permission.jsonl.1`` (older ones shift to ``.2`` … ``.KEEP``), under a
+lock so parallel hooks rotate once. Lines are appended with a single
+``O_APPEND`` write, which parallel writers do not interleave. The log is
+HARD_BLOCK in the protected list: Claude can read it, not rewrite it.
+Writing never raises; a log that cannot be written is skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from statefiles import fastjson, layout
+
+LOG = ".claude/logs/permission.jsonl"
+#: Rotate when the log would grow past this many bytes.
+MAX_BYTES = 1024 * 1024
+#: Rotated generations kept (``.1`` … ``.KEEP``).
+KEEP = 3
+#: Longest command stored in a line.
+MAX_COMMAND_CHARS = 2000
+#: Longest reason stored in a line.
+MAX_REASON_CHARS = 2000
+LOCK = ".claude/.cache/permission-log.lock"
+
+
+def timestamp() -> str:
+    """UTC ISO-8601 with milliseconds, e.g. ``2026-01-02T03:04:05.678Z``."""
+    now = time.time()
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(now)) + f".{int(now % 1 * 1000):03d}Z"
+
+
+def record(decision: str, phase: str, reason: str, command, *, tool: str = "",
+           session: str = "", cwd: str = "") -> dict:
+    """The audit line for one decision (a dict; see the module docstring)."""
+    line = {"time": timestamp(), "decision": decision, "phase": phase,
+            "reason": reason[:MAX_REASON_CHARS]}
+    if isinstance(command, str):
+        line["command"] = command[:MAX_COMMAND_CHARS]
+        if len(command) > MAX_COMMAND_CHARS:
+            line["truncated"] = True
+            line["command_length"] = len(command)
+    line["tool"] = tool
+    if session:
+        line["session"] = session
+    if cwd:
+        line["cwd"] = cwd
+    return line
+
+
+def encode(line: dict) -> bytes:
+    """One line of UTF-8 JSON ending in a newline. Lone surrogates from the
+    input are written as ``\\udXXX`` escapes, so every line stays valid JSON."""
+    text = fastjson.dumps(line, ensure_ascii=False)
+    return (text + "\n").encode("utf-8", "backslashreplace")
+
+
+def append(root: str, line: dict) -> str | None:
+    """Append ``line`` to the project's audit log, rotating first when it
+    would pass :data:`MAX_BYTES`. Returns the log path, or ``None`` when it
+    could not be written (never raises)."""
+    path = layout.join(root, LOG)
+    try:
+        data = encode(line)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        try:
+            size = os.lstat(path).st_size
+        except FileNotFoundError:
+            size = 0
+        if size and size + len(data) > MAX_BYTES:
+            rotate(root, path)
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+        fd = os.open(path, flags, 0o644)
+        try:
+            os.write(fd, data)
+        finally:
+            os.close(fd)
+        return path
+    except Exception:  # noqa: BLE001 - the audit log must never take the gate down
+        return None
+
+
+def rotate(root: str, path: str, max_bytes: int | None = None) -> None:
+    """Shift ``path`` → ``.1`` → … → ``.KEEP`` (the oldest is dropped), under
+    a lock; a no-op when another process rotated meanwhile."""
+    from statefiles.atomic import locked  # noqa: PLC0415 - only when rotating
+
+    limit = MAX_BYTES if max_bytes is None else max_bytes
+    with locked(layout.join(root, LOCK), timeout=2.0):
+        try:
+            if os.lstat(path).st_size <= limit // 2:
+                return  # someone rotated while we waited
+        except FileNotFoundError:
+            return
+        for n in range(KEEP - 1, 0, -1):
+            older = f"{path}.{n}"
+            if os.path.lexists(older):
+                os.replace(older, f"{path}.{n + 1}")
+        os.replace(path, path + ".1")
+
+
+def read(root: str) -> list:
+    """Every line of the current log as dicts (unparseable lines skipped);
+    for tests and tools."""
+    path = layout.join(root, LOG)
+    out = []
+    try:
+        with open(path, "rb") as fh:
+            for raw in fh:
+                try:
+                    out.append(fastjson.loads(raw.decode("utf-8", "replace")))
+                except ValueError:
+                    continue
+    except OSError:
+        return []
+    return out
