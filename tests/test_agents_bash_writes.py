@@ -14,7 +14,6 @@ from __future__ import annotations
 import pytest
 from _team_support import bash, workspace
 
-pytestmark = pytest.mark.xfail(strict=True, reason="needs the full shell analysis (issue 3)")
 
 GOOD = "---\nname: a\ndescription: d\ntools: Read\n---\n"
 

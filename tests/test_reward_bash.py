@@ -4,16 +4,13 @@ bash-check (issue 3, SPEC §3 Bash chain 1) must block any write — redirect,
 tee, sed -i, cp/mv/ln, interpreter one-liners, nested shells, find/xargs
 carriers — to state.md, any working playbook's plan.json/progress.json, the
 directories holding them, and the hook-written critic ledger, so that the
-Edit/Write guards cannot be routed around. Until bash-check lands on this
-branch these cases are ``xfail(strict=True)``: the lead removes the mark at
-merge, and an XPASS (strict) signals it is time to.
+Edit/Write guards cannot be routed around.
 
 ``guards._reward.write_hits_reward(ctx, rel)`` is the predicate bash-check can
 use for ``shell.Write.rel`` (it covers the directories and the files the
 active playbook really reads).
 
-Reads and unrelated writes must keep working (no xfail: they pass now and must
-pass after).
+Reads and unrelated writes must keep working.
 """
 
 from __future__ import annotations
@@ -30,7 +27,6 @@ from test_reward_stateful import Agent, _prepare, _run
 
 from guards import _reward as R
 
-NEEDS_BASH_CHECK = pytest.mark.xfail(strict=True, reason="needs bash-check (issue 3)")
 
 
 def _fraud_json() -> str:
@@ -109,7 +105,6 @@ def rr(tmp_path):
     return root
 
 
-@NEEDS_BASH_CHECK
 @pytest.mark.parametrize("route", sorted(ROUTES))
 def test_bash_write_to_reward_state_is_blocked(rr, route):
     command = ROUTES[route].replace("{root}", str(rr))
@@ -177,7 +172,6 @@ class BashAgent(Agent):
                            timeout=30)
 
 
-@NEEDS_BASH_CHECK
 def test_agent_with_bash_writes(tmp_path):
     class Machine(BashAgent):
         root = tmp_path / "repo"

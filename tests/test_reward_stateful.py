@@ -25,8 +25,8 @@ sample runs every call through the installed hooks as subprocesses
 (``test_agent_through_installed_hooks``). Invariant checks are memoised by the
 content of the state files.
 
-Bash writes (``TestBashRoutes``/``test_agent_with_bash_writes``) need
-bash-check (issue 3) and are marked ``xfail(strict=True)`` until it lands.
+Bash writes are exercised by tests/test_reward_bash.py (the same agent with
+Bash write rules), which relies on bash-check (issue 3).
 """
 
 from __future__ import annotations

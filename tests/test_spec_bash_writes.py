@@ -13,7 +13,6 @@ from __future__ import annotations
 import pytest
 from _team_support import bash, set_config, workspace
 
-pytestmark = pytest.mark.xfail(strict=True, reason="needs the full shell analysis (issue 3)")
 
 SPEC = "phase: initialized\nfeature_name: login\n"
 

@@ -200,7 +200,6 @@ def _plus_refspec_push(box):
             lambda: git(box.repo, "ls-remote", str(remote), "main").stdout == before)
 
 
-@pytest.mark.xfail(strict=True, reason="needs issue 3 (bash-check)")
 @pytest.mark.parametrize("case", [_reset_hard, _clean_fdx, _plus_refspec_push],
                          ids=["reset-hard", "clean-fdx", "plus-refspec-push"])
 def test_destructive_bash_is_blocked_with_the_reason(box, api, case):
@@ -211,7 +210,6 @@ def test_destructive_bash_is_blocked_with_the_reason(box, api, case):
     assert intact(), run.describe()
 
 
-@pytest.mark.xfail(strict=True, reason="needs issue 3 (bash-check)")
 def test_bash_cannot_route_around_the_edit_guards(box, api):
     """A shell write to progress.json is blocked like an Edit would be."""
     progress = box.path(PROGRESS)
@@ -333,7 +331,6 @@ def test_stop_keeps_the_session_going_then_lets_it_end_after_the_loop_guard(box,
 # --------------------------------------------------------------------------- permission gate
 
 
-@pytest.mark.xfail(strict=True, reason="needs issue 5 (permission gate)")
 def test_permission_request_auto_approves_a_project_script(box, api):
     script = Script(main=[*ready(box), bash("python3 scripts/x.py"), "ok"])
     run = box.run(api, "run the script", script, permission_mode=None)
