@@ -1,0 +1,166 @@
+"""Every sentence the command-line tool prints, by key.
+
+The CLI never formats a sentence inline: it calls :func:`text` with a key and
+parameters, and its ``--json`` output carries the key (``code``) and the
+parameters next to the rendered ``message``, so scripts do not depend on the
+wording. Issue 11 item 3 (English and Japanese messages chosen by state.md
+``config.language``) adds a ``ja`` table here, or merges these keys into the
+suite's message catalogue; :func:`text` already takes the language and falls
+back to English for a key a table lacks.
+"""
+
+from __future__ import annotations
+
+EN = {
+    # -- cli
+    "cli.description": "playgate: check, explain, diagnose and replay the playgate hook suite.",
+    "cli.epilog": ("exit codes: 0 done (healthy, valid, allowed, unchanged); 1 a problem, an "
+                   "invalid file, a blocked call or a changed decision; 2 usage error; 3 a "
+                   "file or project that cannot be read; 4 internal error.\n"
+                   "Run `playgate COMMAND --help` for a command's options."),
+    "cli.opt.project": ("the project (default: $CLAUDE_PROJECT_DIR, else the git work tree "
+                        "of the current directory)"),
+    "cli.opt.json": "print one JSON document (for scripts) instead of the report",
+    "cli.unknown_command": "unknown command {command!r}; the commands are: {commands}",
+    "cli.project_missing": "no project at {path}: pass an existing directory with -C DIR",
+    "cli.internal": "internal error ({error}); please report it with the traceback below",
+    # -- command summaries (playgate --help) and descriptions (playgate COMMAND --help)
+    "check.help": "what a hook would answer to a payload, with the guard trace",
+    "check.description": (
+        "Run a hook event's chain on a payload (stdin or FILE) and show what the hook would "
+        "answer: exit code, stdout, stderr, and every guard's verdict. Nothing is written "
+        "unless --apply is given (the state changes the guards ask for are listed).\n\n"
+        "exit 0: the call would pass; 1: it would be blocked (exit 2, or decision block); "
+        "3: unreadable payload file."),
+    "explain.help": "the shell analysis, the Bash guard chain and the permission gate for a command",
+    "explain.description": (
+        "Explain how playgate reads a Bash command: the shell analysis (every command that "
+        "would run, writes, destructive findings, carriers), the PreToolUse Bash chain with "
+        "the project's current state, and every phase of the permission gate. Nothing is "
+        "run and nothing is written.\n\n"
+        "exit 0: PreToolUse would let it through; 1: it would be blocked."),
+    "doctor.help": "check the installation's health",
+    "doctor.description": (
+        "Check the installation in the project: hook interpreter and dependencies, hook "
+        "commands registered and resolvable, settings valid against Claude Code's schema, "
+        "suite files intact, state files readable, protection list and permission config "
+        "sane, versions.\n\nexit 0: healthy (warnings allowed); 1: a problem was found."),
+    "status.help": "active playbook, phase, subtask progress and pending markers",
+    "status.description": (
+        "Show the workflow state: the active playbook, its phases, a subtask progress bar, "
+        "the active subtask and its validations, the critic, the branch, the security mode "
+        "and the session markers that hold work back.\n\nexit 0 (3 when there is no "
+        "project)."),
+    "validate.help": "validate state.md, plan.json and progress.json with line numbers",
+    "validate.description": (
+        "Validate state.md and the playbooks' plan.json and progress.json against their "
+        "schemas; every error names the file, line and column.\n\n"
+        "exit 0: every file is valid; 1: an error was found; 3: a named file does not exist."),
+    "replay.help": "re-run a session transcript's tool calls through the hooks",
+    "replay.description": (
+        "Re-run the tool calls recorded in a Claude Code session transcript (a .jsonl under "
+        "~/.claude/projects/) through the hooks, in a scratch copy of the project, and report "
+        "what would be blocked or auto-approved next to what happened in the session. Bash "
+        "commands are never executed; file edits the session made are re-applied to the "
+        "scratch copy.\n\nexit 0: every decision is the same as in the session; 1: some "
+        "call would be decided differently; 3: the transcript cannot be read."),
+    "init.help": "create state.md and the playbook templates in a project (plugin installs)",
+    "init.description": (
+        "Create the project files the workflow needs when the suite comes from the Claude "
+        "Code plugin (install.py creates them itself): state.md, play/template/ and an "
+        "editable .claude/protected-files.txt. Existing files are never changed.\n\n"
+        "exit 0: done or nothing to do."),
+    # -- status
+    "status.project": "project   {project} ({install})",
+    "status.branch": "branch    {branch}   security mode {security}",
+    "status.no_playbook": ("playbook  none active: the next work request starts with "
+                           "Skill(skill='playbook-init')"),
+    "status.playbook": "playbook  {plan} (id {id}, branch {branch}, {review})",
+    "status.reviewed": "reviewed by {by}",
+    "status.not_reviewed": "NOT reviewed yet: edits stay blocked until the reviewer passes it",
+    "status.progress": "progress  {bar} {done}/{total} subtasks done",
+    "status.active": "active    subtask {id} ({status}, executor {executor}): {criterion}",
+    "status.critic": "critic    {status} ({evidence} evidence)",
+    "status.markers": "markers   (session state that holds work back)",
+    "status.no_markers": "markers   none",
+    "status.no_state": "{path} is missing: create it with `playgate init` (plugin) or install.py",
+    "status.state_problem": "{problem}",
+    "status.playbook_problem": "{problem}",
+    "status.protected_problem": "protected-files.txt: {problem}",
+    "status.marker.pending": ("init-guard: read state.md (and the active plan.json) with the "
+                              "Read tool before anything else; reading them clears it"),
+    "status.marker.consent": ("consent-guard: edits wait until the user confirms the "
+                              "understanding check in their next prompt"),
+    "status.marker.post_loop": ("pending-guard: a finished playbook waits for the post-loop "
+                                "skill (python3 .claude/skills/post-loop/handler.py)"),
+    "status.marker.last_fail": "the critic's last failure, handed to the next executor run",
+    "status.marker.iterations": "critic iterations of the active subtask so far",
+    "status.marker.archive": ("an archive was interrupted; the next PostToolUse or the "
+                              "post-loop handler resumes it"),
+    "status.marker.analyzed": "prompt-analyzer ran in this conversation (the gate is open)",
+    # -- plugin
+    "plugin.help": "generate or check the plugin's hooks/hooks.json",
+    "plugin.description": ("Generate the Claude Code plugin's hooks/hooks.json from "
+                           "settings.template.json (the one source of truth for the hook "
+                           "registrations) and compare it with the committed file."),
+    "plugin.opt.what": "what to generate (hooks: hooks/hooks.json)",
+    "plugin.opt.write": "write the generated file instead of comparing",
+    "plugin.opt.source": "the playgate checkout (default: the one this command runs from)",
+    "plugin.written": "wrote {path}",
+    "plugin.up_to_date": "{path} is up to date with settings.template.json",
+    "plugin.differs": ("{difference}. Regenerate it with: python -m playgate plugin hooks "
+                       "--write"),
+}
+
+#: Language → table. ``ja`` arrives with issue 11 item 3.
+CATALOGUES = {"en": EN}
+
+
+def text(key: str, lang: str = "en", **params) -> str:
+    """The message ``key`` in ``lang`` (English when the language or the key
+    is missing there), formatted with ``params`` (``str.format`` fields).
+
+    Raises:
+        KeyError: ``key`` is in no table (a bug; tests check every key used).
+    """
+    table = CATALOGUES.get(lang) or EN
+    template = table.get(key)
+    if template is None:
+        template = EN[key]
+    return template.format(**params) if params else template
+
+
+class Note:
+    """One finding of a command (doctor check, validation error...).
+
+    Attributes:
+        level: ``"ok"``, ``"info"``, ``"warn"`` or ``"error"``.
+        code: the message key.
+        params: its parameters (JSON-serialisable).
+        where: optional location (``"state.md:12:3"``, a check name...).
+    """
+
+    __slots__ = ("level", "code", "params", "where")
+
+    LEVELS = ("ok", "info", "warn", "error")
+
+    def __init__(self, level: str, code: str, where: str = "", **params) -> None:
+        if level not in self.LEVELS:
+            raise ValueError(f"unknown level {level!r}")
+        self.level = level
+        self.code = code
+        self.params = params
+        self.where = where
+
+    def message(self, lang: str = "en") -> str:
+        return text(self.code, lang, **self.params)
+
+    def to_json(self, lang: str = "en") -> dict:
+        data = {"level": self.level, "code": self.code, "message": self.message(lang),
+                "params": self.params}
+        if self.where:
+            data["where"] = self.where
+        return data
+
+    def __repr__(self) -> str:
+        return f"Note({self.level} {self.code} {self.where} {self.params})"
