@@ -98,6 +98,14 @@ EN = {
     "status.marker.archive": ("an archive was interrupted; the next PostToolUse or the "
                               "post-loop handler resumes it"),
     "status.marker.analyzed": "prompt-analyzer ran in this conversation (the gate is open)",
+    # -- validate
+    "validate.opt.files": "files to validate (default: state.md and every playbook in play/)",
+    "validate.opt.kind": "the kind of every FILE (default: from its name)",
+    "validate.opt.archive": "also validate the archived playbooks in play/archive/",
+    "validate.unknown_kind": ("cannot tell what {file} is: name it state.md, plan.json or "
+                              "progress.json, or pass --kind"),
+    "validate.file_ok": "{path}: ok ({kind})",
+    "validate.summary": "{files} file(s), {errors} error(s), {warnings} warning(s)",
     # -- plugin
     "plugin.help": "generate or check the plugin's hooks/hooks.json",
     "plugin.description": ("Generate the Claude Code plugin's hooks/hooks.json from "
