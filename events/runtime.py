@@ -28,7 +28,7 @@ import time
 
 from events import render as _render
 from events.inputs import MAX_STDIN_BYTES, MalformedInput, parse
-from events.verdict import ALLOW, APPROVE, BLOCK, STOPPING, WARN, Verdict
+from events.verdict import ALLOW, ALLOWED, APPROVE, BLOCK, STOPPING, WARN, Verdict
 from statefiles import layout
 
 #: Event name → unit module under ``events/``.
@@ -103,6 +103,11 @@ def run_chain(ctx, names) -> _render.Outcome:
                 f"reinstall the suite (python install.py <repo>).",
                 guard=guard_name,
             )
+        if verdict is ALLOWED:
+            # The shared "no objection" verdict: never label it with one
+            # guard's name, or every later guard's trace entry shows that name.
+            outcome.trace.append((getattr(module, "NAME", name), verdict))
+            continue
         if not verdict.guard:
             verdict.guard = getattr(module, "NAME", name)
         outcome.trace.append((verdict.guard, verdict))
@@ -126,7 +131,8 @@ def apply_effects(ctx, outcome: _render.Outcome) -> None:
                 log_error(ctx.root, ctx.event, f"effect {effect.label} of {guard_name}")
 
 
-def evaluate(event: str, data: bytes, env=None, root: str | None = None) -> tuple:
+def evaluate(event: str, data: bytes, env=None, root: str | None = None,
+             apply: bool = True) -> tuple:
     """Everything but the I/O: ``(exit_code, stdout, stderr, outcome_or_None)``.
 
     Used by :func:`main`, by the CLI's ``check`` and by in-process tests.
@@ -141,6 +147,8 @@ def evaluate(event: str, data: bytes, env=None, root: str | None = None) -> tupl
         env: environment mapping (default ``os.environ``); the project root
             and ``STRICT_MODE`` come from it.
         root: project root override (tests); default per SPEC §1.
+        apply: apply the verdicts' effects (state writes); ``False`` answers
+            without changing anything (``playgate check``, ``explain``).
     """
     try:
         hook = parse(event, data)
@@ -156,7 +164,8 @@ def evaluate(event: str, data: bytes, env=None, root: str | None = None) -> tupl
             outcome = unit.run(ctx)
         else:
             outcome = run_chain(ctx, unit.chain(ctx))
-        apply_effects(ctx, outcome)
+        if apply:
+            apply_effects(ctx, outcome)
         return (*_render.render(event, outcome), outcome)
     except Exception:  # noqa: BLE001 - a runtime bug must fail safe, not crash
         where_root = ctx.root if ctx is not None else _fallback_root(hook, env)

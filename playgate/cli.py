@@ -148,6 +148,8 @@ def main(argv=None) -> int:
         project = locate(args.project, needed=getattr(module, "NEEDS_PROJECT", True))
         lang = project.language if project is not None else lang
         code, data = module.run(args, project)
+        output = _dump_json(dict(data, exit_code=code)) if args.json else module.render(data,
+                                                                                        lang)
     except UsageError as exc:
         _error(args.json, "usage", str(exc))
         return EXIT_USAGE
@@ -163,10 +165,7 @@ def main(argv=None) -> int:
                                                     error=f"{type(exc).__name__}: {exc}"))
         traceback.print_exc()
         return EXIT_INTERNAL
-    if args.json:
-        _write(_dump_json(dict(data, exit_code=code)))
-    else:
-        _write(module.render(data, lang))
+    _write(output)
     return code
 
 
