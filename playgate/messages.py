@@ -137,6 +137,83 @@ EN = {
     "explain.permission": "3. permission gate (PermissionRequest)",
     "explain.approve": "=> auto-approved by phase {phase}: {reason}",
     "explain.dialog": "=> the user is asked (phase {phase}): {reason}",
+    # -- doctor
+    "doctor.opt.no_run": "do not run the registered PreToolUse hook (the hook-run check)",
+    "doctor.header": "playgate doctor: {project}",
+    "doctor.healthy": "healthy ({warnings} warning(s))",
+    "doctor.unhealthy": "{errors} problem(s) found, {warnings} warning(s); fix the ERROR lines",
+    "doctor.check_failed": "the {check} check could not run ({error})",
+    "doctor.manifest_broken": ("{path} cannot be read ({error}); re-run install.py to "
+                               "rewrite it"),
+    "doctor.installed": "installed by install.py (manifest {manifest}, suite {suite})",
+    "doctor.plugin": "installed as the Claude Code plugin {ids} ({root})",
+    "doctor.twice": ("installed twice (install.py and the plugin): every hook runs twice; "
+                     "uninstall one (python install.py --uninstall <repo>, or /plugin "
+                     "uninstall playgate)"),
+    "doctor.not_installed": ("playgate is not installed in {root}: run python install.py "
+                             "{root}, or install the plugin (/plugin install playgate)"),
+    "doctor.no_settings": "no settings file in the project or ~/.claude",
+    "doctor.settings_unreadable": ("{path} {error}: Claude Code ignores it, so the hooks it "
+                                   "registers do not run; fix it"),
+    "doctor.settings_valid": "{path} is valid (Claude Code settings schema)",
+    "doctor.settings_schema": ("{path}: {where}: {error} (Claude Code settings schema; the "
+                               "schema may lag the CLI)"),
+    "doctor.hook_missing": ("the {event} hook is not registered in {path}: re-run python "
+                            "install.py {root} to restore it"),
+    "doctor.hook_wrong_event": ("{path} registers {script}.py under {event}, not {expected}; "
+                                "re-run install.py"),
+    "doctor.hook_unparsable": "{path}: the {event} hook command cannot be read; re-run install.py",
+    "doctor.hook_no_python": ("the hook interpreter {python} does not exist or is not "
+                              "executable ({events}): every gated call is blocked; re-run "
+                              "python install.py {root}"),
+    "doctor.hook_no_script": ("the {event} hook's script {script} does not exist; re-run "
+                              "python install.py {root}"),
+    "doctor.hooks_ok": "{count} hook registrations, interpreters and scripts present",
+    "doctor.interpreter_bad": "hook interpreter {python}: {problems}. Fix: {fix}",
+    "doctor.interpreter_ok": "hook interpreter {python} (Python {version}; {deps})",
+    "doctor.hook_run_skipped": "not run (--no-run)",
+    "doctor.hook_run_timeout": ("the PreToolUse hook did not answer within {seconds} s (Claude "
+                                "Code lets calls through when a hook times out)"),
+    "doctor.hook_run_ok": "the registered PreToolUse hook runs and answers (a Glob call)",
+    "doctor.hook_run_failed": ("the registered PreToolUse hook failed on a harmless Glob call "
+                               "(exit {exit}): {stderr}"),
+    "doctor.files_missing": ("{count} installed file(s) missing ({files}); re-run python "
+                             "install.py {root}"),
+    "doctor.files_changed": ("{count} installed file(s) differ from the install ({files}); "
+                             "python install.py {root} restores them (the changed copies are "
+                             "backed up)"),
+    "doctor.files_ok": "{count} installed files match the manifest",
+    "doctor.state_missing": ("state.md is missing: python install.py {root} creates it (with "
+                             "the plugin: playgate init)"),
+    "doctor.state_invalid": ("{path}: {count} error(s), first at line {line}: {message} (see "
+                             "playgate validate)"),
+    "doctor.state_ok": "{count} state file(s) valid",
+    "doctor.protected_missing": (".claude/protected-files.txt is missing: only the suite's own "
+                                 "files are protected (re-run install.py, or playgate init)"),
+    "doctor.protected_unreadable": ".claude/protected-files.txt cannot be read ({error})",
+    "doctor.protected_problem": "protected-files.txt: {problem}",
+    "doctor.protected_everything": ("protected-files.txt line {line}: {pattern!r} blocks edits "
+                                    "to every file"),
+    "doctor.protected_ineffective": ("protected-files.txt line {line}: {pattern!r} covers "
+                                     "{path}, which stays writable anyway (the workflow needs it)"),
+    "doctor.protected_dropped": ("protected-files.txt lacks {count} of the suite's default "
+                                 "entries: {patterns}"),
+    "doctor.protected_ok": "protected-files.txt: {count} entries, plus the suite's own files",
+    "doctor.permission_error": "{error} (nothing is auto-approved until it is fixed)",
+    "doctor.permission_notice": "{notice}",
+    "doctor.permission_ok": "permission config loads ({layers})",
+    "doctor.logs_ok": "no guard errors logged",
+    "doctor.logs_errors": ("{count} guard error(s) logged in {path}; the last: {last} (a "
+                           "security guard that fails blocks the call)"),
+    "doctor.no_tables": ("the bashlex parser tables are not built: Bash commands that need "
+                         "bashlex take ~100 ms longer. Build them: cd {suite} && {python} -m "
+                         "shell.bashparse"),
+    "doctor.no_bytecode": ("the installed modules have no bytecode for the hook interpreter "
+                           "(every hook call compiles them): re-run python install.py {root}"),
+    "doctor.speed_ok": "bytecode and parser tables in place",
+    "doctor.version_mismatch": ("this playgate ({cli}, {suite}) is not the installed one "
+                                "({installed}); run the installed copy: python .claude/playgate"),
+    "doctor.versions": "playgate {suite}, hook Python {python}, Claude Code {claude}",
     # -- validate
     "validate.opt.files": "files to validate (default: state.md and every playbook in play/)",
     "validate.opt.kind": "the kind of every FILE (default: from its name)",
