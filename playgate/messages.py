@@ -214,6 +214,34 @@ EN = {
     "doctor.version_mismatch": ("this playgate ({cli}, {suite}) is not the installed one "
                                 "({installed}); run the installed copy: python .claude/playgate"),
     "doctor.versions": "playgate {suite}, hook Python {python}, Claude Code {claude}",
+    # -- replay
+    "replay.opt.transcript": ("the session transcript (~/.claude/projects/<dir>/<session>.jsonl); "
+                              "its subagents' transcripts are read from beside it"),
+    "replay.opt.keep": "keep the scratch copy of the project (its path is printed)",
+    "replay.opt.no_subagents": "replay the main agent's calls only",
+    "replay.unreadable": "cannot read the transcript {path}: {error}",
+    "replay.no_project": ("the session ran in {cwd}, which does not exist here; pass the "
+                          "project with -C DIR"),
+    "replay.outside": "not re-applied: {path} is outside the project",
+    "replay.edit_mismatch": ("not re-applied: the text to replace is not in {path} (the copy "
+                             "differs from the session from here on)"),
+    "replay.edit_failed": "not re-applied: {path}: {error}",
+    "replay.header": "playgate replay: {transcript} (session {session}, Claude Code {version})",
+    "replay.project": "project {project}, replayed in a scratch copy ({scratch})",
+    "replay.deleted": "deleted; --keep keeps it",
+    "replay.skipped": "{count} transcript line(s) could not be read and were skipped",
+    "replay.prompt": "prompt {prompt!r}: {decision}",
+    "replay.col.session": "in the session",
+    "replay.col.replayed": "replayed now",
+    "replay.blocked": "BLOCKED ({guard})",
+    "replay.approved": "allowed, auto-approved",
+    "replay.dialog": "allowed, permission dialog",
+    "replay.allowed": "allowed ({decision})",
+    "replay.summary": ("{calls} call(s): {blocked} blocked, {approved} auto-approved, "
+                       "{dialogs} left to the dialog; {differences} difference(s) from the "
+                       "session"),
+    "replay.bash_note": ("Bash commands were not executed; what they changed in the session is "
+                         "not reproduced in the copy."),
     # -- validate
     "validate.opt.files": "files to validate (default: state.md and every playbook in play/)",
     "validate.opt.kind": "the kind of every FILE (default: from its name)",
