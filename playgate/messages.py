@@ -242,6 +242,18 @@ EN = {
                        "session"),
     "replay.bash_note": ("Bash commands were not executed; what they changed in the session is "
                          "not reproduced in the copy."),
+    # -- init
+    "init.opt.dry_run": "list what would be created, create nothing",
+    "init.no_templates": ("the suite at {suite} has no templates (an installed copy has "
+                          "none): install with python install.py <repo> instead"),
+    "init.create": "created  {path}",
+    "init.create_dry": "would create {path}",
+    "init.append": "added    the hooks' runtime state to {path}",
+    "init.append_dry": "would add the hooks' runtime state to {path}",
+    "init.exists": "kept     {path} (exists)",
+    "init.nothing": "nothing to do: the project has every file",
+    "init.done": ("done. Commit state.md, play/template/ and .claude/protected-files.txt; "
+                  "only a human should change state.md's config section."),
     # -- validate
     "validate.opt.files": "files to validate (default: state.md and every playbook in play/)",
     "validate.opt.kind": "the kind of every FILE (default: from its name)",
