@@ -99,8 +99,9 @@ def build_parser(lang: str = "en", only: str | None = None):
 
 def _version_line() -> str:
     from playgate import __version__
+    from playgate.project import SUITE_ROOT
 
-    return f"playgate {__version__} (Python {sys.version.split()[0]})"
+    return f"playgate {__version__} (Python {sys.version.split()[0]}, suite {SUITE_ROOT})"
 
 
 def _dump_json(data) -> str:

@@ -68,7 +68,7 @@ def collect(project) -> dict:
     root = project.root
     notes = []
     state = project.state
-    data = {"command": "status", "project": root, "install": project.kind,
+    data = {"command": "status", "project": root, "install": project.kind, "suite": project.suite,
             "branch": gitinfo.current_branch(root), "security": None, "playbook": None,
             "markers": [], "problems": []}
     if state is None:
@@ -109,7 +109,7 @@ def _playbook(pb, state) -> dict:
         subs = pb.subtasks_of(phase)
         done = sum(1 for s in subs if subtask_status(pb.subtask_progress(s["id"])) == "done")
         phases.append({"id": phase["id"], "name": phase.get("name") or "",
-                       "status": pb.phase_progress_status(phase["id"]), "done": done,
+                       "status": pb.phase_progress_status(phase["id"]) or "pending", "done": done,
                        "total": len(subs), "current": phase["id"] == current})
     done, total = pb.counts()
     active_id = pb.active_subtask_id()
