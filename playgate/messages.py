@@ -156,7 +156,7 @@ EN = {
     "doctor.settings_unreadable": ("{path} {error}: Claude Code ignores it, so the hooks it "
                                    "registers do not run; fix it"),
     "doctor.settings_valid": "{path} is valid (Claude Code settings schema)",
-    "doctor.settings_schema": ("{path}: {where}: {error} (Claude Code settings schema; the "
+    "doctor.settings_schema": ("{path}: {at}: {error} (Claude Code settings schema; the "
                                "schema may lag the CLI)"),
     "doctor.hook_missing": ("the {event} hook is not registered in {path}: re-run python "
                             "install.py {root} to restore it"),

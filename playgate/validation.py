@@ -129,31 +129,35 @@ def schema_errors(kind: str, document) -> list:
     validator = jsonschema.validators.validator_for(sch)(sch)
     found = []
     for error in validator.iter_errors(document):
-        error = _specific(error)
-        found.append((tuple(error.absolute_path), _message(error)))
+        error = specific_error(error)
+        found.append((tuple(error.absolute_path), error_message(error)))
     return sorted(found, key=lambda item: [str(p) for p in item[0]])
 
 
-def _leaves(error) -> list:
-    if not error.context:
-        return [error]
-    out = []
-    for sub in error.context:
-        out += _leaves(sub)
-    return out
-
-
-def _specific(error):
-    """The error to report for ``error``: itself, or the deepest leaf of an
-    ``anyOf``/``oneOf`` whose branches failed below the value itself."""
+def specific_error(error):
+    """The error to report for ``error``: itself, or for an ``anyOf``/``oneOf``
+    the most specific cause — from the branch that failed least (fewest
+    errors, then fewest mismatched constants: a branch whose discriminator
+    such as ``type: "command"`` does not match is not the one meant), the
+    error deepest in the document."""
     if not error.context:
         return error
-    leaves = _leaves(error)
-    depth = max(len(e.absolute_path) for e in leaves)
-    if depth > len(error.absolute_path):
-        deepest = [e for e in leaves if len(e.absolute_path) == depth]
-        return min(deepest, key=lambda e: e.validator == "type")
-    return error
+    branches: dict = {}
+    for sub in error.context:
+        branch = sub.relative_schema_path[0] if sub.relative_schema_path else 0
+        branches.setdefault(branch, []).append(sub)
+    best = None
+    for subs in branches.values():
+        causes = [specific_error(sub) for sub in subs]
+        depth = max(len(e.absolute_path) for e in causes)
+        rank = (len(subs), sum(e.validator == "const" for e in subs), -depth)
+        if best is None or rank < best[0]:
+            best = (rank, causes, depth)
+    _rank, causes, depth = best
+    if depth <= len(error.absolute_path):
+        return error  # no branch got further than the value itself
+    return min((e for e in causes if len(e.absolute_path) == depth),
+               key=lambda e: e.validator == "type")
 
 
 def _short(value) -> str:
@@ -178,7 +182,9 @@ def _accepted(schema_: dict) -> list:
     return words
 
 
-def _message(error) -> str:
+def error_message(error) -> str:
+    """One line for a jsonschema error (values shortened; ``anyOf`` and
+    described patterns in words)."""
     if error.validator in ("anyOf", "oneOf"):
         accepted = _accepted(error.schema)
         text = f"{_short(error.instance)} is not accepted here; expected " + " or ".join(

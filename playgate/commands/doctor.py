@@ -210,12 +210,15 @@ def check_settings(c: Checkup) -> list:
         if not errors:
             notes.append(Note("ok", "doctor.settings_valid", path=label))
             continue
+        from playgate.validation import error_message, specific_error
+
         for err in errors[:5]:
+            err = specific_error(err)
             where = "/".join(map(str, err.absolute_path)) or "(top)"
             hooks_broken = (err.absolute_path and err.absolute_path[0] == "hooks"
                             and err.validator == "type")
             notes.append(Note("error" if hooks_broken else "warn", "doctor.settings_schema",
-                              path=label, where=where, error=err.message[:200]))
+                              path=label, at=where, error=error_message(err)))
     return notes
 
 
