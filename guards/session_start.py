@@ -98,8 +98,11 @@ def check(ctx):
         lines.append("Read these files first (Read tool); other tools stay blocked until you "
                      "have: " + ", ".join(to_read) + ".")
     else:
-        lines.append("state.md is missing: the workflow state cannot be read. Ask the user to "
-                     "run `python install.py <repo>`.")
+        data = ctx.env.get("CLAUDE_PLUGIN_DATA") if ctx.env.get("CLAUDE_PLUGIN_ROOT") else None
+        fix = (f"`{data}/venv/bin/playgate init -C <repo>` (the playgate plugin's command-line "
+               "tool)" if data else "`python install.py <repo>`")
+        lines.append(f"state.md is missing: the workflow state cannot be read. Ask the user to "
+                     f"run {fix}.")
     if plan_rel:
         pb = ctx.playbook
         done, total = pb.counts()

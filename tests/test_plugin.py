@@ -346,3 +346,49 @@ def test_bootstrap_by_hand_reports_and_builds(box):
     proc = subprocess.run([sys.executable, script], capture_output=True, text=True, timeout=60,
                           env=env)
     assert proc.returncode == 1 and "--data" in proc.stderr
+
+
+# ------------------------------------------------------------------ the plugin protects itself
+
+
+def test_the_suite_floor_covers_the_plugin_root_but_not_an_installed_copy(installed):
+    from statefiles import protected
+
+    assert protected.suite_floor() == (str(SUITE) + "/**",)
+    assert "~/.claude/plugins/**" in protected.FLOOR
+    code = "from statefiles import protected; print(protected.suite_floor())"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=installed.root / ".claude", timeout=60)
+    assert proc.stdout.strip() == "()"  # .claude/ itself is covered by the floor
+
+
+def test_claude_cannot_edit_the_plugin_that_gates_it(box):
+    """With a reviewed playbook and the state read, an edit of the plugin's
+    own code (or its environment) is refused by protected-edit, and a Bash
+    write to it by bash-check, in every security mode."""
+    from tests.e2e.workflow import plan_json, progress_json
+
+    play = box.project / "play" / "e2e"
+    play.mkdir(parents=True)
+    (play / "plan.json").write_text(json.dumps(plan_json(branch="feat/x")))
+    (play / "progress.json").write_text(json.dumps(progress_json()))
+    from statefiles import state_md
+
+    state_md.update_keys(str(box.project), "playbook", {"active": "play/e2e/plan.json",
+                                                        "branch": "feat/x"})
+    state_md.update_keys(str(box.project), "config", {"security": "admin"})
+    assert box.run("SessionStart", {"source": "startup"}).returncode == 0
+    for rel in ("state.md", "play/e2e/plan.json", "play/e2e/progress.json"):
+        proc = box.run("PreToolUse", {"tool_name": "Read", "tool_use_id": "r",
+                                      "tool_input": {"file_path": str(box.project / rel)}})
+        assert proc.returncode == 0, proc.stderr
+    ok = box.run("PreToolUse", {"tool_name": "Write", "tool_use_id": "w", "tool_input": {
+        "file_path": str(box.project / "src" / "a.py"), "content": "x\n"}})
+    assert ok.returncode == 0, ok.stderr  # the workflow lets ordinary edits through
+    for target in (box.root / "guards" / "bash_check.py", box.data / "venv" / "bin" / "python"):
+        edit = box.run("PreToolUse", {"tool_name": "Write", "tool_use_id": "w", "tool_input": {
+            "file_path": str(target), "content": "# off\n"}})
+        assert edit.returncode == 2 and "protected-edit" in edit.stderr.decode(), target
+    bash = box.run("PreToolUse", {"tool_name": "Bash", "tool_use_id": "b", "tool_input": {
+        "command": f"echo 'x = 1' > {box.root}/guards/lint.py"}})
+    assert bash.returncode == 2 and "bash-check" in bash.stderr.decode()
