@@ -392,3 +392,11 @@ def test_claude_cannot_edit_the_plugin_that_gates_it(box):
     bash = box.run("PreToolUse", {"tool_name": "Bash", "tool_use_id": "b", "tool_input": {
         "command": f"echo 'x = 1' > {box.root}/guards/lint.py"}})
     assert bash.returncode == 2 and "bash-check" in bash.stderr.decode()
+
+
+def test_a_project_without_state_md_is_told_to_run_playgate_init(box):
+    (box.project / "state.md").unlink()
+    proc = box.run("SessionStart", {"source": "startup"})
+    context = _one_json(proc.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "state.md is missing" in context
+    assert f"{box.data}/venv/bin/playgate init" in context and "install.py" not in context
