@@ -142,7 +142,8 @@ def _run(inst, argv, timeout, what, **kwargs):
     try:
         code, out, err = inst.bounded(argv, timeout, **kwargs)
     except OSError as exc:
-        raise SetupError("%s: cannot run %s (%s)" % (what, argv[0], exc.strerror or exc))
+        raise SetupError("%s: cannot run %s (%s)" % (what, argv[0], exc.strerror or exc)) \
+            from None
     if code is None:
         raise SetupError("%s did not finish within %d s" % (what, timeout))
     if code != 0:
@@ -172,7 +173,7 @@ class _Lock:
             except OSError:
                 if time.monotonic() > deadline:
                     raise SetupError("another process has been setting up the environment "
-                                     "for %d s (lock %s)" % (LOCK_TIMEOUT, self.path))
+                                     "for %d s (lock %s)" % (LOCK_TIMEOUT, self.path)) from None
                 time.sleep(0.2)
 
     def __exit__(self, *exc):
@@ -258,7 +259,7 @@ def _make_venv(path, want, env, inst, out):
             info = inst.probe_python(base, requirements)
         except inst.Refusal as exc:
             raise SetupError("PLAYGATE_PYTHON=%s cannot be used: %s"
-                             % (base, str(exc).replace("--python %s: " % base, "")))
+                             % (base, str(exc).replace("--python %s: " % base, ""))) from None
         version = tuple(info.get("version") or ())
         if version and version < MIN_PYTHON:
             raise SetupError("PLAYGATE_PYTHON %s is Python %s; the hooks need %d.%d or newer"

@@ -32,7 +32,8 @@ EN = {
         "unless --apply is given (the state changes the guards ask for are listed).\n\n"
         "exit 0: the call would pass; 1: it would be blocked (exit 2, or decision block); "
         "3: unreadable payload file."),
-    "explain.help": "the shell analysis, the Bash guard chain and the permission gate for a command",
+    "explain.help": ("the shell analysis, the Bash guard chain and the permission gate for a "
+                     "command"),
     "explain.description": (
         "Explain how playgate reads a Bash command: the shell analysis (every command that "
         "would run, writes, destructive findings, carriers), the PreToolUse Bash chain with "
@@ -116,7 +117,8 @@ EN = {
     "check.stdout": "  stdout:",
     "check.stderr": "  stderr:",
     "check.applied": "the effects above were applied (--apply)",
-    "check.not_applied": "the effects above were NOT applied (nothing changed; --apply applies them)",
+    "check.not_applied": ("the effects above were NOT applied (nothing changed; --apply applies "
+                          "them)"),
     # -- explain
     "explain.opt.command": "the Bash command (quote it; several words are joined by spaces)",
     "explain.opt.cwd": "the directory the command runs in (default: the current one)",

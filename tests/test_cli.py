@@ -17,10 +17,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import FIXTURES, SUITE, make_repo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from conftest import FIXTURES, SUITE, make_repo
 
 from playgate import cli, messages  # noqa: E402
 from playgate.commands import check, status  # noqa: E402
@@ -218,7 +217,8 @@ def test_check_reads_a_payload_file(installed, tmp_path):
     assert proc.returncode == 0 and as_json(proc)["event"] == "Stop"
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(event=st.sampled_from(["PreToolUse", "Stop", "PermissionRequest", "SessionEnd"]),
        body=st.one_of(st.binary(max_size=200),
                       st.dictionaries(st.sampled_from(["tool_name", "tool_input", "cwd",

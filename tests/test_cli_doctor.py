@@ -11,14 +11,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import SUITE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import SUITE
-
 sys.path.insert(0, str(SUITE))
 import install as installer  # noqa: E402
-
 from playgate import REQUIREMENTS, versions  # noqa: E402
 
 

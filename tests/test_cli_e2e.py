@@ -19,7 +19,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import SUITE
 
 pytestmark = pytest.mark.e2e
@@ -124,10 +123,10 @@ def _plugin_source(dest: Path) -> Path:
 
 
 def test_the_plugin_installed_from_a_marketplace_gates_a_session(claude):
+    import tempfile
+
     from tests.e2e.fakeapi import FakeAPI, Script, tool_use
     from tests.e2e.harness import Sandbox, clean_env, git
-
-    import tempfile
 
     root = Path(tempfile.mkdtemp(prefix="pge2e-"))
     try:

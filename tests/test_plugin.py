@@ -22,12 +22,10 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-
 from conftest import SHARED, SUITE, make_repo
 
 sys.path.insert(0, str(SUITE))
 import install as installer  # noqa: E402
-
 from playgate import REQUIREMENTS, __version__, bootstrap, plugin  # noqa: E402
 
 SCHEMAS = SHARED / "schemas"
@@ -104,8 +102,8 @@ def test_every_template_registration_is_in_the_plugin_with_the_same_shape():
     for event, groups in TEMPLATE["hooks"].items():
         mine = HOOKS["hooks"][event]
         assert [g.get("matcher") for g in mine] == [g.get("matcher") for g in groups]
-        for g_tpl, g_mine in zip(groups, mine):
-            for h_tpl, h_mine in zip(g_tpl["hooks"], g_mine["hooks"]):
+        for g_tpl, g_mine in zip(groups, mine, strict=True):
+            for h_tpl, h_mine in zip(g_tpl["hooks"], g_mine["hooks"], strict=True):
                 expect = plugin.SETUP_TIMEOUT if event == "SessionStart" else h_tpl["timeout"]
                 assert h_mine["timeout"] == expect
                 script = re.search(r"SUITE/hooks/(\w+\.py)", h_tpl["command"]).group(1)

@@ -93,7 +93,6 @@ class Replayer:
 
     def hook(self, event: str, payload: dict) -> dict:
         from events.runtime import evaluate
-
         from playgate.commands.check import decision_of, trace_of
 
         code, out, err, outcome = evaluate(event, json.dumps(payload).encode("utf-8"),
