@@ -103,13 +103,13 @@ def run_chain(ctx, names) -> _render.Outcome:
                 f"reinstall the suite (python install.py <repo>).",
                 guard=guard_name,
             )
-        if verdict is ALLOWED:
-            # The shared "no objection" verdict: never label it with one
-            # guard's name, or every later guard's trace entry shows that name.
-            outcome.trace.append((getattr(module, "NAME", name), verdict))
-            continue
+        guard_name = getattr(module, "NAME", name)
         if not verdict.guard:
-            verdict.guard = getattr(module, "NAME", name)
+            if verdict is ALLOWED:
+                # The shared no-objection verdict must not carry a guard's name.
+                verdict = Verdict(ALLOW, guard=guard_name)
+            else:
+                verdict.guard = guard_name
         outcome.trace.append((verdict.guard, verdict))
         if verdict.kind == WARN:
             outcome.warnings.append(verdict)
