@@ -78,7 +78,7 @@ def decision_of(event: str, code: int, out: str, outcome) -> tuple:
     return ("warn" if outcome.warnings else "allow", False)
 
 
-def trace_of(outcome, lang: str) -> list:
+def trace_of(outcome) -> list:
     """``Outcome.trace`` as JSON: ``[{"guard", "kind", "message", "effects"}]``."""
     if outcome is None:
         return []
@@ -97,7 +97,7 @@ def evaluate(event: str, payload: bytes, project, apply: bool = False) -> dict:
     return {"command": "check", "event": event, "project": project.root,
             "exit_code_of_hook": code, "stdout": out, "stderr": err, "decision": decision,
             "blocked": blocked, "applied": apply,
-            "trace": trace_of(outcome, project.language)}
+            "trace": trace_of(outcome)}
 
 
 def read_payload(args) -> bytes:

@@ -39,6 +39,7 @@ import shlex
 import subprocess
 import sys
 
+from events.runtime import UNITS
 from playgate import REQUIREMENTS, __version__, messages
 from playgate.messages import Note
 
@@ -48,15 +49,8 @@ MANIFEST = ".claude/playgate.json"
 #: Files install.py treats as the user's (edited copies are expected).
 EDITABLE = (".claude/protected-files.txt", "state.md")
 HOOK_TIMEOUT = 30
-#: Entrypoint script → event (hooks/<script>.py).
-SCRIPTS = {
-    "pre_tool_use": "PreToolUse", "post_tool_use": "PostToolUse",
-    "permission_request": "PermissionRequest", "user_prompt_submit": "UserPromptSubmit",
-    "stop": "Stop", "subagent_stop": "SubagentStop", "subagent_start": "SubagentStart",
-    "session_start": "SessionStart", "session_end": "SessionEnd", "pre_compact": "PreCompact",
-    "notification": "Notification", "task_completed": "TaskCompleted",
-    "teammate_idle": "TeammateIdle",
-}
+#: Entrypoint script → event (``hooks/<script>.py``), from the runtime's own table.
+SCRIPTS = {unit: event for event, unit in UNITS.items()}
 _OURS = re.compile(r"/\.claude/hooks/(\w+)\.py\b")
 
 

@@ -101,7 +101,7 @@ class Replayer:
         final = outcome.final if outcome is not None else None
         return {"decision": decision, "blocked": blocked,
                 "guard": final.guard if final is not None else None,
-                "message": (err or out).strip()[:600], "trace": trace_of(outcome, "en")}
+                "message": (err or out).strip()[:600], "trace": trace_of(outcome)}
 
     # -- effects of a call that ran
     def apply(self, call, tool_input: dict) -> str | None:
