@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -108,6 +109,18 @@ def tree_digest(root: Path) -> dict:
     return out
 
 
+#: Scratch copies kept with --keep (removed after each test).
+KEPT: list = []
+
+
+@pytest.fixture(autouse=True)
+def _remove_kept_copies():
+    """``--keep`` leaves the scratch copy for the test to inspect; remove it after."""
+    yield
+    while KEPT:
+        shutil.rmtree(Path(KEPT.pop()).parent, ignore_errors=True)
+
+
 def replay(repo: Path, tr: Path, *args) -> tuple:
     env = dict(os.environ)
     env.pop("CLAUDE_PROJECT_DIR", None)
@@ -115,7 +128,10 @@ def replay(repo: Path, tr: Path, *args) -> tuple:
                            str(tr), "--json", *map(str, args)], capture_output=True, text=True,
                           cwd=str(repo), env=env, timeout=300)
     assert proc.stdout, proc.stderr
-    return proc.returncode, json.loads(proc.stdout)
+    data = json.loads(proc.stdout)
+    if data.get("scratch"):
+        KEPT.append(data["scratch"])
+    return proc.returncode, data
 
 
 @pytest.fixture
