@@ -136,6 +136,8 @@ EN = {
     "explain.pre": "2. PreToolUse (Bash chain, with the project's current state)",
     "explain.pre_passes": "=> PreToolUse lets it through ({decision})",
     "explain.pre_blocked": "=> PreToolUse BLOCKS it ({decision})",
+    "explain.bash_check_alone": ("bash-check on its own (the chain stopped before it; this is its "
+                                 "answer once the guards above let the call through):"),
     "explain.permission": "3. permission gate (PermissionRequest)",
     "explain.approve": "=> auto-approved by phase {phase}: {reason}",
     "explain.dialog": "=> the user is asked (phase {phase}): {reason}",

@@ -283,6 +283,31 @@ def test_explain_shows_the_analysis_the_bash_chain_and_the_gate(installed, comma
         assert heading in text
 
 
+def test_explain_shows_bash_checks_own_verdict_when_the_chain_stops_before_it(installed):
+    """On main with no analysed request the chain stops at a workflow guard;
+    explain still says what bash-check makes of the command itself, and that
+    answer is the one the chain gives once the workflow lets Bash through."""
+    repo = installed.root
+    data = as_json(run_cli(repo, "explain", "git push --force origin main", "--json"))
+    trace_guards = [step["guard"] for step in data["pre_tool_use"]["trace"]]
+    assert "bash-check" not in trace_guards and data["pre_tool_use"]["blocked"]
+    alone = data["bash_check"]
+    assert alone["reached"] is False and alone["kind"] == "block"
+    assert "force" in alone["message"].lower()
+    text = run_cli(repo, "explain", "git push --force origin main").stdout.decode()
+    assert "bash-check on its own" in text
+    # A harmless read-only command: bash-check has nothing against it.
+    assert as_json(run_cli(repo, "explain", "ls", "--json"))["bash_check"]["kind"] == "allow"
+    # In the chain's own trace when the chain reaches it: same verdict, reached.
+    subprocess.run(["git", "-C", str(repo), "checkout", "-q", "-b", "feat/x"], check=True)
+    marker = repo / ".claude" / "session-state" / "prompt-analyzer-called"
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    marker.touch()
+    data = as_json(run_cli(repo, "explain", "rm -rf /", "--json"))
+    assert data["bash_check"]["reached"] is True and data["bash_check"]["kind"] == "block"
+    assert "bash-check" in [step["guard"] for step in data["pre_tool_use"]["trace"]]
+
+
 def test_explain_lists_writes_and_nested_commands(installed):
     repo = installed.root
     data = as_json(run_cli(repo, "explain", "bash -c 'echo hi > out.txt' && cat out.txt",

@@ -8,7 +8,11 @@ Three views, each through the public function the hooks use:
    not be resolved;
 2. the PreToolUse Bash chain: :func:`events.runtime.evaluate` on a Bash
    PreToolUse payload, with the project's current state (branch, playbook,
-   session markers), effects not applied;
+   session markers), effects not applied; and bash-check's own verdict
+   (:func:`events.runtime.run_chain` with that guard alone), because the
+   chain stops at its first BLOCK and a workflow guard before bash-check
+   (no analysed request, the main branch...) would otherwise hide what
+   bash-check thinks of the command itself;
 3. the permission gate (SPEC §5): :func:`permission.explain.explain` — every
    phase S0–7D with the project's merged permission-config.yaml.
 
@@ -86,6 +90,31 @@ def permission_of(command: str, root: str, cwd: str, env) -> dict:
             "phases": [{"phase": p, "status": s, "detail": d} for p, s, d in decision.trace]}
 
 
+def bash_check_of(payload: bytes, project, trace: list) -> dict:
+    """bash-check's verdict on the payload: ``{"kind", "message", "reached"}``.
+
+    ``reached`` tells whether the PreToolUse chain (``trace``, from
+    :func:`playgate.commands.check.trace_of`) got to bash-check; when it did
+    not, the guard is run alone through :func:`events.runtime.run_chain` on
+    the same context, so the answer is the one bash-check would give once the
+    guards before it let the call through. Nothing is applied.
+    """
+    from guards.bash_check import NAME
+
+    for step in trace:
+        if step["guard"] == NAME:
+            return {"kind": step["kind"], "message": step["message"], "reached": True}
+    from events.context import Context
+    from events.inputs import parse
+    from events.runtime import run_chain
+    from playgate.commands import check
+
+    ctx = Context(parse("PreToolUse", payload), root=project.root, env=project.env)
+    alone = check.trace_of(run_chain(ctx, ("bash_check",)))
+    step = alone[0] if alone else {"kind": "allow", "message": ""}
+    return {"kind": step["kind"], "message": step["message"], "reached": False}
+
+
 def run(args, project) -> tuple:
     import json
 
@@ -102,11 +131,13 @@ def run(args, project) -> tuple:
     payload = check.complete("PreToolUse", {"tool_name": "Bash",
                                             "tool_input": {"command": command}, "cwd": cwd},
                              project.root)
-    pre = check.evaluate("PreToolUse", json.dumps(payload).encode("utf-8"), project)
+    raw = json.dumps(payload).encode("utf-8")
+    pre = check.evaluate("PreToolUse", raw, project)
     data = {"command": "explain", "bash": command, "project": project.root, "cwd": cwd,
             "analysis": analysis_of(command, project.root, cwd, home),
             "pre_tool_use": {"decision": pre["decision"], "blocked": pre["blocked"],
                              "trace": pre["trace"], "stderr": pre["stderr"]},
+            "bash_check": bash_check_of(raw, project, pre["trace"]),
             "permission": permission_of(command, project.root, cwd, project.env)}
     return (EXIT_NO if pre["blocked"] else EXIT_OK), data
 
@@ -158,6 +189,12 @@ def render(data: dict, lang: str) -> str:
         lines.append(f"  {step['guard']:<24} {kind:<8} {first}".rstrip())
     lines.append(t("explain.pre_blocked" if pre["blocked"] else "explain.pre_passes", lang,
                    decision=pre["decision"]))
+    bc = data["bash_check"]
+    if not bc["reached"]:
+        kind = bc["kind"].upper() if bc["kind"] not in ("allow", "warn") else bc["kind"]
+        first = (bc["message"] or "").split("\n", 1)[0]
+        lines.append(t("explain.bash_check_alone", lang))
+        lines.append(f"  {'bash-check':<24} {kind:<8} {first}".rstrip())
     p = data["permission"]
     lines += _section(t("explain.permission", lang))
     for layer in p["layers"]:
