@@ -237,3 +237,14 @@ def test_the_probe_reports_versions_and_missing_modules():
         f"pydantic {info['modules']['pydantic']['version']} is outside >=99"]
     assert versions.problems(versions.probe("/nonexistent", REQUIREMENTS), REQUIREMENTS) == [
         "/nonexistent does not exist"]
+
+
+def test_the_bundled_settings_schema_is_the_shared_one():
+    """doctor validates settings against a copy shipped in playgate/schemas/
+    (an installed repository has no ../shared); it must be the schema the
+    tests validate against, byte for byte."""
+    from conftest import SHARED
+
+    bundled = SUITE / "playgate" / "schemas" / "claude-code-settings.schema.json"
+    assert bundled.read_bytes() == (SHARED / "schemas" / "claude-code-settings.schema.json"
+                                    ).read_bytes()
