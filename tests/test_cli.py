@@ -405,6 +405,26 @@ def test_init_creates_the_project_files_once_and_never_overwrites(tmp_path):
     assert (repo / ".gitignore").read_text() == gitignore
 
 
+def test_init_ignores_what_install_py_ignores_except_its_own_files(tmp_path):
+    """The plugin's projects get the same per-checkout state ignored as an
+    install.py install; only install.py's own files (virtualenv, bytecode,
+    backups, manifest) are left out."""
+    sys.path.insert(0, str(SUITE))
+    try:
+        import install as installer
+    finally:
+        sys.path.remove(str(SUITE))
+    from playgate.commands import init
+
+    assert sorted(init.GITIGNORE_LINES + init.INSTALL_ONLY) == sorted(installer.GITIGNORE_ENTRIES)
+    repo = make_repo(tmp_path / "repo")
+    subprocess.run([sys.executable, "-m", "playgate", "init", "-C", str(repo)],
+                   capture_output=True, cwd=SUITE, timeout=60, check=True)
+    lines = (repo / ".gitignore").read_text().splitlines()
+    assert all(line in lines for line in init.GITIGNORE_LINES)
+    assert not any(line in lines for line in init.INSTALL_ONLY)
+
+
 def test_init_dry_run_writes_nothing(tmp_path):
     repo = make_repo(tmp_path / "repo")
     proc = subprocess.run([sys.executable, "-m", "playgate", "init", "-C", str(repo),

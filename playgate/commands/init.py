@@ -8,7 +8,8 @@ missing. This creates, from the suite's templates and only where absent:
 * ``play/template/plan.json`` and ``progress.json``;
 * ``.claude/protected-files.txt`` (the suite's default list, to edit);
 * a ``.gitignore`` block for the hooks' runtime state (``.claude/.session-init/``,
-  ``session-state/``, ``logs/``, ``.cache/``), unless every line is there.
+  ``session-state/``, ``logs/``, ``.cache/``, ``state/``) and the personal
+  permission layer (``permission-config.local.yaml``), unless every line is there.
 
 Existing files are never changed. ``--dry-run`` only lists what would be
 created. Exit 0 (also when there is nothing to do); 3 when the suite's
@@ -28,8 +29,15 @@ FILES = (
     ("play/template/progress.json", "templates/play/progress.json"),
     (".claude/protected-files.txt", "protected-files.txt"),
 )
+#: The per-checkout state the hooks write (install.py's ``GITIGNORE_ENTRIES``
+#: minus what only install.py creates: :data:`INSTALL_ONLY`; a test keeps the
+#: two lists in step).
 GITIGNORE_LINES = (".claude/.session-init/", ".claude/session-state/", ".claude/logs/",
-                   ".claude/.cache/")
+                   ".claude/.cache/", ".claude/permission-config.local.yaml", ".claude/state/")
+#: install.py's .gitignore entries a plugin install has no use for: its
+#: virtualenv, the installed copy's bytecode, its backups and its manifest.
+INSTALL_ONLY = (".claude/.venv/", ".claude/**/__pycache__/", ".claude/.playgate-backup/",
+                ".claude/playgate.json")
 GITIGNORE_BEGIN = "# >>> playgate: hook runtime state (playgate init)"
 GITIGNORE_END = "# <<< playgate"
 
