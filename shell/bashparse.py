@@ -138,18 +138,26 @@ class _Production:
         self.callable = pdict[func] if func else None
 
 
+#: Whether the last :func:`load` used the saved tables (``False``: it built them).
+used_saved_tables = False
+
+
 def _install_fast_yacc(yacc_module, path: str, write: bool):
     real_yacc = yacc_module.yacc
 
     def fast_yacc(*args, **kwargs):
+        global used_saved_tables
         pdict = sys._getframe(1).f_globals
         signature = _signature(pdict)
         data = _load(path)
         if data is not None and data.get("signature") == signature:
             try:
-                return _from_tables(yacc_module, data, pdict)
+                parser = _from_tables(yacc_module, data, pdict)
+                used_saved_tables = True
+                return parser
             except (KeyError, TypeError, ValueError):
                 pass
+        used_saved_tables = False
         module = sys.modules[pdict["__name__"]]
         kwargs.pop("module", None)
         parser = real_yacc(*args, module=module, **kwargs)
@@ -270,5 +278,21 @@ def build_tables(path: str = TABLES_FILE) -> str:
     return path
 
 
-if __name__ == "__main__":  # python -m shell.bashparse  (install step)
+def tables_current(path: str = TABLES_FILE) -> bool:
+    """True when the tables at ``path`` match the installed bashlex's grammar
+    and this interpreter (what a hook would load without rebuilding).
+    Writes nothing; imports bashlex in this process."""
+    global _loaded
+    for name in [m for m in sys.modules if m == "bashlex" or m.startswith("bashlex.")]:
+        del sys.modules[name]
+    _loaded = None
+    load(path, write=False)
+    return used_saved_tables
+
+
+if __name__ == "__main__":
+    # python -m shell.bashparse          build and save the tables (install step)
+    # python -m shell.bashparse --check  exit 0 when the saved tables are current, else 1
+    if sys.argv[1:] == ["--check"]:
+        sys.exit(0 if tables_current() else 1)
     print(build_tables())

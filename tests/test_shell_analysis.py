@@ -397,6 +397,22 @@ def test_build_tables_entry_point(tmp_path):
     assert (tmp_path / "t.marshal").stat().st_size > 10000
 
 
+def test_tables_check_says_whether_a_hook_would_rebuild(tmp_path):
+    """``python -m shell.bashparse --check`` (install.py's staleness probe):
+    True for freshly built tables, False for missing or foreign ones, and it
+    never writes."""
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from shell import bashparse as b; "
+            "p = sys.argv[2]; r = [b.tables_current(p)]; b.build_tables(p); "
+            "r.append(b.tables_current(p)); open(p, 'wb').write(b'x'); "
+            "r.append(b.tables_current(p)); print(r)")
+    tables = tmp_path / "t.marshal"
+    proc = subprocess.run([sys.executable, "-c", code, ROOT, str(tables)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[False, True, False]"
+    assert tables.read_bytes() == b"x"  # the check did not rewrite it
+
+
 def test_plain_commands_do_not_import_bashlex_or_re():
     code = ("import sys; sys.path.insert(0, sys.argv[1]); import shell; "
             "a = shell.analyse('git status --short', sys.argv[1]); "
