@@ -19,6 +19,10 @@ behaviour:
 * ``inspect`` (only used by PLY while *building* tables) is imported lazily,
   and so is ``re``: bashlex compiles one regex at import and uses it only
   while building tables.
+* ``copy`` and ``collections`` are replaced by what bashlex uses of them:
+  :func:`_shallow_copy` (``copy.copy`` of plain instances, anything else
+  handed to the real ``copy``) and ``defaultdict`` (from ``_collections``);
+  ``collections.abc`` is ``_collections_abc``, which it re-exports.
 * ``enum`` is replaced, while bashlex's modules are imported, by
   :class:`_Enum`, the subset of :class:`enum.Enum` bashlex uses (two flag
   sets made with the functional API and the token types: members with
@@ -208,10 +212,62 @@ def _enum_stand_in():
     return module
 
 
+def _plain_instance(x) -> bool:
+    """``x`` is an instance of an ordinary class: ``copy.copy`` would make it
+    with ``cls.__new__(cls)`` and share its ``__dict__`` entries (the default
+    ``object.__reduce_ex__`` protocol, no copy hooks, no slots)."""
+    cls = type(x)
+    if cls.__new__ is not object.__new__ or type(getattr(x, "__dict__", None)) is not dict:
+        return False
+    if cls.__reduce_ex__ is not object.__reduce_ex__ or cls.__reduce__ is not object.__reduce__:
+        return False
+    if getattr(cls, "__getstate__", None) is not getattr(object, "__getstate__", None):
+        return False
+    if hasattr(cls, "__copy__") or hasattr(cls, "__setstate__"):
+        return False
+    for base in cls.__mro__[:-1]:
+        slots = vars(base).get("__slots__", ())
+        if isinstance(slots, str):
+            slots = (slots,)
+        if any(name not in ("__dict__", "__weakref__") for name in slots):
+            return False  # slot values would be copied too (the ABCs' empty slots are not)
+    copyreg = sys.modules.get("copyreg")
+    return copyreg is None or cls not in copyreg.dispatch_table
+
+
+def _shallow_copy(x):
+    """``copy.copy`` for the objects bashlex copies on every parse (its parser
+    and parser-state sets); anything else goes to the real ``copy.copy``."""
+    if _plain_instance(x):
+        y = object.__new__(type(x))
+        y.__dict__.update(x.__dict__)
+        return y
+    import copy
+
+    return copy.copy(x)
+
+
+def _copy_stand_in():
+    module = _LazyModule("copy")
+    module.__dict__["copy"] = _shallow_copy
+    return module
+
+
+def _collections_stand_in():
+    import _collections
+
+    module = _LazyModule("collections")
+    module.__dict__["defaultdict"] = _collections.defaultdict
+    return module
+
+
 #: Stand-ins for standard modules while bashlex's modules are imported (used
-#: only when the real module is not loaded already).
+#: only when the real module is not loaded already). ``collections.abc`` is
+#: ``_collections_abc`` (always loaded: ``os`` needs it) under its public name.
 _STAND_INS = {"inspect": lambda: _LazyModule("inspect"), "re": _re_stand_in,
-              "enum": _enum_stand_in}
+              "enum": _enum_stand_in, "copy": _copy_stand_in,
+              "collections": _collections_stand_in,
+              "collections.abc": lambda: sys.modules["_collections_abc"]}
 
 
 def _signature(pdict: dict) -> str:
@@ -382,10 +438,9 @@ def load(path: str = TABLES_FILE, write: bool = True):
     pkg.__file__ = spec.origin
     pkg.__package__ = "bashlex"
     sys.modules["bashlex"] = pkg
-    standing_in = [name for name in _STAND_INS if name not in sys.modules]
+    standing_in = {name: make() for name, make in _STAND_INS.items() if name not in sys.modules}
     try:
-        for name in standing_in:
-            sys.modules[name] = _STAND_INS[name]()
+        sys.modules.update(standing_in)
         try:
             from bashlex import yacc as yacc_module  # noqa: PLC0415
 
@@ -395,8 +450,8 @@ def load(path: str = TABLES_FILE, write: bool = True):
             finally:
                 yacc_module.yacc = real
         finally:
-            for name in standing_in:
-                if isinstance(sys.modules.get(name), _LazyModule):
+            for name, module in standing_in.items():
+                if sys.modules.get(name) is module:
                     del sys.modules[name]
         pkg.parser = parser
         pkg.tokenizer = tokenizer

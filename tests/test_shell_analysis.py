@@ -403,7 +403,8 @@ sys.path[:0] = [sys.argv[1], sys.argv[4]]
 if sys.argv[2] == "fast":
     from shell import bashparse
     bashlex = bashparse.load(sys.argv[3], write=True)
-    loaded = sorted(m for m in ("re", "enum", "functools", "inspect") if m in sys.modules)
+    loaded = sorted(m for m in ("re", "enum", "functools", "inspect", "copy", "collections",
+                                "collections.abc") if m in sys.modules)
 else:
     import bashlex
     loaded = None
@@ -413,7 +414,8 @@ for c in marshal.loads(sys.stdin.buffer.read()):
         out.append("".join(t.dump() for t in bashlex.parse(c)))
     except Exception as e:
         out.append("ERR " + type(e).__name__ + " " + str(e))
-sys.stdout.buffer.write(marshal.dumps((loaded, out)))
+after = sorted(m for m in ("re", "enum", "copy", "collections") if m in sys.modules)
+sys.stdout.buffer.write(marshal.dumps((loaded, after, out)))
 """
 
 
@@ -442,9 +444,10 @@ def test_bashlex_with_stand_ins_parses_the_corpus_exactly_like_bashlex(tmp_path)
     commands += [c[:len(c) // 2] for c in commands] + [c + " )" for c in commands[:80]]
     tables = str(tmp_path / "tables.marshal")
     _standin_dump("fast", tables, ["true"])  # build the tables
-    loaded, fast = _standin_dump("fast", tables, commands)
+    loaded, after, fast = _standin_dump("fast", tables, commands)
     assert loaded == [], f"{loaded} imported while loading bashlex"
-    _none, normal = _standin_dump("normal", tables, commands)
+    assert after == [], f"{after} imported while parsing"
+    _none, _after, normal = _standin_dump("normal", tables, commands)
     assert len(fast) == len(normal) == len(commands)
     for command, a, b in zip(commands, fast, normal):
         assert a == b, command
@@ -484,6 +487,71 @@ def test_enum_stand_in_behaves_like_enum_where_bashlex_relies_on_it():
     real = enum.Enum("parserflags", ["CASEPAT", "HEREDOC"])
     assert [(m.name, m.value) for m in flags] == [(m.name, m.value) for m in real]
     assert flags.HEREDOC is flags(2) and isinstance(flags.CASEPAT, flags)
+
+
+def test_shallow_copy_stand_in_is_copy_copy():
+    import copy
+    from collections.abc import MutableSet
+
+    from shell.bashparse import _plain_instance, _shallow_copy
+
+    class Plain:
+        def __init__(self):
+            self.a = [1]
+            self.b = "x"
+
+    class Set(MutableSet):  # like bashlex.utils.typedset
+        def __init__(self):
+            self._s = {1}
+
+        def __contains__(self, v):
+            return v in self._s
+
+        def __iter__(self):
+            return iter(self._s)
+
+        def __len__(self):
+            return len(self._s)
+
+        def add(self, v):
+            self._s.add(v)
+
+        def discard(self, v):
+            self._s.discard(v)
+
+    class Slotted:
+        __slots__ = ("a",)
+
+        def __init__(self):
+            self.a = 1
+
+    class Hooked(Plain):
+        def __copy__(self):
+            return "hooked"
+
+    class Reduced(Plain):
+        def __reduce_ex__(self, protocol):
+            return (str, ("reduced",))
+
+    class Stateful(Plain):
+        def __getstate__(self):
+            return {"b": "state"}
+
+    for make in (Plain, Set):
+        x = make()
+        assert _plain_instance(x)
+        y, z = _shallow_copy(x), copy.copy(x)
+        assert type(y) is type(z) is type(x) and y is not x
+        assert vars(y) == vars(z) and all(vars(y)[k] is vars(x)[k] for k in vars(x))
+    for make in (Slotted, Hooked, Reduced, Stateful, list, dict, lambda: {1, 2}):
+        x = make()
+        assert not _plain_instance(x)
+        y, z = _shallow_copy(x), copy.copy(x)
+        assert type(y) is type(z)
+        if hasattr(z, "__dict__") or hasattr(z, "__slots__"):
+            assert getattr(y, "__dict__", None) == getattr(z, "__dict__", None)
+        else:
+            assert y == z
 
 
 def test_tables_check_says_whether_a_hook_would_rebuild(tmp_path):
