@@ -687,6 +687,13 @@ def cases() -> list:
             "file_path": os.path.join(repo.root, f"play/{PLAYBOOK_ID}/progress.json"),
             "content": json.dumps(progress, indent=2) + "\n"})
 
+    def edit_state(repo):
+        return tool_payload(repo, "Edit", {
+            "file_path": os.path.join(repo.root, "state.md"),
+            "old_string": "summary: a repository the benchmark builds",
+            "new_string": "summary: a repository the benchmark builds and measures",
+            "replace_all": False})
+
     def edit(repo):
         return tool_payload(repo, "Edit", {
             "file_path": os.path.join(repo.root, "src/app.py"),
@@ -721,6 +728,8 @@ def cases() -> list:
              hook("PreToolUse", edit), _expect_pass),
         Case("write_progress", "PreToolUse Write progress.json", "PreToolUse", BUDGET_DEFAULT,
              hook("PreToolUse", progress_write), _expect_pass),
+        Case("edit_state", "PreToolUse Edit state.md (extra)", "PreToolUse", BUDGET_DEFAULT,
+             hook("PreToolUse", edit_state), _expect_pass),
         Case("bash_plain", "PreToolUse Bash plain (git status)", "PreToolUse", BUDGET_BASH,
              hook("PreToolUse", bash("git status")), _expect_pass),
         Case("bash_complex", "PreToolUse Bash complex (bashlex)", "PreToolUse", BUDGET_BASH,
@@ -972,7 +981,16 @@ def main(argv=None) -> int:
     log = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
 
     try:
-        python = args.python or bench_python(os.path.join(SOURCE, ".cache", "bench"), out=log)
+        python = args.python
+        if not python:
+            try:
+                python = bench_python(os.path.join(SOURCE, ".cache", "bench"), out=log)
+            except BenchError as exc:
+                if not args.quick:
+                    raise
+                # CI without PyPI: report with this interpreter rather than fail.
+                log(f"bench: {exc}; measuring with {sys.executable} instead")
+                python = sys.executable
         python = os.path.abspath(python)
         finders = _editable_finders(python)
         if finders:
@@ -1047,6 +1065,10 @@ def main(argv=None) -> int:
         json.dump(record, fh, indent=2)
         fh.write("\n")
     print(f"results: {path}")
-    if over and args.strict and not args.quick:
-        return 3
-    return 0
+    return exit_status(bool(over), strict=args.strict, quick=args.quick)
+
+
+def exit_status(over_budget: bool, strict: bool, quick: bool) -> int:
+    """0 after a report; 3 for a budget miss only with ``--strict`` and never
+    in ``--quick`` mode (CI on a shared machine must not fail on noise)."""
+    return 3 if over_budget and strict and not quick else 0
