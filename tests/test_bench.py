@@ -10,9 +10,9 @@ import subprocess
 import sys
 
 import pytest
+from conftest import SUITE
 
 from bench import hookbench
-from conftest import SUITE
 from statefiles import models
 from statefiles.playbook import evidence_problems
 
@@ -40,8 +40,8 @@ def test_percentile_is_nearest_rank():
 
 
 def test_run_process_pipes_stdin_and_reports_code_output_and_cpu(tmp_path):
-    sample = hookbench.run_process("cat; echo err >&2; exit 2", b'{"x": 1}', {"PATH": "/usr/bin:/bin"},
-                                   str(tmp_path))
+    sample = hookbench.run_process("cat; echo err >&2; exit 2", b'{"x": 1}',
+                                   {"PATH": "/usr/bin:/bin"}, str(tmp_path))
     assert sample.code == 2 and sample.out == b'{"x": 1}' and sample.err == b"err\n"
     assert sample.wall_ms > 0 and sample.cpu_ms >= 0
 
