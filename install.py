@@ -137,12 +137,15 @@ _SKIP_NAMES = frozenset({"__pycache__", ".DS_Store"})
 #: Files a source tree may hold that are generated, never copied: the bashlex
 #: parser tables (and their temporary files) a development run left in
 #: ``shell/``; the install builds its own with the hook interpreter.
-_SKIP_PREFIXES = ("bashlex_tables.marshal",)
+_SKIP_PREFIXES = ("bashlex_tables.marshal", "suite.bundle")
 #: The bashlex parser tables the install builds (``python -m shell.bashparse``
 #: in ``.claude/``; see shell/bashparse.py), recorded as derived.
 BASHLEX_TABLES = ".claude/shell/bashlex_tables.marshal"
 #: Bound on building them, in seconds (about 0.3 s; a loaded machine is slower).
 TABLES_TIMEOUT = 300
+#: The compiled suite in one file (``python .claude/hooks/_bootstrap.py
+#: --bundle``; see hooks/_bootstrap.py), recorded as derived.
+SUITE_BUNDLE = ".claude/hooks/suite.bundle"
 
 
 class Refusal(Exception):
@@ -1087,6 +1090,43 @@ class Installer:
                                + _tail((proc.stdout + proc.stderr).decode("utf-8", "replace")))
         self.m["derived"] = sorted(set(self.m["derived"]) | {BASHLEX_TABLES})
 
+    # -- module bundle ---------------------------------------------------------
+    def plan_bundle(self, executable: str, info: "dict | None") -> None:
+        """Compile the suite into one file the hooks import from (issue 7: the
+        import system costs about 50 µs a module; see hooks/_bootstrap.py).
+        Planned when any suite file changes in this run, the interpreter is
+        new or different, or ``_bootstrap.py --check-bundle`` says the bundle
+        is not current; a hook falls back to ordinary imports for any module
+        whose source no longer matches it."""
+        changed = {s[1] for s in self.plan.steps if s[0] in ("create", "update", "replace",
+                                                              "remove")}
+        previous = (self.manifest or {}).get("python")
+        stale = (info is None or not os.path.isfile(_join(self.repo, SUITE_BUNDLE))
+                 or previous != self.m["python"] or any(rel.startswith(f"{CLAUDE}/")
+                                                        and ".py" in rel for rel in changed))
+        if not stale:
+            try:
+                proc = run_bounded([executable, _join(self.repo, CLAUDE + "/hooks/_bootstrap.py"),
+                                    "--check-bundle"], TABLES_TIMEOUT,
+                                   cwd=_join(self.repo, CLAUDE))
+                stale = proc.returncode != 0
+            except InstallError:
+                stale = True
+        if stale:
+            self._mark_dirs(SUITE_BUNDLE)
+            self.plan.step("build", f"module bundle ({SUITE_BUNDLE}) with {executable}",
+                           self._build_bundle, executable)
+        elif SUITE_BUNDLE not in self.m["derived"]:
+            self.m["derived"] = sorted(set(self.m["derived"]) | {SUITE_BUNDLE})
+
+    def _build_bundle(self, executable: str) -> None:
+        proc = run_bounded([executable, _join(self.repo, CLAUDE + "/hooks/_bootstrap.py"),
+                            "--bundle"], TABLES_TIMEOUT, cwd=_join(self.repo, CLAUDE))
+        if proc.returncode != 0:
+            raise InstallError("building the module bundle failed: "
+                               + _tail((proc.stdout + proc.stderr).decode("utf-8", "replace")))
+        self.m["derived"] = sorted(set(self.m["derived"]) | {SUITE_BUNDLE})
+
     # -- settings ----------------------------------------------------------
     def plan_settings(self, python_cmd: str) -> None:
         path = _join(self.repo, SETTINGS)
@@ -1196,6 +1236,7 @@ class Installer:
         self.plan_stale(sources)
         self.plan_compile(py_files, executable, info)
         self.plan_tables(executable, info)
+        self.plan_bundle(executable, info)
         self.plan_settings(python_cmd)
         self.plan_gitignore()
 
