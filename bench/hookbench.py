@@ -598,6 +598,10 @@ BASH_COMPLEX = (
     " | sort -u > docs/defs.txt && cat <<EOF | wc -l\n"
     "report for $(git rev-parse --short HEAD)\nEOF"
 )
+#: The commit idiom Claude Code uses (a quoted here-document inside $(...)):
+#: the bashlex-free subset parser reads it.
+BASH_COMMIT = ("git commit -m \"$(cat <<'EOF'\nbench: record the parser work\n\n"
+               "Measured with the benchmark.\nEOF\n)\"")
 #: A command the permission gate approves (read-only git inside the project).
 PERMISSION_ALLOWED = "git log --oneline -5"
 #: A command the permission gate leaves to the dialog (subcommand_ask git:push).
@@ -732,6 +736,8 @@ def cases() -> list:
              hook("PreToolUse", edit_state), _expect_pass),
         Case("bash_plain", "PreToolUse Bash plain (git status)", "PreToolUse", BUDGET_BASH,
              hook("PreToolUse", bash("git status")), _expect_pass),
+        Case("bash_commit", "PreToolUse Bash commit heredoc (extra)", "PreToolUse",
+             BUDGET_BASH, hook("PreToolUse", bash(BASH_COMMIT)), _expect_pass),
         Case("bash_complex", "PreToolUse Bash complex (bashlex)", "PreToolUse", BUDGET_BASH,
              hook("PreToolUse", bash(BASH_COMPLEX)), _expect_pass),
         Case("perm_allow", "PermissionRequest allowed", "PermissionRequest", BUDGET_BASH,
