@@ -113,6 +113,9 @@ GITIGNORE_ENTRIES = (
     ".claude/logs/",
     ".claude/.cache/",
     ".claude/**/__pycache__/",
+    # derived, per interpreter (built by the install: bundle and parser tables)
+    ".claude/hooks/suite.bundle*",
+    ".claude/shell/bashlex_tables.marshal*",
     ".claude/.playgate-backup/",
     ".claude/playgate.json",
 )

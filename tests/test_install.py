@@ -148,6 +148,7 @@ def test_fresh_install_places_the_whole_suite(repo):
     # git sees no runtime state, only the suite's files.
     status = git(repo, "status", "--porcelain", "--untracked-files=all").stdout
     assert "__pycache__" not in status and "playgate.json" not in status
+    assert "suite.bundle" not in status and "bashlex_tables" not in status  # derived
 
 
 def test_installed_hooks_answer(repo):
