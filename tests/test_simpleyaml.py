@@ -212,7 +212,7 @@ def test_outside_the_subset_is_left_to_pyyaml(text):
     assert simpleyaml.load(text) is NOT_SIMPLE
 
 
-def test_the_real_state_md_files_are_in_the_subset():
+def test_the_real_state_md_files_are_in_the_subset(tmp_path):
     """The installed template, the benchmark's and the tests' state.md: every
     section is read without PyYAML, so the fast path is the common path."""
     sys.path.insert(0, str(SUITE / "tests"))
@@ -222,10 +222,8 @@ def test_the_real_state_md_files_are_in_the_subset():
 
     texts = [(SUITE / "templates" / "state.md").read_text(),
              STATE_MD.format(pid="bench", phase="p1", branch="feat/bench")]
-    tmp = SUITE / ".cache" / "simpleyaml-test"
-    tmp.mkdir(parents=True, exist_ok=True)
-    set_state(tmp)
-    texts.append((tmp / "state.md").read_text())
+    set_state(tmp_path)
+    texts.append((tmp_path / "state.md").read_text())
     for text in texts:
         info = state_md.scan(text)
         assert info["spans"], text
