@@ -146,8 +146,8 @@ _SKIP_PREFIXES = ("bashlex_tables.marshal", "suite.bundle")
 BASHLEX_TABLES = ".claude/shell/bashlex_tables.marshal"
 #: Bound on building them, in seconds (about 0.3 s; a loaded machine is slower).
 TABLES_TIMEOUT = 300
-#: The compiled suite in one file (``python .claude/hooks/_bootstrap.py
-#: --bundle``; see hooks/_bootstrap.py), recorded as derived.
+#: The compiled suite in one file (``python -m statefiles.bundle`` in
+#: ``.claude/``; see hooks/_bootstrap.py), recorded as derived.
 SUITE_BUNDLE = ".claude/hooks/suite.bundle"
 
 
@@ -1098,7 +1098,7 @@ class Installer:
         """Compile the suite into one file the hooks import from (issue 7: the
         import system costs about 50 µs a module; see hooks/_bootstrap.py).
         Planned when any suite file changes in this run, the interpreter is
-        new or different, or ``_bootstrap.py --check-bundle`` says the bundle
+        new or different, or ``python -m statefiles.bundle --check`` says it
         is not current; a hook falls back to ordinary imports for any module
         whose source no longer matches it."""
         changed = {s[1] for s in self.plan.steps if s[0] in ("create", "update", "replace",
@@ -1109,9 +1109,8 @@ class Installer:
                                                         and ".py" in rel for rel in changed))
         if not stale:
             try:
-                proc = run_bounded([executable, _join(self.repo, CLAUDE + "/hooks/_bootstrap.py"),
-                                    "--check-bundle"], TABLES_TIMEOUT,
-                                   cwd=_join(self.repo, CLAUDE))
+                proc = run_bounded([executable, "-m", "statefiles.bundle", "--check"],
+                                   TABLES_TIMEOUT, cwd=_join(self.repo, CLAUDE))
                 stale = proc.returncode != 0
             except InstallError:
                 stale = True
@@ -1123,8 +1122,8 @@ class Installer:
             self.m["derived"] = sorted(set(self.m["derived"]) | {SUITE_BUNDLE})
 
     def _build_bundle(self, executable: str) -> None:
-        proc = run_bounded([executable, _join(self.repo, CLAUDE + "/hooks/_bootstrap.py"),
-                            "--bundle"], TABLES_TIMEOUT, cwd=_join(self.repo, CLAUDE))
+        proc = run_bounded([executable, "-m", "statefiles.bundle"], TABLES_TIMEOUT,
+                           cwd=_join(self.repo, CLAUDE))
         if proc.returncode != 0:
             raise InstallError("building the module bundle failed: "
                                + _tail((proc.stdout + proc.stderr).decode("utf-8", "replace")))

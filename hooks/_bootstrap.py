@@ -12,7 +12,8 @@ written next to the hooks can never shadow a standard module.
 **The module bundle** (issue 7). A hook imports 20–60 of the suite's modules;
 the import system spends about 50 µs on each finding, checking and reading
 its ``.pyc``. install.py therefore also writes ``hooks/suite.bundle``
-(``python hooks/_bootstrap.py --bundle``, with the hook interpreter): the
+(``python -m statefiles.bundle`` in the suite root, with the hook
+interpreter; :func:`build_bundle`): the
 compiled code of every suite module (and bashlex's) in one file, with an
 index. :class:`BundleFinder` serves a module from it only when the source file
 still has the size and modification time (ns) it was compiled from — the same
@@ -265,15 +266,3 @@ def run(event: str) -> int:
             return 2
         return 0
     return main(event)
-
-
-if __name__ == "__main__":
-    # python hooks/_bootstrap.py --bundle        build the module bundle (install step)
-    # python hooks/_bootstrap.py --check-bundle  exit 0 when it is current, else 1
-    if sys.argv[1:] == ["--bundle"]:
-        print(build_bundle(_suite_root()))
-    elif sys.argv[1:] == ["--check-bundle"]:
-        sys.exit(0 if bundle_current(_suite_root()) else 1)
-    else:
-        sys.stderr.write("usage: python hooks/_bootstrap.py --bundle | --check-bundle\n")
-        sys.exit(2)

@@ -65,8 +65,8 @@ def test_a_changed_module_is_imported_from_its_source(installed):
     assert found["guards.init_guard"][0] == "SourceFileLoader"
     assert found["guards.init_guard"][2] == "edited"
     assert found["events.runtime"][0] == "BundleFinder"
-    check = subprocess.run([sys.executable, str(repo / ".claude/hooks/_bootstrap.py"),
-                            "--check-bundle"], capture_output=True, timeout=120)
+    check = subprocess.run([sys.executable, "-m", "statefiles.bundle", "--check"],
+                           capture_output=True, timeout=120, cwd=str(repo / ".claude"))
     assert check.returncode == 1
     proc = install(repo)
     assert proc.returncode == 0 and "module bundle" in proc.stdout, proc.stdout
