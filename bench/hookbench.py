@@ -895,15 +895,18 @@ def summarise(series: dict) -> dict:
 
 # ---------------------------------------------------------------- output
 
+#: Width of the case column.
+LABEL = 40
+
 
 def render_table(rows: dict, size: int) -> str:
-    head = (f"{'case':36} {'p50 ms':>7} {'p95 ms':>7} {'×floor':>7} {'budget':>7} "
+    head = (f"{'case':{LABEL}} {'p50 ms':>7} {'p95 ms':>7} {'×floor':>7} {'budget':>7} "
             f"{'paired':>7} {'CPU ms':>7} {'×cpu':>6} {'RSS MiB':>8}  ok")
     lines = [f"playbook: {size} subtasks", head, "-" * len(head)]
     for row in rows.values():
         ok = "" if row["within_budget"] is None else ("yes" if row["within_budget"] else "NO")
         budget = "" if row["budget"] is None else f"≤{row['budget']:.1f}"
-        lines.append(f"{row['label']:36} {row['p50_ms']:7.1f} {row['p95_ms']:7.1f} "
+        lines.append(f"{row['label']:{LABEL}} {row['p50_ms']:7.1f} {row['p95_ms']:7.1f} "
                      f"{row['ratio']:7.2f} {budget:>7} {row['paired_ratio']:7.2f} "
                      f"{row['cpu_p50_ms']:7.1f} {row['cpu_ratio']:6.2f} "
                      f"{row['peak_rss_mib']:8.1f}  {ok}")
@@ -911,25 +914,26 @@ def render_table(rows: dict, size: int) -> str:
 
 
 def render_scaling(results: dict) -> str:
-    """p50 above the floor per case at each size: cost must grow at most
-    linearly in the number of subtasks (it should stay flat)."""
+    """Cost above the floor per case at each size: it must grow at most
+    linearly in the number of subtasks (it should stay nearly flat). Uses CPU
+    time (user+sys), which a loaded machine disturbs far less than wall time."""
     sizes = sorted(results)
     if len(sizes) < 2:
         return ""
     small, large = sizes[0], sizes[-1]
-    head = (f"{'case':36} " + " ".join(f"{f'@{s} ms':>9}" for s in sizes)
-            + f" {'over floor':>11} {'growth':>7} {'linear':>7}")
-    lines = [f"scaling: p50 at {', '.join(map(str, sizes))} subtasks "
-             "(over floor = p50 − floor p50 of the same run)", head, "-" * len(head)]
+    head = (f"{'case':{LABEL}} " + " ".join(f"{f'@{s} ms':>9}" for s in sizes)
+            + f" {'CPU over floor':>15} {'growth':>7} {'linear':>7}")
+    lines = [f"scaling: wall p50 at {', '.join(map(str, sizes))} subtasks; CPU p50 above the "
+             "floor's CPU p50 (same run), smallest → largest size", head, "-" * len(head)]
     for key, row in results[large].items():
         if key == "floor":
             continue
         p50s = [results[s][key]["p50_ms"] for s in sizes]
-        over_small = results[small][key]["p50_ms"] - results[small]["floor"]["p50_ms"]
-        over_large = row["p50_ms"] - results[large]["floor"]["p50_ms"]
+        over_small = results[small][key]["cpu_p50_ms"] - results[small]["floor"]["cpu_p50_ms"]
+        over_large = row["cpu_p50_ms"] - results[large]["floor"]["cpu_p50_ms"]
         growth = over_large / over_small if over_small > 0.5 else float("nan")
-        lines.append(f"{row['label']:36} " + " ".join(f"{v:9.1f}" for v in p50s)
-                     + f" {over_small:5.1f}→{over_large:<5.1f} {growth:7.2f} "
+        lines.append(f"{row['label']:{LABEL}} " + " ".join(f"{v:9.1f}" for v in p50s)
+                     + f" {f'{over_small:.1f} → {over_large:.1f}':>15} {growth:7.2f} "
                      f"{large / small:7.1f}")
     return "\n".join(lines)
 
