@@ -938,6 +938,34 @@ def render_scaling(results: dict) -> str:
     return "\n".join(lines)
 
 
+def render_markdown(results: dict) -> str:
+    """The main table and the scaling table as Markdown (for the README)."""
+    sizes = sorted(results)
+    main = results[sizes[-1]]
+    lines = [f"| case ({sizes[-1]} subtasks) | p50 ms | p95 ms | × floor | budget | CPU ms | "
+             "× floor (CPU) | peak RSS MiB |", "|---|---|---|---|---|---|---|---|"]
+    for row in main.values():
+        budget = "" if row["budget"] is None else f"≤ {row['budget']:.1f}"
+        lines.append(f"| {row['label']} | {row['p50_ms']:.1f} | {row['p95_ms']:.1f} | "
+                     f"{row['ratio']:.2f} | {budget} | {row['cpu_p50_ms']:.1f} | "
+                     f"{row['cpu_ratio']:.2f} | {row['peak_rss_mib']:.1f} |")
+    if len(sizes) > 1:
+        small, large = sizes[0], sizes[-1]
+        lines += ["", "| case | " + " | ".join(f"p50 @{s}" for s in sizes)
+                  + f" | CPU above floor @{small} → @{large} | growth |",
+                  "|---" * (len(sizes) + 3) + "|"]
+        for key, row in main.items():
+            if key == "floor":
+                continue
+            over = [results[s][key]["cpu_p50_ms"] - results[s]["floor"]["cpu_p50_ms"]
+                    for s in (small, large)]
+            growth = f"{over[1] / over[0]:.2f}" if over[0] > 0.5 else "—"
+            lines.append(f"| {row['label']} | "
+                         + " | ".join(f"{results[s][key]['p50_ms']:.1f}" for s in sizes)
+                         + f" | {over[0]:.1f} → {over[1]:.1f} ms | {growth} |")
+    return "\n".join(lines)
+
+
 def machine_info() -> dict:
     try:
         load = os.getloadavg()
@@ -973,9 +1001,24 @@ def main(argv=None) -> int:
                     help="untimed runs per case for peak RSS (default 3; --quick 1)")
     ap.add_argument("--seed", type=int, default=7, help="shuffle seed of the round order")
     ap.add_argument("--keep", action="store_true", help="keep the temporary repositories")
+    ap.add_argument("--markdown", action="store_true", help="print the tables as Markdown")
+    ap.add_argument("--show", metavar="JSON",
+                    help="print the tables of a saved run (its JSON) and exit")
     ap.add_argument("--strict", action="store_true",
                     help="exit 3 when a case misses its budget (not for CI on a shared machine)")
     args = ap.parse_args(argv)
+    if args.show:
+        with open(args.show, encoding="utf-8") as fh:
+            saved = json.load(fh)
+        results = {int(k): v for k, v in saved["sizes"].items()}
+        print(f"{args.show}: {saved['runs']} rounds, python {saved['python']}, "
+              f"load average {saved['machine'].get('loadavg')}, {saved['machine'].get('time')}")
+        if args.markdown:
+            print(render_markdown(results))
+        else:
+            print(render_table(results[max(results)], max(results)))
+            print(render_scaling(results))
+        return 0
     runs = args.runs or (5 if args.quick else 30)
     warmup = args.warmup if args.warmup is not None else (1 if args.quick else 3)
     rss_runs = args.rss_runs if args.rss_runs is not None else (1 if args.quick else 3)
@@ -1007,6 +1050,7 @@ def main(argv=None) -> int:
             log(f"bench: warning: {python} has an editable install ({finders[0]}); every "
                 "start-up pays its import finder, so these are not a user's figures")
         base = tempfile.mkdtemp(prefix="playgate-bench-")
+        load_start = machine_info()["loadavg"]
         results: dict = {}
         started = time.time()
         try:
@@ -1040,11 +1084,14 @@ def main(argv=None) -> int:
     print(f"python {python} (Python {platform.python_version()}), {runs} timed rounds after "
           f"{warmup} warm-up, interleaved; floor and hooks both run via /bin/sh -c; "
           f"load average {machine_info()['loadavg']}")
-    print(render_table(results[main_size], main_size))
-    scaling = render_scaling(results)
-    if scaling:
-        print()
-        print(scaling)
+    if args.markdown:
+        print(render_markdown(results))
+    else:
+        print(render_table(results[main_size], main_size))
+        scaling = render_scaling(results)
+        if scaling:
+            print()
+            print(scaling)
     over = [f"{row['label']} ({size} subtasks): {row['ratio']:.2f}× (budget {row['budget']}), "
             f"{row['peak_rss_mib']:.1f} MiB"
             for size, rows in results.items() for row in rows.values()
@@ -1055,7 +1102,7 @@ def main(argv=None) -> int:
     record = {
         "format": 1,
         "issue": 7,
-        "machine": machine_info(),
+        "machine": dict(machine_info(), loadavg_start=load_start),
         "python": python,
         "runs": runs,
         "warmup": warmup,

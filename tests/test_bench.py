@@ -90,3 +90,7 @@ def test_quick_run_through_the_command_line(tmp_path):
         assert row["runs"] == 2 and row["p50_ms"] > 0 and row["peak_rss_mib"] > 0, key
     assert rows["floor"]["ratio"] == 1.0
     assert "PreToolUse Bash complex" in proc.stdout and "budget:" in proc.stdout
+    shown = subprocess.run([sys.executable, "-m", "bench", "--show", str(out), "--markdown"],
+                           capture_output=True, text=True, timeout=120, cwd=str(SUITE))
+    assert shown.returncode == 0, shown.stderr
+    assert "| PreToolUse Read |" in shown.stdout and "| case (10 subtasks) |" in shown.stdout
