@@ -60,11 +60,14 @@ class BundleFinder:
         entry = self.index.get(name)
         if entry is None:
             return None
-        rel, is_package, mtime_ns, size, offset, length = entry
-        origin = rel if rel.startswith("/") else os.path.join(self.root, rel)
         try:
+            rel, is_package, mtime_ns, size, offset, length = entry
+            origin = rel if os.path.isabs(rel) else os.path.join(self.root, rel)
+            # A submodule only from the package directory being imported from.
+            if path is not None and os.path.dirname(origin) not in path:
+                return None
             st = os.stat(origin)
-        except OSError:
+        except (OSError, TypeError, ValueError):
             return None
         if st.st_mtime_ns != mtime_ns or st.st_size != size:
             return None  # the source changed since the bundle was made
