@@ -222,7 +222,9 @@ class Agent(RuleBasedStateMachine):
                                     '"status": "pending"', '"status": "done"')
         allowed = self.apply(name, ti, cwd)
         # Liveness: honest progress, sent as exactly this change, is never refused.
-        exact = name in ("Write", "Edit") and not ti.get("replace_all") and spelling != "case"
+        # (An Edit that changes nothing is rejected by Claude Code itself.)
+        exact = (name in ("Write", "Edit") and not ti.get("replace_all") and spelling != "case"
+                 and (name == "Write" or before != after))
         if variant == "legit_done" and exact:
             ledger_ok = self.ledger(f"{pb}/plan.json").get(sid) == "PASS"
             if not self.strict_ledger or ledger_ok:
@@ -439,8 +441,10 @@ class Agent(RuleBasedStateMachine):
             assert (first.json or {}).get("decision") == "block", ("Stop passed", problems, first)
         r = str(self.root)
         checks = [
+            # a real (harmless) change: Claude Code rejects an Edit whose
+            # old_string equals its new_string
             ("Edit", {"file_path": f"{r}/state.md", "old_string": "## session",
-                      "new_string": "## session"}),
+                      "new_string": "## session "}),
             ("Skill", {"skill": "post-loop"}),
         ]
         for rel in (K.PLAN, K.PROGRESS, K.SIDE_PROGRESS):
