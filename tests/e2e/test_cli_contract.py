@@ -187,15 +187,18 @@ def test_untrusted_workspace_runs_hooks_but_ignores_allow_rules(make_box, api):
     and honours its ``deny`` rules."""
     box = make_box(record=True, trusted=False)
     script = Script(main=[*ready(box), write(box, "src/app.py", "x\n"),
-                          bash("git push --force origin HEAD"), "ok"])
+                          bash("chmod 777 src/app.py"), "ok"])
     run = box.run(api, "write", script, permission_mode=None)
     assert "Ignoring" in run.stderr and "permissions.allow" in run.stderr, run.stderr
     assert _calls(box, "PreToolUse", "Write"), run.describe()
     write_result = run.result_of(3)
     assert write_result["is_error"] and "haven't granted" in write_result["text"]
     assert not box.path("src/app.py").exists()
-    push = run.result_of(4)
-    assert push["is_error"] and "denied" in push["text"], push
+    # A command the suite lets through (a file inside the project) but a
+    # deny rule refuses; the suite's PreToolUse hook still saw it.
+    chmod = run.result_of(4)
+    assert chmod["is_error"] and "denied" in chmod["text"], chmod
+    assert _calls(box, "PreToolUse", "Bash"), run.describe()
     # The suite's PermissionRequest hook ("Bash" matcher) saw neither: the
     # Write dialog is not its business, and deny rules answer before a dialog.
     assert _calls(box, "PermissionRequest") == []
@@ -282,12 +285,13 @@ def test_pre_tool_use_hooks_answer_before_the_deny_rules(make_box, api):
     """A command both a PreToolUse hook and a settings ``deny`` rule refuse
     gets the hook's reason: hooks run first (deny rules still hold without
     the hook, see test_untrusted_workspace_runs_hooks_but_ignores_allow_rules).
-    The sandbox has no remote, so the push could not leave it anyway."""
+    The suite's own hook lets this chmod through (a file inside the sandbox
+    project), so the refusal is the stand-in's alone."""
     box = make_box()
     _stand_in_hooks(box, {"PreToolUse": [{"matcher": "Bash", "hooks": [{
         "type": "command", "timeout": 5,
         "command": "cat >/dev/null; echo stand-in-refusal >&2; exit 2"}]}]})
-    script = Script(main=[*ready(box), bash("git push --force origin HEAD"), "ok"])
+    script = Script(main=[*ready(box), bash("chmod 777 src/app.py"), "ok"])
     run = box.run(api, "push", script, permission_mode=None)
     result = run.result_of(3)
     assert result["is_error"] and "stand-in-refusal" in result["text"], result
