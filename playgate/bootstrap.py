@@ -32,8 +32,9 @@ then a virtualenv of that interpreter that sees its site-packages.
 Also written into the environment: a ``.pth`` file that puts the plugin root
 on its ``sys.path`` (so ``$CLAUDE_PLUGIN_DATA/venv/bin/python -m playgate``
 works) and ``venv/bin/playgate``, a launcher for the command-line tool.
-The plugin's modules are compiled and the bashlex parser tables built when
-the plugin root is writable (both only speed the hooks up).
+The plugin's modules are compiled, and the bashlex parser tables and the
+module bundle built, when the plugin root is writable (they only speed the
+hooks up).
 
 Standard library only, and no syntax newer than Python 3.6, so that an old
 ``python3`` can still say that it is too old. Every subprocess is bounded.
@@ -303,14 +304,18 @@ def _link_root(data, inst):
 
 
 def _speed_up(python, inst, out):
-    """Compile the plugin's modules and build the bashlex tables when the
-    plugin root is writable (hooks run without them, only slower)."""
+    """Compile the plugin's modules, build the bashlex tables and the module
+    bundle (``hooks/suite.bundle``, issue 7), all with the hook interpreter,
+    when the plugin root is writable — the steps install.py takes in
+    ``.claude/``. Hooks run without them, only slower (a stale or foreign
+    bundle is ignored module by module), so a failure is a note."""
     if not os.access(ROOT, os.W_OK):
         return
     names = dict.fromkeys(tuple(inst.SUITE_PACKAGES) + ("playgate",))
     packages = [os.path.join(ROOT, p) for p in names if os.path.isdir(os.path.join(ROOT, p))]
     for argv, what in (([python, "-m", "compileall", "-q"] + packages, "compileall"),
-                       ([python, "-m", "shell.bashparse"], "building the bashlex tables")):
+                       ([python, "-m", "shell.bashparse"], "building the bashlex tables"),
+                       ([python, "-m", "statefiles.bundle"], "building the module bundle")):
         try:
             _run(inst, argv, COMPILE_TIMEOUT, what, cwd=ROOT)
         except SetupError as exc:
