@@ -45,13 +45,34 @@ def test_a_fresh_install_is_healthy(installed):
     assert data["healthy"] and data["errors"] == 0
     ok = {c["check"] for c in data["checks"] if c["level"] == "ok"}
     assert {"install", "settings", "hooks", "interpreter", "hook-run", "suite-files", "state",
-            "protected", "permission-config", "logs"} <= ok
+            "protected", "permission-config", "logs", "speed"} <= ok
     # The probe call changed nothing the session would see.
     assert not (installed.root / ".claude" / ".session-init").exists()
     text = subprocess.run([sys.executable, str(installed.root / ".claude" / "playgate"),
                            "doctor"], capture_output=True, text=True, cwd=installed.root,
                           timeout=180).stdout
     assert text.rstrip().splitlines()[-1].startswith("healthy")
+
+
+def test_a_missing_or_stale_module_bundle_is_a_warning_with_the_rebuild(installed):
+    bundle = installed.root / ".claude" / "hooks" / "suite.bundle"
+    assert bundle.is_file()
+    # A source newer than the bundle (same bytes: the manifest still agrees).
+    source = installed.root / ".claude" / "guards" / "bash_check.py"
+    st = source.stat()
+    os.utime(source, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+    code, data = doctor(installed.root, "--no-run")
+    assert code == 0 and "doctor.stale_bundle" in codes(data, "warn"), problems(data, "warn")
+    [msg] = [m for _c, k, m in problems(data, "warn") if k == "doctor.stale_bundle"]
+    assert "-m statefiles.bundle" in msg
+    bundle.unlink()
+    code, data = doctor(installed.root, "--no-run")
+    assert code == 0 and "doctor.no_bundle" in codes(data, "warn")
+    # The fix the message gives makes it green again.
+    subprocess.run([sys.executable, "-m", "statefiles.bundle"], cwd=installed.root / ".claude",
+                   capture_output=True, timeout=120, check=True)
+    _code, data = doctor(installed.root, "--no-run")
+    assert not codes(data, "warn") & {"doctor.no_bundle", "doctor.stale_bundle"}
 
 
 def _settings(repo: Path) -> dict:

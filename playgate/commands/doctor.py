@@ -23,7 +23,8 @@ Each check is a function of a :class:`Checkup` returning :class:`Note`\\ s
   and does not block every file;
 * ``permission-config`` — the permission-config layers load;
 * ``logs`` — guard errors logged in ``.claude/logs/errors.log``;
-* ``speed`` — bytecode and the bashlex parser tables are in place;
+* ``speed`` — bytecode, the bashlex parser tables and a current module
+  bundle (``hooks/suite.bundle``) are in place;
 * ``versions`` — suite, hook Python, Claude Code.
 
 Exit 0 when no check found an error (warnings allowed), 1 otherwise.
@@ -437,9 +438,31 @@ def check_speed(c: Checkup) -> list:
         names = os.listdir(cache) if os.path.isdir(cache) else []
         if not any(n.startswith("runtime.") and tag in n for n in names):
             notes.append(Note("warn", "doctor.no_bytecode", root=c.root))
+    notes += _bundle_notes(c)
     if not notes:
         notes.append(Note("ok", "doctor.speed_ok"))
     return notes
+
+
+def _bundle_notes(c: Checkup) -> list:
+    """The module bundle (``hooks/suite.bundle``, issue 7) is there and current
+    for the hook interpreter: ``python -m statefiles.bundle --check`` run by
+    that interpreter in the suite directory (read-only; a suite without the
+    bundle module predates it and is not judged)."""
+    if not os.path.isfile(os.path.join(c.suite, "statefiles", "bundle.py")):
+        return []
+    if not (c.python and os.path.isfile(c.python) and os.access(c.python, os.X_OK)):
+        return []  # the interpreter check names that problem
+    fix = dict(python=c.python, suite=c.suite)
+    if not os.path.isfile(os.path.join(c.suite, "hooks", "suite.bundle")):
+        return [Note("warn", "doctor.no_bundle", **fix)]
+    try:
+        proc = subprocess.run([c.python, "-m", "statefiles.bundle", "--check"], cwd=c.suite,
+                              capture_output=True, timeout=60, start_new_session=True,
+                              env=dict(c.project.env, PYTHONDONTWRITEBYTECODE="1"))
+    except (OSError, subprocess.TimeoutExpired):
+        return [Note("warn", "doctor.stale_bundle", **fix)]
+    return [] if proc.returncode == 0 else [Note("warn", "doctor.stale_bundle", **fix)]
 
 
 def check_versions(c: Checkup) -> list:

@@ -35,8 +35,10 @@ FILES = (
 GITIGNORE_LINES = (".claude/.session-init/", ".claude/session-state/", ".claude/logs/",
                    ".claude/.cache/", ".claude/permission-config.local.yaml", ".claude/state/")
 #: install.py's .gitignore entries a plugin install has no use for: its
-#: virtualenv, the installed copy's bytecode, its backups and its manifest.
-INSTALL_ONLY = (".claude/.venv/", ".claude/**/__pycache__/", ".claude/.playgate-backup/",
+#: virtualenv, the installed copy's bytecode, module bundle and parser tables
+#: (the plugin keeps them in its own root), its backups and its manifest.
+INSTALL_ONLY = (".claude/.venv/", ".claude/**/__pycache__/", ".claude/hooks/suite.bundle*",
+                ".claude/shell/bashlex_tables.marshal*", ".claude/.playgate-backup/",
                 ".claude/playgate.json")
 GITIGNORE_BEGIN = "# >>> playgate: hook runtime state (playgate init)"
 GITIGNORE_END = "# <<< playgate"
