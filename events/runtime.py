@@ -70,10 +70,12 @@ def log_error(root: str, event: str, where: str) -> str:
                 os.replace(path, path + ".1")
         except OSError:
             pass
+        from statefiles.atomic import append_nonblocking
+
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
-        with open(path, "a", encoding="utf-8") as fh:
-            fh.write(f"--- {stamp} pid={os.getpid()} event={event} in {where}\n")
-            fh.write(traceback.format_exc())
+        # One append that never blocks (a FIFO planted as the log fails at once).
+        append_nonblocking(path, (f"--- {stamp} pid={os.getpid()} event={event} in {where}\n"
+                                  + traceback.format_exc()).encode("utf-8", "backslashreplace"))
     except Exception:  # noqa: BLE001 - logging must never take the hook down
         pass
     return path

@@ -79,6 +79,12 @@ def check(ctx):
                 "other sections (playbook, goal, session) stay editable."
             )
     entry, linked = ctx.protected.match_detail(target)
+    unreadable = ctx.protected.unreadable
+    if unreadable and (entry is None or entry.line != 0) and not is_unstuck_file(target):
+        # The list exists but cannot be read: what it protects is unknown, so
+        # nothing but the unstuck files is edited until it is repaired.
+        return block(f"{shown} is not edited: {unreadable}. state.md, the playbook files and "
+                     ".claude/session-state/ stay editable meanwhile.")
     if entry is None:
         return ALLOWED
     source = ("the suite's own files" if entry.line == 0

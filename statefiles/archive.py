@@ -198,8 +198,9 @@ def load_checkpoint(root: str) -> dict | None:
     """The checkpoint, or ``None`` when there is none or it is unreadable
     (an unreadable checkpoint is reported by :func:`run`)."""
     try:
-        with open(checkpoint_path(root), "rb") as fh:
-            value = fastjson.loads(fh.read(1024 * 1024))
+        from statefiles.atomic import read_bytes
+
+        value = fastjson.loads(read_bytes(checkpoint_path(root), 1024 * 1024))
     except (OSError, ValueError):
         return None
     if not isinstance(value, dict) or not isinstance(value.get("steps"), dict):

@@ -77,18 +77,88 @@ def write_atomic(path: str, data, *, durable: bool = True, mode: int | None = No
         raise
 
 
+class NotRegularFile(OSError):
+    """A path that must be a regular file is a FIFO, socket or device.
+    ``strerror`` says which (``"a FIFO, not a regular file"``)."""
+
+
+_KINDS = ((0o010000, "a FIFO"), (0o140000, "a socket"), (0o020000, "a character device"),
+          (0o060000, "a block device"))
+
+
+def open_regular(path: str):
+    """Open ``path`` for binary reading, refusing anything but a regular file.
+
+    Opening never blocks: the descriptor is opened with ``O_NONBLOCK`` (a
+    FIFO would otherwise wait for a writer for ever, and a hook that waits
+    is killed by Claude Code's timeout, which *fails open*), then checked
+    with ``fstat``. Reads from a regular file are unaffected by the flag.
+    Symlinks are followed.
+
+    Returns:
+        A binary file object (use it in a ``with`` block).
+
+    Raises:
+        FileNotFoundError, PermissionError, ...: as ``open`` would.
+        IsADirectoryError: ``path`` is a directory.
+        NotRegularFile: a FIFO, socket or device (an ``OSError``).
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        kind = mode & 0o170000
+        if kind != 0o100000:
+            if kind == 0o040000:
+                raise IsADirectoryError(21, "Is a directory", path)
+            what = next((name for bits, name in _KINDS if kind == bits), "not a regular file")
+            raise NotRegularFile(22, f"{what}, not a regular file", path)
+        return open(fd, "rb", closefd=True)
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_bytes(path: str, limit: int | None = None) -> bytes:
+    """The content of the regular file ``path`` (at most ``limit`` bytes),
+    read without ever blocking on a FIFO (:func:`open_regular`).
+
+    Raises:
+        OSError: missing, unreadable, a directory, or not a regular file.
+    """
+    with open_regular(path) as fh:
+        return fh.read() if limit is None else fh.read(limit)
+
+
 def read_text(path: str, limit: int | None = None) -> str | None:
     """The file's text (UTF-8, undecodable bytes replaced), or ``None`` when
-    it does not exist or is not a readable regular file. ``limit`` caps the
-    bytes read."""
+    it does not exist or is not a readable regular file (a directory, FIFO,
+    socket or device is never opened for reading). ``limit`` caps the bytes
+    read."""
     try:
-        with open(path, "rb") as fh:
-            data = fh.read() if limit is None else fh.read(limit)
-    except (FileNotFoundError, NotADirectoryError, IsADirectoryError, PermissionError):
-        return None
-    except OSError:
+        data = read_bytes(path, limit)
+    except (OSError, ValueError):
         return None
     return data.decode("utf-8", "replace")
+
+
+def append_nonblocking(path: str, data: bytes) -> None:
+    """Append ``data`` to ``path`` (created 0644) with one ``write``.
+
+    ``O_NONBLOCK``: a FIFO planted where a log belongs fails at once
+    (``ENXIO`` when nobody reads it) instead of blocking the hook; on a
+    regular file the flag changes nothing.
+
+    Raises:
+        OSError: the file cannot be opened or written.
+    """
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
+                 | getattr(os, "O_CLOEXEC", 0), 0o644)
+    try:
+        if (os.fstat(fd).st_mode & 0o170000) != 0o100000:
+            raise NotRegularFile(22, "not a regular file", path)
+        os.write(fd, data)
+    finally:
+        os.close(fd)
 
 
 class _LockState:
@@ -126,8 +196,17 @@ class locked:
         if held is not None:
             _STATE.held[self.path] = (held[0], held[1] + 1)
             return self
-        os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
+            # O_NONBLOCK: never wait on a FIFO planted where the lock belongs.
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK
+                         | getattr(os, "O_CLOEXEC", 0), 0o644)
+        except OSError as exc:
+            raise LockTimeout(
+                f"cannot open the lock file {self.path} ({exc.strerror}); state files are not "
+                "written without the lock. Make it a plain file (delete whatever is there; it "
+                "is recreated) on a local, writable file system."
+            ) from None
         if fcntl is not None:
             deadline = time.monotonic() + self.timeout
             delay = 0.002

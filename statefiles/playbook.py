@@ -49,9 +49,10 @@ def format_version_ok(version) -> bool:
 def load_json_file(path: str, label: str) -> tuple:
     """``(value, error)`` for a JSON file: ``value`` is the parsed object (or
     ``None``), ``error`` a one-line message naming ``label`` and the fix."""
+    from statefiles.atomic import read_bytes
+
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
+        data = read_bytes(path, MAX_BYTES + 1)
     except FileNotFoundError:
         return None, f"{label} does not exist"
     except IsADirectoryError:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 
 from statefiles import fastjson, layout
-from statefiles.atomic import locked, write_atomic
+from statefiles.atomic import locked, read_bytes, write_atomic
 from statefiles.cache import cached, lookup, store
 
 SECTIONS = ("project", "playbook", "goal", "session", "config")
@@ -243,8 +243,7 @@ def load(root: str) -> StateDoc | None:
     :class:`StateDoc` with ``errors`` when it is unreadable or too large."""
     path = layout.join(root, layout.STATE_MD)
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
+        data = read_bytes(path, MAX_BYTES + 1)
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -622,10 +621,12 @@ def update_keys(root: str, section: str, updates: dict, *, create: bool = True,
     path = layout.join(root, layout.STATE_MD)
     with locked(layout.join(root, layout.LOCK_FILE)):
         try:
-            with open(path, "rb") as fh:
-                data = fh.read(MAX_BYTES + 1)
+            data = read_bytes(path, MAX_BYTES + 1)
         except FileNotFoundError:
             raise StateError(f"{path} does not exist; run install.py to create it") from None
+        except OSError as exc:
+            raise StateError(f"{path} cannot be read ({exc.strerror}); nothing was written — "
+                             "make it a regular, readable file (restore it from git)") from None
         if len(data) > MAX_BYTES:
             raise StateError(f"state.md is larger than {MAX_BYTES} bytes; nothing was written")
         if _fast_update(root, path, data, section, updates, durable):
