@@ -27,8 +27,9 @@ from statefiles.cache import cached, lookup, store
 SECTIONS = ("project", "playbook", "goal", "session", "config")
 SECURITY_MODES = ("strict", "trusted", "developer", "admin")
 TOOLSTACKS = ("A", "B", "C")
-#: state.md larger than this is refused (a hostile or broken file).
-MAX_BYTES = 1024 * 1024
+#: state.md larger than this is refused (a hostile or broken file): parsing
+#: must stay far inside a hook's timeout (statefiles.yamlsafe).
+MAX_BYTES = 128 * 1024
 
 
 
@@ -149,22 +150,29 @@ def _line_of(text: str, offset: int) -> int:
 
 def parse(text: str) -> dict:
     """Parse state.md text into ``{"sections": {name: mapping}, "spans": ...,
-    "errors": [...]}`` (JSON-serialisable). Imports PyYAML."""
-    import yaml
+    "errors": [...]}`` (JSON-serialisable). Imports PyYAML.
 
+    Bounded (:mod:`statefiles.yamlsafe`): a text longer than
+    :data:`MAX_BYTES` characters is not parsed (no sections, one error), and
+    a block whose aliases expand too far reads as broken."""
+    from statefiles.yamlsafe import YAMLProblem, safe_load
+
+    if len(text) > MAX_BYTES:
+        return {"sections": {}, "spans": {}, "errors": [
+            f"state.md is larger than {MAX_BYTES} bytes — it is not read; restore it from git "
+            "(state.md holds a few short sections)"]}
     info = scan(text)
     sections: dict = {}
     errors = list(info["errors"])
     for name, (start, end) in info["spans"].items():
         body = text[start:end]
         try:
-            value = yaml.safe_load(body) if body.strip() else {}
-        except Exception as exc:  # noqa: BLE001 - YAMLError, and ValueError/RecursionError
-            # from constructors (``2026-13-45`` is a timestamp with month 13)
-            mark = getattr(exc, "problem_mark", None)
-            where = _line_of(text, start) + (mark.line if mark else 0)
-            problem = (getattr(exc, "problem", None)
-                       or (str(exc).splitlines() or [type(exc).__name__])[0])
+            value = safe_load(body) if body.strip() else {}
+        except YAMLProblem as exc:
+            # YAML syntax, a constructor's refusal (``2026-13-45`` is a
+            # timestamp with month 13), nesting, alias bombs
+            where = _line_of(text, start) + (exc.line or 0)
+            problem = exc.problem
             errors.append(
                 f"state.md: the YAML of section '{name}' is broken near line {where} "
                 f"({problem}) — fix it; this section is read as empty until then"
