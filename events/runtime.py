@@ -117,15 +117,33 @@ def run_chain(ctx, names) -> _render.Outcome:
 
 
 def apply_effects(ctx, outcome: _render.Outcome) -> None:
-    """Apply the effects of every verdict in the trace (see events.verdict)."""
+    """Apply the effects of every verdict in the trace (see events.verdict).
+
+    A failing effect never fails the hook: it is logged to errors.log and
+    reported in the answer — a WARN (``additionalContext`` or
+    ``systemMessage``), or a note appended to a BLOCK's message — so that a
+    lock that could not be taken in time (``LockTimeout``, whose message names
+    the lock file and what to do), a full disk or a broken state file is seen
+    rather than silently losing the update."""
+    failed = []
     for guard_name, verdict in outcome.trace:
         for effect in verdict.effects:
             if effect.when == "on_pass" and outcome.blocked:
                 continue
             try:
                 effect.func(*effect.args)
-            except Exception:  # noqa: BLE001
-                log_error(ctx.root, ctx.event, f"effect {effect.label} of {guard_name}")
+            except Exception as exc:  # noqa: BLE001
+                log = log_error(ctx.root, ctx.event, f"effect {effect.label} of {guard_name}")
+                detail = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+                failed.append(f"could not {effect.label} ({type(exc).__name__}"
+                              + (f": {detail[:400]}" if detail else "") + f"; details in {log})")
+    if not failed:
+        return
+    text = "State was not fully recorded: " + "; ".join(failed) + "."
+    if outcome.final is not None and outcome.final.kind in STOPPING:
+        outcome.final.message = f"{outcome.final.message}\n{text}"
+    else:
+        outcome.warnings.append(Verdict(WARN, text, guard="runtime"))
 
 
 def evaluate(event: str, data: bytes, env=None, root: str | None = None) -> tuple:
