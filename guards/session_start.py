@@ -114,6 +114,9 @@ def check(ctx):
                  + (" — work happens on a feature branch, not here." if ctx.on_main else "."))
     if state is not None:
         lines.extend(f"Problem: {e}" for e in state.errors)
+    if plan_rel:
+        lines.extend(f"Problem: {e}; fix it (playbook files stay writable)"
+                     for e in ctx.playbook.errors)
     lines.extend(f"Problem: {p}" for p in ctx.protected.problems)
     lines.extend(notes)
     return warn("\n".join(lines), effects=tuple(effects))
