@@ -190,6 +190,27 @@ def parse(text: str) -> dict:
     return {"sections": sections, "spans": info["spans"], "errors": errors}
 
 
+def _key_problems(sections: dict) -> list:
+    """Keys the guards rely on whose value cannot be what it must be: they
+    read as their safe default (no active playbook, ``strict``), and the
+    reader says so instead of failing silently."""
+    problems = []
+    playbook = sections.get("playbook")
+    config = sections.get("config")
+    active = playbook.get("active") if isinstance(playbook, dict) else None
+    if active is not None and not isinstance(active, str):
+        problems.append(
+            f"state.md: playbook.active must be a path (play/<id>/plan.json) or null, not "
+            f"{type(active).__name__}; it is read as null until fixed")
+    security = config.get("security") if isinstance(config, dict) else None
+    if security is not None and (not isinstance(security, str)
+                                 or security.strip().lower() not in SECURITY_MODES):
+        problems.append(
+            f"state.md: config.security is {security!r}, not one of "
+            f"{', '.join(SECURITY_MODES)}; 'strict' is used (the user sets it)")
+    return problems
+
+
 class StateDoc:
     """Parsed state.md.
 
@@ -205,7 +226,10 @@ class StateDoc:
         self.text = text
         self.sections = parsed.get("sections", {})
         self.spans = parsed.get("spans", {})
-        self.errors = parsed.get("errors", [])
+        # Syntax problems (cached with the parse) and keys whose value cannot
+        # be used (checked on every read: cheap, and the fast writer's
+        # derived parse need not know about them).
+        self.errors = list(parsed.get("errors", [])) + _key_problems(self.sections)
 
     def section(self, name: str) -> dict:
         value = self.sections.get(name)
