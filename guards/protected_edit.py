@@ -42,8 +42,10 @@ def _state_md_config_change(ctx) -> str | None:
     post = ctx.post_edit
     if post is None:
         return None
-    if post.error and post.before is None and post.after is None:
-        return "?"  # state.md exists but cannot be read (too large, a directory...)
+    if post.error and post.before is None:
+        # state.md exists but cannot be read (too large, a directory, a FIFO):
+        # its config section cannot be compared, so only the user repairs it.
+        return "?"
     if not post.applies or post.after is None:
         return None  # the tool will fail and change nothing
     from statefiles import state_md

@@ -329,7 +329,9 @@ def resolve_active(root: str, active: str | None) -> tuple:
             f"state.md playbook.active ({value!r}) points outside the project; set it to "
             "play/<id>/plan.json or null"
         )
-    if os.path.isdir(abs_path):
+    if os.path.isdir(abs_path) and not rel.endswith("/plan.json"):
+        # ``play/<id>`` names its plan.json; a *plan.json* that is a
+        # directory is reported as such by the loader, not as a bad path.
         rel = rel + "/plan.json"
     parts = rel.split("/")
     if (len(parts) != 3 or parts[0] != layout.PLAY_DIR or parts[2] != "plan.json"
