@@ -401,6 +401,10 @@ def parse(text: str, label: str = layout.PROTECTED_FILES) -> ProtectedList:
     """Parse protected-files.txt content; the :data:`FLOOR` is prepended."""
     entries = [Entry("HARD_BLOCK", p, 0) for p in FLOOR]
     problems = []
+    # A byte-order mark (a list saved by a Windows editor) is not part of the
+    # first entry: read with it, "HARD_BLOCK:x" became an unknown level and
+    # was downgraded to BLOCK.
+    text = text.removeprefix("\ufeff")
     for lineno, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
