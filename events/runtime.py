@@ -51,6 +51,15 @@ UNITS = {
 #: errors.log is rotated to errors.log.1 past this size (bytes).
 ERROR_LOG_MAX = 1024 * 1024
 
+#: Seconds one hook process may spend waiting for state locks in total
+#: (``statefiles.atomic.set_lock_budget``): well inside the registered
+#: timeout (settings.template.json), so that a stuck lock gives a clear
+#: "could not lock" message instead of a hook killed by Claude Code. All
+#: SessionEnd hooks share 1.5 s; everything else has 5 s or more.
+LOCK_BUDGET_S = {"SessionEnd": 0.3, "PermissionRequest": 1.5, "Notification": 1.5,
+                 "SubagentStart": 1.5}
+DEFAULT_LOCK_BUDGET_S = 4.0
+
 
 def load_guard(name: str):
     """Import ``guards.<name>`` (lazily: only the guards a call needs)."""
@@ -162,6 +171,17 @@ def evaluate(event: str, data: bytes, env=None, root: str | None = None) -> tupl
             and ``STRICT_MODE`` come from it.
         root: project root override (tests); default per SPEC §1.
     """
+    from statefiles.atomic import set_lock_budget
+
+    # The budget covers this call only (in-process callers make many).
+    set_lock_budget(LOCK_BUDGET_S.get(event, DEFAULT_LOCK_BUDGET_S))
+    try:
+        return _evaluate(event, data, env, root)
+    finally:
+        set_lock_budget(None)
+
+
+def _evaluate(event: str, data: bytes, env, root) -> tuple:
     try:
         hook = parse(event, data)
     except MalformedInput as exc:

@@ -163,15 +163,29 @@ def append_nonblocking(path: str, data: bytes) -> None:
 
 class _LockState:
     """Per-process bookkeeping so :func:`locked` is re-entrant (``flock``
-    would otherwise deadlock a process against itself)."""
+    would otherwise deadlock a process against itself), and the process's
+    lock budget (:func:`set_lock_budget`)."""
 
-    __slots__ = ("held",)
+    __slots__ = ("held", "deadline")
 
     def __init__(self) -> None:
         self.held: dict = {}
+        self.deadline = None
 
 
 _STATE = _LockState()
+
+
+def set_lock_budget(seconds: float | None) -> None:
+    """Bound the *total* time this process may wait for locks from now on.
+
+    A hook may take the state lock several times (one effect each); each wait
+    is bounded by its own timeout, but their sum must stay inside the hook's
+    registered timeout, or Claude Code kills the hook (for a gating event:
+    the call goes through). The runtime sets a budget per event
+    (``events.runtime.LOCK_BUDGET_S``); ``None`` removes it.
+    """
+    _STATE.deadline = None if seconds is None else time.monotonic() + max(0.0, seconds)
 
 
 class locked:
@@ -208,7 +222,10 @@ class locked:
                 "is recreated) on a local, writable file system."
             ) from None
         if fcntl is not None:
-            deadline = time.monotonic() + self.timeout
+            start = time.monotonic()
+            deadline = start + self.timeout
+            if _STATE.deadline is not None and self.timeout > 0:
+                deadline = min(deadline, max(_STATE.deadline, start))
             delay = 0.002
             while True:
                 try:
@@ -226,13 +243,14 @@ class locked:
                         ) from None
                     if time.monotonic() >= deadline:
                         os.close(fd)
+                        waited = max(0.0, deadline - start)
                         raise LockTimeout(
-                            f"could not lock {self.path} within {self.timeout:g} s: another "
+                            f"could not lock {self.path} within {waited:.3g} s: another "
                             "hook or session holds it. If no Claude Code session is running, "
                             "a crashed process left it; it is released when that process "
                             "exits (kill it, or delete the lock file)."
                         ) from None
-                    time.sleep(delay)
+                    time.sleep(max(0.0, min(delay, deadline - time.monotonic())))
                     delay = min(delay * 2, 0.05)
         _STATE.held[self.path] = (fd, 1)
         return self
