@@ -536,7 +536,13 @@ class _Git:
 
 
 def _is_runtime(path: str) -> bool:
-    return any(path == d or path.startswith(d + "/") for d in RUNTIME_DIRS)
+    """A path the engine never commits: the suite's runtime directories, and
+    the temporary file of a state write whose process was killed before its
+    rename (statefiles.atomic.write_atomic; swept by the next write)."""
+    from statefiles.atomic import is_temp_name
+
+    return (any(path == d or path.startswith(d + "/") for d in RUNTIME_DIRS)
+            or is_temp_name(path.rsplit("/", 1)[-1]))
 
 
 def _secret_like(root: str, paths: list) -> list:

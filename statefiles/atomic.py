@@ -44,11 +44,18 @@ def write_atomic(path: str, data, *, durable: bool = True, mode: int | None = No
     Raises:
         OSError: the directory is not writable or the disk is full; the
             target is left unchanged and no temporary file remains.
+
+    A process killed between creating its temporary file and the rename
+    (SIGKILL, OOM, a hook timeout) cannot remove it; the next write of the
+    same file removes such leftovers of dead processes (:func:`sweep_stale`),
+    so they never pile up in the repository (where ``git add -A`` would pick
+    them up).
     """
     if isinstance(data, str):
         data = data.encode("utf-8")
     directory = os.path.dirname(path) or "."
     os.makedirs(directory, exist_ok=True)
+    sweep_stale(path)
     if mode is None:
         try:
             mode = os.stat(path).st_mode & 0o777
@@ -57,7 +64,16 @@ def write_atomic(path: str, data, *, durable: bool = True, mode: int | None = No
     tmp = os.path.join(
         directory, f".{os.path.basename(path)}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     )
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    except BaseException:
+        # The name is random and opened with O_EXCL: whatever exists under it
+        # (an open that created the file, then failed) is ours to remove.
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
     try:
         try:
             view = memoryview(data)
@@ -127,6 +143,55 @@ def read_bytes(path: str, limit: int | None = None) -> bytes:
     """
     with open_regular(path) as fh:
         return fh.read() if limit is None else fh.read(limit)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True  # another user's process (or an odd number): leave it
+    except OSError:
+        return True
+    return True
+
+
+def is_temp_name(name: str) -> bool:
+    """``name`` (a base name) has the shape of a :func:`write_atomic`
+    temporary file: ``.<target>.<pid>.<8 hex>.tmp``."""
+    if not (name.startswith(".") and name.endswith(".tmp")):
+        return False
+    parts = name[:-4].rsplit(".", 2)
+    return (len(parts) == 3 and len(parts[0]) > 1 and parts[1].isdigit()
+            and len(parts[2]) == 8 and all(c in "0123456789abcdef" for c in parts[2]))
+
+
+def sweep_stale(path: str) -> int:
+    """Remove the temporary files :func:`write_atomic` left next to ``path``
+    when its writer died before the rename (``.<name>.<pid>.<hex>.tmp`` whose
+    process no longer exists). Returns how many were removed; never raises."""
+    directory = os.path.dirname(path) or "."
+    prefix = f".{os.path.basename(path)}."
+    removed = 0
+    try:
+        with os.scandir(directory) as it:
+            names = [e.name for e in it if e.name.startswith(prefix) and e.name.endswith(".tmp")]
+    except OSError:
+        return 0
+    for name in names:
+        parts = name[len(prefix):-4].split(".")
+        if len(parts) != 2 or not parts[0].isdigit() or len(parts[1]) != 8:
+            continue
+        pid = int(parts[0])
+        if pid == os.getpid() or _alive(pid):
+            continue
+        try:
+            os.unlink(os.path.join(directory, name))
+            removed += 1
+        except OSError:
+            pass
+    return removed
 
 
 def read_text(path: str, limit: int | None = None) -> str | None:
