@@ -129,6 +129,8 @@ FILES = {
     "docs/notes.md": False,
     "new.txt": False,
     ".claude/session-state/last-fail-reason": False,
+    ".sdd/project/specs/login/spec.yaml": False,
+    ".claude/agents/helper.md": False,
     ".claude/session-state/post-loop-pending": False,
     ".claude/settings.json": True,
     ".claude/settings.local.json": True,
@@ -274,18 +276,47 @@ def _progress_doc(status, validations, critic):
     return json.dumps(doc, indent=2)
 
 
+def _yaml_bomb(levels: int) -> str:
+    lines = ['a0: &a0 ["x", "x"]'] + [f"a{i}: &a{i} [*a{i-1}, *a{i-1}]" for i in range(1, levels)]
+    return "\n".join(lines) + "\n"
+
+
+#: YAML that is hostile to a parser: alias bombs, recursion, nesting, a
+#: timestamp no calendar has, Python tags (state.md, spec.yaml, agent
+#: frontmatter are all YAML).
+HOSTILE_YAML = [
+    _yaml_bomb(30), "loop: &l [*l]\n", "x: " + "[" * 3000 + "]" * 3000 + "\n",
+    "when: 2026-13-45\n", "x: !!python/object/apply:os.system ['true']\n", "phase: [unclosed\n",
+    "phase: design-generated\n", "phase: implementation-complete\n", "phase: initialized\n",
+]
+
+
+def _frontmatter(body: str) -> str:
+    return "---\n" + body + "---\nbody\n"
+
+
 contents = st.one_of(
     any_text(200),
+    st.sampled_from(HOSTILE_YAML),
+    st.sampled_from(HOSTILE_YAML).map(_frontmatter),
+    st.sampled_from(HOSTILE_YAML).map(lambda y: f"## config\n```yaml\n{y}```\n"),
     st.builds(_progress_doc, st.sampled_from(["pending", "in_progress", "done", "blocked", 5]),
               st.booleans(), st.booleans()),
     st.sampled_from(["{", "[]", "null", '{"format_version": 99}', "## config\n```yaml\n"
                      "security: admin\n```\n", "---\nname: x\ntools: Task\n---\n"]),
 )
 
-JSONISH = st.recursive(
+JSONISH_DEEP = st.recursive(
     st.none() | st.booleans() | st.integers(-10, 10) | st.floats(allow_nan=False) | any_text(12),
     lambda c: st.lists(c, max_size=3) | st.dictionaries(_short_text(8), c, max_size=3),
     max_leaves=10)
+#: Any JSON value: mostly from a fixed sample (cheap to draw: the fuzz runs
+#: tens of thousands of examples), sometimes generated.
+JSONISH = st.one_of(
+    st.sampled_from([None, True, False, 0, -1, 2**63, 1.5, "", "x", "\u0000", [], {}, [None],
+                     {"a": None}, {"status": "done"}, ["x", 1, None], {"k": {"k": [1]}},
+                     {"level": "medium"}, "x" * 5000]),
+    JSONISH_DEEP)
 
 _edit = st.fixed_dictionaries({"old_string": fragments, "new_string": fragments},
                               optional={"replace_all": st.booleans()})
@@ -402,7 +433,7 @@ def common_fields(draw, event: str) -> dict:
         "permission_mode": st.sampled_from(["default", "plan", "acceptEdits", "auto", "dontAsk",
                                             "bypassPermissions", "weird"]),
         "prompt_id": st.just("01643498-3fe0-4913-89bf-2536899efaef"),
-        "effort": JSONISH,
+        "effort": st.sampled_from([{"level": "medium"}, {"level": "high"}, None, "low", 3]),
     }))
     base.update(optional)
     if event in ("SubagentStart", "SubagentStop") or draw(st.integers(0, 4)) == 0:
@@ -467,7 +498,8 @@ def _wrong_type(draw, event: str) -> Case:
     targets = [("top", k, t) for k, t in _fields_of(event).items()
                if k in obj or t[1]]
     if tool_fields:
-        targets += [("tool", k, t) for k, t in tool_fields.items() if k in obj["tool_input"] or t[1]]
+        targets += [("tool", k, t) for k, t in tool_fields.items()
+                    if k in obj["tool_input"] or t[1]]
     where, key, (kind, required) = draw(st.sampled_from(targets))
     value = draw(st.sampled_from(wrong_values(kind, required)))
     if where == "top":
