@@ -89,7 +89,13 @@ class Markers:
     # ---- init-guard's read record (SPEC §3 init-guard: by repo-relative path)
     @staticmethod
     def _read_name(rel: str) -> str:
-        return rel.replace("%", "%25").replace("/", "%2F")
+        """File name under READ_DIR for ``rel``: ``%`` and ``/`` percent-encoded,
+        and a name of dots only (a Read of the project root is ``.``) spelled
+        ``%2E``... since ``.``/``..`` name the directory, not a file in it."""
+        name = rel.replace("%", "%25").replace("/", "%2F")
+        if not name.strip("."):
+            name = "%2E" * len(name) or "%00"
+        return name
 
     def record_read(self, rel: str) -> None:
         """Note that ``rel`` (repo-relative) was read this session."""

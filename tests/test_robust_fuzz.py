@@ -220,6 +220,20 @@ def test_malformed_payloads_in_process(scenarios, event):
         assert expected <= set(seen), expected - set(seen)
 
 
+# ---------------------------------------------- regressions the fuzz found
+@pytest.mark.parametrize("path", [S.ROOT, S.ROOT + "/", S.ROOT + "/.", "."])
+def test_read_of_the_project_root_is_recorded_without_error(scenarios, path):
+    """Bug: init-guard recorded a Read of the project root as the marker
+    ``.session-init/read/.`` — the directory itself; os.replace failed
+    (EBUSY) and the effect landed in errors.log. Now spelled ``%2E``."""
+    case = S.Case("PreToolUse", "well-formed", {
+        "session_id": "s", "cwd": S.ROOT, "hook_event_name": "PreToolUse",
+        "tool_name": "Read", "tool_input": {"file_path": path}, "tool_use_id": "toolu_1"})
+    code, out, err = _run_in_process(scenarios, "fresh", "PreToolUse", case)
+    check_output("PreToolUse", case, code, out, err)
+    assert code == 0, err
+
+
 # ------------------------------------------------------------------ subprocess
 @pytest.fixture(scope="module")
 def suite(tmp_path_factory):
