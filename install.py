@@ -115,6 +115,10 @@ GITIGNORE_ENTRIES = (
     ".claude/**/__pycache__/",
     ".claude/.playgate-backup/",
     ".claude/playgate.json",
+    # The personal permission layer (like Claude Code's settings.local.json)
+    # and the team workflow's timeline and signals are per-checkout state.
+    ".claude/permission-config.local.yaml",
+    ".claude/state/",
 )
 GITIGNORE_BEGIN = ("# >>> playgate: hook runtime state "
                    "(python install.py --uninstall removes this block)")

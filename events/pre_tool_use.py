@@ -35,12 +35,12 @@ EDIT_CHAIN = (
 )
 
 #: Bash (SPEC §3 "Bash chain"): destructive commands and writes to guarded
-#: files first, then the team/spec rules (SPEC §6), then state/playbook
-#: coherence and the linters on git commit (the slow one, last).
+#: files, then the team/spec rules (SPEC §6), then state/playbook coherence
+#: and the linters on git commit (the slow one, last).
 BASH_CHAIN = (
+    "execution_convention",  # SPEC §6 (seed 003 §14): cheap, and its message is the precise one
     "bash_check",
     # SPEC §6 team and spec workflows
-    "execution_convention",
     "codex_lead_guard",
     "agent_definitions",
     "spec_phase_gate",

@@ -28,7 +28,7 @@ import time
 
 from events import render as _render
 from events.inputs import MAX_STDIN_BYTES, MalformedInput, parse
-from events.verdict import ALLOW, APPROVE, BLOCK, STOPPING, WARN, Verdict
+from events.verdict import ALLOW, ALLOWED, APPROVE, BLOCK, STOPPING, WARN, Verdict
 from statefiles import layout
 
 #: Event name → unit module under ``events/``.
@@ -114,8 +114,13 @@ def run_chain(ctx, names) -> _render.Outcome:
                 f"reinstall the suite (python install.py <repo>).",
                 guard=guard_name,
             )
+        guard_name = getattr(module, "NAME", name)
         if not verdict.guard:
-            verdict.guard = getattr(module, "NAME", name)
+            if verdict is ALLOWED:
+                # The shared no-objection verdict must not carry a guard's name.
+                verdict = Verdict(ALLOW, guard=guard_name)
+            else:
+                verdict.guard = guard_name
         outcome.trace.append((verdict.guard, verdict))
         if verdict.kind == WARN:
             outcome.warnings.append(verdict)

@@ -124,7 +124,8 @@ def check(ctx):
 
 def _harmless(ctx, analysis, expected: str) -> bool:
     """Commands allowed on the wrong branch: reads, the post-loop handler,
-    and switching to (or creating) the playbook's branch."""
+    ``git fetch|pull``, creating a branch, and switching to the playbook's
+    branch (the ways out of a mismatch; main-branch allows the same)."""
     if analysis.read_only or is_post_loop_handler(ctx):
         return True
     from shell import is_read_only
@@ -134,14 +135,18 @@ def _harmless(ctx, analysis, expected: str) -> bool:
             return True
         if cmd.name == "git" and cmd.trusted:
             sub, args = cmd.git_subcommand, cmd.git_args
-            if sub in ("fetch", "stash") and (sub == "fetch" or not args or args[0] in (
+            if sub in ("fetch", "pull", "stash") and (sub != "stash" or not args or args[0] in (
                     "push", "list", "show")):
                 return True
             if sub in ("checkout", "switch"):
                 ops = [a for a in args if not a.startswith("-")]
                 flags = [a for a in args if a.startswith("-")]
-                return ops == [expected] and all(f in ("-b", "-c", "--create", "--track", "-t")
-                                                 for f in flags)
+                if not all(f in ("-b", "-c", "--create", "--track", "-t") for f in flags):
+                    return False
+                # Creating a branch changes no file (main-branch allows it for
+                # the same reason); switching is allowed to the playbook's branch.
+                creating = any(f in ("-b", "-c", "--create") for f in flags)
+                return ops == [expected] or (creating and 1 <= len(ops) <= 2)
         return False
 
     return analysis.all_commands(ok)

@@ -155,6 +155,10 @@ def _check_state(ctx, view):
                     "themselves."))
     if switched and new_active is not None:
         rel, plan, progress, error = _playbook_at(ctx, new_active)
+        if rel is None and error:
+            # Not a working playbook (outside play/, the template, an archived
+            # copy): its statuses are beyond the reward guards' reach.
+            return _blocked(ctx, f"{error}.")
         if rel is not None and error is None:
             report = R.completion_report(plan, progress)
             parts = []

@@ -430,8 +430,8 @@ def _write_problem(write, req: Request) -> str | None:
 def shell_floor(req: Request) -> tuple:
     """7E, the floor beyond the seed: never approve what the shell analysis
     (SPEC §4) calls unknown, destructive, a code-execution carrier, an HTTP
-    method other than GET/HEAD, or a write outside the project (or into
-    ``.git/``/``.claude/``); nor what the gate's own carrier checks find
+    method other than GET/HEAD, a deletion, or a write outside the project (or
+    into ``.git/``/``.claude/``); nor what the gate's own carrier checks find
     (:mod:`permission.carriers`). In plan mode (``permission_mode: plan``)
     only read-only commands pass: planning changes nothing."""
     if req.kind == GENERAL:
@@ -456,6 +456,11 @@ def shell_floor(req: Request) -> tuple:
     if methods:
         return _dialog(f"the shell analysis finds the HTTP method {methods[0]} (not GET/HEAD)")
     for write in analysis.writes:
+        if getattr(write, "kind", "write") == "delete":
+            # Deleting is data loss whatever the place (rm and rmdir are in
+            # always_ask; find -delete and friends must not be the way around).
+            return _dialog(f"the shell analysis finds a deletion ({write.how} -> "
+                           f"{write.rel if write.rel is not None else write.given})")
         problem = _write_problem(write, req)
         if problem:
             return _dialog(f"the shell analysis finds a command that {problem}")

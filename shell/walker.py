@@ -237,6 +237,10 @@ class Walker:
         from shell import lexer
 
         run = self.run
+        if all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
+            # Only comments: bash runs nothing (a comment ends at the newline,
+            # even after a backslash). bashlex 0.18 crashes on such input.
+            return []
         self.used_bashlex = True
         try:
             prepared = lexer.prepare(text)

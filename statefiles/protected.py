@@ -55,6 +55,8 @@ FLOOR = (
     ".claude/permission-config.yaml",
     ".claude/permission-config.local.yaml",
     ".claude/playgate.json",
+    # install.py's backups of the user's files: --uninstall restores from them.
+    ".claude/.playgate-backup/**",
     ".claude/skills/post-loop/**",
     ".claude/skills/playbook-init/**",
     ".claude/skills/prompt-analyzer/**",

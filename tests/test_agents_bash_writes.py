@@ -22,7 +22,7 @@ GOOD = "---\nname: a\ndescription: d\ntools: Read\n---\n"
 def ws(installed):
     workspace(installed)
     agents = installed.root / ".claude" / "agents"
-    agents.mkdir()
+    agents.mkdir(exist_ok=True)
     (agents / "x.md").write_text(GOOD)
     (installed.root / "docs").mkdir()
     (installed.root / "docs" / "x.md").write_text("no frontmatter\n")

@@ -37,7 +37,6 @@ ONLY_7E_REFUSES = [
     ("find . -name x -delete", "destructive: find -delete"),
     ("git rebase -x true main", "carrier: git rebase -x"),
     ("git -c core.pager=less log", "carrier: git -c core.pager"),
-    ("git -c alias.st=status st", "carrier: git -c alias"),
     ("git -c core.hooksPath=src commit -m x", "carrier: git -c core.hooksPath"),
     ("tar -cf a.tar --checkpoint=1 --checkpoint-action=exec=touch src", "carrier: tar"),
     ("curl -XDELETE localhost:8080/x", "HTTP DELETE"),
@@ -93,6 +92,16 @@ def test_7e_refuses_without_the_rules(gates, command, why):
     from permission import audit
 
     assert audit.read(str(bare.root))[-1]["phase"] == "7E", why
+
+
+def test_git_alias_carrier_is_refused_without_the_rules(gates):
+    """``git -c alias.x=...`` runs an alias: refused even with every config rule
+    removed (the gate's own git table at 7B2, the shell analysis at 7E)."""
+    _, bare = gates
+    assert decision(bare, "git -c alias.st=status st") == "dialog"
+    from permission import audit
+
+    assert audit.read(str(bare.root))[-1]["phase"] in ("7B2", "7E")
 
 
 @pytest.mark.parametrize("command", MUST_STAY_ALLOWED)

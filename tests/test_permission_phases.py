@@ -335,12 +335,18 @@ def test_secret_argument(args, secret):
     assert P.secret_argument(args) == secret
 
 
-@pytest.mark.parametrize("command", ["cat .claude/settings.json", "ls .git", "tee .git/config",
+@pytest.mark.parametrize("command", ["cat .claude/settings.json", "ls .git",
                                      "git --git-dir=.git log", "ls -C.claude", "cat ./.git/HEAD",
                                      "cat src/../.claude/x"])
 def test_phase7d_refuses_the_suite_and_git_internals(project, cfg, command):
     status, text = upto(req(project, cfg, command), "7D")
     assert status == DIALOG and "own files" in text
+
+
+def test_a_write_into_git_internals_is_refused_before_7d(project, cfg):
+    """The shell analysis sees ``tee`` write .git/config: 7E refuses it first."""
+    d = decide(unit.PHASES, req(project, cfg, "tee .git/config"), unit.FLOOR)
+    assert d.decision == DIALOG and d.phase == "7E" and ".git" in d.reason
 
 
 def test_phase7d_refuses_secrets(project, cfg):

@@ -42,7 +42,7 @@ from pathlib import Path
 import reward_kit as K
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from events.edits import compute
 from guards import _reward as R
@@ -55,6 +55,13 @@ SPELLINGS = ("absolute", "relative", "dot-slash", "dot-dot", "double-slash", "fr
 TOOLS = ("Write", "Edit", "MultiEdit", "Edit(replace_all)", "NotebookEdit")
 VARIANTS = ("fraud_done", "no_critic_fields", "partial_validations", "strip_evidence",
             "legit_done", "in_progress", "notes", "copy_evidence", "string_form")
+
+
+#: Spellings that name the file by its real location. Liveness (honest work is
+#: never refused) is promised for these; a link with another name is not a
+#: playbook file, so the deadlock escapes do not cover it (an unreviewed plan
+#: blocks it, which is right: the real path stays writable).
+REAL_SPELLINGS = ("absolute", "relative", "dot-slash", "dot-dot", "double-slash", "from-subdir")
 
 
 def spelled(root: Path, rel: str, spelling: str) -> tuple:
@@ -71,7 +78,8 @@ def spelled(root: Path, rel: str, spelling: str) -> tuple:
         "absolute": (f"{r}/{rel}", r),
         "relative": (rel, r),
         "dot-slash": (f"./{rel}", r),
-        "dot-dot": (f"{head}/../{head}/{name}" if head else f"src/../{rel}", r),
+        # play/demo/../demo/progress.json (up one level and back down)
+        "dot-dot": (f"{head}/../{head.rsplit('/', 1)[-1]}/{name}" if head else f"src/../{rel}", r),
         "double-slash": (rel.replace("/", "//") if head else f".//{rel}", r),
         "from-subdir": (f"../{rel}", f"{r}/src"),
         "case": (f"{r}/{rel}", r),
@@ -93,6 +101,9 @@ class Agent(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.session = "s-" + uuid.uuid4().hex[:8]
+        #: The lifecycle archived the active playbook (complete, critic PASS):
+        #: the run has legitimately finished; rules and invariants stop.
+        self.archived = False
         self.reset()
 
     def reset(self) -> None:
@@ -102,7 +113,7 @@ class Agent(RuleBasedStateMachine):
             path.parent.mkdir(parents=True, exist_ok=True)
             with open(path, "wb") as fh:  # in place: the hard link keeps its inode
                 fh.write(data)
-        for extra in ("play/new", ".claude/session-state", ".claude/logs"):
+        for extra in ("play/new", "play/archive", ".claude/session-state", ".claude/logs"):
             shutil.rmtree(root / extra, ignore_errors=True)
         for pb in PLAYBOOKS:
             for stray in (root / pb).iterdir():
@@ -113,8 +124,23 @@ class Agent(RuleBasedStateMachine):
     def hook(self, event: str, **fields):
         if self.via == "subprocess":
             res = self.installed.hook(event, payload=K.payload(self.root, event, **fields))
-            return K.Result(res.code, res.stdout, res.stderr, None)
-        return K.call(self.root, event, **fields)
+            result = K.Result(res.code, res.stdout, res.stderr, None)
+        else:
+            result = K.call(self.root, event, **fields)
+        if event == "SubagentStop":
+            self._note_archive()
+        return result
+
+    def _note_archive(self) -> None:
+        """SubagentStop runs the archive check (lifecycle): a complete playbook
+        moves to play/archive/<id>/. What was archived must be complete too."""
+        archived = self.root / "play/archive" / K.PLAYBOOK.rsplit("/", 1)[-1] / "progress.json"
+        if not archived.exists() or (self.root / K.PROGRESS).exists():
+            return
+        progress = json.loads(archived.read_text())
+        assert not R.unevidenced_done(progress), ("archived with fraud", progress)
+        assert not R.critic_pass_problems(progress), ("archived without the critic", progress)
+        self.archived = True
 
     def pre(self, tool_name: str, tool_input: dict, cwd=None):
         fields = {"tool_name": tool_name, "tool_input": tool_input, "tool_use_id": "toolu_x",
@@ -128,6 +154,7 @@ class Agent(RuleBasedStateMachine):
         result = self.pre(tool_name, tool_input, cwd)
         assert result.code in (0, 2), result
         if result.code != 0:
+            self.last_refusal = result
             return False
         path = tool_input.get("file_path") or tool_input.get("notebook_path")
         full = path if os.path.isabs(path) else os.path.join(cwd, path)
@@ -177,6 +204,7 @@ class Agent(RuleBasedStateMachine):
         return "Edit", {"file_path": path, "old_string": before, "new_string": after}
 
     # ------------------------------------------------------------------ rules: progress.json
+    @precondition(lambda self: not self.archived)
     @rule(pb=st.sampled_from(PLAYBOOKS), sid=st.sampled_from(SUBTASKS),
           variant=st.sampled_from(VARIANTS), tool=st.sampled_from(TOOLS),
           spelling=st.sampled_from(SPELLINGS))
@@ -222,7 +250,9 @@ class Agent(RuleBasedStateMachine):
                                     '"status": "pending"', '"status": "done"')
         allowed = self.apply(name, ti, cwd)
         # Liveness: honest progress, sent as exactly this change, is never refused.
-        exact = name in ("Write", "Edit") and not ti.get("replace_all") and spelling != "case"
+        # (An Edit that changes nothing is rejected by Claude Code itself.)
+        exact = (name in ("Write", "Edit") and not ti.get("replace_all")
+                 and spelling in REAL_SPELLINGS and (name == "Write" or before != after))
         if variant == "legit_done" and exact:
             ledger_ok = self.ledger(f"{pb}/plan.json").get(sid) == "PASS"
             if not self.strict_ledger or ledger_ok:
@@ -230,6 +260,7 @@ class Agent(RuleBasedStateMachine):
         if variant == "notes" and exact:
             assert allowed, ("notes edit refused", rel, tool, spelling)
 
+    @precondition(lambda self: not self.archived)
     @rule(pb=st.sampled_from(PLAYBOOKS), pid=st.sampled_from(PHASES),
           status=st.sampled_from(["done", "in_progress", "pending"]),
           tool=st.sampled_from(("Write", "Edit", "MultiEdit")),
@@ -249,9 +280,13 @@ class Agent(RuleBasedStateMachine):
             path = path.replace("/progress.json", "/Progress.json")
         name, ti = self._edit_input(tool, path, before, K.dump(doc))
         allowed = self.apply(name, ti, cwd)
-        if status == "done" and all_done and spelling != "case":
-            assert allowed, ("phase done refused although its subtasks are done", pb, pid)
+        # (An Edit/MultiEdit that changes nothing is rejected by Claude Code itself.)
+        changes = name == "Write" or before != K.dump(doc)
+        if status == "done" and all_done and spelling in REAL_SPELLINGS and changes:
+            assert allowed, ("phase done refused although its subtasks are done", pb, pid,
+                             getattr(self, "last_refusal", None))
 
+    @precondition(lambda self: not self.archived)
     @rule(pb=st.sampled_from(PLAYBOOKS), with_evidence=st.booleans(),
           tool=st.sampled_from(("Write", "Edit")))
     def edit_critic_block(self, pb, with_evidence, tool):
@@ -265,11 +300,14 @@ class Agent(RuleBasedStateMachine):
         name, ti = self._edit_input(tool, str(self.root / rel), before, K.dump(doc))
         self.apply(name, ti, str(self.root))
 
+    @precondition(lambda self: not self.archived)
     @rule(pb=st.sampled_from(PLAYBOOKS), sid=st.sampled_from(SUBTASKS))
     def honest_subtask(self, pb, sid):
         """The whole legitimate path in one step (to reach finished states):
         critic PASS recorded, then the evidence and done in one Write."""
         self.critic_run(sid, "PASS", "critic") if pb == K.PLAYBOOK else None
+        if self.archived:  # the critic's SubagentStop archived a finished playbook
+            return
         rel = f"{pb}/progress.json"
         doc = self.disk(rel)
         if doc is None:
@@ -281,6 +319,7 @@ class Agent(RuleBasedStateMachine):
         if pb == K.PLAYBOOK or not self.strict_ledger:
             assert allowed, ("honest done refused", pb, sid)
 
+    @precondition(lambda self: not self.archived)
     @rule(pb=st.sampled_from(PLAYBOOKS))
     def honest_finish(self, pb):
         """Phases of finished subtasks done, then the playbook critic."""
@@ -296,13 +335,27 @@ class Agent(RuleBasedStateMachine):
                 doc["phases"][pid] = {"status": "done", "updated_at": "2026-01-04"}
         if pb == K.PLAYBOOK:
             self.critic_run("playbook", "PASS", "critic")
+            if self.archived:  # already complete: the critic's SubagentStop archived it
+                return
         doc["critic"] = {"status": "PASS", "evidence": ["critic run"], "notes": ""}
         allowed = self.apply("Write", {"file_path": str(self.root / rel),
                                        "content": K.dump(doc)}, str(self.root))
         if pb == K.PLAYBOOK or not self.strict_ledger:
-            assert allowed, ("honest phase/critic update refused", pb)
+            assert allowed, ("honest phase/critic update refused", pb,
+                             getattr(self, "last_refusal", None))
+
+    @precondition(lambda self: self.archived)
+    @rule()
+    def after_the_archive_the_gate_is_closed(self):
+        """Once the lifecycle archived the finished playbook, no playbook is
+        active: a code edit is refused until a new one is reviewed."""
+        result = self.pre("Write", {"file_path": str(self.root / "src/after.py"),
+                                    "content": "x = 1\n"}, str(self.root))
+        assert result.code == 2, ("code edit allowed after the archive", result)
+        assert not (self.root / "src/after.py").exists()
 
     # ------------------------------------------------------------------ rules: the critic
+    @precondition(lambda self: not self.archived)
     @rule(target_id=st.sampled_from(SUBTASKS + ("playbook",)), verdict=st.sampled_from(
         ["PASS", "FAIL"]), agent_type=st.sampled_from(["critic", "critic", "general-purpose"]))
     def critic_run(self, target_id, verdict, agent_type):
@@ -316,6 +369,7 @@ class Agent(RuleBasedStateMachine):
             assert (result.json or {}).get("decision") is None, "a critic's stop was blocked"
 
     # ------------------------------------------------------------------ rules: state.md
+    @precondition(lambda self: not self.archived)
     @rule(change=st.sampled_from(["goal_done", "active_null", "active_side", "active_dir_side",
                                   "active_respelled", "milestone", "state_done"]),
           tool=st.sampled_from(("Edit", "Write", "MultiEdit")),
@@ -346,6 +400,7 @@ class Agent(RuleBasedStateMachine):
             assert allowed, ("benign state.md edit refused", change)
 
     # ------------------------------------------------------------------ rules: plan.json
+    @precondition(lambda self: not self.archived)
     @rule(change=st.sampled_from(["drop_subtask", "drop_phase", "executor", "describe",
                                   "drop_and_unreview", "add_to_p1"]),
           tool=st.sampled_from(("Write", "Edit")))
@@ -376,11 +431,13 @@ class Agent(RuleBasedStateMachine):
             assert allowed, "plan description edit refused"
 
     # ------------------------------------------------------------------ rules: reads and stops
+    @precondition(lambda self: not self.archived)
     @rule(rel=st.sampled_from(["state.md", K.PLAN, K.PROGRESS, R.CRITIC_LEDGER, "src/app.py"]))
     def read(self, rel):
         result = self.pre("Read", {"file_path": str(self.root / rel)})
         assert result.code == 0, result
 
+    @precondition(lambda self: not self.archived)
     @rule(active=st.booleans())
     def stop(self, active):
         result = self.hook("Stop", stop_hook_active=active, last_assistant_message="done",
@@ -411,6 +468,7 @@ class Agent(RuleBasedStateMachine):
             out.append("playbook critic")
         return out
 
+    @precondition(lambda self: not self.archived)
     @invariant()
     def no_done_without_evidence(self):
         for pb in PLAYBOOKS:
@@ -427,6 +485,7 @@ class Agent(RuleBasedStateMachine):
                 # a PASS may have been overturned by a later FAIL after the done
                 assert all(verdicts.get(s) == "FAIL" for s in unrun), (pb, unrun)
 
+    @precondition(lambda self: not self.archived)
     @invariant()
     def stop_is_not_silent_and_no_deadlock(self):
         key = (self.via, self.strict_ledger, self.fingerprint())
@@ -439,8 +498,10 @@ class Agent(RuleBasedStateMachine):
             assert (first.json or {}).get("decision") == "block", ("Stop passed", problems, first)
         r = str(self.root)
         checks = [
+            # a real (harmless) change: Claude Code rejects an Edit whose
+            # old_string equals its new_string
             ("Edit", {"file_path": f"{r}/state.md", "old_string": "## session",
-                      "new_string": "## session"}),
+                      "new_string": "## session "}),
             ("Skill", {"skill": "post-loop"}),
         ]
         for rel in (K.PLAN, K.PROGRESS, K.SIDE_PROGRESS):

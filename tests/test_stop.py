@@ -84,7 +84,11 @@ def test_require_critic_run_stop_needs_ledger(tmp_path):
     reason = K.stop(rr).json["reason"]
     assert "without a critic PASS" in reason and "p1.1" in reason
     K.critic_says(rr, "CRITIC: PASS p1.1\nCRITIC: PASS p1.2\nCRITIC: PASS p2.1")
-    assert K.stop(rr, session_id="other").stdout == ""
+    after = K.stop(rr, session_id="other")
+    # The ledger is satisfied. The critic's stop also ran the archive check
+    # (lifecycle), so the only thing left may be the post-loop.
+    assert "critic PASS" not in after.stdout, after
+    assert after.stdout == "" or "post-loop" in after.json["reason"], after
 
 
 # --------------------------------------------------------------------------- post-loop-pending
@@ -321,7 +325,7 @@ def test_full_legitimate_cycle_through_the_installed_hooks(live):
         # the critic passes it (recorded by SubagentStop)
         out = live.hook("SubagentStop", agent_id=f"c-{sid}", agent_type="critic",
                         stop_hook_active=False, last_assistant_message=f"CRITIC: PASS {sid}")
-        assert out.code == 0 and out.stdout == "", out
+        assert out.code == 0 and "\"decision\"" not in out.stdout, out  # a reminder at most
         doc["subtasks"][sid] = K.evidenced(doc["subtasks"][sid])
         result = _apply(live, K.PROGRESS, doc)
         assert "critic ledger" not in result.stdout
@@ -372,7 +376,9 @@ def test_real_payloads(live, fixture_name):
     if payload["hook_event_name"] == "Stop":
         assert result.json["decision"] == "block"
     else:
-        assert result.stdout == ""  # general-purpose subagent, nothing fraudulent
+        # general-purpose subagent, nothing fraudulent: never a block (the
+        # lifecycle reminder to record its result is a systemMessage)
+        assert result.stdout == "" or "decision" not in result.json, result
 
 
 def test_legit_progress_helper_is_accepted(tmp_path):

@@ -186,16 +186,20 @@ def test_untrusted_workspace_runs_hooks_but_ignores_allow_rules(make_box, api):
     ``permissions.allow`` (with a warning on stderr) but still runs its hooks
     and honours its ``deny`` rules."""
     box = make_box(record=True, trusted=False)
+    _deny_rule(box, "Bash(echo denied-by-rule:*)")
     script = Script(main=[*ready(box), write(box, "src/app.py", "x\n"),
-                          bash("git push --force origin HEAD"), "ok"])
+                          bash("echo denied-by-rule now"), "ok"])
     run = box.run(api, "write", script, permission_mode=None)
     assert "Ignoring" in run.stderr and "permissions.allow" in run.stderr, run.stderr
     assert _calls(box, "PreToolUse", "Write"), run.describe()
     write_result = run.result_of(3)
     assert write_result["is_error"] and "haven't granted" in write_result["text"]
     assert not box.path("src/app.py").exists()
-    push = run.result_of(4)
-    assert push["is_error"] and "denied" in push["text"], push
+    # The suite's PreToolUse allows the echo (read-only); the deny rule,
+    # which the untrusted workspace still honours, refuses it.
+    echo = run.result_of(4)
+    assert echo["is_error"] and "denied" in echo["text"], echo
+    assert "hook error" not in echo["text"] and "haven't granted" not in echo["text"], echo
     # The suite's PermissionRequest hook ("Bash" matcher) saw neither: the
     # Write dialog is not its business, and deny rules answer before a dialog.
     assert _calls(box, "PermissionRequest") == []
@@ -223,6 +227,16 @@ def _stand_in_hooks(box, hooks: dict) -> None:
     """Register extra command hooks in ``.claude/settings.local.json`` (they
     run beside the suite's: hook entries merge across settings files)."""
     box.path(".claude/settings.local.json").write_text(json.dumps({"hooks": hooks}))
+
+
+def _deny_rule(box, rule: str) -> None:
+    """Add a ``permissions.deny`` rule to the installed project settings.
+    The rule names a command the suite itself lets through, so that what
+    answers is the rule, not the suite's bash-check."""
+    settings = box.path(".claude/settings.json")
+    data = json.loads(settings.read_text())
+    data.setdefault("permissions", {}).setdefault("deny", []).append(rule)
+    settings.write_text(json.dumps(data, indent=2))
 
 
 def _printing(obj) -> dict:
@@ -282,13 +296,14 @@ def test_pre_tool_use_hooks_answer_before_the_deny_rules(make_box, api):
     """A command both a PreToolUse hook and a settings ``deny`` rule refuse
     gets the hook's reason: hooks run first (deny rules still hold without
     the hook, see test_untrusted_workspace_runs_hooks_but_ignores_allow_rules).
-    The sandbox has no remote, so the push could not leave it anyway."""
+    The command is one the suite allows, so the refusal is the stand-in's."""
     box = make_box()
+    _deny_rule(box, "Bash(echo denied-by-rule:*)")
     _stand_in_hooks(box, {"PreToolUse": [{"matcher": "Bash", "hooks": [{
         "type": "command", "timeout": 5,
         "command": "cat >/dev/null; echo stand-in-refusal >&2; exit 2"}]}]})
-    script = Script(main=[*ready(box), bash("git push --force origin HEAD"), "ok"])
-    run = box.run(api, "push", script, permission_mode=None)
+    script = Script(main=[*ready(box), bash("echo denied-by-rule now"), "ok"])
+    run = box.run(api, "echo", script, permission_mode=None)
     result = run.result_of(3)
     assert result["is_error"] and "stand-in-refusal" in result["text"], result
     assert result["text"].startswith("PreToolUse:Bash hook error:"), result
