@@ -113,6 +113,9 @@ GITIGNORE_ENTRIES = (
     ".claude/logs/",
     ".claude/.cache/",
     ".claude/**/__pycache__/",
+    # derived, per interpreter (built by the install: bundle and parser tables)
+    ".claude/hooks/suite.bundle*",
+    ".claude/shell/bashlex_tables.marshal*",
     ".claude/.playgate-backup/",
     ".claude/playgate.json",
     # The personal permission layer (like Claude Code's settings.local.json)
@@ -138,6 +141,18 @@ COMPILE_TIMEOUT = 300
 GIT_TIMEOUT = 60
 
 _SKIP_NAMES = frozenset({"__pycache__", ".DS_Store"})
+#: Files a source tree may hold that are generated, never copied: the bashlex
+#: parser tables (and their temporary files) a development run left in
+#: ``shell/``; the install builds its own with the hook interpreter.
+_SKIP_PREFIXES = ("bashlex_tables.marshal", "suite.bundle")
+#: The bashlex parser tables the install builds (``python -m shell.bashparse``
+#: in ``.claude/``; see shell/bashparse.py), recorded as derived.
+BASHLEX_TABLES = ".claude/shell/bashlex_tables.marshal"
+#: Bound on building them, in seconds (about 0.3 s; a loaded machine is slower).
+TABLES_TIMEOUT = 300
+#: The compiled suite in one file (``python -m statefiles.bundle`` in
+#: ``.claude/``; see hooks/_bootstrap.py), recorded as derived.
+SUITE_BUNDLE = ".claude/hooks/suite.bundle"
 
 
 class Refusal(Exception):
@@ -528,7 +543,8 @@ def _walk(top: str) -> list:
     for dirpath, dirnames, filenames in os.walk(top):
         dirnames[:] = sorted(d for d in dirnames if d not in _SKIP_NAMES)
         for name in sorted(filenames):
-            if name in _SKIP_NAMES or name.endswith((".pyc", ".pyo")):
+            if (name in _SKIP_NAMES or name.endswith((".pyc", ".pyo"))
+                    or name.startswith(_SKIP_PREFIXES)):
                 continue
             src = os.path.join(dirpath, name)
             found.append((src, os.path.relpath(src, top).replace(os.sep, "/")))
@@ -1045,6 +1061,78 @@ class Installer:
                     derived.add(path)
         self.m["derived"] = sorted(derived)
 
+    # -- bashlex parser tables ------------------------------------------------
+    def plan_tables(self, executable: str, info: "dict | None") -> None:
+        """Build the bashlex parser tables with the hook interpreter, so that
+        no hook call pays for building them (issue 7; bashlex rebuilds its
+        LALR tables at every import, shell/bashparse.py saves them). Planned
+        when the file is missing, the shell package changes in this run, the
+        interpreter is new or different, or the saved tables do not match
+        the installed bashlex (``python -m shell.bashparse --check``)."""
+        changed = {s[1] for s in self.plan.steps if s[0] in ("create", "update", "replace")}
+        previous = (self.manifest or {}).get("python")
+        path = _join(self.repo, BASHLEX_TABLES)
+        stale = (info is None or not os.path.isfile(path) or previous != self.m["python"]
+                 or any(rel.startswith(f"{CLAUDE}/shell/") for rel in changed))
+        if not stale:
+            try:
+                proc = run_bounded([executable, "-m", "shell.bashparse", "--check"],
+                                   TABLES_TIMEOUT, cwd=_join(self.repo, CLAUDE))
+                stale = proc.returncode != 0
+            except InstallError:
+                stale = True
+        if stale:
+            self._mark_dirs(BASHLEX_TABLES)
+            self.plan.step("build", f"bashlex parser tables ({BASHLEX_TABLES}) with {executable}",
+                           self._build_tables, executable)
+        elif BASHLEX_TABLES not in self.m["derived"]:
+            # Built by a hook (an earlier install without this step): ours to remove.
+            self.m["derived"] = sorted(set(self.m["derived"]) | {BASHLEX_TABLES})
+
+    def _build_tables(self, executable: str) -> None:
+        proc = run_bounded([executable, "-m", "shell.bashparse"], TABLES_TIMEOUT,
+                           cwd=_join(self.repo, CLAUDE))
+        if proc.returncode != 0:
+            raise InstallError("building the bashlex parser tables failed: "
+                               + _tail((proc.stdout + proc.stderr).decode("utf-8", "replace")))
+        self.m["derived"] = sorted(set(self.m["derived"]) | {BASHLEX_TABLES})
+
+    # -- module bundle ---------------------------------------------------------
+    def plan_bundle(self, executable: str, info: "dict | None") -> None:
+        """Compile the suite into one file the hooks import from (issue 7: the
+        import system costs about 50 µs a module; see hooks/_bootstrap.py).
+        Planned when any suite file changes in this run, the interpreter is
+        new or different, or ``python -m statefiles.bundle --check`` says it
+        is not current; a hook falls back to ordinary imports for any module
+        whose source no longer matches it."""
+        changed = {s[1] for s in self.plan.steps if s[0] in ("create", "update", "replace",
+                                                              "remove")}
+        previous = (self.manifest or {}).get("python")
+        stale = (info is None or not os.path.isfile(_join(self.repo, SUITE_BUNDLE))
+                 or previous != self.m["python"] or any(rel.startswith(f"{CLAUDE}/")
+                                                        and ".py" in rel for rel in changed))
+        if not stale:
+            try:
+                proc = run_bounded([executable, "-m", "statefiles.bundle", "--check"],
+                                   TABLES_TIMEOUT, cwd=_join(self.repo, CLAUDE))
+                stale = proc.returncode != 0
+            except InstallError:
+                stale = True
+        if stale:
+            self._mark_dirs(SUITE_BUNDLE)
+            self.plan.step("build", f"module bundle ({SUITE_BUNDLE}) with {executable}",
+                           self._build_bundle, executable)
+        elif SUITE_BUNDLE not in self.m["derived"]:
+            self.m["derived"] = sorted(set(self.m["derived"]) | {SUITE_BUNDLE})
+
+    def _build_bundle(self, executable: str) -> None:
+        proc = run_bounded([executable, "-m", "statefiles.bundle"], TABLES_TIMEOUT,
+                           cwd=_join(self.repo, CLAUDE))
+        if proc.returncode != 0:
+            raise InstallError("building the module bundle failed: "
+                               + _tail((proc.stdout + proc.stderr).decode("utf-8", "replace")))
+        self.m["derived"] = sorted(set(self.m["derived"]) | {SUITE_BUNDLE})
+
     # -- settings ----------------------------------------------------------
     def plan_settings(self, python_cmd: str) -> None:
         path = _join(self.repo, SETTINGS)
@@ -1153,6 +1241,8 @@ class Installer:
         py_files = self.plan_files(sources)
         self.plan_stale(sources)
         self.plan_compile(py_files, executable, info)
+        self.plan_tables(executable, info)
+        self.plan_bundle(executable, info)
         self.plan_settings(python_cmd)
         self.plan_gitignore()
 

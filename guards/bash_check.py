@@ -202,6 +202,9 @@ def glob_match(pattern: str, path: str) -> bool:
     if pat.startswith("./"):
         pat = pat[2:]
     pat = pat.rstrip("/").casefold()
+    # "dir/**" also covers "dir" itself, as in glob_to_regex.
+    while pat.endswith("/**"):
+        pat = pat[:-3]
     s = path.casefold()
     memo: dict = {}
 

@@ -23,6 +23,8 @@ agree:
 
 from __future__ import annotations
 
+import os
+
 from events.verdict import ALLOWED, block, warn
 from guards._shared import is_post_loop_handler
 from statefiles import layout
@@ -184,11 +186,21 @@ def _done_without_critic(ctx, commit) -> str | None:
             if not _is_staged(ctx):
                 return None
         else:
+            from statefiles import state_md
+
+            staged = _index_blob(ctx, sha) if sha else None
+            if staged is not None:
+                # What the commit records of state.md is the index's copy
+                # (staged or, when unstaged, the same as HEAD's): when it is
+                # not done there is nothing to check, and no git process to
+                # start (issue 7). Only a done status needs git's answer on
+                # whether state.md is staged at all.
+                goal = state_md.parse(staged)["sections"].get("goal", {}) or {}
+                if str(goal.get("status", "")).strip().lower() != "done":
+                    return None
             text = _staged_state(ctx)
             if text is None:
                 return None
-            from statefiles import state_md
-
             goal = state_md.parse(text)["sections"].get("goal", {}) or {}
     status = str(goal.get("status", "")).strip().lower() if isinstance(goal, dict) else ""
     if status != "done":
@@ -271,12 +283,50 @@ def _index_entry_sha(index: bytes, name: bytes):
     return None
 
 
+def _sha1(data: bytes):
+    try:  # the C module directly: hashlib loads OpenSSL (about 2.5 ms, issue 7)
+        from _sha1 import sha1
+    except ImportError:  # pragma: no cover - a Python built without it
+        from hashlib import sha1
+    return sha1(data)
+
+
+def _index_blob(ctx, sha: str) -> str | None:
+    """state.md as the index holds it, read from git's loose object ``sha``
+    (hex) and checked against that id; ``None`` when it is not a loose object
+    of this repository (packed, in an alternate store...) or unreadable —
+    then git is asked."""
+    import zlib
+
+    from statefiles import gitinfo
+
+    gdir = gitinfo.git_dir(ctx.root)
+    if gdir is None or len(sha) != 40:
+        return None
+    objects = os.path.join(gdir, "objects")
+    if not os.path.isdir(objects):  # a linked worktree: objects are in the common dir
+        try:
+            with open(os.path.join(gdir, "commondir"), encoding="utf-8") as fh:
+                objects = os.path.join(gdir, fh.read().strip(), "objects")
+        except OSError:
+            return None
+    try:
+        with open(os.path.join(objects, sha[:2], sha[2:]), "rb") as fh:
+            raw = zlib.decompressobj().decompress(fh.read(16 * 1024 * 1024), 16 * 1024 * 1024)
+    except (OSError, zlib.error):
+        return None
+    nul = raw.find(b"\0")
+    if nul < 0 or raw[:nul] != b"blob %d" % (len(raw) - nul - 1):
+        return None
+    if _sha1(raw).hexdigest() != sha:
+        return None
+    return raw[nul + 1:].decode("utf-8", "replace")
+
+
 def _index_matches_worktree(ctx) -> tuple:
     """``(True, sha)`` when the index's state.md is the working tree's (the
     common case: no subprocess needed); ``(None, None)`` when the index has no
     state.md; ``(False, sha_or_None)`` otherwise (ask git)."""
-    import hashlib
-
     from statefiles import gitinfo
 
     gdir = gitinfo.git_dir(ctx.root)
@@ -292,7 +342,7 @@ def _index_matches_worktree(ctx) -> tuple:
         return False, None
     if sha is None:
         return None, None
-    blob = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+    blob = _sha1(b"blob %d\0" % len(data) + data).hexdigest()
     return blob == sha, sha
 
 

@@ -29,4 +29,4 @@ def _main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(_main())
+    _bootstrap.exit_now(_main())

@@ -6,9 +6,7 @@ Run by Claude Code with the event JSON on stdin; run it by hand the same way:
 It prints exactly what Claude Code would receive and exits with the code it
 would see (0, or 2 to block).
 """
-import sys
-
-from _bootstrap import run
+from _bootstrap import exit_now, run
 
 if __name__ == "__main__":
-    sys.exit(run("SubagentStart"))
+    exit_now(run("SubagentStart"))

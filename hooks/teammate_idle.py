@@ -7,9 +7,7 @@ Run by Claude Code with the event JSON on stdin; run it by hand the same way:
 It always exits 0 (exit 2 would keep the teammate working); problems are
 shown to the user as a systemMessage.
 """
-import sys
-
-from _bootstrap import run
+from _bootstrap import exit_now, run
 
 if __name__ == "__main__":
-    sys.exit(run("TeammateIdle"))
+    exit_now(run("TeammateIdle"))

@@ -16,7 +16,21 @@ behaviour:
   on — plus the Python and marshal versions. A missing, stale or unreadable
   file makes the loader build the tables the normal way (slow, correct) and
   save them for the next process (atomic replace; failures ignored).
-* ``inspect`` (only used by PLY while *building* tables) is imported lazily.
+* ``inspect`` (only used by PLY while *building* tables) is imported lazily,
+  and so is ``re``: bashlex compiles one regex at import and uses it only
+  while building tables.
+* ``copy`` and ``collections`` are replaced by what bashlex uses of them:
+  :func:`_shallow_copy` (``copy.copy`` of plain instances, anything else
+  handed to the real ``copy``) and ``defaultdict`` (from ``_collections``);
+  ``collections.abc`` is ``_collections_abc``, which it re-exports.
+* ``enum`` is replaced, while bashlex's modules are imported, by
+  :class:`_Enum`, the subset of :class:`enum.Enum` bashlex uses (two flag
+  sets made with the functional API and the token types: members with
+  ``name``/``value``, lookup by value, iteration in definition order,
+  aliases for repeated values, hashing by name, identity equality). ``re``
+  and ``enum`` with ``functools`` and ``collections`` cost about 4 ms per
+  process (issue 7); the parse is the same (``tests/test_shell_analysis.py``
+  compares it with a normal ``import bashlex`` over the whole corpus).
 
 :func:`build_tables` builds and saves the tables ahead of time; install.py
 calls it with the hook interpreter after copying the suite (``python -m
@@ -53,11 +67,207 @@ class _LazyModule(type(sys)):
     def __getattr__(self, attr):
         real = self.__dict__["_real"]
         if real is None:
+            name = self.__name__
+            if sys.modules.get(name) is self:  # still standing in: import the real one
+                del sys.modules[name]
             import importlib
 
-            real = importlib.import_module(self.__name__)
+            real = importlib.import_module(name)
             self.__dict__["_real"] = real
         return getattr(real, attr)
+
+
+class _LazyPattern:
+    """``re.compile(...)`` compiled on first use (only PLY's table building
+    matches with the pattern bashlex.yacc compiles at import)."""
+
+    __slots__ = ("_args", "_compiled")
+
+    def __init__(self, args: tuple) -> None:
+        self._args = args
+        self._compiled = None
+
+    def __getattr__(self, attr):
+        compiled = self._compiled
+        if compiled is None:
+            import re
+
+            compiled = self._compiled = re.compile(*self._args)
+        return getattr(compiled, attr)
+
+
+def _re_stand_in():
+    module = _LazyModule("re")
+    module.__dict__["compile"] = lambda pattern, flags=0: _LazyPattern((pattern, flags))
+    return module
+
+
+class _EnumType(type):
+    """Metaclass of :class:`_Enum`: the parts of ``enum.EnumType`` bashlex
+    uses. A class body's public, non-callable attributes become members in
+    definition order; a repeated value makes an alias of the first member
+    (as ``enum`` does)."""
+
+    def __new__(mcls, name, bases, namespace):
+        if not bases:
+            return super().__new__(mcls, name, bases, dict(namespace))
+        plain = {k: v for k, v in namespace.items()
+                 if k.startswith("_") or callable(v) or isinstance(v, (property, classmethod,
+                                                                        staticmethod))}
+        cls = super().__new__(mcls, name, bases, plain)
+        members: dict = {}
+        names: dict = {}
+        by_value: dict = {}
+        for key, value in namespace.items():
+            if key in plain:
+                continue
+            member = by_value.get(value)
+            if member is None:
+                member = object.__new__(cls)
+                member._name_ = key
+                member._value_ = value
+                by_value[value] = member
+                members[key] = member
+            names[key] = member
+            type.__setattr__(cls, key, member)
+        cls._member_map_ = members       # canonical members, in definition order
+        cls._member_names_ = names       # every name, aliases included
+        cls._value2member_map_ = by_value
+        return cls
+
+    def __call__(cls, value, names=None, *, module=None, qualname=None, start=1):
+        if names is None:
+            try:
+                return cls._value2member_map_[value]
+            except (KeyError, TypeError):
+                raise ValueError(f"{value!r} is not a valid {cls.__qualname__}") from None
+        # The functional API: Enum('name', ['A', 'B'] | 'A B' | [('A', 1)] | {'A': 1}).
+        if isinstance(names, str):
+            names = names.replace(",", " ").split()
+        if isinstance(names, dict):
+            items = list(names.items())
+        else:
+            names = list(names)
+            items = ([(n, i) for i, n in enumerate(names, start)]
+                     if names and isinstance(names[0], str) else [tuple(x) for x in names])
+        namespace = dict(items)
+        namespace["__module__"] = module or sys._getframe(1).f_globals.get("__name__")
+        namespace["__qualname__"] = qualname or value
+        return _EnumType(value, (cls,), namespace)
+
+    def __iter__(cls):
+        return iter(cls._member_map_.values())
+
+    def __len__(cls) -> int:
+        return len(cls._member_map_)
+
+    def __contains__(cls, member) -> bool:
+        return isinstance(member, cls) and cls._member_map_.get(member._name_) is member
+
+    def __getitem__(cls, name):
+        return cls._member_names_[name]
+
+    @property
+    def __members__(cls) -> dict:
+        return dict(cls._member_names_)
+
+    def __repr__(cls) -> str:
+        return f"<enum {cls.__name__!r}>"
+
+
+class _Enum(metaclass=_EnumType):
+    """Members: ``name``, ``value``, hash by name, equal only to themselves,
+    copied as themselves."""
+
+    @property
+    def name(self):
+        return self._name_
+
+    @property
+    def value(self):
+        return self._value_
+
+    def __hash__(self) -> int:
+        return hash(self._name_)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}.{self._name_}: {self._value_!r}>"
+
+    def __str__(self) -> str:
+        return f"{type(self).__name__}.{self._name_}"
+
+    def __reduce_ex__(self, protocol):
+        return type(self), (self._value_,)
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+def _enum_stand_in():
+    module = _LazyModule("enum")
+    module.__dict__["Enum"] = _Enum
+    return module
+
+
+def _plain_instance(x) -> bool:
+    """``x`` is an instance of an ordinary class: ``copy.copy`` would make it
+    with ``cls.__new__(cls)`` and share its ``__dict__`` entries (the default
+    ``object.__reduce_ex__`` protocol, no copy hooks, no slots)."""
+    cls = type(x)
+    if cls.__new__ is not object.__new__ or type(getattr(x, "__dict__", None)) is not dict:
+        return False
+    if cls.__reduce_ex__ is not object.__reduce_ex__ or cls.__reduce__ is not object.__reduce__:
+        return False
+    if getattr(cls, "__getstate__", None) is not getattr(object, "__getstate__", None):
+        return False
+    if hasattr(cls, "__copy__") or hasattr(cls, "__setstate__"):
+        return False
+    for base in cls.__mro__[:-1]:
+        slots = vars(base).get("__slots__", ())
+        if isinstance(slots, str):
+            slots = (slots,)
+        if any(name not in ("__dict__", "__weakref__") for name in slots):
+            return False  # slot values would be copied too (the ABCs' empty slots are not)
+    copyreg = sys.modules.get("copyreg")
+    return copyreg is None or cls not in copyreg.dispatch_table
+
+
+def _shallow_copy(x):
+    """``copy.copy`` for the objects bashlex copies on every parse (its parser
+    and parser-state sets); anything else goes to the real ``copy.copy``."""
+    if _plain_instance(x):
+        y = object.__new__(type(x))
+        y.__dict__.update(x.__dict__)
+        return y
+    import copy
+
+    return copy.copy(x)
+
+
+def _copy_stand_in():
+    module = _LazyModule("copy")
+    module.__dict__["copy"] = _shallow_copy
+    return module
+
+
+def _collections_stand_in():
+    import _collections
+
+    module = _LazyModule("collections")
+    module.__dict__["defaultdict"] = _collections.defaultdict
+    return module
+
+
+#: Stand-ins for standard modules while bashlex's modules are imported (used
+#: only when the real module is not loaded already). ``collections.abc`` is
+#: ``_collections_abc`` (always loaded: ``os`` needs it) under its public name.
+_STAND_INS = {"inspect": lambda: _LazyModule("inspect"), "re": _re_stand_in,
+              "enum": _enum_stand_in, "copy": _copy_stand_in,
+              "collections": _collections_stand_in,
+              "collections.abc": lambda: sys.modules["_collections_abc"]}
 
 
 def _signature(pdict: dict) -> str:
@@ -139,18 +349,26 @@ class _Production:
         self.callable = pdict[func] if func else None
 
 
+#: Whether the last :func:`load` used the saved tables (``False``: it built them).
+used_saved_tables = False
+
+
 def _install_fast_yacc(yacc_module, path: str, write: bool):
     real_yacc = yacc_module.yacc
 
     def fast_yacc(*args, **kwargs):
+        global used_saved_tables
         pdict = sys._getframe(1).f_globals
         signature = _signature(pdict)
         data = _load(path)
         if data is not None and data.get("signature") == signature:
             try:
-                return _from_tables(yacc_module, data, pdict)
+                parser = _from_tables(yacc_module, data, pdict)
+                used_saved_tables = True
+                return parser
             except (KeyError, TypeError, ValueError):
                 pass
+        used_saved_tables = False
         module = sys.modules[pdict["__name__"]]
         kwargs.pop("module", None)
         parser = real_yacc(*args, module=module, **kwargs)
@@ -209,9 +427,8 @@ def load(path: str = TABLES_FILE, write: bool = True):
     if existing is not None and hasattr(existing, "parser"):
         _loaded = existing
         return existing
-    import importlib.machinery
-
-    spec = importlib.machinery.PathFinder.find_spec("bashlex")
+    # The path finder importlib uses, without importing the importlib package.
+    spec = sys.modules["_frozen_importlib_external"].PathFinder.find_spec("bashlex")
     if spec is None or not spec.submodule_search_locations:
         raise ImportError("bashlex is not installed; reinstall the suite (python install.py <repo>)")
     # The package's __init__ imports bashlex.parser at once, which builds the
@@ -222,20 +439,21 @@ def load(path: str = TABLES_FILE, write: bool = True):
     pkg.__file__ = spec.origin
     pkg.__package__ = "bashlex"
     sys.modules["bashlex"] = pkg
+    standing_in = {name: make() for name, make in _STAND_INS.items() if name not in sys.modules}
     try:
-        saved_inspect = sys.modules.get("inspect")
-        if saved_inspect is None:
-            sys.modules["inspect"] = _LazyModule("inspect")
+        sys.modules.update(standing_in)
         try:
             from bashlex import yacc as yacc_module  # noqa: PLC0415
+
+            real = _install_fast_yacc(yacc_module, path, write)
+            try:
+                from bashlex import parser, tokenizer  # noqa: PLC0415
+            finally:
+                yacc_module.yacc = real
         finally:
-            if saved_inspect is None:
-                del sys.modules["inspect"]
-        real = _install_fast_yacc(yacc_module, path, write)
-        try:
-            from bashlex import parser, tokenizer  # noqa: PLC0415
-        finally:
-            yacc_module.yacc = real
+            for name, module in standing_in.items():
+                if sys.modules.get(name) is module:
+                    del sys.modules[name]
         pkg.parser = parser
         pkg.tokenizer = tokenizer
         pkg.parse = parser.parse
@@ -271,5 +489,21 @@ def build_tables(path: str = TABLES_FILE) -> str:
     return path
 
 
-if __name__ == "__main__":  # python -m shell.bashparse  (install step)
+def tables_current(path: str = TABLES_FILE) -> bool:
+    """True when the tables at ``path`` match the installed bashlex's grammar
+    and this interpreter (what a hook would load without rebuilding).
+    Writes nothing; imports bashlex in this process."""
+    global _loaded
+    for name in [m for m in sys.modules if m == "bashlex" or m.startswith("bashlex.")]:
+        del sys.modules[name]
+    _loaded = None
+    load(path, write=False)
+    return used_saved_tables
+
+
+if __name__ == "__main__":
+    # python -m shell.bashparse          build and save the tables (install step)
+    # python -m shell.bashparse --check  exit 0 when the saved tables are current, else 1
+    if sys.argv[1:] == ["--check"]:
+        sys.exit(0 if tables_current() else 1)
     print(build_tables())

@@ -95,12 +95,119 @@ def _default(obj):
     raise TypeError(f"Object of type {type(obj).__name__} is not JSON serializable")
 
 
+def _float_repr(value: float) -> str:
+    """``json``'s float spelling (``allow_nan=True``)."""
+    if value != value:
+        return "NaN"
+    if value == _INF:
+        return "Infinity"
+    if value == -_INF:
+        return "-Infinity"
+    return float.__repr__(value)
+
+
+_INF = float("inf")
+
+
+def _indented(obj, indent: str, encode_str) -> str:
+    """``json.dumps(obj, indent=...)`` without the ``json`` package: the same
+    walk as ``json.encoder._make_iterencode`` (item separator ``","``, key
+    separator ``": "``, keys that are ``str``/``int``/``float``/``bool``/
+    ``None`` converted like ``json`` does, tuples as lists), strings encoded
+    by the C encoder's helper. Stored files such as
+    ``session-state/stop-guard.json`` are written on hot paths (issue 7)."""
+    parts: list = []
+    append = parts.append
+    markers: set = set()
+
+    def value(o, level: int) -> None:
+        if isinstance(o, str):
+            append(encode_str(o))
+        elif o is None:
+            append("null")
+        elif o is True:
+            append("true")
+        elif o is False:
+            append("false")
+        elif isinstance(o, int):
+            append(int.__repr__(o))
+        elif isinstance(o, float):
+            append(_float_repr(o))
+        elif isinstance(o, (list, tuple)):
+            sequence(o, level)
+        elif isinstance(o, dict):
+            mapping(o, level)
+        else:
+            _default(o)
+
+    def enter(o) -> None:
+        if id(o) in markers:
+            raise ValueError("Circular reference detected")
+        markers.add(id(o))
+
+    def sequence(o, level: int) -> None:
+        if not o:
+            append("[]")
+            return
+        enter(o)
+        inner = "\n" + indent * (level + 1)
+        append("[")
+        first = True
+        for item in o:
+            append(inner if first else "," + inner)
+            first = False
+            value(item, level + 1)
+        append("\n" + indent * level + "]")
+        markers.discard(id(o))
+
+    def mapping(o, level: int) -> None:
+        if not o:
+            append("{}")
+            return
+        enter(o)
+        inner = "\n" + indent * (level + 1)
+        append("{")
+        first = True
+        for key, item in o.items():
+            if isinstance(key, str):
+                pass
+            elif isinstance(key, float):
+                key = _float_repr(key)
+            elif key is True:
+                key = "true"
+            elif key is False:
+                key = "false"
+            elif key is None:
+                key = "null"
+            elif isinstance(key, int):
+                key = int.__repr__(key)
+            else:
+                raise TypeError(f"keys must be str, int, float, bool or None, "
+                                f"not {key.__class__.__name__}")
+            append(inner if first else "," + inner)
+            first = False
+            append(encode_str(key))
+            append(": ")
+            value(item, level + 1)
+        append("\n" + indent * level + "}")
+        markers.discard(id(o))
+
+    value(obj, 0)
+    return "".join(parts)
+
+
 def dumps(obj, *, ensure_ascii: bool = False, indent: int | None = None) -> str:
-    """``json.dumps(obj, ensure_ascii=..., indent=...)``."""
+    """``json.dumps(obj, ensure_ascii=..., indent=...)`` (``indent`` an int or
+    a string, as ``json`` takes it)."""
     if indent is None:
         encode = _encoder(ensure_ascii)
         if encode is not None:
             return "".join(encode(obj, 0))
+    elif _json is not None:
+        if not isinstance(indent, str):
+            indent = " " * indent
+        encode_str = _json.encode_basestring_ascii if ensure_ascii else _json.encode_basestring
+        return _indented(obj, indent, encode_str)
     import json
 
     return json.dumps(obj, ensure_ascii=ensure_ascii, indent=indent)

@@ -33,23 +33,32 @@ MAX_BYTES = 128 * 1024
 
 
 
-class _Patterns:
-    """Regexes, compiled on first use: only a cache miss parses state.md, and
-    importing ``re`` costs about 5 ms per hook process (issue 7)."""
+def _heading(line: str) -> str | None:
+    """The section name of a ``## name`` line (what ``^##\\s+(.+?)\\s*$``
+    captures, stripped and lower-cased), else ``None``. String methods, not
+    ``re`` (about 5 ms per hook process, issue 7); ``str.isspace`` is the
+    character class ``\\s`` of a ``str`` pattern."""
+    if len(line) < 4 or not line.startswith("##") or not line[2].isspace():
+        return None
+    return line[2:].strip().lower()
 
-    _compiled = None
 
-    @classmethod
-    def get(cls):
-        if cls._compiled is None:
-            import re
+def _fence_open(line: str) -> bool:
+    """``^```\\s*(ya?ml)\\s*$`` (case-insensitive)."""
+    if not line.startswith("```"):
+        return False
+    word = line[3:].strip()
+    if word.isascii():
+        return word.lower() in ("yaml", "yml")
+    # Unicode case folding (a non-ASCII letter matching y/a/m/l): ask re.
+    import re
 
-            cls._compiled = {
-                "heading": re.compile(r"^##\s+(.+?)\s*$"),
-                "fence_open": re.compile(r"^```\s*(ya?ml)\s*$", re.IGNORECASE),
-                "fence_close": re.compile(r"^```\s*$"),
-            }
-        return cls._compiled
+    return re.match(r"^```\s*(ya?ml)\s*$", line, re.IGNORECASE) is not None
+
+
+def _fence_close(line: str) -> bool:
+    """``^```\\s*$``."""
+    return line.startswith("```") and (len(line) == 3 or line[3:].isspace())
 
 
 class StateError(RuntimeError):
@@ -77,7 +86,6 @@ def scan(text: str) -> dict:
     fenced block (```` ```yaml ```` or another language) are not headings; a
     UTF-8 byte-order mark before the first line is ignored.
     """
-    pat = _Patterns.get()
     spans: dict = {}
     order: list = []
     errors: list = []
@@ -94,7 +102,7 @@ def scan(text: str) -> dict:
         if lineno == 1:
             stripped = stripped.lstrip("\ufeff")
         if in_block:
-            if pat["fence_close"].match(stripped):
+            if _fence_close(stripped):
                 in_block = False
                 if section is not None:
                     if section in spans:
@@ -110,20 +118,20 @@ def scan(text: str) -> dict:
             pos += len(line)
             continue
         if in_other_fence:
-            if pat["fence_close"].match(stripped):
+            if _fence_close(stripped):
                 in_other_fence = False
             pos += len(line)
             continue
-        m = pat["heading"].match(stripped)
-        if m:
+        name = _heading(stripped)
+        if name is not None:
             if section is not None and section not in spans:
                 errors.append(
                     f"state.md: section '{section}' (line {section_line}) has no "
                     "```yaml block — add one under the heading"
                 )
-            section = m.group(1).strip().lower()
+            section = name
             section_line = lineno
-        elif pat["fence_open"].match(stripped) and section is not None:
+        elif section is not None and _fence_open(stripped):
             in_block = True
             body_start = pos + len(line)
         elif stripped.startswith("```"):
@@ -148,13 +156,49 @@ def _line_of(text: str, offset: int) -> int:
     return text.count("\n", 0, offset) + 1
 
 
+#: Parses made in this process, by text (a parse is a pure function of the
+#: text): an edit of state.md is judged by several guards, each parsing the
+#: text before and after it (issue 7).
+_PARSED: dict = {}
+_PARSED_MAX = 16
+
+
+def _clone(value):
+    """A copy of a parse result (dicts and lists copied, scalars shared), so
+    a caller that changes what it got cannot change what the next one gets."""
+    if isinstance(value, dict):
+        return {k: _clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_clone(v) for v in value]
+    return value
+
+
+def _remember(text: str, parsed: dict) -> None:
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.clear()
+    _PARSED[text] = _clone(parsed)
+
+
 def parse(text: str) -> dict:
     """Parse state.md text into ``{"sections": {name: mapping}, "spans": ...,
-    "errors": [...]}`` (JSON-serialisable). Imports PyYAML.
+    "errors": [...]}`` (JSON-serialisable).
 
-    Bounded (:mod:`statefiles.yamlsafe`): a text longer than
-    :data:`MAX_BYTES` characters is not parsed (no sections, one error), and
-    a block whose aliases expand too far reads as broken."""
+    Sections in the simple subset of :mod:`statefiles.simpleyaml` are read
+    without PyYAML; any other section is read by PyYAML's safe loader (same
+    result, tested), bounded (:mod:`statefiles.yamlsafe`): a text longer
+    than :data:`MAX_BYTES` characters is not parsed (no sections, one
+    error), and a block whose aliases expand too far reads as broken.
+    Results are memoised per process by text; every call returns its own
+    copy."""
+    known = _PARSED.get(text)
+    if known is None:
+        known = _parse(text)
+        _remember(text, known)
+    return _clone(known)
+
+
+def _parse(text: str) -> dict:
+    from statefiles import simpleyaml
     from statefiles.yamlsafe import YAMLProblem, safe_load
 
     if len(text) > MAX_BYTES:
@@ -167,7 +211,12 @@ def parse(text: str) -> dict:
     for name, (start, end) in info["spans"].items():
         body = text[start:end]
         try:
-            value = safe_load(body) if body.strip() else {}
+            if not body.strip():
+                value = {}
+            else:
+                value = simpleyaml.load(body)
+                if value is simpleyaml.NOT_SIMPLE:
+                    value = safe_load(body)
         except YAMLProblem as exc:
             # YAML syntax, a constructor's refusal (``2026-13-45`` is a
             # timestamp with month 13), nesting, alias bombs
@@ -285,7 +334,11 @@ def load(root: str) -> StateDoc | None:
         return StateDoc("", {"errors": [f"state.md is larger than {MAX_BYTES} bytes — it is "
                                         "not read; restore it from git"]})
     text = data.decode("utf-8", "replace")
-    return StateDoc(text, cached(root, "state.md", data, lambda: parse(text)))
+    parsed = cached(root, "state.md", data, lambda: parse(text))
+    # An edit of state.md is judged against this text as its "before": the
+    # guards' parse() of it is then answered from memory.
+    _remember(text, parsed)
+    return StateDoc(text, parsed)
 
 
 # --------------------------------------------------------------------------- writer

@@ -271,6 +271,44 @@ def test_staged_done_differs_from_working_tree(ws):
     assert code == 2, err
 
 
+def _git_calls(monkeypatch) -> list:
+    import subprocess
+
+    calls = []
+    real = subprocess.run
+
+    def run(argv, *a, **kw):
+        if argv and argv[0] == "git":
+            calls.append(list(argv))
+        return real(argv, *a, **kw)
+
+    monkeypatch.setattr(subprocess, "run", run)
+    return calls
+
+
+def test_commit_with_a_not_done_index_starts_no_git(ws, monkeypatch):
+    """issue 7: state.md changed in the working tree (every session writes
+    last_start), the index's copy is read from git's loose object: not done,
+    so nothing to ask git."""
+    set_state(ws.root, goal_status="in_progress", extra_config="# changed\n")
+    git(ws.root, "add", "state.md")
+    set_state(ws.root, goal_status="in_progress", extra_config="# changed again\n")
+    calls = _git_calls(monkeypatch)
+    code, err, _ = ws.decide("git commit -m 'work'")
+    assert code == 0, err
+    assert calls == []
+
+
+def test_commit_of_done_state_in_a_packed_index_blob_still_needs_the_critic(ws):
+    """The index's blob is packed (not a loose object): git is asked, as before."""
+    _stage_state_done(ws)
+    set_state(ws.root, goal_status="in_progress")
+    git(ws.root, "repack", "-a", "-d", "-q")
+    git(ws.root, "prune-packed")
+    code, err, _ = ws.decide("git commit -m x")
+    assert code == 2 and "goal.status: done" in err, err
+
+
 # ---------------------------------------------------------------- lint
 
 def _fake_ruff(ws, script: str) -> None:

@@ -148,6 +148,7 @@ def test_fresh_install_places_the_whole_suite(repo):
     # git sees no runtime state, only the suite's files.
     status = git(repo, "status", "--porcelain", "--untracked-files=all").stdout
     assert "__pycache__" not in status and "playgate.json" not in status
+    assert "suite.bundle" not in status and "bashlex_tables" not in status  # derived
 
 
 def test_installed_hooks_answer(repo):
@@ -498,6 +499,74 @@ def test_upgrade_updates_removes_stale_files_and_keeps_edits(tmp_path):
     assert "kept your .claude/protected-files.txt" in proc.stdout
     assert (repo / "play" / "template" / "progress.json").read_bytes() == \
         (src / "templates" / "play" / "progress.json").read_bytes()
+
+
+# ------------------------------------------------------------------ bashlex tables
+
+
+def _tables(repo: Path) -> Path:
+    return repo / ".claude" / "shell" / "bashlex_tables.marshal"
+
+
+def _stamp(path: Path) -> tuple:
+    st = path.stat()
+    return (st.st_ino, st.st_mtime_ns, st.st_size, path.read_bytes())
+
+
+def test_install_builds_the_bashlex_tables_so_the_first_bash_call_does_not(repo):
+    """issue 7: the tables are built at install time with the hook
+    interpreter, recorded as derived, and a Bash call that needs bashlex
+    loads them instead of rebuilding (a rebuild always re-saves the file)."""
+    from shell import simple
+
+    proc = install(repo)
+    assert proc.returncode == 0, proc.stderr + proc.stdout
+    assert "bashlex parser tables" in proc.stdout
+    tables = _tables(repo)
+    assert tables.is_file()
+    manifest = json.loads((repo / ".claude" / "playgate.json").read_text())
+    assert ".claude/shell/bashlex_tables.marshal" in manifest["derived"]
+    assert ".claude/shell/bashlex_tables.marshal" not in manifest["files"]
+    before = _stamp(tables)
+    command = 'for f in *.md; do echo "$f"; done | sort > /dev/null'
+    assert simple.parse(command) is None  # only bashlex reads it
+    result = Installed(repo).tool("Bash", {"command": command})
+    assert result.code in (0, 2) and "internal error" not in result.stderr
+    assert _stamp(tables) == before
+    assert not list(tables.parent.glob("bashlex_tables.marshal.*"))
+
+
+def test_stale_bashlex_tables_are_rebuilt_by_a_reinstall(repo):
+    assert install(repo).returncode == 0
+    tables = _tables(repo)
+    good = tables.read_bytes()
+    tables.write_bytes(b"\x00not tables")
+    proc = install(repo)
+    assert proc.returncode == 0, proc.stderr + proc.stdout
+    assert "bashlex parser tables" in proc.stdout
+    assert tables.read_bytes() == good
+    proc = install(repo)
+    assert "nothing to change" in proc.stdout
+
+
+def test_tables_in_the_source_tree_are_not_copied_and_uninstall_removes_ours(tmp_path):
+    src = copy_suite(tmp_path / "suite")
+    (src / "shell" / "bashlex_tables.marshal").write_bytes(b"left by a development run")
+    (src / "shell" / "bashlex_tables.marshal.123.tmp").write_bytes(b"half written")
+    assert all("bashlex_tables" not in rel for rel, _, _ in installer.suite_sources(str(src)))
+    repo = make_repo(tmp_path / "repo")
+    before = snapshot(repo)
+    proc = subprocess.run([PYTHON, str(src / "install.py"), "--python", PYTHON, str(repo)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    tables = _tables(repo)
+    assert tables.read_bytes() != b"left by a development run"
+    assert tables.stat().st_size > 10000
+    assert not (tables.parent / "bashlex_tables.marshal.123.tmp").exists()
+    proc = subprocess.run([PYTHON, str(src / "install.py"), "--uninstall", str(repo)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert diff(before, snapshot(repo)) == []
 
 
 # ------------------------------------------------------------------ refusals

@@ -424,11 +424,21 @@ def test_hot_paths_import_nothing_heavy(ws):
             "file_path": ws.abs("src/app.py"), "old_string": "x", "new_string": "y"})),
         "write-new": ("PreToolUse", ws.payload("PreToolUse", tool_name="Write", tool_input={
             "file_path": ws.abs("src/new.py"), "content": "x"})),
+        # issue 7: the new text of state.md is read without PyYAML or re
+        "edit-state": ("PreToolUse", ws.payload("PreToolUse", tool_name="Edit", tool_input={
+            "file_path": ws.abs("state.md"), "old_string": "milestone: null",
+            "new_string": "milestone: m2"})),
+        # issue 7: bashlex is loaded without re, enum, functools
+        "bash-bashlex": ("PreToolUse", ws.payload("PreToolUse", tool_name="Bash", tool_input={
+            "command": 'for f in src/*.py; do echo "$f"; done | sort'})),
+        # last: it re-arms init-guard for the calls after it
         "session-start": ("SessionStart", ws.payload("SessionStart", source="startup")),
     }
     results = {name: probe(ws, *args) for name, args in cases.items()}
     assert results["read"] == (0, [])
     assert results["edit"] == (0, [])
     assert results["write-new"] == (0, [])
+    assert results["edit-state"] == (0, []), results
+    assert results["bash-bashlex"][1] == ["bashlex"], results
     # SessionStart on a warm cache writes last_start without PyYAML
     assert results["session-start"] == (0, []), results

@@ -397,6 +397,179 @@ def test_build_tables_entry_point(tmp_path):
     assert (tmp_path / "t.marshal").stat().st_size > 10000
 
 
+_STANDIN_DUMP = r"""
+import marshal, sys
+sys.path[:0] = [sys.argv[1], sys.argv[4]]
+if sys.argv[2] == "fast":
+    from shell import bashparse
+    bashlex = bashparse.load(sys.argv[3], write=True)
+    loaded = sorted(m for m in ("re", "enum", "functools", "inspect", "copy", "collections",
+                                "collections.abc") if m in sys.modules)
+else:
+    import bashlex
+    loaded = None
+out = []
+for c in marshal.loads(sys.stdin.buffer.read()):
+    try:
+        out.append("".join(t.dump() for t in bashlex.parse(c)))
+    except Exception as e:
+        out.append("ERR " + type(e).__name__ + " " + str(e))
+after = sorted(m for m in ("re", "enum", "copy", "collections") if m in sys.modules)
+sys.stdout.buffer.write(marshal.dumps((loaded, after, out)))
+"""
+
+
+def _standin_dump(mode: str, tables: str, commands: list) -> tuple:
+    import marshal
+
+    import bashlex
+
+    site = os.path.dirname(os.path.dirname(os.path.abspath(bashlex.__file__)))
+    # -S: no site, so nothing has imported re or enum before bashlex loads
+    # (a development install's import hook would) and the stand-ins are used.
+    proc = subprocess.run([sys.executable, "-S", "-c", _STANDIN_DUMP, ROOT, mode, tables, site],
+                          input=marshal.dumps(commands), capture_output=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr.decode()
+    return marshal.loads(proc.stdout)
+
+
+def test_bashlex_with_stand_ins_parses_the_corpus_exactly_like_bashlex(tmp_path):
+    """issue 7: bashlex is loaded with stand-ins for enum and re (and saved
+    tables); every corpus command, the parse cases and their broken
+    variants parse to the same trees — or the same error — as with a normal
+    ``import bashlex``."""
+    from corpus.bash_corpus import CASES
+
+    commands = sorted({c for _f, _e, c in CASES} | set(_PARSE_CASES))
+    commands += [c[:len(c) // 2] for c in commands] + [c + " )" for c in commands[:80]]
+    tables = str(tmp_path / "tables.marshal")
+    _standin_dump("fast", tables, ["true"])  # build the tables
+    loaded, after, fast = _standin_dump("fast", tables, commands)
+    assert loaded == [], f"{loaded} imported while loading bashlex"
+    assert after == [], f"{after} imported while parsing"
+    _none, _after, normal = _standin_dump("normal", tables, commands)
+    assert len(fast) == len(normal) == len(commands)
+    for command, a, b in zip(commands, fast, normal):
+        assert a == b, command
+    assert sum(x.startswith("ERR") for x in normal) > 10  # the error paths were exercised
+
+
+def test_enum_stand_in_behaves_like_enum_where_bashlex_relies_on_it():
+    import enum
+    from copy import copy, deepcopy
+
+    from shell.bashparse import _Enum
+
+    class Real(enum.Enum):
+        A = 1
+        B = "b"
+        C = 1  # an alias
+
+    class Stand(_Enum):
+        A = 1
+        B = "b"
+        C = 1
+
+    for cls in (Real, Stand):
+        assert [m.name for m in cls] == ["A", "B"] and len(cls) == 2
+        assert cls(1) is cls.A is cls.C and cls("b") is cls.B and cls["B"] is cls.B
+        assert cls.A.value == 1 and cls.B.name == "B"
+        assert hash(cls.A) == hash("A") and cls.A != 1 and cls.A == cls.A
+        assert copy(cls.A) is cls.A and deepcopy(cls.B) is cls.B
+        assert isinstance(cls.A, cls) and cls.A in cls and 1 not in {cls.A}
+        assert list(cls.__members__) == ["A", "B", "C"] and cls["C"] is cls.A
+        with pytest.raises(ValueError):
+            cls(3)
+        with pytest.raises(ValueError):
+            cls([])
+    assert repr(Stand.B) == "<Stand.B: 'b'>" and str(Stand.A) == "Stand.A"
+    flags = _Enum("parserflags", ["CASEPAT", "HEREDOC"])
+    real = enum.Enum("parserflags", ["CASEPAT", "HEREDOC"])
+    assert [(m.name, m.value) for m in flags] == [(m.name, m.value) for m in real]
+    assert flags.HEREDOC is flags(2) and isinstance(flags.CASEPAT, flags)
+
+
+def test_shallow_copy_stand_in_is_copy_copy():
+    import copy
+    from collections.abc import MutableSet
+
+    from shell.bashparse import _plain_instance, _shallow_copy
+
+    class Plain:
+        def __init__(self):
+            self.a = [1]
+            self.b = "x"
+
+    class Set(MutableSet):  # like bashlex.utils.typedset
+        def __init__(self):
+            self._s = {1}
+
+        def __contains__(self, v):
+            return v in self._s
+
+        def __iter__(self):
+            return iter(self._s)
+
+        def __len__(self):
+            return len(self._s)
+
+        def add(self, v):
+            self._s.add(v)
+
+        def discard(self, v):
+            self._s.discard(v)
+
+    class Slotted:
+        __slots__ = ("a",)
+
+        def __init__(self):
+            self.a = 1
+
+    class Hooked(Plain):
+        def __copy__(self):
+            return "hooked"
+
+    class Reduced(Plain):
+        def __reduce_ex__(self, protocol):
+            return (str, ("reduced",))
+
+    class Stateful(Plain):
+        def __getstate__(self):
+            return {"b": "state"}
+
+    for make in (Plain, Set):
+        x = make()
+        assert _plain_instance(x)
+        y, z = _shallow_copy(x), copy.copy(x)
+        assert type(y) is type(z) is type(x) and y is not x
+        assert vars(y) == vars(z) and all(vars(y)[k] is vars(x)[k] for k in vars(x))
+    for make in (Slotted, Hooked, Reduced, Stateful, list, dict, lambda: {1, 2}):
+        x = make()
+        assert not _plain_instance(x)
+        y, z = _shallow_copy(x), copy.copy(x)
+        assert type(y) is type(z)
+        if hasattr(z, "__dict__") or hasattr(z, "__slots__"):
+            assert getattr(y, "__dict__", None) == getattr(z, "__dict__", None)
+        else:
+            assert y == z
+
+
+def test_tables_check_says_whether_a_hook_would_rebuild(tmp_path):
+    """``python -m shell.bashparse --check`` (install.py's staleness probe):
+    True for freshly built tables, False for missing or foreign ones, and it
+    never writes."""
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from shell import bashparse as b; "
+            "p = sys.argv[2]; r = [b.tables_current(p)]; b.build_tables(p); "
+            "r.append(b.tables_current(p)); open(p, 'wb').write(b'x'); "
+            "r.append(b.tables_current(p)); print(r)")
+    tables = tmp_path / "t.marshal"
+    proc = subprocess.run([sys.executable, "-c", code, ROOT, str(tables)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[False, True, False]"
+    assert tables.read_bytes() == b"x"  # the check did not rewrite it
+
+
 def test_plain_commands_do_not_import_bashlex_or_re():
     code = ("import sys; sys.path.insert(0, sys.argv[1]); import shell; "
             "a = shell.analyse('git status --short', sys.argv[1]); "

@@ -18,7 +18,7 @@ import re
 
 import pytest
 from bashenv import make_workspace
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from shell import analyse, simple, walker
@@ -212,6 +212,8 @@ GLOB_PATH = st.text(alphabet="abAB./", min_size=1, max_size=10)
 
 @SETTINGS
 @given(pattern=GLOB_PATTERN, path=GLOB_PATH)
+@example(pattern="?/**", path="A")  # "dir/**" covers "dir" itself
+@example(pattern="a/**/**", path="a")
 def test_glob_match_agrees_with_protected_regexes(pattern, path):
     from guards.bash_check import glob_match
     from statefiles.protected import glob_to_regex

@@ -1,0 +1,1 @@
+"""playgate's latency benchmark (issue 7): ``python -m bench --help``."""

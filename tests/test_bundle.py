@@ -1,0 +1,100 @@
+"""The module bundle (hooks/_bootstrap.py, issue 7): installed hooks import
+the suite from one compiled file, but never a module whose source changed,
+and a missing, foreign or damaged bundle only costs speed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import Installed, install
+
+PROBE = r"""
+import sys
+sys.argv = ["probe"]
+sys.path.insert(0, {hooks!r})
+import _bootstrap
+_bootstrap._setup_path()
+import events.runtime, shell.walker, guards.init_guard
+from shell import bashparse
+bashparse.load()
+out = {{}}
+for name in ("events", "events.runtime", "shell.walker", "guards.init_guard", "bashlex.parser"):
+    module = sys.modules[name]
+    out[name] = [type(module.__spec__.loader).__name__, module.__file__,
+                 getattr(module, "MARKER", None)]
+print(__import__("json").dumps(out))
+"""
+
+
+def probe(repo: Path) -> dict:
+    code = PROBE.format(hooks=str(repo / ".claude" / "hooks"))
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, cwd=str(repo))
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def read_allowed(repo: Path) -> None:
+    result = Installed(repo).tool("Grep", {"pattern": "x"})
+    assert result.code == 0, result.stderr
+
+
+def test_install_builds_the_bundle_and_hooks_import_from_it(installed):
+    repo = installed.root
+    bundle = repo / ".claude" / "hooks" / "suite.bundle"
+    assert bundle.is_file()
+    manifest = json.loads((repo / ".claude" / "playgate.json").read_text())
+    assert ".claude/hooks/suite.bundle" in manifest["derived"]
+    found = probe(repo)
+    for name, (loader, path, _marker) in found.items():
+        assert loader == "BundleFinder", name
+    assert found["events.runtime"][1] == str(repo / ".claude" / "events" / "runtime.py")
+    assert found["events"][1] == str(repo / ".claude" / "events" / "__init__.py")
+    read_allowed(repo)
+
+
+def test_a_changed_module_is_imported_from_its_source(installed):
+    repo = installed.root
+    module = repo / ".claude" / "guards" / "init_guard.py"
+    module.write_text(module.read_text() + "\nMARKER = 'edited'\n")
+    found = probe(repo)
+    assert found["guards.init_guard"][0] == "SourceFileLoader"
+    assert found["guards.init_guard"][2] == "edited"
+    assert found["events.runtime"][0] == "BundleFinder"
+    check = subprocess.run([sys.executable, "-m", "statefiles.bundle", "--check"],
+                           capture_output=True, timeout=120, cwd=str(repo / ".claude"))
+    assert check.returncode == 1
+    proc = install(repo)
+    assert proc.returncode == 0 and "module bundle" in proc.stdout, proc.stdout
+    # The repair put the suite's module back and rebuilt the bundle around it.
+    assert probe(repo)["guards.init_guard"] == ["BundleFinder", str(module), None]
+    proc = install(repo)
+    assert "nothing to change" in proc.stdout
+
+
+@pytest.mark.parametrize("damage", ["foreign", "garbage", "truncated", "flipped", "missing"])
+def test_a_bad_bundle_costs_only_speed(installed, damage):
+    repo = installed.root
+    bundle = repo / ".claude" / "hooks" / "suite.bundle"
+    data = bundle.read_bytes()
+    if damage == "foreign":
+        bundle.write_bytes(data[:10] + b"\x00\x00\x00\x00" + data[14:])
+    elif damage == "garbage":
+        bundle.write_bytes(b"\x00" * 64)
+    elif damage == "truncated":
+        bundle.write_bytes(data[: len(data) // 2])
+    elif damage == "flipped":
+        bundle.write_bytes(data[:-5000] + bytes(5000))
+    else:
+        bundle.unlink()
+    found = probe(repo)
+    assert set(found) >= {"events.runtime", "shell.walker"}
+    if damage == "flipped":  # the index is intact: the damaged tail is compiled from source
+        assert found["bashlex.parser"][0] == "BundleFinder"
+    read_allowed(repo)
+    blocked = Installed(repo).tool("Bash", {"command": "rm -rf /"})
+    assert blocked.code == 2
