@@ -75,6 +75,14 @@ class Context:
 
         before, error = edits.read_current(self.target.abs)
         if error:
+            if self.hook.tool_name == "Write":
+                # A Write's result does not depend on the current content: it
+                # is judged as creating the file (before unknown), which is the
+                # strictest reading, so a file that is too large or not a
+                # regular file can still be replaced by a good one.
+                content = self.hook.tool_input.get("content", "")
+                return edits.PostEdit(None, content if isinstance(content, str) else "",
+                                      applies=True, error=error)
             return edits.PostEdit(None, None, applies=False, error=error)
         return edits.compute(self.hook.tool_name, self.hook.tool_input, before)
 

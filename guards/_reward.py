@@ -729,7 +729,9 @@ def ledger_verdicts(root: str, plan_rel: str | None) -> dict:
     hook-written; a torn last line is possible after a crash)."""
     path = layout.join(root, CRITIC_LEDGER)
     try:
-        with open(path, "rb") as fh:
+        from statefiles.atomic import open_regular
+
+        with open_regular(path) as fh:
             fh.seek(0, os.SEEK_END)
             size = fh.tell()
             fh.seek(max(0, size - LEDGER_MAX))

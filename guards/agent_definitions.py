@@ -156,13 +156,15 @@ def problems(text: str) -> tuple:
     front, error = split_frontmatter(text)
     if error:
         return [error], []
-    import yaml  # PyYAML (~14 ms) only when an agent definition is checked
+    # PyYAML (~14 ms) only when an agent definition is checked; bounded
+    # (statefiles.yamlsafe): a huge or alias-bomb frontmatter is an error, not
+    # a hook that runs past its timeout.
+    from statefiles.yamlsafe import YAMLProblem, safe_load
 
     try:
-        meta = yaml.safe_load(front) if front.strip() else {}
-    except yaml.YAMLError as exc:
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        return [f"its frontmatter is not valid YAML ({problem})"], []
+        meta = safe_load(front) if front.strip() else {}
+    except YAMLProblem as exc:
+        return [f"its frontmatter is not valid YAML ({exc.problem})"], []
     if not isinstance(meta, dict):
         return [f"its frontmatter must be a YAML mapping, not {type(meta).__name__}"], []
     errors, warnings = [], []

@@ -22,6 +22,7 @@ from events.verdict import ALLOWED, warn
 from guards import _team
 from guards.agent_definitions import AGENTS_DIR, RULE, problems
 from statefiles import layout
+from statefiles.atomic import read_bytes
 
 NAME = "agent-definitions"
 ADVISORY = True
@@ -48,8 +49,7 @@ def _definitions(root: str) -> list:
                 if entry.is_dir(follow_symlinks=False):
                     stack.append(entry.path)
                 elif entry.name.lower().endswith(".md") and entry.is_file():
-                    with open(entry.path, "rb") as fh:
-                        data = fh.read(MAX_FILE_BYTES)
+                    data = read_bytes(entry.path, MAX_FILE_BYTES)
                     rel = os.path.relpath(entry.path, root).replace(os.sep, "/")
                     found.append((rel, data))
             except OSError:

@@ -451,6 +451,11 @@ def _guarded_writes(ctx, analysis, handler: bool, admin_archive: bool) -> tuple:
             if inner is not None and (hit is None or _rank(inner.level) > _rank(hit.level)):
                 hit = inner
         if hit is None:
+            unreadable = ctx.protected.unreadable
+            if unreadable and not w.possible:
+                # What the list protects is unknown: no write until it is repaired.
+                blocks.append(f"bash-check: {w.how} {_verb(w)} {w.rel or w.abs}, but "
+                              f"{unreadable}. Writes wait until it is repaired.")
             continue
         verb = _verb(w)
         target = w.rel if w.rel not in (None, ".") else w.abs
@@ -561,8 +566,9 @@ def _script_problem(ctx, analysis) -> str | None:
         try:
             if os.path.getsize(path) > SCRIPT_LIMIT:
                 continue
-            with open(path, "rb") as fh:
-                text = fh.read(SCRIPT_LIMIT).decode("utf-8", "replace")
+            from statefiles.atomic import read_bytes
+
+            text = read_bytes(path, SCRIPT_LIMIT).decode("utf-8", "replace")
         except OSError:
             continue
         lang = _script_language(cmd, path, text[:200])

@@ -20,8 +20,9 @@ def check(ctx):
     if target is None or target.rel is None:
         return ALLOWED
     try:
-        with open(ctx.path(layout.FILE_DEPENDENCIES), "rb") as fh:
-            mapping = fastjson.loads(fh.read(1024 * 1024))
+        from statefiles.atomic import read_bytes
+
+        mapping = fastjson.loads(read_bytes(ctx.path(layout.FILE_DEPENDENCIES), 1024 * 1024))
     except (OSError, ValueError):
         return ALLOWED
     if not isinstance(mapping, dict):

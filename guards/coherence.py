@@ -333,11 +333,11 @@ def _index_matches_worktree(ctx) -> tuple:
     if gdir is None:
         return False, None
     try:
-        with open(f"{gdir}/index", "rb") as fh:
-            index = fh.read(64 * 1024 * 1024)
+        from statefiles.atomic import read_bytes
+
+        index = read_bytes(f"{gdir}/index", 64 * 1024 * 1024)
         sha = _index_entry_sha(index, layout.STATE_MD.encode())
-        with open(ctx.path(layout.STATE_MD), "rb") as fh:
-            data = fh.read()
+        data = read_bytes(ctx.path(layout.STATE_MD), 16 * 1024 * 1024)
     except (OSError, ValueError, IndexError):
         return False, None
     if sha is None:

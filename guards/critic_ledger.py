@@ -102,8 +102,10 @@ def _record(root: str, records: list, fails: list) -> None:
         import os
 
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "a", encoding="utf-8") as fh:
-            fh.write("".join(fastjson.dumps(r) + "\n" for r in records))
+        from statefiles.atomic import append_nonblocking
+
+        append_nonblocking(path, "".join(fastjson.dumps(r) + "\n" for r in records)
+                           .encode("utf-8", "backslashreplace"))
         if fails:
             text = (markers.read(layout.ITERATION_COUNT) or "").strip()
             try:

@@ -152,12 +152,10 @@ def _ruff_configured(root: str) -> bool:
     configured = os.path.exists(os.path.join(root, "ruff.toml")) or os.path.exists(
         os.path.join(root, ".ruff.toml"))
     if not configured:
-        try:
-            with open(os.path.join(root, "pyproject.toml"), encoding="utf-8",
-                      errors="replace") as fh:
-                configured = "[tool.ruff" in fh.read(512 * 1024)
-        except OSError:
-            configured = False
+        from statefiles.atomic import read_text
+
+        configured = "[tool.ruff" in (read_text(os.path.join(root, "pyproject.toml"),
+                                                512 * 1024) or "")
     return configured and _exe(root, "ruff") is not None
 
 
@@ -180,12 +178,10 @@ def _eslint_configured(root: str) -> bool:
              ".eslintrc.yaml")
     configured = any(os.path.exists(os.path.join(root, n)) for n in names)
     if not configured:
-        try:
-            with open(os.path.join(root, "package.json"), encoding="utf-8",
-                      errors="replace") as fh:
-                configured = '"eslintConfig"' in fh.read(512 * 1024)
-        except OSError:
-            configured = False
+        from statefiles.atomic import read_text
+
+        configured = '"eslintConfig"' in (read_text(os.path.join(root, "package.json"),
+                                                    512 * 1024) or "")
     return configured and os.access(os.path.join(root, "node_modules", ".bin", "eslint"),
                                     os.X_OK)
 

@@ -97,6 +97,12 @@ def check(ctx):
     if pb.plan_error:
         return block(f"The active playbook cannot be read: {pb.plan_error}. Fix it (it stays "
                      "writable) or point state.md playbook.active at a valid plan.json.")
+    if pb.progress_error:
+        # Without progress.json the active subtask, its executor and its
+        # validations are unknown: the guards after this one cannot judge.
+        return block(f"The active playbook's progress cannot be read: {pb.progress_error}. "
+                     f"Fix or recreate {pb.progress_rel} (it stays writable; "
+                     "play/template/progress.json shows the shape), then retry.")
     if not pb.reviewed:
         return block(
             f"{pb.plan_rel} is not reviewed (meta.reviewed is not true). Call "

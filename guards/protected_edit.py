@@ -42,12 +42,18 @@ def _state_md_config_change(ctx) -> str | None:
     post = ctx.post_edit
     if post is None:
         return None
-    if post.error and post.before is None and post.after is None:
-        return "?"  # state.md exists but cannot be read (too large, a directory...)
+    if post.error and post.before is None:
+        # state.md exists but cannot be read (too large, a directory, a FIFO):
+        # its config section cannot be compared, so only the user repairs it.
+        return "?"
     if not post.applies or post.after is None:
         return None  # the tool will fail and change nothing
     from statefiles import state_md
 
+    if len(post.after) > state_md.MAX_BYTES:
+        return "size"
+    if post.before is not None and len(post.before) > state_md.MAX_BYTES:
+        return "?"  # the current file is too large to compare with
     before = state_md.parse(post.before or "")
     after = state_md.parse(post.after)
     for name in HUMAN_ONLY_SECTIONS:
@@ -66,9 +72,18 @@ def check(ctx):
     shown = target.rel if target.rel is not None else target.abs
     if is_state_md(target):
         section = _state_md_config_change(ctx)
-        if section == "?":
+        if section == "size":
+            from statefiles.state_md import MAX_BYTES
+
             return block(
-                f"state.md cannot be checked ({ctx.post_edit.error}), so it is not edited: its "
+                f"state.md would be larger than {MAX_BYTES} bytes after this edit; it holds a "
+                "few short YAML sections and is not read beyond that size. Keep it short (long "
+                "notes belong in the playbook or docs/)."
+            )
+        if section == "?":
+            why = ctx.post_edit.error or "it is too large to compare"
+            return block(
+                f"state.md cannot be checked ({why}), so it is not edited: its "
                 "'config' section may only be changed by the user. Ask the user to repair "
                 "state.md (restore it from git)."
             )
@@ -79,6 +94,12 @@ def check(ctx):
                 "other sections (playbook, goal, session) stay editable."
             )
     entry, linked = ctx.protected.match_detail(target)
+    unreadable = ctx.protected.unreadable
+    if unreadable and (entry is None or entry.line != 0) and not is_unstuck_file(target):
+        # The list exists but cannot be read: what it protects is unknown, so
+        # nothing but the unstuck files is edited until it is repaired.
+        return block(f"{shown} is not edited: {unreadable}. state.md, the playbook files and "
+                     ".claude/session-state/ stay editable meanwhile.")
     if entry is None:
         return ALLOWED
     source = ("the suite's own files" if entry.line == 0

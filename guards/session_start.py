@@ -67,8 +67,11 @@ def check(ctx):
     plan_rel = None
     if active:
         pb = ctx.playbook
+        # Reset only what is really gone: a plan.json that exists but cannot be
+        # read (a directory, a FIFO, a symlink loop) stays active and is
+        # reported as a problem below, so its playbook is not forgotten.
         missing = ctx.playbook_error or (pb is not None
-                                         and not os.path.isfile(ctx.path(pb.plan_rel)))
+                                         and not os.path.lexists(ctx.path(pb.plan_rel)))
         if missing:
             reason = ctx.playbook_error or f"{active} does not exist"
             effects.append(Effect(_set_state, ctx.root, "playbook", {"active": None},
@@ -114,6 +117,9 @@ def check(ctx):
                  + (" — work happens on a feature branch, not here." if ctx.on_main else "."))
     if state is not None:
         lines.extend(f"Problem: {e}" for e in state.errors)
+    if plan_rel:
+        lines.extend(f"Problem: {e}; fix it (playbook files stay writable)"
+                     for e in ctx.playbook.errors)
     lines.extend(f"Problem: {p}" for p in ctx.protected.problems)
     lines.extend(notes)
     return warn("\n".join(lines), effects=tuple(effects))

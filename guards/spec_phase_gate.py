@@ -96,15 +96,15 @@ def parse_spec(text: str | None) -> SpecDoc | None:
     the text is not a YAML mapping). Imports PyYAML."""
     if text is None:
         return None
-    import yaml  # PyYAML (~14 ms) only when a spec.yaml is written
+    # PyYAML (~14 ms) only when a spec.yaml is written; bounded, so a huge or
+    # alias-bomb spec cannot run the hook past its timeout (fail open).
+    from statefiles.yamlsafe import YAMLProblem, safe_load
 
     try:
-        data = yaml.safe_load(text) if text.strip() else {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" near line {mark.line + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        return SpecDoc(None, f"it is not valid YAML{where} ({problem})")
+        data = safe_load(text) if text.strip() else {}
+    except YAMLProblem as exc:
+        where = f" near line {exc.line + 1}" if exc.line is not None else ""
+        return SpecDoc(None, f"it is not valid YAML{where} ({exc.problem})")
     if data is None:
         data = {}
     if not isinstance(data, dict):

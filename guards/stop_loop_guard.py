@@ -55,6 +55,8 @@ def fingerprint(ctx, text: str) -> int:
     """CRC-32 of the block reason and of the files the stop checks read."""
     import binascii
 
+    from statefiles.atomic import read_bytes
+
     crc = binascii.crc32(text.encode("utf-8", "replace"))
     paths = [layout.STATE_MD]
     pb = ctx.playbook
@@ -62,8 +64,7 @@ def fingerprint(ctx, text: str) -> int:
         paths += [pb.plan_rel, pb.progress_rel]
     for rel in paths:
         try:
-            with open(ctx.path(rel), "rb") as fh:
-                crc = binascii.crc32(fh.read(), crc)
+            crc = binascii.crc32(read_bytes(ctx.path(rel), 16 * 1024 * 1024), crc)
         except OSError:
             crc = binascii.crc32(b"\0missing\0" + rel.encode(), crc)
     crc = binascii.crc32(b"pending" if ctx.markers.exists(layout.POST_LOOP_PENDING) else b"-", crc)

@@ -198,8 +198,9 @@ def load_checkpoint(root: str) -> dict | None:
     """The checkpoint, or ``None`` when there is none or it is unreadable
     (an unreadable checkpoint is reported by :func:`run`)."""
     try:
-        with open(checkpoint_path(root), "rb") as fh:
-            value = fastjson.loads(fh.read(1024 * 1024))
+        from statefiles.atomic import read_bytes
+
+        value = fastjson.loads(read_bytes(checkpoint_path(root), 1024 * 1024))
     except (OSError, ValueError):
         return None
     if not isinstance(value, dict) or not isinstance(value.get("steps"), dict):
@@ -535,7 +536,13 @@ class _Git:
 
 
 def _is_runtime(path: str) -> bool:
-    return any(path == d or path.startswith(d + "/") for d in RUNTIME_DIRS)
+    """A path the engine never commits: the suite's runtime directories, and
+    the temporary file of a state write whose process was killed before its
+    rename (statefiles.atomic.write_atomic; swept by the next write)."""
+    from statefiles.atomic import is_temp_name
+
+    return (any(path == d or path.startswith(d + "/") for d in RUNTIME_DIRS)
+            or is_temp_name(path.rsplit("/", 1)[-1]))
 
 
 def _secret_like(root: str, paths: list) -> list:
