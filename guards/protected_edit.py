@@ -67,49 +67,30 @@ def check(ctx):
     if is_state_md(target):
         section = _state_md_config_change(ctx)
         if section == "?":
-            return block(
-                f"state.md cannot be checked ({ctx.post_edit.error}), so it is not edited: its "
-                "'config' section may only be changed by the user. Ask the user to repair "
-                "state.md (restore it from git)."
-            )
+            return block(ctx.say("protected_edit.state_unreadable", error=ctx.post_edit.error))
         if section:
-            return block(
-                f"state.md's '{section}' section (security mode, toolstack, roles) can only be "
-                "changed by the user, outside Claude Code. Leave that section as it is; the "
-                "other sections (playbook, goal, session) stay editable."
-            )
+            return block(ctx.say("protected_edit.config_section", section=section))
     entry, linked = ctx.protected.match_detail(target)
     if entry is None:
         return ALLOWED
-    source = ("the suite's own files" if entry.line == 0
-              else f"protected-files.txt line {entry.line}")
+    source = (ctx.say("protected_edit.source_floor") if entry.line == 0
+              else ctx.say("protected_edit.source_line", line=entry.line))
     if linked:
-        source += ", through a hard link to it"
+        source += ctx.say("protected_edit.source_linked")
     # The escape is for the unstuck file itself, never for another protected
     # file reached through a hard link that carries an unstuck name.
     if entry.line != 0 and not linked and is_unstuck_file(target):
-        return warn(
-            f"{shown} matches {source} ({entry.level}:{entry.pattern}), but it stays writable: "
-            "the workflow needs it to get unstuck (state.md, playbook files, "
-            ".claude/session-state/). Tell the user the entry has no effect on it."
-        )
+        return warn(ctx.say("protected_edit.unstuck", path=shown, source=source,
+                            level=entry.level, pattern=entry.pattern))
     if entry.level == "HARD_BLOCK":
-        return block(
-            f"{shown} is protected (HARD_BLOCK, {source}: {entry.pattern}). It belongs to the "
-            "gate or its configuration and cannot be changed from Claude Code in any mode; "
-            "ask the user to change it themselves if it really must change."
-        )
+        return block(ctx.say("protected_edit.hard_block", path=shown, source=source,
+                             pattern=entry.pattern))
     mode = ctx.security
     if entry.level == "BLOCK":
         if mode == "strict":
-            return block(
-                f"{shown} is protected (BLOCK, {source}: {entry.pattern}) in security mode "
-                "'strict'. Ask the user whether it may change; only they can relax the mode "
-                "(state.md config.security) or the list."
-            )
+            return block(ctx.say("protected_edit.block_strict", path=shown, source=source,
+                                 pattern=entry.pattern))
         if mode == "trusted":
-            return warn(f"{shown} is protected (BLOCK, {source}); allowed in mode 'trusted'. "
-                        "Keep the change minimal and mention it to the user.")
+            return warn(ctx.say("protected_edit.block_trusted", path=shown, source=source))
         return ALLOWED
-    return warn(f"{shown} is listed as WARN in protected-files.txt ({entry.pattern}); "
-                "change it only if the task needs it.")
+    return warn(ctx.say("protected_edit.warn", path=shown, pattern=entry.pattern))
