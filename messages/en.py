@@ -96,4 +96,109 @@ MESSAGES = {
         "{tool} is allowed once they are read (Grep, Glob, read-only commands and "
         "git status/log/diff/show/branch/rev-parse work meanwhile)."
     ),
+    # ------------------------------------------------------------ bash-check
+    'bash_check.unknown': (
+        'bash-check cannot tell what this command would do ({reasons}), and a command '
+        'that cannot be checked is treated as unsafe. Rewrite it so every command '
+        'name, path and piece of executed code is written out literally (no eval '
+        'or code built from variables or downloads); split it into simpler commands, '
+        'or put the logic in a script under scripts/ and run that.'
+    ),
+    'bash_check.why_playbook_error': 'no playbook is active (state.md playbook.active cannot be used: {error})',
+    'bash_check.why_no_playbook': 'no playbook is active',
+    'bash_check.admin_extra': (
+        " In security mode 'admin' the maintenance commands (archiving playbooks "
+        'to play/archive/, git add state.md or play/..., git commit) are allowed.'
+    ),
+    'bash_check.no_playbook': (
+        'bash-check: {why}, so commands that change files or the repository are '
+        "blocked (found: {found}). Start the work with Skill(skill='playbook-init') "
+        '— it analyses the request and creates a reviewed playbook. Read-only commands '
+        '(ls, cat, grep, git status/log/diff), creating or switching a branch and '
+        'git fetch/pull work meanwhile.{extra}'
+    ),
+    'bash_check.also': ' Also: {findings}.',
+    'bash_check.advice_default': 'Ask the user to run it themselves if it is really needed.',
+    'bash_check.destructive': 'bash-check blocked a destructive command ({family}): {message}.{more} {advice}',
+    'bash_check.computed_path': (
+        'bash-check: {how} writes to {path}, a path computed at run time, so it '
+        'could be state.md, a playbook file or a protected file. Write to a literal '
+        'path instead.'
+    ),
+    'bash_check.verb_receives': 'receives',
+    'bash_check.verb_deletes': 'deletes or moves',
+    'bash_check.verb_changes': 'changes',
+    'bash_check.verb_writes': 'writes',
+    'bash_check.inside': ' (it contains {what})',
+    'bash_check.receives_only': (
+        ' The command only receives the path; if it just reads it, use the Read '
+        'tool or cat.'
+    ),
+    'bash_check.guarded': (
+        'bash-check: {how} {verb} {target}{inside}. state.md and the playbook files '
+        '(play/<id>/plan.json, progress.json) change only through the Edit or Write '
+        'tools, where the workflow guards check the change; use those instead.{receives}'
+    ),
+    'bash_check.hard_block': (
+        'bash-check: {how} {verb} {target}{inside}, which is protected (HARD_BLOCK, '
+        '{source}). It belongs to the gate, its configuration or your credentials '
+        'and cannot be changed from Claude Code in any mode; ask the user to change '
+        'it themselves if it really must change.{receives}'
+    ),
+    'bash_check.block_strict': (
+        'bash-check: {how} {verb} {target}{inside}, which is protected (BLOCK, '
+        "{source}) in security mode 'strict'. Ask the user whether it may change; "
+        'only they can relax the mode or the list.'
+    ),
+    'bash_check.block_trusted': (
+        "{target} is protected (BLOCK, {source}); allowed in mode 'trusted'. Keep "
+        'the change minimal and mention it to the user.'
+    ),
+    'bash_check.warn': (
+        '{target} is listed as WARN in protected-files.txt; change it only if the '
+        'task needs it.'
+    ),
+    'bash_check.script_destructive': (
+        'bash-check: the script {script} that this command runs contains a destructive '
+        'command ({family}): {message}. Remove it from the script, or ask the user '
+        'to run the script themselves.'
+    ),
+    'bash_check.script_code_destructive': (
+        'bash-check: the script {script} that this command runs {what}. Ask the '
+        'user to run it themselves.'
+    ),
+    'bash_check.script_writes': (
+        'bash-check: the script {script} that this command runs writes {what} ({level}). '
+        'state.md, the playbook files and protected files change only through the '
+        'Edit/Write tools; remove that part from the script.'
+    ),
+    'bash_check.advice.rm-recursive': (
+        'Delete only paths inside the project or a temp directory, spelled out '
+        'literally (e.g. rm -rf ./build).'
+    ),
+    'bash_check.advice.git-history': (
+        'Keep the work: commit or stash it first, or choose the non-destructive '
+        'form (git restore --staged, git branch -d, git reset --soft).'
+    ),
+    'bash_check.advice.force-push': (
+        'Push without forcing; if a forced update is really needed, use --force-with-lease=<branch>:<expected-sha> '
+        'and ask the user first.'
+    ),
+    'bash_check.advice.disk': 'Never write to disks or partitions from here; ask the user to do it.',
+    'bash_check.advice.chmod-system': 'Change permissions only inside the project, without -R on system paths.',
+    'bash_check.advice.system-write': (
+        'Keep changes inside the project; ask the user to change system or home '
+        'configuration themselves.'
+    ),
+    'bash_check.advice.fork-bomb': 'Do not start processes in an unbounded loop.',
+    'bash_check.advice.fetched-exec': 'Download to a file, read it, and run it only after the user agrees.',
+    'bash_check.advice.http-delete': 'Ask the user before deleting remote resources; they can run it themselves.',
+    'bash_check.advice.gh-delete': 'Ask the user before deleting or archiving anything on GitHub.',
+    'bash_check.advice.process-kill': 'Signal only the processes you started, by their id.',
+    'bash_check.advice.system-power': 'Do not shut down or restart the machine.',
+    'bash_check.advice.depth-limit': 'Run the command directly instead of nesting shells, eval and substitutions.',
+    'bash_check.advice.infra-destroy': (
+        'Ask the user to run it themselves; deleting infrastructure or data stores '
+        "is not part of a playbook's work."
+    ),
 }

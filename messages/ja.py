@@ -93,4 +93,80 @@ MESSAGES = {
         "読み終えると {tool} を使えます (それまでも Grep、Glob、読み取り専用コマンド、"
         "git status/log/diff/show/branch/rev-parse は使えます)。"
     ),
+    # ------------------------------------------------------------ bash-check
+    'bash_check.unknown': (
+        'bash-check はこのコマンドが何をするか判断できません ({reasons})。検査できないコマンドは危険なものとして扱います。コマンド名・パス・実行されるコードがすべてそのまま書かれた形に書き直してください '
+        '(eval や、変数・ダウンロードから組み立てたコードは使わない)。より単純なコマンドに分けるか、処理を scripts/ 配下のスクリプトにしてそれを実行してください。'
+    ),
+    'bash_check.why_playbook_error': '有効な playbook がありません (state.md の playbook.active を使えません: {error})',
+    'bash_check.why_no_playbook': '有効な playbook がありません',
+    'bash_check.admin_extra': (
+        " セキュリティモード 'admin' では保守用コマンド (playbook を play/archive/ へアーカイブ、git add "
+        'state.md や play/...、git commit) は許可されます。'
+    ),
+    'bash_check.no_playbook': (
+        "bash-check: {why}。そのため、ファイルやリポジトリを変更するコマンドはブロックされます (検出: {found})。Skill(skill='playbook-init') "
+        'で作業を始めてください — 依頼を分析し、レビュー済みの playbook を作成します。それまでも読み取り専用コマンド (ls、cat、grep、'
+        'git status/log/diff)、ブランチの作成・切り替え、git fetch/pull は使えます。{extra}'
+    ),
+    'bash_check.also': ' ほかにも: {findings}。',
+    'bash_check.advice_default': '本当に必要なら、ユーザー自身に実行を依頼してください。',
+    'bash_check.destructive': 'bash-check が破壊的なコマンドをブロックしました ({family}): {message}。{more} {advice}',
+    'bash_check.computed_path': (
+        'bash-check: {how} が {path} に書き込みます。実行時に決まるパスなので、state.md、playbook ファイル、'
+        '保護されたファイルである可能性があります。そのまま書かれたパスに書き込んでください。'
+    ),
+    'bash_check.verb_receives': '引数として受け取ります',
+    'bash_check.verb_deletes': '削除または移動します',
+    'bash_check.verb_changes': '属性を変更します',
+    'bash_check.verb_writes': '書き込みます',
+    'bash_check.inside': ' ({what} を含みます)',
+    'bash_check.receives_only': ' このコマンドはパスを受け取るだけです。読むだけなら Read ツールか cat を使ってください。',
+    'bash_check.guarded': (
+        'bash-check: {how} は {target}{inside} を{verb}。state.md と playbook ファイル '
+        '(play/<id>/plan.json、progress.json) は、ワークフローのガードが変更を検査する Edit または Write '
+        'ツールでのみ変更します。そちらを使ってください。{receives}'
+    ),
+    'bash_check.hard_block': (
+        'bash-check: {how} は {target}{inside} を{verb}。これは保護されています (HARD_BLOCK、{source})。'
+        'ゲート、その設定、または認証情報の一部であり、どのモードでも Claude Code からは変更できません。どうしても変更が必要なら、ユーザー自身に変更を依頼してください。'
+        '{receives}'
+    ),
+    'bash_check.block_strict': (
+        "bash-check: {how} は {target}{inside} を{verb}。これはセキュリティモード 'strict' で保護されています "
+        '(BLOCK、{source})。変更してよいかユーザーに確認してください。モードや保護リストを緩められるのはユーザーだけです。'
+    ),
+    'bash_check.block_trusted': (
+        "{target} は保護されています (BLOCK、{source})。モード 'trusted' のため許可します。変更は最小限にし、ユーザーに伝えてください。"
+    ),
+    'bash_check.warn': '{target} は protected-files.txt で WARN として登録されています。タスクに必要な場合だけ変更してください。',
+    'bash_check.script_destructive': (
+        'bash-check: このコマンドが実行するスクリプト {script} に破壊的なコマンドが含まれています ({family}): {message}。'
+        'スクリプトからそれを取り除くか、ユーザー自身にスクリプトの実行を依頼してください。'
+    ),
+    'bash_check.script_code_destructive': 'bash-check: このコマンドが実行するスクリプト {script} は次のことをします: {what}。ユーザー自身に実行を依頼してください。',
+    'bash_check.script_writes': (
+        'bash-check: このコマンドが実行するスクリプト {script} は {what} に書き込みます ({level})。state.md、'
+        'playbook ファイル、保護されたファイルは Edit/Write ツールでのみ変更します。スクリプトからその部分を取り除いてください。'
+    ),
+    'bash_check.advice.rm-recursive': 'プロジェクト内か一時ディレクトリ内のパスだけを、そのまま書いた形で削除してください (例: rm -rf ./build)。',
+    'bash_check.advice.git-history': (
+        '作業を失わないでください: 先にコミットか stash をするか、非破壊的な形 (git restore --staged、git branch '
+        '-d、git reset --soft) を選んでください。'
+    ),
+    'bash_check.advice.force-push': (
+        '強制せずに push してください。強制更新が本当に必要なら --force-with-lease=<branch>:<expected-sha> '
+        'を使い、先にユーザーに確認してください。'
+    ),
+    'bash_check.advice.disk': 'ここからディスクやパーティションに書き込まないでください。ユーザーに依頼してください。',
+    'bash_check.advice.chmod-system': '権限の変更はプロジェクト内だけで行い、システムパスに -R を使わないでください。',
+    'bash_check.advice.system-write': '変更はプロジェクト内に留めてください。システムやホームの設定変更はユーザー自身に依頼してください。',
+    'bash_check.advice.fork-bomb': '無制限のループでプロセスを起動しないでください。',
+    'bash_check.advice.fetched-exec': 'ファイルにダウンロードして内容を読み、ユーザーの同意を得てから実行してください。',
+    'bash_check.advice.http-delete': 'リモートのリソースを削除する前にユーザーに確認してください。ユーザー自身が実行することもできます。',
+    'bash_check.advice.gh-delete': 'GitHub 上のものを削除・アーカイブする前にユーザーに確認してください。',
+    'bash_check.advice.process-kill': 'シグナルを送るのは自分で起動したプロセスだけにし、プロセス ID で指定してください。',
+    'bash_check.advice.system-power': 'マシンをシャットダウン・再起動しないでください。',
+    'bash_check.advice.depth-limit': 'シェル・eval・置換を入れ子にせず、コマンドを直接実行してください。',
+    'bash_check.advice.infra-destroy': 'ユーザー自身に実行を依頼してください。インフラやデータストアの削除は playbook の作業には含まれません。',
 }
