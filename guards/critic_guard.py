@@ -201,9 +201,7 @@ def check(ctx):
     if view is None:
         return ALLOWED
     if view.error:
-        return block(f"{view.error}. The reward state must stay readable: retry with an exact "
-                     "edit, or Write the whole file in the shape of play/template/ (state.md: "
-                     "one ```yaml block per section).")
+        return block(ctx.say("critic_guard.view_error", error=view.error))
     if view.kind == R.PROGRESS:
         return _check_progress(ctx, view)
     if view.kind == R.PLAN:

@@ -109,8 +109,7 @@ def check(ctx):
     if view is None:
         return ALLOWED
     if view.error:
-        return block(f"{view.error}. Retry with an exact edit, or Write the whole file in the "
-                     "shape of play/template/.")
+        return block(ctx.say("shared.view_error", error=view.error))
     if view.kind == R.PROGRESS:
         return _check_progress(ctx, view)
     if view.kind == R.PLAN:

@@ -201,4 +201,78 @@ MESSAGES = {
         'Ask the user to run it themselves; deleting infrastructure or data stores '
         "is not part of a playbook's work."
     ),
+    # ------------------------------------------------------------ consent, pending, critic, phase-status, depends, scope, work-request
+    'shared.view_error': (
+        '{error}. Retry with an exact edit, or Write the whole file in the shape '
+        'of play/template/.'
+    ),
+    'consent_guard.not_confirmed': (
+        'The understanding check is not confirmed yet, so no file may be edited. '
+        'Present it to the user (the understanding-check skill): what will be done, '
+        'why, how, the scope, what is excluded, and the risks, and ask them to '
+        'confirm. Their confirmation clears .claude/.session-init/consent.'
+    ),
+    'pending_guard.post_loop': (
+        'The playbook{playbook} was archived and the post-loop has not run yet. '
+        "Call Skill(skill='post-loop') now: it clears {marker} and derives the "
+        'next task. Edits resume after it (state.md, playbook files and .claude/session-state/ '
+        'stay editable meanwhile).'
+    ),
+    'critic_guard.view_error': (
+        '{error}. The reward state must stay readable: retry with an exact edit, '
+        'or Write the whole file in the shape of play/template/ (state.md: one '
+        '```yaml block per section).'
+    ),
+    'phase_status_guard.plan_unreadable': (
+        '{label}: phase {phases} set done, but its subtasks cannot be checked ({error}). '
+        'Fix plan.json first.'
+    ),
+    'phase_status_guard.open_subtasks': (
+        '{label}: a phase is done only when all its subtasks are. Not done: {open}. '
+        'Finish those subtasks (each validated by the critic) and set the phase '
+        'done afterwards.'
+    ),
+    'phase_status_guard.plan_adds_open': (
+        '{label}: this edit gives a phase that progress.json calls done subtasks '
+        'that are not done ({open}). Set the phase back to in_progress in progress.json '
+        'first.'
+    ),
+    'phase_status_guard.describe': 'phase {phase}: {subtasks}',
+    'depends_check.open_deps': (
+        'Phase {phase} depends on phases that are not done: {deps}. Finish them '
+        'first (or record their completion in progress.json once the critic passed '
+        'them).'
+    ),
+    'scope_guard.outside_project': '{path} is outside the project (goal.scope.includes)',
+    'scope_guard.excluded': '{path} is excluded by goal.scope.excludes',
+    'scope_guard.not_included': '{path} is not in goal.scope.includes',
+    'scope_guard.criteria_changed': (
+        'This edit changes {field}. Done criteria are fixed when the playbook is '
+        "reviewed; change them only with the user's agreement and a new review."
+    ),
+    'scope_guard.also': ' Also: {problem}.',
+    'scope_guard.out_of_scope': (
+        "Out of the playbook's scope: {problems}. Stay within the reviewed scope, "
+        'or update the playbook (and have it reviewed) if the scope must grow.'
+    ),
+    'prompt_work_request.says': "it says '{marker}'",
+    'prompt_work_request.goal': ' (goal: {summary})',
+    'prompt_work_request.out_of_scope': (
+        'This request looks outside the active playbook {plan}{goal}: {reasons}. '
+        "Don't fold unplanned work into it: finish the playbook first, or ask the "
+        'user whether its scope should grow (pm updates plan.json, the reviewer '
+        'reviews it again).'
+    ),
+    'prompt_work_request.no_playbook': (
+        'This prompt asks for work ({reason}) and no playbook is active. Start '
+        "with Skill(skill='playbook-init'): it runs the prompt-analyzer, the understanding "
+        'check, pm (writes play/<id>/plan.json and progress.json on a new branch) '
+        'and the reviewer. Edits are blocked until a reviewed playbook is active.'
+    ),
+    'prompt_work_request.needs_consent': (
+        "The understanding check needs the user's confirmation: present what will "
+        'be done, why, how, the scope, what is excluded and the risks, then end '
+        "your turn and wait; the user's reply 'yes' (はい) unlocks edits (.claude/.session-init/consent)."
+    ),
+    'prompt_work_request.post_loop_first': "First run the pending post-loop: Skill(skill='post-loop').",
 }

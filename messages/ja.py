@@ -169,4 +169,65 @@ MESSAGES = {
     'bash_check.advice.system-power': 'マシンをシャットダウン・再起動しないでください。',
     'bash_check.advice.depth-limit': 'シェル・eval・置換を入れ子にせず、コマンドを直接実行してください。',
     'bash_check.advice.infra-destroy': 'ユーザー自身に実行を依頼してください。インフラやデータストアの削除は playbook の作業には含まれません。',
+    # ------------------------------------------------------------ consent, pending, critic, phase-status, depends, scope, work-request
+    'shared.view_error': '{error}。正確な編集でやり直すか、play/template/ の形でファイル全体を Write してください。',
+    'consent_guard.not_confirmed': (
+        '理解確認がまだ承認されていないため、ファイルを編集できません。ユーザーに理解確認 (understanding-check skill) を提示してください: '
+        '何を・なぜ・どのように行うか、スコープ、対象外、リスクを示し、承認を求めます。ユーザーの承認で .claude/.session-init/consent '
+        'が解除されます。'
+    ),
+    'pending_guard.post_loop': (
+        "playbook{playbook} はアーカイブされましたが、post-loop がまだ実行されていません。今すぐ Skill(skill='post-loop') "
+        'を呼び出してください: {marker} を解除し、次のタスクを導き出します。編集はその後に再開できます (それまでも state.md、playbook '
+        'ファイル、.claude/session-state/ は編集できます)。'
+    ),
+    'critic_guard.view_error': (
+        '{error}。報酬状態は読み取れる状態を保つ必要があります: 正確な編集でやり直すか、play/template/ の形でファイル全体を '
+        'Write してください (state.md はセクションごとに ```yaml ブロックを 1 つ)。'
+    ),
+    'phase_status_guard.plan_unreadable': (
+        '{label}: phase {phases} が done に設定されましたが、その subtask を検査できません ({error})。'
+        '先に plan.json を修正してください。'
+    ),
+    'phase_status_guard.open_subtasks': (
+        '{label}: phase は、そのすべての subtask が done になったときにだけ done になります。未完了: {open}。'
+        'それらの subtask を完了させ (それぞれ critic の検証を受ける)、その後で phase を done にしてください。'
+    ),
+    'phase_status_guard.plan_adds_open': (
+        '{label}: この編集は、progress.json で done になっている phase に未完了の subtask を加えます ({open})。'
+        '先に progress.json でその phase を in_progress に戻してください。'
+    ),
+    'phase_status_guard.describe': 'phase {phase}: {subtasks}',
+    'depends_check.open_deps': (
+        'Phase {phase} は完了していない phase に依存しています: {deps}。先にそれらを完了させてください (または critic '
+        'が合格を出した後で progress.json に完了を記録してください)。'
+    ),
+    'scope_guard.outside_project': '{path} はプロジェクトの外にあります (goal.scope.includes)',
+    'scope_guard.excluded': '{path} は goal.scope.excludes で除外されています',
+    'scope_guard.not_included': '{path} は goal.scope.includes に含まれていません',
+    'scope_guard.criteria_changed': (
+        'この編集は {field} を変更します。完了条件は playbook のレビュー時に確定しています。変更はユーザーの同意と再レビューを経たときだけにしてください。'
+    ),
+    'scope_guard.also': ' ほかにも: {problem}。',
+    'scope_guard.out_of_scope': (
+        'playbook のスコープ外です: {problems}。レビュー済みのスコープ内に留まるか、スコープを広げる必要があるなら playbook '
+        'を更新して (再レビューを受けて) ください。'
+    ),
+    'prompt_work_request.says': "'{marker}' と書かれています",
+    'prompt_work_request.goal': ' (goal: {summary})',
+    'prompt_work_request.out_of_scope': (
+        'この依頼は有効な playbook {plan}{goal} の範囲外のようです: {reasons}。計画外の作業を紛れ込ませないでください: '
+        '先に playbook を完了させるか、スコープを広げるべきかユーザーに確認してください (pm が plan.json を更新し、reviewer '
+        'が再レビューします)。'
+    ),
+    'prompt_work_request.no_playbook': (
+        "このプロンプトは作業を依頼しています ({reason}) が、有効な playbook がありません。Skill(skill='playbook-init') "
+        'から始めてください: prompt-analyzer、理解確認、pm (新しいブランチで play/<id>/plan.json と progress.json '
+        'を書く)、reviewer を順に実行します。レビュー済みの playbook が有効になるまで編集はブロックされます。'
+    ),
+    'prompt_work_request.needs_consent': (
+        '理解確認にはユーザーの承認が必要です: 何を・なぜ・どのように行うか、スコープ、対象外、リスクを提示し、ターンを終えて待ってください。ユーザーが「はい」(yes) '
+        'と答えると編集が解除されます (.claude/.session-init/consent)。'
+    ),
+    'prompt_work_request.post_loop_first': "まず保留中の post-loop を実行してください: Skill(skill='post-loop')。",
 }
