@@ -114,8 +114,10 @@ def _destructive_message(ctx, findings) -> str:
     more = ""
     if len(findings) > 1:
         more = ctx.say("bash_check.also", findings="; ".join(f.message for f in findings[1:3]))
-    advice = ctx.say(f"bash_check.advice.{first.family}" if first.family in _ADVICE
-                     else "bash_check.advice_default")
+    if first.family in _ADVICE:
+        advice = ctx.say(f"bash_check.advice.{first.family}")
+    else:
+        advice = ctx.say("bash_check.advice_default")
     return ctx.say("bash_check.destructive", family=first.family, message=first.message,
                    more=more, advice=advice)
 

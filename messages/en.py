@@ -275,4 +275,27 @@ MESSAGES = {
         "your turn and wait; the user's reply 'yes' (はい) unlocks edits (.claude/.session-init/consent)."
     ),
     'prompt_work_request.post_loop_first': "First run the pending post-loop: Skill(skill='post-loop').",
+    # ------------------------------------------------------------ session-start
+    'session_start.stale_pending': 'Removed a stale post-loop-pending left by an earlier session.',
+    'session_start.missing_plan': '{plan} does not exist',
+    'session_start.active_reset': 'state.md playbook.active was reset to null: {reason}.',
+    'session_start.active': 'playgate workflow gate is active.',
+    'session_start.read_first': (
+        'Read these files first (Read tool); other tools stay blocked until you '
+        'have: {files}.'
+    ),
+    'session_start.no_state': (
+        'state.md is missing: the workflow state cannot be read. Ask the user to '
+        'run `python install.py <repo>`.'
+    ),
+    'session_start.playbook': 'Active playbook: {plan} (phase {phase}, {done}/{total} subtasks done).',
+    'session_start.no_playbook': "No playbook is active: start any work request with Skill(skill='playbook-init').",
+    'session_start.branch': 'Branch: {branch}.',
+    'session_start.branch_main': 'Branch: {branch} — work happens on a feature branch, not here.',
+    'session_start.problem': 'Problem: {problem}',
+    'session_start.bad_language': (
+        'Problem: state.md config.language is {value}; the languages are en and '
+        'ja, so messages are in English. Ask the user to set config.language to '
+        'en or ja.'
+    ),
 }

@@ -230,4 +230,20 @@ MESSAGES = {
         'と答えると編集が解除されます (.claude/.session-init/consent)。'
     ),
     'prompt_work_request.post_loop_first': "まず保留中の post-loop を実行してください: Skill(skill='post-loop')。",
+    # ------------------------------------------------------------ session-start
+    'session_start.stale_pending': '以前のセッションが残した古い post-loop-pending を削除しました。',
+    'session_start.missing_plan': '{plan} が存在しません',
+    'session_start.active_reset': 'state.md の playbook.active を null に戻しました: {reason}。',
+    'session_start.active': 'playgate ワークフローゲートが有効です。',
+    'session_start.read_first': 'まず次のファイルを読んでください (Read ツール)。読み終えるまでほかのツールはブロックされます: {files}。',
+    'session_start.no_state': 'state.md がありません: ワークフローの状態を読めません。ユーザーに `python install.py <repo>` の実行を依頼してください。',
+    'session_start.playbook': '有効な playbook: {plan} (phase {phase}、subtask {done}/{total} 完了)。',
+    'session_start.no_playbook': "有効な playbook はありません: 作業の依頼はすべて Skill(skill='playbook-init') から始めてください。",
+    'session_start.branch': 'ブランチ: {branch}。',
+    'session_start.branch_main': 'ブランチ: {branch} — 作業はここではなく作業ブランチで行います。',
+    'session_start.problem': '問題: {problem}',
+    'session_start.bad_language': (
+        '問題: state.md の config.language が {value} です。使える言語は en と ja なので、メッセージは英語になります。'
+        'config.language を en か ja に設定するようユーザーに依頼してください。'
+    ),
 }
