@@ -298,4 +298,61 @@ MESSAGES = {
         'ja, so messages are in English. Ask the user to set config.language to '
         'en or ja.'
     ),
+    # ------------------------------------------------------------ critic-guard
+    'critic_guard.howto': (
+        "Run Task(subagent_type='critic') on it; only after the critic's PASS record "
+        'validations (technical, consistency, completeness: PASS with evidence), '
+        'validated_by: "critic" and validated_at, then set the status to done.'
+    ),
+    'critic_guard.done_without_critic': "set done without the critic's validation: {problems}",
+    'critic_guard.phase_unchecked': 'phase {phases} set done, but its subtasks cannot be checked: {error}',
+    'critic_guard.phase_without_critic': 'phase {phase} set done while subtask {subtasks} has no critic-validated evidence',
+    'critic_guard.progress_problems': '{label}: {problems}. {howto}',
+    'critic_guard.pass_unrecorded': (
+        '{label}: critic.status is set to PASS, but no critic run recorded a PASS '
+        'for this playbook in {ledger} (the critic subagent ends its reply with '
+        "'CRITIC: PASS playbook'). Run Task(subagent_type='critic') on the whole "
+        'playbook first.'
+    ),
+    'critic_guard.old_uncritiqued': (
+        "{label} already has done subtasks without the critic's validation: {problems}. "
+        'Set them back to in_progress or have the critic validate them.'
+    ),
+    'critic_guard.plan_adds_part': (
+        'phase {phase} is done in progress.json but would get subtask {subtasks} '
+        'without critic-validated evidence'
+    ),
+    'critic_guard.plan_adds': (
+        '{label}: {parts}. Set the phase back to in_progress in progress.json before '
+        'adding work to it.'
+    ),
+    'critic_guard.part_open': 'subtasks not done: {subtasks}',
+    'critic_guard.part_fraud': 'done without evidence: {problems}',
+    'critic_guard.part_phases': 'phases done with open subtasks: {phases}',
+    'critic_guard.part_no_pass': 'progress critic.status is not PASS (the playbook critic has not passed)',
+    'critic_guard.part_unrun': 'done without a recorded critic PASS: {subtasks}',
+    'critic_guard.switch_away': (
+        'state.md: playbook.active would stop pointing at {plan}, which still has '
+        'subtasks not done: {subtasks}. Finish them (each validated by the critic). '
+        'If the user decided to drop or replace this playbook, ask them to change '
+        'playbook.active in state.md themselves.'
+    ),
+    'critic_guard.switch_to': (
+        'state.md: playbook.active would point at {plan}, whose progress has done '
+        "statuses without the critic's evidence ({parts}). Reset those statuses "
+        'or have the critic validate them before activating it.'
+    ),
+    'critic_guard.goal_done_no_playbook': (
+        'state.md: goal.status is set to done, but no playbook is active, so there '
+        'is no critic verdict to back it. Work goes through a reviewed playbook '
+        'whose critic passed; leave goal.status as it is.'
+    ),
+    'critic_guard.goal_done_unreadable': (
+        'state.md: goal.status is set to done, but the active playbook cannot be '
+        'read ({error}); nothing backs the done.'
+    ),
+    'critic_guard.goal_done_incomplete': (
+        'state.md: goal.status is set to done, but {plan} is not complete with '
+        "the critic's evidence: {parts}. {howto}"
+    ),
 }

@@ -246,4 +246,54 @@ MESSAGES = {
         '問題: state.md の config.language が {value} です。使える言語は en と ja なので、メッセージは英語になります。'
         'config.language を en か ja に設定するようユーザーに依頼してください。'
     ),
+    # ------------------------------------------------------------ critic-guard
+    'critic_guard.howto': (
+        "これに対して Task(subagent_type='critic') を実行してください。critic の PASS を得てから、validations "
+        '(technical、consistency、completeness: 根拠付きの PASS)、validated_by: "critic"、'
+        'validated_at を記録し、その後で status を done にしてください。'
+    ),
+    'critic_guard.done_without_critic': 'critic の検証なしに done に設定されています: {problems}',
+    'critic_guard.phase_unchecked': 'phase {phases} が done に設定されましたが、その subtask を検査できません: {error}',
+    'critic_guard.phase_without_critic': 'subtask {subtasks} に critic が検証した根拠が無いまま phase {phase} が done に設定されています',
+    'critic_guard.progress_problems': '{label}: {problems}。{howto}',
+    'critic_guard.pass_unrecorded': (
+        '{label}: critic.status が PASS に設定されましたが、{ledger} にはこの playbook の PASS '
+        "を記録した critic の実行がありません (critic subagent は返答の最後を 'CRITIC: PASS playbook' "
+        "で締めくくります)。先に playbook 全体に対して Task(subagent_type='critic') を実行してください。"
+    ),
+    'critic_guard.old_uncritiqued': (
+        '{label} には critic の検証なしに done になった subtask がすでにあります: {problems}。それらを in_progress '
+        'に戻すか、critic に検証させてください。'
+    ),
+    'critic_guard.plan_adds_part': (
+        'phase {phase} は progress.json で done ですが、critic が検証した根拠の無い subtask {subtasks} '
+        'が加わることになります'
+    ),
+    'critic_guard.plan_adds': '{label}: {parts}。作業を加える前に、progress.json でその phase を in_progress に戻してください。',
+    'critic_guard.part_open': '未完了の subtask: {subtasks}',
+    'critic_guard.part_fraud': '根拠なしに done: {problems}',
+    'critic_guard.part_phases': '未完了の subtask がある done の phase: {phases}',
+    'critic_guard.part_no_pass': 'progress の critic.status が PASS ではありません (playbook の critic がまだ合格を出していません)',
+    'critic_guard.part_unrun': 'critic の PASS 記録なしに done: {subtasks}',
+    'critic_guard.switch_away': (
+        'state.md: playbook.active が {plan} を指さなくなりますが、そこにはまだ未完了の subtask があります: '
+        '{subtasks}。それらを完了させてください (それぞれ critic の検証を受ける)。ユーザーがこの playbook の破棄や差し替えを決めたのなら、'
+        'state.md の playbook.active の変更はユーザー自身に依頼してください。'
+    ),
+    'critic_guard.switch_to': (
+        'state.md: playbook.active が {plan} を指すことになりますが、その progress には critic の根拠が無い '
+        'done のステータスがあります ({parts})。有効にする前に、それらのステータスを戻すか critic に検証させてください。'
+    ),
+    'critic_guard.goal_done_no_playbook': (
+        'state.md: goal.status が done に設定されましたが、有効な playbook が無いため、それを裏付ける critic '
+        'の判定がありません。作業はレビュー済みで critic が合格を出した playbook を通して行います。goal.status はそのままにしてください。'
+    ),
+    'critic_guard.goal_done_unreadable': (
+        'state.md: goal.status が done に設定されましたが、有効な playbook を読み込めません ({error})。'
+        'done を裏付けるものがありません。'
+    ),
+    'critic_guard.goal_done_incomplete': (
+        'state.md: goal.status が done に設定されましたが、{plan} は critic の根拠を伴って完了していません: '
+        '{parts}。{howto}'
+    ),
 }
