@@ -355,4 +355,74 @@ MESSAGES = {
         'state.md: goal.status is set to done, but {plan} is not complete with '
         "the critic's evidence: {parts}. {howto}"
     ),
+    # ------------------------------------------------------------ subtask-guard, executor-guard
+    'subtask_guard.no_evidence': (
+        "{label}: a subtask is done only with the critic's evidence (SPEC: all "
+        "three validations PASS with evidence, validated_at set, validated_by 'critic'). "
+        "Missing: {problems}. Run Task(subagent_type='critic') on it and record "
+        'its result first; keep the status in_progress until then.'
+    ),
+    'subtask_guard.latest_fail': ' (latest verdict FAIL: {subtasks})',
+    'subtask_guard.no_ledger_pass_one': (
+        '{label}: {subtasks} set done, but the critic ledger ({ledger}) has no '
+        "PASS from a critic run for it{failed}. Run Task(subagent_type='critic'); "
+        "it ends its reply with 'CRITIC: PASS <subtask-id>', which is recorded "
+        'when it stops.'
+    ),
+    'subtask_guard.no_ledger_pass_many': (
+        '{label}: {subtasks} set done, but the critic ledger ({ledger}) has no '
+        "PASS from a critic run for them{failed}. Run Task(subagent_type='critic'); "
+        "it ends its reply with 'CRITIC: PASS <subtask-id>', which is recorded "
+        'when it stops.'
+    ),
+    'subtask_guard.require_critic_run': ' (state.md config.require_critic_run is true.)',
+    'subtask_guard.removes': 'removes subtask {subtasks}, which is not done',
+    'subtask_guard.changes': 'changes {fields}',
+    'subtask_guard.and': ' and ',
+    'subtask_guard.reviewed_plan': (
+        '{label}: this edit {parts} in a reviewed plan. The reviewed plan is the '
+        'contract the critic checks against; changing it needs a new review: set '
+        "meta.reviewed to false in the same edit and call Task(subagent_type='reviewer'), "
+        'or ask the user.'
+    ),
+    'executor_guard.others_in_progress': (
+        "The active subtask is {subtask} (Claude Code's), but {others} is in progress "
+        'too: that work comes from its delegate, not from edits here.'
+    ),
+    'executor_guard.about': 'subtask {subtask}',
+    'executor_guard.about_criterion': "subtask {subtask} ('{criterion}')",
+    'executor_guard.unknown_executor': (
+        "The active {about} has {how} = '{executor}', which no toolstack knows "
+        '({known}). Ask the user to fix the plan (with a new review); until then '
+        'its code is not written.'
+    ),
+    'executor_guard.not_in_toolstack': (
+        'The active {about} is for {executor} ({how}), but toolstack {stack} (state.md '
+        'config.toolstack) has only {have}. Ask the user to switch the toolstack '
+        "or to change the plan's executor."
+    ),
+    'executor_guard.user': (
+        "The active {about} is the user's to do ({how}). Ask the user to do it "
+        '(AskUserQuestion), then record the result in progress.json. If you are '
+        'working on another subtask, set progress.json active.subtask to it first.'
+    ),
+    'executor_guard.ctx_subtask': 'Subtask: {subtask}',
+    'executor_guard.ctx_criterion': 'Criterion: {criterion}',
+    'executor_guard.none_given': '(none given)',
+    'executor_guard.ctx_executor': 'Executor: {executor} ({how})',
+    'executor_guard.ctx_iteration': 'Iteration: {count} of {limit} (max_iterations)',
+    'executor_guard.ctx_last_failure': "Last failure (inject it into the delegate's prompt):\n{failure}",
+    'executor_guard.exhausted': (
+        'The active {about} belongs to {executor}, and it has failed {count} times '
+        '(max_iterations {limit}). Do not delegate again and do not write its code '
+        'yourself: ask the user (AskUserQuestion) whether to retry, stop, or handle '
+        'it manually.'
+    ),
+    'executor_guard.delegate': (
+        'The active {about} belongs to {executor}: Claude Code does not write its '
+        "code ({path}). Call Task(subagent_type='{agent}') with the subtask id, "
+        'its criterion, the files to change and the last failure below; then record '
+        'the result in progress.json and have the critic validate it. If you are '
+        'working on another subtask, set progress.json active.subtask to it first.'
+    ),
 }

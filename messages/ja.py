@@ -296,4 +296,65 @@ MESSAGES = {
         'state.md: goal.status が done に設定されましたが、{plan} は critic の根拠を伴って完了していません: '
         '{parts}。{howto}'
     ),
+    # ------------------------------------------------------------ subtask-guard, executor-guard
+    'subtask_guard.no_evidence': (
+        '{label}: subtask は critic の根拠があるときだけ done になります (SPEC: 3 つの validations '
+        "がすべて根拠付きで PASS、validated_at が設定済み、validated_by が 'critic')。不足: {problems}。"
+        "先に Task(subagent_type='critic') を実行して結果を記録してください。それまで status は in_progress "
+        'のままにします。'
+    ),
+    'subtask_guard.latest_fail': ' (最新の判定は FAIL: {subtasks})',
+    'subtask_guard.no_ledger_pass_one': (
+        '{label}: {subtasks} が done に設定されましたが、critic の台帳 ({ledger}) にはその critic '
+        "実行による PASS がありません{failed}。Task(subagent_type='critic') を実行してください。critic "
+        "は返答の最後を 'CRITIC: PASS <subtask-id>' で締めくくり、停止時にそれが記録されます。"
+    ),
+    'subtask_guard.no_ledger_pass_many': (
+        '{label}: {subtasks} が done に設定されましたが、critic の台帳 ({ledger}) にはそれらの critic '
+        "実行による PASS がありません{failed}。Task(subagent_type='critic') を実行してください。critic "
+        "は返答の最後を 'CRITIC: PASS <subtask-id>' で締めくくり、停止時にそれが記録されます。"
+    ),
+    'subtask_guard.require_critic_run': ' (state.md の config.require_critic_run が true です。)',
+    'subtask_guard.removes': '未完了の subtask {subtasks} を削除し',
+    'subtask_guard.changes': '{fields} を変更し',
+    'subtask_guard.and': '、',
+    'subtask_guard.reviewed_plan': (
+        '{label}: この編集はレビュー済みの plan で {parts}ます。レビュー済みの plan は critic が照合する契約であり、'
+        "変更には再レビューが必要です: 同じ編集で meta.reviewed を false にして Task(subagent_type='reviewer') "
+        'を呼び出すか、ユーザーに確認してください。'
+    ),
+    'executor_guard.others_in_progress': (
+        '有効な subtask は {subtask} (Claude Code の担当) ですが、{others} も進行中です: その作業は担当の委譲先が行うもので、'
+        'ここでの編集で行うものではありません。'
+    ),
+    'executor_guard.about': 'subtask {subtask}',
+    'executor_guard.about_criterion': "subtask {subtask} ('{criterion}')",
+    'executor_guard.unknown_executor': (
+        "有効な {about} の {how} は '{executor}' ですが、どの toolstack も知らない executor です "
+        '({known})。plan の修正 (再レビュー付き) をユーザーに依頼してください。それまでこのコードは書きません。'
+    ),
+    'executor_guard.not_in_toolstack': (
+        '有効な {about} は {executor} ({how}) の担当ですが、toolstack {stack} (state.md の '
+        'config.toolstack) にあるのは {have} だけです。toolstack の切り替えか plan の executor の変更をユーザーに依頼してください。'
+    ),
+    'executor_guard.user': (
+        '有効な {about} はユーザーが行う作業です ({how})。ユーザーに依頼し (AskUserQuestion)、結果を progress.json '
+        'に記録してください。別の subtask に取り組んでいるなら、先に progress.json の active.subtask をそれに設定してください。'
+    ),
+    'executor_guard.ctx_subtask': 'Subtask: {subtask}',
+    'executor_guard.ctx_criterion': '完了条件: {criterion}',
+    'executor_guard.none_given': '(指定なし)',
+    'executor_guard.ctx_executor': 'Executor: {executor} ({how})',
+    'executor_guard.ctx_iteration': '反復: {count} / {limit} (max_iterations)',
+    'executor_guard.ctx_last_failure': '前回の失敗 (委譲先のプロンプトに含めてください):\n{failure}',
+    'executor_guard.exhausted': (
+        '有効な {about} は {executor} の担当で、すでに {count} 回失敗しています (max_iterations {limit})。'
+        '再度の委譲も、自分でコードを書くこともしないでください: 再試行・中止・手作業のどれにするかユーザーに確認してください (AskUserQuestion)。'
+    ),
+    'executor_guard.delegate': (
+        '有効な {about} は {executor} の担当です: Claude Code はそのコード ({path}) を書きません。subtask '
+        "id、完了条件、変更するファイル、下の前回の失敗を渡して Task(subagent_type='{agent}') を呼び出し、結果を progress.json "
+        'に記録して critic に検証させてください。別の subtask に取り組んでいるなら、先に progress.json の active.subtask '
+        'をそれに設定してください。'
+    ),
 }
