@@ -425,4 +425,79 @@ MESSAGES = {
         'the result in progress.json and have the critic validate it. If you are '
         'working on another subtask, set progress.json active.subtask to it first.'
     ),
+    # ------------------------------------------------------------ prompt-analyzer gate
+    'prompt_analyzer_gate.state_md_hint': (
+        ' state.md becomes editable as soon as playbook-init has started (it creates '
+        '{marker}).'
+    ),
+    'prompt_analyzer_gate.pending_hint': (
+        ' This session has just started: first Read state.md (the session-start '
+        'message lists the files).'
+    ),
+    'prompt_analyzer_gate.not_analysed': (
+        'No playbook is active and the request has not been analysed yet, so {tool} '
+        "is not allowed. Start the golden path: call Skill(skill='playbook-init') "
+        '(it runs the prompt-analyzer, the understanding check, pm and reviewer). '
+        'Until then only Read, Grep, Glob and read-only commands are allowed.'
+    ),
+    # ------------------------------------------------------------ spec-phase-gate
+    'spec_phase_gate.order': (
+        'phases follow initialized → design-generated → implementation-complete; '
+        'a revision goes back from implementation-complete to design-generated; '
+        'initialized or design-generated may become blocked (with blocked_info.blocked_by) '
+        'and return to the phase they were blocked at (seed 003 Spec 5)'
+    ),
+    'spec_phase_gate.unreadable': 'spec.yaml must stay readable: {error}',
+    'spec_phase_gate.no_phase': 'spec.yaml has no `phase`; keep it set to one of {phases}',
+    'spec_phase_gate.unknown_phase': "Unknown phase '{phase}' (seed 003 Spec 5.3). Known phases: {phases}.",
+    'spec_phase_gate.blocked_needs_by': (
+        "phase 'blocked' needs blocked_info.blocked_by (the spec whose failure "
+        'blocks this one; seed 003 phase state machine: blocked_by = {{failed_spec}}). '
+        'Add it, and blocked_info.blocked_at_phase.'
+    ),
+    'spec_phase_gate.new_not_initialized': (
+        "a new spec starts at phase 'initialized', not '{phase}' (seed 003 phase "
+        'state machine: [*] → initialized). Create it as initialized and move it '
+        'forward as the pipeline completes.'
+    ),
+    'spec_phase_gate.old_unknown': 'its current phase {phase} is not a known phase',
+    'spec_phase_gate.old_missing': 'it has no phase',
+    'spec_phase_gate.previous_unchecked': (
+        'spec.yaml of {feature}: the previous phase cannot be checked ({why}); '
+        "the new phase '{phase}' is accepted. {order}."
+    ),
+    'spec_phase_gate.unnamed_upstream': 'an unnamed upstream spec',
+    'spec_phase_gate.unblocking': " Unblocking restores blocked_at_phase '{phase}'.",
+    'spec_phase_gate.blocked': (
+        "{feature} is blocked by {by} (seed 003 Spec 5.2). It cannot move to '{phase}' "
+        'while blocked.{back} Fix or skip the upstream failure first.'
+    ),
+    'spec_phase_gate.skips_design': 'it skips design-generated',
+    'spec_phase_gate.not_a_transition': '{old} → {phase} is not a transition of the phase state machine',
+    'spec_phase_gate.bad_transition': (
+        "spec.yaml of {feature}: phase '{old}' cannot become '{phase}': {detail}. "
+        "From '{old}' the next phase is {allowed}. {order}."
+    ),
+    'spec_phase_gate.bash_writes': (
+        'This command writes {files}: the spec phase gate cannot check a shell '
+        "command's result. Update spec.yaml with the Edit or Write tool, so the "
+        'phase transition can be checked ({order}).'
+    ),
+    'spec_phase_gate.not_analysed': 'it could not be analysed',
+    'spec_phase_gate.bash_unknown': (
+        'This command names {name} but could not be fully analysed ({why}), so '
+        "it may change a spec's phase unchecked. Read spec.yaml with the Read tool "
+        'and change it with Edit or Write, where the phase transition is checked '
+        '({order}).'
+    ),
+    'spec_phase_gate.lead_only': (
+        '{path} is updated by the lead only (seed 003 Spec 3.1): a subagent returns '
+        'its results in its completion report and the lead updates spec.yaml (phase, '
+        'version_refs, changelog).'
+    ),
+    'spec_phase_gate.uncomputable': (
+        '{path}: the result of this {tool} cannot be computed ({error}), so the '
+        'phase transition cannot be checked. Use Edit or Write.'
+    ),
+    'spec_phase_gate.unknown_reason': 'unknown reason',
 }

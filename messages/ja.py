@@ -357,4 +357,67 @@ MESSAGES = {
         'に記録して critic に検証させてください。別の subtask に取り組んでいるなら、先に progress.json の active.subtask '
         'をそれに設定してください。'
     ),
+    # ------------------------------------------------------------ prompt-analyzer gate
+    'prompt_analyzer_gate.state_md_hint': ' playbook-init が始まるとすぐに state.md は編集可能になります (playbook-init が {marker} を作成します)。',
+    'prompt_analyzer_gate.pending_hint': ' このセッションは始まったばかりです: まず state.md を Read してください (読むファイルはセッション開始時のメッセージに一覧があります)。',
+    'prompt_analyzer_gate.not_analysed': (
+        "有効な playbook が無く、依頼もまだ分析されていないため、{tool} は使えません。ゴールデンパスを始めてください: Skill(skill='playbook-init') "
+        'を呼び出します (prompt-analyzer、理解確認、pm、reviewer を実行します)。それまで使えるのは Read、Grep、'
+        'Glob と読み取り専用コマンドだけです。'
+    ),
+    # ------------------------------------------------------------ spec-phase-gate
+    'spec_phase_gate.order': (
+        'phase は initialized → design-generated → implementation-complete の順に進みます。'
+        '改訂では implementation-complete から design-generated に戻ります。initialized と design-generated '
+        'は blocked になることがあり (blocked_info.blocked_by を伴う)、ブロックされた時点の phase に戻ります '
+        '(seed 003 Spec 5)'
+    ),
+    'spec_phase_gate.unreadable': 'spec.yaml は読み取れる状態を保つ必要があります: {error}',
+    'spec_phase_gate.no_phase': 'spec.yaml に `phase` がありません。次のいずれかを設定したままにしてください: {phases}',
+    'spec_phase_gate.unknown_phase': "不明な phase '{phase}' です (seed 003 Spec 5.3)。既知の phase: {phases}。",
+    'spec_phase_gate.blocked_needs_by': (
+        "phase 'blocked' には blocked_info.blocked_by (失敗してこの spec をブロックしている spec。"
+        'seed 003 の phase 状態機械: blocked_by = {{failed_spec}}) が必要です。それと blocked_info.blocked_at_phase '
+        'を追加してください。'
+    ),
+    'spec_phase_gate.new_not_initialized': (
+        "新しい spec は '{phase}' ではなく phase 'initialized' から始まります (seed 003 の phase "
+        '状態機械: [*] → initialized)。initialized として作成し、パイプラインの進行に合わせて進めてください。'
+    ),
+    'spec_phase_gate.old_unknown': '現在の phase {phase} は既知の phase ではありません',
+    'spec_phase_gate.old_missing': 'phase がありません',
+    'spec_phase_gate.previous_unchecked': (
+        "{feature} の spec.yaml: 以前の phase を検査できません ({why})。新しい phase '{phase}' "
+        'を受け入れます。{order}。'
+    ),
+    'spec_phase_gate.unnamed_upstream': '名前の無い上流の spec',
+    'spec_phase_gate.unblocking': " ブロック解除では blocked_at_phase '{phase}' に戻ります。",
+    'spec_phase_gate.blocked': (
+        "{feature} は {by} によってブロックされています (seed 003 Spec 5.2)。ブロック中は '{phase}' に進めません。"
+        '{back} 先に上流の失敗を修正するかスキップしてください。'
+    ),
+    'spec_phase_gate.skips_design': 'design-generated を飛ばしています',
+    'spec_phase_gate.not_a_transition': '{old} → {phase} は phase 状態機械の遷移ではありません',
+    'spec_phase_gate.bad_transition': (
+        "{feature} の spec.yaml: phase '{old}' は '{phase}' になれません: {detail}。'{old}' "
+        'の次の phase は {allowed} です。{order}。'
+    ),
+    'spec_phase_gate.bash_writes': (
+        'このコマンドは {files} に書き込みます: spec phase gate はシェルコマンドの結果を検査できません。phase の遷移を検査できるよう、'
+        'spec.yaml は Edit か Write ツールで更新してください ({order})。'
+    ),
+    'spec_phase_gate.not_analysed': '分析できませんでした',
+    'spec_phase_gate.bash_unknown': (
+        'このコマンドは {name} に触れていますが完全には分析できない ({why}) ため、spec の phase を検査なしに変えるおそれがあります。'
+        'spec.yaml は Read ツールで読み、phase の遷移が検査される Edit か Write で変更してください ({order})。'
+    ),
+    'spec_phase_gate.lead_only': (
+        '{path} を更新するのはリードだけです (seed 003 Spec 3.1): subagent は結果を完了報告で返し、リードが spec.yaml '
+        '(phase、version_refs、changelog) を更新します。'
+    ),
+    'spec_phase_gate.uncomputable': (
+        '{path}: この {tool} の結果を計算できない ({error}) ため、phase の遷移を検査できません。Edit か Write '
+        'を使ってください。'
+    ),
+    'spec_phase_gate.unknown_reason': '原因不明',
 }
