@@ -500,4 +500,42 @@ MESSAGES = {
         'phase transition cannot be checked. Use Edit or Write.'
     ),
     'spec_phase_gate.unknown_reason': 'unknown reason',
+    # ------------------------------------------------------------ completion-check
+    'completion_check.next_steps': (
+        'Continue with the active subtask: do the work, record the validations, '
+        "have Task(subagent_type='critic') validate it, and only then mark it done. "
+        'Statuses set done without evidence go back to in_progress. If you need '
+        "the user's input to go on, ask for it."
+    ),
+    'completion_check.fraud': (
+        'marked done without the required evidence (all three validations PASS '
+        "with evidence, validated_at, validated_by 'critic'): {problems}"
+    ),
+    'completion_check.unrun': 'marked done without a critic PASS in {ledger}: {subtasks}',
+    'completion_check.phases': 'phases marked done while subtasks are open: {phases}',
+    'completion_check.state_unreadable': (
+        'state.md cannot be read, so it is unknown which playbook is active: {errors}. '
+        'Fix state.md (it stays writable), then end the turn.'
+    ),
+    'completion_check.playbook_error': (
+        '{error}. Completion cannot be checked; fix playbook.active in state.md '
+        '(it stays writable), then end the turn.'
+    ),
+    'completion_check.playbook_unreadable': (
+        'The active playbook cannot be read, so its completion cannot be verified: '
+        '{errors}. Fix the file (playbook files stay writable), then end the turn.'
+    ),
+    'completion_check.subagent': (
+        "{progress} has done statuses without the critic's evidence: {problems}. "
+        'If you set them, set them back to in_progress; otherwise end your reply '
+        'by reporting this to the orchestrator.'
+    ),
+    'completion_check.open': '{count} subtask(s) not done: {subtasks}',
+    'completion_check.no_critic_pass': (
+        'every subtask is done, but the playbook critic has not passed (progress '
+        "critic.status is not PASS): run Task(subagent_type='critic') on the whole "
+        "playbook (its reply ends with 'CRITIC: PASS playbook'), then record critic.status "
+        'PASS with its evidence'
+    ),
+    'completion_check.not_finished': 'Playbook {plan} is not finished:\n- {items}',
 }

@@ -420,4 +420,36 @@ MESSAGES = {
         'を使ってください。'
     ),
     'spec_phase_gate.unknown_reason': '原因不明',
+    # ------------------------------------------------------------ completion-check
+    'completion_check.next_steps': (
+        "有効な subtask を続けてください: 作業を行い、validations を記録し、Task(subagent_type='critic') "
+        'に検証させ、その後で初めて done にします。根拠なしに done にしたステータスは in_progress に戻ります。続けるためにユーザーの入力が必要なら、'
+        'ユーザーに尋ねてください。'
+    ),
+    'completion_check.fraud': (
+        "必要な根拠 (3 つの validations がすべて根拠付きで PASS、validated_at、validated_by 'critic') "
+        'なしに done にされています: {problems}'
+    ),
+    'completion_check.unrun': '{ledger} に critic の PASS が無いまま done にされています: {subtasks}',
+    'completion_check.phases': '未完了の subtask があるのに done にされた phase: {phases}',
+    'completion_check.state_unreadable': (
+        'state.md を読めないため、どの playbook が有効か分かりません: {errors}。state.md を修正してから (編集可能なままです) '
+        'ターンを終えてください。'
+    ),
+    'completion_check.playbook_error': '{error}。完了を確認できません。state.md の playbook.active を修正してから (編集可能なままです) ターンを終えてください。',
+    'completion_check.playbook_unreadable': (
+        '有効な playbook を読めないため、完了を検証できません: {errors}。ファイルを修正してから (playbook ファイルは編集可能なままです) '
+        'ターンを終えてください。'
+    ),
+    'completion_check.subagent': (
+        '{progress} に critic の根拠が無い done のステータスがあります: {problems}。自分で設定したのなら in_progress '
+        'に戻してください。そうでなければ、返答の最後でこのことをオーケストレーターに報告してください。'
+    ),
+    'completion_check.open': '未完了の subtask が {count} 件あります: {subtasks}',
+    'completion_check.no_critic_pass': (
+        'すべての subtask は done ですが、playbook の critic がまだ合格を出していません (progress の critic.status '
+        "が PASS ではありません): playbook 全体に対して Task(subagent_type='critic') を実行し (返答は "
+        "'CRITIC: PASS playbook' で終わります)、根拠とともに critic.status PASS を記録してください"
+    ),
+    'completion_check.not_finished': 'Playbook {plan} はまだ完了していません:\n- {items}',
 }
