@@ -102,7 +102,7 @@ class Context:
         except Exception:  # noqa: BLE001 - a message must never take the hook down
             return "en"
 
-    def say(self, key: str, **fields) -> str:
+    def say(self, key: str, /, **fields) -> str:
         """The message ``key`` of the catalogue (``messages/``) in
         :attr:`language`, formatted with ``fields``. The catalogue is imported
         here, so the allow path never loads it. Never raises."""

@@ -42,7 +42,7 @@ def _format(template, fields: dict):
         return None
 
 
-def text(lang: str, key: str, **fields) -> str:
+def text(lang: str, key: str, /, **fields) -> str:
     """The message ``key`` in ``lang`` formatted with ``fields``.
 
     Falls back to English when ``lang`` is unknown, the key is missing from
@@ -72,7 +72,7 @@ def text(lang: str, key: str, **fields) -> str:
     return f"{key}: {shown}" if shown else str(key)
 
 
-def say(ctx, key: str, **fields) -> str:
+def say(ctx, key: str, /, **fields) -> str:
     """:func:`text` in the language of ``ctx`` (``ctx.language``; English
     when the object has none, e.g. a test's stand-in context)."""
     try:

@@ -538,4 +538,48 @@ MESSAGES = {
         'PASS with its evidence'
     ),
     'completion_check.not_finished': 'Playbook {plan} is not finished:\n- {items}',
+    # ------------------------------------------------------------ coherence
+    'coherence.playbook_error': 'coherence: {error}.',
+    'coherence.playbook_unreadable': (
+        'coherence: the active playbook cannot be read ({errors}); fix it with '
+        'the Edit tool.'
+    ),
+    'coherence.wrong_branch': (
+        'coherence: you are on branch {current} but the active playbook ({plan}) '
+        'works on {expected_repr}. Switch first: git checkout {expected} (or git '
+        'checkout -b {expected} if it does not exist yet); read-only commands work '
+        'on any branch.'
+    ),
+    'coherence.wrong_branch_warn': "coherence: on branch {current}, but the playbook's branch is {expected}.",
+    'coherence.unknown_phase': 'coherence: state.md {key} is {value}, which is not a phase of {plan} ({phases}).',
+    'coherence.phase_mismatch': (
+        'coherence: state.md playbook.current_phase ({state_phase}) and progress.json '
+        'active.phase ({active_phase}) differ; update one.'
+    ),
+    'coherence.branch_mismatch': (
+        'coherence: state.md playbook.branch ({state_branch}) differs from the '
+        "playbook's meta.branch ({expected})."
+    ),
+    'coherence.many_running': 'coherence: {count} phases are in_progress ({phases}); exactly one should be.',
+    'coherence.none_running': (
+        'coherence: no phase is in_progress although phases remain ({phases}); '
+        'mark the current one in progress.json.'
+    ),
+    'coherence.bad_done_criteria': (
+        'coherence: state.md goal.done_criteria must be a YAML list of non-empty '
+        "strings (one '- criterion' per line)."
+    ),
+    'coherence.bad_done_when': (
+        'coherence: {plan} goal.done_when entries must be strings or objects with '
+        "a non-empty 'criterion'."
+    ),
+    'coherence.critic_status': '{progress} critic.status is {status}',
+    'coherence.no_critic_verdict': 'no active playbook records a critic verdict',
+    'coherence.without_evidence': ', without evidence',
+    'coherence.done_without_critic': (
+        'coherence: this commit records state.md goal.status: done, but the critic '
+        'has not confirmed it ({where}). Ask the critic subagent to verify the '
+        'work and record PASS with evidence in progress.json, or set goal.status '
+        'back to in_progress before committing.'
+    ),
 }

@@ -452,4 +452,45 @@ MESSAGES = {
         "'CRITIC: PASS playbook' で終わります)、根拠とともに critic.status PASS を記録してください"
     ),
     'completion_check.not_finished': 'Playbook {plan} はまだ完了していません:\n- {items}',
+    # ------------------------------------------------------------ coherence
+    'coherence.playbook_error': 'coherence: {error}。',
+    'coherence.playbook_unreadable': 'coherence: 有効な playbook を読めません ({errors})。Edit ツールで修正してください。',
+    'coherence.wrong_branch': (
+        'coherence: 現在のブランチは {current} ですが、有効な playbook ({plan}) の作業ブランチは {expected_repr} '
+        'です。先に切り替えてください: git checkout {expected} (まだ存在しなければ git checkout -b {expected})。'
+        '読み取り専用コマンドはどのブランチでも使えます。'
+    ),
+    'coherence.wrong_branch_warn': 'coherence: 現在のブランチは {current} ですが、playbook のブランチは {expected} です。',
+    'coherence.unknown_phase': 'coherence: state.md の {key} は {value} ですが、これは {plan} の phase ではありません ({phases})。',
+    'coherence.phase_mismatch': (
+        'coherence: state.md の playbook.current_phase ({state_phase}) と progress.json '
+        'の active.phase ({active_phase}) が食い違っています。どちらかを更新してください。'
+    ),
+    'coherence.branch_mismatch': (
+        'coherence: state.md の playbook.branch ({state_branch}) が playbook の meta.branch '
+        '({expected}) と異なります。'
+    ),
+    'coherence.many_running': (
+        'coherence: {count} 個の phase が in_progress です ({phases})。in_progress は '
+        '1 つだけにしてください。'
+    ),
+    'coherence.none_running': (
+        'coherence: 残りの phase があるのに in_progress の phase がありません ({phases})。progress.json '
+        'で現在の phase を in_progress にしてください。'
+    ),
+    'coherence.bad_done_criteria': (
+        'coherence: state.md の goal.done_criteria は空でない文字列の YAML リストでなければなりません '
+        "(1 行に 1 つ '- criterion')。"
+    ),
+    'coherence.bad_done_when': (
+        "coherence: {plan} の goal.done_when の各要素は、文字列か、空でない 'criterion' を持つオブジェクトでなければなりません。"
+    ),
+    'coherence.critic_status': '{progress} の critic.status は {status}',
+    'coherence.no_critic_verdict': 'critic の判定を記録した有効な playbook がありません',
+    'coherence.without_evidence': '、根拠なし',
+    'coherence.done_without_critic': (
+        'coherence: このコミットは state.md に goal.status: done を記録しますが、critic がそれを確認していません '
+        '({where})。critic subagent に作業を検証させ、根拠付きの PASS を progress.json に記録するか、コミット前に '
+        'goal.status を in_progress に戻してください。'
+    ),
 }

@@ -140,7 +140,8 @@ field_values = st.one_of(st.text(), st.integers(), st.none(),
 
 @settings(max_examples=200, deadline=None)
 @given(lang=st.sampled_from(["en", "ja", "fr", "", "EN"]), key=st.sampled_from(sorted(EN)),
-       values=st.dictionaries(st.sampled_from(["path", "error", "plan", "branch", "x", "files"]),
+       values=st.dictionaries(st.sampled_from(["path", "error", "plan", "branch", "x", "files",
+                                                "key", "lang", "self", "ctx"]),
                               field_values))
 def test_text_never_raises(lang, key, values):
     out = messages.text(lang, key, **values)
