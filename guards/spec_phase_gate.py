@@ -222,7 +222,7 @@ def _check_bash(ctx):
         folded = ctx.hook.command.casefold()
         names = [n for n in _spec_names(patterns) if n in folded]
         if names and _team.enabled(ctx, "spec_phase_gate"):
-            why = "; ".join(analysis.reasons[:2]) or ctx.say("spec_phase_gate.not_analysed")
+            why = "; ".join(analysis.reasons[:2]) or ctx.say("shared.not_analysed")
             return block(ctx.say("spec_phase_gate.bash_unknown", name=names[0], why=why,
                                  order=ctx.say(ORDER)))
     return ALLOWED
@@ -251,7 +251,7 @@ def check(ctx):
         return ALLOWED  # the tool call fails and changes nothing
     if post.after is None:
         return block(ctx.say("spec_phase_gate.uncomputable", path=shown, tool=hook.tool_name,
-                             error=post.error or ctx.say("spec_phase_gate.unknown_reason")))
+                             error=post.error or ctx.say("shared.unknown_reason")))
     before = parse_spec(post.before)
     after = parse_spec(post.after)
     kind, message = judge(before, after, feature_name(after, target.rel or shown), ctx)

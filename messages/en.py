@@ -483,7 +483,7 @@ MESSAGES = {
         "command's result. Update spec.yaml with the Edit or Write tool, so the "
         'phase transition can be checked ({order}).'
     ),
-    'spec_phase_gate.not_analysed': 'it could not be analysed',
+    'shared.not_analysed': 'it could not be analysed',
     'spec_phase_gate.bash_unknown': (
         'This command names {name} but could not be fully analysed ({why}), so '
         "it may change a spec's phase unchecked. Read spec.yaml with the Read tool "
@@ -499,7 +499,7 @@ MESSAGES = {
         '{path}: the result of this {tool} cannot be computed ({error}), so the '
         'phase transition cannot be checked. Use Edit or Write.'
     ),
-    'spec_phase_gate.unknown_reason': 'unknown reason',
+    'shared.unknown_reason': 'unknown reason',
     # ------------------------------------------------------------ completion-check
     'completion_check.next_steps': (
         'Continue with the active subtask: do the work, record the validations, '
@@ -581,5 +581,84 @@ MESSAGES = {
         'has not confirmed it ({where}). Ask the critic subagent to verify the '
         'work and record PASS with evidence in progress.json, or set goal.status '
         'back to in_progress before committing.'
+    ),
+    # ------------------------------------------------------------ lint, agent definitions, codex-lead, reward-route, file dependencies, execution convention
+    'lint.skipped': ' ({linters} did not finish within {seconds} s and was skipped)',
+    'lint.block': (
+        'lint: the linters this repository configures report problems in the files '
+        'being committed{note}. Fix them, stage the fixes and commit again (config.lint_blocks '
+        'is true):\n{report}'
+    ),
+    'lint.warn': (
+        'lint: the linters this repository configures report problems in the files '
+        'being committed{note}; consider fixing them:\n{report}'
+    ),
+    'lint.timeout': 'lint: {linters} did not finish within {seconds} s; the commit was not linted.',
+    'agent_definitions.rule': (
+        'An agent definition (seed 003 Spec 12) starts with YAML frontmatter between '
+        '`---` lines that gives `name` (the subagent_type it is called by) and '
+        '`description`, lists only the tools the role needs in `tools` (least privilege), '
+        'and never lists `Task` or `Agent`: no subagent may start other subagents '
+        '(Spec 9.5, 12.6).'
+    ),
+    'agent_definitions.bash_writes': (
+        "This command writes agent definitions: {files}. A shell command's result "
+        'cannot be checked, so agent definitions are written with the Write or '
+        'Edit tool, where they are checked. {rule}'
+    ),
+    'agent_definitions.bash_unknown': (
+        'This command names .claude/agents but could not be fully analysed ({why}), '
+        'so it may write an agent definition unchecked. Read agent files with the '
+        'Read tool and change them with Write or Edit (they are checked there). '
+        '{rule}'
+    ),
+    'agent_definitions.uncomputable': (
+        '{path}: the result of this {tool} cannot be computed ({error}), so the '
+        'agent definition cannot be checked. Write the whole file with the Write '
+        'tool. {rule}'
+    ),
+    'agent_definitions.breaks': (
+        '{path} would break the agent definition rules: {errors}. {rule} Fix the '
+        'content and write it again.'
+    ),
+    'agent_definitions.warnings': '{path}: {warnings}.',
+    'agent_definitions_audit.header': 'Agent definitions that break the rules ({count}):',
+    'agent_definitions_audit.more': '- ... and {count} more',
+    'agent_definitions_audit.fix': (
+        '{rule} Fix them with the Write/Edit tools (writes are checked), or tell '
+        'the user.'
+    ),
+    'codex_lead_guard.codex_mode': (
+        "impl_mode is 'codex' in .claude/state/breezing-active.json: the lead coordinates "
+        'and the codex implementer writes the code (seed 001). Delegate this work '
+        "to the codex implementer (subagent_type 'claude-code-harness:codex-implementer', "
+        'or the codex implementer teammate) via TaskCreate/SendMessage. The lead '
+        'may still edit .claude/state/breezing*, .claude/state/review*, Markdown '
+        'files and the workflow state (playbook, .claude/session-state/) and run '
+        'read-only commands. If the breezing session is over (Phase C), delete '
+        'the file first: `rm .claude/state/breezing-active.json`.'
+    ),
+    'codex_lead_guard.what_edit': '{tool} on {path}',
+    'codex_lead_guard.what_bash': 'this command (it is not read-only and writes outside the coordination files)',
+    'codex_lead_guard.cannot_read': '{file} cannot be read',
+    'codex_lead_guard.unreadable': (
+        '{what} is blocked: {report} impl_mode cannot be told, so the codex-mode '
+        'limits apply until the file is fixed (the lead may still write .claude/state/breezing* '
+        'and Markdown files, or remove the file with `rm .claude/state/breezing-active.json`).'
+    ),
+    'codex_lead_guard.blocked': '{what} is blocked. {explanation}',
+    'reward_route_guard.blocked': (
+        "{tool} would change {path}, which holds the workflow's reward state (state.md, "
+        'playbook plan/progress, the critic ledger). Change it with Edit/Write, '
+        'whose result the guards can check.'
+    ),
+    'check_file_dependencies.used_by': '{path} is used by: {users}. Check that they still work after this change.',
+    'execution_convention.retry': ' Run it again as: {command}',
+    'execution_convention.leading_comment': (
+        'The Bash command starts with a `#` comment line ({comment}). A command '
+        'must begin with the executable; do not prepend comment lines (seed 003 '
+        "Spec 14.1). Put the human-readable context in the Bash tool's `description` "
+        'parameter instead: a leading comment hides the command from prefix-based '
+        'permission rules and from the reader.'
     ),
 }

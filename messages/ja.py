@@ -406,7 +406,7 @@ MESSAGES = {
         'このコマンドは {files} に書き込みます: spec phase gate はシェルコマンドの結果を検査できません。phase の遷移を検査できるよう、'
         'spec.yaml は Edit か Write ツールで更新してください ({order})。'
     ),
-    'spec_phase_gate.not_analysed': '分析できませんでした',
+    'shared.not_analysed': '分析できませんでした',
     'spec_phase_gate.bash_unknown': (
         'このコマンドは {name} に触れていますが完全には分析できない ({why}) ため、spec の phase を検査なしに変えるおそれがあります。'
         'spec.yaml は Read ツールで読み、phase の遷移が検査される Edit か Write で変更してください ({order})。'
@@ -419,7 +419,7 @@ MESSAGES = {
         '{path}: この {tool} の結果を計算できない ({error}) ため、phase の遷移を検査できません。Edit か Write '
         'を使ってください。'
     ),
-    'spec_phase_gate.unknown_reason': '原因不明',
+    'shared.unknown_reason': '原因不明',
     # ------------------------------------------------------------ completion-check
     'completion_check.next_steps': (
         "有効な subtask を続けてください: 作業を行い、validations を記録し、Task(subagent_type='critic') "
@@ -492,5 +492,65 @@ MESSAGES = {
         'coherence: このコミットは state.md に goal.status: done を記録しますが、critic がそれを確認していません '
         '({where})。critic subagent に作業を検証させ、根拠付きの PASS を progress.json に記録するか、コミット前に '
         'goal.status を in_progress に戻してください。'
+    ),
+    # ------------------------------------------------------------ lint, agent definitions, codex-lead, reward-route, file dependencies, execution convention
+    'lint.skipped': ' ({linters} は {seconds} 秒以内に終わらなかったためスキップしました)',
+    'lint.block': (
+        'lint: このリポジトリで設定されているリンターが、コミットするファイルに問題を報告しています{note}。修正してステージし、もう一度コミットしてください '
+        '(config.lint_blocks が true です):\n{report}'
+    ),
+    'lint.warn': 'lint: このリポジトリで設定されているリンターが、コミットするファイルに問題を報告しています{note}。修正を検討してください:\n{report}',
+    'lint.timeout': 'lint: {linters} は {seconds} 秒以内に終わりませんでした。このコミットはリントされていません。',
+    'agent_definitions.rule': (
+        'エージェント定義 (seed 003 Spec 12) は `---` 行で囲んだ YAML frontmatter で始まり、`name` '
+        '(呼び出しに使う subagent_type) と `description` を記し、`tools` にはその役割に必要なツールだけを挙げ '
+        '(最小権限)、`Task` や `Agent` は決して挙げません: subagent がほかの subagent を起動してはなりません '
+        '(Spec 9.5、12.6)。'
+    ),
+    'agent_definitions.bash_writes': (
+        'このコマンドはエージェント定義に書き込みます: {files}。シェルコマンドの結果は検査できないため、エージェント定義は検査が行われる Write '
+        'か Edit ツールで書いてください。{rule}'
+    ),
+    'agent_definitions.bash_unknown': (
+        'このコマンドは .claude/agents に触れていますが完全には分析できない ({why}) ため、エージェント定義を検査なしに書き込むおそれがあります。'
+        'エージェントファイルは Read ツールで読み、Write か Edit で変更してください (そこで検査されます)。{rule}'
+    ),
+    'agent_definitions.uncomputable': (
+        '{path}: この {tool} の結果を計算できない ({error}) ため、エージェント定義を検査できません。Write ツールでファイル全体を書いてください。'
+        '{rule}'
+    ),
+    'agent_definitions.breaks': '{path} はエージェント定義のルールに違反することになります: {errors}。{rule} 内容を修正して書き直してください。',
+    'agent_definitions.warnings': '{path}: {warnings}。',
+    'agent_definitions_audit.header': 'ルールに違反しているエージェント定義 ({count} 件):',
+    'agent_definitions_audit.more': '- ... ほか {count} 件',
+    'agent_definitions_audit.fix': '{rule} Write/Edit ツールで修正するか (書き込みは検査されます)、ユーザーに伝えてください。',
+    'codex_lead_guard.codex_mode': (
+        ".claude/state/breezing-active.json の impl_mode が 'codex' です: リードは調整を担当し、"
+        'コードは codex implementer が書きます (seed 001)。この作業は TaskCreate/SendMessage で '
+        "codex implementer (subagent_type 'claude-code-harness:codex-implementer'、"
+        'または codex implementer のチームメイト) に委譲してください。リードが編集できるのは .claude/state/breezing*、'
+        '.claude/state/review*、Markdown ファイル、ワークフローの状態 (playbook、.claude/session-state/) '
+        'で、読み取り専用コマンドも実行できます。breezing セッションが終わっている (Phase C) なら、先にファイルを削除してください: '
+        '`rm .claude/state/breezing-active.json`。'
+    ),
+    'codex_lead_guard.what_edit': '{path} に対する {tool}',
+    'codex_lead_guard.what_bash': 'このコマンド (読み取り専用ではなく、調整用ファイル以外に書き込みます)',
+    'codex_lead_guard.cannot_read': '{file} を読めません',
+    'codex_lead_guard.unreadable': (
+        '{what} はブロックされました: {report} impl_mode を判別できないため、ファイルが修正されるまで codex モードの制限を適用します '
+        '(リードは引き続き .claude/state/breezing* と Markdown ファイルに書き込めます。`rm .claude/state/breezing-active.json` '
+        'でファイルを削除することもできます)。'
+    ),
+    'codex_lead_guard.blocked': '{what} はブロックされました。{explanation}',
+    'reward_route_guard.blocked': (
+        '{tool} は {path} を変更しようとしています。これはワークフローの報酬状態 (state.md、playbook の plan/progress、'
+        'critic の台帳) を保持するファイルです。ガードが結果を検査できる Edit/Write で変更してください。'
+    ),
+    'check_file_dependencies.used_by': '{path} は次のファイルから使われています: {users}。この変更の後もそれらが動くか確認してください。',
+    'execution_convention.retry': ' 次のように実行し直してください: {command}',
+    'execution_convention.leading_comment': (
+        'Bash コマンドが `#` のコメント行で始まっています ({comment})。コマンドは実行ファイルから始めてください。コメント行を前に付けないでください '
+        '(seed 003 Spec 14.1)。人が読むための説明は Bash ツールの `description` パラメータに書いてください: '
+        '先頭のコメントは、プレフィックスに基づく権限ルールや読む人からコマンドを隠してしまいます。'
     ),
 }
