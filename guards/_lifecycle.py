@@ -79,15 +79,16 @@ def resume_pointer(ctx, trigger: str = "") -> dict:
 
     w = where(ctx)
     if w["playbook"]:
-        instruction = (f"Read {layout.STATE_MD}, then open {w['playbook']} and {w['progress']}; "
-                       f"continue subtask {w['subtask'] or '(see progress.json active)'} of phase "
-                       f"{w['phase'] or '-'}" + (f" on branch {w['branch']}" if w["branch"] else "")
-                       + ".")
+        instruction = ctx.say(
+            "lifecycle.resume_playbook", state=layout.STATE_MD, plan=w["playbook"],
+            progress=w["progress"],
+            subtask=w["subtask"] or ctx.say("lifecycle.see_progress_active"),
+            phase=w["phase"] or "-",
+            branch=ctx.say("lifecycle.on_branch", branch=w["branch"]) if w["branch"] else "")
     else:
-        instruction = (f"Read {layout.STATE_MD}. No playbook is active: wait for the user's next "
-                       "request (work starts with Skill(skill='playbook-init')).")
+        instruction = ctx.say("lifecycle.resume_idle", state=layout.STATE_MD)
     if w["post_loop_pending"]:
-        instruction += " The post-loop is pending: call Skill(skill='post-loop') first."
+        instruction += ctx.say("lifecycle.resume_post_loop")
     return {
         "resume_instruction": instruction,
         "playbook": w["playbook"],

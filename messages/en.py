@@ -661,4 +661,61 @@ MESSAGES = {
         'parameter instead: a leading comment hides the command from prefix-based '
         'permission rules and from the reader.'
     ),
+    # ------------------------------------------------------------ lifecycle: resume pointer, stop loop, post-loop, progress reminder, compaction, archive
+    'lifecycle.resume_playbook': (
+        'Read {state}, then open {plan} and {progress}; continue subtask {subtask} '
+        'of phase {phase}{branch}.'
+    ),
+    'lifecycle.see_progress_active': '(see progress.json active)',
+    'lifecycle.on_branch': ' on branch {branch}',
+    'lifecycle.resume_idle': (
+        "Read {state}. No playbook is active: wait for the user's next request "
+        "(work starts with Skill(skill='playbook-init'))."
+    ),
+    'lifecycle.resume_post_loop': " The post-loop is pending: call Skill(skill='post-loop') first.",
+    'stop_loop_guard.why_limit': (
+        'it was blocked {count} times in a row (state.md config.stop_block_limit: '
+        '{limit})'
+    ),
+    'stop_loop_guard.why_unchanged': 'nothing changed since the last block',
+    'stop_loop_guard.let_through': 'The stop was let through because {why}. Left unresolved — {message}',
+    'stop_loop_guard.let_through_subagent': "The subagent's stop was let through because {why}. Left unresolved — {message}",
+    'post_loop_pending.subagent': (
+        'The playbook{playbook} was archived and the post-loop has not run. End '
+        "your reply by telling the orchestrator to call Skill(skill='post-loop') "
+        'before anything else.'
+    ),
+    'post_loop_pending.stop': (
+        'The playbook{playbook} was archived and the post-loop has not run yet. '
+        "Call Skill(skill='post-loop') now (it finishes the archive follow-up and "
+        'clears {marker}), then end your turn.'
+    ),
+    'progress_reminder.no_active': (
+        'No subtask is active in {progress}: set active.phase and active.subtask '
+        'to the one this edit belongs to.'
+    ),
+    'progress_reminder.head': 'Active subtask {subtask} (phase {phase}, {status})',
+    'progress_reminder.already_done': (
+        '{head}. It is already done: set active.subtask in {progress} to the subtask '
+        'this edit belongs to.'
+    ),
+    'progress_reminder.set_in_progress': ' Set its status to in_progress.',
+    'progress_reminder.update': (
+        '{head}.{hint} When this change completes or advances it, update {progress}: '
+        'the validations (technical, consistency, completeness) with their evidence, '
+        "then validated_by 'critic' and validated_at only after the critic's PASS, "
+        'then the status.'
+    ),
+    'compact_resume.no_pointer': 'Context was compacted and no resume pointer was saved. {instruction}',
+    'compact_resume.resuming': 'Resuming after compaction (pointer saved {saved_at}{details}). {instruction}',
+    'compact_resume.now': '{field} now {value}',
+    'compact_resume.moved_on': (
+        'state.md has moved on since ({changes}); it is the source of truth: {instruction}'
+    ),
+    'archive_playbook.incomplete': (
+        'Every subtask of {plan} is marked done, but the playbook is not complete '
+        'yet, so it is not archived: {gaps}. Run the critic on the whole playbook '
+        'and record its verdict (critic.status PASS with evidence), and finish '
+        'the final tasks.'
+    ),
 }

@@ -553,4 +553,47 @@ MESSAGES = {
         '(seed 003 Spec 14.1)。人が読むための説明は Bash ツールの `description` パラメータに書いてください: '
         '先頭のコメントは、プレフィックスに基づく権限ルールや読む人からコマンドを隠してしまいます。'
     ),
+    # ------------------------------------------------------------ lifecycle: resume pointer, stop loop, post-loop, progress reminder, compaction, archive
+    'lifecycle.resume_playbook': (
+        '{state} を読み、次に {plan} と {progress} を開いてください。phase {phase} の subtask {subtask} '
+        'を続けます{branch}。'
+    ),
+    'lifecycle.see_progress_active': '(progress.json の active を参照)',
+    'lifecycle.on_branch': ' (ブランチ {branch})',
+    'lifecycle.resume_idle': (
+        "{state} を読んでください。有効な playbook はありません: ユーザーの次の依頼を待ってください (作業は Skill(skill='playbook-init') "
+        'から始めます)。'
+    ),
+    'lifecycle.resume_post_loop': " post-loop が保留中です: 先に Skill(skill='post-loop') を呼び出してください。",
+    'stop_loop_guard.why_limit': '連続して {count} 回ブロックされた (state.md の config.stop_block_limit: {limit})',
+    'stop_loop_guard.why_unchanged': '前回のブロックから何も変わっていない',
+    'stop_loop_guard.let_through': '{why}ため、停止を通しました。未解決のまま — {message}',
+    'stop_loop_guard.let_through_subagent': '{why}ため、subagent の停止を通しました。未解決のまま — {message}',
+    'post_loop_pending.subagent': (
+        "playbook{playbook} はアーカイブされましたが、post-loop がまだ実行されていません。返答の最後で、何よりも先に Skill(skill='post-loop') "
+        'を呼び出すようオーケストレーターに伝えてください。'
+    ),
+    'post_loop_pending.stop': (
+        "playbook{playbook} はアーカイブされましたが、post-loop がまだ実行されていません。今すぐ Skill(skill='post-loop') "
+        'を呼び出し (アーカイブの後処理を終え、{marker} を解除します)、その後でターンを終えてください。'
+    ),
+    'progress_reminder.no_active': (
+        '{progress} に有効な subtask がありません: active.phase と active.subtask を、この編集が属するものに設定してください。'
+    ),
+    'progress_reminder.head': '有効な subtask {subtask} (phase {phase}、{status})',
+    'progress_reminder.already_done': '{head}。これはすでに done です: {progress} の active.subtask を、この編集が属する subtask に設定してください。',
+    'progress_reminder.set_in_progress': ' status を in_progress にしてください。',
+    'progress_reminder.update': (
+        '{head}。{hint} この変更で subtask が完了または前進したら {progress} を更新してください: まず validations '
+        '(technical、consistency、completeness) とその根拠、critic の PASS の後にだけ validated_by '
+        "'critic' と validated_at、最後に status です。"
+    ),
+    'compact_resume.no_pointer': 'コンテキストが圧縮されましたが、再開ポインタは保存されていませんでした。{instruction}',
+    'compact_resume.resuming': '圧縮後に再開します (ポインタの保存: {saved_at}{details})。{instruction}',
+    'compact_resume.now': '{field} は現在 {value}',
+    'compact_resume.moved_on': 'その後 state.md が進んでいます ({changes})。state.md が正です: {instruction}',
+    'archive_playbook.incomplete': (
+        '{plan} のすべての subtask が done になっていますが、playbook はまだ完了していないためアーカイブしません: {gaps}。'
+        'playbook 全体に対して critic を実行してその判定を記録し (根拠付きの critic.status PASS)、最終タスクを終えてください。'
+    ),
 }
