@@ -51,24 +51,25 @@ def where(ctx) -> dict:
     return out
 
 
-def summary_line(w: dict) -> str:
-    """One line for Claude: playbook, phase, subtask, counts, branch."""
+def summary_line(w: dict, ctx=None) -> str:
+    """One line for Claude: playbook, phase, subtask, counts, branch (in the
+    language of ``ctx``; English without one)."""
+    from messages import say
+
     branch = w["branch"] or "unknown"
+    problem = say(ctx, "lifecycle.summary_problem", problem=w["problem"]) if w["problem"] else ""
     if not w["playbook"]:
-        text = f"No active playbook. Branch: {branch}."
-        if w["problem"]:
-            text += f" Problem: {w['problem']}."
-        return text
-    parts = [f"Playbook {w['playbook']}"]
+        return say(ctx, "lifecycle.summary_idle", branch=branch) + problem
+    parts = [say(ctx, "lifecycle.summary_playbook", plan=w["playbook"])]
     if w["phase"]:
-        parts.append(f"phase {w['phase']} ({w['phases_done']}/{w['phases_total']} phases done)")
+        parts.append(say(ctx, "lifecycle.summary_phase", phase=w["phase"],
+                         done=w["phases_done"], total=w["phases_total"]))
     if w["subtask"]:
-        parts.append(f"subtask {w['subtask']} {w['subtask_status']}")
-    parts.append(f"{w['done']}/{w['total']} subtasks done")
-    text = ", ".join(parts) + f". Branch: {branch}."
-    if w["problem"]:
-        text += f" Problem: {w['problem']}."
-    return text
+        parts.append(say(ctx, "lifecycle.summary_subtask", subtask=w["subtask"],
+                         status=w["subtask_status"]))
+    parts.append(say(ctx, "lifecycle.summary_counts", done=w["done"], total=w["total"]))
+    return say(ctx, "lifecycle.summary", parts=say(ctx, "lifecycle.summary_sep").join(parts),
+               branch=branch) + problem
 
 
 def resume_pointer(ctx, trigger: str = "") -> dict:

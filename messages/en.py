@@ -718,4 +718,109 @@ MESSAGES = {
         'and record its verdict (critic.status PASS with evidence), and finish '
         'the final tasks.'
     ),
+    # ------------------------------------------------------------ session report, subagent reminder, breezing signals, prompt state, critic ledger, consent
+    'session_report.changed': '{count} changed file(s)',
+    'session_report.untracked': '{count} untracked',
+    'session_report.and': ' and ',
+    'session_report.sample': ' (e.g. {files})',
+    'session_report.not_committed': '{what} not committed{sample}',
+    'session_report.the_branch': 'the branch',
+    'session_report.upstream': 'its upstream',
+    'session_report.ahead': '{count} commit(s) on {branch} not pushed to {upstream}',
+    'session_report.unpushed': '{count} commit(s) on {branch} that are on no remote',
+    'session_report.timed_out': '(the check ran out of time: {detail})',
+    'session_report.last_end': (
+        'When the last session ended ({ended_at}) there were {parts}. Check with '
+        '`git status` and tell the user before you build on it; commit or push '
+        'only as the playbook and the user want.'
+    ),
+    'session_report.interrupted': 'interrupted',
+    'session_report.archive_unfinished': (
+        'The archive of playbook {id} did not finish ({status}): {message}. It '
+        'resumes on the next edit, or run `{command}`.'
+    ),
+    'session_report.archive_partial': (
+        'Playbook {id} was archived to {archive}/ but its git steps stopped: {message} '
+        'Do the rest by hand if the user wants it (commit, push, pull request).'
+    ),
+    'subagent_reminder.critic': (
+        "The critic finished. Record its verdicts in {progress}: for each 'CRITIC: "
+        "PASS <subtask>', the validations (technical, consistency, completeness) "
+        "with their evidence, validated_by: 'critic' and validated_at, then status "
+        "done; for 'CRITIC: FAIL <subtask> - <reason>', keep it open, note the "
+        "reason and fix it. 'CRITIC: PASS playbook' sets critic.status PASS with "
+        'evidence.'
+    ),
+    'subagent_reminder.reviewer': (
+        "The reviewer finished. On 'REVIEW: PASS', set meta.reviewed: true, meta.reviewed_by: "
+        "'reviewer' and meta.status: 'active' in plan.json, then activate it in "
+        "state.md (playbook.active). On 'REVIEW: FAIL', have pm fix the findings "
+        'and review again (at most 3 rounds, then ask the user).'
+    ),
+    'subagent_reminder.pm': (
+        "pm finished. Have the playbook reviewed now: Task(subagent_type='reviewer') "
+        'on its plan.json. Edits wait for a reviewed playbook.'
+    ),
+    'subagent_reminder.prompt_analyzer': (
+        'The prompt-analyzer finished. Use its 5W1H, risks and open questions for '
+        "the understanding check (Skill(skill='understanding-check'))."
+    ),
+    'subagent_reminder.executor_resolver': (
+        "The executor-resolver finished. Record the executor it chose in the subtask's "
+        "'executor' in plan.json (before the playbook is reviewed)."
+    ),
+    'subagent_reminder.subtask': ' (subtask {subtask})',
+    'subagent_reminder.other': (
+        'The subagent {name} finished. Record its result in {progress} now{subtask}: '
+        'what it changed or found in notes, and the validations with evidence; '
+        "a subtask becomes done only after the critic's PASS (validated_by: 'critic')."
+    ),
+    'breezing_signals.header': (
+        'Breezing signals for session {session} (from the TaskCompleted hook; recommendations '
+        '— decide from the situation, seed 001):'
+    ),
+    'breezing_signals.action.partial_review_recommended': 'ask the Reviewer for a partial review of the completed tasks',
+    'breezing_signals.action.next_batch_recommended': 'register the next batch of tasks with TaskCreate (Progressive Batch)',
+    'lifecycle.summary_problem': ' Problem: {problem}.',
+    'lifecycle.summary_idle': 'No active playbook. Branch: {branch}.',
+    'lifecycle.summary_playbook': 'Playbook {plan}',
+    'lifecycle.summary_phase': 'phase {phase} ({done}/{total} phases done)',
+    'lifecycle.summary_subtask': 'subtask {subtask} {status}',
+    'lifecycle.summary_counts': '{done}/{total} subtasks done',
+    'lifecycle.summary_sep': ', ',
+    'lifecycle.summary': '{parts}. Branch: {branch}.',
+    'prompt_state.state': 'State: {summary}',
+    'prompt_state.post_loop': (
+        'The playbook {playbook} was archived{status} and the post-loop has not '
+        "run: call Skill(skill='post-loop') (it runs `{command}`) before anything "
+        'else.'
+    ),
+    'prompt_state.archive_unfinished': 'The archive of playbook {id} is unfinished: {message}',
+    'critic_ledger.no_verdict': (
+        "The critic finished without a 'CRITIC: PASS|FAIL <subtask-id>' line, so "
+        'no verdict was recorded in {ledger}.'
+    ),
+    'prompt_consent.confirmed': (
+        'The user confirmed the understanding check ("{excerpt}"); edits are no '
+        "longer held for it. Record the confirmed understanding in the playbook's "
+        "plan.json 'context' (what, why, how, scope, exclusions, risks, confirmed_by: "
+        'user) and continue the golden path: pm writes the playbook, then the reviewer '
+        'reviews it.'
+    ),
+    'prompt_consent.cancelled': (
+        'The user withdrew the request ("{excerpt}"). Do not start it; ask what '
+        'they want instead.'
+    ),
+    'prompt_consent.rejected': (
+        'The user did not confirm the understanding check ("{excerpt}"). Revise '
+        'it with their corrections and present it again (what, why, how, scope, '
+        "exclusions, risks); ask for a plain 'yes' (はい) to confirm or 'cancel' "
+        'to drop the request. Edits stay blocked until they confirm.'
+    ),
+    'prompt_consent.waiting': (
+        "The understanding check still waits for the user's confirmation, so edits "
+        'stay blocked. If this prompt changes the request, update the understanding; '
+        'then present it (what, why, how, scope, exclusions, risks) and ask the '
+        "user to reply 'yes' (はい) to confirm or 'cancel' (キャンセル) to drop it."
+    ),
 }

@@ -596,4 +596,95 @@ MESSAGES = {
         '{plan} のすべての subtask が done になっていますが、playbook はまだ完了していないためアーカイブしません: {gaps}。'
         'playbook 全体に対して critic を実行してその判定を記録し (根拠付きの critic.status PASS)、最終タスクを終えてください。'
     ),
+    # ------------------------------------------------------------ session report, subagent reminder, breezing signals, prompt state, critic ledger, consent
+    'session_report.changed': '変更されたファイル {count} 件',
+    'session_report.untracked': '未追跡のファイル {count} 件',
+    'session_report.and': 'と',
+    'session_report.sample': ' (例: {files})',
+    'session_report.not_committed': 'コミットされていない{what}{sample}',
+    'session_report.the_branch': 'ブランチ',
+    'session_report.upstream': 'その upstream',
+    'session_report.ahead': '{branch} 上の {upstream} に push されていないコミット {count} 件',
+    'session_report.unpushed': '{branch} 上のどのリモートにも無いコミット {count} 件',
+    'session_report.timed_out': '(確認が時間切れになりました: {detail})',
+    'session_report.last_end': (
+        '前回のセッション終了時 ({ended_at}) に次のものがありました: {parts}。その上に作業を積む前に `git status` '
+        'で確認してユーザーに伝えてください。コミットや push は playbook とユーザーの意向どおりにだけ行ってください。'
+    ),
+    'session_report.interrupted': '中断されました',
+    'session_report.archive_unfinished': (
+        'playbook {id} のアーカイブが完了していません ({status}): {message}。次の編集時に再開されます。`{command}` '
+        'を実行して再開することもできます。'
+    ),
+    'session_report.archive_partial': (
+        'playbook {id} は {archive}/ にアーカイブされましたが、git の手順が途中で止まりました: {message} ユーザーが望むなら残り '
+        '(commit、push、pull request) を手作業で行ってください。'
+    ),
+    'subagent_reminder.critic': (
+        "critic が終了しました。その判定を {progress} に記録してください: 'CRITIC: PASS <subtask>' ごとに "
+        "validations (technical、consistency、completeness) とその根拠、validated_by: 'critic' "
+        "と validated_at、その後 status を done に。'CRITIC: FAIL <subtask> - <reason>' "
+        "なら未完了のままにし、理由を記録して修正します。'CRITIC: PASS playbook' は根拠とともに critic.status "
+        'を PASS にします。'
+    ),
+    'subagent_reminder.reviewer': (
+        "reviewer が終了しました。'REVIEW: PASS' なら plan.json に meta.reviewed: true、meta.reviewed_by: "
+        "'reviewer'、meta.status: 'active' を設定し、state.md (playbook.active) で有効にしてください。"
+        "'REVIEW: FAIL' なら pm に指摘を修正させて再レビューします (最大 3 回。それ以上はユーザーに確認)。"
+    ),
+    'subagent_reminder.pm': (
+        "pm が終了しました。今すぐ playbook のレビューを受けてください: その plan.json に対して Task(subagent_type='reviewer')。"
+        '編集はレビュー済みの playbook ができるまで待ちます。'
+    ),
+    'subagent_reminder.prompt_analyzer': (
+        "prompt-analyzer が終了しました。その 5W1H、リスク、未解決の質問を理解確認 (Skill(skill='understanding-check')) "
+        'に使ってください。'
+    ),
+    'subagent_reminder.executor_resolver': (
+        "executor-resolver が終了しました。選ばれた executor を plan.json の subtask の 'executor' "
+        'に記録してください (playbook のレビュー前に)。'
+    ),
+    'subagent_reminder.subtask': ' (subtask {subtask})',
+    'subagent_reminder.other': (
+        'subagent {name} が終了しました。今すぐその結果を {progress} に記録してください{subtask}: 変更・発見したことを '
+        'notes に、validations を根拠とともに。subtask が done になるのは critic の PASS (validated_by: '
+        "'critic') の後だけです。"
+    ),
+    'breezing_signals.header': (
+        'セッション {session} の Breezing シグナル (TaskCompleted hook から。推奨事項なので状況に応じて判断してください、'
+        'seed 001):'
+    ),
+    'breezing_signals.action.partial_review_recommended': '完了したタスクの部分レビューを Reviewer に依頼する',
+    'breezing_signals.action.next_batch_recommended': '次のタスクのバッチを TaskCreate で登録する (Progressive Batch)',
+    'lifecycle.summary_problem': ' 問題: {problem}。',
+    'lifecycle.summary_idle': '有効な playbook はありません。ブランチ: {branch}。',
+    'lifecycle.summary_playbook': 'Playbook {plan}',
+    'lifecycle.summary_phase': 'phase {phase} (phase {done}/{total} 完了)',
+    'lifecycle.summary_subtask': 'subtask {subtask} {status}',
+    'lifecycle.summary_counts': 'subtask {done}/{total} 完了',
+    'lifecycle.summary_sep': '、',
+    'lifecycle.summary': '{parts}。ブランチ: {branch}。',
+    'prompt_state.state': '状態: {summary}',
+    'prompt_state.post_loop': (
+        'playbook {playbook} はアーカイブされました{status}が、post-loop がまだ実行されていません: 何よりも先に '
+        "Skill(skill='post-loop') を呼び出してください (`{command}` を実行します)。"
+    ),
+    'prompt_state.archive_unfinished': 'playbook {id} のアーカイブが完了していません: {message}',
+    'critic_ledger.no_verdict': "critic が 'CRITIC: PASS|FAIL <subtask-id>' の行なしに終了したため、{ledger} に判定を記録していません。",
+    'prompt_consent.confirmed': (
+        'ユーザーが理解確認を承認しました ("{excerpt}")。編集はもう保留されません。承認された理解を playbook の plan.json '
+        "の 'context' (what、why、how、scope、exclusions、risks、confirmed_by: user) に記録し、"
+        'ゴールデンパスを続けてください: pm が playbook を書き、reviewer がレビューします。'
+    ),
+    'prompt_consent.cancelled': 'ユーザーが依頼を取り下げました ("{excerpt}")。その作業は始めず、代わりに何を望むか尋ねてください。',
+    'prompt_consent.rejected': (
+        'ユーザーは理解確認を承認しませんでした ("{excerpt}")。指摘に沿って修正し、もう一度提示してください (what、why、how、'
+        'scope、exclusions、risks)。承認なら「はい」(yes)、依頼の取り下げなら「キャンセル」(cancel) と答えてもらいます。'
+        '承認されるまで編集はブロックされたままです。'
+    ),
+    'prompt_consent.waiting': (
+        '理解確認はまだユーザーの承認を待っているため、編集はブロックされたままです。このプロンプトで依頼が変わるなら理解を更新し、提示し直してください '
+        '(what、why、how、scope、exclusions、risks)。承認なら「はい」(yes)、取り下げなら「キャンセル」(cancel) '
+        'と答えてもらいます。'
+    ),
 }
