@@ -823,4 +823,10 @@ MESSAGES = {
         'then present it (what, why, how, scope, exclusions, risks) and ask the '
         "user to reply 'yes' (はい) to confirm or 'cancel' (キャンセル) to drop it."
     ),
+    # ------------------------------------------------------------ runtime
+    'runtime.guard_error': (
+        'internal error in {guard}; the call is blocked to stay safe. Details are '
+        'in {log}. Tell the user; they can fix the state file it names or reinstall '
+        'the suite (python install.py <repo>).'
+    ),
 }
