@@ -111,7 +111,7 @@ MESSAGES = {
     ),
     'bash_check.also': ' ほかにも: {findings}。',
     'bash_check.advice_default': '本当に必要なら、ユーザー自身に実行を依頼してください。',
-    'bash_check.destructive': 'bash-check が破壊的なコマンドをブロックしました ({family}): {message}。{more} {advice}',
+    'bash_check.destructive': 'bash-check が破壊的なコマンドをブロックしました ({family}): {message}。{more}{advice}',
     'bash_check.computed_path': (
         'bash-check: {how} が {path} に書き込みます。実行時に決まるパスなので、state.md、playbook ファイル、'
         '保護されたファイルである可能性があります。そのまま書かれたパスに書き込んでください。'
