@@ -829,4 +829,10 @@ MESSAGES = {
         'in {log}. Tell the user; they can fix the state file it names or reinstall '
         'the suite (python install.py <repo>).'
     ),
+    # ------------------------------------------------------------ reward state: edit views
+    'reward.cannot_compute': 'cannot compute {label} after this {tool} call',
+    'reward.edit_does_not_apply': 'old_string is not found exactly once (or the edits do not apply)',
+    'reward.uncomputable': 'the result of this {tool} on {label} cannot be computed ({why})',
+    'reward.state_too_large': 'state.md would be larger than {limit} bytes, which the suite does not read',
+    'reward.after_call': '{error} (after this {tool})',
 }

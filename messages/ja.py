@@ -116,24 +116,24 @@ MESSAGES = {
         'bash-check: {how} が {path} に書き込みます。実行時に決まるパスなので、state.md、playbook ファイル、'
         '保護されたファイルである可能性があります。そのまま書かれたパスに書き込んでください。'
     ),
-    'bash_check.verb_receives': '引数として受け取ります',
-    'bash_check.verb_deletes': '削除または移動します',
-    'bash_check.verb_changes': '属性を変更します',
-    'bash_check.verb_writes': '書き込みます',
+    'bash_check.verb_receives': 'を引数として受け取ります',
+    'bash_check.verb_deletes': 'を削除または移動します',
+    'bash_check.verb_changes': 'の属性を変更します',
+    'bash_check.verb_writes': 'に書き込みます',
     'bash_check.inside': ' ({what} を含みます)',
     'bash_check.receives_only': ' このコマンドはパスを受け取るだけです。読むだけなら Read ツールか cat を使ってください。',
     'bash_check.guarded': (
-        'bash-check: {how} は {target}{inside} を{verb}。state.md と playbook ファイル '
+        'bash-check: {how} は {target}{inside}{verb}。state.md と playbook ファイル '
         '(play/<id>/plan.json、progress.json) は、ワークフローのガードが変更を検査する Edit または Write '
         'ツールでのみ変更します。そちらを使ってください。{receives}'
     ),
     'bash_check.hard_block': (
-        'bash-check: {how} は {target}{inside} を{verb}。これは保護されています (HARD_BLOCK、{source})。'
+        'bash-check: {how} は {target}{inside}{verb}。これは保護されています (HARD_BLOCK、{source})。'
         'ゲート、その設定、または認証情報の一部であり、どのモードでも Claude Code からは変更できません。どうしても変更が必要なら、ユーザー自身に変更を依頼してください。'
         '{receives}'
     ),
     'bash_check.block_strict': (
-        "bash-check: {how} は {target}{inside} を{verb}。これはセキュリティモード 'strict' で保護されています "
+        "bash-check: {how} は {target}{inside}{verb}。これはセキュリティモード 'strict' で保護されています "
         '(BLOCK、{source})。変更してよいかユーザーに確認してください。モードや保護リストを緩められるのはユーザーだけです。'
     ),
     'bash_check.block_trusted': (
@@ -692,4 +692,10 @@ MESSAGES = {
         '{guard} で内部エラーが発生しました。安全のためこの呼び出しをブロックします。詳細は {log} にあります。ユーザーに伝えてください。'
         'ユーザーはそこに書かれた状態ファイルを修正するか、スイートを再インストール (python install.py <repo>) できます。'
     ),
+    # ------------------------------------------------------------ reward state: edit views
+    'reward.cannot_compute': 'この {tool} 呼び出しの後の {label} を計算できません',
+    'reward.edit_does_not_apply': 'old_string がちょうど 1 回だけ見つかるわけではありません (または編集が適用できません)',
+    'reward.uncomputable': '{label} に対するこの {tool} の結果を計算できません ({why})',
+    'reward.state_too_large': 'state.md が {limit} バイトを超えることになり、スイートはそれを読みません',
+    'reward.after_call': '{error} (この {tool} の後)',
 }

@@ -299,3 +299,28 @@ def test_allowed_read_imports_no_catalogue(installed):
                 proc.stderr.decode().splitlines() if line.startswith("import time:")]
     assert imported, "importtime printed nothing"
     assert not [m for m in imported if m == "messages" or m.startswith("messages.")]
+
+
+# ------------------------------------------------------------------ lifecycle texts in Japanese
+def test_stop_block_in_japanese_keeps_the_decision(tmp_path):
+    """completion-check through the installed Stop hook: same decision in
+    both languages, the Japanese reason and the untranslated identifiers."""
+    import reward_kit as K
+
+    rr = K.make_reward_repo(tmp_path / "repo")
+    en_result = K.stop(rr)
+    set_language(rr, "ja")
+    ja_result = K.stop(rr)
+    assert en_result.code == ja_result.code == 0
+    assert en_result.json["decision"] == ja_result.json["decision"] == "block"
+    assert "is not finished" in en_result.json["reason"]
+    reason = ja_result.json["reason"]
+    assert "まだ完了していません" in reason and "p1.1 (pending)" in reason
+
+
+def test_prompt_context_in_japanese(ws):
+    ws.ready()
+    set_language(ws.root, "ja")
+    result = ws.evaluate("UserPromptSubmit", ws.payload("UserPromptSubmit", prompt="状況は?"))
+    assert result[0] == 0
+    assert "状態: Playbook play/p1/plan.json" in result[1]
