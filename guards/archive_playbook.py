@@ -76,4 +76,7 @@ def check(ctx):
                          network=ctx.event == "PostToolUse", budget_s=BUDGET_S)
     if result is None or result.status == "busy":
         return ALLOWED
+    if result.checkpoint is not None and ctx.language != "en":
+        # The report in the configured language (the checkpoint is the same).
+        return warn(archive.describe(result.checkpoint, lang=ctx.language))
     return warn(result.message)

@@ -835,4 +835,35 @@ MESSAGES = {
     'reward.uncomputable': 'the result of this {tool} on {label} cannot be computed ({why})',
     'reward.state_too_large': 'state.md would be larger than {limit} bytes, which the suite does not read',
     'reward.after_call': '{error} (after this {tool})',
+    # ------------------------------------------------------------ archive report (statefiles.archive.describe)
+    'archive.step.cleanup': 'cleanup of tmp/',
+    'archive.step.archive': 'archive',
+    'archive.step.state_reset': 'state.md reset',
+    'archive.step.pending': 'post-loop-pending',
+    'archive.step.commit': 'commit',
+    'archive.step.push': 'push',
+    'archive.step.pr_create': 'pull request',
+    'archive.step.pr_merge': 'merge',
+    'archive.step.return_default': 'return to the default branch',
+    'archive.in_progress': 'in progress',
+    'archive.archived': (
+        "Playbook {id} is complete and was archived to {archive}/; state.md's playbook "
+        'and goal sections were reset.'
+    ),
+    'archive.archiving': 'Playbook {id} is complete; archiving it ({step}).',
+    'archive.git_done': '{step}: {detail}',
+    'archive.git_skipped': '{step} skipped ({detail})',
+    'archive.git': 'Git: {steps}.',
+    'archive.note': 'Note: {note}.',
+    'archive.git_off': (
+        'Git steps are off (state.md config.archive_git); commit and open the pull '
+        'request as the project usually does.'
+    ),
+    'archive.problem': 'Problem: {problem}',
+    'archive.step_failed': 'a step failed',
+    'archive.partial': 'Status: partial — {message} Nothing uncommitted was touched.',
+    'archive.call_post_loop': (
+        "Now call Skill(skill='post-loop'), which runs `python3 {handler}`; other "
+        'edits are blocked until it has run.'
+    ),
 }

@@ -698,4 +698,33 @@ MESSAGES = {
     'reward.uncomputable': '{label} に対するこの {tool} の結果を計算できません ({why})',
     'reward.state_too_large': 'state.md が {limit} バイトを超えることになり、スイートはそれを読みません',
     'reward.after_call': '{error} (この {tool} の後)',
+    # ------------------------------------------------------------ archive report (statefiles.archive.describe)
+    'archive.step.cleanup': 'tmp/ の片付け',
+    'archive.step.archive': 'アーカイブ',
+    'archive.step.state_reset': 'state.md のリセット',
+    'archive.step.pending': 'post-loop-pending',
+    'archive.step.commit': 'commit',
+    'archive.step.push': 'push',
+    'archive.step.pr_create': 'pull request',
+    'archive.step.pr_merge': 'merge',
+    'archive.step.return_default': 'デフォルトブランチへの復帰',
+    'archive.in_progress': '進行中',
+    'archive.archived': (
+        'Playbook {id} は完了し、{archive}/ にアーカイブされました。state.md の playbook と goal セクションはリセットされました。'
+    ),
+    'archive.archiving': 'Playbook {id} は完了しました。アーカイブしています ({step})。',
+    'archive.git_done': '{step}: {detail}',
+    'archive.git_skipped': '{step} はスキップ ({detail})',
+    'archive.git': 'Git: {steps}。',
+    'archive.note': '注意: {note}。',
+    'archive.git_off': (
+        'Git の手順はオフです (state.md の config.archive_git)。プロジェクトの通常の方法でコミットし、pull request '
+        'を開いてください。'
+    ),
+    'archive.problem': '問題: {problem}',
+    'archive.step_failed': '手順の 1 つが失敗しました',
+    'archive.partial': '状態: 一部完了 — {message} コミットされていない変更には触れていません。',
+    'archive.call_post_loop': (
+        "今すぐ Skill(skill='post-loop') を呼び出してください (`python3 {handler}` を実行します)。それが実行されるまでほかの編集はブロックされます。"
+    ),
 }

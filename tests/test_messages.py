@@ -86,6 +86,7 @@ def test_japanese_is_a_translation(key):
     """A Japanese entry that is the English text was not translated (short
     identifier-only entries such as ``"phase {phase}: {subtasks}"`` aside)."""
     words = re.sub(r"\{[^}]*\}", "", EN[key])
+    words = re.sub(r"\S*[-_./()`'\"]\S*", "", words)  # identifiers: post-loop-pending, a.b
     if len(re.findall(r"[A-Za-z]{3,}", words)) <= 2:
         return
     assert JA[key] != EN[key], key
@@ -324,3 +325,19 @@ def test_prompt_context_in_japanese(ws):
     result = ws.evaluate("UserPromptSubmit", ws.payload("UserPromptSubmit", prompt="状況は?"))
     assert result[0] == 0
     assert "状態: Playbook play/p1/plan.json" in result[1]
+
+
+def test_archive_report_in_both_languages():
+    from statefiles import archive
+
+    cp = {"id": "p1", "archive": "play/archive/p1", "status": archive.SUCCESS, "git": "off",
+          "steps": {"archive": {"status": "done"}, "pending": {"status": "done"},
+                    "commit": {"status": "skipped", "detail": "nothing to commit"}}}
+    english = archive.describe(cp)
+    assert english.startswith("Playbook p1 is complete and was archived to play/archive/p1/;")
+    assert "commit skipped (nothing to commit)" in english and "Skill(skill='post-loop')" in english
+    japanese = archive.describe(cp, lang="ja")
+    assert "play/archive/p1/ にアーカイブされました" in japanese
+    assert "commit はスキップ (nothing to commit)" in japanese
+    assert "Skill(skill='post-loop')" in japanese
+    assert archive.describe(cp, for_handler=True).count("post-loop") == 0
