@@ -90,6 +90,20 @@ def log_error(root: str, event: str, where: str) -> str:
     return path
 
 
+def _guard_error_message(ctx, guard_name: str, log: str) -> str:
+    """The BLOCK text for a security guard that raised, in the context's
+    language (issue 11 item 3). English when the catalogue itself cannot be
+    used: this path must not fail."""
+    try:
+        from messages import say
+
+        return say(ctx, "runtime.guard_error", guard=guard_name, log=log)
+    except Exception:  # noqa: BLE001 - a broken catalogue must not turn a block into a crash
+        return (f"internal error in {guard_name}; the call is blocked to stay safe. Details "
+                f"are in {log}. Tell the user; they can fix the state file it names or "
+                f"reinstall the suite (python install.py <repo>).")
+
+
 def run_chain(ctx, names) -> _render.Outcome:
     """Run the guards ``names`` (module names under ``guards/``) in order."""
     outcome = _render.Outcome()
@@ -107,13 +121,7 @@ def run_chain(ctx, names) -> _render.Outcome:
                 outcome.trace.append((guard_name, Verdict(ALLOW, "error (advisory, ignored)",
                                                           guard=guard_name)))
                 continue
-            verdict = Verdict(
-                BLOCK,
-                f"internal error in {guard_name}; the call is blocked to stay safe. Details "
-                f"are in {log}. Tell the user; they can fix the state file it names or "
-                f"reinstall the suite (python install.py <repo>).",
-                guard=guard_name,
-            )
+            verdict = Verdict(BLOCK, _guard_error_message(ctx, guard_name, log), guard=guard_name)
         guard_name = getattr(module, "NAME", name)
         if not verdict.guard:
             if verdict is ALLOWED:

@@ -85,11 +85,10 @@ def check(ctx):
     broken = audit(ctx.root)
     if not broken:
         return ALLOWED
-    lines = [f"Agent definitions that break the rules ({len(broken)}):"]
+    lines = [ctx.say("agent_definitions_audit.header", count=len(broken))]
     for rel, errors in broken[:20]:
         lines.append(f"- {rel}: " + "; ".join(errors))
     if len(broken) > 20:
-        lines.append(f"- ... and {len(broken) - 20} more")
-    lines.append(RULE + " Fix them with the Write/Edit tools (writes are checked), or tell "
-                 "the user.")
+        lines.append(ctx.say("agent_definitions_audit.more", count=len(broken) - 20))
+    lines.append(ctx.say("agent_definitions_audit.fix", rule=ctx.say(RULE)))
     return warn("\n".join(lines))

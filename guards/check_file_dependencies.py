@@ -38,6 +38,5 @@ def check(ctx):
     if not dependents:
         return ALLOWED
     unique = list(dict.fromkeys(dependents))
-    return warn(f"{target.rel} is used by: {', '.join(unique[:20])}"
-                + (" ..." if len(unique) > 20 else "")
-                + ". Check that they still work after this change.")
+    return warn(ctx.say("check_file_dependencies.used_by", path=target.rel,
+                        users=", ".join(unique[:20]) + (" ..." if len(unique) > 20 else "")))

@@ -132,8 +132,7 @@ def check(ctx):
     message = hook.raw.get("last_assistant_message")
     verdicts = parse_verdicts(message if isinstance(message, str) else "")
     if not verdicts:
-        return warn("The critic finished without a 'CRITIC: PASS|FAIL <subtask-id>' line, so no "
-                    f"verdict was recorded in {R.CRITIC_LEDGER}.")
+        return warn(ctx.say("critic_ledger.no_verdict", ledger=R.CRITIC_LEDGER))
     from statefiles.markers import now_iso
 
     plan_rel = ctx.playbook.plan_rel if ctx.playbook is not None else None

@@ -77,17 +77,14 @@ def check(ctx):
     text = "\n".join(reports)
     if len(text) > MAX_OUTPUT:
         text = text[:MAX_OUTPUT] + "\n... (output cut)"
-    note = (f" ({', '.join(timeouts)} did not finish within {BUDGET_SECONDS:.0f} s and was "
-            "skipped)" if timeouts else "")
+    note = (ctx.say("lint.skipped", linters=", ".join(timeouts), seconds=f"{BUDGET_SECONDS:.0f}")
+            if timeouts else "")
     if reports and ctx.config_flag("lint_blocks"):
-        return block(f"lint: the linters this repository configures report problems in the "
-                     f"files being committed{note}. Fix them, stage the fixes and commit "
-                     f"again (config.lint_blocks is true):\n{text}")
+        return block(ctx.say("lint.block", note=note, report=text))
     if reports:
-        return warn(f"lint: the linters this repository configures report problems in the "
-                    f"files being committed{note}; consider fixing them:\n{text}")
-    return warn(f"lint: {', '.join(timeouts)} did not finish within {BUDGET_SECONDS:.0f} s; "
-                "the commit was not linted.")
+        return warn(ctx.say("lint.warn", note=note, report=text))
+    return warn(ctx.say("lint.timeout", linters=", ".join(timeouts),
+                        seconds=f"{BUDGET_SECONDS:.0f}"))
 
 
 class _Timeout(Exception):

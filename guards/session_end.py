@@ -138,7 +138,7 @@ def check(ctx):
     if found is not None:
         found.update(ended_at=now_iso(), reason=ctx.hook.raw.get("reason"),
                      session_id=ctx.hook.session_id)
-        text = describe_end(found)
+        text = describe_end(found, ctx)
         if text:
             effects.append(Effect(markers.write_json, layout.SESSION_END_REPORT, found,
                                   when="always", label="save session-end report"))

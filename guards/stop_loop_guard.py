@@ -127,13 +127,12 @@ def apply(ctx, outcome):
     limit = block_limit(ctx)
     why = None
     if count >= limit:
-        why = (f"it was blocked {count} times in a row (state.md config.stop_block_limit: "
-               f"{limit})")
+        why = ctx.say("stop_loop_guard.why_limit", count=count, limit=limit)
     elif ctx.hook.stop_hook_active and entry is not None and entry.get("fingerprint") == fp:
-        why = "nothing changed since the last block"
+        why = ctx.say("stop_loop_guard.why_unchanged")
     if why is not None:
-        who = "The subagent's stop" if ctx.event == "SubagentStop" else "The stop"
-        text = f"{who} was let through because {why}. Left unresolved — {final.message}"
+        text = ctx.say("stop_loop_guard.let_through_subagent" if ctx.event == "SubagentStop"
+                       else "stop_loop_guard.let_through", why=why, message=final.message)
         verdict = Verdict(WARN, text, guard=final.guard or NAME, effects=(
             Effect(save, ctx.root, session, key, None, when="always", label="reset stop counter"),))
         outcome.final = None

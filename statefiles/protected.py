@@ -42,6 +42,7 @@ FLOOR = (
     ".claude/statefiles/**",
     ".claude/shell/**",
     ".claude/permission/**",
+    ".claude/messages/**",
     ".claude/playgate/**",
     ".claude/.venv/**",
     ".claude/.cache/**",

@@ -27,6 +27,8 @@ from statefiles.cache import cached, lookup, store
 SECTIONS = ("project", "playbook", "goal", "session", "config")
 SECURITY_MODES = ("strict", "trusted", "developer", "admin")
 TOOLSTACKS = ("A", "B", "C")
+#: ``config.language`` values with a message catalogue (issue 11 item 3).
+LANGUAGES = ("en", "ja")
 #: state.md larger than this is refused (a hostile or broken file): parsing
 #: must stay far inside a hook's timeout (statefiles.yamlsafe).
 MAX_BYTES = 128 * 1024
@@ -313,6 +315,21 @@ class StateDoc:
     def toolstack(self) -> str:
         value = self.get("config", "toolstack")
         return str(value).strip().upper() if str(value).strip().upper() in TOOLSTACKS else "A"
+
+    @property
+    def language(self) -> str:
+        """``config.language``: ``"en"`` (default) or ``"ja"``; anything else,
+        or unset, is ``"en"`` (issue 11 item 3; :attr:`language_raw` keeps the
+        value as written so SessionStart can name a bad one)."""
+        value = self.language_raw
+        if isinstance(value, str) and value.strip().lower() in LANGUAGES:
+            return value.strip().lower()
+        return "en"
+
+    @property
+    def language_raw(self):
+        """``config.language`` as written (``None`` when unset)."""
+        return self.get("config", "language")
 
     def config_flag(self, key: str) -> bool:
         """A boolean ``config`` key (``lint_blocks``, ``strict_depends``...)."""
