@@ -75,6 +75,14 @@ class Context:
 
         before, error = edits.read_current(self.target.abs)
         if error:
+            if self.hook.tool_name == "Write":
+                # A Write's result does not depend on the current content: it
+                # is judged as creating the file (before unknown), which is the
+                # strictest reading, so a file that is too large or not a
+                # regular file can still be replaced by a good one.
+                content = self.hook.tool_input.get("content", "")
+                return edits.PostEdit(None, content if isinstance(content, str) else "",
+                                      applies=True, error=error)
             return edits.PostEdit(None, None, applies=False, error=error)
         return edits.compute(self.hook.tool_name, self.hook.tool_input, before)
 
@@ -91,6 +99,24 @@ class Context:
     def security(self) -> str:
         """``config.security`` (SPEC §7); ``strict`` when unset or unreadable."""
         return self.state.security if self.state is not None else "strict"
+
+    @lazy
+    def language(self) -> str:
+        """``config.language`` (issue 11 item 3): ``"en"`` or ``"ja"``; ``"en"``
+        when unset, unknown or state.md is unreadable. Never raises: it is read
+        only when a guard produces a message, and a message must not fail."""
+        try:
+            return self.state.language if self.state is not None else "en"
+        except Exception:  # noqa: BLE001 - a message must never take the hook down
+            return "en"
+
+    def say(self, key: str, /, **fields) -> str:
+        """The message ``key`` of the catalogue (``messages/``) in
+        :attr:`language`, formatted with ``fields``. The catalogue is imported
+        here, so the allow path never loads it. Never raises."""
+        from messages import text  # noqa: PLC0415 - only when a message is produced
+
+        return text(self.language, key, **fields)
 
     def config_flag(self, key: str) -> bool:
         """A boolean key of state.md's ``config`` section."""

@@ -153,9 +153,10 @@ def compute(tool_name: str, tool_input: dict, before: str | None) -> PostEdit:
 
 def read_current(abs_path: str, limit: int = 8 * 1024 * 1024) -> tuple:
     """``(text, error)`` of the file as it is now; ``(None, "")`` when missing."""
+    from statefiles.atomic import read_bytes
+
     try:
-        with open(abs_path, "rb") as fh:
-            data = fh.read(limit + 1)
+        data = read_bytes(abs_path, limit + 1)  # a FIFO is refused, never waited on
     except FileNotFoundError:
         return None, ""
     except IsADirectoryError:

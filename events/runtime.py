@@ -51,6 +51,15 @@ UNITS = {
 #: errors.log is rotated to errors.log.1 past this size (bytes).
 ERROR_LOG_MAX = 1024 * 1024
 
+#: Seconds one hook process may spend waiting for state locks in total
+#: (``statefiles.atomic.set_lock_budget``): well inside the registered
+#: timeout (settings.template.json), so that a stuck lock gives a clear
+#: "could not lock" message instead of a hook killed by Claude Code. All
+#: SessionEnd hooks share 1.5 s; everything else has 5 s or more.
+LOCK_BUDGET_S = {"SessionEnd": 0.3, "PermissionRequest": 1.5, "Notification": 1.5,
+                 "SubagentStart": 1.5}
+DEFAULT_LOCK_BUDGET_S = 4.0
+
 
 def load_guard(name: str):
     """Import ``guards.<name>`` (lazily: only the guards a call needs)."""
@@ -70,13 +79,29 @@ def log_error(root: str, event: str, where: str) -> str:
                 os.replace(path, path + ".1")
         except OSError:
             pass
+        from statefiles.atomic import append_nonblocking
+
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
-        with open(path, "a", encoding="utf-8") as fh:
-            fh.write(f"--- {stamp} pid={os.getpid()} event={event} in {where}\n")
-            fh.write(traceback.format_exc())
+        # One append that never blocks (a FIFO planted as the log fails at once).
+        append_nonblocking(path, (f"--- {stamp} pid={os.getpid()} event={event} in {where}\n"
+                                  + traceback.format_exc()).encode("utf-8", "backslashreplace"))
     except Exception:  # noqa: BLE001 - logging must never take the hook down
         pass
     return path
+
+
+def _guard_error_message(ctx, guard_name: str, log: str) -> str:
+    """The BLOCK text for a security guard that raised, in the context's
+    language (issue 11 item 3). English when the catalogue itself cannot be
+    used: this path must not fail."""
+    try:
+        from messages import say
+
+        return say(ctx, "runtime.guard_error", guard=guard_name, log=log)
+    except Exception:  # noqa: BLE001 - a broken catalogue must not turn a block into a crash
+        return (f"internal error in {guard_name}; the call is blocked to stay safe. Details "
+                f"are in {log}. Tell the user; they can fix the state file it names or "
+                f"reinstall the suite (python install.py <repo>).")
 
 
 def run_chain(ctx, names) -> _render.Outcome:
@@ -96,13 +121,7 @@ def run_chain(ctx, names) -> _render.Outcome:
                 outcome.trace.append((guard_name, Verdict(ALLOW, "error (advisory, ignored)",
                                                           guard=guard_name)))
                 continue
-            verdict = Verdict(
-                BLOCK,
-                f"internal error in {guard_name}; the call is blocked to stay safe. Details "
-                f"are in {log}. Tell the user; they can fix the state file it names or "
-                f"reinstall the suite (python install.py <repo>).",
-                guard=guard_name,
-            )
+            verdict = Verdict(BLOCK, _guard_error_message(ctx, guard_name, log), guard=guard_name)
         guard_name = getattr(module, "NAME", name)
         if not verdict.guard:
             if verdict is ALLOWED:
@@ -120,15 +139,33 @@ def run_chain(ctx, names) -> _render.Outcome:
 
 
 def apply_effects(ctx, outcome: _render.Outcome) -> None:
-    """Apply the effects of every verdict in the trace (see events.verdict)."""
+    """Apply the effects of every verdict in the trace (see events.verdict).
+
+    A failing effect never fails the hook: it is logged to errors.log and
+    reported in the answer — a WARN (``additionalContext`` or
+    ``systemMessage``), or a note appended to a BLOCK's message — so that a
+    lock that could not be taken in time (``LockTimeout``, whose message names
+    the lock file and what to do), a full disk or a broken state file is seen
+    rather than silently losing the update."""
+    failed = []
     for guard_name, verdict in outcome.trace:
         for effect in verdict.effects:
             if effect.when == "on_pass" and outcome.blocked:
                 continue
             try:
                 effect.func(*effect.args)
-            except Exception:  # noqa: BLE001
-                log_error(ctx.root, ctx.event, f"effect {effect.label} of {guard_name}")
+            except Exception as exc:  # noqa: BLE001
+                log = log_error(ctx.root, ctx.event, f"effect {effect.label} of {guard_name}")
+                detail = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+                failed.append(f"could not {effect.label} ({type(exc).__name__}"
+                              + (f": {detail[:400]}" if detail else "") + f"; details in {log})")
+    if not failed:
+        return
+    text = "State was not fully recorded: " + "; ".join(failed) + "."
+    if outcome.final is not None and outcome.final.kind in STOPPING:
+        outcome.final.message = f"{outcome.final.message}\n{text}"
+    else:
+        outcome.warnings.append(Verdict(WARN, text, guard="runtime"))
 
 
 def evaluate(event: str, data: bytes, env=None, root: str | None = None,
@@ -150,6 +187,17 @@ def evaluate(event: str, data: bytes, env=None, root: str | None = None,
         apply: apply the verdicts' effects (state writes); ``False`` answers
             without changing anything (``playgate check``, ``explain``).
     """
+    from statefiles.atomic import set_lock_budget
+
+    # The budget covers this call only (in-process callers make many).
+    set_lock_budget(LOCK_BUDGET_S.get(event, DEFAULT_LOCK_BUDGET_S))
+    try:
+        return _evaluate(event, data, env, root)
+    finally:
+        set_lock_budget(None)
+
+
+def _evaluate(event: str, data: bytes, env, root) -> tuple:
     try:
         hook = parse(event, data)
     except MalformedInput as exc:

@@ -51,24 +51,25 @@ def where(ctx) -> dict:
     return out
 
 
-def summary_line(w: dict) -> str:
-    """One line for Claude: playbook, phase, subtask, counts, branch."""
+def summary_line(w: dict, ctx=None) -> str:
+    """One line for Claude: playbook, phase, subtask, counts, branch (in the
+    language of ``ctx``; English without one)."""
+    from messages import say
+
     branch = w["branch"] or "unknown"
+    problem = say(ctx, "lifecycle.summary_problem", problem=w["problem"]) if w["problem"] else ""
     if not w["playbook"]:
-        text = f"No active playbook. Branch: {branch}."
-        if w["problem"]:
-            text += f" Problem: {w['problem']}."
-        return text
-    parts = [f"Playbook {w['playbook']}"]
+        return say(ctx, "lifecycle.summary_idle", branch=branch) + problem
+    parts = [say(ctx, "lifecycle.summary_playbook", plan=w["playbook"])]
     if w["phase"]:
-        parts.append(f"phase {w['phase']} ({w['phases_done']}/{w['phases_total']} phases done)")
+        parts.append(say(ctx, "lifecycle.summary_phase", phase=w["phase"],
+                         done=w["phases_done"], total=w["phases_total"]))
     if w["subtask"]:
-        parts.append(f"subtask {w['subtask']} {w['subtask_status']}")
-    parts.append(f"{w['done']}/{w['total']} subtasks done")
-    text = ", ".join(parts) + f". Branch: {branch}."
-    if w["problem"]:
-        text += f" Problem: {w['problem']}."
-    return text
+        parts.append(say(ctx, "lifecycle.summary_subtask", subtask=w["subtask"],
+                         status=w["subtask_status"]))
+    parts.append(say(ctx, "lifecycle.summary_counts", done=w["done"], total=w["total"]))
+    return say(ctx, "lifecycle.summary", parts=say(ctx, "lifecycle.summary_sep").join(parts),
+               branch=branch) + problem
 
 
 def resume_pointer(ctx, trigger: str = "") -> dict:
@@ -79,15 +80,16 @@ def resume_pointer(ctx, trigger: str = "") -> dict:
 
     w = where(ctx)
     if w["playbook"]:
-        instruction = (f"Read {layout.STATE_MD}, then open {w['playbook']} and {w['progress']}; "
-                       f"continue subtask {w['subtask'] or '(see progress.json active)'} of phase "
-                       f"{w['phase'] or '-'}" + (f" on branch {w['branch']}" if w["branch"] else "")
-                       + ".")
+        instruction = ctx.say(
+            "lifecycle.resume_playbook", state=layout.STATE_MD, plan=w["playbook"],
+            progress=w["progress"],
+            subtask=w["subtask"] or ctx.say("lifecycle.see_progress_active"),
+            phase=w["phase"] or "-",
+            branch=ctx.say("lifecycle.on_branch", branch=w["branch"]) if w["branch"] else "")
     else:
-        instruction = (f"Read {layout.STATE_MD}. No playbook is active: wait for the user's next "
-                       "request (work starts with Skill(skill='playbook-init')).")
+        instruction = ctx.say("lifecycle.resume_idle", state=layout.STATE_MD)
     if w["post_loop_pending"]:
-        instruction += " The post-loop is pending: call Skill(skill='post-loop') first."
+        instruction += ctx.say("lifecycle.resume_post_loop")
     return {
         "resume_instruction": instruction,
         "playbook": w["playbook"],

@@ -641,16 +641,16 @@ def _build_view(ctx, target: RewardTarget) -> EditView:
     view = EditView(target.kind, target)
     post = ctx.post_edit
     if post is None:
-        view.error = f"cannot compute {target.label} after this {ctx.hook.tool_name} call"
+        view.error = ctx.say("reward.cannot_compute", label=target.label, tool=ctx.hook.tool_name)
         return view
     if not post.applies or post.after is None:
         # Claude Code would reject this call as given; our emulation of a
         # rejection must never become a route past the check (Claude Code may
         # normalise what we do not), so a reward file is only written by
         # calls whose result can be judged.
-        why = post.error or "old_string is not found exactly once (or the edits do not apply)"
-        view.error = (f"the result of this {ctx.hook.tool_name} on {target.label} cannot be "
-                      f"computed ({why})")
+        why = post.error or ctx.say("reward.edit_does_not_apply")
+        view.error = ctx.say("reward.uncomputable", tool=ctx.hook.tool_name, label=target.label,
+                             why=why)
         return view
     view.changed = post.after != post.before
     label = target.label
@@ -659,8 +659,7 @@ def _build_view(ctx, target: RewardTarget) -> EditView:
 
         if len(post.after.encode("utf-8")) > state_md.MAX_BYTES:
             # state_md.load would refuse it and every hook would see no playbook
-            view.error = (f"state.md would be larger than {state_md.MAX_BYTES} bytes, which the "
-                          "suite does not read")
+            view.error = ctx.say("reward.state_too_large", limit=state_md.MAX_BYTES)
             return view
         view.before = state_md.parse(post.before) if post.before is not None else None
         view.after = state_md.parse(post.after)
@@ -685,7 +684,7 @@ def _build_view(ctx, target: RewardTarget) -> EditView:
             view.before, _ = parse(post.before, label)
     view.after, view.error = parse(post.after, label)
     if view.error:
-        view.error = f"{view.error} (after this {ctx.hook.tool_name})"
+        view.error = ctx.say("reward.after_call", error=view.error, tool=ctx.hook.tool_name)
     if target.kind == PROGRESS:
         if same_dir and not pb.plan_error and not plan_shape_error(pb.plan, pb.plan_rel):
             view.plan = pb.plan
@@ -729,7 +728,9 @@ def ledger_verdicts(root: str, plan_rel: str | None) -> dict:
     hook-written; a torn last line is possible after a crash)."""
     path = layout.join(root, CRITIC_LEDGER)
     try:
-        with open(path, "rb") as fh:
+        from statefiles.atomic import open_regular
+
+        with open_regular(path) as fh:
             fh.seek(0, os.SEEK_END)
             size = fh.tell()
             fh.seek(max(0, size - LEDGER_MAX))

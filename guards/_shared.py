@@ -84,8 +84,9 @@ def state_problems(ctx, limit: int = 3) -> str:
     if state is None or not state.errors:
         return ""
     shown = "; ".join(state.errors[:limit])
-    more = f" (and {len(state.errors) - limit} more)" if len(state.errors) > limit else ""
-    return f" state.md has problems: {shown}{more}."
+    if len(state.errors) > limit:
+        return ctx.say("shared.state_problems_more", problems=shown, more=len(state.errors) - limit)
+    return ctx.say("shared.state_problems", problems=shown)
 
 
 def command_is_plain(analysis, cmd) -> bool:

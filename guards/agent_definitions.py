@@ -48,12 +48,8 @@ SPAWN_TOOLS = ("task", "agent")
 #: Shell write kinds that only remove a file.
 _REMOVALS = ("rm", "unlink", "rmdir", "shred")
 
-RULE = (
-    "An agent definition (seed 003 Spec 12) starts with YAML frontmatter between `---` lines "
-    "that gives `name` (the subagent_type it is called by) and `description`, lists only the "
-    "tools the role needs in `tools` (least privilege), and never lists `Task` or `Agent`: "
-    "no subagent may start other subagents (Spec 9.5, 12.6)."
-)
+#: Catalogue key of the rule every refusal restates (seed 003 Spec 12).
+RULE = "agent_definitions.rule"
 
 
 def is_agent_rel(rel: str | None) -> bool:
@@ -156,13 +152,15 @@ def problems(text: str) -> tuple:
     front, error = split_frontmatter(text)
     if error:
         return [error], []
-    import yaml  # PyYAML (~14 ms) only when an agent definition is checked
+    # PyYAML (~14 ms) only when an agent definition is checked; bounded
+    # (statefiles.yamlsafe): a huge or alias-bomb frontmatter is an error, not
+    # a hook that runs past its timeout.
+    from statefiles.yamlsafe import YAMLProblem, safe_load
 
     try:
-        meta = yaml.safe_load(front) if front.strip() else {}
-    except yaml.YAMLError as exc:
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        return [f"its frontmatter is not valid YAML ({problem})"], []
+        meta = safe_load(front) if front.strip() else {}
+    except YAMLProblem as exc:
+        return [f"its frontmatter is not valid YAML ({exc.problem})"], []
     if not isinstance(meta, dict):
         return [f"its frontmatter must be a YAML mapping, not {type(meta).__name__}"], []
     errors, warnings = [], []
@@ -207,21 +205,12 @@ def _check_bash(ctx):
         if not _team.enabled(ctx, "agent_definitions_guard"):
             return ALLOWED
         shown = ", ".join(f"{w.rel or w.abs} ({w.how})" for w in hits[:5])
-        return block(
-            f"This command writes agent definitions: {shown}. A shell command's result cannot "
-            "be checked, so agent definitions are written with the Write or Edit tool, where "
-            "they are checked. " + RULE
-        )
+        return block(ctx.say("agent_definitions.bash_writes", files=shown, rule=ctx.say(RULE)))
     if analysis.unknown and mentions_agents(ctx.hook.command):
         if not _team.enabled(ctx, "agent_definitions_guard"):
             return ALLOWED
-        why = "; ".join(analysis.reasons[:2]) or "it could not be analysed"
-        return block(
-            "This command names .claude/agents but could not be fully analysed "
-            f"({why}), so it may write an agent definition unchecked. Read agent files with "
-            "the Read tool and change them with Write or Edit (they are checked there). "
-            + RULE
-        )
+        why = "; ".join(analysis.reasons[:2]) or ctx.say("shared.not_analysed")
+        return block(ctx.say("agent_definitions.bash_unknown", why=why, rule=ctx.say(RULE)))
     return ALLOWED
 
 
@@ -244,13 +233,14 @@ def check(ctx):
     if post is None or not post.applies:
         return ALLOWED  # the tool call fails and changes nothing
     if post.after is None:
-        return block(f"{shown}: the result of this {hook.tool_name} cannot be computed "
-                     f"({post.error or 'unknown reason'}), so the agent definition cannot be "
-                     "checked. Write the whole file with the Write tool. " + RULE)
+        return block(ctx.say("agent_definitions.uncomputable", path=shown, tool=hook.tool_name,
+                             error=post.error or ctx.say("shared.unknown_reason"),
+                             rule=ctx.say(RULE)))
     errors, warnings = problems(post.after)
     if errors:
-        return block(f"{shown} would break the agent definition rules: "
-                     + "; ".join(errors) + ". " + RULE + " Fix the content and write it again.")
+        return block(ctx.say("agent_definitions.breaks", path=shown, errors="; ".join(errors),
+                             rule=ctx.say(RULE)))
     if warnings:
-        return warn(f"{shown}: " + "; ".join(warnings) + ".")
+        return warn(ctx.say("agent_definitions.warnings", path=shown,
+                            warnings="; ".join(warnings)))
     return ALLOWED

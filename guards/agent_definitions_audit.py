@@ -22,6 +22,7 @@ from events.verdict import ALLOWED, warn
 from guards import _team
 from guards.agent_definitions import AGENTS_DIR, RULE, problems
 from statefiles import layout
+from statefiles.atomic import read_bytes
 
 NAME = "agent-definitions"
 ADVISORY = True
@@ -48,8 +49,7 @@ def _definitions(root: str) -> list:
                 if entry.is_dir(follow_symlinks=False):
                     stack.append(entry.path)
                 elif entry.name.lower().endswith(".md") and entry.is_file():
-                    with open(entry.path, "rb") as fh:
-                        data = fh.read(MAX_FILE_BYTES)
+                    data = read_bytes(entry.path, MAX_FILE_BYTES)
                     rel = os.path.relpath(entry.path, root).replace(os.sep, "/")
                     found.append((rel, data))
             except OSError:
@@ -85,11 +85,10 @@ def check(ctx):
     broken = audit(ctx.root)
     if not broken:
         return ALLOWED
-    lines = [f"Agent definitions that break the rules ({len(broken)}):"]
+    lines = [ctx.say("agent_definitions_audit.header", count=len(broken))]
     for rel, errors in broken[:20]:
         lines.append(f"- {rel}: " + "; ".join(errors))
     if len(broken) > 20:
-        lines.append(f"- ... and {len(broken) - 20} more")
-    lines.append(RULE + " Fix them with the Write/Edit tools (writes are checked), or tell "
-                 "the user.")
+        lines.append(ctx.say("agent_definitions_audit.more", count=len(broken) - 20))
+    lines.append(ctx.say("agent_definitions_audit.fix", rule=ctx.say(RULE)))
     return warn("\n".join(lines))

@@ -66,10 +66,8 @@ def check(ctx):
         complete = not first
         if not complete and ctx.event == "PostToolUse" and completion.statuses_all_done(pb):
             gaps = completion.missing(pb)
-            return warn(f"Every subtask of {pb.plan_rel} is marked done, but the playbook is not "
-                        "complete yet, so it is not archived: " + "; ".join(gaps[:8])
-                        + ". Run the critic on the whole playbook and record its verdict "
-                        "(critic.status PASS with evidence), and finish the final tasks.")
+            return warn(ctx.say("archive_playbook.incomplete", plan=pb.plan_rel,
+                                gaps="; ".join(gaps[:8])))
     if not complete and not _resumable(ctx):
         return ALLOWED
     from statefiles import archive
@@ -78,4 +76,7 @@ def check(ctx):
                          network=ctx.event == "PostToolUse", budget_s=BUDGET_S)
     if result is None or result.status == "busy":
         return ALLOWED
+    if result.checkpoint is not None and ctx.language != "en":
+        # The report in the configured language (the checkpoint is the same).
+        return warn(archive.describe(result.checkpoint, lang=ctx.language))
     return warn(result.message)

@@ -39,28 +39,24 @@ ADVISORY = False
 #: directory tree (to find guarded files inside it).
 WALK_LIMIT = 4000
 
-_ADVICE = {
-    "rm-recursive": "Delete only paths inside the project or a temp directory, spelled out "
-                    "literally (e.g. rm -rf ./build).",
-    "git-history": "Keep the work: commit or stash it first, or choose the non-destructive "
-                   "form (git restore --staged, git branch -d, git reset --soft).",
-    "force-push": "Push without forcing; if a forced update is really needed, use "
-                  "--force-with-lease=<branch>:<expected-sha> and ask the user first.",
-    "disk": "Never write to disks or partitions from here; ask the user to do it.",
-    "chmod-system": "Change permissions only inside the project, without -R on system paths.",
-    "system-write": "Keep changes inside the project; ask the user to change system or home "
-                    "configuration themselves.",
-    "fork-bomb": "Do not start processes in an unbounded loop.",
-    "fetched-exec": "Download to a file, read it, and run it only after the user agrees.",
-    "http-delete": "Ask the user before deleting remote resources; they can run it themselves.",
-    "gh-delete": "Ask the user before deleting or archiving anything on GitHub.",
-    "process-kill": "Signal only the processes you started, by their id.",
-    "system-power": "Do not shut down or restart the machine.",
-    "depth-limit": "Run the command directly instead of nesting shells, eval and "
-                   "substitutions.",
-    "infra-destroy": "Ask the user to run it themselves; deleting infrastructure or data "
-                     "stores is not part of a playbook's work.",
-}
+#: Destructive families with their own advice (``bash_check.advice.<family>``
+#: in the message catalogue).
+_ADVICE = frozenset({
+    "rm-recursive",
+    "git-history",
+    "force-push",
+    "disk",
+    "chmod-system",
+    "system-write",
+    "fork-bomb",
+    "fetched-exec",
+    "http-delete",
+    "gh-delete",
+    "process-kill",
+    "system-power",
+    "depth-limit",
+    "infra-destroy",
+})
 
 
 def check(ctx):
@@ -73,18 +69,12 @@ def check(ctx):
 
     # 1. destructive
     if analysis.destructive:
-        return block(_destructive_message(analysis.destructive))
+        return block(_destructive_message(ctx, analysis.destructive))
 
     # 2. unknown
     if analysis.unknown:
         reasons = "; ".join(analysis.reasons[:3])
-        return block(
-            f"bash-check cannot tell what this command would do ({reasons}), and a command "
-            "that cannot be checked is treated as unsafe. Rewrite it so every command name, "
-            "path and piece of executed code is written out literally (no eval or code built "
-            "from variables or downloads); split it into simpler commands, or put the logic "
-            "in a script under scripts/ and run that."
-        )
+        return block(ctx.say("bash_check.unknown", reasons=reasons))
 
     admin_archive = ctx.security == "admin" and not ctx.active_playbook_path
 
@@ -109,32 +99,27 @@ def check(ctx):
                               if not _allowed_without_playbook(ctx, c, admin_archive)), None)
             shown = " ".join(offending.argv)[:80] if offending is not None else analysis.command[:80]
             error = ctx.playbook_error or (pb.plan_error if pb is not None else None)
-            why = (f"no playbook is active (state.md playbook.active cannot be used: {error})"
-                   if error else "no playbook is active")
-            extra = (" In security mode 'admin' the maintenance commands (archiving playbooks "
-                     "to play/archive/, git add state.md or play/..., git commit) are allowed."
-                     if ctx.security == "admin" else "")
-            return block(
-                f"bash-check: {why}, so commands that change files or the repository are "
-                f"blocked (found: {shown!r}). Start the work with Skill(skill='playbook-init') "
-                "— it analyses the request and creates a reviewed playbook. Read-only commands "
-                "(ls, cat, grep, git status/log/diff), creating or switching a branch and "
-                f"git fetch/pull work meanwhile.{extra}"
-            )
+            why = (ctx.say("bash_check.why_playbook_error", error=error)
+                   if error else ctx.say("bash_check.why_no_playbook"))
+            extra = ctx.say("bash_check.admin_extra") if ctx.security == "admin" else ""
+            return block(ctx.say("bash_check.no_playbook", why=why, found=repr(shown),
+                                 extra=extra))
     if warns:
         return warn(" ".join(warns[:3]))
     return ALLOWED
 
 
-def _destructive_message(findings) -> str:
+def _destructive_message(ctx, findings) -> str:
     first = findings[0]
     more = ""
     if len(findings) > 1:
-        more = " Also: " + "; ".join(f.message for f in findings[1:3]) + "."
-    advice = _ADVICE.get(first.family, "Ask the user to run it themselves if it is really "
-                         "needed.")
-    return (f"bash-check blocked a destructive command ({first.family}): {first.message}."
-            f"{more} {advice}")
+        more = ctx.say("bash_check.also", findings="; ".join(f.message for f in findings[1:3]))
+    if first.family in _ADVICE:
+        advice = ctx.say(f"bash_check.advice.{first.family}")
+    else:
+        advice = ctx.say("bash_check.advice_default")
+    return ctx.say("bash_check.destructive", family=first.family, message=first.message,
+                   more=more, advice=advice)
 
 
 # ------------------------------------------------------------------ guarded
@@ -439,11 +424,8 @@ def _guarded_writes(ctx, analysis, handler: bool, admin_archive: bool) -> tuple:
         if w.abs is None:
             if w.possible:
                 continue
-            blocks.append(
-                f"bash-check: {w.how} writes to {w.given.replace(chr(0), '$?')!r}, a path "
-                "computed at run time, so it could be state.md, a playbook file or a "
-                "protected file. Write to a literal path instead."
-            )
+            blocks.append(ctx.say("bash_check.computed_path", how=w.how,
+                                  path=repr(w.given.replace(chr(0), '$?'))))
             continue
         hit = _match_path(ctx, w.abs, w.rel, guarded_set, inodes)
         if w.recursive or (os.path.isdir(w.abs) and w.kind == "delete"):
@@ -451,48 +433,40 @@ def _guarded_writes(ctx, analysis, handler: bool, admin_archive: bool) -> tuple:
             if inner is not None and (hit is None or _rank(inner.level) > _rank(hit.level)):
                 hit = inner
         if hit is None:
+            unreadable = ctx.protected.unreadable
+            if unreadable and not w.possible:
+                # What the list protects is unknown: no write until it is repaired.
+                blocks.append(f"bash-check: {w.how} {_verb(w)} {w.rel or w.abs}, but "
+                              f"{unreadable}. Writes wait until it is repaired.")
             continue
-        verb = _verb(w)
+        verb = ctx.say(f"bash_check.verb_{_verb(w)}")
         target = w.rel if w.rel not in (None, ".") else w.abs
-        inside = "" if hit.what == target else f" (it contains {hit.what})"
+        inside = "" if hit.what == target else ctx.say("bash_check.inside", what=hit.what)
+        receives = ctx.say("bash_check.receives_only") if w.possible else ""
         if hit.level == "GUARDED":
-            blocks.append(
-                f"bash-check: {w.how} {verb} {target}{inside}. state.md and the playbook "
-                "files (play/<id>/plan.json, progress.json) change only through the Edit or "
-                "Write tools, where the workflow guards check the change; use those instead."
-                + (" The command only receives the path; if it just reads it, use the Read "
-                   "tool or cat." if w.possible else "")
-            )
+            blocks.append(ctx.say("bash_check.guarded", how=w.how, verb=verb, target=target,
+                                  inside=inside, receives=receives))
         elif hit.level == "HARD_BLOCK":
-            blocks.append(
-                f"bash-check: {w.how} {verb} {target}{inside}, which is protected "
-                f"(HARD_BLOCK, {hit.source}). It belongs to the gate, its configuration or "
-                "your credentials and cannot be changed from Claude Code in any mode; ask the "
-                "user to change it themselves if it really must change."
-                + (" The command only receives the path; if it just reads it, use the Read "
-                   "tool or cat." if w.possible else "")
-            )
+            blocks.append(ctx.say("bash_check.hard_block", how=w.how, verb=verb, target=target,
+                                  inside=inside, source=hit.source, receives=receives))
         elif hit.level == "BLOCK":
             if mode == "strict":
-                blocks.append(
-                    f"bash-check: {w.how} {verb} {target}{inside}, which is protected (BLOCK, "
-                    f"{hit.source}) in security mode 'strict'. Ask the user whether it may "
-                    "change; only they can relax the mode or the list."
-                )
+                blocks.append(ctx.say("bash_check.block_strict", how=w.how, verb=verb,
+                                      target=target, inside=inside, source=hit.source))
             elif mode == "trusted":
-                warns.append(f"{target} is protected (BLOCK, {hit.source}); allowed in mode "
-                             "'trusted'. Keep the change minimal and mention it to the user.")
+                warns.append(ctx.say("bash_check.block_trusted", target=target,
+                                     source=hit.source))
         elif hit.level == "WARN":
-            warns.append(f"{target} is listed as WARN in protected-files.txt; change it only "
-                         "if the task needs it.")
+            warns.append(ctx.say("bash_check.warn", target=target))
     return blocks, warns
 
 
 def _verb(w) -> str:
+    """The kind of access, a key suffix of ``bash_check.verb_*``."""
     if w.possible:
         return "receives"
     if w.kind == "delete":
-        return "deletes or moves"
+        return "deletes"
     if w.kind == "meta":
         return "changes"
     return "writes"
@@ -561,8 +535,9 @@ def _script_problem(ctx, analysis) -> str | None:
         try:
             if os.path.getsize(path) > SCRIPT_LIMIT:
                 continue
-            with open(path, "rb") as fh:
-                text = fh.read(SCRIPT_LIMIT).decode("utf-8", "replace")
+            from statefiles.atomic import read_bytes
+
+            text = read_bytes(path, SCRIPT_LIMIT).decode("utf-8", "replace")
         except OSError:
             continue
         lang = _script_language(cmd, path, text[:200])
@@ -575,18 +550,16 @@ def _script_problem(ctx, analysis) -> str | None:
                             home=ctx.env.get("HOME") or os.path.expanduser("~"))
             certain = [f for f in inner.destructive if f.certain]
             if certain:
-                return (f"bash-check: the script {shown} that this command runs contains a "
-                        f"destructive command ({certain[0].family}): {certain[0].message}. "
-                        "Remove it from the script, or ask the user to run the script "
-                        "themselves.")
+                return ctx.say("bash_check.script_destructive", script=shown,
+                               family=certain[0].family, message=certain[0].message)
             writes = [w for w in inner.writes if w.abs is not None]
         elif lang is not None:
             from shell import codescan
 
             rep = codescan.scan(lang, text)
             if rep.destructive:
-                return (f"bash-check: the script {shown} that this command runs "
-                        f"{rep.destructive[0][1]}. Ask the user to run it themselves.")
+                return ctx.say("bash_check.script_code_destructive", script=shown,
+                               what=rep.destructive[0][1])
             from shell.model import Write
 
             writes = []
@@ -607,10 +580,9 @@ def _script_problem(ctx, analysis) -> str | None:
         for w in writes:
             found = _match_path(ctx, w.abs, w.rel, guarded_set)
             if found is not None and found.level in ("GUARDED", "HARD_BLOCK"):
-                return (f"bash-check: the script {shown} that this command runs writes "
-                        f"{found.what} ({'guarded file' if found.level == 'GUARDED' else 'HARD_BLOCK'}"
-                        "). state.md, the playbook files and protected files change only "
-                        "through the Edit/Write tools; remove that part from the script.")
+                return ctx.say("bash_check.script_writes", script=shown, what=found.what,
+                               level=("guarded file" if found.level == "GUARDED"
+                                      else "HARD_BLOCK"))
     return None
 
 

@@ -33,10 +33,9 @@ from statefiles import layout
 NAME = "breezing-signals"
 ADVISORY = True
 
-ACTIONS = {
-    "partial_review_recommended": "ask the Reviewer for a partial review of the completed tasks",
-    "next_batch_recommended": "register the next batch of tasks with TaskCreate (Progressive Batch)",
-}
+#: Signals with a recommended action (``breezing_signals.action.<signal>`` in
+#: the message catalogue).
+ACTIONS = frozenset({"partial_review_recommended", "next_batch_recommended"})
 
 
 def check(ctx):
@@ -61,10 +60,10 @@ def check(ctx):
         token = f"{os.getpid()}-{os.urandom(6).hex()}"
         claimed = breezing.claim_signals(ctx.root, session, token, hook.session_id, is_lead)
         if claimed:
-            lines.append(f"Breezing signals for session {session} (from the TaskCompleted hook; "
-                         "recommendations — decide from the situation, seed 001):")
+            lines.append(ctx.say("breezing_signals.header", session=session))
             for rec in claimed:
-                action = ACTIONS.get(rec.get("signal"), "")
+                signal = rec.get("signal")
+                action = ctx.say(f"breezing_signals.action.{signal}") if signal in ACTIONS else ""
                 lines.append(f"- {rec.get('signal')}: {rec.get('message') or action}")
             effects = (
                 Effect(breezing.confirm_claim, ctx.root, token, when="on_pass",

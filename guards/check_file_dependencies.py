@@ -20,8 +20,9 @@ def check(ctx):
     if target is None or target.rel is None:
         return ALLOWED
     try:
-        with open(ctx.path(layout.FILE_DEPENDENCIES), "rb") as fh:
-            mapping = fastjson.loads(fh.read(1024 * 1024))
+        from statefiles.atomic import read_bytes
+
+        mapping = fastjson.loads(read_bytes(ctx.path(layout.FILE_DEPENDENCIES), 1024 * 1024))
     except (OSError, ValueError):
         return ALLOWED
     if not isinstance(mapping, dict):
@@ -37,6 +38,5 @@ def check(ctx):
     if not dependents:
         return ALLOWED
     unique = list(dict.fromkeys(dependents))
-    return warn(f"{target.rel} is used by: {', '.join(unique[:20])}"
-                + (" ..." if len(unique) > 20 else "")
-                + ". Check that they still work after this change.")
+    return warn(ctx.say("check_file_dependencies.used_by", path=target.rel,
+                        users=", ".join(unique[:20]) + (" ..." if len(unique) > 20 else "")))

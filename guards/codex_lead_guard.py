@@ -46,15 +46,8 @@ FILE_OPS = frozenset({"rm", "mv", "cp", "touch", "mkdir"})
 _VALUE_OPTS = frozenset({"-t", "--target-directory", "-S", "--suffix", "-m", "--mode",
                          "-d", "--date", "-r", "--reference"})
 
-MESSAGE = (
-    "impl_mode is 'codex' in .claude/state/breezing-active.json: the lead coordinates and "
-    "the codex implementer writes the code (seed 001). Delegate this work to the codex "
-    "implementer (subagent_type 'claude-code-harness:codex-implementer', or the codex "
-    "implementer teammate) via TaskCreate/SendMessage. The lead may still edit "
-    ".claude/state/breezing*, .claude/state/review*, Markdown files and the workflow state "
-    "(playbook, .claude/session-state/) and run read-only commands. If the breezing session is over (Phase C), delete the file first: "
-    "`rm .claude/state/breezing-active.json`."
-)
+#: Catalogue key of the codex-mode explanation (seed 001).
+MESSAGE = "codex_lead_guard.codex_mode"
 
 
 def coordination_rel(rel: str | None) -> bool:
@@ -155,16 +148,14 @@ def check(ctx):
         target = ctx.target
         if target is not None and allowed_target(target):
             return ALLOWED
-        what = f"{hook.tool_name} on {target.rel if target and target.rel else hook.file_path}"
+        what = ctx.say("codex_lead_guard.what_edit", tool=hook.tool_name,
+                       path=target.rel if target and target.rel else hook.file_path)
     else:
         if bash_allowed(ctx, ctx.shell):
             return ALLOWED
-        what = "this command (it is not read-only and writes outside the coordination files)"
+        what = ctx.say("codex_lead_guard.what_bash")
     if mode is None:
-        return block(
-            f"{what} is blocked: {active.report() or breezing.ACTIVE + ' cannot be read'} "
-            "impl_mode cannot be told, so the codex-mode limits apply until the file is fixed "
-            "(the lead may still write .claude/state/breezing* and Markdown files, or remove "
-            "the file with `rm .claude/state/breezing-active.json`)."
-        )
-    return block(f"{what} is blocked. {MESSAGE}")
+        return block(ctx.say("codex_lead_guard.unreadable", what=what,
+                             report=active.report() or ctx.say("codex_lead_guard.cannot_read",
+                                                               file=breezing.ACTIVE)))
+    return block(ctx.say("codex_lead_guard.blocked", what=what, explanation=ctx.say(MESSAGE)))

@@ -51,25 +51,21 @@ def check(ctx):
     pb = ctx.playbook
     if pb is None:
         if ctx.active_playbook_path and ctx.playbook_error:
-            warnings.append(f"coherence: {ctx.playbook_error}.")
+            warnings.append(ctx.say("coherence.playbook_error", error=ctx.playbook_error))
         return warn(" ".join(warnings)) if warnings else ALLOWED
     if pb.errors:
-        warnings.append("coherence: the active playbook cannot be read ("
-                        + "; ".join(pb.errors) + "); fix it with the Edit tool.")
+        warnings.append(ctx.say("coherence.playbook_unreadable", errors="; ".join(pb.errors)))
 
     # 2. branch <-> meta.branch
     expected = pb.branch
     current = ctx.branch
     if expected and current and current != expected:
         if not _harmless(ctx, analysis, expected):
-            return block(
-                f"coherence: you are on branch {current!r} but the active playbook "
-                f"({pb.plan_rel}) works on {expected!r}. Switch first: git checkout {expected} "
-                f"(or git checkout -b {expected} if it does not exist yet); read-only commands "
-                "work on any branch."
-            )
-        warnings.append(f"coherence: on branch {current!r}, but the playbook's branch is "
-                        f"{expected!r}.")
+            return block(ctx.say("coherence.wrong_branch", current=repr(current),
+                                 plan=pb.plan_rel, expected_repr=repr(expected),
+                                 expected=expected))
+        warnings.append(ctx.say("coherence.wrong_branch_warn", current=repr(current),
+                                expected=repr(expected)))
 
     # 1. focus <-> playbook
     state = ctx.state
@@ -79,19 +75,20 @@ def check(ctx):
             value = state.get(key_section, key)
             if isinstance(value, str) and value.strip() and phase_ids and \
                     value.strip() not in phase_ids:
-                warnings.append(f"coherence: state.md {key_section}.{key} is {value!r}, which "
-                                f"is not a phase of {pb.plan_rel} ({', '.join(phase_ids)}).")
+                warnings.append(ctx.say("coherence.unknown_phase", key=f"{key_section}.{key}",
+                                        value=repr(value), plan=pb.plan_rel,
+                                        phases=", ".join(phase_ids)))
         active_phase = pb.active.get("phase") if isinstance(pb.active, dict) else None
         current_phase = state.get("playbook", "current_phase")
         if isinstance(active_phase, str) and isinstance(current_phase, str) and \
                 active_phase.strip() and current_phase.strip() and \
                 active_phase.strip() != current_phase.strip():
-            warnings.append(f"coherence: state.md playbook.current_phase ({current_phase}) and "
-                            f"progress.json active.phase ({active_phase}) differ; update one.")
+            warnings.append(ctx.say("coherence.phase_mismatch", state_phase=current_phase,
+                                    active_phase=active_phase))
         sb = state.get("playbook", "branch")
         if isinstance(sb, str) and sb.strip() and expected and sb.strip() != expected:
-            warnings.append(f"coherence: state.md playbook.branch ({sb}) differs from the "
-                            f"playbook's meta.branch ({expected}).")
+            warnings.append(ctx.say("coherence.branch_mismatch", state_branch=sb,
+                                    expected=expected))
 
     # 3. exactly one phase in progress while work remains
     from statefiles.playbook import phase_status
@@ -100,12 +97,11 @@ def check(ctx):
     running = [pid for pid, st in statuses.items() if st == "in_progress"]
     remaining = [pid for pid, st in statuses.items() if st != "done"]
     if len(running) > 1:
-        warnings.append(f"coherence: {len(running)} phases are in_progress "
-                        f"({', '.join(running)}); exactly one should be.")
+        warnings.append(ctx.say("coherence.many_running", count=len(running),
+                                phases=", ".join(running)))
     elif not running and remaining and any(st not in ("", "pending") for st in
                                            statuses.values()):
-        warnings.append("coherence: no phase is in_progress although phases remain "
-                        f"({', '.join(remaining)}); mark the current one in progress.json.")
+        warnings.append(ctx.say("coherence.none_running", phases=", ".join(remaining)))
     del phase_status
 
     # 4. done_criteria well-formed
@@ -113,14 +109,12 @@ def check(ctx):
         crit = state.get("goal", "done_criteria")
         if crit is not None and not (isinstance(crit, list) and all(
                 isinstance(c, str) and c.strip() for c in crit)):
-            warnings.append("coherence: state.md goal.done_criteria must be a YAML list of "
-                            "non-empty strings (one '- criterion' per line).")
+            warnings.append(ctx.say("coherence.bad_done_criteria"))
     done_when = pb.goal.get("done_when")
     if done_when is not None and not (isinstance(done_when, list) and all(
             (isinstance(c, str) and c.strip()) or (isinstance(c, dict) and isinstance(
                 c.get("criterion"), str) and c["criterion"].strip()) for c in done_when)):
-        warnings.append(f"coherence: {pb.plan_rel} goal.done_when entries must be strings or "
-                        "objects with a non-empty 'criterion'.")
+        warnings.append(ctx.say("coherence.bad_done_when", plan=pb.plan_rel))
     return warn(" ".join(warnings)) if warnings else ALLOWED
 
 
@@ -214,15 +208,12 @@ def _done_without_critic(ctx, commit) -> str | None:
     cstatus, evidence = validation_entry(critic) if critic is not None else ("", [])
     if cstatus == "PASS" and evidence:
         return None
-    where = f"{pb.progress_rel} critic.status is {cstatus or 'missing'}" if pb is not None else \
-        "no active playbook records a critic verdict"
-    return (
-        "coherence: this commit records state.md goal.status: done, but the critic has not "
-        f"confirmed it ({where}"
-        f"{', without evidence' if cstatus == 'PASS' and not evidence else ''}). Ask the critic "
-        "subagent to verify the work and record PASS with evidence in progress.json, or set "
-        "goal.status back to in_progress before committing."
-    )
+    where = (ctx.say("coherence.critic_status", progress=pb.progress_rel,
+                     status=cstatus or "missing") if pb is not None
+             else ctx.say("coherence.no_critic_verdict"))
+    if cstatus == "PASS" and not evidence:
+        where += ctx.say("coherence.without_evidence")
+    return ctx.say("coherence.done_without_critic", where=where)
 
 
 def _commit_all(args) -> bool:
@@ -333,11 +324,11 @@ def _index_matches_worktree(ctx) -> tuple:
     if gdir is None:
         return False, None
     try:
-        with open(f"{gdir}/index", "rb") as fh:
-            index = fh.read(64 * 1024 * 1024)
+        from statefiles.atomic import read_bytes
+
+        index = read_bytes(f"{gdir}/index", 64 * 1024 * 1024)
         sha = _index_entry_sha(index, layout.STATE_MD.encode())
-        with open(ctx.path(layout.STATE_MD), "rb") as fh:
-            data = fh.read()
+        data = read_bytes(ctx.path(layout.STATE_MD), 16 * 1024 * 1024)
     except (OSError, ValueError, IndexError):
         return False, None
     if sha is None:

@@ -25,16 +25,18 @@ def check(ctx):
     saved = ctx.markers.read_json(layout.RESUME_POINTER)
     current = resume_pointer(ctx)
     if not isinstance(saved, dict) or not isinstance(saved.get("resume_instruction"), str):
-        return warn("Context was compacted and no resume pointer was saved. "
-                    + current["resume_instruction"])
+        return warn(ctx.say("compact_resume.no_pointer",
+                            instruction=current["resume_instruction"]))
     details = ", ".join(f"{k} {saved.get(k)}" for k in FIELDS if saved.get(k))
-    lines = [f"Resuming after compaction (pointer saved {saved.get('saved_at') or '?'}"
-             + (f": {details}" if details else "") + "). " + saved["resume_instruction"]]
+    lines = [ctx.say("compact_resume.resuming", saved_at=saved.get("saved_at") or "?",
+                     details=f": {details}" if details else "",
+                     instruction=saved["resume_instruction"])]
     changed = [k for k in FIELDS if saved.get(k) != current.get(k)]
     if changed:
-        lines.append("state.md has moved on since ("
-                     + ", ".join(f"{k} now {current.get(k)}" for k in changed)
-                     + "); it is the source of truth: " + current["resume_instruction"])
+        lines.append(ctx.say("compact_resume.moved_on",
+                             changes=", ".join(ctx.say("compact_resume.now", field=k,
+                                                       value=current.get(k)) for k in changed),
+                             instruction=current["resume_instruction"]))
     return warn(" ".join(lines),
                 effects=(Effect(ctx.markers.remove, layout.RESUME_POINTER, when="always",
                                 label="consume resume pointer"),))

@@ -34,28 +34,24 @@ from guards import _reward as R
 NAME = "completion-check"
 ADVISORY = False
 
-NEXT_STEPS = ("Continue with the active subtask: do the work, record the validations, have "
-              "Task(subagent_type='critic') validate it, and only then mark it done. Statuses "
-              "set done without evidence go back to in_progress. If you need the user's input "
-              "to go on, ask for it.")
+#: Catalogue key of the advice a refused Stop carries as context.
+NEXT_STEPS = "completion_check.next_steps"
 
 
 def _fraud_lines(ctx, pb, report: dict) -> list:
     lines = []
     if report["fraud"]:
-        lines.append("marked done without the required evidence (all three validations PASS "
-                     "with evidence, validated_at, validated_by 'critic'): "
-                     + R.describe_problems(report["fraud"]))
+        lines.append(ctx.say("completion_check.fraud", problems=R.describe_problems(report["fraud"])))
     if R.require_critic_run(ctx):
         verdicts = R.ledger_verdicts(ctx.root, pb.plan_rel)
         unrun = [s for s in R.done_subtasks(pb.progress)
                  if s not in report["fraud"] and verdicts.get(s) != "PASS"]
         if unrun:
-            lines.append(f"marked done without a critic PASS in {R.CRITIC_LEDGER}: "
-                         + R.listing(unrun))
+            lines.append(ctx.say("completion_check.unrun", ledger=R.CRITIC_LEDGER,
+                                 subtasks=R.listing(unrun)))
     if report["phases"]:
-        lines.append("phases marked done while subtasks are open: " + "; ".join(
-            f"{pid} ({R.listing(s for s, _ in subs)})" for pid, subs in report["phases"].items()))
+        lines.append(ctx.say("completion_check.phases", phases="; ".join(
+            f"{pid} ({R.listing(s for s, _ in subs)})" for pid, subs in report["phases"].items())))
     lines.extend(report["critic"])
     return lines
 
@@ -66,14 +62,12 @@ def check(ctx):
     subagent = ctx.event == "SubagentStop"
     if ctx.state.errors and ctx.active_playbook_path is None and not subagent:
         # A broken playbook section reads as "no playbook": never a silent pass.
-        return block("state.md cannot be read, so it is unknown which playbook is active: "
-                     + "; ".join(ctx.state.errors[:3]) + ". Fix state.md (it stays writable), "
-                     "then end the turn.")
+        return block(ctx.say("completion_check.state_unreadable",
+                             errors="; ".join(ctx.state.errors[:3])))
     if ctx.playbook_error:
         if subagent:
             return ALLOWED
-        return block(f"{ctx.playbook_error}. Completion cannot be checked; fix playbook.active "
-                     "in state.md (it stays writable), then end the turn.")
+        return block(ctx.say("completion_check.playbook_error", error=ctx.playbook_error))
     pb = ctx.playbook
     if pb is None:
         return ALLOWED
@@ -82,28 +76,23 @@ def check(ctx):
     if errors:
         if subagent:
             return ALLOWED
-        return block(f"The active playbook cannot be read, so its completion cannot be verified: "
-                     f"{'; '.join(errors)}. Fix the file (playbook files stay writable), then "
-                     "end the turn.")
+        return block(ctx.say("completion_check.playbook_unreadable", errors="; ".join(errors)))
     report = R.completion_report(pb.plan, pb.progress)
     lines = _fraud_lines(ctx, pb, report)
     if subagent:
         if not lines:
             return ALLOWED
-        return block(f"{pb.progress_rel} has done statuses without the critic's evidence: "
-                     + "; ".join(lines) + ". If you set them, set them back to in_progress; "
-                     "otherwise end your reply by reporting this to the orchestrator.")
+        return block(ctx.say("completion_check.subagent", progress=pb.progress_rel,
+                             problems="; ".join(lines)))
     if report["open"]:
-        lines.insert(0, f"{len(report['open'])} subtask(s) not done: "
-                     + R.listing(f"{s} ({st})" for s, st in report["open"]))
+        lines.insert(0, ctx.say("completion_check.open", count=len(report["open"]),
+                                subtasks=R.listing(f"{s} ({st})" for s, st in report["open"])))
     elif not R.critic_passed(pb.progress):
-        lines.append("every subtask is done, but the playbook critic has not passed (progress "
-                     "critic.status is not PASS): run Task(subagent_type='critic') on the whole "
-                     "playbook (its reply ends with 'CRITIC: PASS playbook'), then record "
-                     "critic.status PASS with its evidence")
+        lines.append(ctx.say("completion_check.no_critic_pass"))
     if not lines:
         return ALLOWED
     # The advice goes into ``context``: the loop guard shows the user only the
     # message (what was left) when it lets a stop through.
-    return Verdict(BLOCK, f"Playbook {pb.plan_rel} is not finished:\n- " + "\n- ".join(lines),
-                   context=NEXT_STEPS)
+    return Verdict(BLOCK, ctx.say("completion_check.not_finished", plan=pb.plan_rel,
+                                  items="\n- ".join(lines)),
+                   context=ctx.say(NEXT_STEPS))

@@ -23,9 +23,4 @@ def check(ctx):
     target = ctx.target
     if is_state_md(target) or is_session_state(target) or ctx.is_playbook_file(target):
         return ALLOWED
-    return block(
-        "The understanding check is not confirmed yet, so no file may be edited. Present "
-        "it to the user (the understanding-check skill): what will be done, why, how, the "
-        "scope, what is excluded, and the risks, and ask them to confirm. Their "
-        "confirmation clears .claude/.session-init/consent."
-    )
+    return block(ctx.say("consent_guard.not_confirmed"))

@@ -43,13 +43,6 @@ from guards import _reward as R
 NAME = "critic-guard"
 ADVISORY = False
 
-CRITIC_HOWTO = (
-    "Run Task(subagent_type='critic') on it; only after the critic's PASS record "
-    "validations (technical, consistency, completeness: PASS with evidence), validated_by: "
-    "\"critic\" and validated_at, then set the status to done."
-)
-
-
 def _blocked(ctx, text: str):
     return block(text, effects=(R.fail_reason_effect(ctx, NAME, text),))
 
@@ -59,36 +52,35 @@ def _check_progress(ctx, view):
     problems = []
     new_subs = R.new_items(R.uncritiqued_done(before), R.uncritiqued_done(after))
     if new_subs:
-        problems.append("set done without the critic's validation: "
-                        + R.describe_problems(new_subs))
+        problems.append(ctx.say("critic_guard.done_without_critic",
+                                problems=R.describe_problems(new_subs)))
     new_phases_done = [p for p in R.done_phases(after) if p not in R.done_phases(before)]
     if new_phases_done and plan is None:
-        problems.append(f"phase {R.listing(new_phases_done)} set done, but its subtasks cannot "
-                        f"be checked: {view.other_error}")
+        problems.append(ctx.say("critic_guard.phase_unchecked", phases=R.listing(new_phases_done),
+                                error=view.other_error))
     else:
         lacking = R.new_items(R.phases_without_critic(before, plan),
                               R.phases_without_critic(after, plan))
         for pid, subs in lacking.items():
-            problems.append(f"phase {pid} set done while subtask {R.listing(subs)} has no "
-                            "critic-validated evidence")
+            problems.append(ctx.say("critic_guard.phase_without_critic", phase=pid,
+                                    subtasks=R.listing(subs)))
     critic_new = R.critic_pass_problems(after) and not R.critic_pass_problems(before)
     if critic_new:
         problems.extend(R.critic_pass_problems(after))
     if problems:
-        return _blocked(ctx, f"{view.target.label}: " + "; ".join(problems) + ". " + CRITIC_HOWTO)
+        return _blocked(ctx, ctx.say("critic_guard.progress_problems", label=view.target.label,
+                                     problems="; ".join(problems),
+                                     howto=ctx.say("critic_guard.howto")))
     if R.critic_passed(after) and not R.critic_passed(before):
         verdicts = R.ledger_verdicts(ctx.root, view.target.plan_rel)
         if verdicts.get(R.PLAYBOOK_ID) != "PASS":
-            text = (f"{view.target.label}: critic.status is set to PASS, but no critic run "
-                    f"recorded a PASS for this playbook in {R.CRITIC_LEDGER} (the critic "
-                    "subagent ends its reply with 'CRITIC: PASS playbook'). Run "
-                    "Task(subagent_type='critic') on the whole playbook first.")
+            text = ctx.say("critic_guard.pass_unrecorded", label=view.target.label,
+                           ledger=R.CRITIC_LEDGER)
             return _blocked(ctx, text) if R.require_critic_run(ctx) else warn(text)
     old = R.uncritiqued_done(after)
     if old and view.changed:
-        return warn(f"{view.target.label} already has done subtasks without the critic's "
-                    f"validation: {R.describe_problems(old)}. Set them back to in_progress "
-                    "or have the critic validate them.")
+        return warn(ctx.say("critic_guard.old_uncritiqued", label=view.target.label,
+                            problems=R.describe_problems(old)))
     return ALLOWED
 
 
@@ -99,10 +91,10 @@ def _check_plan(ctx, view):
                           R.phases_without_critic(view.progress, view.after))
     if not lacking:
         return ALLOWED
-    parts = [f"phase {pid} is done in progress.json but would get subtask {R.listing(subs)} "
-             "without critic-validated evidence" for pid, subs in lacking.items()]
-    return _blocked(ctx, f"{view.target.label}: " + "; ".join(parts) + ". Set the phase back to "
-                    "in_progress in progress.json before adding work to it.")
+    parts = [ctx.say("critic_guard.plan_adds_part", phase=pid, subtasks=R.listing(subs))
+             for pid, subs in lacking.items()]
+    return _blocked(ctx, ctx.say("critic_guard.plan_adds", label=view.target.label,
+                                 parts="; ".join(parts)))
 
 
 def _playbook_at(ctx, active: str | None) -> tuple:
@@ -120,17 +112,19 @@ def _playbook_at(ctx, active: str | None) -> tuple:
     return rel, plan, progress, plan_error or progress_error
 
 
-def _completion_text(report: dict, critic_ok: bool) -> list:
+def _completion_text(ctx, report: dict, critic_ok: bool) -> list:
     parts = []
     if report["open"]:
-        parts.append("subtasks not done: " + R.listing(f"{s} ({st})" for s, st in report["open"]))
+        parts.append(ctx.say("critic_guard.part_open",
+                             subtasks=R.listing(f"{s} ({st})" for s, st in report["open"])))
     if report["fraud"]:
-        parts.append("done without evidence: " + R.describe_problems(report["fraud"]))
+        parts.append(ctx.say("critic_guard.part_fraud",
+                             problems=R.describe_problems(report["fraud"])))
     if report["phases"]:
-        parts.append("phases done with open subtasks: " + R.listing(report["phases"]))
+        parts.append(ctx.say("critic_guard.part_phases", phases=R.listing(report["phases"])))
     parts.extend(report["critic"])
     if not critic_ok:
-        parts.append("progress critic.status is not PASS (the playbook critic has not passed)")
+        parts.append(ctx.say("critic_guard.part_no_pass"))
     return parts
 
 
@@ -147,12 +141,9 @@ def _check_state(ctx, view):
         if error is None:
             open_subs = R.completion_report(plan, progress)["open"]
             if open_subs:
-                return _blocked(ctx, (
-                    f"state.md: playbook.active would stop pointing at {old_rel}, which still has "
-                    f"subtasks not done: {R.listing(f'{s} ({st})' for s, st in open_subs)}. "
-                    "Finish them (each validated by the critic). If the user decided to drop "
-                    "or replace this playbook, ask them to change playbook.active in state.md "
-                    "themselves."))
+                return _blocked(ctx, ctx.say(
+                    "critic_guard.switch_away", plan=old_rel,
+                    subtasks=R.listing(f"{s} ({st})" for s, st in open_subs)))
     if switched and new_active is not None:
         rel, plan, progress, error = _playbook_at(ctx, new_active)
         if rel is None and error:
@@ -163,36 +154,32 @@ def _check_state(ctx, view):
             report = R.completion_report(plan, progress)
             parts = []
             if report["fraud"]:
-                parts.append("done without evidence: " + R.describe_problems(report["fraud"]))
+                parts.append(ctx.say("critic_guard.part_fraud",
+                                     problems=R.describe_problems(report["fraud"])))
             if report["phases"]:
-                parts.append("phases done with open subtasks: " + R.listing(report["phases"]))
+                parts.append(ctx.say("critic_guard.part_phases",
+                                     phases=R.listing(report["phases"])))
             parts.extend(report["critic"])
             if not parts and R.require_critic_run(ctx):
                 verdicts = R.ledger_verdicts(ctx.root, rel)
                 unrun = [s for s in R.done_subtasks(progress) if verdicts.get(s) != "PASS"]
                 if unrun:
-                    parts.append("done without a recorded critic PASS: " + R.listing(unrun))
+                    parts.append(ctx.say("critic_guard.part_unrun", subtasks=R.listing(unrun)))
             if parts:
-                return _blocked(ctx, (
-                    f"state.md: playbook.active would point at {rel}, whose progress has done "
-                    f"statuses without the critic's evidence ({'; '.join(parts)}). Reset those "
-                    "statuses or have the critic validate them before activating it."))
+                return _blocked(ctx, ctx.say("critic_guard.switch_to", plan=rel,
+                                             parts="; ".join(parts)))
     if R.goal_done(after) and (not R.goal_done(before) or switched):
         if new_active is None:
-            return _blocked(ctx, (
-                "state.md: goal.status is set to done, but no playbook is active, so there is no "
-                "critic verdict to back it. Work goes through a reviewed playbook whose critic "
-                "passed; leave goal.status as it is."))
+            return _blocked(ctx, ctx.say("critic_guard.goal_done_no_playbook"))
         rel, plan, progress, error = _playbook_at(ctx, new_active)
         if error is not None:
-            return _blocked(ctx, f"state.md: goal.status is set to done, but the active playbook "
-                                 f"cannot be read ({error}); nothing backs the done.")
+            return _blocked(ctx, ctx.say("critic_guard.goal_done_unreadable", error=error))
         report = R.completion_report(plan, progress)
-        parts = _completion_text(report, R.critic_passed(progress))
+        parts = _completion_text(ctx, report, R.critic_passed(progress))
         if parts:
-            return _blocked(ctx, (
-                f"state.md: goal.status is set to done, but {rel} is not complete with the "
-                f"critic's evidence: {'; '.join(parts)}. " + CRITIC_HOWTO))
+            return _blocked(ctx, ctx.say("critic_guard.goal_done_incomplete", plan=rel,
+                                         parts="; ".join(parts),
+                                         howto=ctx.say("critic_guard.howto")))
     return ALLOWED
 
 
@@ -201,9 +188,7 @@ def check(ctx):
     if view is None:
         return ALLOWED
     if view.error:
-        return block(f"{view.error}. The reward state must stay readable: retry with an exact "
-                     "edit, or Write the whole file in the shape of play/template/ (state.md: "
-                     "one ```yaml block per section).")
+        return block(ctx.say("critic_guard.view_error", error=view.error))
     if view.kind == R.PROGRESS:
         return _check_progress(ctx, view)
     if view.kind == R.PLAN:

@@ -102,8 +102,10 @@ def _record(root: str, records: list, fails: list) -> None:
         import os
 
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "a", encoding="utf-8") as fh:
-            fh.write("".join(fastjson.dumps(r) + "\n" for r in records))
+        from statefiles.atomic import append_nonblocking
+
+        append_nonblocking(path, "".join(fastjson.dumps(r) + "\n" for r in records)
+                           .encode("utf-8", "backslashreplace"))
         if fails:
             text = (markers.read(layout.ITERATION_COUNT) or "").strip()
             try:
@@ -130,8 +132,7 @@ def check(ctx):
     message = hook.raw.get("last_assistant_message")
     verdicts = parse_verdicts(message if isinstance(message, str) else "")
     if not verdicts:
-        return warn("The critic finished without a 'CRITIC: PASS|FAIL <subtask-id>' line, so no "
-                    f"verdict was recorded in {R.CRITIC_LEDGER}.")
+        return warn(ctx.say("critic_ledger.no_verdict", ledger=R.CRITIC_LEDGER))
     from statefiles.markers import now_iso
 
     plan_rel = ctx.playbook.plan_rel if ctx.playbook is not None else None

@@ -31,8 +31,7 @@ def check(ctx):
     if not open_deps:
         return ALLOWED
     listing = ", ".join(f"{d} ({pb.phase_progress_status(d) or 'pending'})" for d in open_deps)
-    message = (f"Phase {phase_id} depends on phases that are not done: {listing}. Finish them "
-               "first (or record their completion in progress.json once the critic passed them).")
+    message = ctx.say("depends_check.open_deps", phase=phase_id, deps=listing)
     if ctx.strict_mode or ctx.config_flag("strict_depends"):
         return block(message)
     return warn(message)

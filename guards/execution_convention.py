@@ -52,12 +52,7 @@ def check(ctx):
         return ALLOWED
     shown = first if len(first) <= 120 else first[:117] + "..."
     rest = _without_comments(command)
-    retry = (f" Run it again as: {rest if len(rest) <= 300 else rest[:297] + '...'}"
+    retry = (ctx.say("execution_convention.retry",
+                     command=rest if len(rest) <= 300 else rest[:297] + "...")
              if rest else "")
-    return block(
-        f"The Bash command starts with a `#` comment line ({shown}). A command must begin "
-        "with the executable; do not prepend comment lines (seed 003 Spec 14.1). Put the "
-        "human-readable context in the Bash tool's `description` parameter instead: a "
-        "leading comment hides the command from prefix-based permission rules and from the "
-        "reader." + retry
-    )
+    return block(ctx.say("execution_convention.leading_comment", comment=shown) + retry)

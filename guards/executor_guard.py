@@ -154,8 +154,8 @@ def _others_in_progress(ctx, pb, active_sid: str):
                 others.append(f"{sid} ({executor})")
     if not others:
         return ALLOWED
-    return warn(f"The active subtask is {active_sid} (Claude Code's), but {', '.join(others)} "
-                "is in progress too: that work comes from its delegate, not from edits here.")
+    return warn(ctx.say("executor_guard.others_in_progress", subtask=active_sid,
+                        others=", ".join(others)))
 
 
 def _exempt(target) -> bool:
@@ -190,21 +190,18 @@ def check(ctx):
     if executor == "claudecode":
         return _others_in_progress(ctx, pb, sid)
     criterion = subtask.get("criterion") if isinstance(subtask.get("criterion"), str) else ""
-    about = f"subtask {sid}" + (f" ('{criterion}')" if criterion else "")
+    about = ctx.say("executor_guard.about_criterion" if criterion else "executor_guard.about",
+                    subtask=sid, criterion=criterion)
     stack = ctx.state.toolstack if ctx.state is not None else "A"
     if executor not in KNOWN_EXECUTORS:
-        return block(f"The active {about} has {how} = '{executor}', which no toolstack knows "
-                     f"({', '.join(KNOWN_EXECUTORS)}). Ask the user to fix the plan (with a new "
-                     "review); until then its code is not written.")
+        return block(ctx.say("executor_guard.unknown_executor", about=about, how=how,
+                             executor=executor, known=", ".join(KNOWN_EXECUTORS)))
     if executor not in TOOLSTACK_EXECUTORS[stack]:
         have = ", ".join(TOOLSTACK_EXECUTORS[stack])
-        return block(f"The active {about} is for {executor} ({how}), but toolstack {stack} "
-                     f"(state.md config.toolstack) has only {have}. Ask the user to switch the "
-                     "toolstack or to change the plan's executor.")
+        return block(ctx.say("executor_guard.not_in_toolstack", about=about, executor=executor,
+                             how=how, stack=stack, have=have))
     if executor == "user":
-        return block(f"The active {about} is the user's to do ({how}). Ask the user to do it "
-                     "(AskUserQuestion), then record the result in progress.json. If you are "
-                     "working on another subtask, set progress.json active.subtask to it first.")
+        return block(ctx.say("executor_guard.user", about=about, how=how))
     agent = DELEGATES[executor]
     count, limit = _iteration_count(ctx), pb.max_iterations
     fail = (ctx.markers.read(layout.LAST_FAIL_REASON) or "").strip()
@@ -212,19 +209,17 @@ def check(ctx):
     if fail:
         effects = (Effect(ctx.markers.remove, layout.LAST_FAIL_REASON, when="always",
                           label="clear last-fail-reason"),)
-    lines = [f"Subtask: {sid}", f"Criterion: {criterion or '(none given)'}",
-             f"Executor: {executor} ({how})", f"Iteration: {count} of {limit} (max_iterations)"]
+    lines = [ctx.say("executor_guard.ctx_subtask", subtask=sid),
+             ctx.say("executor_guard.ctx_criterion",
+                     criterion=criterion or ctx.say("executor_guard.none_given")),
+             ctx.say("executor_guard.ctx_executor", executor=executor, how=how),
+             ctx.say("executor_guard.ctx_iteration", count=count, limit=limit)]
     if fail:
-        lines.append("Last failure (inject it into the delegate's prompt):\n" + fail[:2000])
+        lines.append(ctx.say("executor_guard.ctx_last_failure", failure=fail[:2000]))
     if count >= limit:
-        message = (f"The active {about} belongs to {executor}, and it has failed {count} times "
-                   f"(max_iterations {limit}). Do not delegate again and do not write its code "
-                   "yourself: ask the user (AskUserQuestion) whether to retry, stop, or handle "
-                   "it manually.")
+        message = ctx.say("executor_guard.exhausted", about=about, executor=executor,
+                          count=count, limit=limit)
     else:
-        message = (f"The active {about} belongs to {executor}: Claude Code does not write its code "
-                   f"({target.rel}). Call Task(subagent_type='{agent}') with the subtask id, its "
-                   "criterion, the files to change and the last failure below; then record the "
-                   "result in progress.json and have the critic validate it. If you are working "
-                   "on another subtask, set progress.json active.subtask to it first.")
+        message = ctx.say("executor_guard.delegate", about=about, executor=executor,
+                          path=target.rel, agent=agent)
     return delegate(message, "\n".join(lines), effects=effects)

@@ -87,8 +87,4 @@ def check(ctx):
         # the marker and let the call through.
         return allow(effects=(Effect(ctx.markers.remove, layout.PENDING, label="clear pending"),))
     listing = ", ".join(ctx.path(rel) for rel in missing)
-    return block(
-        f"Session start: read the state first. Use the Read tool on: {listing}. "
-        f"{tool} is allowed once they are read (Grep, Glob, read-only commands and "
-        "git status/log/diff/show/branch/rev-parse work meanwhile)."
-    )
+    return block(ctx.say("init_guard.read_first", files=listing, tool=tool))

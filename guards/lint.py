@@ -77,17 +77,14 @@ def check(ctx):
     text = "\n".join(reports)
     if len(text) > MAX_OUTPUT:
         text = text[:MAX_OUTPUT] + "\n... (output cut)"
-    note = (f" ({', '.join(timeouts)} did not finish within {BUDGET_SECONDS:.0f} s and was "
-            "skipped)" if timeouts else "")
+    note = (ctx.say("lint.skipped", linters=", ".join(timeouts), seconds=f"{BUDGET_SECONDS:.0f}")
+            if timeouts else "")
     if reports and ctx.config_flag("lint_blocks"):
-        return block(f"lint: the linters this repository configures report problems in the "
-                     f"files being committed{note}. Fix them, stage the fixes and commit "
-                     f"again (config.lint_blocks is true):\n{text}")
+        return block(ctx.say("lint.block", note=note, report=text))
     if reports:
-        return warn(f"lint: the linters this repository configures report problems in the "
-                    f"files being committed{note}; consider fixing them:\n{text}")
-    return warn(f"lint: {', '.join(timeouts)} did not finish within {BUDGET_SECONDS:.0f} s; "
-                "the commit was not linted.")
+        return warn(ctx.say("lint.warn", note=note, report=text))
+    return warn(ctx.say("lint.timeout", linters=", ".join(timeouts),
+                        seconds=f"{BUDGET_SECONDS:.0f}"))
 
 
 class _Timeout(Exception):
@@ -152,12 +149,10 @@ def _ruff_configured(root: str) -> bool:
     configured = os.path.exists(os.path.join(root, "ruff.toml")) or os.path.exists(
         os.path.join(root, ".ruff.toml"))
     if not configured:
-        try:
-            with open(os.path.join(root, "pyproject.toml"), encoding="utf-8",
-                      errors="replace") as fh:
-                configured = "[tool.ruff" in fh.read(512 * 1024)
-        except OSError:
-            configured = False
+        from statefiles.atomic import read_text
+
+        configured = "[tool.ruff" in (read_text(os.path.join(root, "pyproject.toml"),
+                                                512 * 1024) or "")
     return configured and _exe(root, "ruff") is not None
 
 
@@ -180,12 +175,10 @@ def _eslint_configured(root: str) -> bool:
              ".eslintrc.yaml")
     configured = any(os.path.exists(os.path.join(root, n)) for n in names)
     if not configured:
-        try:
-            with open(os.path.join(root, "package.json"), encoding="utf-8",
-                      errors="replace") as fh:
-                configured = '"eslintConfig"' in fh.read(512 * 1024)
-        except OSError:
-            configured = False
+        from statefiles.atomic import read_text
+
+        configured = '"eslintConfig"' in (read_text(os.path.join(root, "package.json"),
+                                                    512 * 1024) or "")
     return configured and os.access(os.path.join(root, "node_modules", ".bin", "eslint"),
                                     os.X_OK)
 

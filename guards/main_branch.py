@@ -41,12 +41,6 @@ def _allowed_git(analysis):
     return pred
 
 
-SUGGESTION = (
-    "Create a work branch first, e.g. `git checkout -b feat/<short-name>` "
-    "(or fix/, docs/, chore/), then retry."
-)
-
-
 def check(ctx):
     if not ctx.on_main:
         return ALLOWED
@@ -55,8 +49,7 @@ def check(ctx):
         if is_state_md(ctx.target):
             return ALLOWED
         shown = ctx.target.rel if ctx.target and ctx.target.rel else hook.file_path
-        return block(f"You are on {ctx.branch}; edits to {shown} are not allowed on it. "
-                     + SUGGESTION)
+        return block(ctx.say("main_branch.edit", branch=ctx.branch, path=shown))
     if hook.tool_name == "Bash":
         analysis = ctx.shell
         if is_post_loop_handler(ctx):
@@ -69,8 +62,7 @@ def check(ctx):
             allowed_git = _allowed_git(analysis)
             if analysis.all_commands(lambda c: allowed_git(c) or _read_only(analysis, c)):
                 return ALLOWED
-        return block(f"You are on {ctx.branch}; this command changes the repository or "
-                     "files and is not allowed on it. " + SUGGESTION)
+        return block(ctx.say("main_branch.bash", branch=ctx.branch))
     return ALLOWED
 
 

@@ -28,9 +28,5 @@ def check(ctx):
     info = ctx.markers.read_json(layout.POST_LOOP_PENDING)
     which = info.get("playbook") if isinstance(info, dict) else None
     shown = f" {which}" if isinstance(which, str) and which.strip() else ""
-    return block(
-        f"The playbook{shown} was archived and the post-loop has not run yet. Call "
-        f"Skill(skill='post-loop') now: it clears {layout.POST_LOOP_PENDING} and derives "
-        "the next task. Edits resume after it (state.md, playbook files and "
-        ".claude/session-state/ stay editable meanwhile)."
-    )
+    return block(ctx.say("pending_guard.post_loop", playbook=shown,
+                         marker=layout.POST_LOOP_PENDING))

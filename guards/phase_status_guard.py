@@ -22,8 +22,9 @@ NAME = "phase-status-guard"
 ADVISORY = False
 
 
-def _describe(open_phases: dict) -> str:
-    return "; ".join(f"phase {pid}: {R.listing(f'{sid} ({st})' for sid, st in subs)}"
+def _describe(ctx, open_phases: dict) -> str:
+    return "; ".join(ctx.say("phase_status_guard.describe", phase=pid,
+                             subtasks=R.listing(f"{sid} ({st})" for sid, st in subs))
                      for pid, subs in open_phases.items())
 
 
@@ -32,29 +33,26 @@ def check(ctx):
     if view is None or view.kind == R.STATE:
         return ALLOWED
     if view.error:
-        return block(f"{view.error}. Retry with an exact edit, or Write the whole file in the "
-                     "shape of play/template/.")
+        return block(ctx.say("shared.view_error", error=view.error))
     if view.kind == R.PROGRESS:
         newly_done = [p for p in R.done_phases(view.after) if p not in R.done_phases(view.before)]
         if view.plan is None:
             if newly_done:
-                return block(f"{view.target.label}: phase {R.listing(newly_done)} set done, but "
-                             f"its subtasks cannot be checked ({view.other_error}). Fix plan.json "
-                             "first.")
+                return block(ctx.say("phase_status_guard.plan_unreadable",
+                                     label=view.target.label, phases=R.listing(newly_done),
+                                     error=view.other_error))
             return ALLOWED
         new = R.new_items(R.phases_with_open_subtasks(view.before, view.plan),
                           R.phases_with_open_subtasks(view.after, view.plan))
         if new:
-            return block(f"{view.target.label}: a phase is done only when all its subtasks are. "
-                         f"Not done: {_describe(new)}. Finish those subtasks (each validated by "
-                         "the critic) and set the phase done afterwards.")
+            return block(ctx.say("phase_status_guard.open_subtasks", label=view.target.label,
+                                 open=_describe(ctx, new)))
         return ALLOWED
     if view.progress is None:
         return ALLOWED
     new = R.new_items(R.phases_with_open_subtasks(view.progress, view.before),
                       R.phases_with_open_subtasks(view.progress, view.after))
     if new:
-        return block(f"{view.target.label}: this edit gives a phase that progress.json calls done "
-                     f"subtasks that are not done ({_describe(new)}). Set the phase back to "
-                     "in_progress in progress.json first.")
+        return block(ctx.say("phase_status_guard.plan_adds_open", label=view.target.label,
+                             open=_describe(ctx, new)))
     return ALLOWED

@@ -76,41 +76,28 @@ def check(ctx):
     if is_playbook_file(target):
         plan = _self_review(ctx)
         if plan:
-            return warn(
-                f"This edit marks {plan} as reviewed (meta.reviewed: true) outside the reviewer "
-                "subagent. Record only a PASS that Task(subagent_type='reviewer') actually "
-                "returned for this playbook, with meta.reviewed_by: reviewer; if it has not "
-                "run, undo this and call it."
-            )
+            return warn(ctx.say("playbook_guard.self_review", plan=plan))
         return ALLOWED
     if is_state_md(target) or is_project_json(target) or is_session_state(target):
         return ALLOWED
     if ctx.playbook_error:
-        return block(ctx.playbook_error + ". Fix state.md (it stays writable).")
+        return block(ctx.say("playbook_guard.playbook_error", error=ctx.playbook_error))
     pb = ctx.playbook
     if pb is None:
-        return block(
-            "No active playbook, so no file may be edited. Call Skill(skill='playbook-init'): "
-            "pm writes play/<id>/plan.json and progress.json, the reviewer reviews them, and "
-            "state.md playbook.active is set to the plan." + state_problems(ctx)
-        )
+        return block(ctx.say("playbook_guard.no_playbook") + state_problems(ctx))
     if pb.plan_error:
-        return block(f"The active playbook cannot be read: {pb.plan_error}. Fix it (it stays "
-                     "writable) or point state.md playbook.active at a valid plan.json.")
+        return block(ctx.say("playbook_guard.plan_error", error=pb.plan_error))
+    if pb.progress_error:
+        # Without progress.json the active subtask, its executor and its
+        # validations are unknown: the guards after this one cannot judge.
+        return block(ctx.say("playbook_guard.progress_error", error=pb.progress_error,
+                             progress=pb.progress_rel))
     if not pb.reviewed:
-        return block(
-            f"{pb.plan_rel} is not reviewed (meta.reviewed is not true). Call "
-            "Task(subagent_type='reviewer') on it; the review sets meta.reviewed and "
-            "meta.reviewed_by. Edits start after a PASS."
-        )
+        return block(ctx.say("playbook_guard.not_reviewed", plan=pb.plan_rel))
     if not pb.has_context:
-        return block(
-            f"{pb.plan_rel} has no 'context': the understanding check has not run. Run the "
-            "understanding-check skill with the user and record its result in plan.json "
-            "'context', then have it reviewed again."
-        )
+        return block(ctx.say("playbook_guard.no_context", plan=pb.plan_rel))
     reviewer = pb.reviewed_by
     if not reviewer or reviewer.lower() in SELF_REVIEWERS:
-        return warn(f"{pb.plan_rel} meta.reviewed_by is {reviewer or 'empty'!s}: the playbook "
-                    "should be reviewed by the reviewer subagent, not by its author.")
+        return warn(ctx.say("playbook_guard.self_reviewer", plan=pb.plan_rel,
+                            reviewer=reviewer or "empty"))
     return ALLOWED

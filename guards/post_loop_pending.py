@@ -29,9 +29,5 @@ def check(ctx):
     which = info.get("playbook") if isinstance(info, dict) else None
     name = f" {which}" if isinstance(which, str) and which else ""
     if ctx.event == "SubagentStop":
-        return block(f"The playbook{name} was archived and the post-loop has not run. End your "
-                     "reply by telling the orchestrator to call Skill(skill='post-loop') before "
-                     "anything else.")
-    return block(f"The playbook{name} was archived and the post-loop has not run yet. Call "
-                 "Skill(skill='post-loop') now (it finishes the archive follow-up and clears "
-                 f"{layout.POST_LOOP_PENDING}), then end your turn.")
+        return block(ctx.say("post_loop_pending.subagent", playbook=name))
+    return block(ctx.say("post_loop_pending.stop", playbook=name, marker=layout.POST_LOOP_PENDING))

@@ -31,19 +31,17 @@ def check(ctx):
 
     sub = pb.active_subtask_id()
     if not sub:
-        return warn(f"No subtask is active in {pb.progress_rel}: set active.phase and "
-                    "active.subtask to the one this edit belongs to.")
+        return warn(ctx.say("progress_reminder.no_active", progress=pb.progress_rel))
     phase, spec = pb.subtask(sub)
     status = subtask_status(pb.subtask_progress(sub)) or "pending"
     criterion = str(spec.get("criterion") or "").strip().splitlines() if spec else []
-    head = f"Active subtask {sub} (phase {phase['id'] if phase else '-'}, {status})"
+    head = ctx.say("progress_reminder.head", subtask=sub, phase=phase["id"] if phase else "-",
+                   status=status)
     if criterion:
         head += f": {criterion[0][:200]}"
     if status == "done":
-        return warn(f"{head}. It is already done: set active.subtask in {pb.progress_rel} to the "
-                    "subtask this edit belongs to.")
-    hint = "" if status == "in_progress" else " Set its status to in_progress."
-    return warn(f"{head}.{hint} When this change completes or advances it, update "
-                f"{pb.progress_rel}: the validations (technical, consistency, completeness) with "
-                "their evidence, then validated_by 'critic' and validated_at only after the "
-                "critic's PASS, then the status.")
+        return warn(ctx.say("progress_reminder.already_done", head=head,
+                            progress=pb.progress_rel))
+    hint = "" if status == "in_progress" else ctx.say("progress_reminder.set_in_progress")
+    return warn(ctx.say("progress_reminder.update", head=head, hint=hint,
+                        progress=pb.progress_rel))

@@ -63,14 +63,7 @@ def check(ctx):
             return ALLOWED
     hint = state_problems(ctx)
     if hook.is_edit_tool and is_state_md(ctx.target):
-        hint += (" state.md becomes editable as soon as playbook-init has started (it creates "
-                 f"{layout.PROMPT_ANALYZER_CALLED}).")
+        hint += ctx.say("prompt_analyzer_gate.state_md_hint", marker=layout.PROMPT_ANALYZER_CALLED)
     if ctx.markers.exists(layout.PENDING) and ctx.security != "admin":
-        hint += (" This session has just started: first Read state.md (the session-start "
-                 "message lists the files).")
-    return block(
-        f"No playbook is active and the request has not been analysed yet, so {tool} is "
-        "not allowed. Start the golden path: call Skill(skill='playbook-init') (it runs "
-        "the prompt-analyzer, the understanding check, pm and reviewer). Until then only "
-        "Read, Grep, Glob and read-only commands are allowed." + hint
-    )
+        hint += ctx.say("prompt_analyzer_gate.pending_hint")
+    return block(ctx.say("prompt_analyzer_gate.not_analysed", tool=tool) + hint)

@@ -54,24 +54,11 @@ def check(ctx):
                  label="log consent answer")
     clear = Effect(markers.remove, layout.CONSENT, when="always", label="clear consent")
     if answer == "confirm":
-        return warn(
-            f"The user confirmed the understanding check (\"{_excerpt(prompt)}\"); edits are no "
-            "longer held for it. Record the confirmed understanding in the playbook's plan.json "
-            "'context' (what, why, how, scope, exclusions, risks, confirmed_by: user) and "
-            "continue the golden path: pm writes the playbook, then the reviewer reviews it.",
-            effects=(clear, log))
+        return warn(ctx.say("prompt_consent.confirmed", excerpt=_excerpt(prompt)),
+                    effects=(clear, log))
     if answer == "cancel":
-        return warn(
-            f"The user withdrew the request (\"{_excerpt(prompt)}\"). Do not start it; ask what "
-            "they want instead.", effects=(clear, log))
+        return warn(ctx.say("prompt_consent.cancelled", excerpt=_excerpt(prompt)),
+                    effects=(clear, log))
     if answer in ("reject", "amend"):
-        return warn(
-            f"The user did not confirm the understanding check (\"{_excerpt(prompt)}\"). Revise "
-            "it with their corrections and present it again (what, why, how, scope, exclusions, "
-            "risks); ask for a plain 'yes' (はい) to confirm or 'cancel' to drop the request. "
-            "Edits stay blocked until they confirm.", effects=(log,))
-    return warn(
-        "The understanding check still waits for the user's confirmation, so edits stay blocked. "
-        "If this prompt changes the request, update the understanding; then present it (what, "
-        "why, how, scope, exclusions, risks) and ask the user to reply 'yes' (はい) to confirm "
-        "or 'cancel' (キャンセル) to drop it.", effects=(log,))
+        return warn(ctx.say("prompt_consent.rejected", excerpt=_excerpt(prompt)), effects=(log,))
+    return warn(ctx.say("prompt_consent.waiting"), effects=(log,))

@@ -20,19 +20,18 @@ ADVISORY = True
 
 def check(ctx):
     w = where(ctx)
-    lines = ["State: " + summary_line(w)]
+    lines = [ctx.say("prompt_state.state", summary=summary_line(w, ctx))]
     if w["post_loop_pending"]:
         info = ctx.markers.read_json(layout.POST_LOOP_PENDING)
         which = info.get("playbook") if isinstance(info, dict) else None
         status = info.get("status") if isinstance(info, dict) else None
-        lines.append(f"The playbook {which or ''} was archived{f' ({status})' if status else ''} "
-                     "and the post-loop has not run: call Skill(skill='post-loop') (it runs "
-                     f"`{HANDLER_CMD}`) before anything else.")
+        lines.append(ctx.say("prompt_state.post_loop", playbook=which or "",
+                             status=f" ({status})" if status else "", command=HANDLER_CMD))
     if os.path.exists(ctx.path(layout.ARCHIVE_CHECKPOINT)) and not w["post_loop_pending"]:
         from statefiles import archive
 
         cp = archive.load_checkpoint(ctx.root)
         if cp is not None and cp.get("status") in (archive.FAILED, archive.RUNNING):
-            lines.append(f"The archive of playbook {cp.get('id')} is unfinished: "
-                         f"{cp.get('message') or cp.get('status')}")
+            lines.append(ctx.say("prompt_state.archive_unfinished", id=cp.get("id"),
+                                 message=cp.get("message") or cp.get("status")))
     return warn("\n".join(lines))

@@ -41,37 +41,35 @@ def _consent_body(ctx, reason: str) -> str:
                            "prompt": prompt[:200]}) + "\n"
 
 
-def _out_of_scope(pb, rel: str) -> str | None:
+def _out_of_scope(pb, rel: str, ctx=None) -> str | None:
     """scope-guard's reading of ``goal.scope``; state.md and play/ are never
     out of scope."""
     if rel == layout.STATE_MD or rel.startswith(layout.PLAY_DIR + "/"):
         return None
     from guards.scope_guard import scope_problem
 
-    return scope_problem(pb, rel)
+    return scope_problem(pb, rel, ctx)
 
 
 def _scope_warning(ctx, pb) -> str | None:
     reasons = []
     marker = new_task_marker(ctx.hook.prompt)
     if marker:
-        reasons.append(f"it says '{marker}'")
+        reasons.append(ctx.say("prompt_work_request.says", marker=marker))
     for token in mentioned_paths(ctx.hook.prompt):
         rel = token.removeprefix("./")
         # A bare word with a dot ("v2.py") counts only when that file exists.
         if "/" not in rel and not os.path.isfile(ctx.path(rel)):
             continue
-        why = _out_of_scope(pb, rel.rstrip("/"))
+        why = _out_of_scope(pb, rel.rstrip("/"), ctx)
         if why:
             reasons.append(why)
     if not reasons:
         return None
     summary = str(pb.goal.get("summary") or "").strip().splitlines()
-    goal = f" (goal: {summary[0][:160]})" if summary else ""
-    return (f"This request looks outside the active playbook {pb.plan_rel}{goal}: "
-            + "; ".join(reasons[:5]) + ". Don't fold unplanned work into it: finish the playbook "
-            "first, or ask the user whether its scope should grow (pm updates plan.json, the "
-            "reviewer reviews it again).")
+    goal = ctx.say("prompt_work_request.goal", summary=summary[0][:160]) if summary else ""
+    return ctx.say("prompt_work_request.out_of_scope", plan=pb.plan_rel, goal=goal,
+                   reasons="; ".join(reasons[:5]))
 
 
 def check(ctx):
@@ -94,15 +92,9 @@ def check(ctx):
     if not auto:
         effects.append(Effect(markers.write, layout.CONSENT, _consent_body(ctx, reason),
                               when="always", label="create consent marker"))
-    lines = [(f"This prompt asks for work ({reason}) and no playbook is active. Start with "
-              "Skill(skill='playbook-init'): it runs the prompt-analyzer, the understanding "
-              "check, pm (writes play/<id>/plan.json and progress.json on a new branch) and the "
-              "reviewer. Edits are blocked until a reviewed playbook is active.")]
+    lines = [ctx.say("prompt_work_request.no_playbook", reason=reason)]
     if not auto:
-        lines.append("The understanding check needs the user's confirmation: present what will "
-                     "be done, why, how, the scope, what is excluded and the risks, then end "
-                     "your turn and wait; the user's reply 'yes' (はい) unlocks edits "
-                     "(.claude/.session-init/consent).")
+        lines.append(ctx.say("prompt_work_request.needs_consent"))
     if markers.exists(layout.POST_LOOP_PENDING):
-        lines.append("First run the pending post-loop: Skill(skill='post-loop').")
+        lines.append(ctx.say("prompt_work_request.post_loop_first"))
     return warn(" ".join(lines), effects=tuple(effects))

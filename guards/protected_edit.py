@@ -42,12 +42,18 @@ def _state_md_config_change(ctx) -> str | None:
     post = ctx.post_edit
     if post is None:
         return None
-    if post.error and post.before is None and post.after is None:
-        return "?"  # state.md exists but cannot be read (too large, a directory...)
+    if post.error and post.before is None:
+        # state.md exists but cannot be read (too large, a directory, a FIFO):
+        # its config section cannot be compared, so only the user repairs it.
+        return "?"
     if not post.applies or post.after is None:
         return None  # the tool will fail and change nothing
     from statefiles import state_md
 
+    if len(post.after) > state_md.MAX_BYTES:
+        return "size"
+    if post.before is not None and len(post.before) > state_md.MAX_BYTES:
+        return "?"  # the current file is too large to compare with
     before = state_md.parse(post.before or "")
     after = state_md.parse(post.after)
     for name in HUMAN_ONLY_SECTIONS:
@@ -66,50 +72,41 @@ def check(ctx):
     shown = target.rel if target.rel is not None else target.abs
     if is_state_md(target):
         section = _state_md_config_change(ctx)
+        if section == "size":
+            from statefiles.state_md import MAX_BYTES
+
+            return block(ctx.say("protected_edit.state_too_large", limit=MAX_BYTES))
         if section == "?":
-            return block(
-                f"state.md cannot be checked ({ctx.post_edit.error}), so it is not edited: its "
-                "'config' section may only be changed by the user. Ask the user to repair "
-                "state.md (restore it from git)."
-            )
+            why = ctx.post_edit.error or ctx.say("protected_edit.too_large_to_compare")
+            return block(ctx.say("protected_edit.state_unreadable", error=why))
         if section:
-            return block(
-                f"state.md's '{section}' section (security mode, toolstack, roles) can only be "
-                "changed by the user, outside Claude Code. Leave that section as it is; the "
-                "other sections (playbook, goal, session) stay editable."
-            )
+            return block(ctx.say("protected_edit.config_section", section=section))
     entry, linked = ctx.protected.match_detail(target)
+    unreadable = ctx.protected.unreadable
+    if unreadable and (entry is None or entry.line != 0) and not is_unstuck_file(target):
+        # The list exists but cannot be read: what it protects is unknown, so
+        # nothing but the unstuck files is edited until it is repaired.
+        return block(ctx.say("protected_edit.list_unreadable", path=shown, error=unreadable))
     if entry is None:
         return ALLOWED
-    source = ("the suite's own files" if entry.line == 0
-              else f"protected-files.txt line {entry.line}")
+    source = (ctx.say("protected_edit.source_floor") if entry.line == 0
+              else ctx.say("protected_edit.source_line", line=entry.line))
     if linked:
-        source += ", through a hard link to it"
+        source += ctx.say("protected_edit.source_linked")
     # The escape is for the unstuck file itself, never for another protected
     # file reached through a hard link that carries an unstuck name.
     if entry.line != 0 and not linked and is_unstuck_file(target):
-        return warn(
-            f"{shown} matches {source} ({entry.level}:{entry.pattern}), but it stays writable: "
-            "the workflow needs it to get unstuck (state.md, playbook files, "
-            ".claude/session-state/). Tell the user the entry has no effect on it."
-        )
+        return warn(ctx.say("protected_edit.unstuck", path=shown, source=source,
+                            level=entry.level, pattern=entry.pattern))
     if entry.level == "HARD_BLOCK":
-        return block(
-            f"{shown} is protected (HARD_BLOCK, {source}: {entry.pattern}). It belongs to the "
-            "gate or its configuration and cannot be changed from Claude Code in any mode; "
-            "ask the user to change it themselves if it really must change."
-        )
+        return block(ctx.say("protected_edit.hard_block", path=shown, source=source,
+                             pattern=entry.pattern))
     mode = ctx.security
     if entry.level == "BLOCK":
         if mode == "strict":
-            return block(
-                f"{shown} is protected (BLOCK, {source}: {entry.pattern}) in security mode "
-                "'strict'. Ask the user whether it may change; only they can relax the mode "
-                "(state.md config.security) or the list."
-            )
+            return block(ctx.say("protected_edit.block_strict", path=shown, source=source,
+                                 pattern=entry.pattern))
         if mode == "trusted":
-            return warn(f"{shown} is protected (BLOCK, {source}); allowed in mode 'trusted'. "
-                        "Keep the change minimal and mention it to the user.")
+            return warn(ctx.say("protected_edit.block_trusted", path=shown, source=source))
         return ALLOWED
-    return warn(f"{shown} is listed as WARN in protected-files.txt ({entry.pattern}); "
-                "change it only if the task needs it.")
+    return warn(ctx.say("protected_edit.warn", path=shown, pattern=entry.pattern))

@@ -66,8 +66,5 @@ def check(ctx):
         hit = hit or any(rel == R.CRITIC_LEDGER for rel in names)
         if hit:
             shown = resolved.rel if resolved.rel is not None else resolved.abs
-            return block(
-                f"{tool} would change {shown}, which holds the workflow's reward state "
-                "(state.md, playbook plan/progress, the critic ledger). Change it with "
-                "Edit/Write, whose result the guards can check.")
+            return block(ctx.say("reward_route_guard.blocked", tool=tool, path=shown))
     return ALLOWED

@@ -32,7 +32,7 @@ def _outside_project(ctx) -> str | None:
         return None
     scope = pb.goal.get("scope")
     if isinstance(scope, dict) and isinstance(scope.get("includes"), list) and scope["includes"]:
-        return f"{target.abs} is outside the project (goal.scope.includes)"
+        return ctx.say("scope_guard.outside_project", path=target.abs)
     return None
 
 
@@ -69,7 +69,7 @@ def _criteria_changed(ctx) -> str | None:
     return None
 
 
-def scope_problem(pb, rel: str) -> str | None:
+def scope_problem(pb, rel: str, ctx=None) -> str | None:
     """Why the repo-relative path ``rel`` is outside the playbook ``pb``'s
     ``goal.scope`` (matching an ``excludes`` glob, or no ``includes`` glob when
     includes are given), or ``None``. Also used by work-request for paths a
@@ -85,9 +85,13 @@ def scope_problem(pb, rel: str) -> str | None:
 
     includes = scope.get("includes")
     if hits(scope.get("excludes")):
-        return f"{rel} is excluded by goal.scope.excludes"
+        from messages import say
+
+        return say(ctx, "scope_guard.excluded", path=rel)
     if isinstance(includes, list) and includes and not hits(includes):
-        return f"{rel} is not in goal.scope.includes"
+        from messages import say
+
+        return say(ctx, "scope_guard.not_included", path=rel)
     return None
 
 
@@ -98,7 +102,7 @@ def _out_of_scope(ctx) -> str | None:
         return None
     if is_state_md(target) or is_playbook_file(target) or is_project_json(target):
         return None
-    return scope_problem(pb, target.rel)
+    return scope_problem(pb, target.rel, ctx)
 
 
 def check(ctx):
@@ -108,11 +112,9 @@ def check(ctx):
         return ALLOWED
     text = "; ".join(problems)
     if problems[0].endswith(("done_criteria", "done_when")):
-        text = (f"This edit changes {problems[0]}. Done criteria are fixed when the playbook is "
-                "reviewed; change them only with the user's agreement and a new review.")
+        text = ctx.say("scope_guard.criteria_changed", field=problems[0])
         if len(problems) > 1:
-            text += " Also: " + problems[1] + "."
+            text += ctx.say("scope_guard.also", problem=problems[1])
     else:
-        text = (f"Out of the playbook's scope: {text}. Stay within the reviewed scope, or update "
-                "the playbook (and have it reviewed) if the scope must grow.")
+        text = ctx.say("scope_guard.out_of_scope", problems=text)
     return block(text) if ctx.strict_mode else warn(text)

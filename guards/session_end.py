@@ -36,11 +36,9 @@ SAMPLE = 8
 
 
 def _has_remote(git_dir: str) -> bool:
-    try:
-        with open(os.path.join(git_dir, "config"), encoding="utf-8", errors="replace") as fh:
-            return "[remote " in fh.read(256 * 1024)
-    except OSError:
-        return False
+    from statefiles.atomic import read_text
+
+    return "[remote " in (read_text(os.path.join(git_dir, "config"), 256 * 1024) or "")
 
 
 def parse_status_v2(text: str) -> dict:
@@ -140,7 +138,7 @@ def check(ctx):
     if found is not None:
         found.update(ended_at=now_iso(), reason=ctx.hook.raw.get("reason"),
                      session_id=ctx.hook.session_id)
-        text = describe_end(found)
+        text = describe_end(found, ctx)
         if text:
             effects.append(Effect(markers.write_json, layout.SESSION_END_REPORT, found,
                                   when="always", label="save session-end report"))

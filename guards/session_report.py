@@ -21,8 +21,11 @@ NAME = "session-report"
 ADVISORY = True
 
 
-def describe_end(report: dict) -> str | None:
-    """One paragraph about a SessionEnd report, or ``None`` if it found nothing."""
+def describe_end(report: dict, ctx=None) -> str | None:
+    """One paragraph about a SessionEnd report, or ``None`` if it found nothing.
+    ``ctx`` gives the message language (``None``: English)."""
+    from messages import say
+
     parts = []
     changed = report.get("changed") or 0
     untracked = report.get("untracked") or 0
@@ -30,24 +33,25 @@ def describe_end(report: dict) -> str | None:
     if changed or untracked:
         what = []
         if changed:
-            what.append(f"{changed} changed file(s)")
+            what.append(say(ctx, "session_report.changed", count=changed))
         if untracked:
-            what.append(f"{untracked} untracked")
-        parts.append(" and ".join(what) + " not committed"
-                     + (f" (e.g. {', '.join(sample[:5])})" if sample else ""))
+            what.append(say(ctx, "session_report.untracked", count=untracked))
+        parts.append(say(ctx, "session_report.not_committed",
+                         what=say(ctx, "session_report.and").join(what),
+                         sample=say(ctx, "session_report.sample", files=", ".join(sample[:5]))
+                         if sample else ""))
+    branch = report.get("branch") or say(ctx, "session_report.the_branch")
     if report.get("ahead"):
-        parts.append(f"{report['ahead']} commit(s) on {report.get('branch') or 'the branch'} not "
-                     f"pushed to {report.get('upstream') or 'its upstream'}")
+        parts.append(say(ctx, "session_report.ahead", count=report["ahead"], branch=branch,
+                         upstream=report.get("upstream") or say(ctx, "session_report.upstream")))
     elif report.get("unpushed"):
-        parts.append(f"{report['unpushed']} commit(s) on {report.get('branch') or 'the branch'} "
-                     "that are on no remote")
+        parts.append(say(ctx, "session_report.unpushed", count=report["unpushed"], branch=branch))
     if report.get("timed_out"):
-        parts.append("(the check ran out of time: " + str(report["timed_out"]) + ")")
+        parts.append(say(ctx, "session_report.timed_out", detail=str(report["timed_out"])))
     if not parts:
         return None
-    return (f"When the last session ended ({report.get('ended_at') or '?'}) there were "
-            + "; ".join(parts) + ". Check with `git status` and tell the user before you build "
-            "on it; commit or push only as the playbook and the user want.")
+    return say(ctx, "session_report.last_end", ended_at=report.get("ended_at") or "?",
+               parts="; ".join(parts))
 
 
 def check(ctx):
@@ -55,7 +59,7 @@ def check(ctx):
     notes, effects = [], []
     report = markers.read_json(layout.SESSION_END_REPORT)
     if report is not None:
-        text = describe_end(report) if isinstance(report, dict) else None
+        text = describe_end(report, ctx) if isinstance(report, dict) else None
         if text:
             notes.append(text)
         effects.append(Effect(markers.remove, layout.SESSION_END_REPORT, when="always",
@@ -70,14 +74,14 @@ def check(ctx):
             effects.append(Effect(archive.close, ctx.root, when="always",
                                   label="remove unreadable archive checkpoint"))
         elif cp.get("status") in (archive.RUNNING, archive.FAILED):
-            notes.append(f"The archive of playbook {cp.get('id')} did not finish "
-                         f"({cp.get('status')}): {cp.get('message') or 'interrupted'}. It resumes "
-                         f"on the next edit, or run `{HANDLER_CMD}`.")
+            notes.append(ctx.say("session_report.archive_unfinished", id=cp.get("id"),
+                                 status=cp.get("status"),
+                                 message=cp.get("message") or ctx.say("session_report.interrupted"),
+                                 command=HANDLER_CMD))
         elif not pending or stale:
             if cp.get("status") == archive.PARTIAL:
-                notes.append(f"Playbook {cp.get('id')} was archived to {cp.get('archive')}/ but "
-                             f"its git steps stopped: {cp.get('message')} Do the rest by hand if "
-                             "the user wants it (commit, push, pull request).")
+                notes.append(ctx.say("session_report.archive_partial", id=cp.get("id"),
+                                     archive=cp.get("archive"), message=cp.get("message")))
             effects.append(Effect(archive.close, ctx.root, when="always",
                                   label="close finished archive checkpoint"))
     if not notes:

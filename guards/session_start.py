@@ -46,6 +46,17 @@ def _reset_read(markers) -> None:
             pass
 
 
+def _bad_language(state):
+    """``config.language`` as written when it is set but not a language with a
+    catalogue (issue 11 item 3: the suite speaks English then), else ``None``."""
+    from statefiles.state_md import LANGUAGES
+
+    raw = state.language_raw
+    if raw is None or (isinstance(raw, str) and raw.strip().lower() in LANGUAGES):
+        return None
+    return repr(raw)
+
+
 def check(ctx):
     effects = []
     notes = []
@@ -56,7 +67,7 @@ def check(ctx):
     if source in STALE_SOURCES and markers.exists(layout.POST_LOOP_PENDING):
         effects.append(Effect(markers.remove, layout.POST_LOOP_PENDING, when="always",
                               label="remove stale post-loop-pending"))
-        notes.append("Removed a stale post-loop-pending left by an earlier session.")
+        notes.append(ctx.say("session_start.stale_pending"))
     if source in STALE_SOURCES and markers.exists(layout.PROMPT_ANALYZER_CALLED):
         # A new conversation is a new request: it is analysed again before
         # work starts (seed 002 §3). Resume/compact continue the same request.
@@ -67,13 +78,16 @@ def check(ctx):
     plan_rel = None
     if active:
         pb = ctx.playbook
+        # Reset only what is really gone: a plan.json that exists but cannot be
+        # read (a directory, a FIFO, a symlink loop) stays active and is
+        # reported as a problem below, so its playbook is not forgotten.
         missing = ctx.playbook_error or (pb is not None
-                                         and not os.path.isfile(ctx.path(pb.plan_rel)))
+                                         and not os.path.lexists(ctx.path(pb.plan_rel)))
         if missing:
-            reason = ctx.playbook_error or f"{active} does not exist"
+            reason = ctx.playbook_error or ctx.say("session_start.missing_plan", plan=active)
             effects.append(Effect(_set_state, ctx.root, "playbook", {"active": None},
                                   when="always", label="reset playbook.active"))
-            notes.append(f"state.md playbook.active was reset to null: {reason}.")
+            notes.append(ctx.say("session_start.active_reset", reason=reason))
         elif pb is not None:
             plan_rel = pb.plan_rel
 
@@ -93,30 +107,35 @@ def check(ctx):
     if plan_rel:
         to_read.append(plan_rel)
         to_read.append(ctx.playbook.progress_rel)
-    lines = ["playgate workflow gate is active."]
+    lines = [ctx.say("session_start.active")]
     if to_read:
-        lines.append("Read these files first (Read tool); other tools stay blocked until you "
-                     "have: " + ", ".join(to_read) + ".")
+        lines.append(ctx.say("session_start.read_first", files=", ".join(to_read)))
     else:
+        # With the plugin there is no install.py run: the plugin's own
+        # command-line tool creates the project files (issue 11).
         data = ctx.env.get("CLAUDE_PLUGIN_DATA") if ctx.env.get("CLAUDE_PLUGIN_ROOT") else None
-        fix = (f"`{data}/venv/bin/playgate init -C <repo>` (the playgate plugin's command-line "
-               "tool)" if data else "`python install.py <repo>`")
-        lines.append(f"state.md is missing: the workflow state cannot be read. Ask the user to "
-                     f"run {fix}.")
+        lines.append(ctx.say("session_start.no_state_plugin", data=data) if data
+                     else ctx.say("session_start.no_state"))
     if plan_rel:
         pb = ctx.playbook
         done, total = pb.counts()
         state_phase = state.get("playbook", "current_phase") if state else None
         phase = pb.current_phase_id(state_phase if isinstance(state_phase, str) else None)
-        lines.append(f"Active playbook: {plan_rel} (phase {phase or '-'}, "
-                     f"{done}/{total} subtasks done).")
+        lines.append(ctx.say("session_start.playbook", plan=plan_rel, phase=phase or "-",
+                             done=done, total=total))
     else:
-        lines.append("No playbook is active: start any work request with "
-                     "Skill(skill='playbook-init').")
-    lines.append(f"Branch: {ctx.branch or 'unknown'}"
-                 + (" — work happens on a feature branch, not here." if ctx.on_main else "."))
+        lines.append(ctx.say("session_start.no_playbook"))
+    branch = ctx.branch or "unknown"
+    lines.append(ctx.say("session_start.branch_main", branch=branch) if ctx.on_main
+                 else ctx.say("session_start.branch", branch=branch))
     if state is not None:
-        lines.extend(f"Problem: {e}" for e in state.errors)
-    lines.extend(f"Problem: {p}" for p in ctx.protected.problems)
+        lines.extend(ctx.say("session_start.problem", problem=e) for e in state.errors)
+        bad_language = _bad_language(state)
+        if bad_language is not None:
+            lines.append(ctx.say("session_start.bad_language", value=bad_language))
+    if plan_rel:
+        lines.extend(ctx.say("session_start.playbook_problem", problem=e)
+                     for e in ctx.playbook.errors)
+    lines.extend(ctx.say("session_start.problem", problem=p) for p in ctx.protected.problems)
     lines.extend(notes)
     return warn("\n".join(lines), effects=tuple(effects))

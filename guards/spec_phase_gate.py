@@ -57,10 +57,9 @@ TRANSITIONS = {
     BLOCKED: (INITIALIZED, DESIGN),
 }
 
-ORDER = ("phases follow initialized → design-generated → implementation-complete; a revision "
-         "goes back from implementation-complete to design-generated; initialized or "
-         "design-generated may become blocked (with blocked_info.blocked_by) and return to the "
-         "phase they were blocked at (seed 003 Spec 5)")
+#: The phase order, explained at the end of a refusal: catalogue key
+#: ``spec_phase_gate.order``.
+ORDER = "spec_phase_gate.order"
 
 
 class SpecDoc:
@@ -96,15 +95,15 @@ def parse_spec(text: str | None) -> SpecDoc | None:
     the text is not a YAML mapping). Imports PyYAML."""
     if text is None:
         return None
-    import yaml  # PyYAML (~14 ms) only when a spec.yaml is written
+    # PyYAML (~14 ms) only when a spec.yaml is written; bounded, so a huge or
+    # alias-bomb spec cannot run the hook past its timeout (fail open).
+    from statefiles.yamlsafe import YAMLProblem, safe_load
 
     try:
-        data = yaml.safe_load(text) if text.strip() else {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" near line {mark.line + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        return SpecDoc(None, f"it is not valid YAML{where} ({problem})")
+        data = safe_load(text) if text.strip() else {}
+    except YAMLProblem as exc:
+        where = f" near line {exc.line + 1}" if exc.line is not None else ""
+        return SpecDoc(None, f"it is not valid YAML{where} ({exc.problem})")
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -123,62 +122,60 @@ def feature_name(doc: SpecDoc | None, rel: str) -> str:
     return parts[-2] if len(parts) >= 2 else rel
 
 
-def judge(before: SpecDoc | None, after: SpecDoc, feature: str) -> tuple:
+def judge(before: SpecDoc | None, after: SpecDoc, feature: str, ctx=None) -> tuple:
     """Decide one spec.yaml change.
 
     Args:
         before: the current file (``None``: it does not exist yet).
         after: the file as it will be after the write.
         feature: the feature name for messages.
+        ctx: the hook context, for the message language (``None``: English).
 
     Returns:
         ``(kind, message)`` with kind ``"allow"``, ``"warn"`` or ``"block"``.
     """
+    from messages import say
+
     if after.error:
-        return "block", f"spec.yaml must stay readable: {after.error}"
+        return "block", say(ctx, "spec_phase_gate.unreadable", error=after.error)
     phase = after.phase
     if phase is None:
-        return "block", ("spec.yaml has no `phase`; keep it set to one of "
-                         + ", ".join(PHASES))
+        return "block", say(ctx, "spec_phase_gate.no_phase", phases=", ".join(PHASES))
     if not isinstance(phase, str) or phase not in PHASES:
         shown = phase if isinstance(phase, str) else repr(phase)
-        return "block", (f"Unknown phase '{shown}' (seed 003 Spec 5.3). Known phases: "
-                         + ", ".join(PHASES) + ".")
+        return "block", say(ctx, "spec_phase_gate.unknown_phase", phase=shown,
+                            phases=", ".join(PHASES))
     if phase == BLOCKED and not after.blocked_by():
-        return "block", ("phase 'blocked' needs blocked_info.blocked_by (the spec whose failure "
-                         "blocks this one; seed 003 phase state machine: blocked_by = "
-                         "{failed_spec}). Add it, and blocked_info.blocked_at_phase.")
+        return "block", say(ctx, "spec_phase_gate.blocked_needs_by")
     if before is None:
         if phase == INITIALIZED:
             return "allow", ""
-        return "block", (f"a new spec starts at phase 'initialized', not '{phase}' (seed 003 "
-                         "phase state machine: [*] → initialized). Create it as initialized and "
-                         "move it forward as the pipeline completes.")
+        return "block", say(ctx, "spec_phase_gate.new_not_initialized", phase=phase)
     old = before.phase
     if before.error or not isinstance(old, str) or old not in PHASES:
-        why = before.error or (f"its current phase {old!r} is not a known phase"
-                               if old is not None else "it has no phase")
-        return "warn", (f"spec.yaml of {feature}: the previous phase cannot be checked ({why}); "
-                        f"the new phase '{phase}' is accepted. {ORDER}.")
+        why = before.error or (say(ctx, "spec_phase_gate.old_unknown", phase=repr(old))
+                               if old is not None else say(ctx, "spec_phase_gate.old_missing"))
+        return "warn", say(ctx, "spec_phase_gate.previous_unchecked", feature=feature, why=why,
+                           phase=phase, order=say(ctx, ORDER))
     if phase == old:
         return "allow", ""
     if old == BLOCKED:
         saved = before.blocked_at()
         if phase in TRANSITIONS[BLOCKED] and (saved is None or phase == saved):
             return "allow", ""
-        by = before.blocked_by() or "an unnamed upstream spec"
-        back = f" Unblocking restores blocked_at_phase '{saved}'." if saved else ""
-        return "block", (f"{feature} is blocked by {by} (seed 003 Spec 5.2). It cannot move to "
-                         f"'{phase}' while blocked.{back} Fix or skip the upstream failure first.")
+        by = before.blocked_by() or say(ctx, "spec_phase_gate.unnamed_upstream")
+        back = say(ctx, "spec_phase_gate.unblocking", phase=saved) if saved else ""
+        return "block", say(ctx, "spec_phase_gate.blocked", feature=feature, by=by, phase=phase,
+                            back=back)
     if phase in TRANSITIONS[old]:
         return "allow", ""
     if old == INITIALIZED and phase == IMPLEMENTED:
-        detail = "it skips design-generated"
+        detail = say(ctx, "spec_phase_gate.skips_design")
     else:
-        detail = f"{old} → {phase} is not a transition of the phase state machine"
+        detail = say(ctx, "spec_phase_gate.not_a_transition", old=old, phase=phase)
     allowed = ", ".join(TRANSITIONS[old])
-    return "block", (f"spec.yaml of {feature}: phase '{old}' cannot become '{phase}': {detail}. "
-                     f"From '{old}' the next phase is {allowed}. {ORDER}.")
+    return "block", say(ctx, "spec_phase_gate.bad_transition", feature=feature, old=old,
+                        phase=phase, detail=detail, allowed=allowed, order=say(ctx, ORDER))
 
 
 #: Shell write kinds that only remove a file (removing a spec sets no phase).
@@ -220,18 +217,14 @@ def _check_bash(ctx):
         if not _team.enabled(ctx, "spec_phase_gate"):
             return ALLOWED
         shown = ", ".join(f"{w.rel or w.abs} ({w.how})" for w in hits[:5])
-        return block(f"This command writes {shown}: the spec phase gate cannot check a shell "
-                     "command's result. Update spec.yaml with the Edit or Write tool, so the "
-                     f"phase transition can be checked ({ORDER}).")
+        return block(ctx.say("spec_phase_gate.bash_writes", files=shown, order=ctx.say(ORDER)))
     if analysis.unknown:
         folded = ctx.hook.command.casefold()
         names = [n for n in _spec_names(patterns) if n in folded]
         if names and _team.enabled(ctx, "spec_phase_gate"):
-            why = "; ".join(analysis.reasons[:2]) or "it could not be analysed"
-            return block(f"This command names {names[0]} but could not be fully analysed "
-                         f"({why}), so it may change a spec's phase unchecked. Read spec.yaml "
-                         "with the Read tool and change it with Edit or Write, where the phase "
-                         f"transition is checked ({ORDER}).")
+            why = "; ".join(analysis.reasons[:2]) or ctx.say("shared.not_analysed")
+            return block(ctx.say("spec_phase_gate.bash_unknown", name=names[0], why=why,
+                                 order=ctx.say(ORDER)))
     return ALLOWED
 
 
@@ -252,19 +245,16 @@ def check(ctx):
         return ALLOWED
     shown = target.rel if target.rel is not None else target.given
     if hook.agent_id:
-        return block(f"{shown} is updated by the lead only (seed 003 Spec 3.1): a subagent "
-                     "returns its results in its completion report and the lead updates "
-                     "spec.yaml (phase, version_refs, changelog).")
+        return block(ctx.say("spec_phase_gate.lead_only", path=shown))
     post = ctx.post_edit
     if post is None or not post.applies:
         return ALLOWED  # the tool call fails and changes nothing
     if post.after is None:
-        return block(f"{shown}: the result of this {hook.tool_name} cannot be computed "
-                     f"({post.error or 'unknown reason'}), so the phase transition cannot be "
-                     "checked. Use Edit or Write.")
+        return block(ctx.say("spec_phase_gate.uncomputable", path=shown, tool=hook.tool_name,
+                             error=post.error or ctx.say("shared.unknown_reason")))
     before = parse_spec(post.before)
     after = parse_spec(post.after)
-    kind, message = judge(before, after, feature_name(after, target.rel or shown))
+    kind, message = judge(before, after, feature_name(after, target.rel or shown), ctx)
     if kind == "block":
         return block(f"{shown}: {message}")
     if kind == "warn":

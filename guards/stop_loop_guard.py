@@ -55,6 +55,8 @@ def fingerprint(ctx, text: str) -> int:
     """CRC-32 of the block reason and of the files the stop checks read."""
     import binascii
 
+    from statefiles.atomic import read_bytes
+
     crc = binascii.crc32(text.encode("utf-8", "replace"))
     paths = [layout.STATE_MD]
     pb = ctx.playbook
@@ -62,8 +64,7 @@ def fingerprint(ctx, text: str) -> int:
         paths += [pb.plan_rel, pb.progress_rel]
     for rel in paths:
         try:
-            with open(ctx.path(rel), "rb") as fh:
-                crc = binascii.crc32(fh.read(), crc)
+            crc = binascii.crc32(read_bytes(ctx.path(rel), 16 * 1024 * 1024), crc)
         except OSError:
             crc = binascii.crc32(b"\0missing\0" + rel.encode(), crc)
     crc = binascii.crc32(b"pending" if ctx.markers.exists(layout.POST_LOOP_PENDING) else b"-", crc)
@@ -126,13 +127,12 @@ def apply(ctx, outcome):
     limit = block_limit(ctx)
     why = None
     if count >= limit:
-        why = (f"it was blocked {count} times in a row (state.md config.stop_block_limit: "
-               f"{limit})")
+        why = ctx.say("stop_loop_guard.why_limit", count=count, limit=limit)
     elif ctx.hook.stop_hook_active and entry is not None and entry.get("fingerprint") == fp:
-        why = "nothing changed since the last block"
+        why = ctx.say("stop_loop_guard.why_unchanged")
     if why is not None:
-        who = "The subagent's stop" if ctx.event == "SubagentStop" else "The stop"
-        text = f"{who} was let through because {why}. Left unresolved — {final.message}"
+        text = ctx.say("stop_loop_guard.let_through_subagent" if ctx.event == "SubagentStop"
+                       else "stop_loop_guard.let_through", why=why, message=final.message)
         verdict = Verdict(WARN, text, guard=final.guard or NAME, effects=(
             Effect(save, ctx.root, session, key, None, when="always", label="reset stop counter"),))
         outcome.final = None

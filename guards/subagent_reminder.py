@@ -48,32 +48,20 @@ def message(ctx, agent_type: str) -> str | None:
     progress = pb.progress_rel if pb is not None else "progress.json"
     name = agent_type or "general-purpose"
     if kind == "critic":
-        return (f"The critic finished. Record its verdicts in {progress}: for each "
-                "'CRITIC: PASS <subtask>', the validations (technical, consistency, "
-                "completeness) with their evidence, validated_by: 'critic' and validated_at, then "
-                "status done; for 'CRITIC: FAIL <subtask> - <reason>', keep it open, note the "
-                "reason and fix it. 'CRITIC: PASS playbook' sets critic.status PASS with evidence.")
+        return ctx.say("subagent_reminder.critic", progress=progress)
     if kind == "reviewer":
-        return ("The reviewer finished. On 'REVIEW: PASS', set meta.reviewed: true, "
-                "meta.reviewed_by: 'reviewer' and meta.status: 'active' in plan.json, then "
-                "activate it in state.md (playbook.active). On 'REVIEW: FAIL', have pm fix the "
-                "findings and review again (at most 3 rounds, then ask the user).")
+        return ctx.say("subagent_reminder.reviewer")
     if kind == "pm":
-        return ("pm finished. Have the playbook reviewed now: Task(subagent_type='reviewer') on "
-                "its plan.json. Edits wait for a reviewed playbook.")
+        return ctx.say("subagent_reminder.pm")
     if kind == "prompt-analyzer":
-        return ("The prompt-analyzer finished. Use its 5W1H, risks and open questions for the "
-                "understanding check (Skill(skill='understanding-check')).")
+        return ctx.say("subagent_reminder.prompt_analyzer")
     if kind == "executor-resolver":
-        return ("The executor-resolver finished. Record the executor it chose in the subtask's "
-                "'executor' in plan.json (before the playbook is reviewed).")
+        return ctx.say("subagent_reminder.executor_resolver")
     if pb is None:
         return None
     sub = pb.active_subtask_id()
-    return (f"The subagent {name} finished. Record its result in {progress} now"
-            + (f" (subtask {sub})" if sub else "")
-            + ": what it changed or found in notes, and the validations with evidence; a "
-            "subtask becomes done only after the critic's PASS (validated_by: 'critic').")
+    return ctx.say("subagent_reminder.other", name=name, progress=progress,
+                   subtask=ctx.say("subagent_reminder.subtask", subtask=sub) if sub else "")
 
 
 def _async(response) -> bool:

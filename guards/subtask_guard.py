@@ -43,11 +43,8 @@ def _check_progress(ctx, view):
     before, after = view.before, view.after
     new = R.new_items(R.unevidenced_done(before), R.unevidenced_done(after))
     if new:
-        return block(
-            f"{view.target.label}: a subtask is done only with the critic's evidence (SPEC: all "
-            "three validations PASS with evidence, validated_at set, validated_by 'critic'). "
-            f"Missing: {R.describe_problems(new)}. Run Task(subagent_type='critic') on it and "
-            "record its result first; keep the status in_progress until then.")
+        return block(ctx.say("subtask_guard.no_evidence", label=view.target.label,
+                             problems=R.describe_problems(new)))
     before_entries = R.subtask_entries(before)
     turning = [sid for sid, entry in R.subtask_entries(after).items()
                if subtask_status(entry) == "done"
@@ -59,14 +56,13 @@ def _check_progress(ctx, view):
     if not unrun:
         return ALLOWED
     failed = [sid for sid in unrun if verdicts.get(sid) == "FAIL"]
-    text = (f"{view.target.label}: {R.listing(unrun)} set done, but the critic ledger "
-            f"({R.CRITIC_LEDGER}) has no PASS from a critic run for "
-            f"{'it' if len(unrun) == 1 else 'them'}"
-            + (f" (latest verdict FAIL: {R.listing(failed)})" if failed else "")
-            + ". Run Task(subagent_type='critic'); it ends its reply with "
-              "'CRITIC: PASS <subtask-id>', which is recorded when it stops.")
+    failed_note = ctx.say("subtask_guard.latest_fail", subtasks=R.listing(failed)) if failed else ""
+    text = ctx.say("subtask_guard.no_ledger_pass_one" if len(unrun) == 1
+                   else "subtask_guard.no_ledger_pass_many",
+                   label=view.target.label, subtasks=R.listing(unrun), ledger=R.CRITIC_LEDGER,
+                   failed=failed_note)
     if R.require_critic_run(ctx):
-        return block(text + " (state.md config.require_critic_run is true.)")
+        return block(text + ctx.say("subtask_guard.require_critic_run"))
     return warn(text)
 
 
@@ -94,14 +90,11 @@ def _check_plan(ctx, view):
         return ALLOWED
     parts = []
     if removed:
-        parts.append(f"removes subtask {R.listing(removed)}, which is not done")
+        parts.append(ctx.say("subtask_guard.removes", subtasks=R.listing(removed)))
     if changed:
-        parts.append(f"changes {R.listing(changed)}")
-    return block(
-        f"{view.target.label}: this edit {' and '.join(parts)} in a reviewed plan. The reviewed "
-        "plan is the contract the critic checks against; changing it needs a new review: set "
-        "meta.reviewed to false in the same edit and call Task(subagent_type='reviewer'), or ask "
-        "the user.")
+        parts.append(ctx.say("subtask_guard.changes", fields=R.listing(changed)))
+    return block(ctx.say("subtask_guard.reviewed_plan", label=view.target.label,
+                         parts=ctx.say("subtask_guard.and").join(parts)))
 
 
 def check(ctx):
@@ -109,8 +102,7 @@ def check(ctx):
     if view is None:
         return ALLOWED
     if view.error:
-        return block(f"{view.error}. Retry with an exact edit, or Write the whole file in the "
-                     "shape of play/template/.")
+        return block(ctx.say("shared.view_error", error=view.error))
     if view.kind == R.PROGRESS:
         return _check_progress(ctx, view)
     if view.kind == R.PLAN:

@@ -85,10 +85,14 @@ def append(root: str, line: dict) -> str | None:
             size = 0
         if size and size + len(data) > MAX_BYTES:
             rotate(root, path)
-        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+        # O_NONBLOCK: a FIFO planted as the log fails at once instead of
+        # blocking the hook; a regular file is unaffected.
+        flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
+                 | getattr(os, "O_NOFOLLOW", 0))
         fd = os.open(path, flags, 0o644)
         try:
-            os.write(fd, data)
+            if (os.fstat(fd).st_mode & 0o170000) == 0o100000:  # a regular file
+                os.write(fd, data)
         finally:
             os.close(fd)
         return path
@@ -121,7 +125,9 @@ def read(root: str) -> list:
     path = layout.join(root, LOG)
     out = []
     try:
-        with open(path, "rb") as fh:
+        from statefiles.atomic import open_regular  # noqa: PLC0415
+
+        with open_regular(path) as fh:
             for raw in fh:
                 try:
                     out.append(fastjson.loads(raw.decode("utf-8", "replace")))

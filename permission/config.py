@@ -72,9 +72,10 @@ class Layer:
 def read_layer(label: str, path: str) -> Layer:
     """Read one layer file (bounded). Absent is fine; anything else that
     stops the read is an error on the layer."""
+    from statefiles.atomic import read_bytes  # noqa: PLC0415
+
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_LAYER_BYTES + 1)
+        data = read_bytes(path, MAX_LAYER_BYTES + 1)  # never waits on a FIFO
     except FileNotFoundError:
         return Layer(label, path, None)
     except IsADirectoryError:

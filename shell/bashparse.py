@@ -327,9 +327,10 @@ def _dump(parser, signature: str, path: str) -> None:
 def _load(path: str):
     import marshal
 
+    from statefiles.atomic import read_bytes
+
     try:
-        with open(path, "rb") as fh:
-            data = marshal.loads(fh.read())
+        data = marshal.loads(read_bytes(path))
     except (OSError, EOFError, ValueError, TypeError):
         return None
     return data if isinstance(data, dict) else None

@@ -486,9 +486,10 @@ def _read_text(path: str, cmd, limit: int = 2 * 1024 * 1024):
     targets = paths.resolve(path, cmd.cwd)
     if not targets:
         return None
+    from statefiles.atomic import read_bytes
+
     try:
-        with open(targets[0], "rb") as fh:
-            data = fh.read(limit + 1)
+        data = read_bytes(targets[0], limit + 1)  # a FIFO is refused, never waited on
     except OSError:
         return None
     if len(data) > limit:

@@ -143,10 +143,10 @@ def _config_aliases(root: str, home: str, git_dir: str | None) -> dict:
         files.append(os.path.join(gdir, "config"))
     aliases = {}
     for f in files:
-        try:
-            with open(f, encoding="utf-8", errors="replace") as fh:
-                text = fh.read(256 * 1024)
-        except OSError:
+        from statefiles.atomic import read_text
+
+        text = read_text(f, 256 * 1024)  # never waits on a FIFO
+        if text is None:
             continue
         section = None
         for line in text.splitlines():
@@ -508,19 +508,15 @@ def _existing_branch(x, name: str) -> bool:
     if not gdir:
         return False
     common = gdir
-    try:
-        with open(os.path.join(gdir, "commondir"), encoding="utf-8") as fh:
-            c = fh.read().strip()
-            common = c if os.path.isabs(c) else os.path.normpath(os.path.join(gdir, c))
-    except OSError:
-        pass
+    from statefiles.atomic import read_text
+
+    c = (read_text(os.path.join(gdir, "commondir"), 64 * 1024) or "").strip()
+    if c:
+        common = c if os.path.isabs(c) else os.path.normpath(os.path.join(gdir, c))
     if os.path.exists(os.path.join(common, "refs", "heads", *name.split("/"))):
         return True
-    try:
-        with open(os.path.join(common, "packed-refs"), encoding="utf-8", errors="replace") as fh:
-            return any(line.rstrip().endswith(" refs/heads/" + name) for line in fh)
-    except OSError:
-        return False
+    text = read_text(os.path.join(common, "packed-refs"), 64 * 1024 * 1024) or ""
+    return any(line.rstrip().endswith(" refs/heads/" + name) for line in text.splitlines())
 
 
 def _paths_written(x, path_words, how: str) -> None:

@@ -496,9 +496,10 @@ def _may_change_directory(x, word) -> bool:
     targets = paths.resolve(word.value, x.cmd.cwd)
     if not targets:
         return True
+    from statefiles.atomic import read_bytes
+
     try:
-        with open(targets[0], "rb") as fh:
-            data = fh.read(256 * 1024 + 1)
+        data = read_bytes(targets[0], 256 * 1024 + 1)  # a FIFO is refused, never waited on
     except OSError:
         return True
     if len(data) > 256 * 1024:

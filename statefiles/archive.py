@@ -198,8 +198,9 @@ def load_checkpoint(root: str) -> dict | None:
     """The checkpoint, or ``None`` when there is none or it is unreadable
     (an unreadable checkpoint is reported by :func:`run`)."""
     try:
-        with open(checkpoint_path(root), "rb") as fh:
-            value = fastjson.loads(fh.read(1024 * 1024))
+        from statefiles.atomic import read_bytes
+
+        value = fastjson.loads(read_bytes(checkpoint_path(root), 1024 * 1024))
     except (OSError, ValueError):
         return None
     if not isinstance(value, dict) or not isinstance(value.get("steps"), dict):
@@ -535,7 +536,13 @@ class _Git:
 
 
 def _is_runtime(path: str) -> bool:
-    return any(path == d or path.startswith(d + "/") for d in RUNTIME_DIRS)
+    """A path the engine never commits: the suite's runtime directories, and
+    the temporary file of a state write whose process was killed before its
+    rename (statefiles.atomic.write_atomic; swept by the next write)."""
+    from statefiles.atomic import is_temp_name
+
+    return (any(path == d or path.startswith(d + "/") for d in RUNTIME_DIRS)
+            or is_temp_name(path.rsplit("/", 1)[-1]))
 
 
 def _secret_like(root: str, paths: list) -> list:
@@ -937,40 +944,47 @@ def _run_locked(root, playbook, branch, network, deadline, retry) -> Result | No
 # ---------------------------------------------------------------- reporting
 
 
-def describe(cp: dict, for_handler: bool = False) -> str:
+def describe(cp: dict, for_handler: bool = False, lang: str = "en") -> str:
     """A report of ``cp`` for Claude: what was done, what stopped and what
-    to do next."""
+    to do next, in ``lang`` (the message catalogue, issue 11 item 3; step
+    details and git output stay as recorded)."""
+    from messages import text
+
+    def say(key, **fields):
+        return text(lang, key, **fields)
+
+    def label(step):
+        return say(f"archive.step.{step}") if step in STEP_LABELS else say("archive.in_progress")
+
     steps = cp.get("steps", {})
     status = cp.get("status")
     lines = []
     if steps.get("archive", {}).get("status") == "done":
-        lines.append(f"Playbook {cp.get('id')} is complete and was archived to "
-                     f"{cp.get('archive')}/; state.md's playbook and goal sections were reset.")
+        lines.append(say("archive.archived", id=cp.get("id"), archive=cp.get("archive")))
     else:
-        lines.append(f"Playbook {cp.get('id')} is complete; archiving it "
-                     f"({STEP_LABELS.get(cp.get('failed_step') or '', 'in progress')}).")
-    done_git = [f"{STEP_LABELS[s]}: {steps[s].get('detail')}" for s in GIT_STEPS
+        lines.append(say("archive.archiving", id=cp.get("id"),
+                         step=label(cp.get("failed_step") or "")))
+    done_git = [say("archive.git_done", step=label(s), detail=steps[s].get("detail"))
+                for s in GIT_STEPS
                 if steps.get(s, {}).get("status") == "done" and steps[s].get("detail")]
-    skipped_git = [f"{STEP_LABELS[s]} skipped ({steps[s].get('detail')})" for s in GIT_STEPS
+    skipped_git = [say("archive.git_skipped", step=label(s), detail=steps[s].get("detail"))
+                   for s in GIT_STEPS
                    if steps.get(s, {}).get("status") == "skipped" and steps[s].get("detail")
                    and steps[s].get("detail") != "not applicable"]
     if done_git or skipped_git:
-        lines.append("Git: " + "; ".join(done_git + skipped_git) + ".")
+        lines.append(say("archive.git", steps="; ".join(done_git + skipped_git)))
     if cp.get("git_problem"):
-        lines.append("Note: " + cp["git_problem"] + ".")
+        lines.append(say("archive.note", note=cp["git_problem"]))
     if cp.get("git") == "off" and status == SUCCESS and not for_handler:
-        lines.append("Git steps are off (state.md config.archive_git); commit and open the pull "
-                     "request as the project usually does.")
+        lines.append(say("archive.git_off"))
     if status == FAILED:
-        lines.append("Problem: " + (cp.get("message") or "a step failed") + "")
+        lines.append(say("archive.problem", problem=cp.get("message") or say("archive.step_failed")))
     elif status == PARTIAL:
-        lines.append("Status: partial — " + (cp.get("message") or "") + " Nothing uncommitted was "
-                     "touched.")
+        lines.append(say("archive.partial", message=cp.get("message") or ""))
     elif status == RUNNING and cp.get("message"):
         lines.append(cp["message"] + ".")
     if not for_handler and steps.get("pending", {}).get("status") == "done":
-        lines.append(f"Now call Skill(skill='post-loop'), which runs `python3 "
-                     f"{layout.POST_LOOP_HANDLER}`; other edits are blocked until it has run.")
+        lines.append(say("archive.call_post_loop", handler=layout.POST_LOOP_HANDLER))
     return " ".join(lines)
 
 

@@ -44,11 +44,18 @@ def write_atomic(path: str, data, *, durable: bool = True, mode: int | None = No
     Raises:
         OSError: the directory is not writable or the disk is full; the
             target is left unchanged and no temporary file remains.
+
+    A process killed between creating its temporary file and the rename
+    (SIGKILL, OOM, a hook timeout) cannot remove it; the next write of the
+    same file removes such leftovers of dead processes (:func:`sweep_stale`),
+    so they never pile up in the repository (where ``git add -A`` would pick
+    them up).
     """
     if isinstance(data, str):
         data = data.encode("utf-8")
     directory = os.path.dirname(path) or "."
     os.makedirs(directory, exist_ok=True)
+    sweep_stale(path)
     if mode is None:
         try:
             mode = os.stat(path).st_mode & 0o777
@@ -57,7 +64,16 @@ def write_atomic(path: str, data, *, durable: bool = True, mode: int | None = No
     tmp = os.path.join(
         directory, f".{os.path.basename(path)}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     )
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    except BaseException:
+        # The name is random and opened with O_EXCL: whatever exists under it
+        # (an open that created the file, then failed) is ours to remove.
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
     try:
         try:
             view = memoryview(data)
@@ -77,31 +93,164 @@ def write_atomic(path: str, data, *, durable: bool = True, mode: int | None = No
         raise
 
 
+class NotRegularFile(OSError):
+    """A path that must be a regular file is a FIFO, socket or device.
+    ``strerror`` says which (``"a FIFO, not a regular file"``)."""
+
+
+_KINDS = ((0o010000, "a FIFO"), (0o140000, "a socket"), (0o020000, "a character device"),
+          (0o060000, "a block device"))
+
+
+def open_regular(path: str):
+    """Open ``path`` for binary reading, refusing anything but a regular file.
+
+    Opening never blocks: the descriptor is opened with ``O_NONBLOCK`` (a
+    FIFO would otherwise wait for a writer for ever, and a hook that waits
+    is killed by Claude Code's timeout, which *fails open*), then checked
+    with ``fstat``. Reads from a regular file are unaffected by the flag.
+    Symlinks are followed.
+
+    Returns:
+        A binary file object (use it in a ``with`` block).
+
+    Raises:
+        FileNotFoundError, PermissionError, ...: as ``open`` would.
+        IsADirectoryError: ``path`` is a directory.
+        NotRegularFile: a FIFO, socket or device (an ``OSError``).
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        kind = mode & 0o170000
+        if kind != 0o100000:
+            if kind == 0o040000:
+                raise IsADirectoryError(21, "Is a directory", path)
+            what = next((name for bits, name in _KINDS if kind == bits), "not a regular file")
+            raise NotRegularFile(22, f"{what}, not a regular file", path)
+        return open(fd, "rb", closefd=True)
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_bytes(path: str, limit: int | None = None) -> bytes:
+    """The content of the regular file ``path`` (at most ``limit`` bytes),
+    read without ever blocking on a FIFO (:func:`open_regular`).
+
+    Raises:
+        OSError: missing, unreadable, a directory, or not a regular file.
+    """
+    with open_regular(path) as fh:
+        return fh.read() if limit is None else fh.read(limit)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True  # another user's process (or an odd number): leave it
+    except OSError:
+        return True
+    return True
+
+
+def is_temp_name(name: str) -> bool:
+    """``name`` (a base name) has the shape of a :func:`write_atomic`
+    temporary file: ``.<target>.<pid>.<8 hex>.tmp``."""
+    if not (name.startswith(".") and name.endswith(".tmp")):
+        return False
+    parts = name[:-4].rsplit(".", 2)
+    return (len(parts) == 3 and len(parts[0]) > 1 and parts[1].isdigit()
+            and len(parts[2]) == 8 and all(c in "0123456789abcdef" for c in parts[2]))
+
+
+def sweep_stale(path: str) -> int:
+    """Remove the temporary files :func:`write_atomic` left next to ``path``
+    when its writer died before the rename (``.<name>.<pid>.<hex>.tmp`` whose
+    process no longer exists). Returns how many were removed; never raises."""
+    directory = os.path.dirname(path) or "."
+    prefix = f".{os.path.basename(path)}."
+    removed = 0
+    try:
+        with os.scandir(directory) as it:
+            names = [e.name for e in it if e.name.startswith(prefix) and e.name.endswith(".tmp")]
+    except OSError:
+        return 0
+    for name in names:
+        parts = name[len(prefix):-4].split(".")
+        if len(parts) != 2 or not parts[0].isdigit() or len(parts[1]) != 8:
+            continue
+        pid = int(parts[0])
+        if pid == os.getpid() or _alive(pid):
+            continue
+        try:
+            os.unlink(os.path.join(directory, name))
+            removed += 1
+        except OSError:
+            pass
+    return removed
+
+
 def read_text(path: str, limit: int | None = None) -> str | None:
     """The file's text (UTF-8, undecodable bytes replaced), or ``None`` when
-    it does not exist or is not a readable regular file. ``limit`` caps the
-    bytes read."""
+    it does not exist or is not a readable regular file (a directory, FIFO,
+    socket or device is never opened for reading). ``limit`` caps the bytes
+    read."""
     try:
-        with open(path, "rb") as fh:
-            data = fh.read() if limit is None else fh.read(limit)
-    except (FileNotFoundError, NotADirectoryError, IsADirectoryError, PermissionError):
-        return None
-    except OSError:
+        data = read_bytes(path, limit)
+    except (OSError, ValueError):
         return None
     return data.decode("utf-8", "replace")
 
 
+def append_nonblocking(path: str, data: bytes) -> None:
+    """Append ``data`` to ``path`` (created 0644) with one ``write``.
+
+    ``O_NONBLOCK``: a FIFO planted where a log belongs fails at once
+    (``ENXIO`` when nobody reads it) instead of blocking the hook; on a
+    regular file the flag changes nothing.
+
+    Raises:
+        OSError: the file cannot be opened or written.
+    """
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
+                 | getattr(os, "O_CLOEXEC", 0), 0o644)
+    try:
+        if (os.fstat(fd).st_mode & 0o170000) != 0o100000:
+            raise NotRegularFile(22, "not a regular file", path)
+        os.write(fd, data)
+    finally:
+        os.close(fd)
+
+
 class _LockState:
     """Per-process bookkeeping so :func:`locked` is re-entrant (``flock``
-    would otherwise deadlock a process against itself)."""
+    would otherwise deadlock a process against itself), and the process's
+    lock budget (:func:`set_lock_budget`)."""
 
-    __slots__ = ("held",)
+    __slots__ = ("held", "deadline")
 
     def __init__(self) -> None:
         self.held: dict = {}
+        self.deadline = None
 
 
 _STATE = _LockState()
+
+
+def set_lock_budget(seconds: float | None) -> None:
+    """Bound the *total* time this process may wait for locks from now on.
+
+    A hook may take the state lock several times (one effect each); each wait
+    is bounded by its own timeout, but their sum must stay inside the hook's
+    registered timeout, or Claude Code kills the hook (for a gating event:
+    the call goes through). The runtime sets a budget per event
+    (``events.runtime.LOCK_BUDGET_S``); ``None`` removes it.
+    """
+    _STATE.deadline = None if seconds is None else time.monotonic() + max(0.0, seconds)
 
 
 class locked:
@@ -126,10 +275,22 @@ class locked:
         if held is not None:
             _STATE.held[self.path] = (held[0], held[1] + 1)
             return self
-        os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
+            # O_NONBLOCK: never wait on a FIFO planted where the lock belongs.
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK
+                         | getattr(os, "O_CLOEXEC", 0), 0o644)
+        except OSError as exc:
+            raise LockTimeout(
+                f"cannot open the lock file {self.path} ({exc.strerror}); state files are not "
+                "written without the lock. Make it a plain file (delete whatever is there; it "
+                "is recreated) on a local, writable file system."
+            ) from None
         if fcntl is not None:
-            deadline = time.monotonic() + self.timeout
+            start = time.monotonic()
+            deadline = start + self.timeout
+            if _STATE.deadline is not None and self.timeout > 0:
+                deadline = min(deadline, max(_STATE.deadline, start))
             delay = 0.002
             while True:
                 try:
@@ -147,13 +308,14 @@ class locked:
                         ) from None
                     if time.monotonic() >= deadline:
                         os.close(fd)
+                        waited = max(0.0, deadline - start)
                         raise LockTimeout(
-                            f"could not lock {self.path} within {self.timeout:g} s: another "
+                            f"could not lock {self.path} within {waited:.3g} s: another "
                             "hook or session holds it. If no Claude Code session is running, "
                             "a crashed process left it; it is released when that process "
                             "exits (kill it, or delete the lock file)."
                         ) from None
-                    time.sleep(delay)
+                    time.sleep(max(0.0, min(delay, deadline - time.monotonic())))
                     delay = min(delay * 2, 0.05)
         _STATE.held[self.path] = (fd, 1)
         return self

@@ -37,7 +37,7 @@ import os
 import time
 
 from statefiles import fastjson, layout
-from statefiles.atomic import locked, write_atomic
+from statefiles.atomic import append_nonblocking, locked, open_regular, read_bytes, write_atomic
 
 STATE_DIR = ".claude/state"
 ACTIVE = ".claude/state/breezing-active.json"
@@ -278,8 +278,7 @@ def load_active(root: str) -> Active | None:
     """
     file = path(root, ACTIVE)
     try:
-        with open(file, "rb") as fh:
-            data = fh.read(ACTIVE_MAX_BYTES + 1)
+        data = read_bytes(file, ACTIVE_MAX_BYTES + 1)
     except (FileNotFoundError, NotADirectoryError):
         return None
     except IsADirectoryError:
@@ -310,8 +309,7 @@ def load_active(root: str) -> Active | None:
 
 def _read_json(file: str):
     try:
-        with open(file, "rb") as fh:
-            return fastjson.loads(fh.read())
+        return fastjson.loads(read_bytes(file, 16 * 1024 * 1024))
     except (OSError, *_JSON_ERRORS):
         return None
 
@@ -328,21 +326,14 @@ def _append_lines(file: str, lines: list, max_bytes: int | None = None) -> None:
             size = 0
         if size and size + len(data) > max_bytes:
             os.replace(file, file + ".1")
-    fd = os.open(file, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
-    finally:
-        os.close(fd)
+    append_nonblocking(file, data)
 
 
 def _read_records(file: str) -> list:
     """``[(record_or_None, raw_line), ...]`` of a JSONL file; lines that are
     not JSON objects keep ``None`` (and are written back unchanged)."""
     try:
-        with open(file, "rb") as fh:
-            text = fh.read().decode("utf-8", "replace")
+        text = read_bytes(file, 64 * 1024 * 1024).decode("utf-8", "replace")
     except OSError:
         return []
     out = []
@@ -366,7 +357,7 @@ def _last_idle(file: str, teammate: str, team: str) -> float | None:
     """Epoch time of the last TeammateIdle of ``teammate`` in ``team`` near
     the end of the timeline, or ``None``."""
     try:
-        with open(file, "rb") as fh:
+        with open_regular(file) as fh:
             size = os.fstat(fh.fileno()).st_size
             start = max(0, size - IDLE_TAIL_BYTES)
             fh.seek(start)

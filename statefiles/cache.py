@@ -24,7 +24,7 @@ except ImportError:  # pragma: no cover - Python built without _blake2
     from hashlib import blake2b as _blake2b
 
 from statefiles import fastjson, layout
-from statefiles.atomic import write_atomic
+from statefiles.atomic import read_bytes, write_atomic
 
 #: Bump when the shape of a cached value or the key changes.
 CACHE_VERSION = 2
@@ -42,8 +42,7 @@ def _path(root: str, name: str) -> str:
 def lookup(root: str, name: str, data: bytes):
     """The cached value for ``data``, or ``None`` on a miss."""
     try:
-        with open(_path(root, name), "rb") as fh:
-            entry = fastjson.loads(fh.read())
+        entry = fastjson.loads(read_bytes(_path(root, name), 16 * 1024 * 1024))
     except (OSError, ValueError):
         return None
     if isinstance(entry, dict) and entry.get("key") == content_key(data):

@@ -25,11 +25,12 @@ def git_dir(root: str) -> str | None:
     dot_git = os.path.join(root, ".git")
     if os.path.isdir(dot_git):
         return dot_git
-    try:
-        with open(dot_git, encoding="utf-8", errors="replace") as fh:
-            first = fh.readline().strip()
-    except OSError:
+    from statefiles.atomic import read_text
+
+    text = read_text(dot_git, 64 * 1024)  # never blocks on a FIFO planted as .git
+    if text is None:
         return None
+    first = (text.splitlines() or [""])[0].strip()
     if first.startswith("gitdir:"):
         target = first[len("gitdir:"):].strip()
         if not os.path.isabs(target):
@@ -44,11 +45,12 @@ def current_branch(root: str) -> str | None:
     gdir = git_dir(root)
     if gdir is None:
         return None
-    try:
-        with open(os.path.join(gdir, "HEAD"), encoding="utf-8", errors="replace") as fh:
-            head = fh.readline().strip()
-    except OSError:
+    from statefiles.atomic import read_text
+
+    text = read_text(os.path.join(gdir, "HEAD"), 64 * 1024)
+    if text is None:
         return None
+    head = (text.splitlines() or [""])[0].strip()
     if head.startswith("ref:"):
         ref = head[4:].strip()
         if ref.startswith("refs/heads/"):

@@ -61,11 +61,9 @@ def append(root: str, rel: str, record: dict, max_bytes: int = MAX_LOG_BYTES) ->
             os.replace(path, path + ".1")
     except OSError:
         pass
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-    try:
-        os.write(fd, line)
-    finally:
-        os.close(fd)
+    from statefiles.atomic import append_nonblocking
+
+    append_nonblocking(path, line)
 
 
 def read(root: str, rel: str, limit: int = 1000) -> list:
@@ -73,8 +71,9 @@ def read(root: str, rel: str, limit: int = 1000) -> list:
     tests and the post-loop handler; not used on a hook's hot path."""
     path = layout.join(root, rel)
     try:
-        with open(path, "rb") as fh:
-            lines = fh.read().splitlines()
+        from statefiles.atomic import read_bytes
+
+        lines = read_bytes(path).splitlines()
     except OSError:
         return []
     out = []

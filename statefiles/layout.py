@@ -198,6 +198,26 @@ def _real(path: str) -> str:
         return os.path.normpath(path)
 
 
+#: ``/proc`` entries that name the *calling* process: resolved here they would
+#: name the hook process, not Claude Code, which performs the write.
+_PROC_SELF = ("/proc/self/", "/proc/thread-self/")
+
+
+def _proc_self(path: str, cwd: str) -> str:
+    """``/proc/self/cwd/x`` as the tool will read it: relative to the session's
+    working directory (the hook's own cwd may differ); ``/proc/self/root/x``
+    is ``/x``. Other paths are returned unchanged."""
+    for prefix in _PROC_SELF:
+        if path.startswith(prefix):
+            rest = path[len(prefix):]
+            head, _, tail = rest.partition("/")
+            if head == "cwd":
+                return os.path.join(cwd, tail) if tail else cwd
+            if head == "root":
+                return "/" + tail
+    return path
+
+
 def resolve(path: str, root: str, cwd: str = "") -> ResolvedPath:
     """Normalise a tool's path argument against the project ``root``
     (SPEC §1 "Project root and paths").
@@ -221,6 +241,7 @@ def resolve(path: str, root: str, cwd: str = "") -> ResolvedPath:
     if path.startswith("~"):
         path = os.path.expanduser(path)
     base = cwd or root
+    path = _proc_self(path, base)
     joined = path if os.path.isabs(path) else os.path.join(base, path)
     abs_path = _real(joined)
     rel = relative_to(abs_path, root)

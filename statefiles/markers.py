@@ -26,18 +26,30 @@ def now_iso() -> str:
 
 
 class Markers:
-    """Marker files of one project root."""
+    """Marker files of one project root.
 
-    __slots__ = ("root",)
+    ``exists`` answers are remembered per instance (one instance per hook
+    call, ``Context.markers``): the guards of one chain see one consistent
+    picture even while parallel hooks create or remove markers between two
+    guards (a prompt must not fall between "no consent yet" in one guard and
+    "consent already waiting" in the next). This instance's own writes and
+    removals update the picture.
+    """
+
+    __slots__ = ("root", "_seen")
 
     def __init__(self, root: str) -> None:
         self.root = root
+        self._seen: dict = {}
 
     def path(self, rel: str) -> str:
         return layout.join(self.root, rel)
 
     def exists(self, rel: str) -> bool:
-        return os.path.lexists(self.path(rel))
+        seen = self._seen.get(rel)
+        if seen is None:
+            seen = self._seen[rel] = os.path.lexists(self.path(rel))
+        return seen
 
     def read(self, rel: str) -> str | None:
         return read_text(self.path(rel), limit=64 * 1024)
@@ -54,12 +66,15 @@ class Markers:
 
     def write(self, rel: str, content: str = "") -> None:
         write_atomic(self.path(rel), content or now_iso() + "\n", durable=False)
+        self._seen[rel] = True
 
     def write_json(self, rel: str, value) -> None:
         write_atomic(self.path(rel), fastjson.dumps(value, indent=2) + "\n")
+        self._seen[rel] = True
 
     def remove(self, rel: str) -> bool:
         """Delete a marker file; ``True`` if it existed."""
+        self._seen[rel] = False
         try:
             os.unlink(self.path(rel))
             return True
@@ -74,7 +89,13 @@ class Markers:
     # ---- init-guard's read record (SPEC §3 init-guard: by repo-relative path)
     @staticmethod
     def _read_name(rel: str) -> str:
-        return rel.replace("%", "%25").replace("/", "%2F")
+        """File name under READ_DIR for ``rel``: ``%`` and ``/`` percent-encoded,
+        and a name of dots only (a Read of the project root is ``.``) spelled
+        ``%2E``... since ``.``/``..`` name the directory, not a file in it."""
+        name = rel.replace("%", "%25").replace("/", "%2F")
+        if not name.strip("."):
+            name = "%2E" * len(name) or "%00"
+        return name
 
     def record_read(self, rel: str) -> None:
         """Note that ``rel`` (repo-relative) was read this session."""
@@ -88,6 +109,7 @@ class Markers:
         import shutil
 
         shutil.rmtree(self.path(layout.SESSION_INIT), ignore_errors=True)
+        self._seen.clear()
 
     def lock(self) -> locked:
         """The state lock, for read-modify-write sequences on markers."""

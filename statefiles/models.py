@@ -21,15 +21,17 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Literal, Optional, Union
+from typing import Annotated, Literal, Optional, Union
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictBool,
     StrictInt,
     ValidationError,
+    WithJsonSchema,
     field_validator,
 )
 
@@ -148,13 +150,18 @@ def _evidence_list(value):
     return value
 
 
+#: Evidence: a list of strings; one string or null are read as [s] / [].
+#: The schema says so too (it is generated in validation mode, where a
+#: before-validator is invisible), so that an editor validating against the
+#: shipped schema accepts what the model accepts.
+Evidence = Annotated[list[str], BeforeValidator(_evidence_list), WithJsonSchema({
+    "anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string"},
+              {"type": "null"}]})]
+
+
 class Validation(_Model):
     status: CheckStatus = "PENDING"
-    evidence: list[str] = Field(default_factory=list)
-
-    _norm_evidence = field_validator("evidence", mode="before")(
-        classmethod(lambda cls, v: _evidence_list(v))
-    )
+    evidence: Evidence = Field(default_factory=list)
 
 
 class Validations(_Model):
@@ -183,12 +190,8 @@ class Active(_Model):
 
 class Critic(_Model):
     status: CheckStatus = "PENDING"
-    evidence: list[str] = Field(default_factory=list)
+    evidence: Evidence = Field(default_factory=list)
     notes: Optional[str] = None
-
-    _norm_evidence = field_validator("evidence", mode="before")(
-        classmethod(lambda cls, v: _evidence_list(v))
-    )
 
 
 FinalTaskStatus = Literal["pending", "in_progress", "done", "skipped", "blocked"]

@@ -49,9 +49,10 @@ def format_version_ok(version) -> bool:
 def load_json_file(path: str, label: str) -> tuple:
     """``(value, error)`` for a JSON file: ``value`` is the parsed object (or
     ``None``), ``error`` a one-line message naming ``label`` and the fix."""
+    from statefiles.atomic import read_bytes
+
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
+        data = read_bytes(path, MAX_BYTES + 1)
     except FileNotFoundError:
         return None, f"{label} does not exist"
     except IsADirectoryError:
@@ -328,7 +329,9 @@ def resolve_active(root: str, active: str | None) -> tuple:
             f"state.md playbook.active ({value!r}) points outside the project; set it to "
             "play/<id>/plan.json or null"
         )
-    if os.path.isdir(abs_path):
+    if os.path.isdir(abs_path) and not rel.endswith("/plan.json"):
+        # ``play/<id>`` names its plan.json; a *plan.json* that is a
+        # directory is reported as such by the loader, not as a bad path.
         rel = rel + "/plan.json"
     parts = rel.split("/")
     if (len(parts) != 3 or parts[0] != layout.PLAY_DIR or parts[2] != "plan.json"

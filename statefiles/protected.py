@@ -42,6 +42,7 @@ FLOOR = (
     ".claude/statefiles/**",
     ".claude/shell/**",
     ".claude/permission/**",
+    ".claude/messages/**",
     ".claude/playgate/**",
     ".claude/.venv/**",
     ".claude/.cache/**",
@@ -283,15 +284,19 @@ class ProtectedList:
         problems: one-line messages about bad lines, each naming the line and
             the fix. A bad line is never dropped silently: an unknown level
             is read as BLOCK.
+        unreadable: ``None``, or why protected-files.txt exists but could not
+            be read (a directory, a FIFO, too large...): its entries are
+            unknown, so the guards that apply them fail closed.
     """
 
-    __slots__ = ("entries", "problems", "root")
+    __slots__ = ("entries", "problems", "root", "unreadable")
 
     def __init__(self, entries: list, problems: list, root: str | None = None) -> None:
         self.entries = entries
         self.problems = problems
         #: project root, for resolving literal entries to files (hard links)
         self.root = root
+        self.unreadable = None
 
     def match(self, target) -> Entry | None:
         """The strongest entry matching ``target`` (a ``layout.ResolvedPath``),
@@ -419,6 +424,10 @@ def parse(text: str, label: str = layout.PROTECTED_FILES) -> ProtectedList:
     :func:`suite_floor`) is prepended."""
     entries = [Entry("HARD_BLOCK", p, 0) for p in FLOOR + suite_floor()]
     problems = []
+    # A byte-order mark (a list saved by a Windows editor) is not part of the
+    # first entry: read with it, "HARD_BLOCK:x" became an unknown level and
+    # was downgraded to BLOCK.
+    text = text.removeprefix("\ufeff")
     for lineno, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
@@ -457,14 +466,39 @@ def parse(text: str, label: str = layout.PROTECTED_FILES) -> ProtectedList:
     return ProtectedList(entries, problems)
 
 
+#: protected-files.txt larger than this is not read (and fails closed).
+MAX_BYTES = 1024 * 1024
+
+
 def load(root: str) -> ProtectedList:
-    """Read ``<root>/.claude/protected-files.txt`` (missing → floor only)."""
+    """Read ``<root>/.claude/protected-files.txt``.
+
+    Missing → the floor only. Present but unreadable (a directory, a FIFO —
+    never waited on —, a symlink loop, larger than :data:`MAX_BYTES`) → the
+    floor, with ``unreadable`` set and a problem naming the file and the fix:
+    the list's entries are unknown, so protected-edit and bash-check refuse
+    writes until it is repaired (fail closed).
+    """
+    from statefiles.atomic import read_bytes
+
     path = layout.join(root, layout.PROTECTED_FILES)
+    unreadable = None
     try:
-        with open(path, "rb") as fh:
-            text = fh.read(1024 * 1024).decode("utf-8", "replace")
-    except OSError:
-        text = ""
-    result = parse(text)
+        data = read_bytes(path, MAX_BYTES + 1)
+    except FileNotFoundError:
+        data = b""
+    except OSError as exc:
+        data = b""
+        unreadable = f"it cannot be read ({exc.strerror or type(exc).__name__})"
+    if len(data) > MAX_BYTES:
+        data = b""
+        unreadable = f"it is larger than {MAX_BYTES} bytes"
+    result = parse(data.decode("utf-8", "replace"))
     result.root = root
+    if unreadable:
+        result.unreadable = (
+            f"{layout.PROTECTED_FILES} exists but {unreadable}, so which files are protected "
+            "is unknown. Ask the user to restore it (git checkout -- "
+            f"{layout.PROTECTED_FILES}, or reinstall with python install.py <repo>)")
+        result.problems.insert(0, result.unreadable)
     return result

@@ -21,14 +21,17 @@ from __future__ import annotations
 import os
 
 from statefiles import fastjson, layout
-from statefiles.atomic import locked, write_atomic
+from statefiles.atomic import locked, read_bytes, write_atomic
 from statefiles.cache import cached, lookup, store
 
 SECTIONS = ("project", "playbook", "goal", "session", "config")
 SECURITY_MODES = ("strict", "trusted", "developer", "admin")
 TOOLSTACKS = ("A", "B", "C")
-#: state.md larger than this is refused (a hostile or broken file).
-MAX_BYTES = 1024 * 1024
+#: ``config.language`` values with a message catalogue (issue 11 item 3).
+LANGUAGES = ("en", "ja")
+#: state.md larger than this is refused (a hostile or broken file): parsing
+#: must stay far inside a hook's timeout (statefiles.yamlsafe).
+MAX_BYTES = 128 * 1024
 
 
 
@@ -184,8 +187,11 @@ def parse(text: str) -> dict:
 
     Sections in the simple subset of :mod:`statefiles.simpleyaml` are read
     without PyYAML; any other section is read by PyYAML's safe loader (same
-    result, tested). Results are memoised per process by text; every call
-    returns its own copy."""
+    result, tested), bounded (:mod:`statefiles.yamlsafe`): a text longer
+    than :data:`MAX_BYTES` characters is not parsed (no sections, one
+    error), and a block whose aliases expand too far reads as broken.
+    Results are memoised per process by text; every call returns its own
+    copy."""
     known = _PARSED.get(text)
     if known is None:
         known = _parse(text)
@@ -195,7 +201,12 @@ def parse(text: str) -> dict:
 
 def _parse(text: str) -> dict:
     from statefiles import simpleyaml
+    from statefiles.yamlsafe import YAMLProblem, safe_load
 
+    if len(text) > MAX_BYTES:
+        return {"sections": {}, "spans": {}, "errors": [
+            f"state.md is larger than {MAX_BYTES} bytes — it is not read; restore it from git "
+            "(state.md holds a few short sections)"]}
     info = scan(text)
     sections: dict = {}
     errors = list(info["errors"])
@@ -207,15 +218,12 @@ def _parse(text: str) -> dict:
             else:
                 value = simpleyaml.load(body)
                 if value is simpleyaml.NOT_SIMPLE:
-                    import yaml
-
-                    value = yaml.safe_load(body)
-        except Exception as exc:  # noqa: BLE001 - YAMLError, and ValueError/RecursionError
-            # from constructors (``2026-13-45`` is a timestamp with month 13)
-            mark = getattr(exc, "problem_mark", None)
-            where = _line_of(text, start) + (mark.line if mark else 0)
-            problem = (getattr(exc, "problem", None)
-                       or (str(exc).splitlines() or [type(exc).__name__])[0])
+                    value = safe_load(body)
+        except YAMLProblem as exc:
+            # YAML syntax, a constructor's refusal (``2026-13-45`` is a
+            # timestamp with month 13), nesting, alias bombs
+            where = _line_of(text, start) + (exc.line or 0)
+            problem = exc.problem
             errors.append(
                 f"state.md: the YAML of section '{name}' is broken near line {where} "
                 f"({problem}) — fix it; this section is read as empty until then"
@@ -233,6 +241,27 @@ def _parse(text: str) -> dict:
     return {"sections": sections, "spans": info["spans"], "errors": errors}
 
 
+def _key_problems(sections: dict) -> list:
+    """Keys the guards rely on whose value cannot be what it must be: they
+    read as their safe default (no active playbook, ``strict``), and the
+    reader says so instead of failing silently."""
+    problems = []
+    playbook = sections.get("playbook")
+    config = sections.get("config")
+    active = playbook.get("active") if isinstance(playbook, dict) else None
+    if active is not None and not isinstance(active, str):
+        problems.append(
+            f"state.md: playbook.active must be a path (play/<id>/plan.json) or null, not "
+            f"{type(active).__name__}; it is read as null until fixed")
+    security = config.get("security") if isinstance(config, dict) else None
+    if security is not None and (not isinstance(security, str)
+                                 or security.strip().lower() not in SECURITY_MODES):
+        problems.append(
+            f"state.md: config.security is {security!r}, not one of "
+            f"{', '.join(SECURITY_MODES)}; 'strict' is used (the user sets it)")
+    return problems
+
+
 class StateDoc:
     """Parsed state.md.
 
@@ -248,7 +277,10 @@ class StateDoc:
         self.text = text
         self.sections = parsed.get("sections", {})
         self.spans = parsed.get("spans", {})
-        self.errors = parsed.get("errors", [])
+        # Syntax problems (cached with the parse) and keys whose value cannot
+        # be used (checked on every read: cheap, and the fast writer's
+        # derived parse need not know about them).
+        self.errors = list(parsed.get("errors", [])) + _key_problems(self.sections)
 
     def section(self, name: str) -> dict:
         value = self.sections.get(name)
@@ -284,6 +316,21 @@ class StateDoc:
         value = self.get("config", "toolstack")
         return str(value).strip().upper() if str(value).strip().upper() in TOOLSTACKS else "A"
 
+    @property
+    def language(self) -> str:
+        """``config.language``: ``"en"`` (default) or ``"ja"``; anything else,
+        or unset, is ``"en"`` (issue 11 item 3; :attr:`language_raw` keeps the
+        value as written so SessionStart can name a bad one)."""
+        value = self.language_raw
+        if isinstance(value, str) and value.strip().lower() in LANGUAGES:
+            return value.strip().lower()
+        return "en"
+
+    @property
+    def language_raw(self):
+        """``config.language`` as written (``None`` when unset)."""
+        return self.get("config", "language")
+
     def config_flag(self, key: str) -> bool:
         """A boolean ``config`` key (``lint_blocks``, ``strict_depends``...)."""
         return self.get("config", key) is True
@@ -294,8 +341,7 @@ def load(root: str) -> StateDoc | None:
     :class:`StateDoc` with ``errors`` when it is unreadable or too large."""
     path = layout.join(root, layout.STATE_MD)
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
+        data = read_bytes(path, MAX_BYTES + 1)
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -677,10 +723,12 @@ def update_keys(root: str, section: str, updates: dict, *, create: bool = True,
     path = layout.join(root, layout.STATE_MD)
     with locked(layout.join(root, layout.LOCK_FILE)):
         try:
-            with open(path, "rb") as fh:
-                data = fh.read(MAX_BYTES + 1)
+            data = read_bytes(path, MAX_BYTES + 1)
         except FileNotFoundError:
             raise StateError(f"{path} does not exist; run install.py to create it") from None
+        except OSError as exc:
+            raise StateError(f"{path} cannot be read ({exc.strerror}); nothing was written — "
+                             "make it a regular, readable file (restore it from git)") from None
         if len(data) > MAX_BYTES:
             raise StateError(f"state.md is larger than {MAX_BYTES} bytes; nothing was written")
         if _fast_update(root, path, data, section, updates, durable):

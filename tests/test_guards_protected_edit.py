@@ -41,7 +41,7 @@ FLOOR_FILES = [
     ".claude/settings.local.json", ".claude/settings.other.json", ".claude/protected-files.txt",
     ".claude/.cache/state.md.json", ".claude/logs/errors.log", ".claude/.venv/bin/python",
     ".claude/permission-config.yaml", ".claude/skills/post-loop/handler.py",
-    ".claude/agents/critic.md", ".mcp.json",
+    ".claude/agents/critic.md", ".mcp.json", ".claude/messages/en.py", ".claude/messages/ja.py",
 ]
 
 

@@ -8,7 +8,7 @@ import os
 
 import jsonschema
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from statefiles import models
@@ -170,6 +170,10 @@ def test_what_the_plan_model_accepts_the_shipped_schema_accepts(doc):
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(progress_docs)
+# evidence as one string or null: the model reads them, the schema refused them
+@example({"critic": {"evidence": None}})
+@example({"subtasks": {"s": {"validations": {"technical": {"evidence": None}}}}})
+@example({"subtasks": {"s": {"validations": {"technical": {"evidence": "ran it"}}}}})
 def test_what_the_progress_model_accepts_the_shipped_schema_accepts(doc):
     if models.validate("progress", doc) == []:
         jsonschema.validate(doc, shipped("progress"))

@@ -1,0 +1,82 @@
+"""The message catalogue: every BLOCK/WARN/DELEGATE text and lifecycle
+additionalContext, in English and Japanese (issue 11 item 3).
+
+``messages/en.py`` and ``messages/ja.py`` each hold ``MESSAGES``: a dict
+KEY → ``str.format`` template. Keys are ``<guard module>.<case>``
+(``protected_edit.hard_block``, ``init_guard.read_first``...). The English
+catalogue is the source of truth: a key or a field missing from the Japanese
+one falls back to English, and a template that cannot be formatted falls back
+to the key and its fields, so producing a message never raises on a hook path.
+
+The language is state.md ``config.language`` (``en`` default, ``ja``),
+read through ``events.context.Context.language``; guards call
+``ctx.say(key, **fields)``. This package is imported only when a message is
+produced: the allow path never loads a catalogue (issue 7).
+"""
+
+from __future__ import annotations
+
+#: Languages with a catalogue; the first is the default and the fallback.
+LANGUAGES = ("en", "ja")
+DEFAULT = "en"
+
+_loaded: dict = {}
+
+
+def catalogue(lang: str) -> dict:
+    """The ``MESSAGES`` dict of ``lang`` (``{}`` for an unknown language).
+    Imported on first use and kept for the process."""
+    if lang not in LANGUAGES:
+        return {}
+    table = _loaded.get(lang)
+    if table is None:
+        module = __import__(f"messages.{lang}", fromlist=["MESSAGES"])
+        table = _loaded[lang] = module.MESSAGES
+    return table
+
+
+def _format(template, fields: dict):
+    try:
+        return template.format(**fields)
+    except Exception:  # noqa: BLE001 - KeyError, IndexError, ValueError, bad __format__
+        return None
+
+
+def text(lang: str, key: str, /, **fields) -> str:
+    """The message ``key`` in ``lang`` formatted with ``fields``.
+
+    Falls back to English when ``lang`` is unknown, the key is missing from
+    its catalogue or its template cannot be formatted with ``fields``; when
+    English fails too, returns ``"<key>: field=value, ..."`` so the reader
+    still learns what happened. Never raises.
+
+    Args:
+        lang: ``"en"`` or ``"ja"`` (anything else is English).
+        key: a catalogue key (``"protected_edit.hard_block"``).
+        fields: values for the template's ``{name}`` fields (any objects;
+            braces inside values are never re-interpreted).
+    """
+    try:
+        for attempt in ((lang, DEFAULT) if lang != DEFAULT else (DEFAULT,)):
+            template = catalogue(attempt).get(key)
+            if template is not None:
+                result = _format(template, fields)
+                if result is not None:
+                    return result
+    except Exception:  # noqa: BLE001 - never take the hook down for a message
+        pass
+    try:
+        shown = ", ".join(f"{k}={v!s}" for k, v in fields.items())
+    except Exception:  # noqa: BLE001
+        shown = ""
+    return f"{key}: {shown}" if shown else str(key)
+
+
+def say(ctx, key: str, /, **fields) -> str:
+    """:func:`text` in the language of ``ctx`` (``ctx.language``; English
+    when the object has none, e.g. a test's stand-in context)."""
+    try:
+        lang = getattr(ctx, "language", DEFAULT)
+    except Exception:  # noqa: BLE001
+        lang = DEFAULT
+    return text(lang if isinstance(lang, str) else DEFAULT, key, **fields)
