@@ -192,12 +192,12 @@ def evaluate(event: str, data: bytes, env=None, root: str | None = None,
     # The budget covers this call only (in-process callers make many).
     set_lock_budget(LOCK_BUDGET_S.get(event, DEFAULT_LOCK_BUDGET_S))
     try:
-        return _evaluate(event, data, env, root)
+        return _evaluate(event, data, env, root, apply)
     finally:
         set_lock_budget(None)
 
 
-def _evaluate(event: str, data: bytes, env, root) -> tuple:
+def _evaluate(event: str, data: bytes, env, root, apply: bool = True) -> tuple:
     try:
         hook = parse(event, data)
     except MalformedInput as exc:
