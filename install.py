@@ -79,7 +79,8 @@ from statefiles.atomic import write_atomic  # noqa: E402
 
 #: The suite's Python packages, copied to ``<repo>/.claude/<name>/``. The one
 #: list of what the installed suite's code consists of: add a package here.
-SUITE_PACKAGES = ("hooks", "events", "guards", "statefiles", "shell", "permission", "messages")
+SUITE_PACKAGES = ("hooks", "events", "guards", "statefiles", "shell", "permission", "messages",
+                  "playgate")
 #: Source directories installed when they exist: ``skills/<name>/`` →
 #: ``.claude/skills/<name>/`` and ``agents/*.md`` → ``.claude/agents/``.
 SKILLS_SOURCE = "skills"

@@ -168,7 +168,8 @@ def apply_effects(ctx, outcome: _render.Outcome) -> None:
         outcome.warnings.append(Verdict(WARN, text, guard="runtime"))
 
 
-def evaluate(event: str, data: bytes, env=None, root: str | None = None) -> tuple:
+def evaluate(event: str, data: bytes, env=None, root: str | None = None,
+             apply: bool = True) -> tuple:
     """Everything but the I/O: ``(exit_code, stdout, stderr, outcome_or_None)``.
 
     Used by :func:`main`, by the CLI's ``check`` and by in-process tests.
@@ -183,18 +184,20 @@ def evaluate(event: str, data: bytes, env=None, root: str | None = None) -> tupl
         env: environment mapping (default ``os.environ``); the project root
             and ``STRICT_MODE`` come from it.
         root: project root override (tests); default per SPEC §1.
+        apply: apply the verdicts' effects (state writes); ``False`` answers
+            without changing anything (``playgate check``, ``explain``).
     """
     from statefiles.atomic import set_lock_budget
 
     # The budget covers this call only (in-process callers make many).
     set_lock_budget(LOCK_BUDGET_S.get(event, DEFAULT_LOCK_BUDGET_S))
     try:
-        return _evaluate(event, data, env, root)
+        return _evaluate(event, data, env, root, apply)
     finally:
         set_lock_budget(None)
 
 
-def _evaluate(event: str, data: bytes, env, root) -> tuple:
+def _evaluate(event: str, data: bytes, env, root, apply: bool = True) -> tuple:
     try:
         hook = parse(event, data)
     except MalformedInput as exc:
@@ -209,7 +212,8 @@ def _evaluate(event: str, data: bytes, env, root) -> tuple:
             outcome = unit.run(ctx)
         else:
             outcome = run_chain(ctx, unit.chain(ctx))
-        apply_effects(ctx, outcome)
+        if apply:
+            apply_effects(ctx, outcome)
         return (*_render.render(event, outcome), outcome)
     except Exception:  # noqa: BLE001 - a runtime bug must fail safe, not crash
         where_root = ctx.root if ctx is not None else _fallback_root(hook, env)

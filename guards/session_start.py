@@ -111,7 +111,11 @@ def check(ctx):
     if to_read:
         lines.append(ctx.say("session_start.read_first", files=", ".join(to_read)))
     else:
-        lines.append(ctx.say("session_start.no_state"))
+        # With the plugin there is no install.py run: the plugin's own
+        # command-line tool creates the project files (issue 11).
+        data = ctx.env.get("CLAUDE_PLUGIN_DATA") if ctx.env.get("CLAUDE_PLUGIN_ROOT") else None
+        lines.append(ctx.say("session_start.no_state_plugin", data=data) if data
+                     else ctx.say("session_start.no_state"))
     if plan_rel:
         pb = ctx.playbook
         done, total = pb.counts()

@@ -303,6 +303,11 @@ MESSAGES = {
         'state.md is missing: the workflow state cannot be read. Ask the user to '
         'run `python install.py <repo>`.'
     ),
+    'session_start.no_state_plugin': (
+        'state.md is missing: the workflow state cannot be read. Ask the user to '
+        'run `{data}/venv/bin/playgate init -C <repo>` (the playgate plugin\'s '
+        'command-line tool).'
+    ),
     'session_start.playbook': 'Active playbook: {plan} (phase {phase}, {done}/{total} subtasks done).',
     'session_start.no_playbook': "No playbook is active: start any work request with Skill(skill='playbook-init').",
     'session_start.branch': 'Branch: {branch}.',

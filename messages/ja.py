@@ -252,6 +252,7 @@ MESSAGES = {
     'session_start.active': 'playgate ワークフローゲートが有効です。',
     'session_start.read_first': 'まず次のファイルを読んでください (Read ツール)。読み終えるまでほかのツールはブロックされます: {files}。',
     'session_start.no_state': 'state.md がありません: ワークフローの状態を読めません。ユーザーに `python install.py <repo>` の実行を依頼してください。',
+    'session_start.no_state_plugin': 'state.md がありません: ワークフローの状態を読めません。ユーザーに `{data}/venv/bin/playgate init -C <repo>` (playgate プラグインのコマンドラインツール) の実行を依頼してください。',
     'session_start.playbook': '有効な playbook: {plan} (phase {phase}、subtask {done}/{total} 完了)。',
     'session_start.no_playbook': "有効な playbook はありません: 作業の依頼はすべて Skill(skill='playbook-init') から始めてください。",
     'session_start.branch': 'ブランチ: {branch}。',

@@ -71,6 +71,8 @@ FLOOR = (
     ".claude/agents/codex-delegate.md",
     ".claude/agents/coderabbit-delegate.md",
     ".mcp.json",
+    # The Claude Code plugin's code, marketplaces and environment (issue 11).
+    "~/.claude/plugins/**",
     "~/.claude/settings.json",
     "~/.claude/settings.local.json",
     "/etc/claude-code/**",
@@ -400,9 +402,27 @@ class ProtectedList:
         return best
 
 
+def suite_floor() -> tuple:
+    """The suite's own directory as an absolute HARD_BLOCK pattern when it is
+    not a project's ``.claude/`` (which :data:`FLOOR` covers): the Claude Code
+    plugin root, wherever the plugin was installed from, and the plugin's data
+    directory (``$CLAUDE_PLUGIN_DATA``, its Python environment) — issue 11.
+    Editing the code or the interpreter that run the hooks would switch the
+    gate off (bypass family G)."""
+    suite = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if os.path.basename(suite) == layout.CLAUDE_DIR:
+        return ()
+    found = [suite]
+    data = os.environ.get("CLAUDE_PLUGIN_DATA") if os.environ.get("CLAUDE_PLUGIN_ROOT") else None
+    if data and os.path.isabs(data):
+        found.append(data)
+    return tuple(p.replace(os.sep, "/").rstrip("/") + "/**" for p in found)
+
+
 def parse(text: str, label: str = layout.PROTECTED_FILES) -> ProtectedList:
-    """Parse protected-files.txt content; the :data:`FLOOR` is prepended."""
-    entries = [Entry("HARD_BLOCK", p, 0) for p in FLOOR]
+    """Parse protected-files.txt content; the :data:`FLOOR` (and
+    :func:`suite_floor`) is prepended."""
+    entries = [Entry("HARD_BLOCK", p, 0) for p in FLOOR + suite_floor()]
     problems = []
     # A byte-order mark (a list saved by a Windows editor) is not part of the
     # first entry: read with it, "HARD_BLOCK:x" became an unknown level and

@@ -1,0 +1,31 @@
+"""``python -m playgate ...`` and ``python .claude/playgate ...``.
+
+Run as a directory (``python .claude/playgate doctor`` in a repository
+install.py installed into), ``sys.path[0]`` is this package's own directory:
+it is replaced by the suite's directory (``.claude/``), placed after the
+standard library and before site-packages like ``hooks/_bootstrap.py`` does,
+so that a stray ``json.py`` next to the suite cannot shadow a standard module.
+"""
+
+import os
+import sys
+
+
+def _setup_path() -> None:
+    here = os.path.dirname(os.path.abspath(__file__))
+    suite = os.path.dirname(here)
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") not in (here, suite)]
+    at = len(sys.path)
+    for i, entry in enumerate(sys.path):
+        if "site-packages" in entry or "dist-packages" in entry:
+            at = i
+            break
+    sys.path.insert(at, suite)
+
+
+if __name__ == "__main__":
+    if not __package__:  # python path/to/playgate
+        _setup_path()
+    from playgate.cli import main
+
+    sys.exit(main())

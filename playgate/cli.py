@@ -1,0 +1,176 @@
+"""The ``playgate`` command line: argument parsing and dispatch only.
+
+Each command is a module under :mod:`playgate.commands` with
+
+* ``add_arguments(parser)`` — its options;
+* ``run(args, project) -> (exit_code, data)`` — the work; ``data`` is the
+  JSON document ``--json`` prints (a dict);
+* ``render(data, lang) -> str`` — the same for people.
+
+Command modules are imported only when chosen, so ``playgate status`` does
+not pay for the shell analysis or jsonschema.
+
+Exit codes (the same for every command; README "Command-line tool"):
+
+* ``0`` — done, and the answer is "yes": healthy, valid, allowed, no difference;
+* ``1`` — done, and the answer is "no": ``doctor`` found a problem,
+  ``validate`` an invalid file, ``check``/``explain`` a call that would be
+  blocked, ``replay`` a call decided differently than in the session;
+* ``2`` — usage error (unknown command or event, bad option);
+* ``3`` — input error: a file that cannot be read or parsed, no project;
+* ``4`` — internal error (a bug in playgate; the traceback is printed).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from playgate import messages
+
+EXIT_OK = 0
+EXIT_NO = 1
+EXIT_USAGE = 2
+EXIT_INPUT = 3
+EXIT_INTERNAL = 4
+
+EXIT_CODES = {
+    EXIT_OK: "done; healthy, valid, allowed or unchanged",
+    EXIT_NO: "done; a problem, an invalid file, a blocked call or a changed decision",
+    EXIT_USAGE: "usage error",
+    EXIT_INPUT: "a file or project that cannot be read",
+    EXIT_INTERNAL: "internal error in playgate",
+}
+
+#: Command name → (module under playgate.commands, one-line help key).
+COMMANDS = {
+    "check": "check",
+    "explain": "explain",
+    "doctor": "doctor",
+    "status": "status",
+    "validate": "validate",
+    "replay": "replay",
+    "init": "init",
+    "plugin": "plugin",
+}
+
+
+class UsageError(Exception):
+    """Bad arguments; the message says what is wrong (exit 2)."""
+
+
+class InputError(Exception):
+    """A file or project that cannot be read (exit 3). One line: what and how to fix."""
+
+
+def _module(name: str):
+    return __import__(f"playgate.commands.{COMMANDS[name]}", fromlist=["run"])
+
+
+def build_parser(lang: str = "en", only: str | None = None):
+    """The argparse parser with every command's options (only those of the
+    command ``only`` when given: the other modules are not imported)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="playgate",
+        description=messages.text("cli.description", lang),
+        epilog=messages.text("cli.epilog", lang),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=_version_line())
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("-C", "--project", metavar="DIR",
+                        help=messages.text("cli.opt.project", lang))
+    common.add_argument("--json", action="store_true", help=messages.text("cli.opt.json", lang))
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        if only is not None and name != only:
+            sub.add_parser(name, help=messages.text(f"{name}.help", lang))
+            continue
+        module = _module(name)
+        summary = messages.text(f"{name}.help", lang)
+        cmd = sub.add_parser(name, parents=[common], help=summary,
+                             description=messages.text(f"{name}.description", lang),
+                             formatter_class=argparse.RawDescriptionHelpFormatter)
+        module.add_arguments(cmd)
+    return parser
+
+
+def _version_line() -> str:
+    from playgate import __version__
+    from playgate.project import SUITE_ROOT
+
+    return f"playgate {__version__} (Python {sys.version.split()[0]}, suite {SUITE_ROOT})"
+
+
+def _dump_json(data) -> str:
+    import json
+
+    return json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n"
+
+
+def _write(text: str, stream=None) -> None:
+    stream = stream or sys.stdout
+    try:
+        stream.write(text)
+        stream.flush()
+    except BrokenPipeError:  # `playgate ... | head`
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the final flush
+        except OSError:
+            pass
+
+
+def main(argv=None) -> int:
+    """Entry point of ``python -m playgate`` and the ``playgate`` console
+    script. Returns the exit code (see the module docstring)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = "en"
+    wants_json = "--json" in argv
+    if not argv or argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version"):
+        parser = build_parser(lang)
+        if argv:
+            _error(wants_json, "usage", messages.text("cli.unknown_command", lang,
+                                                      command=argv[0],
+                                                      commands=", ".join(COMMANDS)))
+            return EXIT_USAGE
+        parser.print_help()
+        return EXIT_USAGE
+    parser = build_parser(lang, only=argv[0] if argv[0] in COMMANDS else None)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
+        return EXIT_OK if exc.code in (0, None) else EXIT_USAGE
+    module = _module(args.command)
+    try:
+        from playgate.project import locate
+
+        project = locate(args.project, needed=getattr(module, "NEEDS_PROJECT", True))
+        lang = project.language if project is not None else lang
+        code, data = module.run(args, project)
+        output = _dump_json(dict(data, exit_code=code)) if args.json else module.render(data,
+                                                                                        lang)
+    except UsageError as exc:
+        _error(args.json, "usage", str(exc))
+        return EXIT_USAGE
+    except InputError as exc:
+        _error(args.json, "input", str(exc))
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # noqa: BLE001 - report a bug with its traceback
+        import traceback
+
+        _error(args.json, "internal", messages.text("cli.internal", lang,
+                                                    error=f"{type(exc).__name__}: {exc}"))
+        traceback.print_exc()
+        return EXIT_INTERNAL
+    _write(output)
+    return code
+
+
+def _error(as_json: bool, kind: str, message: str) -> None:
+    if as_json:
+        _write(_dump_json({"error": kind, "message": message}))
+    _write(f"playgate: {message}\n", sys.stderr)

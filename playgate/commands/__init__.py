@@ -1,0 +1,1 @@
+"""One module per ``playgate`` command (see :mod:`playgate.cli` for the contract)."""

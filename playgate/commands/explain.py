@@ -1,0 +1,211 @@
+"""``playgate explain "<bash command>"``: how playgate reads a Bash command.
+
+Three views, each through the public function the hooks use:
+
+1. the shell analysis (SPEC §4): :func:`shell.analyse` — every simple
+   command that would run (nested ones too), what it writes, destructive
+   findings, code-execution carriers, HTTP methods, scripts, and what could
+   not be resolved;
+2. the PreToolUse Bash chain: :func:`events.runtime.evaluate` on a Bash
+   PreToolUse payload, with the project's current state (branch, playbook,
+   session markers), effects not applied; and bash-check's own verdict
+   (:func:`events.runtime.run_chain` with that guard alone), because the
+   chain stops at its first BLOCK and a workflow guard before bash-check
+   (no analysed request, the main branch...) would otherwise hide what
+   bash-check thinks of the command itself;
+3. the permission gate (SPEC §5): :func:`permission.explain.explain` — every
+   phase S0–7D with the project's merged permission-config.yaml.
+
+Nothing is run and nothing is written. Exit 0 when PreToolUse would let the
+command through, 1 when it would block it.
+"""
+
+from __future__ import annotations
+
+import os
+
+from playgate import messages
+
+NEEDS_PROJECT = True
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("words", nargs="+", metavar="COMMAND",
+                        help=messages.text("explain.opt.command"))
+    parser.add_argument("--cwd", metavar="DIR", help=messages.text("explain.opt.cwd"))
+
+
+def _cmd(cmd) -> dict:
+    return {"argv": list(cmd.argv), "name": cmd.name, "depth": cmd.depth,
+            "wrappers": list(cmd.wrappers), "read_only": _read_only(cmd),
+            "git_subcommand": cmd.git_subcommand,
+            "cwd": sorted(cmd.cwd) if cmd.cwd is not None else None,
+            "redirects": [repr(r) for r in cmd.redirects],
+            "dynamic": cmd.dynamic}
+
+
+def _read_only(cmd) -> bool:
+    from shell import is_read_only
+
+    return is_read_only(cmd)
+
+
+def _finding(f) -> dict:
+    return {"family": f.family, "message": f.message, "certain": f.certain,
+            "command": " ".join(f.command.argv) if f.command is not None else None}
+
+
+def _write(w) -> dict:
+    return {"how": w.how, "kind": w.kind, "path": w.given, "abs": w.abs, "rel": w.rel,
+            "recursive": w.recursive, "possible": w.possible}
+
+
+def analysis_of(command: str, root: str, cwd: str, home: str) -> dict:
+    """The shell analysis of ``command`` as JSON (see the module docstring)."""
+    import shell
+
+    a = shell.analyse(command, root, cwd, home)
+    return {"parser": a.parser, "read_only": a.read_only, "unknown": a.unknown,
+            "reasons": list(a.reasons),
+            "commands": [_cmd(c) for c in a.commands],
+            "destructive": [_finding(f) for f in a.destructive],
+            "carriers": [_finding(f) for f in a.carriers],
+            "writes": [_write(w) for w in a.writes],
+            "touched": [_write(w) for w in a.touched],
+            "scripts": [{"command": " ".join(c.argv), "path": p} for c, p in a.scripts],
+            "http_methods": list(a.http_methods),
+            "functions": list(a.functions), "aliases": list(a.aliases)}
+
+
+def permission_of(command: str, root: str, cwd: str, env) -> dict:
+    """Every permission phase for ``command`` (``permission.explain.explain``)."""
+    from permission import config as config_mod
+    from permission.explain import explain
+
+    _text, decision = explain(command, root, cwd, env=env)
+    cfg = config_mod.load(root)
+    return {"decision": decision.decision, "phase": decision.phase, "reason": decision.reason,
+            "layers": [{"layer": label, "status": status} for label, status in cfg.layers],
+            "config_errors": list(cfg.errors), "notices": list(cfg.notices),
+            "phases": [{"phase": p, "status": s, "detail": d} for p, s, d in decision.trace]}
+
+
+def bash_check_of(payload: bytes, project, trace: list) -> dict:
+    """bash-check's verdict on the payload: ``{"kind", "message", "reached"}``.
+
+    ``reached`` tells whether the PreToolUse chain (``trace``, from
+    :func:`playgate.commands.check.trace_of`) got to bash-check; when it did
+    not, the guard is run alone through :func:`events.runtime.run_chain` on
+    the same context, so the answer is the one bash-check would give once the
+    guards before it let the call through. Nothing is applied.
+    """
+    from guards.bash_check import NAME
+
+    for step in trace:
+        if step["guard"] == NAME:
+            return {"kind": step["kind"], "message": step["message"], "reached": True}
+    from events.context import Context
+    from events.inputs import parse
+    from events.runtime import run_chain
+    from playgate.commands import check
+
+    ctx = Context(parse("PreToolUse", payload), root=project.root, env=project.env)
+    alone = check.trace_of(run_chain(ctx, ("bash_check",)))
+    step = alone[0] if alone else {"kind": "allow", "message": ""}
+    return {"kind": step["kind"], "message": step["message"], "reached": False}
+
+
+def run(args, project) -> tuple:
+    import json
+
+    from playgate.cli import EXIT_NO, EXIT_OK, InputError
+    from playgate.commands import check
+
+    command = " ".join(args.words)
+    cwd = os.path.abspath(args.cwd) if args.cwd else os.getcwd()
+    if args.cwd and not os.path.isdir(cwd):
+        raise InputError(messages.text("explain.no_cwd", cwd=args.cwd))
+    if not _inside(cwd, project.root):
+        cwd = project.root
+    home = project.env.get("HOME") or os.path.expanduser("~")
+    payload = check.complete("PreToolUse", {"tool_name": "Bash",
+                                            "tool_input": {"command": command}, "cwd": cwd},
+                             project.root)
+    raw = json.dumps(payload).encode("utf-8")
+    pre = check.evaluate("PreToolUse", raw, project)
+    data = {"command": "explain", "bash": command, "project": project.root, "cwd": cwd,
+            "analysis": analysis_of(command, project.root, cwd, home),
+            "pre_tool_use": {"decision": pre["decision"], "blocked": pre["blocked"],
+                             "trace": pre["trace"], "stderr": pre["stderr"]},
+            "bash_check": bash_check_of(raw, project, pre["trace"]),
+            "permission": permission_of(command, project.root, cwd, project.env)}
+    return (EXIT_NO if pre["blocked"] else EXIT_OK), data
+
+
+def _inside(path: str, root: str) -> bool:
+    path, root = os.path.realpath(path), os.path.realpath(root)
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def _section(title: str) -> list:
+    return ["", title, "-" * len(title)]
+
+
+def render(data: dict, lang: str) -> str:
+    t = messages.text
+    a = data["analysis"]
+    lines = [t("explain.header", lang, command=data["bash"]),
+             t("explain.where", lang, project=data["project"], cwd=data["cwd"])]
+    lines += _section(t("explain.analysis", lang, parser=a["parser"]))
+    for i, c in enumerate(a["commands"], 1):
+        wrap = f" [{' > '.join(c['wrappers'])}]" if c["wrappers"] else ""
+        ro = t("explain.reads", lang) if c["read_only"] else t("explain.acts", lang)
+        depth = f" depth {c['depth']}" if c["depth"] else ""
+        lines.append(f"  {i}. {' '.join(a_.replace(chr(0), '<?>') for a_ in c['argv'])}"
+                     f"{wrap}{depth}  ({ro})")
+    if not a["commands"]:
+        lines.append("  " + t("explain.no_commands", lang))
+    lines.append("  " + t("explain.read_only" if a["read_only"] else "explain.mutating", lang))
+    for key in ("destructive", "carriers"):
+        for f in a[key]:
+            lines.append(f"  {key}: {f['family']}: {f['message']}")
+    for key in ("writes", "touched"):
+        for w in a[key]:
+            where = w["rel"] if w["rel"] is not None else (w["abs"] or w["path"])
+            extra = " (recursive)" if w["recursive"] else ""
+            lines.append(f"  {key[:-1] if key == 'writes' else 'may write'}: {w['how']} "
+                         f"{w['kind']} {where}{extra}")
+    for s in a["scripts"]:
+        lines.append(f"  script: {s['path']} ({s['command']})")
+    if a["http_methods"]:
+        lines.append("  " + t("explain.http", lang, methods=", ".join(a["http_methods"])))
+    if a["unknown"]:
+        lines.append("  " + t("explain.unknown", lang, reasons="; ".join(a["reasons"])))
+    pre = data["pre_tool_use"]
+    lines += _section(t("explain.pre", lang))
+    for step in pre["trace"]:
+        kind = step["kind"].upper() if step["kind"] not in ("allow", "warn") else step["kind"]
+        first = (step["message"] or "").split("\n", 1)[0]
+        lines.append(f"  {step['guard']:<24} {kind:<8} {first}".rstrip())
+    lines.append(t("explain.pre_blocked" if pre["blocked"] else "explain.pre_passes", lang,
+                   decision=pre["decision"]))
+    bc = data["bash_check"]
+    if not bc["reached"]:
+        kind = bc["kind"].upper() if bc["kind"] not in ("allow", "warn") else bc["kind"]
+        first = (bc["message"] or "").split("\n", 1)[0]
+        lines.append(t("explain.bash_check_alone", lang))
+        lines.append(f"  {'bash-check':<24} {kind:<8} {first}".rstrip())
+    p = data["permission"]
+    lines += _section(t("explain.permission", lang))
+    for layer in p["layers"]:
+        lines.append(f"  layer   {layer['layer']}: {layer['status']}")
+    for error in p["config_errors"]:
+        lines.append(f"  ERROR   {error}")
+    for notice in p["notices"]:
+        lines.append(f"  notice  {notice}")
+    for ph in p["phases"]:
+        status = ph["status"].upper() if ph["status"] in ("dialog", "allow") else ph["status"]
+        lines.append(f"  {ph['phase']:<7} {status:<12} {ph['detail']}".rstrip())
+    lines.append(t("explain.approve" if p["decision"] == "allow" else "explain.dialog", lang,
+                   phase=p["phase"], reason=p["reason"]))
+    return "\n".join(lines) + "\n"

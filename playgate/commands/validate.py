@@ -1,0 +1,68 @@
+"""``playgate validate [FILE...]``: state.md, plan.json and progress.json
+against their schemas, every error with its file, line and column.
+
+Without FILE: the project's state.md and every playbook under ``play/``
+(``--archive`` adds ``play/archive/``). A FILE's kind comes from its name
+(``*.md`` → state.md, ``plan.json``, ``progress.json``) or ``--kind``. See
+:mod:`playgate.validation` for what is checked. Writes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+
+from playgate import messages
+
+NEEDS_PROJECT = True
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("files", nargs="*", metavar="FILE",
+                        help=messages.text("validate.opt.files"))
+    parser.add_argument("--kind", choices=["state", "plan", "progress"],
+                        help=messages.text("validate.opt.kind"))
+    parser.add_argument("--archive", action="store_true",
+                        help=messages.text("validate.opt.archive"))
+
+
+def run(args, project) -> tuple:
+    from playgate import validation
+    from playgate.cli import EXIT_INPUT, EXIT_NO, EXIT_OK, UsageError
+
+    if args.files:
+        files = []
+        for given in args.files:
+            kind = args.kind or validation.kind_of(given)
+            if kind is None:
+                raise UsageError(messages.text("validate.unknown_kind", file=given))
+            path = os.path.abspath(given)
+            files.append((path, project.rel(path), kind))
+    else:
+        files = validation.project_files(project.root, include_archive=args.archive)
+    reports = validation.validate_files(files, project.root)
+    missing = [r for r in reports if r.document is None and r.problems
+               and r.problems[0].line == 0 and r.problems[0].message.endswith("does not exist")]
+    data = {"command": "validate", "project": project.root,
+            "valid": all(r.valid for r in reports),
+            "files": [r.to_json() for r in reports]}
+    data["errors"] = sum(1 for r in reports for p in r.problems if p.level == "error")
+    data["warnings"] = sum(1 for r in reports for p in r.problems if p.level == "warning")
+    if args.files and missing:
+        return EXIT_INPUT, data
+    return (EXIT_OK if data["valid"] else EXIT_NO), data
+
+
+def render(data: dict, lang: str) -> str:
+    lines = []
+    for report in data["files"]:
+        if not report["problems"]:
+            lines.append(messages.text("validate.file_ok", lang, path=report["path"],
+                                       kind=report["kind"]))
+            continue
+        for p in report["problems"]:
+            where = f"{report['path']}:{p['line']}:{p['col']}" if p["line"] else report["path"]
+            at = f" {p['pointer']}:" if p["pointer"] else ""
+            lines.append(f"{where}: {p['level']}:{at} {p['message']}")
+    lines.append(messages.text("validate.summary", lang, files=len(data["files"]),
+                               errors=data["errors"], warnings=data["warnings"]))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,422 @@
+"""Validate state.md, plan.json and progress.json with line-precise errors.
+
+The schemas are the formal definitions: ``statefiles/schemas/plan.schema.json``
+and ``progress.schema.json`` (generated from :mod:`statefiles.models`) and
+``playgate/schemas/state.schema.json`` (the YAML blocks of state.md as
+:mod:`statefiles.state_md` and the guards read them). Every error is a
+:class:`Problem` naming the file, line and column of the value it is about
+(:mod:`playgate.locate` maps the validator's path to the text), so
+``path:line:col: message`` opens in an editor at the right place.
+
+Besides the schemas (errors):
+
+* state.md as the reader sees it: a heading without a block, a block never
+  closed, broken YAML (with the line PyYAML names), ``playbook.active``
+  naming no working playbook;
+* the playbook pair: ``progress.json`` naming phases or subtasks its
+  ``plan.json`` does not have, an ``active`` phase/subtask not in the plan;
+* warnings: unknown ``config`` keys (with the closest known one), missing
+  state.md sections.
+"""
+
+from __future__ import annotations
+
+import os
+
+from playgate.locate import json_positions, pointer, yaml_positions
+
+SCHEMA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas")
+#: Largest file read (bytes), as the state readers (statefiles.playbook).
+MAX_BYTES = 4 * 1024 * 1024
+KINDS = ("state", "plan", "progress")
+
+
+class Problem:
+    """One finding: ``level`` (``error``/``warning``), ``line``/``col``
+    (1-based; 0 when the file could not be read at all), ``pointer`` (JSON
+    pointer inside the document, ``""`` for the whole file) and ``message``."""
+
+    __slots__ = ("level", "line", "col", "pointer", "message")
+
+    def __init__(self, level: str, message: str, line: int = 0, col: int = 0,
+                 pointer_: str = "") -> None:
+        self.level = level
+        self.message = message
+        self.line = line
+        self.col = col
+        self.pointer = pointer_
+
+    def to_json(self) -> dict:
+        return {"level": self.level, "line": self.line, "col": self.col,
+                "pointer": self.pointer, "message": self.message}
+
+    def __repr__(self) -> str:
+        return f"Problem({self.level} {self.line}:{self.col} {self.pointer} {self.message!r})"
+
+
+class FileReport:
+    """The problems of one file: ``path`` as shown (the label), ``source`` the
+    file read, ``kind`` one of :data:`KINDS`, ``document`` the parsed content
+    (``None`` when unreadable)."""
+
+    __slots__ = ("path", "source", "kind", "problems", "document")
+
+    def __init__(self, path: str, kind: str, source: str | None = None) -> None:
+        self.path = path
+        self.source = source or path
+        self.kind = kind
+        self.problems: list = []
+        self.document = None
+
+    @property
+    def valid(self) -> bool:
+        return not any(p.level == "error" for p in self.problems)
+
+    def add(self, level: str, message: str, where=(1, 1), path=()) -> None:
+        self.problems.append(Problem(level, message, where[0], where[1], pointer(path)))
+
+    def to_json(self) -> dict:
+        return {"path": self.path, "kind": self.kind, "valid": self.valid,
+                "problems": [p.to_json() for p in sorted(self.problems, key=_order)]}
+
+
+def _order(p: Problem) -> tuple:
+    return (p.line, p.col, p.level != "error", p.message)
+
+
+def kind_of(path: str) -> str | None:
+    """``state``/``plan``/``progress`` from the file name, else ``None``."""
+    name = os.path.basename(path).lower()
+    if name.endswith(".md"):
+        return "state"
+    if name == "plan.json":
+        return "plan"
+    if name == "progress.json":
+        return "progress"
+    return None
+
+
+_SCHEMAS: dict = {}
+
+
+def schema(kind: str) -> dict:
+    """The JSON Schema of ``kind`` (cached)."""
+    import json
+
+    if kind not in _SCHEMAS:
+        if kind == "state":
+            path = os.path.join(SCHEMA_DIR, "state.schema.json")
+        else:
+            from statefiles.models import SCHEMA_DIR as STATE_SCHEMAS
+
+            path = os.path.join(STATE_SCHEMAS, f"{kind}.schema.json")
+        with open(path, encoding="utf-8") as fh:
+            _SCHEMAS[kind] = json.load(fh)
+    return _SCHEMAS[kind]
+
+
+def schema_errors(kind: str, document) -> list:
+    """``[(path_tuple, message)]`` of ``document`` against ``kind``'s schema.
+
+    An ``anyOf`` failure (the playbook schemas accept older string forms
+    next to objects) is reported by its most specific cause: the failing
+    branch error deepest in the document, else a list of what would be
+    accepted there.
+    """
+    import jsonschema
+
+    sch = schema(kind)
+    validator = jsonschema.validators.validator_for(sch)(sch)
+    found = []
+    for error in validator.iter_errors(document):
+        error = specific_error(error)
+        found.append((tuple(error.absolute_path), error_message(error)))
+    return sorted(found, key=lambda item: [str(p) for p in item[0]])
+
+
+def specific_error(error):
+    """The error to report for ``error``: itself, or for an ``anyOf``/``oneOf``
+    the most specific cause — from the branch that failed least (fewest
+    errors, then fewest mismatched constants: a branch whose discriminator
+    such as ``type: "command"`` does not match is not the one meant), the
+    error deepest in the document."""
+    if not error.context:
+        return error
+    branches: dict = {}
+    for sub in error.context:
+        branch = sub.relative_schema_path[0] if sub.relative_schema_path else 0
+        branches.setdefault(branch, []).append(sub)
+    best = None
+    for subs in branches.values():
+        causes = [specific_error(sub) for sub in subs]
+        depth = max(len(e.absolute_path) for e in causes)
+        rank = (len(subs), sum(e.validator == "const" for e in subs), -depth)
+        if best is None or rank < best[0]:
+            best = (rank, causes, depth)
+    _rank, causes, depth = best
+    if depth <= len(error.absolute_path):
+        return error  # no branch got further than the value itself
+    return min((e for e in causes if len(e.absolute_path) == depth),
+               key=lambda e: e.validator == "type")
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _accepted(schema_: dict) -> list:
+    """What ``schema_`` accepts, in words (``["a string", "null"]``)."""
+    words = []
+    for branch in schema_.get("anyOf") or schema_.get("oneOf") or [schema_]:
+        if "$ref" in branch:
+            words.append("an object (" + branch["$ref"].rsplit("/", 1)[-1] + ")")
+        elif "enum" in branch:
+            words.append("one of " + ", ".join(map(repr, branch["enum"])))
+        elif "const" in branch:
+            words.append(repr(branch["const"]))
+        elif "type" in branch:
+            types = branch["type"] if isinstance(branch["type"], list) else [branch["type"]]
+            words += ["null" if t == "null" else f"{'an' if t[0] in 'aeiou' else 'a'} {t}"
+                      for t in types]
+    return words
+
+
+def error_message(error) -> str:
+    """One line for a jsonschema error (values shortened; ``anyOf`` and
+    described patterns in words)."""
+    if error.validator in ("anyOf", "oneOf"):
+        accepted = _accepted(error.schema)
+        text = f"{_short(error.instance)} is not accepted here; expected " + " or ".join(
+            accepted) if accepted else f"{_short(error.instance)} is not accepted here"
+    elif error.validator == "pattern" and error.schema.get("description"):
+        text = f"{_short(error.instance)} is not accepted here: {error.schema['description']}"
+    elif error.validator == "required":
+        text = error.message
+    else:
+        text = error.message.replace(repr(error.instance), _short(error.instance), 1)
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+def read_text(path: str) -> tuple:
+    """``(text, problem)``: the file as text, or why it cannot be read."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        return None, "does not exist"
+    except IsADirectoryError:
+        return None, "is a directory, not a file"
+    except OSError as exc:
+        return None, f"cannot be read ({exc.strerror})"
+    if len(data) > MAX_BYTES:
+        return None, f"is larger than {MAX_BYTES} bytes"
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        return None, f"is not valid UTF-8 (byte {exc.start})"
+
+
+# --------------------------------------------------------------------------- JSON files
+
+
+def validate_json(path: str, kind: str, label: str | None = None) -> FileReport:
+    """Validate a plan.json or progress.json file."""
+    import json
+
+    report = FileReport(label or path, kind, path)
+    text, problem = read_text(path)
+    if problem:
+        report.add("error", f"{report.path} {problem}", (0, 0))
+        return report
+    try:
+        document = json.loads(text.lstrip("\ufeff"))
+    except json.JSONDecodeError as exc:
+        report.add("error", f"not valid JSON: {exc.msg}", (exc.lineno, exc.colno))
+        return report
+    except RecursionError:
+        report.add("error", "nested too deeply", (1, 1))
+        return report
+    report.document = document
+    positions = json_positions(text)
+    for where, message in schema_errors(kind, document):
+        report.add("error", message, positions.find(where), where)
+    if isinstance(document, dict) and kind == "plan":
+        _plan_checks(report, document, positions)
+    return report
+
+
+def _plan_checks(report: FileReport, plan: dict, positions) -> None:
+    seen: dict = {}
+    for i, phase in enumerate(plan.get("phases") or []):
+        if not isinstance(phase, dict):
+            continue
+        for key, path in [(phase.get("id"), ("phases", i, "id"))] + [
+                (s.get("id"), ("phases", i, "subtasks", j, "id"))
+                for j, s in enumerate(phase.get("subtasks") or []) if isinstance(s, dict)]:
+            if isinstance(key, str) and key in seen:
+                report.add("error", f"id {key!r} is used twice (first at line "
+                           f"{positions.find(seen[key])[0]}); ids must be unique",
+                           positions.find(path), path)
+            elif isinstance(key, str):
+                seen[key] = path
+    ids = {p.get("id") for p in plan.get("phases") or [] if isinstance(p, dict)}
+    for i, phase in enumerate(plan.get("phases") or []):
+        if not isinstance(phase, dict):
+            continue
+        for j, dep in enumerate(phase.get("depends_on") or []):
+            if isinstance(dep, str) and dep not in ids:
+                path = ("phases", i, "depends_on", j)
+                report.add("error", f"depends_on names phase {dep!r}, which the plan does not "
+                           "have", positions.find(path), path)
+
+
+def pair_checks(plan: FileReport, progress: FileReport) -> None:
+    """Cross-file checks of one playbook: progress.json may only name the
+    phases and subtasks of its plan.json (added to ``progress``)."""
+    if not isinstance(plan.document, dict) or not isinstance(progress.document, dict):
+        return
+    text, _ = read_text(progress.source)
+    positions = json_positions(text) if text else None
+    phases, subtasks = set(), set()
+    for phase in plan.document.get("phases") or []:
+        if isinstance(phase, dict):
+            phases.add(phase.get("id"))
+            subtasks |= {s.get("id") for s in phase.get("subtasks") or [] if isinstance(s, dict)}
+
+    def where(path):
+        return positions.find(path) if positions else (1, 1)
+
+    doc = progress.document
+    for section, known, what in (("phases", phases, "phase"), ("subtasks", subtasks, "subtask")):
+        entries = doc.get(section)
+        if isinstance(entries, dict):
+            for key in entries:
+                if key not in known:
+                    progress.add("warning", f"{what} {key!r} is not in {plan.path}",
+                                 where((section, key)), (section, key))
+    active = doc.get("active") if isinstance(doc.get("active"), dict) else {}
+    for key, known, what in (("phase", phases, "phase"), ("subtask", subtasks, "subtask")):
+        value = active.get(key)
+        if isinstance(value, str) and value and value not in known:
+            progress.add("error", f"active.{key} {value!r} is not a {what} of {plan.path}",
+                         where(("active", key)), ("active", key))
+
+
+# --------------------------------------------------------------------------- state.md
+
+
+def validate_state(path: str, root: str | None = None, label: str | None = None) -> FileReport:
+    """Validate state.md: its structure as the reader sees it, each section's
+    YAML against the schema, and ``playbook.active`` (against ``root``)."""
+    import difflib
+
+    from statefiles import state_md
+
+    report = FileReport(label or path, "state", path)
+    text, problem = read_text(path)
+    if problem:
+        report.add("error", f"{report.path} {problem}", (0, 0))
+        return report
+    parsed = state_md.parse(text)
+    for error in parsed["errors"]:
+        report.add("error", error.replace("state.md: ", "", 1), (_line_in(error) or 1, 1))
+    sections = parsed["sections"]
+    report.document = sections
+    positions: dict = {}
+    for name, (start, end) in parsed["spans"].items():
+        first_line = text.count("\n", 0, start) + 1
+        try:
+            positions[name] = yaml_positions(text[start:end], first_line)
+        except Exception:  # noqa: BLE001 - already reported as broken YAML above
+            positions[name] = None
+
+    def where(path):
+        section_pos = positions.get(path[0]) if path else None
+        if section_pos is None:
+            span = parsed["spans"].get(path[0]) if path else None
+            return (text.count("\n", 0, span[0]) + 1, 1) if span else (1, 1)
+        return section_pos.find(path[1:])
+
+    for err_path, message in schema_errors("state", sections):
+        report.add("error", message, where(err_path), err_path)
+    for name in ("playbook", "goal", "config"):
+        if name not in sections and not any(name in e for e in parsed["errors"]):
+            report.add("warning", f"section '{name}' is missing (it is read as empty); add "
+                       f"`## {name}` with a ```yaml block", (1, 1), (name,))
+    known = set(schema("state")["properties"]["config"]["properties"])
+    config = sections.get("config") if isinstance(sections.get("config"), dict) else {}
+    for key in config:
+        if key not in known:
+            close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.75)
+            hint = f"; did you mean {close[0]!r}?" if close else " (no guard reads it)"
+            report.add("warning", f"unknown config key {key!r}{hint}", where(("config", key)),
+                       ("config", key))
+    playbook = sections.get("playbook") if isinstance(sections.get("playbook"), dict) else {}
+    active = playbook.get("active")
+    if root is not None and isinstance(active, str) and active.strip().lower() not in (
+            "", "null", "none", "~"):
+        from statefiles.playbook import resolve_active
+
+        rel, error = resolve_active(root, active)
+        if error:
+            report.add("error", error.replace("state.md ", "", 1), where(("playbook", "active")),
+                       ("playbook", "active"))
+        elif not os.path.isfile(os.path.join(root, *rel.split("/"))):
+            report.add("error", f"playbook.active names {rel}, which does not exist; set it "
+                       "to an existing play/<id>/plan.json or null",
+                       where(("playbook", "active")), ("playbook", "active"))
+    return report
+
+
+def _line_in(message: str) -> int | None:
+    """The line number a state reader message names (``line 12``)."""
+    import re
+
+    found = re.search(r"line (\d+)", message)
+    return int(found.group(1)) if found else None
+
+
+# --------------------------------------------------------------------------- projects
+
+
+def project_files(root: str, include_archive: bool = False) -> list:
+    """``[(abs_path, label, kind)]`` validated by default: state.md and every
+    playbook under ``play/`` (the template too; ``play/archive/`` only with
+    ``include_archive``), plan.json before its progress.json."""
+    files = [(os.path.join(root, "state.md"), "state.md", "state")]
+    play = os.path.join(root, "play")
+    dirs = []
+    if os.path.isdir(play):
+        for name in sorted(os.listdir(play)):
+            full = os.path.join(play, name)
+            if name == "archive":
+                if include_archive and os.path.isdir(full):
+                    dirs += [(os.path.join(full, n), f"play/archive/{n}")
+                             for n in sorted(os.listdir(full))]
+                continue
+            dirs.append((full, f"play/{name}"))
+    for full, rel in dirs:
+        for kind in ("plan", "progress"):
+            path = os.path.join(full, f"{kind}.json")
+            if os.path.isfile(path):
+                files.append((path, f"{rel}/{kind}.json", kind))
+    return files
+
+
+def validate_files(files, root: str | None = None) -> list:
+    """:class:`FileReport` for each ``(abs_path, label, kind)``; a playbook's
+    progress.json is also checked against its plan.json."""
+    reports = []
+    by_dir: dict = {}
+    for path, label, kind in files:
+        if kind == "state":
+            report = validate_state(path, root, label)
+        else:
+            report = validate_json(path, kind, label)
+            by_dir.setdefault(os.path.dirname(os.path.abspath(path)), {})[kind] = report
+        reports.append(report)
+    for pair in by_dir.values():
+        if "plan" in pair and "progress" in pair:
+            pair_checks(pair["plan"], pair["progress"])
+    return reports

@@ -1,0 +1,147 @@
+"""Requirement ranges (``pydantic>=2.7,<3``) and what an interpreter has.
+
+``doctor`` runs in repositories where install.py is not present, so the
+comparison it needs lives here; ``tests/test_cli_doctor.py`` checks with
+hypothesis that :func:`satisfies` answers like install.py's
+``version_satisfies`` (the installer's own check).
+"""
+
+from __future__ import annotations
+
+#: Import names of the runtime dependencies whose distribution name differs.
+IMPORT_NAMES = {"pyyaml": "yaml"}
+
+#: Run by the interpreter being checked; prints one JSON object.
+PROBE = r"""
+import json, sys
+out = {"version": list(sys.version_info[:3]), "executable": sys.executable, "modules": {}}
+for dist, mod in %r:
+    try:
+        __import__(mod)
+    except Exception as exc:
+        out["modules"][dist] = {"error": "%%s: %%s" %% (type(exc).__name__, exc)}
+        continue
+    try:
+        from importlib.metadata import version
+        out["modules"][dist] = {"version": version(dist)}
+    except Exception:
+        out["modules"][dist] = {"version": getattr(sys.modules.get(mod), "__version__", None)}
+sys.stdout.write(json.dumps(out))
+"""
+
+
+def parse_requirement(req: str) -> tuple:
+    """``"pydantic>=2.7,<3"`` → ``("pydantic", ">=2.7,<3")`` (name lower-cased;
+    extras and environment markers dropped)."""
+    import re
+
+    req = req.split(";", 1)[0].strip()
+    m = re.match(r"([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(.*)$", req)
+    if not m:
+        return req.lower(), ""
+    return m.group(1).lower(), m.group(3).strip()
+
+
+def release(version: str) -> tuple:
+    """The numeric release of ``version`` (``"2.11.7"`` → ``(2, 11, 7)``;
+    ``2.0.0rc1`` reads as ``(2, 0, 0)``)."""
+    import re
+
+    parts = []
+    for piece in version.strip().lstrip("vV").split("."):
+        digits = re.match(r"\d+", piece)
+        if not digits:
+            break
+        parts.append(int(digits.group()))
+        if digits.group() != piece:
+            break
+    return tuple(parts)
+
+
+def satisfies(version: str, spec: str) -> bool:
+    """Whether ``version`` (``"2.11.7"``) meets ``spec`` (``">=2.7,<3"``):
+    release numbers only, ``>= > <= < == != ~=`` and ``==2.*``; a clause it
+    cannot read is ignored (the check is there to catch a wrong major
+    version, not to re-implement ``packaging``). Same answers as install.py's
+    ``version_satisfies``."""
+    import re
+
+    have = release(version)
+    if not have:
+        return True
+    for clause in spec.split(","):
+        m = re.match(r"\s*(~=|>=|<=|==|!=|<|>)\s*([0-9][0-9A-Za-z.*+-]*)\s*$", clause)
+        if not m:
+            continue
+        op, want_text = m.groups()
+        if "*" in want_text:
+            prefix = release(want_text.split("*")[0].rstrip("."))
+            match = have[: len(prefix)] == prefix
+            if (op == "==" and not match) or (op == "!=" and match):
+                return False
+            continue
+        want = release(want_text)
+        width = max(len(have), len(want))
+        a = have + (0,) * (width - len(have))
+        b = want + (0,) * (width - len(want))
+        ok = {
+            ">=": a >= b, ">": a > b, "<=": a <= b, "<": a < b, "==": a == b, "!=": a != b,
+            "~=": a >= b and have[: max(len(want) - 1, 1)] == want[: max(len(want) - 1, 1)],
+        }[op]
+        if not ok:
+            return False
+    return True
+
+
+def probe(python: str, requirements, timeout: float = 60) -> dict:
+    """Ask ``python`` for its version and the versions of ``requirements``.
+
+    Returns the probe's dict, or ``{"error": "..."}`` when the interpreter
+    cannot be run or does not answer.
+    """
+    import json
+    import subprocess
+    import tempfile
+
+    pairs = [(name, IMPORT_NAMES.get(name, name.replace("-", "_")))
+             for name, _ in map(parse_requirement, requirements)]
+    try:
+        proc = subprocess.run([python, "-c", PROBE % (pairs,)], capture_output=True,
+                              timeout=timeout, cwd=tempfile.gettempdir(),
+                              start_new_session=True)
+    except FileNotFoundError:
+        return {"error": f"{python} does not exist"}
+    except PermissionError:
+        return {"error": f"{python} is not executable"}
+    except subprocess.TimeoutExpired:
+        return {"error": f"{python} did not answer within {timeout:g} s"}
+    except OSError as exc:
+        return {"error": f"{python} cannot run ({exc.strerror or exc})"}
+    try:
+        info = json.loads(proc.stdout.decode("utf-8", "replace") or "null")
+    except ValueError:
+        info = None
+    if not isinstance(info, dict):
+        tail = proc.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
+        return {"error": f"{python} is not a working Python interpreter (exit "
+                         f"{proc.returncode}: {tail[0][:200]})"}
+    return info
+
+
+def problems(info: dict, requirements) -> list:
+    """``["pydantic is missing", "bashlex 0.17 is outside >=0.18,<0.19"]`` for
+    a :func:`probe` result (Python older than 3.10 included)."""
+    if "error" in info:
+        return [info["error"]]
+    found = []
+    version = tuple(info.get("version") or ())
+    if version < (3, 10):
+        found.append(f"Python {'.'.join(map(str, version))} is older than 3.10")
+    for req in requirements:
+        name, spec = parse_requirement(req)
+        entry = (info.get("modules") or {}).get(name) or {}
+        if not entry or "error" in entry:
+            found.append(f"{name} is missing")
+        elif entry.get("version") and spec and not satisfies(entry["version"], spec):
+            found.append(f"{name} {entry['version']} is outside {spec}")
+    return found

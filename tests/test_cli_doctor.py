@@ -1,0 +1,271 @@
+"""``playgate doctor``: green on a fresh install, and on a broken one the
+problem named (issue 11 "Done when"). Every case breaks one thing in a real
+installed repository and runs the installed ``python .claude/playgate doctor``."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import SUITE
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(SUITE))
+import install as installer  # noqa: E402
+from playgate import REQUIREMENTS, versions  # noqa: E402
+
+
+def doctor(repo: Path, *args, env=None) -> tuple:
+    full = dict(os.environ)
+    full.pop("CLAUDE_PROJECT_DIR", None)
+    full.update(env or {})
+    proc = subprocess.run([sys.executable, str(repo / ".claude" / "playgate"), "doctor", "--json",
+                           *args], capture_output=True, text=True, cwd=str(repo), env=full,
+                          timeout=180)
+    data = json.loads(proc.stdout)
+    return proc.returncode, data
+
+
+def problems(data: dict, level: str = "error") -> list:
+    return [(c["check"], c["code"], c["message"]) for c in data["checks"] if c["level"] == level]
+
+
+def codes(data: dict, level: str = "error") -> set:
+    return {code for _check, code, _m in problems(data, level)}
+
+
+def test_a_fresh_install_is_healthy(installed):
+    code, data = doctor(installed.root)
+    assert code == 0, problems(data)
+    assert data["healthy"] and data["errors"] == 0
+    ok = {c["check"] for c in data["checks"] if c["level"] == "ok"}
+    assert {"install", "settings", "hooks", "interpreter", "hook-run", "suite-files", "state",
+            "protected", "permission-config", "logs", "speed"} <= ok
+    # The probe call changed nothing the session would see.
+    assert not (installed.root / ".claude" / ".session-init").exists()
+    text = subprocess.run([sys.executable, str(installed.root / ".claude" / "playgate"),
+                           "doctor"], capture_output=True, text=True, cwd=installed.root,
+                          timeout=180).stdout
+    assert text.rstrip().splitlines()[-1].startswith("healthy")
+
+
+def test_a_missing_or_stale_module_bundle_is_a_warning_with_the_rebuild(installed):
+    bundle = installed.root / ".claude" / "hooks" / "suite.bundle"
+    assert bundle.is_file()
+    # A source newer than the bundle (same bytes: the manifest still agrees).
+    source = installed.root / ".claude" / "guards" / "bash_check.py"
+    st = source.stat()
+    os.utime(source, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+    code, data = doctor(installed.root, "--no-run")
+    assert code == 0 and "doctor.stale_bundle" in codes(data, "warn"), problems(data, "warn")
+    [msg] = [m for _c, k, m in problems(data, "warn") if k == "doctor.stale_bundle"]
+    assert "-m statefiles.bundle" in msg
+    bundle.unlink()
+    code, data = doctor(installed.root, "--no-run")
+    assert code == 0 and "doctor.no_bundle" in codes(data, "warn")
+    # The fix the message gives makes it green again.
+    subprocess.run([sys.executable, "-m", "statefiles.bundle"], cwd=installed.root / ".claude",
+                   capture_output=True, timeout=120, check=True)
+    _code, data = doctor(installed.root, "--no-run")
+    assert not codes(data, "warn") & {"doctor.no_bundle", "doctor.stale_bundle"}
+
+
+def _settings(repo: Path) -> dict:
+    return json.loads((repo / ".claude" / "settings.json").read_text())
+
+
+def _write_settings(repo: Path, data: dict) -> None:
+    (repo / ".claude" / "settings.json").write_text(json.dumps(data, indent=2))
+
+
+def test_a_missing_interpreter_is_named_with_the_repair(installed):
+    repo = installed.root
+    text = (repo / ".claude" / "settings.json").read_text().replace(sys.executable,
+                                                                   "/nonexistent/python")
+    (repo / ".claude" / "settings.json").write_text(text)
+    code, data = doctor(repo)
+    assert code == 1
+    assert {"doctor.hook_no_python", "doctor.hook_run_failed"} <= codes(data)
+    [msg] = [m for _c, k, m in problems(data) if k == "doctor.hook_no_python"]
+    assert "/nonexistent/python" in msg and "install.py" in msg and str(repo) in msg
+    [msg] = [m for _c, k, m in problems(data) if k == "doctor.hook_run_failed"]
+    assert "exit 2" in msg and "could not run (exit 127)" in msg  # the gate failed closed
+
+
+def test_an_interpreter_without_the_dependencies_is_named(installed, tmp_path):
+    bare = tmp_path / "bare"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(bare)], check=True,
+                   timeout=120)
+    repo = installed.root
+    text = (repo / ".claude" / "settings.json").read_text().replace(
+        sys.executable, str(bare / "bin" / "python"))
+    (repo / ".claude" / "settings.json").write_text(text)
+    code, data = doctor(repo)
+    assert code == 1
+    [msg] = [m for _c, k, m in problems(data) if k == "doctor.interpreter_bad"]
+    assert "pydantic is missing" in msg and "-m pip install" in msg
+
+
+def test_a_removed_registration_is_named(installed):
+    repo = installed.root
+    data = _settings(repo)
+    del data["hooks"]["PreToolUse"]
+    _write_settings(repo, data)
+    code, report = doctor(repo)
+    assert code == 1
+    assert any("PreToolUse hook is not registered" in m for _c, _k, m in problems(report))
+
+
+def test_a_registration_under_the_wrong_event_is_named(installed):
+    repo = installed.root
+    data = _settings(repo)
+    data["hooks"]["PostToolUse"], data["hooks"]["Stop"] = (data["hooks"]["Stop"],
+                                                           data["hooks"]["PostToolUse"])
+    _write_settings(repo, data)
+    code, report = doctor(repo)
+    assert code == 1 and "doctor.hook_wrong_event" in codes(report)
+
+
+def test_broken_settings_json_is_named(installed):
+    (installed.root / ".claude" / "settings.json").write_text('{"hooks": ')
+    code, data = doctor(installed.root)
+    assert code == 1
+    [msg] = [m for _c, k, m in problems(data) if k == "doctor.settings_unreadable"]
+    assert "not valid JSON" in msg and "ignores it" in msg
+
+
+def test_settings_outside_the_schema_are_reported(installed):
+    data = _settings(installed.root)
+    data["hooks"]["PreToolUse"][0]["hooks"][0]["timeout"] = "ten"
+    data["permissions"]["defaultMode"] = "yolo"
+    _write_settings(installed.root, data)
+    _code, report = doctor(installed.root, "--no-run")
+    found = [m for c, _k, m in problems(report, "warn") + problems(report)
+             if c == "settings"]
+    assert any("timeout" in m for m in found) and any("defaultMode" in m for m in found)
+
+
+def test_missing_and_changed_suite_files_are_named(installed):
+    repo = installed.root
+    (repo / ".claude" / "guards" / "lint.py").unlink()
+    with open(repo / ".claude" / "guards" / "main_branch.py", "a") as fh:
+        fh.write("\n# edited\n")
+    code, data = doctor(repo, "--no-run")
+    assert code == 1
+    [missing] = [m for _c, k, m in problems(data) if k == "doctor.files_missing"]
+    assert ".claude/guards/lint.py" in missing
+    [changed] = [m for _c, k, m in problems(data, "warn") if k == "doctor.files_changed"]
+    assert ".claude/guards/main_branch.py" in changed
+
+
+def test_broken_state_files_are_named_with_their_line(installed):
+    repo = installed.root
+    state = repo / "state.md"
+    state.write_text(state.read_text().replace("status: idle", "status: [idle"))
+    code, data = doctor(repo, "--no-run")
+    assert code == 1
+    [msg] = [m for _c, k, m in problems(data) if k == "doctor.state_invalid"]
+    assert msg.startswith("state.md: 1 error(s), first at line ")
+    state.unlink()
+    code, data = doctor(repo, "--no-run")
+    assert code == 1 and "doctor.state_missing" in codes(data)
+
+
+def test_a_broken_permission_config_is_named(installed):
+    (installed.root / ".claude" / "permission-config.yaml").write_text("always_ask: {x: [\n")
+    code, data = doctor(installed.root, "--no-run")
+    assert code == 1
+    [msg] = [m for _c, k, m in problems(data) if k == "doctor.permission_error"]
+    assert "permission-config.yaml" in msg and "nothing is auto-approved" in msg
+
+
+def test_protected_list_sanity(installed):
+    path = installed.root / ".claude" / "protected-files.txt"
+    path.write_text(path.read_text() + "\n**\nBLOCK:state.md\nNOPE:x\n")
+    code, data = doctor(installed.root, "--no-run")
+    assert code == 0  # warnings, not errors: the gate still works
+    warn = {k for _c, k, _m in problems(data, "warn")}
+    assert {"doctor.protected_everything", "doctor.protected_problem"} <= warn
+    info = {c["code"] for c in data["checks"] if c["level"] == "info"}
+    assert "doctor.protected_ineffective" in info
+    path.unlink()
+    _code, data = doctor(installed.root, "--no-run")
+    assert "doctor.protected_missing" in {k for _c, k, _m in problems(data, "warn")}
+
+
+def test_logged_guard_errors_are_reported(installed):
+    logs = installed.root / ".claude" / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    (logs / "errors.log").write_text("--- 2026-01-01T00:00:00 pid=1 event=PreToolUse in guard "
+                                     "lint\nTraceback ...\n")
+    _code, data = doctor(installed.root, "--no-run")
+    [msg] = [m for _c, k, m in problems(data, "warn") if k == "doctor.logs_errors"]
+    assert "1 guard error" in msg and "guard lint" in msg
+
+
+def test_not_installed_is_named(tmp_path):
+    from conftest import make_repo
+
+    repo = make_repo(tmp_path / "bare")
+    proc = subprocess.run([sys.executable, "-m", "playgate", "doctor", "--json", "-C", str(repo)],
+                          capture_output=True, text=True, cwd=SUITE, timeout=120,
+                          env={k: v for k, v in os.environ.items() if k != "HOME"}
+                          | {"HOME": str(tmp_path / "home")})
+    data = json.loads(proc.stdout)
+    assert proc.returncode == 1 and "doctor.not_installed" in codes(data)
+
+
+def test_installed_twice_is_a_warning(installed):
+    data = _settings(installed.root)
+    data["enabledPlugins"] = {"playgate@playgate": True}
+    _write_settings(installed.root, data)
+    _code, report = doctor(installed.root, "--no-run")
+    assert "doctor.twice" in {k for _c, k, _m in problems(report, "warn")}
+
+
+# ------------------------------------------------------------------ the version ranges
+
+
+versions_text = st.lists(st.integers(0, 12), min_size=0, max_size=4).map(
+    lambda parts: ".".join(map(str, parts))) | st.sampled_from(
+    ["2.0.0rc1", "v1.2", "1.0.post1", "", "abc", "3.0+local"])
+spec_text = st.lists(st.tuples(st.sampled_from([">=", "<", "<=", ">", "==", "!=", "~=", "=~"]),
+                               versions_text | st.sampled_from(["2.*", "1.0.*"])),
+                     max_size=3).map(lambda cs: ",".join(op + v for op, v in cs))
+
+
+@settings(max_examples=500, deadline=None)
+@given(version=versions_text, spec=spec_text)
+def test_version_ranges_are_read_like_the_installer_reads_them(version, spec):
+    assert versions.satisfies(version, spec) == installer.version_satisfies(version, spec)
+
+
+@pytest.mark.parametrize("req", list(REQUIREMENTS) + ["PyYAML[extra]>=6 ; python_version>'3'",
+                                                      "x", "a-b.c>=1"])
+def test_requirements_are_parsed_like_the_installer_parses_them(req):
+    assert versions.parse_requirement(req) == installer.parse_requirement(req)
+
+
+def test_the_probe_reports_versions_and_missing_modules():
+    info = versions.probe(sys.executable, REQUIREMENTS)
+    assert versions.problems(info, REQUIREMENTS) == []
+    assert versions.problems(info, ["pydantic>=99"]) == [
+        f"pydantic {info['modules']['pydantic']['version']} is outside >=99"]
+    assert versions.problems(versions.probe("/nonexistent", REQUIREMENTS), REQUIREMENTS) == [
+        "/nonexistent does not exist"]
+
+
+def test_the_bundled_settings_schema_is_the_shared_one():
+    """doctor validates settings against a copy shipped in playgate/schemas/
+    (an installed repository has no ../shared); it must be the schema the
+    tests validate against, byte for byte."""
+    from conftest import SHARED
+
+    bundled = SUITE / "playgate" / "schemas" / "claude-code-settings.schema.json"
+    assert bundled.read_bytes() == (SHARED / "schemas" / "claude-code-settings.schema.json"
+                                    ).read_bytes()
