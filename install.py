@@ -869,7 +869,14 @@ class Installer:
         self.first = self.manifest is None
         self.m = copy.deepcopy(self.manifest) if self.manifest else _empty_manifest()
         self.stamp = time.strftime("%Y%m%d-%H%M%S")
+        # One folder per run: two runs within the same second must not share
+        # (and overwrite) a backup folder, or --uninstall restores the wrong copy.
         self.backup_root = f"{BACKUP_DIR}/{self.stamp}"
+        n = 1
+        while (os.path.lexists(_join(repo, self.backup_root))
+               or self.backup_root in self.m.get("backups", ())):
+            n += 1
+            self.backup_root = f"{BACKUP_DIR}/{self.stamp}-{n}"
         self.plan = Plan(repo)
 
     # -- interpreter -------------------------------------------------------

@@ -885,6 +885,24 @@ def test_uninstall_restores_the_pre_install_file_even_after_a_later_repair(repo)
     assert diff(before, snapshot(repo)) == []
 
 
+def test_two_runs_in_one_second_keep_separate_backups(repo, monkeypatch, capsys):
+    """The backup folder is named by the second; a second run within it gets
+    its own folder, so the pre-install original is never overwritten."""
+    monkeypatch.setattr(installer.time, "strftime", lambda fmt, *a: "20260101-000000")
+    (repo / ".claude" / "hooks").mkdir(parents=True)
+    mine = repo / ".claude" / "hooks" / "stop.py"
+    mine.write_text("print('my own stop hook')\n")
+    before = snapshot(repo)
+    assert installer.install(str(repo), python=PYTHON) == 0
+    mine.write_text("# tampered\n")
+    assert installer.install(str(repo), python=PYTHON) == 0
+    manifest = json.loads((repo / ".claude" / "playgate.json").read_text())
+    assert manifest["backups"] == [".claude/.playgate-backup/20260101-000000",
+                                   ".claude/.playgate-backup/20260101-000000-2"]
+    assert installer.uninstall(str(repo)) == 0
+    assert diff(before, snapshot(repo)) == []
+
+
 def test_a_failed_step_leaves_a_manifest_that_describes_the_tree(repo, monkeypatch, capsys):
     """pip without network, say: nothing is recorded that was not done, so a
     rerun adds no false notes and --uninstall restores the tree."""
