@@ -76,6 +76,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # The suite's atomic write (os-only, no dependencies) from this checkout.
 sys.path.insert(0, HERE)
 from statefiles.atomic import write_atomic  # noqa: E402
+# Requirement ranges and the interpreter probe, shared with `playgate doctor`
+# (standard library only).
+from playgate import versions  # noqa: E402
+from playgate.versions import satisfies as version_satisfies  # noqa: E402,F401 (public name)
 
 #: The suite's Python packages, copied to ``<repo>/.claude/<name>/``. The one
 #: list of what the installed suite's code consists of: add a package here.
@@ -128,8 +132,6 @@ GITIGNORE_BEGIN = ("# >>> playgate: hook runtime state "
                    "(python install.py --uninstall removes this block)")
 GITIGNORE_END = "# <<< playgate"
 
-#: Import names of the runtime dependencies whose distribution name differs.
-IMPORT_NAMES = {"pyyaml": "yaml"}
 
 #: Policies of installed files (see the module docstring).
 SUITE, EDITABLE, ONCE = "suite", "editable", "once"
@@ -303,88 +305,7 @@ def _strip_toml_comment(line: str) -> str:
     return line
 
 
-def parse_requirement(req: str) -> tuple:
-    """``"pydantic>=2.7,<3"`` → ``("pydantic", ">=2.7,<3")`` (name lower-cased;
-    extras and environment markers dropped)."""
-    req = req.split(";", 1)[0].strip()
-    m = re.match(r"([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(.*)$", req)
-    if not m:
-        return req.lower(), ""
-    return m.group(1).lower(), m.group(3).strip()
-
-
-def _release(version: str) -> tuple:
-    parts = []
-    for piece in version.strip().lstrip("vV").split("."):
-        digits = re.match(r"\d+", piece)
-        if not digits:
-            break
-        parts.append(int(digits.group()))
-        if digits.group() != piece:
-            break
-    return tuple(parts)
-
-
-def version_satisfies(version: str, spec: str) -> bool:
-    """Whether ``version`` (``"2.11.7"``) meets ``spec`` (``">=2.7,<3"``).
-
-    Compares release numbers only (``2.0.0rc1`` reads as ``2.0.0``); supports
-    ``>= > <= < == != ~=``. A clause it cannot read is ignored rather than
-    refused — the check exists to catch a wrong major version (pydantic 1.x),
-    not to re-implement ``packaging``, which the installer cannot import.
-    """
-    have = _release(version)
-    if not have:
-        return True
-    for clause in spec.split(","):
-        m = re.match(r"\s*(~=|>=|<=|==|!=|<|>)\s*([0-9][0-9A-Za-z.*+-]*)\s*$", clause)
-        if not m:
-            continue
-        op, want_text = m.groups()
-        if "*" in want_text:
-            prefix = _release(want_text.split("*")[0].rstrip("."))
-            match = have[: len(prefix)] == prefix
-            if (op == "==" and not match) or (op == "!=" and match):
-                return False
-            continue
-        want = _release(want_text)
-        width = max(len(have), len(want))
-        a = have + (0,) * (width - len(have))
-        b = want + (0,) * (width - len(want))
-        ok = {
-            ">=": a >= b, ">": a > b, "<=": a <= b, "<": a < b, "==": a == b, "!=": a != b,
-            "~=": a >= b and have[: max(len(want) - 1, 1)] == want[: max(len(want) - 1, 1)],
-        }[op]
-        if not ok:
-            return False
-    return True
-
-
 # ------------------------------------------------------------ interpreter checks
-
-#: Run by the interpreter being checked: any Python (even 2.7) must be able to
-#: run it and answer with one JSON object.
-_PROBE = r"""
-import json, sys
-out = {"version": list(sys.version_info[:3]), "executable": sys.executable,
-       "cache_tag": getattr(getattr(sys, "implementation", None), "cache_tag", None),
-       "modules": {}}
-for dist, mod in %s:
-    try:
-        __import__(mod)
-    except Exception as exc:
-        out["modules"][dist] = {"error": "%%s: %%s" %% (type(exc).__name__, exc)}
-        continue
-    ver = None
-    try:
-        from importlib.metadata import version
-        ver = version(dist)
-    except Exception:
-        ver = getattr(sys.modules.get(mod), "__version__", None)
-    out["modules"][dist] = {"version": ver}
-sys.stdout.write(json.dumps(out))
-"""
-
 
 def probe_python(python: str, requirements: list) -> dict:
     """Ask ``python`` for its version, bytecode tag and the versions of the
@@ -393,10 +314,8 @@ def probe_python(python: str, requirements: list) -> dict:
     Raises:
         Refusal: the interpreter cannot be run or does not answer.
     """
-    pairs = [(name, IMPORT_NAMES.get(name, name.replace("-", "_")))
-             for name, _ in map(parse_requirement, requirements)]
     try:
-        proc = run_bounded([python, "-c", _PROBE % (repr(pairs),)], PROBE_TIMEOUT,
+        proc = run_bounded([python, "-c", versions.probe_code(requirements)], PROBE_TIMEOUT,
                            cwd=tempfile.gettempdir())
     except InstallError as exc:
         raise Refusal(f"--python {python}: {exc}") from None
@@ -422,14 +341,7 @@ def check_interpreter(python: str, requirements: list, what: str = "--python") -
     if version < MIN_PYTHON:
         raise Refusal(f"{what} {python} is Python {'.'.join(map(str, version)) or '?'}; the "
                       f"hooks need Python {MIN_PYTHON[0]}.{MIN_PYTHON[1]} or newer")
-    problems = []
-    for req in requirements:
-        name, spec = parse_requirement(req)
-        found = (info.get("modules") or {}).get(name) or {}
-        if "error" in found or not found:
-            problems.append(f"{name} is missing")
-        elif found.get("version") and spec and not version_satisfies(found["version"], spec):
-            problems.append(f"{name} {found['version']} is outside {spec}")
+    problems = versions.problems(info, requirements)
     if problems:
         quoted = " ".join(shlex.quote(r) for r in requirements)
         raise Refusal(f"{what} {python}: {', '.join(problems)}. Fix: {shlex.quote(python)} -m "

@@ -16,9 +16,11 @@ produced: the allow path never loads a catalogue (issue 7).
 
 from __future__ import annotations
 
-#: Languages with a catalogue; the first is the default and the fallback.
-LANGUAGES = ("en", "ja")
-DEFAULT = "en"
+#: Languages with a catalogue (state.md's list); the first is the default
+#: and the fallback.
+from statefiles.state_md import LANGUAGES  # noqa: E402
+
+DEFAULT = LANGUAGES[0]
 
 _loaded: dict = {}
 

@@ -1,9 +1,8 @@
 """Requirement ranges (``pydantic>=2.7,<3``) and what an interpreter has.
 
-``doctor`` runs in repositories where install.py is not present, so the
-comparison it needs lives here; ``tests/test_cli_doctor.py`` checks with
-hypothesis that :func:`satisfies` answers like install.py's
-``version_satisfies`` (the installer's own check).
+The one implementation: install.py imports it from the checkout it runs
+from, and ``doctor`` uses it in repositories where install.py is not present.
+Standard library only (install.py runs before any dependency exists).
 """
 
 from __future__ import annotations
@@ -11,23 +10,37 @@ from __future__ import annotations
 #: Import names of the runtime dependencies whose distribution name differs.
 IMPORT_NAMES = {"pyyaml": "yaml"}
 
-#: Run by the interpreter being checked; prints one JSON object.
+#: Run by the interpreter being checked (install.py's ``--python`` and
+#: ``doctor``): any Python, even 2.7, must be able to run it and answer with
+#: one JSON object.
 PROBE = r"""
 import json, sys
-out = {"version": list(sys.version_info[:3]), "executable": sys.executable, "modules": {}}
+out = {"version": list(sys.version_info[:3]), "executable": sys.executable,
+       "cache_tag": getattr(getattr(sys, "implementation", None), "cache_tag", None),
+       "modules": {}}
 for dist, mod in %r:
     try:
         __import__(mod)
     except Exception as exc:
         out["modules"][dist] = {"error": "%%s: %%s" %% (type(exc).__name__, exc)}
         continue
+    ver = None
     try:
         from importlib.metadata import version
-        out["modules"][dist] = {"version": version(dist)}
+        ver = version(dist)
     except Exception:
-        out["modules"][dist] = {"version": getattr(sys.modules.get(mod), "__version__", None)}
+        ver = getattr(sys.modules.get(mod), "__version__", None)
+    out["modules"][dist] = {"version": ver}
 sys.stdout.write(json.dumps(out))
 """
+
+
+def probe_code(requirements) -> str:
+    """The :data:`PROBE` program for ``requirements`` (``["pydantic>=2.7,<3", ...]``),
+    to run as ``python -c``."""
+    pairs = [(name, IMPORT_NAMES.get(name, name.replace("-", "_")))
+             for name, _ in map(parse_requirement, requirements)]
+    return PROBE % (pairs,)
 
 
 def parse_requirement(req: str) -> tuple:
@@ -62,8 +75,7 @@ def satisfies(version: str, spec: str) -> bool:
     """Whether ``version`` (``"2.11.7"``) meets ``spec`` (``">=2.7,<3"``):
     release numbers only, ``>= > <= < == != ~=`` and ``==2.*``; a clause it
     cannot read is ignored (the check is there to catch a wrong major
-    version, not to re-implement ``packaging``). Same answers as install.py's
-    ``version_satisfies``."""
+    version, not to re-implement ``packaging``, which install.py cannot import)."""
     import re
 
     have = release(version)
@@ -103,10 +115,8 @@ def probe(python: str, requirements, timeout: float = 60) -> dict:
     import subprocess
     import tempfile
 
-    pairs = [(name, IMPORT_NAMES.get(name, name.replace("-", "_")))
-             for name, _ in map(parse_requirement, requirements)]
     try:
-        proc = subprocess.run([python, "-c", PROBE % (pairs,)], capture_output=True,
+        proc = subprocess.run([python, "-c", probe_code(requirements)], capture_output=True,
                               timeout=timeout, cwd=tempfile.gettempdir(),
                               start_new_session=True)
     except FileNotFoundError:

@@ -69,10 +69,7 @@ def write_atomic(path: str, data, *, durable: bool = True, mode: int | None = No
     except BaseException:
         # The name is random and opened with O_EXCL: whatever exists under it
         # (an open that created the file, then failed) is ours to remove.
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        _discard(tmp)
         raise
     try:
         try:
@@ -86,11 +83,16 @@ def write_atomic(path: str, data, *, durable: bool = True, mode: int | None = No
             os.close(fd)
         os.replace(tmp, path)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        _discard(tmp)
         raise
+
+
+def _discard(tmp: str) -> None:
+    """Remove a temporary file of ours, if it is there."""
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass
 
 
 class NotRegularFile(OSError):
