@@ -12,8 +12,8 @@ flow (SPEC §1) is:
    the first BLOCK/DELEGATE/APPROVE ends it, WARNs accumulate; a guard that
    raises is logged to ``.claude/logs/errors.log`` and becomes a BLOCK
    (security guards) or is skipped (``ADVISORY = True``);
-5. apply the verdicts' effects (``always`` ones, and ``on_pass`` ones when the
-   call was not blocked);
+5. apply the verdicts' effects (``always`` ones, ``on_pass`` ones when the
+   call was not blocked, ``on_block`` ones when it was);
 6. render (:mod:`events.render`) and exit. Never exit 1.
 
 ``PLAYGATE_TRACE=1`` in the environment prints the chain trace to stderr (for
@@ -150,8 +150,8 @@ def apply_effects(ctx, outcome: _render.Outcome) -> None:
     failed = []
     for guard_name, verdict in outcome.trace:
         for effect in verdict.effects:
-            if effect.when == "on_pass" and outcome.blocked:
-                continue
+            if effect.when == ("on_pass" if outcome.blocked else "on_block"):
+                continue  # on_pass effects of a refused call, on_block ones of a passed call
             try:
                 effect.func(*effect.args)
             except Exception as exc:  # noqa: BLE001

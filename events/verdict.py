@@ -9,7 +9,9 @@ verdict and the runtime applies it after the chain has decided:
 * ``Effect.when == "always"``  — applied whatever the outcome (e.g. recording
   why a critic check failed, on the very block that reports it);
 * ``Effect.when == "on_pass"`` — applied only when the call is not blocked
-  (e.g. a marker that must not be created for a call a later guard refused).
+  (e.g. a marker that must not be created for a call a later guard refused);
+* ``Effect.when == "on_block"`` — applied only when the call is blocked (e.g.
+  giving back what a guard claimed for a call a later guard refused).
 
 Plain ``__slots__`` classes, not dataclasses: importing ``dataclasses`` costs
 about 10 ms per hook process on the reference machine (issue 7).
@@ -28,6 +30,9 @@ KINDS = (ALLOW, WARN, BLOCK, DELEGATE, APPROVE)
 #: Kinds that end the chain and refuse the call.
 STOPPING = (BLOCK, DELEGATE)
 
+#: When an :class:`Effect` is applied, relative to the chain's outcome.
+WHEN = ("always", "on_pass", "on_block")
+
 
 class Effect:
     """A deferred state change: ``func(*args)`` applied by the runtime.
@@ -38,8 +43,8 @@ class Effect:
     __slots__ = ("when", "func", "args", "label")
 
     def __init__(self, func, *args, when: str = "on_pass", label: str = "") -> None:
-        if when not in ("always", "on_pass"):
-            raise ValueError(f"Effect.when must be 'always' or 'on_pass', not {when!r}")
+        if when not in WHEN:
+            raise ValueError(f"Effect.when must be one of {WHEN}, not {when!r}")
         self.func = func
         self.args = args
         self.when = when

@@ -11,10 +11,12 @@ consumed. A broken breezing-active.json is reported the same way.
 Consumption must be exactly-once under parallel prompts, and a signal must not
 be lost when a later guard refuses the prompt. So, as the one exception to
 "guards do no I/O", the read is a *claim* made under the state lock here
-(``statefiles.breezing.claim_signals``), and two effects finish it:
+(``statefiles.breezing.claim_signals``), and one of two effects finishes it:
 ``confirm_claim`` (``on_pass``: the prompt went through, the signals are
-consumed) and ``release_claim`` (``always``: whatever was not confirmed is
-offered again). A claim not finished within 60 s (a crashed hook) expires.
+consumed) or ``release_claim`` (``on_block``: a later guard refused the
+prompt, nobody saw them, they are offered again). A claim not finished within
+60 s (a crashed hook, a confirm that could not take the lock) expires; a shown
+signal is never given straight back, or contention would show it twice.
 
 Only the lead is shown signals: a prompt from a subagent or teammate session
 (``agent_id``/``agent_type`` set) gets only those emitted in its own Claude
@@ -68,8 +70,8 @@ def check(ctx):
             effects = (
                 Effect(breezing.confirm_claim, ctx.root, token, when="on_pass",
                        label="mark signals consumed"),
-                Effect(breezing.release_claim, ctx.root, token, when="always",
-                       label="release unconfirmed signals"),
+                Effect(breezing.release_claim, ctx.root, token, when="on_block",
+                       label="give back the signals of a refused prompt"),
             )
     if not lines:
         return ALLOWED

@@ -61,6 +61,12 @@ IDLE_TAIL_BYTES = 64 * 1024
 #: A claim on a signal not confirmed within this time (a crashed prompt hook)
 #: is void and the signal is offered again (seconds).
 CLAIM_TTL_S = 60.0
+
+#: Seconds a confirm may wait for the state lock even when the prompt hook's
+#: lock budget is spent: a confirm given up leaves the signal claimed, shown
+#: again only when the claim expires. Budget (4 s) + this stay well inside the
+#: UserPromptSubmit timeout (10 s, settings.template.json).
+CONFIRM_MIN_WAIT_S = 1.5
 #: Longest task_subject / task_description kept in the timeline (characters).
 TEXT_LIMIT = 500
 
@@ -79,9 +85,10 @@ def path(root: str, rel: str) -> str:
     return layout.join(root, rel)
 
 
-def lock(root: str) -> locked:
-    """The state lock shared by every state writer of the suite."""
-    return locked(layout.join(root, layout.LOCK_FILE))
+def lock(root: str, min_wait: float = 0.0) -> locked:
+    """The state lock shared by every state writer of the suite (``min_wait``:
+    see :class:`statefiles.atomic.locked`)."""
+    return locked(layout.join(root, layout.LOCK_FILE), min_wait=min_wait)
 
 
 def now_iso(t: float | None = None) -> str:
@@ -429,9 +436,11 @@ def record_event(root: str, event: str, fields: dict, claude_session: str = "", 
         OSError / LockTimeout: the state directory is not writable or the lock
             is stuck (the runtime logs it; the hook still exits 0).
     """
-    now = time.time() if now is None else now
     result = {"recorded": False, "signals": []}
     with lock(root):
+        # Read the clock with the lock held: events are stamped in the order
+        # they are recorded, so the idle window compares ordered times.
+        now = time.time() if now is None else now
         active = load_active(root)
         session = active.session_id if active is not None else None
         entry = {"ts": now_iso(now), "t": round(now, 3), "event": event}
@@ -571,7 +580,8 @@ def claim_signals(root: str, session: str, token: str, claude_session: str = "",
     Only signals :func:`offered_to` this prompt are claimed. A claim expires
     after :data:`CLAIM_TTL_S` seconds, so a prompt hook that dies between
     claim and confirm does not lose the signal; a live claim is never taken
-    twice, so parallel prompts never inject the same signal twice.
+    twice, so parallel prompts never inject the same signal twice. The time
+    is read under the lock (``now`` overrides it in tests).
 
     Args:
         root: project root.
@@ -589,27 +599,42 @@ def claim_signals(root: str, session: str, token: str, claude_session: str = "",
     Raises:
         OSError / LockTimeout: the signals file cannot be rewritten.
     """
-    now = time.time() if now is None else now
     file = path(root, SIGNALS)
     if not os.path.exists(file):
         return []
+
+    def claimable(rec, t: float) -> bool:
+        if rec is None or rec.get("session_id") != session or rec.get("consumed_at"):
+            return False
+        if rec.get("signal") not in SIGNAL_NAMES or not offered_to(rec, claude_session, is_lead):
+            return False
+        claimed_at = rec.get("claimed_at")
+        # A claim is live within CLAIM_TTL_S either side of ``t``: a claim
+        # made "after" t is another prompt's that took the lock first (CI
+        # 2026-11-21: taking it over showed the signal twice); one further in
+        # the future is from a clock that was set back, and expires.
+        return not (rec.get("claim") and isinstance(claimed_at, (int, float))
+                    and not isinstance(claimed_at, bool)
+                    and abs(t - claimed_at) < CLAIM_TTL_S)
+
+    # Most prompts find nothing to claim: look without the lock first (the
+    # file is only ever replaced whole or appended to), so they do not queue
+    # behind the TaskCompleted hooks of a busy team; the claim itself re-reads
+    # under the lock.
+    if not any(claimable(rec, time.time() if now is None else now)
+               for rec, _ in _read_records(file)):
+        return []
     with lock(root):
+        # The clock is read once the lock is held, so claims are stamped in
+        # the order they are made.
+        t = time.time() if now is None else now
         records = _read_records(file)
         picked = []
         for rec, _ in records:
-            if rec is None or rec.get("session_id") != session or rec.get("consumed_at"):
-                continue
-            if rec.get("signal") not in SIGNAL_NAMES:
-                continue
-            if not offered_to(rec, claude_session, is_lead):
-                continue
-            claimed_at = rec.get("claimed_at")
-            if rec.get("claim") and isinstance(claimed_at, (int, float)) \
-                    and 0 <= now - claimed_at < CLAIM_TTL_S:
-                continue
-            rec["claim"] = token
-            rec["claimed_at"] = round(now, 3)
-            picked.append(dict(rec))
+            if claimable(rec, t):
+                rec["claim"] = token
+                rec["claimed_at"] = round(t, 3)
+                picked.append(dict(rec))
         if picked:
             _write_records(file, records)
     return picked
@@ -618,7 +643,7 @@ def claim_signals(root: str, session: str, token: str, claude_session: str = "",
 def _finish_claim(root: str, token: str, consume: bool) -> int:
     file = path(root, SIGNALS)
     changed = 0
-    with lock(root):
+    with lock(root, min_wait=CONFIRM_MIN_WAIT_S if consume else 0.0):
         records = _read_records(file)
         for rec, _ in records:
             if rec is not None and rec.get("claim") == token:
@@ -633,11 +658,18 @@ def _finish_claim(root: str, token: str, consume: bool) -> int:
 
 
 def confirm_claim(root: str, token: str) -> int:
-    """Mark the signals claimed with ``token`` consumed. Returns how many."""
+    """Mark the signals claimed with ``token`` consumed. Returns how many.
+
+    Waits up to :data:`CONFIRM_MIN_WAIT_S` for the lock even when the hook's
+    lock budget is spent. When it still fails (``LockTimeout``), the signals
+    stay claimed and are offered again only after :data:`CLAIM_TTL_S`: they
+    were shown, so they must not be given straight back (that showed them
+    twice under contention, CI 2026-11-21)."""
     return _finish_claim(root, token, consume=True)
 
 
 def release_claim(root: str, token: str) -> int:
-    """Give back signals claimed with ``token`` and not confirmed (the prompt
-    was blocked by a later guard). Returns how many were still claimed."""
+    """Give back the signals claimed with ``token`` (the prompt was blocked by
+    a later guard, so nobody saw them). Returns how many were still claimed.
+    Never called for a prompt that went through (see :func:`confirm_claim`)."""
     return _finish_claim(root, token, consume=False)

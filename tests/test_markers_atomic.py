@@ -136,6 +136,55 @@ def test_lock_timeout_message_names_the_file_and_what_to_do(tmp_path):
         pass
 
 
+def _hold_lock(lock: str, seconds: float) -> subprocess.Popen:
+    """A process that holds ``lock`` for ``seconds`` (it prints ``held`` once
+    it has it)."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sys, time; sys.path.insert(0, sys.argv[1]);"
+         "from statefiles.atomic import locked\n"
+         "with locked(sys.argv[2]):\n print('held', flush=True); time.sleep(float(sys.argv[3]))",
+         SUITE, lock, str(seconds)],
+        stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "held"
+    return holder
+
+
+def test_spent_lock_budget_fails_at_once_but_min_wait_is_still_granted(tmp_path):
+    """The process's lock budget bounds every wait; ``min_wait`` is the one
+    exception (a confirm that finishes an earlier claim), bounded by
+    ``timeout``."""
+    lock = str(tmp_path / "state.lock")
+    atomic.set_lock_budget(0)
+    try:
+        holder = _hold_lock(lock, 0.6)
+        try:
+            started = time.monotonic()
+            with pytest.raises(LockTimeout):
+                with locked(lock):
+                    pass
+            assert time.monotonic() - started < 0.3  # budget spent: one try
+            with locked(lock, min_wait=10):  # waits for the holder to finish
+                pass
+            # acquired only once the holder let go, 0.6 s after it took the lock
+            assert time.monotonic() - started >= 0.5
+        finally:
+            holder.kill()
+            holder.wait(timeout=10)
+        holder = _hold_lock(lock, 30)
+        try:
+            started = time.monotonic()
+            with pytest.raises(LockTimeout):
+                with locked(lock, timeout=0.3, min_wait=10):  # timeout still bounds it
+                    pass
+            assert 0.25 <= time.monotonic() - started < 5
+        finally:
+            holder.kill()
+            holder.wait(timeout=10)
+    finally:
+        atomic.set_lock_budget(None)
+
+
 def test_lock_serialises_read_modify_write_across_processes(tmp_path):
     counter = tmp_path / "n"
     counter.write_text("0")

@@ -135,9 +135,10 @@ def test_log_error_never_raises(tmp_path):
 
 
 # ---------------------------------------------------------------- effects
-def test_effects_on_pass_only_when_not_blocked_always_always(tmp_path):
+def test_effects_on_pass_only_when_passed_on_block_only_when_blocked_always_always(tmp_path):
     done = []
     ok = Effect(done.append, "on_pass")
+    refused = Effect(done.append, "on_block", when="on_block")
     always = Effect(done.append, "always", when="always")
 
     def failing():
@@ -145,12 +146,12 @@ def test_effects_on_pass_only_when_not_blocked_always_always(tmp_path):
 
     bad = Effect(failing, when="always", label="bad effect")
     outcome = Outcome(final=Verdict(BLOCK, "no"), trace=[
-        ("a", Verdict(ALLOW, effects=(ok, always, bad))), ("b", Verdict(BLOCK, "no"))])
+        ("a", Verdict(ALLOW, effects=(ok, refused, always, bad))), ("b", Verdict(BLOCK, "no"))])
     runtime.apply_effects(FakeCtx(tmp_path), outcome)
-    assert done == ["always"]
+    assert done == ["on_block", "always"]
     assert "bad effect" in (tmp_path / ".claude" / "logs" / "errors.log").read_text()
     done.clear()
-    outcome = Outcome(trace=[("a", Verdict(ALLOW, effects=(ok, always)))])
+    outcome = Outcome(trace=[("a", Verdict(ALLOW, effects=(ok, refused, always)))])
     runtime.apply_effects(FakeCtx(tmp_path), outcome)
     assert done == ["on_pass", "always"]
 

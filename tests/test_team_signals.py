@@ -419,6 +419,93 @@ def test_blocked_prompt_gives_signals_back(installed, monkeypatch):
     assert NEXT in prompt(installed).context
 
 
+def test_a_claim_stamped_after_the_prompts_clock_reading_is_live(tmp_path):
+    """CI 2026-11-21 (16 parallel hooks: a signal shown twice): prompt B read
+    the clock, waited for the lock while prompt A claimed, and took A's claim
+    over because it looked like it came from the future. The clock is now read
+    under the lock, and a claim within the TTL either side is live; one from
+    a clock set back by more than the TTL expires rather than sticking."""
+    from statefiles import breezing
+
+    root = str(tmp_path)
+    write_active(tmp_path, plans_md_mapping=mapping(2))
+    for task in ("1", "2"):
+        breezing.record_event(root, "TaskCompleted", {"task_id": task}, "lead")
+    session = "breezing-20260206-0300"
+    assert len(breezing.claim_signals(root, session, "A", "lead", now=1000.0)) == 1
+    assert breezing.claim_signals(root, session, "B", "lead", now=999.9) == []
+    assert breezing.claim_signals(root, session, "B", "lead", now=1000.0 - breezing.CLAIM_TTL_S + 1) == []
+    back = 1000.0 - breezing.CLAIM_TTL_S - 1  # the clock was set back
+    assert [r["claim"] for r in breezing.claim_signals(root, session, "C", "lead", now=back)] == ["C"]
+    assert breezing.confirm_claim(root, "A") == 0 and breezing.confirm_claim(root, "C") == 1
+
+
+def test_a_shown_signal_whose_confirm_failed_is_not_shown_again_at_once(installed, monkeypatch):
+    """CI 2026-11-21: under lock contention the confirm of a prompt that had
+    shown the signals timed out while the give-back succeeded, so the next
+    prompt showed them a second time. Now a prompt that went through never
+    gives its signals back: they stay claimed and come back only when the
+    claim expires."""
+    from events import runtime
+    from statefiles import breezing
+    from statefiles.atomic import LockTimeout
+
+    root = installed.root
+    write_active(root, plans_md_mapping=mapping(2))
+    for task in (1, 2):
+        task_completed(installed, task)
+
+    def stuck(*_args):
+        raise LockTimeout("could not lock state.lock within 0 s")
+
+    monkeypatch.setattr(breezing, "confirm_claim", stuck)
+    payload = json.dumps(installed.payload("UserPromptSubmit", session_id="lead-session",
+                                           prompt="go")).encode()
+    code, out, _err, _ = runtime.evaluate("UserPromptSubmit", payload, root=str(root))
+    context = json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    assert code == 0 and NEXT in context and "mark signals consumed" in context
+    monkeypatch.undo()
+    [rec] = signals(root)
+    assert rec["consumed_at"] is None and rec.get("claim")  # still claimed, not given back
+    assert NEXT not in prompt(installed).context
+    session = rec["session_id"]
+    later = rec["claimed_at"] + breezing.CLAIM_TTL_S + 1
+    assert len(breezing.claim_signals(str(root), session, "t", "lead-session", now=later)) == 1
+
+
+def test_a_prompt_with_nothing_to_claim_does_not_wait_for_the_lock(tmp_path):
+    """Prompts of a busy team must not queue behind its TaskCompleted hooks
+    when every signal is already consumed."""
+    import subprocess
+    import sys
+
+    from conftest import SUITE
+    from statefiles import atomic, breezing, layout
+
+    root = str(tmp_path)
+    write_active(tmp_path, plans_md_mapping=mapping(2))
+    for task in ("1", "2"):
+        breezing.record_event(root, "TaskCompleted", {"task_id": task}, "lead")
+    session = "breezing-20260206-0300"
+    [rec] = breezing.claim_signals(root, session, "t1", "lead")
+    assert breezing.confirm_claim(root, "t1") == 1
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sys, time; sys.path.insert(0, sys.argv[1]);"
+         "from statefiles.atomic import locked\n"
+         "with locked(sys.argv[2]):\n print('held', flush=True); time.sleep(30)",
+         str(SUITE), layout.join(root, layout.LOCK_FILE)],
+        stdout=subprocess.PIPE, text=True)
+    atomic.set_lock_budget(0)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        assert breezing.claim_signals(root, session, "t2", "lead") == []
+    finally:
+        atomic.set_lock_budget(None)
+        holder.kill()
+        holder.wait(timeout=10)
+
+
 # ----------------------------------------------------------------------------- switches
 
 
