@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from statefiles import layout
 
-HANDLER_CMD = f"python3 {layout.POST_LOOP_HANDLER}"
+
+def handler_command(ctx) -> str:
+    """The post-loop command for this installation (install.py or plugin)."""
+    return layout.post_loop_command(ctx.root)
 
 
 def where(ctx) -> dict:

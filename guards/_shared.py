@@ -10,6 +10,7 @@ reachable through a symlink, ``..`` or a case variant.
 from __future__ import annotations
 
 import os
+import sys
 
 from statefiles import layout
 
@@ -123,9 +124,10 @@ def git_global_config(cmd) -> bool:
 
 def is_post_loop_handler(ctx) -> bool:
     """The Bash call runs the post-loop handler and nothing else:
-    ``python3 .claude/skills/post-loop/handler.py [args]`` (any python, any
-    spelling of the path that resolves to the handler), with no redirection,
-    assignment or second command around it."""
+    ``python3 .claude/skills/post-loop/handler.py [args]`` or, with the
+    plugin, the running suite's own handler (``layout.post_loop_command``);
+    any python, any spelling of the path that resolves to the handler, with no
+    redirection, assignment or second command around it."""
     analysis = ctx.shell
     if analysis is None or analysis.unknown or len(analysis.commands) != 1:
         return False
@@ -133,14 +135,26 @@ def is_post_loop_handler(ctx) -> bool:
     # Nothing that changes what runs: no VAR=... prefixes (PYTHONPATH,
     # LD_PRELOAD...), no wrappers, no code-running carriers, no redirection.
     if (cmd.assignments or getattr(cmd, "wrappers", None) or analysis.carriers
-            or not getattr(cmd, "trusted", True) or not command_is_plain(analysis, cmd)):
+            or not command_is_plain(analysis, cmd)):
         return False
     argv = cmd.argv
     if len(argv) < 2 or not is_python(argv[0]):
         return False
+    # The interpreter: one found on PATH, or the hooks' own by its exact path
+    # (the plugin's virtualenv, what layout.post_loop_command names). Not
+    # "the same binary" by realpath: a symlink to it in a planted virtualenv
+    # would run that environment's sitecustomize.
+    if not getattr(cmd, "trusted", True) and not (
+            os.path.isabs(argv[0]) and sys.executable
+            and os.path.normpath(argv[0]) == os.path.normpath(sys.executable)):
+        return False
     script = argv[1]
     resolved = layout.resolve(script, ctx.root, ctx.hook.cwd or ctx.root)
-    return resolved.is_(layout.POST_LOOP_HANDLER) and os.path.isfile(resolved.abs)
+    if resolved.is_(layout.POST_LOOP_HANDLER) and os.path.isfile(resolved.abs):
+        return True
+    # The plugin's handler lives in the (protected) plugin root, not the project.
+    own = layout.suite_post_loop_handler()
+    return os.path.realpath(resolved.abs) == os.path.realpath(own) and os.path.isfile(own)
 
 
 def plain_git(analysis, cmd) -> bool:

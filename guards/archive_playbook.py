@@ -78,5 +78,5 @@ def check(ctx):
         return ALLOWED
     if result.checkpoint is not None and ctx.language != "en":
         # The report in the configured language (the checkpoint is the same).
-        return warn(archive.describe(result.checkpoint, lang=ctx.language))
+        return warn(archive.describe(result.checkpoint, lang=ctx.language, root=ctx.root))
     return warn(result.message)

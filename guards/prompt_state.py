@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 from events.verdict import warn
-from guards._lifecycle import HANDLER_CMD, summary_line, where
+from guards._lifecycle import handler_command, summary_line, where
 from statefiles import layout
 
 NAME = "prompt-state"
@@ -26,7 +26,7 @@ def check(ctx):
         which = info.get("playbook") if isinstance(info, dict) else None
         status = info.get("status") if isinstance(info, dict) else None
         lines.append(ctx.say("prompt_state.post_loop", playbook=which or "",
-                             status=f" ({status})" if status else "", command=HANDLER_CMD))
+                             status=f" ({status})" if status else "", command=handler_command(ctx)))
     if os.path.exists(ctx.path(layout.ARCHIVE_CHECKPOINT)) and not w["post_loop_pending"]:
         from statefiles import archive
 

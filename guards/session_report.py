@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 
 from events.verdict import Effect, allow, warn
-from guards._lifecycle import HANDLER_CMD
+from guards._lifecycle import handler_command
 from statefiles import layout
 
 NAME = "session-report"
@@ -77,7 +77,7 @@ def check(ctx):
             notes.append(ctx.say("session_report.archive_unfinished", id=cp.get("id"),
                                  status=cp.get("status"),
                                  message=cp.get("message") or ctx.say("session_report.interrupted"),
-                                 command=HANDLER_CMD))
+                                 command=handler_command(ctx)))
         elif not pending or stale:
             if cp.get("status") == archive.PARTIAL:
                 notes.append(ctx.say("session_report.archive_partial", id=cp.get("id"),

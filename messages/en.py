@@ -884,7 +884,7 @@ MESSAGES = {
     'archive.step_failed': 'a step failed',
     'archive.partial': 'Status: partial — {message} Nothing uncommitted was touched.',
     'archive.call_post_loop': (
-        "Now call Skill(skill='post-loop'), which runs `python3 {handler}`; other "
+        "Now call Skill(skill='post-loop'), which runs `{command}`; other "
         'edits are blocked until it has run.'
     ),
 }

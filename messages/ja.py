@@ -742,6 +742,6 @@ MESSAGES = {
     'archive.step_failed': '手順の 1 つが失敗しました',
     'archive.partial': '状態: 一部完了 — {message} コミットされていない変更には触れていません。',
     'archive.call_post_loop': (
-        "今すぐ Skill(skill='post-loop') を呼び出してください (`python3 {handler}` を実行します)。それが実行されるまでほかの編集はブロックされます。"
+        "今すぐ Skill(skill='post-loop') を呼び出してください (`{command}` を実行します)。それが実行されるまでほかの編集はブロックされます。"
     ),
 }

@@ -938,16 +938,19 @@ def _run_locked(root, playbook, branch, network, deadline, retry) -> Result | No
     cp["status"] = RUNNING
     _execute(root, cp, network, deadline)
     _log(root, cp, "run")
-    return Result(cp["status"], describe(cp), cp)
+    return Result(cp["status"], describe(cp, root=root), cp)
 
 
 # ---------------------------------------------------------------- reporting
 
 
-def describe(cp: dict, for_handler: bool = False, lang: str = "en") -> str:
+def describe(cp: dict, for_handler: bool = False, lang: str = "en",
+             root: str | None = None) -> str:
     """A report of ``cp`` for Claude: what was done, what stopped and what
     to do next, in ``lang`` (the message catalogue, issue 11 item 3; step
-    details and git output stay as recorded)."""
+    details and git output stay as recorded). With the project ``root``, the
+    post-loop command named is the one for this installation
+    (:func:`statefiles.layout.post_loop_command`)."""
     from messages import text
 
     def say(key, **fields):
@@ -984,7 +987,9 @@ def describe(cp: dict, for_handler: bool = False, lang: str = "en") -> str:
     elif status == RUNNING and cp.get("message"):
         lines.append(cp["message"] + ".")
     if not for_handler and steps.get("pending", {}).get("status") == "done":
-        lines.append(say("archive.call_post_loop", handler=layout.POST_LOOP_HANDLER))
+        command = (layout.post_loop_command(root) if root is not None
+                   else f"python3 {layout.POST_LOOP_HANDLER}")
+        lines.append(say("archive.call_post_loop", command=command))
     return " ".join(lines)
 
 

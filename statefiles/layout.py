@@ -27,8 +27,13 @@ PROTECTED_FILES = ".claude/protected-files.txt"
 CACHE_DIR = ".claude/.cache"
 #: The lock that serialises state writes across parallel hook processes.
 LOCK_FILE = ".claude/.cache/state.lock"
-#: The post-loop skill's handler; Claude runs it with ``python3 <this>``.
+#: The post-loop skill's handler where install.py puts it; Claude runs it with
+#: ``python3 <this>`` (see :func:`post_loop_command` for the plugin).
 POST_LOOP_HANDLER = ".claude/skills/post-loop/handler.py"
+#: The running suite's own directory (holding hooks/, guards/, statefiles/,
+#: skills/): ``<project>/.claude`` after install.py, the plugin root
+#: (``$CLAUDE_PLUGIN_ROOT``) for the plugin, the checkout in development.
+SUITE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 #: Optional map of which files depend on which (check-file-dependencies).
 FILE_DEPENDENCIES = ".claude/file-dependencies.json"
 PLAY_DIR = "play"
@@ -274,3 +279,29 @@ def resolve(path: str, root: str, cwd: str = "") -> ResolvedPath:
     folded = {v.casefold() for v in expanded}
     return ResolvedPath(given, abs_path, rel, frozenset(variants | expanded | folded),
                         frozenset(abs_forms), root)
+
+
+def suite_post_loop_handler() -> str:
+    """Absolute path of the running suite's post-loop handler
+    (``SUITE_ROOT/skills/post-loop/handler.py``): the project's
+    :data:`POST_LOOP_HANDLER` after install.py, the plugin's own otherwise."""
+    return os.path.join(SUITE_ROOT, "skills", "post-loop", "handler.py")
+
+
+def post_loop_command(root: str) -> str:
+    """The command Claude is told to run for the post-loop (seed 002 §8, SPEC §3).
+
+    ``python3 .claude/skills/post-loop/handler.py`` when the project has the
+    handler (install.py). Otherwise (the plugin) the running suite's handler
+    run by the hooks' own interpreter, which has the dependencies: e.g.
+    ``/home/u/.claude/plugins/data/playgate-playgate/venv/bin/python
+    /home/u/.claude/plugins/cache/.../skills/post-loop/handler.py``, each path
+    shell-quoted when it needs it. Both are what bash-check and main-branch let
+    through while the post-loop is pending (``guards._shared.is_post_loop_handler``).
+    """
+    if os.path.isfile(join(root, POST_LOOP_HANDLER)):
+        return f"python3 {POST_LOOP_HANDLER}"
+    import shlex
+    import sys
+
+    return f"{shlex.quote(sys.executable or 'python3')} {shlex.quote(suite_post_loop_handler())}"

@@ -95,6 +95,56 @@ def test_post_loop_handler_passes_without_playbook_and_with_pending(ws):
     assert code == 0, err
 
 
+def test_plugin_post_loop_handler_is_named_and_passes(ws, tmp_path):
+    """With the plugin the project has no .claude/skills/post-loop/: the
+    messages name the plugin's own handler, run by the hooks' interpreter, and
+    the deadlock escape lets exactly that through (in process, the running
+    suite is this checkout, standing in for the plugin root)."""
+    import shutil
+    import sys
+
+    shutil.rmtree(ws.root / ".claude" / "skills" / "post-loop")
+    set_state(ws.root, active=None)
+    _marker(ws, layout.POST_LOOP_PENDING, json.dumps({"playbook": "play/archive/demo"}))
+    own = layout.suite_post_loop_handler()
+    assert os.path.isfile(own) and not own.startswith(str(ws.root))
+    command = layout.post_loop_command(str(ws.root))
+    assert command.split() == [sys.executable, own]  # paths without spaces: unquoted
+    for run in (command, f"python3 {own} --status", f"{command} --no-git"):
+        code, err, _ = ws.decide(run)
+        assert code == 0, (run, err)
+    git(ws.root, "checkout", "-q", "main")
+    assert ws.decide(command)[0] == 0
+    # A copy elsewhere, or the escape with company, is not the handler.
+    copy = tmp_path / "skills" / "post-loop" / "handler.py"
+    copy.parent.mkdir(parents=True)
+    shutil.copy(own, copy)
+    venv = tmp_path / "planted" / "bin"
+    venv.mkdir(parents=True)
+    (venv / "python").symlink_to(sys.executable)  # same binary, another environment
+    for run in (f"python3 {copy}", f"{command} && touch x", f"PYTHONPATH=/tmp {command}",
+                f"{venv / 'python'} {own}"):
+        code, err, _ = ws.decide(run)
+        assert code == 2, (run, err)
+    # The prompt's state summary names the same command.
+    from events.runtime import evaluate
+
+    payload = json.dumps({"session_id": "s", "transcript_path": "/tmp/t.jsonl",
+                          "cwd": str(ws.root), "hook_event_name": "UserPromptSubmit",
+                          "prompt": "status?"}).encode()
+    _code, out, _err, _ = evaluate("UserPromptSubmit", payload, env=ws.env(), root=str(ws.root))
+    assert command in _context(out)
+
+
+def test_post_loop_command_quotes_paths_that_need_it(tmp_path, monkeypatch):
+    monkeypatch.setattr(layout, "SUITE_ROOT", "/opt/my plugins/playgate")
+    command = layout.post_loop_command(str(tmp_path))
+    assert command.endswith(" '/opt/my plugins/playgate/skills/post-loop/handler.py'")
+    (tmp_path / ".claude" / "skills" / "post-loop").mkdir(parents=True)
+    (tmp_path / layout.POST_LOOP_HANDLER).write_text("")
+    assert layout.post_loop_command(str(tmp_path)) == "python3 .claude/skills/post-loop/handler.py"
+
+
 @pytest.mark.parametrize("command", [
     "python3 .claude/skills/post-loop/handler.py && rm -rf src",
     "python3 .claude/skills/post-loop/handler.py; touch x",

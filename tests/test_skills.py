@@ -124,6 +124,31 @@ def test_handler_help_runs_with_an_isolated_interpreter(tmp_path):
     assert proc.returncode == 0 and "post-loop handler" in proc.stdout
 
 
+def test_handler_finds_the_plugin_environment_made_for_its_root(tmp_path, monkeypatch):
+    """Run by a python3 without PyYAML from the plugin root, the handler
+    re-runs itself with the environment the plugin's bootstrap made for that
+    root (its stamp names the root), not with another plugin's."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("post_loop_handler",
+                                                  SUITE / "skills/post-loop/handler.py")
+    handler = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(handler)
+    config = tmp_path / "config"
+    for name, root in (("a-other", "/elsewhere/playgate"), ("playgate-playgate", str(SUITE))):
+        venv = config / "plugins" / "data" / name / "venv"
+        (venv / "bin").mkdir(parents=True)
+        (venv / "playgate-env.json").write_text(json.dumps({"root": root}))
+    (config / "plugins" / "data" / "broken" / "venv").mkdir(parents=True)
+    (config / "plugins" / "data" / "broken" / "venv" / "playgate-env.json").write_text("{")
+    monkeypatch.delenv("CLAUDE_PLUGIN_DATA", raising=False)
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(config))
+    assert handler._plugin_python() == str(
+        config / "plugins" / "data" / "playgate-playgate" / "venv" / "bin" / "python")
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "none"))
+    assert handler._plugin_python() is None
+
+
 @pytest.mark.parametrize("kind", ["plan", "progress"])
 def test_templates_are_valid_playbook_files(kind):
     data = json.loads((SUITE / "templates/play" / f"{kind}.json").read_text())

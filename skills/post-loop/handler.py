@@ -53,6 +53,28 @@ def _setup_path() -> None:
     sys.path.insert(at, _suite_root())
 
 
+def _plugin_python():
+    """With the plugin: the interpreter of the environment its bootstrap made
+    for this plugin root (``<plugins>/data/*/venv``, whose stamp
+    ``playgate-env.json`` names the root; README, Plugin), or ``None``."""
+    import glob
+    import json
+
+    config = os.environ.get("CLAUDE_CONFIG_DIR") or os.path.join(os.path.expanduser("~"), ".claude")
+    data = os.environ.get("CLAUDE_PLUGIN_DATA")
+    stamps = ([os.path.join(data, "venv", "playgate-env.json")] if data else []) + sorted(
+        glob.glob(os.path.join(config, "plugins", "data", "*", "venv", "playgate-env.json")))
+    for stamp in stamps:
+        try:
+            with open(stamp, encoding="utf-8") as fh:
+                root = json.load(fh).get("root")
+        except (OSError, ValueError, AttributeError):
+            continue
+        if isinstance(root, str) and os.path.realpath(root) == os.path.realpath(_suite_root()):
+            return os.path.join(os.path.dirname(stamp), "bin", "python")
+    return None
+
+
 def _reexec_with_suite_python() -> None:
     """Without PyYAML, re-run under the suite's own interpreter if there is one."""
     try:
@@ -63,6 +85,8 @@ def _reexec_with_suite_python() -> None:
     if os.environ.get("PLAYGATE_HANDLER_REEXEC"):
         return
     venv = os.path.join(_suite_root(), ".venv", "bin", "python")
+    if not os.path.isfile(venv):
+        venv = _plugin_python() or venv
     if os.path.isfile(venv) and os.access(venv, os.X_OK):
         os.environ["PLAYGATE_HANDLER_REEXEC"] = "1"
         os.execv(venv, [venv, os.path.abspath(__file__), *sys.argv[1:]])
@@ -233,7 +257,7 @@ def main(argv) -> int:
         if cp.get("status") in (archive.FAILED, archive.RUNNING):
             print("The archive did not finish, so the post-loop cannot close it yet:\n"
                   + archive.describe(cp, for_handler=True)
-                  + f"\nFix that, then run `python3 {layout.POST_LOOP_HANDLER}` again.")
+                  + f"\nFix that, then run `{layout.post_loop_command(root)}` again.")
             return EXIT_FAILED
 
     if not has_pending and cp is None:
