@@ -12,6 +12,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests explore new examples on every local run; CI runs the same
+# examples every time (PLAYGATE_HYPOTHESIS_PROFILE=ci in .ci/run), so that a
+# submission's result does not depend on the draw. Suites with their own
+# settings (the fuzz, crash and path suites) are derandomised already.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.load_profile(os.environ.get("PLAYGATE_HYPOTHESIS_PROFILE", "default"))
 
 SUITE = Path(__file__).resolve().parent.parent
 SHARED = SUITE.parent / "shared"
