@@ -178,6 +178,39 @@ def test_the_plugin_installed_from_a_marketplace_gates_a_session(claude):
         checks = {c["code"] for c in report["checks"]}
         assert "doctor.plugin" in checks and "doctor.not_installed" not in checks, proc.stdout
         assert proc.returncode == 0, proc.stdout
+
+        # A finished playbook's post-loop with the plugin: the project has no
+        # .claude/skills/, so the gate lets the plugin's own handler, run by
+        # the plugin's interpreter (what its messages name), through while
+        # post-loop-pending holds everything else. SessionStart clears a
+        # pending file left from an earlier session, so it appears once the
+        # session runs, as the archive would write it.
+        python = data_dirs[0] / "venv" / "bin" / "python"
+        handler = source / "skills" / "post-loop" / "handler.py"  # the plugin root
+        command = f"{python} {handler}"
+        pending = box.repo / ".claude" / "session-state" / "post-loop-pending"
+
+        class ArchivedDuringTheSession(Script):
+            def turn(self, lane, index):
+                if lane == "main" and index == 0 and not getattr(self, "archived", False):
+                    self.archived = True
+                    pending.parent.mkdir(parents=True, exist_ok=True)
+                    pending.write_text(json.dumps({"playbook": "play/archive/demo"}))
+                return super().turn(lane, index)
+
+        script = ArchivedDuringTheSession(main=[
+            tool_use("Bash", {"command": "touch src/b.py"}),
+            tool_use("Read", {"file_path": str(box.repo / "state.md")}),  # init-guard
+            tool_use("Bash", {"command": command}),
+            "Done."])
+        with FakeAPI() as api:
+            run = box.run(api, "what next?", script, timeout=300, claude=claude,
+                          env={"PLAYGATE_PYTHON": sys.executable})
+        assert run.code == 0, run.describe()
+        held, post_loop = run.result_of(0), run.result_of(2)
+        assert held["is_error"] and "[playgate:" in held["text"], run.describe()
+        assert not post_loop["is_error"], run.describe()
+        assert not pending.exists() and not (box.repo / "src" / "b.py").exists()
     finally:
         if not os.environ.get("PLAYGATE_E2E_KEEP"):
             shutil.rmtree(root, ignore_errors=True)
