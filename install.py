@@ -981,7 +981,7 @@ class Installer:
                     derived.add(path)
         self.m["derived"] = sorted(derived)
 
-    # -- bashlex parser tables ------------------------------------------------
+    # -- files built with the hook interpreter ------------------------------
     def plan_tables(self, executable: str, info: "dict | None") -> None:
         """Build the bashlex parser tables with the hook interpreter, so that
         no hook call pays for building them (issue 7; bashlex rebuilds its
@@ -989,35 +989,10 @@ class Installer:
         when the file is missing, the shell package changes in this run, the
         interpreter is new or different, or the saved tables do not match
         the installed bashlex (``python -m shell.bashparse --check``)."""
-        changed = {s[1] for s in self.plan.steps if s[0] in ("create", "update", "replace")}
-        previous = (self.manifest or {}).get("python")
-        path = _join(self.repo, BASHLEX_TABLES)
-        stale = (info is None or not os.path.isfile(path) or previous != self.m["python"]
-                 or any(rel.startswith(f"{CLAUDE}/shell/") for rel in changed))
-        if not stale:
-            try:
-                proc = run_bounded([executable, "-m", "shell.bashparse", "--check"],
-                                   TABLES_TIMEOUT, cwd=_join(self.repo, CLAUDE))
-                stale = proc.returncode != 0
-            except InstallError:
-                stale = True
-        if stale:
-            self._mark_dirs(BASHLEX_TABLES)
-            self.plan.step("build", f"bashlex parser tables ({BASHLEX_TABLES}) with {executable}",
-                           self._build_tables, executable)
-        elif BASHLEX_TABLES not in self.m["derived"]:
-            # Built by a hook (an earlier install without this step): ours to remove.
-            self.m["derived"] = sorted(set(self.m["derived"]) | {BASHLEX_TABLES})
+        self._plan_built(executable, info, BASHLEX_TABLES, "shell.bashparse",
+                         "bashlex parser tables", ("create", "update", "replace"),
+                         lambda rel: rel.startswith(f"{CLAUDE}/shell/"))
 
-    def _build_tables(self, executable: str) -> None:
-        proc = run_bounded([executable, "-m", "shell.bashparse"], TABLES_TIMEOUT,
-                           cwd=_join(self.repo, CLAUDE))
-        if proc.returncode != 0:
-            raise InstallError("building the bashlex parser tables failed: "
-                               + _tail((proc.stdout + proc.stderr).decode("utf-8", "replace")))
-        self.m["derived"] = sorted(set(self.m["derived"]) | {BASHLEX_TABLES})
-
-    # -- module bundle ---------------------------------------------------------
     def plan_bundle(self, executable: str, info: "dict | None") -> None:
         """Compile the suite into one file the hooks import from (issue 7: the
         import system costs about 50 µs a module; see hooks/_bootstrap.py).
@@ -1025,33 +1000,43 @@ class Installer:
         new or different, or ``python -m statefiles.bundle --check`` says it
         is not current; a hook falls back to ordinary imports for any module
         whose source no longer matches it."""
-        changed = {s[1] for s in self.plan.steps if s[0] in ("create", "update", "replace",
-                                                              "remove")}
+        self._plan_built(executable, info, SUITE_BUNDLE, "statefiles.bundle", "module bundle",
+                         ("create", "update", "replace", "remove"),
+                         lambda rel: rel.startswith(f"{CLAUDE}/") and ".py" in rel)
+
+    def _plan_built(self, executable: str, info: "dict | None", target: str, module: str,
+                    what: str, kinds: tuple, affects) -> None:
+        """Plan ``python -m <module>`` (run in the suite directory) to build
+        ``target`` when it is stale: no interpreter info, the file missing, a
+        different interpreter than the last install, a planned step of one of
+        ``kinds`` on a path ``affects`` accepts, or ``-m <module> --check``
+        failing. A current file is recorded as derived (ours to remove)."""
+        changed = {s[1] for s in self.plan.steps if s[0] in kinds}
         previous = (self.manifest or {}).get("python")
-        stale = (info is None or not os.path.isfile(_join(self.repo, SUITE_BUNDLE))
-                 or previous != self.m["python"] or any(rel.startswith(f"{CLAUDE}/")
-                                                        and ".py" in rel for rel in changed))
+        stale = (info is None or not os.path.isfile(_join(self.repo, target))
+                 or previous != self.m["python"] or any(affects(rel) for rel in changed))
         if not stale:
             try:
-                proc = run_bounded([executable, "-m", "statefiles.bundle", "--check"],
+                proc = run_bounded([executable, "-m", module, "--check"],
                                    TABLES_TIMEOUT, cwd=_join(self.repo, CLAUDE))
                 stale = proc.returncode != 0
             except InstallError:
                 stale = True
         if stale:
-            self._mark_dirs(SUITE_BUNDLE)
-            self.plan.step("build", f"module bundle ({SUITE_BUNDLE}) with {executable}",
-                           self._build_bundle, executable)
-        elif SUITE_BUNDLE not in self.m["derived"]:
-            self.m["derived"] = sorted(set(self.m["derived"]) | {SUITE_BUNDLE})
+            self._mark_dirs(target)
+            self.plan.step("build", f"{what} ({target}) with {executable}",
+                           self._build, executable, target, module, what)
+        elif target not in self.m["derived"]:
+            # Built by a hook (an earlier install without this step): ours to remove.
+            self.m["derived"] = sorted(set(self.m["derived"]) | {target})
 
-    def _build_bundle(self, executable: str) -> None:
-        proc = run_bounded([executable, "-m", "statefiles.bundle"], TABLES_TIMEOUT,
+    def _build(self, executable: str, target: str, module: str, what: str) -> None:
+        proc = run_bounded([executable, "-m", module], TABLES_TIMEOUT,
                            cwd=_join(self.repo, CLAUDE))
         if proc.returncode != 0:
-            raise InstallError("building the module bundle failed: "
+            raise InstallError(f"building the {what} failed: "
                                + _tail((proc.stdout + proc.stderr).decode("utf-8", "replace")))
-        self.m["derived"] = sorted(set(self.m["derived"]) | {SUITE_BUNDLE})
+        self.m["derived"] = sorted(set(self.m["derived"]) | {target})
 
     # -- settings ----------------------------------------------------------
     def plan_settings(self, python_cmd: str) -> None:

@@ -152,9 +152,12 @@ def is_post_loop_handler(ctx) -> bool:
     resolved = layout.resolve(script, ctx.root, ctx.hook.cwd or ctx.root)
     if resolved.is_(layout.POST_LOOP_HANDLER) and os.path.isfile(resolved.abs):
         return True
-    # The plugin's handler lives in the (protected) plugin root, not the project.
+    # The plugin's handler lives in the (protected) plugin root, not the
+    # project. ``resolved.abs`` is already a realpath; the name test spares
+    # every other script the system calls.
     own = layout.suite_post_loop_handler()
-    return os.path.realpath(resolved.abs) == os.path.realpath(own) and os.path.isfile(own)
+    return (os.path.basename(resolved.abs) == os.path.basename(own)
+            and resolved.abs == os.path.realpath(own) and os.path.isfile(own))
 
 
 def plain_git(analysis, cmd) -> bool:

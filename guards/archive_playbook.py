@@ -73,10 +73,8 @@ def check(ctx):
     from statefiles import archive
 
     result = archive.run(ctx.root, playbook=pb if complete else None, branch=ctx.branch,
-                         network=ctx.event == "PostToolUse", budget_s=BUDGET_S)
+                         network=ctx.event == "PostToolUse", budget_s=BUDGET_S,
+                         lang=ctx.language)
     if result is None or result.status == "busy":
         return ALLOWED
-    if result.checkpoint is not None and ctx.language != "en":
-        # The report in the configured language (the checkpoint is the same).
-        return warn(archive.describe(result.checkpoint, lang=ctx.language, root=ctx.root))
     return warn(result.message)

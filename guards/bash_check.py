@@ -436,9 +436,10 @@ def _guarded_writes(ctx, analysis, handler: bool, admin_archive: bool) -> tuple:
             unreadable = ctx.protected.unreadable
             if unreadable and not w.possible:
                 # What the list protects is unknown: no write until it is repaired.
-                blocks.append(f"bash-check: {w.how} {_verb(w)} {w.rel or w.abs}, but "
-                              f"{unreadable}. Writes wait until it is repaired.")
-            continue
+                blocks.append(f"bash-check: {w.how} {ctx.say(f'bash_check.verb_{_verb(w)}')} "
+                              f"{w.rel or w.abs}, but {unreadable}. Writes wait until it is "
+                              "repaired.")
+            continue  # not guarded: nothing to say (the catalogue stays unloaded)
         verb = ctx.say(f"bash_check.verb_{_verb(w)}")
         target = w.rel if w.rel not in (None, ".") else w.abs
         inside = "" if hit.what == target else ctx.say("bash_check.inside", what=hit.what)

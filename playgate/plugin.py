@@ -29,8 +29,6 @@ from playgate.project import SUITE_ROOT
 
 PLUGIN_NAME = "playgate"
 HOOKS_JSON = "hooks/hooks.json"
-PLUGIN_JSON = ".claude-plugin/plugin.json"
-MARKETPLACE_JSON = ".claude-plugin/marketplace.json"
 
 #: ``{{PYTHON}}`` and ``{{SUITE}}`` for the plugin (shell words; Claude Code
 #: sets both variables for plugin hooks).

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import os
 
-#: The directory holding this suite's packages (``.claude/``, the plugin root
-#: or a checkout).
-SUITE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The directory holding this suite's packages (``.claude/``, the plugin root
+# or a checkout); re-exported for the CLI.
+from statefiles.layout import SUITE_ROOT
 
 
 class Project:

@@ -871,7 +871,7 @@ def _refresh_pending(root: str, cp: dict) -> None:
 
 
 def run(root: str, *, playbook=None, branch: str | None = None, network: bool = True,
-        budget_s: float = 40.0, retry: bool = False) -> Result | None:
+        budget_s: float = 40.0, retry: bool = False, lang: str = "en") -> Result | None:
     """Archive the complete ``playbook`` or resume an unfinished checkpoint.
 
     Args:
@@ -883,6 +883,7 @@ def run(root: str, *, playbook=None, branch: str | None = None, network: bool = 
         budget_s: seconds this run may take (network steps are not started
             with less than :data:`MIN_NETWORK_BUDGET` left).
         retry: also retry a ``partial`` git part (the post-loop handler).
+        lang: language of the report in ``Result.message`` (:func:`describe`).
 
     Returns:
         A :class:`Result`, or ``None`` when there was nothing to do (no
@@ -894,7 +895,7 @@ def run(root: str, *, playbook=None, branch: str | None = None, network: bool = 
     deadline = time.monotonic() + budget_s
     try:
         with locked(layout.join(root, layout.ARCHIVE_LOCK), timeout=0):
-            return _run_locked(root, playbook, branch, network, deadline, retry)
+            return _run_locked(root, playbook, branch, network, deadline, retry, lang)
     except LockTimeout:
         return Result("busy", "Another hook is archiving the playbook right now; it reports "
                               "when done.", None)
@@ -907,7 +908,7 @@ def _resumable(cp: dict | None, retry: bool) -> bool:
     return status in (RUNNING, FAILED) or (retry and status == PARTIAL)
 
 
-def _run_locked(root, playbook, branch, network, deadline, retry) -> Result | None:
+def _run_locked(root, playbook, branch, network, deadline, retry, lang) -> Result | None:
     cp = load_checkpoint(root)
     if playbook is not None and cp is not None and cp.get("plan") == playbook.plan_rel \
             and _resumable(cp, retry=True):
@@ -938,7 +939,7 @@ def _run_locked(root, playbook, branch, network, deadline, retry) -> Result | No
     cp["status"] = RUNNING
     _execute(root, cp, network, deadline)
     _log(root, cp, "run")
-    return Result(cp["status"], describe(cp, root=root), cp)
+    return Result(cp["status"], describe(cp, lang=lang, root=root), cp)
 
 
 # ---------------------------------------------------------------- reporting

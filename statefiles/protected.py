@@ -409,7 +409,7 @@ def suite_floor() -> tuple:
     directory (``$CLAUDE_PLUGIN_DATA``, its Python environment) — issue 11.
     Editing the code or the interpreter that run the hooks would switch the
     gate off (bypass family G)."""
-    suite = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    suite = layout.SUITE_ROOT
     if os.path.basename(suite) == layout.CLAUDE_DIR:
         return ()
     found = [suite]

@@ -353,8 +353,10 @@ def load(root: str) -> StateDoc | None:
     text = data.decode("utf-8", "replace")
     parsed = cached(root, "state.md", data, lambda: parse(text))
     # An edit of state.md is judged against this text as its "before": the
-    # guards' parse() of it is then answered from memory.
-    _remember(text, parsed)
+    # guards' parse() of it is then answered from memory (parse() on a cache
+    # miss has remembered it already).
+    if text not in _PARSED:
+        _remember(text, parsed)
     return StateDoc(text, parsed)
 
 

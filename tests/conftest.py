@@ -166,6 +166,20 @@ def install(repo: Path, *extra: str) -> subprocess.CompletedProcess:
                            *extra, str(repo)], capture_output=True, text=True, timeout=300)
 
 
+def hold_lock(lock: str, seconds: float) -> subprocess.Popen:
+    """A process that holds the state lock file ``lock`` for ``seconds``;
+    returns once it has it (kill it to release early)."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sys, time; sys.path.insert(0, sys.argv[1]);"
+         "from statefiles.atomic import locked\n"
+         "with locked(sys.argv[2]):\n print('held', flush=True); time.sleep(float(sys.argv[3]))",
+         str(SUITE), lock, str(seconds)],
+        stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "held"
+    return holder
+
+
 @pytest.fixture
 def repo(tmp_path) -> Path:
     """A fresh git repository (branch main, one commit)."""

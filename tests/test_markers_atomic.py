@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from conftest import hold_lock
 from statefiles import atomic, layout
 from statefiles.atomic import LockTimeout, locked, read_text, write_atomic
 from statefiles.markers import Markers, now_iso
@@ -113,15 +114,8 @@ def test_lock_is_reentrant_within_a_process(tmp_path):
 
 def test_lock_timeout_message_names_the_file_and_what_to_do(tmp_path):
     lock = str(tmp_path / "state.lock")
-    holder = subprocess.Popen(
-        [sys.executable, "-c",
-         "import sys, time; sys.path.insert(0, sys.argv[1]);"
-         "from statefiles.atomic import locked\n"
-         "with locked(sys.argv[2]):\n print('held', flush=True); time.sleep(30)",
-         SUITE, lock],
-        stdout=subprocess.PIPE, text=True)
+    holder = hold_lock(lock, 30)
     try:
-        assert holder.stdout.readline().strip() == "held"
         started = time.monotonic()
         with pytest.raises(LockTimeout) as info:
             with locked(lock, timeout=0.3):
@@ -136,20 +130,6 @@ def test_lock_timeout_message_names_the_file_and_what_to_do(tmp_path):
         pass
 
 
-def _hold_lock(lock: str, seconds: float) -> subprocess.Popen:
-    """A process that holds ``lock`` for ``seconds`` (it prints ``held`` once
-    it has it)."""
-    holder = subprocess.Popen(
-        [sys.executable, "-c",
-         "import sys, time; sys.path.insert(0, sys.argv[1]);"
-         "from statefiles.atomic import locked\n"
-         "with locked(sys.argv[2]):\n print('held', flush=True); time.sleep(float(sys.argv[3]))",
-         SUITE, lock, str(seconds)],
-        stdout=subprocess.PIPE, text=True)
-    assert holder.stdout.readline().strip() == "held"
-    return holder
-
-
 def test_spent_lock_budget_fails_at_once_but_min_wait_is_still_granted(tmp_path):
     """The process's lock budget bounds every wait; ``min_wait`` is the one
     exception (a confirm that finishes an earlier claim), bounded by
@@ -157,7 +137,7 @@ def test_spent_lock_budget_fails_at_once_but_min_wait_is_still_granted(tmp_path)
     lock = str(tmp_path / "state.lock")
     atomic.set_lock_budget(0)
     try:
-        holder = _hold_lock(lock, 2.0)
+        holder = hold_lock(lock, 2.0)
         try:
             started = time.monotonic()
             with pytest.raises(LockTimeout):
@@ -171,7 +151,7 @@ def test_spent_lock_budget_fails_at_once_but_min_wait_is_still_granted(tmp_path)
         finally:
             holder.kill()
             holder.wait(timeout=10)
-        holder = _hold_lock(lock, 30)
+        holder = hold_lock(lock, 30)
         try:
             started = time.monotonic()
             with pytest.raises(LockTimeout):

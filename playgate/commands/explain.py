@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 
 from playgate import messages
+from playgate.scratch import inside
 
 NEEDS_PROJECT = True
 
@@ -125,7 +126,7 @@ def run(args, project) -> tuple:
     cwd = os.path.abspath(args.cwd) if args.cwd else os.getcwd()
     if args.cwd and not os.path.isdir(cwd):
         raise InputError(messages.text("explain.no_cwd", cwd=args.cwd))
-    if not _inside(cwd, project.root):
+    if not inside(cwd, project.root):
         cwd = project.root
     home = project.env.get("HOME") or os.path.expanduser("~")
     payload = check.complete("PreToolUse", {"tool_name": "Bash",
@@ -140,11 +141,6 @@ def run(args, project) -> tuple:
             "bash_check": bash_check_of(raw, project, pre["trace"]),
             "permission": permission_of(command, project.root, cwd, project.env)}
     return (EXIT_NO if pre["blocked"] else EXIT_OK), data
-
-
-def _inside(path: str, root: str) -> bool:
-    path, root = os.path.realpath(path), os.path.realpath(root)
-    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 
 def _section(title: str) -> list:

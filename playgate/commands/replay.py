@@ -34,6 +34,7 @@ import shutil
 import tempfile
 
 from playgate import messages
+from playgate.scratch import inside
 
 NEEDS_PROJECT = False
 #: The tools the PostToolUse registration matches (settings.template.json).
@@ -110,7 +111,7 @@ class Replayer:
         path = tool_input.get("file_path")
         if call.tool not in ("Write", "Edit", "MultiEdit") or not isinstance(path, str):
             return None
-        if not os.path.isabs(path) or not _inside(path, self.scratch):
+        if not os.path.isabs(path) or not inside(path, self.scratch):
             return messages.text("replay.outside", path=path)
         try:
             if call.tool == "Write":
@@ -178,12 +179,6 @@ class Replayer:
                                               tool_response={}, tool_use_id=call.id))
         row["difference"] = difference(row)
         return row
-
-
-def _inside(path: str, root: str) -> bool:
-    from playgate.scratch import inside
-
-    return inside(path, root)
 
 
 def target_of(call, origin: str = "") -> str:
