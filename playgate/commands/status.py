@@ -14,21 +14,21 @@ import os
 
 from playgate import messages
 from playgate.messages import Note
+from statefiles import layout
 
 NEEDS_PROJECT = True
 BAR_WIDTH = 20
 
 #: Session markers (SPEC §2) → message key saying what it means and what clears it.
 MARKERS = (
-    (".claude/.session-init/pending", "status.marker.pending"),
-    (".claude/.session-init/consent", "status.marker.consent"),
-    (".claude/session-state/post-loop-pending", "status.marker.post_loop"),
-    (".claude/session-state/last-fail-reason", "status.marker.last_fail"),
-    (".claude/session-state/iteration-count", "status.marker.iterations"),
-    (".claude/session-state/archive-checkpoint.json", "status.marker.archive"),
-    (".claude/session-state/prompt-analyzer-called", "status.marker.analyzed"),
+    (layout.PENDING, "status.marker.pending"),
+    (layout.CONSENT, "status.marker.consent"),
+    (layout.POST_LOOP_PENDING, "status.marker.post_loop"),
+    (layout.LAST_FAIL_REASON, "status.marker.last_fail"),
+    (layout.ITERATION_COUNT, "status.marker.iterations"),
+    (layout.ARCHIVE_CHECKPOINT, "status.marker.archive"),
+    (layout.PROMPT_ANALYZER_CALLED, "status.marker.analyzed"),
 )
-
 
 def add_arguments(parser) -> None:
     """No options besides the common ``-C`` and ``--json``."""
