@@ -1,12 +1,17 @@
-"""Guards: one module per guard or handler, each a pure function of the context.
+"""Guards: one module per guard, each a pure function of the context.
 
-The contract (STYLE.md, SPEC §1) every module here follows::
+The contract (``events/guard.py``, SPEC §1; checked for every chain by
+``tests/test_guard_contract.py``) every module here follows::
 
-    NAME: str          # the SPEC's name, e.g. "init-guard"
+    NAME: str          # the module name with "_" → "-", e.g. "init-guard";
+                       # Claude reads it as [playgate:<NAME>]
     ADVISORY: bool     # True: an exception in check() is logged and ignored
                        # (ALLOW); False (security guard): it becomes a BLOCK
                        # that names the guard and how to recover.
     def check(ctx: events.context.Context) -> events.verdict.Verdict: ...
+
+(``stop_loop_guard`` has ``apply(ctx, outcome)`` instead: it bounds the Stop
+and SubagentStop units' whole outcome.)
 
 A guard never prints, exits or writes files. It reads state through the
 context (which loads each file lazily and once) and returns state changes as

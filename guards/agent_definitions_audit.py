@@ -24,7 +24,7 @@ from guards.agent_definitions import AGENTS_DIR, RULE, problems
 from statefiles import layout
 from statefiles.atomic import read_bytes
 
-NAME = "agent-definitions"
+NAME = "agent-definitions-audit"
 ADVISORY = True
 
 #: At most this many definitions are read (a directory of thousands is not a

@@ -18,7 +18,7 @@ from events.verdict import ALLOWED, Effect, allow, block
 from guards._shared import bash_reads_only, is_post_loop_handler, is_state_md, state_problems
 from statefiles import layout
 
-NAME = "prompt-analyzer gate"
+NAME = "prompt-analyzer-gate"
 ADVISORY = False
 
 #: Tools that only gather information (LS and NotebookRead are the read tools

@@ -31,7 +31,7 @@ from events.verdict import ALLOWED, Effect, warn
 from guards._prompt_text import confirmation, from_user
 from statefiles import jsonlog, layout
 
-NAME = "consent"
+NAME = "prompt-consent"
 ADVISORY = True
 
 

@@ -27,7 +27,7 @@ from events.verdict import ALLOWED, Effect, warn
 from guards._prompt_text import classify, mentioned_paths, new_task_marker
 from statefiles import layout
 
-NAME = "work-request"
+NAME = "prompt-work-request"
 ADVISORY = True
 
 

@@ -31,6 +31,9 @@ from guards import _reward as R
 from statefiles import layout
 
 NAME = "stop-loop-guard"
+#: Not skipped on error: an exception in :func:`apply` reaches the runtime,
+#: which blocks the stop naming errors.log (``events.render.internal_error``).
+ADVISORY = False
 DEFAULT_LIMIT = 3
 MAX_LIMIT = 7
 #: Sessions whose counters are kept.

@@ -158,7 +158,7 @@ def test_the_plugin_installed_from_a_marketplace_gates_a_session(claude):
                           env={"PLAYGATE_PYTHON": sys.executable})
         assert run.code == 0, run.describe()
         write, read, rm = (run.result_of(i) for i in range(3))
-        assert write["is_error"] and "[playgate:prompt-analyzer gate]" in write["text"], \
+        assert write["is_error"] and "[playgate:prompt-analyzer-gate]" in write["text"], \
             run.describe()
         assert "playgate@playgate plugin" in write["text"]
         assert not read["is_error"] and "## playbook" in read["text"]

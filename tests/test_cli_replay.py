@@ -151,7 +151,7 @@ def test_replay_reports_each_call_next_to_the_session_and_changes_nothing(branch
     tr = Transcript(tmp_path / "s.jsonl", repo)
     tr.prompt("What does this project do?")
     tr.call("Write", {"file_path": str(repo / "src" / "a.py"), "content": "x\n"}, "blocked",
-            "[playgate:prompt-analyzer gate] No playbook is active")
+            "[playgate:prompt-analyzer-gate] No playbook is active")
     tr.call("Read", {"file_path": str(repo / "state.md")}, "rule")
     tr.call("Bash", {"command": "git status"}, "hook")
     tr.call("Bash", {"command": "rm -rf ../victim"}, "ran")   # an older gate let it through
@@ -161,11 +161,11 @@ def test_replay_reports_each_call_next_to_the_session_and_changes_nothing(branch
     rows = data["calls"]
     assert [r["tool"] for r in rows] == ["Write", "Read", "Bash", "Bash", "Bash"]
     assert [r["blocked"] for r in rows] == [True, False, False, True, False]
-    assert rows[0]["guard"] == "prompt-analyzer gate" and rows[0]["session_guard"] == \
-        "prompt-analyzer gate" and rows[0]["difference"] is None
+    assert rows[0]["guard"] == "prompt-analyzer-gate" and rows[0]["session_guard"] == \
+        "prompt-analyzer-gate" and rows[0]["difference"] is None
     assert rows[2]["permission"] == "approve" and rows[2]["difference"] is None
     # (no playbook yet: the prompt-analyzer gate refuses it before bash-check)
-    assert rows[3]["guard"] in ("prompt-analyzer gate", "bash-check")
+    assert rows[3]["guard"] in ("prompt-analyzer-gate", "bash-check")
     assert rows[3]["difference"] == "now blocked"
     assert rows[4]["permission"] == "dialog" and rows[4]["difference"] is None
     assert data["prompts"][0]["blocked"] is False

@@ -81,7 +81,7 @@ def test_demo_shows_the_workflow_in_order(demo):
                 return i
         raise AssertionError(f"no {decision} by {guard} in:\n{proc.stdout}")
 
-    order = [first("BLOCK", "prompt-analyzer gate"), first("BLOCK", "init-guard"),
+    order = [first("BLOCK", "prompt-analyzer-gate"), first("BLOCK", "init-guard"),
              first("BLOCK", "main-branch")]
     no_playbook = first("BLOCK", "playbook-guard")
     assert "No active playbook" in reasons[no_playbook]

@@ -75,7 +75,7 @@ def test_everything_else_is_blocked_with_the_way_forward(ws, tool, tool_input):
     assert v.kind == BLOCK
     assert "playbook-init" in v.message
     r = ws.pre(tool, tool_input)
-    assert r.blocked and r.guard == "prompt-analyzer gate", r
+    assert r.blocked and r.guard == "prompt-analyzer-gate", r
     assert "playbook-init" in r.stderr
     assert not ws.has(MARKER)
 
@@ -90,7 +90,7 @@ def test_marker_is_not_created_when_a_later_guard_blocks_the_entry_point(ws):
 
 def test_state_md_edit_explains_when_it_becomes_editable(ws):
     r = ws.edit("state.md", "current_phase: null", "current_phase: p1")
-    assert r.blocked and r.guard == "prompt-analyzer gate"
+    assert r.blocked and r.guard == "prompt-analyzer-gate"
     assert "state.md becomes editable" in r.stderr
 
 

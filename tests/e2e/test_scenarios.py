@@ -159,7 +159,7 @@ def test_no_active_playbook_allows_reads_and_blocks_work(make_box, api):
     script = Script(main=[read(box, "state.md"), write(box, "src/app.py", "x\n"), "ok"])
     run = box.run(api, "write", script)
     assert_ran(run.result_of(0))
-    assert_blocked(run.result_of(1), "Write", "prompt-analyzer gate", "playbook-init")
+    assert_blocked(run.result_of(1), "Write", "prompt-analyzer-gate", "playbook-init")
     assert not box.path("src/app.py").exists()
 
 
