@@ -83,8 +83,8 @@ from playgate.versions import satisfies as version_satisfies  # noqa: E402,F401 
 
 #: The suite's Python packages, copied to ``<repo>/.claude/<name>/``. The one
 #: list of what the installed suite's code consists of: add a package here.
-SUITE_PACKAGES = ("hooks", "events", "guards", "statefiles", "shell", "permission", "messages",
-                  "playgate")
+SUITE_PACKAGES = ("hooks", "events", "guards", "workflow", "statefiles", "shell", "permission",
+                  "messages", "playgate")
 #: Source directories installed when they exist: ``skills/<name>/`` →
 #: ``.claude/skills/<name>/`` and ``agents/*.md`` → ``.claude/agents/``.
 SKILLS_SOURCE = "skills"

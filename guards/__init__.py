@@ -17,4 +17,6 @@ A guard never prints, exits or writes files. It reads state through the
 context (which loads each file lazily and once) and returns state changes as
 ``Effect``s inside its verdict. Which guards run, for which event and tool,
 and in which order, is decided in one place per event: ``events/<event>.py``.
+What several guards share lives in :mod:`workflow`, file access in
+:mod:`statefiles`; nothing but guards lives here.
 """

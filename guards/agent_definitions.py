@@ -37,7 +37,7 @@ from __future__ import annotations
 import os
 
 from events.verdict import ALLOWED, block, warn
-from guards import _team
+from workflow import team
 
 NAME = "agent-definitions"
 ADVISORY = False
@@ -81,12 +81,12 @@ def _lexical_abs(given: str, cwd: str) -> str:
 
 def is_agent_target(ctx, resolved) -> bool:
     """True when a write to ``resolved`` changes an agent definition, by any
-    spelling (:func:`guards._team.spellings`): the project's
+    spelling (:func:`workflow.team.spellings`): the project's
     ``.claude/agents/**/*.md`` or the user's ``~/.claude/agents/**/*.md``."""
     if resolved is None:
         return False
     cwd = ctx.hook.cwd or ctx.root
-    if any(is_agent_rel(v) for v in _team.spellings(resolved, cwd, ctx.root)):
+    if any(is_agent_rel(v) for v in team.spellings(resolved, cwd, ctx.root)):
         return True
     home = ctx.env.get("HOME") or ""
     return (is_user_agent(resolved.abs, home)
@@ -202,12 +202,12 @@ def _check_bash(ctx):
             if not _removal(w) and (is_agent_rel(w.rel)
                                     or is_agent_target(ctx, ctx.resolve(w.abs or w.given)))]
     if hits:
-        if not _team.enabled(ctx, "agent_definitions_guard"):
+        if not team.enabled(ctx, "agent_definitions_guard"):
             return ALLOWED
         shown = ", ".join(f"{w.rel or w.abs} ({w.how})" for w in hits[:5])
         return block(ctx.say("agent_definitions.bash_writes", files=shown, rule=ctx.say(RULE)))
     if analysis.unknown and mentions_agents(ctx.hook.command):
-        if not _team.enabled(ctx, "agent_definitions_guard"):
+        if not team.enabled(ctx, "agent_definitions_guard"):
             return ALLOWED
         why = "; ".join(analysis.reasons[:2]) or ctx.say("shared.not_analysed")
         return block(ctx.say("agent_definitions.bash_unknown", why=why, rule=ctx.say(RULE)))
@@ -226,7 +226,7 @@ def check(ctx):
     target = ctx.target
     if not is_agent_target(ctx, target):
         return ALLOWED
-    if not _team.enabled(ctx, "agent_definitions_guard"):
+    if not team.enabled(ctx, "agent_definitions_guard"):
         return ALLOWED
     shown = target.rel if target.rel is not None else target.abs
     post = ctx.post_edit

@@ -19,10 +19,10 @@ from __future__ import annotations
 import os
 
 from events.verdict import ALLOWED, warn
-from guards import _team
 from guards.agent_definitions import AGENTS_DIR, RULE, problems
 from statefiles import layout
 from statefiles.atomic import read_bytes
+from workflow import team
 
 NAME = "agent-definitions-audit"
 ADVISORY = True
@@ -80,7 +80,7 @@ def audit(root: str) -> list:
 def check(ctx):
     if not os.path.isdir(layout.join(ctx.root, AGENTS_DIR)):
         return ALLOWED
-    if not _team.enabled(ctx, "agent_definitions_guard"):
+    if not team.enabled(ctx, "agent_definitions_guard"):
         return ALLOWED
     broken = audit(ctx.root)
     if not broken:

@@ -29,8 +29,8 @@ from __future__ import annotations
 import os
 
 from events.verdict import ALLOWED, block, warn
-from guards._shared import is_post_loop_handler
 from statefiles import layout
+from workflow.shared import is_post_loop_handler
 
 NAME = "bash-check"
 ADVISORY = False

@@ -29,8 +29,8 @@ from __future__ import annotations
 import os
 
 from events.verdict import ALLOWED, Effect, warn
-from guards import _team
 from statefiles import layout
+from workflow import team
 
 NAME = "breezing-signals"
 ADVISORY = True
@@ -41,9 +41,9 @@ ACTIONS = frozenset({"partial_review_recommended", "next_batch_recommended"})
 
 
 def check(ctx):
-    if not os.path.lexists(layout.join(ctx.root, _team.ACTIVE)):
+    if not os.path.lexists(layout.join(ctx.root, team.ACTIVE)):
         return ALLOWED
-    if not _team.enabled(ctx, "breezing_signals"):
+    if not team.enabled(ctx, "breezing_signals"):
         return ALLOWED
     from statefiles import breezing  # only while a team session runs
 

@@ -18,7 +18,7 @@ to the user (systemMessage); this hook never blocks a task (exit 2 on
 TaskCompleted would stop the task from completing). Advisory.
 
 Config: ``breezing_timeline``, ``breezing_timeline_max_bytes``,
-``breezing_signals`` (see guards/_team.py).
+``breezing_signals`` (see workflow/team.py).
 """
 
 from __future__ import annotations
@@ -26,21 +26,21 @@ from __future__ import annotations
 import os
 
 from events.verdict import Effect, allow, warn
-from guards import _team
 from statefiles import breezing
+from workflow import team
 
 NAME = "breezing-timeline"
 ADVISORY = True
 
 
 def check(ctx):
-    timeline = _team.enabled(ctx, "breezing_timeline")
-    signals = _team.enabled(ctx, "breezing_signals")
+    timeline = team.enabled(ctx, "breezing_timeline")
+    signals = team.enabled(ctx, "breezing_signals")
     if not (timeline or signals):
         return allow()
     hook = ctx.hook
     fields = {k: v for k, v in hook.raw.items() if isinstance(v, str)}
-    max_bytes = _team.config_int(ctx, "breezing_timeline_max_bytes",
+    max_bytes = team.config_int(ctx, "breezing_timeline_max_bytes",
                                  breezing.TIMELINE_MAX_BYTES, minimum=256)
     # Effect passes positional arguments only; _record maps them to keywords.
     effect = Effect(_record, ctx.root, ctx.event, fields, hook.session_id, timeline, signals,

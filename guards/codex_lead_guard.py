@@ -32,9 +32,9 @@ from __future__ import annotations
 import os
 
 from events.verdict import ALLOWED, block
-from guards import _team
-from guards._shared import is_playbook_file, is_session_state
 from statefiles import layout
+from workflow import team
+from workflow.shared import is_playbook_file, is_session_state
 
 NAME = "codex-lead-guard"
 ADVISORY = False
@@ -56,13 +56,13 @@ def coordination_rel(rel: str | None) -> bool:
     if rel is None:
         return False
     head, _, name = rel.rpartition("/")
-    return head == _team.STATE_DIR and name.startswith(("breezing", "review"))
+    return head == team.STATE_DIR and name.startswith(("breezing", "review"))
 
 
 def allowed_target(target) -> bool:
     """Files the lead may write in codex mode (``target``: a
     ``layout.ResolvedPath``): coordination files, Markdown, and the workflow
-    state files (deadlock escapes, ``guards._shared``). Judged by the real
+    state files (deadlock escapes, ``workflow.shared``). Judged by the real
     path only (an allow-list)."""
     return (coordination_rel(target.rel)
             or os.path.basename(target.abs).lower().endswith(".md")
@@ -73,7 +73,7 @@ def _exempt(ctx) -> bool:
     agent = ctx.hook.agent_type.strip()
     if not agent:
         return False
-    names = _team.config_list(ctx, "codex_implementers", _team.DEFAULT_CODEX_IMPLEMENTERS)
+    names = team.config_list(ctx, "codex_implementers", team.DEFAULT_CODEX_IMPLEMENTERS)
     return agent in names or agent.rsplit(":", 1)[-1] in names
 
 
@@ -132,9 +132,9 @@ def check(ctx):
     is_bash = hook.tool_name == "Bash"
     if not (is_bash or hook.is_edit_tool):
         return ALLOWED
-    if not os.path.lexists(layout.join(ctx.root, _team.ACTIVE)):
+    if not os.path.lexists(layout.join(ctx.root, team.ACTIVE)):
         return ALLOWED
-    if not _team.enabled(ctx, "codex_lead_guard") or _exempt(ctx):
+    if not team.enabled(ctx, "codex_lead_guard") or _exempt(ctx):
         return ALLOWED
     from statefiles import breezing  # only while a team session runs
 

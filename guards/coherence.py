@@ -23,11 +23,9 @@ agree:
 
 from __future__ import annotations
 
-import os
-
 from events.verdict import ALLOWED, block, warn
-from guards._shared import is_post_loop_handler
-from statefiles import layout
+from statefiles import gitindex, layout
+from workflow.shared import is_post_loop_handler
 
 NAME = "coherence"
 ADVISORY = False
@@ -168,7 +166,7 @@ def _done_without_critic(ctx, commit) -> str | None:
             return None
         goal = state.section("goal")
     else:
-        same, sha = _index_matches_worktree(ctx)
+        same, sha = gitindex.index_matches_worktree(ctx.root, layout.STATE_MD)
         if same is None:
             return None     # state.md is not in the index: nothing of it is committed
         if same:
@@ -177,12 +175,12 @@ def _done_without_critic(ctx, commit) -> str | None:
             goal = state.section("goal") if state is not None else {}
             if str(goal.get("status", "")).strip().lower() != "done":
                 return None
-            if not _is_staged(ctx):
+            if not gitindex.is_staged(ctx.root, layout.STATE_MD):
                 return None
         else:
             from statefiles import state_md
 
-            staged = _index_blob(ctx, sha) if sha else None
+            staged = gitindex.loose_blob(ctx.root, sha) if sha else None
             if staged is not None:
                 # What the commit records of state.md is the index's copy
                 # (staged or, when unstaged, the same as HEAD's): when it is
@@ -192,7 +190,7 @@ def _done_without_critic(ctx, commit) -> str | None:
                 goal = state_md.parse(staged)["sections"].get("goal", {}) or {}
                 if str(goal.get("status", "")).strip().lower() != "done":
                     return None
-            text = _staged_state(ctx)
+            text = gitindex.staged_text(ctx.root, layout.STATE_MD)
             if text is None:
                 return None
             goal = state_md.parse(text)["sections"].get("goal", {}) or {}
@@ -233,135 +231,3 @@ def _commit_all(args) -> bool:
                     break
         k += 1
     return False
-
-
-def _index_entry_sha(index: bytes, name: bytes):
-    """The blob id recorded for ``name`` in a git index (versions 2-4, SHA-1),
-    or ``None``; raises ``ValueError``/``IndexError`` on what it cannot read."""
-    if len(index) < 12 or index[:4] != b"DIRC":
-        raise ValueError("not a git index")
-    version = int.from_bytes(index[4:8], "big")
-    count = int.from_bytes(index[8:12], "big")
-    if version not in (2, 3, 4):
-        raise ValueError(f"index version {version}")
-    pos = 12
-    prev = b""
-    for _ in range(count):
-        start = pos
-        sha = index[pos + 40:pos + 60]
-        flags = int.from_bytes(index[pos + 60:pos + 62], "big")
-        extended = 2 if version >= 3 and flags & 0x4000 else 0
-        pos += 62 + extended
-        if version == 4:
-            # git's offset varint: the number of bytes to drop from the previous path
-            c = index[pos]
-            pos += 1
-            strip = c & 0x7F
-            while c & 0x80:
-                c = index[pos]
-                pos += 1
-                strip = ((strip + 1) << 7) | (c & 0x7F)
-            end = index.index(b"\0", pos)
-            path = prev[:len(prev) - strip] + index[pos:end]
-            pos = end + 1
-        else:
-            end = index.index(b"\0", pos)
-            path = index[pos:end]
-            pos = start + ((62 + extended + len(path) + 8) // 8) * 8
-        prev = path
-        if path == name:
-            return sha.hex()
-    return None
-
-
-def _sha1(data: bytes):
-    try:  # the C module directly: hashlib loads OpenSSL (about 2.5 ms, issue 7)
-        from _sha1 import sha1
-    except ImportError:  # pragma: no cover - a Python built without it
-        from hashlib import sha1
-    return sha1(data)
-
-
-def _index_blob(ctx, sha: str) -> str | None:
-    """state.md as the index holds it, read from git's loose object ``sha``
-    (hex) and checked against that id; ``None`` when it is not a loose object
-    of this repository (packed, in an alternate store...) or unreadable —
-    then git is asked."""
-    import zlib
-
-    from statefiles import gitinfo
-
-    gdir = gitinfo.git_dir(ctx.root)
-    if gdir is None or len(sha) != 40:
-        return None
-    objects = os.path.join(gdir, "objects")
-    if not os.path.isdir(objects):  # a linked worktree: objects are in the common dir
-        try:
-            with open(os.path.join(gdir, "commondir"), encoding="utf-8") as fh:
-                objects = os.path.join(gdir, fh.read().strip(), "objects")
-        except OSError:
-            return None
-    try:
-        with open(os.path.join(objects, sha[:2], sha[2:]), "rb") as fh:
-            raw = zlib.decompressobj().decompress(fh.read(16 * 1024 * 1024), 16 * 1024 * 1024)
-    except (OSError, zlib.error):
-        return None
-    nul = raw.find(b"\0")
-    if nul < 0 or raw[:nul] != b"blob %d" % (len(raw) - nul - 1):
-        return None
-    if _sha1(raw).hexdigest() != sha:
-        return None
-    return raw[nul + 1:].decode("utf-8", "replace")
-
-
-def _index_matches_worktree(ctx) -> tuple:
-    """``(True, sha)`` when the index's state.md is the working tree's (the
-    common case: no subprocess needed); ``(None, None)`` when the index has no
-    state.md; ``(False, sha_or_None)`` otherwise (ask git)."""
-    from statefiles import gitinfo
-
-    gdir = gitinfo.git_dir(ctx.root)
-    if gdir is None:
-        return False, None
-    try:
-        from statefiles.atomic import read_bytes
-
-        index = read_bytes(f"{gdir}/index", 64 * 1024 * 1024)
-        sha = _index_entry_sha(index, layout.STATE_MD.encode())
-        data = read_bytes(ctx.path(layout.STATE_MD), 16 * 1024 * 1024)
-    except (OSError, ValueError, IndexError):
-        return False, None
-    if sha is None:
-        return None, None
-    blob = _sha1(b"blob %d\0" % len(data) + data).hexdigest()
-    return blob == sha, sha
-
-
-def _is_staged(ctx) -> bool:
-    """state.md differs between HEAD and the index."""
-    import subprocess
-
-    try:
-        diff = subprocess.run(["git", "diff", "--cached", "--name-only", "--", layout.STATE_MD],
-                              cwd=ctx.root, capture_output=True, text=True, timeout=3)
-    except (OSError, subprocess.SubprocessError):
-        return True
-    return diff.returncode != 0 or layout.STATE_MD in diff.stdout.split()
-
-
-def _staged_state(ctx):
-    """state.md as staged in the index (``None`` when not staged or no git)."""
-    import subprocess
-
-    try:
-        diff = subprocess.run(["git", "diff", "--cached", "--name-only", "--", layout.STATE_MD],
-                              cwd=ctx.root, capture_output=True, text=True, timeout=3)
-        if diff.returncode != 0 or layout.STATE_MD not in diff.stdout.split():
-            return None
-        shown = subprocess.run(["git", "show", f":{layout.STATE_MD}"], cwd=ctx.root,
-                               capture_output=True, text=True, timeout=3)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    if shown.returncode != 0:
-        return None
-    return shown.stdout

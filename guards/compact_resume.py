@@ -10,8 +10,8 @@ consumed (removed) so a later session never resumes from a stale one.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, Effect, warn
-from guards._lifecycle import resume_pointer
 from statefiles import layout
+from workflow.lifecycle import resume_pointer
 
 NAME = "compact-resume"
 ADVISORY = True

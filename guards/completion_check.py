@@ -29,7 +29,7 @@ makes sure a session can always end.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, BLOCK, Verdict, block
-from guards import _reward as R
+from workflow import reward as R
 
 NAME = "completion-check"
 ADVISORY = False

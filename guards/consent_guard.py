@@ -10,8 +10,8 @@ and ``.claude/session-state/``. The marker is cleared when the user confirms.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block
-from guards._shared import is_session_state, is_state_md
 from statefiles import layout
+from workflow.shared import is_session_state, is_state_md
 
 NAME = "consent-guard"
 ADVISORY = False

@@ -25,7 +25,7 @@ state.md ``playbook.active`` changes   the playbook switched *away from* has no 
 
 This holds for the progress.json of *any* working playbook (``play/<id>/``),
 not only the active one, so a playbook completed on the side cannot be
-switched in; see :mod:`guards._reward` for how the files are found by every
+switched in; see :mod:`workflow.reward` for how the files are found by every
 path spelling. seed 004's ``self_complete`` escape is not honoured: the goal
 section is writable by Claude, so it would let Claude waive its own critic.
 A person who wants to close a goal without the critic edits state.md
@@ -38,7 +38,7 @@ warned about, so repairing a file is never refused (SPEC §1 deadlock rule).
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block, warn
-from guards import _reward as R
+from workflow import reward as R
 
 NAME = "critic-guard"
 ADVISORY = False

@@ -26,7 +26,7 @@ a run with only PASS verdicts clears both, unless the recorded failure names
 a subtask this run did not pass (it is still being retried).
 
 subtask-guard, critic-guard and completion-check read the ledger
-(:func:`guards._reward.ledger_verdicts`): a done without a PASS warns, and
+(:func:`workflow.reward.ledger_verdicts`): a done without a PASS warns, and
 blocks under state.md ``config.require_critic_run: true``. A critic reply
 without any ``CRITIC:`` line records nothing and says so to the user.
 
@@ -36,8 +36,8 @@ Advisory: failing to record must never block a stop.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, Effect, allow, warn
-from guards import _reward as R
 from statefiles import layout
+from workflow import reward as R
 
 NAME = "critic-ledger"
 ADVISORY = True

@@ -10,7 +10,7 @@ they are how statuses get updated. Advisory.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block, warn
-from guards._shared import is_project_json, is_unstuck_file
+from workflow.shared import is_project_json, is_unstuck_file
 
 NAME = "depends-check"
 ADVISORY = True

@@ -19,7 +19,7 @@ I/O unless the command starts with ``#``.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block
-from guards import _team
+from workflow import team
 
 NAME = "execution-convention"
 ADVISORY = False
@@ -48,7 +48,7 @@ def check(ctx):
         return ALLOWED
     command = ctx.hook.command
     first = leading_comment(command)
-    if first is None or not _team.enabled(ctx, "execution_convention"):
+    if first is None or not team.enabled(ctx, "execution_convention"):
         return ALLOWED
     shown = first if len(first) <= 120 else first[:117] + "..."
     rest = _without_comments(command)

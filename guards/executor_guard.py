@@ -39,8 +39,8 @@ move on (deadlock rule). Files outside the project pass.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, Effect, block, delegate, warn
-from guards._shared import is_playbook_file, is_project_json, is_session_state, is_state_md
 from statefiles import layout
+from workflow.shared import is_playbook_file, is_project_json, is_session_state, is_state_md
 
 NAME = "executor-guard"
 ADVISORY = False
@@ -139,7 +139,7 @@ def _others_in_progress(ctx, pb, active_sid: str):
     """The active subtask is Claude Code's, but ``active.subtask`` is only
     what progress.json says: warn when a delegated subtask is in progress
     too, so its code is not written here under another subtask's name."""
-    from guards._reward import plan_subtasks, subtask_statuses
+    from workflow.reward import plan_subtasks, subtask_statuses
 
     running = [sid for sid, status in subtask_statuses(pb.progress).items()
                if status == "in_progress" and sid != active_sid]
@@ -173,7 +173,7 @@ def check(ctx):
         content = post.after if post is not None else None
     if not is_code_file(target.rel, content):
         return ALLOWED
-    from guards._reward import reward_target
+    from workflow.reward import reward_target
 
     if reward_target(ctx) is not None:  # a playbook file reached by another name
         return ALLOWED

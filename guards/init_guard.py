@@ -15,8 +15,8 @@ from __future__ import annotations
 import os
 
 from events.verdict import ALLOWED, Effect, allow, block
-from guards._shared import bash_reads_only, plain_git
 from statefiles import layout
+from workflow.shared import bash_reads_only, plain_git
 
 NAME = "init-guard"
 ADVISORY = False

@@ -11,7 +11,7 @@ one of those reads (bypass family D).
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block
-from guards._shared import (
+from workflow.shared import (
     bash_reads_only,
     command_is_plain,
     is_post_loop_handler,

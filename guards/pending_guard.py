@@ -13,8 +13,8 @@ through.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block
-from guards._shared import is_unstuck_file
 from statefiles import layout
+from workflow.shared import is_unstuck_file
 
 NAME = "pending-guard"
 ADVISORY = False

@@ -10,13 +10,13 @@ A phase is done only when every subtask the plan lists for it is done. Blocked:
   done (set the phase back to in_progress first).
 
 Any working playbook (``play/<id>/``), by any path spelling (see
-:mod:`guards._reward`). Violations already on disk do not block other edits.
+:mod:`workflow.reward`). Violations already on disk do not block other edits.
 """
 
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block
-from guards import _reward as R
+from workflow import reward as R
 
 NAME = "phase-status-guard"
 ADVISORY = False

@@ -26,14 +26,14 @@ review a warning. Blocking it would lock the workflow.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block, warn
-from guards._shared import (
+from statefiles import fastjson
+from workflow.shared import (
     is_playbook_file,
     is_project_json,
     is_session_state,
     is_state_md,
     state_problems,
 )
-from statefiles import fastjson
 
 NAME = "playbook-guard"
 ADVISORY = False

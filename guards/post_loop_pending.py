@@ -15,8 +15,8 @@ they cannot act on it (see :mod:`events.subagent_stop`).
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block
-from guards._reward import stop_exempt
 from statefiles import layout
+from workflow.reward import stop_exempt
 
 NAME = "post-loop-pending"
 ADVISORY = False

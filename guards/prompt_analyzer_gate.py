@@ -15,8 +15,8 @@ the post-loop handler pass, so a finished playbook can always be closed.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, Effect, allow, block
-from guards._shared import bash_reads_only, is_post_loop_handler, is_state_md, state_problems
 from statefiles import layout
+from workflow.shared import bash_reads_only, is_post_loop_handler, is_state_md, state_problems
 
 NAME = "prompt-analyzer-gate"
 ADVISORY = False

@@ -17,7 +17,7 @@ consent-guard blocks every edit but state.md.
 * **Cannot be forged by Claude**: UserPromptSubmit fires only for prompts the
   user submits, and text Claude Code submits itself (``<task-notification>``
   blocks, which carry a subagent's words) never counts as an answer
-  (:func:`guards._prompt_text.from_user`). While the marker exists
+  (:func:`workflow.prompt_text.from_user`). While the marker exists
   consent-guard refuses every edit tool, writes to the marker included;
   refusing Bash writes to ``.claude/.session-init/`` is bash-check's part.
 * **Never a deadlock**: only edits are blocked (state.md stays writable),
@@ -28,8 +28,8 @@ consent-guard blocks every edit but state.md.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, Effect, warn
-from guards._prompt_text import confirmation, from_user
 from statefiles import jsonlog, layout
+from workflow.prompt_text import confirmation, from_user
 
 NAME = "prompt-consent"
 ADVISORY = True

@@ -11,8 +11,8 @@ from __future__ import annotations
 import os
 
 from events.verdict import warn
-from guards._lifecycle import handler_command, summary_line, where
 from statefiles import layout
+from workflow.lifecycle import handler_command, summary_line, where
 
 NAME = "prompt-state"
 ADVISORY = True

@@ -1,6 +1,6 @@
 """work-request (UserPromptSubmit; SPEC §3; seed 002 §2, §10, §12; seed 004 [2]).
 
-Reads the prompt (:func:`guards._prompt_text.classify`, English and
+Reads the prompt (:func:`workflow.prompt_text.classify`, English and
 Japanese, with the opt-outs such as 相談したい / "just asking"):
 
 * **No playbook is active and the prompt asks for work** → the golden path
@@ -24,8 +24,8 @@ from __future__ import annotations
 import os
 
 from events.verdict import ALLOWED, Effect, warn
-from guards._prompt_text import classify, mentioned_paths, new_task_marker
 from statefiles import layout
+from workflow.prompt_text import classify, mentioned_paths, new_task_marker
 
 NAME = "prompt-work-request"
 ADVISORY = True

@@ -28,7 +28,7 @@ suite's own floor never covers them.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block, warn
-from guards._shared import is_state_md, is_unstuck_file
+from workflow.shared import is_state_md, is_unstuck_file
 
 NAME = "protected-edit"
 ADVISORY = False

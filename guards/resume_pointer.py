@@ -12,8 +12,8 @@ compaction.
 from __future__ import annotations
 
 from events.verdict import Effect, allow
-from guards._lifecycle import resume_pointer
 from statefiles import layout
+from workflow.lifecycle import resume_pointer
 
 NAME = "resume-pointer"
 ADVISORY = True

@@ -15,7 +15,7 @@ edit tools, whose result can be judged. Read-only MCP tools pass.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block
-from guards import _reward as R
+from workflow import reward as R
 
 NAME = "reward-route-guard"
 ADVISORY = False

@@ -16,8 +16,8 @@ Advisory: an internal error lets the call through.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block, warn
-from guards._shared import is_playbook_file, is_project_json, is_state_md
 from statefiles import fastjson
+from workflow.shared import is_playbook_file, is_project_json, is_state_md
 
 NAME = "scope-guard"
 ADVISORY = True

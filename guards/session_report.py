@@ -14,8 +14,8 @@ from __future__ import annotations
 import os
 
 from events.verdict import Effect, allow, warn
-from guards._lifecycle import handler_command
 from statefiles import layout
+from workflow.lifecycle import handler_command
 
 NAME = "session-report"
 ADVISORY = True

@@ -36,7 +36,7 @@ edit when no spec.yaml is involved.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block, warn
-from guards import _team
+from workflow import team
 
 NAME = "spec-phase-gate"
 ADVISORY = False
@@ -203,25 +203,25 @@ def _check_bash(ctx):
     analysis = ctx.shell
     if not analysis.writes and not analysis.unknown:
         return ALLOWED
-    patterns = _team.config_list(ctx, "spec_paths", _team.DEFAULT_SPEC_PATHS)
+    patterns = team.config_list(ctx, "spec_paths", team.DEFAULT_SPEC_PATHS)
     hits = []
     for w in analysis.writes:
         if _removal(w):
             continue
         rels = {w.rel, w.rel.casefold()} if w.rel is not None else set()
-        rels |= _team.spellings(ctx.resolve(w.abs or w.given), ctx.hook.cwd or ctx.root,
+        rels |= team.spellings(ctx.resolve(w.abs or w.given), ctx.hook.cwd or ctx.root,
                                 ctx.root)
-        if _team.matches_any(patterns, rels):
+        if team.matches_any(patterns, rels):
             hits.append(w)
     if hits:
-        if not _team.enabled(ctx, "spec_phase_gate"):
+        if not team.enabled(ctx, "spec_phase_gate"):
             return ALLOWED
         shown = ", ".join(f"{w.rel or w.abs} ({w.how})" for w in hits[:5])
         return block(ctx.say("spec_phase_gate.bash_writes", files=shown, order=ctx.say(ORDER)))
     if analysis.unknown:
         folded = ctx.hook.command.casefold()
         names = [n for n in _spec_names(patterns) if n in folded]
-        if names and _team.enabled(ctx, "spec_phase_gate"):
+        if names and team.enabled(ctx, "spec_phase_gate"):
             why = "; ".join(analysis.reasons[:2]) or ctx.say("shared.not_analysed")
             return block(ctx.say("spec_phase_gate.bash_unknown", name=names[0], why=why,
                                  order=ctx.say(ORDER)))
@@ -239,9 +239,9 @@ def check(ctx):
     target = ctx.target
     if target is None:
         return ALLOWED
-    patterns = _team.config_list(ctx, "spec_paths", _team.DEFAULT_SPEC_PATHS)
-    rels = _team.spellings(target, hook.cwd or ctx.root, ctx.root)
-    if not _team.matches_any(patterns, rels) or not _team.enabled(ctx, "spec_phase_gate"):
+    patterns = team.config_list(ctx, "spec_paths", team.DEFAULT_SPEC_PATHS)
+    rels = team.spellings(target, hook.cwd or ctx.root, ctx.root)
+    if not team.matches_any(patterns, rels) or not team.enabled(ctx, "spec_phase_gate"):
         return ALLOWED
     shown = target.rel if target.rel is not None else target.given
     if hook.agent_id:

@@ -27,8 +27,8 @@ message shown to the user, never silently.
 from __future__ import annotations
 
 from events.verdict import ALLOW, WARN, Effect, Verdict
-from guards import _reward as R
 from statefiles import layout
+from workflow import reward as R
 
 NAME = "stop-loop-guard"
 #: Not skipped on error: an exception in :func:`apply` reaches the runtime,

@@ -29,8 +29,8 @@ Two hardenings beyond the SPEC's field check:
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block, warn
-from guards import _reward as R
 from statefiles.playbook import subtask_status
+from workflow import reward as R
 
 NAME = "subtask-guard"
 ADVISORY = False

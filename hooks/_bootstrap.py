@@ -32,7 +32,7 @@ GATING = ("PreToolUse", "Stop", "SubagentStop", "UserPromptSubmit")
 BUNDLE = "suite.bundle"
 #: Packages compiled into the bundle (the suite's; install.py's SUITE_PACKAGES
 #: minus ``hooks``) and third-party packages hooks import on hot paths.
-BUNDLE_PACKAGES = ("events", "guards", "statefiles", "shell", "permission")
+BUNDLE_PACKAGES = ("events", "guards", "workflow", "statefiles", "shell", "permission")
 BUNDLE_EXTERNAL = ("bashlex",)
 _BUNDLE_TAG = b"PGBUNDLE1\n"
 

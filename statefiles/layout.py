@@ -297,7 +297,7 @@ def post_loop_command(root: str) -> str:
     ``/home/u/.claude/plugins/data/playgate-playgate/venv/bin/python
     /home/u/.claude/plugins/cache/.../skills/post-loop/handler.py``, each path
     shell-quoted when it needs it. Both are what bash-check and main-branch let
-    through while the post-loop is pending (``guards._shared.is_post_loop_handler``).
+    through while the post-loop is pending (``workflow.shared.is_post_loop_handler``).
     """
     if os.path.isfile(join(root, POST_LOOP_HANDLER)):
         return f"python3 {POST_LOOP_HANDLER}"

@@ -39,6 +39,7 @@ FLOOR = (
     ".claude/hooks/**",
     ".claude/events/**",
     ".claude/guards/**",
+    ".claude/workflow/**",
     ".claude/statefiles/**",
     ".claude/shell/**",
     ".claude/permission/**",

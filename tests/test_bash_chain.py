@@ -79,7 +79,7 @@ def test_no_playbook_blocks_mutating_commands(no_playbook, command):
 
 def test_post_loop_handler_passes_without_playbook_and_with_pending(ws):
     """Deadlock escape: the archive left post-loop-pending and no playbook; the
-    handler must run (SPEC §3, guards/_shared.is_post_loop_handler)."""
+    handler must run (SPEC §3, workflow/shared.is_post_loop_handler)."""
     set_state(ws.root, active=None)
     _marker(ws, layout.POST_LOOP_HANDLER, "print('post-loop')\n")
     _marker(ws, layout.POST_LOOP_PENDING, json.dumps({"playbook": "play/archive/demo"}))

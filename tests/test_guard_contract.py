@@ -162,6 +162,16 @@ def test_every_guard_in_every_chain_keeps_the_contract(root):
     assert contract_problems(found) == []
 
 
+def test_every_module_in_guards_is_a_guard_some_unit_runs(root):
+    """guards/ holds guards only, and each of them runs somewhere (a guard no
+    chain names is dead code that looks like protection)."""
+    found = walk_chains(root)
+    modules = {p.stem for p in (SUITE / "guards").glob("*.py") if p.stem != "__init__"}
+    assert modules - set(found) == set()
+    assert {m for m in modules if m.startswith("_")} == set()
+
+
+
 def test_the_walk_sees_each_tool_kind_of_the_pre_tool_use_chain(root):
     found = walk_chains(root)
     assert ("PreToolUse", "Bash", "chain") in found["bash_check"]

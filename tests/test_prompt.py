@@ -13,7 +13,7 @@ from conftest import SUITE, git, make_repo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from guards._prompt_text import (
+from workflow.prompt_text import (
     EN_OPT_OUTS,
     JA_OPT_OUTS,
     JA_VERBS,

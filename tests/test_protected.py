@@ -65,6 +65,21 @@ def test_floor_is_always_in_force_and_strongest():
     assert plist.match_rel("src/app.py") is None
 
 
+def test_floor_covers_every_package_of_the_suite():
+    """Every Python package of the suite (copied to ``.claude/<package>/``)
+    is HARD_BLOCK: editing the installed code would switch the gate off
+    (bypass family G). A new top-level package must be added to the floor."""
+    suite = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    packages = sorted(name for name in os.listdir(suite)
+                      if os.path.isfile(os.path.join(suite, name, "__init__.py"))
+                      and name not in ("bench", "tests"))
+    assert "workflow" in packages and "guards" in packages
+    plist = protected.parse("")
+    for package in packages + ["hooks"]:
+        hit = plist.match_rel(f".claude/{package}/x.py")
+        assert hit is not None and hit.level == "HARD_BLOCK", package
+
+
 def test_strongest_level_wins():
     plist = protected.parse("WARN:docs/**\nHARD_BLOCK:docs/secret/**\nBLOCK:docs/*.md\n")
     assert plist.match_rel("docs/x.txt").level == "WARN"

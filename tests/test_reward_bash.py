@@ -6,7 +6,7 @@ carriers — to state.md, any working playbook's plan.json/progress.json, the
 directories holding them, and the hook-written critic ledger, so that the
 Edit/Write guards cannot be routed around.
 
-``guards._reward.write_hits_reward(ctx, rel)`` is the predicate bash-check can
+``workflow.reward.write_hits_reward(ctx, rel)`` is the predicate bash-check can
 use for ``shell.Write.rel`` (it covers the directories and the files the
 active playbook really reads).
 
@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import rule
 from test_reward_stateful import Agent, _prepare, _run
 
-from guards import _reward as R
+from workflow import reward as R
 
 
 

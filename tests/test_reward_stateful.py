@@ -45,7 +45,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from events.edits import compute
-from guards import _reward as R
+from workflow import reward as R
 
 PLAYBOOKS = (K.PLAYBOOK, "play/side")
 SUBTASKS = ("p1.1", "p1.2", "p2.1")

@@ -66,7 +66,7 @@ FORBIDDEN = {"json", "re", "functools", "typing", "dataclasses", "pathlib", "sub
 
 
 @pytest.mark.parametrize("rel", [
-    "guards/_team.py", "guards/agent_definitions.py", "guards/agent_definitions_audit.py",
+    "workflow/team.py", "guards/agent_definitions.py", "guards/agent_definitions_audit.py",
     "guards/breezing_signals.py", "guards/breezing_timeline.py", "guards/codex_lead_guard.py",
     "guards/execution_convention.py", "guards/spec_phase_gate.py", "statefiles/breezing.py",
     "events/task_completed.py", "events/teammate_idle.py", "hooks/task_completed.py",

@@ -1,0 +1,18 @@
+"""The workflow rules several guards share (not guards themselves).
+
+* :mod:`workflow.shared`      — the deadlock escapes (the files that stay
+  writable so a broken state never locks the user out) and the read-only
+  Bash predicates several guards use;
+* :mod:`workflow.reward`      — reward-fraud prevention: which files are
+  reward state, the edit as a before/after pair, the violations (seed 002 §12);
+* :mod:`workflow.team`        — config switches and path rules of the team and
+  spec workflows (SPEC §6);
+* :mod:`workflow.lifecycle`   — one reading of "where are we" for the
+  lifecycle handlers (SPEC §3 UserPromptSubmit, PreCompact);
+* :mod:`workflow.prompt_text` — reading a user prompt: work request,
+  question, confirmation (SPEC §3 UserPromptSubmit).
+
+Like the guards they serve these are pure: they read through the context and
+:mod:`statefiles` and return values (state changes as ``Effect``s); they
+never print or write on their own.
+"""
