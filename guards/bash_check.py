@@ -30,7 +30,7 @@ import os
 
 from events.verdict import ALLOWED, block, warn
 from statefiles import layout
-from workflow.shared import is_post_loop_handler
+from workflow.shared import bash_analysis, is_post_loop_handler
 
 NAME = "bash-check"
 ADVISORY = False
@@ -60,9 +60,7 @@ _ADVICE = frozenset({
 
 
 def check(ctx):
-    if ctx.hook.tool_name != "Bash":
-        return ALLOWED
-    analysis = ctx.shell
+    analysis = bash_analysis(ctx)
     if analysis is None:
         return ALLOWED
     handler = is_post_loop_handler(ctx)
@@ -178,52 +176,6 @@ class _Hit:
         self.source = source
 
 
-def glob_match(pattern: str, path: str) -> bool:
-    """protected-files.txt glob semantics (``statefiles.protected.glob_to_regex``)
-    without importing ``re`` (hook hot path, issue 7): ``*``/``?`` stay within a
-    component, ``**`` crosses components, ``**/`` may match nothing, matching
-    ignores case, and a match also covers everything below it."""
-    pat = pattern.strip()
-    if pat.startswith("./"):
-        pat = pat[2:]
-    pat = pat.rstrip("/").casefold()
-    # "dir/**" also covers "dir" itself, as in glob_to_regex.
-    while pat.endswith("/**"):
-        pat = pat[:-3]
-    s = path.casefold()
-    memo: dict = {}
-
-    def m(pi: int, si: int) -> bool:
-        key = (pi, si)
-        if key in memo:
-            return memo[key]
-        if pi == len(pat):
-            res = si == len(s) or s[si] == "/"
-        elif pat.startswith("**/", pi):
-            res = m(pi + 3, si) or any(m(pi + 3, k + 1) for k in range(si, len(s))
-                                        if s[k] == "/")
-        elif pat.startswith("**", pi):
-            res = any(m(pi + 2, k) for k in range(si, len(s) + 1))
-        elif pat[pi] == "*":
-            res = False
-            k = si
-            while True:
-                if m(pi + 1, k):
-                    res = True
-                    break
-                if k >= len(s) or s[k] == "/":
-                    break
-                k += 1
-        elif pat[pi] == "?":
-            res = si < len(s) and s[si] != "/" and m(pi + 1, si + 1)
-        else:
-            res = si < len(s) and s[si] == pat[pi] and m(pi + 1, si + 1)
-        memo[key] = res
-        return res
-
-    return m(0, 0)
-
-
 def _protected_entry(ctx, rel_variants, abs_forms):
     """The strongest protection entry matching a path (repo-relative
     spellings and absolute forms), like ``ProtectedList.match``."""
@@ -231,12 +183,9 @@ def _protected_entry(ctx, rel_variants, abs_forms):
     home = os.path.expanduser("~")
     for entry in ctx.protected.entries:
         if entry.absolute:
-            pat = home + entry.pattern[1:] if entry.pattern.startswith("~/") else entry.pattern
-            hit = any(glob_match(pat, a) for a in abs_forms)
+            hit = entry.matches_abs(abs_forms, home)
         else:
-            prefix = entry.prefix
-            hit = any((not prefix or v.casefold().startswith(prefix)) and glob_match(
-                entry.pattern, v) for v in rel_variants)
+            hit = any(entry.matches_rel(v) for v in rel_variants)
         if hit and (best is None or _rank(entry.level) > _rank(best.level)):
             best = entry
     return best

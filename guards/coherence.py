@@ -25,16 +25,14 @@ from __future__ import annotations
 
 from events.verdict import ALLOWED, block, warn
 from statefiles import gitindex, layout
-from workflow.shared import is_post_loop_handler
+from workflow.shared import bash_analysis, is_post_loop_handler
 
 NAME = "coherence"
 ADVISORY = False
 
 
 def check(ctx):
-    if ctx.hook.tool_name != "Bash":
-        return ALLOWED
-    analysis = ctx.shell
+    analysis = bash_analysis(ctx)
     if analysis is None:
         return ALLOWED
     warnings = []

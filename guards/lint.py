@@ -27,6 +27,7 @@ import os
 import time
 
 from events.verdict import ALLOWED, block, warn
+from workflow.shared import bash_analysis
 
 NAME = "lint"
 ADVISORY = True
@@ -41,9 +42,7 @@ SH_EXT = (".sh", ".bash")
 
 
 def check(ctx):
-    if ctx.hook.tool_name != "Bash":
-        return ALLOWED
-    analysis = ctx.shell
+    analysis = bash_analysis(ctx)
     if analysis is None:
         return ALLOWED
     commit = next((c for c in analysis.commands if c.name == "git" and

@@ -88,9 +88,13 @@ class Entry:
         pattern: the glob as written (backslashes read as ``/``).
         line: line number in protected-files.txt (0: the suite's floor).
         absolute: the pattern starts with ``/`` or ``~/``.
+        prefix: the case-folded literal text before the first wildcard of a
+            relative pattern (``""`` for an absolute one): a path that does
+            not start with it cannot match.
     """
 
-    __slots__ = ("level", "pattern", "line", "absolute", "prefix", "_regex", "_comps")
+    __slots__ = ("level", "pattern", "line", "absolute", "prefix", "_regex", "_comps",
+                 "_abs")
 
     def __init__(self, level: str, pattern: str, line: int) -> None:
         self.level = level
@@ -98,50 +102,126 @@ class Entry:
         self.pattern = pattern = pattern.replace("\\", "/")
         self.line = line
         self.absolute = pattern.startswith(("/", "~/"))
-        # Literal text before the first wildcard: a cheap pre-filter so that
-        # most entries are rejected with one string comparison (hot path, issue 7).
-        body = pattern[2:] if pattern.startswith("./") else pattern
-        cut = min([i for i in (body.find("*"), body.find("?")) if i >= 0] or [len(body)])
-        self.prefix = body[:cut].rstrip("/").casefold() if not self.absolute else ""
+        # A cheap pre-filter so that most entries are rejected with one string
+        # comparison (hot path, issue 7).
+        self.prefix = _literal_prefix(pattern.casefold()) if not self.absolute else ""
         self._regex = None
         self._comps = None
+        self._abs = None
 
     @property
     def regex(self):
-        """The compiled :func:`glob_to_regex` of the pattern (kept for callers
-        that want a regex; matching itself uses :func:`glob_match`)."""
+        """The compiled :func:`glob_to_regex` of the pattern, for callers that
+        want a regex (it answers like :meth:`matches_rel` on paths without
+        empty or ``.`` components; matching itself uses :func:`glob_match`)."""
         if self._regex is None:
-            import re
+            import re  # lazy: ~3 ms (issue 7), and no hook path asks for a regex
 
             self._regex = re.compile(glob_to_regex(self.pattern), re.IGNORECASE)
         return self._regex
 
     def matches_rel(self, rel: str) -> bool:
         """True when the repo-relative ``rel`` (one spelling; case ignored) is
-        covered: the pattern matches ``rel`` or a directory above it."""
-        folded = rel.casefold()
-        if self.prefix and not folded.startswith(self.prefix):
+        covered: the pattern matches ``rel`` or a directory above it
+        (:func:`glob_match`)."""
+        return self._covers(_normal(rel.casefold()))
+
+    def _covers(self, path: str) -> bool:
+        """:meth:`matches_rel` for a path already case-folded and normalised
+        (:func:`_normal`)."""
+        if self.prefix and not path.startswith(self.prefix):
             return False
         if self._comps is None:
             self._comps = pattern_components(self.pattern)
-        return glob_match(self._comps, folded)
+        return _match(self._comps, path)
+
+    def matches_abs(self, forms, home: str) -> bool:
+        """For an absolute entry: True when one of the absolute paths ``forms``
+        (``ResolvedPath.abs_forms``; case ignored) is covered, with ``~/`` in
+        the pattern read as ``home``."""
+        cached = self._abs
+        if cached is None or cached[0] != home:
+            pattern = _expand_home(self.pattern, home)
+            cached = self._abs = (home, _literal_prefix(pattern.casefold()),
+                                  pattern_components(pattern))
+        _, prefix, comps = cached
+        for form in forms:
+            path = _normal(form.casefold())
+            if path.startswith(prefix) and _match(comps, path):
+                return True
+        return False
 
     def __repr__(self) -> str:
         return f"Entry({self.level}:{self.pattern})"
 
 
-def glob_to_regex(pattern: str) -> str:
-    """Regex for a protected-files glob. ``*``/``?`` within a component,
-    ``**`` across components; a match also covers everything below it."""
-    import re
+# ----------------------------------------------------------------------- globs
+#
+# The one glob matcher of the suite (issue 17): protected-files.txt entries,
+# bash-check's view of them, spec_paths (workflow.team) and the playbook's
+# scope globs all read a glob the same way:
+#
+# * ``*`` and ``?`` stay within one path component, ``**`` as a component
+#   stands for any number of components (none included), ``**`` inside a
+#   component (``a**b``) crosses components; no ``[...]`` classes;
+# * case is ignored;
+# * empty and ``.`` components are dropped from the pattern and the path
+#   (``a//b``, ``./a``, ``a/./b`` read as ``a/b``; a leading ``/`` stays:
+#   an absolute pattern never matches a relative path);
+# * a match also covers everything below it (a directory pattern protects
+#   the tree; ``dir/**`` covers ``dir`` itself).
+#
+# Before issue 17 there were three matchers. workflow/team.py read spec_paths
+# without the "covers everything below" rule and kept ``**`` inside a
+# component within it; protected.py and bash_check.py kept empty and ``.``
+# components as literal ones. Where they differed the one matcher takes the
+# reading that matches more (protects more); tests/test_protected_matcher.py
+# checks it against the three wherever they agreed.
 
-    pat = pattern.strip()
-    if pat.startswith("./"):
-        pat = pat[2:]
-    pat = pat.rstrip("/")
-    # "dir/**" also covers "dir" itself (the suffix below adds what is under it).
-    while pat.endswith("/**"):
-        pat = pat[:-3]
+
+def _is_clean(text: str) -> bool:
+    """``text`` has no empty or ``.`` component (but perhaps a leading ``/``)."""
+    return ("//" not in text and "/./" not in text and not text.startswith("./")
+            and not text.endswith(("/", "/.")) and text != ".")
+
+
+def _normal(text: str) -> str:
+    """``text`` without empty and ``.`` components (a leading ``/`` kept;
+    nothing left reads as ``""``). Costs five substring tests for a path that
+    is already clean."""
+    if _is_clean(text):
+        return text
+    parts = text.split("/")
+    kept = [p for p in parts if p and p != "."]
+    return "/".join([""] + kept if parts[0] == "" and kept else kept)
+
+
+def _literal_prefix(pattern: str) -> str:
+    """The literal text of a (case-folded) pattern before its first
+    wildcard, normalised, without a trailing ``/``."""
+    body = _normal(pattern.strip())
+    cut = min([i for i in (body.find("*"), body.find("?")) if i >= 0] or [len(body)])
+    return body[:cut].rstrip("/")
+
+
+def _components(pattern: str) -> list:
+    """The normalised components of ``pattern`` (stripped), trailing ``**``
+    components dropped (``dir/**`` covers ``dir`` itself; a match covers
+    what is below it anyway)."""
+    comps = _normal(pattern.strip()).split("/")
+    while len(comps) > 1 and comps[-1] == "**":
+        comps.pop()
+    return comps
+
+
+def glob_to_regex(pattern: str) -> str:
+    """Regex for a protected-files glob, to be matched case-insensitively
+    against a path without empty or ``.`` components: ``*``/``?`` within a
+    component, ``**`` across components; a match also covers everything
+    below it."""
+    import re  # lazy: ~3 ms (issue 7); only the regex fallback and tests use it
+
+    pat = "/".join(_components(pattern))
     out = []
     i = 0
     while i < len(pat):
@@ -165,20 +245,14 @@ def glob_to_regex(pattern: str) -> str:
 
 
 def pattern_components(pattern: str):
-    """The pattern as case-folded components for :func:`glob_match`, after
-    the same normalisation as :func:`glob_to_regex` (``./`` and trailing
-    ``/`` or ``/**`` dropped). A component that mixes ``**`` with other text
-    (``a**b``, which crosses components) cannot be matched component-wise;
-    then the compiled regex is returned instead."""
-    pat = pattern.strip()
-    if pat.startswith("./"):
-        pat = pat[2:]
-    pat = pat.rstrip("/")
-    while pat.endswith("/**"):
-        pat = pat[:-3]
-    comps = pat.casefold().split("/")
+    """The pattern as case-folded, normalised components for
+    :func:`glob_match` (a tuple of strings). A component that mixes ``**``
+    with other text (``a**b``, which crosses components) cannot be matched
+    component-wise; then the compiled regex (:func:`glob_to_regex`) is
+    returned instead."""
+    comps = _components(pattern.casefold())
     if any("**" in c and c != "**" for c in comps):
-        import re
+        import re  # lazy: only for a pattern with "**" inside a component
 
         return re.compile(glob_to_regex(pattern), re.IGNORECASE)
     return tuple(comps)
@@ -212,10 +286,14 @@ def _component_match(pat: str, name: str) -> bool:
 
 def glob_match(comps, path: str) -> bool:
     """True when the glob (``comps`` from :func:`pattern_components`) matches
-    ``path`` (already case-folded) or a directory above it: ``*`` and ``?``
-    stay within a component, a ``**`` component stands for any number of
-    components (none included). Same answers as :func:`glob_to_regex`, without
-    importing ``re`` on the hot path (issue 7)."""
+    ``path`` (already case-folded) or a directory above it, with the
+    semantics above. Same answers as :func:`glob_to_regex` on the normalised
+    path, without importing ``re`` on the hot path (issue 7)."""
+    return _match(comps, _normal(path))
+
+
+def _match(comps, path: str) -> bool:
+    """:func:`glob_match` for a path already normalised (:func:`_normal`)."""
     if not isinstance(comps, tuple):  # a regex, see pattern_components
         return comps.match(path) is not None
     parts = path.split("/")
@@ -238,6 +316,25 @@ def glob_match(comps, path: str) -> bool:
         return True
 
     return rec(0, 0)
+
+
+#: Components of the patterns :func:`matches` has seen (a process reads a
+#: handful: spec_paths, scope globs).
+_SEEN: dict = {}
+
+
+def matches(pattern: str, path: str) -> bool:
+    """The one glob matcher for a pattern given as text: True when ``pattern``
+    matches ``path`` (any case; repo-relative for a relative pattern) or a
+    directory above it. Semantics in the comment above :func:`glob_to_regex`;
+    protected-files.txt's (SPEC §2). ``pattern`` is used as written (no
+    backslash conversion, no ``~``). Never raises for strings."""
+    comps = _SEEN.get(pattern)
+    if comps is None:
+        if len(_SEEN) > 256:
+            _SEEN.clear()
+        comps = _SEEN[pattern] = pattern_components(pattern)
+    return _match(comps, _normal(path.casefold()))
 
 
 #: Most directory entries searched per protected directory for another name of
@@ -317,19 +414,13 @@ class ProtectedList:
         target's own name is not what the entry protects)."""
         best = None
         home = os.path.expanduser("~")
-        abs_forms = {a.casefold() for a in getattr(target, "abs_forms", ()) or (target.abs,)}
+        abs_forms = getattr(target, "abs_forms", ()) or (target.abs,)
+        variants = {_normal(v.casefold()) for v in target.variants}
         for entry in self.entries:
             if entry.absolute:
-                pat_abs = _expand_home(entry.pattern, home)
-                cut = min([i for i in (pat_abs.find("*"), pat_abs.find("?")) if i >= 0]
-                          or [len(pat_abs)])
-                literal = pat_abs[:cut].rstrip("/").casefold()
-                if not any(a.startswith(literal) for a in abs_forms):
-                    continue
-                comps = pattern_components(pat_abs)
-                hit = any(glob_match(comps, a) for a in abs_forms)
+                hit = entry.matches_abs(abs_forms, home)
             else:
-                hit = any(entry.matches_rel(v) for v in target.variants)
+                hit = any(entry._covers(v) for v in variants)
             if hit and (best is None or _RANK[entry.level] > _RANK[best.level]):
                 best = entry
         # Checked even after a direct HARD_BLOCK: a hard link that also matches

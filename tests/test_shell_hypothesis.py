@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import json
 import os
-import re
 
 import pytest
 from bashenv import make_workspace
-from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from shell import analyse, simple, walker
@@ -202,24 +201,6 @@ def test_simple_front_end_matches_bashlex_on_the_corpus():
             walker.Walker.fast_paths = True
         assert _summary(fast) == _summary(slow), command
     assert checked > 300
-
-
-# -------------------------------------------------- glob semantics
-
-GLOB_PATTERN = st.text(alphabet="ab.*?/", min_size=1, max_size=8)
-GLOB_PATH = st.text(alphabet="abAB./", min_size=1, max_size=10)
-
-
-@SETTINGS
-@given(pattern=GLOB_PATTERN, path=GLOB_PATH)
-@example(pattern="?/**", path="A")  # "dir/**" covers "dir" itself
-@example(pattern="a/**/**", path="a")
-def test_glob_match_agrees_with_protected_regexes(pattern, path):
-    from guards.bash_check import glob_match
-    from statefiles.protected import glob_to_regex
-
-    rx = re.compile(glob_to_regex(pattern), re.IGNORECASE)
-    assert glob_match(pattern, path) == bool(rx.match(path)), (pattern, path)
 
 
 @SETTINGS

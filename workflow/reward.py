@@ -328,48 +328,49 @@ def _too_big(text, label: str) -> str | None:
     return None
 
 
-def parse_progress(text, label: str) -> tuple:
-    """``(progress, error)`` for progress.json text."""
+def _parse(text, label: str, shape_error) -> tuple:
     big = _too_big(text, label)
     if big:
         return None, big
     value, error = parse_json_text(text, label)
     if error:
         return None, error
-    shape = progress_shape_error(value, label)
+    shape = shape_error(value, label)
     return (None, shape) if shape else (value, None)
 
 
+def parse_progress(text, label: str) -> tuple:
+    """``(progress, None)`` or ``(None, error)`` for progress.json text
+    (``str`` or ``bytes``): too large, not JSON, or not progress.json's shape
+    (:func:`progress_shape_error`). ``label`` names the file in the error."""
+    return _parse(text, label, progress_shape_error)
+
+
 def parse_plan(text, label: str) -> tuple:
-    """``(plan, error)`` for plan.json text."""
-    big = _too_big(text, label)
-    if big:
-        return None, big
-    value, error = parse_json_text(text, label)
+    """``(plan, None)`` or ``(None, error)`` for plan.json text, like
+    :func:`parse_progress` (:func:`plan_shape_error`)."""
+    return _parse(text, label, plan_shape_error)
+
+
+def _load(dir_abs: str, root: str, name: str, shape_error) -> tuple:
+    path = os.path.join(dir_abs, name)
+    label = _rel_or_abs(path, root)
+    value, error = load_json(path, label)
     if error:
         return None, error
-    shape = plan_shape_error(value, label)
+    shape = shape_error(value, label)
     return (None, shape) if shape else (value, None)
 
 
 def load_plan(dir_abs: str, root: str) -> tuple:
-    path = os.path.join(dir_abs, "plan.json")
-    label = _rel_or_abs(path, root)
-    value, error = load_json(path, label)
-    if error:
-        return None, error
-    shape = plan_shape_error(value, label)
-    return (None, shape) if shape else (value, None)
+    """``(plan, None)`` or ``(None, error)`` for ``<dir_abs>/plan.json``
+    (``root``: the project root, to name the file relative to it)."""
+    return _load(dir_abs, root, "plan.json", plan_shape_error)
 
 
 def load_progress(dir_abs: str, root: str) -> tuple:
-    path = os.path.join(dir_abs, "progress.json")
-    label = _rel_or_abs(path, root)
-    value, error = load_json(path, label)
-    if error:
-        return None, error
-    shape = progress_shape_error(value, label)
-    return (None, shape) if shape else (value, None)
+    """``(progress, None)`` or ``(None, error)`` for ``<dir_abs>/progress.json``."""
+    return _load(dir_abs, root, "progress.json", progress_shape_error)
 
 
 # --------------------------------------------------------------------------- rules
@@ -462,32 +463,30 @@ def critic_field_problems(entry: dict) -> list:
     return problems
 
 
-def unevidenced_done(progress: dict | None) -> dict:
-    """``{subtask_id: [problems]}`` for done subtasks that lack the evidence
-    of SPEC §3 subtask-guard."""
+def _done_problems(progress: dict | None, key: str, problems_of) -> dict:
+    """``{subtask_id: problems_of(entry)}`` for the done subtasks of
+    ``progress`` with problems, memoised per progress dict under ``key``."""
     def compute():
         entries = subtask_entries(progress)
         out = {}
         for sid in done_subtasks(progress):
-            problems = evidence_problems(entries[sid])
+            problems = problems_of(entries[sid])
             if problems:
                 out[sid] = problems
         return out
-    return _memo(progress, "unevidenced", compute)
+    return _memo(progress, key, compute)
+
+
+def unevidenced_done(progress: dict | None) -> dict:
+    """``{subtask_id: [problems]}`` for done subtasks that lack the evidence
+    of SPEC §3 subtask-guard."""
+    return _done_problems(progress, "unevidenced", evidence_problems)
 
 
 def uncritiqued_done(progress: dict | None) -> dict:
     """``{subtask_id: [problems]}`` for done subtasks the critic did not
     validate (critic-guard's part of the contract)."""
-    def compute():
-        entries = subtask_entries(progress)
-        out = {}
-        for sid in done_subtasks(progress):
-            problems = critic_field_problems(entries[sid])
-            if problems:
-                out[sid] = problems
-        return out
-    return _memo(progress, "uncritiqued", compute)
+    return _done_problems(progress, "uncritiqued", critic_field_problems)
 
 
 def done_phases(progress: dict | None) -> list:

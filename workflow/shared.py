@@ -90,6 +90,17 @@ def state_problems(ctx, limit: int = 3) -> str:
     return ctx.say("shared.state_problems", problems=shown)
 
 
+def bash_analysis(ctx):
+    """The shell analysis (``shell.model.Analysis``, SPEC §4) of a Bash call,
+    for the guards that judge Bash commands only (bash-check, coherence,
+    lint): ``None`` for every other tool and when the command has no
+    analysis, so such a guard starts with ``if analysis is None: return
+    ALLOWED``."""
+    if ctx.hook.tool_name != "Bash":
+        return None
+    return ctx.shell
+
+
 def command_is_plain(analysis, cmd) -> bool:
     """No writes, redirections, assignments or carriers around ``cmd``."""
     if analysis.writes or analysis.carriers or analysis.destructive:

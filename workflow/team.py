@@ -88,54 +88,15 @@ def config_int(ctx, key: str, default: int, minimum: int = 1) -> int:
 # ----------------------------------------------------------------------- globs
 
 
-def _match_component(pattern: str, text: str) -> bool:
-    """``*`` (any run) and ``?`` (one character) inside one path component."""
-    p = t = 0
-    star = -1
-    mark = 0
-    while t < len(text):
-        if p < len(pattern) and (pattern[p] == "?" or pattern[p] == text[t]):
-            p += 1
-            t += 1
-        elif p < len(pattern) and pattern[p] == "*":
-            star, mark = p, t
-            p += 1
-        elif star >= 0:
-            p = star + 1
-            mark += 1
-            t = mark
-        else:
-            return False
-    while p < len(pattern) and pattern[p] == "*":
-        p += 1
-    return p == len(pattern)
-
-
-def _match_parts(pats: list, parts: list) -> bool:
-    if not pats:
-        return not parts
-    head = pats[0]
-    if head == "**":
-        return any(_match_parts(pats[1:], parts[i:]) for i in range(len(parts) + 1))
-    return bool(parts) and _match_component(head, parts[0]) and _match_parts(pats[1:], parts[1:])
-
-
-def glob_match(pattern: str, rel: str) -> bool:
-    """True when the repo-relative ``rel`` matches ``pattern``: ``*`` and
-    ``?`` stay within one path component, ``**`` spans any number of them;
-    case-insensitive (a spelling that reaches the same file on a
-    case-insensitive filesystem must not slip past a gate)."""
-    pattern = pattern.strip()
-    pattern = pattern.removeprefix("./")
-    pats = [p for p in pattern.casefold().split("/") if p not in ("", ".")]
-    parts = [p for p in rel.casefold().split("/") if p not in ("", ".")]
-    return bool(pats) and _match_parts(pats, parts)
-
-
 def matches_any(patterns: tuple, rels) -> bool:
     """True when any of the repo-relative spellings ``rels`` (see
-    :func:`spellings`) matches any of the glob ``patterns``."""
-    return any(glob_match(p, v) for p in patterns for v in rels)
+    :func:`spellings`) matches any of the glob ``patterns``, read like
+    protected-files.txt globs (:func:`statefiles.protected.matches`: ``*``
+    and ``?`` within a component, ``**`` across them, case ignored, a match
+    covers what is below it)."""
+    from statefiles.protected import matches  # lazy: only when a spec path is checked
+
+    return any(matches(p, v) for p in patterns for v in rels)
 
 
 def spellings(resolved, cwd: str = "", root: str = "") -> frozenset:
