@@ -3,7 +3,8 @@
 Claude Code fires PermissionRequest only when it is about to show a
 permission dialog. The gate answers with the allow object for a Bash command
 it can prove safe, and with nothing otherwise (the user sees the dialog). It
-never denies. The phases run in the order of :data:`PHASES`; :data:`FLOOR`
+never denies. The phases run in the order of :data:`permission.phases.PHASES`;
+:data:`permission.phases.FLOOR`
 phases hold for every approval, wherever it was decided (phase 6 approvals
 still pass 7E). Every decision is appended to ``.claude/logs/permission.jsonl``
 (:mod:`permission.audit`) as an effect the runtime applies.
@@ -22,31 +23,8 @@ from events.render import Outcome
 from events.verdict import ALLOW, Effect, Verdict, approve
 from permission import audit
 from permission import phases as P
+from permission.phases import FLOOR, PHASES
 from permission.pipeline import Decision, decide
-
-#: The permission gate, in order (SPEC §5). ``config`` loads the layered
-#: permission-config.yaml; a broken layer makes every command a dialog.
-PHASES = (
-    ("S0", P.nul_byte),
-    ("1", P.input_check),
-    ("1.5", P.safe_suffixes),
-    ("2", P.shell_syntax),
-    ("config", P.load_config),
-    ("3", P.parse_command),
-    ("4", P.interpreter_flags),
-    ("5", P.script_path),
-    ("6", P.project_scripts),
-    ("7A", P.command_name),
-    ("7B", P.always_ask),
-    ("7B2", P.subcommand_ask),
-    ("7C", P.collect_paths),
-    ("7E", P.shell_floor),
-    ("7D", P.containment),
-)
-
-#: Phases every approval must pass, even one decided earlier (SPEC §5: 7E
-#: "is ever approved" — never).
-FLOOR = ("7E",)
 
 GUARD = "permission-gate"
 

@@ -19,6 +19,7 @@ import os
 import time
 
 from events.verdict import Effect, warn
+from messages import LANGUAGES
 from statefiles import layout
 
 NAME = "session-start"
@@ -49,8 +50,6 @@ def _reset_read(markers) -> None:
 def _bad_language(state):
     """``config.language`` as written when it is set but not a language with a
     catalogue (issue 11 item 3: the suite speaks English then), else ``None``."""
-    from statefiles.state_md import LANGUAGES
-
     raw = state.language_raw
     if raw is None or (isinstance(raw, str) and raw.strip().lower() in LANGUAGES):
         return None

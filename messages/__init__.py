@@ -16,9 +16,9 @@ produced: the allow path never loads a catalogue (issue 7).
 
 from __future__ import annotations
 
-#: Languages with a catalogue (state.md's list); the first is the default
-#: and the fallback.
-from statefiles.state_md import LANGUAGES  # noqa: E402
+#: Languages with a catalogue (``messages/<lang>.py``): the values state.md
+#: ``config.language`` accepts. The first is the default and the fallback.
+LANGUAGES = ("en", "ja")
 
 DEFAULT = LANGUAGES[0]
 

@@ -14,6 +14,12 @@ from __future__ import annotations
 import os
 import sys
 
+from permission import config as config_mod
+from permission import phases as P
+from permission.phases import FLOOR, PHASES
+from permission.pipeline import decide
+from statefiles import layout
+
 USAGE = """usage: permission_request.py --explain "<command>" [--cwd DIR]
 
 Show what each phase of the permission gate says about a Bash command, with
@@ -24,9 +30,6 @@ the merged permission-config.yaml of this project. Nothing is executed.
 def explain(command: str, root: str, cwd: str, env=None, config=None) -> tuple:
     """``(text, decision)`` for ``command`` as a Bash PermissionRequest from
     ``cwd`` in the project at ``root``."""
-    from events.permission_request import FLOOR, PHASES  # noqa: PLC0415
-    from permission import phases as P  # noqa: PLC0415
-    from permission.pipeline import decide  # noqa: PLC0415
 
     env = os.environ if env is None else env
     req = P.Request("Bash", command, cwd, root, env=env, config=config)
@@ -39,8 +42,6 @@ def explain(command: str, root: str, cwd: str, env=None, config=None) -> tuple:
     ]
     cfg = req.config
     if cfg is None:
-        from permission import config as config_mod  # noqa: PLC0415
-
         cfg = config_mod.load(root)
     for label, status in cfg.layers:
         lines.append(f"layer   : {label}: {status}")
@@ -82,8 +83,6 @@ def cli(argv) -> int:
         sys.stderr.write(f"--explain needs a command\n{USAGE}")
         return 2
     command = " ".join(args)
-    from statefiles import layout  # noqa: PLC0415
-
     root = layout.project_root(cwd, os.environ)
     text, _ = explain(command, root, cwd)
     sys.stdout.write(text)

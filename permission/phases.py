@@ -531,3 +531,28 @@ def containment(req: Request) -> tuple:
         return ALLOW, f"{req.name}: the working directory and every path are inside the project"
     return ALLOW, (f"{req.name}: no argument leaves the working directory, which is inside the "
                    "project")
+
+
+#: The permission gate, in order (SPEC §5). ``config`` loads the layered
+#: permission-config.yaml; a broken layer makes every command a dialog.
+PHASES = (
+    ("S0", nul_byte),
+    ("1", input_check),
+    ("1.5", safe_suffixes),
+    ("2", shell_syntax),
+    ("config", load_config),
+    ("3", parse_command),
+    ("4", interpreter_flags),
+    ("5", script_path),
+    ("6", project_scripts),
+    ("7A", command_name),
+    ("7B", always_ask),
+    ("7B2", subcommand_ask),
+    ("7C", collect_paths),
+    ("7E", shell_floor),
+    ("7D", containment),
+)
+
+#: Phases every approval must pass, even one decided earlier (SPEC §5: 7E
+#: "is ever approved" — never).
+FLOOR = ("7E",)

@@ -196,7 +196,7 @@ def _quoted(text: str, start: int) -> tuple:
 
 def _plain(text: str):
     if not text or text[0] in _INDICATORS or not _PLAIN_BAD.isdisjoint(text):
-        if text and _is_timestamp(text):
+        if text and is_timestamp(text):
             return text
         raise _Refuse()
     if text in _TRUE:
@@ -213,7 +213,7 @@ def _plain(text: str):
                 if first == "-" and digits == "0":
                     raise _Refuse()
                 return int(text)
-            if _is_timestamp(text):
+            if is_timestamp(text):
                 return text
         raise _Refuse()
     return text
@@ -259,14 +259,37 @@ def _flow_scalar(text: str):
         if "," in value or ":" in value:
             raise _Refuse()  # the split above would have cut it
         return value
-    if " #" in text or _is_timestamp(text):
+    if " #" in text or is_timestamp(text):
         raise _Refuse()
     return _plain(text)
 
 
-def _is_timestamp(value: str) -> bool:
-    """``YYYY-MM-DD`` or ``YYYY-MM-DD HH:MM:SS`` naming a real date and time
-    (what PyYAML reads as a date/datetime whose ``str()`` is the same text)."""
-    from statefiles.state_md import _is_timestamp as real
+def is_timestamp(value: str) -> bool:
+    """``YYYY-MM-DD`` or ``YYYY-MM-DD HH:MM:SS`` naming a real date and time:
+    what PyYAML reads as a date/datetime whose ``str()`` is the same text.
 
-    return real(value)
+    This reader leaves such values to PyYAML; the state.md writer
+    (:mod:`statefiles.state_md`) writes only these two forms plain (as in the
+    SPEC's example), so they read back unchanged. Other timestamp spellings
+    (``T``, zones, fractions) and impossible dates are written quoted.
+    """
+    if len(value) not in (10, 19) or not value.isascii():
+        return False
+    digits = [0, 1, 2, 3, 5, 6, 8, 9] + ([11, 12, 14, 15, 17, 18] if len(value) == 19 else [])
+    if not all(value[i].isdigit() for i in digits):
+        return False
+    if value[4] != "-" or value[7] != "-":
+        return False
+    if len(value) == 19 and (value[10] != " " or value[13] != ":" or value[16] != ":"):
+        return False
+    year, month, day = int(value[0:4]), int(value[5:7]), int(value[8:10])
+    if year < 1 or not 1 <= month <= 12:
+        return False
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    days = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[month - 1]
+    if not 1 <= day <= days:
+        return False
+    if len(value) == 19:
+        hour, minute, second = int(value[11:13]), int(value[14:16]), int(value[17:19])
+        return hour <= 23 and minute <= 59 and second <= 59
+    return True

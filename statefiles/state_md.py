@@ -27,8 +27,6 @@ from statefiles.cache import cached, lookup, store
 SECTIONS = ("project", "playbook", "goal", "session", "config")
 SECURITY_MODES = ("strict", "trusted", "developer", "admin")
 TOOLSTACKS = ("A", "B", "C")
-#: ``config.language`` values with a message catalogue (issue 11 item 3).
-LANGUAGES = ("en", "ja")
 #: state.md larger than this is refused (a hostile or broken file): parsing
 #: must stay far inside a hook's timeout (statefiles.yamlsafe).
 MAX_BYTES = 128 * 1024
@@ -318,9 +316,12 @@ class StateDoc:
 
     @property
     def language(self) -> str:
-        """``config.language``: ``"en"`` (default) or ``"ja"``; anything else,
+        """``config.language``: ``"en"`` (default) or ``"ja"`` (the catalogues,
+        ``messages.LANGUAGES``); anything else,
         or unset, is ``"en"`` (issue 11 item 3; :attr:`language_raw` keeps the
         value as written so SessionStart can name a bad one)."""
+        from messages import LANGUAGES  # lazy: asked for when a message is about to be made
+
         value = self.language_raw
         if isinstance(value, str) and value.strip().lower() in LANGUAGES:
             return value.strip().lower()
@@ -368,36 +369,6 @@ def load(root: str) -> StateDoc | None:
 _YAML_WORDS = frozenset({"y", "n", "yes", "no", "true", "false", "on", "off", "null", "~"})
 
 
-def _is_timestamp(value: str) -> bool:
-    """``YYYY-MM-DD`` or ``YYYY-MM-DD HH:MM:SS`` naming a real date and time.
-
-    Only these two forms are written plain (as in the SPEC's example): YAML
-    reads them as a date/datetime whose ``str()`` is the same text, so they
-    read back unchanged. Other timestamp spellings (``T``, zones, fractions)
-    and impossible dates are written quoted instead.
-    """
-    if len(value) not in (10, 19) or not value.isascii():
-        return False
-    digits = [0, 1, 2, 3, 5, 6, 8, 9] + ([11, 12, 14, 15, 17, 18] if len(value) == 19 else [])
-    if not all(value[i].isdigit() for i in digits):
-        return False
-    if value[4] != "-" or value[7] != "-":
-        return False
-    if len(value) == 19 and (value[10] != " " or value[13] != ":" or value[16] != ":"):
-        return False
-    year, month, day = int(value[0:4]), int(value[5:7]), int(value[8:10])
-    if year < 1 or not 1 <= month <= 12:
-        return False
-    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
-    days = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[month - 1]
-    if not 1 <= day <= days:
-        return False
-    if len(value) == 19:
-        hour, minute, second = int(value[11:13]), int(value[14:16]), int(value[17:19])
-        return hour <= 23 and minute <= 59 and second <= 59
-    return True
-
-
 def _yaml_quoted(value: str) -> str:
     """``value`` as a YAML double-quoted scalar that reads back as ``value``.
 
@@ -420,11 +391,13 @@ def _yaml_quoted(value: str) -> str:
 
 def _dump_value(value) -> str:
     """One-line YAML for ``value`` (flow style for collections)."""
-    import yaml
+    import yaml  # lazy: PyYAML (~15 ms) only for a value the fast writer cannot spell
+
+    from statefiles import simpleyaml  # lazy: state.md writes only (issue 7)
 
     if value is None:
         return "null"
-    if isinstance(value, str) and _is_timestamp(value):
+    if isinstance(value, str) and simpleyaml.is_timestamp(value):
         # Written plain, as in the SPEC's example; it reads back as the same text.
         return value
     out = yaml.safe_dump(
@@ -573,7 +546,9 @@ def _plain_scalar(value) -> str | None:
             value.encode("utf-8")
         except UnicodeEncodeError:  # lone surrogates cannot be stored in the file
             return None
-        if _is_timestamp(value) or _plain_safe(value):
+        from statefiles import simpleyaml  # lazy: state.md writes only (issue 7)
+
+        if simpleyaml.is_timestamp(value) or _plain_safe(value):
             return value
         return _yaml_quoted(value)
     return None

@@ -32,7 +32,7 @@ EN = en.MESSAGES
 JA = ja.MESSAGES
 
 #: Where message keys are used.
-SOURCE_DIRS = ("guards", "events", "hooks", "statefiles", "shell", "permission")
+SOURCE_DIRS = ("guards", "workflow", "events", "hooks", "statefiles", "shell", "permission")
 
 
 def fields(template: str) -> set:
