@@ -71,7 +71,7 @@ class Context:
         after the call (``events.edits.PostEdit``); ``None`` for other tools."""
         if not self.hook.is_edit_tool or self.target is None:
             return None
-        from events import edits
+        from events import edits  # lazy: loaded on first use; PostToolUse/Edit only
 
         before, error = edits.read_current(self.target.abs)
         if error:
@@ -91,7 +91,7 @@ class Context:
     def state(self):
         """Parsed state.md (``statefiles.state_md.StateDoc``) or ``None`` when
         the file does not exist."""
-        from statefiles import state_md
+        from statefiles import state_md  # lazy: loaded on first use; not every event reads state.md
 
         return state_md.load(self.root)
 
@@ -114,7 +114,7 @@ class Context:
         """The message ``key`` of the catalogue (``messages/``) in
         :attr:`language`, formatted with ``fields``. The catalogue is imported
         here, so the allow path never loads it. Never raises."""
-        from messages import text  # noqa: PLC0415 - only when a message is produced
+        from messages import text  # lazy: the catalogue only when a guard speaks
 
         return text(self.language, key, **fields)
 
@@ -135,6 +135,7 @@ class Context:
 
     @lazy
     def _playbook_loaded(self) -> tuple:
+        # lazy: loaded on first use; Read and most events never parse a playbook
         from statefiles import playbook
 
         return playbook.load_active(self.root, self.active_playbook_path)
@@ -156,19 +157,20 @@ class Context:
     def branch(self) -> str | None:
         """The checked-out git branch of the project root (``None`` if
         detached or not a repository)."""
-        from statefiles import gitinfo
+        from statefiles import gitinfo  # lazy: loaded on first use; only branch-aware guards ask
 
         return gitinfo.current_branch(self.root)
 
     @property
     def on_main(self) -> bool:
-        from statefiles import gitinfo
+        from statefiles import gitinfo  # lazy: loaded on first use; only branch-aware guards ask
 
         return gitinfo.is_main(self.branch)
 
     @lazy
     def markers(self):
         """Session markers (``statefiles.markers.Markers``)."""
+        # lazy: loaded on first use; PermissionRequest and PostToolUse Edit never ask
         from statefiles.markers import Markers
 
         return Markers(self.root)
@@ -176,6 +178,7 @@ class Context:
     @lazy
     def protected(self):
         """The protection list (``statefiles.protected.ProtectedList``)."""
+        # lazy: loaded on first use; only writes consult protected-files.txt
         from statefiles import protected
 
         return protected.load(self.root)
@@ -186,7 +189,7 @@ class Context:
         Imported only for Bash calls."""
         if self.hook.tool_name != "Bash":
             return None
-        from shell import analyse  # noqa: PLC0415 - off the non-Bash path
+        from shell import analyse  # lazy: the shell analyser (~4 ms) for Bash calls only
 
         return analyse(self.hook.command, root=self.root, cwd=self.hook.cwd or self.root,
                        home=self.env.get("HOME") or os.path.expanduser("~"))

@@ -16,6 +16,7 @@ equal to ``before``.
 from __future__ import annotations
 
 from statefiles import fastjson
+from statefiles.atomic import read_bytes
 
 
 class PostEdit:
@@ -153,8 +154,6 @@ def compute(tool_name: str, tool_input: dict, before: str | None) -> PostEdit:
 
 def read_current(abs_path: str, limit: int = 8 * 1024 * 1024) -> tuple:
     """``(text, error)`` of the file as it is now; ``(None, "")`` when missing."""
-    from statefiles.atomic import read_bytes
-
     try:
         data = read_bytes(abs_path, limit + 1)  # a FIFO is refused, never waited on
     except FileNotFoundError:

@@ -19,12 +19,15 @@ from __future__ import annotations
 import os
 import sys
 
+from events.inputs import MAX_STDIN_BYTES, MalformedInput, parse
 from events.render import Outcome
+from events.runtime import evaluate, log_error
 from events.verdict import ALLOW, Effect, Verdict, approve
 from permission import audit
 from permission import phases as P
 from permission.phases import FLOOR, PHASES
 from permission.pipeline import Decision, decide
+from statefiles import fastjson, layout
 
 GUARD = "permission-gate"
 
@@ -35,8 +38,6 @@ def request_from(ctx) -> P.Request:
     command = hook.tool_input.get("command")
 
     def on_error(where: str) -> None:
-        from events.runtime import log_error  # noqa: PLC0415 - error path only
-
         log_error(ctx.root, ctx.event, where)
 
     return P.Request(hook.tool_name, command, hook.cwd, ctx.root, env=ctx.env,
@@ -65,8 +66,6 @@ def run(ctx) -> Outcome:
         decision = evaluate_request(req)
         line = audit_line(req, decision)
     except Exception as exc:  # noqa: BLE001 - any doubt means the dialog
-        from events.runtime import log_error  # noqa: PLC0415
-
         log_error(ctx.root, ctx.event, "permission gate")
         line = audit.record("dialog", "error", f"internal error: {type(exc).__name__}: {exc}",
                             ctx.hook.tool_input.get("command"), tool=ctx.hook.tool_name,
@@ -102,8 +101,6 @@ def run(ctx) -> Outcome:
 # ---------------------------------------------------------------- entrypoint
 def _malformed_line(data: bytes, reason: str) -> dict:
     """Audit line for input the runtime refused (S0 for NUL bytes)."""
-    from statefiles import fastjson  # noqa: PLC0415
-
     command = tool = session = cwd = None
     try:
         raw = fastjson.loads(data.replace(b"\x00", b"\\u0000").decode("utf-8", "replace"))
@@ -127,10 +124,6 @@ def serve(stdin, stdout, stderr, env=None) -> int:
     env = os.environ if env is None else env
     root = None
     try:
-        from events.inputs import MAX_STDIN_BYTES, MalformedInput, parse  # noqa: PLC0415
-        from events.runtime import evaluate  # noqa: PLC0415
-        from statefiles import layout  # noqa: PLC0415
-
         data = stdin.read(MAX_STDIN_BYTES + 1)
         _, out, _, outcome = evaluate("PermissionRequest", data, env=env)
         if outcome is None:
@@ -151,9 +144,6 @@ def serve(stdin, stdout, stderr, env=None) -> int:
         if isinstance(exc, SystemExit):
             return 0
         try:
-            from events.runtime import log_error  # noqa: PLC0415
-            from statefiles import layout  # noqa: PLC0415
-
             log_error(root or layout.project_root("", env), "PermissionRequest", "permission gate")
         except BaseException:  # noqa: BLE001, S110 - nothing left to report to
             pass
@@ -175,7 +165,7 @@ def main(argv=None) -> int:
     people, otherwise the hook path on stdin."""
     argv = sys.argv[1:] if argv is None else argv
     if argv:
-        from permission.explain import cli  # noqa: PLC0415
+        from permission.explain import cli  # lazy: --explain only, never on the hook path
 
         return cli(argv)
     return serve(sys.stdin.buffer, sys.stdout, sys.stderr)

@@ -27,9 +27,11 @@ import sys
 import time
 
 from events import render as _render
+from events.context import Context
 from events.inputs import MAX_STDIN_BYTES, MalformedInput, parse
 from events.verdict import ALLOW, ALLOWED, APPROVE, BLOCK, STOPPING, WARN, Verdict
 from statefiles import layout
+from statefiles.atomic import append_nonblocking, set_lock_budget
 
 #: Event name → unit module under ``events/``.
 UNITS = {
@@ -71,7 +73,7 @@ def log_error(root: str, event: str, where: str) -> str:
     Returns the log path. Never raises."""
     path = layout.join(root, layout.ERRORS_LOG)
     try:
-        import traceback
+        import traceback  # lazy: error path only (traceback ~2 ms)
 
         os.makedirs(os.path.dirname(path), exist_ok=True)
         try:
@@ -79,7 +81,6 @@ def log_error(root: str, event: str, where: str) -> str:
                 os.replace(path, path + ".1")
         except OSError:
             pass
-        from statefiles.atomic import append_nonblocking
 
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
         # One append that never blocks (a FIFO planted as the log fails at once).
@@ -95,7 +96,7 @@ def _guard_error_message(ctx, guard_name: str, log: str) -> str:
     language (issue 11 item 3). English when the catalogue itself cannot be
     used: this path must not fail."""
     try:
-        from messages import say
+        from messages import say  # lazy: error path only
 
         return say(ctx, "runtime.guard_error", guard=guard_name, log=log)
     except Exception:  # noqa: BLE001 - a broken catalogue must not turn a block into a crash
@@ -187,8 +188,6 @@ def evaluate(event: str, data: bytes, env=None, root: str | None = None,
         apply: apply the verdicts' effects (state writes); ``False`` answers
             without changing anything (``playgate check``, ``explain``).
     """
-    from statefiles.atomic import set_lock_budget
-
     # The budget covers this call only (in-process callers make many).
     set_lock_budget(LOCK_BUDGET_S.get(event, DEFAULT_LOCK_BUDGET_S))
     try:
@@ -204,8 +203,6 @@ def _evaluate(event: str, data: bytes, env, root, apply: bool = True) -> tuple:
         return (*_render.malformed(event, str(exc)), None)
     ctx = None
     try:
-        from events.context import Context
-
         ctx = Context(hook, root=root, env=env)
         unit = __import__(f"events.{UNITS[event]}", fromlist=["chain"])
         if hasattr(unit, "run"):

@@ -11,6 +11,9 @@ what was left.
 
 from __future__ import annotations
 
+from events.runtime import run_chain
+from guards import stop_loop_guard
+
 #: Blocking checks, in order; the first block wins.
 CHAIN = (
     "post_loop_pending",
@@ -23,7 +26,4 @@ def chain(ctx) -> tuple:
 
 
 def run(ctx):
-    from events.runtime import run_chain
-    from guards import stop_loop_guard
-
     return stop_loop_guard.apply(ctx, run_chain(ctx, chain(ctx)))

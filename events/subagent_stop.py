@@ -26,6 +26,9 @@ here). A handler that must see *every* stop belongs in RECORDERS.
 
 from __future__ import annotations
 
+from events.runtime import run_chain
+from guards import stop_loop_guard
+
 #: Never block; run on every subagent stop.
 RECORDERS = (
     "critic_ledger",
@@ -50,7 +53,4 @@ def chain(ctx) -> tuple:
 
 
 def run(ctx):
-    from events.runtime import run_chain
-    from guards import stop_loop_guard
-
     return stop_loop_guard.apply(ctx, run_chain(ctx, chain(ctx)))

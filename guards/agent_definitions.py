@@ -152,9 +152,9 @@ def problems(text: str) -> tuple:
     front, error = split_frontmatter(text)
     if error:
         return [error], []
-    # PyYAML (~14 ms) only when an agent definition is checked; bounded
-    # (statefiles.yamlsafe): a huge or alias-bomb frontmatter is an error, not
-    # a hook that runs past its timeout.
+    # Bounded (statefiles.yamlsafe): a huge or alias-bomb frontmatter is an
+    # error, not a hook that runs past its timeout.
+    # lazy: PyYAML (~14 ms) only when an agent definition is checked
     from statefiles.yamlsafe import YAMLProblem, safe_load
 
     try:

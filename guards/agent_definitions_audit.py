@@ -22,6 +22,7 @@ from events.verdict import ALLOWED, warn
 from guards.agent_definitions import AGENTS_DIR, RULE, problems
 from statefiles import layout
 from statefiles.atomic import read_bytes
+from statefiles.cache import cached
 from workflow import team
 
 NAME = "agent-definitions-audit"
@@ -71,8 +72,6 @@ def audit(root: str) -> list:
             if errors:
                 out.append([rel, errors])
         return out
-
-    from statefiles.cache import cached
 
     return cached(root, "agent-definitions-v1", key, compute)
 

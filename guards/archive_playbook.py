@@ -50,7 +50,7 @@ def _candidate(ctx):
 def _resumable(ctx) -> bool:
     if not os.path.exists(ctx.path(layout.ARCHIVE_CHECKPOINT)):
         return False
-    from statefiles import archive
+    from statefiles import archive  # lazy: the archive engine only when a checkpoint may exist
 
     cp = archive.load_checkpoint(ctx.root)
     return cp is not None and cp.get("status") in (archive.RUNNING, archive.FAILED)
@@ -60,7 +60,7 @@ def check(ctx):
     pb = _candidate(ctx)
     complete = False
     if pb is not None:
-        from statefiles import completion
+        from statefiles import completion  # lazy: only when a playbook may be complete
 
         first = completion.missing(pb, first_only=True)
         complete = not first
@@ -70,6 +70,7 @@ def check(ctx):
                                 gaps="; ".join(gaps[:8])))
     if not complete and not _resumable(ctx):
         return ALLOWED
+    # lazy: the archive engine only when there is something to archive
     from statefiles import archive
 
     result = archive.run(ctx.root, playbook=pb if complete else None, branch=ctx.branch,

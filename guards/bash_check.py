@@ -29,7 +29,11 @@ from __future__ import annotations
 import os
 
 from events.verdict import ALLOWED, block, warn
+from shell import analyse, is_read_only, paths, semantics
+from shell.model import Write
 from statefiles import layout
+from statefiles.atomic import read_bytes
+from statefiles.layout import clean_components
 from workflow.shared import bash_analysis, is_post_loop_handler
 
 NAME = "bash-check"
@@ -155,11 +159,9 @@ def _is_playbook_path(rel: str) -> bool:
 
 
 def _variants(rel: str) -> set:
-    from statefiles.layout import _clean_components
-
-    out = {rel, _clean_components(rel)}
+    out = {rel, clean_components(rel)}
     if not rel.isascii():
-        import unicodedata
+        import unicodedata  # lazy: non-ASCII paths only
 
         for v in list(out):
             out.add(unicodedata.normalize("NFC", v))
@@ -243,7 +245,7 @@ def _contained(ctx, w, guarded: list, guarded_set: set):
     recursively: the strongest ``_Hit`` or ``None``. With ``w.pattern``
     (``find DIR -name PAT``) only entries matching it — and everything below
     a matching directory — are affected."""
-    import fnmatch
+    import fnmatch  # lazy: fnmatch imports re (~4 ms); find -name only
 
     abs_dir = w.abs
     if abs_dir is None:
@@ -449,8 +451,6 @@ _EXT_LANG = {".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh", ".py": "pyt
 
 
 def _script_language(cmd, path: str, head: str) -> str | None:
-    from shell import semantics
-
     name = cmd.key
     if name in semantics.SHELLS or name in (".", "source"):
         return "sh"
@@ -485,7 +485,6 @@ def _script_problem(ctx, analysis) -> str | None:
         try:
             if os.path.getsize(path) > SCRIPT_LIMIT:
                 continue
-            from statefiles.atomic import read_bytes
 
             text = read_bytes(path, SCRIPT_LIMIT).decode("utf-8", "replace")
         except OSError:
@@ -493,8 +492,6 @@ def _script_problem(ctx, analysis) -> str | None:
         lang = _script_language(cmd, path, text[:200])
         shown = rel or path
         if lang == "sh":
-            from shell import analyse
-
             cwd = next(iter(cmd.cwd)) if cmd.cwd else ctx.root
             inner = analyse(text, root=ctx.root, cwd=cwd,
                             home=ctx.env.get("HOME") or os.path.expanduser("~"))
@@ -504,13 +501,12 @@ def _script_problem(ctx, analysis) -> str | None:
                                family=certain[0].family, message=certain[0].message)
             writes = [w for w in inner.writes if w.abs is not None]
         elif lang is not None:
-            from shell import codescan
+            from shell import codescan  # lazy: scripts in other languages only
 
             rep = codescan.scan(lang, text)
             if rep.destructive:
                 return ctx.say("bash_check.script_code_destructive", script=shown,
                                what=rep.destructive[0][1])
-            from shell.model import Write
 
             writes = []
             for kind, wpath, recursive in rep.writes:
@@ -539,8 +535,6 @@ def _script_problem(ctx, analysis) -> str | None:
 # ------------------------------------------------------------ no playbook
 
 def _allowed_without_playbook(ctx, cmd, admin_archive: bool) -> bool:
-    from shell import is_read_only
-
     if is_read_only(cmd):
         return True
     if not cmd.name:
@@ -578,8 +572,6 @@ def _branch_only(sub: str, args: list) -> bool:
 
 
 def _maintenance_path(ctx, cmd, value: str) -> bool:
-    from shell import paths
-
     targets = paths.resolve(value, cmd.cwd)
     if not targets:
         return False

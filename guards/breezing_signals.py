@@ -45,7 +45,7 @@ def check(ctx):
         return ALLOWED
     if not team.enabled(ctx, "breezing_signals"):
         return ALLOWED
-    from statefiles import breezing  # only while a team session runs
+    from statefiles import breezing  # lazy: only while a team session runs
 
     active = breezing.load_active(ctx.root)
     if active is None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from events.verdict import ALLOWED, warn
 from statefiles import fastjson, layout
+from statefiles.atomic import read_bytes
+from statefiles.protected import Entry
 
 NAME = "check-file-dependencies"
 ADVISORY = True
@@ -20,14 +22,11 @@ def check(ctx):
     if target is None or target.rel is None:
         return ALLOWED
     try:
-        from statefiles.atomic import read_bytes
-
         mapping = fastjson.loads(read_bytes(ctx.path(layout.FILE_DEPENDENCIES), 1024 * 1024))
     except (OSError, ValueError):
         return ALLOWED
     if not isinstance(mapping, dict):
         return ALLOWED
-    from statefiles.protected import Entry
 
     dependents = []
     for pattern, files in mapping.items():

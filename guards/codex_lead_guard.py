@@ -78,7 +78,7 @@ def _exempt(ctx) -> bool:
 
 
 def _is_read_only(cmd) -> bool:
-    import shell  # already imported for this Bash call
+    import shell  # lazy: the shell analyser (~4 ms): Edit calls never need it
 
     judge = getattr(shell, "is_read_only", None)
     return bool(judge and judge(cmd))
@@ -136,7 +136,7 @@ def check(ctx):
         return ALLOWED
     if not team.enabled(ctx, "codex_lead_guard") or _exempt(ctx):
         return ALLOWED
-    from statefiles import breezing  # only while a team session runs
+    from statefiles import breezing  # lazy: only while a team session runs
 
     active = breezing.load_active(ctx.root)
     if active is None:

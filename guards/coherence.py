@@ -24,8 +24,10 @@ agree:
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block, warn
-from statefiles import gitindex, layout
-from workflow.shared import bash_analysis, is_post_loop_handler
+from shell import is_read_only
+from statefiles import gitindex, layout, state_md
+from statefiles.playbook import validation_entry
+from workflow.shared import bash_analysis, commit_all, is_post_loop_handler
 
 NAME = "coherence"
 ADVISORY = False
@@ -87,8 +89,6 @@ def check(ctx):
                                     expected=expected))
 
     # 3. exactly one phase in progress while work remains
-    from statefiles.playbook import phase_status
-
     statuses = {pid: pb.phase_progress_status(pid) for pid in phase_ids}
     running = [pid for pid, st in statuses.items() if st == "in_progress"]
     remaining = [pid for pid, st in statuses.items() if st != "done"]
@@ -98,7 +98,6 @@ def check(ctx):
     elif not running and remaining and any(st not in ("", "pending") for st in
                                            statuses.values()):
         warnings.append(ctx.say("coherence.none_running", phases=", ".join(remaining)))
-    del phase_status
 
     # 4. done_criteria well-formed
     if state is not None:
@@ -120,7 +119,6 @@ def _harmless(ctx, analysis, expected: str) -> bool:
     branch (the ways out of a mismatch; main-branch allows the same)."""
     if analysis.read_only or is_post_loop_handler(ctx):
         return True
-    from shell import is_read_only
 
     def ok(cmd) -> bool:
         if is_read_only(cmd):
@@ -156,7 +154,7 @@ def _done_without_critic(ctx, commit) -> str | None:
     """Check 5: the state.md that would be committed says goal.status done
     without critic evidence."""
     args = commit.git_args
-    include_worktree = _commit_all(args) or any(
+    include_worktree = commit_all(args) or any(
         a in (layout.STATE_MD, "./" + layout.STATE_MD) for a in args)
     if include_worktree:
         state = ctx.state
@@ -176,8 +174,6 @@ def _done_without_critic(ctx, commit) -> str | None:
             if not gitindex.is_staged(ctx.root, layout.STATE_MD):
                 return None
         else:
-            from statefiles import state_md
-
             staged = gitindex.loose_blob(ctx.root, sha) if sha else None
             if staged is not None:
                 # What the commit records of state.md is the index's copy
@@ -199,7 +195,6 @@ def _done_without_critic(ctx, commit) -> str | None:
         return None
     pb = ctx.playbook
     critic = pb.progress.get("critic") if pb is not None and isinstance(pb.progress, dict) else None
-    from statefiles.playbook import validation_entry
 
     cstatus, evidence = validation_entry(critic) if critic is not None else ("", [])
     if cstatus == "PASS" and evidence:
@@ -210,22 +205,3 @@ def _done_without_critic(ctx, commit) -> str | None:
     if cstatus == "PASS" and not evidence:
         where += ctx.say("coherence.without_evidence")
     return ctx.say("coherence.done_without_critic", where=where)
-
-
-def _commit_all(args) -> bool:
-    """``git commit -a``/``--all`` (also bundled: ``-am msg``)."""
-    k = 0
-    while k < len(args):
-        a = args[k]
-        if a == "--":
-            break
-        if a in ("--all", "-a"):
-            return True
-        if a.startswith("-") and not a.startswith("--"):
-            for ch in a[1:]:
-                if ch == "a":
-                    return True
-                if ch in "mFcCtu":
-                    break
-        k += 1
-    return False

@@ -37,7 +37,10 @@ warned about, so repairing a file is never refused (SPEC §1 deadlock rule).
 
 from __future__ import annotations
 
+import os
+
 from events.verdict import ALLOWED, block, warn
+from statefiles.playbook import resolve_active
 from workflow import reward as R
 
 NAME = "critic-guard"
@@ -99,12 +102,9 @@ def _check_plan(ctx, view):
 
 def _playbook_at(ctx, active: str | None) -> tuple:
     """``(plan_rel, plan, progress, error)`` for a ``playbook.active`` value."""
-    from statefiles.playbook import resolve_active
-
     rel, error = resolve_active(ctx.root, active)
     if rel is None:
         return None, None, None, error
-    import os
 
     dir_abs = os.path.dirname(ctx.path(rel))
     plan, plan_error = R.load_plan(dir_abs, ctx.root)
@@ -131,7 +131,6 @@ def _completion_text(ctx, report: dict, critic_ok: bool) -> list:
 def _check_state(ctx, view):
     before, after = view.before, view.after
     old_active, new_active = R.active_of(before), R.active_of(after)
-    from statefiles.playbook import resolve_active
 
     old_rel = resolve_active(ctx.root, old_active)[0] if old_active else None
     new_rel = resolve_active(ctx.root, new_active)[0] if new_active else None

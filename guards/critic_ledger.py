@@ -35,8 +35,13 @@ Advisory: failing to record must never block a stop.
 
 from __future__ import annotations
 
+import os
+
 from events.verdict import ALLOWED, Effect, allow, warn
 from statefiles import layout
+from statefiles import fastjson
+from statefiles.atomic import append_nonblocking, write_atomic
+from statefiles.markers import Markers, now_iso
 from workflow import reward as R
 
 NAME = "critic-ledger"
@@ -92,17 +97,11 @@ def _failed_ids(text: str) -> set:
 
 
 def _record(root: str, records: list, fails: list) -> None:
-    from statefiles import fastjson
-    from statefiles.atomic import write_atomic
-    from statefiles.markers import Markers
-
     markers = Markers(root)
     with markers.lock():
         path = layout.join(root, R.CRITIC_LEDGER)
-        import os
 
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        from statefiles.atomic import append_nonblocking
 
         append_nonblocking(path, "".join(fastjson.dumps(r) + "\n" for r in records)
                            .encode("utf-8", "backslashreplace"))
@@ -133,7 +132,6 @@ def check(ctx):
     verdicts = parse_verdicts(message if isinstance(message, str) else "")
     if not verdicts:
         return warn(ctx.say("critic_ledger.no_verdict", ledger=R.CRITIC_LEDGER))
-    from statefiles.markers import now_iso
 
     plan_rel = ctx.playbook.plan_rel if ctx.playbook is not None else None
     stamp = now_iso()

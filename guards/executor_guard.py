@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from events.verdict import ALLOWED, Effect, block, delegate, warn
 from statefiles import layout
+from workflow.reward import plan_subtasks, reward_target, subtask_statuses
 from workflow.shared import is_playbook_file, is_project_json, is_session_state, is_state_md
 
 NAME = "executor-guard"
@@ -139,8 +140,6 @@ def _others_in_progress(ctx, pb, active_sid: str):
     """The active subtask is Claude Code's, but ``active.subtask`` is only
     what progress.json says: warn when a delegated subtask is in progress
     too, so its code is not written here under another subtask's name."""
-    from workflow.reward import plan_subtasks, subtask_statuses
-
     running = [sid for sid, status in subtask_statuses(pb.progress).items()
                if status == "in_progress" and sid != active_sid]
     if not running:
@@ -173,7 +172,6 @@ def check(ctx):
         content = post.after if post is not None else None
     if not is_code_file(target.rel, content):
         return ALLOWED
-    from workflow.reward import reward_target
 
     if reward_target(ctx) is not None:  # a playbook file reached by another name
         return ALLOWED

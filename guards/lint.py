@@ -27,7 +27,8 @@ import os
 import time
 
 from events.verdict import ALLOWED, block, warn
-from workflow.shared import bash_analysis
+from statefiles.atomic import read_text
+from workflow.shared import bash_analysis, commit_all
 
 NAME = "lint"
 ADVISORY = True
@@ -91,7 +92,7 @@ class _Timeout(Exception):
 
 
 def _run(argv, cwd, deadline):
-    import subprocess
+    import subprocess  # lazy: subprocess (~8 ms) on git commit only
 
     remaining = deadline - time.monotonic()
     if remaining <= 0.05:
@@ -109,15 +110,13 @@ def _run(argv, cwd, deadline):
 def _commit_files(root: str, commit, deadline) -> list:
     """Files the commit would include: staged ones (added, copied, modified,
     renamed), plus modified tracked files with ``-a``, plus explicit paths."""
-    from guards.coherence import _commit_all
-
     files = []
     proc = _run(["git", "diff", "--cached", "--name-only", "--diff-filter=ACMR", "-z"], root,
                 deadline)
     if proc is not None and proc.returncode == 0:
         files += [f for f in proc.stdout.split("\0") if f]
     args = commit.git_args
-    if _commit_all(args):
+    if commit_all(args):
         proc = _run(["git", "diff", "--name-only", "--diff-filter=ACMR", "-z"], root, deadline)
         if proc is not None and proc.returncode == 0:
             files += [f for f in proc.stdout.split("\0") if f]
@@ -148,8 +147,6 @@ def _ruff_configured(root: str) -> bool:
     configured = os.path.exists(os.path.join(root, "ruff.toml")) or os.path.exists(
         os.path.join(root, ".ruff.toml"))
     if not configured:
-        from statefiles.atomic import read_text
-
         configured = "[tool.ruff" in (read_text(os.path.join(root, "pyproject.toml"),
                                                 512 * 1024) or "")
     return configured and _exe(root, "ruff") is not None
@@ -174,8 +171,6 @@ def _eslint_configured(root: str) -> bool:
              ".eslintrc.yaml")
     configured = any(os.path.exists(os.path.join(root, n)) for n in names)
     if not configured:
-        from statefiles.atomic import read_text
-
         configured = '"eslintConfig"' in (read_text(os.path.join(root, "package.json"),
                                                     512 * 1024) or "")
     return configured and os.access(os.path.join(root, "node_modules", ".bin", "eslint"),

@@ -70,7 +70,7 @@ def _read_only(analysis, cmd) -> bool:
     """One simple command that only reads, with nothing around it that writes
     (redirections, assignments)."""
     try:
-        from shell import is_read_only
+        from shell import is_read_only  # lazy: the shell analyser only for Bash on main
     except ImportError:  # the analyser may not export it; the whole-command check covers it
         return False
     if cmd.name == "git":

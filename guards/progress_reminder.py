@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from events.verdict import ALLOWED, warn
 from statefiles import layout
+from statefiles.playbook import subtask_status
 
 NAME = "progress-reminder"
 ADVISORY = True
@@ -27,7 +28,6 @@ def check(ctx):
         return ALLOWED
     if target.rel == pb.progress_rel or target.under(layout.SESSION_STATE):
         return ALLOWED
-    from statefiles.playbook import subtask_status
 
     sub = pb.active_subtask_id()
     if not sub:

@@ -25,6 +25,8 @@ import os
 
 from events.verdict import ALLOWED, Effect, warn
 from statefiles import layout
+from statefiles import fastjson
+from statefiles.markers import now_iso
 from workflow.prompt_text import classify, mentioned_paths, new_task_marker
 
 NAME = "prompt-work-request"
@@ -32,9 +34,6 @@ ADVISORY = True
 
 
 def _consent_body(ctx, reason: str) -> str:
-    from statefiles import fastjson
-    from statefiles.markers import now_iso
-
     prompt = " ".join(ctx.hook.prompt.split())
     return fastjson.dumps({"created_at": now_iso(), "session_id": ctx.hook.session_id,
                            "reason": f"work request ({reason})",
@@ -46,6 +45,7 @@ def _out_of_scope(pb, rel: str, ctx=None) -> str | None:
     out of scope."""
     if rel == layout.STATE_MD or rel.startswith(layout.PLAY_DIR + "/"):
         return None
+    # lazy: only for a work request with an active playbook
     from guards.scope_guard import scope_problem
 
     return scope_problem(pb, rel, ctx)

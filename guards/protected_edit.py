@@ -28,6 +28,8 @@ suite's own floor never covers them.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block, warn
+from statefiles import state_md
+from statefiles.state_md import MAX_BYTES
 from workflow.shared import is_state_md, is_unstuck_file
 
 NAME = "protected-edit"
@@ -48,7 +50,6 @@ def _state_md_config_change(ctx) -> str | None:
         return "?"
     if not post.applies or post.after is None:
         return None  # the tool will fail and change nothing
-    from statefiles import state_md
 
     if len(post.after) > state_md.MAX_BYTES:
         return "size"
@@ -73,8 +74,6 @@ def check(ctx):
     if is_state_md(target):
         section = _state_md_config_change(ctx)
         if section == "size":
-            from statefiles.state_md import MAX_BYTES
-
             return block(ctx.say("protected_edit.state_too_large", limit=MAX_BYTES))
         if section == "?":
             why = ctx.post_edit.error or ctx.say("protected_edit.too_large_to_compare")

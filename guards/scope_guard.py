@@ -16,7 +16,8 @@ Advisory: an internal error lets the call through.
 from __future__ import annotations
 
 from events.verdict import ALLOWED, block, warn
-from statefiles import fastjson
+from statefiles import fastjson, state_md
+from statefiles.protected import Entry
 from workflow.shared import is_playbook_file, is_project_json, is_state_md
 
 NAME = "scope-guard"
@@ -48,8 +49,6 @@ def _criteria_changed(ctx) -> str | None:
     if post is None or not post.changed:
         return None
     if is_state_md(target):
-        from statefiles import state_md
-
         old = state_md.parse(post.before or "")["sections"].get("goal", {})
         new = state_md.parse(post.after)["sections"].get("goal", {})
         if old.get("done_criteria") != new.get("done_criteria"):
@@ -77,7 +76,6 @@ def scope_problem(pb, rel: str, ctx=None) -> str | None:
     scope = pb.goal.get("scope")
     if not isinstance(scope, dict):
         return None
-    from statefiles.protected import Entry
 
     def hits(patterns) -> bool:
         return any(isinstance(p, str) and p.strip() and Entry("WARN", p, 0).matches_rel(rel)
@@ -85,11 +83,11 @@ def scope_problem(pb, rel: str, ctx=None) -> str | None:
 
     includes = scope.get("includes")
     if hits(scope.get("excludes")):
-        from messages import say
+        from messages import say  # lazy: the catalogue only when there is a problem to name
 
         return say(ctx, "scope_guard.excluded", path=rel)
     if isinstance(includes, list) and includes and not hits(includes):
-        from messages import say
+        from messages import say  # lazy: the catalogue only when there is a problem to name
 
         return say(ctx, "scope_guard.not_included", path=rel)
     return None

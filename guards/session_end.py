@@ -24,7 +24,11 @@ import os
 import time
 
 from events.verdict import Effect, allow, warn
-from statefiles import jsonlog, layout
+from guards.session_report import describe_end
+from statefiles import gitinfo, gitwork, jsonlog, layout, state_md
+from statefiles.archive import RUNTIME_DIRS, RUNTIME_EXCLUDES
+from statefiles.atomic import read_text
+from statefiles.markers import now_iso
 
 NAME = "session-end"
 ADVISORY = True
@@ -36,8 +40,6 @@ SAMPLE = 8
 
 
 def _has_remote(git_dir: str) -> bool:
-    from statefiles.atomic import read_text
-
     return "[remote " in (read_text(os.path.join(git_dir, "config"), 256 * 1024) or "")
 
 
@@ -45,8 +47,6 @@ def parse_status_v2(text: str) -> dict:
     """Parse ``git status --porcelain=v2 --branch -z`` output into
     ``{"branch", "upstream", "ahead", "behind", "changed": [paths],
     "untracked": [paths]}``."""
-    from statefiles.archive import RUNTIME_DIRS
-
     out = {"branch": None, "upstream": None, "ahead": 0, "behind": 0, "changed": [],
            "untracked": []}
     fields = text.split("\0")
@@ -91,9 +91,6 @@ def findings(root: str, budget_s: float = GIT_BUDGET_S) -> dict | None:
     ``{"branch", "upstream", "changed", "untracked", "sample", "ahead",
     "unpushed", "timed_out"}``, or ``None`` when ``root`` is not a git work
     tree. Bounded by ``budget_s`` seconds."""
-    from statefiles import gitinfo, gitwork
-    from statefiles.archive import RUNTIME_EXCLUDES
-
     git_dir = gitinfo.git_dir(root)
     if git_dir is None:
         return None
@@ -122,10 +119,6 @@ def findings(root: str, budget_s: float = GIT_BUDGET_S) -> dict | None:
 
 
 def check(ctx):
-    from guards.session_report import describe_end
-    from statefiles import state_md
-    from statefiles.markers import now_iso
-
     markers = ctx.markers
     stamp = time.strftime("%Y-%m-%d %H:%M:%S")
     effects = []

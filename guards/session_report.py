@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 
 from events.verdict import Effect, allow, warn
+from messages import say
 from statefiles import layout
 from workflow.lifecycle import handler_command
 
@@ -24,8 +25,6 @@ ADVISORY = True
 def describe_end(report: dict, ctx=None) -> str | None:
     """One paragraph about a SessionEnd report, or ``None`` if it found nothing.
     ``ctx`` gives the message language (``None``: English)."""
-    from messages import say
-
     parts = []
     changed = report.get("changed") or 0
     untracked = report.get("untracked") or 0
@@ -65,7 +64,7 @@ def check(ctx):
         effects.append(Effect(markers.remove, layout.SESSION_END_REPORT, when="always",
                               label="consume session-end report"))
     if os.path.exists(ctx.path(layout.ARCHIVE_CHECKPOINT)):
-        from statefiles import archive
+        from statefiles import archive  # lazy: the archive engine only when a checkpoint exists
 
         cp = archive.load_checkpoint(ctx.root)
         pending = markers.exists(layout.POST_LOOP_PENDING)

@@ -20,7 +20,7 @@ import time
 
 from events.verdict import Effect, warn
 from messages import LANGUAGES
-from statefiles import layout
+from statefiles import layout, state_md
 
 NAME = "session-start"
 ADVISORY = True
@@ -29,8 +29,6 @@ STALE_SOURCES = ("startup", "clear")
 
 
 def _set_state(root: str, section: str, updates: dict, durable: bool = True) -> None:
-    from statefiles import state_md
-
     state_md.update_keys(root, section, updates, durable=durable)
 
 

@@ -97,7 +97,7 @@ def parse_spec(text: str | None) -> SpecDoc | None:
         return None
     # PyYAML (~14 ms) only when a spec.yaml is written; bounded, so a huge or
     # alias-bomb spec cannot run the hook past its timeout (fail open).
-    from statefiles.yamlsafe import YAMLProblem, safe_load
+    from statefiles.yamlsafe import YAMLProblem, safe_load  # lazy: only when a spec.yaml is written
 
     try:
         data = safe_load(text) if text.strip() else {}
@@ -134,7 +134,7 @@ def judge(before: SpecDoc | None, after: SpecDoc, feature: str, ctx=None) -> tup
     Returns:
         ``(kind, message)`` with kind ``"allow"``, ``"warn"`` or ``"block"``.
     """
-    from messages import say
+    from messages import say  # lazy: the catalogue only when a phase change is judged
 
     if after.error:
         return "block", say(ctx, "spec_phase_gate.unreadable", error=after.error)

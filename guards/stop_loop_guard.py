@@ -28,6 +28,9 @@ from __future__ import annotations
 
 from events.verdict import ALLOW, WARN, Effect, Verdict
 from statefiles import layout
+from statefiles import fastjson
+from statefiles.atomic import read_bytes, write_atomic
+from statefiles.markers import Markers
 from workflow import reward as R
 
 NAME = "stop-loop-guard"
@@ -56,9 +59,7 @@ def agent_key(ctx) -> str:
 
 def fingerprint(ctx, text: str) -> int:
     """CRC-32 of the block reason and of the files the stop checks read."""
-    import binascii
-
-    from statefiles.atomic import read_bytes
+    import binascii  # lazy: only when a stop is blocked
 
     crc = binascii.crc32(text.encode("utf-8", "replace"))
     paths = [layout.STATE_MD]
@@ -86,10 +87,6 @@ def save(root: str, session: str, key: str, entry) -> None:
     """Set (``entry`` a dict) or clear (``None``) one agent's counter, under
     the state lock. Keeps the :data:`KEEP_SESSIONS` most recently touched
     sessions."""
-    from statefiles import fastjson
-    from statefiles.atomic import write_atomic
-    from statefiles.markers import Markers
-
     markers = Markers(root)
     with markers.lock():
         record = markers.read_json(R.STOP_GUARD)

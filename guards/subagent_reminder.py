@@ -95,7 +95,7 @@ def check(ctx):
         agent_id, completed = _notification(hook.prompt)
         if not completed:
             return ALLOWED
-        from guards.log_subagent import agent_type_of
+        from guards.log_subagent import agent_type_of  # lazy: only for a subagent result
 
         text = message(ctx, agent_type_of(ctx.root, agent_id or "") or "")
     else:

@@ -27,6 +27,7 @@ import os
 import time
 
 from statefiles import fastjson, layout
+from statefiles.atomic import locked, open_regular
 
 LOG = ".claude/logs/permission.jsonl"
 #: Rotate when the log would grow past this many bytes.
@@ -103,8 +104,6 @@ def append(root: str, line: dict) -> str | None:
 def rotate(root: str, path: str, max_bytes: int | None = None) -> None:
     """Shift ``path`` → ``.1`` → … → ``.KEEP`` (the oldest is dropped), under
     a lock; a no-op when another process rotated meanwhile."""
-    from statefiles.atomic import locked  # noqa: PLC0415 - only when rotating
-
     limit = MAX_BYTES if max_bytes is None else max_bytes
     with locked(layout.join(root, LOCK), timeout=2.0):
         try:
@@ -125,8 +124,6 @@ def read(root: str) -> list:
     path = layout.join(root, LOG)
     out = []
     try:
-        from statefiles.atomic import open_regular  # noqa: PLC0415
-
         with open_regular(path) as fh:
             for raw in fh:
                 try:

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import os
 
+from permission.rules import git_split
+
 SED_NAMES = frozenset({"sed", "gsed"})
 TAR_NAMES = frozenset({"tar", "gtar", "bsdtar"})
 
@@ -258,8 +260,6 @@ def git_problem(args, cwd: str = "") -> str | None:
     """Why this ``git`` invocation overwrites uncommitted work in a way the
     rules cannot see, or ``None``. ``cwd`` places operands (``checkout src``
     is a path when ``src`` exists there)."""
-    from permission.rules import git_split  # noqa: PLC0415
-
     globals_, sub, rest, trouble = git_split(args)
     if trouble or sub is None:
         return None

@@ -71,7 +71,7 @@ def describe_char(ch: str) -> str:
              127: "DEL"}
     if code in names:
         return f"U+{code:04X} {names[code]}"
-    import unicodedata  # noqa: PLC0415 - rare path
+    import unicodedata  # lazy: only to describe a bad character
 
     return f"U+{code:04X} {unicodedata.name(ch, 'unnamed')}"
 
@@ -101,7 +101,7 @@ def find_bad_char(command: str) -> str | None:
             return f"control character U+{code:04X}"
         if code in ODD_CODEPOINTS:
             return f"invisible character {describe_char(ch)}"
-        import unicodedata  # noqa: PLC0415 - only for non-ASCII commands
+        import unicodedata  # lazy: only for non-ASCII commands
 
         category = unicodedata.category(ch)
         if category in BAD_CATEGORIES:

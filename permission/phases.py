@@ -33,7 +33,7 @@ config :func:`load_config`   a broken configuration layer → dialog
 
 from __future__ import annotations
 
-from permission import carriers, floors, lexer, rules
+from permission import carriers, config, floors, lexer, rules
 from permission.paths import HARMLESS, Scope, candidates, looks_like_url, name_parts
 from permission.pipeline import ALLOW, DIALOG, PASS, SKIP
 
@@ -195,8 +195,6 @@ def load_config(req: Request) -> tuple:
     """Configuration: load the layers (cached); a broken layer → dialog for
     every command, naming the file and key."""
     if req.config is None:
-        from permission import config  # noqa: PLC0415
-
         req.config = config.load(req.root)
     cfg = req.config
     if not cfg.ok:
@@ -438,7 +436,7 @@ def shell_floor(req: Request) -> tuple:
         own = carriers.problem(req.name, req.args, req.scope.cwd)
         if own:
             return _dialog(own)
-    from shell import analyse  # noqa: PLC0415 - only for commands that got this far
+    from shell import analyse  # lazy: the shell analyser only for commands that reach 7E
 
     home = req.env.get("HOME") or ""
     analysis = analyse(req.stripped, root=req.root, cwd=req.cwd or req.root, home=home)

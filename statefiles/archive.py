@@ -54,8 +54,10 @@ from __future__ import annotations
 import os
 import time
 
-from statefiles import fastjson, layout
-from statefiles.atomic import LockTimeout, locked, write_atomic
+from messages import text
+from statefiles import fastjson, gitinfo, gitwork, jsonlog, layout, state_md
+from statefiles.atomic import LockTimeout, is_temp_name, locked, read_bytes, write_atomic
+from statefiles.markers import Markers, now_iso
 
 CHECKPOINT_VERSION = 1
 LOCAL_STEPS = ("cleanup", "archive", "state_reset", "pending")
@@ -138,8 +140,6 @@ class StepSkipped(Exception):
 
 
 def _now() -> str:
-    from statefiles.markers import now_iso
-
     return now_iso()
 
 
@@ -168,8 +168,6 @@ def read_config(root: str) -> dict:
     """The archive settings from state.md's ``config`` section (SPEC §7:
     human-only): ``{"git": level, "problem": str|None, "merge_method": ...,
     "default_branch": str|None, "remote": str|None}``."""
-    from statefiles import state_md
-
     state = state_md.load(root)
     config = state.section("config") if state is not None else {}
     level, problem = git_level(config.get("archive_git"))
@@ -198,8 +196,6 @@ def load_checkpoint(root: str) -> dict | None:
     """The checkpoint, or ``None`` when there is none or it is unreadable
     (an unreadable checkpoint is reported by :func:`run`)."""
     try:
-        from statefiles.atomic import read_bytes
-
         value = fastjson.loads(read_bytes(checkpoint_path(root), 1024 * 1024))
     except (OSError, ValueError):
         return None
@@ -214,8 +210,6 @@ def _save(root: str, cp: dict) -> None:
 
 
 def _log(root: str, cp: dict, event: str) -> None:
-    from statefiles import jsonlog
-
     try:
         jsonlog.append(root, layout.ARCHIVE_LOG, {
             "event": event, "playbook": cp.get("id"), "plan": cp.get("plan"),
@@ -323,7 +317,7 @@ def new_checkpoint(root: str, pb, branch: str | None, config: dict) -> dict:
 def _step_cleanup(root: str, cp: dict, ctx) -> str:
     """Empty ``<playbook dir>/tmp/`` except README files. A ``tmp`` that is
     a symlink is left alone (it may point anywhere)."""
-    import shutil
+    import shutil  # lazy: shutil (~2 ms) for the cleanup step only
 
     tmp = layout.join(root, f"{cp['dir']}/{layout.PLAYBOOK_TMP}")
     if os.path.islink(tmp) or not os.path.isdir(tmp):
@@ -347,6 +341,7 @@ def _step_cleanup(root: str, cp: dict, ctx) -> str:
 def _mark_archived(path: str) -> None:
     """``meta.status: archived`` and ``meta.archived_at`` in an archived
     plan.json (left as it is when unreadable: the move is what matters)."""
+    # lazy: the archive run only (SessionEnd reads this module's constants)
     from statefiles.playbook import load_json_file
 
     plan, error = load_json_file(path, path)
@@ -356,7 +351,7 @@ def _mark_archived(path: str) -> None:
         return
     plan["meta"]["status"] = "archived"
     plan["meta"]["archived_at"] = _now()
-    import json
+    import json  # lazy: json (~7 ms with re) for the archive run only
 
     write_atomic(path, json.dumps(plan, indent=2, ensure_ascii=False) + "\n")
 
@@ -400,7 +395,7 @@ GOAL_RESET = {"self_complete": False, "milestone": None, "phase": None, "done_cr
 
 
 def _step_state_reset(root: str, cp: dict, ctx) -> str:
-    from statefiles import state_md
+    # lazy: the archive run only (SessionEnd reads this module's constants)
     from statefiles.playbook import resolve_active
 
     state = state_md.load(root)
@@ -436,8 +431,6 @@ def _pending_body(cp: dict) -> dict:
 
 
 def _write_pending(root: str, cp: dict) -> None:
-    from statefiles.markers import Markers
-
     Markers(root).write_json(layout.POST_LOOP_PENDING, _pending_body(cp))
 
 
@@ -453,8 +446,6 @@ class _Git:
     """Git/gh access for one engine run, bounded by the run's deadline."""
 
     def __init__(self, root: str, deadline: float, network: bool) -> None:
-        from statefiles import gitinfo
-
         self.root = root
         self.deadline = deadline
         self.network = network
@@ -464,21 +455,15 @@ class _Git:
         return self.deadline - time.monotonic()
 
     def git(self, *args, network: bool = False, stdin: str | None = None):
-        from statefiles import gitwork
-
         limit = NETWORK_TIMEOUT if network else LOCAL_TIMEOUT
         timeout = min(limit, self.remaining())
         return gitwork.run(["git", *args], cwd=self.root, timeout=timeout, stdin_text=stdin)
 
     def gh(self, *args, stdin: str | None = None):
-        from statefiles import gitwork
-
         return gitwork.run(["gh", *args], cwd=self.root,
                            timeout=min(NETWORK_TIMEOUT, self.remaining()), stdin_text=stdin)
 
     def branch(self) -> str | None:
-        from statefiles import gitinfo
-
         return gitinfo.current_branch(self.root)
 
     def has_ref(self, ref: str) -> bool:
@@ -517,8 +502,6 @@ class _Git:
     def changes(self, untracked: bool = True) -> tuple:
         """``(paths, conflicted)``: changed paths outside the runtime
         directories, and the unmerged ones among them."""
-        from statefiles import gitwork
-
         run = self.git("status", "--porcelain=v1", "-z",
                        "--untracked-files=" + ("all" if untracked else "no"), "--", ".",
                        *RUNTIME_EXCLUDES)
@@ -539,8 +522,6 @@ def _is_runtime(path: str) -> bool:
     """A path the engine never commits: the suite's runtime directories, and
     the temporary file of a state write whose process was killed before its
     rename (statefiles.atomic.write_atomic; swept by the next write)."""
-    from statefiles.atomic import is_temp_name
-
     return (any(path == d or path.startswith(d + "/") for d in RUNTIME_DIRS)
             or is_temp_name(path.rsplit("/", 1)[-1]))
 
@@ -548,6 +529,7 @@ def _is_runtime(path: str) -> bool:
 def _secret_like(root: str, paths: list) -> list:
     """Paths matching a HARD_BLOCK entry of the user's protected-files.txt
     (``**/.env``, ``*.pem``...): never committed automatically."""
+    # lazy: the archive run only (SessionEnd reads this module's constants)
     from statefiles import protected
 
     entries = [e for e in protected.load(root).entries
@@ -577,8 +559,6 @@ def _need_branch(g: _Git, cp: dict) -> str:
 
 
 def _operation(g: _Git) -> str | None:
-    from statefiles import gitwork
-
     return gitwork.operation_in_progress(g.git_dir) if g.git_dir else None
 
 
@@ -915,7 +895,9 @@ def _run_locked(root, playbook, branch, network, deadline, retry, lang) -> Resul
         pass  # the same playbook again: continue its checkpoint
     elif playbook is not None:
         # Re-check under the lock: a parallel hook may have archived it.
+        # lazy: the archive run only (SessionEnd reads this module's constants)
         from statefiles import completion
+        # lazy: the archive run only (SessionEnd reads this module's constants)
         from statefiles.playbook import Playbook
 
         fresh = Playbook(root, playbook.plan_rel)
@@ -952,8 +934,6 @@ def describe(cp: dict, for_handler: bool = False, lang: str = "en",
     details and git output stay as recorded). With the project ``root``, the
     post-loop command named is the one for this installation
     (:func:`statefiles.layout.post_loop_command`)."""
-    from messages import text
-
     def say(key, **fields):
         return text(lang, key, **fields)
 

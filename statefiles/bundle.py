@@ -21,7 +21,7 @@ def _bootstrap():
     hooks = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "hooks")
     if hooks not in sys.path:
         sys.path.insert(0, hooks)
-    import _bootstrap
+    import _bootstrap  # lazy: hooks/ is put on sys.path first
 
     return _bootstrap
 

@@ -58,7 +58,7 @@ def loads(s):
     if isinstance(s, (bytes, bytearray)):
         s = bytes(s).decode("utf-8")
     if _scan is None:
-        import json
+        import json  # lazy: json (~7 ms with re) only for input the C scanner refuses
 
         return json.loads(s)
     start = _skip(s, 0)
@@ -71,7 +71,7 @@ def loads(s):
         # JSONDecodeError, found only if json.decoder is already imported;
         # otherwise it fails with SystemError. Bad input only: let json
         # raise its ValueError.
-        import json
+        import json  # lazy: json (~7 ms with re) only for input the C scanner refuses
 
         return json.loads(s)
     finally:
@@ -208,6 +208,6 @@ def dumps(obj, *, ensure_ascii: bool = False, indent: int | None = None) -> str:
             indent = " " * indent
         encode_str = _json.encode_basestring_ascii if ensure_ascii else _json.encode_basestring
         return _indented(obj, indent, encode_str)
-    import json
+    import json  # lazy: json (~7 ms with re) only for what the C encoder cannot write
 
     return json.dumps(obj, ensure_ascii=ensure_ascii, indent=indent)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 
 from statefiles import layout
+from statefiles.atomic import read_text
 
 MAIN_BRANCHES = ("main", "master")
 
@@ -25,7 +26,6 @@ def git_dir(root: str) -> str | None:
     dot_git = os.path.join(root, ".git")
     if os.path.isdir(dot_git):
         return dot_git
-    from statefiles.atomic import read_text
 
     text = read_text(dot_git, 64 * 1024)  # never blocks on a FIFO planted as .git
     if text is None:
@@ -45,7 +45,6 @@ def current_branch(root: str) -> str | None:
     gdir = git_dir(root)
     if gdir is None:
         return None
-    from statefiles.atomic import read_text
 
     text = read_text(os.path.join(gdir, "HEAD"), 64 * 1024)
     if text is None:

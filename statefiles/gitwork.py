@@ -104,7 +104,7 @@ def run(argv: list, cwd: str, timeout: float, env: dict | None = None,
     Never raises for a failing command, a missing executable or a timeout;
     they are reported in the :class:`Run`.
     """
-    import subprocess
+    import subprocess  # lazy: subprocess (~8 ms): its importers are on hook paths
 
     if timeout <= 0:
         return Run(argv, timed_out=True)
@@ -131,7 +131,7 @@ def run(argv: list, cwd: str, timeout: float, env: dict | None = None,
 
 def _stop(proc) -> None:
     """Stop a process group: SIGTERM (git removes its lock files), then SIGKILL."""
-    import signal
+    import signal  # lazy: only when a process must be stopped
 
     for sig, wait in ((signal.SIGTERM, 0.5), (signal.SIGKILL, 1.0)):
         try:
@@ -155,7 +155,7 @@ def run_parallel(commands: dict, cwd: str, deadline: float) -> dict:
     """Start every ``{name: argv}`` at once and collect them until the
     monotonic ``deadline``; late ones are stopped and reported ``timed_out``.
     Returns ``{name: Run}``. For SessionEnd, whose hooks share 1.5 s."""
-    import subprocess
+    import subprocess  # lazy: subprocess (~8 ms): its importers are on hook paths
 
     env = quiet_env()
     procs = {}

@@ -17,6 +17,8 @@ import os
 import time
 
 from statefiles import fastjson, layout
+from statefiles.atomic import append_nonblocking, read_bytes
+from statefiles.markers import now_iso
 
 #: Default rotation size of a log, in bytes.
 MAX_LOG_BYTES = 2 * 1024 * 1024
@@ -26,8 +28,6 @@ MAX_FIELD_CHARS = 2000
 
 def stamp() -> str:
     """Local time ``YYYY-MM-DDTHH:MM:SS±HH:MM`` (seconds)."""
-    from statefiles.markers import now_iso
-
     return now_iso()
 
 
@@ -61,7 +61,6 @@ def append(root: str, rel: str, record: dict, max_bytes: int = MAX_LOG_BYTES) ->
             os.replace(path, path + ".1")
     except OSError:
         pass
-    from statefiles.atomic import append_nonblocking
 
     append_nonblocking(path, line)
 
@@ -71,8 +70,6 @@ def read(root: str, rel: str, limit: int = 1000) -> list:
     tests and the post-loop handler; not used on a hook's hot path."""
     path = layout.join(root, rel)
     try:
-        from statefiles.atomic import read_bytes
-
         lines = read_bytes(path).splitlines()
     except OSError:
         return []

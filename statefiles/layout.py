@@ -7,6 +7,7 @@ forward slashes. Nothing in this module imports more than ``os``.
 from __future__ import annotations
 
 import os
+import sys
 
 STATE_MD = "state.md"
 CLAUDE_DIR = ".claude"
@@ -179,10 +180,11 @@ def relative_to(abs_path: str, root: str) -> str | None:
     return abs_path[len(prefix):].replace(os.sep, "/")
 
 
-def _clean_components(rel: str) -> str:
-    # Windows ignores trailing dots and spaces in a component ("state.md." is
-    # state.md) and NTFS names a file's data stream "name::$DATA"; read them
-    # the same way for block-list matching.
+def clean_components(rel: str) -> str:
+    """``rel`` (``/``-separated) as Windows reads it, for block-list matching:
+    trailing dots and spaces of each component dropped (``state.md.`` is
+    state.md), an NTFS data-stream suffix (``name::$DATA``) dropped, empty
+    and ``.`` components dropped."""
     parts = []
     for p in rel.split("/"):
         low = p.lower()
@@ -269,10 +271,10 @@ def resolve(path: str, root: str, cwd: str = "") -> ResolvedPath:
                 variants.add(alt_rel)
     expanded = set()
     for v in variants:
-        c = _clean_components(v)
+        c = clean_components(v)
         expanded.add(c)
         if not c.isascii():
-            import unicodedata  # only for non-ASCII paths; off the common path
+            import unicodedata  # lazy: non-ASCII paths only
 
             expanded.add(unicodedata.normalize("NFC", c))
             expanded.add(unicodedata.normalize("NFKC", c))
@@ -301,7 +303,6 @@ def post_loop_command(root: str) -> str:
     """
     if os.path.isfile(join(root, POST_LOOP_HANDLER)):
         return f"python3 {POST_LOOP_HANDLER}"
-    import shlex
-    import sys
+    import shlex  # lazy: shlex imports re (~4 ms); only when the command is named
 
     return f"{shlex.quote(sys.executable or 'python3')} {shlex.quote(suite_post_loop_handler())}"

@@ -81,7 +81,7 @@ class Markers:
         except FileNotFoundError:
             return False
         except IsADirectoryError:
-            import shutil
+            import shutil  # lazy: shutil (~2 ms) only to remove a directory
 
             shutil.rmtree(self.path(rel), ignore_errors=True)
             return True
@@ -106,7 +106,7 @@ class Markers:
 
     def clear_session_init(self) -> None:
         """Remove ``.claude/.session-init/`` entirely (SessionEnd)."""
-        import shutil
+        import shutil  # lazy: shutil (~2 ms) only to remove a directory
 
         shutil.rmtree(self.path(layout.SESSION_INIT), ignore_errors=True)
         self._seen.clear()

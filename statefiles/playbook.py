@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 
 from statefiles import fastjson, layout
+from statefiles.atomic import read_bytes
 
 #: Playbook format versions this suite reads. A missing version is read as the
 #: current one.
@@ -49,8 +50,6 @@ def format_version_ok(version) -> bool:
 def load_json_file(path: str, label: str) -> tuple:
     """``(value, error)`` for a JSON file: ``value`` is the parsed object (or
     ``None``), ``error`` a one-line message naming ``label`` and the fix."""
-    from statefiles.atomic import read_bytes
-
     try:
         data = read_bytes(path, MAX_BYTES + 1)
     except FileNotFoundError:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import os
 
 from statefiles import layout
+from statefiles.atomic import read_bytes
 
 LEVELS = ("HARD_BLOCK", "BLOCK", "WARN")
 #: Strength order: a path matched by several entries gets the strongest level.
@@ -571,8 +572,6 @@ def load(root: str) -> ProtectedList:
     the list's entries are unknown, so protected-edit and bash-check refuse
     writes until it is repaired (fail closed).
     """
-    from statefiles.atomic import read_bytes
-
     path = layout.join(root, layout.PROTECTED_FILES)
     unreadable = None
     try:

@@ -51,7 +51,7 @@ def _fence_open(line: str) -> bool:
     if word.isascii():
         return word.lower() in ("yaml", "yml")
     # Unicode case folding (a non-ASCII letter matching y/a/m/l): ask re.
-    import re
+    import re  # lazy: re (~4 ms) only on the slow path of the scanner
 
     return re.match(r"^```\s*(ya?ml)\s*$", line, re.IGNORECASE) is not None
 
@@ -198,7 +198,8 @@ def parse(text: str) -> dict:
 
 
 def _parse(text: str) -> dict:
-    from statefiles import simpleyaml
+    from statefiles import simpleyaml  # lazy: only for state.md text the cache has not seen
+    # lazy: only for state.md text the cache has not seen
     from statefiles.yamlsafe import YAMLProblem, safe_load
 
     if len(text) > MAX_BYTES:
@@ -453,7 +454,7 @@ def _value_end(body: str, start: int, end: int) -> int:
     block collection or block scalar at the next token, so the span
     ``[start, end)`` it reports can run over trailing blank lines, comment
     lines and the final line break; those stay outside the replaced text."""
-    import re
+    import re  # lazy: re (~4 ms) only when a block value is rewritten
 
     region = body[start:end]
     lines = [m.group(0) for m in re.finditer(r"[^\r\n\x85\u2028\u2029]*"
@@ -480,7 +481,7 @@ def _rewrite_block(body: str, updates: dict, section: str = "?", newline: str = 
         StateError: the block's YAML is broken or not a mapping (nothing can
             be written safely).
     """
-    import yaml
+    import yaml  # lazy: PyYAML (~15 ms) only when a block is rewritten
 
     try:
         node = yaml.compose(body, Loader=yaml.SafeLoader) if body.strip() else None
@@ -515,7 +516,7 @@ def _rewrite_block(body: str, updates: dict, section: str = "?", newline: str = 
 
 
 def _recompose(body: str, section: str) -> list:
-    import yaml
+    import yaml  # lazy: PyYAML (~15 ms) only when a section is recomposed
 
     try:
         node = yaml.compose(body, Loader=yaml.SafeLoader) if body.strip() else None
@@ -759,7 +760,7 @@ def update_keys(root: str, section: str, updates: dict, *, create: bool = True,
 
 def render_template(sections: dict) -> str:
     """A new state.md with ``sections`` (``{name: mapping}``) in SPEC order."""
-    import yaml
+    import yaml  # lazy: PyYAML (~15 ms); no hook renders a new state.md
 
     parts = []
     for name in SECTIONS:

@@ -69,7 +69,7 @@ def safe_load(text: str, limit: int = MAX_CHARS):
     """
     if len(text) > limit:
         raise YAMLProblem(f"it is {len(text)} characters long, more than the {limit} read")
-    import yaml
+    import yaml  # lazy: PyYAML (~15 ms) only for YAML the fast readers refuse
 
     try:
         value = yaml.safe_load(text)

@@ -7,7 +7,9 @@ resume-pointer and compact-resume so the three never disagree.
 
 from __future__ import annotations
 
+from messages import say
 from statefiles import layout
+from statefiles.markers import now_iso
 
 
 def handler_command(ctx) -> str:
@@ -34,7 +36,7 @@ def where(ctx) -> dict:
         return out
     if pb.errors:
         out["problem"] = "; ".join(pb.errors)
-    from statefiles.playbook import subtask_status
+    from statefiles.playbook import subtask_status  # lazy: only with an active playbook
 
     state_phase = ctx.state.get("playbook", "current_phase") if ctx.state is not None else None
     phase = pb.current_phase_id(state_phase if isinstance(state_phase, str) else None)
@@ -57,8 +59,6 @@ def where(ctx) -> dict:
 def summary_line(w: dict, ctx=None) -> str:
     """One line for Claude: playbook, phase, subtask, counts, branch (in the
     language of ``ctx``; English without one)."""
-    from messages import say
-
     branch = w["branch"] or "unknown"
     problem = say(ctx, "lifecycle.summary_problem", problem=w["problem"]) if w["problem"] else ""
     if not w["playbook"]:
@@ -79,8 +79,6 @@ def resume_pointer(ctx, trigger: str = "") -> dict:
     """The minimal resume pointer of seed 002 §1.5: ``resume_instruction``
     (one line: what to read, what to continue), ``playbook``, ``phase``,
     ``subtask``, ``branch``; plus ``saved_at``, ``trigger``, ``session_id``."""
-    from statefiles.markers import now_iso
-
     w = where(ctx)
     if w["playbook"]:
         instruction = ctx.say(

@@ -160,7 +160,7 @@ def normalise(prompt: str) -> str:
     and inline code removed and whitespace collapsed."""
     text = clip(prompt)
     if not text.isascii():
-        import unicodedata
+        import unicodedata  # lazy: non-ASCII prompts only
 
         text = unicodedata.normalize("NFKC", text)
     text = _strip_code(text)

@@ -26,16 +26,22 @@ playbook whose critic passed. This module holds the pieces every reward guard
 * **the critic ledger** (:data:`CRITIC_LEDGER`): a hook-written record of the
   critic's real verdicts (see :mod:`guards.critic_ledger`).
 
-Everything here imports only ``os`` at module level (hot path, issue 7).
+Module-level imports are only what every caller loads anyway (``statefiles``
+state.md, playbook and marker readers); nothing heavy (hot path, issue 7).
 """
 
 from __future__ import annotations
 
 import os
 
-from statefiles import fastjson, layout
+from events.verdict import Effect
+from statefiles import fastjson, layout, state_md
+from statefiles.atomic import open_regular, write_atomic
+from statefiles.markers import now_iso
 from statefiles.playbook import (
+    MAX_BYTES,
     evidence_problems,
+    load_json_file,
     parse_json_text,
     phase_status,
     subtask_status,
@@ -313,14 +319,10 @@ def plan_shape_error(plan: dict, label: str) -> str | None:
 
 def load_json(path: str, label: str) -> tuple:
     """``(dict | None, error | None)`` of a plan/progress file on disk."""
-    from statefiles.playbook import load_json_file
-
     return load_json_file(path, label)
 
 
 def _too_big(text, label: str) -> str | None:
-    from statefiles.playbook import MAX_BYTES
-
     size = len(text.encode("utf-8")) if isinstance(text, str) else len(text)
     if size > MAX_BYTES:
         # load_json_file refuses such a file, so the Stop check could not read it
@@ -654,8 +656,6 @@ def _build_view(ctx, target: RewardTarget) -> EditView:
     view.changed = post.after != post.before
     label = target.label
     if target.kind == STATE:
-        from statefiles import state_md
-
         if len(post.after.encode("utf-8")) > state_md.MAX_BYTES:
             # state_md.load would refuse it and every hook would see no playbook
             view.error = ctx.say("reward.state_too_large", limit=state_md.MAX_BYTES)
@@ -727,8 +727,6 @@ def ledger_verdicts(root: str, plan_rel: str | None) -> dict:
     hook-written; a torn last line is possible after a crash)."""
     path = layout.join(root, CRITIC_LEDGER)
     try:
-        from statefiles.atomic import open_regular
-
         with open_regular(path) as fh:
             fh.seek(0, os.SEEK_END)
             size = fh.tell()
@@ -761,17 +759,12 @@ def require_critic_run(ctx) -> bool:
 def record_fail_reason(root: str, text: str) -> None:
     """Write ``.claude/session-state/last-fail-reason`` (SPEC §2; read and
     cleared by executor-guard when it delegates the retry)."""
-    from statefiles.atomic import write_atomic
-    from statefiles.markers import now_iso
-
     write_atomic(layout.join(root, layout.LAST_FAIL_REASON),
                  f"{text.strip()}\n(recorded {now_iso()})\n", durable=False)
 
 
 def fail_reason_effect(ctx, guard: str, text: str):
     """An ``always`` Effect recording ``text`` as the last failure."""
-    from events.verdict import Effect
-
     return Effect(record_fail_reason, ctx.root, f"{guard}: {text}", when="always",
                   label="record last-fail-reason")
 

@@ -101,6 +101,27 @@ def bash_analysis(ctx):
     return ctx.shell
 
 
+def commit_all(args) -> bool:
+    """``git commit -a``/``--all`` (also bundled: ``-am msg``) among the
+    commit's arguments ``args`` (a list of words after ``commit``): the
+    commit records the working tree's tracked files (coherence, lint)."""
+    k = 0
+    while k < len(args):
+        a = args[k]
+        if a == "--":
+            break
+        if a in ("--all", "-a"):
+            return True
+        if a.startswith("-") and not a.startswith("--"):
+            for ch in a[1:]:
+                if ch == "a":
+                    return True
+                if ch in "mFcCtu":
+                    break
+        k += 1
+    return False
+
+
 def command_is_plain(analysis, cmd) -> bool:
     """No writes, redirections, assignments or carriers around ``cmd``."""
     if analysis.writes or analysis.carriers or analysis.destructive:
