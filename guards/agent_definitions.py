@@ -39,6 +39,10 @@ import os
 from events.verdict import ALLOWED, block, warn
 from workflow import team
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "agent-definitions"
 ADVISORY = False
 
@@ -214,7 +218,7 @@ def _check_bash(ctx):
     return ALLOWED
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
     """Block Bash writes to agent definitions, and Edit/Write/MultiEdit/
     NotebookEdit calls whose result breaks :data:`RULE`; warn when the result
     has no ``tools`` list. Returns a :class:`events.verdict.Verdict`."""

@@ -1,4 +1,5 @@
-"""agent-definitions at SessionStart (SPEC §6; seed 003 Spec 9.5, Spec 12).
+"""agent-definitions-audit: agent-definitions at SessionStart (SPEC §6; seed 003
+Spec 9.5, Spec 12).
 
 Warns (additionalContext) about agent definitions already in
 ``.claude/agents/**/*.md`` that break the rules agent-definitions enforces on
@@ -24,6 +25,10 @@ from statefiles import layout
 from statefiles.atomic import read_bytes
 from statefiles.cache import cached
 from workflow import team
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
 
 NAME = "agent-definitions-audit"
 ADVISORY = True
@@ -76,7 +81,10 @@ def audit(root: str) -> list:
     return cached(root, "agent-definitions-v1", key, compute)
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """SessionStart: a WARN listing the agent definitions under ``.claude/agents/``
+    that break seed 003's rules (at most 20, then a count), else ALLOWED (SPEC §6;
+    seed 003 Spec 9.5, 12). Reads through :func:`audit` (cached by content)."""
     if not os.path.isdir(layout.join(ctx.root, AGENTS_DIR)):
         return ALLOWED
     if not team.enabled(ctx, "agent_definitions_guard"):

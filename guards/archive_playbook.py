@@ -26,6 +26,10 @@ import os
 from events.verdict import ALLOWED, warn
 from statefiles import layout
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "archive-playbook"
 ADVISORY = True
 
@@ -56,7 +60,11 @@ def _resumable(ctx) -> bool:
     return cp is not None and cp.get("status") in (archive.RUNNING, archive.FAILED)
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """PostToolUse/SubagentStop: run the archive engine when the active playbook
+    is complete or an archive can be resumed, and WARN with its report; WARN
+    about gaps when every status says done but evidence is missing (PostToolUse);
+    else ALLOWED (SPEC §3; seed 002 §11.5, §11.7). Never blocks."""
     pb = _candidate(ctx)
     complete = False
     if pb is not None:

@@ -36,6 +36,10 @@ from statefiles.atomic import read_bytes
 from statefiles.layout import clean_components
 from workflow.shared import bash_analysis, is_post_loop_handler
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "bash-check"
 ADVISORY = False
 
@@ -63,7 +67,12 @@ _ADVICE = frozenset({
 })
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Bash only: BLOCK destructive and unresolvable commands, writes to guarded
+    files (state.md, playbook files, the protection list by level and security
+    mode) and scripts that would do either, and, with no active playbook, any
+    command that is not read-only or an escape; WARN for BLOCK entries in
+    trusted mode and WARN entries; else ALLOWED (SPEC §3 Bash chain 1, §4, §7)."""
     analysis = bash_analysis(ctx)
     if analysis is None:
         return ALLOWED

@@ -32,6 +32,10 @@ from events.verdict import ALLOWED, Effect, warn
 from statefiles import layout
 from workflow import team
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "breezing-signals"
 ADVISORY = True
 
@@ -40,7 +44,11 @@ ADVISORY = True
 ACTIONS = frozenset({"partial_review_recommended", "next_batch_recommended"})
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """UserPromptSubmit: a WARN (additionalContext) with the breezing signals
+    nobody has seen yet, claimed under the state lock and confirmed
+    (``on_pass``) or released (``on_block``) by effects, and any problem of
+    breezing-active.json; ALLOWED with no team session (SPEC §6; seed 001)."""
     if not os.path.lexists(layout.join(ctx.root, team.ACTIVE)):
         return ALLOWED
     if not team.enabled(ctx, "breezing_signals"):

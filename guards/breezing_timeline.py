@@ -29,11 +29,19 @@ from events.verdict import Effect, allow, warn
 from statefiles import breezing
 from workflow import team
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "breezing-timeline"
 ADVISORY = True
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """TaskCompleted/TeammateIdle: an ``always`` effect appending the event to
+    the timeline (and emitting batch signals while a team session runs); a
+    WARN when breezing-active.json is broken, else ALLOWED. Never blocks
+    (SPEC §6; seed 001)."""
     timeline = team.enabled(ctx, "breezing_timeline")
     signals = team.enabled(ctx, "breezing_signals")
     if not (timeline or signals):

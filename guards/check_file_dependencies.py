@@ -13,11 +13,18 @@ from statefiles import fastjson, layout
 from statefiles.atomic import read_bytes
 from statefiles.protected import Entry
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "check-file-dependencies"
 ADVISORY = True
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Edit/Write: a WARN naming the files
+    ``.claude/file-dependencies.json`` lists as depending on the edited one,
+    else ALLOWED (SPEC §3 Edit/Write chain 6; seed 004 §1 [4])."""
     target = ctx.target
     if target is None or target.rel is None:
         return ALLOWED

@@ -36,6 +36,10 @@ from statefiles import layout
 from workflow import team
 from workflow.shared import is_playbook_file, is_session_state
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "codex-lead-guard"
 ADVISORY = False
 
@@ -127,7 +131,11 @@ def bash_allowed(ctx, analysis) -> bool:
     return all(coordination_rel(w.rel) for w in analysis.writes)
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Edit/Write and Bash while breezing-active.json says ``impl_mode: codex``:
+    BLOCK what is not a coordination file, Markdown or workflow state (Edit)
+    or not read-only / coordination-only (Bash), for every caller but a codex
+    implementer; else ALLOWED (SPEC §6; seed 001 Step 0)."""
     hook = ctx.hook
     is_bash = hook.tool_name == "Bash"
     if not (is_bash or hook.is_edit_tool):

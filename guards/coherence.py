@@ -29,11 +29,19 @@ from statefiles import gitindex, layout, state_md
 from statefiles.playbook import validation_entry
 from workflow.shared import bash_analysis, commit_all, is_post_loop_handler
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "coherence"
 ADVISORY = False
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Bash only: BLOCK a commit of state.md saying ``goal.status: done`` without
+    the critic's PASS, and a changing command on a branch other than the
+    playbook's ``meta.branch``; WARN on focus, phase and done-criteria
+    mismatches; else ALLOWED (SPEC §3 Bash chain 2; seed 004 §6.2)."""
     analysis = bash_analysis(ctx)
     if analysis is None:
         return ALLOWED

@@ -13,13 +13,21 @@ from events.verdict import ALLOWED, Effect, warn
 from statefiles import layout
 from workflow.lifecycle import resume_pointer
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "compact-resume"
 ADVISORY = True
 
 FIELDS = ("playbook", "phase", "subtask", "branch")
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """SessionStart ``source: compact``: a WARN (additionalContext) with the saved
+    resume pointer, and the current position when state.md moved on, with an
+    effect consuming the pointer; ALLOWED for other sources (SPEC §3; seed 002
+    §1.5)."""
     if ctx.hook.source != "compact":
         return ALLOWED
     saved = ctx.markers.read_json(layout.RESUME_POINTER)

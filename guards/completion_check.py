@@ -31,6 +31,10 @@ from __future__ import annotations
 from events.verdict import ALLOWED, BLOCK, Verdict, block
 from workflow import reward as R
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context
+
 NAME = "completion-check"
 ADVISORY = False
 
@@ -56,7 +60,12 @@ def _fraud_lines(ctx, pb, report: dict) -> list:
     return lines
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Stop/SubagentStop: BLOCK while the active playbook is unfinished, holds a
+    done without its evidence or cannot be read (Stop), or on evidence fraud
+    only (SubagentStop of a subagent that can write); else ALLOWED (SPEC §3
+    Stop and SubagentStop; seed 002 §6.5, §12). The stop loop guard bounds
+    the blocks."""
     if R.stop_exempt(ctx) or ctx.state is None:
         return ALLOWED
     subagent = ctx.event == "SubagentStop"

@@ -13,11 +13,19 @@ from events.verdict import ALLOWED, block
 from statefiles import layout
 from workflow.shared import is_session_state, is_state_md
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "consent-guard"
 ADVISORY = False
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Edit/Write: BLOCK while ``.claude/.session-init/consent`` exists (the
+    user has not confirmed the understanding check), except state.md, the
+    active playbook's files and ``.claude/session-state/``; else ALLOWED
+    (SPEC §3 Edit/Write chain 1; seed 004 §1 [4])."""
     if not ctx.markers.exists(layout.CONSENT):
         return ALLOWED
     target = ctx.target

@@ -43,6 +43,10 @@ from events.verdict import ALLOWED, block, warn
 from statefiles.playbook import resolve_active
 from workflow import reward as R
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "critic-guard"
 ADVISORY = False
 
@@ -182,7 +186,12 @@ def _check_state(ctx, view):
     return ALLOWED
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Edit/Write of reward state: BLOCK an edit that sets a done status (subtask,
+    phase, ``critic.status``, ``goal.status``, a ``playbook.active`` switch)
+    without the critic's evidence, recording the reason as an ``always``
+    effect; WARN for violations already on disk; else ALLOWED (SPEC §3
+    Edit/Write chain 8; seed 002 §4, §10, §11.5)."""
     view = R.edit_view(ctx)
     if view is None:
         return ALLOWED

@@ -44,6 +44,10 @@ from statefiles.atomic import append_nonblocking, write_atomic
 from statefiles.markers import Markers, now_iso
 from workflow import reward as R
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "critic-ledger"
 ADVISORY = True
 
@@ -124,7 +128,11 @@ def _record(root: str, records: list, fails: list) -> None:
                 markers.remove(layout.LAST_FAIL_REASON)
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """SubagentStop of the critic: an ``always`` effect appending its
+    ``CRITIC: PASS|FAIL <id>`` verdicts to the critic ledger (and the retry
+    state); a WARN when it gave none; ALLOWED for other events and agents
+    (issue 4; seed 002 §10)."""
     hook = ctx.hook
     if ctx.event != "SubagentStop" or R.agent_name(hook.agent_type) != "critic":
         return ALLOWED

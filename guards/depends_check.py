@@ -12,11 +12,19 @@ from __future__ import annotations
 from events.verdict import ALLOWED, block, warn
 from workflow.shared import is_project_json, is_unstuck_file
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "depends-check"
 ADVISORY = True
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Edit/Write: WARN (BLOCK under ``STRICT_MODE=true`` or
+    ``config.strict_depends``) when the current phase's ``depends_on`` phases
+    are not done; state files are exempt; else ALLOWED (SPEC §3 Edit/Write
+    chain 5; seed 002 §4)."""
     pb = ctx.playbook
     target = ctx.target
     if pb is None or is_unstuck_file(target) or is_project_json(target):

@@ -21,6 +21,10 @@ from __future__ import annotations
 from events.verdict import ALLOWED, block
 from workflow import team
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "execution-convention"
 ADVISORY = False
 
@@ -43,7 +47,9 @@ def _without_comments(command: str) -> str:
     return "\n".join(lines).strip(_BLANKS)
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Bash only: BLOCK a command whose first non-blank line is a ``#``
+    comment; else ALLOWED (SPEC §6; seed 003 Spec 14.1). A string test."""
     if ctx.hook.tool_name != "Bash":
         return ALLOWED
     command = ctx.hook.command

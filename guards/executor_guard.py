@@ -43,6 +43,10 @@ from statefiles import layout
 from workflow.reward import plan_subtasks, reward_target, subtask_statuses
 from workflow.shared import is_playbook_file, is_project_json, is_session_state, is_state_md
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "executor-guard"
 ADVISORY = False
 
@@ -162,7 +166,12 @@ def _exempt(target) -> bool:
             or is_playbook_file(target) or is_project_json(target) or is_session_state(target))
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Edit/Write of a code file: BLOCK when the active subtask's executor is
+    ``user`` or unknown to the toolstack, DELEGATE to the codex/coderabbit
+    delegate (with the last failure and iteration count, cleared as an
+    effect) when it is theirs, WARN when another executor's subtask is in
+    progress; else ALLOWED (SPEC §3 Edit/Write chain 7; seed 002 §4, §7, §10)."""
     target = ctx.target
     if _exempt(target):
         return ALLOWED

@@ -18,6 +18,10 @@ from events.verdict import ALLOWED, Effect, allow, block
 from statefiles import layout
 from workflow.shared import bash_reads_only, plain_git
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "init-guard"
 ADVISORY = False
 
@@ -61,7 +65,12 @@ def _git_read(analysis):
     return pred
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Every tool while ``.session-init/pending`` exists: a Read of a required
+    file records it (an effect; the last one removes ``pending``); reads,
+    read-only Bash and read-only git pass; anything else is a BLOCK naming
+    the files still to read. ALLOWED in security mode ``admin`` (SPEC §3
+    PreToolUse 2; seed 004 §6.1)."""
     if ctx.security == "admin" or not ctx.markers.exists(layout.PENDING):
         return ALLOWED
     tool = ctx.hook.tool_name

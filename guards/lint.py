@@ -30,6 +30,10 @@ from events.verdict import ALLOWED, block, warn
 from statefiles.atomic import read_text
 from workflow.shared import bash_analysis, commit_all
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "lint"
 ADVISORY = True
 
@@ -42,7 +46,11 @@ JS_EXT = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
 SH_EXT = (".sh", ".bash")
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Bash ``git commit`` only: run the configured linters on the files the
+    commit would include (within :data:`BUDGET_SECONDS`) and WARN with their
+    findings (BLOCK with ``config.lint_blocks``); else ALLOWED (SPEC §3 Bash
+    chain 3; seed 002 §5)."""
     analysis = bash_analysis(ctx)
     if analysis is None:
         return ALLOWED

@@ -21,6 +21,10 @@ from events.inputs import AGENT_TOOLS
 from events.verdict import ALLOWED, Effect, allow
 from statefiles import jsonlog, layout
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "log-subagent"
 ADVISORY = True
 
@@ -60,7 +64,10 @@ def record(ctx) -> dict | None:
     return rec
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """PostToolUse Task/Agent, SubagentStart, SubagentStop: ALLOWED with an
+    ``always`` effect appending :func:`record` to
+    ``.claude/logs/subagent-dispatch.log`` (SPEC §3; seed 004 [5])."""
     rec = record(ctx)
     if rec is None:
         return ALLOWED

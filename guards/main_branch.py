@@ -19,6 +19,10 @@ from workflow.shared import (
     plain_git,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "main-branch"
 ADVISORY = False
 
@@ -41,7 +45,11 @@ def _allowed_git(analysis):
     return pred
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Every tool on ``main``/``master``: BLOCK edits (state.md excepted) and
+    commands that change something; reads, branch creation/switching,
+    ``git fetch|pull`` and the post-loop handler pass; ALLOWED on any other
+    branch (SPEC §3 PreToolUse 3)."""
     if not ctx.on_main:
         return ALLOWED
     hook = ctx.hook

@@ -11,11 +11,17 @@ from __future__ import annotations
 from events.verdict import Effect, allow
 from statefiles import jsonlog, layout
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "notification-log"
 ADVISORY = True
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Notification: ALLOWED with an ``always`` effect appending the
+    notification to ``.claude/logs/notifications.log`` (SPEC §3; seed 002 §0)."""
     raw = ctx.hook.raw
     rec = {"session_id": ctx.hook.session_id,
            "notification_type": raw.get("notification_type"),

@@ -16,11 +16,19 @@ from events.verdict import ALLOWED, block
 from statefiles import layout
 from workflow.shared import is_unstuck_file
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "pending-guard"
 ADVISORY = False
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Edit/Write while ``post-loop-pending`` exists: BLOCK (call the post-loop
+    skill first), except state.md, ``.claude/session-state/`` and playbook
+    files; ALLOWED otherwise and on main/master (SPEC §3 Edit/Write chain 2;
+    seed 002 §11.7)."""
     if not ctx.markers.exists(layout.POST_LOOP_PENDING) or ctx.on_main:
         return ALLOWED
     if is_unstuck_file(ctx.target):

@@ -18,6 +18,10 @@ from __future__ import annotations
 from events.verdict import ALLOWED, block
 from workflow import reward as R
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "phase-status-guard"
 ADVISORY = False
 
@@ -28,7 +32,10 @@ def _describe(ctx, open_phases: dict) -> str:
                      for pid, subs in open_phases.items())
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Edit/Write of a playbook's progress.json or plan.json: BLOCK a phase
+    marked done while a subtask of it is not (or a subtask added to a done
+    phase); else ALLOWED (SPEC §3 Edit/Write chain 10; seed 002 §4, §11.5)."""
     view = R.edit_view(ctx)
     if view is None or view.kind == R.STATE:
         return ALLOWED

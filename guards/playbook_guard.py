@@ -35,6 +35,10 @@ from workflow.shared import (
     state_problems,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "playbook-guard"
 ADVISORY = False
 
@@ -71,7 +75,12 @@ def _self_review(ctx) -> str | None:
     return None
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Edit/Write: BLOCK with no active playbook (pointing to playbook-init),
+    an unusable ``playbook.active``, or a playbook not reviewed or without
+    ``context``; WARN for a self or empty ``reviewed_by`` and for
+    ``meta.reviewed`` set outside the reviewer; state files are exempt; else
+    ALLOWED (SPEC §3 Edit/Write chain 4; seed 002 §4, §11.6, §12)."""
     target = ctx.target
     if is_playbook_file(target):
         plan = _self_review(ctx)

@@ -18,11 +18,18 @@ from events.verdict import ALLOWED, block
 from statefiles import layout
 from workflow.reward import stop_exempt
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "post-loop-pending"
 ADVISORY = False
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Stop/SubagentStop while ``post-loop-pending`` exists (not on main/master,
+    not for a read-only subagent): BLOCK, telling Claude to call the
+    post-loop skill; else ALLOWED (SPEC §3; seed 002 §11.7)."""
     if stop_exempt(ctx) or not ctx.markers.exists(layout.POST_LOOP_PENDING) or ctx.on_main:
         return ALLOWED
     info = ctx.markers.read_json(layout.POST_LOOP_PENDING)

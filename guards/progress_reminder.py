@@ -13,11 +13,18 @@ from events.verdict import ALLOWED, warn
 from statefiles import layout
 from statefiles.playbook import subtask_status
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "progress-reminder"
 ADVISORY = True
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """PostToolUse after an edit tool: a WARN reminding Claude (the orchestrator)
+    which subtask is active and how to record it in progress.json, unless the
+    edit was to progress.json itself; else ALLOWED (SPEC §3; seed 002 §11.5)."""
     if not ctx.hook.is_edit_tool or ctx.hook.in_subagent:
         # Subagents never update progress.json (seed 002 §11.5): the reminder
         # is for the orchestrator only.

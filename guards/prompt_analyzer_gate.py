@@ -1,4 +1,4 @@
-"""prompt-analyzer gate (SPEC §3 PreToolUse 1; seed 002 §3 "prompt-analyzer 強制").
+"""prompt-analyzer-gate (SPEC §3 PreToolUse 1; seed 002 §3 "prompt-analyzer 強制").
 
 While no playbook is active (``playbook.active`` is null) and the
 prompt-analyzer marker is absent, only information gathering and the entry
@@ -17,6 +17,10 @@ from __future__ import annotations
 from events.verdict import ALLOWED, Effect, allow, block
 from statefiles import layout
 from workflow.shared import bash_reads_only, is_post_loop_handler, is_state_md, state_problems
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
 
 NAME = "prompt-analyzer-gate"
 ADVISORY = False
@@ -41,7 +45,12 @@ def _subagent(tool_input: dict) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Every tool with no active playbook and no prompt analysis yet: BLOCK
+    all but reads, read-only Bash, the way in (``Skill`` prompt-analyzer /
+    playbook-init and the prompt-analyzer subagent, which create the marker
+    as an ``on_pass`` effect) and, while a post-loop is pending, the post-loop
+    skill and handler; else ALLOWED (SPEC §3 PreToolUse 1; seed 002 §3)."""
     if ctx.active_playbook_path or ctx.markers.exists(layout.PROMPT_ANALYZER_CALLED):
         return ALLOWED
     hook = ctx.hook

@@ -1,10 +1,10 @@
-"""consent (UserPromptSubmit; SPEC §3 consent-guard; seed 004 [1], [4]).
+"""prompt-consent (UserPromptSubmit; SPEC §3 consent-guard; seed 004 [1], [4]).
 
 The consent marker ``.claude/.session-init/consent`` means "the user has not
 yet confirmed Claude's understanding of their request"; while it exists,
 consent-guard blocks every edit but state.md.
 
-* **Created** by work-request (:mod:`guards.prompt_work_request`) when the
+* **Created** by prompt-work-request (:mod:`guards.prompt_work_request`) when the
   user asks for work and no playbook is active — the start of the golden
   path, where the understanding check belongs (seed 002 §12) — unless
   state.md ``config.understanding_auto_approve: true`` (seed 002 §2
@@ -31,6 +31,10 @@ from events.verdict import ALLOWED, Effect, warn
 from statefiles import jsonlog, layout
 from workflow.prompt_text import confirmation, from_user
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "prompt-consent"
 ADVISORY = True
 
@@ -40,7 +44,12 @@ def _excerpt(prompt: str) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """UserPromptSubmit while the consent marker exists: a WARN saying how the
+    user's prompt answered the understanding check, with effects clearing
+    the marker (confirm, cancel) and logging the answer; ALLOWED without the
+    marker or for text Claude Code submitted itself (SPEC §3 consent-guard;
+    seed 004 [1], [4])."""
     markers = ctx.markers
     if not markers.exists(layout.CONSENT):
         return ALLOWED

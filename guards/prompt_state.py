@@ -14,11 +14,18 @@ from events.verdict import warn
 from statefiles import layout
 from workflow.lifecycle import handler_command, summary_line, where
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "prompt-state"
 ADVISORY = True
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """UserPromptSubmit: a WARN (additionalContext) with the workflow position
+    (:func:`workflow.lifecycle.summary_line`), a pending post-loop and an
+    unfinished archive (SPEC §3; seed 002 §2 "State Injection")."""
     w = where(ctx)
     lines = [ctx.say("prompt_state.state", summary=summary_line(w, ctx))]
     if w["post_loop_pending"]:

@@ -1,4 +1,4 @@
-"""work-request (UserPromptSubmit; SPEC §3; seed 002 §2, §10, §12; seed 004 [2]).
+"""prompt-work-request (UserPromptSubmit; SPEC §3; seed 002 §2, §10, §12; seed 004 [2]).
 
 Reads the prompt (:func:`workflow.prompt_text.classify`, English and
 Japanese, with the opt-outs such as 相談したい / "just asking"):
@@ -28,6 +28,10 @@ from statefiles import layout
 from statefiles import fastjson
 from statefiles.markers import now_iso
 from workflow.prompt_text import classify, mentioned_paths, new_task_marker
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
 
 NAME = "prompt-work-request"
 ADVISORY = True
@@ -72,7 +76,11 @@ def _scope_warning(ctx, pb) -> str | None:
                    reasons="; ".join(reasons[:5]))
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """UserPromptSubmit: for a prompt read as a work request, a WARN starting
+    the golden path (effects clearing the prompt-analyzer marker and creating
+    the consent marker) with no active playbook, or naming files outside
+    ``goal.scope`` with one; else ALLOWED (SPEC §3; seed 002 §2, §12)."""
     prompt = ctx.hook.prompt
     kind, reason = classify(prompt)
     if kind != "work":

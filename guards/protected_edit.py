@@ -32,6 +32,10 @@ from statefiles import state_md
 from statefiles.state_md import MAX_BYTES
 from workflow.shared import is_state_md, is_unstuck_file
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "protected-edit"
 ADVISORY = False
 
@@ -66,7 +70,13 @@ def _state_md_config_change(ctx) -> str | None:
     return None
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Edit/Write: BLOCK writes to HARD_BLOCK entries (the suite's floor
+    included) in every mode and to BLOCK entries in strict mode, an edit that
+    changes (or may change) state.md's ``config`` section, and writes while
+    protected-files.txt is unreadable; WARN for BLOCK entries in trusted mode,
+    WARN entries and covered deadlock escapes; else ALLOWED (SPEC §3
+    Edit/Write chain 3, §2, §7)."""
     target = ctx.target
     if target is None:
         return ALLOWED

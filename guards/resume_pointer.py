@@ -15,11 +15,18 @@ from events.verdict import Effect, allow
 from statefiles import layout
 from workflow.lifecycle import resume_pointer
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "resume-pointer"
 ADVISORY = True
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """PreCompact: ALLOWED with an ``always`` effect saving the resume pointer
+    (:func:`workflow.lifecycle.resume_pointer`) to
+    ``.claude/session-state/resume.json`` (SPEC §3; seed 002 §1.5)."""
     pointer = resume_pointer(ctx, trigger=str(ctx.hook.raw.get("trigger") or ""))
     return allow(effects=(Effect(ctx.markers.write_json, layout.RESUME_POINTER, pointer,
                                  when="always", label="save resume pointer"),))

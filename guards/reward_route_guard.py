@@ -17,6 +17,10 @@ from __future__ import annotations
 from events.verdict import ALLOWED, block
 from workflow import reward as R
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "reward-route-guard"
 ADVISORY = False
 
@@ -48,7 +52,10 @@ def writes(tool_name: str) -> bool:
     return any(word in last for word in WRITE_WORDS)
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """MCP tools: BLOCK a tool whose name says it writes when a path in its
+    input resolves to reward state (state.md, a playbook's files, the critic
+    ledger); else ALLOWED (issue 4; bypass family G)."""
     tool = ctx.hook.tool_name
     if not tool.startswith("mcp__") or not writes(tool):
         return ALLOWED

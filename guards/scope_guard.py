@@ -20,6 +20,10 @@ from statefiles import fastjson, state_md
 from statefiles.protected import Entry
 from workflow.shared import is_playbook_file, is_project_json, is_state_md
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "scope-guard"
 ADVISORY = True
 
@@ -71,7 +75,7 @@ def _criteria_changed(ctx) -> str | None:
 def scope_problem(pb, rel: str, ctx=None) -> str | None:
     """Why the repo-relative path ``rel`` is outside the playbook ``pb``'s
     ``goal.scope`` (matching an ``excludes`` glob, or no ``includes`` glob when
-    includes are given), or ``None``. Also used by work-request for paths a
+    includes are given), or ``None``. Also used by prompt-work-request for paths a
     prompt names."""
     scope = pb.goal.get("scope")
     if not isinstance(scope, dict):
@@ -103,7 +107,10 @@ def _out_of_scope(ctx) -> str | None:
     return scope_problem(pb, target.rel, ctx)
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Edit/Write: WARN (BLOCK under ``STRICT_MODE=true``) for an edit outside
+    the playbook's ``goal.scope`` or one that changes the done criteria; else
+    ALLOWED (SPEC §3 Edit/Write chain 11; seed 002 §4)."""
     problems = [p for p in (_criteria_changed(ctx), _out_of_scope(ctx),
                             _outside_project(ctx)) if p]
     if not problems:

@@ -30,6 +30,10 @@ from statefiles.archive import RUNTIME_DIRS, RUNTIME_EXCLUDES
 from statefiles.atomic import read_text
 from statefiles.markers import now_iso
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "session-end"
 ADVISORY = True
 
@@ -118,7 +122,11 @@ def findings(root: str, budget_s: float = GIT_BUDGET_S) -> dict | None:
     return report
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """SessionEnd: ``always`` effects writing ``session.last_end``, cleaning
+    ``.session-init/``, saving the uncommitted/unpushed-work report for the
+    next start and logging the end; a WARN with the findings, else ALLOWED.
+    Bounded by :data:`GIT_BUDGET_S` (SPEC §3; seed 004 [7])."""
     markers = ctx.markers
     stamp = time.strftime("%Y-%m-%d %H:%M:%S")
     effects = []

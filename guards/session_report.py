@@ -18,6 +18,10 @@ from messages import say
 from statefiles import layout
 from workflow.lifecycle import handler_command
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "session-report"
 ADVISORY = True
 
@@ -53,7 +57,10 @@ def describe_end(report: dict, ctx=None) -> str | None:
                parts="; ".join(parts))
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """SessionStart: a WARN with the previous SessionEnd's report (consumed) and
+    an unfinished archive, with effects closing what is stale; else ALLOWED
+    (SPEC §3 SessionEnd; seed 004 [7])."""
     markers = ctx.markers
     notes, effects = [], []
     report = markers.read_json(layout.SESSION_END_REPORT)

@@ -22,6 +22,10 @@ from events.verdict import Effect, warn
 from messages import LANGUAGES
 from statefiles import layout, state_md
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "session-start"
 ADVISORY = True
 
@@ -54,7 +58,11 @@ def _bad_language(state):
     return repr(raw)
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """SessionStart: a WARN (additionalContext) telling Claude what to read
+    first, the active playbook, phase, branch and any state problem, with
+    effects writing ``session.last_start``, creating init-guard's markers and
+    removing stale ones (SPEC §3 SessionStart; seed 002 §1; seed 004 [1])."""
     effects = []
     notes = []
     markers = ctx.markers

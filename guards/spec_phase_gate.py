@@ -38,6 +38,10 @@ from __future__ import annotations
 from events.verdict import ALLOWED, block, warn
 from workflow import team
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "spec-phase-gate"
 ADVISORY = False
 
@@ -73,19 +77,26 @@ class SpecDoc:
 
     @property
     def phase(self):
+        """The ``phase`` value as written (any YAML value), ``None`` when absent
+        or the document is not a mapping."""
         return self.data.get("phase") if isinstance(self.data, dict) else None
 
     def blocked_info(self) -> dict:
+        """The ``blocked_info`` mapping, ``{}`` when absent or not a mapping."""
         info = self.data.get("blocked_info") if isinstance(self.data, dict) else None
         return info if isinstance(info, dict) else {}
 
     def blocked_by(self) -> str:
+        """``blocked_info.blocked_by`` as one string (a list joined with
+        ``, ``), ``""`` when absent (seed 003: required while blocked)."""
         value = self.blocked_info().get("blocked_by")
         if isinstance(value, list):
             value = ", ".join(str(v) for v in value if str(v).strip())
         return str(value).strip() if value is not None and not isinstance(value, dict) else ""
 
     def blocked_at(self):
+        """``blocked_info.blocked_at_phase`` when it names a phase ``blocked``
+        can be entered from (the phase to return to), else ``None``."""
         value = self.blocked_info().get("blocked_at_phase")
         return value if isinstance(value, str) and value in TRANSITIONS[BLOCKED] else None
 
@@ -228,7 +239,7 @@ def _check_bash(ctx):
     return ALLOWED
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
     """Judge a write to a spec.yaml (see the module docstring). Returns a
     :class:`events.verdict.Verdict`."""
     hook = ctx.hook

@@ -33,6 +33,10 @@ from statefiles.atomic import read_bytes, write_atomic
 from statefiles.markers import Markers
 from workflow import reward as R
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Outcome
+
 NAME = "stop-loop-guard"
 #: Not skipped on error: an exception in :func:`apply` reaches the runtime,
 #: which blocks the stop naming errors.log (``events.render.internal_error``).
@@ -52,6 +56,8 @@ def block_limit(ctx) -> int:
 
 
 def agent_key(ctx) -> str:
+    """Whose blocks are counted: ``"main"`` on Stop, ``"agent:<agent_id>"``
+    (else the agent type, else ``?``) on SubagentStop."""
     if ctx.event == "SubagentStop":
         return "agent:" + (ctx.hook.agent_id or ctx.hook.agent_type or "?")
     return "main"
@@ -108,7 +114,7 @@ def save(root: str, session: str, key: str, entry) -> None:
                      fastjson.dumps({"sessions": sessions}, indent=1) + "\n", durable=False)
 
 
-def apply(ctx, outcome):
+def apply(ctx: Context, outcome: Outcome) -> Outcome:
     """Bound the blocks of a Stop/SubagentStop ``outcome`` (an
     ``events.render.Outcome``); returns it, possibly changed to an allow with
     a warning, with the counter update as an Effect in its trace."""

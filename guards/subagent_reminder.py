@@ -27,6 +27,10 @@ from __future__ import annotations
 from events.inputs import AGENT_TOOLS
 from events.verdict import ALLOWED, warn
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "subagent-reminder"
 ADVISORY = True
 
@@ -83,7 +87,11 @@ def _notification(prompt: str) -> tuple:
     return field("task-id") or None, field("status").lower() == "completed"
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """SubagentStop, PostToolUse Task/Agent, a UserPromptSubmit task
+    notification: a WARN reminding Claude what to record for the subagent's
+    result, by the kind of subagent; else ALLOWED (SPEC §3 SubagentStop;
+    seed 002 §11.5)."""
     hook = ctx.hook
     if ctx.event == "SubagentStop":
         text = message(ctx, hook.agent_type)

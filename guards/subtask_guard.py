@@ -32,6 +32,10 @@ from events.verdict import ALLOWED, block, warn
 from statefiles.playbook import subtask_status
 from workflow import reward as R
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
+    from events.guard import Context, Verdict
+
 NAME = "subtask-guard"
 ADVISORY = False
 
@@ -97,7 +101,12 @@ def _check_plan(ctx, view):
                          parts=ctx.say("subtask_guard.and").join(parts)))
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
+    """Edit/Write of a playbook's progress.json: BLOCK a subtask turning done
+    without its three PASS validations with evidence, ``validated_at`` and
+    ``validated_by: critic`` (and, with ``config.require_critic_run``, a
+    ledger PASS); BLOCK a result that cannot be computed; else ALLOWED
+    (SPEC §3 Edit/Write chain 9; seed 002 §4, §11.5, §12)."""
     view = R.edit_view(ctx)
     if view is None:
         return ALLOWED

@@ -152,6 +152,8 @@ AMENDS = (" but ", " but,", " except", " however", " although", " though", " apa
 
 
 def clip(prompt: str) -> str:
+    """The first :data:`MAX_CHARS` characters of ``prompt``; ``""`` for a
+    non-string."""
     return prompt[:MAX_CHARS] if isinstance(prompt, str) else ""
 
 
@@ -380,6 +382,9 @@ NEW_TASK_MARKERS = ("new task", "another task", "separate task", "different task
 
 
 def new_task_marker(prompt: str) -> str | None:
+    """The first of :data:`NEW_TASK_MARKERS` the normalised prompt contains
+    ("new task", 別のタスク...), or ``None``: with an active playbook such a
+    prompt announces work outside it (SPEC §3 UserPromptSubmit)."""
     text = normalise(prompt)
     for marker in NEW_TASK_MARKERS:
         if marker in text:

@@ -87,6 +87,7 @@ def playbook_file_kind(rel: str | None) -> str | None:
 
 
 def is_state_rel(rel: str | None) -> bool:
+    """The repo-relative ``rel`` is state.md (any case)."""
     return rel is not None and rel.casefold() == layout.STATE_MD
 
 
@@ -451,6 +452,7 @@ def plan_subtasks(plan: dict | None) -> dict:
 
 
 def done_subtasks(progress: dict | None) -> list:
+    """Ids of the subtasks ``progress`` marks ``done``, in file order."""
     return [sid for sid, st in subtask_statuses(progress).items() if st == "done"]
 
 
@@ -492,6 +494,7 @@ def uncritiqued_done(progress: dict | None) -> dict:
 
 
 def done_phases(progress: dict | None) -> list:
+    """Ids of the phases ``progress`` marks ``done``, in file order."""
     return [pid for pid, e in _dict((progress or {}).get("phases")).items()
             if phase_status(e) == "done"]
 
@@ -537,6 +540,8 @@ def critic_pass_problems(progress: dict | None) -> list:
 
 
 def critic_passed(progress: dict | None) -> bool:
+    """Progress ``critic.status`` is PASS (evidence not checked: see
+    :func:`critic_pass_problems`)."""
     return validation_entry((progress or {}).get("critic"))[0] == "PASS"
 
 

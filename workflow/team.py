@@ -79,6 +79,8 @@ def config_list(ctx, key: str, default: tuple) -> tuple:
 
 
 def config_int(ctx, key: str, default: int, minimum: int = 1) -> int:
+    """state.md ``config.<key>`` when it is an integer (not a bool) of at
+    least ``minimum``, else ``default``."""
     value = config_value(ctx, key)
     if isinstance(value, int) and not isinstance(value, bool) and value >= minimum:
         return value
