@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from events.verdict import ALLOWED, block, warn
 from shell import is_read_only
-from statefiles import gitindex, layout, state_md
+from statefiles import layout, state_md
 from statefiles.playbook import validation_entry
 from workflow.shared import bash_analysis, commit_all, is_post_loop_handler
 
@@ -170,6 +170,8 @@ def _done_without_critic(ctx, commit) -> str | None:
             return None
         goal = state.section("goal")
     else:
+        from statefiles import gitindex  # lazy: git commit only; every Bash call loads this guard
+
         same, sha = gitindex.index_matches_worktree(ctx.root, layout.STATE_MD)
         if same is None:
             return None     # state.md is not in the index: nothing of it is committed
