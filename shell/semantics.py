@@ -1010,50 +1010,9 @@ def _env_payload(x, payload, extra, new_cwd) -> list:
 def split_like_env(text: str) -> list:
     """``env -S`` splitting: whitespace-separated, single and double quotes,
     backslash escapes (no expansions other than ``${VAR}``, left as is)."""
-    out = []
-    buf = []
-    quote = None
-    have = False
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if quote == "'":
-            if c == "'":
-                quote = None
-            else:
-                buf.append(c)
-            i += 1
-            continue
-        if quote == '"':
-            if c == '"':
-                quote = None
-            elif c == "\\" and i + 1 < len(text):
-                buf.append(text[i + 1])
-                i += 2
-                continue
-            else:
-                buf.append(c)
-            i += 1
-            continue
-        if c in "'\"":
-            quote = c
-            have = True
-        elif c == "\\" and i + 1 < len(text):
-            buf.append(text[i + 1])
-            have = True
-            i += 2
-            continue
-        elif c in " \t\n":
-            if buf or have:
-                out.append("".join(buf))
-                buf = []
-                have = False
-        else:
-            buf.append(c)
-        i += 1
-    if buf or have:
-        out.append("".join(buf))
-    return out
+    from shell import quoting
+
+    return quoting.split_tolerant(text)
 
 
 def h_watch(x) -> list:

@@ -649,41 +649,9 @@ class Walker:
         """Best effort after a parse failure: split on operators and run the
         pieces through the classifications, so a destructive command hidden in
         unparseable syntax is still named. The analysis is already unknown."""
-        from shell import lexer
+        from shell import quoting
 
-        pieces = []
-        buf = []
-        quote = None
-        i = 0
-        while i < len(text):
-            c = text[i]
-            if quote:
-                if c == quote:
-                    quote = None
-                elif c == "\\" and quote == '"' and i + 1 < len(text):
-                    buf.append(text[i + 1])
-                    i += 2
-                    continue
-                else:
-                    buf.append(c)
-                i += 1
-                continue
-            if c in "'\"":
-                quote = c
-                i += 1
-                continue
-            if c == "\\" and i + 1 < len(text):
-                buf.append(text[i + 1])
-                i += 2
-                continue
-            if c in ";&|\n(){}`$<>":
-                pieces.append("".join(buf))
-                buf = []
-                i += 1
-                continue
-            buf.append(c)
-            i += 1
-        pieces.append("".join(buf))
+        pieces = quoting.split_tolerant(text, ";&|\n(){}`$<>")
         for piece in [p for p in pieces if p.strip()][:MAX_FALLBACK_PIECES]:
             toks = [t for t in piece.replace("\t", " ").split(" ") if t]
             while toks and (toks[0] in _RESERVED or toks[0].endswith(")") or _is_assignment(toks[0])):
@@ -697,7 +665,6 @@ class Walker:
                 raise
             except Exception:  # noqa: BLE001 - best effort only
                 continue
-        del lexer
 
 
 def _is_name(s: str) -> bool:
