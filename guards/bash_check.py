@@ -500,14 +500,14 @@ _EXT_LANG = {".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh", ".py": "pyt
 
 
 def _script_language(cmd, path: str, head: str) -> str | None:
-    from shell import semantics
+    from shell.families import interpreters, shells
 
     name = cmd.key
-    if name in semantics.SHELLS or name in (".", "source"):
+    if name in shells.SHELLS or name in (".", "source"):
         return "sh"
     if name.startswith(("python", "pypy")):
         return "python"
-    lang = semantics.INTERPRETERS.get(name)
+    lang = interpreters.INTERPRETERS.get(name)
     if lang is not None:
         return lang[3]
     if head.startswith("#!"):

@@ -9,6 +9,8 @@ separate (``-n 5``), ``--`` ending options, and options after operands
 
 from __future__ import annotations
 
+from shell.model import Word
+
 
 class Parsed:
     """``opts``: ``[(name, value_word_or_None)]`` with names like ``-r`` and
@@ -40,8 +42,6 @@ def parse(args, short_values: str = "", long_values=(), posix: bool = False,
     value; long options may be abbreviated to any unique prefix of the names
     in ``long_values``/``long_flags`` when ``long_prefixes`` is set (as
     getopt_long allows)."""
-    from shell.model import Word
-
     out = Parsed()
     long_values = set(long_values)
     known_long = long_values | set(long_flags)

@@ -147,7 +147,7 @@ def _tokens(s: str, heredocs: dict, nest: int) -> list:
                 j += 1
             if not quoted or j == dstart:
                 raise _Reject()   # unquoted delimiter: the body is expanded
-            from shell.lexer import Heredoc
+            from shell.lexer import Heredoc  # lazy: the lexer loads only for here-documents and $()
 
             doc = Heredoc(start, j, "".join(delim), True, strip)
             heredocs[start] = doc
@@ -247,7 +247,7 @@ def _tokens(s: str, heredocs: dict, nest: int) -> list:
 def _subst(s: str, i: int, nest: int) -> int:
     """``$(...)`` at ``i`` whose content is itself in the subset: index after
     it."""
-    from shell import lexer
+    import shell.lexer as lexer  # lazy: the lexer loads only for here-documents and $()
 
     try:
         end = lexer.find_subst_end(s, i)

@@ -1,7 +1,7 @@
 """Walk a command the way bash runs it: lists, pipelines, subshells,
 compounds, functions, substitutions; keep a scope (variables, working
 directory, functions, files written so far) and hand every simple command to
-:mod:`shell.semantics` (SPEC §4).
+:mod:`shell.dispatch` (SPEC §4).
 
 Two front ends produce simple commands:
 
@@ -17,20 +17,18 @@ classifications so that the message can name what was seen.
 
 from __future__ import annotations
 
-from shell.model import DYN, Finding, SimpleCommand, Stdin, Word
-
-#: Deepest nesting of code strings (``bash -c``, ``eval``, substitutions,
-#: wrappers' payloads). Deeper is "dangerous" (issue 3).
-MAX_DEPTH = 12
-#: Largest command analysed, in characters (issue 3: "set one").
-MAX_BYTES = 64 * 1024
-#: Most simple commands analysed for one call.
-MAX_COMMANDS = 2000
-#: Most ``; | & newline`` characters in a command handed to bashlex (its
-#: parse time grows with them).
-MAX_SEPARATORS = 1000
-#: Most pieces the best-effort split of an unparseable command looks at.
-MAX_FALLBACK_PIECES = 300
+import shell.dispatch as dispatch
+import shell.quoting as quoting
+from shell.limits import (
+    MAX_BYTES,
+    MAX_COMMANDS,
+    MAX_DEPTH,
+    MAX_FALLBACK_PIECES,
+    MAX_SEPARATORS,
+    Budget,
+)
+from shell.model import DYN, Finding, Redirect, SimpleCommand, Stdin, Word
+from shell.paths import env_temp_root
 
 _PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _./:,@%+-=~")
 _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "case", "esac", "for", "select",
@@ -38,10 +36,6 @@ _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "case", "esac", "for"
                        "{", "}", "!", "[[", "]]"})
 _NAME_START = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
 _NAME_CHARS = _NAME_START + "0123456789"
-
-
-class Budget(Exception):
-    """Too many commands: stop walking (the analysis is already unknown)."""
 
 
 def plain_words(text: str):
@@ -133,8 +127,6 @@ class Scope:
         if name == "TMPDIR":
             # The hook runs in Claude Code's environment, which the Bash
             # tool's shell inherits; only a plausible temp directory counts.
-            from shell.paths import env_temp_root
-
             return env_temp_root() or DYN
         if name == "IFS":
             return " \t\n"
@@ -170,7 +162,7 @@ class Scope:
         if user == "-":
             return None
         try:
-            import pwd
+            import pwd  # lazy: only for ~user
 
             return pwd.getpwnam(user).pw_dir
         except (KeyError, ImportError, OSError):
@@ -226,7 +218,7 @@ class Walker:
         return self._parse_and_walk(text, scope, depth, wrappers, stdin, conditional)
 
     def _parse_and_walk(self, text, scope, depth, wrappers, stdin, conditional) -> list:
-        from shell import simple
+        import shell.simple as simple  # lazy: only for commands with shell syntax
 
         parsed = simple.parse(text) if self.fast_paths else None
         if parsed is not None:
@@ -234,7 +226,7 @@ class Walker:
             prepared, trees = parsed
             return self._walk_trees(text, prepared, trees, scope, depth, wrappers, stdin,
                                     conditional)
-        from shell import lexer
+        import shell.lexer as lexer  # lazy: only for commands the subset parser refuses
 
         run = self.run
         if all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
@@ -261,7 +253,7 @@ class Walker:
             self._fallback(text, scope, depth, wrappers)
             return []
         try:
-            from shell import bashparse
+            import shell.bashparse as bashparse  # lazy: loads bashlex (about 15 ms)
 
             bashlex = bashparse.load()
         except ImportError as exc:  # pragma: no cover - broken install
@@ -494,9 +486,7 @@ class Walker:
             run.add(cmd)
             run.redirect_effects(cmd, scope)
             return [cmd]
-        from shell import semantics
-
-        return semantics.dispatch(self, cmd, scope, assigns, conditional, extra_env)
+        return dispatch.dispatch(self, cmd, scope, assigns, conditional, extra_env)
 
     def run_argv(self, words, parent: SimpleCommand, scope, wrapper: str, extra_env=(),
                  stdin="inherit", depth_step: int = 1) -> list:
@@ -522,7 +512,7 @@ class Walker:
         return self.prepared.regions.get(pos)
 
     def _evaluator(self, scope, depth):
-        from shell.words import Evaluator
+        from shell.words import Evaluator  # lazy: word evaluation (0.5 ms), off the plain path
 
         def on_code(kind, text):
             # >(cmd) reads what another command writes into it: its input is
@@ -584,8 +574,6 @@ class Walker:
             self.run.unknown(f"cannot read {region.text[:40]!r} ({exc})")
 
     def _redirects(self, nodes, scope, depth):
-        from shell.model import Redirect
-
         out = []
         stdin = None
         prepared = self.prepared
@@ -649,8 +637,6 @@ class Walker:
         """Best effort after a parse failure: split on operators and run the
         pieces through the classifications, so a destructive command hidden in
         unparseable syntax is still named. The analysis is already unknown."""
-        from shell import quoting
-
         pieces = quoting.split_tolerant(text, ";&|\n(){}`$<>")
         for piece in [p for p in pieces if p.strip()][:MAX_FALLBACK_PIECES]:
             toks = [t for t in piece.replace("\t", " ").split(" ") if t]
@@ -706,4 +692,5 @@ def _has_background(n) -> bool:
     return body is not None and _has_background(body)
 
 
-__all__ = ["Walker", "Scope", "plain_words", "MAX_DEPTH", "MAX_BYTES", "Finding"]
+__all__ = ["Walker", "Scope", "plain_words", "MAX_DEPTH", "MAX_BYTES", "MAX_COMMANDS", "Budget",
+           "Finding"]
