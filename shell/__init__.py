@@ -126,6 +126,7 @@ class Analysis:
 
     @property
     def mutating(self) -> bool:
+        """Not :attr:`read_only`: the command may change something (SPEC §3)."""
         return not self.read_only
 
     def __repr__(self) -> str:

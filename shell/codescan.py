@@ -50,6 +50,7 @@ class Report:
         self.unknown = []
 
     def unknown_(self, reason: str) -> None:
+        """Record ``reason`` (str) why the code cannot be followed, once."""
         if reason not in self.unknown:
             self.unknown.append(reason)
 

@@ -40,6 +40,7 @@ class Word:
 
     @classmethod
     def literal(cls, value: str) -> "Word":
+        """A statically known word whose text and value are ``value``."""
         return cls(value, value)
 
     def __repr__(self) -> str:
@@ -169,6 +170,7 @@ class SimpleCommand:
 
     @property
     def args(self) -> list:
+        """The arguments after the command word (``argv[1:]``, str)."""
         return self.argv[1:]
 
     def __repr__(self) -> str:
@@ -256,6 +258,7 @@ class Write:
 
     @property
     def known(self) -> bool:
+        """The path is statically known (``abs`` is not ``None``)."""
         return self.abs is not None
 
     def __repr__(self) -> str:

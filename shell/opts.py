@@ -25,12 +25,16 @@ class Parsed:
         self.dashdash = None
 
     def has(self, *names) -> bool:
+        """Any of the option spellings ``names`` (``"-r"``, ``"--recursive"``) was given."""
         return any(o[0] in names for o in self.opts)
 
     def values(self, *names) -> list:
+        """The value Words of every occurrence of the options ``names``, in order
+        (options given without a value are skipped)."""
         return [o[1] for o in self.opts if o[0] in names and o[1] is not None]
 
     def value(self, *names):
+        """The last value Word of the options ``names``, or ``None``."""
         vals = self.values(*names)
         return vals[-1] if vals else None
 

@@ -45,9 +45,12 @@ class Run:
             raise Budget()
 
     def add(self, cmd) -> None:
+        """Record ``cmd`` (a :class:`shell.model.SimpleCommand`) in ``Analysis.commands``."""
         self.analysis.commands.append(cmd)
 
     def unknown(self, reason: str) -> None:
+        """The command cannot be fully resolved: ``Analysis.unknown`` with
+        ``reason`` (a sentence; recorded once). Unknown is never safe."""
         a = self.analysis
         a.unknown = True
         if reason not in a.reasons:
@@ -86,6 +89,10 @@ class Run:
         self.analysis.carriers.append(Finding(family, message, cmd, True, self.family))
 
     def http(self, method: str, cmd=None) -> None:
+        """``cmd`` sends an HTTP request with ``method`` (any case): GET/HEAD are
+        ignored, DELETE/PURGE are ``http-delete`` findings (SPEC §3), every other
+        method is recorded in ``Analysis.http_methods``/``http_requests`` for the
+        permission gate (SPEC §5 7E)."""
         method = method.upper()
         if method in ("GET", "HEAD"):
             return
@@ -98,22 +105,28 @@ class Run:
         self.analysis.http_requests.append((method, cmd))
 
     def mark_piped(self, cmd) -> None:
+        """``cmd`` runs in a pipeline (fork-bomb detection)."""
         self._piped.add(id(cmd))
 
     def is_piped(self, cmd) -> bool:
+        """``cmd`` was marked with :meth:`mark_piped`."""
         return id(cmd) in self._piped
 
     def mark_background(self, cmd) -> None:
+        """``cmd`` runs in the background (``&``)."""
         self._background.add(id(cmd))
 
     def is_background(self, cmd) -> bool:
+        """``cmd`` was marked with :meth:`mark_background`."""
         return id(cmd) in self._background
 
     def defines_function(self, name: str) -> None:
+        """The command defines the shell function ``name`` (``Analysis.functions``)."""
         self.analysis.functions.append(name)
 
     # -------------------------------------------------------------- paths
     def rel(self, abs_path: str) -> str | None:
+        """``abs_path`` relative to the project root, or ``None`` outside it."""
         r = paths.rel_to(abs_path, self.root)
         return r
 

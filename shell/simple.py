@@ -75,6 +75,7 @@ class Prepared:
         self.rewritten = []
 
     def text(self, start: int, end: int) -> str:
+        """The source text of the node span ``start:end``."""
         return self.source[start:end]
 
 

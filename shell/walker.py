@@ -147,12 +147,16 @@ class Scope:
         return DYN
 
     def ifs(self):
+        """The field separators ``$IFS`` splits on (default blank, tab, newline),
+        or ``None`` when they are only known at run time."""
         value = self.lookup("IFS")
         if value is None:
             return " \t\n"
         return None if DYN in value else value
 
     def tilde(self, user: str):
+        """What ``~user`` expands to (``~``: ``$HOME``, ``~+``: ``$PWD``, ``~name``:
+        the account's home directory), or ``None`` when not known."""
         if user == "":
             value = self.lookup("HOME")
             return None if value is None or DYN in value else value
@@ -169,6 +173,8 @@ class Scope:
             return None
 
     def assign(self, name: str, value: str | None, conditional: bool) -> None:
+        """``name=value`` (``None``: known to be unset); a ``conditional``
+        assignment that may not happen makes a differing value unknown."""
         if conditional and self.vars.get(name, DYN) != value:
             self.vars[name] = DYN
         else:
@@ -293,6 +299,9 @@ class Walker:
     # --------------------------------------------------------------- nodes
     def node(self, n, scope: Scope, depth: int, wrappers, stdin, conditional: bool,
              background: bool = False) -> list:
+        """Walk one parse node (bashlex's shape: list, pipeline, command,
+        compound, if/while/until, for, function) at ``depth``; returns the
+        simple commands it ran."""
         kind = n.kind
         if kind == "list":
             return self._list(n.parts, scope, depth, wrappers, stdin, conditional)
