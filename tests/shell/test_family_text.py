@@ -1,0 +1,71 @@
+"""The text family (text tools that can write files or run commands; shell/families/text.py):
+commands it must block and commands that must stay allowed, through the analysis, bash-check and
+the installed hook (see familykit)."""
+
+from __future__ import annotations
+
+import pytest
+from familykit import (assert_allowed, assert_blocked, assert_flagged, assert_not_flagged,
+                       assert_through_hook, assert_writes, ids, rows, workspace_fixture)
+
+FAMILY = "text"
+
+#: (command, finding kind or "unknown"[, command family when not this one])
+BLOCK = [
+    ("sed -i s/a/b/ /etc/hosts", "system-write"),
+    ("sed -n 'w /etc/passwd' data.txt", "system-write"),
+    ('awk \'{system("rm -rf /")}\' data.txt', "rm-recursive", "files"),
+    ('awk \'BEGIN{print "x" > "/etc/hosts"}\'', "system-write"),
+    ("sort -o /etc/hosts data.txt", "system-write"),
+    ("sed 's/x/y/e' data.txt", "unknown"),
+    ("split --filter='rm -rf /' data.txt", "rm-recursive", "files"),
+    ("patch /etc/hosts < x.diff", "system-write"),
+]
+
+#: Commands that must stay allowed.
+ALLOW = [
+    "sed -n 1,5p README.md",
+    "sed -i s/foo/bar/ file.txt",
+    "awk '{print $1}' data.txt",
+    "sort -u data.txt",
+    "diff README.md file.txt",
+    "uniq data.txt",
+]
+
+#: (command, how, path it writes relative to the repository)
+WRITES = [
+    ("sed -i s/a/b/ out.txt", "sed -i", "out.txt"),
+    ("sort -o out.txt a", "sort -o", "out.txt"),
+    ('awk \'{print > "out.txt"}\' a', "awk print >", "out.txt"),
+]
+
+family_ws = workspace_fixture()
+
+
+@pytest.mark.parametrize("command,kind,command_family", rows(BLOCK), ids=ids(BLOCK))
+def test_block_analysis(family_ws, command, kind, command_family):
+    assert_flagged(family_ws, FAMILY, command, kind, command_family)
+
+
+@pytest.mark.parametrize("command,kind,command_family", rows(BLOCK), ids=ids(BLOCK))
+def test_block_bash_check(family_ws, command, kind, command_family):
+    assert_blocked(family_ws, command)
+
+
+@pytest.mark.parametrize("command", ALLOW, ids=ids(ALLOW))
+def test_allow_analysis(family_ws, command):
+    assert_not_flagged(family_ws, command)
+
+
+@pytest.mark.parametrize("command", ALLOW, ids=ids(ALLOW))
+def test_allow_bash_check(family_ws, command):
+    assert_allowed(family_ws, command)
+
+
+def test_samples_through_the_installed_hook(family_ws):
+    assert_through_hook(family_ws, BLOCK, ALLOW)
+
+
+@pytest.mark.parametrize("command,how,rel", WRITES, ids=ids(WRITES))
+def test_write_forms(command, how, rel):
+    assert_writes(command, how, rel)
