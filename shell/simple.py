@@ -190,7 +190,10 @@ def _tokens(s: str, heredocs: dict, nest: int) -> list:
             out.append(("op", i, i + 1, c))
             i += 1
             continue
-        # a word
+        # a word. Quotes are the subset's own: single quotes like
+        # shell.lexer.skip_single, double quotes refusing $, ` and \ (so that
+        # no escape or expansion hides in them); not shell.quoting, whose
+        # callers have no expansions to refuse.
         start = i
         quoted = False
         brace = False
