@@ -75,9 +75,14 @@ def h_python(x: X) -> list:
 
 
 def h_interp(x: X) -> list:
-    """An interpreter of :data:`INTERPRETERS` named by its key: see
+    """An interpreter of :data:`INTERPRETERS` named by its key, or a
+    versioned name the registry routes here (``perl5.30``, ``node18``,
+    ``ruby2.7``, ``php74``), read with its base interpreter's options: see
     :func:`_interpreter`. Returns ``[cmd]``."""
-    return _interpreter(x, x.cmd.key)
+    key = x.cmd.key
+    if key not in INTERPRETERS:
+        key = key.rstrip("0123456789.")
+    return _interpreter(x, key)
 
 
 def _interpreter(x: X, key: str) -> list:

@@ -23,6 +23,12 @@ BLOCK = [
     ('printf \'import shutil\\nshutil.rmtree("/")\\n\' > /tmp/t.py && python3 /tmp/t.py',
      "rm-recursive"),
     ("python3 - <<'EOF'\nimport shutil\nshutil.rmtree('/')\nEOF", "rm-recursive"),
+    # versioned names read with their base interpreter's options (were read
+    # with python's, so the inline code was taken for a script file name)
+    ('perl5.30 -e \'system("rm -rf /")\'', "rm-recursive", "files"),
+    ('node18 -e "require(\'child_process\').execSync(\'rm -rf /\')"', "rm-recursive", "files"),
+    ('ruby2.7 -e \'system("rm -rf ~")\'', "rm-recursive", "files"),
+    ('php74 -r \'system("rm -rf /");\'', "rm-recursive", "files"),
 ]
 
 #: Commands that must stay allowed.
@@ -104,3 +110,10 @@ def test_script_written_in_the_same_command_is_analysed():
     assert not a.unknown and not a.destructive
     a = A("printf 'import shutil\\nshutil.rmtree(\"/\")\\n' > /tmp/t.py && python3 /tmp/t.py")
     assert a.destructive
+
+
+@pytest.mark.parametrize("command", ["perl5.36 -ne 'print' data.txt", "node20 -e 'console.log(1)'",
+                                     "ruby3.2 -e 'puts 1'", "php81 -r 'echo 1;'"])
+def test_versioned_interpreters_run_inline_code(command):
+    a = A(command)
+    assert [f.family for f in a.carriers] == ["interpreter"] and not a.scripts, a
