@@ -71,13 +71,16 @@ bashlex; bashlex is imported with pre-built parser tables
 
 from __future__ import annotations
 
-from shell.model import DYN, Finding, Redirect, SimpleCommand, Stdin, Word, Write
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (hot path)
+if TYPE_CHECKING:
+    from shell.model import SimpleCommand
 
-# Imports: importing this package loads only shell.model. The analyser
+# Imports: importing this package loads nothing else. The analyser
 # (shell.run, shell.walker, the registry, shell.readonly) is imported by the
-# functions below when they are first called, because the package is also
-# imported for its small leaf modules on paths that never analyse a command:
-# shell.quoting by the permission gate's phase 3 (PermissionRequest hot path).
+# functions below when they are first called, and the model's names on first
+# access (:func:`__getattr__`), because the package is also imported for its
+# small leaf modules on paths that never analyse a command: shell.quoting by
+# the permission gate's phase 3 (PermissionRequest hot path).
 
 __all__ = ["analyse", "Analysis", "SimpleCommand", "Finding", "Write", "Redirect", "Word",
            "Stdin", "DYN", "is_read_only", "READ_ONLY_COMMANDS"]
@@ -138,6 +141,22 @@ class Analysis:
             if value:
                 parts.append(f"{name}={value!r}")
         return "Analysis(" + ", ".join(parts) + ")"
+
+
+#: The names of :mod:`shell.model` this package exports.
+_MODEL_NAMES = frozenset({"DYN", "Finding", "Redirect", "SimpleCommand", "Stdin", "Word", "Write"})
+
+
+def __getattr__(name: str):
+    """``shell.Word``, ``from shell import DYN``...: the model's names, imported
+    on first access (PEP 562). Raises ``AttributeError`` for other names."""
+    if name in _MODEL_NAMES:
+        import shell.model as model  # lazy: see the note on imports above
+
+        value = getattr(model, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'shell' has no attribute {name!r}")
 
 
 def is_read_only(cmd: SimpleCommand) -> bool:
