@@ -164,6 +164,39 @@ def http_method(run, cmd: SimpleCommand, value: str) -> None:
     run.http(method, cmd)
 
 
+def request_methods(x: X, who: str, explicit, implied: str | None = None, headers=(),
+                    overrides=()) -> None:
+    """The HTTP methods a client requests (:func:`http_method` for each):
+    the ``explicit`` method Words (``-X``, ``--method``; computed at run
+    time → unknown, naming ``who``), else the ``implied`` one (``"POST"``
+    for data, ``"PUT"`` for uploads, or ``None``), then the method-override
+    ``headers`` (Words) starting with one of ``overrides`` (lower case)."""
+    run, cmd = x.run, x.cmd
+    for v in explicit:
+        if v.dynamic:
+            run.unknown(f"{who}'s HTTP method is computed at run time")
+        else:
+            http_method(run, cmd, v.value)
+    if not explicit and implied is not None:
+        run.http(implied, cmd)
+    for h in headers:
+        if h.value.lower().startswith(overrides):
+            http_method(run, cmd, h.value.split(":", 1)[1])
+
+
+def code_carrier(x: X, kind: str, value: Word, carrier: str, unknown: str, how: str) -> None:
+    """An option whose value the command runs as shell code (``rebase -x``,
+    ``rsync -e``, ``split --filter``, ``zip -TT``...): a ``kind`` carrier
+    saying ``carrier``; the code is analysed (its commands' wrapper is
+    ``how``), or the analysis is unknown (``unknown`` says why) when the
+    value is computed at run time."""
+    x.run.carrier(kind, carrier, x.cmd)
+    if value.dynamic:
+        x.run.unknown(unknown)
+    else:
+        x.code(value.value, how)
+
+
 def file_text(path: str, cmd: SimpleCommand, limit: int = 2 * 1024 * 1024):
     """The text of the file ``path`` names in ``cmd``'s working directory
     (a sed/awk script, a patch, a crontab), or ``None`` when it cannot be

@@ -33,27 +33,41 @@ def run_program_source(x: X, word: Word, how: str) -> None:
     if word.dynamic:
         run.unknown(f"{cmd.name} runs a program whose file name is computed at run time")
         return
-    targets = paths.resolve(word.value, cmd.cwd)
-    for t in targets or ():
+    if not run_written_file(x, word, lambda content: x.code(content, how)):
+        run.script(cmd, word)
+
+
+def run_written_file(x: X, word: Word, run_content) -> bool:
+    """When the file ``word`` names was written earlier in this command, its
+    content (when known) is the program: ``run_content(content)`` analyses
+    it, unknown content makes the analysis unknown. Returns whether the file
+    was one of those (else it is a file on disk)."""
+    cmd = x.cmd
+    for t in paths.resolve(word.value, cmd.cwd) or ():
         if t in x.scope.files:
             content = x.scope.files[t]
             if content is None:
-                run.unknown(f"{cmd.name} runs {word.value}, written earlier in this command "
-                            "with content that cannot be known")
+                x.run.unknown(f"{cmd.name} runs {word.value}, written earlier in this command "
+                              "with content that cannot be known")
             else:
-                x.code(content, how)
-            return
-    run.script(cmd, word)
+                run_content(content)
+            return True
+    return False
 
 
-def program_from_producers(x: X, producers, how: str) -> None:
-    """A shell/interpreter reads its program from the output of
-    ``producers`` (a pipe or process substitution)."""
+def program_from_producers(x: X, producers, how: str, language: str = "sh",
+                           into: str = "a shell", wrapped_fetches: bool = True) -> None:
+    """A shell or interpreter (``language``, see :func:`program_from_stdin`)
+    reads its program from the output of ``producers`` (a pipe or process
+    substitution): from a network program (``wrapped_fetches``: also a
+    command run under one, ``ssh host cat x``) it is ``fetched-exec`` (the
+    message says it is piped ``into`` the command), from literal
+    ``echo``/``printf`` it is analysed, otherwise unknown."""
     run, cmd = x.run, x.cmd
-    net = [p for p in producers if p.key in NETWORK or _fetches(p)]
+    net = [p for p in producers if p.key in NETWORK or (wrapped_fetches and _fetches(p))]
     if net:
         run.find("fetched-exec", f"{cmd.name} runs what {net[0].name} downloads (fetched "
-                 "content piped into a shell); download it to a file, read it, then run it",
+                 f"content piped into {into}); download it to a file, read it, then run it",
                  cmd)
         run.unknown(f"{cmd.name} runs downloaded code")
         return
@@ -62,7 +76,10 @@ def program_from_producers(x: X, producers, how: str) -> None:
         names = ", ".join(sorted({p.name or "?" for p in producers})) or "another command"
         run.unknown(f"{cmd.name} runs code produced at run time by {names}")
         return
-    x.code(text, how)
+    if language == "sh":
+        x.code(text, how)
+    else:
+        interpreter_code(x, language, text, how)
 
 
 def _fetches(cmd) -> bool:
@@ -90,23 +107,8 @@ def program_from_stdin(x: X, how: str, language: str = "sh") -> None:
             interpreter_code(x, language, st.content or "", how, dynamic=st.dynamic)
         return
     if st.kind == "pipe":
-        producers = list(st.producers)
-        net = [p for p in producers if p.key in NETWORK]
-        if net:
-            run.find("fetched-exec", f"{cmd.name} runs what {net[0].name} downloads (fetched "
-                     "content piped into an interpreter); download it to a file, read it, "
-                     "then run it", cmd)
-            run.unknown(f"{cmd.name} runs downloaded code")
-            return
-        text = static_output(producers)
-        if text is None:
-            names = ", ".join(sorted({p.name or "?" for p in producers})) or "another command"
-            run.unknown(f"{cmd.name} runs code produced at run time by {names}")
-            return
-        if language == "sh":
-            x.code(text, how)
-        else:
-            interpreter_code(x, language, text, how)
+        program_from_producers(x, list(st.producers), how, language, "an interpreter",
+                               wrapped_fetches=False)
         return
     if st.kind == "file":
         if st.dynamic:

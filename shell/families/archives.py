@@ -9,7 +9,7 @@ an archive writes it; compressors replace their operands in place;
 from __future__ import annotations
 
 import shell.opts as opts
-from shell.invocation import X, cwd_word
+from shell.invocation import X, code_carrier, cwd_word
 from shell.model import Word
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -131,11 +131,8 @@ def h_zip(x: X) -> list:
 
 def _tt(x: X, v: Word) -> None:
     """``zip -TT CMD``: a ``zip-exec`` carrier; the command line is analysed."""
-    x.run.carrier("zip-exec", "zip -TT/--unzip-command runs a command", x.cmd)
-    if v.dynamic:
-        x.run.unknown("zip -TT runs a command assembled at run time")
-    else:
-        x.code(v.value, "zip -TT")
+    code_carrier(x, "zip-exec", v, "zip -TT/--unzip-command runs a command",
+                 "zip -TT runs a command assembled at run time", "zip -TT")
 
 
 def h_7z(x: X) -> list:

@@ -8,7 +8,7 @@ or archives something on GitHub: ``gh-delete``), ``gh alias set --shell``
 from __future__ import annotations
 
 import shell.opts as opts
-from shell.invocation import X, http_method
+from shell.invocation import X, request_methods
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "gh"
@@ -40,18 +40,9 @@ def h_gh(x: X) -> list:
         p = opts.parse(rest, "XfFHpqt", ("--method", "--field", "--raw-field", "--header",
                                          "--preview", "--jq", "--template", "--input",
                                          "--hostname", "--cache"))
-        methods = p.values("-X", "--method")
-        for v in methods:
-            if v.dynamic:
-                run.unknown("gh api's HTTP method is computed at run time")
-            else:
-                http_method(run, cmd, v.value)
-        if not methods and (p.has("-f", "-F", "--field", "--raw-field", "--input")):
-            run.http("POST", cmd)
-        for h in p.values("-H", "--header"):
-            low = h.value.lower()
-            if low.startswith(("x-http-method-override:", "x-http-method:")):
-                http_method(run, cmd, h.value.split(":", 1)[1])
+        request_methods(x, "gh api", p.values("-X", "--method"),
+                        "POST" if p.has("-f", "-F", "--field", "--raw-field", "--input") else None,
+                        p.values("-H", "--header"), ("x-http-method-override:", "x-http-method:"))
         return [cmd]
     if group == "alias" and rest and rest[0].value in ("set", "import"):
         if any(a.value in ("-s", "--shell") for a in rest):

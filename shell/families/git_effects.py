@@ -15,7 +15,7 @@ import os
 import shell.families.text as text
 from shell.families.git import config_pair, parse_opts
 from shell.gitargs import config_read
-from shell.invocation import X, file_text
+from shell.invocation import X, code_carrier, file_text
 from shell.model import DYN, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -76,11 +76,8 @@ def g_rebase(x: X, words: list) -> None:
     p = parse_opts(words, "xsX", ("--exec", "--strategy", "--strategy-option", "--onto",
                                   "--empty", "--rebase-merges", "--whitespace", "-C"))
     for v in p.values("-x", "--exec"):
-        x.run.carrier("git-exec", "git rebase --exec runs a shell command", x.cmd)
-        if v.dynamic:
-            x.run.unknown("git rebase --exec runs a command computed at run time")
-        else:
-            x.code(v.value, "git rebase --exec")
+        code_carrier(x, "git-exec", v, "git rebase --exec runs a shell command",
+                     "git rebase --exec runs a command computed at run time", "git rebase --exec")
 
 
 def g_bisect(x: X, words: list) -> None:
@@ -108,11 +105,8 @@ def g_difftool(x: X, words: list) -> None:
     programs (``git-exec``)."""
     p = parse_opts(words, "xt", ("--extcmd", "--tool"))
     for v in p.values("-x", "--extcmd"):
-        x.run.carrier("git-exec", "git difftool --extcmd runs a command", x.cmd)
-        if v.dynamic:
-            x.run.unknown("git difftool runs a command computed at run time")
-        else:
-            x.code(v.value, "git difftool --extcmd")
+        code_carrier(x, "git-exec", v, "git difftool --extcmd runs a command",
+                     "git difftool runs a command computed at run time", "git difftool --extcmd")
     if p.has("-t", "--tool") or x.cmd.git_subcommand == "mergetool":
         x.run.carrier("git-exec", f"git {x.cmd.git_subcommand} runs a configured tool", x.cmd)
 
@@ -169,11 +163,9 @@ def g_clone(x: X, words: list) -> None:
     for v in p.values("-c", "--config"):
         config_pair(x, v.value if not v.dynamic else DYN, "git clone -c")
     for v in p.values("-u", "--upload-pack"):
-        x.run.carrier("git-exec", "git clone --upload-pack runs a program", x.cmd)
-        if v.dynamic:
-            x.run.unknown("git clone --upload-pack runs a program computed at run time")
-        else:
-            x.code(v.value, "git clone --upload-pack")
+        code_carrier(x, "git-exec", v, "git clone --upload-pack runs a program",
+                     "git clone --upload-pack runs a program computed at run time",
+                     "git clone --upload-pack")
     if len(p.operands) >= 2:
         x.run.write(x.cmd, p.operands[1], "git clone", recursive=True)
 

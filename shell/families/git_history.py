@@ -15,7 +15,7 @@ import os
 
 import shell.paths as paths
 from shell.families.git import destroy, parse_opts
-from shell.invocation import X
+from shell.invocation import X, code_carrier
 from shell.model import DYN
 from statefiles import gitinfo
 from statefiles.atomic import read_text
@@ -279,11 +279,9 @@ def g_filter(x: X, words: list) -> None:
                                 "--original", "--state-branch"))
     for o, v in p.opts:
         if o.endswith("-filter") and o != "--subdirectory-filter" and v is not None:
-            x.run.carrier("git-exec", f"git filter-branch {o} runs shell code", x.cmd)
-            if v.dynamic:
-                x.run.unknown("git filter-branch runs code computed at run time")
-            else:
-                x.code(v.value, f"git filter-branch {o}")
+            code_carrier(x, "git-exec", v, f"git filter-branch {o} runs shell code",
+                         "git filter-branch runs code computed at run time",
+                         f"git filter-branch {o}")
 
 
 def g_gc(x: X, words: list) -> None:

@@ -10,11 +10,10 @@ read. ``python -m pip`` changes an environment (:mod:`shell.families.packages`).
 
 from __future__ import annotations
 
-import shell.paths as paths
 from shell.families.packages import pip_effects
 from shell.invocation import NETWORK, X, touch_rest
 from shell.model import Word
-from shell.programs import interpreter_code, program_from_stdin
+from shell.programs import interpreter_code, program_from_stdin, run_written_file
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "interpreters"
@@ -206,17 +205,9 @@ def _run_program_source_interp(x: X, word: Word, language: str) -> None:
     if word.dynamic:
         run.unknown(f"{cmd.name} runs a script whose path is computed at run time")
         return
-    targets = paths.resolve(word.value, cmd.cwd)
-    for t in targets or ():
-        if t in x.scope.files:
-            content = x.scope.files[t]
-            if content is None:
-                run.unknown(f"{cmd.name} runs {word.value}, written earlier in this command "
-                            "with content that cannot be known")
-            else:
-                interpreter_code(x, language, content, f"{cmd.name} {word.value}")
-            return
-    run.script(cmd, word)
+    how = f"{cmd.name} {word.value}"
+    if not run_written_file(x, word, lambda content: interpreter_code(x, language, content, how)):
+        run.script(cmd, word)
 
 
 def _python_module(x: X, module: Word, rest) -> None:

@@ -14,7 +14,7 @@ import os
 
 import shell.opts as opts
 from shell.deletion import judge_delete
-from shell.invocation import X, cwd_word, http_method
+from shell.invocation import X, code_carrier, cwd_word, http_method, request_methods
 from shell.model import Word
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -53,23 +53,15 @@ def h_curl(x: X) -> list:
                                "--location", "--silent", "--show-error", "--fail",
                                "--include", "--verbose", "--insecure", "--compressed",
                                "--create-dirs", "--remote-header-name"))
-    explicit = p.values("-X", "--request")
-    for v in explicit:
-        if v.dynamic:
-            run.unknown("curl's HTTP method is computed at run time")
-        else:
-            http_method(run, cmd, v.value)
-    if not explicit:
-        if p.has("-T", "--upload-file"):
-            run.http("PUT", cmd)
-        elif p.has("-d", "--data", "--data-ascii", "--data-binary", "--data-raw",
-                   "--data-urlencode", "-F", "--form", "--form-string", "--json") and \
-                not p.has("-G", "--get"):
-            run.http("POST", cmd)
-    for h in p.values("-H", "--header"):
-        low = h.value.lower()
-        if low.startswith(("x-http-method-override:", "x-http-method:", "x-method-override:")):
-            http_method(run, cmd, h.value.split(":", 1)[1])
+    implied = None
+    if p.has("-T", "--upload-file"):
+        implied = "PUT"
+    elif p.has("-d", "--data", "--data-ascii", "--data-binary", "--data-raw",
+               "--data-urlencode", "-F", "--form", "--form-string", "--json") and \
+            not p.has("-G", "--get"):
+        implied = "POST"
+    request_methods(x, "curl", p.values("-X", "--request"), implied, p.values("-H", "--header"),
+                    ("x-http-method-override:", "x-http-method:", "x-method-override:"))
     if p.has("-K", "--config"):
         run.unknown("curl -K reads options (method, output files) from a config file")
     out_dir = p.value("--output-dir")
@@ -113,14 +105,9 @@ def h_wget(x: X) -> list:
                     "--ca-certificate", "--certificate", "--private-key", "--limit-rate",
                     "--referer", "--restrict-file-names", "--warc-file", "--rejected-log",
                     "--default-page"))
-    for v in p.values("--method"):
-        if v.dynamic:
-            run.unknown("wget's HTTP method is computed at run time")
-        else:
-            http_method(run, cmd, v.value)
-    if not p.values("--method") and p.has("--post-data", "--post-file", "--body-data",
-                                          "--body-file"):
-        run.http("POST", cmd)
+    request_methods(x, "wget", p.values("--method"),
+                    "POST" if p.has("--post-data", "--post-file", "--body-data", "--body-file")
+                    else None)
     if p.has("-e", "--execute", "--config"):
         run.unknown("wget -e/--config runs wgetrc commands that change what it does")
     for o, v in p.opts:
@@ -262,11 +249,8 @@ def h_rsync(x: X) -> list:
                                      "--partial-dir", "--password-file", "--port",
                                      "--out-format", "--bwlimit", "--timeout"))
     for v in p.values("-e", "--rsh"):
-        run.carrier("rsync-exec", "rsync -e runs a command as its remote shell", cmd)
-        if v.dynamic:
-            run.unknown("rsync -e runs a command assembled at run time")
-        else:
-            x.code(v.value, "rsync -e")
+        code_carrier(x, "rsync-exec", v, "rsync -e runs a command as its remote shell",
+                     "rsync -e runs a command assembled at run time", "rsync -e")
     for v in p.values("--rsync-path"):
         run.carrier("rsync-exec", "rsync --rsync-path runs a command on the remote side", cmd)
     for v in p.values("--log-file"):

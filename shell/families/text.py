@@ -9,7 +9,7 @@ runs a shell command), ``patch`` (the files a diff names).
 from __future__ import annotations
 
 import shell.opts as opts
-from shell.invocation import X, file_text
+from shell.invocation import X, code_carrier, file_text
 from shell.model import DYN, Stdin, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -322,11 +322,8 @@ def h_split(x: X) -> list:
     run.write(cmd, prefix, cmd.key)
     flt = p.value("--filter")
     if flt is not None:
-        run.carrier("split-filter", "split --filter runs a shell command", cmd)
-        if flt.dynamic:
-            run.unknown("split --filter runs a command assembled at run time")
-        else:
-            x.code(flt.value, "split --filter")
+        code_carrier(x, "split-filter", flt, "split --filter runs a shell command",
+                     "split --filter runs a command assembled at run time", "split --filter")
     return [cmd]
 
 
