@@ -141,3 +141,41 @@ def assert_through_hook(ws, block: list, allow: list) -> None:
     for command in sample(allow):
         result = ws.tool("Bash", {"command": command})
         assert result.code == 0, (command, result)
+
+
+def family_tests(family: str, block: list, allow: list, writes: list = ()) -> dict:
+    """The standard tests of one family file, by name, for the file to bind
+    (``globals().update(family_tests(...))``; pytest collects them there):
+    block and allow rows through the analysis and bash-check, a sample
+    through the installed hook, and the family's write forms (``writes``:
+    ``(command, how, path relative to the repository)``). They use the
+    file's ``family_ws`` fixture (:func:`workspace_fixture`)."""
+
+    @pytest.mark.parametrize("command,kind,command_family", rows(block), ids=ids(block))
+    def test_block_analysis(family_ws, command, kind, command_family):
+        assert_flagged(family_ws, family, command, kind, command_family)
+
+    @pytest.mark.parametrize("command,kind,command_family", rows(block), ids=ids(block))
+    def test_block_bash_check(family_ws, command, kind, command_family):
+        assert_blocked(family_ws, command)
+
+    @pytest.mark.parametrize("command", allow, ids=ids(allow))
+    def test_allow_analysis(family_ws, command):
+        assert_not_flagged(family_ws, command)
+
+    @pytest.mark.parametrize("command", allow, ids=ids(allow))
+    def test_allow_bash_check(family_ws, command):
+        assert_allowed(family_ws, command)
+
+    def test_samples_through_the_installed_hook(family_ws):
+        assert_through_hook(family_ws, block, allow)
+
+    tests = [test_block_analysis, test_block_bash_check, test_allow_analysis,
+             test_allow_bash_check, test_samples_through_the_installed_hook]
+    if writes:
+        @pytest.mark.parametrize("command,how,rel", writes, ids=ids(writes))
+        def test_write_forms(command, how, rel):
+            assert_writes(command, how, rel)
+
+        tests.append(test_write_forms)
+    return {t.__name__: t for t in tests}

@@ -4,9 +4,7 @@ the installed hook (see familykit)."""
 
 from __future__ import annotations
 
-import pytest
-from familykit import (assert_allowed, assert_blocked, assert_flagged, assert_not_flagged,
-                       assert_through_hook, ids, rows, workspace_fixture)
+from familykit import family_tests, workspace_fixture
 
 FAMILY = "unmodelled"
 
@@ -31,27 +29,4 @@ ALLOW = [
 ]
 
 family_ws = workspace_fixture()
-
-
-@pytest.mark.parametrize("command,kind,command_family", rows(BLOCK), ids=ids(BLOCK))
-def test_block_analysis(family_ws, command, kind, command_family):
-    assert_flagged(family_ws, FAMILY, command, kind, command_family)
-
-
-@pytest.mark.parametrize("command,kind,command_family", rows(BLOCK), ids=ids(BLOCK))
-def test_block_bash_check(family_ws, command, kind, command_family):
-    assert_blocked(family_ws, command)
-
-
-@pytest.mark.parametrize("command", ALLOW, ids=ids(ALLOW))
-def test_allow_analysis(family_ws, command):
-    assert_not_flagged(family_ws, command)
-
-
-@pytest.mark.parametrize("command", ALLOW, ids=ids(ALLOW))
-def test_allow_bash_check(family_ws, command):
-    assert_allowed(family_ws, command)
-
-
-def test_samples_through_the_installed_hook(family_ws):
-    assert_through_hook(family_ws, BLOCK, ALLOW)
+globals().update(family_tests(FAMILY, BLOCK, ALLOW))
