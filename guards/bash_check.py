@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 
 from events.verdict import ALLOWED, block, warn
-from shell import analyse, is_read_only, paths, semantics
+from shell import analyse, is_read_only, paths
 from shell.model import Write
 from statefiles import layout
 from statefiles.atomic import read_bytes
@@ -460,12 +460,15 @@ _EXT_LANG = {".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh", ".py": "pyt
 
 
 def _script_language(cmd, path: str, head: str) -> str | None:
+    # lazy: only a command that runs a script file needs the family tables
+    from shell.families import interpreters, shells
+
     name = cmd.key
-    if name in semantics.SHELLS or name in (".", "source"):
+    if name in shells.SHELLS or name in (".", "source"):
         return "sh"
     if name.startswith(("python", "pypy")):
         return "python"
-    lang = semantics.INTERPRETERS.get(name)
+    lang = interpreters.INTERPRETERS.get(name)
     if lang is not None:
         return lang[3]
     if head.startswith("#!"):

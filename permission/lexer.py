@@ -6,10 +6,14 @@ helpers find anything else; every one of them answers "what did I find" so
 the caller can tell the user (and the audit log) why a dialog was shown.
 
 Only string methods: this module is on the PermissionRequest hot path (no
-``re``; ``unicodedata`` only for commands that contain non-ASCII text).
+``re``; ``unicodedata`` only for commands that contain non-ASCII text). Phase 3's
+quote removal is the shell package's (:func:`shell.quoting.split`, which
+imports nothing either).
 """
 
 from __future__ import annotations
+
+import shell.quoting as quoting
 
 #: Longest command the gate will approve, in characters. Longer commands are
 #: not realistic for an auto-approval and padding past an analyser's limit is
@@ -187,53 +191,10 @@ def split_words(command: str) -> list:
     Raises:
         LexError: unbalanced quote or a trailing backslash.
     """
-    words = []
-    cur = []
-    in_word = False
-    i = 0
-    n = len(command)
-    while i < n:
-        ch = command[i]
-        if ch == " ":
-            if in_word:
-                words.append("".join(cur))
-                cur = []
-                in_word = False
-            i += 1
-            continue
-        in_word = True
-        if ch == "'":
-            end = command.find("'", i + 1)
-            if end < 0:
-                raise LexError("unbalanced single quote")
-            cur.append(command[i + 1 : end])
-            i = end + 1
-        elif ch == '"':
-            i += 1
-            while True:
-                if i >= n:
-                    raise LexError("unbalanced double quote")
-                c2 = command[i]
-                if c2 == '"':
-                    i += 1
-                    break
-                if c2 == "\\" and i + 1 < n and command[i + 1] in '"\\$`':
-                    cur.append(command[i + 1])
-                    i += 2
-                    continue
-                cur.append(c2)
-                i += 1
-        elif ch == "\\":
-            if i + 1 >= n:
-                raise LexError("trailing backslash")
-            cur.append(command[i + 1])
-            i += 2
-        else:
-            cur.append(ch)
-            i += 1
-    if in_word:
-        words.append("".join(cur))
-    return words
+    try:
+        return quoting.split(command)
+    except quoting.QuoteError as exc:
+        raise LexError(str(exc)) from None
 
 
 def plain_name(name: str) -> bool:

@@ -83,7 +83,8 @@ def json_positions(text: str) -> Positions:
         return i
 
     def string_end(i: int) -> int:
-        # text[i] == '"'; returns the offset after the closing quote
+        # text[i] == '"'; returns the offset after the closing quote (JSON's
+        # string syntax, not the shell's quoting of shell.quoting)
         i += 1
         while True:
             j = text.find('"', i)

@@ -31,7 +31,9 @@ Interface (stable; guards and the permission gate code against it):
   ``system-write``, ``fork-bomb``, ``fetched-exec``, ``http-delete``,
   ``gh-delete``, ``process-kill``, ``system-power``, ``infra-destroy``,
   ``depth-limit``. ``Finding.certain`` is False when the finding rests on a
-  value only known at run time (``rm -rf "$X"``).
+  value only known at run time (``rm -rf "$X"``). ``Finding.command_family``
+  names the command family that produced it (``shell/families/``, see
+  :mod:`shell.registry`; internal for now).
 * ``Analysis.carriers``: list of :class:`Finding` — code-execution carriers
   (``find -exec``, ``xargs``, ``parallel``, ``git -c``/``git config`` of
   code-running keys, ``rebase -x``, ``tar --to-command``, ``sed e/w``, ``awk
@@ -56,14 +58,29 @@ Interface (stable; guards and the permission gate code against it):
   (False when unknown or empty).
 * :func:`is_read_only(cmd) <is_read_only>`: one command only reads.
 
+Structure: :mod:`shell.walker` walks the command the way bash runs it and
+hands every simple command to :mod:`shell.dispatch`, which asks the handler
+registry (:mod:`shell.registry`) for the command's family module under
+``shell/families/`` (one module per command family, each with its ``FAMILY``
+and ``COMMANDS`` table at the top); :mod:`shell.run` collects the results.
+
 Speed (issue 3 item 5): plain commands (no shell syntax) are split without
 bashlex; bashlex is imported with pre-built parser tables
-(:mod:`shell.bashparse`).
+(:mod:`shell.bashparse`); family modules are imported on first use.
 """
 
 from __future__ import annotations
 
-from shell.model import DYN, Finding, Redirect, SimpleCommand, Stdin, Word, Write
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (hot path)
+if TYPE_CHECKING:
+    from shell.model import SimpleCommand
+
+# Imports: importing this package loads nothing else. The analyser
+# (shell.run, shell.walker, the registry, shell.readonly) is imported by the
+# functions below when they are first called, and the model's names on first
+# access (:func:`__getattr__`), because the package is also imported for its
+# small leaf modules on paths that never analyse a command: shell.quoting by
+# the permission gate's phase 3 (PermissionRequest hot path).
 
 __all__ = ["analyse", "Analysis", "SimpleCommand", "Finding", "Write", "Redirect", "Word",
            "Stdin", "DYN", "is_read_only", "READ_ONLY_COMMANDS"]
@@ -112,6 +129,7 @@ class Analysis:
 
     @property
     def mutating(self) -> bool:
+        """Not :attr:`read_only`: the command may change something (SPEC §3)."""
         return not self.read_only
 
     def __repr__(self) -> str:
@@ -125,53 +143,31 @@ class Analysis:
         return "Analysis(" + ", ".join(parts) + ")"
 
 
+#: The names of :mod:`shell.model` this package exports.
+_MODEL_NAMES = frozenset({"DYN", "Finding", "Redirect", "SimpleCommand", "Stdin", "Word", "Write"})
+
+
+def __getattr__(name: str):
+    """``shell.Word``, ``from shell import DYN``...: the model's names, imported
+    on first access (PEP 562). Raises ``AttributeError`` for other names."""
+    if name in _MODEL_NAMES:
+        import shell.model as model  # lazy: see the note on imports above
+
+        value = getattr(model, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'shell' has no attribute {name!r}")
+
+
 def is_read_only(cmd: SimpleCommand) -> bool:
     """One simple command only reads: a known reader (``ls``, ``cat``,
     ``grep``, ``git status|log|diff``...) named through ``PATH`` or a system
     directory, with arguments that do not turn it into a writer or a runner,
-    no redirection that writes, and no code-running environment variable."""
-    from shell import fileops, semantics
+    no redirection that writes, and no code-running environment variable
+    (SPEC §3 "read-only"; see :func:`shell.readonly.is_read_only`)."""
+    from shell.readonly import is_read_only as check  # lazy: see the note on imports above
 
-    if not cmd.name:
-        return not any(r.writes for r in cmd.redirects) and not cmd.assignments
-    if not cmd.trusted or cmd.shadowed or cmd.remote:
-        return False
-    if any(r.writes and not _harmless_target(r) for r in cmd.redirects):
-        return False
-    for name, _value, _dyn in cmd.assignments:
-        if name in semantics.CODE_ENV or name.startswith(semantics._CODE_ENV_PREFIXES):
-            return False
-    pred = fileops.READ_ONLY.get(cmd.name)
-    if pred is None:
-        return False
-    if cmd.name == "git" and cmd.git_subcommand is None and not cmd.git_globals:
-        from shell import gitcmd
-
-        gitcmd.prepare(cmd)
-    if cmd.dynamic and cmd.name not in ("echo", "printf", "cat", "ls", "head", "tail", "wc",
-                                        "grep", "rg", "stat", "du", "file", "test", "[",
-                                        "[[", "((", "true", "false", ":", "pwd", "basename",
-                                        "dirname", "realpath", "readlink", "sleep", "seq"):
-        return False
-    try:
-        return bool(pred(cmd))
-    except Exception:  # noqa: BLE001 - a checker error means "not known to be read-only"
-        return False
-
-
-def _harmless_target(r) -> bool:
-    from shell import paths
-
-    if r.target is None or r.target.dynamic:
-        return False
-    v = r.target.value
-    return paths.is_harmless_device(v) or v in ("/dev/null",)
-
-
-def _read_only_names():
-    from shell import fileops
-
-    return frozenset(fileops.READ_ONLY)
+    return check(cmd)
 
 
 class _LazyNames:
@@ -179,10 +175,14 @@ class _LazyNames:
     known readers (the argument checks live in :func:`is_read_only`)."""
 
     def __contains__(self, item) -> bool:
-        return item in _read_only_names()
+        from shell.readonly import READ_ONLY  # lazy: see the note on imports above
+
+        return item in READ_ONLY
 
     def __iter__(self):
-        return iter(_read_only_names())
+        from shell.readonly import READ_ONLY  # lazy: see the note on imports above
+
+        return iter(frozenset(READ_ONLY))
 
 
 READ_ONLY_COMMANDS = _LazyNames()
@@ -195,10 +195,11 @@ def analyse(command: str, root: str = "", cwd: str = "", home: str = "") -> Anal
     Returns an :class:`Analysis`; never raises for any input string (an
     internal problem makes the analysis unknown, with the reason).
     """
-    import os
+    import os  # lazy: see the note on imports above
 
-    from shell.run import Run
-    from shell.walker import Budget, Scope, Walker
+    from shell.limits import Budget  # lazy: see the note on imports above
+    from shell.run import Run  # lazy: see the note on imports above
+    from shell.walker import Scope, Walker  # lazy: see the note on imports above
 
     analysis = Analysis(command)
     if not isinstance(command, str):

@@ -45,8 +45,12 @@ in the suite's own directory, which the protection floor makes HARD_BLOCK
 
 from __future__ import annotations
 
+import _collections
+import marshal
 import os
 import sys
+
+from statefiles.atomic import read_bytes
 
 #: Saved parser tables (marshal), next to this module.
 TABLES_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bashlex_tables.marshal")
@@ -70,7 +74,7 @@ class _LazyModule(type(sys)):
             name = self.__name__
             if sys.modules.get(name) is self:  # still standing in: import the real one
                 del sys.modules[name]
-            import importlib
+            import importlib  # lazy: only when bashlex really uses the module stood in for
 
             real = importlib.import_module(name)
             self.__dict__["_real"] = real
@@ -90,7 +94,7 @@ class _LazyPattern:
     def __getattr__(self, attr):
         compiled = self._compiled
         if compiled is None:
-            import re
+            import re  # lazy: only PLY's table building matches with this pattern
 
             compiled = self._compiled = re.compile(*self._args)
         return getattr(compiled, attr)
@@ -242,7 +246,7 @@ def _shallow_copy(x):
         y = object.__new__(type(x))
         y.__dict__.update(x.__dict__)
         return y
-    import copy
+    import copy  # lazy: the stand-in exists so that bashlex does not import copy
 
     return copy.copy(x)
 
@@ -254,8 +258,6 @@ def _copy_stand_in():
 
 
 def _collections_stand_in():
-    import _collections
-
     module = _LazyModule("collections")
     module.__dict__["defaultdict"] = _collections.defaultdict
     return module
@@ -273,8 +275,6 @@ _STAND_INS = {"inspect": lambda: _LazyModule("inspect"), "re": _re_stand_in,
 def _signature(pdict: dict) -> str:
     """The grammar identity PLY's table cache uses (yacc.ParserReflect.signature),
     plus rule order (line numbers) and the interpreter/marshal versions."""
-    import marshal
-
     parts = [f"fmt{_FORMAT}", f"py{sys.version_info[0]}.{sys.version_info[1]}",
              f"marshal{marshal.version}", str(pdict.get("start") or "")]
     prec = pdict.get("precedence") or ()
@@ -292,8 +292,6 @@ def _signature(pdict: dict) -> str:
 
 
 def _dump(parser, signature: str, path: str) -> None:
-    import marshal
-
     names = sorted({k for row in list(parser.action.values()) + list(parser.goto.values())
                     for k in row})
     index = {k: i for i, k in enumerate(names)}
@@ -325,10 +323,6 @@ def _dump(parser, signature: str, path: str) -> None:
 
 
 def _load(path: str):
-    import marshal
-
-    from statefiles.atomic import read_bytes
-
     try:
         data = marshal.loads(read_bytes(path))
     except (OSError, EOFError, ValueError, TypeError):
@@ -443,11 +437,11 @@ def load(path: str = TABLES_FILE, write: bool = True):
     try:
         sys.modules.update(standing_in)
         try:
-            from bashlex import yacc as yacc_module  # noqa: PLC0415
+            from bashlex import yacc as yacc_module  # lazy: bashlex under the stand-ins
 
             real = _install_fast_yacc(yacc_module, path, write)
             try:
-                from bashlex import parser, tokenizer  # noqa: PLC0415
+                from bashlex import parser, tokenizer  # lazy: bashlex under the stand-ins
             finally:
                 yacc_module.yacc = real
         finally:
@@ -472,8 +466,6 @@ def build_tables(path: str = TABLES_FILE) -> str:
     run once with the hook interpreter). Returns ``path``. Raises ``OSError``
     when the file cannot be written and ``ImportError`` without bashlex."""
     global _loaded
-    import marshal
-
     for name in [m for m in sys.modules if m == "bashlex" or m.startswith("bashlex.")]:
         del sys.modules[name]
     _loaded = None
@@ -485,7 +477,6 @@ def build_tables(path: str = TABLES_FILE) -> str:
     data = _load(path)
     if data is None:
         raise OSError(f"could not write bashlex parser tables to {path}")
-    del marshal
     return path
 
 

@@ -50,6 +50,7 @@ class Report:
         self.unknown = []
 
     def unknown_(self, reason: str) -> None:
+        """Record ``reason`` (str) why the code cannot be followed, once."""
         if reason not in self.unknown:
             self.unknown.append(reason)
 
@@ -129,15 +130,18 @@ def literals(code: str, language: str) -> list:
     return out
 
 
-def _call_args(code: str, open_paren: int):
-    """Text between ``(`` at ``open_paren`` and its matching ``)`` (strings
-    skipped), or ``None``."""
+def _outside_strings(text: str, start: int = 0):
+    """``(index, char, depth)`` for every character of ``text`` from ``start``
+    that is not inside a string literal (``'``, ``"`` or a backquote, with
+    backslash escapes inside), ``depth`` being the bracket nesting after it.
+    The programming languages' quoting, not the shell's (see
+    :mod:`shell.quoting`)."""
     depth = 0
-    i = open_paren
-    n = len(code)
     quote = None
+    i = start
+    n = len(text)
     while i < n:
-        c = code[i]
+        c = text[i]
         if quote:
             if c == "\\":
                 i += 2
@@ -152,46 +156,29 @@ def _call_args(code: str, open_paren: int):
             depth += 1
         elif c in ")]}":
             depth -= 1
-            if depth == 0:
-                return code[open_paren + 1:i]
+        yield i, c, depth
         i += 1
+
+
+def _call_args(code: str, open_paren: int):
+    """Text between ``(`` at ``open_paren`` and its matching ``)`` (strings
+    skipped), or ``None``."""
+    for i, c, depth in _outside_strings(code, open_paren):
+        if c in ")]}" and depth == 0:
+            return code[open_paren + 1:i]
     return None
 
 
 def _split_top(args: str) -> list:
     """Split call arguments on top-level commas."""
     parts = []
-    depth = 0
-    quote = None
-    buf = []
-    i = 0
-    while i < len(args):
-        c = args[i]
-        if quote:
-            buf.append(c)
-            if c == "\\" and i + 1 < len(args):
-                buf.append(args[i + 1])
-                i += 2
-                continue
-            if c == quote:
-                quote = None
-            i += 1
-            continue
-        if c in "'\"`":
-            quote = c
-        elif c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth -= 1
-        elif c == "," and depth == 0:
-            parts.append("".join(buf).strip())
-            buf = []
-            i += 1
-            continue
-        buf.append(c)
-        i += 1
-    if "".join(buf).strip():
-        parts.append("".join(buf).strip())
+    prev = 0
+    for i, c, depth in _outside_strings(args):
+        if c == "," and depth == 0:
+            parts.append(args[prev:i].strip())
+            prev = i + 1
+    if args[prev:].strip():
+        parts.append(args[prev:].strip())
     return parts
 
 

@@ -40,6 +40,7 @@ class Word:
 
     @classmethod
     def literal(cls, value: str) -> "Word":
+        """A statically known word whose text and value are ``value``."""
         return cls(value, value)
 
     def __repr__(self) -> str:
@@ -169,6 +170,7 @@ class SimpleCommand:
 
     @property
     def args(self) -> list:
+        """The arguments after the command word (``argv[1:]``, str)."""
         return self.argv[1:]
 
     def __repr__(self) -> str:
@@ -189,20 +191,26 @@ def _trusted(word: str, w) -> bool:
 
 
 class Finding:
-    """Something the analysis found: ``family`` (e.g. ``"rm-recursive"``,
-    ``"git-history"``, ``"force-push"``, ``"carrier"``) and a ``message``
-    saying what and why; ``command`` is the simple command it is about (or
-    ``None``)."""
+    """Something the analysis found: ``family`` (its kind, e.g.
+    ``"rm-recursive"``, ``"git-history"``, ``"force-push"``, ``"eval"``) and
+    a ``message`` saying what and why; ``command`` is the simple command it
+    is about (or ``None``); ``command_family`` the command family whose
+    handler produced it (``shell/families/<module>.py``'s ``FAMILY``, or
+    ``"shell"`` for what the shell language itself does: redirections, fork
+    bombs, computed command names, the depth limit) — internal for now, for
+    per-family severities and ``playgate explain`` (issue 16)."""
 
-    __slots__ = ("family", "message", "command", "certain")
+    __slots__ = ("family", "message", "command", "certain", "command_family")
 
-    def __init__(self, family: str, message: str, command=None, certain: bool = True) -> None:
+    def __init__(self, family: str, message: str, command=None, certain: bool = True,
+                 command_family: str = "") -> None:
         self.family = family
         self.message = message
         self.command = command
         #: False when the finding rests on a value only known at run time
         #: (``rm -rf "$X"``): still blocked, but not proof of intent.
         self.certain = certain
+        self.command_family = command_family
 
     def __repr__(self) -> str:
         return f"Finding({self.family}: {self.message})"
@@ -250,6 +258,7 @@ class Write:
 
     @property
     def known(self) -> bool:
+        """The path is statically known (``abs`` is not ``None``)."""
         return self.abs is not None
 
     def __repr__(self) -> str:

@@ -9,6 +9,8 @@ separate (``-n 5``), ``--`` ending options, and options after operands
 
 from __future__ import annotations
 
+from shell.model import Word
+
 
 class Parsed:
     """``opts``: ``[(name, value_word_or_None)]`` with names like ``-r`` and
@@ -23,12 +25,16 @@ class Parsed:
         self.dashdash = None
 
     def has(self, *names) -> bool:
+        """Any of the option spellings ``names`` (``"-r"``, ``"--recursive"``) was given."""
         return any(o[0] in names for o in self.opts)
 
     def values(self, *names) -> list:
+        """The value Words of every occurrence of the options ``names``, in order
+        (options given without a value are skipped)."""
         return [o[1] for o in self.opts if o[0] in names and o[1] is not None]
 
     def value(self, *names):
+        """The last value Word of the options ``names``, or ``None``."""
         vals = self.values(*names)
         return vals[-1] if vals else None
 
@@ -40,8 +46,6 @@ def parse(args, short_values: str = "", long_values=(), posix: bool = False,
     value; long options may be abbreviated to any unique prefix of the names
     in ``long_values``/``long_flags`` when ``long_prefixes`` is set (as
     getopt_long allows)."""
-    from shell.model import Word
-
     out = Parsed()
     long_values = set(long_values)
     known_long = long_values | set(long_flags)

@@ -111,6 +111,8 @@ def in_temp(path: str) -> bool:
 
 
 def is_temp_root(path: str) -> bool:
+    """``path`` is a temp directory itself (``/tmp``, ``/var/tmp``, ``$TMPDIR``...):
+    removing it is destructive, unlike removing something inside it."""
     return path in TEMP_ROOTS or (_ENV_TMP is not None and path == _ENV_TMP)
 
 
@@ -122,6 +124,8 @@ def is_system(path: str) -> bool:
 
 
 def is_block_device(path: str) -> bool:
+    """A disk device (``/dev/sda``, ``/dev/nvme0n1``, ``/dev/mmcblk0``...): writing
+    it destroys the disk's contents (SPEC §3 ``disk``)."""
     return path.startswith(_BLOCK_PREFIXES)
 
 
@@ -131,6 +135,8 @@ def is_device(path: str) -> bool:
 
 
 def is_harmless_device(path: str) -> bool:
+    """A device writing to which changes nothing on disk (``/dev/null``, the
+    standard streams, terminals, ``/dev/fd/N``)."""
     return path in HARMLESS_DEVICES or path.startswith(("/dev/fd/", "/dev/pts/", "/proc/self/fd/"))
 
 
@@ -156,7 +162,7 @@ def glob_expand(pattern: str, cwds):
     component is matched in. ``None`` when the working directory is unknown or
     the expansion exceeds :data:`MAX_GLOB`.
     """
-    import fnmatch
+    import fnmatch  # lazy: fnmatch imports re (7 ms); only for glob words
 
     if DYN in pattern:
         return None

@@ -1,13 +1,21 @@
 """Collects what the walk finds into an :class:`shell.Analysis`: commands,
 destructive findings, carriers, HTTP methods, writes, paths handed to
-commands that are not modelled, and the reasons a command is unknown."""
+commands that are not modelled, and the reasons a command is unknown.
+Findings and carriers record the command family whose handler made them
+(:attr:`Run.family`, set by :func:`shell.invocation.call_as`)."""
 
 from __future__ import annotations
 
 import os
 
-from shell import paths
-from shell.model import DYN, Finding, Write
+import shell.paths as paths
+from shell.limits import MAX_COMMANDS, MAX_DEPTH, Budget
+from shell.model import DYN, Finding, Word, Write
+from shell.output import static_output
+
+#: The family of what the shell language itself does (redirections, fork
+#: bombs, computed command names, the depth limit), outside any handler.
+SHELL_FAMILY = "shell"
 
 
 class Run:
@@ -24,45 +32,67 @@ class Run:
         self.files: dict = {}
         #: symbolic links created so far in this command: abs link -> abs target
         self.links: dict = {}
+        #: the command family whose handler is running (recorded on findings)
+        self.family = SHELL_FAMILY
 
     # ------------------------------------------------------------ bookkeeping
     def count(self) -> None:
-        from shell.walker import MAX_COMMANDS, Budget
-
+        """Count one more simple command; past :data:`MAX_COMMANDS` the
+        analysis is unknown and the walk stops (raises :class:`Budget`)."""
         self.n_commands += 1
         if self.n_commands > MAX_COMMANDS:
             self.unknown(f"more than {MAX_COMMANDS} commands")
             raise Budget()
 
     def add(self, cmd) -> None:
+        """Record ``cmd`` (a :class:`shell.model.SimpleCommand`) in ``Analysis.commands``."""
         self.analysis.commands.append(cmd)
 
     def unknown(self, reason: str) -> None:
+        """The command cannot be fully resolved: ``Analysis.unknown`` with
+        ``reason`` (a sentence; recorded once). Unknown is never safe."""
         a = self.analysis
         a.unknown = True
         if reason not in a.reasons:
             a.reasons.append(reason)
 
     def too_deep(self, text: str) -> None:
-        from shell.walker import MAX_DEPTH
-
+        """Nesting deeper than :data:`MAX_DEPTH`: unknown, and a
+        ``depth-limit`` finding of the ``shell`` family (a depth breach
+        counts as dangerous, issue 3)."""
         self.unknown(f"nested more than {MAX_DEPTH} levels deep")
         self.find("depth-limit", f"commands nested more than {MAX_DEPTH} levels deep (shells "
-                  "inside shells, substitutions, wrappers); this hides what runs")
+                  "inside shells, substitutions, wrappers); this hides what runs",
+                  command_family=SHELL_FAMILY)
 
-    def find(self, family: str, message: str, cmd=None, certain: bool = True) -> None:
+    def find(self, family: str, message: str, cmd=None, certain: bool = True,
+             command_family: str | None = None) -> None:
+        """Record a destructive finding (what bash-check blocks): ``family``
+        is its kind (``rm-recursive``, ``force-push``...), ``message`` says
+        what and why, ``cmd`` the simple command, ``certain=False`` when it
+        rests on a value only known at run time. The command family is
+        :attr:`family` unless ``command_family`` is given. The same kind
+        and message are recorded once."""
         for f in self.analysis.destructive:
             if f.family == family and f.message == message:
                 return
-        self.analysis.destructive.append(Finding(family, message, cmd, certain))
+        self.analysis.destructive.append(Finding(family, message, cmd, certain,
+                                                 command_family or self.family))
 
     def carrier(self, family: str, message: str, cmd=None) -> None:
+        """Record a code-execution carrier (what phase 7E never approves):
+        ``family`` its kind (``find-exec``, ``eval``...), ``message`` what
+        runs; the command family is :attr:`family`. Recorded once."""
         for f in self.analysis.carriers:
             if f.family == family and f.message == message:
                 return
-        self.analysis.carriers.append(Finding(family, message, cmd))
+        self.analysis.carriers.append(Finding(family, message, cmd, True, self.family))
 
     def http(self, method: str, cmd=None) -> None:
+        """``cmd`` sends an HTTP request with ``method`` (any case): GET/HEAD are
+        ignored, DELETE/PURGE are ``http-delete`` findings (SPEC §3), every other
+        method is recorded in ``Analysis.http_methods``/``http_requests`` for the
+        permission gate (SPEC §5 7E)."""
         method = method.upper()
         if method in ("GET", "HEAD"):
             return
@@ -75,22 +105,28 @@ class Run:
         self.analysis.http_requests.append((method, cmd))
 
     def mark_piped(self, cmd) -> None:
+        """``cmd`` runs in a pipeline (fork-bomb detection)."""
         self._piped.add(id(cmd))
 
     def is_piped(self, cmd) -> bool:
+        """``cmd`` was marked with :meth:`mark_piped`."""
         return id(cmd) in self._piped
 
     def mark_background(self, cmd) -> None:
+        """``cmd`` runs in the background (``&``)."""
         self._background.add(id(cmd))
 
     def is_background(self, cmd) -> bool:
+        """``cmd`` was marked with :meth:`mark_background`."""
         return id(cmd) in self._background
 
     def defines_function(self, name: str) -> None:
+        """The command defines the shell function ``name`` (``Analysis.functions``)."""
         self.analysis.functions.append(name)
 
     # -------------------------------------------------------------- paths
     def rel(self, abs_path: str) -> str | None:
+        """``abs_path`` relative to the project root, or ``None`` outside it."""
         r = paths.rel_to(abs_path, self.root)
         return r
 
@@ -147,8 +183,6 @@ class Run:
         """Record that ``cmd`` writes the path ``word`` (a Word or str).
         Returns the absolute candidates (``None`` when unknown)."""
         if isinstance(word, str):
-            from shell.model import Word
-
             word = Word.literal(word)
         targets, _glob = self.targets(word, cmd, follow)
         given = word.value
@@ -235,9 +269,7 @@ class Run:
                 r.path = targets[0]
                 content = None
                 if r.fd in (None, 1) and r.op in (">", ">|", "&>", ">>", "&>>") and cmd.name:
-                    from shell.semantics import _static_output
-
-                    content = _static_output([cmd])
+                    content = static_output([cmd])
                 for t in targets:
                     if r.op in (">>", "&>>"):
                         prior = scope.files.get(t)

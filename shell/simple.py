@@ -75,6 +75,7 @@ class Prepared:
         self.rewritten = []
 
     def text(self, start: int, end: int) -> str:
+        """The source text of the node span ``start:end``."""
         return self.source[start:end]
 
 
@@ -147,7 +148,7 @@ def _tokens(s: str, heredocs: dict, nest: int) -> list:
                 j += 1
             if not quoted or j == dstart:
                 raise _Reject()   # unquoted delimiter: the body is expanded
-            from shell.lexer import Heredoc
+            from shell.lexer import Heredoc  # lazy: the lexer loads only for here-documents and $()
 
             doc = Heredoc(start, j, "".join(delim), True, strip)
             heredocs[start] = doc
@@ -189,7 +190,10 @@ def _tokens(s: str, heredocs: dict, nest: int) -> list:
             out.append(("op", i, i + 1, c))
             i += 1
             continue
-        # a word
+        # a word. Quotes are the subset's own: single quotes like
+        # shell.lexer.skip_single, double quotes refusing $, ` and \ (so that
+        # no escape or expansion hides in them); not shell.quoting, whose
+        # callers have no expansions to refuse.
         start = i
         quoted = False
         brace = False
@@ -247,7 +251,7 @@ def _tokens(s: str, heredocs: dict, nest: int) -> list:
 def _subst(s: str, i: int, nest: int) -> int:
     """``$(...)`` at ``i`` whose content is itself in the subset: index after
     it."""
-    from shell import lexer
+    import shell.lexer as lexer  # lazy: the lexer loads only for here-documents and $()
 
     try:
         end = lexer.find_subst_end(s, i)

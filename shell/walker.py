@@ -1,7 +1,7 @@
 """Walk a command the way bash runs it: lists, pipelines, subshells,
 compounds, functions, substitutions; keep a scope (variables, working
 directory, functions, files written so far) and hand every simple command to
-:mod:`shell.semantics` (SPEC §4).
+:mod:`shell.dispatch` (SPEC §4).
 
 Two front ends produce simple commands:
 
@@ -17,20 +17,18 @@ classifications so that the message can name what was seen.
 
 from __future__ import annotations
 
-from shell.model import DYN, Finding, SimpleCommand, Stdin, Word
-
-#: Deepest nesting of code strings (``bash -c``, ``eval``, substitutions,
-#: wrappers' payloads). Deeper is "dangerous" (issue 3).
-MAX_DEPTH = 12
-#: Largest command analysed, in characters (issue 3: "set one").
-MAX_BYTES = 64 * 1024
-#: Most simple commands analysed for one call.
-MAX_COMMANDS = 2000
-#: Most ``; | & newline`` characters in a command handed to bashlex (its
-#: parse time grows with them).
-MAX_SEPARATORS = 1000
-#: Most pieces the best-effort split of an unparseable command looks at.
-MAX_FALLBACK_PIECES = 300
+import shell.dispatch as dispatch
+import shell.quoting as quoting
+from shell.limits import (
+    MAX_BYTES,
+    MAX_COMMANDS,
+    MAX_DEPTH,
+    MAX_FALLBACK_PIECES,
+    MAX_SEPARATORS,
+    Budget,
+)
+from shell.model import DYN, Finding, Redirect, SimpleCommand, Stdin, Word
+from shell.paths import env_temp_root
 
 _PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _./:,@%+-=~")
 _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "case", "esac", "for", "select",
@@ -38,10 +36,6 @@ _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "case", "esac", "for"
                        "{", "}", "!", "[[", "]]"})
 _NAME_START = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
 _NAME_CHARS = _NAME_START + "0123456789"
-
-
-class Budget(Exception):
-    """Too many commands: stop walking (the analysis is already unknown)."""
 
 
 def plain_words(text: str):
@@ -133,8 +127,6 @@ class Scope:
         if name == "TMPDIR":
             # The hook runs in Claude Code's environment, which the Bash
             # tool's shell inherits; only a plausible temp directory counts.
-            from shell.paths import env_temp_root
-
             return env_temp_root() or DYN
         if name == "IFS":
             return " \t\n"
@@ -155,12 +147,16 @@ class Scope:
         return DYN
 
     def ifs(self):
+        """The field separators ``$IFS`` splits on (default blank, tab, newline),
+        or ``None`` when they are only known at run time."""
         value = self.lookup("IFS")
         if value is None:
             return " \t\n"
         return None if DYN in value else value
 
     def tilde(self, user: str):
+        """What ``~user`` expands to (``~``: ``$HOME``, ``~+``: ``$PWD``, ``~name``:
+        the account's home directory), or ``None`` when not known."""
         if user == "":
             value = self.lookup("HOME")
             return None if value is None or DYN in value else value
@@ -170,13 +166,15 @@ class Scope:
         if user == "-":
             return None
         try:
-            import pwd
+            import pwd  # lazy: only for ~user
 
             return pwd.getpwnam(user).pw_dir
         except (KeyError, ImportError, OSError):
             return None
 
     def assign(self, name: str, value: str | None, conditional: bool) -> None:
+        """``name=value`` (``None``: known to be unset); a ``conditional``
+        assignment that may not happen makes a differing value unknown."""
         if conditional and self.vars.get(name, DYN) != value:
             self.vars[name] = DYN
         else:
@@ -226,7 +224,7 @@ class Walker:
         return self._parse_and_walk(text, scope, depth, wrappers, stdin, conditional)
 
     def _parse_and_walk(self, text, scope, depth, wrappers, stdin, conditional) -> list:
-        from shell import simple
+        import shell.simple as simple  # lazy: only for commands with shell syntax
 
         parsed = simple.parse(text) if self.fast_paths else None
         if parsed is not None:
@@ -234,7 +232,7 @@ class Walker:
             prepared, trees = parsed
             return self._walk_trees(text, prepared, trees, scope, depth, wrappers, stdin,
                                     conditional)
-        from shell import lexer
+        import shell.lexer as lexer  # lazy: only for commands the subset parser refuses
 
         run = self.run
         if all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
@@ -261,7 +259,7 @@ class Walker:
             self._fallback(text, scope, depth, wrappers)
             return []
         try:
-            from shell import bashparse
+            import shell.bashparse as bashparse  # lazy: loads bashlex (about 15 ms)
 
             bashlex = bashparse.load()
         except ImportError as exc:  # pragma: no cover - broken install
@@ -301,6 +299,9 @@ class Walker:
     # --------------------------------------------------------------- nodes
     def node(self, n, scope: Scope, depth: int, wrappers, stdin, conditional: bool,
              background: bool = False) -> list:
+        """Walk one parse node (bashlex's shape: list, pipeline, command,
+        compound, if/while/until, for, function) at ``depth``; returns the
+        simple commands it ran."""
         kind = n.kind
         if kind == "list":
             return self._list(n.parts, scope, depth, wrappers, stdin, conditional)
@@ -494,9 +495,7 @@ class Walker:
             run.add(cmd)
             run.redirect_effects(cmd, scope)
             return [cmd]
-        from shell import semantics
-
-        return semantics.dispatch(self, cmd, scope, assigns, conditional, extra_env)
+        return dispatch.dispatch(self, cmd, scope, assigns, conditional, extra_env)
 
     def run_argv(self, words, parent: SimpleCommand, scope, wrapper: str, extra_env=(),
                  stdin="inherit", depth_step: int = 1) -> list:
@@ -522,7 +521,7 @@ class Walker:
         return self.prepared.regions.get(pos)
 
     def _evaluator(self, scope, depth):
-        from shell.words import Evaluator
+        from shell.words import Evaluator  # lazy: word evaluation (0.5 ms), off the plain path
 
         def on_code(kind, text):
             # >(cmd) reads what another command writes into it: its input is
@@ -584,8 +583,6 @@ class Walker:
             self.run.unknown(f"cannot read {region.text[:40]!r} ({exc})")
 
     def _redirects(self, nodes, scope, depth):
-        from shell.model import Redirect
-
         out = []
         stdin = None
         prepared = self.prepared
@@ -649,41 +646,7 @@ class Walker:
         """Best effort after a parse failure: split on operators and run the
         pieces through the classifications, so a destructive command hidden in
         unparseable syntax is still named. The analysis is already unknown."""
-        from shell import lexer
-
-        pieces = []
-        buf = []
-        quote = None
-        i = 0
-        while i < len(text):
-            c = text[i]
-            if quote:
-                if c == quote:
-                    quote = None
-                elif c == "\\" and quote == '"' and i + 1 < len(text):
-                    buf.append(text[i + 1])
-                    i += 2
-                    continue
-                else:
-                    buf.append(c)
-                i += 1
-                continue
-            if c in "'\"":
-                quote = c
-                i += 1
-                continue
-            if c == "\\" and i + 1 < len(text):
-                buf.append(text[i + 1])
-                i += 2
-                continue
-            if c in ";&|\n(){}`$<>":
-                pieces.append("".join(buf))
-                buf = []
-                i += 1
-                continue
-            buf.append(c)
-            i += 1
-        pieces.append("".join(buf))
+        pieces = quoting.split_tolerant(text, ";&|\n(){}`$<>")
         for piece in [p for p in pieces if p.strip()][:MAX_FALLBACK_PIECES]:
             toks = [t for t in piece.replace("\t", " ").split(" ") if t]
             while toks and (toks[0] in _RESERVED or toks[0].endswith(")") or _is_assignment(toks[0])):
@@ -697,7 +660,6 @@ class Walker:
                 raise
             except Exception:  # noqa: BLE001 - best effort only
                 continue
-        del lexer
 
 
 def _is_name(s: str) -> bool:
@@ -739,4 +701,5 @@ def _has_background(n) -> bool:
     return body is not None and _has_background(body)
 
 
-__all__ = ["Walker", "Scope", "plain_words", "MAX_DEPTH", "MAX_BYTES", "Finding"]
+__all__ = ["Walker", "Scope", "plain_words", "MAX_DEPTH", "MAX_BYTES", "MAX_COMMANDS", "Budget",
+           "Finding"]

@@ -17,7 +17,7 @@ own right: they run, whatever the word is used for.
 
 from __future__ import annotations
 
-from shell import lexer
+import shell.lexer as lexer
 from shell.model import DYN, Word
 
 #: Most words one brace expansion may produce before the word counts as

@@ -170,7 +170,8 @@ def _tail(text: str, end: int) -> None:
 
 
 def _quoted(text: str, start: int) -> tuple:
-    """``(value, index after the closing quote)`` of the quoted scalar at ``start``."""
+    """``(value, index after the closing quote)`` of the quoted scalar at ``start``.
+    YAML's quoting (``''`` inside single quotes), not the shell's (shell.quoting)."""
     quote = text[start]
     if quote == '"':
         end = text.find('"', start + 1)

@@ -1,0 +1,112 @@
+"""What each simple command does (SPEC §4, bypass-families.md A–G): the
+dispatcher between the walker and the command families.
+
+:func:`dispatch` receives a simple command with its words evaluated. What
+the shell itself decides comes first: a command name computed at run time
+(unknown; ``fetched-exec`` when it comes from the network), a name that is
+a file-name pattern, a function defined earlier in the command, code-running
+environment variables (``LD_PRELOAD=...``: carriers). Then the registry
+(:mod:`shell.registry`) names the family handler of the command
+(``shell/families/<family>.py``): a wrapper whose payload is another command
+(family B), a nested shell or interpreter whose program is code (family C),
+a tool that carries commands (family D), a file operation (families F/G), a
+network request, or a program the analysis does not model. Findings carry
+the family that produced them (``Finding.command_family``); what the shell
+syntax itself does (redirections) is the ``"shell"`` family's.
+"""
+
+from __future__ import annotations
+
+import shell.registry as registry
+from shell.invocation import CODE_ENV, CODE_ENV_PREFIXES, X, call_as, dynamic_origin, touch_all
+from shell.model import DYN, SimpleCommand
+
+
+def dispatch(w, cmd: SimpleCommand, scope, assigns, conditional: bool,
+             extra_env=()) -> list:
+    """Interpret ``cmd`` (see the module docstring) for the walker ``w`` in
+    ``scope`` (:class:`shell.walker.Scope`). ``assigns``: its ``VAR=value``
+    prefixes as ``(name, Word, op)``; ``conditional``: it may not run
+    (after ``&&``/``||``); ``extra_env``: ``[(name, value)]`` a wrapper set
+    (``env X=1 cmd``). Returns the simple commands it produced, itself
+    included."""
+    x = X(w, cmd, scope, assigns, conditional)
+    run = w.run
+    env = [(a[0], a[1].value) for a in assigns] + list(extra_env)
+    _env_checks(x, env)
+    w0 = cmd.words[0]
+    if w0.dynamic:
+        run.add(cmd)
+        origin = dynamic_origin(w0)
+        if origin:
+            run.find("fetched-exec", f"the command name comes from {origin}: content from the "
+                     "network would run", cmd)
+        run.unknown(f"the command name {w0.text!r} is computed at run time, so what runs "
+                    "cannot be known")
+        touch_all(x)
+        run.redirect_effects(cmd, scope)
+        return [cmd]
+    if w0.glob:
+        run.add(cmd)
+        run.unknown(f"the command name {w0.text!r} is a file-name pattern")
+        run.redirect_effects(cmd, scope)
+        return [cmd]
+    name = cmd.name
+    via = cmd.wrappers[-1] if cmd.wrappers else ""
+    if name in scope.functions and via not in ("command", "builtin", "exec", "env", "sudo"):
+        out = _call_function(x)
+        run.redirect_effects(cmd, scope)
+        return out
+    if name in scope.aliases and not cmd.wrappers:
+        cmd.shadowed = True
+    handler, family = registry.handler(cmd.key)
+    out = call_as(family, handler, x)
+    run.redirect_effects(cmd, scope)
+    return out
+
+
+def _env_checks(x: X, env) -> None:
+    """``env``: ``[(name, value)]`` set for the command; code-running ones
+    are carriers (family B), ``PATH=`` makes the command word untrusted."""
+    cmd = x.cmd
+    for name, value in env:
+        if name in CODE_ENV or name.startswith(CODE_ENV_PREFIXES):
+            x.run.carrier("env", f"{name}=... changes which code {cmd.name or 'the shell'} runs",
+                          cmd)
+            if name == "PATH":
+                cmd.trusted = False
+        if name.startswith("GIT_CONFIG_VALUE_") or name == "GIT_CONFIG_PARAMETERS":
+            if value and (DYN in value or "!" in value):
+                x.run.carrier("git-config", f"{name} sets git configuration from the "
+                              "environment", cmd)
+
+
+def _call_function(x: X) -> list:
+    """A call of a function defined earlier in the command (its body was
+    analysed at the definition)."""
+    run, cmd, scope = x.run, x.cmd, x.scope
+    cmd.shadowed = True
+    run.add(cmd)
+    # The body was analysed where it was defined; calling it may change the
+    # working directory and variables in ways not tracked: forget them.
+    scope.cwd = None if _body_changes_dir(scope.functions.get(cmd.name)) else scope.cwd
+    for k in list(scope.vars):
+        scope.vars[k] = DYN
+    return [cmd]
+
+
+def _body_changes_dir(body) -> bool:
+    """A function body (a parse node) may change the working directory."""
+    if body is None:
+        return True
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        if getattr(n, "kind", "") == "word" and getattr(n, "word", "") in ("cd", "pushd", "popd"):
+            return True
+        for attr in ("parts", "list"):
+            stack.extend(p for p in (getattr(n, attr, None) or []) if hasattr(p, "kind"))
+        b = getattr(n, "body", None)
+        if b is not None:
+            stack.append(b)
+    return False

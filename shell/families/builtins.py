@@ -1,0 +1,254 @@
+"""Shell builtins that change the shell's state, and commands whose arguments
+are data (SPEC §4): the working directory (``cd``, ``pushd``), variables
+(``export``, ``read``, ``set --``, ``unset``), arithmetic that runs
+substitutions (``let``, ``declare -i``), ``hash -p`` remapping a command
+name, ``enable -f`` loading a library, completion callbacks, history re-runs
+(unknown). The scope these update (:class:`shell.walker.Scope`) is what
+later commands in the same command line are judged with (bypass family A:
+``cd /; rm -rf *``, ``x=rm; $x -rf /``).
+"""
+
+from __future__ import annotations
+
+import os
+
+import shell.opts as opts
+import shell.paths as paths
+from shell.invocation import X
+from shell.model import DYN, Word
+
+#: The family name recorded on findings (``Finding.command_family``).
+FAMILY = "builtins"
+
+#: Text-only builtins and tools whose arguments are data, never run.
+DATA_COMMANDS = frozenset({"echo", "printf", "true", "false", ":", "test", "[", "[[", "((",
+                           "pwd", "type", "help", "times", "jobs", "dirs", "wait", "shift",
+                           "exit", "return", "break", "continue", "logout", "umask",
+                           "ulimit", "shopt", "caller", "getopts", "suspend", "disown",
+                           "bg", "fg", "unalias"})
+
+#: Command → handler below (:mod:`shell.registry` lists the same names).
+COMMANDS = {
+    **dict.fromkeys(DATA_COMMANDS, "h_data"), "history": "h_data",
+    "cd": "h_cd", "pushd": "h_cd", "popd": "h_cd",
+    "export": "h_assign_builtin", "declare": "h_assign_builtin", "typeset": "h_assign_builtin",
+    "local": "h_assign_builtin", "readonly": "h_assign_builtin",
+    "unset": "h_unset", "read": "h_read", "mapfile": "h_mapfile", "readarray": "h_mapfile",
+    "set": "h_set", "let": "h_let", "hash": "h_hash", "enable": "h_enable",
+    "compgen": "h_compgen", "complete": "h_compgen", "fc": "h_fc",
+}
+
+#: Text-only builtins and tools whose arguments are data, never run.
+DATA_COMMANDS = frozenset({"echo", "printf", "true", "false", ":", "test", "[", "[[", "((",
+                           "pwd", "type", "help", "times", "jobs", "dirs", "wait", "shift",
+                           "exit", "return", "break", "continue", "logout", "umask",
+                           "ulimit", "shopt", "caller", "getopts", "suspend", "disown",
+                           "bg", "fg", "unalias"})
+
+
+def h_data(x: X) -> list:
+    """Commands whose arguments are data (``echo``, ``printf``, ``test``...):
+    nothing runs; ``printf -v NAME`` assigns an unknown value. Returns
+    ``[cmd]``."""
+    cmd = x.cmd
+    if cmd.key == "printf":
+        p = opts.parse(x.args, "v", posix=True)
+        name = p.value("-v")
+        if name is not None:
+            x.scope.assign(name.value, DYN, x.cond)
+    return x.plain()
+
+
+def h_cd(x: X) -> list:
+    """``cd``/``pushd``/``popd``: the new working directory of the commands that
+    follow (a set of candidates when ``cd`` may fail and the next command runs
+    anyway; unknown for ``cd -``, ``cd $X``, ``CDPATH``, ``popd``). Returns
+    ``[cmd]``."""
+    cmd, scope = x.cmd, x.scope
+    x.run.add(cmd)
+    key = cmd.key
+    if key == "popd" or key == "dirs":
+        scope.cwd = None if key == "popd" else scope.cwd
+        return [cmd]
+    p = opts.parse(x.args, "", posix=True)
+    if not p.operands:
+        target = scope.lookup("HOME") if key == "cd" else None
+        if target is None or DYN in target:
+            scope.cwd = None
+            return [cmd]
+        word = Word.literal(target)
+    else:
+        word = p.operands[0]
+    if word.value == "-" or word.dynamic or word.glob:
+        scope.cwd = None
+        return [cmd]
+    value = word.value
+    if not value.startswith("/") and not value.startswith(".") and (
+            "CDPATH" in scope.vars or any(a[0] == "CDPATH" for a in x.assigns)):
+        scope.cwd = None
+        return [cmd]
+    targets = paths.resolve(value, scope.cwd)
+    if targets is None:
+        scope.cwd = None
+        return [cmd]
+    may_fail = not all(os.path.isdir(t) for t in targets)
+    new = set(targets)
+    if (may_fail and x.w.next_op not in ("&&",)) or x.cond:
+        new |= set(scope.cwd or ())
+        if scope.cwd is None:
+            scope.cwd = None
+            return [cmd]
+    scope.cwd = frozenset(new)
+    return [cmd]
+
+
+def h_assign_builtin(x: X) -> list:
+    """``export``/``declare``/``typeset``/``local``/``readonly`` with
+    ``NAME=value`` arguments."""
+    cmd, scope = x.cmd, x.scope
+    x.run.add(cmd)
+    flags = set()
+    for a in x.args:
+        v = a.value
+        if v.startswith(("-", "+")) and "=" not in v:
+            flags.update(v[1:])
+            continue
+        eq = v.find("=")
+        if eq > 0:
+            name = v[:eq].rstrip("+")
+            scope.assign(name, v[eq + 1:] if not a.dynamic else DYN, x.cond)
+            if cmd.key == "export" or "x" in flags:
+                scope.exported.add(name)
+            if "i" in flags:
+                _arith_strings(x, [v[eq + 1:]])
+        elif v and not a.dynamic:
+            if cmd.key == "export" or "x" in flags:
+                scope.exported.add(v)
+    return [cmd]
+
+
+def h_unset(x: X) -> list:
+    """``unset NAME``/``unset -f NAME``: the variable is known to be unset, the
+    function forgotten. Returns ``[cmd]``."""
+    x.run.add(x.cmd)
+    funcs = any(a.value == "-f" for a in x.args)
+    for a in x.args:
+        if a.value.startswith("-") or a.dynamic:
+            continue
+        if funcs:
+            x.scope.functions.pop(a.value, None)
+        else:
+            x.scope.assign(a.value, None, x.cond)
+    return [x.cmd]
+
+
+def h_read(x: X) -> list:
+    """``read [-a] NAME...``: the variables get values only known at run time.
+    Returns ``[cmd]``."""
+    x.run.add(x.cmd)
+    p = opts.parse(x.args, "adeinNptu", posix=True)
+    for o, v in p.opts:
+        if o == "-a" and v is not None:
+            x.scope.assign(v.value, DYN, False)
+    for a in p.operands:
+        if not a.dynamic:
+            x.scope.assign(a.value, DYN, False)
+    if not p.operands:
+        x.scope.assign("REPLY", DYN, False)
+    return [x.cmd]
+
+
+def h_mapfile(x: X) -> list:
+    """``mapfile``/``readarray``: the array gets an unknown value; ``-C CMD`` is
+    a ``callback`` carrier. Returns ``[cmd]``."""
+    x.run.add(x.cmd)
+    p = opts.parse(x.args, "dnOsuCc", posix=True)
+    if p.has("-C"):
+        x.run.carrier("callback", "mapfile -C runs a callback command", x.cmd)
+    for a in p.operands[-1:]:
+        if not a.dynamic:
+            x.scope.assign(a.value, DYN, False)
+    return [x.cmd]
+
+
+def h_set(x: X) -> list:
+    """``set -- ARGS``: the positional parameters later ``$1``/``$@`` expand to
+    (bypass family A: ``set -- rm -rf /; "$@"``). Returns ``[cmd]``."""
+    x.run.add(x.cmd)
+    args = x.args
+    for k, a in enumerate(args):
+        if a.value == "--":
+            x.scope.positional = [w.value for w in args[k + 1:]]
+            break
+    return [x.cmd]
+
+
+def h_let(x: X) -> list:
+    """``let EXPR``: arithmetic strings run the command substitutions inside
+    array subscripts. Returns ``[cmd]``."""
+    _arith_strings(x, [a.value for a in x.args])
+    return x.plain()
+
+
+def _arith_strings(x: X, values) -> None:
+    """Arithmetic evaluation of strings (``let``, ``declare -i``): array
+    subscripts inside run command substitutions."""
+    for v in values:
+        if "$(" in v or "`" in v:
+            x.code(_subst_inner(v), "arithmetic", scope=x.scope.child())
+
+
+def _subst_inner(v: str) -> str:
+    start = v.find("$(")
+    if start < 0:
+        start = v.find("`")
+        end = v.find("`", start + 1)
+        return v[start + 1:end] if end > start else v[start + 1:]
+    depth = 0
+    for k in range(start + 1, len(v)):
+        if v[k] == "(":
+            depth += 1
+        elif v[k] == ")":
+            depth -= 1
+            if depth == 0:
+                return v[start + 2:k]
+    return v[start + 2:]
+
+
+def h_hash(x: X) -> list:
+    """``hash -p PATH NAME`` makes NAME run PATH: what later commands run is
+    no longer what their names say."""
+    if any(a.value.startswith("-") and "p" in a.value[1:] for a in x.args):
+        x.run.unknown("hash -p changes which program a command name runs")
+        x.run.carrier("hash", "hash -p remaps a command name to another program", x.cmd)
+    return x.plain()
+
+
+def h_enable(x: X) -> list:
+    """``enable -f LIB``: loads a shared library into the shell (a
+    ``builtin-load`` carrier; unknown). Returns ``[cmd]``."""
+    if any(a.value.startswith("-f") for a in x.args):
+        x.run.carrier("builtin-load", "enable -f loads a shared library into the shell", x.cmd)
+        x.run.unknown("enable -f loads code from a shared library")
+    return x.plain()
+
+
+def h_compgen(x: X) -> list:
+    """``compgen``/``complete`` with ``-C CMD``/``-F FUNC``: a ``callback``
+    carrier; the command line is analysed. Returns ``[cmd]``."""
+    p = opts.parse(x.args, "AGWXPSFCo", posix=False)
+    if p.has("-C", "-F"):
+        x.run.carrier("callback", f"{x.cmd.name} -C/-F runs a command or function", x.cmd)
+        for v in p.values("-C"):
+            if v.dynamic:
+                x.run.unknown("compgen -C runs a command assembled at run time")
+            else:
+                x.code(v.value, "compgen -C")
+    return x.plain()
+
+
+def h_fc(x: X) -> list:
+    """``fc``: re-runs or edits commands from the history (unknown). Returns
+    ``[cmd]``."""
+    x.run.unknown(f"{x.cmd.name} re-runs or edits commands from the shell history")
+    return x.plain()

@@ -1,0 +1,388 @@
+"""Text tools that can write files or run commands (SPEC §4; bypass family
+D): ``sed`` (``-i``, the ``w``/``W`` commands and ``s///w`` write; ``e`` and
+``s///e`` run shell commands), ``awk`` (``system()``, pipes, ``print >
+FILE``, gawk ``-i inplace``), ``sort -o`` and ``--compress-program``,
+``uniq IN OUT``, ``diff --output``, ``split``/``csplit`` (``--filter``
+runs a shell command), ``patch`` (the files a diff names).
+"""
+
+from __future__ import annotations
+
+import shell.opts as opts
+from shell.invocation import X, code_carrier, file_text
+from shell.model import DYN, Stdin, Word
+
+#: The family name recorded on findings (``Finding.command_family``).
+FAMILY = "text"
+#: Command → handler below (:mod:`shell.registry` lists the same names).
+COMMANDS = {
+    "sed": "h_sed", "gsed": "h_sed", "awk": "h_awk", "gawk": "h_awk", "mawk": "h_awk",
+    "nawk": "h_awk", "sort": "h_sort", "uniq": "h_uniq", "diff": "h_diff", "sdiff": "h_diff",
+    "split": "h_split", "csplit": "h_split", "patch": "h_patch",
+}
+
+
+def h_sed(x: X) -> list:
+    """``sed``: ``-i`` edits its files; the script's ``w``/``W`` commands and
+    ``s///w`` write files (``sed-write`` carriers); ``e`` and ``s///e`` run
+    shell commands built from the input (``sed-exec`` carrier, unknown); a
+    script assembled at run time or in a file that cannot be read is unknown.
+    Returns ``[cmd]``."""
+    cmd, run = x.cmd, x.run
+    run.add(cmd)
+    args = list(x.args)
+    scripts = []
+    files = []
+    in_place = False
+    i = 0
+    script_from_option = False
+    while i < len(args):
+        a = args[i]
+        v = a.value
+        if v == "--":
+            files.extend(args[i + 1:])
+            break
+        if v in ("-e", "--expression") and i + 1 < len(args):
+            scripts.append(args[i + 1])
+            script_from_option = True
+            i += 2
+            continue
+        if v.startswith("--expression="):
+            scripts.append(Word(a.text, v.split("=", 1)[1], dynamic=a.dynamic))
+            script_from_option = True
+            i += 1
+            continue
+        if v in ("-f", "--file") and i + 1 < len(args):
+            script_from_option = True
+            text = file_text(args[i + 1].value, cmd) if not args[i + 1].dynamic else None
+            if text is None:
+                run.unknown("sed runs a script file that cannot be read")
+            else:
+                scripts.append(Word.literal(text))
+            i += 2
+            continue
+        if v.startswith("--in-place") or v == "-i" or v.startswith("-i") or (
+                v.startswith("-") and not v.startswith("--") and "i" in v[1:] and
+                not any(c in v[1:] for c in "ef")):
+            in_place = True
+            if v == "-i" and i + 1 < len(args) and args[i + 1].value == "":
+                i += 2    # BSD: -i '' (empty backup suffix)
+                continue
+            i += 1
+            continue
+        if v in ("-l", "--line-length") and i + 1 < len(args):
+            i += 2
+            continue
+        if v.startswith("-") and len(v) > 1:
+            if "e" in v[1:] and not v.startswith("--"):
+                # bundled -ne 'script'
+                if i + 1 < len(args):
+                    scripts.append(args[i + 1])
+                    script_from_option = True
+                i += 2
+                continue
+            i += 1
+            continue
+        if not script_from_option and not scripts:
+            scripts.append(a)
+        else:
+            files.append(a)
+        i += 1
+    for s in scripts:
+        if s.dynamic:
+            run.unknown("sed runs a script assembled at run time")
+            run.carrier("sed", "sed script assembled at run time (may use e/w)", cmd)
+            continue
+        info = scan_sed(s.value)
+        if info["exec"]:
+            run.carrier("sed-exec", "sed's e command runs shell commands", cmd)
+            run.unknown("sed's e command runs shell commands built from the input")
+        for f in info["writes"]:
+            run.carrier("sed-write", "sed's w command writes a file", cmd)
+            run.write(cmd, Word.literal(f), "sed w")
+    if in_place:
+        for f in files:
+            run.write(cmd, f, "sed -i")
+    return [cmd]
+
+
+def scan_sed(script: str) -> dict:
+    """The file-writing and command-running parts of a sed script:
+    ``{"writes": [file...], "exec": bool}``. Conservative: a
+    script that cannot be read counts as executing."""
+    writes = []
+    execs = False
+    i = 0
+    n = len(script)
+    while i < n:
+        c = script[i]
+        if c in " \t\n;{}!":
+            i += 1
+            continue
+        # addresses: numbers, $, /re/, \cREc, ranges, steps
+        while i < n and (script[i].isdigit() or script[i] in "$,~+"):
+            i += 1
+        if i < n and script[i] == "/":
+            i = _skip_delim(script, i, "/")
+            continue
+        if i < n and script[i] == "\\" and i + 1 < n:
+            i = _skip_delim(script, i + 1, script[i + 1])
+            continue
+        if i >= n:
+            break
+        c = script[i]
+        if c in " \t!":
+            i += 1
+            continue
+        if c in "sy":
+            if i + 1 >= n:
+                break
+            delim = script[i + 1]
+            j = _skip_delim(script, i + 1, delim)
+            j = _skip_delim(script, j - 1, delim)
+            flags_start = j
+            while j < n and script[j] not in ";\n}":
+                if c == "s" and script[j] == "w":
+                    fname = script[j + 1:].split("\n", 1)[0].strip()
+                    writes.append(fname)
+                    j = n
+                    break
+                j += 1
+            flags = script[flags_start:j]
+            if c == "s" and "e" in flags:
+                execs = True
+            i = j
+            continue
+        if c in "wW":
+            fname = script[i + 1:].split("\n", 1)[0].strip()
+            if fname:
+                writes.append(fname)
+            nl = script.find("\n", i)
+            i = n if nl < 0 else nl + 1
+            continue
+        if c == "e":
+            execs = True
+            nl = script.find("\n", i)
+            i = n if nl < 0 else nl + 1
+            continue
+        if c in "aic":
+            nl = script.find("\n", i)
+            i = n if nl < 0 else nl + 1
+            continue
+        if c in "rRbtTv:#lLqQ":
+            nl_semi = [k for k in (script.find("\n", i), script.find(";", i)) if k >= 0]
+            i = min(nl_semi) + 1 if nl_semi and c not in "rRbtTv:#" else (
+                (script.find("\n", i) + 1) if script.find("\n", i) >= 0 else n)
+            continue
+        i += 1
+    return {"writes": writes, "exec": execs}
+
+
+def _skip_delim(s: str, i: int, delim: str) -> int:
+    """``s[i] == delim`` opens a delimited part: index after its closing
+    delimiter (escapes honoured)."""
+    j = i + 1
+    while j < len(s):
+        if s[j] == "\\":
+            j += 2
+            continue
+        if s[j] == delim:
+            return j + 1
+        j += 1
+    return len(s)
+
+
+def h_awk(x: X) -> list:
+    """awk: ``system()``, ``print | "cmd"``, ``"cmd" | getline`` run shell
+    commands (``awk-exec`` carriers, analysed when literal); ``print >
+    "file"`` writes files; gawk ``-i inplace`` edits its operands, other
+    ``-i``/``-l`` load code (``awk`` carrier). Returns ``[cmd]``."""
+    cmd, run = x.cmd, x.run
+    run.add(cmd)
+    args = list(x.args)
+    program = None
+    files = []
+    in_place = False
+    i = 0
+    while i < len(args):
+        a = args[i]
+        v = a.value
+        if v == "--":
+            i += 1
+            break
+        if v in ("-f", "--file") and i + 1 < len(args):
+            text = file_text(args[i + 1].value, cmd) if not args[i + 1].dynamic else None
+            if text is None:
+                run.unknown("awk runs a program file that cannot be read")
+            program = Word.literal(text or "")
+            i += 2
+            continue
+        if v in ("-i", "--include", "-l", "--load") and i + 1 < len(args):
+            if args[i + 1].value in ("inplace", "inplace.awk"):
+                in_place = True
+            else:
+                run.carrier("awk", "awk loads an extension or include file", cmd)
+            i += 2
+            continue
+        if v in ("-v", "--assign", "-F", "--field-separator") and i + 1 < len(args):
+            i += 2
+            continue
+        if v in ("-e", "--source") and i + 1 < len(args):
+            program = args[i + 1]
+            i += 2
+            continue
+        if v.startswith("-") and len(v) > 1:
+            i += 1
+            continue
+        break
+    rest = args[i:]
+    if program is None and rest:
+        program, rest = rest[0], rest[1:]
+    files = [w for w in rest if "=" not in w.value or w.value.startswith(("/", "."))]
+    if program is not None:
+        if program.dynamic:
+            run.unknown("awk runs a program assembled at run time")
+        else:
+            import shell.codescan as codescan  # lazy: imports re (7 ms); only for awk programs
+
+            rep = codescan.scan("awk", program.value)
+            for s in rep.shell:
+                run.carrier("awk-exec", "awk runs shell commands (system/pipes)", cmd)
+                x.code(s, "awk system()")
+            for s in rep.pipes:
+                run.carrier("awk-exec", "awk pipes its output into a command", cmd)
+                x.code(s, "awk print |", stdin=Stdin("pipe", producers=(cmd,)))
+            for reason in rep.unknown:
+                run.carrier("awk-exec", "awk runs shell commands (system/pipes)", cmd)
+                run.unknown(f"awk: {reason}")
+            for _kind, path, _rec in rep.writes:
+                if path is None:
+                    run.unknown("awk writes a file whose name is computed at run time")
+                else:
+                    run.write(cmd, Word.literal(path), "awk print >")
+    if in_place:
+        for f in files:
+            run.write(cmd, f, "awk -i inplace")
+    return [cmd]
+
+
+def h_sort(x: X) -> list:
+    """``sort -o FILE`` writes FILE; ``--compress-program PROG`` runs PROG (a
+    ``sort-compress`` carrier). Returns ``[cmd]``."""
+    cmd, run = x.cmd, x.run
+    run.add(cmd)
+    p = opts.parse(x.args, "okStT", ("--output", "--key", "--buffer-size",
+                                     "--field-separator", "--temporary-directory",
+                                     "--compress-program", "--files0-from", "--parallel",
+                                     "--batch-size", "--sort", "--random-source"))
+    for v in p.values("-o", "--output"):
+        run.write(cmd, v, "sort -o")
+    prog = p.value("--compress-program")
+    if prog is not None:
+        run.carrier("sort-compress", "sort --compress-program runs a program", cmd)
+        x.argv([prog], "sort --compress-program")
+    return [cmd]
+
+
+def h_uniq(x: X) -> list:
+    """``uniq IN OUT`` writes OUT. Returns ``[cmd]``."""
+    cmd, run = x.cmd, x.run
+    run.add(cmd)
+    p = opts.parse(x.args, "fsw", ("--skip-fields", "--skip-chars", "--check-chars",
+                                   "--all-repeated", "--group"))
+    if len(p.operands) >= 2:
+        run.write(cmd, p.operands[1], "uniq")
+    return [cmd]
+
+
+def h_diff(x: X) -> list:
+    """``diff --output=FILE`` writes FILE; otherwise diff only reads."""
+    cmd, run = x.cmd, x.run
+    run.add(cmd)
+    args = x.args
+    for k, a in enumerate(args):
+        v = a.value
+        if v.startswith("--output="):
+            run.write(cmd, Word(a.text, v.split("=", 1)[1], dynamic=a.dynamic), "diff --output")
+        elif v == "--output" and k + 1 < len(args):
+            run.write(cmd, args[k + 1], "diff --output")
+    return [cmd]
+
+
+def h_split(x: X) -> list:
+    """``split``/``csplit``: the output files (prefix, default ``x``) are
+    written; ``--filter CMD`` runs a shell command (``split-filter``
+    carrier). Returns ``[cmd]``."""
+    cmd, run = x.cmd, x.run
+    run.add(cmd)
+    p = opts.parse(x.args, "abCdlnt", ("--suffix-length", "--bytes", "--line-bytes",
+                                       "--lines", "--number", "--additional-suffix",
+                                       "--filter", "--separator"))
+    prefix = p.operands[1] if len(p.operands) >= 2 else Word.literal("x")
+    run.write(cmd, prefix, cmd.key)
+    flt = p.value("--filter")
+    if flt is not None:
+        code_carrier(x, "split-filter", flt, "split --filter runs a shell command",
+                     "split --filter runs a command assembled at run time", "split --filter")
+    return [cmd]
+
+
+def h_patch(x: X) -> list:
+    """``patch [FILE] [-i PATCH]``: the named file, or every file the diff (from
+    ``-i``, stdin or a here-document) names, is written; ``-o``/``-r`` files
+    too. Returns ``[cmd]``."""
+    cmd, run = x.cmd, x.run
+    run.add(cmd)
+    p = opts.parse(x.args, "BdDFgiopVYrz",
+                   ("--prefix", "--directory", "--ifdef", "--fuzz", "--get", "--input",
+                    "--output", "--strip", "--version-control", "--basename-prefix",
+                    "--reject-file", "--suffix", "--quoting-style"))
+    for v in p.values("-o", "--output", "-r", "--reject-file"):
+        run.write(cmd, v, "patch -o")
+    if p.operands:
+        run.write(cmd, p.operands[0], "patch")
+        return [cmd]
+    text = None
+    infile = p.value("-i", "--input") or (p.operands[1] if len(p.operands) > 1 else None)
+    if infile is not None and not infile.dynamic:
+        text = file_text(infile.value, cmd)
+    elif cmd.stdin is not None and cmd.stdin.kind in ("heredoc", "herestring") and \
+            not cmd.stdin.dynamic:
+        text = cmd.stdin.content
+    elif cmd.stdin is not None and cmd.stdin.kind == "file" and not cmd.stdin.dynamic:
+        text = file_text(cmd.stdin.path, cmd)
+    patch_targets(x, text, "patch")
+    return [cmd]
+
+
+def patch_targets(x: X, text: str | None, how: str) -> None:
+    """Files a unified/context diff modifies (``+++``/``---``/``diff --git``
+    headers, with and without the first path component)."""
+    run, cmd = x.run, x.cmd
+    if text is None:
+        cwd = next(iter(cmd.cwd)) if cmd.cwd is not None and len(cmd.cwd) == 1 else None
+        run.write(cmd, Word.literal(cwd) if cwd else Word(DYN, DYN, dynamic=True),
+                  f"{how} (files named in a diff that cannot be read)", recursive=True)
+        return
+    seen = set()
+    for line in text.splitlines():
+        name = None
+        if line.startswith(("+++ ", "--- ")):
+            name = line[4:].split("\t", 1)[0].strip()
+        elif line.startswith("diff --git "):
+            parts = line.split()
+            if len(parts) >= 4:
+                for part in parts[2:4]:
+                    seen.add(part)
+            continue
+        elif line.startswith(("rename to ", "copy to ", "rename from ")):
+            name = line.split(" ", 2)[2].strip()
+        if name and name != "/dev/null":
+            seen.add(name)
+    for name in sorted(seen):
+        if name.startswith('"') and name.endswith('"'):
+            name = name[1:-1]
+        stripped = name.split("/", 1)[1] if "/" in name and not name.startswith("/") else None
+        for cand in (name, stripped):
+            if cand:
+                run.write(cmd, Word.literal(cand), how)

@@ -1,0 +1,93 @@
+"""Programs the analysis does not model (SPEC §4; bypass family B for
+unlisted wrappers): their arguments are data, but every path they receive
+may be written (``Analysis.touched``, for bash-check's guarded-file rule),
+``-o FILE``-style options write files, a path-named program is a script run
+(``./build.sh``), and an argument naming a program that destroys
+(``eatmydata rm -rf /``) is analysed as the command it may run. Known
+readers (:mod:`shell.readonly`) write nothing.
+"""
+
+from __future__ import annotations
+
+import shell.readonly as readonly
+from shell.invocation import MAX_ARGS_INSPECTED, X, touch_all
+from shell.model import Word
+
+#: The family name recorded on findings (``Finding.command_family``).
+FAMILY = "unmodelled"
+#: No names: :mod:`shell.registry` sends here every command no family claims.
+COMMANDS: dict = {}
+
+#: Programs whose appearance among an unknown program's arguments suggests the
+#: unknown program may run them (an unlisted wrapper: ``eatmydata rm -rf /``).
+SPECULATE = frozenset({"rm", "rmdir", "dd", "shred", "chmod", "chown", "chgrp", "git", "sh",
+                       "bash", "zsh", "dash", "ksh", "eval", "sudo", "doas", "curl", "wget",
+                       "kill", "pkill", "killall", "shutdown", "reboot", "halt", "poweroff",
+                       "find", "xargs", "mv", "cp", "truncate", "perl", "ruby", "node",
+                       "rimraf", "wipefs", "fdisk", "parted", "gh", "env", "tee", "ln",
+                       "install", "rsync", "tar", "unzip", "crontab", "systemctl", "exec"})
+
+
+#: Options whose value is, by convention, a command line.
+_COMMAND_OPTIONS = frozenset({"-c", "-e", "-x", "-ex", "--exec", "--cmd", "--command", "--run",
+                              "--shell", "--execute", "--eval", "--sh-exec"})
+
+
+def _speculate(x: X) -> None:
+    """An unknown program that receives another program's name (or a command
+    line) as an argument may run it: analyse that tail as a command too, so a
+    destructive payload behind an unlisted wrapper is still seen."""
+    args = x.args
+    for k, a in enumerate(args[:MAX_ARGS_INSPECTED]):
+        if a.dynamic or not a.value:
+            continue
+        v = a.value
+        base = v.rsplit("/", 1)[-1].lower()
+        if base in SPECULATE or base.startswith(("python", "mkfs")):
+            x.argv(args[k:], f"argument of {x.cmd.name}", stdin=None)
+            return
+        first = v.split(None, 1)[0] if v.strip() else ""
+        fbase = first.rsplit("/", 1)[-1].lower()
+        prev = args[k - 1].value if k > 0 else ""
+        positional = not prev.startswith("-") or prev in _COMMAND_OPTIONS
+        if " " in v and positional and (fbase in SPECULATE or fbase.startswith(("python",
+                                                                                "mkfs"))):
+            x.code(v, f"argument of {x.cmd.name}", scope=x.scope.child())
+            return
+
+
+#: Options that name an output file in most programs.
+_OUTPUT_OPTS = ("--output", "--output-file", "--outfile", "--out-file", "--out",
+                "--log-file", "--logfile", "--output-document")
+
+
+def _output_options(x: X) -> None:
+    """An unmodelled program's ``-o FILE``/``--output=FILE``-style options
+    write that file (compilers, converters, report generators...)."""
+    args = x.args
+    for k, a in enumerate(args):
+        v = a.value
+        if v == "-o" and k + 1 < len(args):
+            x.run.write(x.cmd, args[k + 1], f"{x.cmd.name} -o")
+        elif v in _OUTPUT_OPTS and k + 1 < len(args):
+            x.run.write(x.cmd, args[k + 1], f"{x.cmd.name} {v}")
+        elif v.startswith(tuple(o + "=" for o in _OUTPUT_OPTS)):
+            name, val = v.split("=", 1)
+            x.run.write(x.cmd, Word(a.text, val, dynamic=a.dynamic), f"{x.cmd.name} {name}")
+
+
+def h_generic(x: X) -> list:
+    """A program the analysis does not model: its arguments are data, but any
+    path it receives may be written (``touched``), its output options write,
+    and arguments naming destructive programs are analysed as commands;
+    known readers write nothing. A program named by a path outside the
+    system directories is a script run (``Analysis.scripts``). Returns
+    ``[cmd]``."""
+    if not readonly.reads(x.cmd):
+        touch_all(x)
+        _output_options(x)
+        _speculate(x)
+    if x.cmd.word.startswith(("./", "../")) or (
+            "/" in x.cmd.word and not x.cmd.trusted):
+        x.run.script(x.cmd, x.cmd.words[0])
+    return x.plain()
