@@ -125,18 +125,21 @@ def is_ready(data, env=None, root=None):
 
 
 def _install_module():
-    """install.py of the plugin root (the bounded subprocess runner and the
-    interpreter probe are shared with it)."""
-    import importlib.util
+    """The installer package of this plugin root (:mod:`playgate.installer`:
+    the bounded subprocess runner and the interpreter probe are shared with
+    it) and :mod:`playgate.suite` (what the suite consists of)."""
+    here = os.path.join(ROOT, "playgate")
+    # Run as a script, this file's own directory is sys.path[0]: the
+    # playgate/ modules must not be importable as top-level names.
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
+    # lazy: Python 3.10+ code, imported only after the version check (and only
+    # when the environment is built: the SessionStart fast path never is)
+    import playgate.installer
+    import playgate.suite
 
-    path = os.path.join(ROOT, "install.py")
-    spec = importlib.util.spec_from_file_location("_playgate_install", path)
-    if spec is None or spec.loader is None:
-        raise SetupError("install.py is missing from the plugin root " + ROOT
-                         + "; reinstall the plugin")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return playgate.installer, playgate.suite
 
 
 def _run(inst, argv, timeout, what, **kwargs):
@@ -149,7 +152,7 @@ def _run(inst, argv, timeout, what, **kwargs):
         raise SetupError("%s did not finish within %d s" % (what, timeout))
     if code != 0:
         text = (out + err).decode("utf-8", "replace")
-        raise SetupError("%s failed: %s" % (what, inst._tail(text, 4)))
+        raise SetupError("%s failed: %s" % (what, inst.tail(text, 4)))
     return out
 
 
@@ -220,7 +223,7 @@ def build(data, env=None, out=None):
     env = os.environ if env is None else env
     out = out or (lambda line: sys.stderr.write(line + "\n"))
     want = wanted(env)
-    inst = _install_module()
+    inst, suite = _install_module()
     os.makedirs(data, exist_ok=True)
     with _Lock(data):
         if is_ready(data, env):
@@ -245,7 +248,7 @@ def build(data, env=None, out=None):
             os.replace(new, final)
             shutil.rmtree(old, ignore_errors=True)
         _link_root(data, inst)
-        _speed_up(python, inst, out)
+        _speed_up(python, inst, suite, out)
         _write(os.path.join(final, STAMP), json.dumps(want, indent=2) + "\n")
         return python
 
@@ -303,7 +306,7 @@ def _link_root(data, inst):
     _write(launcher, "#!/bin/sh\nexec %s -m playgate \"$@\"\n" % shlex.quote(python), 0o755)
 
 
-def _speed_up(python, inst, out):
+def _speed_up(python, inst, suite, out):
     """Compile the plugin's modules, build the bashlex tables and the module
     bundle (``hooks/suite.bundle``, issue 7), all with the hook interpreter,
     when the plugin root is writable — the steps install.py takes in
@@ -311,11 +314,12 @@ def _speed_up(python, inst, out):
     bundle is ignored module by module), so a failure is a note."""
     if not os.access(ROOT, os.W_OK):
         return
-    names = dict.fromkeys(tuple(inst.SUITE_PACKAGES) + ("playgate",))
-    packages = [os.path.join(ROOT, p) for p in names if os.path.isdir(os.path.join(ROOT, p))]
+    packages = [os.path.join(ROOT, p) for p in suite.PACKAGE_NAMES
+                if os.path.isdir(os.path.join(ROOT, p))]
     for argv, what in (([python, "-m", "compileall", "-q"] + packages, "compileall"),
                        ([python, "-m", "shell.bashparse"], "building the bashlex tables"),
-                       ([python, "-m", "statefiles.bundle"], "building the module bundle")):
+                       ([python, "-m", "statefiles.bundle"] + list(suite.BUNDLED),
+                        "building the module bundle")):
         try:
             _run(inst, argv, COMPILE_TIMEOUT, what, cwd=ROOT)
         except SetupError as exc:

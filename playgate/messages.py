@@ -274,6 +274,9 @@ EN = {
     "validate.file_ok": "{path}: ok ({kind})",
     "validate.summary": "{files} file(s), {errors} error(s), {warnings} warning(s)",
     # -- plugin
+    "install.help": "install the hook suite into a git repository's .claude/ (as install.py)",
+    "uninstall.help": "remove what `playgate install` added to a repository",
+    "demo.help": "replay a scripted session through the hooks in a throw-away repository",
     "plugin.help": "generate or check the plugin's hooks/hooks.json",
     "plugin.description": ("Generate the Claude Code plugin's hooks/hooks.json from "
                            "settings.template.json (the one source of truth for the hook "

@@ -13,9 +13,14 @@ plugin, or a development checkout. :attr:`Project.kind` says which.
 from __future__ import annotations
 
 import os
+import sys
 
-# The directory holding this suite's packages (``.claude/``, the plugin root
-# or a checkout); re-exported for the CLI.
+from playgate.errors import InputError
+from playgate.messages import text
+from statefiles import layout
+
+# The directory holding this suite's packages (``.claude/``, the plugin root,
+# a checkout or the wheel's data directory); re-exported for the CLI.
 from statefiles.layout import SUITE_ROOT
 
 
@@ -59,6 +64,8 @@ class Project:
     def state(self):
         """The parsed state.md (:class:`statefiles.state_md.StateDoc`) or ``None``."""
         if self._state is False:
+            # lazy: state.md's parser (and PyYAML behind it) only for the
+            # commands that read the state
             from statefiles import state_md
 
             try:
@@ -85,8 +92,6 @@ class Project:
 
 def in_plugin_env() -> bool:
     """This interpreter is the plugin's environment (its stamp is in ``sys.prefix``)."""
-    import sys
-
     return os.path.isfile(os.path.join(sys.prefix, "playgate-env.json"))
 
 
@@ -95,13 +100,9 @@ def locate(explicit: str | None = None, env=None, cwd: str | None = None,
     """The :class:`Project` the command works on.
 
     Raises:
-        playgate.cli.InputError: ``explicit`` is not a directory (or, with
+        playgate.errors.InputError: ``explicit`` is not a directory (or, with
             ``needed``, no directory could be found at all).
     """
-    from playgate.cli import InputError
-    from playgate.messages import text
-    from statefiles import layout
-
     env = os.environ if env is None else env
     if explicit:
         if not os.path.isdir(explicit):

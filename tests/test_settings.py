@@ -25,8 +25,7 @@ import pytest
 
 from conftest import SHARED, SUITE
 
-sys.path.insert(0, str(SUITE))
-import install as installer  # noqa: E402
+from playgate import installer  # noqa: E402
 
 SCHEMA = json.loads((SHARED / "schemas" / "claude-code-settings.schema.json").read_text())
 TEMPLATE_TEXT = (SUITE / "settings.template.json").read_text()

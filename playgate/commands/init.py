@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 
-from playgate import messages
+from playgate import messages, suite
 
 NEEDS_PROJECT = True
 FILES = (
@@ -29,17 +29,11 @@ FILES = (
     ("play/template/progress.json", "templates/play/progress.json"),
     (".claude/protected-files.txt", "protected-files.txt"),
 )
-#: The per-checkout state the hooks write (install.py's ``GITIGNORE_ENTRIES``
-#: minus what only install.py creates: :data:`INSTALL_ONLY`; a test keeps the
-#: two lists in step).
-GITIGNORE_LINES = (".claude/.session-init/", ".claude/session-state/", ".claude/logs/",
-                   ".claude/.cache/", ".claude/permission-config.local.yaml", ".claude/state/")
-#: install.py's .gitignore entries a plugin install has no use for: its
-#: virtualenv, the installed copy's bytecode, module bundle and parser tables
-#: (the plugin keeps them in its own root), its backups and its manifest.
-INSTALL_ONLY = (".claude/.venv/", ".claude/**/__pycache__/", ".claude/hooks/suite.bundle*",
-                ".claude/shell/bashlex_tables.marshal*", ".claude/.playgate-backup/",
-                ".claude/playgate.json")
+#: The per-checkout state the hooks write (:data:`playgate.suite.GITIGNORE`
+#: without the lines only install.py's own files need: its virtualenv, the
+#: installed copy's bytecode, module bundle and parser tables, which the plugin
+#: keeps in its own root, its backups and its manifest).
+GITIGNORE_LINES = suite.GITIGNORE_RUNTIME
 GITIGNORE_BEGIN = "# >>> playgate: hook runtime state (playgate init)"
 GITIGNORE_END = "# <<< playgate"
 
