@@ -13,7 +13,8 @@ from __future__ import annotations
 
 EN = {
     # -- cli
-    "cli.description": "playgate: check, explain, diagnose and replay the playgate hook suite.",
+    "cli.description": ("playgate: install, check, explain, diagnose and replay the playgate "
+                        "hook suite."),
     "cli.epilog": ("exit codes: 0 done (healthy, valid, allowed, unchanged); 1 a problem, an "
                    "invalid file, a blocked call or a changed decision; 2 usage error; 3 a "
                    "file or project that cannot be read; 4 internal error.\n"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import sys
 
+from playgate import suite as playgate_suite
 from playgate.errors import InputError
 from playgate.messages import text
 from statefiles import layout
@@ -33,7 +34,9 @@ class Project:
         kind: ``"installed"`` (the suite is ``<root>/.claude``), ``"plugin"``
             (this process runs in the plugin's environment, see
             :mod:`playgate.bootstrap`, or the suite is a plugin root without a
-            git checkout) or ``"source"`` (a development checkout).
+            git checkout), ``"package"`` (the suite data of an installed
+            ``playgate`` wheel, :data:`playgate.suite.DATA_DIR`) or
+            ``"source"`` (a development checkout).
         env: the environment the hooks would see (``CLAUDE_PROJECT_DIR`` set
             to ``root``).
     """
@@ -49,6 +52,9 @@ class Project:
         self._state = False
         if os.path.realpath(suite) == os.path.realpath(os.path.join(root, ".claude")):
             self.kind = "installed"
+        elif os.path.realpath(suite) == os.path.realpath(
+                os.path.join(playgate_suite.PACKAGE_DIR, playgate_suite.DATA_DIR)):
+            self.kind = "package"
         elif in_plugin_env() or (
                 os.path.isfile(os.path.join(suite, ".claude-plugin", "plugin.json"))
                 and not os.path.exists(os.path.join(suite, ".git"))):
