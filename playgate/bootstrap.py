@@ -40,6 +40,7 @@ Standard library only, and no syntax newer than Python 3.6, so that an old
 ``python3`` can still say that it is too old. Every subprocess is bounded.
 """
 
+import json
 import os
 import sys
 
@@ -83,7 +84,7 @@ def venv_python(data):
 def _requirements():
     sys.path.insert(0, ROOT)
     try:
-        from playgate import REQUIREMENTS
+        from playgate import REQUIREMENTS  # lazy: the plugin root is on sys.path only here
     finally:
         sys.path.remove(ROOT)
     return list(REQUIREMENTS)
@@ -101,8 +102,6 @@ def wanted(env=None, root=None):
 
 def read_stamp(data):
     """The stamp of the environment in ``data`` or ``None``."""
-    import json
-
     try:
         with open(os.path.join(data, VENV, STAMP), encoding="utf-8") as fh:
             value = json.load(fh)
@@ -165,6 +164,8 @@ class _Lock:
         self.fh = None
 
     def __enter__(self):
+        # lazy: only a build takes the lock; the SessionStart fast path
+        # (is_ready: two file reads) never does
         import fcntl
         import time
 
@@ -181,7 +182,7 @@ class _Lock:
                 time.sleep(0.2)
 
     def __exit__(self, *exc):
-        import fcntl
+        import fcntl  # lazy: see __enter__
 
         try:
             fcntl.flock(self.fh, fcntl.LOCK_UN)
@@ -193,7 +194,6 @@ def _site_packages(python, inst):
     out = _run(inst, [python, "-c", "import sysconfig, json; print(json.dumps("
                       "[sysconfig.get_path('purelib'), sysconfig.get_path('platlib')]))"],
                PROBE_TIMEOUT, "asking %s for its site-packages" % python)
-    import json
 
     return [p for p in dict.fromkeys(json.loads(out.decode("utf-8"))) if p]
 
@@ -217,8 +217,7 @@ def build(data, env=None, out=None):
     Raises:
         SetupError: with the reason and what to do.
     """
-    import json
-    import shutil
+    import shutil  # lazy: building only (the SessionStart fast path never gets here)
 
     env = os.environ if env is None else env
     out = out or (lambda line: sys.stderr.write(line + "\n"))
@@ -300,7 +299,7 @@ def _link_root(data, inst):
     python = venv_python(data)
     own = _site_packages(python, inst)[0]
     _write(os.path.join(own, "playgate-plugin-root.pth"), ROOT + "\n")
-    import shlex
+    import shlex  # lazy: building only
 
     launcher = os.path.join(data, VENV, "bin", "playgate")
     _write(launcher, "#!/bin/sh\nexec %s -m playgate \"$@\"\n" % shlex.quote(python), 0o755)
@@ -332,8 +331,6 @@ def _speed_up(python, inst, suite, out):
 def session_start_failure(reason, data=None):
     """The SessionStart answer when the environment cannot be made: one JSON
     object for the user (``systemMessage``) and Claude (``additionalContext``)."""
-    import json
-
     repair = "python3 %s/playgate/bootstrap.py" % ROOT
     if data:
         repair += " --data %s" % data

@@ -21,6 +21,8 @@ from __future__ import annotations
 import os
 
 from playgate import messages, suite
+from playgate.errors import EXIT_OK, InputError
+from statefiles.atomic import write_atomic
 
 NEEDS_PROJECT = True
 FILES = (
@@ -46,8 +48,6 @@ def add_arguments(parser) -> None:
 def plan(project) -> list:
     """``[(rel, source_abs_or_None, action)]``: ``create`` or ``exists``
     for each file; ``append`` or ``exists`` for the .gitignore block."""
-    from playgate.cli import InputError
-
     steps = []
     for rel, src in FILES:
         dest = project.path(rel)
@@ -69,9 +69,6 @@ def plan(project) -> list:
 
 
 def run(args, project) -> tuple:
-    from playgate.cli import EXIT_OK
-    from statefiles.atomic import write_atomic
-
     steps = plan(project)
     done = []
     for rel, source, action in steps:
