@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SUITE, Installed, make_repo
+from playgate import suite
 
 pytestmark = pytest.mark.slow
 
@@ -84,6 +85,8 @@ def test_the_wheel_installs_one_import_name(wheel_env):
     tops = {name.split("/", 1)[0] for name in names}
     assert tops == {"playgate", f"{wheel_env.wheel.name.split('-py3')[0]}.dist-info"}, tops
     # The suite travels as package data: the tree install copies, plus its templates.
+    for package in suite.PACKAGE_NAMES:
+        assert any(n.startswith(f"playgate/_suite/{package}/") for n in names), package
     for rel in ("events/runtime.py", "hooks/pre_tool_use.py", "playgate/cli.py",
                 "settings.template.json", "templates/state.md", "protected-files.txt",
                 "permission/defaults.yaml"):
