@@ -97,8 +97,19 @@ SLOW_TESTS = {
 }
 
 
+#: Modules collected first, longest first: under xdist (``--dist loadfile``, a
+#: file per worker) they start at once instead of leaving one worker busy
+#: with a long file at the end of the run.
+FIRST = ("test_reward_stateful.py", "test_install.py", "test_robust_fuzz.py", "test_wheel.py",
+         "test_scenarios.py", "test_cli_contract.py", "test_robust_hostile.py",
+         "test_team_signals.py", "test_robust_crash.py", "test_robust_parallel.py")
+
+
 def pytest_collection_modifyitems(config, items) -> None:
-    """Mark :data:`SLOW_MODULES` and :data:`SLOW_TESTS` ``slow``."""
+    """Mark :data:`SLOW_MODULES` and :data:`SLOW_TESTS` ``slow``; collect
+    :data:`FIRST` first (a stable sort: the order within a file is kept)."""
+    rank = {name: i for i, name in enumerate(FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(FIRST)))
     slow = pytest.mark.slow
     for item in items:
         module = item.path.name
