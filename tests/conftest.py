@@ -98,8 +98,9 @@ SLOW_TESTS = {
 
 
 #: Modules collected first, longest first: under xdist (``--dist loadfile``, a
-#: file per worker) they start at once instead of leaving one worker busy
-#: with a long file at the end of the run.
+#: file per worker, ``--no-loadscope-reorder`` so that files are handed out in
+#: this order rather than by their number of tests) they start at once
+#: instead of leaving one worker busy with a long file at the end of the run.
 FIRST = ("test_reward_stateful.py", "test_install.py", "test_robust_fuzz.py", "test_wheel.py",
          "test_scenarios.py", "test_cli_contract.py", "test_robust_hostile.py",
          "test_team_signals.py", "test_robust_crash.py", "test_robust_parallel.py")
