@@ -47,10 +47,12 @@ SLOW_MODULES = {
 SLOW_TESTS = {
     "test_agents_bash_writes.py": {"test_bash_writes_to_agent_files_are_blocked"},
     "test_bash_chain.py": {"test_no_playbook_allows_reads_and_branch_work"},
+    "test_bash_corpus.py": {"test_corpus_through_installed_suite"},
     "test_bench.py": {"test_quick_run_through_the_command_line"},
     "test_demo.py": {"test_demo_runs_and_prints_the_session_table",
                      "test_demo_without_dir_makes_a_temporary_one"},
-    "test_fastjson.py": {"test_dumps_with_indent_equals_json", "test_dumps_equals_json_dumps"},
+    "test_fastjson.py": {"test_dumps_with_indent_equals_json", "test_dumps_equals_json_dumps",
+                         "test_loads_of_valid_json_equals_json_loads"},
     "test_inputs.py": {"test_arbitrary_payload_shapes_parse_or_raise_malformed_only"},
     "test_lifecycle_cycle.py": {
         "test_merge_conflict_stops_at_merge_and_the_handler_finishes_later"},
