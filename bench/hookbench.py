@@ -219,8 +219,9 @@ def bench_python(cache_root: str, out=print) -> str:
     """An interpreter with only the runtime dependencies (pyproject.toml's
     ranges), cached in ``cache_root`` per Python version and requirements;
     built once with ``python -m venv`` and pip (about 20 s)."""
-    sys.path.insert(0, SOURCE)
-    import install
+    if SOURCE not in sys.path:
+        sys.path.insert(0, SOURCE)
+    from playgate import installer as install  # lazy: the checkout's, once SOURCE is on the path
 
     requirements = install.read_requirements(os.path.join(SOURCE, "pyproject.toml"))
     key = hashlib.sha256(("\n".join(sorted(requirements)) + "\n" + sys.version + "\n"

@@ -30,9 +30,9 @@ import sys
 GATING = ("PreToolUse", "Stop", "SubagentStop", "UserPromptSubmit")
 #: The bundle file, in this directory.
 BUNDLE = "suite.bundle"
-#: Packages compiled into the bundle (the suite's; install.py's SUITE_PACKAGES
-#: minus ``hooks``) and third-party packages hooks import on hot paths.
-BUNDLE_PACKAGES = ("events", "guards", "workflow", "statefiles", "shell", "permission")
+#: Third-party packages hooks import on hot paths, compiled into the bundle
+#: with the suite's own (whose list, ``playgate.suite.BUNDLED``, the builder
+#: receives: hooks never read it).
 BUNDLE_EXTERNAL = ("bashlex",)
 _BUNDLE_TAG = b"PGBUNDLE1\n"
 
@@ -138,16 +138,16 @@ def _install_bundle(root: str) -> None:
     sys.meta_path.insert(at, finder)
 
 
-def build_bundle(root: str, path: str | None = None) -> str:
-    """Compile every module of :data:`BUNDLE_PACKAGES` under ``root`` (and of
+def build_bundle(root: str, packages, path: str | None = None) -> str:
+    """Compile every module of the suite's ``packages`` under ``root`` (and of
     :data:`BUNDLE_EXTERNAL`, wherever this interpreter finds them) into
-    :data:`BUNDLE`; returns its path. For install.py, run with the hook
-    interpreter. Written atomically."""
+    :data:`BUNDLE`; returns its path. For the installer, run with the hook
+    interpreter (``python -m statefiles.bundle``). Written atomically."""
     import importlib.util
     import marshal
 
     modules = []
-    for package in BUNDLE_PACKAGES:
+    for package in packages:
         modules += _package_sources(root, package, relative=True)
     for package in BUNDLE_EXTERNAL:
         spec = importlib.util.find_spec(package)
@@ -179,10 +179,10 @@ def build_bundle(root: str, path: str | None = None) -> str:
     return path
 
 
-def bundle_current(root: str) -> bool:
+def bundle_current(root: str, packages) -> bool:
     """True when :data:`BUNDLE` was made by this interpreter and holds every
-    suite module exactly as its source is now (what install.py checks before
-    rebuilding it)."""
+    module of the suite's ``packages`` exactly as its source is now (what the
+    installer checks before rebuilding it)."""
     sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, BundleFinder)]
     _install_bundle(root)
     finders = [f for f in sys.meta_path if isinstance(f, BundleFinder)]
@@ -190,7 +190,7 @@ def bundle_current(root: str) -> bool:
         return False
     finder = finders[0]
     wanted = set()
-    for package in BUNDLE_PACKAGES:
+    for package in packages:
         wanted |= {name for name, _rel, _origin, _pkg in _package_sources(root, package, True)}
     if not wanted <= set(finder.index):
         return False

@@ -14,8 +14,14 @@ report for people, or one JSON document with ``--json``; exit codes are
 creates the plugin's Python environment (see its docstring and the README,
 "Plugin").
 
+``install``, ``uninstall`` and ``demo`` run :mod:`playgate.installer` (what
+``python install.py`` runs in a clone); :mod:`playgate.suite` lists what the
+suite consists of and finds its root (a checkout, ``.claude/``, the plugin
+root, or ``playgate/_suite/`` in an installed wheel, which carries the rest of
+the suite as data so that the wheel installs this one import name).
+
 Nothing here is on a hook's hot path; the package is copied into
-``.claude/playgate/`` by install.py so that an installed repository can run it.
+``.claude/playgate/`` by the installer so that an installed repository can run it.
 """
 
 from __future__ import annotations

@@ -40,6 +40,7 @@ Standard library only, and no syntax newer than Python 3.6, so that an old
 ``python3`` can still say that it is too old. Every subprocess is bounded.
 """
 
+import json
 import os
 import sys
 
@@ -83,7 +84,7 @@ def venv_python(data):
 def _requirements():
     sys.path.insert(0, ROOT)
     try:
-        from playgate import REQUIREMENTS
+        from playgate import REQUIREMENTS  # lazy: the plugin root is on sys.path only here
     finally:
         sys.path.remove(ROOT)
     return list(REQUIREMENTS)
@@ -101,8 +102,6 @@ def wanted(env=None, root=None):
 
 def read_stamp(data):
     """The stamp of the environment in ``data`` or ``None``."""
-    import json
-
     try:
         with open(os.path.join(data, VENV, STAMP), encoding="utf-8") as fh:
             value = json.load(fh)
@@ -125,18 +124,21 @@ def is_ready(data, env=None, root=None):
 
 
 def _install_module():
-    """install.py of the plugin root (the bounded subprocess runner and the
-    interpreter probe are shared with it)."""
-    import importlib.util
+    """The installer package of this plugin root (:mod:`playgate.installer`:
+    the bounded subprocess runner and the interpreter probe are shared with
+    it) and :mod:`playgate.suite` (what the suite consists of)."""
+    here = os.path.join(ROOT, "playgate")
+    # Run as a script, this file's own directory is sys.path[0]: the
+    # playgate/ modules must not be importable as top-level names.
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
+    # lazy: Python 3.10+ code, imported only after the version check (and only
+    # when the environment is built: the SessionStart fast path never is)
+    import playgate.installer
+    import playgate.suite
 
-    path = os.path.join(ROOT, "install.py")
-    spec = importlib.util.spec_from_file_location("_playgate_install", path)
-    if spec is None or spec.loader is None:
-        raise SetupError("install.py is missing from the plugin root " + ROOT
-                         + "; reinstall the plugin")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return playgate.installer, playgate.suite
 
 
 def _run(inst, argv, timeout, what, **kwargs):
@@ -149,7 +151,7 @@ def _run(inst, argv, timeout, what, **kwargs):
         raise SetupError("%s did not finish within %d s" % (what, timeout))
     if code != 0:
         text = (out + err).decode("utf-8", "replace")
-        raise SetupError("%s failed: %s" % (what, inst._tail(text, 4)))
+        raise SetupError("%s failed: %s" % (what, inst.tail(text, 4)))
     return out
 
 
@@ -162,6 +164,8 @@ class _Lock:
         self.fh = None
 
     def __enter__(self):
+        # lazy: only a build takes the lock; the SessionStart fast path
+        # (is_ready: two file reads) never does
         import fcntl
         import time
 
@@ -178,7 +182,7 @@ class _Lock:
                 time.sleep(0.2)
 
     def __exit__(self, *exc):
-        import fcntl
+        import fcntl  # lazy: see __enter__
 
         try:
             fcntl.flock(self.fh, fcntl.LOCK_UN)
@@ -190,7 +194,6 @@ def _site_packages(python, inst):
     out = _run(inst, [python, "-c", "import sysconfig, json; print(json.dumps("
                       "[sysconfig.get_path('purelib'), sysconfig.get_path('platlib')]))"],
                PROBE_TIMEOUT, "asking %s for its site-packages" % python)
-    import json
 
     return [p for p in dict.fromkeys(json.loads(out.decode("utf-8"))) if p]
 
@@ -214,13 +217,12 @@ def build(data, env=None, out=None):
     Raises:
         SetupError: with the reason and what to do.
     """
-    import json
-    import shutil
+    import shutil  # lazy: building only (the SessionStart fast path never gets here)
 
     env = os.environ if env is None else env
     out = out or (lambda line: sys.stderr.write(line + "\n"))
     want = wanted(env)
-    inst = _install_module()
+    inst, suite = _install_module()
     os.makedirs(data, exist_ok=True)
     with _Lock(data):
         if is_ready(data, env):
@@ -245,7 +247,7 @@ def build(data, env=None, out=None):
             os.replace(new, final)
             shutil.rmtree(old, ignore_errors=True)
         _link_root(data, inst)
-        _speed_up(python, inst, out)
+        _speed_up(python, inst, suite, out)
         _write(os.path.join(final, STAMP), json.dumps(want, indent=2) + "\n")
         return python
 
@@ -297,13 +299,13 @@ def _link_root(data, inst):
     python = venv_python(data)
     own = _site_packages(python, inst)[0]
     _write(os.path.join(own, "playgate-plugin-root.pth"), ROOT + "\n")
-    import shlex
+    import shlex  # lazy: building only
 
     launcher = os.path.join(data, VENV, "bin", "playgate")
     _write(launcher, "#!/bin/sh\nexec %s -m playgate \"$@\"\n" % shlex.quote(python), 0o755)
 
 
-def _speed_up(python, inst, out):
+def _speed_up(python, inst, suite, out):
     """Compile the plugin's modules, build the bashlex tables and the module
     bundle (``hooks/suite.bundle``, issue 7), all with the hook interpreter,
     when the plugin root is writable — the steps install.py takes in
@@ -311,11 +313,12 @@ def _speed_up(python, inst, out):
     bundle is ignored module by module), so a failure is a note."""
     if not os.access(ROOT, os.W_OK):
         return
-    names = dict.fromkeys(tuple(inst.SUITE_PACKAGES) + ("playgate",))
-    packages = [os.path.join(ROOT, p) for p in names if os.path.isdir(os.path.join(ROOT, p))]
+    packages = [os.path.join(ROOT, p) for p in suite.PACKAGE_NAMES
+                if os.path.isdir(os.path.join(ROOT, p))]
     for argv, what in (([python, "-m", "compileall", "-q"] + packages, "compileall"),
                        ([python, "-m", "shell.bashparse"], "building the bashlex tables"),
-                       ([python, "-m", "statefiles.bundle"], "building the module bundle")):
+                       ([python, "-m", "statefiles.bundle"] + list(suite.BUNDLED),
+                        "building the module bundle")):
         try:
             _run(inst, argv, COMPILE_TIMEOUT, what, cwd=ROOT)
         except SetupError as exc:
@@ -328,8 +331,6 @@ def _speed_up(python, inst, out):
 def session_start_failure(reason, data=None):
     """The SessionStart answer when the environment cannot be made: one JSON
     object for the user (``systemMessage``) and Claude (``additionalContext``)."""
-    import json
-
     repair = "python3 %s/playgate/bootstrap.py" % ROOT
     if data:
         repair += " --data %s" % data

@@ -10,15 +10,11 @@ Each command is a module under :mod:`playgate.commands` with
 Command modules are imported only when chosen, so ``playgate status`` does
 not pay for the shell analysis or jsonschema.
 
-Exit codes (the same for every command; README "Command-line tool"):
+``install``, ``uninstall`` and ``demo`` are the installer's
+(:mod:`playgate.installer`, issue 18 item 1): they take install.py's flags
+and keep its exit codes (0 done, 1 a step failed, 2 refused).
 
-* ``0`` — done, and the answer is "yes": healthy, valid, allowed, no difference;
-* ``1`` — done, and the answer is "no": ``doctor`` found a problem,
-  ``validate`` an invalid file, ``check``/``explain`` a call that would be
-  blocked, ``replay`` a call decided differently than in the session;
-* ``2`` — usage error (unknown command or event, bad option);
-* ``3`` — input error: a file that cannot be read or parsed, no project;
-* ``4`` — internal error (a bug in playgate; the traceback is printed).
+Exit codes of the other commands: :mod:`playgate.errors` (re-exported here).
 """
 
 from __future__ import annotations
@@ -26,23 +22,19 @@ from __future__ import annotations
 import os
 import sys
 
-from playgate import messages
+from playgate import __version__, messages, suite
+from playgate.errors import (  # noqa: F401
+    EXIT_CODES,
+    EXIT_INPUT,
+    EXIT_INTERNAL,
+    EXIT_NO,
+    EXIT_OK,
+    EXIT_USAGE,
+    InputError,
+    UsageError,
+)
 
-EXIT_OK = 0
-EXIT_NO = 1
-EXIT_USAGE = 2
-EXIT_INPUT = 3
-EXIT_INTERNAL = 4
-
-EXIT_CODES = {
-    EXIT_OK: "done; healthy, valid, allowed or unchanged",
-    EXIT_NO: "done; a problem, an invalid file, a blocked call or a changed decision",
-    EXIT_USAGE: "usage error",
-    EXIT_INPUT: "a file or project that cannot be read",
-    EXIT_INTERNAL: "internal error in playgate",
-}
-
-#: Command name → (module under playgate.commands, one-line help key).
+#: Command name → module under playgate.commands (its help is ``<name>.help``).
 COMMANDS = {
     "check": "check",
     "explain": "explain",
@@ -53,23 +45,22 @@ COMMANDS = {
     "init": "init",
     "plugin": "plugin",
 }
-
-
-class UsageError(Exception):
-    """Bad arguments; the message says what is wrong (exit 2)."""
-
-
-class InputError(Exception):
-    """A file or project that cannot be read (exit 3). One line: what and how to fix."""
+#: The installer's commands (:func:`playgate.installer.command_main`).
+INSTALLER_COMMANDS = ("install", "uninstall", "demo")
 
 
 def _module(name: str):
+    # The suite's packages (events, statefiles...) that command modules import
+    # live in the suite root; it goes on sys.path only now, when one is needed.
+    suite.put_on_path()
     return __import__(f"playgate.commands.{COMMANDS[name]}", fromlist=["run"])
 
 
 def build_parser(lang: str = "en", only: str | None = None):
     """The argparse parser with every command's options (only those of the
     command ``only`` when given: the other modules are not imported)."""
+    # lazy: argparse (and the re it imports) costs milliseconds that a fast
+    # command answering without options (the coming `statusline`) must not pay
     import argparse
 
     parser = argparse.ArgumentParser(
@@ -84,8 +75,8 @@ def build_parser(lang: str = "en", only: str | None = None):
                         help=messages.text("cli.opt.project", lang))
     common.add_argument("--json", action="store_true", help=messages.text("cli.opt.json", lang))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
-        if only is not None and name != only:
+    for name in (*COMMANDS, *INSTALLER_COMMANDS):
+        if name in INSTALLER_COMMANDS or only is not None and name != only:
             sub.add_parser(name, help=messages.text(f"{name}.help", lang))
             continue
         module = _module(name)
@@ -98,14 +89,11 @@ def build_parser(lang: str = "en", only: str | None = None):
 
 
 def _version_line() -> str:
-    from playgate import __version__
-    from playgate.project import SUITE_ROOT
-
-    return f"playgate {__version__} (Python {sys.version.split()[0]}, suite {SUITE_ROOT})"
+    return f"playgate {__version__} (Python {sys.version.split()[0]}, suite {suite.root()})"
 
 
 def _dump_json(data) -> str:
-    import json
+    import json  # lazy: only --json output needs it (see build_parser)
 
     return json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n"
 
@@ -128,12 +116,18 @@ def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = "en"
     wants_json = "--json" in argv
+    if argv and argv[0] in INSTALLER_COMMANDS:
+        # lazy: the installer is loaded only by its own commands (the other
+        # commands, and later `statusline`, must not pay for it)
+        from playgate.installer.cli import command_main
+
+        return command_main(argv[0], argv[1:])
     if not argv or argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version"):
         parser = build_parser(lang)
         if argv:
-            _error(wants_json, "usage", messages.text("cli.unknown_command", lang,
-                                                      command=argv[0],
-                                                      commands=", ".join(COMMANDS)))
+            _error(wants_json, "usage", messages.text(
+                "cli.unknown_command", lang, command=argv[0],
+                commands=", ".join((*COMMANDS, *INSTALLER_COMMANDS))))
             return EXIT_USAGE
         parser.print_help()
         return EXIT_USAGE
@@ -144,6 +138,8 @@ def main(argv=None) -> int:
         return EXIT_OK if exc.code in (0, None) else EXIT_USAGE
     module = _module(args.command)
     try:
+        # lazy: playgate.project imports the suite's statefiles, importable
+        # only once _module() has put the suite root on sys.path
         from playgate.project import locate
 
         project = locate(args.project, needed=getattr(module, "NEEDS_PROJECT", True))
@@ -160,7 +156,7 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # noqa: BLE001 - report a bug with its traceback
-        import traceback
+        import traceback  # lazy: only a bug report needs it
 
         _error(args.json, "internal", messages.text("cli.internal", lang,
                                                     error=f"{type(exc).__name__}: {exc}"))

@@ -18,6 +18,11 @@ object; an error about a member points at its key).
 
 from __future__ import annotations
 
+import bisect
+import json
+
+import yaml
+
 _WS = " \t\n\r"
 
 
@@ -58,8 +63,6 @@ class _Lines:
         self.line0 = line0
 
     def at(self, offset: int) -> tuple:
-        import bisect
-
         i = bisect.bisect_right(self.starts, offset) - 1
         return (i + self.line0, offset - self.starts[i] + 1)
 
@@ -71,8 +74,6 @@ def json_positions(text: str) -> Positions:
     byte-order mark is allowed. Raises ``ValueError`` on text it cannot
     follow.
     """
-    import json
-
     pos = Positions()
     lines = _Lines(text)
     n = len(text)
@@ -160,8 +161,6 @@ def yaml_positions(text: str, first_line: int = 1) -> Positions:
     the loaded scalar, so ``1: x`` is key ``"1"``). Raises ``yaml.YAMLError``
     for text PyYAML cannot compose.
     """
-    import yaml
-
     pos = Positions()
     root = yaml.compose(text, Loader=yaml.SafeLoader)
     if root is None:

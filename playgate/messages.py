@@ -13,7 +13,8 @@ from __future__ import annotations
 
 EN = {
     # -- cli
-    "cli.description": "playgate: check, explain, diagnose and replay the playgate hook suite.",
+    "cli.description": ("playgate: install, check, explain, diagnose and replay the playgate "
+                        "hook suite."),
     "cli.epilog": ("exit codes: 0 done (healthy, valid, allowed, unchanged); 1 a problem, an "
                    "invalid file, a blocked call or a changed decision; 2 usage error; 3 a "
                    "file or project that cannot be read; 4 internal error.\n"
@@ -274,6 +275,9 @@ EN = {
     "validate.file_ok": "{path}: ok ({kind})",
     "validate.summary": "{files} file(s), {errors} error(s), {warnings} warning(s)",
     # -- plugin
+    "install.help": "install the hook suite into a git repository's .claude/ (as install.py)",
+    "uninstall.help": "remove what `playgate install` added to a repository",
+    "demo.help": "replay a scripted session through the hooks in a throw-away repository",
     "plugin.help": "generate or check the plugin's hooks/hooks.json",
     "plugin.description": ("Generate the Claude Code plugin's hooks/hooks.json from "
                            "settings.template.json (the one source of truth for the hook "

@@ -1,7 +1,7 @@
 """The Claude Code plugin's hook registrations, generated from settings.template.json.
 
 One source of truth (issue 11 item 1): ``settings.template.json`` holds the
-hook registrations for both ways of installing the suite. install.py fills
+hook registrations for both ways of installing the suite. The installer fills
 its placeholders for a repository (``{{PYTHON}}`` = ``.claude/.venv/bin/python``,
 ``{{SUITE}}`` = ``.claude``); :func:`render_hooks` fills them for the plugin
 and applies the plugin's three differences, each checked so that a change of
@@ -26,7 +26,10 @@ from __future__ import annotations
 import json
 import os
 
+from playgate import suite
+from playgate.installer.settings import render_settings
 from playgate.project import SUITE_ROOT
+from statefiles.atomic import write_atomic
 
 PLUGIN_NAME = "playgate"
 HOOKS_JSON = "hooks/hooks.json"
@@ -68,24 +71,13 @@ class GenerationError(Exception):
     relies on; the message says which command and what was expected."""
 
 
-def load_install(source: str = SUITE_ROOT):
-    """install.py of the checkout at ``source`` as a module (its render
-    functions are the one way to fill the template).
-
-    Raises:
-        GenerationError: there is no install.py (an installed copy of the
-            suite has none: generate from a checkout).
-    """
-    import importlib.util
-
-    path = os.path.join(source, "install.py")
-    if not os.path.isfile(path):
-        raise GenerationError(f"{path} does not exist: generate hooks.json from a playgate "
-                              "checkout (the directory with settings.template.json)")
-    spec = importlib.util.spec_from_file_location("_playgate_install", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _check_source(source: str) -> None:
+    """Raises :class:`GenerationError` unless ``source`` holds settings.template.json
+    (an installed copy of the suite has none: generate from a checkout)."""
+    if not suite.is_source(source):
+        raise GenerationError(f"{os.path.join(source, suite.SETTINGS_TEMPLATE)} does not exist: "
+                              "generate hooks.json from a playgate checkout (the directory "
+                              "with settings.template.json)")
 
 
 def _gating(command: str) -> bool:
@@ -119,8 +111,8 @@ def render_hooks(source: str = SUITE_ROOT) -> dict:
     Raises:
         GenerationError: see :class:`GenerationError`.
     """
-    install = load_install(source)
-    settings = install.render_settings(PLUGIN_PYTHON, PLUGIN_SUITE, source)
+    _check_source(source)
+    settings = render_settings(PLUGIN_PYTHON, PLUGIN_SUITE, source)
     hooks = settings.get("hooks")
     if not isinstance(hooks, dict) or not hooks:
         raise GenerationError("settings.template.json has no hooks")
@@ -169,8 +161,6 @@ def check_hooks_json(source: str = SUITE_ROOT) -> str | None:
 
 def write_hooks_json(source: str = SUITE_ROOT) -> str:
     """Write the generated hooks.json atomically; returns its path."""
-    from statefiles.atomic import write_atomic
-
     path = hooks_json_path(source)
     write_atomic(path, dumps(render_hooks(source)).encode("utf-8"))
     return path

@@ -13,9 +13,15 @@ plugin, or a development checkout. :attr:`Project.kind` says which.
 from __future__ import annotations
 
 import os
+import sys
 
-# The directory holding this suite's packages (``.claude/``, the plugin root
-# or a checkout); re-exported for the CLI.
+from playgate import suite as playgate_suite
+from playgate.errors import InputError
+from playgate.messages import text
+from statefiles import layout
+
+# The directory holding this suite's packages (``.claude/``, the plugin root,
+# a checkout or the wheel's data directory); re-exported for the CLI.
 from statefiles.layout import SUITE_ROOT
 
 
@@ -28,7 +34,9 @@ class Project:
         kind: ``"installed"`` (the suite is ``<root>/.claude``), ``"plugin"``
             (this process runs in the plugin's environment, see
             :mod:`playgate.bootstrap`, or the suite is a plugin root without a
-            git checkout) or ``"source"`` (a development checkout).
+            git checkout), ``"package"`` (the suite data of an installed
+            ``playgate`` wheel, :data:`playgate.suite.DATA_DIR`) or
+            ``"source"`` (a development checkout).
         env: the environment the hooks would see (``CLAUDE_PROJECT_DIR`` set
             to ``root``).
     """
@@ -44,6 +52,9 @@ class Project:
         self._state = False
         if os.path.realpath(suite) == os.path.realpath(os.path.join(root, ".claude")):
             self.kind = "installed"
+        elif os.path.realpath(suite) == os.path.realpath(
+                os.path.join(playgate_suite.PACKAGE_DIR, playgate_suite.DATA_DIR)):
+            self.kind = "package"
         elif in_plugin_env() or (
                 os.path.isfile(os.path.join(suite, ".claude-plugin", "plugin.json"))
                 and not os.path.exists(os.path.join(suite, ".git"))):
@@ -59,6 +70,8 @@ class Project:
     def state(self):
         """The parsed state.md (:class:`statefiles.state_md.StateDoc`) or ``None``."""
         if self._state is False:
+            # lazy: state.md's parser (and PyYAML behind it) only for the
+            # commands that read the state
             from statefiles import state_md
 
             try:
@@ -85,8 +98,6 @@ class Project:
 
 def in_plugin_env() -> bool:
     """This interpreter is the plugin's environment (its stamp is in ``sys.prefix``)."""
-    import sys
-
     return os.path.isfile(os.path.join(sys.prefix, "playgate-env.json"))
 
 
@@ -95,13 +106,9 @@ def locate(explicit: str | None = None, env=None, cwd: str | None = None,
     """The :class:`Project` the command works on.
 
     Raises:
-        playgate.cli.InputError: ``explicit`` is not a directory (or, with
+        playgate.errors.InputError: ``explicit`` is not a directory (or, with
             ``needed``, no directory could be found at all).
     """
-    from playgate.cli import InputError
-    from playgate.messages import text
-    from statefiles import layout
-
     env = os.environ if env is None else env
     if explicit:
         if not os.path.isdir(explicit):

@@ -21,9 +21,17 @@ Besides the schemas (errors):
 
 from __future__ import annotations
 
+import difflib
+import json
 import os
+import re
+
+import jsonschema
 
 from playgate.locate import json_positions, pointer, yaml_positions
+from statefiles import state_md
+from statefiles.models import SCHEMA_DIR as STATE_SCHEMAS
+from statefiles.playbook import resolve_active
 
 SCHEMA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas")
 #: Largest file read (bytes), as the state readers (statefiles.playbook).
@@ -101,14 +109,10 @@ _SCHEMAS: dict = {}
 
 def schema(kind: str) -> dict:
     """The JSON Schema of ``kind`` (cached)."""
-    import json
-
     if kind not in _SCHEMAS:
         if kind == "state":
             path = os.path.join(SCHEMA_DIR, "state.schema.json")
         else:
-            from statefiles.models import SCHEMA_DIR as STATE_SCHEMAS
-
             path = os.path.join(STATE_SCHEMAS, f"{kind}.schema.json")
         with open(path, encoding="utf-8") as fh:
             _SCHEMAS[kind] = json.load(fh)
@@ -123,8 +127,6 @@ def schema_errors(kind: str, document) -> list:
     branch error deepest in the document, else a list of what would be
     accepted there.
     """
-    import jsonschema
-
     sch = schema(kind)
     validator = jsonschema.validators.validator_for(sch)(sch)
     found = []
@@ -222,8 +224,6 @@ def read_text(path: str) -> tuple:
 
 def validate_json(path: str, kind: str, label: str | None = None) -> FileReport:
     """Validate a plan.json or progress.json file."""
-    import json
-
     report = FileReport(label or path, kind, path)
     text, problem = read_text(path)
     if problem:
@@ -309,10 +309,6 @@ def pair_checks(plan: FileReport, progress: FileReport) -> None:
 def validate_state(path: str, root: str | None = None, label: str | None = None) -> FileReport:
     """Validate state.md: its structure as the reader sees it, each section's
     YAML against the schema, and ``playbook.active`` (against ``root``)."""
-    import difflib
-
-    from statefiles import state_md
-
     report = FileReport(label or path, "state", path)
     text, problem = read_text(path)
     if problem:
@@ -356,8 +352,6 @@ def validate_state(path: str, root: str | None = None, label: str | None = None)
     active = playbook.get("active")
     if root is not None and isinstance(active, str) and active.strip().lower() not in (
             "", "null", "none", "~"):
-        from statefiles.playbook import resolve_active
-
         rel, error = resolve_active(root, active)
         if error:
             report.add("error", error.replace("state.md ", "", 1), where(("playbook", "active")),
@@ -371,8 +365,6 @@ def validate_state(path: str, root: str | None = None, label: str | None = None)
 
 def _line_in(message: str) -> int | None:
     """The line number a state reader message names (``line 12``)."""
-    import re
-
     found = re.search(r"line (\d+)", message)
     return int(found.group(1)) if found else None
 

@@ -7,6 +7,11 @@ Standard library only (install.py runs before any dependency exists).
 
 from __future__ import annotations
 
+import json
+import re
+import subprocess
+import tempfile
+
 #: Import names of the runtime dependencies whose distribution name differs.
 IMPORT_NAMES = {"pyyaml": "yaml"}
 
@@ -46,8 +51,6 @@ def probe_code(requirements) -> str:
 def parse_requirement(req: str) -> tuple:
     """``"pydantic>=2.7,<3"`` → ``("pydantic", ">=2.7,<3")`` (name lower-cased;
     extras and environment markers dropped)."""
-    import re
-
     req = req.split(";", 1)[0].strip()
     m = re.match(r"([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(.*)$", req)
     if not m:
@@ -58,8 +61,6 @@ def parse_requirement(req: str) -> tuple:
 def release(version: str) -> tuple:
     """The numeric release of ``version`` (``"2.11.7"`` → ``(2, 11, 7)``;
     ``2.0.0rc1`` reads as ``(2, 0, 0)``)."""
-    import re
-
     parts = []
     for piece in version.strip().lstrip("vV").split("."):
         digits = re.match(r"\d+", piece)
@@ -76,8 +77,6 @@ def satisfies(version: str, spec: str) -> bool:
     release numbers only, ``>= > <= < == != ~=`` and ``==2.*``; a clause it
     cannot read is ignored (the check is there to catch a wrong major
     version, not to re-implement ``packaging``, which install.py cannot import)."""
-    import re
-
     have = release(version)
     if not have:
         return True
@@ -111,10 +110,6 @@ def probe(python: str, requirements, timeout: float = 60) -> dict:
     Returns the probe's dict, or ``{"error": "..."}`` when the interpreter
     cannot be run or does not answer.
     """
-    import json
-    import subprocess
-    import tempfile
-
     try:
         proc = subprocess.run([python, "-c", probe_code(requirements)], capture_output=True,
                               timeout=timeout, cwd=tempfile.gettempdir(),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -24,6 +25,101 @@ settings.load_profile(os.environ.get("PLAYGATE_HYPOTHESIS_PROFILE", "default"))
 SUITE = Path(__file__).resolve().parent.parent
 SHARED = SUITE.parent / "shared"
 FIXTURES = SHARED / "fixtures" / "claude-code-2.1.329"
+
+# ---------------------------------------------------------------- slow tests
+# The inner loop leaves them out: pytest -n auto -m "not slow and not e2e"
+# (README "Development"); .ci/run runs everything. A test is slow when it takes
+# about a second or more on its own here (a 2-core machine; measured with
+# --durations=0 under -n 2): a long property or crash run, a virtualenv, many
+# installs. Listed here, in one place, rather than in each file; a name that
+# no longer exists only stops marking anything. A new slow test: add it here
+# (or give it @pytest.mark.slow).
+
+#: Modules whose every test is slow.
+SLOW_MODULES = {
+    "test_install.py",          # install.py as a user runs it: ~1 s an install, 60 tests
+    "test_reward_stateful.py",  # stateful hypothesis runs through the hooks (60 s alone)
+    "test_robust_fuzz.py",      # 2,000 payloads per entrypoint
+    "test_robust_crash.py",     # kills a hook at every point of a write
+    "test_robust_parallel.py",  # 16 hooks at once, bounded lock waits
+}
+#: ``module: {test function}`` (every parametrization of it).
+SLOW_TESTS = {
+    "test_agents_bash_writes.py": {"test_bash_writes_to_agent_files_are_blocked"},
+    "test_bash_chain.py": {"test_no_playbook_allows_reads_and_branch_work"},
+    "test_bash_corpus.py": {"test_corpus_through_installed_suite"},
+    "test_bench.py": {"test_quick_run_through_the_command_line"},
+    "test_demo.py": {"test_demo_runs_and_prints_the_session_table",
+                     "test_demo_without_dir_makes_a_temporary_one"},
+    "test_fastjson.py": {"test_dumps_with_indent_equals_json", "test_dumps_equals_json_dumps",
+                         "test_loads_of_valid_json_equals_json_loads"},
+    "test_inputs.py": {"test_arbitrary_payload_shapes_parse_or_raise_malformed_only"},
+    "test_lifecycle_cycle.py": {
+        "test_merge_conflict_stops_at_merge_and_the_handler_finishes_later"},
+    "test_lifecycle_events.py": {"test_session_end_is_fast_in_a_big_repository",
+                                 "test_every_fixture_passes_through_the_lifecycle_units",
+                                 "test_lifecycle_units_take_any_input_safely"},
+    "test_malformed.py": {"test_malformed_stdin_on_every_entrypoint"},
+    "test_markers_atomic.py": {
+        "test_spent_lock_budget_fails_at_once_but_min_wait_is_still_granted"},
+    "test_models.py": {"test_what_the_progress_model_accepts_the_shipped_schema_accepts",
+                       "test_what_the_plan_model_accepts_the_shipped_schema_accepts"},
+    "test_permission_config.py": {"test_any_layers_keep_the_floors_or_are_broken"},
+    "test_permission_hypothesis.py": {"test_installed_hook_never_approves_phase2_syntax",
+                                      "test_arbitrary_json_never_crashes_or_approves"},
+    "test_playbook.py": {"test_views_read_accepted_documents_like_the_models"},
+    "test_plugin.py": {"test_a_plugin_update_relinks_the_environment_without_rebuilding",
+                       "test_changed_requirements_rebuild_the_environment",
+                       "test_session_start_sets_up_the_environment_then_runs_the_hook",
+                       "test_a_second_session_start_reuses_the_environment"},
+    "test_protected.py": {"test_component_matcher_agrees_with_the_regex"},
+    "test_reward_bash.py": {"test_agent_with_bash_writes"},
+    "test_robust_hostile.py": {"test_state_md_hostile_every_event",
+                               "test_hostile_markers_logs_and_caches"},
+    "test_robust_paths.py": {"test_composed_spellings_of_protected_files_are_blocked"},
+    "test_runtime.py": {"test_evaluate_honours_the_contract_for_any_payload"},
+    "test_scripted_session.py": {"test_scripted_session_through_the_installed_hooks"},
+    "test_settings.py": {"test_installed_and_merged_settings_are_valid"},
+    "test_shell_analysis.py": {"test_strange_inputs_never_raise"},
+    "test_simpleyaml.py": {"test_subset_agrees_with_pyyaml", "test_likely_documents_agree_with_pyyaml",
+                           "test_scanner_line_tests_match_the_regular_expressions",
+                           "test_subset_agrees_with_pyyaml_on_arbitrary_text"},
+    "test_smoke_skeleton.py": {"test_every_fixture_is_accepted"},
+    "test_state_md.py": {"test_fast_path_and_yaml_path_agree_and_leave_other_bytes_alone"},
+    "test_stop.py": {"test_stop_entrypoints_never_crash",
+                     "test_full_legitimate_cycle_through_the_installed_hooks"},
+    "test_team_entrypoints.py": {"test_any_active_file_is_survived",
+                                 "test_any_write_is_judged_without_crashing",
+                                 "test_team_events_always_exit_0"},
+    "test_team_signals.py": {"test_thresholds_at_totals_1_to_10",
+                             "test_signals_only_switch_keeps_the_timeline",
+                             "test_parallel_prompts_and_completions_lose_nothing",
+                             "test_parallel_task_completions_count_every_task_and_signal_once",
+                             "test_once_per_session_across_two_sessions"},
+}
+
+
+#: Modules collected first, longest first: under xdist (``--dist loadfile``, a
+#: file per worker, ``--no-loadscope-reorder`` so that files are handed out in
+#: this order rather than by their number of tests) they start at once
+#: instead of leaving one worker busy with a long file at the end of the run.
+FIRST = ("test_reward_stateful.py", "test_install.py", "test_robust_fuzz.py", "test_wheel.py",
+         "test_scenarios.py", "test_cli_contract.py", "test_robust_hostile.py",
+         "test_team_signals.py", "test_robust_crash.py", "test_robust_parallel.py")
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Mark :data:`SLOW_MODULES` and :data:`SLOW_TESTS` ``slow``; collect
+    :data:`FIRST` first (a stable sort: the order within a file is kept)."""
+    rank = {name: i for i, name in enumerate(FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(FIRST)))
+    slow = pytest.mark.slow
+    for item in items:
+        module = item.path.name
+        if module in SLOW_MODULES or getattr(item, "originalname", item.name) in SLOW_TESTS.get(
+                module, ()):
+            item.add_marker(slow)
+
 
 #: Event name -> entrypoint module name.
 EVENT_MODULES = {
@@ -237,11 +333,48 @@ def repo(tmp_path) -> Path:
     return make_repo(tmp_path / "repo")
 
 
-@pytest.fixture
-def installed(repo) -> Installed:
-    """``repo`` with the suite installed."""
+#: What :func:`make_repo` puts in a repository besides ``.git``.
+FRESH_REPO = ("README.md",)
+
+
+@pytest.fixture(scope="session")
+def installed_template(tmp_path_factory) -> Path:
+    """One fresh repository with the suite installed by install.py, made once
+    per test session (once per xdist worker): :func:`copy_install` gives each
+    test the same result without running the installer again (issue 17 item
+    5: about 1.2 s a test)."""
+    repo = make_repo(tmp_path_factory.mktemp("installed-template") / "repo")
     proc = install(repo)
     assert proc.returncode == 0, proc.stderr + proc.stdout
+    return repo
+
+
+def copy_install(template: Path, repo: Path) -> None:
+    """Make the fresh :func:`make_repo` repository ``repo`` what install.py
+    makes of it, by copying what it made of ``template`` (an identical fresh
+    repository): ``.claude/``, ``play/``, ``state.md``, ``.gitignore``.
+
+    Modification times are copied with the files (to the nanosecond), because
+    the bytecode and the module bundle are checked against them; every other
+    path in an install is relative (hook commands use ``$CLAUDE_PROJECT_DIR``,
+    the manifest and the bundle index are repo-relative, code objects get their
+    file names fixed when loaded), and the interpreter is this one in both.
+    """
+    present = sorted(p.name for p in repo.iterdir() if p.name != ".git")
+    assert present == sorted(FRESH_REPO), f"{repo} is not a fresh repository: {present}"
+    for entry in template.iterdir():
+        if entry.name == ".git" or entry.name in FRESH_REPO:
+            continue
+        if entry.is_dir():
+            shutil.copytree(entry, repo / entry.name, symlinks=True)
+        else:
+            shutil.copy2(entry, repo / entry.name)
+
+
+@pytest.fixture
+def installed(repo, installed_template) -> Installed:
+    """``repo`` with the suite installed (a copy of :func:`installed_template`)."""
+    copy_install(installed_template, repo)
     return Installed(repo)
 
 

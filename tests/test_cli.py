@@ -126,6 +126,7 @@ def _keys_used() -> set:
 def test_every_message_key_used_exists_and_every_key_is_used():
     used = _keys_used()
     used |= {f"{name}.{kind}" for name in cli.COMMANDS for kind in ("help", "description")}
+    used |= {f"{name}.help" for name in cli.INSTALLER_COMMANDS}
     used |= {key for _path, key in status.MARKERS}
     used |= {"init.create_dry", "init.append_dry", "init.append", "init.create", "init.exists",
              "doctor.healthy", "doctor.unhealthy"}
@@ -415,20 +416,20 @@ def test_init_ignores_what_install_py_ignores_except_its_own_files(tmp_path):
     """The plugin's projects get the same per-checkout state ignored as an
     install.py install; only install.py's own files (virtualenv, bytecode,
     backups, manifest) are left out."""
-    sys.path.insert(0, str(SUITE))
-    try:
-        import install as installer
-    finally:
-        sys.path.remove(str(SUITE))
+    from playgate import installer, suite
     from playgate.commands import init
 
-    assert sorted(init.GITIGNORE_LINES + init.INSTALL_ONLY) == sorted(installer.GITIGNORE_ENTRIES)
+    install_only = tuple(line for line, only in suite.GITIGNORE if only)
+    assert install_only == (".claude/.venv/", ".claude/**/__pycache__/",
+                            ".claude/hooks/suite.bundle*", ".claude/shell/bashlex_tables.marshal*",
+                            ".claude/.playgate-backup/", ".claude/playgate.json")
+    assert sorted(init.GITIGNORE_LINES + install_only) == sorted(installer.GITIGNORE_ENTRIES)
     repo = make_repo(tmp_path / "repo")
     subprocess.run([sys.executable, "-m", "playgate", "init", "-C", str(repo)],
                    capture_output=True, cwd=SUITE, timeout=60, check=True)
     lines = (repo / ".gitignore").read_text().splitlines()
     assert all(line in lines for line in init.GITIGNORE_LINES)
-    assert not any(line in lines for line in init.INSTALL_ONLY)
+    assert not any(line in lines for line in install_only)
 
 
 def test_init_dry_run_writes_nothing(tmp_path):

@@ -17,8 +17,8 @@ import pytest
 
 from conftest import SUITE, git
 
-sys.path.insert(0, str(SUITE))
-import install as installer  # noqa: E402
+from playgate import installer  # noqa: E402
+from playgate.installer import demo as installer_demo  # noqa: E402
 
 ROW = re.compile(r"^\s*(\d+)\s{2}(.{32}) (\S+)\s+(\S*)\s+(.{28}) "
                  r"(allow|context|BLOCK|ERROR)\s+(\d+)$")
@@ -148,14 +148,14 @@ def test_a_step_that_does_not_go_as_scripted_fails_the_demo(tmp_path):
 
 def test_a_hook_that_errors_fails_the_demo(tmp_path, monkeypatch):
     """An error (a non-0/2 exit, a traceback) never counts as an answer."""
-    real = installer.bounded
+    real = installer_demo.bounded
 
     def crashing_hooks(argv, *args, **kwargs):
         if argv[0] == "sh":  # the registered hook commands
             return 1, b"", b"Traceback (most recent call last):\n  x\n"
         return real(argv, *args, **kwargs)
 
-    monkeypatch.setattr(installer, "bounded", crashing_hooks)
+    monkeypatch.setattr(installer_demo, "bounded", crashing_hooks)
     lines = []
     code = installer.run_demo(str(tmp_path / "d"), python=sys.executable, out=lines.append,
                               script=installer.DEMO_SCRIPT[:2])
@@ -182,7 +182,7 @@ def test_a_hook_that_errors_fails_the_demo(tmp_path, monkeypatch):
                              '"decision": {"behavior": "allow"}}}', "", "allow"),
 ])
 def test_answers_are_read_as_claude_code_reads_them(event, code, out, err, decision):
-    assert installer._read_answer(event, code, out, err)[0] == decision
+    assert installer_demo._read_answer(event, code, out, err)[0] == decision
 
 
 @pytest.mark.parametrize("matcher,tool,hit", [
@@ -192,7 +192,7 @@ def test_answers_are_read_as_claude_code_reads_them(event, code, out, err, decis
     ("mcp__github__.*", "mcp__github__create_issue", True), ("Bash", "bash", False),
 ])
 def test_matchers_follow_claude_code(matcher, tool, hit):
-    assert installer._matches(matcher, tool) is hit
+    assert installer_demo._matches(matcher, tool) is hit
 
 
 def test_the_demo_only_ever_runs_harmless_commands():
@@ -242,8 +242,8 @@ def test_demo_interpreter_is_cached_and_rebuilt_when_broken(tmp_path, monkeypatc
         built.append(path)
         return python
 
-    monkeypatch.setattr(installer, "check_interpreter", fake_check)
-    monkeypatch.setattr(installer, "create_venv", fake_create)
+    monkeypatch.setattr(installer_demo, "check_interpreter", fake_check)
+    monkeypatch.setattr(installer_demo, "create_venv", fake_create)
     reqs = installer.read_requirements()
     first = installer.demo_python(reqs, out=lambda line: None)
     assert first.startswith(str(tmp_path / "cache" / "playgate" / "venv-py"))

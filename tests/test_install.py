@@ -23,8 +23,10 @@ from hypothesis import strategies as st
 
 from conftest import SUITE, Installed, git, install, make_repo
 
-sys.path.insert(0, str(SUITE))
-import install as installer  # noqa: E402  (install.py, imported as a module)
+from playgate import installer, suite  # noqa: E402  (what install.py runs)
+from playgate.installer import plan as installer_plan  # noqa: E402
+from playgate.installer import target as installer_target  # noqa: E402
+from playgate.versions import satisfies as version_satisfies  # noqa: E402
 
 PYTHON = sys.executable
 
@@ -122,7 +124,7 @@ def test_fresh_install_places_the_whole_suite(repo):
     claude = repo / ".claude"
     for rel, src, _policy in installer.suite_sources():
         assert (repo / rel).read_bytes() == Path(src).read_bytes(), rel
-    for pkg in installer.SUITE_PACKAGES:
+    for pkg in suite.PACKAGE_NAMES:
         assert (claude / pkg).is_dir()
     assert (repo / "play" / "template" / "plan.json").is_file()
     assert (repo / "state.md").read_bytes() == (SUITE / "templates" / "state.md").read_bytes()
@@ -632,7 +634,7 @@ def test_refuses_a_repository_it_cannot_write(unwritable):
 def test_unwritable_check_in_process(repo, monkeypatch):
     """The same refusal through ``check_target`` when the OS says no."""
     real = os.access
-    monkeypatch.setattr(installer.os, "access",
+    monkeypatch.setattr(installer_target.os, "access",
                         lambda p, mode: False if str(p) == str(repo) else real(p, mode))
     with pytest.raises(installer.Refusal, match="not writable"):
         installer.check_target(str(repo))
@@ -690,7 +692,7 @@ def test_refuses_something_that_is_not_python(repo, tmp_path):
 
 def test_refuses_dependencies_outside_the_pinned_range(monkeypatch):
     """A pydantic 1.x (or any version outside pyproject's range) is refused."""
-    monkeypatch.setattr(installer, "probe_python", lambda python, reqs: {
+    monkeypatch.setattr(installer.python, "probe_python", lambda python, reqs: {
         "version": [3, 11, 7], "cache_tag": "cpython-311",
         "modules": {"pydantic": {"version": "1.10.13"}, "pyyaml": {"version": "6.0.1"},
                     "bashlex": {"version": "0.18"}, "jsonschema": {"version": "4.23.0"}}})
@@ -794,7 +796,7 @@ def test_requirements_scanner_agrees_with_tomllib(tmp_path_factory, reqs, style)
     ("1.0", "!=1.0", False), ("1.0", "", True), ("weird", ">=1", True),
 ])
 def test_version_ranges(version, spec, ok):
-    assert installer.version_satisfies(version, spec) is ok
+    assert version_satisfies(version, spec) is ok
 
 
 gitignore_text = st.text(st.characters(codec="utf-8", exclude_characters="\r"), max_size=200)
@@ -839,7 +841,7 @@ user_settings = st.fixed_dictionaries({}, optional={
 @given(current=user_settings)
 def test_settings_merge_round_trips(current):
     template = installer.render_settings(installer.VENV_PYTHON, installer.SUITE_DIR)
-    ours = installer._ours("/repo", None, installer.entrypoint_names())
+    ours = installer.settings._ours("/repo", None, installer.entrypoint_names())
     merged, added, created = installer.merge_settings(current, template, ours)
     # Nothing of the user's is lost.
     for event, groups in (current.get("hooks") or {}).items():
@@ -888,7 +890,7 @@ def test_uninstall_restores_the_pre_install_file_even_after_a_later_repair(repo)
 def test_two_runs_in_one_second_keep_separate_backups(repo, monkeypatch, capsys):
     """The backup folder is named by the second; a second run within it gets
     its own folder, so the pre-install original is never overwritten."""
-    monkeypatch.setattr(installer.time, "strftime", lambda fmt, *a: "20260101-000000")
+    monkeypatch.setattr(installer_plan.time, "strftime", lambda fmt, *a: "20260101-000000")
     (repo / ".claude" / "hooks").mkdir(parents=True)
     mine = repo / ".claude" / "hooks" / "stop.py"
     mine.write_text("print('my own stop hook')\n")
@@ -912,7 +914,7 @@ def test_a_failed_step_leaves_a_manifest_that_describes_the_tree(repo, monkeypat
     def no_network(path, requirements, out=print):
         raise installer.InstallError("pip could not install the runtime dependencies: offline")
 
-    monkeypatch.setattr(installer, "create_venv", no_network)
+    monkeypatch.setattr(installer_plan, "create_venv", no_network)
     assert installer.install(str(repo)) == 1
     assert "install failed" in capsys.readouterr().out
     assert (repo / ".claude" / "settings.json").read_bytes() == original

@@ -44,9 +44,17 @@ def test_templates_validate_with_both(kind):
     jsonschema.validate(doc, shipped(kind))
 
 
-def test_schemas_ship_with_the_package():
-    with open(os.path.join(SUITE, "pyproject.toml"), encoding="utf-8") as fh:
-        assert 'statefiles = ["schemas/*.json"]' in fh.read()
+def test_schemas_ship_with_the_suite():
+    """The installer copies, and the wheel carries (as data under
+    playgate/_suite/), every file of the suite source's packages: the JSON
+    schemas too (tests/test_wheel.py builds the wheel)."""
+    from playgate import suite
+
+    shipped = {rel for rel, _src in suite.source_files(str(SUITE))}
+    schemas = [n for n in os.listdir(os.path.join(SUITE, "statefiles", "schemas"))
+               if n.endswith(".json")]
+    assert schemas
+    assert all(f"statefiles/schemas/{n}" in shipped for n in schemas)
 
 
 # ---------------------------------------------------------------- earlier forms

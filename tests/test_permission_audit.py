@@ -7,7 +7,7 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from conftest import Installed, install, make_repo
+from conftest import Installed, copy_install, make_repo
 
 from permission import audit
 
@@ -107,10 +107,9 @@ def test_unwritable_log_never_raises(root):
 
 # ---------------------------------------------------------------- through the installed hook
 @pytest.fixture
-def gate(tmp_path):
+def gate(tmp_path, installed_template):
     root = make_repo(tmp_path / "repo")
-    proc = install(root)
-    assert proc.returncode == 0, proc.stderr
+    copy_install(installed_template, root)
     return Installed(root)
 
 

@@ -24,8 +24,7 @@ import jsonschema
 import pytest
 from conftest import SHARED, SUITE, make_repo
 
-sys.path.insert(0, str(SUITE))
-import install as installer  # noqa: E402
+from playgate import installer  # noqa: E402
 from playgate import REQUIREMENTS, __version__, bootstrap, plugin  # noqa: E402
 
 SCHEMAS = SHARED / "schemas"

@@ -27,7 +27,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from conftest import Installed, git, install, make_repo
+from conftest import Installed, copy_install, git, install, make_repo
 from lifecycle_kit import plan as plan_doc
 from lifecycle_kit import progress as progress_doc
 
@@ -136,10 +136,9 @@ def _activate(root, pid="p1", subtasks=("p1.1", "p1.2"), done=(), critic="PENDIN
 
 
 @pytest.fixture
-def repo_with_playbook(tmp_path):
+def repo_with_playbook(tmp_path, installed_template):
     repo = make_repo(tmp_path / "repo")
-    proc = install(repo)
-    assert proc.returncode == 0, proc.stderr + proc.stdout
+    copy_install(installed_template, repo)
     git(repo, "checkout", "-q", "-b", "feat/p1")
     (repo / ".claude" / "session-state").mkdir(parents=True, exist_ok=True)
     (repo / ".claude" / "session-state" / "prompt-analyzer-called").write_text("x\n")

@@ -25,8 +25,7 @@ import pytest
 
 from conftest import SHARED, SUITE
 
-sys.path.insert(0, str(SUITE))
-import install as installer  # noqa: E402
+from playgate import installer  # noqa: E402
 
 SCHEMA = json.loads((SHARED / "schemas" / "claude-code-settings.schema.json").read_text())
 TEMPLATE_TEXT = (SUITE / "settings.template.json").read_text()
@@ -187,7 +186,7 @@ def run_registered(event: str, python: str, project: Path, shell="sh", failclose
     target = project / ".claude" / "hooks" / "failclosed.sh"
     if failclosed and not target.exists():
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(Path(installer.HERE) / "hooks" / "failclosed.sh", target)
+        shutil.copy(SUITE / "hooks" / "failclosed.sh", target)
     settings = installer.render_settings(python, installer.SUITE_DIR)
     (hook,) = [h for e, _g, h in handlers(settings) if e == event]
     full_env = dict(os.environ, CLAUDE_PROJECT_DIR=str(project), **env)

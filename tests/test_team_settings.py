@@ -16,12 +16,9 @@ EVENTS = {"TaskCompleted": "task_completed.py", "TeammateIdle": "teammate_idle.p
 
 
 def rendered() -> dict:
-    import sys
+    from playgate import installer
 
-    sys.path.insert(0, str(SUITE))
-    import install
-
-    return install.render_settings("/usr/bin/python3", '"$CLAUDE_PROJECT_DIR"/.claude')
+    return installer.render_settings("/usr/bin/python3", '"$CLAUDE_PROJECT_DIR"/.claude')
 
 
 @pytest.mark.parametrize("event, script", sorted(EVENTS.items()))

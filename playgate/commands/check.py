@@ -21,9 +21,15 @@ read. The answer shown is what the hook process prints
 
 from __future__ import annotations
 
+import json
 import sys
 
+from events.runtime import UNITS
+from events.render import wire
+from events.runtime import evaluate as run_hook
+from events.verdict import APPROVE
 from playgate import messages
+from playgate.errors import EXIT_NO, EXIT_OK, InputError, UsageError
 
 NEEDS_PROJECT = True
 TOOL_EVENTS = ("PreToolUse", "PostToolUse", "PermissionRequest")
@@ -41,8 +47,6 @@ def add_arguments(parser) -> None:
 def event_name(given: str) -> str | None:
     """Claude Code's event name for ``given`` (``PreToolUse``, ``pretooluse``,
     ``pre_tool_use``, ``pre-tool-use`` all work), or ``None``."""
-    from events.runtime import UNITS
-
     key = given.replace("_", "").replace("-", "").lower()
     for name in UNITS:
         if name.lower() == key:
@@ -67,8 +71,6 @@ def decision_of(event: str, code: int, out: str, outcome) -> tuple:
     """``(decision, blocked)``: ``decision`` is ``allow``, ``warn``, ``block``,
     ``delegate``, ``approve``, ``dialog`` (PermissionRequest without an
     answer) or ``refused`` (malformed input or an internal error)."""
-    from events.verdict import APPROVE
-
     if outcome is None:
         return ("refused", code == 2)
     if event == "PermissionRequest":
@@ -91,10 +93,6 @@ def trace_of(outcome) -> list:
 
 def evaluate(event: str, payload: bytes, project, apply: bool = False) -> dict:
     """The check document for ``payload`` on ``event`` in ``project``."""
-    from events.runtime import evaluate as run_hook
-
-    from events.render import wire
-
     code, out, err, outcome = run_hook(event, payload, env=project.env, root=project.root,
                                        apply=apply)
     blocked_code = code == 2
@@ -107,8 +105,6 @@ def evaluate(event: str, payload: bytes, project, apply: bool = False) -> dict:
 
 
 def read_payload(args) -> bytes:
-    from playgate.cli import InputError
-
     if args.payload and args.payload != "-":
         try:
             with open(args.payload, "rb") as fh:
@@ -122,18 +118,12 @@ def read_payload(args) -> bytes:
 
 
 def run(args, project) -> tuple:
-    from playgate.cli import EXIT_NO, EXIT_OK, InputError, UsageError
-
     event = event_name(args.event)
     if event is None:
-        from events.runtime import UNITS
-
         raise UsageError(messages.text("check.unknown_event", event=args.event,
                                        events=", ".join(UNITS)))
     data = read_payload(args)
     if args.complete:
-        import json
-
         try:
             payload = json.loads(data.decode("utf-8"))
         except (ValueError, UnicodeDecodeError) as exc:

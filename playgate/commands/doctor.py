@@ -33,16 +33,24 @@ Nothing is written (the probe call is a ``Glob``, which no guard records).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 
+import jsonschema
+
 from events.runtime import UNITS
-from playgate import REQUIREMENTS, __version__, messages
+from permission import config as config_mod
+from playgate import REQUIREMENTS, __version__, messages, validation, versions
+from playgate.errors import EXIT_NO, EXIT_OK
 from playgate.messages import Note
+from playgate.validation import error_message, specific_error
+from statefiles import protected
 
 NEEDS_PROJECT = True
 SETTINGS_FILES = (".claude/settings.json", ".claude/settings.local.json")
@@ -183,8 +191,6 @@ def check_install(c: Checkup) -> list:
 
 
 def _schema_validator():
-    import jsonschema
-
     path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                         "schemas", "claude-code-settings.schema.json")
     with open(path, encoding="utf-8") as fh:
@@ -208,7 +214,6 @@ def check_settings(c: Checkup) -> list:
         if not errors:
             notes.append(Note("ok", "doctor.settings_valid", path=label))
             continue
-        from playgate.validation import error_message, specific_error
 
         for err in errors[:5]:
             err = specific_error(err)
@@ -265,8 +270,6 @@ def check_hooks(c: Checkup) -> list:
 
 
 def check_interpreter(c: Checkup) -> list:
-    from playgate import versions
-
     if c.python is None or not os.path.exists(c.python):
         return []  # none registered, or missing: the hooks check said so
     c.probe = versions.probe(c.python, REQUIREMENTS)
@@ -311,8 +314,6 @@ def check_hook_run(c: Checkup) -> list:
 
 
 def check_suite_files(c: Checkup) -> list:
-    import hashlib
-
     if not c.manifest:
         return []
     missing, changed = [], []
@@ -343,8 +344,6 @@ def check_suite_files(c: Checkup) -> list:
 
 
 def check_state(c: Checkup) -> list:
-    from playgate import validation
-
     if not os.path.isfile(c.project.path("state.md")):
         return [Note("error", "doctor.state_missing")]
     reports = validation.validate_files(validation.project_files(c.root), c.root)
@@ -361,8 +360,6 @@ def check_state(c: Checkup) -> list:
 
 
 def check_protected(c: Checkup) -> list:
-    from statefiles import protected
-
     path = c.project.path(".claude/protected-files.txt")
     try:
         with open(path, encoding="utf-8") as fh:
@@ -404,8 +401,6 @@ def check_protected(c: Checkup) -> list:
 
 
 def check_permission_config(c: Checkup) -> list:
-    from permission import config as config_mod
-
     cfg = config_mod.load(c.root, use_cache=False)
     notes = [Note("error", "doctor.permission_error", error=e) for e in cfg.errors]
     notes += [Note("info", "doctor.permission_notice", notice=n) for n in cfg.notices]
@@ -469,8 +464,6 @@ def _bundle_notes(c: Checkup) -> list:
 
 
 def check_versions(c: Checkup) -> list:
-    import shutil
-
     notes = []
     installed = (c.manifest or {}).get("suite")
     if installed and installed != __version__:
@@ -527,8 +520,6 @@ def diagnose(project, run_hooks: bool = True) -> list:
 
 
 def run(args, project) -> tuple:
-    from playgate.cli import EXIT_NO, EXIT_OK
-
     results = diagnose(project, run_hooks=not args.no_run)
     lang = project.language
     checks = [dict(n.to_json(lang), check=name) for name, n in results]

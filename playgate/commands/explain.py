@@ -22,10 +22,21 @@ command through, 1 when it would block it.
 
 from __future__ import annotations
 
+import json
 import os
 
+import shell
+from events.context import Context
+from events.inputs import parse
+from events.runtime import run_chain
+from guards.bash_check import NAME
+from permission import config as config_mod
+from permission.explain import explain
 from playgate import messages
+from playgate.commands import check
+from playgate.errors import EXIT_NO, EXIT_OK, InputError
 from playgate.scratch import inside
+from shell import is_read_only
 
 NEEDS_PROJECT = True
 
@@ -46,8 +57,6 @@ def _cmd(cmd) -> dict:
 
 
 def _read_only(cmd) -> bool:
-    from shell import is_read_only
-
     return is_read_only(cmd)
 
 
@@ -63,8 +72,6 @@ def _write(w) -> dict:
 
 def analysis_of(command: str, root: str, cwd: str, home: str) -> dict:
     """The shell analysis of ``command`` as JSON (see the module docstring)."""
-    import shell
-
     a = shell.analyse(command, root, cwd, home)
     return {"parser": a.parser, "read_only": a.read_only, "unknown": a.unknown,
             "reasons": list(a.reasons),
@@ -80,9 +87,6 @@ def analysis_of(command: str, root: str, cwd: str, home: str) -> dict:
 
 def permission_of(command: str, root: str, cwd: str, env) -> dict:
     """Every permission phase for ``command`` (``permission.explain.explain``)."""
-    from permission import config as config_mod
-    from permission.explain import explain
-
     _text, decision = explain(command, root, cwd, env=env)
     cfg = config_mod.load(root)
     return {"decision": decision.decision, "phase": decision.phase, "reason": decision.reason,
@@ -103,15 +107,9 @@ def bash_check_of(payload: bytes, project, trace: list) -> dict:
     the same context, so the answer is the one bash-check would give once the
     guards before it let the call through. Nothing is applied.
     """
-    from guards.bash_check import NAME
-
     for step in trace:
         if step["guard"] == NAME:
             return {"kind": step["kind"], "message": step["message"], "reached": True}
-    from events.context import Context
-    from events.inputs import parse
-    from events.runtime import run_chain
-    from playgate.commands import check
 
     ctx = Context(parse("PreToolUse", payload), root=project.root, env=project.env)
     alone = check.trace_of(run_chain(ctx, ("bash_check",)))
@@ -120,11 +118,6 @@ def bash_check_of(payload: bytes, project, trace: list) -> dict:
 
 
 def run(args, project) -> tuple:
-    import json
-
-    from playgate.cli import EXIT_NO, EXIT_OK, InputError
-    from playgate.commands import check
-
     command = " ".join(args.words)
     cwd = os.path.abspath(args.cwd) if args.cwd else os.getcwd()
     if args.cwd and not os.path.isdir(cwd):

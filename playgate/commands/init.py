@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import os
 
-from playgate import messages
+from playgate import messages, suite
+from playgate.errors import EXIT_OK, InputError
+from statefiles.atomic import write_atomic
 
 NEEDS_PROJECT = True
 FILES = (
@@ -29,17 +31,11 @@ FILES = (
     ("play/template/progress.json", "templates/play/progress.json"),
     (".claude/protected-files.txt", "protected-files.txt"),
 )
-#: The per-checkout state the hooks write (install.py's ``GITIGNORE_ENTRIES``
-#: minus what only install.py creates: :data:`INSTALL_ONLY`; a test keeps the
-#: two lists in step).
-GITIGNORE_LINES = (".claude/.session-init/", ".claude/session-state/", ".claude/logs/",
-                   ".claude/.cache/", ".claude/permission-config.local.yaml", ".claude/state/")
-#: install.py's .gitignore entries a plugin install has no use for: its
-#: virtualenv, the installed copy's bytecode, module bundle and parser tables
-#: (the plugin keeps them in its own root), its backups and its manifest.
-INSTALL_ONLY = (".claude/.venv/", ".claude/**/__pycache__/", ".claude/hooks/suite.bundle*",
-                ".claude/shell/bashlex_tables.marshal*", ".claude/.playgate-backup/",
-                ".claude/playgate.json")
+#: The per-checkout state the hooks write (:data:`playgate.suite.GITIGNORE`
+#: without the lines only install.py's own files need: its virtualenv, the
+#: installed copy's bytecode, module bundle and parser tables, which the plugin
+#: keeps in its own root, its backups and its manifest).
+GITIGNORE_LINES = suite.GITIGNORE_RUNTIME
 GITIGNORE_BEGIN = "# >>> playgate: hook runtime state (playgate init)"
 GITIGNORE_END = "# <<< playgate"
 
@@ -52,8 +48,6 @@ def add_arguments(parser) -> None:
 def plan(project) -> list:
     """``[(rel, source_abs_or_None, action)]``: ``create`` or ``exists``
     for each file; ``append`` or ``exists`` for the .gitignore block."""
-    from playgate.cli import InputError
-
     steps = []
     for rel, src in FILES:
         dest = project.path(rel)
@@ -75,9 +69,6 @@ def plan(project) -> list:
 
 
 def run(args, project) -> tuple:
-    from playgate.cli import EXIT_OK
-    from statefiles.atomic import write_atomic
-
     steps = plan(project)
     done = []
     for rel, source, action in steps:

@@ -12,7 +12,9 @@ template cannot be rendered.
 
 from __future__ import annotations
 
-from playgate import messages
+from playgate import messages, plugin
+from playgate.errors import EXIT_NO, EXIT_OK, InputError
+from playgate.project import SUITE_ROOT
 
 NEEDS_PROJECT = False
 
@@ -24,10 +26,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args, project) -> tuple:
-    from playgate import plugin
-    from playgate.cli import EXIT_NO, EXIT_OK, InputError
-    from playgate.project import SUITE_ROOT
-
     source = args.source or SUITE_ROOT
     try:
         if args.write:

@@ -33,8 +33,12 @@ import os
 import shutil
 import tempfile
 
-from playgate import messages
+from events.runtime import evaluate
+from playgate import messages, scratch, transcript
+from playgate.commands.check import decision_of, trace_of
+from playgate.errors import EXIT_NO, EXIT_OK, InputError
 from playgate.scratch import inside
+from statefiles import layout
 
 NEEDS_PROJECT = False
 #: The tools the PostToolUse registration matches (settings.template.json).
@@ -93,9 +97,6 @@ class Replayer:
         return payload
 
     def hook(self, event: str, payload: dict) -> dict:
-        from events.runtime import evaluate
-        from playgate.commands.check import decision_of, trace_of
-
         code, out, err, outcome = evaluate(event, json.dumps(payload).encode("utf-8"),
                                            env=self.env, root=self.scratch)
         decision, blocked = decision_of(event, code, out, outcome)
@@ -212,9 +213,6 @@ def difference(row: dict) -> str | None:
 def locate_project(session, explicit: str | None) -> str:
     """The project to copy: ``explicit``, else the session's directory (or
     its git top level) when it exists here."""
-    from playgate.cli import InputError
-    from statefiles import layout
-
     if explicit:
         if not os.path.isdir(explicit):
             raise InputError(messages.text("cli.project_missing", path=explicit))
@@ -226,9 +224,6 @@ def locate_project(session, explicit: str | None) -> str:
 
 
 def run(args, project) -> tuple:
-    from playgate import scratch, transcript
-    from playgate.cli import EXIT_NO, EXIT_OK, InputError
-
     try:
         session = transcript.load(args.transcript, subagents=not args.no_subagents)
     except OSError as exc:
@@ -239,8 +234,6 @@ def run(args, project) -> tuple:
     root = locate_project(session, args.project)
     origin = session.cwd.rstrip("/") or root
     if session.cwd and os.path.isdir(session.cwd) and not args.project:
-        from statefiles import layout
-
         # The session may have started in a subdirectory: map its project.
         origin = layout.git_toplevel(session.cwd.rstrip("/")) or origin
     parent = tempfile.mkdtemp(prefix="playgate-replay-")

@@ -13,8 +13,10 @@ from __future__ import annotations
 import os
 
 from playgate import messages
+from playgate.errors import EXIT_OK
 from playgate.messages import Note
-from statefiles import layout
+from statefiles import fastjson, gitinfo, layout, playbook, protected, state_md
+from statefiles.playbook import subtask_status, validation_entry
 
 NEEDS_PROJECT = True
 BAR_WIDTH = 20
@@ -41,8 +43,6 @@ def bar(done: int, total: int, width: int = BAR_WIDTH) -> str:
 
 
 def _marker_detail(root: str, rel: str) -> str:
-    from statefiles import fastjson
-
     path = os.path.join(root, *rel.split("/"))
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
@@ -63,8 +63,6 @@ def _marker_detail(root: str, rel: str) -> str:
 def collect(project) -> dict:
     """The status document (see the module docstring); never raises for
     broken state files (their problems are listed)."""
-    from statefiles import gitinfo, playbook, protected, state_md
-
     root = project.root
     notes = []
     state = project.state
@@ -100,8 +98,6 @@ def collect(project) -> dict:
 
 
 def _playbook(pb, state) -> dict:
-    from statefiles.playbook import subtask_status, validation_entry
-
     state_phase = state.get("playbook", "current_phase") if state is not None else None
     current = pb.current_phase_id(state_phase if isinstance(state_phase, str) else None)
     phases = []
@@ -138,8 +134,6 @@ def _playbook(pb, state) -> dict:
 
 
 def run(args, project) -> tuple:
-    from playgate.cli import EXIT_OK
-
     return EXIT_OK, collect(project)
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import os
 
-from playgate import messages
+from playgate import messages, validation
+from playgate.errors import EXIT_INPUT, EXIT_NO, EXIT_OK, UsageError
 
 NEEDS_PROJECT = True
 
@@ -26,9 +27,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args, project) -> tuple:
-    from playgate import validation
-    from playgate.cli import EXIT_INPUT, EXIT_NO, EXIT_OK, UsageError
-
     if args.files:
         files = []
         for given in args.files:

@@ -1,0 +1,79 @@
+"""The repository an install goes into: checked before anything is written,
+and locked while the installer works on it."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shlex
+
+from playgate.installer.common import CLAUDE, GIT_TIMEOUT, InstallError, Refusal, join, run_bounded
+
+
+def git_toplevel(path: str) -> str | None:
+    """The top level of the git work tree containing ``path``, or ``None``."""
+    try:
+        proc = run_bounded(["git", "-C", path, "rev-parse", "--show-toplevel"], GIT_TIMEOUT)
+    except InstallError as exc:
+        if "cannot run git" in str(exc):
+            raise Refusal("git is not installed or not on PATH; playgate needs git") from None
+        raise Refusal(str(exc)) from None
+    if proc.returncode != 0:
+        return None
+    top = proc.stdout.decode("utf-8", "replace").strip()
+    return os.path.realpath(top) if top else None
+
+
+def check_target(repo: str) -> str:
+    """The repository's absolute, symlink-resolved top level.
+
+    Raises:
+        Refusal: not a directory, not a git work tree (or a bare repository),
+            not its top level, or not writable.
+    """
+    path = os.path.realpath(os.path.expanduser(repo))
+    if not os.path.isdir(path):
+        raise Refusal(f"{repo} is not a directory")
+    top = git_toplevel(path)
+    if top is None:
+        raise Refusal(f"{path} is not a git work tree (run `git init` there first, or name "
+                      "the repository's top-level directory)")
+    if top != path:
+        raise Refusal(f"{path} is inside the git work tree {top}; install into its top level: "
+                      f"python install.py {shlex.quote(top)}")
+    for rel in ("", CLAUDE, "play"):
+        target = join(path, rel) if rel else path
+        if os.path.isdir(target) and not os.access(target, os.W_OK | os.X_OK):
+            raise Refusal(f"{target} is not writable by this user; fix its permissions or run "
+                          "install.py as its owner")
+    return path
+
+
+class RepoLock:
+    """An exclusive ``flock`` on the repository directory itself, so two
+    installers never interleave; it leaves no file behind.
+
+    Raises (on enter):
+        Refusal: another installer holds it.
+    """
+
+    def __init__(self, repo: str) -> None:
+        self.repo = repo
+        self.fd = None
+
+    def __enter__(self):
+        try:
+            self.fd = os.open(self.repo, os.O_RDONLY)
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(self.fd)
+            self.fd = None
+            raise Refusal(f"another install.py is working on {self.repo}; wait for it to "
+                          "finish") from None
+        except OSError:
+            pass
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
