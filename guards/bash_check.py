@@ -6,7 +6,13 @@ blocks, in this order:
 1. **destructive** commands (``Analysis.destructive``: rm -r/-f outside the
    project and temp directories, history-destroying git, force pushes, disk
    writes, chmod -R on system paths, fork bombs, fetched content run by a
-   shell, HTTP DELETE, ...);
+   shell, HTTP DELETE, ...), each by the level of the command family that
+   found it (:mod:`shell.severity`, set per family in
+   ``permission-config.yaml`` ``families:``; issue 16): ``block`` refuses
+   here; ``ask`` lets the user decide (an ASK verdict, rendered as
+   PreToolUse ``permissionDecision: "ask"``) once the checks below pass;
+   ``warn`` tells Claude and leaves the call to Claude Code's permission
+   rules;
 2. commands the analysis cannot resolve (``Analysis.unknown``): unknown is
    never safe;
 3. **writes to guarded files** by any Bash write form — HARD_BLOCK entries of
@@ -28,7 +34,7 @@ from __future__ import annotations
 
 import os
 
-from events.verdict import ALLOWED, block, warn
+from events.verdict import ALLOWED, ask, block, warn
 from shell import analyse, is_read_only, paths
 from shell.model import Write
 from statefiles import layout
@@ -78,9 +84,13 @@ def check(ctx: Context) -> Verdict:
         return ALLOWED
     handler = is_post_loop_handler(ctx)
 
-    # 1. destructive
+    # 1. destructive, by the level of the family that found it
+    asking: list = []
+    lowered: list = []
     if analysis.destructive:
-        return block(_destructive_message(ctx, analysis.destructive))
+        blocking, asking, lowered = _by_level(ctx, analysis.destructive)
+        if blocking:
+            return block(_destructive_message(ctx, blocking))
 
     # 2. unknown
     if analysis.unknown:
@@ -115,9 +125,61 @@ def check(ctx: Context) -> Verdict:
             extra = ctx.say("bash_check.admin_extra") if ctx.security == "admin" else ""
             return block(ctx.say("bash_check.no_playbook", why=why, found=repr(shown),
                                  extra=extra))
+    for finding, source in lowered:
+        warns.insert(0, ctx.say("bash_check.family_warn", family=finding.command_family,
+                                message=finding.message, source=source))
+    if asking:
+        first, source = asking[0]
+        more = ""
+        if len(asking) > 1:
+            more = ctx.say("bash_check.also", findings="; ".join(
+                f.message for f, _s in asking[1:3]))
+        context = ctx.say("bash_check.ask_context", family=first.command_family,
+                          message=first.message)
+        if warns:
+            context += " " + " ".join(warns[:3])
+        return ask(ctx.say("bash_check.ask", family=first.command_family,
+                           message=first.message, more=more, source=source), context)
     if warns:
         return warn(" ".join(warns[:3]))
     return ALLOWED
+
+
+def family_levels(root: str) -> tuple:
+    """``(overrides, broken)``: the ``families`` levels the permission
+    configuration's layers set (``{family: level}``), and whether a layer is
+    broken (then every family blocks: fail safe). Issue 16."""
+    from permission import config  # lazy: only for commands with a destructive finding
+
+    cfg = config.load(root)
+    if not cfg.ok:
+        return {}, True
+    return {f: (lv, cfg.source("families", f)) for f, lv in cfg.families.items()}, False
+
+
+def _by_level(ctx, findings) -> tuple:
+    """``(blocking, asking, lowered)``: the findings whose command family's
+    level is ``block``, and ``(finding, source)`` pairs for ``ask`` and
+    ``warn`` (:mod:`shell.severity`; ``source`` names the setting)."""
+    from shell import severity  # lazy: only for commands with a destructive finding
+
+    overrides, broken = family_levels(ctx.root)
+    blocking, asking, lowered = [], [], []
+    for f in findings:
+        fam = f.command_family or "shell"
+        if broken:
+            blocking.append(f)
+            continue
+        setting = overrides.get(fam)
+        level = severity.level(fam, {fam: setting[0]} if setting else None)
+        source = f"families.{fam} in {setting[1]}" if setting else f"default for {fam}"
+        if level == severity.BLOCK:
+            blocking.append(f)
+        elif level == severity.ASK:
+            asking.append((f, source))
+        else:
+            lowered.append((f, source))
+    return blocking, asking, lowered
 
 
 def _destructive_message(ctx, findings) -> str:

@@ -83,7 +83,12 @@ _COMMANDS_BY_MODULE = (
     ("packages", "pip pip3"),
     ("infra", "terraform tofu terragrunt kubectl docker podman nerdctl"),
     ("cloud", "aws gcloud"),
-    ("databases", "dropdb redis-cli"),
+    ("databases", """
+        psql pgcli mysql mariadb mycli mysqladmin mariadb-admin sqlite3 sqlite litecli duckdb
+        cqlsh clickhouse-client clickhouse sqlcmd cockroach trino snowsql mongosh mongo
+        redis-cli valkey-cli keydb-cli dropdb dropuser pg_dropcluster pg_restore mongorestore
+        mongoimport etcdctl influx prisma supabase rails rake
+    """),
 )
 
 #: git family module → the git subcommands it handles.

@@ -92,7 +92,7 @@ def test_every_family_has_a_test_file():
     ("node", "interpreters", "h_interp"), ("perl5.30", "interpreters", "h_interp"),
     ("mkfs.ext4", "system", "h_mkfs"), ("rm", "files", "h_rm"), ("gawk", "text", "h_awk"),
     ("docker", "infra", "h_docker"), ("kubectl", "infra", "h_kubectl"),
-    ("redis-cli", "databases", "h_redis_cli"), ("aws", "cloud", "h_aws"),
+    ("redis-cli", "databases", "h_redis"), ("aws", "cloud", "h_aws"),
     ("pytest", "unmodelled", "h_generic"), ("cat", "unmodelled", "h_generic"),
 ])
 def test_where_a_command_is_handled(name, module, function):
