@@ -82,7 +82,12 @@ _COMMANDS_BY_MODULE = (
     """),
     ("packages", "pip pip3"),
     ("infra", "terraform tofu terragrunt kubectl docker podman nerdctl"),
-    ("cloud", "aws gcloud"),
+    ("cloud", """
+        aws awslocal gcloud az doctl hcloud linode-cli oci ibmcloud scw vultr-cli civo exo
+        heroku fly flyctl vercel netlify firebase wrangler railway render koyeb aliyun tccli
+        upctl eksctl sam serverless sls cdk amplify copilot eb gh-pages
+    """),
+    ("storage", "gsutil azcopy mc mcli rclone s3cmd b2 s5cmd"),
     ("databases", """
         psql pgcli mysql mariadb mycli mysqladmin mariadb-admin sqlite3 sqlite litecli duckdb
         cqlsh clickhouse-client clickhouse sqlcmd cockroach trino snowsql mongosh mongo
