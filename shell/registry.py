@@ -81,7 +81,13 @@ _COMMANDS_BY_MODULE = (
         usermod passwd chpasswd visudo kill killall5 crontab at batch
     """),
     ("packages", "pip pip3"),
-    ("infra", "terraform tofu terragrunt kubectl docker podman nerdctl"),
+    ("infra", """
+        terraform tofu terragrunt pulumi helm vagrant minikube kind k3d skaffold tilt nomad
+        consul vault ansible
+    """),
+    ("containers", """
+        kubectl oc microk8s k3s docker podman nerdctl docker-compose podman-compose crictl
+    """),
     ("cloud", """
         aws awslocal gcloud az doctl hcloud linode-cli oci ibmcloud scw vultr-cli civo exo
         heroku fly flyctl vercel netlify firebase wrangler railway render koyeb aliyun tccli
