@@ -75,12 +75,21 @@ _COMMANDS_BY_MODULE = (
     ("network", "curl wget http https xh xhs nc ncat netcat socat ssh rsync scp"),
     ("gh", "gh"),
     ("system", """
-        mkswap mke2fs newfs wipefs fdisk sfdisk gdisk sgdisk cfdisk parted blkdiscard badblocks
-        sg_format flashrom diskutil lvremove vgremove pvremove zpool zfs cryptsetup nvme hdparm
-        shutdown reboot halt poweroff init telinit systemctl userdel deluser groupdel delgroup
-        usermod passwd chpasswd visudo kill killall5 crontab at batch
+        shutdown reboot halt poweroff init telinit systemctl service launchctl userdel deluser
+        groupdel delgroup usermod passwd chpasswd visudo useradd adduser groupadd addgroup
+        groupmod gpasswd chsh chfn kill killall5 pkill killall crontab at batch journalctl
+        iptables ip6tables nft ufw firewall-cmd rmmod modprobe sysctl
     """),
-    ("packages", "pip pip3"),
+    ("disks", """
+        mkswap mke2fs newfs mkfs wipefs fdisk sfdisk gdisk sgdisk cfdisk parted blkdiscard
+        badblocks sg_format flashrom grub-install xfs_repair diskutil lvremove vgremove
+        pvremove lvreduce lvresize vgreduce pvmove zpool zfs cryptsetup nvme hdparm mdadm btrfs
+        dmsetup nbd-client
+    """),
+    ("packages", """
+        pip pip3 apt apt-get aptitude dpkg yum dnf microdnf pacman yay paru zypper apk rpm snap
+        flatpak brew port emerge xbps-remove pkg nix-env npm pnpm yarn
+    """),
     ("infra", """
         terraform tofu terragrunt pulumi helm vagrant minikube kind k3d skaffold tilt nomad
         consul vault ansible
@@ -172,7 +181,7 @@ def _pattern(key: str):
         if rest == "" or all(c.isdigit() or c == "." for c in rest):
             return _function("interpreters", "h_python")
     if key.startswith(("mkfs", "mke2fs", "mkswap", "newfs")):
-        return _function("system", "h_mkfs")
+        return _function("disks", "h_mkfs")
     if key.startswith(("perl5", "ruby", "php", "node")) and key[4:5].isdigit():
         base = COMMANDS.get(key.rstrip("0123456789."))
         if base is not None:

@@ -90,7 +90,7 @@ def test_every_family_has_a_test_file():
     ("bash", "shells", "h_shell"), ("python3", "interpreters", "h_python"),
     ("python3.12", "interpreters", "h_python"), ("pypy3", "interpreters", "h_python"),
     ("node", "interpreters", "h_interp"), ("perl5.30", "interpreters", "h_interp"),
-    ("mkfs.ext4", "system", "h_mkfs"), ("rm", "files", "h_rm"), ("gawk", "text", "h_awk"),
+    ("mkfs.ext4", "disks", "h_mkfs"), ("rm", "files", "h_rm"), ("gawk", "text", "h_awk"),
     ("docker", "containers", "h_docker"), ("kubectl", "containers", "h_kubectl"),
     ("redis-cli", "databases", "h_redis"), ("aws", "cloud", "h_aws"),
     ("pytest", "unmodelled", "h_generic"), ("cat", "unmodelled", "h_generic"),
