@@ -179,6 +179,48 @@ def config_aliases(root: str, home: str, git_dir: str | None) -> dict:
     return aliases
 
 
+def remote_mirrors(root: str, home: str, git_dir: str | None = None) -> set:
+    """Lower-case names of the remotes configured with ``mirror = true`` in
+    ``~/.gitconfig``, ``~/.config/git/config`` or the repository's
+    configuration (a plain ``git push`` to them mirrors: it overwrites and
+    deletes remote refs). Files that cannot be read are skipped."""
+    files = []
+    if home:
+        files += [os.path.join(home, ".gitconfig"), os.path.join(home, ".config", "git",
+                                                                 "config")]
+    gdir = git_dir
+    if gdir is None:
+        try:
+            gdir = gitinfo.git_dir(root)
+        except Exception:  # noqa: BLE001
+            gdir = os.path.join(root, ".git")
+    if gdir:
+        files.append(os.path.join(gdir, "config"))
+    mirrors = set()
+    for f in files:
+        text = read_text(f, 256 * 1024)  # never waits on a FIFO
+        if text is None or "mirror" not in text.lower():
+            continue
+        remote = None
+        for line in text.splitlines():
+            s = line.strip()
+            if s.startswith("["):
+                head = s.strip("[]").strip()
+                remote = head[len("remote"):].strip().strip('"').lower() if \
+                    head.lower().startswith("remote ") else None
+                continue
+            if remote is not None and "=" in s:
+                key, value = (p.strip().lower() for p in s.split("=", 1))
+                if key == "mirror":
+                    if value.strip('"') in ("true", "yes", "on", "1"):
+                        mirrors.add(remote)
+                    else:
+                        mirrors.discard(remote)
+            elif remote is not None and s.lower() == "mirror":
+                mirrors.add(remote)
+    return mirrors
+
+
 #: git subcommands that only read (with the argument checks in :func:`read_only`).
 READ_ONLY_SUBS = frozenset({"status", "log", "diff", "show", "rev-parse", "ls-files", "ls-tree",
                             "ls-remote", "cat-file", "blame", "annotate", "describe", "shortlog",

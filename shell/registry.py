@@ -121,6 +121,7 @@ _GIT_SUBCOMMANDS_BY_MODULE = (
         config rebase bisect submodule difftool mergetool grep diff log show format-patch
         archive ls-remote clone fetch pull init rm mv apply
     """),
+    ("git_plumbing", "send-pack read-tree checkout-index am"),
 )
 
 

@@ -88,8 +88,13 @@ def g_bisect(x: X, words: list) -> None:
 
 
 def g_submodule(x: X, words: list) -> None:
-    """``git submodule foreach CMD`` runs a shell command (``git-exec``)."""
+    """``git submodule foreach CMD`` runs a shell command (``git-exec``);
+    ``deinit -f|--force`` deletes submodule working trees with their local
+    changes (``git-history``)."""
     vals = [w.value for w in words]
+    if vals[:1] == ["deinit"] and any(v in ("-f", "--force") for v in vals[1:]):
+        x.run.find("git-history", "git submodule deinit --force: deletes submodule working "
+                   "trees with their uncommitted changes", x.cmd)
     if "foreach" in vals:
         k = vals.index("foreach")
         rest = [w for w in words[k + 1:] if w.value not in ("--recursive", "-q", "--quiet")]
