@@ -72,7 +72,7 @@ _COMMANDS_BY_MODULE = (
         unzstd lz4 unlz4 compress uncompress brotli zcat bzcat xzcat zstdcat pigz unpigz lzip
     """),
     ("git", "git"),
-    ("network", "curl wget http https xh xhs nc ncat netcat socat ssh rsync scp"),
+    ("network", "curl wget http https xh xhs nc ncat netcat socat ssh rsync scp ssh-keygen"),
     ("gh", "gh"),
     ("system", """
         shutdown reboot halt poweroff init telinit systemctl service launchctl userdel deluser
