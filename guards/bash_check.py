@@ -157,25 +157,34 @@ def family_levels(root: str) -> tuple:
     return {f: (lv, cfg.source("families", f)) for f, lv in cfg.families.items()}, False
 
 
+def level_of(family: str, overrides: dict, broken: bool) -> tuple:
+    """``(level, source)`` of the command family ``family`` given
+    :func:`family_levels`' result: the level bash-check applies to its
+    findings (:mod:`shell.severity`) and where it comes from (``families.X
+    in <layer>``, ``default for X`` or ``broken configuration``)."""
+    from shell import severity  # lazy: only for commands with a destructive finding
+
+    if broken:
+        return severity.BLOCK, "a broken permission configuration (every family blocks)"
+    setting = overrides.get(family)
+    level = severity.level(family, {family: setting[0]} if setting else None)
+    if setting and setting[0] != level:
+        return level, f"families.{family}: {setting[0]} in {setting[1]}, raised: a hard family"
+    return level, (f"families.{family} in {setting[1]}" if setting else
+                   f"default for {family}")
+
+
 def _by_level(ctx, findings) -> tuple:
     """``(blocking, asking, lowered)``: the findings whose command family's
     level is ``block``, and ``(finding, source)`` pairs for ``ask`` and
-    ``warn`` (:mod:`shell.severity`; ``source`` names the setting)."""
-    from shell import severity  # lazy: only for commands with a destructive finding
-
+    ``warn`` (:func:`level_of`)."""
     overrides, broken = family_levels(ctx.root)
     blocking, asking, lowered = [], [], []
     for f in findings:
-        fam = f.command_family or "shell"
-        if broken:
+        level, source = level_of(f.command_family or "shell", overrides, broken)
+        if level == "block":
             blocking.append(f)
-            continue
-        setting = overrides.get(fam)
-        level = severity.level(fam, {fam: setting[0]} if setting else None)
-        source = f"families.{fam} in {setting[1]}" if setting else f"default for {fam}"
-        if level == severity.BLOCK:
-            blocking.append(f)
-        elif level == severity.ASK:
+        elif level == "ask":
             asking.append((f, source))
         else:
             lowered.append((f, source))
