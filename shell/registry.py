@@ -78,7 +78,7 @@ _COMMANDS_BY_MODULE = (
         shutdown reboot halt poweroff init telinit systemctl service launchctl userdel deluser
         groupdel delgroup usermod passwd chpasswd visudo useradd adduser groupadd addgroup
         groupmod gpasswd chsh chfn kill killall5 pkill killall crontab at batch journalctl
-        iptables ip6tables nft ufw firewall-cmd rmmod modprobe sysctl
+        iptables ip6tables nft ufw firewall-cmd rmmod modprobe sysctl ip ifconfig ifdown nmcli
     """),
     ("disks", """
         mkswap mke2fs newfs mkfs wipefs fdisk sfdisk gdisk sgdisk cfdisk parted blkdiscard
@@ -107,7 +107,7 @@ _COMMANDS_BY_MODULE = (
         psql pgcli mysql mariadb mycli mysqladmin mariadb-admin sqlite3 sqlite litecli duckdb
         cqlsh clickhouse-client clickhouse sqlcmd cockroach trino snowsql mongosh mongo
         redis-cli valkey-cli keydb-cli dropdb dropuser pg_dropcluster pg_restore mongorestore
-        mongoimport etcdctl influx prisma supabase rails rake
+        mongoimport etcdctl influx bq prisma supabase rails rake
     """),
 )
 

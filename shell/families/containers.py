@@ -67,8 +67,8 @@ def h_kubectl(x: X) -> list:
             what = " ".join(ops[1:3]) or next((v for v in vals if v.startswith(("-f", "--f",
                                                                                 "--all"))), "")
             destroy(x, f"delete {what} deletes cluster resources".replace("  ", " "))
-        elif sub == "drain":
-            destroy(x, "drain evicts every pod from a node")
+        elif sub in ("drain", "cordon"):
+            destroy(x, f"{sub} takes a node out of service (drain evicts every pod)")
         elif sub == "replace" and any(v in ("--force",) for v in vals):
             destroy(x, "replace --force deletes and recreates resources")
         elif sub == "apply" and any(v.startswith("--prune") for v in vals):
@@ -111,6 +111,14 @@ def h_docker(x: X) -> list:
                         _flag(vals, o) for o in options)):
                     destroy(x, f"{' '.join(form)} deletes containers, images or volumes")
                     break
+            else:
+                if ops[:1] in (["rm"], ["rmi"]) or ops[:2] in (["container", "rm"],
+                                                               ["image", "rm"]):
+                    if any(a.dynamic for a in x.args):
+                        # docker rm $(docker ps -aq): which ones is known only at run time
+                        x.run.find("infra-destroy", f"{x.cmd.name} {ops[0]} removes "
+                                   "containers or images chosen at run time (possibly all)",
+                                   x.cmd, certain=False)
     return _container(x)
 
 

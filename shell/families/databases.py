@@ -46,7 +46,7 @@ COMMANDS = {
     "redis-cli": "h_redis", "valkey-cli": "h_redis", "keydb-cli": "h_redis",
     "dropdb": "h_drop", "dropuser": "h_drop", "pg_dropcluster": "h_drop",
     "pg_restore": "h_restore", "mongorestore": "h_restore", "mongoimport": "h_restore",
-    "etcdctl": "h_kv", "influx": "h_kv",
+    "etcdctl": "h_kv", "influx": "h_kv", "bq": "h_bq",
     "prisma": "h_orm", "supabase": "h_orm", "rails": "h_orm", "rake": "h_orm",
 }
 
@@ -400,4 +400,16 @@ def h_orm(x: X) -> list:
                 key == "rails" and words[0] in vals):
             _finding(x, f"{' '.join(form)} drops or empties a database")
             break
+    return h_generic(x)
+
+
+def h_bq(x: X) -> list:
+    """BigQuery's ``bq rm`` deletes datasets, tables or models; ``bq query
+    SQL`` runs SQL (judged like any client's). Returns ``[cmd]``."""
+    vals = [a.value for a in x.args]
+    ops = [a for a in x.args if not a.value.startswith("-")]
+    if ops and ops[0].value == "rm" and not any(v in ("--help", "-h") for v in vals):
+        _finding(x, "rm deletes a dataset, a table or a model")
+    elif ops and ops[0].value in ("query", "q"):
+        _texts(x, ops[1:2], [], "sql")
     return h_generic(x)

@@ -103,13 +103,15 @@ def h_pulumi(x: X) -> list:
 
 
 def h_helm(x: X) -> list:
-    """``helm uninstall|delete|del|un RELEASE`` (``infra-destroy``). Returns
-    ``[cmd]``."""
+    """``helm uninstall|delete|del|un RELEASE``, ``upgrade|rollback --force``
+    (``infra-destroy``). Returns ``[cmd]``."""
     vals = [a.value for a in x.args]
     ops = positional(x.args, frozenset({"--kube-context", "-n", "--namespace",
                                         "--kubeconfig"}))
     if ops and ops[0] in ("uninstall", "delete", "del", "un") and not dry(vals):
         destroy(x, f"{ops[0]} removes a release and its resources")
+    elif ops and ops[0] in ("upgrade", "rollback") and "--force" in vals and not dry(vals):
+        destroy(x, f"{ops[0]} --force deletes and recreates the release's resources")
     return h_generic(x)
 
 

@@ -45,6 +45,7 @@ COMMANDS = {
     "crontab": "h_crontab", "at": "h_at", "batch": "h_at", "journalctl": "h_journalctl",
     **dict.fromkeys(("iptables", "ip6tables", "nft", "ufw", "firewall-cmd"), "h_firewall"),
     **dict.fromkeys(("rmmod", "modprobe", "sysctl"), "h_kernel"),
+    **dict.fromkeys(("ip", "ifconfig", "ifdown", "nmcli"), "h_network"),
 }
 
 
@@ -247,3 +248,36 @@ def h_at(x: X) -> list:
         return [cmd]
     program_from_stdin(x, f"{cmd.name} (commands on its input)")
     return [cmd]
+
+
+def h_network(x: X) -> list:
+    """Taking the machine off its network: ``ip link set DEV down``, ``ip
+    link delete``, ``ip addr|route flush``, ``ip route del default``,
+    ``ifconfig DEV down``, ``ifdown``, ``nmcli networking|radio ... off``,
+    ``nmcli connection down|delete`` (``system-write``); ``ip netns exec NS
+    CMD`` runs CMD. Returns the produced commands."""
+    key = x.cmd.key
+    vals = [a.value for a in x.args if not a.value.startswith("-") or a.value == "-"]
+    hit = False
+    if key == "ip" and vals[:2] == ["netns", "exec"] and len(vals) > 3:
+        # ip netns exec NAME CMD...: CMD runs (in another network namespace)
+        k = [a.value for a in x.args].index("exec")
+        return x.argv(x.args[k + 2:], "ip netns exec")
+    if key == "ip":
+        hit = (vals[:1] in (["link"], ["l"]) and ("down" in vals or any(
+            v in ("delete", "del") for v in vals[1:2]))) or (
+            "flush" in vals[1:2]) or (vals[:1] in (["route"], ["r"]) and vals[1:3] in (
+                ["del", "default"], ["delete", "default"]))
+    elif key == "ifconfig":
+        hit = "down" in vals
+    elif key == "ifdown":
+        hit = bool(vals) and not any(a.value in ("--help", "-h", "-n", "--no-act")
+                                     for a in x.args)
+    elif key == "nmcli":
+        hit = (vals[:1] in (["networking"], ["n"], ["radio"], ["r"]) and "off" in vals) or (
+            vals[:1] in (["connection"], ["con"], ["c"], ["device"], ["dev"], ["d"]) and
+            any(v in ("down", "delete", "disconnect") for v in vals[1:2]))
+    if hit:
+        x.run.find("system-write", f"{x.cmd.name} {' '.join(vals[:4])} takes the machine off "
+                   "its network", x.cmd)
+    return x.plain()

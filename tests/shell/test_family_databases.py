@@ -48,6 +48,8 @@ BLOCK = [
     ("prisma migrate reset --force", "data-destroy"),
     ("bundle exec rails db:drop", "data-destroy"),
     ("sudo -u postgres psql -c 'DROP DATABASE app'", "data-destroy"),
+    ("bq rm -r -f -d analytics", "data-destroy"),
+    ("bq query --use_legacy_sql=false 'DELETE FROM ds.events WHERE true'", "data-destroy"),
 ]
 
 #: Commands that must stay allowed.
@@ -70,6 +72,7 @@ ALLOW = [
     "psql -c \"SELECT 'DROP TABLE users' AS text\"",
     "echo 'psql -c \"DROP TABLE users\"'",
     "pg_dump app > backup.sql",
+    "bq query 'SELECT COUNT(*) FROM ds.events'",
 ]
 
 family_ws = workspace_fixture()

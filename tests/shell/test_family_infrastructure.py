@@ -49,6 +49,9 @@ BLOCK = [
     ("kubectl exec web -- rm -rf /", "rm-recursive", "files"),
     ("docker exec db psql -c 'DROP DATABASE app'", "data-destroy", "databases"),
     ("ansible all -m shell -a 'rm -rf /var/lib/app'", "rm-recursive", "files"),
+    ("docker rm $(docker ps -aq)", "infra-destroy"),
+    ("kubectl cordon node-1", "infra-destroy"),
+    ("helm upgrade web ./chart --force", "infra-destroy"),
 ]
 
 #: Commands that must stay allowed.
@@ -69,6 +72,7 @@ ALLOW = [
     "docker compose down",
     "docker exec web ls /app",
     "echo 'terraform destroy'",
+    "helm upgrade web ./chart",
 ]
 
 family_ws = workspace_fixture()

@@ -35,6 +35,9 @@ BLOCK = [
     ("sudo systemctl stop firewalld", "service-stop"),
     ("echo '* * * * * rm -rf /' | crontab -", "rm-recursive", "files"),
     ("at now <<< 'rm -rf /'", "rm-recursive", "files"),
+    ("ip link set eth0 down", "system-write"),
+    ("nmcli networking off", "system-write"),
+    ("ip netns exec blue rm -rf /", "rm-recursive", "files"),
 ]
 
 #: Commands that must stay allowed.
@@ -50,6 +53,8 @@ ALLOW = [
     "crontab -l",
     "iptables -L -n",
     "echo 'shutdown -h now'",
+    "ip addr show",
+    "nmcli connection show",
 ]
 
 family_ws = workspace_fixture()
