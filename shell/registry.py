@@ -100,14 +100,17 @@ _COMMANDS_BY_MODULE = (
     ("cloud", """
         aws awslocal gcloud az doctl hcloud linode-cli oci ibmcloud scw vultr-cli civo exo
         heroku fly flyctl vercel netlify firebase wrangler railway render koyeb aliyun tccli
-        upctl eksctl sam serverless sls cdk amplify copilot eb gh-pages
+        upctl eksctl sam serverless sls cdk amplify copilot eb gh-pages glab op doppler infisical
+        cf ibm
     """),
-    ("storage", "gsutil azcopy mc mcli rclone s3cmd b2 s5cmd"),
+    ("storage", "gsutil azcopy mc mcli rclone s3cmd b2 s5cmd restic borg kopia velero"),
     ("databases", """
         psql pgcli mysql mariadb mycli mysqladmin mariadb-admin sqlite3 sqlite litecli duckdb
         cqlsh clickhouse-client clickhouse sqlcmd cockroach trino snowsql mongosh mongo
         redis-cli valkey-cli keydb-cli dropdb dropuser pg_dropcluster pg_restore mongorestore
-        mongoimport etcdctl influx bq prisma supabase rails rake
+        mongoimport etcdctl influx bq prisma supabase rails rake kafka-topics kafka-topics.sh
+        kafka-consumer-groups kafka-consumer-groups.sh kafka-delete-records
+        kafka-delete-records.sh rabbitmqctl rabbitmqadmin nats
     """),
 )
 

@@ -30,7 +30,8 @@ COMMANDS = {
                      "civo", "exo", "heroku", "fly", "flyctl", "vercel", "netlify", "firebase",
                      "wrangler", "railway", "render", "koyeb", "aliyun", "tccli", "upctl",
                      "eksctl", "sam", "serverless", "sls", "cdk", "amplify", "copilot",
-                     "eb", "gh-pages"), "h_verbs"),
+                     "eb", "gh-pages", "glab", "op", "doppler", "infisical", "cf", "ibm"),
+                   "h_verbs"),
 }
 
 #: Words of a command path that destroy (whole words, or the part after

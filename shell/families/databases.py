@@ -47,6 +47,10 @@ COMMANDS = {
     "dropdb": "h_drop", "dropuser": "h_drop", "pg_dropcluster": "h_drop",
     "pg_restore": "h_restore", "mongorestore": "h_restore", "mongoimport": "h_restore",
     "etcdctl": "h_kv", "influx": "h_kv", "bq": "h_bq",
+    "kafka-topics": "h_messaging", "kafka-topics.sh": "h_messaging",
+    "kafka-consumer-groups": "h_messaging", "kafka-consumer-groups.sh": "h_messaging",
+    "kafka-delete-records": "h_messaging", "kafka-delete-records.sh": "h_messaging",
+    "rabbitmqctl": "h_messaging", "rabbitmqadmin": "h_messaging", "nats": "h_messaging",
     "prisma": "h_orm", "supabase": "h_orm", "rails": "h_orm", "rake": "h_orm",
 }
 
@@ -412,4 +416,35 @@ def h_bq(x: X) -> list:
         _finding(x, "rm deletes a dataset, a table or a model")
     elif ops and ops[0].value in ("query", "q"):
         _texts(x, ops[1:2], [], "sql")
+    return h_generic(x)
+
+
+#: Messaging tools: options or subcommands that delete topics, queues,
+#: streams or messages.
+_MESSAGING = {
+    "kafka-topics": ("--delete",), "kafka-consumer-groups": ("--delete", "--delete-offsets"),
+    "kafka-delete-records": None,
+    "rabbitmqctl": ("delete_queue", "purge_queue", "reset", "force_reset", "delete_vhost",
+                    "delete_user", "clear_policy"),
+    "rabbitmqadmin": ("delete", "purge"),
+    "nats": ("rm", "purge", "delete", "del"),
+}
+
+
+def h_messaging(x: X) -> list:
+    """``kafka-topics --delete``, ``kafka-consumer-groups --delete``,
+    ``kafka-delete-records``, ``rabbitmqctl delete_queue|purge_queue|reset``,
+    ``rabbitmqadmin delete|purge``, ``nats stream|kv rm|purge`` delete
+    messages, queues or topics (``data-destroy``). Returns ``[cmd]``."""
+    key = x.cmd.key[:-3] if x.cmd.key.endswith(".sh") else x.cmd.key
+    vals = [a.value for a in x.args]
+    words = _MESSAGING.get(key)
+    if words is None:
+        hit = True
+    elif key.startswith("kafka"):
+        hit = any(v in words for v in vals)
+    else:
+        hit = any(v in words for v in [v for v in vals if not v.startswith("-")][:3])
+    if hit and not any(v in ("--help", "-h", "--dry-run") for v in vals):
+        _finding(x, "deletes topics, queues, streams or their messages")
     return h_generic(x)

@@ -5,8 +5,9 @@ commands"; issue 16, cloud family — the providers' own CLIs are in
 del|rb``, ``rclone purge|delete|rmdirs``, ``b2 rm``) and syncs that delete
 what the source lacks (``gsutil rsync -d``, ``azcopy sync
 --delete-destination=true``, ``mc mirror --remove``, ``rclone sync``,
-``s3cmd sync --delete-removed``) are ``infra-destroy``; ``--dry-run`` forms
-are not. Everything else is judged like an unmodelled program.
+``s3cmd sync --delete-removed``) are ``infra-destroy``, and so is deleting
+backups (``restic forget|prune``, ``borg delete|prune``, ``kopia snapshot
+delete``, ``velero backup delete``); ``--dry-run`` forms are not. Everything else is judged like an unmodelled program.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from shell.invocation import X
 FAMILY = "cloud"
 #: Command → handler below (:mod:`shell.registry` lists the same names).
 COMMANDS = {"gsutil": "h_gsutil", "azcopy": "h_azcopy", "mc": "h_mc", "mcli": "h_mc",
-            "rclone": "h_rclone", "s3cmd": "h_s3cmd", "b2": "h_b2", "s5cmd": "h_s5cmd"}
+            "rclone": "h_rclone", "s3cmd": "h_s3cmd", "b2": "h_b2", "s5cmd": "h_s5cmd",
+            "restic": "h_backup", "borg": "h_backup", "kopia": "h_backup",
+            "velero": "h_backup"}
 
 #: Global options with a value, per tool.
 _VALUES = {
@@ -118,3 +121,20 @@ def h_b2(x: X) -> list:
 def h_s5cmd(x: X) -> list:
     """``s5cmd rm|rb``, ``s5cmd sync --delete``."""
     return _judge(x, {"rm": "rm", "rb": "rb"}, {"sync": ("--delete",)})
+
+
+#: Backup tools' deleting subcommands (the first one or two words).
+_BACKUP = {"restic": ("forget", "prune"), "borg": ("delete", "prune", "compact"),
+           "kopia": ("delete", "prune", "gc"), "velero": ("delete",)}
+
+
+def h_backup(x: X) -> list:
+    """``restic forget|prune``, ``borg delete|prune``, ``kopia snapshot
+    delete``, ``velero backup|restore|schedule delete`` delete backups
+    (``infra-destroy``). Returns ``[cmd]``."""
+    vals = [a.value for a in x.args]
+    ops = [v for v in vals if not v.startswith("-")]
+    verbs = _BACKUP.get(x.cmd.key, ())
+    if any(v in verbs for v in ops[:2]) and not _dry(vals):
+        _destroy(x, " ".join(ops[:2]))
+    return h_generic(x)

@@ -42,6 +42,10 @@ BLOCK = [
     ("doctl compute droplet delete web-1 --force", "infra-destroy"),
     ("eksctl delete cluster --name prod", "infra-destroy"),
     ("sudo aws s3 rm s3://b/k", "infra-destroy"),
+    ("restic -r s3:bucket/repo forget --prune --keep-last 1", "infra-destroy"),
+    ("borg delete /backup::2024-01-01", "infra-destroy"),
+    ("velero backup delete nightly --confirm", "infra-destroy"),
+    ("glab repo delete group/project --yes", "infra-destroy"),
 ]
 
 #: Commands that must stay allowed.
@@ -61,6 +65,8 @@ ALLOW = [
     "rclone sync --dry-run ./dist remote:site",
     "mc ls local/bucket",
     "echo 'aws s3 rb s3://bucket --force'",
+    "restic snapshots",
+    "borg list /backup",
 ]
 
 family_ws = workspace_fixture()

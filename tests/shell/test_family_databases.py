@@ -50,6 +50,9 @@ BLOCK = [
     ("sudo -u postgres psql -c 'DROP DATABASE app'", "data-destroy"),
     ("bq rm -r -f -d analytics", "data-destroy"),
     ("bq query --use_legacy_sql=false 'DELETE FROM ds.events WHERE true'", "data-destroy"),
+    ("kafka-topics.sh --bootstrap-server b:9092 --delete --topic orders", "data-destroy"),
+    ("rabbitmqctl purge_queue jobs", "data-destroy"),
+    ("nats stream rm ORDERS -f", "data-destroy"),
 ]
 
 #: Commands that must stay allowed.
@@ -73,6 +76,8 @@ ALLOW = [
     "echo 'psql -c \"DROP TABLE users\"'",
     "pg_dump app > backup.sql",
     "bq query 'SELECT COUNT(*) FROM ds.events'",
+    "kafka-topics --bootstrap-server b:9092 --list",
+    "rabbitmqctl list_queues",
 ]
 
 family_ws = workspace_fixture()
