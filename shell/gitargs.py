@@ -138,13 +138,10 @@ def sub_words(cmd: SimpleCommand) -> list:
     return cmd.words[idx + 1:] if idx is not None else []
 
 
-def config_aliases(root: str, home: str, git_dir: str | None) -> dict:
-    """git aliases defined in ``~/.gitconfig``, ``~/.config/git/config`` and
-    the repository's configuration (``git_dir``, default: the repository of
-    ``root``): ``{lower-case name: value}``; a value starting with ``!`` is
-    shell code. Files that cannot be read are skipped. This is git's
-    configuration syntax (``"..."`` with ``\\"`` escapes), not the shell's
-    quoting (:mod:`shell.quoting`)."""
+def config_files(root: str, home: str, git_dir: str | None) -> list:
+    """The configuration files git reads for the repository of ``root``:
+    ``~/.gitconfig``, ``~/.config/git/config`` (with a ``home``) and the
+    repository's ``config`` (``git_dir``, default: found from ``root``)."""
     files = []
     if home:
         files += [os.path.join(home, ".gitconfig"), os.path.join(home, ".config", "git",
@@ -157,6 +154,17 @@ def config_aliases(root: str, home: str, git_dir: str | None) -> dict:
             gdir = os.path.join(root, ".git")
     if gdir:
         files.append(os.path.join(gdir, "config"))
+    return files
+
+
+def config_aliases(root: str, home: str, git_dir: str | None) -> dict:
+    """git aliases defined in ``~/.gitconfig``, ``~/.config/git/config`` and
+    the repository's configuration (``git_dir``, default: the repository of
+    ``root``): ``{lower-case name: value}``; a value starting with ``!`` is
+    shell code. Files that cannot be read are skipped. This is git's
+    configuration syntax (``"..."`` with ``\\"`` escapes), not the shell's
+    quoting (:mod:`shell.quoting`)."""
+    files = config_files(root, home, git_dir)
     aliases = {}
     for f in files:
         text = read_text(f, 256 * 1024)  # never waits on a FIFO
@@ -184,18 +192,7 @@ def remote_mirrors(root: str, home: str, git_dir: str | None = None) -> set:
     ``~/.gitconfig``, ``~/.config/git/config`` or the repository's
     configuration (a plain ``git push`` to them mirrors: it overwrites and
     deletes remote refs). Files that cannot be read are skipped."""
-    files = []
-    if home:
-        files += [os.path.join(home, ".gitconfig"), os.path.join(home, ".config", "git",
-                                                                 "config")]
-    gdir = git_dir
-    if gdir is None:
-        try:
-            gdir = gitinfo.git_dir(root)
-        except Exception:  # noqa: BLE001
-            gdir = os.path.join(root, ".git")
-    if gdir:
-        files.append(os.path.join(gdir, "config"))
+    files = config_files(root, home, git_dir)
     mirrors = set()
     for f in files:
         text = read_text(f, 256 * 1024)  # never waits on a FIFO

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from shell.families.unmodelled import h_generic
 from shell.invocation import X
+from shell.opts import positional
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "cloud"
@@ -62,18 +63,7 @@ _GLOBAL_VALUES = frozenset({"--project", "--account", "--configuration", "--form
 def _path(words, values=_GLOBAL_VALUES, limit: int = 6) -> list:
     """The first ``limit`` positional words (str) of ``words`` (Words),
     skipping options (and the values of those in ``values``)."""
-    out = []
-    k = 0
-    while k < len(words) and len(out) < limit:
-        v = words[k].value
-        if v == "--":
-            break
-        if v.startswith("-"):
-            k += 2 if v in values else 1
-            continue
-        out.append(v)
-        k += 1
-    return out
+    return positional(words, values, limit)
 
 
 def _dry(x: X) -> bool:

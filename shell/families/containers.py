@@ -18,8 +18,9 @@ or a system directory from the host is ``system-write``.
 from __future__ import annotations
 
 import shell.paths as paths
-from shell.families.infra import destroy, dry, positional
+from shell.families.infra import destroy, dry
 from shell.invocation import X, touch_all
+from shell.opts import positional
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "infrastructure"

@@ -230,13 +230,16 @@ def g_apply(x: X, words: list) -> None:
         return
     if p.has("--cached"):
         return
-    texts = []
-    for w in p.operands:
-        if w.dynamic:
-            texts.append(None)
-        else:
-            texts.append(file_text(w.value, x.cmd))
-    if not p.operands:
+    for t in patch_texts(x, p.operands):
+        text.patch_targets(x, t, "git apply")
+
+
+def patch_texts(x: X, operands) -> list:
+    """The texts of the patches a command reads (``git apply``, ``git am``):
+    each file operand's (``None`` when it cannot be read or is computed at
+    run time), or, with no operand, its standard input's."""
+    texts = [None if w.dynamic else file_text(w.value, x.cmd) for w in operands]
+    if not operands:
         st = x.cmd.stdin
         if st is not None and st.kind in ("heredoc", "herestring") and not st.dynamic:
             texts.append(st.content)
@@ -244,5 +247,4 @@ def g_apply(x: X, words: list) -> None:
             texts.append(file_text(st.path, x.cmd))
         else:
             texts.append(None)
-    for t in texts:
-        text.patch_targets(x, t, "git apply")
+    return texts

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import shell.families.text as text
 from shell.families.git import destroy, parse_opts
-from shell.invocation import X, cwd_word, file_text
+from shell.families.git_effects import patch_texts
+from shell.invocation import X, cwd_word
 from shell.model import DYN, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -120,16 +121,5 @@ def g_am(x: X, words: list) -> None:
     if p.has("--abort", "--skip", "--continue", "--resolved", "-r"):
         _worktree(x, "git am")
         return
-    texts = []
-    for w in p.operands:
-        texts.append(None if w.dynamic else file_text(w.value, x.cmd))
-    if not p.operands:
-        st = x.cmd.stdin
-        if st is not None and st.kind in ("heredoc", "herestring") and not st.dynamic:
-            texts.append(st.content)
-        elif st is not None and st.kind == "file" and not st.dynamic:
-            texts.append(file_text(st.path, x.cmd))
-        else:
-            texts.append(None)
-    for t in texts:
+    for t in patch_texts(x, p.operands):
         text.patch_targets(x, t, "git am")

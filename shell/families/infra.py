@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from shell.families.unmodelled import h_generic
 from shell.invocation import X
+from shell.opts import positional
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "infrastructure"
@@ -39,23 +40,6 @@ _TF_DESTROY = frozenset({"destroy", "taint", "force-unlock"})
 def destroy(x: X, what: str) -> None:
     """Record the ``infra-destroy`` finding ``{name} {what}`` for the command."""
     x.run.find(KIND, f"{x.cmd.name} {what}", x.cmd)
-
-
-def positional(words, values=frozenset()) -> list:
-    """The positional words (str) of ``words`` (Words), skipping options
-    and the values of the options in ``values``; stops at ``--``."""
-    out = []
-    k = 0
-    while k < len(words):
-        v = words[k].value
-        if v == "--":
-            break
-        if v.startswith("-"):
-            k += 2 if v in values else 1
-            continue
-        out.append(v)
-        k += 1
-    return out
 
 
 def dry(vals) -> bool:
