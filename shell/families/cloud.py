@@ -60,7 +60,7 @@ _GLOBAL_VALUES = frozenset({"--project", "--account", "--configuration", "--form
                             "--profile", "--env", "-e", "--org", "--site"})
 
 
-def _path(words, values=_GLOBAL_VALUES, limit: int = 6) -> list:
+def command_path(words, values=_GLOBAL_VALUES, limit: int = 6) -> list:
     """The first ``limit`` positional words (str) of ``words`` (Words),
     skipping options (and the values of those in ``values``)."""
     return positional(words, values, limit)
@@ -82,7 +82,7 @@ def h_aws(x: X) -> list:
     deletes or terminates (:data:`OP_PREFIXES`), ``s3 rm|rb``, ``s3 sync
     --delete``, ``s3 mv`` from a bucket (``infra-destroy``). Returns
     ``[cmd]``."""
-    path = _path(x.args, _AWS_VALUES, 2)
+    path = command_path(x.args, _AWS_VALUES, 2)
     if len(path) >= 2 and not _dry(x):
         service, op = path[0], path[1]
         vals = [a.value for a in x.args]
@@ -100,7 +100,7 @@ def h_gcloud(x: X) -> list:
     path word that deletes (``delete``, ``rm``...: :data:`VERBS`), ``storage
     rsync --delete-unmatched-destination-objects`` (``infra-destroy``).
     Returns ``[cmd]``."""
-    path = _path(x.args)
+    path = command_path(x.args)
     vals = [a.value for a in x.args]
     if not _dry(x):
         hit = next((w for w in path if w in VERBS), None)
@@ -116,20 +116,20 @@ def h_az(x: X) -> list:
     ``purge``... (:data:`VERBS`), ``storage blob sync --delete-destination
     true``, ``storage remove``, ``deployment ... --mode Complete``
     (``infra-destroy``). Returns ``[cmd]``."""
-    path = _path(x.args)
+    path = command_path(x.args)
     vals = [a.value for a in x.args]
     if not _dry(x):
         hit = next((w for w in path if w in VERBS or w.startswith("delete")), None)
         if hit is not None:
             _destroy(x, " ".join(path[:path.index(hit) + 1]))
-        elif "sync" in path and _option_on(vals, "--delete-destination"):
+        elif "sync" in path and option_on(vals, "--delete-destination"):
             _destroy(x, "storage sync --delete-destination")
         elif "deployment" in path and any(v.lower() == "complete" for v in vals):
             _destroy(x, "deployment --mode Complete")
     return h_generic(x)
 
 
-def _option_on(vals: list, name: str) -> bool:
+def option_on(vals: list, name: str) -> bool:
     """The option ``name`` is given and not turned off (``name false``,
     ``name=false``)."""
     for k, v in enumerate(vals):
@@ -148,7 +148,7 @@ def h_verbs(x: X) -> list:
     cluster``, ``cdk destroy``, ``serverless remove``...): a word of
     :data:`VERBS`, alone or after ``:`` (``infra-destroy``). Returns
     ``[cmd]``."""
-    path = _path(x.args, _GLOBAL_VALUES, 4)
+    path = command_path(x.args, _GLOBAL_VALUES, 4)
     if not _dry(x):
         for w in path:
             last = w.rsplit(":", 1)[-1]

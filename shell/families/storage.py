@@ -1,4 +1,4 @@
-"""Object storage and sync tools (SPEC §3 bash-check "destructive
+"""Object storage, sync and backup tools (SPEC §3 bash-check "destructive
 commands"; issue 16, cloud family — the providers' own CLIs are in
 :mod:`shell.families.cloud`): deleting objects or buckets (``gsutil rm``,
 ``gsutil rb``, ``azcopy remove``, ``mc rm``, ``mc rb --force``, ``s3cmd
@@ -7,12 +7,13 @@ what the source lacks (``gsutil rsync -d``, ``azcopy sync
 --delete-destination=true``, ``mc mirror --remove``, ``rclone sync``,
 ``s3cmd sync --delete-removed``) are ``infra-destroy``, and so is deleting
 backups (``restic forget|prune``, ``borg delete|prune``, ``kopia snapshot
-delete``, ``velero backup delete``); ``--dry-run`` forms are not. Everything else is judged like an unmodelled program.
+delete``, ``velero backup delete``); ``--dry-run`` forms are not. Everything
+else is judged like an unmodelled program.
 """
 
 from __future__ import annotations
 
-from shell.families.cloud import KIND, _option_on, _path
+from shell.families.cloud import KIND, command_path, option_on
 from shell.families.unmodelled import h_generic
 from shell.invocation import X
 
@@ -50,7 +51,7 @@ def _judge(x: X, deleting: dict, syncs: dict) -> list:
     (``deleting``: subcommand → label) or, for a sync (``syncs``:
     subcommand → options that make it delete), deletes at the destination."""
     vals = [a.value for a in x.args]
-    path = _path(x.args, _VALUES.get(x.cmd.key, frozenset()), 2)
+    path = command_path(x.args, _VALUES.get(x.cmd.key, frozenset()), 2)
     if path and not _dry(vals):
         sub = path[0]
         if sub in deleting:
@@ -64,7 +65,7 @@ def _has(vals: list, option: str) -> bool:
     """``option`` is given: a long one not turned off (``=false``), a short
     one alone or in a bundle (``-rd``)."""
     if option.startswith("--"):
-        return _option_on(vals, option)
+        return option_on(vals, option)
     return any(v.startswith("-") and not v.startswith("--") and option[1] in v[1:]
                for v in vals)
 
