@@ -84,7 +84,7 @@ _COMMANDS_BY_MODULE = (
         mkswap mke2fs newfs mkfs wipefs fdisk sfdisk gdisk sgdisk cfdisk parted blkdiscard
         badblocks sg_format flashrom grub-install xfs_repair diskutil lvremove vgremove
         pvremove lvreduce lvresize vgreduce pvmove zpool zfs cryptsetup nvme hdparm mdadm btrfs
-        dmsetup nbd-client
+        dmsetup nbd-client mount umount
     """),
     ("packages", """
         pip pip3 apt apt-get aptitude dpkg yum dnf microdnf pacman yay paru zypper apk rpm snap

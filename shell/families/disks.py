@@ -14,13 +14,16 @@ delete``, ``device remove``, ``check --repair``, ``rescue``), device mapper
 (``destroy``, ``rollback``, ``labelclear``, ``recv -F``), encryption headers
 (``cryptsetup luksFormat|erase|luksKillSlot``), firmware (``flashrom``),
 boot loaders (``grub-install``), XFS log zeroing (``xfs_repair -L``) and
-macOS ``diskutil`` erase verbs are ``disk``. Their listing forms (``fdisk
+macOS ``diskutil`` erase verbs are ``disk``; so are unmounting every file
+system or a system one (``umount -a``, ``umount /``) and mounting over or
+remounting a system directory. Their listing forms (``fdisk
 -l``, ``parted print``, ``sgdisk -p``, ``mdadm --detail``, ``btrfs subvolume
 list``...) are not.
 """
 
 from __future__ import annotations
 
+import shell.paths as paths
 from shell.invocation import X
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -43,6 +46,7 @@ COMMANDS = {
     **dict.fromkeys(("lvremove", "vgremove", "pvremove", "lvreduce", "lvresize", "vgreduce",
                      "pvmove", "zpool", "zfs", "cryptsetup", "nvme", "hdparm"), "h_volume"),
     "mdadm": "h_mdadm", "btrfs": "h_btrfs", "dmsetup": "h_dmsetup", "nbd-client": "h_nbd",
+    "mount": "h_mount", "umount": "h_mount",
 }
 
 
@@ -208,4 +212,34 @@ def h_nbd(x: X) -> list:
     under a mounted file system (``disk``). Returns ``[cmd]``."""
     if any(a.value in ("-d", "--disconnect") for a in x.args):
         _disk(x, "-d disconnects a block device (a file system on it loses its disk)")
+    return x.plain()
+
+
+def h_mount(x: X) -> list:
+    """``umount -a`` or of a system directory, ``mount`` onto a system
+    directory or ``-o remount`` of one (``disk``); listing (``mount`` alone,
+    ``mount -l``) and project or temp mount points are not. Returns
+    ``[cmd]``."""
+    vals = [a.value for a in x.args]
+    if _help(vals):
+        return x.plain()
+    ops = [a for a in x.args if not a.value.startswith("-")]
+    opt_values = {vals[k + 1] for k, v in enumerate(vals[:-1]) if v in ("-o", "-t", "-O",
+                                                                          "--options",
+                                                                          "--types")}
+    ops = [a for a in ops if a.value not in opt_values]
+    if x.cmd.key == "umount":
+        if any(v in ("-a", "--all") for v in vals):
+            _disk(x, "-a unmounts every file system")
+            return x.plain()
+        targets = ops
+    else:
+        targets = ops[-1:] if len(ops) >= 2 or any("remount" in v for v in opt_values) else []
+    for w in targets:
+        for t in x.run.resolve(w.value, x.cmd) or () if not w.dynamic else ():
+            if paths.is_system(t) and not paths.is_under(t, "/mnt") and not \
+                    paths.is_under(t, "/media"):
+                _disk(x, f"{'unmounts' if x.cmd.key == 'umount' else 'mounts over'} {t}, "
+                      "a system file system")
+                return x.plain()
     return x.plain()

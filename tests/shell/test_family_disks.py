@@ -39,6 +39,9 @@ BLOCK = [
     ("diskutil eraseDisk JHFS+ x disk2", "disk"),
     ("sudo wipefs --all /dev/sdb", "disk"),
     ("dd if=/dev/zero of=/dev/sda", "disk", "files"),
+    ("umount -a", "disk"),
+    ("umount -lf /", "disk"),
+    ("mount -o remount,ro /", "disk"),
 ]
 
 #: Commands that must stay allowed.
@@ -53,6 +56,8 @@ ALLOW = [
     "lsblk -f",
     "zfs list",
     "echo 'mkfs.ext4 /dev/sda'",
+    "mount",
+    "umount /mnt/usb",
 ]
 
 family_ws = workspace_fixture()
