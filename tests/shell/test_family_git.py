@@ -148,3 +148,13 @@ def test_push_to_a_remote_configured_as_mirror(tmp_path):
     assert any(f.family == "force-push" for f in a.destructive), a
     a = analyse("git push origin main", root=str(repo), cwd=str(repo), home=HOME)
     assert not a.destructive
+
+
+@pytest.mark.parametrize("command", ["git.exe push origin feat/demo", "GIT.EXE status",
+                                     "rm.exe src/app.py", "curl.exe https://example.com"])
+def test_windows_spellings_are_never_approved_by_the_gate(family_ws, command):
+    # git.exe is git: subcommand_ask (git:push) and always_ask (rm) name the
+    # plain command, so the gate approves no Windows spelling (issue 16).
+    from familykit import approved
+
+    assert not approved(family_ws, command)
