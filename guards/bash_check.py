@@ -74,11 +74,14 @@ _ADVICE = frozenset({
 
 
 def check(ctx: Context) -> Verdict:
-    """Bash only: BLOCK destructive and unresolvable commands, writes to guarded
-    files (state.md, playbook files, the protection list by level and security
-    mode) and scripts that would do either, and, with no active playbook, any
-    command that is not read-only or an escape; WARN for BLOCK entries in
-    trusted mode and WARN entries; else ALLOWED (SPEC §3 Bash chain 1, §4, §7)."""
+    """Bash only: BLOCK destructive findings of a family at level ``block``,
+    unresolvable commands, writes to guarded files (state.md, playbook files,
+    the protection list by level and security mode) and scripts that would do
+    either, and, with no active playbook, any command that is not read-only or
+    an escape; ASK (the user decides) for destructive findings of a family at
+    level ``ask`` once nothing else blocks; WARN for findings of a family at
+    level ``warn``, BLOCK entries in trusted mode and WARN entries; else
+    ALLOWED (SPEC §3 Bash chain 1, §4, §7; issue 16 for the levels)."""
     analysis = bash_analysis(ctx)
     if analysis is None:
         return ALLOWED
