@@ -18,7 +18,7 @@ or a system directory from the host is ``system-write``.
 from __future__ import annotations
 
 import shell.paths as paths
-from shell.families.infra import destroy, dry
+from shell.families.infra import destroy, dry, remote_argv
 from shell.invocation import X, touch_all
 from shell.opts import positional
 
@@ -199,31 +199,3 @@ def _container(x: X) -> list:
                 x.run.find("system-write", f"{cmd.name} mounts {host} from the host into a "
                            "container", cmd, command_family="system")
     return [cmd]
-
-
-def remote_argv(x: X, payload) -> None:
-    """Analyse ``payload`` (Words) as a command run elsewhere (a container,
-    another host): a new shell, unknown directory, every produced command
-    marked remote."""
-    if not payload or any(w.dynamic for w in payload):
-        return
-    scope = x.scope.new_shell()
-    scope.cwd = None
-    before = len(x.run.analysis.commands)
-    x.w.run_argv(payload, x.cmd, scope, x.cmd.name)
-    for c in x.run.analysis.commands[before:]:
-        c.remote = True
-
-
-def remote_code(x: X, word, how: str) -> None:
-    """Analyse the shell code ``word`` (a Word) as run on other hosts
-    (remote semantics); computed at run time → unknown."""
-    if word.dynamic:
-        x.run.unknown(f"{how} runs a command assembled at run time")
-        return
-    scope = x.scope.new_shell()
-    scope.cwd = None
-    before = len(x.run.analysis.commands)
-    x.w.code(word.value, scope, x.cmd.depth + 1, x.cmd.wrappers + [how], None)
-    for c in x.run.analysis.commands[before:]:
-        c.remote = True

@@ -149,8 +149,6 @@ def h_ansible(x: X) -> list:
     """``ansible HOSTS -m shell|command|raw -a CMD`` runs CMD on the hosts:
     analysed as a remote command (its destructive commands count, its paths
     are not local). Returns the produced commands."""
-    from shell.families.containers import remote_code  # lazy: only ansible ad-hoc commands
-
     vals = [a.value for a in x.args]
     module = None
     for k, v in enumerate(vals):
@@ -164,3 +162,31 @@ def h_ansible(x: X) -> list:
             if v in ("-a", "--args") and k + 1 < len(x.args):
                 remote_code(x, x.args[k + 1], "ansible -a")
     return h_generic(x)
+
+
+def remote_argv(x: X, payload) -> None:
+    """Analyse ``payload`` (Words) as a command run elsewhere (a container,
+    another host): a new shell, unknown directory, every produced command
+    marked remote."""
+    if not payload or any(w.dynamic for w in payload):
+        return
+    scope = x.scope.new_shell()
+    scope.cwd = None
+    before = len(x.run.analysis.commands)
+    x.w.run_argv(payload, x.cmd, scope, x.cmd.name)
+    for c in x.run.analysis.commands[before:]:
+        c.remote = True
+
+
+def remote_code(x: X, word, how: str) -> None:
+    """Analyse the shell code ``word`` (a Word) as run on other hosts
+    (remote semantics); computed at run time → unknown."""
+    if word.dynamic:
+        x.run.unknown(f"{how} runs a command assembled at run time")
+        return
+    scope = x.scope.new_shell()
+    scope.cwd = None
+    before = len(x.run.analysis.commands)
+    x.w.code(word.value, scope, x.cmd.depth + 1, x.cmd.wrappers + [how], None)
+    for c in x.run.analysis.commands[before:]:
+        c.remote = True
