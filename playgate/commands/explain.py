@@ -201,9 +201,12 @@ def render(data: dict, lang: str) -> str:
         kind = step["kind"].upper() if step["kind"] not in ("allow", "warn") else step["kind"]
         first = (step["message"] or "").split("\n", 1)[0]
         lines.append(f"  {step['guard']:<24} {kind:<8} {first}".rstrip())
-    verdict = "explain.pre_blocked" if pre["blocked"] else (
-        "explain.pre_asks" if pre["decision"] == "ask" else "explain.pre_passes")
-    lines.append(t(verdict, lang, decision=pre["decision"]))
+    if pre["blocked"]:
+        lines.append(t("explain.pre_blocked", lang, decision=pre["decision"]))
+    elif pre["decision"] == "ask":
+        lines.append(t("explain.pre_asks", lang, decision=pre["decision"]))
+    else:
+        lines.append(t("explain.pre_passes", lang, decision=pre["decision"]))
     bc = data["bash_check"]
     if not bc["reached"]:
         kind = bc["kind"].upper() if bc["kind"] not in ("allow", "warn") else bc["kind"]
