@@ -48,14 +48,17 @@ class Outcome:
     Attributes:
         final: the stopping verdict (BLOCK/DELEGATE/APPROVE) or ``None``.
         warnings: WARN verdicts in chain order.
+        asks: ASK verdicts in chain order (PreToolUse only: the user decides
+            unless a BLOCK ends the chain; issue 16).
         trace: ``[(guard_name, verdict), ...]`` for every guard that ran.
     """
 
-    __slots__ = ("final", "warnings", "trace")
+    __slots__ = ("final", "warnings", "asks", "trace")
 
-    def __init__(self, final=None, warnings=None, trace=None) -> None:
+    def __init__(self, final=None, warnings=None, trace=None, asks=None) -> None:
         self.final = final
         self.warnings = warnings or []
+        self.asks = asks or []
         self.trace = trace or []
 
     @property
@@ -102,12 +105,29 @@ def render(event: str, outcome: Outcome) -> tuple:
         # Informational events cannot block; tell the user instead.
         return 0, _dump({"systemMessage": clip(f"{_label(final)} {final.text()}")}), ""
     text = _joined_warnings(outcome)
+    if outcome.asks and event == "PreToolUse":
+        return 0, _dump(_ask_body(outcome.asks, text)), ""
     if not text:
         return 0, "", ""
     if event in CONTEXT_EVENTS:
         body = {"hookSpecificOutput": {"hookEventName": event, "additionalContext": clip(text)}}
         return 0, _dump(body), ""
     return 0, _dump({"systemMessage": clip(text)}), ""
+
+
+def _ask_body(asks: list, warnings: str) -> dict:
+    """PreToolUse ``permissionDecision: "ask"`` (issue 16): the user reads
+    ``permissionDecisionReason`` in the dialog; Claude reads
+    ``additionalContext`` (each ask's context, then the warnings). Headless,
+    Claude Code treats an ask as a denial."""
+    reason = "\n".join(f"{_label(a)} {a.message}" for a in asks)
+    told = "\n\n".join([f"{_label(a)} {a.context}" for a in asks if a.context] +
+                        ([warnings] if warnings else []))
+    out = {"hookEventName": "PreToolUse", "permissionDecision": "ask",
+           "permissionDecisionReason": clip(reason)}
+    if told:
+        out["additionalContext"] = clip(told)
+    return {"hookSpecificOutput": out}
 
 
 #: Events whose exit-2 decision :func:`wire` turns into a JSON block.

@@ -9,7 +9,8 @@ flow (SPEC §1) is:
 3. build the :class:`events.context.Context`;
 4. run the event unit's chain (``events/<unit>.py``: ``chain(ctx)`` lists guard
    module names in order; a unit may instead define ``run(ctx) -> Outcome``);
-   the first BLOCK/DELEGATE/APPROVE ends it, WARNs accumulate; a guard that
+   the first BLOCK/DELEGATE/APPROVE ends it, WARNs and ASKs (PreToolUse:
+   the user decides, issue 16) accumulate; a guard that
    raises is logged to ``.claude/logs/errors.log`` and becomes a BLOCK
    (security guards) or is skipped (``ADVISORY = True``);
 5. apply the verdicts' effects (``always`` ones, ``on_pass`` ones when the
@@ -32,7 +33,7 @@ import time
 from events import render as _render
 from events.context import Context
 from events.inputs import MAX_STDIN_BYTES, MalformedInput, parse
-from events.verdict import ALLOW, ALLOWED, APPROVE, BLOCK, STOPPING, WARN, Verdict
+from events.verdict import ALLOW, ALLOWED, APPROVE, ASK, BLOCK, STOPPING, WARN, Verdict
 from statefiles import layout
 from statefiles.atomic import append_nonblocking, set_lock_budget
 
@@ -133,9 +134,15 @@ def run_chain(ctx, names) -> _render.Outcome:
                 verdict = Verdict(ALLOW, guard=guard_name)
             else:
                 verdict.guard = guard_name
+        if verdict.kind == ASK and ctx.event != "PreToolUse":
+            # Only PreToolUse can ask the user; elsewhere asking means refusing.
+            verdict = Verdict(BLOCK, verdict.message, guard=verdict.guard,
+                              effects=verdict.effects)
         outcome.trace.append((verdict.guard, verdict))
         if verdict.kind == WARN:
             outcome.warnings.append(verdict)
+        elif verdict.kind == ASK:
+            outcome.asks.append(verdict)
         elif verdict.kind in STOPPING or verdict.kind == APPROVE:
             outcome.final = verdict
             break

@@ -25,8 +25,12 @@ BLOCK = "block"
 DELEGATE = "delegate"
 #: PermissionRequest only: answer the dialog with "allow" (SPEC §5).
 APPROVE = "approve"
+#: PreToolUse only: let the user decide (``permissionDecision: "ask"``;
+#: headless, a denial). It does not end the chain: a later BLOCK still wins.
+#: On other events the runtime turns it into a BLOCK (fail safe). Issue 16.
+ASK = "ask"
 
-KINDS = (ALLOW, WARN, BLOCK, DELEGATE, APPROVE)
+KINDS = (ALLOW, WARN, BLOCK, DELEGATE, APPROVE, ASK)
 #: Kinds that end the chain and refuse the call.
 STOPPING = (BLOCK, DELEGATE)
 
@@ -62,8 +66,9 @@ class Verdict:
         message: text for Claude (WARN/BLOCK/DELEGATE) or the reason (APPROVE).
         guard: the SPEC name of the guard that produced it (set by the runtime
             when the guard leaves it empty).
-        context: DELEGATE only — extra context appended to the message
-            (subtask, criterion, last failure, iteration count).
+        context: DELEGATE — extra context appended to the message
+            (subtask, criterion, last failure, iteration count); ASK — what
+            Claude is told while the user decides.
         effects: state changes to apply after the chain decided.
     """
 
@@ -121,6 +126,13 @@ def block(message: str, *, effects: tuple = ()) -> Verdict:
 def delegate(message: str, context: str = "", *, effects: tuple = ()) -> Verdict:
     """Refuse and hand the work to another executor (executor-guard)."""
     return Verdict(DELEGATE, message, context=context, effects=effects)
+
+
+def ask(message: str, context: str = "", *, effects: tuple = ()) -> Verdict:
+    """PreToolUse: let the user decide in Claude Code's dialog. ``message`` is
+    the reason the user reads; ``context`` what Claude is told
+    (``additionalContext``). Issue 16."""
+    return Verdict(ASK, message, context=context, effects=effects)
 
 
 def approve(reason: str = "") -> Verdict:

@@ -6,7 +6,13 @@ blocks, in this order:
 1. **destructive** commands (``Analysis.destructive``: rm -r/-f outside the
    project and temp directories, history-destroying git, force pushes, disk
    writes, chmod -R on system paths, fork bombs, fetched content run by a
-   shell, HTTP DELETE, ...);
+   shell, HTTP DELETE, ...), each by the level of the command family that
+   found it (:mod:`shell.severity`, set per family in
+   ``permission-config.yaml`` ``families:``; issue 16): ``block`` refuses
+   here; ``ask`` lets the user decide (an ASK verdict, rendered as
+   PreToolUse ``permissionDecision: "ask"``) once the checks below pass;
+   ``warn`` tells Claude and leaves the call to Claude Code's permission
+   rules;
 2. commands the analysis cannot resolve (``Analysis.unknown``): unknown is
    never safe;
 3. **writes to guarded files** by any Bash write form — HARD_BLOCK entries of
@@ -28,7 +34,7 @@ from __future__ import annotations
 
 import os
 
-from events.verdict import ALLOWED, block, warn
+from events.verdict import ALLOWED, ask, block, warn
 from shell import analyse, is_read_only, paths
 from shell.model import Write
 from statefiles import layout
@@ -68,19 +74,26 @@ _ADVICE = frozenset({
 
 
 def check(ctx: Context) -> Verdict:
-    """Bash only: BLOCK destructive and unresolvable commands, writes to guarded
-    files (state.md, playbook files, the protection list by level and security
-    mode) and scripts that would do either, and, with no active playbook, any
-    command that is not read-only or an escape; WARN for BLOCK entries in
-    trusted mode and WARN entries; else ALLOWED (SPEC §3 Bash chain 1, §4, §7)."""
+    """Bash only: BLOCK destructive findings of a family at level ``block``,
+    unresolvable commands, writes to guarded files (state.md, playbook files,
+    the protection list by level and security mode) and scripts that would do
+    either, and, with no active playbook, any command that is not read-only or
+    an escape; ASK (the user decides) for destructive findings of a family at
+    level ``ask`` once nothing else blocks; WARN for findings of a family at
+    level ``warn``, BLOCK entries in trusted mode and WARN entries; else
+    ALLOWED (SPEC §3 Bash chain 1, §4, §7; issue 16 for the levels)."""
     analysis = bash_analysis(ctx)
     if analysis is None:
         return ALLOWED
     handler = is_post_loop_handler(ctx)
 
-    # 1. destructive
+    # 1. destructive, by the level of the family that found it
+    asking: list = []
+    lowered: list = []
     if analysis.destructive:
-        return block(_destructive_message(ctx, analysis.destructive))
+        blocking, asking, lowered = _by_level(ctx, analysis.destructive)
+        if blocking:
+            return block(_destructive_message(ctx, blocking))
 
     # 2. unknown
     if analysis.unknown:
@@ -115,9 +128,70 @@ def check(ctx: Context) -> Verdict:
             extra = ctx.say("bash_check.admin_extra") if ctx.security == "admin" else ""
             return block(ctx.say("bash_check.no_playbook", why=why, found=repr(shown),
                                  extra=extra))
+    for finding, source in lowered:
+        warns.insert(0, ctx.say("bash_check.family_warn", family=finding.command_family,
+                                message=finding.message, source=source))
+    if asking:
+        first, source = asking[0]
+        more = ""
+        if len(asking) > 1:
+            more = ctx.say("bash_check.also", findings="; ".join(
+                f.message for f, _s in asking[1:3]))
+        context = ctx.say("bash_check.ask_context", family=first.command_family,
+                          message=first.message)
+        if warns:
+            context += " " + " ".join(warns[:3])
+        return ask(ctx.say("bash_check.ask", family=first.command_family,
+                           message=first.message, more=more, source=source), context)
     if warns:
         return warn(" ".join(warns[:3]))
     return ALLOWED
+
+
+def family_levels(root: str) -> tuple:
+    """``(overrides, broken)``: the ``families`` levels the permission
+    configuration's layers set (``{family: level}``), and whether a layer is
+    broken (then every family blocks: fail safe). Issue 16."""
+    from permission import config  # lazy: only for commands with a destructive finding
+
+    cfg = config.load(root)
+    if not cfg.ok:
+        return {}, True
+    return {f: (lv, cfg.source("families", f)) for f, lv in cfg.families.items()}, False
+
+
+def level_of(family: str, overrides: dict, broken: bool) -> tuple:
+    """``(level, source)`` of the command family ``family`` given
+    :func:`family_levels`' result: the level bash-check applies to its
+    findings (:mod:`shell.severity`) and where it comes from (``families.X
+    in <layer>``, ``default for X`` or ``broken configuration``)."""
+    from shell import severity  # lazy: only for commands with a destructive finding
+
+    if broken:
+        return severity.BLOCK, "a broken permission configuration (every family blocks)"
+    setting = overrides.get(family)
+    level = severity.level(family, {family: setting[0]} if setting else None)
+    if setting and setting[0] != level:
+        return level, f"families.{family}: {setting[0]} in {setting[1]}, raised: a hard family"
+    return level, (f"families.{family} in {setting[1]}" if setting else
+                   f"default for {family}")
+
+
+def _by_level(ctx, findings) -> tuple:
+    """``(blocking, asking, lowered)``: the findings whose command family's
+    level is ``block``, and ``(finding, source)`` pairs for ``ask`` and
+    ``warn`` (:func:`level_of`)."""
+    overrides, broken = family_levels(ctx.root)
+    blocking, asking, lowered = [], [], []
+    for f in findings:
+        level, source = level_of(f.command_family or "shell", overrides, broken)
+        if level == "block":
+            blocking.append(f)
+        elif level == "ask":
+            asking.append((f, source))
+        else:
+            lowered.append((f, source))
+    return blocking, asking, lowered
 
 
 def _destructive_message(ctx, findings) -> str:

@@ -135,6 +135,18 @@ MESSAGES = {
     'bash_check.also': ' Also: {findings}.',
     'bash_check.advice_default': 'Ask the user to run it themselves if it is really needed.',
     'bash_check.destructive': 'bash-check blocked a destructive command ({family}): {message}.{more} {advice}',
+    'bash_check.ask': (
+        'playgate asks before this {family} command: {message}.{more} ({source}) '
+        'Allow it only if you want this to happen now.'
+    ),
+    'bash_check.ask_context': (
+        'The user is asked to confirm this {family} command ({message}). If they '
+        'decline, do not reach the same result another way; ask them what they want.'
+    ),
+    'bash_check.family_warn': (
+        'Destructive {family} command let through by the configuration ({source}): '
+        '{message}. Make sure the user wants this.'
+    ),
     'bash_check.computed_path': (
         'bash-check: {how} writes to {path}, a path computed at run time, so it '
         'could be state.md, a playbook file or a protected file. Write to a literal '
@@ -212,6 +224,19 @@ MESSAGES = {
     'bash_check.advice.process-kill': 'Signal only the processes you started, by their id.',
     'bash_check.advice.system-power': 'Do not shut down or restart the machine.',
     'bash_check.advice.depth-limit': 'Run the command directly instead of nesting shells, eval and substitutions.',
+    'bash_check.advice.data-destroy': (
+        'Change data with statements that name what they change (a WHERE clause); '
+        'ask the user before dropping, truncating or flushing anything.'
+    ),
+    'bash_check.advice.package-remove': (
+        'Do not remove system packages; install what the project needs into its '
+        'own environment, or ask the user.'
+    ),
+    'bash_check.advice.service-stop': 'Leave system services alone; ask the user to stop or disable them.',
+    'bash_check.advice.fanout-exec': (
+        'Do not feed input into a shell as code; run the commands you mean, written '
+        'out literally, or a reviewed script under scripts/.'
+    ),
     'bash_check.advice.infra-destroy': (
         'Ask the user to run it themselves; deleting infrastructure or data stores '
         "is not part of a playbook's work."

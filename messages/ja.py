@@ -125,6 +125,9 @@ MESSAGES = {
         'git status/log/diff)、ブランチの作成・切り替え、git fetch/pull は使えます。{extra}'
     ),
     'bash_check.also': ' ほかにも: {findings}。',
+    'bash_check.ask': '{family} 系のコマンドなので実行前に確認します: {message}。{more} ({source}) 今実行してよい場合だけ許可してください。',
+    'bash_check.ask_context': 'この {family} 系コマンド ({message}) はユーザーの確認待ちです。拒否された場合は別の手段で同じ結果を得ようとせず、ユーザーに意図を確認してください。',
+    'bash_check.family_warn': '設定 ({source}) により破壊的な {family} 系コマンドを通しました: {message}。ユーザーが本当に望んでいるか確認してください。',
     'bash_check.advice_default': '本当に必要なら、ユーザー自身に実行を依頼してください。',
     'bash_check.destructive': 'bash-check が破壊的なコマンドをブロックしました ({family}): {message}。{more}{advice}',
     'bash_check.computed_path': (
@@ -183,6 +186,10 @@ MESSAGES = {
     'bash_check.advice.process-kill': 'シグナルを送るのは自分で起動したプロセスだけにし、プロセス ID で指定してください。',
     'bash_check.advice.system-power': 'マシンをシャットダウン・再起動しないでください。',
     'bash_check.advice.depth-limit': 'シェル・eval・置換を入れ子にせず、コマンドを直接実行してください。',
+    'bash_check.advice.data-destroy': 'データを変更する文では対象を明示してください (WHERE 句)。DROP・TRUNCATE・FLUSH の前にはユーザーに確認してください。',
+    'bash_check.advice.package-remove': 'システムのパッケージを削除しないでください。必要なものはプロジェクト自身の環境に入れるか、ユーザーに依頼してください。',
+    'bash_check.advice.service-stop': 'システムのサービスには手を出さないでください。停止・無効化はユーザーに依頼してください。',
+    'bash_check.advice.fanout-exec': '入力をコードとしてシェルに渡さないでください。実行したいコマンドをそのまま書くか、scripts/ 配下のレビュー済みスクリプトを実行してください。',
     'bash_check.advice.infra-destroy': 'ユーザー自身に実行を依頼してください。インフラやデータストアの削除は playbook の作業には含まれません。',
     # ------------------------------------------------------------ consent, pending, critic, phase-status, depends, scope, work-request
     'shared.view_error': '{error}。正確な編集でやり直すか、play/template/ の形でファイル全体を Write してください。',

@@ -13,7 +13,10 @@ via jsonschema). Keys: ``interpreters`` (per interpreter ``safe_flags`` and
 ``subcommand_ask`` (``cmd:sub[:arg]`` rules), ``allowed_dirs_extra``
 (directories that count as inside the project), ``project_commands`` (the
 project's own command prefixes the human lets the gate approve,
-:mod:`permission.project_commands`). A list adds to the lower
+:mod:`permission.project_commands`), ``families`` (per command family, how
+hard bash-check stops its destructive findings: ``block``, ``ask`` or
+``warn``; :mod:`shell.severity`, issue 16 — a later layer's setting wins, a
+hard family never goes below ``ask``). A list adds to the lower
 layers; ``{add: [...], remove: [...]}`` adds and removes; ``name: null``
 under ``interpreters`` removes an interpreter.
 
@@ -47,7 +50,7 @@ MAX_LAYER_BYTES = 256 * 1024
 #: Cache entry name under ``.claude/.cache/``.
 CACHE_NAME = "permission-config"
 #: Bump when the merged value's shape changes.
-FORMAT = b"playgate-permission-config/2"
+FORMAT = b"playgate-permission-config/3"
 
 LIST_KEYS = ("always_ask", "subcommand_ask", "allowed_dirs_extra", "project_commands")
 
@@ -114,6 +117,9 @@ class Config:
         allowed_dirs_extra: tuple of directory strings as written.
         project_commands: tuple of the declared command prefixes that may be
             approved (refused ones are dropped with a notice).
+        families: ``{command family: level}`` the layers set (``block``,
+            ``ask``, ``warn``; hard families already raised to ``ask``);
+            see :mod:`shell.severity`.
         sources: ``{key: {item: layer label}}`` — which layer added an item.
         layers: ``[(label, status)]`` with status ``loaded``/``absent``/``error``.
         errors: ``["<file>: <key>: <problem>", ...]``; non-empty means broken.
@@ -124,6 +130,7 @@ class Config:
         "allowed_dirs_extra",
         "always_ask",
         "errors",
+        "families",
         "interpreters",
         "layers",
         "notices",
@@ -143,6 +150,7 @@ class Config:
         self.rules = compile_rules(self.subcommand_ask)
         self.allowed_dirs_extra = tuple(value.get("allowed_dirs_extra") or ())
         self.project_commands = tuple(value.get("project_commands") or ())
+        self.families = dict(value.get("families") or {})
         self.sources = value.get("sources") or {}
         self.layers = [tuple(x) for x in value.get("layers") or ()]
         self.errors = list(value.get("errors") or ())
@@ -381,9 +389,13 @@ def merge(docs) -> dict:
     and apply the floors. Returns the cached value's fields."""
     interpreters: dict = {}
     lists = {key: [] for key in LIST_KEYS}
-    sources = {key: {} for key in LIST_KEYS + ("interpreters",)}
+    sources = {key: {} for key in LIST_KEYS + ("interpreters", "families")}
     notices = []
+    families: dict = {}
     for label, doc in docs:
+        for family, level in (doc.get("families") or {}).items():
+            families[family] = level
+            sources["families"][family] = label
         for name, spec in (doc.get("interpreters") or {}).items():
             if spec is None:
                 if interpreters.pop(name, None) is None:
@@ -431,7 +443,25 @@ def merge(docs) -> dict:
             entry["safe"].remove(flag)
             notices.append(f"interpreters.{name}: {flag} is listed as safe and dangerous; "
                            "dangerous wins")
-    return {"interpreters": interpreters, **lists, "sources": sources, "notices": notices}
+    _family_floors(families, notices)
+    return {"interpreters": interpreters, **lists, "families": families, "sources": sources,
+            "notices": notices}
+
+
+def _family_floors(families: dict, notices: list) -> None:
+    """Raise a hard family set below ``ask`` to ``ask``, and name families
+    no module declares (a typo would silently change nothing)."""
+    from shell import severity  # noqa: PLC0415 - slow path only (a layer changed)
+
+    for family, level in families.items():
+        raised = severity.floor(family, level)
+        if raised != level:
+            families[family] = raised
+            notices.append(f"families.{family}: {level!r} is below the floor of a hard family; "
+                           f"it stays {raised!r} (issue 16)")
+        if family not in severity.DEFAULTS:
+            notices.append(f"families.{family}: no command family has this name; known: "
+                           + ", ".join(sorted(severity.DEFAULTS)))
 
 
 def _apply(target: list, add, remove, notices: list, where: str) -> None:

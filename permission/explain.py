@@ -57,10 +57,36 @@ def explain(command: str, root: str, cwd: str, env=None, config=None) -> tuple:
     for phase_id, status, text in decision.trace:
         shown = status.upper() if status in ("dialog", "allow") else status
         lines.append(f"{phase_id:<7} {shown:<12} {text}".rstrip())
+    lines.extend(_families(req, command, root, cwd, env))
     lines.append("")
     verdict = "ALLOW (auto-approved)" if decision.allowed else "DIALOG (the user is asked)"
     lines.append(f"decision: {verdict} by phase {decision.phase}: {decision.reason}")
     return "\n".join(lines) + "\n", decision
+
+
+def _families(req, command: str, root: str, cwd: str, env) -> list:
+    """Lines naming, for each destructive finding of the shell analysis, the
+    command family that found it and its level in bash-check (PreToolUse:
+    block, ask or warn; ``families:`` in the configuration, issue 16). The
+    permission gate never approves any of them, whatever the level."""
+    analysis = req.analysis
+    if analysis is None:
+        from shell import analyse
+
+        analysis = analyse(command, root=root, cwd=cwd or root, home=env.get("HOME") or "")
+    if not analysis.destructive:
+        return []
+    from guards.bash_check import family_levels, level_of
+
+    levels = family_levels(root)
+    out = [""]
+    for f in analysis.destructive:
+        level, source = level_of(f.command_family or "shell", *levels)
+        out.append(f"family  : {f.command_family or 'shell'}: {level} ({source}) - "
+                   f"{f.family}: {f.message}")
+    out.append("family  : PreToolUse (bash-check) applies the level; this gate never "
+               "auto-approves a destructive command")
+    return out
 
 
 def cli(argv) -> int:

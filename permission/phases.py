@@ -356,12 +356,16 @@ def command_name(req: Request) -> tuple:
     """7A: the command name must be a plain ASCII name whose case matches
     exactly; a case variant of a listed command (``PYTHON3``, ``Git``,
     ``CURL``) → dialog, since case-insensitive file systems run the
-    original."""
+    original; so is a Windows spelling (``git.exe``, issue 16)."""
     if req.kind not in COMMAND_KINDS:
         return SKIP, "decided by phases 3-6"
     name = req.name
     if not lexer.plain_name(name):
         return _dialog(f"command name {_quote(name)} is not a plain command name")
+    if name[-4:].lower() in (".exe", ".com", ".cmd", ".bat") and len(name) > 4:
+        # git.exe is git (issue 16): the rules name commands without the suffix
+        return _dialog(f"command name {name!r} is a Windows spelling of {name[:-4]!r}; "
+                       "the gate approves commands by their plain name only")
     known = _known_names(req.config)
     if name not in known:
         lowered = name.lower()

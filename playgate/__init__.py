@@ -37,4 +37,5 @@ REQUIREMENTS = (
     "pyyaml>=6.0,<7",
     "bashlex>=0.18,<0.19",
     "jsonschema>=4.20,<5",
+    "sqlparse>=0.5,<0.7",
 )

@@ -137,6 +137,8 @@ EN = {
     "explain.pre": "2. PreToolUse (Bash chain, with the project's current state)",
     "explain.pre_passes": "=> PreToolUse lets it through ({decision})",
     "explain.pre_blocked": "=> PreToolUse BLOCKS it ({decision})",
+    "explain.pre_asks": "=> PreToolUse ASKS the user to decide ({decision})",
+    "explain.family": "command family {family}: {level} ({source})",
     "explain.bash_check_alone": ("bash-check on its own (the chain stopped before it; this is its "
                                  "answer once the guards above let the call through):"),
     "explain.permission": "3. permission gate (PermissionRequest)",

@@ -30,10 +30,12 @@ Interface (stable; guards and the permission gate code against it):
   ``git-history``, ``force-push``, ``disk``, ``chmod-system``,
   ``system-write``, ``fork-bomb``, ``fetched-exec``, ``http-delete``,
   ``gh-delete``, ``process-kill``, ``system-power``, ``infra-destroy``,
+  ``data-destroy``, ``package-remove``, ``service-stop``, ``fanout-exec``,
   ``depth-limit``. ``Finding.certain`` is False when the finding rests on a
   value only known at run time (``rm -rf "$X"``). ``Finding.command_family``
   names the command family that produced it (``shell/families/``, see
-  :mod:`shell.registry`; internal for now).
+  :mod:`shell.registry`); bash-check stops a finding at its command
+  family's level (:mod:`shell.severity`: block, ask or warn).
 * ``Analysis.carriers``: list of :class:`Finding` — code-execution carriers
   (``find -exec``, ``xargs``, ``parallel``, ``git -c``/``git config`` of
   code-running keys, ``rebase -x``, ``tar --to-command``, ``sed e/w``, ``awk

@@ -138,13 +138,10 @@ def sub_words(cmd: SimpleCommand) -> list:
     return cmd.words[idx + 1:] if idx is not None else []
 
 
-def config_aliases(root: str, home: str, git_dir: str | None) -> dict:
-    """git aliases defined in ``~/.gitconfig``, ``~/.config/git/config`` and
-    the repository's configuration (``git_dir``, default: the repository of
-    ``root``): ``{lower-case name: value}``; a value starting with ``!`` is
-    shell code. Files that cannot be read are skipped. This is git's
-    configuration syntax (``"..."`` with ``\\"`` escapes), not the shell's
-    quoting (:mod:`shell.quoting`)."""
+def config_files(root: str, home: str, git_dir: str | None) -> list:
+    """The configuration files git reads for the repository of ``root``:
+    ``~/.gitconfig``, ``~/.config/git/config`` (with a ``home``) and the
+    repository's ``config`` (``git_dir``, default: found from ``root``)."""
     files = []
     if home:
         files += [os.path.join(home, ".gitconfig"), os.path.join(home, ".config", "git",
@@ -157,6 +154,17 @@ def config_aliases(root: str, home: str, git_dir: str | None) -> dict:
             gdir = os.path.join(root, ".git")
     if gdir:
         files.append(os.path.join(gdir, "config"))
+    return files
+
+
+def config_aliases(root: str, home: str, git_dir: str | None) -> dict:
+    """git aliases defined in ``~/.gitconfig``, ``~/.config/git/config`` and
+    the repository's configuration (``git_dir``, default: the repository of
+    ``root``): ``{lower-case name: value}``; a value starting with ``!`` is
+    shell code. Files that cannot be read are skipped. This is git's
+    configuration syntax (``"..."`` with ``\\"`` escapes), not the shell's
+    quoting (:mod:`shell.quoting`)."""
+    files = config_files(root, home, git_dir)
     aliases = {}
     for f in files:
         text = read_text(f, 256 * 1024)  # never waits on a FIFO
@@ -177,6 +185,37 @@ def config_aliases(root: str, home: str, git_dir: str | None) -> dict:
                     value = value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
                 aliases[name.strip().lower()] = value
     return aliases
+
+
+def remote_mirrors(root: str, home: str, git_dir: str | None = None) -> set:
+    """Lower-case names of the remotes configured with ``mirror = true`` in
+    ``~/.gitconfig``, ``~/.config/git/config`` or the repository's
+    configuration (a plain ``git push`` to them mirrors: it overwrites and
+    deletes remote refs). Files that cannot be read are skipped."""
+    files = config_files(root, home, git_dir)
+    mirrors = set()
+    for f in files:
+        text = read_text(f, 256 * 1024)  # never waits on a FIFO
+        if text is None or "mirror" not in text.lower():
+            continue
+        remote = None
+        for line in text.splitlines():
+            s = line.strip()
+            if s.startswith("["):
+                head = s.strip("[]").strip()
+                remote = head[len("remote"):].strip().strip('"').lower() if \
+                    head.lower().startswith("remote ") else None
+                continue
+            if remote is not None and "=" in s:
+                key, value = (p.strip().lower() for p in s.split("=", 1))
+                if key == "mirror":
+                    if value.strip('"') in ("true", "yes", "on", "1"):
+                        mirrors.add(remote)
+                    else:
+                        mirrors.discard(remote)
+            elif remote is not None and s.lower() == "mirror":
+                mirrors.add(remote)
+    return mirrors
 
 
 #: git subcommands that only read (with the argument checks in :func:`read_only`).

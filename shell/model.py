@@ -149,7 +149,7 @@ class SimpleCommand:
         self.words = words
         self.argv = [w.value for w in words]
         self.word = self.argv[0] if self.argv else ""
-        base = self.word.rstrip("/").rsplit("/", 1)[-1] if self.word else ""
+        base = _base_name(self.word) if self.word else ""
         self.name = base
         #: lower-case name used for deny rules (case-insensitive file systems)
         self.key = base.lower()
@@ -176,6 +176,16 @@ class SimpleCommand:
     def __repr__(self) -> str:
         wrap = ("[" + " ".join(self.wrappers) + "] ") if self.wrappers else ""
         return f"SimpleCommand({wrap}{self.argv!r})"
+
+
+def _base_name(word: str) -> str:
+    """The program a command word names: its last path component (``/`` or,
+    for Windows spellings, ``\\``), without a Windows executable suffix
+    (``C:/Git/bin/git.exe`` and ``'C:\\x\\rm.EXE'`` are git and rm: issue 16)."""
+    base = word.rstrip("/\\").replace("\\", "/").rsplit("/", 1)[-1]
+    if base[-4:].lower() in (".exe", ".com", ".cmd", ".bat") and len(base) > 4:
+        base = base[:-4]
+    return base
 
 
 _SYSTEM_BIN = ("/bin/", "/usr/bin/", "/usr/local/bin/", "/sbin/", "/usr/sbin/",

@@ -116,3 +116,22 @@ def short_flags(args) -> set:
         if a.startswith("-") and not a.startswith("--") and len(a) > 1:
             found.update(a[1:])
     return found
+
+
+def positional(words, values=frozenset(), limit: int = 0) -> list:
+    """The positional words (str) of ``words`` (Words) — a command-line
+    tool's command path and operands — skipping options and the values of
+    the options named in ``values``; stops at ``--`` and, with ``limit``,
+    after that many."""
+    out = []
+    k = 0
+    while k < len(words) and (not limit or len(out) < limit):
+        v = words[k].value
+        if v == "--":
+            break
+        if v.startswith("-"):
+            k += 2 if v in values else 1
+            continue
+        out.append(v)
+        k += 1
+    return out

@@ -72,18 +72,46 @@ _COMMANDS_BY_MODULE = (
         unzstd lz4 unlz4 compress uncompress brotli zcat bzcat xzcat zstdcat pigz unpigz lzip
     """),
     ("git", "git"),
-    ("network", "curl wget http https xh xhs nc ncat netcat socat ssh rsync scp"),
+    ("network", "curl wget http https xh xhs nc ncat netcat socat ssh rsync scp ssh-keygen"),
     ("gh", "gh"),
     ("system", """
-        mkswap mke2fs newfs wipefs fdisk sfdisk gdisk sgdisk cfdisk parted blkdiscard badblocks
-        sg_format flashrom diskutil lvremove vgremove pvremove zpool zfs cryptsetup nvme hdparm
-        shutdown reboot halt poweroff init telinit systemctl userdel deluser groupdel delgroup
-        usermod passwd chpasswd visudo kill killall5 crontab at batch
+        shutdown reboot halt poweroff init telinit systemctl service launchctl userdel deluser
+        groupdel delgroup usermod passwd chpasswd visudo useradd adduser groupadd addgroup
+        groupmod gpasswd chsh chfn kill killall5 pkill killall crontab at batch journalctl
+        iptables ip6tables nft ufw firewall-cmd rmmod modprobe sysctl ip ifconfig ifdown nmcli
     """),
-    ("packages", "pip pip3"),
-    ("infra", "terraform tofu terragrunt kubectl docker podman nerdctl"),
-    ("cloud", "aws gcloud"),
-    ("databases", "dropdb redis-cli"),
+    ("disks", """
+        mkswap mke2fs newfs mkfs wipefs fdisk sfdisk gdisk sgdisk cfdisk parted blkdiscard
+        badblocks sg_format flashrom grub-install xfs_repair diskutil lvremove vgremove
+        pvremove lvreduce lvresize vgreduce pvmove zpool zfs cryptsetup nvme hdparm mdadm btrfs
+        dmsetup nbd-client mount umount
+    """),
+    ("packages", """
+        pip pip3 apt apt-get aptitude dpkg yum dnf microdnf pacman yay paru zypper apk rpm snap
+        flatpak brew port emerge xbps-remove pkg nix-env npm pnpm yarn
+    """),
+    ("infra", """
+        terraform tofu terragrunt pulumi helm vagrant minikube kind k3d skaffold tilt nomad
+        consul vault ansible
+    """),
+    ("containers", """
+        kubectl oc microk8s k3s docker podman nerdctl docker-compose podman-compose crictl
+    """),
+    ("cloud", """
+        aws awslocal gcloud az doctl hcloud linode-cli oci ibmcloud scw vultr-cli civo exo
+        heroku fly flyctl vercel netlify firebase wrangler railway render koyeb aliyun tccli
+        upctl eksctl sam serverless sls cdk amplify copilot eb gh-pages glab op doppler infisical
+        cf ibm
+    """),
+    ("storage", "gsutil azcopy mc mcli rclone s3cmd b2 s5cmd restic borg kopia velero"),
+    ("databases", """
+        psql pgcli mysql mariadb mycli mysqladmin mariadb-admin sqlite3 sqlite litecli duckdb
+        cqlsh clickhouse-client clickhouse sqlcmd cockroach trino snowsql mongosh mongo
+        redis-cli valkey-cli keydb-cli dropdb dropuser pg_dropcluster pg_restore mongorestore
+        mongoimport etcdctl influx bq prisma supabase rails rake kafka-topics kafka-topics.sh
+        kafka-consumer-groups kafka-consumer-groups.sh kafka-delete-records
+        kafka-delete-records.sh rabbitmqctl rabbitmqadmin nats
+    """),
 )
 
 #: git family module → the git subcommands it handles.
@@ -96,6 +124,7 @@ _GIT_SUBCOMMANDS_BY_MODULE = (
         config rebase bisect submodule difftool mergetool grep diff log show format-patch
         archive ls-remote clone fetch pull init rm mv apply
     """),
+    ("git_plumbing", "send-pack read-tree checkout-index am"),
 )
 
 
@@ -156,7 +185,7 @@ def _pattern(key: str):
         if rest == "" or all(c.isdigit() or c == "." for c in rest):
             return _function("interpreters", "h_python")
     if key.startswith(("mkfs", "mke2fs", "mkswap", "newfs")):
-        return _function("system", "h_mkfs")
+        return _function("disks", "h_mkfs")
     if key.startswith(("perl5", "ruby", "php", "node")) and key[4:5].isdigit():
         base = COMMANDS.get(key.rstrip("0123456789."))
         if base is not None:

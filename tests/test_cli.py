@@ -473,3 +473,27 @@ def test_json_output_is_one_document_with_the_exit_code(installed):
         data = as_json(proc)
         assert data["command"] == args[0] and data["exit_code"] == proc.returncode
         assert re.fullmatch(r"\{.*\}\s*", proc.stdout.decode(), re.S)
+
+
+def test_explain_shows_the_command_family_and_its_level(installed):
+    """Issue 16: each destructive finding names its command family and the
+    level bash-check applies (default or the families: setting, with its
+    layer), in playgate explain and in the permission hook's --explain."""
+    repo = installed.root
+    command = "terraform destroy && git push --force"
+    data = as_json(run_cli(repo, "explain", command, "--json"))
+    found = {f["command_family"]: (f["level"], f["level_source"])
+             for f in data["analysis"]["destructive"]}
+    assert found == {"infrastructure": ("ask", "default for infrastructure"),
+                     "git": ("block", "default for git")}
+    (repo / ".claude" / "permission-config.yaml").write_text(
+        "families:\n  infrastructure: block\n  disks: warn\n")
+    data = as_json(run_cli(repo, "explain", command, "--json"))
+    found = {f["command_family"]: f["level_source"] for f in data["analysis"]["destructive"]}
+    assert found["infrastructure"] == "families.infrastructure in .claude/permission-config.yaml"
+    text = run_cli(repo, "explain", command).stdout.decode()
+    assert "command family infrastructure: block (families.infrastructure in " in text
+    assert "families.disks: 'warn' is below the floor of a hard family" in text
+    hook = installed.entrypoint("PermissionRequest", b"", args=("--explain", command))
+    assert "family  : infrastructure: block (families.infrastructure in" in hook.stdout
+    assert "family  : git: block (default for git)" in hook.stdout

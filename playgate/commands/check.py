@@ -68,7 +68,8 @@ def complete(event: str, payload: dict, root: str) -> dict:
 
 
 def decision_of(event: str, code: int, out: str, outcome) -> tuple:
-    """``(decision, blocked)``: ``decision`` is ``allow``, ``warn``, ``block``,
+    """``(decision, blocked)``: ``decision`` is ``allow``, ``warn``, ``ask``
+    (PreToolUse: the user decides), ``block``,
     ``delegate``, ``approve``, ``dialog`` (PermissionRequest without an
     answer) or ``refused`` (malformed input or an internal error)."""
     if outcome is None:
@@ -79,6 +80,8 @@ def decision_of(event: str, code: int, out: str, outcome) -> tuple:
     if outcome.blocked:
         blocked = code == 2 or '"decision": "block"' in out
         return (outcome.final.kind, blocked)
+    if getattr(outcome, "asks", None) and event == "PreToolUse":
+        return ("ask", False)   # the user decides (issue 16)
     return ("warn" if outcome.warnings else "allow", False)
 
 

@@ -60,9 +60,15 @@ def _read_only(cmd) -> bool:
     return is_read_only(cmd)
 
 
-def _finding(f) -> dict:
-    return {"family": f.family, "message": f.message, "certain": f.certain,
-            "command": " ".join(f.command.argv) if f.command is not None else None}
+def _finding(f, levels=None) -> dict:
+    out = {"family": f.family, "message": f.message, "certain": f.certain,
+           "command_family": f.command_family,
+           "command": " ".join(f.command.argv) if f.command is not None else None}
+    if levels is not None:
+        from guards.bash_check import level_of
+
+        out["level"], out["level_source"] = level_of(f.command_family or "shell", *levels)
+    return out
 
 
 def _write(w) -> dict:
@@ -73,10 +79,15 @@ def _write(w) -> dict:
 def analysis_of(command: str, root: str, cwd: str, home: str) -> dict:
     """The shell analysis of ``command`` as JSON (see the module docstring)."""
     a = shell.analyse(command, root, cwd, home)
+    levels = None
+    if a.destructive:
+        from guards.bash_check import family_levels
+
+        levels = family_levels(root)
     return {"parser": a.parser, "read_only": a.read_only, "unknown": a.unknown,
             "reasons": list(a.reasons),
             "commands": [_cmd(c) for c in a.commands],
-            "destructive": [_finding(f) for f in a.destructive],
+            "destructive": [_finding(f, levels) for f in a.destructive],
             "carriers": [_finding(f) for f in a.carriers],
             "writes": [_write(w) for w in a.writes],
             "touched": [_write(w) for w in a.touched],
@@ -158,9 +169,13 @@ def render(data: dict, lang: str) -> str:
     if not a["commands"]:
         lines.append("  " + t("explain.no_commands", lang))
     lines.append("  " + t("explain.read_only" if a["read_only"] else "explain.mutating", lang))
-    for key in ("destructive", "carriers"):
-        for f in a[key]:
-            lines.append(f"  {key}: {f['family']}: {f['message']}")
+    for f in a["destructive"]:
+        lines.append(f"  destructive: {f['family']}: {f['message']}")
+        lines.append("    " + t("explain.family", lang, family=f["command_family"],
+                                 level=f.get("level", "block"),
+                                 source=f.get("level_source", "")))
+    for f in a["carriers"]:
+        lines.append(f"  carriers: {f['family']}: {f['message']}")
     for key in ("writes", "touched"):
         for w in a[key]:
             where = w["rel"] if w["rel"] is not None else (w["abs"] or w["path"])
@@ -179,8 +194,12 @@ def render(data: dict, lang: str) -> str:
         kind = step["kind"].upper() if step["kind"] not in ("allow", "warn") else step["kind"]
         first = (step["message"] or "").split("\n", 1)[0]
         lines.append(f"  {step['guard']:<24} {kind:<8} {first}".rstrip())
-    lines.append(t("explain.pre_blocked" if pre["blocked"] else "explain.pre_passes", lang,
-                   decision=pre["decision"]))
+    if pre["blocked"]:
+        lines.append(t("explain.pre_blocked", lang, decision=pre["decision"]))
+    elif pre["decision"] == "ask":
+        lines.append(t("explain.pre_asks", lang, decision=pre["decision"]))
+    else:
+        lines.append(t("explain.pre_passes", lang, decision=pre["decision"]))
     bc = data["bash_check"]
     if not bc["reached"]:
         kind = bc["kind"].upper() if bc["kind"] not in ("allow", "warn") else bc["kind"]

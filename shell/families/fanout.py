@@ -1,17 +1,25 @@
 """Fan-out runners: commands that run another command once per input item
-(SPEC §4; bypass family D): ``xargs``, GNU ``parallel``, ``find -exec``/
-``-execdir``/``-ok``, ``find -delete``. Each is a carrier; the payload is
-analysed with what it receives: literal items (``echo a b | xargs rm``), or
-"some path under the directories a listing command names"
-(``find build | xargs rm -rf``: recursive writes under ``build``), or an
-unknown item.
+(SPEC §4; bypass family D; issue 16, fanout family): ``xargs``, GNU
+``parallel``, ``find -exec``/``-execdir``/``-ok``, ``find -delete``. Each is a
+carrier; the payload is analysed with what it receives: literal items
+(``echo a b | xargs rm``, a here-string, an argument file ``xargs -a FILE``
+or ``< FILE`` that can be read), or "some path under the directories a
+listing command names" (``find build | xargs rm -rf``: recursive writes
+under ``build``), or an unknown item.
+
+What feeds a shell or an interpreter at run time is unknown, and judged as
+the worst it could be: an item that becomes the code of ``bash -c {}``,
+``sh -c`` (appended), ``python -c``, a script path given to a shell, or a
+``parallel`` command line read from its input is a ``fanout-exec`` finding
+(any command could run).
 """
 
 from __future__ import annotations
 
 import shell.opts as opts
+import shell.paths as paths
 from shell.deletion import judge_delete
-from shell.invocation import X
+from shell.invocation import X, file_text
 from shell.model import DYN, SimpleCommand, Stdin, Word
 from shell.output import static_output
 
@@ -27,17 +35,26 @@ def h_xargs(x: X) -> list:
     command per known item (an ``xargs`` carrier). Returns the produced
     commands."""
     cmd = x.cmd
-    p = opts.parse(x.args, "aEeIiLlnPsd",
-                   ("--arg-file", "--eof", "--replace", "--max-lines", "--max-args",
-                    "--max-procs", "--max-chars", "--delimiter", "--process-slot-var"),
+    args, replace = _xargs_optional_values(x.args)
+    p = opts.parse(args, "aEILnPsd",
+                   ("--arg-file", "--max-args", "--max-procs", "--max-chars", "--delimiter",
+                    "--process-slot-var"),
                    posix=True)
     x.run.carrier("xargs", "xargs runs a command with arguments read from its input", cmd)
     payload = list(p.operands) or [Word.literal("echo")]
-    replace = p.value("-I", "--replace") or (Word.literal("{}") if p.has("-i") else None)
-    items = _input_items(x, cmd.stdin)
+    replace = p.value("-I") or replace
+    arg_file = p.value("-a", "--arg-file")
+    lines = replace is not None   # with a replace string, xargs reads whole lines
+    items = _file_items(x, arg_file, lines) if arg_file is not None else \
+        _input_items(x, cmd.stdin, lines)
     produced = []
     x.run.add(cmd)
     run = x.run
+    if any(i.dynamic for i in items):
+        fed = feeds_shell(payload, replace.value if replace is not None else None)
+        if fed:
+            run.find("fanout-exec", f"xargs feeds what it reads at run time to {fed} as code "
+                     "(judged as the worst it could be: any command)", cmd, certain=False)
     if replace is not None and not replace.dynamic:
         marker = replace.value
         for item in items:
@@ -53,6 +70,107 @@ def h_xargs(x: X) -> list:
     return produced or [cmd]
 
 
+def _xargs_optional_values(args) -> tuple:
+    """``(args, replace)``: xargs's options whose value is optional and only
+    ever glued (``-i[R]``, ``-e[EOF]``, ``-l[N]``, ``--replace[=R]``,
+    ``--eof[=EOF]``, ``--max-lines[=N]``) taken out of ``args`` (Words) up
+    to the command, and the replace string they set (a Word, ``{}`` by
+    default for ``-i``/``--replace``) or ``None``."""
+    out, replace = [], None
+    for k, w in enumerate(args):
+        v = w.value
+        if not v.startswith("-") or v == "--":
+            out.extend(args[k:])
+            break
+        if v in ("-i", "--replace"):
+            replace = Word.literal("{}")
+        elif v.startswith("--replace="):
+            replace = Word(w.text, v.split("=", 1)[1] or "{}", dynamic=w.dynamic)
+        elif v.startswith("-i") and not v.startswith("--"):
+            replace = Word(w.text, v[2:], dynamic=w.dynamic)
+        elif v in ("-e", "-l", "--eof", "--max-lines") or v.startswith(
+                ("--eof=", "--max-lines=")) or (v[:2] in ("-e", "-l") and v[2:3] != "-"):
+            continue
+        else:
+            out.append(w)
+            # keep an option's separate value with it (-I R, -a FILE, -n 1...)
+            continue
+    return out, replace
+
+
+#: Shells: their ``-c`` value (or first operand) is code.
+_SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish",
+                     "csh", "tcsh", "rbash", "busybox", "eval", "source", "."})
+#: Interpreters and the option whose value is code.
+_INTERPRETERS = {"python": "-c", "python3": "-c", "python2": "-c", "pypy3": "-c",
+                 "node": "-e", "nodejs": "-e", "deno": "eval", "bun": "-e", "perl": "-e",
+                 "ruby": "-e", "php": "-r", "lua": "-e", "Rscript": "-e", "osascript": "-e"}
+#: Wrappers skipped when looking for the shell a fan-out payload runs.
+_PEEL = frozenset({"sudo", "doas", "env", "nice", "nohup", "timeout", "command", "exec",
+                   "stdbuf", "ionice", "setsid", "time"})
+
+
+def feeds_shell(payload, marker) -> str | None:
+    """The shell or interpreter whose code a fan-out runner's item becomes,
+    or ``None``: ``payload`` (Words) is the command template, ``marker`` the
+    replacement string (``{}``; ``None``: items are appended). The item is
+    code when it lands in (or is appended right after) the ``-c``/``-e``
+    option, or becomes the script path of a shell."""
+    words = list(payload)
+    while words and (words[0].value.rsplit("/", 1)[-1] in _PEEL or
+                     (words[0].value.startswith("-") and len(words) > 1) or
+                     ("=" in words[0].value and not words[0].value.startswith("-"))):
+        words = words[1:]
+    if not words:
+        return None
+    name = words[0].value.rsplit("/", 1)[-1]
+    code_opt = "-c" if name in _SHELLS else _INTERPRETERS.get(name)
+    if code_opt is None:
+        return None
+    if name in ("eval", "source", "."):
+        return name
+    rest = [w.value for w in words[1:]]
+    for k, v in enumerate(rest):
+        is_code = v == code_opt or (name in _SHELLS and v.startswith("-") and
+                                    not v.startswith("--") and "c" in v[1:])
+        if is_code:
+            value = rest[k + 1] if k + 1 < len(rest) else None
+            if value is None:
+                return name if marker is None else None
+            return name if marker is not None and marker in value else None
+    if name not in _SHELLS:
+        return None
+    operands = [v for v in rest if not v.startswith("-")]
+    if not operands:
+        return name if marker is None else None
+    return name if marker is not None and marker in operands[0] else None
+
+
+def _split_items(text: str, lines: bool) -> list:
+    """The items of ``text``: its lines (``lines``, xargs with a replace
+    string) or its blank-separated words; one unknown item when empty."""
+    parts = [t for t in text.splitlines() if t.strip()] if lines else text.split()
+    return [Word.literal(t) for t in parts] or [Word(DYN, DYN, dynamic=True)]
+
+
+def _file_items(x: X, word: Word, lines: bool = False) -> list:
+    """The items of an argument file (``xargs -a FILE``, ``parallel ::::
+    FILE``): its words (or lines) when it can be read, else one unknown
+    item."""
+    if not word.dynamic and word.value != "-":
+        for t in paths.resolve(word.value, x.cmd.cwd) or ():
+            if t in x.scope.files:   # written earlier in this command
+                content = x.scope.files[t]
+                return _split_items(content, lines) if content is not None else \
+                    [Word(DYN, DYN, dynamic=True)]
+        text = file_text(word.value, x.cmd)
+        if text is not None:
+            return _split_items(text, lines)
+    if word.value == "-" and not word.dynamic:
+        return _input_items(x, x.cmd.stdin, lines)
+    return [Word(DYN, DYN, dynamic=True)]
+
+
 def _replace_word(w, marker: str, item) -> Word:
     """``w`` with ``marker`` replaced by the item's value."""
     if marker and marker in w.value:
@@ -61,21 +179,21 @@ def _replace_word(w, marker: str, item) -> Word:
     return w
 
 
-def _input_items(x: X, stdin: Stdin | None) -> list:
+def _input_items(x: X, stdin: Stdin | None, lines: bool = False) -> list:
     """What a command reading arguments from stdin (``xargs``) receives:
     literal words from ``echo``/``printf``/here-strings; for ``find``,
     ``grep -l``, ``rg -l``, ``fd``, ``ls``, ``git ls-files`` a placeholder for
     "some path under the directories they list" (``DIR/{found}``); otherwise
-    one unknown item."""
+    one unknown item. ``lines``: items are whole lines (xargs ``-I``)."""
     unknown = [Word(DYN, DYN, dynamic=True)]
     if stdin is None:
         return unknown
     if stdin.kind in ("heredoc", "herestring") and not stdin.dynamic:
-        return [Word.literal(t) for t in (stdin.content or "").split()] or unknown
+        return _split_items(stdin.content or "", lines)
     if stdin.kind == "pipe":
         text = static_output(stdin.producers)
         if text is not None:
-            return [Word.literal(t) for t in text.split()] or unknown
+            return _split_items(text, lines)
         items = []
         for prod in stdin.producers:
             roots = _listed_roots(prod)
@@ -83,6 +201,8 @@ def _input_items(x: X, stdin: Stdin | None) -> list:
                 return unknown
             items.extend(roots)
         return items or unknown
+    if stdin.kind == "file" and not stdin.dynamic and stdin.path:
+        return _file_items(x, Word.literal(stdin.path), lines)
     return unknown
 
 
@@ -121,13 +241,17 @@ def _under(w) -> Word:
 
 def h_parallel(x: X) -> list:
     """GNU parallel: the command template runs through a shell with each
-    argument (after ``:::``) substituted for ``{}`` or appended; without a
-    template the arguments are commands."""
+    argument (after ``:::``, from the files after ``::::`` or ``-a``, or read
+    from its input) shell-quoted and substituted for ``{}`` (and ``{.}``,
+    ``{/}``... or the ``-I`` string) or appended; without a template the
+    arguments are command lines. Arguments only known at run time are
+    unknown values; fed to a shell as code (``parallel bash -c``, no
+    template) they are a ``fanout-exec`` finding. Returns ``[cmd]``."""
     cmd = x.cmd
     x.run.carrier("parallel", "parallel runs commands built from its arguments", cmd)
     x.run.add(cmd)
     args = x.args
-    seps = [k for k, a in enumerate(args) if a.value in (":::", "::::", ":::+", "::::+")]
+    seps = [k for k, a in enumerate(args) if a.value in _PARALLEL_SEPS]
     cut = seps[0] if seps else len(args)
     p = opts.parse(args[:cut], "jJSaAdEIkLmnNsXoOuwe",
                    ("--jobs", "--sshlogin", "--arg-file", "--delimiter", "--eof",
@@ -139,28 +263,63 @@ def h_parallel(x: X) -> list:
             x.run.write(cmd, v, f"parallel {o}")
     template = p.operands
     values = []
-    if seps:
-        values = [a for a in args[cut + 1:] if a.value not in (":::", "::::", ":::+", "::::+")]
-    else:
+    for k in seps:
+        group = []
+        for a in args[k + 1:]:
+            if a.value in _PARALLEL_SEPS:
+                break
+            group.append(a)
+        if args[k].value.startswith("::::"):
+            for f in group:
+                values.extend(_file_items(x, f))
+        else:
+            values.extend(group)
+    for f in p.values("-a", "--arg-file"):
+        values.extend(_file_items(x, f))
+    if not seps and not p.values("-a", "--arg-file"):
         values = _input_items(x, cmd.stdin)
     if any(w.dynamic for w in template):
         x.run.unknown("parallel runs a command template assembled at run time")
         return [cmd]
+    marker = p.value("-I", "--replace")
+    marker = marker.value if marker is not None else "{}"
+    dynamic = any(v.dynamic for v in values)
     if not template:
+        if dynamic:
+            x.run.find("fanout-exec", "parallel runs command lines it reads at run time "
+                       "(judged as the worst they could be: any command)", cmd, certain=False)
         for v in values:
-            if v.dynamic:
-                x.run.unknown("parallel runs commands read at run time")
-                continue
-            x.code(v.value, "parallel")
+            if not v.dynamic:
+                x.code(v.value, "parallel")
         return [cmd]
+    if dynamic:
+        fed = feeds_shell(template, marker if any(marker in w.value for w in template)
+                          else None)
+        if fed:
+            x.run.find("fanout-exec", f"parallel feeds what it reads at run time to {fed} as "
+                       "code (judged as the worst it could be: any command)", cmd,
+                       certain=False)
     text = " ".join(w.value for w in template)
     for v in values or [Word(DYN, DYN, dynamic=True)]:
-        val = v.value if not v.dynamic else "_pg_unknown_arg_"
-        line = text.replace("{}", val) if "{}" in text else f"{text} {val}"
-        if v.dynamic:
-            x.run.unknown("parallel's arguments are read at run time")
+        # parallel shell-quotes each argument; an unknown one is an unset
+        # variable here, so that the analysis treats it as computed at run time.
+        val = '"$PLAYGATE_PARALLEL_ARGUMENT"' if v.dynamic else _quote(v.value)
+        line = text
+        for token in (marker, "{.}", "{/}", "{//}", "{/.}", "{#}", "{%}"):
+            line = line.replace(token, val)
+        if line == text:
+            line = f"{text} {val}"
         x.code(line, "parallel")
     return [cmd]
+
+
+#: parallel's argument separators (``::::`` and ``::::+``: argument files).
+_PARALLEL_SEPS = (":::", "::::", ":::+", "::::+")
+
+
+def _quote(value: str) -> str:
+    """``value`` single-quoted for the shell (as parallel quotes arguments)."""
+    return "'" + value.replace("'", "'\\''") + "'"
 
 
 def h_find(x: X) -> list:

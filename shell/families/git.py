@@ -104,11 +104,27 @@ def h_git(x: X) -> list:
         value = aliases.get(sub.lower())
         if value is not None:
             return _alias(x, sub, value, words)
+    if _asks_help(words):
+        return [cmd]   # git shows the manual or the usage and does nothing else
     found = registry.git_subcommand(sub)
     if found is not None:
         handler, family = found
         call_as(family, handler, x, words)
     return [cmd]
+
+
+def _asks_help(words) -> bool:
+    """``git SUB --help`` (before any ``--``) or ``git SUB -h`` alone: git
+    prints help and runs nothing (issue 16: ``git restore --help`` is not a
+    restore)."""
+    if len(words) == 1 and words[0].value == "-h":
+        return True
+    for w in words:
+        if w.value == "--":
+            return False
+        if w.value == "--help" and not w.dynamic:
+            return True
+    return False
 
 
 def _alias(x: X, name: str, value: str, words) -> list:
@@ -161,6 +177,21 @@ def config_pair(x: X, value: str | None, how: str) -> None:
             x.code(text, f"{how} {key}")
     if kl.endswith(".push") and val.startswith("+") or kl == "push.force":
         run.find("force-push", f"{how} {key}={val} makes pushes forced", cmd)
+    if kl.startswith("remote.") and kl.endswith(".mirror") and val.strip().lower() in (
+            "", "true", "yes", "on", "1"):
+        run.find("force-push", f"{how} {key}={val or 'true'} makes pushes to that remote "
+                 "mirror the repository (overwriting and deleting remote refs)", cmd)
+    if kl in ("gc.pruneexpire", "gc.reflogexpire", "gc.reflogexpireunreachable") and \
+            _expires_now(val):
+        run.find("git-history", f"{how} {key}={val} makes git gc delete unreachable commits "
+                 "or reflog entries at once (the ones a reset or rebase left behind)", cmd)
+
+
+def _expires_now(value: str) -> bool:
+    """A git expiry date that is now or moments ago (``now``, ``all``, ``0``,
+    ``1.second.ago``, ``5.minutes.ago``)."""
+    v = value.strip().lower()
+    return v in ("now", "all", "0") or any(u in v for u in ("second", "minute", "hour"))
 
 
 def parse_opts(words, short_values: str = "", long_values=(), long_flags=()):

@@ -88,8 +88,13 @@ def g_bisect(x: X, words: list) -> None:
 
 
 def g_submodule(x: X, words: list) -> None:
-    """``git submodule foreach CMD`` runs a shell command (``git-exec``)."""
+    """``git submodule foreach CMD`` runs a shell command (``git-exec``);
+    ``deinit -f|--force`` deletes submodule working trees with their local
+    changes (``git-history``)."""
     vals = [w.value for w in words]
+    if vals[:1] == ["deinit"] and any(v in ("-f", "--force") for v in vals[1:]):
+        x.run.find("git-history", "git submodule deinit --force: deletes submodule working "
+                   "trees with their uncommitted changes", x.cmd)
     if "foreach" in vals:
         k = vals.index("foreach")
         rest = [w for w in words[k + 1:] if w.value not in ("--recursive", "-q", "--quiet")]
@@ -225,13 +230,16 @@ def g_apply(x: X, words: list) -> None:
         return
     if p.has("--cached"):
         return
-    texts = []
-    for w in p.operands:
-        if w.dynamic:
-            texts.append(None)
-        else:
-            texts.append(file_text(w.value, x.cmd))
-    if not p.operands:
+    for t in patch_texts(x, p.operands):
+        text.patch_targets(x, t, "git apply")
+
+
+def patch_texts(x: X, operands) -> list:
+    """The texts of the patches a command reads (``git apply``, ``git am``):
+    each file operand's (``None`` when it cannot be read or is computed at
+    run time), or, with no operand, its standard input's."""
+    texts = [None if w.dynamic else file_text(w.value, x.cmd) for w in operands]
+    if not operands:
         st = x.cmd.stdin
         if st is not None and st.kind in ("heredoc", "herestring") and not st.dynamic:
             texts.append(st.content)
@@ -239,5 +247,4 @@ def g_apply(x: X, words: list) -> None:
             texts.append(file_text(st.path, x.cmd))
         else:
             texts.append(None)
-    for t in texts:
-        text.patch_targets(x, t, "git apply")
+    return texts

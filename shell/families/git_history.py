@@ -80,6 +80,7 @@ def g_push(x: X, words: list) -> None:
                 x.code(v.value, f"git push {o}")
             elif v is not None:
                 x.run.unknown("git push runs a program computed at run time")
+    _mirror_remote(x, p)
     refspecs = p.operands[1:]
     for r in refspecs:
         v = r.value
@@ -89,6 +90,24 @@ def g_push(x: X, words: list) -> None:
             destroy(x, "force-push", f"git push {v}: an empty source deletes the remote ref")
         elif r.dynamic:
             x.run.unknown("git push refspec computed at run time")
+
+
+def _mirror_remote(x: X, p) -> None:
+    """A push to a remote configured with ``mirror = true`` overwrites and
+    deletes remote refs like ``--mirror`` (``force-push``)."""
+    from shell.gitargs import remote_mirrors  # lazy: reads git configuration files
+
+    mirrors = remote_mirrors(x.run.root, x.run.home)
+    if not mirrors:
+        return
+    named = p.value("--repo") or (p.operands[0] if p.operands else None)
+    if named is not None and named.dynamic:
+        x.run.unknown("git push to a remote computed at run time")
+        return
+    remote = named.value.lower() if named is not None else None
+    if remote in mirrors or (remote is None and ("origin" in mirrors or len(mirrors) == 1)):
+        destroy(x, "force-push", f"git push to {remote or 'the default remote'}: the remote "
+                "is configured with mirror = true (overwrites and deletes remote refs)")
 
 
 def g_reset(x: X, words: list) -> None:
@@ -239,12 +258,14 @@ def g_worktree(x: X, words: list) -> None:
     rest = words[1:]
     if action == "remove":
         vals = [w.value for w in rest]
+        end = vals.index("--") if "--" in vals else len(vals)
+        # after "--" a word is a worktree's path, even "-f" (issue 16)
         if any(v in ("-f", "--force") or (v.startswith("-") and not v.startswith("--") and
-                                          "f" in v) for v in vals):
+                                          "f" in v) for v in vals[:end]):
             destroy(x, "git-history", "git worktree remove --force: deletes a worktree with "
                     "uncommitted changes")
-        for w in rest:
-            if not w.value.startswith("-"):
+        for k, w in enumerate(rest):
+            if k > end or (k < end and not w.value.startswith("-")):
                 x.run.write(x.cmd, w, "git worktree remove", "delete", recursive=True)
     elif action == "add":
         p = parse_opts(rest, "bB", ("--reason",))

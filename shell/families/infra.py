@@ -1,103 +1,192 @@
-"""Infrastructure and containers (SPEC §3 bash-check "destructive
-commands"): ``terraform|tofu|terragrunt destroy`` (and ``apply -destroy``),
-``kubectl delete`` of a namespace or of everything, ``docker|podman system
-prune -a``/``volume prune|rm`` delete at scale (``infra-destroy``).
-Commands run in a container (``docker|podman exec|run ... CMD``,
-``kubectl exec ... -- CMD``) are analysed with remote semantics (their paths
-are not local); mounting ``/`` or a system directory from the host is
-``system-write``.
+"""Infrastructure as code and cluster tooling (SPEC §3 bash-check
+"destructive commands"; issue 16, infrastructure family; containers and
+Kubernetes are in :mod:`shell.families.containers`, same family).
+
+``terraform|tofu|terragrunt destroy``, ``apply -destroy``, ``apply
+-replace``, ``state rm|push``, ``workspace delete``, ``taint``,
+``force-unlock`` (global options such as ``-chdir=DIR`` before the
+subcommand; terragrunt's ``run-all``/``run --all``), ``pulumi destroy|down``,
+``pulumi stack rm``, ``pulumi state delete``, ``helm uninstall|delete``,
+``vagrant destroy``, ``minikube|kind|k3d ... delete``, ``nomad job stop
+-purge``, ``consul kv delete``, ``vault kv delete|destroy``, ``vault
+secrets disable``, ``skaffold delete`` are ``infra-destroy``; dry runs and
+help are not. ``ansible HOSTS -m shell|command -a CMD`` runs CMD on other
+machines: analysed with remote semantics. Everything else is judged like an
+unmodelled program.
 """
 
 from __future__ import annotations
 
-import shell.paths as paths
 from shell.families.unmodelled import h_generic
-from shell.invocation import X, touch_all
+from shell.invocation import X
+from shell.opts import positional
 
 #: The family name recorded on findings (``Finding.command_family``).
-FAMILY = "infra"
+FAMILY = "infrastructure"
+#: The finding kind of this family.
+KIND = "infra-destroy"
 #: Command → handler below (:mod:`shell.registry` lists the same names).
 COMMANDS = {
     "terraform": "h_terraform", "tofu": "h_terraform", "terragrunt": "h_terraform",
-    "kubectl": "h_kubectl", "docker": "h_docker", "podman": "h_docker",
-    "nerdctl": "h_docker",
+    "pulumi": "h_pulumi", "helm": "h_helm", "vagrant": "h_simple", "minikube": "h_simple",
+    "kind": "h_simple", "k3d": "h_simple", "skaffold": "h_simple", "tilt": "h_simple",
+    "nomad": "h_nomad", "consul": "h_consul", "vault": "h_vault", "ansible": "h_ansible",
 }
+
+#: terraform subcommands that destroy, and options of ``apply`` that do.
+_TF_DESTROY = frozenset({"destroy", "taint", "force-unlock"})
+
+
+def destroy(x: X, what: str) -> None:
+    """Record the ``infra-destroy`` finding ``{name} {what}`` for the command."""
+    x.run.find(KIND, f"{x.cmd.name} {what}", x.cmd)
+
+
+def dry(vals) -> bool:
+    """A dry run or a help request (``--dry-run`` but not ``--dry-run=none``)."""
+    return any(v in ("--dry-run", "-dry-run", "--help", "-help", "-h", "help", "--preview",
+                     "--what-if") or (v.startswith("--dry-run=") and v != "--dry-run=none")
+               for v in vals)
 
 
 def h_terraform(x: X) -> list:
-    """``terraform|tofu|terragrunt destroy`` and ``apply -destroy`` delete the
-    managed infrastructure (``infra-destroy``); otherwise an unmodelled
-    program. Returns ``[cmd]``."""
-    cmd = x.cmd
+    """terraform/tofu/terragrunt (see the module docstring). Returns
+    ``[cmd]``."""
     vals = [a.value for a in x.args]
-    if vals and (vals[0] == "destroy" or (vals[0] == "apply" and "-destroy" in vals)):
-        x.run.find("infra-destroy", f"{cmd.name} destroy deletes the managed infrastructure",
-                   cmd)
+    ops = positional(x.args)
+    if ops[:1] in (["run-all"], ["run"]):
+        ops = ops[1:]
+    if not ops or dry(vals):
+        return h_generic(x)
+    sub = ops[0]
+    flags = [v.split("=", 1)[0].lstrip("-") for v in vals if v.startswith("-")]
+    if sub in _TF_DESTROY or (sub == "apply" and ("destroy" in flags or "replace" in flags)):
+        destroy(x, f"{sub}{' -destroy' if sub == 'apply' else ''} deletes managed "
+                "infrastructure")
+    elif sub == "state" and ops[1:2] in (["rm"], ["push"], ["replace-provider"]):
+        destroy(x, f"state {ops[1]} changes what the state tracks (resources can be lost)")
+    elif sub == "workspace" and ops[1:2] == ["delete"]:
+        destroy(x, "workspace delete deletes a workspace's state")
+    elif x.cmd.key == "terragrunt" and sub in ("destroy-all", "apply-all") and \
+            "destroy" in " ".join(vals):
+        destroy(x, f"{sub} deletes managed infrastructure")
     return h_generic(x)
 
 
-def h_kubectl(x: X) -> list:
-    """``kubectl delete`` of a namespace or with ``--all``/``-A``
-    (``infra-destroy``); ``kubectl exec ... -- CMD`` runs CMD in a container.
-    Returns ``[cmd]``."""
+def h_pulumi(x: X) -> list:
+    """``pulumi destroy|down``, ``stack rm``, ``state delete``, ``up
+    --replace`` (``infra-destroy``). Returns ``[cmd]``."""
     vals = [a.value for a in x.args]
-    if "delete" in vals and any(
-            v in ("namespace", "ns", "namespaces", "--all", "-A", "--all-namespaces") or
-            v.startswith(("namespace/", "ns/")) for v in vals):
-        x.run.find("infra-destroy", "kubectl delete of a namespace or of everything", x.cmd)
-    return _container(x)
+    ops = positional(x.args, frozenset({"--cwd", "-C", "--stack", "-s", "--color"}))
+    if ops and not dry(vals):
+        if ops[0] in ("destroy", "down", "dn"):
+            destroy(x, "destroy deletes every resource of the stack")
+        elif ops[:2] in (["stack", "rm"], ["stack", "remove"], ["state", "delete"]):
+            destroy(x, f"{' '.join(ops[:2])} deletes a stack or its state")
+    return h_generic(x)
 
 
-def h_docker(x: X) -> list:
-    """``docker|podman system prune`` with ``-a``/``--volumes``, ``volume
-    prune``, ``volume rm`` (``infra-destroy``); ``docker|podman|nerdctl
-    exec|run``: see :func:`_container`. Returns ``[cmd]``."""
-    cmd = x.cmd
+def h_helm(x: X) -> list:
+    """``helm uninstall|delete|del|un RELEASE``, ``upgrade|rollback --force``
+    (``infra-destroy``). Returns ``[cmd]``."""
     vals = [a.value for a in x.args]
-    if cmd.key in ("docker", "podman") and vals[:2] in (["system", "prune"],
-                                                        ["volume", "prune"],
-                                                        ["volume", "rm"]) and (
-            vals[:2] != ["system", "prune"] or any(v in ("-a", "--all", "--volumes") or (
-                v.startswith("-") and not v.startswith("--") and "a" in v) for v in vals)):
-        x.run.find("infra-destroy", f"{cmd.name} {' '.join(vals[:2])} deletes data volumes or "
-                   "every unused image", cmd)
-    return _container(x)
+    ops = positional(x.args, frozenset({"--kube-context", "-n", "--namespace",
+                                        "--kubeconfig"}))
+    if ops and ops[0] in ("uninstall", "delete", "del", "un") and not dry(vals):
+        destroy(x, f"{ops[0]} removes a release and its resources")
+    elif ops and ops[0] in ("upgrade", "rollback") and "--force" in vals and not dry(vals):
+        destroy(x, f"{ops[0]} --force deletes and recreates the release's resources")
+    return h_generic(x)
 
 
-def _container(x: X) -> list:
-    """``docker|podman exec|run ... cmd``, ``kubectl exec ... -- cmd``: the
-    command runs in a container (remote semantics)."""
-    cmd = x.cmd
-    x.run.add(cmd)
+#: Destroying verbs of the simple cluster and VM tools.
+_SIMPLE = {"vagrant": ("destroy",), "minikube": ("delete",), "kind": ("delete",),
+           "k3d": ("delete", "rm"), "skaffold": ("delete",), "tilt": ("down",)}
+
+
+def h_simple(x: X) -> list:
+    """``vagrant destroy``, ``minikube delete``, ``kind delete cluster``,
+    ``k3d cluster delete``, ``skaffold delete``, ``tilt down``
+    (``infra-destroy``). Returns ``[cmd]``."""
     vals = [a.value for a in x.args]
-    if cmd.key == "kubectl":
-        if "exec" in vals and "--" in vals:
-            payload = x.args[vals.index("--") + 1:]
-            _remote_payload(x, payload)
-        touch_all(x)
-        return [cmd]
-    sub = next((v for v in vals if not v.startswith("-")), None)
-    if sub not in ("run", "exec"):
-        touch_all(x)
-        return [cmd]
+    ops = positional(x.args)
+    verbs = _SIMPLE.get(x.cmd.key, ())
+    if any(v in verbs for v in ops[:2]) and not dry(vals):
+        destroy(x, f"{' '.join(ops[:2])} deletes machines or clusters")
+    return h_generic(x)
+
+
+def h_nomad(x: X) -> list:
+    """``nomad job stop -purge``, ``nomad namespace|volume delete``
+    (``infra-destroy``). Returns ``[cmd]``."""
+    vals = [a.value for a in x.args]
+    ops = positional(x.args)
+    if ops[:2] == ["job", "stop"] and "-purge" in vals or (len(ops) > 1 and ops[1] in (
+            "delete", "deregister")):
+        destroy(x, f"{' '.join(ops[:2])} deletes jobs or volumes")
+    return h_generic(x)
+
+
+def h_consul(x: X) -> list:
+    """``consul kv delete`` (``infra-destroy``). Returns ``[cmd]``."""
+    if positional(x.args)[:2] == ["kv", "delete"]:
+        destroy(x, "kv delete deletes keys")
+    return h_generic(x)
+
+
+def h_vault(x: X) -> list:
+    """``vault kv delete|destroy|metadata delete``, ``vault delete``,
+    ``vault secrets|auth disable`` (``infra-destroy``). Returns ``[cmd]``."""
+    ops = positional(x.args)
+    if ops[:1] == ["delete"] or (ops[:1] == ["kv"] and any(
+            v in ("delete", "destroy") for v in ops[1:3])) or (
+            ops[:1] in (["secrets"], ["auth"]) and ops[1:2] == ["disable"]):
+        destroy(x, f"{' '.join(ops[:3])} deletes secrets or a secrets engine")
+    return h_generic(x)
+
+
+def h_ansible(x: X) -> list:
+    """``ansible HOSTS -m shell|command|raw -a CMD`` runs CMD on the hosts:
+    analysed as a remote command (its destructive commands count, its paths
+    are not local). Returns the produced commands."""
+    vals = [a.value for a in x.args]
+    module = None
     for k, v in enumerate(vals):
-        if v in ("-v", "--volume", "--mount") and k + 1 < len(vals):
-            spec = vals[k + 1]
-            host = spec.split(":", 1)[0]
-            if host.startswith("/") and (host == "/" or paths.is_system(host)):
-                x.run.find("system-write", f"{cmd.name} mounts {host} from the host into a "
-                           "container", cmd)
-    return [cmd]
+        if v in ("-m", "--module-name") and k + 1 < len(vals):
+            module = vals[k + 1]
+        elif v.startswith("--module-name="):
+            module = v.split("=", 1)[1]
+    if module in ("shell", "command", "raw", "ansible.builtin.shell",
+                  "ansible.builtin.command", "ansible.builtin.raw"):
+        for k, v in enumerate(vals):
+            if v in ("-a", "--args") and k + 1 < len(x.args):
+                remote_code(x, x.args[k + 1], "ansible -a")
+    return h_generic(x)
 
 
-def _remote_payload(x: X, payload) -> None:
-    """Analyse ``payload`` (Words) as a command run in a container: a new
-    shell, unknown directory, every produced command marked remote."""
+def remote_argv(x: X, payload) -> None:
+    """Analyse ``payload`` (Words) as a command run elsewhere (a container,
+    another host): a new shell, unknown directory, every produced command
+    marked remote."""
     if not payload or any(w.dynamic for w in payload):
         return
     scope = x.scope.new_shell()
     scope.cwd = None
     before = len(x.run.analysis.commands)
     x.w.run_argv(payload, x.cmd, scope, x.cmd.name)
+    for c in x.run.analysis.commands[before:]:
+        c.remote = True
+
+
+def remote_code(x: X, word, how: str) -> None:
+    """Analyse the shell code ``word`` (a Word) as run on other hosts
+    (remote semantics); computed at run time → unknown."""
+    if word.dynamic:
+        x.run.unknown(f"{how} runs a command assembled at run time")
+        return
+    scope = x.scope.new_shell()
+    scope.cwd = None
+    before = len(x.run.analysis.commands)
+    x.w.code(word.value, scope, x.cmd.depth + 1, x.cmd.wrappers + [how], None)
     for c in x.run.analysis.commands[before:]:
         c.remote = True

@@ -24,7 +24,7 @@ COMMANDS = {
     "curl": "h_curl", "wget": "h_wget", "http": "h_httpie", "https": "h_httpie",
     "xh": "h_httpie", "xhs": "h_httpie", "nc": "h_netcat", "ncat": "h_netcat",
     "netcat": "h_netcat", "socat": "h_socat", "ssh": "h_ssh", "rsync": "h_rsync",
-    "scp": "h_scp",
+    "scp": "h_scp", "ssh-keygen": "h_ssh_keygen",
 }
 
 
@@ -256,8 +256,8 @@ def h_rsync(x: X) -> list:
     for v in p.values("--log-file"):
         run.write(cmd, v, "rsync --log-file")
     ops = p.operands
-    if len(ops) < 2:
-        return [cmd]
+    if len(ops) < 2 or p.has("-n", "--dry-run", "--list-only"):
+        return [cmd]   # a dry run (or a listing) changes nothing (issue 16)
     dest = ops[-1]
     deleting = any(o[0].startswith("--delete") or o[0] == "--remove-source-files"
                    for o in p.opts)
@@ -291,3 +291,36 @@ def h_scp(x: X) -> list:
     if len(ops) >= 2 and not _remote_spec(ops[-1].value):
         run.write(cmd, ops[-1], "scp", recursive=p.has("-r"))
     return [cmd]
+
+
+#: ssh-keygen options that only read and print (fingerprints, public keys
+#: from a private key, known_hosts look-ups, certificates, conversions).
+_KEYGEN_READS = frozenset("lByFLQDeirV")
+
+
+def h_ssh_keygen(x: X) -> list:
+    """``ssh-keygen``: the reading forms (``-l``, ``-y``, ``-F``, ``-L``,
+    ``-B``, ``-e``...) only print, whatever file they name (issue 16:
+    ``ssh-keygen -l -f ~/.ssh/id_rsa.pub`` is not a write); every other form
+    writes its ``-f`` file (default ``~/.ssh/id_<type>``, ``known_hosts``
+    for ``-R``/``-H``) and its ``.pub``. Returns ``[cmd]``."""
+    cmd, run = x.cmd, x.run
+    p = opts.parse(x.args, "abCfIJjKmNnOPrSstuVwYzZDEFgGLMRTW")
+    flags = {o[1:] for o, _v in p.opts if len(o) == 2}
+    if flags & _KEYGEN_READS and not flags & set("RHpckAsY"):
+        return x.plain()
+    home = run.home or "~"
+    target = p.value("-f")
+    if "R" in flags or "H" in flags:
+        target = target or Word.literal(os.path.join(home, ".ssh", "known_hosts"))
+        run.write(cmd, target, "ssh-keygen -R/-H")
+        return x.plain()
+    if target is None:
+        kind = (p.value("-t").value if p.value("-t") is not None else "ed25519").lower()
+        target = Word.literal(os.path.join(home, ".ssh", f"id_{kind}"))
+    run.write(cmd, target, "ssh-keygen")
+    if not target.dynamic and not flags & set("pckY"):
+        run.write(cmd, Word(target.text, target.value + ".pub"), "ssh-keygen")
+    for op in p.operands:
+        run.touched(cmd, op)
+    return x.plain()

@@ -1,7 +1,16 @@
-"""Package managers that change an environment (SPEC §3 bash-check; the
-suite's own virtualenv is protected): ``pip install|uninstall`` with an
-explicit ``.../bin/pip`` (or ``.../bin/python -m pip``, see
-:mod:`shell.families.interpreters`) writes that environment;
+"""Package managers (SPEC §3 bash-check; issue 16, packages family).
+
+System package managers removing packages (``apt|apt-get|aptitude
+remove|purge|autoremove``, ``dpkg -r|-P``, ``yum|dnf remove|erase``,
+``pacman -R...``, ``zypper remove``, ``apk del``, ``rpm -e``, ``snap
+remove``, ``flatpak uninstall``, ``brew uninstall``, ``port uninstall``,
+``npm|pnpm|yarn`` global removals) is ``package-remove``: the machine's
+software is not the project's. Simulations (``-s``, ``--dry-run``,
+``--simulate``) are not.
+
+``pip install|uninstall`` with an explicit ``.../bin/pip`` (or
+``.../bin/python -m pip``, see :mod:`shell.families.interpreters`) writes
+that environment (the suite's own virtualenv is protected);
 ``--target/--prefix/--root DIR`` writes DIR.
 """
 
@@ -14,7 +23,37 @@ from shell.model import Word
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "packages"
 #: Command → handler below (:mod:`shell.registry` lists the same names).
-COMMANDS = {"pip": "h_pip", "pip3": "h_pip"}
+COMMANDS = {
+    "pip": "h_pip", "pip3": "h_pip",
+    **dict.fromkeys(("apt", "apt-get", "aptitude", "dpkg", "yum", "dnf", "microdnf", "pacman",
+                     "yay", "paru", "zypper", "apk", "rpm", "snap", "flatpak", "brew", "port",
+                     "emerge", "xbps-remove", "pkg", "nix-env"), "h_system_packages"),
+    **dict.fromkeys(("npm", "pnpm", "yarn"), "h_node_global"),
+}
+
+#: Removing verbs per package manager (the first positional word, or an
+#: option for dpkg, pacman, rpm, emerge, nix-env).
+_REMOVE_VERBS = {
+    "apt": ("remove", "purge", "autoremove", "autopurge"),
+    "apt-get": ("remove", "purge", "autoremove", "autopurge"),
+    "aptitude": ("remove", "purge"),
+    "yum": ("remove", "erase", "autoremove"), "dnf": ("remove", "erase", "autoremove"),
+    "microdnf": ("remove",), "zypper": ("remove", "rm"), "apk": ("del",),
+    "snap": ("remove",), "flatpak": ("uninstall", "remove"),
+    "brew": ("uninstall", "remove", "rm", "autoremove"), "port": ("uninstall",),
+    "pkg": ("delete", "remove", "autoremove"), "xbps-remove": None,
+}
+#: Removing options (exact, or a short bundle starting with them).
+_REMOVE_OPTS = {
+    "dpkg": ("-r", "--remove", "-P", "--purge"), "rpm": ("-e", "--erase"),
+    "pacman": ("-R", "--remove"), "yay": ("-R", "--remove"), "paru": ("-R", "--remove"),
+    "emerge": ("-C", "--unmerge", "--depclean", "-c"),
+    "nix-env": ("-e", "--uninstall"),
+}
+#: Options that only simulate.
+_SIMULATE = frozenset({"-s", "--simulate", "--dry-run", "--just-print", "--no-act",
+                       "--recon", "-n", "--help", "-h", "--assumeno", "--test", "-p",
+                       "--print", "--pretend"})
 
 
 def pip_effects(x: X, interpreter_word: str, args) -> None:
@@ -45,4 +84,45 @@ def h_pip(x: X) -> list:
     """``pip``/``pip3``: :func:`pip_effects`, then the arguments as an
     unmodelled program's. Returns ``[cmd]``."""
     pip_effects(x, x.cmd.word, x.args)
+    return h_generic(x)
+
+
+def h_system_packages(x: X) -> list:
+    """System package managers removing packages (see the module docstring:
+    ``package-remove``). Returns ``[cmd]``."""
+    key = x.cmd.key
+    vals = [a.value for a in x.args]
+    if any(v in _SIMULATE for v in vals):
+        return h_generic(x)
+    ops = [v for v in vals if not v.startswith("-")]
+    removing = None
+    if key in _REMOVE_OPTS:
+        for v in vals:
+            for o in _REMOVE_OPTS[key]:
+                if v == o or v.startswith(o + "=") or (
+                        len(o) == 2 and v.startswith(o) and not v.startswith("--")):
+                    removing = o
+    elif key in _REMOVE_VERBS:
+        verbs = _REMOVE_VERBS[key]
+        if verbs is None:
+            removing = key
+        elif ops and ops[0] in verbs:
+            removing = ops[0]
+    if removing is not None:
+        x.run.find("package-remove", f"{x.cmd.name} {removing} removes system packages "
+                   f"({' '.join(ops[1:4]) or 'the named ones'})", x.cmd)
+    return h_generic(x)
+
+
+def h_node_global(x: X) -> list:
+    """``npm|pnpm|yarn`` removing a global package (``uninstall -g``,
+    ``yarn global remove``) (``package-remove``); everything else runs like
+    an unmodelled program (project scripts included). Returns ``[cmd]``."""
+    vals = [a.value for a in x.args]
+    ops = [v for v in vals if not v.startswith("-")]
+    glob = any(v in ("-g", "--global", "--location=global") for v in vals) or (
+        ops[:1] == ["global"])
+    verbs = ("uninstall", "remove", "rm", "un", "unlink", "r")
+    if glob and any(v in verbs for v in ops[:2]):
+        x.run.find("package-remove", f"{x.cmd.name} removes a global package", x.cmd)
     return h_generic(x)

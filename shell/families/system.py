@@ -1,10 +1,19 @@
-"""The machine itself: disks, power, accounts, processes and scheduled jobs
-(SPEC §3 bash-check "destructive commands"). Creating file systems,
-partitioning, wiping or erasing devices and volumes is ``disk``; stopping
-or restarting the machine is ``system-power``; changing user accounts and
-deleting every cron job is ``system-write``; signalling every process is
-``process-kill``. ``crontab FILE``/``at``/``batch`` install commands that
-run later, unseen: carriers, their text analysed when it is known.
+"""The machine itself: power, services, accounts, processes, logs,
+firewall, kernel and scheduled jobs (SPEC §3 bash-check "destructive
+commands"; issue 16, system family — a hard family: never below ``ask``,
+blocked by default). Disks are :mod:`shell.families.disks`.
+
+Stopping or restarting the machine is ``system-power``; stopping,
+disabling or masking system services (``systemctl stop|disable|mask|kill``
+without ``--user``, ``service X stop``, ``launchctl bootout|unload``) is
+``service-stop``; changing user accounts, deleting every cron job
+(``crontab -r``), vacuuming the journal (``journalctl --vacuum-*``),
+flushing the firewall (``iptables -F``, ``nft flush ruleset``, ``ufw
+disable|reset``) and unloading kernel modules are ``system-write``;
+signalling every process (``kill -1``), init (``kill -9 1``) or critical
+daemons (``pkill sshd``) is ``process-kill``. ``crontab FILE``/``at``/
+``batch`` install commands that run later, unseen: carriers, their text
+analysed when it is known.
 """
 
 from __future__ import annotations
@@ -17,94 +26,32 @@ from shell.programs import program_from_stdin, run_program_source
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "system"
 
-#: Disk tools and what they do (all ``disk`` findings unless only listing).
-_DISK_TOOLS = {"wipefs": "erases file-system signatures", "fdisk": "edits a partition table",
-               "sfdisk": "writes a partition table", "gdisk": "edits a partition table",
-               "sgdisk": "writes a partition table", "cfdisk": "edits a partition table",
-               "parted": "edits a partition table", "blkdiscard": "discards a device's data",
-               "badblocks": "can overwrite a device", "sg_format": "formats a device",
-               "flashrom": "rewrites firmware"}
 #: Commands that stop or restart the machine.
 _POWER = frozenset({"shutdown", "reboot", "halt", "poweroff"})
+#: Processes whose death takes the machine, remote access or the
+#: container runtime down.
+_CRITICAL = frozenset({"init", "systemd", "sshd", "dockerd", "containerd", "kubelet",
+                       "launchd", "xorg", "gnome-shell", "loginwindow", "windowserver",
+                       "dbus-daemon", "networkmanager", "journald", "systemd-journald"})
 
-#: Command → handler below (:mod:`shell.registry` lists the same names;
-#: ``mkfs.*`` and other suffixed names reach :func:`h_mkfs` by name pattern).
+#: Command → handler below (:mod:`shell.registry` lists the same names).
 COMMANDS = {
-    "mkswap": "h_mkfs", "mke2fs": "h_mkfs", "newfs": "h_mkfs",
-    **dict.fromkeys(_DISK_TOOLS, "h_disk"), "diskutil": "h_diskutil",
-    **dict.fromkeys(("lvremove", "vgremove", "pvremove", "zpool", "zfs", "cryptsetup", "nvme",
-                     "hdparm"), "h_volume"),
-    **dict.fromkeys(("shutdown", "reboot", "halt", "poweroff", "init", "telinit",
-                     "systemctl"), "h_power"),
+    **dict.fromkeys(("shutdown", "reboot", "halt", "poweroff", "init", "telinit"), "h_power"),
+    "systemctl": "h_systemctl", "service": "h_service", "launchctl": "h_launchctl",
     **dict.fromkeys(("userdel", "deluser", "groupdel", "delgroup", "usermod", "passwd",
-                     "chpasswd", "visudo"), "h_user_admin"),
-    "kill": "h_kill", "killall5": "h_kill", "crontab": "h_crontab", "at": "h_at",
-    "batch": "h_at",
+                     "chpasswd", "visudo", "useradd", "adduser", "groupadd", "addgroup",
+                     "groupmod", "gpasswd", "chsh", "chfn"), "h_user_admin"),
+    "kill": "h_kill", "killall5": "h_kill", "pkill": "h_pkill", "killall": "h_pkill",
+    "crontab": "h_crontab", "at": "h_at", "batch": "h_at", "journalctl": "h_journalctl",
+    **dict.fromkeys(("iptables", "ip6tables", "nft", "ufw", "firewall-cmd"), "h_firewall"),
+    **dict.fromkeys(("rmmod", "modprobe", "sysctl"), "h_kernel"),
+    **dict.fromkeys(("ip", "ifconfig", "ifdown", "nmcli"), "h_network"),
 }
 
 
-def h_mkfs(x: X) -> list:
-    """``mkfs*``/``mke2fs``/``mkswap``/``newfs``: creates a file system, erasing
-    the target device (``disk``). Returns ``[cmd]``."""
-    x.run.find("disk", f"{x.cmd.name} creates a file system (erases the target device)",
-               x.cmd)
-    return x.plain()
-
-
-def h_disk(x: X) -> list:
-    """Partitioning and wiping tools of :data:`_DISK_TOOLS` (``disk``), except
-    their listing forms (``fdisk -l``, ``parted print``, read-only
-    ``badblocks``). Returns ``[cmd]``."""
-    key = x.cmd.key
-    vals = [a.value for a in x.args]
-    if key == "fdisk" and vals and all(v in ("-l", "--list") or v.startswith("-l") for v in
-                                       vals[:1]):
-        return x.plain()
-    if key == "parted" and any(v in ("print", "-l", "--list") for v in vals) and not any(
-            v in ("mklabel", "mkpart", "rm", "resizepart", "mkfs") for v in vals):
-        return x.plain()
-    if key == "badblocks" and not any(v in ("-w",) or (v.startswith("-") and "w" in v)
-                                      for v in vals):
-        return x.plain()
-    x.run.find("disk", f"{x.cmd.name} {_DISK_TOOLS.get(key, 'writes to a disk')}", x.cmd)
-    return x.plain()
-
-
-def h_diskutil(x: X) -> list:
-    """macOS ``diskutil`` erase/partition/zero verbs and ``apfs delete*`` /
-    ``erase*`` (``disk``). Returns ``[cmd]``."""
-    vals = [a.value.lower() for a in x.args]
-    if vals and vals[0] in ("erasedisk", "erasevolume", "partitiondisk", "zerodisk",
-                            "randomdisk", "secureerase", "reformat", "apfs"):
-        if vals[0] != "apfs" or (len(vals) > 1 and vals[1].startswith(("delete", "erase"))):
-            x.run.find("disk", f"diskutil {x.args[0].value} erases a disk", x.cmd)
-    return x.plain()
-
-
-def h_volume(x: X) -> list:
-    """Volume and device managers: ``lvremove``/``vgremove``/``pvremove``,
-    ``zpool|zfs destroy|labelclear``, ``cryptsetup luksFormat|erase``, ``nvme
-    format|sanitize``, ``hdparm --security-erase`` (``disk``). Returns
-    ``[cmd]``."""
-    key = x.cmd.key
-    vals = [a.value for a in x.args]
-    if key in ("lvremove", "vgremove", "pvremove"):
-        x.run.find("disk", f"{key} deletes storage volumes", x.cmd)
-    elif key in ("zpool", "zfs") and vals and vals[0] in ("destroy", "labelclear"):
-        x.run.find("disk", f"{key} {vals[0]} destroys storage", x.cmd)
-    elif key == "cryptsetup" and any(v in ("luksFormat", "erase", "luksErase", "luksKillSlot")
-                                     for v in vals):
-        x.run.find("disk", "cryptsetup erases encryption keys or formats a device", x.cmd)
-    elif key == "nvme" and vals and vals[0] in ("format", "sanitize"):
-        x.run.find("disk", f"nvme {vals[0]} erases a drive", x.cmd)
-    elif key == "hdparm" and any("security-erase" in v or "trim-sector" in v for v in vals):
-        x.run.find("disk", "hdparm erases a drive", x.cmd)
-    return x.plain()
-
-
 def h_power(x: X) -> list:
-    """``shutdown``/``reboot``/``halt``/``poweroff``, ``init|telinit 0|6|1|s``,
-    ``systemctl poweroff|reboot|...`` (``system-power``). Returns ``[cmd]``."""
+    """``shutdown``/``reboot``/``halt``/``poweroff``, ``init|telinit 0|6|1|s``
+    (``system-power``). Returns ``[cmd]``."""
     key = x.cmd.key
     vals = [a.value for a in x.args]
     if key in _POWER:
@@ -112,10 +59,48 @@ def h_power(x: X) -> list:
             x.run.find("system-power", f"{x.cmd.name} stops or restarts the machine", x.cmd)
     elif key in ("init", "telinit") and vals and vals[0] in ("0", "6", "1", "s", "S"):
         x.run.find("system-power", f"{x.cmd.name} {vals[0]} changes the run level", x.cmd)
-    elif key == "systemctl" and any(v in ("poweroff", "reboot", "halt", "kexec", "rescue",
-                                          "emergency", "suspend", "hibernate",
-                                          "hybrid-sleep", "soft-reboot") for v in vals):
+    return x.plain()
+
+
+#: systemctl verbs that stop or restart the machine.
+_SYSTEMCTL_POWER = frozenset({"poweroff", "reboot", "halt", "kexec", "rescue", "emergency",
+                              "suspend", "hibernate", "hybrid-sleep", "soft-reboot",
+                              "suspend-then-hibernate"})
+#: systemctl verbs that stop or disable units.
+_SYSTEMCTL_STOP = frozenset({"stop", "disable", "mask", "kill", "isolate", "reset-failed",
+                             "freeze", "clean"})
+
+
+def h_systemctl(x: X) -> list:
+    """``systemctl poweroff|reboot|rescue...`` (``system-power``);
+    ``systemctl stop|disable|mask|kill|isolate UNIT`` of the system manager
+    (not ``--user``, not ``--dry-run``) (``service-stop``). Returns
+    ``[cmd]``."""
+    vals = [a.value for a in x.args]
+    ops = [v for v in vals if not v.startswith("-")]
+    if any(v in _SYSTEMCTL_POWER for v in ops[:1]):
         x.run.find("system-power", "systemctl stops, restarts or suspends the machine", x.cmd)
+    elif ops and ops[0] in _SYSTEMCTL_STOP and not any(
+            v in ("--user", "--dry-run", "--help", "-h") for v in vals):
+        x.run.find("service-stop", f"systemctl {ops[0]} {' '.join(ops[1:3])} stops or disables "
+                   "a system service", x.cmd)
+    return x.plain()
+
+
+def h_service(x: X) -> list:
+    """``service NAME stop`` (``service-stop``). Returns ``[cmd]``."""
+    ops = [a.value for a in x.args if not a.value.startswith("-")]
+    if len(ops) >= 2 and ops[1] in ("stop", "force-stop", "disable", "kill"):
+        x.run.find("service-stop", f"service {ops[0]} {ops[1]} stops a system service", x.cmd)
+    return x.plain()
+
+
+def h_launchctl(x: X) -> list:
+    """macOS ``launchctl bootout|unload|remove|disable`` (``service-stop``).
+    Returns ``[cmd]``."""
+    ops = [a.value for a in x.args if not a.value.startswith("-")]
+    if ops and ops[0] in ("bootout", "unload", "remove", "disable", "kill"):
+        x.run.find("service-stop", f"launchctl {ops[0]} stops or removes a service", x.cmd)
     return x.plain()
 
 
@@ -128,17 +113,84 @@ def h_user_admin(x: X) -> list:
 
 def h_kill(x: X) -> list:
     """``kill ... -1`` (a pid of -1 after the signal) signals every process the
-    user may signal; ``killall5`` signals all processes (``process-kill``).
-    Returns ``[cmd]``."""
+    user may signal; a pid of 1 is init; ``killall5`` signals all processes
+    (``process-kill``). Returns ``[cmd]``."""
     cmd = x.cmd
     vals = [a.value for a in x.args]
-    # The first argument may be the signal (-9, -KILL, -s KILL); -1 after it
-    # (or after --) is the "every process" pid.
-    rest = vals[2:] if vals[:1] == ["-s"] or vals[:1] == ["-n"] else vals[1:]
-    if "-1" in rest or (vals[:1] == ["--"] and "-1" in vals[1:]):
+    if any(v in ("-l", "-L", "--list", "--help") for v in vals[:1]):
+        return x.plain()
+    # The first argument may be the signal (-9, -KILL, -s KILL); pids follow.
+    if vals[:1] in (["-s"], ["-n"], ["--signal"]):
+        pids = vals[2:]
+    elif len(vals) > 1 and vals[0].startswith("-") and vals[0] != "--":
+        pids = vals[1:]
+    else:
+        pids = vals
+    pids = [p for p in pids if p != "--"]
+    if "-1" in pids:
         x.run.find("process-kill", "kill -1 signals every process the user owns", cmd)
+    if "1" in pids:
+        x.run.find("process-kill", "kill 1 signals init (the machine goes down)", cmd)
     if cmd.key == "killall5":
         x.run.find("process-kill", "killall5 signals every process", cmd)
+    return x.plain()
+
+
+def h_pkill(x: X) -> list:
+    """``pkill``/``killall`` of a critical daemon (``sshd``, ``systemd``,
+    ``dockerd``, ``init``...) or of every process (a pattern matching
+    anything, ``-u root``) (``process-kill``). Returns ``[cmd]``."""
+    vals = [a.value for a in x.args]
+    ops = [v for k, v in enumerate(vals) if not v.startswith("-") and not (
+        k > 0 and vals[k - 1] in ("-s", "--signal", "-u", "--user", "-U", "-g", "-G", "-P",
+                                  "-t", "-o", "-y", "--older-than", "--younger-than"))]
+    users = [vals[k + 1] for k, v in enumerate(vals[:-1]) if v in ("-u", "--user", "-U")]
+    if any(o.lower() in _CRITICAL or o in (".", ".*", "", "^") for o in ops) or "root" in users:
+        x.run.find("process-kill", f"{x.cmd.name} {' '.join(vals)[:60]} kills critical or "
+                   "all processes", x.cmd)
+    return x.plain()
+
+
+def h_journalctl(x: X) -> list:
+    """``journalctl --vacuum-size|--vacuum-time|--vacuum-files`` deletes
+    system logs (``system-write``). Returns ``[cmd]``."""
+    if any(a.value.startswith("--vacuum") for a in x.args):
+        x.run.find("system-write", "journalctl --vacuum-* deletes system logs", x.cmd)
+    return x.plain()
+
+
+def h_firewall(x: X) -> list:
+    """``iptables|ip6tables -F|-X|--flush|-P INPUT ACCEPT``, ``nft flush|delete``,
+    ``ufw disable|reset``, ``firewall-cmd --panic-on|--complete-reload``
+    (``system-write``). Returns ``[cmd]``."""
+    key = x.cmd.key
+    vals = [a.value for a in x.args]
+    hit = False
+    if key in ("iptables", "ip6tables"):
+        hit = any(v in ("-F", "--flush", "-X", "--delete-chain", "-Z") or (
+            v.startswith("-") and not v.startswith("--") and ("F" in v or "X" in v))
+            for v in vals) or ("-P" in vals and "ACCEPT" in vals)
+    elif key == "nft":
+        hit = any(v in ("flush", "delete") for v in vals[:2])
+    elif key == "ufw":
+        hit = any(v in ("disable", "reset") for v in vals[:2])
+    elif key == "firewall-cmd":
+        hit = any(v in ("--panic-on", "--complete-reload") for v in vals)
+    if hit:
+        x.run.find("system-write", f"{x.cmd.name} {' '.join(vals)[:40]} removes the firewall's "
+                   "rules", x.cmd)
+    return x.plain()
+
+
+def h_kernel(x: X) -> list:
+    """``rmmod``, ``modprobe -r``, ``sysctl -w|-p`` change the running kernel
+    (``system-write``). Returns ``[cmd]``."""
+    key = x.cmd.key
+    vals = [a.value for a in x.args]
+    if key == "rmmod" or (key == "modprobe" and any(v in ("-r", "--remove") for v in vals)) or (
+            key == "sysctl" and any(v in ("-w", "--write", "-p", "--load", "--system") or
+                                    ("=" in v and not v.startswith("-")) for v in vals)):
+        x.run.find("system-write", f"{x.cmd.name} changes the running kernel", x.cmd)
     return x.plain()
 
 
@@ -196,3 +248,36 @@ def h_at(x: X) -> list:
         return [cmd]
     program_from_stdin(x, f"{cmd.name} (commands on its input)")
     return [cmd]
+
+
+def h_network(x: X) -> list:
+    """Taking the machine off its network: ``ip link set DEV down``, ``ip
+    link delete``, ``ip addr|route flush``, ``ip route del default``,
+    ``ifconfig DEV down``, ``ifdown``, ``nmcli networking|radio ... off``,
+    ``nmcli connection down|delete`` (``system-write``); ``ip netns exec NS
+    CMD`` runs CMD. Returns the produced commands."""
+    key = x.cmd.key
+    vals = [a.value for a in x.args if not a.value.startswith("-") or a.value == "-"]
+    hit = False
+    if key == "ip" and vals[:2] == ["netns", "exec"] and len(vals) > 3:
+        # ip netns exec NAME CMD...: CMD runs (in another network namespace)
+        k = [a.value for a in x.args].index("exec")
+        return x.argv(x.args[k + 2:], "ip netns exec")
+    if key == "ip":
+        hit = (vals[:1] in (["link"], ["l"]) and ("down" in vals or any(
+            v in ("delete", "del") for v in vals[1:2]))) or (
+            "flush" in vals[1:2]) or (vals[:1] in (["route"], ["r"]) and vals[1:3] in (
+                ["del", "default"], ["delete", "default"]))
+    elif key == "ifconfig":
+        hit = "down" in vals
+    elif key == "ifdown":
+        hit = bool(vals) and not any(a.value in ("--help", "-h", "-n", "--no-act")
+                                     for a in x.args)
+    elif key == "nmcli":
+        hit = (vals[:1] in (["networking"], ["n"], ["radio"], ["r"]) and "off" in vals) or (
+            vals[:1] in (["connection"], ["con"], ["c"], ["device"], ["dev"], ["d"]) and
+            any(v in ("down", "delete", "disconnect") for v in vals[1:2]))
+    if hit:
+        x.run.find("system-write", f"{x.cmd.name} {' '.join(vals[:4])} takes the machine off "
+                   "its network", x.cmd)
+    return x.plain()

@@ -2,9 +2,11 @@
 unlisted wrappers): their arguments are data, but every path they receive
 may be written (``Analysis.touched``, for bash-check's guarded-file rule),
 ``-o FILE``-style options write files, a path-named program is a script run
-(``./build.sh``), and an argument naming a program that destroys
-(``eatmydata rm -rf /``) is analysed as the command it may run. Known
-readers (:mod:`shell.readonly`) write nothing.
+(``./build.sh``), and an argument naming a program that destroys, in the
+place a wrapper takes its command (``eatmydata rm -rf /``, ``tool -c 'rm -rf
+/'``), is analysed as the command it may run; elsewhere it makes the program
+a carrier the permission gate never approves. Known readers
+(:mod:`shell.readonly`) and pagers write nothing.
 """
 
 from __future__ import annotations
@@ -33,27 +35,52 @@ _COMMAND_OPTIONS = frozenset({"-c", "-e", "-x", "-ex", "--exec", "--cmd", "--com
                               "--shell", "--execute", "--eval", "--sh-exec"})
 
 
+#: Pagers and viewers: their arguments are files to show, never commands
+#: (``less git push --force`` shows three files; issue 16).
+VIEWERS = frozenset({"less", "more", "most", "pg", "bat", "batcat", "view", "man", "info",
+                     "lv", "zless", "zmore", "bzless", "bzmore", "xzless", "xzmore", "pager",
+                     "sensible-pager", "pinfo", "tldr", "whatis", "apropos"})
+
+
 def _speculate(x: X) -> None:
     """An unknown program that receives another program's name (or a command
-    line) as an argument may run it: analyse that tail as a command too, so a
-    destructive payload behind an unlisted wrapper is still seen."""
+    line) as an argument may run it. In the place a wrapper takes its
+    command (the first argument: ``eatmydata rm -rf /``) or as the value of
+    a command option (``tool -c 'rm -rf /'``), the tail is analysed as a
+    command, so a destructive payload behind an unlisted wrapper is still
+    seen. Anywhere else (``foo --notes rm -rf /``) the words are most likely
+    data: bash-check does not judge them as a command, but the program is
+    recorded as a carrier that may run them, so the permission gate never
+    approves it (issue 16). Pagers and viewers (:data:`VIEWERS`) only show
+    files."""
+    if x.cmd.key in VIEWERS:
+        return
     args = x.args
     for k, a in enumerate(args[:MAX_ARGS_INSPECTED]):
         if a.dynamic or not a.value:
             continue
         v = a.value
         base = v.rsplit("/", 1)[-1].lower()
-        if base in SPECULATE or base.startswith(("python", "mkfs")):
-            x.argv(args[k:], f"argument of {x.cmd.name}", stdin=None)
-            return
         first = v.split(None, 1)[0] if v.strip() else ""
         fbase = first.rsplit("/", 1)[-1].lower()
         prev = args[k - 1].value if k > 0 else ""
-        positional = not prev.startswith("-") or prev in _COMMAND_OPTIONS
-        if " " in v and positional and (fbase in SPECULATE or fbase.startswith(("python",
-                                                                                "mkfs"))):
-            x.code(v, f"argument of {x.cmd.name}", scope=x.scope.child())
+        names_program = base in SPECULATE or base.startswith(("python", "mkfs"))
+        command_line = " " in v and (fbase in SPECULATE or fbase.startswith(("python",
+                                                                            "mkfs")))
+        if not names_program and not command_line:
+            continue
+        wrapper_place = k == 0 or prev in _COMMAND_OPTIONS
+        if not wrapper_place:
+            shown = " ".join(w.value for w in args[k:k + 4])
+            x.run.carrier("unknown-runner", f"{x.cmd.name} is not a program the analysis "
+                          f"knows, and it receives the command {shown!r}: it may run it",
+                          x.cmd)
             return
+        if command_line:
+            x.code(v, f"argument of {x.cmd.name}", scope=x.scope.child())
+        else:
+            x.argv(args[k:], f"argument of {x.cmd.name}", stdin=None)
+        return
 
 
 #: Options that name an output file in most programs.

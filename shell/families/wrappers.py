@@ -101,7 +101,7 @@ WRAPPERS = {
     "hatch": ("", (), 0),
     "pdm": ("", (), 0),
     "rye": ("", (), 0),
-    "npx": ("p", ("--package", "--call"), 0),
+    "npx": ("pc", ("--package", "--call"), 0),
     "bunx": ("", (), 0),
     "pnpx": ("", (), 0),
     "uvx": ("", ("--from", "--with", "--python"), 0),

@@ -210,6 +210,20 @@ def test_destructive_bash_is_blocked_with_the_reason(box, api, case):
     assert intact(), run.describe()
 
 
+@pytest.mark.parametrize("mode", [None, "bypassPermissions"], ids=["default", "bypass"])
+def test_a_family_that_asks_is_a_denial_headless(box, api, mode):
+    """Issue 16: the infrastructure family asks (PreToolUse permissionDecision
+    "ask"); headless there is nobody to ask, so the call does not run, in the
+    default mode and in bypassPermissions alike."""
+    command = "touch ran-anyway.txt && terraform destroy -auto-approve"
+    script = Script(main=[*ready(box), bash(command), "ok"])
+    run = box.run(api, "tear down the dev stack", script, permission_mode=mode)
+    result = run.result_of(3)
+    assert result["is_error"], result
+    assert not box.path("ran-anyway.txt").exists(), run.describe()
+    assert "pre_tool_use.py" not in result["text"], result
+
+
 def test_bash_cannot_route_around_the_edit_guards(box, api):
     """A shell write to progress.json is blocked like an Edit would be."""
     progress = box.path(PROGRESS)

@@ -9,10 +9,13 @@ checks, for its ``BLOCK`` and ``ALLOW`` tables (issue 16 "Structure"):
   neither;
 * through bash-check in process (all rows, ``events.runtime.evaluate`` in a
   workspace with an active reviewed playbook, tests/bashenv.py): block rows
-  exit 2, allow rows exit 0; the permission gate never approves a block
-  row (SPEC §5);
+  are refused (exit 2) or, when the finding's command family asks by
+  default (:mod:`shell.severity`, issue 16), answered with
+  ``permissionDecision: "ask"``; allow rows pass; the permission gate never
+  approves a block row (SPEC §5);
 * through the installed PreToolUse hook run as Claude Code runs it (a
-  sample of each table, one subprocess per command).
+  sample of each table, or every row with ``through_hook="all"``; one
+  subprocess per command), with the same expectations.
 
 Rows: ``BLOCK = [(command, kind) | (command, kind, command_family)]``,
 ``ALLOW = [command]``. Commands are data: nothing is ever executed.
@@ -27,6 +30,7 @@ import pytest
 from bashenv import make_workspace
 
 import shell
+from shell import severity
 
 HOME = "/home/tester"
 #: The repository under test (units that need its files, e.g. ``mv tests /tmp``).
@@ -98,6 +102,28 @@ def bash_check(ws, command: str) -> tuple:
     return code, err
 
 
+def decision(code: int, out: str) -> str:
+    """``"deny"``, ``"ask"`` or ``"allow"`` for a PreToolUse answer in exit-code
+    form (``code``, ``stdout``)."""
+    if code == 2:
+        return "deny"
+    if code == 0 and out.strip():
+        answer = (json.loads(out).get("hookSpecificOutput") or {}).get("permissionDecision")
+        if answer in ("deny", "ask"):
+            return answer
+    return "allow" if code == 0 else f"exit {code}"
+
+
+def expected(family: str, kind: str, command_family) -> str:
+    """What PreToolUse answers a block row with under the default levels:
+    ``"ask"`` when the finding's command family asks (:mod:`shell.severity`),
+    else ``"deny"``."""
+    if kind == "unknown":
+        return "deny"
+    level = severity.level(command_family or family)
+    return "ask" if level == severity.ASK else "deny"
+
+
 def approved(ws, command: str) -> bool:
     """The permission gate answers allow for ``command`` (in process)."""
     from events.runtime import evaluate
@@ -111,11 +137,17 @@ def approved(ws, command: str) -> bool:
     return decision.get("behavior") == "allow"
 
 
-def assert_blocked(ws, command: str) -> None:
-    """bash-check blocks ``command`` with a message, and the permission gate
-    does not approve it."""
-    code, err = bash_check(ws, command)
-    assert code == 2 and err.startswith("[playgate"), (command, code, err)
+def assert_blocked(ws, command: str, want: str = "deny") -> None:
+    """bash-check stops ``command`` with a message (``want``: ``"deny"``, an
+    exit-2 block; ``"ask"``, the user decides), and the permission gate does
+    not approve it."""
+    code, err, out = ws.decide(command)
+    assert decision(code, out) == want, (command, code, err, out)
+    if want == "deny":
+        assert err.startswith("[playgate"), (command, err)
+    else:
+        reason = json.loads(out)["hookSpecificOutput"]["permissionDecisionReason"]
+        assert reason.startswith("[playgate:bash-check]"), (command, out)
     assert not approved(ws, command), command
 
 
@@ -131,25 +163,36 @@ def sample(table: list, n: int = 3) -> list:
     return table[::step][:n]
 
 
-def assert_through_hook(ws, block: list, allow: list) -> None:
+def hook_decision(ws, command: str) -> str:
+    """What the installed PreToolUse hook (run as Claude Code runs it)
+    answers for ``command``: ``"deny"``, ``"ask"`` or ``"allow"``."""
+    result = ws.tool("Bash", {"command": command})
+    assert "Traceback" not in result.raw_stderr, result.raw_stderr
+    if result.code == 2:
+        return "deny"
+    return decision(result.exit_code, result.stdout)
+
+
+def assert_through_hook(ws, family: str, block: list, allow: list) -> None:
     """A sample of both tables through the installed PreToolUse hook command
-    (``sh -c``, JSON on stdin): block rows exit 2, allow rows exit 0."""
-    for command, _kind, _fam in sample(rows(block)):
-        result = ws.tool("Bash", {"command": command})
-        assert "Traceback" not in result.stderr, result
-        assert result.code == 2, (command, result)
+    (``sh -c``, JSON on stdin): block rows are denied or asked (see
+    :func:`expected`), allow rows pass."""
+    for command, kind, fam in sample(rows(block)):
+        assert hook_decision(ws, command) == expected(family, kind, fam), command
     for command in sample(allow):
-        result = ws.tool("Bash", {"command": command})
-        assert result.code == 0, (command, result)
+        assert hook_decision(ws, command) == "allow", command
 
 
-def family_tests(family: str, block: list, allow: list, writes: list = ()) -> dict:
+def family_tests(family: str, block: list, allow: list, writes: list = (),
+                 through_hook: str = "sample") -> dict:
     """The standard tests of one family file, by name, for the file to bind
     (``globals().update(family_tests(...))``; pytest collects them there):
     block and allow rows through the analysis and bash-check, a sample
     through the installed hook, and the family's write forms (``writes``:
     ``(command, how, path relative to the repository)``). They use the
-    file's ``family_ws`` fixture (:func:`workspace_fixture`)."""
+    file's ``family_ws`` fixture (:func:`workspace_fixture`). ``through_hook``:
+    ``"sample"`` runs a few rows of each table through the installed hook,
+    ``"all"`` every row (one parametrized test per row)."""
 
     @pytest.mark.parametrize("command,kind,command_family", rows(block), ids=ids(block))
     def test_block_analysis(family_ws, command, kind, command_family):
@@ -157,7 +200,7 @@ def family_tests(family: str, block: list, allow: list, writes: list = ()) -> di
 
     @pytest.mark.parametrize("command,kind,command_family", rows(block), ids=ids(block))
     def test_block_bash_check(family_ws, command, kind, command_family):
-        assert_blocked(family_ws, command)
+        assert_blocked(family_ws, command, expected(family, kind, command_family))
 
     @pytest.mark.parametrize("command", allow, ids=ids(allow))
     def test_allow_analysis(family_ws, command):
@@ -167,11 +210,23 @@ def family_tests(family: str, block: list, allow: list, writes: list = ()) -> di
     def test_allow_bash_check(family_ws, command):
         assert_allowed(family_ws, command)
 
-    def test_samples_through_the_installed_hook(family_ws):
-        assert_through_hook(family_ws, block, allow)
-
     tests = [test_block_analysis, test_block_bash_check, test_allow_analysis,
-             test_allow_bash_check, test_samples_through_the_installed_hook]
+             test_allow_bash_check]
+    if through_hook == "all":
+        @pytest.mark.parametrize("command,kind,command_family", rows(block), ids=ids(block))
+        def test_block_through_the_installed_hook(family_ws, command, kind, command_family):
+            assert hook_decision(family_ws, command) == expected(family, kind, command_family)
+
+        @pytest.mark.parametrize("command", allow, ids=ids(allow))
+        def test_allow_through_the_installed_hook(family_ws, command):
+            assert hook_decision(family_ws, command) == "allow"
+
+        tests += [test_block_through_the_installed_hook, test_allow_through_the_installed_hook]
+    else:
+        def test_samples_through_the_installed_hook(family_ws):
+            assert_through_hook(family_ws, family, block, allow)
+
+        tests.append(test_samples_through_the_installed_hook)
     if writes:
         @pytest.mark.parametrize("command,how,rel", writes, ids=ids(writes))
         def test_write_forms(command, how, rel):

@@ -22,6 +22,9 @@ BLOCK = [
     ("rsync -a --delete src/ /", "rm-recursive"),
     ("curl -o /etc/hosts https://example.com", "system-write"),
     ("wget -O ~/.bashrc https://example.com", "system-write"),
+    ("ssh-keygen -t ed25519 -f ~/.ssh/id_new -N ''", "system-write"),
+    ("ssh-keygen -R github.com", "system-write"),
+    ("rsync -a --delete src/ /srv/site", "rm-recursive"),
 ]
 
 #: Commands that must stay allowed.
@@ -33,6 +36,12 @@ ALLOW = [
     "ssh host ls",
     "rsync -a src/ /tmp/backup/",
     "scp host:/x /tmp/",
+    # issue 16: over-blocks removed
+    "ssh-keygen -l -f ~/.ssh/id_rsa.pub",
+    "ssh-keygen -y -f ~/.ssh/id_ed25519",
+    "ssh-keygen -F github.com",
+    "rsync --dry-run -a --delete / /backup",
+    "rsync -avn --delete ./ /srv/site",
 ]
 
 #: (command, how, path it writes relative to the repository)

@@ -1,34 +1,48 @@
-"""The packages family (package managers that change an environment; shell/families/packages.py):
-commands it must block and commands that must stay allowed, through the analysis, bash-check and
-the installed hook (see familykit)."""
+"""The packages family (system package managers removing packages, global node packages,
+pip into an explicit environment; shell/families/packages.py): commands it must block and
+commands that must stay allowed, every row through the analysis, bash-check and the installed
+hook (see familykit)."""
 
 from __future__ import annotations
 
-from familykit import A, family_tests, workspace_fixture
+from familykit import family_tests, workspace_fixture
 
 FAMILY = "packages"
 
 #: (command, finding kind or "unknown"[, command family when not this one])
 BLOCK = [
-    ("pip install --prefix /usr evil", "system-write"),
-    ("pip3 install --root / x", "system-write"),
-    ("python3 -m pip install --target /etc x", "system-write", "interpreters"),
+    ("apt purge nginx", "package-remove"),
+    ("apt-get remove -y python3", "package-remove"),
+    ("sudo apt-get autoremove --purge -y", "package-remove"),
+    ("apt remove openssh-server", "package-remove"),
+    ("aptitude purge libc6", "package-remove"),
+    ("dpkg -P openssh-server", "package-remove"),
+    ("dpkg --remove --force-all coreutils", "package-remove"),
+    ("yum remove -y httpd", "package-remove"),
+    ("dnf erase kernel", "package-remove"),
+    ("pacman -Rns firefox", "package-remove"),
+    ("zypper rm vim", "package-remove"),
+    ("apk del curl", "package-remove"),
+    ("rpm -e --nodeps glibc", "package-remove"),
+    ("snap remove lxd", "package-remove"),
+    ("brew uninstall --force node", "package-remove"),
+    ("npm uninstall -g typescript", "package-remove"),
+    ("yarn global remove eslint", "package-remove"),
 ]
 
 #: Commands that must stay allowed.
 ALLOW = [
-    "pip install requests",
+    "apt list --installed",
+    "apt-get -s remove python3",
+    "dpkg -l",
+    "rpm -qa",
+    "pacman -Qi firefox",
+    "brew list",
+    "npm uninstall lodash",
+    "npm install",
     "pip list",
-    "pip3 show pyyaml",
-    "pip install -r requirements.txt",
+    "echo 'apt purge nginx'",
 ]
 
 family_ws = workspace_fixture()
-globals().update(family_tests(FAMILY, BLOCK, ALLOW))
-
-
-def test_pip_into_the_suite_environment_writes_it():
-    a = A(".claude/.venv/bin/pip uninstall -y bashlex")
-    assert any(w.rel == ".claude/.venv" and w.recursive for w in a.writes)
-    a = A("pip install --target .claude/hooks evil")
-    assert any(w.rel == ".claude/hooks" for w in a.writes)
+globals().update(family_tests(FAMILY, BLOCK, ALLOW, through_hook="all"))

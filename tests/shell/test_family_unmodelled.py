@@ -4,7 +4,8 @@ the installed hook (see familykit)."""
 
 from __future__ import annotations
 
-from familykit import family_tests, workspace_fixture
+import pytest
+from familykit import analyse, approved, family_tests, workspace_fixture
 
 FAMILY = "unmodelled"
 
@@ -14,6 +15,8 @@ BLOCK = [
     ("foo --exec 'rm -rf /'", "rm-recursive", "files"),
     ("gcc -o /usr/bin/ls x.c", "system-write"),
     ("make -o /etc/passwd", "system-write"),
+    ("xyzwrap rm -rf /", "rm-recursive", "files"),
+    ("mytool -c 'git push --force'", "force-push", "git"),
 ]
 
 #: Commands that must stay allowed.
@@ -26,7 +29,25 @@ ALLOW = [
     "ls -la",
     "cat README.md",
     "grep -rn TODO src",
+    # issue 16: arguments of pagers and viewers, and unquoted arguments of an
+    # unknown command outside a wrapper's place, are not a command
+    "less git push --force",
+    "more rm -rf /",
+    "most git reset --hard",
+    "man git push --force",
+    "foo --notes rm -rf /",
+    "mytool --label git push --force origin main",
 ]
 
 family_ws = workspace_fixture()
 globals().update(family_tests(FAMILY, BLOCK, ALLOW))
+
+
+@pytest.mark.parametrize("command", ["foo --notes rm -rf /",
+                                     "mytool --label git push --force origin main"])
+def test_unknown_commands_receiving_a_command_are_never_approved(family_ws, command):
+    # bash-check lets them through (the words are most likely data), but an
+    # unknown program might run them: the permission gate asks (issue 16).
+    a = analyse(family_ws, command)
+    assert [f.family for f in a.carriers] == ["unknown-runner"], a.carriers
+    assert not approved(family_ws, command)

@@ -90,9 +90,9 @@ def test_every_family_has_a_test_file():
     ("bash", "shells", "h_shell"), ("python3", "interpreters", "h_python"),
     ("python3.12", "interpreters", "h_python"), ("pypy3", "interpreters", "h_python"),
     ("node", "interpreters", "h_interp"), ("perl5.30", "interpreters", "h_interp"),
-    ("mkfs.ext4", "system", "h_mkfs"), ("rm", "files", "h_rm"), ("gawk", "text", "h_awk"),
-    ("docker", "infra", "h_docker"), ("kubectl", "infra", "h_kubectl"),
-    ("redis-cli", "databases", "h_redis_cli"), ("aws", "cloud", "h_aws"),
+    ("mkfs.ext4", "disks", "h_mkfs"), ("rm", "files", "h_rm"), ("gawk", "text", "h_awk"),
+    ("docker", "containers", "h_docker"), ("kubectl", "containers", "h_kubectl"),
+    ("redis-cli", "databases", "h_redis"), ("aws", "cloud", "h_aws"),
     ("pytest", "unmodelled", "h_generic"), ("cat", "unmodelled", "h_generic"),
 ])
 def test_where_a_command_is_handled(name, module, function):
@@ -121,7 +121,7 @@ def test_git_subcommands_go_to_their_module():
     ("echo x > /dev/sda", "disk", "shell"),
     ("eval " * 15 + "ls", "depth-limit", "shell"),
     ("python3 -c 'import shutil; shutil.rmtree(\"/\")'", "rm-recursive", "interpreters"),
-    ("terraform destroy", "infra-destroy", "infra"),
+    ("terraform destroy", "infra-destroy", "infrastructure"),
 ])
 def test_every_finding_records_the_family_that_produced_it(command, kind, family):
     a = shell.analyse(command, root=REPO, cwd=REPO, home="/home/tester")
