@@ -7,6 +7,18 @@ stderr)``; the runtime writes them. Rules that hold everywhere:
 * at most one JSON object on stdout, nothing else;
 * exit 2 only where Claude Code honours it as a block; never exit 1;
 * output strings are kept under Claude Code's 10,000-character limit.
+
+Two layers (issue 14 item 1): :func:`render`, :func:`malformed` and
+:func:`internal_error` give the *decision* in exit-code form (a block is exit
+2 with the reason on stderr, as SPEC §1 states it); :func:`wire` encodes it
+as the hook process prints it. Claude Code shows an exit-2 block to the model
+as ``PreToolUse:<Tool> hook error: [<the registered command line>]: <stderr>``,
+so a PreToolUse block goes out as JSON on exit 0 instead
+(``permissionDecision: "deny"``; UserPromptSubmit: ``{"decision": "block",
+"reason"}``): the model reads the reason and nothing else. Stop and
+SubagentStop blocks were JSON already (Claude Code names the command line
+for those whatever the form). Exit 2 remains the fail-closed answer of a
+hook that could not run (``hooks/failclosed.sh``).
 """
 
 from __future__ import annotations
@@ -96,6 +108,29 @@ def render(event: str, outcome: Outcome) -> tuple:
         body = {"hookSpecificOutput": {"hookEventName": event, "additionalContext": clip(text)}}
         return 0, _dump(body), ""
     return 0, _dump({"systemMessage": clip(text)}), ""
+
+
+#: Events whose exit-2 decision :func:`wire` turns into a JSON block.
+JSON_BLOCK_EVENTS = frozenset({"PreToolUse", "UserPromptSubmit"})
+
+
+def wire(event: str, code: int, out: str, err: str) -> tuple:
+    """The decision ``(code, out, err)`` (exit-code form, as :func:`render`
+    gives it) encoded as the hook process prints it: on the events of
+    :data:`JSON_BLOCK_EVENTS` an exit-2 block becomes exit 0 with one JSON
+    object carrying the reason, so that Claude Code shows the model the
+    reason and not the registered command line (reference "What the model
+    actually sees"). Everything else passes through unchanged."""
+    if code != 2 or event not in JSON_BLOCK_EVENTS:
+        return code, out, err
+    reason = clip(err.rstrip("\n"))
+    if event == "PreToolUse":
+        body = {"hookSpecificOutput": {"hookEventName": "PreToolUse",
+                                       "permissionDecision": "deny",
+                                       "permissionDecisionReason": reason}}
+    else:
+        body = {"decision": "block", "reason": reason}
+    return 0, _dump(body), ""
 
 
 def malformed(event: str, reason: str) -> tuple:

@@ -14,7 +14,10 @@ flow (SPEC §1) is:
    (security guards) or is skipped (``ADVISORY = True``);
 5. apply the verdicts' effects (``always`` ones, ``on_pass`` ones when the
    call was not blocked, ``on_block`` ones when it was);
-6. render (:mod:`events.render`) and exit. Never exit 1.
+6. render (:mod:`events.render`): :func:`evaluate` returns the decision in
+   exit-code form; :func:`main` prints it as Claude Code should receive it
+   (:func:`events.render.wire`: a gating block is JSON on exit 0, issue 14)
+   and exits. Never exit 1.
 
 ``PLAYGATE_TRACE=1`` in the environment prints the chain trace to stderr (for
 debugging by hand; Claude Code ignores stderr on exit 0).
@@ -252,6 +255,7 @@ def main(event: str) -> int:
     try:
         data = sys.stdin.buffer.read(MAX_STDIN_BYTES + 1)
         code, out, err, outcome = evaluate(event, data)
+        code, out, err = _render.wire(event, code, out, err)
         if outcome is not None and os.environ.get("PLAYGATE_TRACE"):
             for guard_name, verdict in outcome.trace:
                 _write(sys.stderr,
@@ -267,7 +271,8 @@ def main(event: str) -> int:
         except Exception:  # noqa: BLE001
             root_for_log = os.getcwd()
         log = log_error(root_for_log, event, "runtime")
-        code, out, err = _render.internal_error(event, "the hook runtime", log)
+        code, out, err = _render.wire(event, *_render.internal_error(event, "the hook runtime",
+                                                                     log))
         _write(sys.stdout, out)
         _write(sys.stderr, err)
         return code

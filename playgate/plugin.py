@@ -11,8 +11,9 @@ the template cannot slip through unnoticed (:class:`GenerationError`):
    ``$CLAUDE_PLUGIN_ROOT`` (:data:`PLUGIN_PYTHON`, :data:`PLUGIN_SUITE`);
 2. SessionStart starts through :mod:`playgate.bootstrap`, which creates that
    environment on first use, and gets :data:`SETUP_TIMEOUT` seconds for it;
-3. the repair hints name the plugin's repair command instead of install.py
-   (:data:`REPAIRS`).
+3. SessionStart's repair hints name the plugin's repair command instead of
+   install.py (:data:`REPAIRS`); the gating events' hint comes from
+   ``hooks/failclosed.sh``, which tells the two installations apart itself.
 
 ``hooks/hooks.json`` is the committed result; ``tests/test_plugin.py`` checks
 that it equals :func:`render_hooks` and validates it, plugin.json and
@@ -39,9 +40,6 @@ BOOTSTRAP = 'python3 "${CLAUDE_PLUGIN_ROOT}"/playgate/bootstrap.py'
 #: Seconds SessionStart may take: the first one builds a virtualenv from PyPI.
 SETUP_TIMEOUT = 300
 
-_GATING_OLD = 'Reinstall playgate to repair it: python install.py \\"$CLAUDE_PROJECT_DIR\\"'
-_GATING_NEW = ('Set it up with: python3 \\"$CLAUDE_PLUGIN_ROOT/playgate/bootstrap.py\\" '
-               '--data \\"$CLAUDE_PLUGIN_DATA\\" (it is made at session start)')
 _START_USER_OLD = "Repair it with: python install.py <this repository>"
 _START_USER_NEW = ("The plugin needs python3 (3.10 or newer) on PATH to set up its "
                    "environment; see the playgate README, section Plugin")
@@ -49,13 +47,16 @@ _START_CLAUDE_OLD = "Tell the user to repair it with: python install.py <this re
 _START_CLAUDE_NEW = ("Tell the user: the playgate plugin needs python3 (3.10 or newer) on "
                      "PATH to set up its environment (playgate README, section Plugin).")
 
-#: ``{event: [(old, new), ...]}`` replacements; ``"*"`` applies to the gating
-#: events (those whose command turns a failure into exit 2). Each ``old`` must
-#: occur exactly once in the command it applies to.
+#: ``{event: [(old, new), ...]}`` replacements. Each ``old`` must occur
+#: exactly once in the command it applies to. The gating events' repair text
+#: is not in their command line (issue 14 item 1): ``hooks/failclosed.sh``
+#: prints the plugin's when it runs from the plugin root.
 REPAIRS = {
     "SessionStart": [(_START_USER_OLD, _START_USER_NEW), (_START_CLAUDE_OLD, _START_CLAUDE_NEW)],
-    "*": [(_GATING_OLD, _GATING_NEW)],
 }
+#: How a gating command ends: a failure that is not exit 2 goes to the
+#: fail-closed script, and a missing script still blocks.
+GATING_TAIL = " $? || exit 2"
 
 DESCRIPTION = ("playgate hook registrations for the Claude Code plugin. Generated from "
                "settings.template.json by `python -m playgate plugin hooks --write`; "
@@ -88,7 +89,7 @@ def load_install(source: str = SUITE_ROOT):
 
 
 def _gating(command: str) -> bool:
-    return command.rstrip().endswith("exit 2; }")
+    return command.rstrip().endswith(GATING_TAIL)
 
 
 def _plugin_command(event: str, command: str) -> str:
@@ -97,8 +98,10 @@ def _plugin_command(event: str, command: str) -> str:
         raise GenerationError(f"{event}: the command does not start with {{{{PYTHON}}}} "
                               f"{{{{SUITE}}}}/hooks/: {command[:120]!r}")
     rules = list(REPAIRS.get(event, []))
-    if _gating(command):
-        rules += REPAIRS["*"]
+    if _gating(command) and not command.endswith(
+            f" || sh {PLUGIN_SUITE}/hooks/failclosed.sh {event}{GATING_TAIL}"):
+        raise GenerationError(f"{event}: a gating command must end in `|| sh {{{{SUITE}}}}/hooks/"
+                              f"failclosed.sh {event}{GATING_TAIL}`: {command[:160]!r}")
     for old, new in rules:
         if command.count(old) != 1:
             raise GenerationError(f"{event}: expected the text {old!r} once in the command "

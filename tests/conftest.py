@@ -60,13 +60,57 @@ def make_repo(path: Path, branch: str = "main") -> Path:
     return path
 
 
-class HookResult:
-    """What Claude Code would see from one hook call."""
+def json_block_reason(stdout: str):
+    """The reason of a block a hook printed as JSON on exit 0 (issue 14 item
+    1: PreToolUse ``permissionDecision: "deny"`` + ``permissionDecisionReason``;
+    UserPromptSubmit/Stop/SubagentStop ``{"decision": "block", "reason"}``),
+    or ``None`` when ``stdout`` holds no such block."""
+    text = stdout.strip()
+    if not (text.startswith("{") and text.endswith("}")):
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    specific = data.get("hookSpecificOutput")
+    if isinstance(specific, dict) and specific.get("permissionDecision") == "deny":
+        return str(specific.get("permissionDecisionReason", ""))
+    if data.get("decision") == "block":
+        return str(data.get("reason", ""))
+    return None
 
-    def __init__(self, proc: subprocess.CompletedProcess) -> None:
-        self.code = proc.returncode
+
+class HookResult:
+    """What Claude Code would see from one hook call.
+
+    A PreToolUse or UserPromptSubmit block comes in two forms: JSON on exit
+    0 (the hook's answer, issue 14 item 1, :func:`json_block_reason`) or exit
+    2 with the reason on stderr (the fail-closed path: malformed input seen
+    by an older runtime, a hook that could not run). ``code`` and ``stderr``
+    are *as Claude Code acts on them*: a JSON block reads as ``code == 2``
+    with the reason in ``stderr``, so a test asserts "blocked, because ..."
+    the same way for either form. The process's own values are
+    ``exit_code``, ``stdout`` and ``raw_stderr``; ``json_block`` says which
+    form it was. Stop/SubagentStop answers are left as printed (their
+    blocks were always JSON, read from ``stdout``).
+    """
+
+    #: Events whose JSON block is folded into ``code``/``stderr``.
+    FOLDED = ("PreToolUse", "UserPromptSubmit")
+
+    def __init__(self, proc: subprocess.CompletedProcess, event: str | None = None) -> None:
+        self.exit_code = proc.returncode
         self.stdout = proc.stdout
-        self.stderr = proc.stderr
+        self.raw_stderr = proc.stderr
+        reason = None
+        if proc.returncode == 0 and (event in self.FOLDED or (
+                event is None and '"permissionDecision": "deny"' in proc.stdout)):
+            reason = json_block_reason(proc.stdout)
+        self.json_block = reason is not None
+        self.code = 2 if reason is not None else proc.returncode
+        self.stderr = (reason + "\n") if reason is not None else proc.stderr
 
     @property
     def json(self):
@@ -74,8 +118,13 @@ class HookResult:
 
     @property
     def blocked(self) -> bool:
-        """PreToolUse/UserPromptSubmit block (exit 2)."""
+        """PreToolUse/UserPromptSubmit block, in either form."""
         return self.code == 2
+
+    @property
+    def reason(self) -> str:
+        """What the model is told about a block (``""`` when not blocked)."""
+        return self.stderr if self.blocked else ""
 
     @property
     def context(self) -> str:
@@ -135,7 +184,8 @@ class Installed:
                               capture_output=True, env=full_env, cwd=str(self.root), timeout=60)
         return HookResult(subprocess.CompletedProcess(proc.args, proc.returncode,
                                                       proc.stdout.decode("utf-8", "replace"),
-                                                      proc.stderr.decode("utf-8", "replace")))
+                                                      proc.stderr.decode("utf-8", "replace")),
+                          event)
 
     def entrypoint(self, event: str, payload, env=None, args=()) -> HookResult:
         """Pipe ``payload`` straight into ``.claude/hooks/<event>.py`` (whatever
@@ -152,7 +202,8 @@ class Installed:
                               capture_output=True, env=full_env, cwd=str(self.root), timeout=60)
         return HookResult(subprocess.CompletedProcess(proc.args, proc.returncode,
                                                       proc.stdout.decode("utf-8", "replace"),
-                                                      proc.stderr.decode("utf-8", "replace")))
+                                                      proc.stderr.decode("utf-8", "replace")),
+                          event)
 
     def tool(self, tool_name: str, tool_input: dict, **extra) -> HookResult:
         """PreToolUse for one tool call."""

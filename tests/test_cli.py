@@ -166,8 +166,9 @@ def test_check_answers_like_the_installed_hook_for_the_real_payloads(installed):
         proc = run_cli(installed.root, "check", event, "--json", stdin=raw)
         mine = as_json(proc)
         hook = installed.entrypoint(event, raw)
+        # The process's own answer (a JSON block on exit 0 since issue 14).
         assert (mine["exit_code_of_hook"], mine["stdout"], mine["stderr"]) == \
-            (hook.code, hook.stdout, hook.stderr), path.name
+            (hook.exit_code, hook.stdout, hook.raw_stderr), path.name
         assert proc.returncode == (1 if mine["blocked"] else 0)
         seen += 1
     assert seen >= 5
@@ -188,13 +189,18 @@ def test_check_shows_every_guard_and_applies_nothing_unless_asked(installed):
                     tool_input={"file_path": str(installed.root / "a.py"), "content": "x"})
     proc = run_cli(installed.root, "check", "pre-tool-use", "--json", stdin=write)
     data = as_json(proc)
-    assert proc.returncode == 1 and data["blocked"] and data["exit_code_of_hook"] == 2
+    # issue 14 item 1: the hook denies with JSON on exit 0 (the model reads
+    # the reason, not the command line).
+    assert proc.returncode == 1 and data["blocked"] and data["exit_code_of_hook"] == 0
     guards = [s["guard"] for s in data["trace"]]
     assert len(set(guards)) == len(guards), "each guard appears under its own name"
     assert data["trace"][-1]["kind"] == "block"
-    assert data["stderr"].startswith(f"[playgate:{data['trace'][-1]['guard']}]")
+    answer = json.loads(data["stdout"])["hookSpecificOutput"]
+    assert answer["permissionDecision"] == "deny" and data["stderr"] == ""
+    assert answer["permissionDecisionReason"].startswith(
+        f"[playgate:{data['trace'][-1]['guard']}]")
     text = run_cli(installed.root, "check", "PreToolUse", stdin=write).stdout.decode()
-    assert "BLOCK" in text and "answer: block (hook exit code 2)" in text
+    assert "BLOCK" in text and "answer: block (hook exit code 0)" in text
 
 
 def test_check_complete_fills_a_hand_written_payload(installed):

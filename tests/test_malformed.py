@@ -1,6 +1,10 @@
 """Malformed stdin on every installed entrypoint (SPEC §1 "Failing safe"):
-gating events exit 2 with a one-line reason, PermissionRequest prints nothing,
-informational events exit 0 with nothing; never a bare traceback."""
+gating events block with a one-line reason, PermissionRequest prints nothing,
+informational events exit 0 with nothing; never a bare traceback.
+
+A PreToolUse or UserPromptSubmit block is JSON on exit 0 since issue 14 item
+1 (``HookResult`` folds it into ``code == 2`` and the reason into
+``stderr``); Stop and SubagentStop still exit 2 on malformed input."""
 
 from __future__ import annotations
 
@@ -46,7 +50,7 @@ def assert_fail_safe(event, result, kind):
     assert "Traceback" not in result.stderr and "Traceback" not in result.stdout, (kind, result)
     if event in GATING:
         assert result.code == 2, (kind, result)
-        assert result.stdout == ""
+        assert result.stdout == "" or result.json_block, result
         lines = result.stderr.splitlines()
         assert len(lines) == 1 and lines[0].startswith("[playgate] refused malformed"), result
     else:
@@ -84,7 +88,7 @@ def test_subprocess_sample_of_arbitrary_input(suite, event, data):
     assert "Traceback" not in result.stderr + result.stdout
     assert result.code in (0, 2)
     if result.code == 2:
-        assert event in GATING and result.stdout == ""
+        assert event in GATING and (result.stdout == "" or result.json_block)
     if event == "PermissionRequest":
         assert result.code == 0 and result.stderr == ""
     if result.stdout:

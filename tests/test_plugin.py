@@ -122,8 +122,11 @@ def test_plugin_commands_name_the_plugin_environment_and_its_repair():
                 else:
                     assert command.startswith(plugin.PLUGIN_PYTHON + " ")
                 if event in GATING:
-                    assert command.endswith("exit 2; }")
-                    assert "playgate/bootstrap.py" in command
+                    # issue 14 item 1: no message text in the command line;
+                    # hooks/failclosed.sh names the plugin's repair itself.
+                    assert command.endswith(f"|| sh {plugin.PLUGIN_SUITE}/hooks/failclosed.sh "
+                                            f"{event} $? || exit 2"), command
+                    assert "broken" not in command and "echo" not in command
 
 
 def test_a_changed_template_is_refused_not_rendered_wrongly(tmp_path):
@@ -133,8 +136,11 @@ def test_a_changed_template_is_refused_not_rendered_wrongly(tmp_path):
         ".hypothesis"))
     template = src / "settings.template.json"
     text = template.read_text()
-    template.write_text(text.replace("Reinstall playgate to repair it", "Repair it"))
+    template.write_text(text.replace("Repair it with: python install.py", "Fix it with: python"))
     with pytest.raises(plugin.GenerationError, match="REPAIRS"):
+        plugin.render_hooks(str(src))
+    template.write_text(text.replace("failclosed.sh Stop $?", "failclosed.sh Stopp $?"))
+    with pytest.raises(plugin.GenerationError, match="failclosed"):
         plugin.render_hooks(str(src))
     template.write_text(text.replace("{{PYTHON}} {{SUITE}}/hooks/stop.py",
                                      "/usr/bin/env python3 {{SUITE}}/hooks/stop.py"))
@@ -200,12 +206,22 @@ class PluginBox:
         return HOOKS["hooks"][event][0]["hooks"][0]["command"]
 
     def run(self, event: str, payload: dict, **env) -> subprocess.CompletedProcess:
+        """The registered command's result; a PreToolUse/UserPromptSubmit
+        block printed as JSON (issue 14 item 1) reads as exit 2 with the
+        reason on stderr, as in conftest's ``HookResult``."""
+        from conftest import json_block_reason
+
         base = {"session_id": "s", "transcript_path": str(self.project / "t.jsonl"),
                 "cwd": str(self.project), "hook_event_name": event}
-        return subprocess.run(["/bin/sh", "-c", self.command(event)],
+        proc = subprocess.run(["/bin/sh", "-c", self.command(event)],
                               input=json.dumps(dict(base, **payload)).encode(),
                               capture_output=True, env=self.env(**env), cwd=str(self.project),
                               timeout=plugin.SETUP_TIMEOUT)
+        reason = (json_block_reason(proc.stdout.decode()) if proc.returncode == 0
+                  and event in ("PreToolUse", "UserPromptSubmit") else None)
+        if reason is not None:
+            return subprocess.CompletedProcess(proc.args, 2, b"", reason.encode() + b"\n")
+        return proc
 
 
 @pytest.fixture

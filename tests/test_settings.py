@@ -179,7 +179,15 @@ def stub(tmp_path):
     return path
 
 
-def run_registered(event: str, python: str, project: Path, shell="sh", **env) -> tuple:
+def run_registered(event: str, python: str, project: Path, shell="sh", failclosed=True,
+                   **env) -> tuple:
+    """Run ``event``'s registered command with ``python`` as the hook
+    interpreter in ``project``, which has the suite's fail-closed script
+    (``failclosed=False``: it is missing too)."""
+    target = project / ".claude" / "hooks" / "failclosed.sh"
+    if failclosed and not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(Path(installer.HERE) / "hooks" / "failclosed.sh", target)
     settings = installer.render_settings(python, installer.SUITE_DIR)
     (hook,) = [h for e, _g, h in handlers(settings) if e == event]
     full_env = dict(os.environ, CLAUDE_PROJECT_DIR=str(project), **env)
@@ -208,6 +216,41 @@ def test_gating_commands_fail_closed(event, shell, stub, tmp_path):
     body = '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "additionalContext": "c"}}'
     code, out, err = run_registered(event, str(stub), tmp_path, shell, STUB_OUT=body)
     assert (code, out, err) == (0, body + "\n", "")
+
+
+@pytest.mark.parametrize("event", GATING)
+def test_gating_commands_carry_no_message_text(event):
+    """issue 14 item 1: Claude Code shows an exit-2 block to the model as
+    ``hook error: [<command line>]: <stderr>``, so the registered command line
+    holds no text about a broken installation; the fail-closed script does."""
+    settings = installer.render_settings("PY", installer.SUITE_DIR)
+    (hook,) = [h for e, _g, h in handlers(settings) if e == event]
+    command = hook["command"]
+    assert command.endswith(f"|| sh {installer.SUITE_DIR}/hooks/failclosed.sh {event} $? "
+                            "|| exit 2"), command
+    for word in ("echo", "printf", "broken", "install.py", "missing"):
+        assert word not in command, (word, command)
+
+
+@pytest.mark.parametrize("event", GATING)
+def test_gating_commands_block_even_without_the_fail_closed_script(event, tmp_path):
+    """An older Claude Code lets exit 127 through: the final ``|| exit 2``
+    blocks when the script is gone too (a half-deleted suite)."""
+    code, _out, _err = run_registered(event, str(tmp_path / "nope"), tmp_path,
+                                      failclosed=False)
+    assert code == 2
+
+
+def test_gating_hooks_are_registered_with_on_failure_block():
+    """reference "What the model actually sees": ``onFailure: block`` turns a
+    timeout or an unexpected exit into a block on the CLIs that have it; it
+    is ignored on Stop/SubagentStop, and PermissionRequest must stay silent."""
+    settings = installer.render_settings("PY", installer.SUITE_DIR)
+    for event, _group, hook in handlers(settings):
+        if event in ("PreToolUse", "UserPromptSubmit"):
+            assert hook.get("onFailure") == "block", event
+        else:
+            assert "onFailure" not in hook, event
 
 
 def test_an_interpreter_that_cannot_execute_blocks(tmp_path):

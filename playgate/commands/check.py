@@ -12,9 +12,11 @@ the state writes the guards ask for (effects) are listed, not applied;
 events ``permission_mode`` and ``tool_use_id``) so that
 ``{"tool_name": "Bash", "tool_input": {"command": "ls"}}`` is enough.
 
-Exit 0 when the call would pass, 1 when the hook would block it (exit 2, or
-``{"decision": "block"}`` on Stop/SubagentStop), 3 when the payload cannot
-be read.
+Exit 0 when the call would pass, 1 when the hook would block it (a
+PreToolUse ``permissionDecision: "deny"``, ``{"decision": "block"}`` on
+UserPromptSubmit/Stop/SubagentStop, or exit 2), 3 when the payload cannot be
+read. The answer shown is what the hook process prints
+(:func:`events.render.wire`).
 """
 
 from __future__ import annotations
@@ -91,9 +93,13 @@ def evaluate(event: str, payload: bytes, project, apply: bool = False) -> dict:
     """The check document for ``payload`` on ``event`` in ``project``."""
     from events.runtime import evaluate as run_hook
 
+    from events.render import wire
+
     code, out, err, outcome = run_hook(event, payload, env=project.env, root=project.root,
                                        apply=apply)
-    decision, blocked = decision_of(event, code, out, outcome)
+    blocked_code = code == 2
+    code, out, err = wire(event, code, out, err)
+    decision, blocked = decision_of(event, 2 if blocked_code else code, out, outcome)
     return {"command": "check", "event": event, "project": project.root,
             "exit_code_of_hook": code, "stdout": out, "stderr": err, "decision": decision,
             "blocked": blocked, "applied": apply,

@@ -147,7 +147,10 @@ class Checkup:
         return None
 
     def words(self, command: str) -> list:
-        """The interpreter and script of a hook command, variables expanded."""
+        """The interpreter and script of a hook command, variables expanded
+        (what runs before the first ``||``: the fail-closed tail of a gating
+        command, ``|| sh .../failclosed.sh Event $? || exit 2``, is not the
+        hook)."""
         head = command.split("||", 1)[0]
         try:
             words = shlex.split(head)

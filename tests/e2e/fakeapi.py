@@ -22,6 +22,13 @@ n-th model call of a lane gets ``turns[n]`` whatever the client did in
 between (retries of the same request get the same answer). Past the end of
 the lane the model says :data:`DONE_TEXT` and ends its turn.
 
+A lane may instead be a *policy*: a callable ``policy(index, request) ->
+turn`` that decides each turn from what the model was shown (the
+:class:`Request`, tool results and hook feedback included). Its answer for an
+index is remembered, so a retried request gets the same answer; tool_use
+blocks without an ``id`` get one as for listed turns. tests/e2e/golden.py
+builds its reactive agents on this.
+
 The lane of a request:
 
 * ``main`` — the session's own agent (the default);
@@ -83,8 +90,14 @@ class Script:
     """
 
     def __init__(self, **lanes) -> None:
-        self.lanes = {name: [self._normalise(t) for t in turns] for name, turns in lanes.items()}
+        self.lanes = {name: (turns if callable(turns) else [self._normalise(t) for t in turns])
+                      for name, turns in lanes.items()}
         self._ids = {}
+        self._answers = {}  # (lane, index) -> turn, for policy lanes
+        self._lock = threading.Lock()
+        #: ``factory(lane_name) -> policy or None``: lanes made on first use
+        #: (a reactive agent names its subagents' lanes as it goes).
+        self.lane_factory = None
 
     @staticmethod
     def _normalise(turn) -> list:
@@ -94,14 +107,31 @@ class Script:
             return [turn]
         return list(turn)
 
-    def turn(self, lane: str, index: int) -> list:
+    def turn(self, lane: str, index: int, request=None) -> list:
         """The content blocks for the ``index``-th call (0-based) of ``lane``,
-        with ``tool_use`` ids filled in (stable across repeated calls)."""
+        with ``tool_use`` ids filled in (stable across repeated calls). A
+        policy lane is asked with ``request`` (once per index)."""
+        if lane not in self.lanes and self.lane_factory is not None:
+            with self._lock:
+                made = self.lane_factory(lane) if lane not in self.lanes else None
+                if made is not None:
+                    self.lanes[lane] = made
         turns = self.lanes.get(lane, [])
-        if index >= len(turns):
+        if callable(turns):
+            with self._lock:
+                if (lane, index) not in self._answers:
+                    if request is None:
+                        return [text(DONE_TEXT)]
+                    answer = turns(index, request)
+                    self._answers[(lane, index)] = (
+                        [text(DONE_TEXT)] if answer is None else self._normalise(answer))
+                raw = self._answers[(lane, index)]
+        elif index >= len(turns):
             return [text(DONE_TEXT)]
+        else:
+            raw = turns[index]
         blocks = []
-        for k, block in enumerate(turns[index]):
+        for k, block in enumerate(raw):
             block = dict(block)
             if block["type"] == "tool_use" and "id" not in block:
                 block["id"] = f"toolu_e2e_{lane}_{index}_{k}"
@@ -111,7 +141,10 @@ class Script:
     def tool_use_ids(self, lane: str = "main") -> list:
         """Every tool_use id the lane's script issues, in order."""
         ids = []
-        for i in range(len(self.lanes.get(lane, []))):
+        turns = self.lanes.get(lane, [])
+        count = (max((i for ln, i in self._answers if ln == lane), default=-1) + 1
+                 if callable(turns) else len(turns))
+        for i in range(count):
             ids.extend(b["id"] for b in self.turn(lane, i) if b["type"] == "tool_use")
         return ids
 
@@ -409,7 +442,7 @@ class _Handler(BaseHTTPRequestHandler):
         if lane == "aux" and "aux" not in sess.script.lanes:
             blocks = [text(DONE_TEXT)]
         else:
-            blocks = sess.script.turn(lane, turn)
+            blocks = sess.script.turn(lane, turn, req)
         req.lane, req.turn, req.answer = lane, turn, blocks
         message = _message(body.get("model") or DEFAULT_MODEL, blocks)
         if body.get("stream"):
