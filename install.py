@@ -1941,6 +1941,9 @@ def main(argv=None) -> int:
                         help="use this interpreter (Python >= 3.10 with the runtime "
                              "dependencies) instead of creating .claude/.venv")
     parser.add_argument("--dry-run", action="store_true", help="print the plan, write nothing")
+    parser.add_argument("--yes", action="store_true",
+                        help="declare the project's detected test/lint/build commands as "
+                             "project_commands without asking")
     parser.add_argument("--uninstall", action="store_true",
                         help="remove what the install added and restore settings/.gitignore")
     parser.add_argument("--demo", nargs="?", const="", metavar="DIR",
@@ -1958,7 +1961,13 @@ def main(argv=None) -> int:
             if args.python:
                 parser.error("--uninstall does not take --python")
             return uninstall(args.repo, dry_run=args.dry_run)
-        return install(args.repo, python=args.python, dry_run=args.dry_run)
+        code = install(args.repo, python=args.python, dry_run=args.dry_run)
+        if code == 0:  # issue 14 item 4: propose project_commands, write them only if agreed
+            from playgate.detect_commands import ask_terminal, offer
+
+            offer(check_target(args.repo), assume_yes=args.yes, dry_run=args.dry_run,
+                  ask=ask_terminal if sys.stdin.isatty() else None)
+        return code
     except Refusal as exc:
         sys.stderr.write(f"playgate: refused: {exc}\n")
         return 2

@@ -11,7 +11,9 @@ Each layer is YAML validated against ``schema.json`` (JSON Schema 2020-12,
 via jsonschema). Keys: ``interpreters`` (per interpreter ``safe_flags`` and
 ``dangerous_flags``, short and long), ``always_ask`` (command names),
 ``subcommand_ask`` (``cmd:sub[:arg]`` rules), ``allowed_dirs_extra``
-(directories that count as inside the project). A list adds to the lower
+(directories that count as inside the project), ``project_commands`` (the
+project's own command prefixes the human lets the gate approve,
+:mod:`permission.project_commands`). A list adds to the lower
 layers; ``{add: [...], remove: [...]}`` adds and removes; ``name: null``
 under ``interpreters`` removes an interpreter.
 
@@ -43,9 +45,9 @@ MAX_LAYER_BYTES = 256 * 1024
 #: Cache entry name under ``.claude/.cache/``.
 CACHE_NAME = "permission-config"
 #: Bump when the merged value's shape changes.
-FORMAT = b"playgate-permission-config/1"
+FORMAT = b"playgate-permission-config/2"
 
-LIST_KEYS = ("always_ask", "subcommand_ask", "allowed_dirs_extra")
+LIST_KEYS = ("always_ask", "subcommand_ask", "allowed_dirs_extra", "project_commands")
 
 
 class Layer:
@@ -110,6 +112,8 @@ class Config:
         subcommand_ask: tuple of rule strings, in layer order.
         rules: ``{cmd: [permission.rules.Rule, ...]}`` compiled from them.
         allowed_dirs_extra: tuple of directory strings as written.
+        project_commands: tuple of the declared command prefixes that may be
+            approved (refused ones are dropped with a notice).
         sources: ``{key: {item: layer label}}`` — which layer added an item.
         layers: ``[(label, status)]`` with status ``loaded``/``absent``/``error``.
         errors: ``["<file>: <key>: <problem>", ...]``; non-empty means broken.
@@ -123,6 +127,7 @@ class Config:
         "interpreters",
         "layers",
         "notices",
+        "project_commands",
         "rules",
         "sources",
         "subcommand_ask",
@@ -139,6 +144,7 @@ class Config:
         self.subcommand_ask = tuple(value.get("subcommand_ask") or ())
         self.rules = compile_rules(self.subcommand_ask)
         self.allowed_dirs_extra = tuple(value.get("allowed_dirs_extra") or ())
+        self.project_commands = tuple(value.get("project_commands") or ())
         self.sources = value.get("sources") or {}
         self.layers = [tuple(x) for x in value.get("layers") or ()]
         self.errors = list(value.get("errors") or ())
@@ -410,6 +416,11 @@ def merge(docs) -> dict:
                 if docs:
                     notices.append(f"{key}: {item!r} is a security floor and stays (SPEC §5)")
             sources[key].setdefault(item, "security floor")
+    # project_commands: a prefix that would approve arbitrary code is dropped.
+    from permission.project_commands import validate  # noqa: PLC0415 - slow path only
+
+    lists["project_commands"], refused = validate(lists["project_commands"])
+    notices.extend(refused)
     for name, entry in interpreters.items():
         for flag in floors.DANGEROUS_FLAGS:
             if flag in entry["safe"]:

@@ -44,6 +44,9 @@ def explain(command: str, root: str, cwd: str, env=None, config=None) -> tuple:
         cfg = config_mod.load(root)
     for label, status in cfg.layers:
         lines.append(f"layer   : {label}: {status}")
+    for prefix in cfg.project_commands:
+        lines.append(f"project : {prefix} (project_commands, from "
+                     f"{cfg.source('project_commands', prefix)})")
     for error in cfg.errors:
         lines.append(f"ERROR   : {error}")
     for notice in cfg.notices:

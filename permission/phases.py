@@ -12,8 +12,10 @@ S0     :func:`nul_byte`      NUL byte (raw or escaped), empty command → dialog
                              `` || echo "lit"``, `` && echo 'lit'`` repeatedly
 2      :func:`shell_syntax`  any remaining shell syntax → dialog
 config :func:`load_config`   a broken configuration layer → dialog
-3      :func:`parse_command` words; ``source . exec eval`` → dialog; interpreter
-                             or direct execution → phases 4–6
+3      :func:`parse_command` words; ``source . exec eval`` → dialog; a declared
+                             project command (``project_commands``) → 7A–7D
+                             without 7B's runner floor; interpreter or direct
+                             execution → phases 4–6
 4      :func:`interpreter_flags` safe flags pass; dangerous/unknown → dialog
 5      :func:`script_path`   script path inside the project (lexical and real)
 6      :func:`project_scripts` under ``scripts/`` or ``.claude/hooks/`` → ALLOW,
@@ -51,6 +53,11 @@ NO_WRITE_DIRS = (".git", ".claude")
 GENERAL = "general"
 INTERPRETER = "interpreter"
 DIRECT = "direct"
+#: A command the human declared in ``project_commands`` (issue 14 item 4):
+#: judged like a general command, except 7B.
+PROJECT = "project"
+#: Kinds phases 7A-7D judge.
+COMMAND_KINDS = (GENERAL, PROJECT)
 
 
 class Request:
@@ -69,7 +76,9 @@ class Request:
             read-only commands).
 
     Phases fill in: ``stripped``, ``suffixes``, ``words``, ``name``, ``args``,
-    ``kind``, ``script``, ``script_rel``, ``paths``, ``analysis``.
+    ``kind``, ``script``, ``script_rel``, ``paths``, ``analysis``, and
+    ``project_command`` (the declared ``project_commands`` prefix the
+    command matched, or ``None``; for phase 7F).
     """
 
     __slots__ = (
@@ -86,6 +95,7 @@ class Request:
         "name",
         "on_error",
         "paths",
+        "project_command",
         "root",
         "script",
         "script_args",
@@ -118,6 +128,7 @@ class Request:
         self.script_args = []
         self.flags = []
         self.script_rel = (None, None)
+        self.project_command = None
         self.paths = []
         self.analysis = None
         self._scope = None
@@ -221,6 +232,14 @@ def parse_command(req: Request) -> tuple:
     req.args = words[1:]
     if name in SOURCE_WORDS:
         return _dialog(f"'{name}' runs commands from its arguments or a file")
+    from permission.project_commands import match  # noqa: PLC0415 - tiny module
+
+    declared = match(req.config.project_commands, words)
+    if declared is not None:
+        req.kind = PROJECT
+        req.project_command = declared
+        return PASS, (f"project command {declared!r} (project_commands, from "
+                      f"{req.config.source('project_commands', declared)}; phases 7A-7D)")
     if "/" in name:
         req.kind = DIRECT
         req.script = name
@@ -262,7 +281,7 @@ def classify_flag(flag: str, safe, dangerous) -> str:
 def interpreter_flags(req: Request) -> tuple:
     """Phase 4: the interpreter's flags up to the script; dangerous or
     unknown → dialog; no script (reads stdin) → dialog."""
-    if req.kind == GENERAL:
+    if req.kind in COMMAND_KINDS:
         return SKIP, "not an interpreter command"
     if req.kind == DIRECT:
         return PASS, "direct execution: no interpreter flags"
@@ -289,7 +308,7 @@ def interpreter_flags(req: Request) -> tuple:
 def script_path(req: Request) -> tuple:
     """Phase 5: the script path, normalised lexically and really, must stay
     inside the project."""
-    if req.kind == GENERAL:
+    if req.kind in COMMAND_KINDS:
         return SKIP, "not an interpreter command"
     if not req.script:
         return _dialog("empty script path")
@@ -317,7 +336,7 @@ def project_scripts(req: Request) -> tuple:
     """Phase 6: a script under ``<project>/scripts/`` or
     ``<project>/.claude/hooks/`` (whole components, in both readings) →
     ALLOW; any other script → dialog."""
-    if req.kind == GENERAL:
+    if req.kind in COMMAND_KINDS:
         return SKIP, "not an interpreter command"
     lex_rel, real_rel = req.script_rel
     lex_dir, real_dir = _in_script_dir(lex_rel), _in_script_dir(real_rel)
@@ -340,7 +359,7 @@ def command_name(req: Request) -> tuple:
     exactly; a case variant of a listed command (``PYTHON3``, ``Git``,
     ``CURL``) → dialog, since case-insensitive file systems run the
     original."""
-    if req.kind != GENERAL:
+    if req.kind not in COMMAND_KINDS:
         return SKIP, "decided by phases 3-6"
     name = req.name
     if not lexer.plain_name(name):
@@ -360,9 +379,14 @@ def always_ask(req: Request) -> tuple:
     """7B: a command in ``always_ask`` → dialog; so is a command that runs
     commands or programs taken from its arguments (floor, see
     :data:`permission.floors.RUNNERS`)."""
-    if req.kind != GENERAL:
+    if req.kind not in COMMAND_KINDS:
         return SKIP, "decided by phases 3-6"
     name = req.name
+    if req.kind == PROJECT and name not in floors.ALWAYS_ASK:
+        # The human declared it (issue 14 item 4); the floors of every
+        # other phase still hold.
+        return PASS, (f"{req.project_command!r} is a project command the human declared "
+                      f"(from {req.config.source('project_commands', req.project_command)})")
     if name in req.config.always_ask:
         return _dialog(f"{name!r} is in always_ask (from {req.config.source('always_ask', name)})")
     if floors.runs_code(name):
@@ -375,7 +399,7 @@ def subcommand_ask(req: Request) -> tuple:
     """7B2: ``subcommand_ask`` rules, matched after git's/gh's global
     options with the flag anywhere; a git/gh subcommand the gate does not
     know (alias, extension) → dialog."""
-    if req.kind != GENERAL:
+    if req.kind not in COMMAND_KINDS:
         return SKIP, "decided by phases 3-6"
     problem = rules.subcommand_problem(req.name, req.args)
     if problem:
@@ -391,7 +415,7 @@ def collect_paths(req: Request) -> tuple:
     """7C: collect every argument part that can name a file (operands,
     option values, glued short-option values, text after ``= : , @``);
     a URL → dialog."""
-    if req.kind != GENERAL:
+    if req.kind not in COMMAND_KINDS:
         return SKIP, "decided by phases 3-6"
     for word in req.args:
         if looks_like_url(word):
@@ -434,7 +458,7 @@ def shell_floor(req: Request) -> tuple:
     into ``.git/``/``.claude/``); nor what the gate's own carrier checks find
     (:mod:`permission.carriers`). In plan mode (``permission_mode: plan``)
     only read-only commands pass: planning changes nothing."""
-    if req.kind == GENERAL:
+    if req.kind in COMMAND_KINDS:
         own = carriers.problem(req.name, req.args, req.scope.cwd)
         if own:
             return _dialog(own)
@@ -511,7 +535,7 @@ def containment(req: Request) -> tuple:
     """7D: every collected path, and the working directory, inside the
     project (or ``allowed_dirs_extra``) in both readings, and no argument
     naming a secret file (``.env``, keys) → ALLOW."""
-    if req.kind != GENERAL:
+    if req.kind not in COMMAND_KINDS:
         return SKIP, "decided by phases 3-6"
     problem = req.scope.cwd_problem()
     if problem:

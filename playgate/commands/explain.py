@@ -88,6 +88,9 @@ def permission_of(command: str, root: str, cwd: str, env) -> dict:
     return {"decision": decision.decision, "phase": decision.phase, "reason": decision.reason,
             "layers": [{"layer": label, "status": status} for label, status in cfg.layers],
             "config_errors": list(cfg.errors), "notices": list(cfg.notices),
+            "project_commands": [{"prefix": prefix,
+                                  "layer": cfg.source("project_commands", prefix)}
+                                 for prefix in cfg.project_commands],
             "phases": [{"phase": p, "status": s, "detail": d} for p, s, d in decision.trace]}
 
 
@@ -195,6 +198,9 @@ def render(data: dict, lang: str) -> str:
     lines += _section(t("explain.permission", lang))
     for layer in p["layers"]:
         lines.append(f"  layer   {layer['layer']}: {layer['status']}")
+    for declared in p.get("project_commands") or ():
+        lines.append(f"  project {declared['prefix']} (project_commands, from "
+                     f"{declared['layer']})")
     for error in p["config_errors"]:
         lines.append(f"  ERROR   {error}")
     for notice in p["notices"]:
