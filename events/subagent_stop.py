@@ -29,6 +29,7 @@ from __future__ import annotations
 #: Never block; run on every subagent stop.
 RECORDERS = (
     "critic_ledger",
+    "review_ledger",  # issue 14: the reviewer's verdict, recorded and applied
     "log_subagent",
 )
 #: Blocking checks; the first block wins.

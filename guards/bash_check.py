@@ -19,9 +19,12 @@ blocks, in this order:
    run time is blocked because it could be any of them;
 4. with **no active playbook**, every command that is not read-only, except
    the post-loop handler (deadlock escape), branch creation/switching and
-   ``git fetch|pull`` (a playbook starts on its own branch), and in security
-   mode ``admin`` the maintenance allow-list (archiving playbooks,
-   ``git add`` of state.md/playbooks, commits) — SPEC §3, §7.
+   ``git fetch|pull`` (a playbook starts on its own branch), ``git add`` and
+   ``git commit`` on the branch of the playbook archived last (committing the
+   finished work and its archive, in every mode: :mod:`guards._closing`,
+   issue 14), and in security mode ``admin`` the maintenance allow-list
+   (archiving playbooks, ``git add`` of state.md/playbooks, commits) — SPEC
+   §3, §7.
 """
 
 from __future__ import annotations
@@ -94,9 +97,16 @@ def check(ctx):
     pb = ctx.playbook
     no_playbook = pb is None or bool(pb.plan_error)
     if no_playbook and not analysis.read_only and not handler:
-        if not analysis.all_commands(lambda c: _allowed_without_playbook(ctx, c, admin_archive)):
-            offending = next((c for c in analysis.commands
-                              if not _allowed_without_playbook(ctx, c, admin_archive)), None)
+        from guards import _closing
+
+        closing = _closing.closing(ctx)
+
+        def ok(c) -> bool:
+            return (_allowed_without_playbook(ctx, c, admin_archive)
+                    or (closing and _closing.allowed(analysis, c)))
+
+        if not analysis.all_commands(ok):
+            offending = next((c for c in analysis.commands if not ok(c)), None)
             shown = " ".join(offending.argv)[:80] if offending is not None else analysis.command[:80]
             error = ctx.playbook_error or (pb.plan_error if pb is not None else None)
             why = (ctx.say("bash_check.why_playbook_error", error=error)

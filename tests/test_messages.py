@@ -32,7 +32,7 @@ EN = en.MESSAGES
 JA = ja.MESSAGES
 
 #: Where message keys are used.
-SOURCE_DIRS = ("guards", "events", "hooks", "statefiles", "shell", "permission")
+SOURCE_DIRS = ("guards", "events", "hooks", "statefiles", "shell", "permission", "skills")
 
 
 def fields(template: str) -> set:
@@ -335,9 +335,11 @@ def test_archive_report_in_both_languages():
                     "commit": {"status": "skipped", "detail": "nothing to commit"}}}
     english = archive.describe(cp)
     assert english.startswith("Playbook p1 is complete and was archived to play/archive/p1/;")
-    assert "commit skipped (nothing to commit)" in english and "Skill(skill='post-loop')" in english
+    # issue 14: the archive names the post-loop step by its one command
+    handler = "`python3 .claude/skills/post-loop/handler.py`"
+    assert "commit skipped (nothing to commit)" in english and handler in english
     japanese = archive.describe(cp, lang="ja")
     assert "play/archive/p1/ にアーカイブされました" in japanese
     assert "commit はスキップ (nothing to commit)" in japanese
-    assert "Skill(skill='post-loop')" in japanese
+    assert handler in japanese
     assert archive.describe(cp, for_handler=True).count("post-loop") == 0
