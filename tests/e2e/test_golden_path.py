@@ -153,3 +153,21 @@ def test_the_yes_came_in_a_resumed_session(journey):
     assert first.session_id == second.session_id
     sessions = (journey.box.repo / ".claude/logs/sessions.log").read_text()
     assert '"event": "consent-confirm"' in sessions, sessions
+
+
+def test_replaying_the_finished_session_finds_no_difference(journey):
+    """issue 14 item 9: ``playgate replay`` of the finished session compares
+    against the state it started from (the copy is rewound: before, it
+    replayed against the post-archive state and reported false differences)."""
+    import subprocess
+    import sys
+
+    transcript = journey.runs[-1].transcript
+    proc = subprocess.run([sys.executable, "-m", "playgate", "replay", "--json", str(transcript)],
+                          capture_output=True, text=True, timeout=300,
+                          cwd=str(journey.box.repo))
+    data = json.loads(proc.stdout)
+    assert "replayed from the session's start" in data["start_state"], data["start_state"]
+    diffs = [(r["tool"], r["target"], r["difference"]) for r in data["calls"] if r["difference"]]
+    assert diffs == [] and proc.returncode == 0, diffs
+    assert data["summary"]["calls"] >= 15
