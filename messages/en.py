@@ -1012,4 +1012,63 @@ MESSAGES = {
         '- If the user has not asked for it, ask before starting; otherwise say what you '
         'start with.'
     ),
+    'agent_definitions.err_no_frontmatter': (
+        'it does not start with YAML frontmatter (a first line `---`)'
+    ),
+    'agent_definitions.err_unclosed': (
+        'its YAML frontmatter is never closed (no second `---` line)'
+    ),
+    'agent_definitions.err_tools_strings': '`tools` must list tool names as strings',
+    'agent_definitions.err_tools_type': (
+        '`tools` must be a comma-separated string or a list, not {type}'
+    ),
+    'agent_definitions.err_yaml': 'its frontmatter is not valid YAML ({problem})',
+    'agent_definitions.err_mapping': 'its frontmatter must be a YAML mapping, not {type}',
+    'agent_definitions.err_missing': 'the frontmatter has no `{key}`',
+    'agent_definitions.err_empty': '`{key}` must be a non-empty string',
+    'agent_definitions.err_spawn': '`tools` includes {tools}',
+    'agent_definitions.warn_no_tools': (
+        'it has no `tools` list, so the agent inherits every tool, Task and Agent included '
+        '(seed 002 §7); list the tools it needs'
+    ),
+    'bash_check.family.rm-recursive': (
+        'recursive or forced removal outside the project and the temp directories: '
+        '`{command}`'
+    ),
+    'bash_check.family.git-history': (
+        'a git command that discards history or uncommitted work: `{command}`'
+    ),
+    'bash_check.family.force-push': (
+        "a forced push that rewrites the remote's history: `{command}`"
+    ),
+    'bash_check.family.disk': 'a write to a disk or partition device: `{command}`',
+    'bash_check.family.chmod-system': (
+        'a recursive permission change on system paths: `{command}`'
+    ),
+    'bash_check.family.system-write': (
+        'a write to system or home configuration outside the project: `{command}`'
+    ),
+    'bash_check.family.fork-bomb': (
+        'processes started in an unbounded loop (a fork bomb): `{command}`'
+    ),
+    'bash_check.family.fetched-exec': (
+        'downloaded content run by a shell or interpreter: `{command}`'
+    ),
+    'bash_check.family.http-delete': 'an HTTP DELETE (a remote resource is removed): `{command}`',
+    'bash_check.family.gh-delete': 'deleting or archiving something on GitHub: `{command}`',
+    'bash_check.family.process-kill': 'signals to processes it did not start: `{command}`',
+    'bash_check.family.system-power': 'a shutdown or restart of the machine: `{command}`',
+    'bash_check.family.depth-limit': (
+        'shells, eval and substitutions nested too deep to check: `{command}`'
+    ),
+    'bash_check.family.infra-destroy': 'infrastructure or a data store is destroyed: `{command}`',
+    'bash_check.list_unreadable': (
+        'bash-check: {how} {verb} {target}, but {problem}. Writes wait until it is '
+        'repaired.'
+    ),
+    'bash_check.level_guarded': 'guarded file',
+    'reward.gap_status': 'validations.{kind}.status is {status}, not PASS',
+    'reward.gap_evidence': 'validations.{kind}.evidence is empty',
+    'reward.gap_validated_at': 'validated_at is not set',
+    'reward.gap_validated_by': "validated_by is {got}, not 'critic'",
 }

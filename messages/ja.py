@@ -233,7 +233,7 @@ MESSAGES = {
     'prompt_work_request.says': "'{marker}' と書かれています",
     'prompt_work_request.goal': ' (goal: {summary})',
     'prompt_work_request.out_of_scope': (
-        'この依頼は有効な playbook {plan}{goal} の範囲外のようです: {reasons}。計画外の作業を紛れ込ませないでください: '
+        'この依頼は現在の playbook {plan}{goal} の範囲外のようです: {reasons}。計画外の作業を紛れ込ませないでください: '
         '先に playbook を完了させるか、スコープを広げるべきかユーザーに確認してください (pm が plan.json を更新し、reviewer '
         'が再レビューします)。'
     ),
@@ -260,8 +260,8 @@ MESSAGES = {
     'session_start.read_first': 'まず次のファイルを読んでください (Read ツール)。読み終えるまでほかのツールはブロックされます: {files}。',
     'session_start.no_state': 'state.md がありません: ワークフローの状態を読めません。ユーザーに `python install.py <repo>` の実行を依頼してください。',
     'session_start.no_state_plugin': 'state.md がありません: ワークフローの状態を読めません。ユーザーに `{data}/venv/bin/playgate init -C <repo>` (playgate プラグインのコマンドラインツール) の実行を依頼してください。',
-    'session_start.playbook': '有効な playbook: {plan} (phase {phase}、subtask {done}/{total} 完了)。',
-    'session_start.no_playbook': "有効な playbook はありません: 作業の依頼はすべて Skill(skill='playbook-init') から始めてください。",
+    'session_start.playbook': '現在の playbook: {plan} (phase {phase}、subtask {done}/{total} 完了)。',
+    'session_start.no_playbook': "現在の playbook はありません: 作業の依頼はすべて Skill(skill='playbook-init') から始めてください。",
     'session_start.branch': 'ブランチ: {branch}。',
     'session_start.branch_main': 'ブランチ: {branch} — 作業はここではなく作業ブランチで行います。',
     'session_start.playbook_problem': '問題: {problem}。修正してください (playbook のファイルは編集可能なままです)',
@@ -307,14 +307,14 @@ MESSAGES = {
     ),
     'critic_guard.switch_to': (
         'state.md: playbook.active が {plan} を指すことになりますが、その progress には critic の根拠が無い '
-        'done のステータスがあります ({parts})。有効にする前に、それらのステータスを戻すか critic に検証させてください。'
+        'done のステータスがあります ({parts})。現在の playbook にする前に、それらのステータスを戻すか critic に検証させてください。'
     ),
     'critic_guard.goal_done_no_playbook': (
-        'state.md: goal.status が done に設定されましたが、有効な playbook が無いため、それを裏付ける critic '
+        'state.md: goal.status が done に設定されましたが、現在の playbook が無いため、それを裏付ける critic '
         'の判定がありません。作業はレビュー済みで critic が合格を出した playbook を通して行います。goal.status はそのままにしてください。'
     ),
     'critic_guard.goal_done_unreadable': (
-        'state.md: goal.status が done に設定されましたが、有効な playbook を読み込めません ({error})。'
+        'state.md: goal.status が done に設定されましたが、現在の playbook を読み込めません ({error})。'
         'done を裏付けるものがありません。'
     ),
     'critic_guard.goal_done_incomplete': (
@@ -354,21 +354,21 @@ MESSAGES = {
         "Agent(subagent_type='reviewer', run_in_background: false) を呼び出すか、ユーザーに確認してください。"
     ),
     'executor_guard.others_in_progress': (
-        '有効な subtask は {subtask} (Claude Code の担当) ですが、{others} も進行中です: その作業は担当の委譲先が行うもので、'
+        '現在の subtask は {subtask} (Claude Code の担当) ですが、{others} も進行中です: その作業は担当の委譲先が行うもので、'
         'ここでの編集で行うものではありません。'
     ),
     'executor_guard.about': 'subtask {subtask}',
     'executor_guard.about_criterion': "subtask {subtask} ('{criterion}')",
     'executor_guard.unknown_executor': (
-        "有効な {about} の {how} は '{executor}' ですが、どの toolstack も知らない executor です "
+        "現在の {about} の {how} は '{executor}' ですが、どの toolstack も知らない executor です "
         '({known})。plan の修正 (再レビュー付き) をユーザーに依頼してください。それまでこのコードは書きません。'
     ),
     'executor_guard.not_in_toolstack': (
-        '有効な {about} は {executor} ({how}) の担当ですが、toolstack {stack} (state.md の '
+        '現在の {about} は {executor} ({how}) の担当ですが、toolstack {stack} (state.md の '
         'config.toolstack) にあるのは {have} だけです。toolstack の切り替えか plan の executor の変更をユーザーに依頼してください。'
     ),
     'executor_guard.user': (
-        '有効な {about} はユーザーが行う作業です ({how})。ユーザーに依頼し (AskUserQuestion)、結果を progress.json '
+        '現在の {about} はユーザーが行う作業です ({how})。ユーザーに依頼し (AskUserQuestion)、結果を progress.json '
         'に記録してください。別の subtask に取り組んでいるなら、先に progress.json の active.subtask をそれに設定してください。'
     ),
     'executor_guard.ctx_subtask': 'Subtask: {subtask}',
@@ -378,7 +378,7 @@ MESSAGES = {
     'executor_guard.ctx_iteration': '反復: {count} / {limit} (max_iterations)',
     'executor_guard.ctx_last_failure': '前回の失敗 (委譲先のプロンプトに含めてください):\n{failure}',
     'executor_guard.exhausted': (
-        '有効な {about} は {executor} の担当で、すでに {count} 回失敗しています (max_iterations {limit})。'
+        '現在の {about} は {executor} の担当で、すでに {count} 回失敗しています (max_iterations {limit})。'
         '再度の委譲も、自分でコードを書くこともしないでください: 再試行・中止・手作業のどれにするかユーザーに確認してください (AskUserQuestion)。'
     ),
     'executor_guard.delegate': (
@@ -465,12 +465,12 @@ MESSAGES = {
     'completion_check.unrun': '{ledger} に critic の PASS が無いまま done にされています: {subtasks}',
     'completion_check.phases': '未完了の subtask があるのに done にされた phase: {phases}',
     'completion_check.state_unreadable': (
-        'state.md を読めないため、どの playbook が有効か分かりません: {errors}。state.md を修正してから (編集可能なままです) '
+        'state.md を読めないため、どれが現在の playbook か分かりません: {errors}。state.md を修正してから (編集可能なままです) '
         'ターンを終えてください。'
     ),
     'completion_check.playbook_error': '{error}。完了を確認できません。state.md の playbook.active を修正してから (編集可能なままです) ターンを終えてください。',
     'completion_check.playbook_unreadable': (
-        '有効な playbook を読めないため、完了を検証できません: {errors}。ファイルを修正してから (playbook ファイルは編集可能なままです) '
+        '現在の playbook を読めないため、完了を検証できません: {errors}。ファイルを修正してから (playbook ファイルは編集可能なままです) '
         'ターンを終えてください。'
     ),
     'completion_check.subagent': (
@@ -487,9 +487,9 @@ MESSAGES = {
     'completion_check.not_finished': 'Playbook {plan} はまだ完了していません:\n- {items}',
     # ------------------------------------------------------------ coherence
     'coherence.playbook_error': 'coherence: {error}。',
-    'coherence.playbook_unreadable': 'coherence: 有効な playbook を読めません ({errors})。Edit ツールで修正してください。',
+    'coherence.playbook_unreadable': 'coherence: 現在の playbook を読めません ({errors})。Edit ツールで修正してください。',
     'coherence.wrong_branch': (
-        'coherence: 現在のブランチは {current} ですが、有効な playbook ({plan}) の作業ブランチは {expected_repr} '
+        'coherence: 現在のブランチは {current} ですが、現在の playbook ({plan}) の作業ブランチは {expected_repr} '
         'です。先に切り替えてください: git checkout {expected} (まだ存在しなければ git checkout -b {expected})。'
         '読み取り専用コマンドはどのブランチでも使えます。'
     ),
@@ -519,7 +519,7 @@ MESSAGES = {
         "coherence: {plan} の goal.done_when の各要素は、文字列か、空でない 'criterion' を持つオブジェクトでなければなりません。"
     ),
     'coherence.critic_status': '{progress} の critic.status は {status}',
-    'coherence.no_critic_verdict': 'critic の判定を記録した有効な playbook がありません',
+    'coherence.no_critic_verdict': 'critic の判定を記録した現在の playbook がありません',
     'coherence.without_evidence': '、根拠なし',
     'coherence.done_without_critic': (
         'coherence: このコミットは state.md に goal.status: done を記録しますが、critic がそれを確認していません '
@@ -589,12 +589,12 @@ MESSAGES = {
     # ------------------------------------------------------------ lifecycle: resume pointer, stop loop, post-loop, progress reminder, compaction, archive
     'lifecycle.resume_playbook': (
         '{state} を読み、次に {plan} と {progress} を開いてください。phase {phase} の subtask {subtask} '
-        'を続けます{branch}。'
+        'を続けてください{branch}。'
     ),
     'lifecycle.see_progress_active': '(progress.json の active を参照)',
     'lifecycle.on_branch': ' (ブランチ {branch})',
     'lifecycle.resume_idle': (
-        "{state} を読んでください。有効な playbook はありません: ユーザーの次の依頼を待ってください (作業は Skill(skill='playbook-init') "
+        "{state} を読んでください。現在の playbook はありません: ユーザーの次の依頼を待ってください (作業は Skill(skill='playbook-init') "
         'から始めます)。'
     ),
     'lifecycle.resume_post_loop': ' post-loop が保留中です: 先に `{command}` を実行してください。',
@@ -611,9 +611,9 @@ MESSAGES = {
         '(アーカイブの後処理を終え、{marker} を解除します)。そのレポートに挙がったものをコミットしてから、ターンを終えてください。'
     ),
     'progress_reminder.no_active': (
-        '{progress} に有効な subtask がありません: active.phase と active.subtask を、この編集が属するものに設定してください。'
+        '{progress} に現在の subtask がありません: active.phase と active.subtask を、この編集が属するものに設定してください。'
     ),
-    'progress_reminder.head': '有効な subtask {subtask} (phase {phase}、{status})',
+    'progress_reminder.head': '現在の subtask {subtask} (phase {phase}、{status})',
     'progress_reminder.already_done': '{head}。これはすでに done です: {progress} の active.subtask を、この編集が属する subtask に設定してください。',
     'progress_reminder.set_in_progress': ' status を in_progress にしてください。',
     'progress_reminder.update': (
@@ -678,7 +678,7 @@ MESSAGES = {
     'breezing_signals.action.partial_review_recommended': '完了したタスクの部分レビューを Reviewer に依頼する',
     'breezing_signals.action.next_batch_recommended': '次のタスクのバッチを TaskCreate で登録する (Progressive Batch)',
     'lifecycle.summary_problem': ' 問題: {problem}。',
-    'lifecycle.summary_idle': '有効な playbook はありません。ブランチ: {branch}。',
+    'lifecycle.summary_idle': '現在の playbook はありません。ブランチ: {branch}。',
     'lifecycle.summary_playbook': 'Playbook {plan}',
     'lifecycle.summary_phase': 'phase {phase} (phase {done}/{total} 完了)',
     'lifecycle.summary_subtask': 'subtask {subtask} {status}',
@@ -849,4 +849,39 @@ MESSAGES = {
         "Skill(skill='playbook-init') から始まります。"
     ),
     'post_loop.next_ask': '- ユーザーがまだ頼んでいない場合は、始める前に確認してください。頼まれている場合は、何から始めるかを伝えてください。',
+    'agent_definitions.err_no_frontmatter': 'YAML フロントマター (1 行目が `---`) で始まっていません',
+    'agent_definitions.err_unclosed': 'YAML フロントマターが閉じていません (2 つ目の `---` 行がありません)',
+    'agent_definitions.err_tools_strings': '`tools` にはツール名を文字列で並べてください',
+    'agent_definitions.err_tools_type': '`tools` はカンマ区切りの文字列かリストにしてください ({type} ではなく)',
+    'agent_definitions.err_yaml': 'フロントマターが正しい YAML ではありません ({problem})',
+    'agent_definitions.err_mapping': 'フロントマターは YAML のマッピングにしてください ({type} ではなく)',
+    'agent_definitions.err_missing': 'フロントマターに `{key}` がありません',
+    'agent_definitions.err_empty': '`{key}` は空でない文字列にしてください',
+    'agent_definitions.err_spawn': '`tools` に {tools} が含まれています',
+    'agent_definitions.warn_no_tools': (
+        '`tools` の一覧が無いため、このエージェントは Task と Agent を含むすべてのツールを引き継ぎます (seed 002 '
+        '§7)。必要なツールを列挙してください'
+    ),
+    'bash_check.family.rm-recursive': 'プロジェクトと一時ディレクトリの外を再帰的または強制的に削除します: `{command}`',
+    'bash_check.family.git-history': '履歴やコミットしていない作業を捨てる git コマンドです: `{command}`',
+    'bash_check.family.force-push': 'リモートの履歴を書き換える強制 push です: `{command}`',
+    'bash_check.family.disk': 'ディスクやパーティションのデバイスに書き込みます: `{command}`',
+    'bash_check.family.chmod-system': 'システムのパスの権限を再帰的に変更します: `{command}`',
+    'bash_check.family.system-write': 'プロジェクト外のシステムやホームの設定に書き込みます: `{command}`',
+    'bash_check.family.fork-bomb': '無制限のループでプロセスを起動します (フォーク爆弾): `{command}`',
+    'bash_check.family.fetched-exec': 'ダウンロードした内容をシェルやインタープリターで実行します: `{command}`',
+    'bash_check.family.http-delete': 'HTTP DELETE です (リモートのリソースを削除します): `{command}`',
+    'bash_check.family.gh-delete': 'GitHub 上のものを削除またはアーカイブします: `{command}`',
+    'bash_check.family.process-kill': '自分で起動していないプロセスにシグナルを送ります: `{command}`',
+    'bash_check.family.system-power': 'マシンをシャットダウンまたは再起動します: `{command}`',
+    'bash_check.family.depth-limit': 'シェル・eval・置換の入れ子が深すぎて検査できません: `{command}`',
+    'bash_check.family.infra-destroy': 'インフラやデータストアを破棄します: `{command}`',
+    'bash_check.list_unreadable': (
+        'bash-check: {how} は {target}{verb}が、{problem}。修復されるまで書き込みは止められます。'
+    ),
+    'bash_check.level_guarded': '保護対象のファイル',
+    'reward.gap_status': 'validations.{kind}.status が {status} です (PASS ではありません)',
+    'reward.gap_evidence': 'validations.{kind}.evidence が空です',
+    'reward.gap_validated_at': 'validated_at が設定されていません',
+    'reward.gap_validated_by': "validated_by が {got} です ('critic' ではありません)",
 }

@@ -688,7 +688,7 @@ def _step_push(root: str, cp: dict, g: _Git) -> str:
     if work:
         shown = ", ".join(work[:10]) + (f" and {len(work) - 10} more" if len(work) > 10 else "")
         raise StepFailed(f"the work is not committed on {branch}: {shown}",
-                         f"commit it (git add -A -- <those paths>, then git commit), then rerun "
+                         "commit it (git add -A -- <those paths>, then git commit), then rerun "
                          "the post-loop handler, which pushes it")
     remote = g.remote_for(cp, branch)
     if not remote:
@@ -1062,7 +1062,8 @@ def describe(cp: dict, for_handler: bool = False, lang: str = "en",
     if cp.get("git") == "off" and status == SUCCESS and not for_handler:
         lines.append(say("archive.git_off"))
     if status == FAILED:
-        lines.append(say("archive.problem", problem=cp.get("message") or say("archive.step_failed")))
+        lines.append(say("archive.problem",
+                         problem=cp.get("message") or say("archive.step_failed")))
     elif status == PARTIAL:
         lines.append(say("archive.partial", message=cp.get("message") or ""))
     elif status == RUNNING and cp.get("message"):

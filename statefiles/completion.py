@@ -116,7 +116,8 @@ def missing(pb, first_only: bool = False, ledger: dict | None = None) -> list:
     if ledger is not None:
         for ident in [sub["id"] for _, sub in subtasks] + ["playbook"]:
             if ledger.get(ident) != "PASS" and note(
-                    f"no critic run recorded a PASS for {ident} (.claude/logs/critic-ledger.jsonl)"):
+                    f"no critic run recorded a PASS for {ident} "
+                    "(.claude/logs/critic-ledger.jsonl)"):
                 return problems
     return problems
 

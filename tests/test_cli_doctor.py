@@ -256,7 +256,7 @@ def test_the_bundled_settings_schema_is_the_shared_one():
                                     ).read_bytes()
 
 
-# ------------------------------------------------------------------ workspace trust (issue 14 item 7)
+# ------------------------------------------------------- workspace trust (issue 14 item 7)
 
 
 def _claude_json(home: Path, projects: dict) -> None:

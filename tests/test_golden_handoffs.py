@@ -23,7 +23,7 @@ import json
 
 import pytest
 import reward_kit as K
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from guards.review_ledger import parse_reviews
@@ -149,10 +149,11 @@ def test_marking_a_plan_reviewed_by_hand_is_warned_unless_the_reviewer_passed_it
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from(["REVIEW: PASS play/a/plan.json", "REVIEW: FAIL play/a/plan.json - x",
-                                 "**REVIEW: PASS play/b/plan.json**", "review: pass play/a/plan.json",
-                                 "REVIEW: PASS", "REVIEW: MAYBE play/a/plan.json", "text",
-                                 "> REVIEW: FAIL play/b/plan.json — y"]), max_size=6))
+@given(st.lists(st.sampled_from([
+    "REVIEW: PASS play/a/plan.json", "REVIEW: FAIL play/a/plan.json - x",
+    "**REVIEW: PASS play/b/plan.json**", "review: pass play/a/plan.json", "REVIEW: PASS",
+    "REVIEW: MAYBE play/a/plan.json", "text", "> REVIEW: FAIL play/b/plan.json — y"]),
+    max_size=6))
 def test_review_lines_parse_with_fail_winning(lines):
     found = dict((plan, v) for plan, v, _ in parse_reviews("\n".join(lines)))
     for plan in ("play/a/plan.json", "play/b/plan.json"):
@@ -225,7 +226,8 @@ def test_the_last_pass_closes_phases_and_the_playbook_and_archives_it(rr):
     reminder = K.call(rr, "PostToolUse", tool_name="Agent", tool_use_id="t",
                       tool_input={"subagent_type": "critic", "prompt": "p", "description": "d"},
                       tool_response={"status": "completed"})
-    assert "Playbook PASS" in reminder.stdout and "archived to play/archive/demo/" in reminder.stdout
+    assert "Playbook PASS" in reminder.stdout
+    assert "archived to play/archive/demo/" in reminder.stdout
     assert "post-loop/handler.py`" in reminder.stdout
 
 
@@ -287,7 +289,8 @@ def test_only_a_human_can_loosen_it(rr):
     text = (rr / "state.md").read_text()
     result = K.tool(rr, "Edit", {"file_path": str(rr / "state.md"),
                                  "old_string": "strict_depends: false\n",
-                                 "new_string": "strict_depends: false\nrequire_critic_run: false\n"})
+                                 "new_string": "strict_depends: false\n"
+                                               "require_critic_run: false\n"})
     assert result.blocked and result.guard == "protected-edit", result
     assert (rr / "state.md").read_text() == text
 

@@ -313,7 +313,8 @@ class Journal:
             # The registered command line (issue 14 item 1) is noise here.
             cut = detail.find("; exit 2; }]: ")
             if cut > 0:
-                detail = detail[:detail.find("[", 0, cut)] + "[<command line>]: " + detail[cut + 14:]
+                detail = (detail[:detail.find("[", 0, cut)] + "[<command line>]: "
+                          + detail[cut + 14:])
             lines.append(f"  [{lane} t{turn}] {kind}: {detail[:700]}")
         return "\n".join(lines)
 
@@ -474,11 +475,12 @@ class Critic(Subagent):
             why = f"{TEST_COMMAND} did not pass"
         elif not recorded:
             why = "the validations are not recorded with evidence (Q1)"
-        lines = [f"Ran `{TEST_COMMAND}`: {run.text.strip().splitlines()[-1] if run.text.strip() else ''}"]
-        for ident in dict.fromkeys(ids):
-            lines.append(f"CRITIC: PASS {ident}" if why is None else f"CRITIC: FAIL {ident} - {why}")
-        if wants_playbook:
-            lines.append("CRITIC: PASS playbook" if why is None else f"CRITIC: FAIL playbook - {why}")
+        last = run.text.strip().splitlines()[-1] if run.text.strip() else ""
+        lines = [f"Ran `{TEST_COMMAND}`: {last}"]
+        judged = list(dict.fromkeys(ids)) + (["playbook"] if wants_playbook else [])
+        for ident in judged:
+            lines.append(f"CRITIC: PASS {ident}" if why is None
+                         else f"CRITIC: FAIL {ident} - {why}")
         yield [text("\n".join(lines))]
 
 
@@ -687,10 +689,10 @@ class MainAgent(Policy):
         yield from self.act("Edit", {"file_path": self.abs("greet/cli.py"), "old_string": CLI_OLD,
                                      "new_string": CLI_NEW, "replace_all": False},
                             "edit greet/cli.py")
+        anchor = 'assert capsys.readouterr().out == "Hello, Ada!\\n"\n'
         yield from self.act("Edit", {"file_path": self.abs("tests/test_cli.py"),
-                                     "old_string": 'assert capsys.readouterr().out == "Hello, Ada!\\n"\n',
-                                     "new_string": 'assert capsys.readouterr().out == "Hello, Ada!\\n"\n'
-                                     + TESTS_ADDED, "replace_all": False},
+                                     "old_string": anchor, "new_string": anchor + TESTS_ADDED,
+                                     "replace_all": False},
                             "add the tests")
         run = yield from self.act("Bash", {"command": TEST_COMMAND,
                                            "description": "run the tests"}, "run the tests")
