@@ -466,7 +466,11 @@ def _state_edit(rr, old: str, new: str):
                                "new_string": new})
 
 
-def complete(rr, rel_dir=K.PLAYBOOK, critic=True):
+def complete(rr, rel_dir=K.PLAYBOOK, critic=True, ledger=True):
+    """The playbook as a finished, critic-verified one leaves it: every
+    subtask and phase done with evidence, the playbook critic's PASS, and —
+    with ``ledger`` — the critic's runs in the ledger (required by default
+    since issue 15 item 7)."""
     doc = K.read_json(rr, f"{rel_dir}/progress.json")
     for sid in doc["subtasks"]:
         doc["subtasks"][sid] = K.evidenced()
@@ -475,6 +479,15 @@ def complete(rr, rel_dir=K.PLAYBOOK, critic=True):
     if critic:
         doc["critic"] = {"status": "PASS", "evidence": ["critic: all criteria met"], "notes": ""}
     (rr / rel_dir / "progress.json").write_text(K.dump(doc))
+    if ledger:
+        ids = list(doc["subtasks"]) + (["playbook"] if critic else [])
+        path = rr / ".claude" / "logs" / "critic-ledger.jsonl"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as fh:
+            for ident in ids:
+                fh.write(json.dumps({"ts": "2026-01-02T00:00:00+00:00", "session_id": "t",
+                                     "agent_id": "critic", "playbook": f"{rel_dir}/plan.json",
+                                     "subtask": ident, "verdict": "PASS", "reason": ""}) + "\n")
 
 
 @pytest.mark.parametrize("new", ["status: done", 'status: "done"', "status: Done",
