@@ -32,6 +32,7 @@ from guards import stop_loop_guard
 #: Never block; run on every subagent stop.
 RECORDERS = (
     "critic_ledger",
+    "review_ledger",  # issue 14: the reviewer's verdict, recorded and applied
     "log_subagent",
 )
 #: Blocking checks; the first block wins.

@@ -103,11 +103,11 @@ def split_frontmatter(text: str) -> tuple:
     text = text.removeprefix("\ufeff")
     lines = text.splitlines()
     if not lines or lines[0].rstrip() != "---":
-        return None, "it does not start with YAML frontmatter (a first line `---`)"
+        return None, ("agent_definitions.err_no_frontmatter", {})
     for i in range(1, len(lines)):
         if lines[i].rstrip() in ("---", "..."):
             return "\n".join(lines[1:i]), ""
-    return None, "its YAML frontmatter is never closed (no second `---` line)"
+    return None, ("agent_definitions.err_unclosed", {})
 
 
 def _tool_list(value) -> tuple:
@@ -130,9 +130,9 @@ def _tool_list(value) -> tuple:
         return [i.strip() for i in items if i.strip()], ""
     if isinstance(value, list):
         if not all(isinstance(v, str) for v in value):
-            return [], "`tools` must list tool names as strings"
+            return [], ("agent_definitions.err_tools_strings", {})
         return [v.strip() for v in value if v.strip()], ""
-    return [], f"`tools` must be a comma-separated string or a list, not {type(value).__name__}"
+    return [], ("agent_definitions.err_tools_type", {"type": type(value).__name__})
 
 
 def _spawn_tools(tools: list) -> list:
@@ -146,13 +146,23 @@ def _spawn_tools(tools: list) -> list:
     return found
 
 
-def problems(text: str) -> tuple:
+def problems(text: str, lang: str = "en") -> tuple:
     """Check an agent definition's text against seed 003's rules.
 
-    Returns ``(errors, warnings)``: lists of sentences. ``errors`` break the
-    rule (a write that produces them is blocked); ``warnings`` do not.
-    Imports PyYAML (only called for agent files).
-    """
+    Returns ``(errors, warnings)``: lists of sentences in ``lang`` (the
+    message catalogue, issue 14 item 10). ``errors`` break the rule (a write
+    that produces them is blocked); ``warnings`` do not. Imports PyYAML (only
+    called for agent files)."""
+    from messages import text as say
+
+    errors, warnings = problem_codes(text)
+    return ([say(lang, key, **fields) for key, fields in errors],
+            [say(lang, key, **fields) for key, fields in warnings])
+
+
+def problem_codes(text: str) -> tuple:
+    """:func:`problems` as catalogue keys: ``(errors, warnings)``, lists of
+    ``(key, fields)`` (JSON-able, so the audit can cache them)."""
     front, error = split_frontmatter(text)
     if error:
         return [error], []
@@ -164,28 +174,27 @@ def problems(text: str) -> tuple:
     try:
         meta = safe_load(front) if front.strip() else {}
     except YAMLProblem as exc:
-        return [f"its frontmatter is not valid YAML ({exc.problem})"], []
+        return [("agent_definitions.err_yaml", {"problem": str(exc.problem)})], []
     if not isinstance(meta, dict):
-        return [f"its frontmatter must be a YAML mapping, not {type(meta).__name__}"], []
+        return [("agent_definitions.err_mapping", {"type": type(meta).__name__})], []
     errors, warnings = [], []
     for key in ("name", "description"):
         value = meta.get(key)
         if not isinstance(value, str) or not value.strip():
-            errors.append(f"the frontmatter has no `{key}`" if value is None
-                          else f"`{key}` must be a non-empty string")
+            errors.append(("agent_definitions.err_missing" if value is None
+                           else "agent_definitions.err_empty", {"key": key}))
     if "tools" in meta and meta["tools"] is not None:
         tools, error = _tool_list(meta["tools"])
         if error:
             errors.append(error)
         spawn = _spawn_tools(tools)
         if spawn:
-            errors.append(f"`tools` includes {', '.join(spawn)}")
+            errors.append(("agent_definitions.err_spawn", {"tools": ", ".join(spawn)}))
     else:
         denied, _ = _tool_list(meta.get("disallowedTools") or [])
         denied_bases = {t.split("(", 1)[0].strip().casefold() for t in denied}
         if not set(SPAWN_TOOLS) <= denied_bases:
-            warnings.append("it has no `tools` list, so the agent inherits every tool, Task "
-                            "and Agent included (seed 002 §7); list the tools it needs")
+            warnings.append(("agent_definitions.warn_no_tools", {}))
     return errors, warnings
 
 
@@ -240,7 +249,7 @@ def check(ctx: Context) -> Verdict:
         return block(ctx.say("agent_definitions.uncomputable", path=shown, tool=hook.tool_name,
                              error=post.error or ctx.say("shared.unknown_reason"),
                              rule=ctx.say(RULE)))
-    errors, warnings = problems(post.after)
+    errors, warnings = problems(post.after, ctx.language)
     if errors:
         return block(ctx.say("agent_definitions.breaks", path=shown, errors="; ".join(errors),
                              rule=ctx.say(RULE)))

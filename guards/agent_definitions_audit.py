@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 
 from events.verdict import ALLOWED, warn
-from guards.agent_definitions import AGENTS_DIR, RULE, problems
+from guards.agent_definitions import AGENTS_DIR, RULE, problem_codes
 from statefiles import layout
 from statefiles.atomic import read_bytes
 from statefiles.cache import cached
@@ -63,8 +63,9 @@ def _definitions(root: str) -> list:
     return sorted(found)
 
 
-def audit(root: str) -> list:
-    """``[[rel, [errors]], ...]`` for the definitions that break the rules."""
+def audit(root: str, lang: str = "en") -> list:
+    """``[[rel, [errors]], ...]`` for the definitions that break the rules,
+    the errors in ``lang`` (cached as catalogue keys, by content)."""
     files = _definitions(root)
     if not files:
         return []
@@ -73,12 +74,17 @@ def audit(root: str) -> list:
     def compute():
         out = []
         for rel, data in files:
-            errors, _ = problems(data.decode("utf-8", "replace"))
+            errors, _ = problem_codes(data.decode("utf-8", "replace"))
             if errors:
-                out.append([rel, errors])
+                out.append([rel, [[k, f] for k, f in errors]])
         return out
 
-    return cached(root, "agent-definitions-v1", key, compute)
+    found = cached(root, "agent-definitions-v2", key, compute)
+    if not found:
+        return []
+    from messages import text  # lazy: a message is produced only for a broken definition
+
+    return [[rel, [text(lang, k, **f) for k, f in errors]] for rel, errors in found]
 
 
 def check(ctx: Context) -> Verdict:
@@ -89,7 +95,7 @@ def check(ctx: Context) -> Verdict:
         return ALLOWED
     if not team.enabled(ctx, "agent_definitions_guard"):
         return ALLOWED
-    broken = audit(ctx.root)
+    broken = audit(ctx.root, ctx.language)
     if not broken:
         return ALLOWED
     lines = [ctx.say("agent_definitions_audit.header", count=len(broken))]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 
+from events.inputs import AGENT_TOOLS
 from events.verdict import ALLOWED, warn
 from statefiles import layout
 
@@ -38,17 +39,29 @@ BUDGET_S = 40.0
 
 
 def _candidate(ctx):
-    """The active playbook when this call may have completed it."""
+    """The active playbook when this call may have completed it: an edit of
+    its files, a subagent's stop, or the end of an Agent call (the critic's
+    SubagentStop records its PASS after that stop's own checks ran, issue 14)."""
     pb = ctx.playbook
     if pb is None or pb.errors:
         return None
     if ctx.event == "SubagentStop":
+        return pb
+    if ctx.event == "PostToolUse" and ctx.hook.tool_name in AGENT_TOOLS:
         return pb
     if ctx.event == "PostToolUse" and ctx.hook.is_edit_tool:
         target = ctx.target
         if target is not None and target.rel in (pb.plan_rel, pb.progress_rel):
             return pb
     return None
+
+
+def _ledger(ctx, pb):
+    """The critic ledger's verdicts when a recorded run is required (the
+    default, issue 15 item 7), else ``None``."""
+    from workflow import reward as R
+
+    return R.ledger_verdicts(ctx.root, pb.plan_rel) if R.require_critic_run(ctx) else None
 
 
 def _resumable(ctx) -> bool:
@@ -71,9 +84,14 @@ def check(ctx: Context) -> Verdict:
         from statefiles import completion  # lazy: only when a playbook may be complete
 
         first = completion.missing(pb, first_only=True)
+        # The ledger is read only once the fields say complete (every edit
+        # passes here while work is open).
+        ledger = _ledger(ctx, pb) if not first else None
+        if ledger is not None:
+            first = completion.missing(pb, first_only=True, ledger=ledger)
         complete = not first
         if not complete and ctx.event == "PostToolUse" and completion.statuses_all_done(pb):
-            gaps = completion.missing(pb)
+            gaps = completion.missing(pb, ledger=_ledger(ctx, pb))
             return warn(ctx.say("archive_playbook.incomplete", plan=pb.plan_rel,
                                 gaps="; ".join(gaps[:8])))
     if not complete and not _resumable(ctx):

@@ -25,9 +25,12 @@ blocks, in this order:
    run time is blocked because it could be any of them;
 4. with **no active playbook**, every command that is not read-only, except
    the post-loop handler (deadlock escape), branch creation/switching and
-   ``git fetch|pull`` (a playbook starts on its own branch), and in security
-   mode ``admin`` the maintenance allow-list (archiving playbooks,
-   ``git add`` of state.md/playbooks, commits) — SPEC §3, §7.
+   ``git fetch|pull`` (a playbook starts on its own branch), ``git add`` and
+   ``git commit`` on the branch of the playbook archived last (committing the
+   finished work and its archive, in every mode: :mod:`workflow.closing`,
+   issue 14), and in security mode ``admin`` the maintenance allow-list
+   (archiving playbooks, ``git add`` of state.md/playbooks, commits) — SPEC
+   §3, §7.
 """
 
 from __future__ import annotations
@@ -118,10 +121,18 @@ def check(ctx: Context) -> Verdict:
     pb = ctx.playbook
     no_playbook = pb is None or bool(pb.plan_error)
     if no_playbook and not analysis.read_only and not handler:
-        if not analysis.all_commands(lambda c: _allowed_without_playbook(ctx, c, admin_archive)):
-            offending = next((c for c in analysis.commands
-                              if not _allowed_without_playbook(ctx, c, admin_archive)), None)
-            shown = " ".join(offending.argv)[:80] if offending is not None else analysis.command[:80]
+        from workflow import closing as _closing
+
+        closing = _closing.closing(ctx)
+
+        def ok(c) -> bool:
+            return (_allowed_without_playbook(ctx, c, admin_archive)
+                    or (closing and _closing.allowed(analysis, c)))
+
+        if not analysis.all_commands(ok):
+            offending = next((c for c in analysis.commands if not ok(c)), None)
+            shown = (" ".join(offending.argv)[:80] if offending is not None
+                     else analysis.command[:80])
             error = ctx.playbook_error or (pb.plan_error if pb is not None else None)
             why = (ctx.say("bash_check.why_playbook_error", error=error)
                    if error else ctx.say("bash_check.why_no_playbook"))
@@ -192,19 +203,31 @@ def _by_level(ctx, findings) -> tuple:
         else:
             lowered.append((f, source))
     return blocking, asking, lowered
+def finding_text(ctx, finding) -> str:
+    """What a destructive finding is, for Claude: the shell analysis's own
+    sentence in English; in another language the catalogue's sentence for
+    its family with the command it is about (the analysis speaks English;
+    issue 14 item 10)."""
+    if ctx.language == "en" or finding.family not in _ADVICE:
+        return finding.message
+    command = getattr(finding, "command", None)
+    argv = getattr(command, "argv", None) or []
+    shown = " ".join(str(a).replace("\x00", "<?>") for a in argv)[:200]
+    return ctx.say(f"bash_check.family.{finding.family}", command=shown or "?")
 
 
 def _destructive_message(ctx, findings) -> str:
     first = findings[0]
     more = ""
     if len(findings) > 1:
-        more = ctx.say("bash_check.also", findings="; ".join(f.message for f in findings[1:3]))
+        more = ctx.say("bash_check.also",
+                       findings="; ".join(finding_text(ctx, f) for f in findings[1:3]))
     if first.family in _ADVICE:
         advice = ctx.say(f"bash_check.advice.{first.family}")
     else:
         advice = ctx.say("bash_check.advice_default")
-    return ctx.say("bash_check.destructive", family=first.family, message=first.message,
-                   more=more, advice=advice)
+    return ctx.say("bash_check.destructive", family=first.family,
+                   message=finding_text(ctx, first), more=more, advice=advice)
 
 
 # ------------------------------------------------------------------ guarded
@@ -311,16 +334,19 @@ def _match_path(ctx, abs_path: str, rel: str | None, guarded_set: set, inodes=No
     entry = _protected_entry(ctx, variants, {abs_path, real})
     if entry is None:
         return None
-    return _Hit(entry.level, rels[0] if rels else abs_path, _source(entry))
+    return _Hit(entry.level, rels[0] if rels else abs_path, _source(ctx, entry))
 
 
 def _rank(level: str) -> int:
     return {"WARN": 1, "BLOCK": 2, "HARD_BLOCK": 3, "GUARDED": 4}.get(level, 0)
 
 
-def _source(entry) -> str:
-    return "the suite's own files" if entry.line == 0 else \
-        f"protected-files.txt line {entry.line}: {entry.pattern}"
+def _source(ctx, entry) -> str:
+    """Where a protection entry comes from, in the context's language (the
+    catalogue's protected-edit labels, so both guards name it alike)."""
+    if entry.line == 0:
+        return ctx.say("protected_edit.source_floor")
+    return f"{ctx.say('protected_edit.source_line', line=entry.line)}: {entry.pattern}"
 
 
 def _contained(ctx, w, guarded: list, guarded_set: set):
@@ -403,7 +429,7 @@ def _contained_one(ctx, abs_dir: str, kind: str, guarded: list, guarded_set: set
             if kind == "delete" and not os.path.lexists(literal) and "*" not in pat:
                 continue
             consider(_Hit(entry.level, os.path.relpath(literal, root) if
-                          literal.startswith(root) else literal, _source(entry)))
+                          literal.startswith(root) else literal, _source(ctx, entry)))
     # Existing files under the directory (exact; bounded).
     if os.path.isdir(abs_dir) and abs_dir != "/":
         count = 0
@@ -470,9 +496,9 @@ def _guarded_writes(ctx, analysis, handler: bool, admin_archive: bool) -> tuple:
             unreadable = ctx.protected.unreadable
             if unreadable and not w.possible:
                 # What the list protects is unknown: no write until it is repaired.
-                blocks.append(f"bash-check: {w.how} {ctx.say(f'bash_check.verb_{_verb(w)}')} "
-                              f"{w.rel or w.abs}, but {unreadable}. Writes wait until it is "
-                              "repaired.")
+                blocks.append(ctx.say("bash_check.list_unreadable", how=w.how,
+                                      verb=ctx.say(f"bash_check.verb_{_verb(w)}"),
+                                      target=w.rel or w.abs, problem=unreadable))
             continue  # not guarded: nothing to say (the catalogue stays unloaded)
         verb = ctx.say(f"bash_check.verb_{_verb(w)}")
         target = w.rel if w.rel not in (None, ".") else w.abs
@@ -584,7 +610,7 @@ def _script_problem(ctx, analysis) -> str | None:
             certain = [f for f in inner.destructive if f.certain]
             if certain:
                 return ctx.say("bash_check.script_destructive", script=shown,
-                               family=certain[0].family, message=certain[0].message)
+                               family=certain[0].family, message=finding_text(ctx, certain[0]))
             writes = [w for w in inner.writes if w.abs is not None]
         elif lang is not None:
             from shell import codescan  # lazy: scripts in other languages only
@@ -613,8 +639,8 @@ def _script_problem(ctx, analysis) -> str | None:
             found = _match_path(ctx, w.abs, w.rel, guarded_set)
             if found is not None and found.level in ("GUARDED", "HARD_BLOCK"):
                 return ctx.say("bash_check.script_writes", script=shown, what=found.what,
-                               level=("guarded file" if found.level == "GUARDED"
-                                      else "HARD_BLOCK"))
+                               level=(ctx.say("bash_check.level_guarded")
+                                      if found.level == "GUARDED" else "HARD_BLOCK"))
     return None
 
 

@@ -45,7 +45,8 @@ NEXT_STEPS = "completion_check.next_steps"
 def _fraud_lines(ctx, pb, report: dict) -> list:
     lines = []
     if report["fraud"]:
-        lines.append(ctx.say("completion_check.fraud", problems=R.describe_problems(report["fraud"])))
+        lines.append(ctx.say("completion_check.fraud",
+                             problems=R.describe_problems(report["fraud"], ctx=ctx)))
     if R.require_critic_run(ctx):
         verdicts = R.ledger_verdicts(ctx.root, pb.plan_rel)
         unrun = [s for s in R.done_subtasks(pb.progress)

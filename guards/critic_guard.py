@@ -60,7 +60,7 @@ def _check_progress(ctx, view):
     new_subs = R.new_items(R.uncritiqued_done(before), R.uncritiqued_done(after))
     if new_subs:
         problems.append(ctx.say("critic_guard.done_without_critic",
-                                problems=R.describe_problems(new_subs)))
+                                problems=R.describe_problems(new_subs, ctx=ctx)))
     new_phases_done = [p for p in R.done_phases(after) if p not in R.done_phases(before)]
     if new_phases_done and plan is None:
         problems.append(ctx.say("critic_guard.phase_unchecked", phases=R.listing(new_phases_done),
@@ -87,7 +87,7 @@ def _check_progress(ctx, view):
     old = R.uncritiqued_done(after)
     if old and view.changed:
         return warn(ctx.say("critic_guard.old_uncritiqued", label=view.target.label,
-                            problems=R.describe_problems(old)))
+                            problems=R.describe_problems(old, ctx=ctx)))
     return ALLOWED
 
 
@@ -123,7 +123,7 @@ def _completion_text(ctx, report: dict, critic_ok: bool) -> list:
                              subtasks=R.listing(f"{s} ({st})" for s, st in report["open"])))
     if report["fraud"]:
         parts.append(ctx.say("critic_guard.part_fraud",
-                             problems=R.describe_problems(report["fraud"])))
+                             problems=R.describe_problems(report["fraud"], ctx=ctx)))
     if report["phases"]:
         parts.append(ctx.say("critic_guard.part_phases", phases=R.listing(report["phases"])))
     parts.extend(report["critic"])
@@ -158,7 +158,7 @@ def _check_state(ctx, view):
             parts = []
             if report["fraud"]:
                 parts.append(ctx.say("critic_guard.part_fraud",
-                                     problems=R.describe_problems(report["fraud"])))
+                                     problems=R.describe_problems(report["fraud"], ctx=ctx)))
             if report["phases"]:
                 parts.append(ctx.say("critic_guard.part_phases",
                                      phases=R.listing(report["phases"])))

@@ -26,9 +26,20 @@ a run with only PASS verdicts clears both, unless the recorded failure names
 a subtask this run did not pass (it is still being retried).
 
 subtask-guard, critic-guard and completion-check read the ledger
-(:func:`workflow.reward.ledger_verdicts`): a done without a PASS warns, and
-blocks under state.md ``config.require_critic_run: true``. A critic reply
-without any ``CRITIC:`` line records nothing and says so to the user.
+(:func:`workflow.reward.ledger_verdicts`): a done without a PASS blocks (a
+human can loosen that to a warning with state.md ``config.require_critic_run:
+false``; issue 15 item 7). A critic reply without any ``CRITIC:`` line
+records nothing and says so to the user.
+
+The same stop applies the verdicts to the active playbook
+(:func:`statefiles.bookkeeping.apply_critic`; issue 14): a PASSed subtask
+whose validations the orchestrator recorded with evidence becomes done with
+``validated_by: critic``, a finished phase done, ``CRITIC: PASS playbook``
+``critic.status: PASS`` — so the orchestrator never types the critic's
+fields itself — and a playbook that is now complete is archived (local
+steps; the git part waits for PostToolUse or the post-loop handler, as for
+every SubagentStop archive). The PostToolUse reminder of the Agent call
+reports it.
 
 Advisory: failing to record must never block a stop.
 """
@@ -147,5 +158,44 @@ def check(ctx: Context) -> Verdict:
                 "playbook": plan_rel, "subtask": ident, "verdict": verdict, "reason": reason}
                for ident, verdict, reason in verdicts]
     fails = [(ident, reason) for ident, verdict, reason in verdicts if verdict == "FAIL"]
-    return allow(effects=(Effect(_record, ctx.root, records, fails, when="always",
-                                 label="record critic verdicts"),))
+    effects = [Effect(_record, ctx.root, records, fails, when="always",
+                      label="record critic verdicts")]
+    if plan_rel:
+        effects.append(Effect(_apply, ctx.root, plan_rel, verdicts,
+                              message if isinstance(message, str) else "", hook.agent_id,
+                              ctx.language, when="always", label="apply the critic's verdicts"))
+    return allow(effects=tuple(effects))
+
+
+#: Seconds the archive's local steps may take at this stop (SubagentStop is
+#: registered with 30 s; no network I/O on a gating event).
+ARCHIVE_BUDGET_S = 15.0
+
+
+def _apply(root: str, plan_rel: str, verdicts: list, reply: str, agent_id,
+           lang: str = "en") -> None:
+    """Apply the verdicts (:func:`statefiles.bookkeeping.apply_critic`); when
+    they complete the playbook, archive it (the local steps: the git part
+    waits for PostToolUse or the post-loop handler), and keep the report
+    for the Agent call's reminder."""
+    from statefiles import bookkeeping
+
+    report = bookkeeping.apply_critic(root, plan_rel, verdicts, reply, agent_id)
+    if report.get("playbook") == "PASS":
+        report["archive"] = _archive(root, plan_rel, lang)
+    bookkeeping.save_report(root, report)
+
+
+def _archive(root: str, plan_rel: str, lang: str) -> str | None:
+    from statefiles import archive, completion, gitinfo, state_md
+    from statefiles.playbook import Playbook
+
+    state = state_md.load(root)
+    if state is None or state.active_playbook != plan_rel:
+        return None
+    pb = Playbook(root, plan_rel)
+    if completion.missing(pb, first_only=True, ledger=R.ledger_verdicts(root, plan_rel)):
+        return None
+    result = archive.run(root, playbook=pb, branch=gitinfo.current_branch(root), network=False,
+                         budget_s=ARCHIVE_BUDGET_S, lang=lang)
+    return result.message if result is not None and result.status != "busy" else None

@@ -7,7 +7,10 @@ the file by its repo-relative path (not its base name: ``docs/state.md`` is not
 ``state.md``); once every required file has been read, ``pending`` is removed.
 Grep, Glob, read-only Bash and ``git status|branch|log|diff|show|rev-parse``
 pass; everything else is blocked with the list of files still to read.
-Security mode ``admin`` skips this guard (SPEC §7).
+Security mode ``admin`` skips this guard (SPEC §7). The record of a required
+file carries a fingerprint of what was read, so that a resumed session
+(``claude --continue``) does not ask for it again while it is unchanged
+(:mod:`guards.session_start`).
 """
 
 from __future__ import annotations
@@ -80,7 +83,15 @@ def check(ctx: Context) -> Verdict:
         if target is None or target.rel is None:
             return ALLOWED
         done = {rel for rel in required if rel == target.rel or ctx.markers.was_read(rel)}
-        effects = [Effect(ctx.markers.record_read, target.rel, label="record read")]
+        fingerprint = None
+        if target.rel in required:
+            # What was read, so that a resumed session can tell whether it
+            # changed since (statefiles.fingerprint; issue 14 item 3).
+            from statefiles import fingerprint as fp
+
+            fingerprint = fp.of_file(ctx.root, target.rel)
+        effects = [Effect(ctx.markers.record_read, target.rel, fingerprint,
+                          label="record read")]
         if set(required) <= done:
             effects.append(Effect(ctx.markers.remove, layout.PENDING, label="clear pending"))
         return allow(effects=tuple(effects))

@@ -37,4 +37,5 @@ def check(ctx: Context) -> Verdict:
     which = info.get("playbook") if isinstance(info, dict) else None
     shown = f" {which}" if isinstance(which, str) and which.strip() else ""
     return block(ctx.say("pending_guard.post_loop", playbook=shown,
-                         marker=layout.POST_LOOP_PENDING))
+                         marker=layout.POST_LOOP_PENDING,
+                         command=layout.post_loop_command(ctx.root)))

@@ -15,12 +15,13 @@ playbook before one is active), ``play/**/project.json`` and
 ``.claude/session-state/``.
 
 One check applies *to* those playbook files (seed 002 §11.6 "reviewer Gate"):
-an edit that turns a plan.json's ``meta.reviewed`` true from anywhere but the
-reviewer subagent (``agent_type`` ``reviewer``) is a WARN that tells Claude to
-record only a PASS the reviewer actually gave. It is not a block: seed 002 §7
-gives the reviewer no Edit/Write tools (Read, Grep, Glob, Bash), so the main
-agent or pm usually records the reviewer's verdict, and SPEC §3 makes a self
-review a warning. Blocking it would lock the workflow.
+the reviewer's PASS is recorded by the hook that sees the reviewer stop
+(:mod:`guards.review_ledger`, issue 14), so an edit that turns a plan.json's
+``meta.reviewed`` true while the review ledger has no PASS for that plan is
+a WARN telling Claude not to mark a playbook reviewed itself. It is not a
+block (SPEC §3 makes a self review a warning; a human may review by hand,
+and the hook may have failed to record), and an edit that only repeats a
+recorded PASS is not warned about.
 """
 
 from __future__ import annotations
@@ -71,6 +72,10 @@ def _self_review(ctx) -> str | None:
     if post is None or not post.applies or post.after is None:
         return None
     if _reviewed(post.after) and not _reviewed(post.before):
+        from statefiles.bookkeeping import review_verdicts
+
+        if review_verdicts(ctx.root).get(target.rel) == "PASS":
+            return None
         return target.rel
     return None
 

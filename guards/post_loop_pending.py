@@ -3,7 +3,9 @@
 After a playbook is archived, ``.claude/session-state/post-loop-pending``
 asks for the post-loop skill (archive commit/PR follow-up, deriving the next
 task). Claude may not end its turn while it is pending: block with
-``{"decision": "block"}`` and tell it to call ``Skill(skill='post-loop')``.
+``{"decision": "block"}`` and tell it to run the post-loop handler (the
+command the post-loop skill runs; issue 14: one step, named the same way by
+every message).
 Not on main/master: the post-loop may already have returned there, and the
 stop must not become a deadlock. The Stop loop guard
 (:mod:`guards.stop_loop_guard`) bounds the blocks.
@@ -35,6 +37,8 @@ def check(ctx: Context) -> Verdict:
     info = ctx.markers.read_json(layout.POST_LOOP_PENDING)
     which = info.get("playbook") if isinstance(info, dict) else None
     name = f" {which}" if isinstance(which, str) and which else ""
+    command = layout.post_loop_command(ctx.root)
     if ctx.event == "SubagentStop":
-        return block(ctx.say("post_loop_pending.subagent", playbook=name))
-    return block(ctx.say("post_loop_pending.stop", playbook=name, marker=layout.POST_LOOP_PENDING))
+        return block(ctx.say("post_loop_pending.subagent", playbook=name, command=command))
+    return block(ctx.say("post_loop_pending.stop", playbook=name, marker=layout.POST_LOOP_PENDING,
+                         command=command))

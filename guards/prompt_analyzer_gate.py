@@ -9,7 +9,10 @@ AskUserQuestion (asking the user changes nothing). With an active playbook
 the gate is open: the work continues an existing task.
 
 Deadlock escape: while ``post-loop-pending`` exists, ``Skill`` post-loop and
-the post-loop handler pass, so a finished playbook can always be closed.
+the post-loop handler pass, so a finished playbook can always be closed; and
+the closing commit of the playbook archived last (``git add``/``git commit``
+on its branch, :mod:`workflow.closing`) passes in any later session too, so
+its work can always be committed (issue 14 item 3).
 """
 
 from __future__ import annotations
@@ -69,6 +72,12 @@ def check(ctx: Context) -> Verdict:
         if tool == "Skill" and skill_name(hook.tool_input) == POST_LOOP_SKILL:
             return ALLOWED
         if tool == "Bash" and is_post_loop_handler(ctx):
+            return ALLOWED
+    if tool == "Bash" and ctx.shell is not None and not ctx.shell.unknown:
+        from workflow import closing as _closing
+
+        analysis = ctx.shell
+        if analysis.all_commands(lambda c: _closing.allowed(analysis, c)) and _closing.closing(ctx):
             return ALLOWED
     hint = state_problems(ctx)
     if hook.is_edit_tool and is_state_md(ctx.target):

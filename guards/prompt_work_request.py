@@ -104,5 +104,6 @@ def check(ctx: Context) -> Verdict:
     if not auto:
         lines.append(ctx.say("prompt_work_request.needs_consent"))
     if markers.exists(layout.POST_LOOP_PENDING):
-        lines.append(ctx.say("prompt_work_request.post_loop_first"))
+        lines.append(ctx.say("prompt_work_request.post_loop_first",
+                             command=layout.post_loop_command(ctx.root)))
     return warn(" ".join(lines), effects=tuple(effects))

@@ -8,8 +8,11 @@
   next SessionStart reports (:mod:`guards.session_report`): SessionEnd's own
   output is ignored by Claude Code. It is also the ``systemMessage`` of this
   hook for someone running it by hand;
-* removes ``.claude/.session-init/`` (init-guard's pending marker and read
-  record, consent): they belong to the session that ended;
+* leaves ``.claude/.session-init/`` (init-guard's read record, the
+  understanding check's consent) to the next SessionStart, which knows
+  whether the same conversation is resumed (``claude --continue``: a "yes"
+  there answers the check asked before; issue 14 item 3) or a new one starts
+  (everything is reset). Only ``pending`` goes: the next start decides it;
 * appends the session's end to ``.claude/logs/sessions.log``.
 
 Runtime directories (``.claude/.venv``, caches, logs, session state) and
@@ -133,7 +136,8 @@ def check(ctx: Context) -> Verdict:
     if ctx.state is not None:
         effects.append(Effect(state_md.update_keys, ctx.root, "session", {"last_end": stamp},
                               when="always", label="write session.last_end"))
-    effects.append(Effect(markers.clear_session_init, when="always", label="clean .session-init"))
+    effects.append(Effect(markers.remove, layout.PENDING, when="always",
+                          label="remove init-guard's pending marker"))
     found = findings(ctx.root)
     text = None
     if found is not None:

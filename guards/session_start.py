@@ -6,7 +6,14 @@
   conversation's request is analysed again; resume/compact keep it);
 * writes ``session.last_start`` in state.md;
 * creates ``.session-init/pending`` and ``required_playbook`` (init-guard) and
-  forgets the previous session's reads;
+  forgets the previous session's reads — except in a *resumed* conversation
+  (``source: resume``, ``claude --continue``): the files read in it are still
+  in the model's context, so a read whose file is unchanged since
+  (:mod:`statefiles.fingerprint`) still counts, and ``pending`` is created
+  only when a required file changed or was never read (issue 14 item 3);
+* keeps the understanding check's ``consent`` marker for the same
+  conversation (resume, compact) and drops one left by another conversation
+  (startup, clear): the user's "yes" in a resumed session confirms it;
 * resets ``playbook.active`` to null when it points to a missing plan.json, and
   says so;
 * tells Claude (additionalContext) which files to read first, the active
@@ -36,17 +43,35 @@ def _set_state(root: str, section: str, updates: dict, durable: bool = True) -> 
     state_md.update_keys(root, section, updates, durable=durable)
 
 
-def _reset_read(markers) -> None:
+def _reset_read(markers, keep=()) -> None:
+    """Forget the reads recorded so far, except those of ``keep``
+    (repo-relative paths a resumed conversation still has, unchanged)."""
     directory = markers.path(layout.READ_DIR)
     try:
         entries = list(os.scandir(directory))
     except OSError:
         return
+    kept = {markers._read_name(rel) for rel in keep}
     for entry in entries:
+        if entry.name in kept:
+            continue
         try:
             os.unlink(entry.path)
         except OSError:
             pass
+
+
+def _still_read(ctx, required) -> list:
+    """The files of ``required`` this conversation read and that have not
+    changed since (their recorded fingerprint is their current one)."""
+    from statefiles import fingerprint
+
+    out = []
+    for rel in required:
+        recorded = ctx.markers.read_fingerprint(rel)
+        if recorded and recorded == fingerprint.of_file(ctx.root, rel):
+            out.append(rel)
+    return out
 
 
 def _bad_language(state):
@@ -101,19 +126,32 @@ def check(ctx: Context) -> Verdict:
         # durable=False: a lost timestamp is harmless, an fsync is not free (issue 7)
         effects.append(Effect(_set_state, ctx.root, "session", {"last_start": stamp}, False,
                               when="always", label="write session.last_start"))
-    effects.append(Effect(_reset_read, markers, when="always", label="forget reads"))
-    effects.append(Effect(markers.write, layout.REQUIRED_PLAYBOOK, (plan_rel or "") + "\n",
-                          when="always", label="write required_playbook"))
-    effects.append(Effect(markers.write, layout.PENDING, when="always", label="create pending"))
-
+    if source in STALE_SOURCES and markers.exists(layout.CONSENT):
+        # An understanding check belongs to its conversation (issue 14 item 3).
+        effects.append(Effect(markers.remove, layout.CONSENT, when="always",
+                              label="drop another conversation's understanding check"))
     to_read = []
     if state is not None:
         to_read.append(layout.STATE_MD)
     if plan_rel:
         to_read.append(plan_rel)
         to_read.append(ctx.playbook.progress_rel)
+    required = [rel for rel in (layout.STATE_MD, plan_rel) if rel and rel in to_read]
+    still_read = _still_read(ctx, required) if source == "resume" else []
+    effects.append(Effect(_reset_read, markers, still_read, when="always", label="forget reads"))
+    effects.append(Effect(markers.write, layout.REQUIRED_PLAYBOOK, (plan_rel or "") + "\n",
+                          when="always", label="write required_playbook"))
+    if required and len(still_read) == len(required):
+        effects.append(Effect(markers.remove, layout.PENDING, when="always",
+                              label="no pending: the resumed conversation read the state"))
+    else:
+        effects.append(Effect(markers.write, layout.PENDING, when="always",
+                              label="create pending"))
+
     lines = [ctx.say("session_start.active")]
-    if to_read:
+    if required and len(still_read) == len(required):
+        lines.append(ctx.say("session_start.still_read", files=", ".join(to_read)))
+    elif to_read:
         lines.append(ctx.say("session_start.read_first", files=", ".join(to_read)))
     else:
         # With the plugin there is no install.py run: the plugin's own

@@ -2,14 +2,15 @@
 task notifications; SPEC §3 SubagentStop; seed 002 §11.5 "SubagentStop 後の
 リマインダー").
 
-Subagents never update progress.json; the orchestrator records their
-results (seed 002 §11.5). When a subagent's result reaches Claude, it is
-reminded what to record, by the kind of subagent:
+Subagents never update progress.json (seed 002 §11.5). When a subagent's
+result reaches Claude, it is told what happened and what comes next, by the
+kind of subagent:
 
-* critic → the validations with evidence, ``validated_by: critic`` and
-  ``validated_at`` only on ``CRITIC: PASS``; on FAIL the reason and a retry;
-* reviewer → ``meta.reviewed``/``reviewed_by`` on ``REVIEW: PASS``, else fix
-  and review again;
+* reviewer and critic → what playgate recorded from their verdict lines at
+  SubagentStop (:mod:`guards.review_ledger`, :mod:`guards.critic_ledger`,
+  :mod:`statefiles.bookkeeping`; issue 14): the review and the activation,
+  the subtasks done, the playbook PASS — or, on FAIL, the reason and the
+  retry; the orchestrator does not type those fields itself;
 * pm → have the reviewer review the new playbook;
 * prompt-analyzer / executor-resolver → use the analysis / record the executor;
 * any other (codex-delegate, general-purpose...) with a playbook active → the
@@ -25,7 +26,7 @@ additionalContext); SubagentStop's message is shown to the user
 from __future__ import annotations
 
 from events.inputs import AGENT_TOOLS
-from events.verdict import ALLOWED, warn
+from events.verdict import ALLOWED, Effect, warn
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
@@ -43,8 +44,85 @@ def _kind(agent_type: str) -> str:
     return agent_type.rsplit(":", 1)[-1].strip().lower() if agent_type else ""
 
 
-def message(ctx, agent_type: str) -> str | None:
-    """The reminder for a finished subagent of ``agent_type``, or ``None``."""
+def _listing(items) -> str:
+    return ", ".join(str(i) for i in items)
+
+
+def reviewer_message(ctx, report: dict | None) -> str:
+    """What playgate recorded from the reviewer's verdict (``report`` from
+    :func:`statefiles.bookkeeping.record_review`, or ``None``)."""
+    if not report:
+        return ctx.say("subagent_reminder.reviewer_none")
+    plan = report.get("plan") or "plan.json"
+    if report.get("verdict") == "FAIL":
+        return ctx.say("subagent_reminder.reviewer_fail", plan=plan,
+                       reason=report.get("reason") or "-")
+    if report.get("error"):
+        return ctx.say("subagent_reminder.reviewer_error", plan=plan, error=report["error"])
+    if not report.get("activated"):
+        return ctx.say("subagent_reminder.reviewer_inactive", plan=plan,
+                       why=report.get("why_not") or "-")
+    return ctx.say("subagent_reminder.reviewer_active", plan=plan,
+                   progress=plan.rsplit("/", 1)[0] + "/progress.json",
+                   subtask=report.get("subtask") or "-",
+                   criterion=report.get("criterion") or "-")
+
+
+def critic_message(ctx, report: dict | None, progress: str) -> str:
+    """What playgate recorded from the critic's verdicts (``report`` from
+    :func:`statefiles.bookkeeping.apply_critic`, or ``None``)."""
+    if not report:
+        return ctx.say("subagent_reminder.critic_none", progress=progress)
+    if report.get("error"):
+        return ctx.say("subagent_reminder.critic_error", error=report["error"])
+    parts = []
+    if report.get("done"):
+        parts.append(ctx.say("subagent_reminder.critic_done", subtasks=_listing(report["done"])))
+    if report.get("phases_done"):
+        parts.append(ctx.say("subagent_reminder.critic_phases",
+                             phases=_listing(report["phases_done"])))
+    if report.get("playbook") == "PASS":
+        parts.append(ctx.say("subagent_reminder.critic_playbook"))
+    for sid, gaps in (report.get("not_done") or {}).items():
+        parts.append(ctx.say("subagent_reminder.critic_not_done", subtask=sid,
+                             gaps="; ".join(gaps[:3]), progress=progress))
+    for ident, reason in (report.get("failed") or {}).items():
+        parts.append(ctx.say("subagent_reminder.critic_failed", subtask=ident,
+                             reason=reason or "-"))
+    if report.get("playbook_open"):
+        parts.append(ctx.say("subagent_reminder.critic_playbook_open",
+                             subtasks=_listing(report["playbook_open"])))
+    nxt = report.get("next")
+    if report.get("failed") or report.get("not_done"):
+        parts.append(ctx.say("subagent_reminder.critic_retry"))
+    elif nxt:
+        parts.append(ctx.say("subagent_reminder.critic_next", subtask=nxt[1],
+                             criterion=report.get("criterion") or "-"))
+    elif report.get("playbook") != "PASS":
+        parts.append(ctx.say("subagent_reminder.critic_playbook_next"))
+    if not parts:
+        return ctx.say("subagent_reminder.critic_none", progress=progress)
+    if report.get("archive") and not _archive_resumes(ctx):
+        # The archive this stop made; when its git part is still open,
+        # archive-playbook continues it after this reminder and says so.
+        parts.append(report["archive"])
+    return " ".join(parts)
+
+
+def _archive_resumes(ctx) -> bool:
+    import os
+
+    from statefiles import archive, layout
+
+    if not os.path.exists(ctx.path(layout.ARCHIVE_CHECKPOINT)):
+        return False
+    cp = archive.load_checkpoint(ctx.root)
+    return cp is not None and cp.get("status") in (archive.RUNNING, archive.FAILED)
+
+
+def message(ctx, agent_type: str, report: dict | None = None) -> str | None:
+    """The reminder for a finished subagent of ``agent_type``, or ``None``.
+    ``report``: the bookkeeping done at its SubagentStop (reviewer, critic)."""
     kind = _kind(agent_type)
     if kind in SILENT:
         return None
@@ -52,9 +130,9 @@ def message(ctx, agent_type: str) -> str | None:
     progress = pb.progress_rel if pb is not None else "progress.json"
     name = agent_type or "general-purpose"
     if kind == "critic":
-        return ctx.say("subagent_reminder.critic", progress=progress)
+        return critic_message(ctx, report, progress)
     if kind == "reviewer":
-        return ctx.say("subagent_reminder.reviewer")
+        return reviewer_message(ctx, report)
     if kind == "pm":
         return ctx.say("subagent_reminder.pm")
     if kind == "prompt-analyzer":
@@ -87,25 +165,51 @@ def _notification(prompt: str) -> tuple:
     return field("task-id") or None, field("status").lower() == "completed"
 
 
+def _report(ctx, agent_type: str) -> tuple:
+    """``(report, effects)``: the saved bookkeeping report of a reviewer or
+    critic run, and the Effect that removes it once shown."""
+    kind = _kind(agent_type)
+    if kind not in ("reviewer", "critic"):
+        return None, ()
+    from statefiles import bookkeeping  # lazy: only after a reviewer's or critic's run
+
+    report = bookkeeping.load_report(ctx.root)
+    if report is None or report.get("agent") != kind:
+        return None, ()
+    drop = Effect(ctx.markers.remove, bookkeeping.REPORT, when="always",
+                  label="consume the verdict report")
+    return report, (drop,)
+
+
 def check(ctx: Context) -> Verdict:
     """SubagentStop, PostToolUse Task/Agent, a UserPromptSubmit task
     notification: a WARN reminding Claude what to record for the subagent's
     result, by the kind of subagent; else ALLOWED (SPEC §3 SubagentStop;
     seed 002 §11.5)."""
     hook = ctx.hook
+    effects = ()
     if ctx.event == "SubagentStop":
+        # The bookkeeping of this very stop is applied after its chain; the
+        # orchestrator hears about it with the Agent call's result.
+        kind = _kind(hook.agent_type)
+        if kind in ("reviewer", "critic"):
+            return ALLOWED
         text = message(ctx, hook.agent_type)
     elif ctx.event == "PostToolUse":
         if hook.tool_name not in AGENT_TOOLS or _async(hook.tool_response):
             return ALLOWED
-        text = message(ctx, str(hook.tool_input.get("subagent_type") or ""))
+        agent_type = str(hook.tool_input.get("subagent_type") or "")
+        report, effects = _report(ctx, agent_type)
+        text = message(ctx, agent_type, report)
     elif ctx.event == "UserPromptSubmit":
         agent_id, completed = _notification(hook.prompt)
         if not completed:
             return ALLOWED
         from guards.log_subagent import agent_type_of  # lazy: only for a subagent result
 
-        text = message(ctx, agent_type_of(ctx.root, agent_id or "") or "")
+        agent_type = agent_type_of(ctx.root, agent_id or "") or ""
+        report, effects = _report(ctx, agent_type)
+        text = message(ctx, agent_type, report)
     else:
         return ALLOWED
-    return warn(text) if text else ALLOWED
+    return warn(text, effects=effects) if text else ALLOWED

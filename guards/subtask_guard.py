@@ -48,7 +48,7 @@ def _check_progress(ctx, view):
     new = R.new_items(R.unevidenced_done(before), R.unevidenced_done(after))
     if new:
         return block(ctx.say("subtask_guard.no_evidence", label=view.target.label,
-                             problems=R.describe_problems(new)))
+                             problems=R.describe_problems(new, ctx=ctx)))
     before_entries = R.subtask_entries(before)
     turning = [sid for sid, entry in R.subtask_entries(after).items()
                if subtask_status(entry) == "done"

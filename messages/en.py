@@ -23,17 +23,18 @@ MESSAGES = {
         "(or fix/, docs/, chore/), then retry."
     ),
     # ------------------------------------------------------------ playbook-guard
-    "playbook_guard.self_review": (
-        "This edit marks {plan} as reviewed (meta.reviewed: true) outside the reviewer "
-        "subagent. Record only a PASS that Task(subagent_type='reviewer') actually "
-        "returned for this playbook, with meta.reviewed_by: reviewer; if it has not "
-        "run, undo this and call it."
+    'playbook_guard.self_review': (
+        'This edit marks {plan} as reviewed (meta.reviewed: true), but no reviewer run '
+        "recorded a PASS for it. playgate records the reviewer's PASS itself when the "
+        'reviewer subagent stops, so do not mark a playbook reviewed yourself: undo this '
+        "and call Agent(subagent_type='reviewer', run_in_background: false) on it."
     ),
     "playbook_guard.playbook_error": "{error}. Fix state.md (it stays writable).",
-    "playbook_guard.no_playbook": (
+    'playbook_guard.no_playbook': (
         "No active playbook, so no file may be edited. Call Skill(skill='playbook-init'): "
-        "pm writes play/<id>/plan.json and progress.json, the reviewer reviews them, and "
-        "state.md playbook.active is set to the plan."
+        'after the user confirms the understanding check, pm writes play/<id>/plan.json and '
+        'progress.json and the reviewer reviews them; playgate activates the playbook on '
+        "the reviewer's PASS."
     ),
     "playbook_guard.plan_error": (
         "The active playbook cannot be read: {error}. Fix it (it stays "
@@ -44,15 +45,16 @@ MESSAGES = {
         "Fix or recreate {progress} (it stays writable; "
         "play/template/progress.json shows the shape), then retry."
     ),
-    "playbook_guard.not_reviewed": (
-        "{plan} is not reviewed (meta.reviewed is not true). Call "
-        "Task(subagent_type='reviewer') on it; the review sets meta.reviewed and "
-        "meta.reviewed_by. Edits start after a PASS."
+    'playbook_guard.not_reviewed': (
+        '{plan} is not reviewed (meta.reviewed is not true). Call '
+        "Agent(subagent_type='reviewer', run_in_background: false) on it; when it ends with "
+        "'REVIEW: PASS {plan}', playgate records the review and activates the playbook. "
+        'Edits start after that.'
     ),
-    "playbook_guard.no_context": (
-        "{plan} has no 'context': the understanding check has not run. Run the "
-        "understanding-check skill with the user and record its result in plan.json "
-        "'context', then have it reviewed again."
+    'playbook_guard.no_context': (
+        "{plan} has no 'context': the understanding check has not run. Present it to the "
+        'user (playbook-init step 2), have pm record the confirmed understanding in '
+        "plan.json 'context', then call the reviewer again."
     ),
     "playbook_guard.self_reviewer": (
         "{plan} meta.reviewed_by is {reviewer}: the playbook "
@@ -126,11 +128,12 @@ MESSAGES = {
         'to play/archive/, git add state.md or play/..., git commit) are allowed.'
     ),
     'bash_check.no_playbook': (
-        'bash-check: {why}, so commands that change files or the repository are '
-        "blocked (found: {found}). Start the work with Skill(skill='playbook-init') "
-        '— it analyses the request and creates a reviewed playbook. Read-only commands '
-        '(ls, cat, grep, git status/log/diff), creating or switching a branch and '
-        'git fetch/pull work meanwhile.{extra}'
+        'bash-check: {why}, so commands that change files or the repository are blocked '
+        "(found: {found}). Start the work with Skill(skill='playbook-init') — it analyses "
+        'the request and creates a reviewed playbook. Read-only commands (ls, cat, grep, '
+        'git status/log/diff), creating or switching a branch, git fetch/pull and, on the '
+        'branch of the playbook archived last, git add and git commit work '
+        'meanwhile.{extra}'
     ),
     'bash_check.also': ' Also: {findings}.',
     'bash_check.advice_default': 'Ask the user to run it themselves if it is really needed.',
@@ -247,16 +250,16 @@ MESSAGES = {
         'of play/template/.'
     ),
     'consent_guard.not_confirmed': (
-        'The understanding check is not confirmed yet, so no file may be edited. '
-        'Present it to the user (the understanding-check skill): what will be done, '
-        'why, how, the scope, what is excluded, and the risks, and ask them to '
-        'confirm. Their confirmation clears .claude/.session-init/consent.'
+        'The understanding check is not confirmed yet, so no file may be edited. Present it '
+        'to the user (what will be done, why, how, the scope, what is excluded, the risks), '
+        "end your turn and wait for their reply: their 'yes' clears "
+        '.claude/.session-init/consent, also in a resumed session.'
     ),
     'pending_guard.post_loop': (
-        'The playbook{playbook} was archived and the post-loop has not run yet. '
-        "Call Skill(skill='post-loop') now: it clears {marker} and derives the "
-        'next task. Edits resume after it (state.md, playbook files and .claude/session-state/ '
-        'stay editable meanwhile).'
+        'The playbook{playbook} was archived and the post-loop has not run yet. Run it now: '
+        '`{command}` (the post-loop skill explains its report); it clears {marker}. Edits '
+        'resume after it (state.md, playbook files and .claude/session-state/ stay editable '
+        'meanwhile).'
     ),
     'critic_guard.view_error': (
         '{error}. The reward state must stay readable: retry with an exact edit, '
@@ -304,22 +307,28 @@ MESSAGES = {
         'reviews it again).'
     ),
     'prompt_work_request.no_playbook': (
-        'This prompt asks for work ({reason}) and no playbook is active. Start '
-        "with Skill(skill='playbook-init'): it runs the prompt-analyzer, the understanding "
-        'check, pm (writes play/<id>/plan.json and progress.json on a new branch) '
-        'and the reviewer. Edits are blocked until a reviewed playbook is active.'
+        'This prompt asks for work ({reason}) and no playbook is active. Start with '
+        "Skill(skill='playbook-init'): you analyse the request and present the "
+        "understanding check; after the user's yes, pm writes play/<id>/plan.json and "
+        'progress.json on a new branch and the reviewer reviews them. Edits are blocked '
+        'until a reviewed playbook is active.'
     ),
     'prompt_work_request.needs_consent': (
-        "The understanding check needs the user's confirmation: present what will "
-        'be done, why, how, the scope, what is excluded and the risks, then end '
-        "your turn and wait; the user's reply 'yes' (はい) unlocks edits (.claude/.session-init/consent)."
+        "The understanding check needs the user's confirmation: present what will be done, "
+        'why, how, the scope, what is excluded and the risks, then end your turn and wait. '
+        "Edits stay blocked until the user replies 'yes' (はい) "
+        '(.claude/.session-init/consent).'
     ),
-    'prompt_work_request.post_loop_first': "First run the pending post-loop: Skill(skill='post-loop').",
+    'prompt_work_request.post_loop_first': 'First run the pending post-loop: `{command}`.',
     # ------------------------------------------------------------ session-start
     'session_start.stale_pending': 'Removed a stale post-loop-pending left by an earlier session.',
     'session_start.missing_plan': '{plan} does not exist',
     'session_start.active_reset': 'state.md playbook.active was reset to null: {reason}.',
     'session_start.active': 'playgate workflow gate is active.',
+    'session_start.still_read': (
+        'This conversation is resumed and these files are unchanged since you read them '
+        'in it: {files}. Read them again only if you need their text.'
+    ),
     'session_start.read_first': (
         'Read these files first (Read tool); other tools stay blocked until you '
         'have: {files}.'
@@ -346,19 +355,20 @@ MESSAGES = {
     ),
     # ------------------------------------------------------------ critic-guard
     'critic_guard.howto': (
-        "Run Task(subagent_type='critic') on it; only after the critic's PASS record "
-        'validations (technical, consistency, completeness: PASS with evidence), '
-        'validated_by: "critic" and validated_at, then set the status to done.'
+        'Record its three validations (technical, consistency, completeness: PASS with '
+        "evidence) and call Agent(subagent_type='critic', run_in_background: false) on it; "
+        "on 'CRITIC: PASS <subtask-id>' playgate sets validated_by, validated_at and the "
+        'status done itself. Keep the status in_progress until then.'
     ),
     'critic_guard.done_without_critic': "set done without the critic's validation: {problems}",
     'critic_guard.phase_unchecked': 'phase {phases} set done, but its subtasks cannot be checked: {error}',
     'critic_guard.phase_without_critic': 'phase {phase} set done while subtask {subtasks} has no critic-validated evidence',
     'critic_guard.progress_problems': '{label}: {problems}. {howto}',
     'critic_guard.pass_unrecorded': (
-        '{label}: critic.status is set to PASS, but no critic run recorded a PASS '
-        'for this playbook in {ledger} (the critic subagent ends its reply with '
-        "'CRITIC: PASS playbook'). Run Task(subagent_type='critic') on the whole "
-        'playbook first.'
+        '{label}: critic.status is set to PASS, but no critic run recorded a PASS for this '
+        "playbook in {ledger}. Call Agent(subagent_type='critic', run_in_background: false) "
+        "with 'playbook' in its prompt: its 'CRITIC: PASS playbook' line sets critic.status "
+        'PASS.'
     ),
     'critic_guard.old_uncritiqued': (
         "{label} already has done subtasks without the critic's validation: {problems}. "
@@ -403,33 +413,36 @@ MESSAGES = {
     ),
     # ------------------------------------------------------------ subtask-guard, executor-guard
     'subtask_guard.no_evidence': (
-        "{label}: a subtask is done only with the critic's evidence (SPEC: all "
-        "three validations PASS with evidence, validated_at set, validated_by 'critic'). "
-        "Missing: {problems}. Run Task(subagent_type='critic') on it and record "
-        'its result first; keep the status in_progress until then.'
+        "{label}: a subtask is done only with the critic's evidence (all three validations "
+        "PASS with evidence, validated_at set, validated_by 'critic'). Missing: {problems}. "
+        "Record the validations with evidence, then call Agent(subagent_type='critic', "
+        "run_in_background: false) on it: playgate marks it done on the critic's PASS. Keep "
+        'the status in_progress until then.'
     ),
     'subtask_guard.latest_fail': ' (latest verdict FAIL: {subtasks})',
     'subtask_guard.no_ledger_pass_one': (
-        '{label}: {subtasks} set done, but the critic ledger ({ledger}) has no '
-        "PASS from a critic run for it{failed}. Run Task(subagent_type='critic'); "
-        "it ends its reply with 'CRITIC: PASS <subtask-id>', which is recorded "
-        'when it stops.'
+        '{label}: {subtasks} set done, but the critic ledger ({ledger}) has no PASS from a '
+        "critic run for it{failed}. Call Agent(subagent_type='critic', run_in_background: "
+        "false) on it: its 'CRITIC: PASS <subtask-id>' line is recorded and marks it done."
     ),
     'subtask_guard.no_ledger_pass_many': (
-        '{label}: {subtasks} set done, but the critic ledger ({ledger}) has no '
-        "PASS from a critic run for them{failed}. Run Task(subagent_type='critic'); "
-        "it ends its reply with 'CRITIC: PASS <subtask-id>', which is recorded "
-        'when it stops.'
+        '{label}: {subtasks} set done, but the critic ledger ({ledger}) has no PASS from a '
+        "critic run for them{failed}. Call Agent(subagent_type='critic', run_in_background: "
+        "false) on them: its 'CRITIC: PASS <subtask-id>' lines are recorded and mark them "
+        'done.'
     ),
-    'subtask_guard.require_critic_run': ' (state.md config.require_critic_run is true.)',
+    'subtask_guard.require_critic_run': (
+        '(A recorded critic run is required; only the user can relax that, with state.md '
+        'config.require_critic_run: false.)'
+    ),
     'subtask_guard.removes': 'removes subtask {subtasks}, which is not done',
     'subtask_guard.changes': 'changes {fields}',
     'subtask_guard.and': ' and ',
     'subtask_guard.reviewed_plan': (
-        '{label}: this edit {parts} in a reviewed plan. The reviewed plan is the '
-        'contract the critic checks against; changing it needs a new review: set '
-        "meta.reviewed to false in the same edit and call Task(subagent_type='reviewer'), "
-        'or ask the user.'
+        '{label}: this edit {parts} in a reviewed plan. The reviewed plan is the contract '
+        'the critic checks against; changing it needs a new review: set meta.reviewed to '
+        "false in the same edit and call Agent(subagent_type='reviewer', run_in_background: "
+        'false), or ask the user.'
     ),
     'executor_guard.others_in_progress': (
         "The active subtask is {subtask} (Claude Code's), but {others} is in progress "
@@ -465,11 +478,12 @@ MESSAGES = {
         'it manually.'
     ),
     'executor_guard.delegate': (
-        'The active {about} belongs to {executor}: Claude Code does not write its '
-        "code ({path}). Call Task(subagent_type='{agent}') with the subtask id, "
-        'its criterion, the files to change and the last failure below; then record '
-        'the result in progress.json and have the critic validate it. If you are '
-        'working on another subtask, set progress.json active.subtask to it first.'
+        'The active {about} belongs to {executor}: Claude Code does not write its code '
+        "({path}). Call Agent(subagent_type='{agent}', run_in_background: false) with the "
+        'subtask id, its criterion, the files to change and the last failure below; then '
+        'record the validations with evidence in progress.json and call '
+        "Agent(subagent_type='critic', run_in_background: false) on it. If you are working "
+        'on another subtask, set progress.json active.subtask to it first.'
     ),
     # ------------------------------------------------------------ prompt-analyzer gate
     'prompt_analyzer_gate.state_md_hint': (
@@ -481,10 +495,10 @@ MESSAGES = {
         'message lists the files).'
     ),
     'prompt_analyzer_gate.not_analysed': (
-        'No playbook is active and the request has not been analysed yet, so {tool} '
-        "is not allowed. Start the golden path: call Skill(skill='playbook-init') "
-        '(it runs the prompt-analyzer, the understanding check, pm and reviewer). '
-        'Until then only Read, Grep, Glob and read-only commands are allowed.'
+        'No playbook is active and the request has not been analysed yet, so {tool} is not '
+        "allowed. Start the golden path: call Skill(skill='playbook-init') (the analysis "
+        'and the understanding check, then pm and the reviewer). Until then only Read, '
+        'Grep, Glob and read-only commands are allowed.'
     ),
     # ------------------------------------------------------------ spec-phase-gate
     'spec_phase_gate.order': (
@@ -548,10 +562,11 @@ MESSAGES = {
     'shared.unknown_reason': 'unknown reason',
     # ------------------------------------------------------------ completion-check
     'completion_check.next_steps': (
-        'Continue with the active subtask: do the work, record the validations, '
-        "have Task(subagent_type='critic') validate it, and only then mark it done. "
-        'Statuses set done without evidence go back to in_progress. If you need '
-        "the user's input to go on, ask for it."
+        'Continue with the active subtask: do the work, record its three validations with '
+        "evidence in progress.json, then call Agent(subagent_type='critic', "
+        "run_in_background: false) on it; playgate marks it done on the critic's PASS. "
+        "Statuses set done without evidence go back to in_progress. If you need the user's "
+        'input to go on, ask for it.'
     ),
     'completion_check.fraud': (
         'marked done without the required evidence (all three validations PASS '
@@ -579,9 +594,9 @@ MESSAGES = {
     'completion_check.open': '{count} subtask(s) not done: {subtasks}',
     'completion_check.no_critic_pass': (
         'every subtask is done, but the playbook critic has not passed (progress '
-        "critic.status is not PASS): run Task(subagent_type='critic') on the whole "
-        "playbook (its reply ends with 'CRITIC: PASS playbook'), then record critic.status "
-        'PASS with its evidence'
+        "critic.status is not PASS): call Agent(subagent_type='critic', run_in_background: "
+        "false) with 'playbook' in its prompt; its 'CRITIC: PASS playbook' line sets "
+        'critic.status PASS'
     ),
     'completion_check.not_finished': 'Playbook {plan} is not finished:\n- {items}',
     # ------------------------------------------------------------ coherence
@@ -715,10 +730,10 @@ MESSAGES = {
     'lifecycle.see_progress_active': '(see progress.json active)',
     'lifecycle.on_branch': ' on branch {branch}',
     'lifecycle.resume_idle': (
-        "Read {state}. No playbook is active: wait for the user's next request "
-        "(work starts with Skill(skill='playbook-init'))."
+        "Read {state}. No playbook is active: wait for the user's next request (work starts "
+        "with Skill(skill='playbook-init'))."
     ),
-    'lifecycle.resume_post_loop': " The post-loop is pending: call Skill(skill='post-loop') first.",
+    'lifecycle.resume_post_loop': ' The post-loop is pending: run `{command}` first.',
     'stop_loop_guard.why_limit': (
         'it was blocked {count} times in a row (state.md config.stop_block_limit: '
         '{limit})'
@@ -727,14 +742,14 @@ MESSAGES = {
     'stop_loop_guard.let_through': 'The stop was let through because {why}. Left unresolved — {message}',
     'stop_loop_guard.let_through_subagent': "The subagent's stop was let through because {why}. Left unresolved — {message}",
     'post_loop_pending.subagent': (
-        'The playbook{playbook} was archived and the post-loop has not run. End '
-        "your reply by telling the orchestrator to call Skill(skill='post-loop') "
-        'before anything else.'
+        'The playbook{playbook} was archived and the post-loop has not run. End your reply '
+        'by telling the orchestrator to run the post-loop (`{command}`) before anything '
+        'else.'
     ),
     'post_loop_pending.stop': (
-        'The playbook{playbook} was archived and the post-loop has not run yet. '
-        "Call Skill(skill='post-loop') now (it finishes the archive follow-up and "
-        'clears {marker}), then end your turn.'
+        'The playbook{playbook} was archived and the post-loop has not run yet. Run it now: '
+        '`{command}` (it finishes the archive follow-up and clears {marker}), commit what '
+        'its report lists, then end your turn.'
     ),
     'progress_reminder.no_active': (
         'No subtask is active in {progress}: set active.phase and active.subtask '
@@ -747,10 +762,10 @@ MESSAGES = {
     ),
     'progress_reminder.set_in_progress': ' Set its status to in_progress.',
     'progress_reminder.update': (
-        '{head}.{hint} When this change completes or advances it, update {progress}: '
-        'the validations (technical, consistency, completeness) with their evidence, '
-        "then validated_by 'critic' and validated_at only after the critic's PASS, "
-        'then the status.'
+        '{head}.{hint} When it is done, record its three validations (technical, '
+        'consistency, completeness) as PASS with evidence in {progress} and call '
+        "Agent(subagent_type='critic', run_in_background: false) on it; playgate records "
+        "the critic's PASS (validated_by, validated_at, status done)."
     ),
     'compact_resume.no_pointer': 'Context was compacted and no resume pointer was saved. {instruction}',
     'compact_resume.resuming': 'Resuming after compaction (pointer saved {saved_at}{details}). {instruction}',
@@ -789,27 +804,14 @@ MESSAGES = {
         'Playbook {id} was archived to {archive}/ but its git steps stopped: {message} '
         'Do the rest by hand if the user wants it (commit, push, pull request).'
     ),
-    'subagent_reminder.critic': (
-        "The critic finished. Record its verdicts in {progress}: for each 'CRITIC: "
-        "PASS <subtask>', the validations (technical, consistency, completeness) "
-        "with their evidence, validated_by: 'critic' and validated_at, then status "
-        "done; for 'CRITIC: FAIL <subtask> - <reason>', keep it open, note the "
-        "reason and fix it. 'CRITIC: PASS playbook' sets critic.status PASS with "
-        'evidence.'
-    ),
-    'subagent_reminder.reviewer': (
-        "The reviewer finished. On 'REVIEW: PASS', set meta.reviewed: true, meta.reviewed_by: "
-        "'reviewer' and meta.status: 'active' in plan.json, then activate it in "
-        "state.md (playbook.active). On 'REVIEW: FAIL', have pm fix the findings "
-        'and review again (at most 3 rounds, then ask the user).'
-    ),
     'subagent_reminder.pm': (
-        "pm finished. Have the playbook reviewed now: Task(subagent_type='reviewer') "
-        'on its plan.json. Edits wait for a reviewed playbook.'
+        "pm finished. Have the playbook reviewed now: Agent(subagent_type='reviewer', "
+        "run_in_background: false) on its plan.json; on 'REVIEW: PASS' playgate records the "
+        'review and activates the playbook. Edits wait for that.'
     ),
     'subagent_reminder.prompt_analyzer': (
-        'The prompt-analyzer finished. Use its 5W1H, risks and open questions for '
-        "the understanding check (Skill(skill='understanding-check'))."
+        'The prompt-analyzer finished. Use its 5W1H, risks and open questions to present '
+        'the understanding check to the user, then end your turn and wait for their reply.'
     ),
     'subagent_reminder.executor_resolver': (
         "The executor-resolver finished. Record the executor it chose in the subtask's "
@@ -817,9 +819,9 @@ MESSAGES = {
     ),
     'subagent_reminder.subtask': ' (subtask {subtask})',
     'subagent_reminder.other': (
-        'The subagent {name} finished. Record its result in {progress} now{subtask}: '
-        'what it changed or found in notes, and the validations with evidence; '
-        "a subtask becomes done only after the critic's PASS (validated_by: 'critic')."
+        'The subagent {name} finished. Record its result in {progress} now{subtask}: what '
+        'it changed or found in notes, and the validations with evidence; a subtask becomes '
+        "done only on the critic's PASS, which playgate records."
     ),
     'breezing_signals.header': (
         'Breezing signals for session {session} (from the TaskCompleted hook; recommendations '
@@ -837,9 +839,8 @@ MESSAGES = {
     'lifecycle.summary': '{parts}. Branch: {branch}.',
     'prompt_state.state': 'State: {summary}',
     'prompt_state.post_loop': (
-        'The playbook {playbook} was archived{status} and the post-loop has not '
-        "run: call Skill(skill='post-loop') (it runs `{command}`) before anything "
-        'else.'
+        'The playbook {playbook} was archived{status} and the post-loop has not run: run '
+        '`{command}` before anything else.'
     ),
     'prompt_state.archive_unfinished': 'The archive of playbook {id} is unfinished: {message}',
     'critic_ledger.no_verdict': (
@@ -847,11 +848,10 @@ MESSAGES = {
         'no verdict was recorded in {ledger}.'
     ),
     'prompt_consent.confirmed': (
-        'The user confirmed the understanding check ("{excerpt}"); edits are no '
-        "longer held for it. Record the confirmed understanding in the playbook's "
-        "plan.json 'context' (what, why, how, scope, exclusions, risks, confirmed_by: "
-        'user) and continue the golden path: pm writes the playbook, then the reviewer '
-        'reviews it.'
+        'The user confirmed the understanding check ("{excerpt}"); edits are no longer held '
+        'for it. Continue playbook-init: create the work branch, then pm writes the '
+        "playbook (with the confirmed understanding as plan.json 'context') and the "
+        'reviewer reviews it.'
     ),
     'prompt_consent.cancelled': (
         'The user withdrew the request ("{excerpt}"). Do not start it; ask what '
@@ -902,14 +902,198 @@ MESSAGES = {
     'archive.git': 'Git: {steps}.',
     'archive.note': 'Note: {note}.',
     'archive.git_off': (
-        'Git steps are off (state.md config.archive_git); commit and open the pull '
-        'request as the project usually does.'
+        'Git steps are off (state.md config.archive_git): after the post-loop, commit the '
+        'work and the archive yourself (its report names the files).'
     ),
     'archive.problem': 'Problem: {problem}',
     'archive.step_failed': 'a step failed',
     'archive.partial': 'Status: partial — {message} Nothing uncommitted was touched.',
     'archive.call_post_loop': (
-        "Now call Skill(skill='post-loop'), which runs `{command}`; other "
-        'edits are blocked until it has run.'
+        'Now run the post-loop: `{command}` (the post-loop skill explains its report); '
+        'other edits are blocked until it has run.'
     ),
+    'consent_guard.not_confirmed_subagent': (
+        'The user has not confirmed the understanding check yet, so no file may be edited. '
+        'Do not ask the user yourself: end your reply by telling the orchestrator that the '
+        'understanding check must be presented to the user and confirmed before pm writes '
+        'the playbook.'
+    ),
+    'subagent_reminder.reviewer_active': (
+        'The reviewer passed {plan}. playgate recorded the review (meta.reviewed, '
+        'reviewed_by: reviewer, status active) and activated the playbook: state.md '
+        'playbook and goal, {progress} active on subtask {subtask} (in_progress): '
+        '{criterion}. Do not edit those fields yourself; start the work on {subtask}.'
+    ),
+    'subagent_reminder.reviewer_inactive': (
+        'The reviewer passed {plan} and playgate recorded the review, but did not activate '
+        'the playbook: {why}. Fix that, then set state.md playbook.active to {plan} (with '
+        'playbook.branch, goal.status in_progress) and start its first subtask.'
+    ),
+    'subagent_reminder.reviewer_fail': (
+        'The reviewer did not pass {plan}: {reason}. Have pm fix the findings '
+        "(Agent(subagent_type='pm', run_in_background: false)), then call the reviewer "
+        'again (at most 3 rounds, then ask the user).'
+    ),
+    'subagent_reminder.reviewer_error': (
+        'The reviewer passed {plan}, but playgate could not record it: {error}. Fix the '
+        'file, then call the reviewer again.'
+    ),
+    'subagent_reminder.reviewer_none': (
+        "The reviewer finished without a 'REVIEW: PASS|FAIL play/<id>/plan.json' line, so "
+        'no review was recorded. Call it again and ask for that line at the end of its '
+        'reply.'
+    ),
+    'subagent_reminder.critic_none': (
+        'The critic finished, but no verdict was recorded for the active playbook (its '
+        "reply needs 'CRITIC: PASS|FAIL <subtask-id>' lines at the end). Call it again; "
+        '{progress} is unchanged.'
+    ),
+    'subagent_reminder.critic_error': "The critic's verdicts could not be recorded: {error}.",
+    'subagent_reminder.critic_done': (
+        "playgate recorded the critic's PASS: {subtasks} done (validated_by: critic)."
+    ),
+    'subagent_reminder.critic_phases': 'Phase {phases} done.',
+    'subagent_reminder.critic_playbook': 'Playbook PASS: critic.status is PASS.',
+    'subagent_reminder.critic_not_done': (
+        '{subtask} passed, but it is not marked done because its validations in {progress} '
+        'are incomplete ({gaps}): record them with evidence.'
+    ),
+    'subagent_reminder.critic_failed': 'The critic failed {subtask}: {reason}.',
+    'subagent_reminder.critic_playbook_open': (
+        'The playbook verdict was not recorded: subtask {subtasks} is not done yet.'
+    ),
+    'subagent_reminder.critic_retry': (
+        "Fix what it names, update the evidence, and call Agent(subagent_type='critic', "
+        'run_in_background: false) again.'
+    ),
+    'subagent_reminder.critic_next': 'Next: subtask {subtask}: {criterion}.',
+    'subagent_reminder.critic_playbook_next': (
+        "Every subtask is done: call Agent(subagent_type='critic', run_in_background: "
+        "false) with 'playbook' in its prompt for the playbook verdict."
+    ),
+    'review_ledger.no_verdict': (
+        "The reviewer finished without a 'REVIEW: PASS|FAIL play/<id>/plan.json' line, so "
+        'no review was recorded in .claude/logs/review-ledger.jsonl.'
+    ),
+    'post_loop.status_pending': 'post-loop-pending: yes{which}',
+    'post_loop.status_none': 'post-loop-pending: no',
+    'post_loop.status_archive': 'archive: {archive}',
+    'post_loop.no_checkpoint': 'no checkpoint',
+    'post_loop.busy': (
+        'Another process is archiving the playbook right now. Run this handler again in a '
+        'moment.'
+    ),
+    'post_loop.unfinished': (
+        'The archive did not finish, so the post-loop cannot close it yet:\n{report}\nFix '
+        'that, then run `{command}` again.'
+    ),
+    'post_loop.nothing_pending': (
+        'Nothing is pending: no playbook was archived since the last post-loop.'
+    ),
+    'post_loop.archived_to': 'Playbook {playbook} was archived to {archive} ({status}).',
+    'post_loop.cleared': (
+        'post-loop-pending is cleared: edits and stops are no longer held for the '
+        'post-loop.'
+    ),
+    'post_loop.commit': (
+        'Left to commit on {branch} (the work and the archive): run `{add}`, then '
+        '`{commit}`.'
+    ),
+    'post_loop.commit_nothing': 'Nothing is left to commit.',
+    'post_loop.commit_left_out': (
+        'Not proposed for the commit (bytecode, caches or secret-like files; add them to '
+        '.gitignore): {paths}.'
+    ),
+    'post_loop.git_left': 'Git steps left to do (tell the user; run them only as they want):',
+    'post_loop.manual.commit': 'git add -A -- <the files above>, then git commit (never secrets)',
+    'post_loop.manual.push': 'git push -u {remote} {branch}',
+    'post_loop.manual.pr_create': (
+        'gh pr create --base {default} --head {branch} (or open it on the web)'
+    ),
+    'post_loop.manual.pr_merge': (
+        'merge the pull request once its checks pass (gh pr merge, or the web)'
+    ),
+    'post_loop.manual.return_default': (
+        'git checkout {default} && git pull --ff-only {remote} {default}'
+    ),
+    'post_loop.next_header': 'Next task (derive it from the state, do not invent work):',
+    'post_loop.next_playbooks': '- Playbooks not finished yet:',
+    'post_loop.next_playbook': '    {plan} (meta.status {status}, {done}/{total} subtasks done)',
+    'post_loop.next_playbooks_how': (
+        'To continue one: check out its branch (meta.branch; create it from the default '
+        'branch if needed), make sure it is reviewed (meta.reviewed), set state.md '
+        'playbook.active to it, read it, and carry on with its first open subtask.'
+    ),
+    'post_loop.next_items': '- Open items in play/project.json: {items}.',
+    'post_loop.next_items_how': (
+        "To start one: Skill(skill='playbook-init') — the analysis and the understanding "
+        'check with the user, then pm and the reviewer, on a new branch.'
+    ),
+    'post_loop.next_none': (
+        '- Nothing is left. Tell the user: "All tasks are complete. Waiting for the next '
+        'instruction." and wait. A new request starts with Skill(skill=\'playbook-init\').'
+    ),
+    'post_loop.next_ask': (
+        '- If the user has not asked for it, ask before starting; otherwise say what you '
+        'start with.'
+    ),
+    'agent_definitions.err_no_frontmatter': (
+        'it does not start with YAML frontmatter (a first line `---`)'
+    ),
+    'agent_definitions.err_unclosed': (
+        'its YAML frontmatter is never closed (no second `---` line)'
+    ),
+    'agent_definitions.err_tools_strings': '`tools` must list tool names as strings',
+    'agent_definitions.err_tools_type': (
+        '`tools` must be a comma-separated string or a list, not {type}'
+    ),
+    'agent_definitions.err_yaml': 'its frontmatter is not valid YAML ({problem})',
+    'agent_definitions.err_mapping': 'its frontmatter must be a YAML mapping, not {type}',
+    'agent_definitions.err_missing': 'the frontmatter has no `{key}`',
+    'agent_definitions.err_empty': '`{key}` must be a non-empty string',
+    'agent_definitions.err_spawn': '`tools` includes {tools}',
+    'agent_definitions.warn_no_tools': (
+        'it has no `tools` list, so the agent inherits every tool, Task and Agent included '
+        '(seed 002 §7); list the tools it needs'
+    ),
+    'bash_check.family.rm-recursive': (
+        'recursive or forced removal outside the project and the temp directories: '
+        '`{command}`'
+    ),
+    'bash_check.family.git-history': (
+        'a git command that discards history or uncommitted work: `{command}`'
+    ),
+    'bash_check.family.force-push': (
+        "a forced push that rewrites the remote's history: `{command}`"
+    ),
+    'bash_check.family.disk': 'a write to a disk or partition device: `{command}`',
+    'bash_check.family.chmod-system': (
+        'a recursive permission change on system paths: `{command}`'
+    ),
+    'bash_check.family.system-write': (
+        'a write to system or home configuration outside the project: `{command}`'
+    ),
+    'bash_check.family.fork-bomb': (
+        'processes started in an unbounded loop (a fork bomb): `{command}`'
+    ),
+    'bash_check.family.fetched-exec': (
+        'downloaded content run by a shell or interpreter: `{command}`'
+    ),
+    'bash_check.family.http-delete': 'an HTTP DELETE (a remote resource is removed): `{command}`',
+    'bash_check.family.gh-delete': 'deleting or archiving something on GitHub: `{command}`',
+    'bash_check.family.process-kill': 'signals to processes it did not start: `{command}`',
+    'bash_check.family.system-power': 'a shutdown or restart of the machine: `{command}`',
+    'bash_check.family.depth-limit': (
+        'shells, eval and substitutions nested too deep to check: `{command}`'
+    ),
+    'bash_check.family.infra-destroy': 'infrastructure or a data store is destroyed: `{command}`',
+    'bash_check.list_unreadable': (
+        'bash-check: {how} {verb} {target}, but {problem}. Writes wait until it is '
+        'repaired.'
+    ),
+    'bash_check.level_guarded': 'guarded file',
+    'reward.gap_status': 'validations.{kind}.status is {status}, not PASS',
+    'reward.gap_evidence': 'validations.{kind}.evidence is empty',
+    'reward.gap_validated_at': 'validated_at is not set',
+    'reward.gap_validated_by': "validated_by is {got}, not 'critic'",
 }

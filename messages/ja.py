@@ -22,35 +22,34 @@ MESSAGES = {
         "fix/・docs/・chore/ も可)。"
     ),
     # ------------------------------------------------------------ playbook-guard
-    "playbook_guard.self_review": (
-        "この編集は reviewer subagent を通さずに {plan} をレビュー済み (meta.reviewed: true) にします。"
-        "記録してよいのは、この playbook に対して Task(subagent_type='reviewer') が実際に返した PASS だけで、"
-        "その際 meta.reviewed_by: reviewer とします。レビューがまだなら、この編集を取り消してレビューを呼び出してください。"
+    'playbook_guard.self_review': (
+        'この編集は {plan} をレビュー済み (meta.reviewed: true) にしますが、この playbook に対して PASS を記録した '
+        'reviewer の実行がありません。reviewer の PASS は、reviewer subagent が終了したときに playgate '
+        'が自分で記録します。playbook を自分でレビュー済みにしないでください: この編集を取り消し、これに対して '
+        "Agent(subagent_type='reviewer', run_in_background: false) を呼び出してください。"
     ),
     "playbook_guard.playbook_error": "{error}。state.md を修正してください (state.md は編集可能なままです)。",
-    "playbook_guard.no_playbook": (
-        "有効な playbook が無いため、ファイルを編集できません。Skill(skill='playbook-init') を呼び出してください: "
-        "pm が play/<id>/plan.json と progress.json を書き、reviewer がレビューし、"
-        "state.md の playbook.active にその plan が設定されます。"
+    'playbook_guard.no_playbook': (
+        "現在の playbook が無いため、ファイルを編集できません。Skill(skill='playbook-init') を呼び出してください: "
+        'ユーザーが理解確認を承認した後、pm が play/<id>/plan.json と progress.json を書き、reviewer '
+        'がレビューします。reviewer の PASS で playgate が playbook を現在の playbook にします。'
     ),
-    "playbook_guard.plan_error": (
-        "有効な playbook を読み込めません: {error}。playbook を修正する (編集可能なままです) か、"
-        "state.md の playbook.active を正しい plan.json に向けてください。"
+    'playbook_guard.plan_error': (
+        '現在の playbook を読み込めません: {error}。playbook を修正する (編集可能なままです) か、state.md の '
+        'playbook.active を正しい plan.json に向けてください。'
     ),
-    "playbook_guard.progress_error": (
-        "有効な playbook の progress を読み込めません: {error}。"
-        "{progress} を修正するか作り直して (編集可能なままです。形は "
-        "play/template/progress.json を参照してください)、もう一度実行してください。"
+    'playbook_guard.progress_error': (
+        '現在の playbook の progress を読み込めません: {error}。{progress} を修正するか作り直して (編集可能なままです。形は '
+        'play/template/progress.json を参照してください)、もう一度実行してください。'
     ),
-    "playbook_guard.not_reviewed": (
-        "{plan} はレビューされていません (meta.reviewed が true ではありません)。"
-        "これに対して Task(subagent_type='reviewer') を呼び出してください。レビューが meta.reviewed と "
-        "meta.reviewed_by を設定します。編集は PASS の後に始められます。"
+    'playbook_guard.not_reviewed': (
+        '{plan} はレビューされていません (meta.reviewed が true ではありません)。これに対して '
+        "Agent(subagent_type='reviewer', run_in_background: false) を呼び出してください。応答が 'REVIEW: "
+        "PASS {plan}' で終われば、playgate がレビューを記録し、playbook を現在の playbook にします。編集はその後に始められます。"
     ),
-    "playbook_guard.no_context": (
-        "{plan} に 'context' がありません: 理解確認がまだ行われていません。"
-        "ユーザーと一緒に understanding-check skill を実行し、その結果を plan.json の "
-        "'context' に記録してから、もう一度レビューを受けてください。"
+    'playbook_guard.no_context': (
+        "{plan} に 'context' がありません: 理解確認がまだ行われていません。理解確認をユーザーに提示し (playbook-init の手順 "
+        "2)、承認された理解を pm に plan.json の 'context' へ記録させてから、もう一度 reviewer を呼び出してください。"
     ),
     "playbook_guard.self_reviewer": (
         "{plan} の meta.reviewed_by が {reviewer} です: playbook は作成者ではなく "
@@ -113,16 +112,19 @@ MESSAGES = {
         'bash-check はこのコマンドが何をするか判断できません ({reasons})。検査できないコマンドは危険なものとして扱います。コマンド名・パス・実行されるコードがすべてそのまま書かれた形に書き直してください '
         '(eval や、変数・ダウンロードから組み立てたコードは使わない)。より単純なコマンドに分けるか、処理を scripts/ 配下のスクリプトにしてそれを実行してください。'
     ),
-    'bash_check.why_playbook_error': '有効な playbook がありません (state.md の playbook.active を使えません: {error})',
-    'bash_check.why_no_playbook': '有効な playbook がありません',
+    'bash_check.why_playbook_error': (
+        '現在の playbook がありません (state.md の playbook.active を使えません: {error})'
+    ),
+    'bash_check.why_no_playbook': '現在の playbook がありません',
     'bash_check.admin_extra': (
         " セキュリティモード 'admin' では保守用コマンド (playbook を play/archive/ へアーカイブ、git add "
         'state.md や play/...、git commit) は許可されます。'
     ),
     'bash_check.no_playbook': (
-        "bash-check: {why}。そのため、ファイルやリポジトリを変更するコマンドはブロックされます (検出: {found})。Skill(skill='playbook-init') "
-        'で作業を始めてください — 依頼を分析し、レビュー済みの playbook を作成します。それまでも読み取り専用コマンド (ls、cat、grep、'
-        'git status/log/diff)、ブランチの作成・切り替え、git fetch/pull は使えます。{extra}'
+        'bash-check: {why}。そのため、ファイルやリポジトリを変更するコマンドはブロックされます (検出: '
+        "{found})。Skill(skill='playbook-init') で作業を始めてください — 依頼を分析し、レビュー済みの playbook "
+        'を作成します。それまでも読み取り専用コマンド (ls、cat、grep、git status/log/diff)、ブランチの作成・切り替え、git '
+        'fetch/pull、そして最後にアーカイブした playbook のブランチでの git add と git commit は使えます。{extra}'
     ),
     'bash_check.also': ' ほかにも: {findings}。',
     'bash_check.ask': '{family} 系のコマンドなので実行前に確認します: {message}。{more} ({source}) 今実行してよい場合だけ許可してください。',
@@ -194,14 +196,14 @@ MESSAGES = {
     # ------------------------------------------------------------ consent, pending, critic, phase-status, depends, scope, work-request
     'shared.view_error': '{error}。正確な編集でやり直すか、play/template/ の形でファイル全体を Write してください。',
     'consent_guard.not_confirmed': (
-        '理解確認がまだ承認されていないため、ファイルを編集できません。ユーザーに理解確認 (understanding-check skill) を提示してください: '
-        '何を・なぜ・どのように行うか、スコープ、対象外、リスクを示し、承認を求めます。ユーザーの承認で .claude/.session-init/consent '
-        'が解除されます。'
+        '理解確認がまだ承認されていないため、ファイルを編集できません。理解確認 (何を・なぜ・どのように行うか、スコープ、対象外、リスク) '
+        'をユーザーに提示し、ターンを終えて返答を待ってください。ユーザーが「はい」と答えると .claude/.session-init/consent が解除されます '
+        '(再開したセッションでも同じです)。'
     ),
     'pending_guard.post_loop': (
-        "playbook{playbook} はアーカイブされましたが、post-loop がまだ実行されていません。今すぐ Skill(skill='post-loop') "
-        'を呼び出してください: {marker} を解除し、次のタスクを導き出します。編集はその後に再開できます (それまでも state.md、playbook '
-        'ファイル、.claude/session-state/ は編集できます)。'
+        'playbook{playbook} はアーカイブされましたが、post-loop がまだ実行されていません。今すぐ実行してください: `{command}` '
+        '(レポートの読み方は post-loop skill にあります)。これで {marker} が解除されます。編集はその後に再開できます (それまでも '
+        'state.md、playbook ファイル、.claude/session-state/ は編集できます)。'
     ),
     'critic_guard.view_error': (
         '{error}。報酬状態は読み取れる状態を保つ必要があります: 正確な編集でやり直すか、play/template/ の形でファイル全体を '
@@ -238,30 +240,35 @@ MESSAGES = {
     'prompt_work_request.says': "'{marker}' と書かれています",
     'prompt_work_request.goal': ' (goal: {summary})',
     'prompt_work_request.out_of_scope': (
-        'この依頼は有効な playbook {plan}{goal} の範囲外のようです: {reasons}。計画外の作業を紛れ込ませないでください: '
+        'この依頼は現在の playbook {plan}{goal} の範囲外のようです: {reasons}。計画外の作業を紛れ込ませないでください: '
         '先に playbook を完了させるか、スコープを広げるべきかユーザーに確認してください (pm が plan.json を更新し、reviewer '
         'が再レビューします)。'
     ),
     'prompt_work_request.no_playbook': (
-        "このプロンプトは作業を依頼しています ({reason}) が、有効な playbook がありません。Skill(skill='playbook-init') "
-        'から始めてください: prompt-analyzer、理解確認、pm (新しいブランチで play/<id>/plan.json と progress.json '
-        'を書く)、reviewer を順に実行します。レビュー済みの playbook が有効になるまで編集はブロックされます。'
+        "このプロンプトは作業の依頼です ({reason}) が、現在の playbook がありません。Skill(skill='playbook-init') "
+        'から始めてください: 依頼を分析して理解確認を提示し、ユーザーが承認したら、pm が新しいブランチで play/<id>/plan.json と '
+        'progress.json を書き、reviewer がレビューします。レビュー済みの playbook が現在の playbook '
+        'になるまで、編集はブロックされます。'
     ),
     'prompt_work_request.needs_consent': (
-        '理解確認にはユーザーの承認が必要です: 何を・なぜ・どのように行うか、スコープ、対象外、リスクを提示し、ターンを終えて待ってください。ユーザーが「はい」(yes) '
-        'と答えると編集が解除されます (.claude/.session-init/consent)。'
+        '理解確認にはユーザーの承認が必要です: '
+        '何を・なぜ・どのように行うか、スコープ、対象外、リスクを提示し、ターンを終えて返答を待ってください。ユーザーが「はい」と答えるまで、編集はブロックされたままです '
+        '(.claude/.session-init/consent)。'
     ),
-    'prompt_work_request.post_loop_first': "まず保留中の post-loop を実行してください: Skill(skill='post-loop')。",
+    'prompt_work_request.post_loop_first': '先に保留中の post-loop を実行してください: `{command}`。',
     # ------------------------------------------------------------ session-start
     'session_start.stale_pending': '以前のセッションが残した古い post-loop-pending を削除しました。',
     'session_start.missing_plan': '{plan} が存在しません',
     'session_start.active_reset': 'state.md の playbook.active を null に戻しました: {reason}。',
     'session_start.active': 'playgate ワークフローゲートが有効です。',
+    'session_start.still_read': (
+        '再開した会話です。次のファイルはこの会話で読んだときから変わっていません: {files}。内容が必要なときだけ読み直してください。'
+    ),
     'session_start.read_first': 'まず次のファイルを読んでください (Read ツール)。読み終えるまでほかのツールはブロックされます: {files}。',
     'session_start.no_state': 'state.md がありません: ワークフローの状態を読めません。ユーザーに `python install.py <repo>` の実行を依頼してください。',
     'session_start.no_state_plugin': 'state.md がありません: ワークフローの状態を読めません。ユーザーに `{data}/venv/bin/playgate init -C <repo>` (playgate プラグインのコマンドラインツール) の実行を依頼してください。',
-    'session_start.playbook': '有効な playbook: {plan} (phase {phase}、subtask {done}/{total} 完了)。',
-    'session_start.no_playbook': "有効な playbook はありません: 作業の依頼はすべて Skill(skill='playbook-init') から始めてください。",
+    'session_start.playbook': '現在の playbook: {plan} (phase {phase}、subtask {done}/{total} 完了)。',
+    'session_start.no_playbook': "現在の playbook はありません: 作業の依頼はすべて Skill(skill='playbook-init') から始めてください。",
     'session_start.branch': 'ブランチ: {branch}。',
     'session_start.branch_main': 'ブランチ: {branch} — 作業はここではなく作業ブランチで行います。',
     'session_start.playbook_problem': '問題: {problem}。修正してください (playbook のファイルは編集可能なままです)',
@@ -272,18 +279,19 @@ MESSAGES = {
     ),
     # ------------------------------------------------------------ critic-guard
     'critic_guard.howto': (
-        "これに対して Task(subagent_type='critic') を実行してください。critic の PASS を得てから、validations "
-        '(technical、consistency、completeness: 根拠付きの PASS)、validated_by: "critic"、'
-        'validated_at を記録し、その後で status を done にしてください。'
+        '三つの検証 (technical、consistency、completeness: 証拠付きの PASS) を記録し、これに対して '
+        "Agent(subagent_type='critic', run_in_background: false) を呼び出してください。'CRITIC: PASS "
+        "<subtask-id>' が返れば、playgate が validated_by、validated_at を設定し、status を done "
+        'にします。それまで status は in_progress のままにしてください。'
     ),
     'critic_guard.done_without_critic': 'critic の検証なしに done に設定されています: {problems}',
     'critic_guard.phase_unchecked': 'phase {phases} が done に設定されましたが、その subtask を検査できません: {error}',
     'critic_guard.phase_without_critic': 'subtask {subtasks} に critic が検証した根拠が無いまま phase {phase} が done に設定されています',
     'critic_guard.progress_problems': '{label}: {problems}。{howto}',
     'critic_guard.pass_unrecorded': (
-        '{label}: critic.status が PASS に設定されましたが、{ledger} にはこの playbook の PASS '
-        "を記録した critic の実行がありません (critic subagent は返答の最後を 'CRITIC: PASS playbook' "
-        "で締めくくります)。先に playbook 全体に対して Task(subagent_type='critic') を実行してください。"
+        '{label}: critic.status が PASS に設定されていますが、{ledger} にはこの playbook に対する critic の PASS '
+        "の記録がありません。プロンプトに 'playbook' を含めて Agent(subagent_type='critic', run_in_background: "
+        "false) を呼び出してください: その 'CRITIC: PASS playbook' 行で critic.status が PASS になります。"
     ),
     'critic_guard.old_uncritiqued': (
         '{label} には critic の検証なしに done になった subtask がすでにあります: {problems}。それらを in_progress '
@@ -306,14 +314,14 @@ MESSAGES = {
     ),
     'critic_guard.switch_to': (
         'state.md: playbook.active が {plan} を指すことになりますが、その progress には critic の根拠が無い '
-        'done のステータスがあります ({parts})。有効にする前に、それらのステータスを戻すか critic に検証させてください。'
+        'done のステータスがあります ({parts})。現在の playbook にする前に、それらのステータスを戻すか critic に検証させてください。'
     ),
     'critic_guard.goal_done_no_playbook': (
-        'state.md: goal.status が done に設定されましたが、有効な playbook が無いため、それを裏付ける critic '
+        'state.md: goal.status が done に設定されましたが、現在の playbook が無いため、それを裏付ける critic '
         'の判定がありません。作業はレビュー済みで critic が合格を出した playbook を通して行います。goal.status はそのままにしてください。'
     ),
     'critic_guard.goal_done_unreadable': (
-        'state.md: goal.status が done に設定されましたが、有効な playbook を読み込めません ({error})。'
+        'state.md: goal.status が done に設定されましたが、現在の playbook を読み込めません ({error})。'
         'done を裏付けるものがありません。'
     ),
     'critic_guard.goal_done_incomplete': (
@@ -322,47 +330,52 @@ MESSAGES = {
     ),
     # ------------------------------------------------------------ subtask-guard, executor-guard
     'subtask_guard.no_evidence': (
-        '{label}: subtask は critic の根拠があるときだけ done になります (SPEC: 3 つの validations '
-        "がすべて根拠付きで PASS、validated_at が設定済み、validated_by が 'critic')。不足: {problems}。"
-        "先に Task(subagent_type='critic') を実行して結果を記録してください。それまで status は in_progress "
-        'のままにします。'
+        '{label}: subtask が done になるのは critic の証拠がそろったときだけです (三つの検証すべてが証拠付きの '
+        "PASS、validated_at が設定済み、validated_by が 'critic')。不足: "
+        "{problems}。検証を証拠付きで記録してから、これに対して Agent(subagent_type='critic', run_in_background: "
+        'false) を呼び出してください: critic の PASS で playgate が done にします。それまで status は in_progress '
+        'のままにしてください。'
     ),
     'subtask_guard.latest_fail': ' (最新の判定は FAIL: {subtasks})',
     'subtask_guard.no_ledger_pass_one': (
-        '{label}: {subtasks} が done に設定されましたが、critic の台帳 ({ledger}) にはその critic '
-        "実行による PASS がありません{failed}。Task(subagent_type='critic') を実行してください。critic "
-        "は返答の最後を 'CRITIC: PASS <subtask-id>' で締めくくり、停止時にそれが記録されます。"
+        '{label}: {subtasks} が done に設定されていますが、critic の記録 ({ledger}) にはこれに対する critic の実行による '
+        "PASS がありません{failed}。これに対して Agent(subagent_type='critic', run_in_background: false) "
+        "を呼び出してください: その 'CRITIC: PASS <subtask-id>' 行が記録され、done になります。"
     ),
     'subtask_guard.no_ledger_pass_many': (
-        '{label}: {subtasks} が done に設定されましたが、critic の台帳 ({ledger}) にはそれらの critic '
-        "実行による PASS がありません{failed}。Task(subagent_type='critic') を実行してください。critic "
-        "は返答の最後を 'CRITIC: PASS <subtask-id>' で締めくくり、停止時にそれが記録されます。"
+        '{label}: {subtasks} が done に設定されていますが、critic の記録 ({ledger}) にはこれらに対する critic '
+        "の実行による PASS がありません{failed}。これらに対して Agent(subagent_type='critic', "
+        "run_in_background: false) を呼び出してください: その 'CRITIC: PASS <subtask-id>' 行が記録され、done "
+        'になります。'
     ),
-    'subtask_guard.require_critic_run': ' (state.md の config.require_critic_run が true です。)',
+    'subtask_guard.require_critic_run': (
+        '(critic の実行の記録が必要です。これを緩められるのはユーザーだけです: state.md の config.require_critic_run: '
+        'false。)'
+    ),
     'subtask_guard.removes': '未完了の subtask {subtasks} を削除し',
     'subtask_guard.changes': '{fields} を変更し',
     'subtask_guard.and': '、',
     'subtask_guard.reviewed_plan': (
-        '{label}: この編集はレビュー済みの plan で {parts}ます。レビュー済みの plan は critic が照合する契約であり、'
-        "変更には再レビューが必要です: 同じ編集で meta.reviewed を false にして Task(subagent_type='reviewer') "
-        'を呼び出すか、ユーザーに確認してください。'
+        '{label}: この編集はレビュー済みの plan で {parts}。レビュー済みの plan は critic '
+        'が照合する約束事です。変更するには再レビューが必要です: 同じ編集で meta.reviewed を false にして '
+        "Agent(subagent_type='reviewer', run_in_background: false) を呼び出すか、ユーザーに確認してください。"
     ),
     'executor_guard.others_in_progress': (
-        '有効な subtask は {subtask} (Claude Code の担当) ですが、{others} も進行中です: その作業は担当の委譲先が行うもので、'
+        '現在の subtask は {subtask} (Claude Code の担当) ですが、{others} も進行中です: その作業は担当の委譲先が行うもので、'
         'ここでの編集で行うものではありません。'
     ),
     'executor_guard.about': 'subtask {subtask}',
     'executor_guard.about_criterion': "subtask {subtask} ('{criterion}')",
     'executor_guard.unknown_executor': (
-        "有効な {about} の {how} は '{executor}' ですが、どの toolstack も知らない executor です "
+        "現在の {about} の {how} は '{executor}' ですが、どの toolstack も知らない executor です "
         '({known})。plan の修正 (再レビュー付き) をユーザーに依頼してください。それまでこのコードは書きません。'
     ),
     'executor_guard.not_in_toolstack': (
-        '有効な {about} は {executor} ({how}) の担当ですが、toolstack {stack} (state.md の '
+        '現在の {about} は {executor} ({how}) の担当ですが、toolstack {stack} (state.md の '
         'config.toolstack) にあるのは {have} だけです。toolstack の切り替えか plan の executor の変更をユーザーに依頼してください。'
     ),
     'executor_guard.user': (
-        '有効な {about} はユーザーが行う作業です ({how})。ユーザーに依頼し (AskUserQuestion)、結果を progress.json '
+        '現在の {about} はユーザーが行う作業です ({how})。ユーザーに依頼し (AskUserQuestion)、結果を progress.json '
         'に記録してください。別の subtask に取り組んでいるなら、先に progress.json の active.subtask をそれに設定してください。'
     ),
     'executor_guard.ctx_subtask': 'Subtask: {subtask}',
@@ -372,22 +385,23 @@ MESSAGES = {
     'executor_guard.ctx_iteration': '反復: {count} / {limit} (max_iterations)',
     'executor_guard.ctx_last_failure': '前回の失敗 (委譲先のプロンプトに含めてください):\n{failure}',
     'executor_guard.exhausted': (
-        '有効な {about} は {executor} の担当で、すでに {count} 回失敗しています (max_iterations {limit})。'
+        '現在の {about} は {executor} の担当で、すでに {count} 回失敗しています (max_iterations {limit})。'
         '再度の委譲も、自分でコードを書くこともしないでください: 再試行・中止・手作業のどれにするかユーザーに確認してください (AskUserQuestion)。'
     ),
     'executor_guard.delegate': (
-        '有効な {about} は {executor} の担当です: Claude Code はそのコード ({path}) を書きません。subtask '
-        "id、完了条件、変更するファイル、下の前回の失敗を渡して Task(subagent_type='{agent}') を呼び出し、結果を progress.json "
-        'に記録して critic に検証させてください。別の subtask に取り組んでいるなら、先に progress.json の active.subtask '
-        'をそれに設定してください。'
+        '現在の {about} は {executor} の担当です: そのコードは Claude Code が書きません ({path})。subtask の '
+        "id、基準、変更するファイル、下記の直近の失敗を渡して Agent(subagent_type='{agent}', run_in_background: "
+        "false) を呼び出し、その後 progress.json に検証を証拠付きで記録して、これに対して Agent(subagent_type='critic', "
+        'run_in_background: false) を呼び出してください。別の subtask に取り組んでいる場合は、先に progress.json の '
+        'active.subtask をその subtask にしてください。'
     ),
     # ------------------------------------------------------------ prompt-analyzer gate
     'prompt_analyzer_gate.state_md_hint': ' playbook-init が始まるとすぐに state.md は編集可能になります (playbook-init が {marker} を作成します)。',
     'prompt_analyzer_gate.pending_hint': ' このセッションは始まったばかりです: まず state.md を Read してください (読むファイルはセッション開始時のメッセージに一覧があります)。',
     'prompt_analyzer_gate.not_analysed': (
-        "有効な playbook が無く、依頼もまだ分析されていないため、{tool} は使えません。ゴールデンパスを始めてください: Skill(skill='playbook-init') "
-        'を呼び出します (prompt-analyzer、理解確認、pm、reviewer を実行します)。それまで使えるのは Read、Grep、'
-        'Glob と読み取り専用コマンドだけです。'
+        '現在の playbook が無く、依頼もまだ分析されていないため、{tool} は使えません。ゴールデンパスを始めてください: '
+        "Skill(skill='playbook-init') を呼び出します (分析と理解確認、その後 pm と reviewer)。それまでは "
+        'Read、Grep、Glob と読み取り専用コマンドだけが使えます。'
     ),
     # ------------------------------------------------------------ spec-phase-gate
     'spec_phase_gate.order': (
@@ -446,9 +460,10 @@ MESSAGES = {
     'shared.unknown_reason': '原因不明',
     # ------------------------------------------------------------ completion-check
     'completion_check.next_steps': (
-        "有効な subtask を続けてください: 作業を行い、validations を記録し、Task(subagent_type='critic') "
-        'に検証させ、その後で初めて done にします。根拠なしに done にしたステータスは in_progress に戻ります。続けるためにユーザーの入力が必要なら、'
-        'ユーザーに尋ねてください。'
+        '現在の subtask を続けてください: 作業をし、三つの検証を証拠付きで progress.json に記録してから、これに対して '
+        "Agent(subagent_type='critic', run_in_background: false) を呼び出します。critic の PASS で "
+        'playgate が done にします。証拠なしに done にした status は in_progress '
+        'に戻してください。先へ進むのにユーザーの入力が必要なら、ユーザーに尋ねてください。'
     ),
     'completion_check.fraud': (
         "必要な根拠 (3 つの validations がすべて根拠付きで PASS、validated_at、validated_by 'critic') "
@@ -457,12 +472,12 @@ MESSAGES = {
     'completion_check.unrun': '{ledger} に critic の PASS が無いまま done にされています: {subtasks}',
     'completion_check.phases': '未完了の subtask があるのに done にされた phase: {phases}',
     'completion_check.state_unreadable': (
-        'state.md を読めないため、どの playbook が有効か分かりません: {errors}。state.md を修正してから (編集可能なままです) '
+        'state.md を読めないため、どれが現在の playbook か分かりません: {errors}。state.md を修正してから (編集可能なままです) '
         'ターンを終えてください。'
     ),
     'completion_check.playbook_error': '{error}。完了を確認できません。state.md の playbook.active を修正してから (編集可能なままです) ターンを終えてください。',
     'completion_check.playbook_unreadable': (
-        '有効な playbook を読めないため、完了を検証できません: {errors}。ファイルを修正してから (playbook ファイルは編集可能なままです) '
+        '現在の playbook を読めないため、完了を検証できません: {errors}。ファイルを修正してから (playbook ファイルは編集可能なままです) '
         'ターンを終えてください。'
     ),
     'completion_check.subagent': (
@@ -471,16 +486,17 @@ MESSAGES = {
     ),
     'completion_check.open': '未完了の subtask が {count} 件あります: {subtasks}',
     'completion_check.no_critic_pass': (
-        'すべての subtask は done ですが、playbook の critic がまだ合格を出していません (progress の critic.status '
-        "が PASS ではありません): playbook 全体に対して Task(subagent_type='critic') を実行し (返答は "
-        "'CRITIC: PASS playbook' で終わります)、根拠とともに critic.status PASS を記録してください"
+        'subtask はすべて done ですが、playbook の critic がまだ PASS していません (progress の critic.status '
+        "が PASS ではありません): プロンプトに 'playbook' を含めて Agent(subagent_type='critic', "
+        "run_in_background: false) を呼び出してください。その 'CRITIC: PASS playbook' 行で critic.status が "
+        'PASS になります'
     ),
     'completion_check.not_finished': 'Playbook {plan} はまだ完了していません:\n- {items}',
     # ------------------------------------------------------------ coherence
     'coherence.playbook_error': 'coherence: {error}。',
-    'coherence.playbook_unreadable': 'coherence: 有効な playbook を読めません ({errors})。Edit ツールで修正してください。',
+    'coherence.playbook_unreadable': 'coherence: 現在の playbook を読めません ({errors})。Edit ツールで修正してください。',
     'coherence.wrong_branch': (
-        'coherence: 現在のブランチは {current} ですが、有効な playbook ({plan}) の作業ブランチは {expected_repr} '
+        'coherence: 現在のブランチは {current} ですが、現在の playbook ({plan}) の作業ブランチは {expected_repr} '
         'です。先に切り替えてください: git checkout {expected} (まだ存在しなければ git checkout -b {expected})。'
         '読み取り専用コマンドはどのブランチでも使えます。'
     ),
@@ -510,7 +526,7 @@ MESSAGES = {
         "coherence: {plan} の goal.done_when の各要素は、文字列か、空でない 'criterion' を持つオブジェクトでなければなりません。"
     ),
     'coherence.critic_status': '{progress} の critic.status は {status}',
-    'coherence.no_critic_verdict': 'critic の判定を記録した有効な playbook がありません',
+    'coherence.no_critic_verdict': 'critic の判定を記録した現在の playbook がありません',
     'coherence.without_evidence': '、根拠なし',
     'coherence.done_without_critic': (
         'coherence: このコミットは state.md に goal.status: done を記録しますが、critic がそれを確認していません '
@@ -580,37 +596,38 @@ MESSAGES = {
     # ------------------------------------------------------------ lifecycle: resume pointer, stop loop, post-loop, progress reminder, compaction, archive
     'lifecycle.resume_playbook': (
         '{state} を読み、次に {plan} と {progress} を開いてください。phase {phase} の subtask {subtask} '
-        'を続けます{branch}。'
+        'を続けてください{branch}。'
     ),
     'lifecycle.see_progress_active': '(progress.json の active を参照)',
     'lifecycle.on_branch': ' (ブランチ {branch})',
     'lifecycle.resume_idle': (
-        "{state} を読んでください。有効な playbook はありません: ユーザーの次の依頼を待ってください (作業は Skill(skill='playbook-init') "
+        "{state} を読んでください。現在の playbook はありません: ユーザーの次の依頼を待ってください (作業は Skill(skill='playbook-init') "
         'から始めます)。'
     ),
-    'lifecycle.resume_post_loop': " post-loop が保留中です: 先に Skill(skill='post-loop') を呼び出してください。",
+    'lifecycle.resume_post_loop': ' post-loop が保留中です: 先に `{command}` を実行してください。',
     'stop_loop_guard.why_limit': '連続して {count} 回ブロックされた (state.md の config.stop_block_limit: {limit})',
     'stop_loop_guard.why_unchanged': '前回のブロックから何も変わっていない',
     'stop_loop_guard.let_through': '{why}ため、停止を通しました。未解決のまま — {message}',
     'stop_loop_guard.let_through_subagent': '{why}ため、subagent の停止を通しました。未解決のまま — {message}',
     'post_loop_pending.subagent': (
-        "playbook{playbook} はアーカイブされましたが、post-loop がまだ実行されていません。返答の最後で、何よりも先に Skill(skill='post-loop') "
-        'を呼び出すようオーケストレーターに伝えてください。'
+        'playbook{playbook} はアーカイブされましたが、post-loop が実行されていません。ほかの何よりも先に post-loop '
+        '(`{command}`) を実行するよう、応答の最後でオーケストレーターに伝えてください。'
     ),
     'post_loop_pending.stop': (
-        "playbook{playbook} はアーカイブされましたが、post-loop がまだ実行されていません。今すぐ Skill(skill='post-loop') "
-        'を呼び出し (アーカイブの後処理を終え、{marker} を解除します)、その後でターンを終えてください。'
+        'playbook{playbook} はアーカイブされましたが、post-loop がまだ実行されていません。今すぐ実行してください: `{command}` '
+        '(アーカイブの後処理を終え、{marker} を解除します)。そのレポートに挙がったものをコミットしてから、ターンを終えてください。'
     ),
     'progress_reminder.no_active': (
-        '{progress} に有効な subtask がありません: active.phase と active.subtask を、この編集が属するものに設定してください。'
+        '{progress} に現在の subtask がありません: active.phase と active.subtask を、この編集が属するものに設定してください。'
     ),
-    'progress_reminder.head': '有効な subtask {subtask} (phase {phase}、{status})',
+    'progress_reminder.head': '現在の subtask {subtask} (phase {phase}、{status})',
     'progress_reminder.already_done': '{head}。これはすでに done です: {progress} の active.subtask を、この編集が属する subtask に設定してください。',
     'progress_reminder.set_in_progress': ' status を in_progress にしてください。',
     'progress_reminder.update': (
-        '{head}。{hint} この変更で subtask が完了または前進したら {progress} を更新してください: まず validations '
-        '(technical、consistency、completeness) とその根拠、critic の PASS の後にだけ validated_by '
-        "'critic' と validated_at、最後に status です。"
+        '{head}。{hint}完了したら、三つの検証 (technical、consistency、completeness) を証拠付きの PASS として '
+        "{progress} に記録し、これに対して Agent(subagent_type='critic', run_in_background: false) "
+        'を呼び出してください。critic の PASS は playgate が記録します (validated_by、validated_at、status '
+        'done)。'
     ),
     'compact_resume.no_pointer': 'コンテキストが圧縮されましたが、再開ポインタは保存されていませんでした。{instruction}',
     'compact_resume.resuming': '圧縮後に再開します (ポインタの保存: {saved_at}{details})。{instruction}',
@@ -644,25 +661,13 @@ MESSAGES = {
         'playbook {id} は {archive}/ にアーカイブされましたが、git の手順が途中で止まりました: {message} ユーザーが望むなら残り '
         '(commit、push、pull request) を手作業で行ってください。'
     ),
-    'subagent_reminder.critic': (
-        "critic が終了しました。その判定を {progress} に記録してください: 'CRITIC: PASS <subtask>' ごとに "
-        "validations (technical、consistency、completeness) とその根拠、validated_by: 'critic' "
-        "と validated_at、その後 status を done に。'CRITIC: FAIL <subtask> - <reason>' "
-        "なら未完了のままにし、理由を記録して修正します。'CRITIC: PASS playbook' は根拠とともに critic.status "
-        'を PASS にします。'
-    ),
-    'subagent_reminder.reviewer': (
-        "reviewer が終了しました。'REVIEW: PASS' なら plan.json に meta.reviewed: true、meta.reviewed_by: "
-        "'reviewer'、meta.status: 'active' を設定し、state.md (playbook.active) で有効にしてください。"
-        "'REVIEW: FAIL' なら pm に指摘を修正させて再レビューします (最大 3 回。それ以上はユーザーに確認)。"
-    ),
     'subagent_reminder.pm': (
-        "pm が終了しました。今すぐ playbook のレビューを受けてください: その plan.json に対して Task(subagent_type='reviewer')。"
-        '編集はレビュー済みの playbook ができるまで待ちます。'
+        'pm が終了しました。今すぐ playbook のレビューを受けてください: その plan.json に対して '
+        "Agent(subagent_type='reviewer', run_in_background: false)。'REVIEW: PASS' で "
+        'playgate がレビューを記録し、playbook を現在の playbook にします。編集はそれまで待ちです。'
     ),
     'subagent_reminder.prompt_analyzer': (
-        "prompt-analyzer が終了しました。その 5W1H、リスク、未解決の質問を理解確認 (Skill(skill='understanding-check')) "
-        'に使ってください。'
+        'prompt-analyzer が終了しました。その 5W1H、リスク、未解決の質問をもとにユーザーへ理解確認を提示し、ターンを終えて返答を待ってください。'
     ),
     'subagent_reminder.executor_resolver': (
         "executor-resolver が終了しました。選ばれた executor を plan.json の subtask の 'executor' "
@@ -670,9 +675,8 @@ MESSAGES = {
     ),
     'subagent_reminder.subtask': ' (subtask {subtask})',
     'subagent_reminder.other': (
-        'subagent {name} が終了しました。今すぐその結果を {progress} に記録してください{subtask}: 変更・発見したことを '
-        'notes に、validations を根拠とともに。subtask が done になるのは critic の PASS (validated_by: '
-        "'critic') の後だけです。"
+        'subagent {name} が終了しました。今すぐ {progress} にその結果を記録してください{subtask}: 変更したことや分かったことを '
+        'notes に、検証を証拠付きで。subtask が done になるのは critic の PASS のときだけで、それは playgate が記録します。'
     ),
     'breezing_signals.header': (
         'セッション {session} の Breezing シグナル (TaskCompleted hook から。推奨事項なので状況に応じて判断してください、'
@@ -681,7 +685,7 @@ MESSAGES = {
     'breezing_signals.action.partial_review_recommended': '完了したタスクの部分レビューを Reviewer に依頼する',
     'breezing_signals.action.next_batch_recommended': '次のタスクのバッチを TaskCreate で登録する (Progressive Batch)',
     'lifecycle.summary_problem': ' 問題: {problem}。',
-    'lifecycle.summary_idle': '有効な playbook はありません。ブランチ: {branch}。',
+    'lifecycle.summary_idle': '現在の playbook はありません。ブランチ: {branch}。',
     'lifecycle.summary_playbook': 'Playbook {plan}',
     'lifecycle.summary_phase': 'phase {phase} (phase {done}/{total} 完了)',
     'lifecycle.summary_subtask': 'subtask {subtask} {status}',
@@ -690,15 +694,14 @@ MESSAGES = {
     'lifecycle.summary': '{parts}。ブランチ: {branch}。',
     'prompt_state.state': '状態: {summary}',
     'prompt_state.post_loop': (
-        'playbook {playbook} はアーカイブされました{status}が、post-loop がまだ実行されていません: 何よりも先に '
-        "Skill(skill='post-loop') を呼び出してください (`{command}` を実行します)。"
+        'playbook {playbook} はアーカイブされました{status}が、post-loop がまだ実行されていません: ほかの何よりも先に '
+        '`{command}` を実行してください。'
     ),
     'prompt_state.archive_unfinished': 'playbook {id} のアーカイブが完了していません: {message}',
     'critic_ledger.no_verdict': "critic が 'CRITIC: PASS|FAIL <subtask-id>' の行なしに終了したため、{ledger} に判定を記録していません。",
     'prompt_consent.confirmed': (
-        'ユーザーが理解確認を承認しました ("{excerpt}")。編集はもう保留されません。承認された理解を playbook の plan.json '
-        "の 'context' (what、why、how、scope、exclusions、risks、confirmed_by: user) に記録し、"
-        'ゴールデンパスを続けてください: pm が playbook を書き、reviewer がレビューします。'
+        'ユーザーが理解確認を承認しました (「{excerpt}」)。編集はもう理解確認のために止められていません。playbook-init を続けてください: '
+        "作業ブランチを作成し、pm が playbook を書き (承認された理解を plan.json の 'context' に)、reviewer がレビューします。"
     ),
     'prompt_consent.cancelled': 'ユーザーが依頼を取り下げました ("{excerpt}")。その作業は始めず、代わりに何を望むか尋ねてください。',
     'prompt_consent.rejected': (
@@ -742,13 +745,150 @@ MESSAGES = {
     'archive.git': 'Git: {steps}。',
     'archive.note': '注意: {note}。',
     'archive.git_off': (
-        'Git の手順はオフです (state.md の config.archive_git)。プロジェクトの通常の方法でコミットし、pull request '
-        'を開いてください。'
+        'git の手順はオフです (state.md の config.archive_git): post-loop の後、作業とアーカイブを自分でコミットしてください '
+        '(対象のファイルは post-loop のレポートに挙がります)。'
     ),
     'archive.problem': '問題: {problem}',
     'archive.step_failed': '手順の 1 つが失敗しました',
     'archive.partial': '状態: 一部完了 — {message} コミットされていない変更には触れていません。',
     'archive.call_post_loop': (
-        "今すぐ Skill(skill='post-loop') を呼び出してください (`{command}` を実行します)。それが実行されるまでほかの編集はブロックされます。"
+        '今すぐ post-loop を実行してください: `{command}` (レポートの読み方は post-loop skill '
+        'にあります)。実行されるまで、ほかの編集はブロックされます。'
     ),
+    'consent_guard.not_confirmed_subagent': (
+        'ユーザーはまだ理解確認を承認していないため、ファイルを編集できません。自分でユーザーに尋ねないでください: pm が playbook '
+        'を書く前に理解確認をユーザーに提示して承認を得る必要があることを、応答の最後でオーケストレーターに伝えてください。'
+    ),
+    'subagent_reminder.reviewer_active': (
+        'reviewer が {plan} を PASS しました。playgate がレビュー (meta.reviewed、reviewed_by: '
+        'reviewer、status active) を記録し、playbook を現在の playbook にしました: state.md の playbook と '
+        'goal、{progress} の active は subtask {subtask} (in_progress): '
+        '{criterion}。これらの項目は自分で編集せず、{subtask} の作業を始めてください。'
+    ),
+    'subagent_reminder.reviewer_inactive': (
+        'reviewer が {plan} を PASS し、playgate はレビューを記録しましたが、playbook を現在の playbook '
+        'にはしませんでした: {why}。それを直してから、state.md の playbook.active を {plan} にし '
+        '(playbook.branch、goal.status in_progress も)、最初の subtask を始めてください。'
+    ),
+    'subagent_reminder.reviewer_fail': (
+        "reviewer は {plan} を PASS しませんでした: {reason}。指摘を pm に直させ (Agent(subagent_type='pm', "
+        'run_in_background: false))、もう一度 reviewer を呼び出してください (最大 3 回。それを超えたらユーザーに確認してください)。'
+    ),
+    'subagent_reminder.reviewer_error': (
+        'reviewer が {plan} を PASS しましたが、playgate はそれを記録できませんでした: {error}。ファイルを直してから、もう一度 '
+        'reviewer を呼び出してください。'
+    ),
+    'subagent_reminder.reviewer_none': (
+        "reviewer は 'REVIEW: PASS|FAIL play/<id>/plan.json' "
+        '行なしで終了したため、レビューは記録されていません。もう一度呼び出し、応答の最後にその行を書くよう頼んでください。'
+    ),
+    'subagent_reminder.critic_none': (
+        "critic が終了しましたが、現在の playbook に対する判定は記録されていません (応答の最後に 'CRITIC: PASS|FAIL "
+        "<subtask-id>' 行が必要です)。もう一度呼び出してください。{progress} は変わっていません。"
+    ),
+    'subagent_reminder.critic_error': 'critic の判定を記録できませんでした: {error}。',
+    'subagent_reminder.critic_done': (
+        'playgate が critic の PASS を記録しました: {subtasks} は done です (validated_by: critic)。'
+    ),
+    'subagent_reminder.critic_phases': 'phase {phases} は done です。',
+    'subagent_reminder.critic_playbook': 'playbook は PASS です: critic.status は PASS です。',
+    'subagent_reminder.critic_not_done': (
+        '{subtask} は PASS しましたが、{progress} の検証がそろっていないため done にしていません ({gaps}): '
+        '証拠付きで記録してください。'
+    ),
+    'subagent_reminder.critic_failed': 'critic は {subtask} を FAIL にしました: {reason}。',
+    'subagent_reminder.critic_playbook_open': (
+        'playbook の判定は記録していません: subtask {subtasks} がまだ done ではありません。'
+    ),
+    'subagent_reminder.critic_retry': (
+        "指摘されたことを直し、証拠を更新して、もう一度 Agent(subagent_type='critic', run_in_background: false) "
+        'を呼び出してください。'
+    ),
+    'subagent_reminder.critic_next': '次: subtask {subtask}: {criterion}。',
+    'subagent_reminder.critic_playbook_next': (
+        "subtask はすべて done です: playbook の判定のため、プロンプトに 'playbook' を含めて "
+        "Agent(subagent_type='critic', run_in_background: false) を呼び出してください。"
+    ),
+    'review_ledger.no_verdict': (
+        "reviewer は 'REVIEW: PASS|FAIL play/<id>/plan.json' "
+        '行なしで終了したため、.claude/logs/review-ledger.jsonl にレビューは記録されていません。'
+    ),
+    'post_loop.status_pending': 'post-loop-pending: あり{which}',
+    'post_loop.status_none': 'post-loop-pending: なし',
+    'post_loop.status_archive': 'アーカイブ: {archive}',
+    'post_loop.no_checkpoint': 'チェックポイントなし',
+    'post_loop.busy': '別のプロセスが今 playbook をアーカイブしています。少し待ってから、このハンドラーをもう一度実行してください。',
+    'post_loop.unfinished': (
+        'アーカイブが終わっていないため、post-loop はまだ閉じられません:\n{report}\nそれを直してから、もう一度 `{command}` '
+        'を実行してください。'
+    ),
+    'post_loop.nothing_pending': '保留中のものはありません: 前回の post-loop 以降にアーカイブされた playbook はありません。',
+    'post_loop.archived_to': 'playbook {playbook} は {archive} にアーカイブされました ({status})。',
+    'post_loop.cleared': 'post-loop-pending を解除しました: 編集とターンの終了は、もう post-loop のために止められません。',
+    'post_loop.commit': (
+        '{branch} にまだコミットされていないもの (作業とアーカイブ) があります: `{add}` を実行し、続けて `{commit}` を実行してください。'
+    ),
+    'post_loop.commit_nothing': 'コミットするものは残っていません。',
+    'post_loop.commit_left_out': (
+        'コミット対象に含めていないもの (バイトコード、キャッシュ、秘密情報らしいファイル。.gitignore に追加してください): {paths}。'
+    ),
+    'post_loop.git_left': '残っている git の手順 (ユーザーに伝え、ユーザーの望むときだけ実行してください):',
+    'post_loop.manual.commit': 'git add -A -- <上のファイル> の後に git commit (秘密情報は決してコミットしない)',
+    'post_loop.manual.push': 'git push -u {remote} {branch}',
+    'post_loop.manual.pr_create': 'gh pr create --base {default} --head {branch} (または Web で作成)',
+    'post_loop.manual.pr_merge': 'チェックが通ったらプルリクエストをマージ (gh pr merge、または Web で)',
+    'post_loop.manual.return_default': (
+        'デフォルトブランチに戻る: git checkout {default} && git pull --ff-only {remote} {default}'
+    ),
+    'post_loop.next_header': '次のタスク (状態から導き出し、作業をでっち上げないでください):',
+    'post_loop.next_playbooks': '- まだ終わっていない playbook:',
+    'post_loop.next_playbook': '    {plan} (meta.status {status}、subtask {done}/{total} 完了)',
+    'post_loop.next_playbooks_how': (
+        '続けるには: そのブランチ (meta.branch。無ければデフォルトブランチから作成) をチェックアウトし、レビュー済み (meta.reviewed) '
+        'であることを確かめ、state.md の playbook.active をそれにして読み、最初の未完了の subtask から続けてください。'
+    ),
+    'post_loop.next_items': '- play/project.json の未完了の項目: {items}。',
+    'post_loop.next_items_how': (
+        "始めるには: Skill(skill='playbook-init') — 分析とユーザーとの理解確認、その後 pm と reviewer、新しいブランチで。"
+    ),
+    'post_loop.next_none': (
+        '- 残っているものはありません。ユーザーに「全タスク完了。次の指示を待ちます。」と伝えて待ってください。新しい依頼は '
+        "Skill(skill='playbook-init') から始まります。"
+    ),
+    'post_loop.next_ask': '- ユーザーがまだ頼んでいない場合は、始める前に確認してください。頼まれている場合は、何から始めるかを伝えてください。',
+    'agent_definitions.err_no_frontmatter': 'YAML フロントマター (1 行目が `---`) で始まっていません',
+    'agent_definitions.err_unclosed': 'YAML フロントマターが閉じていません (2 つ目の `---` 行がありません)',
+    'agent_definitions.err_tools_strings': '`tools` にはツール名を文字列で並べてください',
+    'agent_definitions.err_tools_type': '`tools` はカンマ区切りの文字列かリストにしてください ({type} ではなく)',
+    'agent_definitions.err_yaml': 'フロントマターが正しい YAML ではありません ({problem})',
+    'agent_definitions.err_mapping': 'フロントマターは YAML のマッピングにしてください ({type} ではなく)',
+    'agent_definitions.err_missing': 'フロントマターに `{key}` がありません',
+    'agent_definitions.err_empty': '`{key}` は空でない文字列にしてください',
+    'agent_definitions.err_spawn': '`tools` に {tools} が含まれています',
+    'agent_definitions.warn_no_tools': (
+        '`tools` の一覧が無いため、このエージェントは Task と Agent を含むすべてのツールを引き継ぎます (seed 002 '
+        '§7)。必要なツールを列挙してください'
+    ),
+    'bash_check.family.rm-recursive': 'プロジェクトと一時ディレクトリの外を再帰的または強制的に削除します: `{command}`',
+    'bash_check.family.git-history': '履歴やコミットしていない作業を捨てる git コマンドです: `{command}`',
+    'bash_check.family.force-push': 'リモートの履歴を書き換える強制 push です: `{command}`',
+    'bash_check.family.disk': 'ディスクやパーティションのデバイスに書き込みます: `{command}`',
+    'bash_check.family.chmod-system': 'システムのパスの権限を再帰的に変更します: `{command}`',
+    'bash_check.family.system-write': 'プロジェクト外のシステムやホームの設定に書き込みます: `{command}`',
+    'bash_check.family.fork-bomb': '無制限のループでプロセスを起動します (フォーク爆弾): `{command}`',
+    'bash_check.family.fetched-exec': 'ダウンロードした内容をシェルやインタープリターで実行します: `{command}`',
+    'bash_check.family.http-delete': 'HTTP DELETE です (リモートのリソースを削除します): `{command}`',
+    'bash_check.family.gh-delete': 'GitHub 上のものを削除またはアーカイブします: `{command}`',
+    'bash_check.family.process-kill': '自分で起動していないプロセスにシグナルを送ります: `{command}`',
+    'bash_check.family.system-power': 'マシンをシャットダウンまたは再起動します: `{command}`',
+    'bash_check.family.depth-limit': 'シェル・eval・置換の入れ子が深すぎて検査できません: `{command}`',
+    'bash_check.family.infra-destroy': 'インフラやデータストアを破棄します: `{command}`',
+    'bash_check.list_unreadable': (
+        'bash-check: {how} は {target}{verb}が、{problem}。修復されるまで書き込みは止められます。'
+    ),
+    'bash_check.level_guarded': '保護対象のファイル',
+    'reward.gap_status': 'validations.{kind}.status が {status} です (PASS ではありません)',
+    'reward.gap_evidence': 'validations.{kind}.evidence が空です',
+    'reward.gap_validated_at': 'validated_at が設定されていません',
+    'reward.gap_validated_by': "validated_by が {got} です ('critic' ではありません)",
 }

@@ -209,6 +209,14 @@ EN = {
     "doctor.permission_error": "{error} (nothing is auto-approved until it is fixed)",
     "doctor.permission_notice": "{notice}",
     "doctor.permission_ok": "permission config loads ({layers})",
+    "doctor.trust_ok": ("the workspace is trusted ({where}): headless claude -p applies the "
+                        "allow rules"),
+    "doctor.trust_missing": ("the workspace-trust dialog was never accepted for {root} ({path} "
+                             "has no hasTrustDialogAccepted for it): headless `claude -p` "
+                             "ignores this project's permission allow rules (Edit, Write, the "
+                             "suite's skills and post-loop handler), so those calls are denied. "
+                             "Start `claude` in {root} once interactively and accept the dialog"),
+    "doctor.trust_unreadable": "{path} cannot be read ({error}); the workspace trust is unknown",
     "doctor.logs_ok": "no guard errors logged",
     "doctor.logs_errors": ("{count} guard error(s) logged in {path}; the last: {last} (a "
                            "security guard that fails blocks the call)"),

@@ -122,3 +122,145 @@ def inside(path: str, root: str) -> bool:
     real = os.path.realpath(path)
     base = os.path.realpath(root)
     return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
+
+
+# ------------------------------------------------------------- the session's start
+
+
+def _epoch(stamp: str) -> float | None:
+    """Seconds since the epoch for an ISO 8601 time (``Z`` or an offset),
+    or ``None``."""
+    from datetime import datetime, timezone
+
+    if not isinstance(stamp, str) or not stamp.strip():
+        return None
+    text = stamp.strip().replace("Z", "+00:00")
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.timestamp()
+
+
+def _git(root: str, *args) -> subprocess.CompletedProcess | None:
+    try:
+        return subprocess.run(["git", "-C", root, *args], capture_output=True, text=True,
+                              timeout=GIT_TIMEOUT, start_new_session=True, env=_git_env())
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+
+
+def commit_at(root: str, epoch: float) -> str | None:
+    """The commit ``HEAD`` of the repository at ``root`` pointed to at
+    ``epoch`` (from its reflog), or ``None`` when the reflog does not reach
+    back that far (or there is none)."""
+    proc = _git(root, "log", "-g", "--format=%H %ct", "HEAD")
+    if proc is None or proc.returncode != 0:
+        return None
+    # Newest first: the first entry not later than the moment.
+    for line in proc.stdout.splitlines():
+        sha, _, when = line.partition(" ")
+        if when.isdigit() and int(when) <= epoch:
+            return sha
+    return None
+
+
+#: Suite state whose lines carry their own time (kept up to the start).
+TIMED_LOGS = (".claude/logs/critic-ledger.jsonl", ".claude/logs/review-ledger.jsonl")
+#: Suite state under the copy that a session writes (dropped when newer than
+#: its start; SessionStart creates what it needs).
+SESSION_DIRS = (".claude/session-state", ".claude/.session-init")
+
+
+def rewind(root: str, dest: str, started_at: str, branch: str | None = None) -> str:
+    """Bring the copy ``dest`` of the project at ``root`` back to how it was
+    when a session started at ``started_at`` (ISO time), as far as git and the
+    files' times tell (issue 14 item 9: replaying a finished session against
+    its end state reports false differences):
+
+    * the tracked files as of the commit ``HEAD`` pointed to then (the
+      reflog), on ``branch`` when the session names one (its ref in the copy
+      points there); files tracked now but not then are removed;
+    * untracked files and the suite's session state (markers under
+      ``.claude/session-state/`` and ``.claude/.session-init/``) written at
+      or after the start are removed; the critic and review ledgers keep
+      only their lines from before it.
+
+    Returns a one-line note for the report: what was done, or why the copy
+    stays as the project is now (no reflog that far back, no git)."""
+    epoch = _epoch(started_at)
+    if epoch is None:
+        return "the transcript gives no start time: replayed against the project as it is now"
+    start = commit_at(root, epoch)
+    if start is None:
+        return ("git's reflog does not reach back to the session's start: replayed against the "
+                "project as it is now")
+    now = _git(dest, "rev-parse", "HEAD")
+    current = now.stdout.strip() if now is not None and now.returncode == 0 else None
+    git_dir = os.path.join(dest, ".git")
+    checked = _git(dest, "check-ref-format", "--branch", branch) if branch else None
+    if checked is not None and checked.returncode == 0:
+        ref = os.path.join(git_dir, "refs", "heads", *branch.split("/"))
+        os.makedirs(os.path.dirname(ref), exist_ok=True)
+        with open(ref, "w", encoding="utf-8") as fh:
+            fh.write(start + "\n")
+        with open(os.path.join(git_dir, "HEAD"), "w", encoding="utf-8") as fh:
+            fh.write(f"ref: refs/heads/{branch}\n")
+    else:
+        with open(os.path.join(git_dir, "HEAD"), "w", encoding="utf-8") as fh:
+            fh.write(start + "\n")
+    if current and current != start:
+        added = _git(dest, "diff", "--name-only", "-z", "--diff-filter=A", start, current)
+        for rel in (added.stdout.split("\0") if added is not None else []):
+            path = os.path.join(dest, rel)
+            if rel and os.path.lexists(path) and not os.path.isdir(path):
+                os.unlink(path)
+    _git(dest, "read-tree", start)
+    _git(dest, "checkout-index", "-a", "-f")
+    listed = _git(dest, "ls-files", "-z", "--others", "--exclude-standard")
+    removed = 0
+    for rel in (listed.stdout.split("\0") if listed is not None else []):
+        removed += _drop_if_newer(os.path.join(dest, rel), epoch)
+    for rel in SESSION_DIRS:
+        top = os.path.join(dest, *rel.split("/"))
+        for dirpath, _dirs, files in os.walk(top):
+            for name in files:
+                removed += _drop_if_newer(os.path.join(dirpath, name), epoch)
+    for rel in TIMED_LOGS:
+        _keep_lines_before(os.path.join(dest, *rel.split("/")), epoch)
+    _git(dest, "update-index", "-q", "--refresh")
+    return (f"replayed from the session's start: commit {start[:12]}"
+            + (f" on {branch}" if branch else "")
+            + (f", {removed} file(s) written since removed" if removed else ""))
+
+
+def _drop_if_newer(path: str, epoch: float) -> int:
+    try:
+        if os.lstat(path).st_mtime >= epoch:
+            os.unlink(path)
+            return 1
+    except OSError:
+        pass
+    return 0
+
+
+def _keep_lines_before(path: str, epoch: float) -> None:
+    import json
+
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            lines = fh.readlines()
+    except OSError:
+        return
+    kept = []
+    for line in lines:
+        try:
+            when = _epoch(json.loads(line).get("ts"))
+        except (ValueError, AttributeError):
+            when = None
+        if when is None or when < epoch:
+            kept.append(line)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.writelines(kept)

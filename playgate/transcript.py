@@ -88,17 +88,38 @@ class Prompt:
         self.permission_mode = mode
 
 
+class Stop:
+    """A subagent's end: its ``agent_id``, ``agent_type`` and last words
+    (``text``, what SubagentStop gets as ``last_assistant_message``), at
+    ``timestamp``."""
+
+    __slots__ = ("agent_id", "agent_type", "text", "timestamp", "order")
+
+    def __init__(self, agent_id: str, agent_type: str | None, text: str, timestamp: str,
+                 order: int) -> None:
+        self.agent_id = agent_id
+        self.agent_type = agent_type
+        self.text = text
+        self.timestamp = timestamp
+        self.order = order
+
+
 class Session:
-    """A parsed transcript: ``calls`` and ``prompts`` (main and subagents,
-    in time order via :meth:`timeline`), ``session_id``, ``cwd`` (where the
-    session started), ``version`` (Claude Code's), ``source`` (the
-    SessionStart source), ``files`` read and lines ``skipped``."""
+    """A parsed transcript: ``calls``, ``prompts`` and subagent ``stops``
+    (main and subagents, in time order via :meth:`timeline`), ``session_id``,
+    ``cwd`` (where the session started), ``started_at`` (the time of its
+    first entry), ``branch`` (the git branch then), ``version`` (Claude
+    Code's), ``source`` (the SessionStart source), ``files`` read and lines
+    ``skipped``."""
 
     def __init__(self) -> None:
         self.calls: list = []
         self.prompts: list = []
+        self.stops: list = []
         self.session_id = ""
         self.cwd = ""
+        self.started_at = ""
+        self.branch = ""
         self.version = ""
         self.source = "startup"
         self.files: list = []
@@ -106,8 +127,8 @@ class Session:
         self._order = 0
 
     def timeline(self) -> list:
-        """Prompts and calls in the order they happened."""
-        items = self.prompts + self.calls
+        """Prompts, calls and subagent stops in the order they happened."""
+        items = self.prompts + self.calls + self.stops
         return sorted(items, key=lambda item: (item.timestamp or "", item.order))
 
 
@@ -167,14 +188,20 @@ def _outcome(call: Call, block: dict, entry: dict) -> None:
 def _read(path: str, session: Session, lane: str, agent_type: str | None) -> None:
     session.files.append(path)
     calls = {}
+    last_words = None
     for entry in _read_lines(path, session):
         kind = entry.get("type")
         session._order += 1
+        stamp = entry.get("timestamp") or ""
         if lane == "main":
             session.session_id = session.session_id or entry.get("sessionId") or ""
             session.cwd = session.cwd or entry.get("cwd") or ""
             session.version = session.version or entry.get("version") or ""
-        stamp = entry.get("timestamp") or ""
+            if isinstance(stamp, str) and stamp and (not session.started_at
+                                                     or stamp < session.started_at):
+                session.started_at = stamp
+            if not session.branch and isinstance(entry.get("gitBranch"), str):
+                session.branch = entry["gitBranch"]
         message = entry.get("message") if isinstance(entry.get("message"), dict) else {}
         content = message.get("content")
         if kind == "attachment":
@@ -186,6 +213,9 @@ def _read(path: str, session: Session, lane: str, agent_type: str | None) -> Non
                 session.source = att["hookName"].split(":", 1)[1] or session.source
             continue
         if kind == "assistant" and isinstance(content, list):
+            said = _text(content)
+            if lane != "main" and said.strip():
+                last_words = (said, stamp, session._order)
             for block in content:
                 if isinstance(block, dict) and block.get("type") == "tool_use":
                     call = Call(block, lane, agent_type, stamp, session._order,
@@ -210,6 +240,9 @@ def _read(path: str, session: Session, lane: str, agent_type: str | None) -> Non
         if text.strip():
             session.prompts.append(Prompt(text, stamp, session._order,
                                           entry.get("permissionMode")))
+    if lane != "main" and last_words is not None:
+        said, stamp, order = last_words
+        session.stops.append(Stop(lane, agent_type, said, stamp, order))
 
 
 def subagent_files(path: str) -> list:

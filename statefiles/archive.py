@@ -13,7 +13,8 @@ local      ``cleanup``       empty ``play/<id>/tmp/`` (README files stay)
                              to their idle values, ``playbook.last_archived``
            ``pending``       write ``post-loop-pending`` (pending-guard and
                              Stop then require the post-loop skill)
-git        ``commit``        ``git add -A`` + ``git commit`` (hooks honoured)
+git        ``commit``        ``git add`` of the playbook's files and state.md +
+                             ``git commit`` (hooks honoured)
 (opt-in)   ``push``          ``git push -u <remote> <branch>``
            ``pr_create``     ``gh pr create`` (or find the branch's open PR)
            ``pr_merge``      ``gh pr merge --merge|--squash|--rebase``
@@ -34,9 +35,14 @@ playbook resumes a ``running`` or ``failed`` checkpoint; with ``retry=True``
 
 Never lost: the engine runs no command that discards work — no reset, no
 clean, no stash, no forced checkout, no branch deletion; it returns to the
-default branch only with a clean tree. Files that look like secrets
-(``HARD_BLOCK`` entries of protected-files.txt) and the suite's runtime
-directories are never committed.
+default branch only with a clean tree. Its commit stages only the playbook's
+files (``play/<id>/`` and its archive) and state.md (issue 14 item 6: a
+``git add -A`` swept ``__pycache__/*.pyc`` into it); the work itself is the
+agent's to commit on the branch, which the guards allow after the archive
+(:func:`commit_candidates` lists it for the post-loop handler), and ``push``
+stops until it is committed. Files that look like secrets (``HARD_BLOCK``
+entries of protected-files.txt) and the suite's runtime directories are never
+committed.
 
 No network I/O unless the caller allows it (``network=True``: PostToolUse and
 the post-loop handler; SubagentStop, a gating event, passes ``False`` and the
@@ -285,6 +291,7 @@ def new_checkpoint(root: str, pb, branch: str | None, config: dict) -> dict:
     """A fresh checkpoint for the complete playbook ``pb``
     (:class:`statefiles.playbook.Playbook`)."""
     title, body = _pr_text(pb)
+    scope = pb.goal.get("scope") if isinstance(pb.goal.get("scope"), dict) else {}
     parts = pb.dir_rel.split("/")
     whole_dir = (len(parts) == 2 and parts[0] == layout.PLAY_DIR
                  and parts[1] not in ("archive", "template"))
@@ -305,6 +312,8 @@ def new_checkpoint(root: str, pb, branch: str | None, config: dict) -> dict:
         "remote": config["remote"],
         "title": title,
         "body": body,
+        "scope": {key: [p for p in scope.get(key) or [] if isinstance(p, str)]
+                  for key in ("includes", "excludes") if isinstance(scope.get(key), list)},
         "status": RUNNING,
         "started_at": _now(),
         "steps": steps,
@@ -562,9 +571,47 @@ def _operation(g: _Git) -> str | None:
     return gitwork.operation_in_progress(g.git_dir) if g.git_dir else None
 
 
+def _playbook_paths(cp: dict, paths: list) -> list:
+    """The paths of ``paths`` the archive commit stages: the playbook's
+    directory (or its two files), its archive, and state.md."""
+    dirs = [cp.get("dir"), cp.get("archive")] if cp.get("move_dir") else [cp.get("archive")]
+    files = {layout.STATE_MD, cp.get("plan"), cp.get("progress")}
+    return [p for p in paths if p in files
+            or any(d and (p == d or p.startswith(d + "/")) for d in dirs)]
+
+
+#: Never proposed for a commit: bytecode and tool caches (issue 14 item 6).
+JUNK_PARTS = ("__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis")
+JUNK_SUFFIXES = (".pyc", ".pyo")
+
+
+def _junk(path: str) -> bool:
+    parts = path.split("/")
+    return any(p in JUNK_PARTS for p in parts) or path.endswith(JUNK_SUFFIXES)
+
+
+def commit_candidates(root: str, budget_s: float = 15.0) -> tuple:
+    """``(paths, left_out)`` for the commit the agent makes after the archive:
+    every changed or untracked path outside the runtime directories, without
+    bytecode and tool caches and without secret-like files (``left_out``
+    names the latter two). ``(None, reason)`` when git cannot tell."""
+    g = _Git(root, time.monotonic() + budget_s, network=False)
+    if g.git_dir is None:
+        return None, "not a git repository"
+    try:
+        paths, _conflicted = g.changes()
+    except StepFailed as exc:
+        return None, exc.reason
+    junk = [p for p in paths if _junk(p)]
+    keep = [p for p in paths if not _junk(p)]
+    secrets = _secret_like(root, keep)
+    return [p for p in keep if p not in secrets], junk + secrets
+
+
 def _step_commit(root: str, cp: dict, g: _Git) -> str:
     branch = _need_branch(g, cp)
     paths, conflicted = g.changes()
+    paths = _playbook_paths(cp, paths)
     if conflicted:
         raise StepFailed("unresolved conflicts in " + ", ".join(conflicted[:10]),
                          "resolve them and commit, then rerun the post-loop handler")
@@ -598,8 +645,31 @@ def _step_commit(root: str, cp: dict, g: _Git) -> str:
     return f"committed {cp['commit'] or ''} on {branch}".strip()
 
 
+def _in_scope(cp: dict, path: str) -> bool:
+    """``path`` is the playbook's work: it matches ``goal.scope.includes``
+    and no ``excludes`` glob (globs as scope-guard reads them)."""
+    from statefiles.protected import Entry
+
+    scope = cp.get("scope") or {}
+
+    def hits(patterns) -> bool:
+        return any(p.strip() and Entry("WARN", p, 0).matches_rel(path) for p in patterns or [])
+
+    return bool(scope.get("includes")) and hits(scope["includes"]) and \
+        not hits(scope.get("excludes"))
+
+
 def _step_push(root: str, cp: dict, g: _Git) -> str:
     branch = _need_branch(g, cp)
+    # The playbook's work (its goal.scope) must be on the branch before it is
+    # pushed: the archive's own commit holds only the playbook and state.md.
+    work = [p for p in g.changes()[0] if not _junk(p) and _in_scope(cp, p)]
+    work = [p for p in work if p not in _secret_like(root, work)]
+    if work:
+        shown = ", ".join(work[:10]) + (f" and {len(work) - 10} more" if len(work) > 10 else "")
+        raise StepFailed(f"the work is not committed on {branch}: {shown}",
+                         "commit it (git add -A -- <those paths>, then git commit), then rerun "
+                         "the post-loop handler, which pushes it")
     remote = g.remote_for(cp, branch)
     if not remote:
         raise StepFailed("no git remote is configured",
@@ -748,6 +818,16 @@ STEP_LABELS = {
     "pr_create": "pull request", "pr_merge": "merge",
     "return_default": "return to the default branch",
 }
+
+
+
+
+def describe_step(step: str, lang: str = "en") -> str:
+    """The name of ``step`` for Claude, in ``lang`` (the catalogue's
+    ``archive.step.<step>``)."""
+    from messages import text
+
+    return text(lang, f"archive.step.{step}") if step in STEP_LABELS else step
 
 
 # ------------------------------------------------------------------- the run
@@ -962,7 +1042,8 @@ def describe(cp: dict, for_handler: bool = False, lang: str = "en",
     if cp.get("git") == "off" and status == SUCCESS and not for_handler:
         lines.append(say("archive.git_off"))
     if status == FAILED:
-        lines.append(say("archive.problem", problem=cp.get("message") or say("archive.step_failed")))
+        lines.append(say("archive.problem",
+                         problem=cp.get("message") or say("archive.step_failed")))
     elif status == PARTIAL:
         lines.append(say("archive.partial", message=cp.get("message") or ""))
     elif status == RUNNING and cp.get("message"):

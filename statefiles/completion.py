@@ -11,7 +11,11 @@ A playbook is complete — and only then archived — when its progress.json sho
 * ``critic.status == "PASS"`` (the playbook-level verdict);
 * every final task ``done`` or ``skipped``: each entry of plan.json
   ``final_tasks`` (keyed by its ``id``, else ``name``, else the string
-  itself) and every entry progress.json lists.
+  itself) and every entry progress.json lists;
+* when the caller passes the critic ledger's verdicts (required by default,
+  issue 15 item 7): a recorded critic PASS as the latest verdict of every
+  subtask and of ``playbook`` — fields Claude typed without a critic run do
+  not archive.
 
 Pure functions over :class:`statefiles.playbook.Playbook`; nothing heavier
 than the playbook reader is imported (this runs after every edit).
@@ -52,12 +56,15 @@ def final_task_statuses(progress: dict) -> dict:
     return out
 
 
-def missing(pb, first_only: bool = False) -> list:
+def missing(pb, first_only: bool = False, ledger: dict | None = None) -> list:
     """What keeps the playbook ``pb`` from being complete, as short phrases
     (``["subtask p1.2 is in_progress", ...]``); empty when it is complete.
 
     ``first_only`` stops at the first problem (the PostToolUse fast path: most
-    edits happen while work is still open)."""
+    edits happen while work is still open). ``ledger`` (``{id: "PASS"|"FAIL"}``
+    from the critic ledger, ``workflow.reward.ledger_verdicts``) adds the
+    requirement of a recorded critic PASS for every subtask and the playbook;
+    ``None`` leaves it out."""
     problems: list = []
 
     def note(text: str) -> bool:
@@ -106,6 +113,12 @@ def missing(pb, first_only: bool = False) -> list:
         gaps = evidence_problems(pb.subtask_progress(sub["id"]))
         if gaps and note(f"subtask {sub['id']} is done without its evidence ({gaps[0]})"):
             return problems
+    if ledger is not None:
+        for ident in [sub["id"] for _, sub in subtasks] + ["playbook"]:
+            if ledger.get(ident) != "PASS" and note(
+                    f"no critic run recorded a PASS for {ident} "
+                    "(.claude/logs/critic-ledger.jsonl)"):
+                return problems
     return problems
 
 

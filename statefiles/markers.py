@@ -97,12 +97,23 @@ class Markers:
             name = "%2E" * len(name) or "%00"
         return name
 
-    def record_read(self, rel: str) -> None:
-        """Note that ``rel`` (repo-relative) was read this session."""
-        self.write(layout.READ_DIR + "/" + self._read_name(rel))
+    def record_read(self, rel: str, fingerprint: str | None = None) -> None:
+        """Note that ``rel`` (repo-relative) was read this session, with the
+        fingerprint of what was read (:mod:`statefiles.fingerprint`) when
+        known, so a resumed session can tell whether it changed since."""
+        self.write(layout.READ_DIR + "/" + self._read_name(rel),
+                   f"{fingerprint}\n" if fingerprint else "")
 
     def was_read(self, rel: str) -> bool:
         return self.exists(layout.READ_DIR + "/" + self._read_name(rel))
+
+    def read_fingerprint(self, rel: str) -> str | None:
+        """The fingerprint recorded with the read of ``rel``, or ``None``."""
+        text = (self.read(layout.READ_DIR + "/" + self._read_name(rel)) or "").strip()
+        return text if ":" in text and " " not in text else None
+
+    def forget_read(self, rel: str) -> None:
+        self.remove(layout.READ_DIR + "/" + self._read_name(rel))
 
     def clear_session_init(self) -> None:
         """Remove ``.claude/.session-init/`` entirely (SessionEnd)."""

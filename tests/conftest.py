@@ -178,6 +178,18 @@ def json_block_reason(stdout: str):
     return None
 
 
+def claude_view(event, code: int, out: str, err: str) -> tuple:
+    """``(code, stdout, stderr)`` as Claude Code acts on them: a PreToolUse or
+    UserPromptSubmit block printed as JSON on exit 0 (issue 14 item 1) reads
+    as exit 2 with the reason on stderr and nothing on stdout, the form the
+    robustness suites assert for every block. Anything else is unchanged."""
+    if code == 0 and event in HookResult.FOLDED:
+        reason = json_block_reason(out)
+        if reason is not None:
+            return 2, "", reason + "\n"
+    return code, out, err
+
+
 class HookResult:
     """What Claude Code would see from one hook call.
 

@@ -92,6 +92,25 @@ def write_playbook(root: Path, pid: str, plan_body=None, progress_body=None, **k
     return d
 
 
+def critic_ran(root: Path, pid: str, ids=None, verdict: str = "PASS") -> None:
+    """Record in the critic ledger that a critic run gave ``verdict`` for
+    ``ids`` (default: every subtask of ``play/<pid>`` and ``playbook``), as
+    the SubagentStop hook writes it (guards.critic_ledger). Since issue 15
+    item 7 a done status and the archive need this recorded run; typed
+    fields alone are not enough."""
+    plan_rel = f"play/{pid}/plan.json"
+    if ids is None:
+        body = json.loads((root / plan_rel).read_text())
+        ids = [s["id"] for p in body["phases"] for s in p["subtasks"]] + ["playbook"]
+    ledger = root / ".claude" / "logs" / "critic-ledger.jsonl"
+    ledger.parent.mkdir(parents=True, exist_ok=True)
+    with ledger.open("a", encoding="utf-8") as fh:
+        for ident in ids:
+            fh.write(json.dumps({"ts": "2026-01-02T00:00:00+00:00", "session_id": "test",
+                                 "agent_id": "critic-test", "playbook": plan_rel,
+                                 "subtask": ident, "verdict": verdict, "reason": ""}) + "\n")
+
+
 def set_state(root: Path, section: str, **values) -> None:
     """Set keys in state.md with the suite's own writer."""
     from statefiles import state_md

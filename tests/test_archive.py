@@ -55,6 +55,13 @@ def _log_count(repo):
     return int(git(repo, "rev-list", "--count", "HEAD").stdout)
 
 
+def _commit_work(repo):
+    """The agent commits its work on the branch (the archive's own commit
+    holds only the playbook's files and state.md, issue 14 item 6)."""
+    git(repo, "add", "src")
+    git(repo, "commit", "-q", "-m", "work")
+
+
 # ---------------------------------------------------------------- local steps
 
 
@@ -166,17 +173,56 @@ def test_a_playbook_outside_play_moves_only_its_files(root):
 def test_secret_like_files_are_not_committed(root):
     K.set_config(root, archive_git="commit")
     (root / ".env").write_text("TOKEN=secret\n")
+    result = _run(root)
+    assert result.status == archive.SUCCESS, result.message
+    files = git(root, "show", "--name-only", "--format=", "HEAD").stdout.split()
+    assert ".env" not in files
+    assert (root / ".env").read_text() == "TOKEN=secret\n"
+    assert (root / "src/app.py").read_text() == "work\n"
+    assert (root / "play/archive/demo/plan.json").exists()
+
+
+def test_a_secret_like_file_inside_the_playbook_is_not_committed(root):
+    K.set_config(root, archive_git="commit")
+    (root / "play/demo/id_rsa").write_text("KEY\n")
     commits = _log_count(root)
     result = _run(root)
     assert result.status == archive.PARTIAL
-    assert ".env" in result.message and "HARD_BLOCK" in result.message
+    assert "id_rsa" in result.message and "HARD_BLOCK" in result.message
     assert _log_count(root) == commits
-    assert (root / ".env").read_text() == "TOKEN=secret\n"
-    assert (root / "src/app.py").read_text() == "work\n"
-    # the local part is done anyway
     assert (root / "play/archive/demo/plan.json").exists()
     assert json.loads((root / ".claude/session-state/post-loop-pending").read_text())[
         "status"] == "partial"
+
+
+def test_the_archive_commit_holds_only_the_playbook_and_state_md(root):
+    """issue 14 item 6: ``git add -A`` swept bytecode into the archive
+    commit; the work is the agent's to commit (the guards allow it after the
+    archive), the archive's commit is the playbook's files and state.md."""
+    K.set_config(root, archive_git="commit")
+    (root / "src/__pycache__").mkdir()
+    (root / "src/__pycache__/app.cpython-311.pyc").write_bytes(b"\x00junk")
+    (root / "notes.txt").write_text("unrelated\n")
+    assert _run(root).status == archive.SUCCESS
+    files = set(git(root, "show", "--name-only", "--format=", "HEAD").stdout.split())
+    assert files == {"play/archive/demo/plan.json", "play/archive/demo/progress.json",
+                     "state.md"}, files
+    status = git(root, "status", "--porcelain").stdout
+    assert "src/" in status and "notes.txt" in status  # left as they were
+    paths, left_out = archive.commit_candidates(str(root))
+    assert "src/app.py" in paths and "notes.txt" in paths
+    assert left_out == ["src/__pycache__/app.cpython-311.pyc"]
+
+
+def test_push_waits_until_the_work_is_committed(root, tmp_path):
+    K.bare_remote(tmp_path, root)
+    K.set_config(root, archive_git="push")
+    result = _run(root)
+    assert result.status == archive.PARTIAL
+    assert "the work is not committed on feat/demo: src/app.py" in result.message
+    assert _cp(root)["steps"]["commit"]["status"] == "done"
+    _commit_work(root)
+    assert archive.run(str(root), retry=True).status == archive.SUCCESS
 
 
 def test_runtime_directories_are_never_committed(root):
@@ -186,12 +232,13 @@ def test_runtime_directories_are_never_committed(root):
         (root / rel).write_text("x")
     assert _run(root).status == archive.SUCCESS
     files = git(root, "show", "--name-only", "--format=", "HEAD").stdout.split()
-    assert "src/app.py" in files and "play/archive/demo/plan.json" in files
+    assert "play/archive/demo/plan.json" in files
     assert not any(f.startswith((".claude/.venv", ".claude/.cache", ".claude/logs",
                                  ".claude/session-state")) for f in files)
 
 
 def test_no_remote_stops_at_push_with_the_fix(root):
+    _commit_work(root)
     K.set_config(root, archive_git="push")
     result = _run(root)
     assert result.status == archive.PARTIAL
@@ -213,6 +260,7 @@ def test_rejected_push_says_how_to_integrate(root, tmp_path):
     git(other, "add", "-A")
     git(other, "commit", "-q", "-m", "theirs")
     git(other, "push", "-q", "origin", "feat/demo")
+    _commit_work(root)
     K.set_config(root, archive_git="push")
     result = _run(root)
     assert result.status == archive.PARTIAL
@@ -227,7 +275,7 @@ def test_failing_pre_commit_hook_keeps_the_work_staged(root):
     assert result.status == archive.PARTIAL
     assert "trailing whitespace" in result.message and "nothing is lost" in result.message
     staged = git(root, "diff", "--cached", "--name-only").stdout.split()
-    assert "src/app.py" in staged
+    assert "play/archive/demo/plan.json" in staged
 
 
 def test_a_merge_in_progress_stops_the_git_part(root):
@@ -265,6 +313,7 @@ def test_default_branch_skips_pr_steps(root, tmp_path):
     remote = tmp_path / "origin.git"
     subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True, timeout=30)
     git(root, "remote", "add", "origin", str(remote))
+    _commit_work(root)
     git(root, "checkout", "-q", "main")
     K.set_config(root, archive_git="merge")
     result = archive.run(str(root), playbook=Playbook(str(root), "play/demo/plan.json"),
@@ -306,6 +355,7 @@ def test_time_budget_defers_network_steps(root, tmp_path):
     remote = tmp_path / "origin.git"
     subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True, timeout=30)
     git(root, "remote", "add", "origin", str(remote))
+    _commit_work(root)
     K.set_config(root, archive_git="push")
     result = _run(root, budget_s=1.0)
     assert result.status == archive.PARTIAL
@@ -318,6 +368,7 @@ def test_network_false_leaves_network_steps_for_later(root, tmp_path):
     remote = tmp_path / "origin.git"
     subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True, timeout=30)
     git(root, "remote", "add", "origin", str(remote))
+    _commit_work(root)
     K.set_config(root, archive_git="push")
     result = _run(root, network=False)
     assert result.status == archive.RUNNING
@@ -355,7 +406,8 @@ def test_crash_inside_a_step_resumes_without_redoing_earlier_steps(root, monkeyp
     assert result.status == archive.SUCCESS
     assert calls == []  # the done step was not run again
     assert state_md.load(str(root)).active_playbook is None
-    assert "src/app.py" in git(root, "show", "--name-only", "--format=", "HEAD").stdout
+    assert "play/archive/demo/plan.json" in git(root, "show", "--name-only", "--format=",
+                                                "HEAD").stdout
 
 
 def test_a_failed_local_step_is_reported_and_retried(root):

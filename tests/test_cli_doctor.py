@@ -252,3 +252,38 @@ def test_the_bundled_settings_schema_is_the_shared_one():
     bundled = SUITE / "playgate" / "schemas" / "claude-code-settings.schema.json"
     assert bundled.read_bytes() == (SHARED / "schemas" / "claude-code-settings.schema.json"
                                     ).read_bytes()
+
+
+# ------------------------------------------------------- workspace trust (issue 14 item 7)
+
+
+def _claude_json(home: Path, projects: dict) -> None:
+    home.mkdir(parents=True, exist_ok=True)
+    (home / ".claude.json").write_text(json.dumps({"projects": projects}))
+
+
+def test_doctor_says_when_headless_runs_would_ignore_the_allow_rules(installed, tmp_path):
+    home = tmp_path / "home"
+    _claude_json(home, {})
+    _code, data = doctor(installed.root, env={"HOME": str(home)})
+    assert "doctor.trust_missing" in codes(data, "warn"), data
+    text = next(c["message"] for c in data["checks"] if c["code"] == "doctor.trust_missing")
+    assert "claude -p" in text and str(installed.root) in text and "accept" in text
+    _claude_json(home, {str(installed.root): {"hasTrustDialogAccepted": True}})
+    _code, data = doctor(installed.root, env={"HOME": str(home)})
+    assert "doctor.trust_ok" in {c["code"] for c in data["checks"]}, data
+
+
+def test_trust_of_a_parent_directory_counts_and_a_false_does_not(installed, tmp_path):
+    home = tmp_path / "home"
+    _claude_json(home, {str(installed.root.parent): {"hasTrustDialogAccepted": True}})
+    _code, data = doctor(installed.root, env={"HOME": str(home)})
+    assert "doctor.trust_ok" in {c["code"] for c in data["checks"]}
+    _claude_json(home, {str(installed.root): {"hasTrustDialogAccepted": False}})
+    _code, data = doctor(installed.root, env={"HOME": str(home)})
+    assert "doctor.trust_missing" in codes(data, "warn")
+    config_dir = tmp_path / "cfg"
+    _claude_json(config_dir, {str(installed.root): {"hasTrustDialogAccepted": True}})
+    _code, data = doctor(installed.root, env={"HOME": str(home),
+                                              "CLAUDE_CONFIG_DIR": str(config_dir)})
+    assert "doctor.trust_ok" in {c["code"] for c in data["checks"]}

@@ -160,7 +160,11 @@ def test_the_plugin_installed_from_a_marketplace_gates_a_session(claude):
         write, read, rm = (run.result_of(i) for i in range(3))
         assert write["is_error"] and "[playgate:prompt-analyzer-gate]" in write["text"], \
             run.describe()
-        assert "playgate@playgate plugin" in write["text"]
+        # The plugin's hook (the only one installed) denies with JSON: the
+        # model reads the reason, not the plugin's command (issue 14 item 1).
+        assert write["text"].startswith("PreToolUse:Write hook error: [playgate:"), write
+        assert "playgate@playgate plugin" not in write["text"]
+        assert "bootstrap.py" not in write["text"] and "failclosed" not in write["text"]
         assert not read["is_error"] and "## playbook" in read["text"]
         assert rm["is_error"] and "[playgate:" in rm["text"]
         assert victim.is_dir()
@@ -191,12 +195,12 @@ def test_the_plugin_installed_from_a_marketplace_gates_a_session(claude):
         pending = box.repo / ".claude" / "session-state" / "post-loop-pending"
 
         class ArchivedDuringTheSession(Script):
-            def turn(self, lane, index):
+            def turn(self, lane, index, request=None):
                 if lane == "main" and index == 0 and not getattr(self, "archived", False):
                     self.archived = True
                     pending.parent.mkdir(parents=True, exist_ok=True)
                     pending.write_text(json.dumps({"playbook": "play/archive/demo"}))
-                return super().turn(lane, index)
+                return super().turn(lane, index, request)
 
         script = ArchivedDuringTheSession(main=[
             tool_use("Bash", {"command": "touch src/b.py"}),

@@ -358,3 +358,73 @@ def test_transcript_reader_never_crashes(tmp_path_factory, lines):
     for call in session.calls:
         assert call.outcome in transcript.OUTCOMES
     session.timeline()
+
+
+# --------------------------------------------------- the session's start (issue 14 item 9)
+
+
+def test_the_copy_is_rewound_to_the_state_the_session_started_from(tmp_path):
+    """A finished session is replayed against the state it started from, not
+    its end state: the commit HEAD pointed to then (reflog), files added or
+    changed since undone, untracked files and session markers written since
+    gone, the ledgers cut at the start. The project itself is untouched."""
+    import time
+    from datetime import datetime, timezone
+
+    from playgate import scratch
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    (repo / "a.txt").write_text("before\n")
+    (repo / ".gitignore").write_text(".claude/session-state/\n.claude/logs/\n")
+    (repo / ".claude/session-state").mkdir(parents=True)
+    (repo / ".claude/session-state/old-marker").write_text("x\n")
+    (repo / ".claude/logs").mkdir()
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "start")
+    start_sha = git(repo, "rev-parse", "HEAD").stdout.strip()
+    time.sleep(1.2)
+    started = datetime.now(timezone.utc).isoformat().replace("+00:00", "Z")
+    time.sleep(1.2)
+    git(repo, "checkout", "-q", "-b", "feat/x")
+    (repo / "a.txt").write_text("after\n")
+    (repo / "b.txt").write_text("added\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "work")
+    (repo / "c.txt").write_text("untracked, new\n")
+    (repo / ".claude/session-state/new-marker").write_text("x\n")
+    ledger = repo / ".claude/logs/critic-ledger.jsonl"
+    ledger.write_text(json.dumps({"ts": "2000-01-01T00:00:00+00:00", "subtask": "old"}) + "\n"
+                      + json.dumps({"ts": "2999-01-01T00:00:00+00:00", "subtask": "new"}) + "\n")
+    before = {p: p.read_bytes() for p in repo.rglob("*") if p.is_file() and ".git" not in p.parts}
+
+    dest = tmp_path / "copy"
+    scratch.copy_project(str(repo), str(dest))
+    note = scratch.rewind(str(repo), str(dest), started, "main")
+    assert start_sha[:12] in note and "on main" in note
+    assert (dest / "a.txt").read_text() == "before\n"
+    assert not (dest / "b.txt").exists() and not (dest / "c.txt").exists()
+    assert (dest / ".claude/session-state/old-marker").exists()
+    assert not (dest / ".claude/session-state/new-marker").exists()
+    assert [json.loads(x)["subtask"] for x in
+            (dest / ".claude/logs/critic-ledger.jsonl").read_text().splitlines()] == ["old"]
+    assert git(dest, "rev-parse", "HEAD").stdout.strip() == start_sha
+    assert git(dest, "branch", "--show-current").stdout.strip() == "main"
+    assert git(dest, "status", "--porcelain", "--untracked-files=no").stdout == ""
+    after = {p: p.read_bytes() for p in repo.rglob("*") if p.is_file() and ".git" not in p.parts}
+    assert after == before  # the project itself is untouched
+    assert git(repo, "branch", "--show-current").stdout.strip() == "feat/x"
+
+
+def test_without_a_reflog_that_far_back_the_copy_stays_as_it_is(branch, tmp_path):
+    from playgate import scratch
+
+    dest = tmp_path / "copy"
+    scratch.copy_project(str(branch), str(dest))
+    files = sorted(p.name for p in dest.rglob("*") if p.is_file() and ".git" not in p.parts)
+    note = scratch.rewind(str(branch), str(dest), "2001-01-01T00:00:00Z", "main")
+    assert "reflog does not reach back" in note
+    assert sorted(p.name for p in dest.rglob("*") if p.is_file() and ".git" not in p.parts) == \
+        files
+    assert "no start time" in scratch.rewind(str(branch), str(dest), "", None)

@@ -70,10 +70,14 @@ def test_pending_absent_allows(ws):
     assert pending_guard.check(edit_ctx(ws, "src/app.py")).kind == ALLOW
 
 
-def test_pending_blocks_edits_and_names_the_post_loop_skill(post_loop):
+def test_pending_blocks_edits_and_names_the_post_loop_command(post_loop):
+    """issue 14: every message names the post-loop step the same way — the
+    handler's command, which the guards and the installed settings let run."""
+    from statefiles import layout
+
     r = post_loop.edit("src/app.py")
     assert r.blocked and r.guard == "pending-guard", r
-    assert "Skill(skill='post-loop')" in r.stderr
+    assert f"`{layout.post_loop_command(str(post_loop.root))}`" in r.stderr
     assert "play/archive/p0" in r.stderr
 
 

@@ -65,6 +65,7 @@ def project(installed, tmp_path):
     assert (root / ".claude/session-state/prompt-analyzer-called").exists()
     body = K.plan("demo", phases=(("p1", ("p1.1", "p1.2")),))
     K.write_playbook(root, "demo", plan_body=body, done=["p1.1"], in_progress="p1.2")
+    K.critic_ran(root, "demo", ["p1.1"])
     (root / "play/demo/tmp").mkdir()
     (root / "play/demo/tmp/scratch.txt").write_text("scratch\n")
     (root / "play/demo/tmp/README.md").write_text("scratch space\n")
@@ -76,10 +77,30 @@ def project(installed, tmp_path):
     return installed
 
 
+def _critic(inst, env, message="CRITIC: PASS p1.2\nCRITIC: PASS playbook"):
+    """The critic subagent stops: SubagentStop records its verdict lines in
+    the critic ledger (and applies what it can)."""
+    stop = inst.hook("SubagentStop", agent_id="a-critic", agent_type="critic",
+                     stop_hook_active=False, last_assistant_message=message, env=env)
+    assert stop.code == 0, stop
+    return stop
+
+
+def _commit_work(inst):
+    """The agent commits its work on the branch (the archive's commit holds
+    only the playbook's files and state.md; push needs the work committed,
+    issue 14 item 6)."""
+    git(inst.root, "add", "src")
+    git(inst.root, "commit", "-q", "-m", "the work")
+
+
 def _finish(inst, env):
-    """Record the last subtask and the critic's playbook PASS in progress.json
-    and run PostToolUse for that Write, as Claude Code would."""
+    """The critic passes the last subtask and the playbook (SubagentStop),
+    then the orchestrator records them in progress.json — allowed, the
+    ledger has the PASS — and PostToolUse runs for that Write, as Claude
+    Code would."""
     root = inst.root
+    _critic(inst, env)
     progress = root / "play/demo/progress.json"
     content = json.dumps(K.progress(inst.plan, done="all", critic="PASS"), indent=2) + "\n"
     pre = inst.tool("Write", {"file_path": str(progress), "content": content})
@@ -129,6 +150,7 @@ def test_cycle_without_gh_ends_partial_and_loses_nothing(project, tmp_path):
     root = project.root
     K.set_config(root, archive_git="merge")
     env = _no_gh_env(tmp_path)
+    _commit_work(project)
 
     # Before the last subtask is done, an edit only gets the progress reminder.
     before = project.hook("PostToolUse", tool_name="Edit",
@@ -142,7 +164,7 @@ def test_cycle_without_gh_ends_partial_and_loses_nothing(project, tmp_path):
     text = result.context
     assert "archived to play/archive/demo/" in text
     assert "partial" in text and "gh" in text and "not installed" in text
-    assert "Skill(skill='post-loop')" in text
+    assert f"`python3 {HANDLER}`" in text
 
     # archive, cleanup, state reset
     assert not (root / "play/demo").exists()
@@ -172,8 +194,10 @@ def test_cycle_without_gh_ends_partial_and_loses_nothing(project, tmp_path):
     assert (root / "src/app.py").read_text() == "print('the work')\n"
     assert _remote_has(tmp_path / "origin.git", "feat/demo", "src/app.py")
     assert _remote_has(tmp_path / "origin.git", "feat/demo", "play/archive/demo/plan.json")
+    # Left uncommitted: only what is not this playbook's (the next playbook,
+    # the suite's runtime), issue 14 item 6.
     status = git(root, "status", "--porcelain", "--untracked-files=all").stdout
-    assert all(".claude/" in line for line in status.splitlines()), status
+    assert all(".claude/" in line or "play/next/" in line for line in status.splitlines()), status
     assert git(root, "rev-parse", "--abbrev-ref", "HEAD").stdout.strip() == "feat/demo"
 
     # pending-guard holds edits
@@ -208,6 +232,7 @@ def test_cycle_with_gh_merges_and_returns_to_main(project, tmp_path):
     remote = tmp_path / "origin.git"
     env = K.fake_gh(tmp_path / "bin", tmp_path / "gh.json", remote)
     env.update(K.git_identity())
+    _commit_work(project)
 
     result = _finish(project, env)
     assert result.code == 0, result
@@ -289,6 +314,8 @@ def test_crash_between_steps_resumes_from_the_checkpoint(project, tmp_path):
     env = dict(os.environ, CLAUDE_PROJECT_DIR=str(root), **K.git_identity())
     env["PATH"] = f"{bindir}{os.pathsep}{env['PATH']}"
 
+    _commit_work(project)
+    K.critic_ran(root, "demo", ["p1.2", "playbook"])
     progress = root / "play/demo/progress.json"
     content = json.dumps(K.progress(project.plan, done="all", critic="PASS"))
     progress.write_text(content)
@@ -350,17 +377,19 @@ def test_subagent_stop_archives_locally_and_leaves_git_to_the_handler(project, t
     root = project.root
     K.set_config(root, archive_git="push")
     remote = tmp_path / "origin.git"
+    _commit_work(project)
     (root / "play/demo/progress.json").write_text(
         json.dumps(K.progress(project.plan, done="all", critic="PASS")))
     env = K.path_without_gh(tmp_path / "nogh")
     env.update(K.git_identity())
-    stop = project.hook("SubagentStop", agent_id="a1", agent_type="critic",
-                        stop_hook_active=False, last_assistant_message="CRITIC: PASS playbook",
-                        env=env)
-    assert stop.code == 0, stop
-    message = (stop.json or {}).get("systemMessage", "")
-    assert "archived to play/archive/demo/" in message
-    assert "post-loop handler" in message
+    stop = _critic(project, env)
+    assert '"decision"' not in stop.stdout, stop
+    # The critic's stop recorded its verdicts and, the playbook now complete
+    # with a recorded critic run, archived it locally (issue 14).
+    assert not (root / "play/demo").exists() and (root / "play/archive/demo").exists()
+    report = _read_json(root / ".claude/session-state/last-verdicts.json")
+    assert "archived to play/archive/demo/" in report["archive"]
+    assert "post-loop handler" in report["archive"]
     cp = _checkpoint(root)
     assert cp["steps"]["commit"]["status"] == "done"   # local
     assert cp["steps"]["push"]["status"] == "pending"  # network: not on a gating event
@@ -401,6 +430,7 @@ def test_merge_conflict_stops_at_merge_and_the_handler_finishes_later(project, t
     remote = tmp_path / "origin.git"
     env = K.fake_gh(tmp_path / "bin", tmp_path / "gh.json", remote)
     env.update(K.git_identity(), FAKE_GH_MERGE_FAILS="1")
+    _commit_work(project)
     result = _finish(project, env)
     assert "stopped at merge" in result.context
     assert "not mergeable" in result.context and "merge it on GitHub" in result.context

@@ -30,6 +30,7 @@ def active(installed):
     git(root, "checkout", "-q", "-b", "feat/demo")
     body = K.plan("demo", phases=(("p1", ("p1.1", "p1.2")), ("p2", ("p2.1",))))
     K.write_playbook(root, "demo", plan_body=body, done=["p1.1"], in_progress="p1.2")
+    K.critic_ran(root, "demo", ["p1.1"])
     K.activate(root, "demo")
     return installed
 
@@ -92,7 +93,10 @@ def test_session_end_records_and_cleans(active):
     (root / "README.md").write_text("changed\n")
     end = active.hook("SessionEnd", reason="prompt_input_exit")
     assert end.code == 0
-    assert not (root / ".claude/.session-init").exists()
+    # issue 14 item 3: only init-guard's pending marker goes; the rest of
+    # .session-init/ (reads, consent) is for the next SessionStart to keep
+    # (a resumed conversation) or drop (a new one).
+    assert not (root / ".claude/.session-init/pending").exists()
     from statefiles import state_md
 
     last_end = state_md.load(str(root)).get("session", "last_end")
@@ -268,11 +272,24 @@ def test_no_reminders_without_a_playbook(installed):
 
 
 def test_subagent_result_reminders_by_channel(active):
+    """The critic's and the reviewer's verdict lines are recorded when they
+    stop (SubagentStop); the orchestrator hears what playgate recorded with
+    the Agent call's result — synchronously in PostToolUse, for a background
+    call in the task notification's prompt (issue 14)."""
+    active.hook("SubagentStop", agent_id="c1", agent_type="critic", stop_hook_active=False,
+                last_assistant_message="Ran pytest.\nCRITIC: FAIL p1.2 - the test fails")
     sync = active.hook("PostToolUse", tool_name="Task",
                        tool_input={"subagent_type": "critic", "prompt": "judge",
                                    "description": "d"},
-                       tool_response={"status": "completed", "content": "CRITIC: PASS p1.2"})
-    assert "The critic finished" in sync.context and "validated_by: 'critic'" in sync.context
+                       tool_response={"status": "completed", "content": "CRITIC: FAIL p1.2"})
+    assert "The critic failed p1.2: the test fails." in sync.context
+    assert "Agent(subagent_type='critic', run_in_background: false) again" in sync.context
+    again = active.hook("PostToolUse", tool_name="Agent",
+                        tool_input={"subagent_type": "critic", "prompt": "judge",
+                                    "description": "d"}, tool_response={"status": "completed"})
+    assert "no verdict was recorded" in again.context  # each report is shown once
+    active.hook("SubagentStop", agent_id="r7", agent_type="reviewer", stop_hook_active=False,
+                last_assistant_message="REVIEW: PASS play/demo/plan.json")
     background = active.hook("PostToolUse", tool_name="Agent",
                              tool_input={"subagent_type": "reviewer", "prompt": "p",
                                          "description": "d"},
@@ -283,7 +300,8 @@ def test_subagent_result_reminders_by_channel(active):
             "<status>completed</status>\n<summary>Agent \"review\" finished</summary>\n"
             "<result>REVIEW: PASS play/demo/plan.json</result>\n</task-notification>")
     prompt = active.hook("UserPromptSubmit", prompt=note)
-    assert "The reviewer finished" in prompt.context and "meta.reviewed" in prompt.context
+    assert "The reviewer passed play/demo/plan.json" in prompt.context
+    assert "meta.reviewed" in prompt.context and "active on subtask p1.2" in prompt.context
     stop = active.hook("SubagentStop", agent_id="g1", agent_type="general-purpose",
                        stop_hook_active=False, last_assistant_message="done")
     assert "Record its result in play/demo/progress.json now (subtask p1.2)" in (

@@ -32,7 +32,8 @@ EN = en.MESSAGES
 JA = ja.MESSAGES
 
 #: Where message keys are used.
-SOURCE_DIRS = ("guards", "workflow", "events", "hooks", "statefiles", "shell", "permission")
+SOURCE_DIRS = ("guards", "workflow", "events", "hooks", "statefiles", "shell", "permission",
+               "skills")
 
 
 def fields(template: str) -> set:
@@ -122,6 +123,7 @@ def test_bash_check_runtime_keys_exist():
 
     for family in bash_check._ADVICE:
         assert f"bash_check.advice.{family}" in EN
+        assert f"bash_check.family.{family}" in EN
     for kind in ("receives", "deletes", "changes", "writes"):
         assert f"bash_check.verb_{kind}" in EN
 
@@ -216,6 +218,38 @@ def test_runtime_messages_switch_through_evaluate(ws):
     assert en_result.code == ja_result.code == 2
     assert "You are on main" in en_result.stderr
     assert "現在 main ブランチにいます" in ja_result.stderr
+
+
+@pytest.mark.parametrize("command, family", [
+    ("rm -rf /etc/notes", "rm-recursive"),
+    ("git reset --hard HEAD~3", "git-history"),
+    ("git push --force origin main", "force-push"),
+])
+def test_destructive_findings_read_in_japanese(ws, command, family):
+    """issue 14 item 10: bash-check's main sentence no longer carries the
+    shell analysis's English finding in Japanese; the family says what and
+    the command is shown as it was written."""
+    ws.ready()
+    set_language(ws.root, "ja")
+    result = ws.bash(command)
+    assert result.code == 2 and result.guard == "bash-check", result
+    text = result.stderr
+    assert "bash-check が破壊的なコマンドをブロックしました" in text
+    assert JA[f"bash_check.family.{family}"].split(":")[0] in text, text
+    words = re.sub(r"`[^`]*`|\([^)]*\)|[\w.-]*[/_.~-][\w./~-]*", "", text)
+    assert len(re.findall(r"\b[A-Za-z]{4,}\b", words)) <= 4, text  # identifiers only
+
+
+def test_protection_labels_and_agent_errors_read_in_japanese(ws):
+    ws.ready()
+    set_language(ws.root, "ja")
+    result = ws.bash("echo x > .claude/settings.json")
+    assert result.code == 2 and "スイート自身のファイル" in result.stderr, result
+    from guards.agent_definitions import problems
+
+    errors, warnings = problems("---\nname: x\ntools: Agent\n---\n", "ja")
+    assert errors == ["フロントマターに `description` がありません",
+                      "`tools` に Agent が含まれています"]
 
 
 # ------------------------------------------------------------------ through the installed hook
@@ -335,9 +369,11 @@ def test_archive_report_in_both_languages():
                     "commit": {"status": "skipped", "detail": "nothing to commit"}}}
     english = archive.describe(cp)
     assert english.startswith("Playbook p1 is complete and was archived to play/archive/p1/;")
-    assert "commit skipped (nothing to commit)" in english and "Skill(skill='post-loop')" in english
+    # issue 14: the archive names the post-loop step by its one command
+    handler = "`python3 .claude/skills/post-loop/handler.py`"
+    assert "commit skipped (nothing to commit)" in english and handler in english
     japanese = archive.describe(cp, lang="ja")
     assert "play/archive/p1/ にアーカイブされました" in japanese
     assert "commit はスキップ (nothing to commit)" in japanese
-    assert "Skill(skill='post-loop')" in japanese
+    assert handler in japanese
     assert archive.describe(cp, for_handler=True).count("post-loop") == 0

@@ -37,7 +37,7 @@ def test_codex_executor_delegates(tmp_path, toolstack):
     result = edit_code(root)
     assert result.blocked and result.guard == "executor-guard", result
     assert result.outcome.final.kind == "delegate"
-    assert "Task(subagent_type='codex-delegate')" in result.text
+    assert "Agent(subagent_type='codex-delegate', run_in_background: false)" in result.text
     assert "p1.1" in result.text and "criterion of p1.1" in result.text
     assert "Iteration: 0 of 5" in result.text
 

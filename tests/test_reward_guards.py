@@ -275,14 +275,23 @@ def test_preexisting_violation_does_not_block_other_edits(rr):
     assert not result.blocked, result
 
 
-def test_copying_evidence_to_another_subtask_is_caught_by_the_ledger(rr):
-    """The SPEC's field check cannot tell copied evidence; the ledger can."""
+def test_copying_evidence_to_another_subtask_is_caught_by_the_ledger(rr, tmp_path):
+    """The SPEC's field check cannot tell copied evidence; the ledger can. A
+    recorded critic run is required by default (issue 15 item 7); a human's
+    ``config.require_critic_run: false`` loosens it to a warning."""
     K.critic_says(rr, "CRITIC: PASS p1.1")
     doc = legit_progress(rr)
     doc["subtasks"]["p1.2"] = json.loads(json.dumps(doc["subtasks"]["p1.1"]))
     result = K.tool(rr, "Write", {"file_path": str(rr / K.PROGRESS), "content": K.dump(doc)})
-    assert not result.blocked
+    assert result.blocked and result.guard == "subtask-guard", result
     assert "p1.2 set done" in result.text and "no PASS" in result.text
+    loose = K.make_reward_repo(tmp_path / "loose", config_extra="require_critic_run: false\n")
+    K.critic_says(loose, "CRITIC: PASS p1.1")
+    doc = legit_progress(loose)
+    doc["subtasks"]["p1.2"] = json.loads(json.dumps(doc["subtasks"]["p1.1"]))
+    result = K.tool(loose, "Write", {"file_path": str(loose / K.PROGRESS),
+                                     "content": K.dump(doc)})
+    assert not result.blocked and "p1.2 set done" in result.text, result
 
 
 def test_require_critic_run_blocks_without_ledger_pass(tmp_path):
@@ -430,12 +439,17 @@ def test_critic_pass_without_evidence_is_blocked(rr):
 
 
 def test_critic_pass_needs_a_ledger_pass_for_the_playbook(tmp_path):
-    rr = K.make_reward_repo(tmp_path / "r")
-    doc = K.read_json(rr, K.PROGRESS)
+    loose = K.make_reward_repo(tmp_path / "r", config_extra="require_critic_run: false\n")
+    doc = K.read_json(loose, K.PROGRESS)
     doc["critic"] = {"status": "PASS", "evidence": ["all green"], "notes": ""}
     content = K.dump(doc)
-    result = K.tool(rr, "Write", {"file_path": str(rr / K.PROGRESS), "content": content})
+    result = K.tool(loose, "Write", {"file_path": str(loose / K.PROGRESS), "content": content})
     assert not result.blocked and "PASS playbook" in result.text, result
+    # The default (issue 15 item 7) and an explicit true both require the run.
+    default = K.make_reward_repo(tmp_path / "d")
+    result = K.tool(default, "Write", {"file_path": str(default / K.PROGRESS),
+                                       "content": content})
+    assert result.blocked, result
     strict = K.make_reward_repo(tmp_path / "s", config_extra="require_critic_run: true\n")
     result = K.tool(strict, "Write", {"file_path": str(strict / K.PROGRESS), "content": content})
     assert result.blocked, result
@@ -452,7 +466,11 @@ def _state_edit(rr, old: str, new: str):
                                "new_string": new})
 
 
-def complete(rr, rel_dir=K.PLAYBOOK, critic=True):
+def complete(rr, rel_dir=K.PLAYBOOK, critic=True, ledger=True):
+    """The playbook as a finished, critic-verified one leaves it: every
+    subtask and phase done with evidence, the playbook critic's PASS, and —
+    with ``ledger`` — the critic's runs in the ledger (required by default
+    since issue 15 item 7)."""
     doc = K.read_json(rr, f"{rel_dir}/progress.json")
     for sid in doc["subtasks"]:
         doc["subtasks"][sid] = K.evidenced()
@@ -461,6 +479,15 @@ def complete(rr, rel_dir=K.PLAYBOOK, critic=True):
     if critic:
         doc["critic"] = {"status": "PASS", "evidence": ["critic: all criteria met"], "notes": ""}
     (rr / rel_dir / "progress.json").write_text(K.dump(doc))
+    if ledger:
+        ids = list(doc["subtasks"]) + (["playbook"] if critic else [])
+        path = rr / ".claude" / "logs" / "critic-ledger.jsonl"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as fh:
+            for ident in ids:
+                fh.write(json.dumps({"ts": "2026-01-02T00:00:00+00:00", "session_id": "t",
+                                     "agent_id": "critic", "playbook": f"{rel_dir}/plan.json",
+                                     "subtask": ident, "verdict": "PASS", "reason": ""}) + "\n")
 
 
 @pytest.mark.parametrize("new", ["status: done", 'status: "done"', "status: Done",

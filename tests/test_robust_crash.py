@@ -230,6 +230,10 @@ def _complete_playbook(root: Path) -> None:
     tmp.mkdir()
     (tmp / "scratch.txt").write_text("scratch\n")
     (tmp / "README.md").write_text("kept\n")
+    # the critic really ran (its ledger; required for the archive, issue 15 item 7)
+    import lifecycle_kit as K
+
+    K.critic_ran(root, "p1", ["s1", "playbook"])
 
 
 def _run(driver, root: Path, event: str, payload: dict, n: int):
@@ -392,7 +396,9 @@ def test_session_end_survives_a_crash_at_every_point(tmp_path, driver):
     def resumed(template, root, sections):
         _same_sections(template, sections, ("project", "config", "playbook", "goal"))
         assert sections["session"]["last_end"]
-        assert not (root / layout.SESSION_INIT).exists()
+        # issue 14 item 3: SessionEnd removes init-guard's pending marker and
+        # leaves the rest of .session-init/ to the next SessionStart.
+        assert not (root / layout.PENDING).exists()
         assert _temp_files(root) == [], _temp_files(root)
 
     _crash_every_point(tmp_path, driver, "SessionEnd", prepare, after_crash, resumed)

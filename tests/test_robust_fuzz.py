@@ -267,7 +267,10 @@ def _through_hook(suite: Installed, event: str, case: S.Case):
         proc.communicate()
         raise AssertionError(f"{case!r}: the {event} hook did not finish") from None
     elapsed = time.monotonic() - start
-    return proc.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), elapsed
+    from conftest import claude_view
+
+    return (*claude_view(event, proc.returncode, out.decode("utf-8", "replace"),
+                         err.decode("utf-8", "replace")), elapsed)
 
 
 def _batch_through_hooks(suite, event, cases):
@@ -323,10 +326,13 @@ def test_subprocess_heavy_inputs(suite):
 
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(one, cases))
+    from conftest import claude_view
+
     for event, kind, result in results:
         case = S.Case(event, kind, raw=b"")
-        check_output(event, case, result.code, result.stdout, result.stderr)
-        check_malformed(event, case, result.code, result.stdout, result.stderr)
+        code, out, err = claude_view(event, result.exit_code, result.stdout, result.raw_stderr)
+        check_output(event, case, code, out, err)
+        check_malformed(event, case, code, out, err)
 
 
 def test_every_entrypoint_is_fuzzed():

@@ -748,7 +748,10 @@ def _hook(suite, event, payload, timeout=30):
         os.killpg(proc.pid, signal.SIGKILL)
         proc.communicate()
         raise AssertionError(f"{event} hung with a FIFO in place") from None
-    return proc.returncode, out.decode(errors="replace"), err.decode(errors="replace")
+    from conftest import claude_view
+
+    return claude_view(event, proc.returncode, out.decode(errors="replace"),
+                       err.decode(errors="replace"))
 
 
 @pytest.mark.parametrize("spot", FIFO_SPOTS)
@@ -795,4 +798,8 @@ def test_hook_processes_are_bounded_with_a_fifo_on_stdin(suite):
     proc = subprocess.run([sys.executable, str(script)], input=b'{"hook_event_name": "PreTo',
                           capture_output=True, timeout=30,
                           env=dict(os.environ, CLAUDE_PROJECT_DIR=str(suite.root)))
-    assert proc.returncode == 2 and b"refused malformed" in proc.stderr
+    from conftest import claude_view
+
+    code, _out, err = claude_view("PreToolUse", proc.returncode, proc.stdout.decode(),
+                                  proc.stderr.decode())
+    assert code == 2 and "refused malformed" in err

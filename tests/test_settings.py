@@ -397,6 +397,28 @@ def test_file_tools_are_allowed_and_gated_by_the_hooks():
     assert installer.render_settings("PY", "SUITE")["hooks"]["PreToolUse"][0]["matcher"] == "*"
 
 
+def test_the_suites_own_skills_and_handler_are_allowed_and_nothing_broader():
+    """issue 14 item 3: in the default permission mode, headless included,
+    the suite's own skills (a SKILL.md with allowed-tools asks first) and the
+    post-loop handler run without a dialog. Exactly those: one Skill(<name>)
+    per shipped skill, the handler's three exact command lines."""
+    from pathlib import Path
+
+    skills = sorted(p.parent.name for p in (SUITE / "skills").glob("*/SKILL.md"))
+    allow = PERMISSIONS["allow"]
+    assert sorted(r[6:-1] for r in allow if r.startswith("Skill(")) == skills
+    handler = [r for r in allow if "post-loop" in r and r.startswith("Bash(")]
+    assert handler == ["Bash(python3 .claude/skills/post-loop/handler.py)",
+                       "Bash(python3 .claude/skills/post-loop/handler.py --status)",
+                       "Bash(python3 .claude/skills/post-loop/handler.py --no-git)"]
+    assert not any(r in allow for r in ("Skill", "Skill(*)", "Bash(python3:*)",
+                                        "Bash(python3 .claude/skills/post-loop/handler.py:*)"))
+    for command in ("python3 .claude/skills/post-loop/handler.py; rm -rf x",
+                    "python3 .claude/skills/post-loop/handler.py --evil",
+                    "python3 .claude/skills/other.py"):
+        assert not allowed_by(allow, command), command
+
+
 def test_the_rule_model_itself():
     assert rule_matches("Bash(git push:*)", "git push origin")
     assert rule_matches("Bash(git push:*)", "git push")

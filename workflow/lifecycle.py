@@ -90,7 +90,7 @@ def resume_pointer(ctx, trigger: str = "") -> dict:
     else:
         instruction = ctx.say("lifecycle.resume_idle", state=layout.STATE_MD)
     if w["post_loop_pending"]:
-        instruction += ctx.say("lifecycle.resume_post_loop")
+        instruction += ctx.say("lifecycle.resume_post_loop", command=handler_command(ctx))
     return {
         "resume_instruction": instruction,
         "playbook": w["playbook"],

@@ -580,9 +580,36 @@ def listing(items, limit: int = 15) -> str:
     return shown + (f" ... and {len(items) - limit} more" if len(items) > limit else "")
 
 
-def describe_problems(problems: dict, limit: int = 10) -> str:
-    """``p1.1 (validated_by is None, not 'critic'; ...); p1.2 (...)``."""
-    parts = [f"{sid} ({'; '.join(probs)})" for sid, probs in list(problems.items())[:limit]]
+#: The shapes of :func:`statefiles.playbook.evidence_problems` and
+#: :func:`critic_field_problems` → their catalogue key (issue 14 item 10:
+#: the per-subtask problems in the reader's language).
+_GAPS = (
+    ("reward.gap_status", r"validations\.(?P<kind>\w+)\.status is (?P<status>.+), not PASS"),
+    ("reward.gap_evidence", r"validations\.(?P<kind>\w+)\.evidence is empty"),
+    ("reward.gap_validated_at", r"validated_at is not set"),
+    ("reward.gap_validated_by", r"validated_by is (?P<got>.+), not 'critic'"),
+)
+
+
+def gap_text(problem: str, ctx=None) -> str:
+    """One evidence problem in the context's language (as it is when its
+    shape is not one of :data:`_GAPS`, or without a context)."""
+    if ctx is None or ctx.language == "en":
+        return problem
+    import re
+
+    for key, pattern in _GAPS:
+        m = re.fullmatch(pattern, problem)
+        if m:
+            return ctx.say(key, **m.groupdict())
+    return problem
+
+
+def describe_problems(problems: dict, limit: int = 10, ctx=None) -> str:
+    """``p1.1 (validated_by is None, not 'critic'; ...); p1.2 (...)``, in the
+    language of ``ctx`` when given."""
+    parts = [f"{sid} ({'; '.join(gap_text(p, ctx) for p in probs)})"
+             for sid, probs in list(problems.items())[:limit]]
     more = len(problems) - limit
     return "; ".join(parts) + (f"; ... and {more} more" if more > 0 else "")
 
@@ -756,9 +783,12 @@ def ledger_verdicts(root: str, plan_rel: str | None) -> dict:
 
 
 def require_critic_run(ctx) -> bool:
-    """state.md ``config.require_critic_run: true``: a done status needs a
-    critic PASS recorded in the ledger (block instead of warn)."""
-    return ctx.config_flag("require_critic_run")
+    """A done status needs a critic PASS recorded in the ledger (block, not
+    warn). The default (issue 15 item 7): only state.md
+    ``config.require_critic_run: false`` — a human-only section — loosens it
+    to a warning; anything else, unset or unreadable, requires the run."""
+    state = ctx.state
+    return state is None or state.get("config", "require_critic_run") is not False
 
 
 def record_fail_reason(root: str, text: str) -> None:

@@ -410,6 +410,51 @@ def check_permission_config(c: Checkup) -> list:
     return notes
 
 
+def claude_config_path(env) -> str:
+    """Claude Code's global configuration file: ``$CLAUDE_CONFIG_DIR/.claude.json``
+    when that is set, else ``~/.claude.json``."""
+    base = env.get("CLAUDE_CONFIG_DIR")
+    if base:
+        return os.path.join(base, ".claude.json")
+    return os.path.join(env.get("HOME") or os.path.expanduser("~"), ".claude.json")
+
+
+def trusted_at(data, root: str) -> str | None:
+    """The directory (``root`` or an ancestor) whose workspace-trust dialog
+    was accepted, per Claude Code's ``projects.<dir>.hasTrustDialogAccepted``,
+    or ``None``."""
+    projects = data.get("projects") if isinstance(data, dict) else None
+    if not isinstance(projects, dict):
+        return None
+    path = os.path.realpath(root)
+    while True:
+        entry = projects.get(path)
+        if isinstance(entry, dict) and entry.get("hasTrustDialogAccepted") is True:
+            return path
+        parent = os.path.dirname(path)
+        if parent == path:
+            return None
+        path = parent
+
+
+def check_trust(c: Checkup) -> list:
+    """Workspace trust (issue 14 item 7): headless ``claude -p`` ignores the
+    project's permission allow rules until the trust dialog was accepted once
+    for the directory (reference "What the model actually sees")."""
+    path = claude_config_path(c.project.env)
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except FileNotFoundError:
+        data = {}
+    except (OSError, ValueError) as exc:
+        return [Note("warn", "doctor.trust_unreadable", path=path, error=str(exc)[:200])]
+    where = trusted_at(data, c.root)
+    if where:
+        return [Note("ok", "doctor.trust_ok", where=where)]
+    return [Note("warn", "doctor.trust_missing", path=path)]
+
+
 def check_logs(c: Checkup) -> list:
     path = c.project.path(".claude/logs/errors.log")
     try:
@@ -495,6 +540,7 @@ CHECKS = (
     ("state", check_state),
     ("protected", check_protected),
     ("permission-config", check_permission_config),
+    ("trust", check_trust),
     ("logs", check_logs),
     ("speed", check_speed),
     ("versions", check_versions),

@@ -5,8 +5,15 @@ the project into a scratch directory (:mod:`playgate.scratch`), and runs,
 in the order they happened, through :func:`events.runtime.evaluate` (the
 hooks' own code, effects applied in the copy):
 
+0. the copy is first brought back to the state the session *started*
+   from (:func:`playgate.scratch.rewind`: the commit ``HEAD`` pointed to
+   then, files and session markers written since removed; issue 14 item 9)
+   — replaying a finished session against its end state would report
+   differences that are none;
 1. SessionStart (with the session's source);
 2. UserPromptSubmit for every prompt the user submitted;
+2b. SubagentStop for every subagent, with its last words (the critic's and
+   the reviewer's verdicts are recorded and applied there);
 3. PreToolUse for every tool call of the main agent and its subagents
    (``agent_id``/``agent_type`` set for the latter); then, for a Bash call
    PreToolUse lets through, PermissionRequest — would the gate auto-approve
@@ -14,7 +21,10 @@ hooks' own code, effects applied in the copy):
 4. for a call that ran in the session: its file edit re-applied to the copy
    (Write, Edit, MultiEdit) and PostToolUse, so later calls meet the state
    they met in the session. Bash commands are never executed: what they
-   changed in the session is not reproduced.
+   changed in the session is not reproduced — except a branch that a plain
+   ``git checkout -b|switch -c <branch>`` (or ``checkout|switch <branch>``)
+   created or checked out, which is set in the copy's own ``.git`` without
+   running git (the workflow's guards judge by the branch).
 
 Paths under the session's directory are moved to the copy (``file_path``,
 ``path``, ``notebook_path``; occurrences in Bash commands). Each call is
@@ -106,9 +116,46 @@ class Replayer:
                 "message": (err or out).strip()[:600], "trace": trace_of(outcome)}
 
     # -- effects of a call that ran
+    def switch_branch(self, command: str) -> None:
+        """Set the copy's branch as a plain branch creation or switch did in
+        the session (nothing is run: the copy's ``HEAD``, and a new ref at
+        the current commit for ``-b``/``-c``)."""
+        import shlex
+
+        try:
+            words = shlex.split(command)
+        except ValueError:
+            return
+        if len(words) < 3 or words[0] != "git" or words[1] not in ("checkout", "switch"):
+            return
+        args = words[2:]
+        create = args[0] in ("-b", "-c", "--create") and len(args) == 2
+        if not create and (len(args) != 1 or args[0].startswith("-")):
+            return
+        name = args[-1]
+        git_dir = os.path.join(self.scratch, ".git")
+        ref = os.path.join(git_dir, "refs", "heads", *name.split("/"))
+        if ".." in name.split("/") or not os.path.isdir(git_dir):
+            return
+        if create and not os.path.exists(ref):
+            from playgate.scratch import _git
+
+            head = _git(self.scratch, "rev-parse", "HEAD")
+            if head is None or head.returncode != 0:
+                return
+            os.makedirs(os.path.dirname(ref), exist_ok=True)
+            with open(ref, "w", encoding="utf-8") as fh:
+                fh.write(head.stdout.strip() + "\n")
+        if os.path.exists(ref):
+            with open(os.path.join(git_dir, "HEAD"), "w", encoding="utf-8") as fh:
+                fh.write(f"ref: refs/heads/{name}\n")
+
     def apply(self, call, tool_input: dict) -> str | None:
         """Re-apply a file edit to the copy; returns a note when it could
         not be (the copy then differs from the session from here on)."""
+        if call.tool == "Bash" and isinstance(tool_input.get("command"), str):
+            self.switch_branch(tool_input["command"])
+            return None
         path = tool_input.get("file_path")
         if call.tool not in ("Write", "Edit", "MultiEdit") or not isinstance(path, str):
             return None
@@ -142,6 +189,12 @@ class Replayer:
         rows = []
         prompts = []
         for item in self.session.timeline():
+            if hasattr(item, "agent_id"):
+                payload = dict(self.base("SubagentStop"), agent_id=item.agent_id,
+                               agent_type=item.agent_type or "general-purpose",
+                               stop_hook_active=False, last_assistant_message=item.text)
+                self.hook("SubagentStop", payload)
+                continue
             if not hasattr(item, "tool"):
                 result = self.hook("UserPromptSubmit", dict(
                     self.base("UserPromptSubmit", item.permission_mode), prompt=item.text))
@@ -240,6 +293,7 @@ def run(args, project) -> tuple:
     copy = os.path.join(parent, "project")
     try:
         scratch.copy_project(root, copy)
+        start_note = scratch.rewind(root, copy, session.started_at, session.branch or None)
         result = Replayer(session, copy, origin).run()
     finally:
         if not args.keep:
@@ -248,6 +302,7 @@ def run(args, project) -> tuple:
     data = {"command": "replay", "transcript": os.path.abspath(args.transcript),
             "session_id": session.session_id, "claude_code_version": session.version,
             "project": root, "scratch": copy if args.keep else None,
+            "started_at": session.started_at, "start_state": start_note,
             "files": session.files, "skipped_lines": session.skipped,
             "session_start": result["session_start"], "prompts": result["prompts"],
             "calls": rows,
@@ -277,6 +332,8 @@ def render(data: dict, lang: str) -> str:
                session=data["session_id"] or "?", version=data["claude_code_version"] or "?"),
              t("replay.project", lang, project=data["project"],
                scratch=data["scratch"] or t("replay.deleted", lang))]
+    if data.get("start_state"):
+        lines.append(f"  {data['start_state']}")
     if data["skipped_lines"]:
         lines.append(t("replay.skipped", lang, count=data["skipped_lines"]))
     for prompt in data["prompts"]:

@@ -17,9 +17,13 @@ It
    cause now succeeds, an unfixed one fails fast with the same message);
 2. removes ``post-loop-pending`` (edits and stops are free again) and closes
    the archive checkpoint (logged to ``.claude/logs/archive.log``);
-3. prints what was done, the git steps left to do by hand (if any), and how
-   to derive the next task: the remaining playbooks under ``play/``, open
-   items of ``play/project.json``, or "all tasks complete — wait".
+3. prints what was done, what is left to commit with the exact commands
+   (the work and the archive: the archive's own commit stages only the
+   playbook's files and state.md; issue 14), the git steps left to do by
+   hand (if any), and how to derive the next task: the remaining playbooks
+   under ``play/``, open items of ``play/project.json``, or "all tasks
+   complete — wait". The report is in state.md ``config.language`` (the
+   message catalogue, ``post_loop.*``).
 
 Runs under the system ``python3``: only the standard library and the suite's
 own packages (found next to this file, like the hooks' ``_bootstrap``). When
@@ -166,54 +170,79 @@ def _project_items(root: str) -> list:
     return items[:15]
 
 
-def next_task_text(root: str) -> str:
+def next_task_text(root: str, lang: str = "en") -> str:
+    from messages import text
+
     playbooks = _open_playbooks(root)
     items = _project_items(root)
-    lines = ["Next task (derive it from the state, do not invent work):"]
+    lines = [text(lang, "post_loop.next_header")]
     if playbooks:
-        lines.append("- Playbooks not finished yet:")
+        lines.append(text(lang, "post_loop.next_playbooks"))
         for rel, status, done, total in playbooks:
-            lines.append(f"    {rel} (meta.status {status}, {done}/{total} subtasks done)")
-        lines.append("  To continue one: check out its branch (meta.branch; create it from the "
-                     "default branch if needed), make sure it is reviewed (meta.reviewed), set "
-                     "state.md playbook.active to it, read it, and carry on with its first open "
-                     "subtask.")
+            lines.append(text(lang, "post_loop.next_playbook", plan=rel, status=status, done=done,
+                              total=total))
+        lines.append(text(lang, "post_loop.next_playbooks_how"))
     if items:
-        lines.append("- Open items in play/project.json: " + "; ".join(items) + ".")
-        lines.append("  To start one: Skill(skill='playbook-init') — it runs the "
-                     "prompt-analyzer, the understanding check with the user, pm and the "
-                     "reviewer, on a new branch.")
+        lines.append(text(lang, "post_loop.next_items", items="; ".join(items)))
+        lines.append(text(lang, "post_loop.next_items_how"))
     if not playbooks and not items:
-        lines.append("- Nothing is left. Tell the user: \"All tasks are complete. Waiting for "
-                     "the next instruction.\" (全タスク完了。次の指示を待ちます。) and wait. A new "
-                     "request starts with Skill(skill='playbook-init').")
+        lines.append(text(lang, "post_loop.next_none"))
     else:
-        lines.append("- If the user has not asked for it, ask before starting; otherwise say "
-                     "what you start with.")
+        lines.append(text(lang, "post_loop.next_ask"))
     return "\n".join(lines)
 
 
 # --------------------------------------------------------------- follow-ups
 
 
-def manual_steps(cp: dict) -> list:
+def manual_steps(cp: dict, lang: str = "en") -> list:
     """Commands for the git steps the archive did not do, in order."""
+    from messages import text
+
     from statefiles import archive
 
     branch = cp.get("branch") or "<branch>"
     remote = cp.get("remote") or "origin"
     default = cp.get("default_branch") or "main"
-    commands = {
-        "commit": "git status, then git add <the work> and git commit (never secrets)",
-        "push": f"git push -u {remote} {branch}",
-        "pr_create": f"gh pr create --base {default} --head {branch} (or open it on the web)",
-        "pr_merge": "merge the pull request once its checks pass (gh pr merge, or the web)",
-        "return_default": f"git checkout {default} && git pull --ff-only {remote} {default}",
-    }
+    fields = {"branch": branch, "remote": remote, "default": default}
     steps = cp.get("steps", {})
     planned = archive.planned_steps(cp)
-    return [f"{archive.STEP_LABELS[s]}: {commands[s]}" for s in archive.GIT_STEPS
+    return [f"{archive.describe_step(s, lang)}: {text(lang, f'post_loop.manual.{s}', **fields)}"
+            for s in archive.GIT_STEPS
             if s in planned and steps.get(s, {}).get("status") not in ("done", "skipped")]
+
+
+#: Characters kept in the suggested commit message: nothing the permission
+#: gate reads as shell syntax (phase 2), so the command runs without a dialog.
+_MESSAGE_OK = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.,:/+=@")
+
+
+def commit_text(root: str, cp: dict | None, lang: str = "en") -> str | None:
+    """What is left to commit after the archive, as one instruction with the
+    exact commands (issue 14 items 3 and 6), or ``None`` when the tree is
+    clean. Bytecode, tool caches and secret-like files are left out and
+    named."""
+    from messages import text
+    from statefiles import archive, gitinfo
+
+    paths, left_out = archive.commit_candidates(root)
+    if paths is None:
+        return None
+    notes = []
+    if left_out:
+        notes.append(text(lang, "post_loop.commit_left_out", paths=", ".join(left_out[:8])))
+    if not paths:
+        return " ".join([text(lang, "post_loop.commit_nothing")] + notes)
+    branch = gitinfo.current_branch(root) or (cp or {}).get("branch") or "?"
+    title = str((cp or {}).get("title") or "").strip()
+    title = "".join(c for c in title if c in _MESSAGE_OK).strip() or "Finish the playbook"
+    if cp and cp.get("id"):
+        title = f"{title} - playbook {''.join(c for c in cp['id'] if c in _MESSAGE_OK)}"
+    shown = paths if len(paths) <= 20 else sorted({p.split("/", 1)[0] for p in paths})
+    add = "git add -A -- " + " ".join(shown)
+    commit = f'git commit -m "{title[:100]}"'
+    return " ".join([text(lang, "post_loop.commit", branch=branch, add=add, commit=commit)]
+                    + notes)
 
 
 # ----------------------------------------------------------------------- main
@@ -228,64 +257,67 @@ def main(argv) -> int:
             return 2
         print(__doc__)
         return 0
-    from statefiles import archive, layout
+    from messages import text
+    from statefiles import archive, layout, state_md
     from statefiles.markers import Markers
 
     root = project_root()
+    state = state_md.load(root)
+    lang = state.language if state is not None else "en"
     markers = Markers(root)
     pending = markers.read_json(layout.POST_LOOP_PENDING)
     has_pending = markers.exists(layout.POST_LOOP_PENDING)
     cp = archive.load_checkpoint(root)
 
     if "--status" in args:
-        print(f"post-loop-pending: {'yes' if has_pending else 'no'}"
-              + (f" ({pending.get('playbook')}, {pending.get('status')})"
-                 if isinstance(pending, dict) else ""))
-        print("archive: " + (f"{cp.get('status')} — {archive.describe(cp, for_handler=True)}"
-                             if cp else "no checkpoint"))
+        which = (f" ({pending.get('playbook')}, {pending.get('status')})"
+                 if isinstance(pending, dict) else "")
+        print(text(lang, "post_loop.status_pending" if has_pending else "post_loop.status_none",
+                   which=which))
+        print(text(lang, "post_loop.status_archive",
+                   archive=(f"{cp.get('status')} — "
+                            f"{archive.describe(cp, for_handler=True, lang=lang)}"
+                            if cp else text(lang, "post_loop.no_checkpoint"))))
         return 0
 
     if cp is not None and not archive.is_closed(cp):
         retry = "--no-git" not in args
         if cp.get("status") in (archive.RUNNING, archive.FAILED) or retry:
-            result = archive.run(root, network=True, retry=retry, budget_s=100.0)
+            result = archive.run(root, network=True, retry=retry, budget_s=100.0, lang=lang)
             if result is not None and result.status == "busy":
-                print("Another process is archiving the playbook right now. Run this handler "
-                      "again in a moment.")
+                print(text(lang, "post_loop.busy"))
                 return EXIT_BUSY
             cp = archive.load_checkpoint(root) or cp
         if cp.get("status") in (archive.FAILED, archive.RUNNING):
-            print("The archive did not finish, so the post-loop cannot close it yet:\n"
-                  + archive.describe(cp, for_handler=True)
-                  + f"\nFix that, then run `{layout.post_loop_command(root)}` again.")
+            print(text(lang, "post_loop.unfinished",
+                       report=archive.describe(cp, for_handler=True, lang=lang),
+                       command=layout.post_loop_command(root)))
             return EXIT_FAILED
 
     if not has_pending and cp is None:
-        print("Nothing is pending: no playbook was archived since the last post-loop.")
-        print(next_task_text(root))
+        print(text(lang, "post_loop.nothing_pending"))
+        print(next_task_text(root, lang))
         return 0
 
     lines = []
     if cp is not None:
-        lines.append(archive.describe(cp, for_handler=True))
+        lines.append(archive.describe(cp, for_handler=True, lang=lang))
     elif isinstance(pending, dict):
-        lines.append(f"Playbook {pending.get('playbook')} was archived to "
-                     f"{pending.get('archive') or 'play/archive/'} ({pending.get('status')}).")
+        lines.append(text(lang, "post_loop.archived_to", playbook=pending.get("playbook"),
+                          archive=pending.get("archive") or "play/archive/",
+                          status=pending.get("status")))
     markers.remove(layout.POST_LOOP_PENDING)
     archive.close(root)
-    lines.append("post-loop-pending is cleared: edits and stops are no longer held for the "
-                 "post-loop.")
-    if cp is not None:
-        todo = manual_steps(cp)
-        if todo:
-            lines.append("Git steps left to do (tell the user; run them only as they want):")
-            lines.extend(f"  - {t}" for t in todo)
-        elif cp.get("git") == "off" and cp.get("branch"):
-            lines.append(f"The git steps are off (state.md config.archive_git): the work is on "
-                         f"branch {cp.get('branch')}; commit, push and open the pull request as "
-                         "the project usually does.")
+    lines.append(text(lang, "post_loop.cleared"))
+    todo = manual_steps(cp, lang) if cp is not None else []
+    commit = commit_text(root, cp, lang)
+    if commit:
+        lines.append(commit)
+    if todo:
+        lines.append(text(lang, "post_loop.git_left"))
+        lines.extend(f"  - {t}" for t in todo)
     lines.append("")
-    lines.append(next_task_text(root))
+    lines.append(next_task_text(root, lang))
     print("\n".join(lines))
     return 0
 

@@ -207,7 +207,8 @@ READ_LIST = re.compile(r"(?:Use the Read tool on|other tools stay blocked until 
 def instructions(text_: str) -> list:
     """The steps a message names, in the order it names them:
     ``("read", [paths])``, ``("skill", name)``, ``("agent", type, spelled)``,
-    ``("branch",)``, ``("run", command)``."""
+    ``("branch",)``, ``("run", command)`` (the post-loop handler),
+    ``("git", command)`` (a ``git add``/``git commit`` to run)."""
     found = []
     for m in READ_LIST.finditer(text_):
         found.append((m.start(), ("read", [p.strip() for p in m.group(1).split(",")])))
@@ -221,6 +222,8 @@ def instructions(text_: str) -> list:
             found.append((m.start(), ("branch",)))
         elif re.match(r"^(python3?|\S*/python3?) \S*post-loop/handler\.py", cmd):
             found.append((m.start(), ("run", cmd)))
+        elif re.match(r"^git (add|commit) ", cmd):
+            found.append((m.start(), ("git", cmd)))
     found.sort(key=lambda pair: pair[0])
     return [step for _, step in found]
 
@@ -310,7 +313,8 @@ class Journal:
             # The registered command line (issue 14 item 1) is noise here.
             cut = detail.find("; exit 2; }]: ")
             if cut > 0:
-                detail = detail[:detail.find("[", 0, cut)] + "[<command line>]: " + detail[cut + 14:]
+                detail = (detail[:detail.find("[", 0, cut)] + "[<command line>]: "
+                          + detail[cut + 14:])
             lines.append(f"  [{lane} t{turn}] {kind}: {detail[:700]}")
         return "\n".join(lines)
 
@@ -471,11 +475,12 @@ class Critic(Subagent):
             why = f"{TEST_COMMAND} did not pass"
         elif not recorded:
             why = "the validations are not recorded with evidence (Q1)"
-        lines = [f"Ran `{TEST_COMMAND}`: {run.text.strip().splitlines()[-1] if run.text.strip() else ''}"]
-        for ident in dict.fromkeys(ids):
-            lines.append(f"CRITIC: PASS {ident}" if why is None else f"CRITIC: FAIL {ident} - {why}")
-        if wants_playbook:
-            lines.append("CRITIC: PASS playbook" if why is None else f"CRITIC: FAIL playbook - {why}")
+        last = run.text.strip().splitlines()[-1] if run.text.strip() else ""
+        lines = [f"Ran `{TEST_COMMAND}`: {last}"]
+        judged = list(dict.fromkeys(ids)) + (["playbook"] if wants_playbook else [])
+        for ident in judged:
+            lines.append(f"CRITIC: PASS {ident}" if why is None
+                         else f"CRITIC: FAIL {ident} - {why}")
         yield [text("\n".join(lines))]
 
 
@@ -684,10 +689,10 @@ class MainAgent(Policy):
         yield from self.act("Edit", {"file_path": self.abs("greet/cli.py"), "old_string": CLI_OLD,
                                      "new_string": CLI_NEW, "replace_all": False},
                             "edit greet/cli.py")
+        anchor = 'assert capsys.readouterr().out == "Hello, Ada!\\n"\n'
         yield from self.act("Edit", {"file_path": self.abs("tests/test_cli.py"),
-                                     "old_string": 'assert capsys.readouterr().out == "Hello, Ada!\\n"\n',
-                                     "new_string": 'assert capsys.readouterr().out == "Hello, Ada!\\n"\n'
-                                     + TESTS_ADDED, "replace_all": False},
+                                     "old_string": anchor, "new_string": anchor + TESTS_ADDED,
+                                     "replace_all": False},
                             "add the tests")
         run = yield from self.act("Bash", {"command": TEST_COMMAND,
                                            "description": "run the tests"}, "run the tests")
@@ -704,14 +709,14 @@ class MainAgent(Policy):
         yield from self.post_loop()
         # Commit.
         yield from self.commit()
-        context = yield from self.say("The work is committed on " + BRANCH + ".")
-        self.note_context(context)
-        if "Stop hook" in context:
-            self.journal.add(self.lane, self.turn_index, "stuck",
-                             f"Stop refused the end of the turn: {context[:500]}")
-            context = yield from self.say("Done.")
-            self.note_context(context)
+        # The last turn: the session ends here unless Stop refuses it.
         self.done = True
+        context = yield from self.say("The work is committed on " + BRANCH + ".")
+        self.done = False
+        self.note_context(context)
+        self.journal.add(self.lane, self.turn_index, "stuck",
+                         f"the end of the turn was refused: {context[:500]}")
+        yield from self.say("Done.")
 
     def all_text(self) -> str:
         return "\n".join(self.skills.values()) + "\n" + (
@@ -833,12 +838,20 @@ class MainAgent(Policy):
             self.post_loop_report = out.text
 
     def commit(self):
-        out = yield from self.act("Bash", {"command": "git add greet tests play state.md",
-                                           "description": "stage the work and the archive"},
-                                  "git add")
-        out = yield from self.act("Bash", {"command": "git commit -m 'greet: --shout prints the "
-                                                      "greeting in upper case'",
-                                           "description": "commit"}, "git commit")
+        """Commit as the last message that names the commands says (the
+        post-loop report); without one, the usual two commands."""
+        report = getattr(self, "post_loop_report", "") or ""
+        named = [s[1] for s in instructions(report) if s[0] == "git"]
+        if not named:
+            self.journal.add(self.lane, self.turn_index, "note",
+                             "no message named the commit commands; committing as usual")
+            named = ["git add greet tests play state.md",
+                     "git commit -m 'greet: --shout prints the greeting in upper case'"]
+        for command in named:
+            out = yield from self.act("Bash", {"command": command,
+                                               "description": "commit the work and the archive"},
+                                      command.split(" -")[0].split(" -- ")[0])
+            self.expect_ok(out, f"run `{command}`, as the post-loop report asked")
 
 
 # --------------------------------------------------------------------------- a whole run

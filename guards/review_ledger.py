@@ -1,0 +1,113 @@
+"""review-ledger (SubagentStop; issue 14 items 2 and 8).
+
+The reviewer subagent has no Write tool (seed 002 §7), so its verdict has to
+be recorded by someone else. It used to be the orchestrator, which was then
+warned by playbook-guard for marking its own playbook reviewed; now the hook
+that sees the reviewer stop records it. When a subagent whose
+``agent_type`` is ``reviewer`` (or ``playgate:reviewer``) stops, each line
+of its final message
+
+    REVIEW: PASS play/<id>/plan.json
+    REVIEW: FAIL play/<id>/plan.json - <reason>
+
+is appended to ``.claude/logs/review-ledger.jsonl`` (HARD_BLOCK), and a PASS
+is applied by :func:`statefiles.bookkeeping.record_review`: the review in
+plan.json and, when possible, the activation of the playbook. What was done
+is saved for the reminder the orchestrator gets with the Agent call's result
+(:mod:`guards.subagent_reminder`). A FAIL changes nothing; the orchestrator
+has pm fix the findings.
+
+Advisory: a failure to record never blocks a stop (the orchestrator is then
+told to record the review itself, which playbook-guard accepts with a
+warning, as before).
+"""
+
+from __future__ import annotations
+
+from events.verdict import ALLOWED, Effect, allow, warn
+from workflow import reward as R
+
+NAME = "review-ledger"
+ADVISORY = True
+
+_DECORATION = " \t>*`_-#•·"
+_SEPARATORS = (" - ", " — ", " – ", ": ", " -- ")
+
+
+def parse_reviews(message: str) -> list:
+    """``[(plan_rel, verdict, reason), ...]`` from a reviewer's final message,
+    one per plan, FAIL winning over PASS for the same plan."""
+    found: dict = {}
+    for raw in message.splitlines():
+        line = raw.strip().lstrip(_DECORATION).rstrip(" \t*`_")
+        if line[:7].upper() != "REVIEW:":
+            continue
+        verdict, _, tail = line[7:].strip().partition(" ")
+        verdict = verdict.strip(" *`_:").upper()
+        if verdict not in ("PASS", "FAIL"):
+            continue
+        tail = tail.strip()
+        plan, reason = tail, ""
+        cuts = [(tail.find(sep), sep) for sep in _SEPARATORS if sep in tail]
+        if cuts:
+            at, sep = min(cuts)
+            plan, reason = tail[:at], tail[at + len(sep):]
+        plan = plan.strip().strip("*`_,.;:()[]\"'").split(" ")[0] if plan.strip() else ""
+        plan = plan.removeprefix("./")
+        if not plan.endswith("plan.json"):
+            continue
+        if found.get(plan, ("", ""))[0] == "FAIL":
+            continue
+        found[plan] = (verdict, reason.strip()[:2000])
+    return [(plan, v, r) for plan, (v, r) in found.items()]
+
+
+def _record(root: str, records: list, passed: list, branch) -> None:
+    import os
+
+    from statefiles import bookkeeping, fastjson, layout
+    from statefiles.atomic import append_nonblocking
+
+    path = layout.join(root, bookkeeping.REVIEW_LEDGER)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    append_nonblocking(path, "".join(fastjson.dumps(r) + "\n" for r in records)
+                       .encode("utf-8", "backslashreplace"))
+    report = None
+    for plan_rel in passed:
+        report = bookkeeping.record_review(root, plan_rel, branch)
+    if report is None:
+        failed = [r for r in records if r["verdict"] == "FAIL"]
+        report = {"agent": "reviewer", "verdict": "FAIL", "plan": failed[0]["plan"],
+                  "reason": failed[0]["reason"]} if failed else None
+    if report is not None:
+        bookkeeping.save_report(root, report)
+
+
+def _working_plan(ctx, plan: str) -> str | None:
+    """``plan`` as the repo-relative plan.json of a working playbook, or ``None``."""
+    from statefiles.playbook import resolve_active
+
+    rel, _error = resolve_active(ctx.root, plan)
+    return rel
+
+
+def check(ctx):
+    hook = ctx.hook
+    if ctx.event != "SubagentStop" or R.agent_name(hook.agent_type) != "reviewer":
+        return ALLOWED
+    message = hook.raw.get("last_assistant_message")
+    reviews = parse_reviews(message if isinstance(message, str) else "")
+    if not reviews:
+        return warn(ctx.say("review_ledger.no_verdict"))
+    from statefiles.markers import now_iso
+
+    stamp = now_iso()
+    records, passed = [], []
+    for plan, verdict, reason in reviews:
+        rel = _working_plan(ctx, plan)
+        records.append({"ts": stamp, "session_id": hook.session_id, "agent_id": hook.agent_id,
+                        "plan": rel or plan, "verdict": verdict, "reason": reason})
+        if verdict == "PASS" and rel:
+            passed.append(rel)
+    return allow(effects=(Effect(_record, ctx.root, records, passed, ctx.branch, when="always",
+                                 label="record the review"),))
