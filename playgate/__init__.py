@@ -11,7 +11,7 @@ report for people, or one JSON document with ``--json``; exit codes are
 :data:`playgate.cli.EXIT_CODES`.
 
 :mod:`playgate.bootstrap` is separate: a standard-library-only script that
-creates the plugin's Python environment (see its docstring and the README,
+creates the plugin's Python environment (see its docstring and docs/install.md,
 "Plugin").
 
 ``install``, ``uninstall`` and ``demo`` run :mod:`playgate.installer` (what

@@ -45,10 +45,11 @@ SETUP_TIMEOUT = 300
 
 _START_USER_OLD = "Repair it with: python install.py <this repository>"
 _START_USER_NEW = ("The plugin needs python3 (3.10 or newer) on PATH to set up its "
-                   "environment; see the playgate README, section Plugin")
+                   "environment; see the playgate docs, docs/install.md, section Plugin")
 _START_CLAUDE_OLD = "Tell the user to repair it with: python install.py <this repository>."
 _START_CLAUDE_NEW = ("Tell the user: the playgate plugin needs python3 (3.10 or newer) on "
-                     "PATH to set up its environment (playgate README, section Plugin).")
+                     "PATH to set up its environment (playgate docs: docs/install.md, "
+                     "section Plugin).")
 
 #: ``{event: [(old, new), ...]}`` replacements. Each ``old`` must occur
 #: exactly once in the command it applies to. The gating events' repair text

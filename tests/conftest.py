@@ -28,7 +28,7 @@ FIXTURES = SHARED / "fixtures" / "claude-code-2.1.329"
 
 # ---------------------------------------------------------------- slow tests
 # The inner loop leaves them out: pytest -n auto -m "not slow and not e2e"
-# (README "Development"); .ci/run runs everything. A test is slow when it takes
+# (docs/development.md); .ci/run runs everything. A test is slow when it takes
 # about a second or more on its own here (a 2-core machine; measured with
 # --durations=0 under -n 2): a long property or crash run, a virtualenv, many
 # installs. Listed here, in one place, rather than in each file; a name that
