@@ -145,29 +145,37 @@ def _indented(obj, indent: str, encode_str) -> str:
             raise ValueError("Circular reference detected")
         markers.add(id(o))
 
-    def sequence(o, level: int) -> None:
+    def opening(o, level: int, brackets: str):
+        # The separator before the first member of a non-empty container,
+        # once its opening bracket is out; None (with "[]"/"{}" out) when it
+        # is empty.
         if not o:
-            append("[]")
-            return
+            append(brackets)
+            return None
         enter(o)
-        inner = "\n" + indent * (level + 1)
-        append("[")
-        first = True
-        for item in o:
-            append(inner if first else "," + inner)
-            first = False
-            value(item, level + 1)
-        append("\n" + indent * level + "]")
+        append(brackets[0])
+        return "\n" + indent * (level + 1)
+
+    def closing(o, level: int, bracket: str) -> None:
+        append("\n" + indent * level + bracket)
         markers.discard(id(o))
 
-    def mapping(o, level: int) -> None:
-        if not o:
-            append("{}")
+    def sequence(o, level: int) -> None:
+        inner = opening(o, level, "[]")
+        if inner is None:
             return
-        enter(o)
-        inner = "\n" + indent * (level + 1)
-        append("{")
-        first = True
+        sep = inner
+        for item in o:
+            append(sep)
+            sep = "," + inner
+            value(item, level + 1)
+        closing(o, level, "]")
+
+    def mapping(o, level: int) -> None:
+        inner = opening(o, level, "{}")
+        if inner is None:
+            return
+        sep = inner
         for key, item in o.items():
             if isinstance(key, str):
                 pass
@@ -184,13 +192,12 @@ def _indented(obj, indent: str, encode_str) -> str:
             else:
                 raise TypeError(f"keys must be str, int, float, bool or None, "
                                 f"not {key.__class__.__name__}")
-            append(inner if first else "," + inner)
-            first = False
+            append(sep)
+            sep = "," + inner
             append(encode_str(key))
             append(": ")
             value(item, level + 1)
-        append("\n" + indent * level + "}")
-        markers.discard(id(o))
+        closing(o, level, "}")
 
     value(obj, 0)
     return "".join(parts)
