@@ -659,6 +659,15 @@ def _in_scope(cp: dict, path: str) -> bool:
         not hits(scope.get("excludes"))
 
 
+def _recorded(cp: dict, key: str, value, problem: str, fix: str):
+    """``value``, kept as ``cp[key]`` for the later steps and a rerun;
+    StepFailed(problem, fix) when it is empty."""
+    if not value:
+        raise StepFailed(problem, fix)
+    cp[key] = value
+    return value
+
+
 def _step_push(root: str, cp: dict, g: _Git) -> str:
     branch = _need_branch(g, cp)
     # The playbook's work (its goal.scope) must be on the branch before it is
@@ -670,12 +679,9 @@ def _step_push(root: str, cp: dict, g: _Git) -> str:
         raise StepFailed(f"the work is not committed on {branch}: {shown}",
                          "commit it (git add -A -- <those paths>, then git commit), then rerun "
                          "the post-loop handler, which pushes it")
-    remote = g.remote_for(cp, branch)
-    if not remote:
-        raise StepFailed("no git remote is configured",
-                         "add one (git remote add origin <url>), then rerun the post-loop handler; "
-                         "the work is committed locally")
-    cp["remote"] = remote
+    remote = _recorded(cp, "remote", g.remote_for(cp, branch), "no git remote is configured",
+                       "add one (git remote add origin <url>), then rerun the post-loop handler; "
+                       "the work is committed locally")
     push = g.git("push", "--porcelain", "-u", remote, f"{branch}:refs/heads/{branch}",
                  network=True)
     if not push.ok:
@@ -716,12 +722,10 @@ def _pr_state(g: _Git, ref: str) -> tuple:
 def _step_pr_create(root: str, cp: dict, g: _Git) -> str:
     branch = _need_branch(g, cp)
     remote = cp.get("remote") or g.remote_for(cp, branch)
-    default = g.default_branch(cp, remote)
-    if not default:
-        raise StepFailed("the default branch could not be determined",
-                         "set config.archive_default_branch in state.md (a human edit), then "
-                         "rerun the post-loop handler")
-    cp["default_branch"] = default
+    default = _recorded(cp, "default_branch", g.default_branch(cp, remote),
+                        "the default branch could not be determined",
+                        "set config.archive_default_branch in state.md (a human edit), then "
+                        "rerun the post-loop handler")
     if branch == default:
         raise StepSkipped(f"the work is on the default branch {default}; no pull request is "
                           "needed", rest=True)
