@@ -54,7 +54,7 @@ from statefiles import fastjson
 from statefiles.atomic import append_nonblocking, write_atomic
 from statefiles.markers import Markers, now_iso
 from workflow import reward as R
-from workflow.subagent_reply import verdict_lines
+from workflow.subagent_reply import stop_verdicts, verdict_lines
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
@@ -120,14 +120,14 @@ def check(ctx: Context) -> Verdict:
     ``CRITIC: PASS|FAIL <id>`` verdicts to the critic ledger (and the retry
     state); a WARN when it gave none; ALLOWED for other events and agents
     (issue 4; seed 002 §10)."""
-    hook = ctx.hook
-    if ctx.event != "SubagentStop" or R.agent_name(hook.agent_type) != "critic":
+    verdicts = stop_verdicts(ctx, "critic", parse_verdicts)
+    if verdicts is None:
         return ALLOWED
-    message = hook.raw.get("last_assistant_message")
-    verdicts = parse_verdicts(message if isinstance(message, str) else "")
     if not verdicts:
         return warn(ctx.say("critic_ledger.no_verdict", ledger=R.CRITIC_LEDGER))
 
+    hook = ctx.hook
+    message = hook.raw.get("last_assistant_message")
     plan_rel = ctx.playbook.plan_rel if ctx.playbook is not None else None
     stamp = now_iso()
     records = [{"ts": stamp, "session_id": hook.session_id, "agent_id": hook.agent_id,

@@ -25,8 +25,7 @@ warning, as before).
 from __future__ import annotations
 
 from events.verdict import ALLOWED, Effect, allow, warn
-from workflow import reward as R
-from workflow.subagent_reply import verdict_lines
+from workflow.subagent_reply import stop_verdicts, verdict_lines
 
 NAME = "review-ledger"
 ADVISORY = True
@@ -75,13 +74,12 @@ def _working_plan(ctx, plan: str) -> str | None:
 
 
 def check(ctx):
-    hook = ctx.hook
-    if ctx.event != "SubagentStop" or R.agent_name(hook.agent_type) != "reviewer":
+    reviews = stop_verdicts(ctx, "reviewer", parse_reviews)
+    if reviews is None:
         return ALLOWED
-    message = hook.raw.get("last_assistant_message")
-    reviews = parse_reviews(message if isinstance(message, str) else "")
     if not reviews:
         return warn(ctx.say("review_ledger.no_verdict"))
+    hook = ctx.hook
     from statefiles.markers import now_iso
 
     stamp = now_iso()

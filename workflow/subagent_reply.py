@@ -9,6 +9,8 @@ spelled once.
 
 from __future__ import annotations
 
+from workflow.reward import agent_name
+
 VERDICTS = ("PASS", "FAIL")
 #: Markdown a model puts in front of a line (quote, bullet, bold, heading).
 _DECORATION = " \t>*`_-#•·"
@@ -49,3 +51,15 @@ def verdict_lines(message: str, tag: str, subject) -> list:
             continue
         found[ident] = (verdict, reason.strip()[:MAX_REASON])
     return [(ident, v, r) for ident, (v, r) in found.items()]
+
+
+def stop_verdicts(ctx, agent: str, parse) -> list | None:
+    """At SubagentStop of the suite's ``agent`` subagent (``critic``,
+    ``reviewer``; also under the plugin namespace), ``parse`` applied to its
+    ``last_assistant_message`` (``""`` when that is not a string); ``None``
+    for any other event or agent."""
+    hook = ctx.hook
+    if ctx.event != "SubagentStop" or agent_name(hook.agent_type) != agent:
+        return None
+    message = hook.raw.get("last_assistant_message")
+    return parse(message if isinstance(message, str) else "")
