@@ -50,8 +50,14 @@ CHAIN = RECORDERS + CHECKS + HANDLERS
 
 
 def chain(ctx) -> tuple:
+    """The guards run for every SubagentStop event, in order: :data:`CHAIN`, a tuple
+    of module names under ``guards/`` (``ctx`` is not consulted)."""
     return CHAIN
 
 
 def run(ctx):
+    """The SubagentStop outcome (``events.render.Outcome``): :data:`CHAIN` run in
+    order, its block passed through the loop guard
+    (:func:`guards.stop_loop_guard.apply`) so that a session can always end
+    (SPEC §3 "Stop and SubagentStop")."""
     return stop_loop_guard.apply(ctx, run_chain(ctx, chain(ctx)))

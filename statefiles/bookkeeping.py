@@ -140,6 +140,8 @@ def _start(progress: dict, phase_id: str, sid: str, stamp: str) -> tuple:
 
 
 def criterion_of(plan: dict, sid: str | None) -> str:
+    """The first line of subtask ``sid``'s ``criterion`` in ``plan`` (at most 200 characters),
+    or ``""`` when the subtask or its criterion is missing."""
     for phase in plan.get("phases") or []:
         for sub in (phase.get("subtasks") or []) if isinstance(phase, dict) else []:
             if isinstance(sub, dict) and sub.get("id") == sid:

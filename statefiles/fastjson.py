@@ -121,6 +121,8 @@ def _indented(obj, indent: str, encode_str) -> str:
     markers: set = set()
 
     def value(o, level: int) -> None:
+        """Append the encoding of ``o`` at nesting ``level``; ``TypeError`` for a type JSON
+        cannot hold."""
         if isinstance(o, str):
             append(encode_str(o))
         elif o is None:
@@ -141,6 +143,8 @@ def _indented(obj, indent: str, encode_str) -> str:
             _default(o)
 
     def enter(o) -> None:
+        """Mark container ``o`` as being encoded; ``ValueError`` when it already is (a cycle),
+        like ``json``."""
         if id(o) in markers:
             raise ValueError("Circular reference detected")
         markers.add(id(o))
@@ -149,6 +153,9 @@ def _indented(obj, indent: str, encode_str) -> str:
         # The separator before the first member of a non-empty container,
         # once its opening bracket is out; None (with "[]"/"{}" out) when it
         # is empty.
+        """Open container ``o`` at ``level``: the separator before its first member once its
+        opening bracket is out, or ``None`` (with the empty form ``"[]"``/``"{}"`` out) when
+        it is empty."""
         if not o:
             append(brackets)
             return None
@@ -157,10 +164,12 @@ def _indented(obj, indent: str, encode_str) -> str:
         return "\n" + indent * (level + 1)
 
     def closing(o, level: int, bracket: str) -> None:
+        """Close container ``o`` at ``level`` with ``bracket`` on a line of its own."""
         append("\n" + indent * level + bracket)
         markers.discard(id(o))
 
     def sequence(o, level: int) -> None:
+        """Append list or tuple ``o`` at ``level``, one member a line."""
         inner = opening(o, level, "[]")
         if inner is None:
             return
@@ -172,6 +181,8 @@ def _indented(obj, indent: str, encode_str) -> str:
         closing(o, level, "]")
 
     def mapping(o, level: int) -> None:
+        """Append dict ``o`` at ``level``, one ``"key": value`` a line; keys converted like
+        ``json`` does, ``TypeError`` for any other key type."""
         inner = opening(o, level, "{}")
         if inner is None:
             return
