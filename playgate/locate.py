@@ -63,6 +63,8 @@ class _Lines:
         self.line0 = line0
 
     def at(self, offset: int) -> tuple:
+        """``(line, column)`` of character ``offset`` (line counted from ``line0``, column from
+        1)."""
         i = bisect.bisect_right(self.starts, offset) - 1
         return (i + self.line0, offset - self.starts[i] + 1)
 
@@ -79,13 +81,15 @@ def json_positions(text: str) -> Positions:
     n = len(text)
 
     def skip(i: int) -> int:
+        """The offset of the first non-whitespace character at or after ``i``."""
         while i < n and text[i] in _WS:
             i += 1
         return i
 
     def string_end(i: int) -> int:
-        # text[i] == '"'; returns the offset after the closing quote (JSON's
-        # string syntax, not the shell's quoting of shell.quoting)
+        """The offset after the JSON string starting at ``i`` (``text[i] == '"'``); ValueError
+        when it is not closed. JSON's string syntax, not the shell's quoting of
+        shell.quoting."""
         i += 1
         while True:
             j = text.find('"', i)
@@ -101,7 +105,8 @@ def json_positions(text: str) -> Positions:
             i = j + 1
 
     def key(i: int, path: tuple) -> tuple:
-        # An object's key at i: (the offset after its ':', the member's path).
+        """Read the object key at ``i`` and its ``:``: ``(offset after the ':', the member's
+        path)``; ValueError for anything else."""
         if text[i] != '"':
             raise ValueError(f"expected a key at offset {i}")
         end = string_end(i)
@@ -113,6 +118,9 @@ def json_positions(text: str) -> Positions:
         return i + 1, path + (name,)
 
     def value(i: int, path: tuple) -> int:
+        """Record the positions of the JSON value at ``i`` (after whitespace), path ``path``,
+        and of everything inside it; returns the offset after it. ValueError where the text
+        is not JSON."""
         i = skip(i)
         pos.value[path] = lines.at(i)
         c = text[i] if i < n else ""
@@ -166,9 +174,11 @@ def yaml_positions(text: str, first_line: int = 1) -> Positions:
     loader = yaml.SafeLoader("")
 
     def mark(node) -> tuple:
+        """``(line, column)`` of ``node``'s start in the file (both 1-based)."""
         return (node.start_mark.line + first_line, node.start_mark.column + 1)
 
     def walk(node, path: tuple) -> None:
+        """Record the positions of ``node`` at ``path`` and of everything inside it."""
         pos.value[path] = mark(node)
         if isinstance(node, yaml.MappingNode):
             for key_node, value_node in node.value:

@@ -150,9 +150,6 @@ def _indented(obj, indent: str, encode_str) -> str:
         markers.add(id(o))
 
     def opening(o, level: int, brackets: str):
-        # The separator before the first member of a non-empty container,
-        # once its opening bracket is out; None (with "[]"/"{}" out) when it
-        # is empty.
         """Open container ``o`` at ``level``: the separator before its first member once its
         opening bracket is out, or ``None`` (with the empty form ``"[]"``/``"{}"`` out) when
         it is empty."""

@@ -78,6 +78,7 @@ DEMO_PLAN = {
 
 def _demo_progress() -> dict:
     def sub():
+        """A pending subtask entry of progress.json (three PENDING validations, no evidence)."""
         return {"status": "pending", "validated_at": None, "validated_by": None,
                 "validations": {k: {"status": "PENDING", "evidence": []}
                                 for k in ("technical", "consistency", "completeness")},
