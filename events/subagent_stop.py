@@ -26,8 +26,7 @@ here). A handler that must see *every* stop belongs in RECORDERS.
 
 from __future__ import annotations
 
-from events.runtime import run_chain
-from guards import stop_loop_guard
+from events.stop import loop_guarded
 
 #: Never block; run on every subagent stop.
 RECORDERS = (
@@ -56,8 +55,6 @@ def chain(ctx) -> tuple:
 
 
 def run(ctx):
-    """The SubagentStop outcome (``events.render.Outcome``): :data:`CHAIN` run in
-    order, its block passed through the loop guard
-    (:func:`guards.stop_loop_guard.apply`) so that a session can always end
-    (SPEC §3 "Stop and SubagentStop")."""
-    return stop_loop_guard.apply(ctx, run_chain(ctx, chain(ctx)))
+    """As :func:`events.stop.run`, for a subagent's stop (the loop guard
+    counts its blocks per ``agent_id``)."""
+    return loop_guarded(ctx, chain(ctx))
