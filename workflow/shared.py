@@ -212,7 +212,6 @@ def edit_or_bash(ctx, on_edit, on_bash):
     hook = ctx.hook
     if hook.tool_name == "Bash":
         return on_bash(ctx)
-    target = ctx.target
-    if not hook.is_edit_tool or target is None:
+    if not hook.is_edit_tool or ctx.target is None:
         return ALLOWED
-    return on_edit(ctx, target)
+    return on_edit(ctx, ctx.target)
