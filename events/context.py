@@ -163,6 +163,8 @@ class Context:
 
     @property
     def on_main(self) -> bool:
+        """The checked-out branch is ``main`` or ``master``
+        (:func:`statefiles.gitinfo.is_main`; SPEC §3 main-branch)."""
         from statefiles import gitinfo  # lazy: loaded on first use; only branch-aware guards ask
 
         return gitinfo.is_main(self.branch)

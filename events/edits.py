@@ -41,6 +41,7 @@ class PostEdit:
 
     @property
     def changed(self) -> bool:
+        """The edit applies and its result differs from the file as it is."""
         return self.applies and self.after is not None and self.after != self.before
 
 

@@ -356,6 +356,8 @@ class HookInput:
 
     @property
     def is_edit_tool(self) -> bool:
+        """The tool is one of :data:`EDIT_TOOLS` (Edit, Write, MultiEdit,
+        NotebookEdit): it writes one file, named in ``tool_input``."""
         return self.tool_name in EDIT_TOOLS
 
     def __repr__(self) -> str:

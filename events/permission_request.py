@@ -38,6 +38,7 @@ def request_from(ctx) -> P.Request:
     command = hook.tool_input.get("command")
 
     def on_error(where: str) -> None:
+        """Log the exception being handled to errors.log, as ``where``."""
         log_error(ctx.root, ctx.event, where)
 
     return P.Request(hook.tool_name, command, hook.cwd, ctx.root, env=ctx.env,

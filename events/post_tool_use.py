@@ -31,6 +31,9 @@ OTHER_CHAIN = (
 
 
 def chain(ctx) -> tuple:
+    """The guards (module names under ``guards/``) run after the tool call
+    ``ctx.hook``: :data:`EDIT_CHAIN` after an edit tool, :data:`AGENT_CHAIN`
+    after Task/Agent, :data:`OTHER_CHAIN` otherwise (SPEC §3 PostToolUse)."""
     tool = ctx.hook.tool_name
     if tool in EDIT_TOOLS:
         return EDIT_CHAIN

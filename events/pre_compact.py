@@ -7,4 +7,6 @@ CHAIN = ("resume_pointer",)
 
 
 def chain(ctx) -> tuple:
+    """The guards run for every PreCompact event, in order: :data:`CHAIN`, a tuple
+    of module names under ``guards/`` (``ctx`` is not consulted)."""
     return CHAIN

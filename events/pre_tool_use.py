@@ -56,6 +56,10 @@ MCP_CHAIN = (
 
 
 def chain(ctx) -> tuple:
+    """The guards (module names under ``guards/``) run before the tool call
+    ``ctx.hook``, in order: :data:`COMMON`, then :data:`EDIT_CHAIN` for an
+    edit tool, :data:`BASH_CHAIN` for Bash, :data:`MCP_CHAIN` for an MCP tool
+    (SPEC §3 PreToolUse)."""
     tool = ctx.hook.tool_name
     if tool in EDIT_TOOLS:
         return COMMON + EDIT_CHAIN

@@ -8,4 +8,6 @@ CHAIN = ("session_end",)
 
 
 def chain(ctx) -> tuple:
+    """The guards run for every SessionEnd event, in order: :data:`CHAIN`, a tuple
+    of module names under ``guards/`` (``ctx`` is not consulted)."""
     return CHAIN

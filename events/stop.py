@@ -22,8 +22,19 @@ CHAIN = (
 
 
 def chain(ctx) -> tuple:
+    """The guards run for every Stop event, in order: :data:`CHAIN`, a tuple
+    of module names under ``guards/`` (``ctx`` is not consulted)."""
     return CHAIN
 
 
 def run(ctx):
-    return stop_loop_guard.apply(ctx, run_chain(ctx, chain(ctx)))
+    """The Stop outcome (``events.render.Outcome``): :data:`CHAIN` run in
+    order, its block passed through the loop guard (:func:`loop_guarded`)."""
+    return loop_guarded(ctx, chain(ctx))
+
+
+def loop_guarded(ctx, names: tuple):
+    """Run the guards ``names`` in order and pass the outcome through the loop
+    guard (:func:`guards.stop_loop_guard.apply`), so that a session can always
+    end (SPEC §3 "Stop and SubagentStop"). Shared by Stop and SubagentStop."""
+    return stop_loop_guard.apply(ctx, run_chain(ctx, names))

@@ -7,4 +7,6 @@ CHAIN = ("log_subagent",)
 
 
 def chain(ctx) -> tuple:
+    """The guards run for every SubagentStart event, in order: :data:`CHAIN`, a tuple
+    of module names under ``guards/`` (``ctx`` is not consulted)."""
     return CHAIN

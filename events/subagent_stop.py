@@ -26,8 +26,7 @@ here). A handler that must see *every* stop belongs in RECORDERS.
 
 from __future__ import annotations
 
-from events.runtime import run_chain
-from guards import stop_loop_guard
+from events.stop import loop_guarded
 
 #: Never block; run on every subagent stop.
 RECORDERS = (
@@ -50,8 +49,12 @@ CHAIN = RECORDERS + CHECKS + HANDLERS
 
 
 def chain(ctx) -> tuple:
+    """The guards run for every SubagentStop event, in order: :data:`CHAIN`, a tuple
+    of module names under ``guards/`` (``ctx`` is not consulted)."""
     return CHAIN
 
 
 def run(ctx):
-    return stop_loop_guard.apply(ctx, run_chain(ctx, chain(ctx)))
+    """As :func:`events.stop.run`, for a subagent's stop (the loop guard
+    counts its blocks per ``agent_id``)."""
+    return loop_guarded(ctx, chain(ctx))

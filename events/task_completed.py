@@ -8,4 +8,6 @@ CHAIN = ("breezing_timeline",)
 
 
 def chain(ctx) -> tuple:
+    """The guards run for every TaskCompleted event, in order: :data:`CHAIN`, a tuple
+    of module names under ``guards/`` (``ctx`` is not consulted)."""
     return CHAIN

@@ -19,4 +19,6 @@ CHAIN = (
 
 
 def chain(ctx) -> tuple:
+    """The guards run for every UserPromptSubmit event, in order: :data:`CHAIN`, a tuple
+    of module names under ``guards/`` (``ctx`` is not consulted)."""
     return CHAIN

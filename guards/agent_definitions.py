@@ -38,6 +38,7 @@ import os
 
 from events.verdict import ALLOWED, block, warn
 from workflow import team
+from workflow.shared import edit_or_bash
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
@@ -231,12 +232,11 @@ def check(ctx: Context) -> Verdict:
     """Block Bash writes to agent definitions, and Edit/Write/MultiEdit/
     NotebookEdit calls whose result breaks :data:`RULE`; warn when the result
     has no ``tools`` list. Returns a :class:`events.verdict.Verdict`."""
+    return edit_or_bash(ctx, _check_edit, _check_bash)
+
+
+def _check_edit(ctx, target):
     hook = ctx.hook
-    if hook.tool_name == "Bash":
-        return _check_bash(ctx)
-    if not hook.is_edit_tool:
-        return ALLOWED
-    target = ctx.target
     if not is_agent_target(ctx, target):
         return ALLOWED
     if not team.enabled(ctx, "agent_definitions_guard"):

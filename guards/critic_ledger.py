@@ -54,6 +54,7 @@ from statefiles import fastjson
 from statefiles.atomic import append_nonblocking, write_atomic
 from statefiles.markers import Markers, now_iso
 from workflow import reward as R
+from workflow.subagent_reply import stop_verdicts, verdict_lines
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
@@ -62,41 +63,16 @@ if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at r
 NAME = "critic-ledger"
 ADVISORY = True
 
-VERDICTS = ("PASS", "FAIL")
-_DECORATION = " \t>*`_-#•·"
-_SEPARATORS = (" - ", " — ", " – ", ": ", " -- ")
-
 
 def parse_verdicts(message: str) -> list:
     """``[(id, verdict, reason), ...]`` from a critic's final message, one per
-    id, in first-seen order; FAIL wins over PASS for the same id."""
-    found: dict = {}
-    for raw in message.splitlines():
-        line = raw.strip().lstrip(_DECORATION).rstrip(" \t*`_")
-        if line[:7].upper() != "CRITIC:":
-            continue
-        rest = line[7:].strip()
-        verdict, _, tail = rest.partition(" ")
-        verdict = verdict.strip(" *`_:").upper()
-        if verdict not in VERDICTS:
-            continue
-        tail = tail.strip()
-        ident, reason = tail, ""
-        cuts = [(tail.find(sep), sep) for sep in _SEPARATORS if sep in tail]
-        if cuts:
-            at, sep = min(cuts)
-            ident, reason = tail[:at], tail[at + len(sep):]
-        ident = ident.strip().strip("*`_,.;:()[]\"'")
-        if not ident or " " in ident:
-            ident = ident.split(" ")[0] if ident else ""
-        if not ident:
-            continue
-        if ident.lower() == R.PLAYBOOK_ID:
-            ident = R.PLAYBOOK_ID
-        if found.get(ident, ("", ""))[0] == "FAIL":
-            continue
-        found[ident] = (verdict, reason.strip()[:2000])
-    return [(ident, v, r) for ident, (v, r) in found.items()]
+    id, in first-seen order; FAIL wins over PASS for the same id (the line
+    format: :func:`workflow.subagent_reply.verdict_lines`)."""
+    return verdict_lines(message, "CRITIC:", _critic_subject)
+
+
+def _critic_subject(word: str) -> str:
+    return R.PLAYBOOK_ID if word.lower() == R.PLAYBOOK_ID else word
 
 
 def _failed_ids(text: str) -> set:
@@ -144,14 +120,14 @@ def check(ctx: Context) -> Verdict:
     ``CRITIC: PASS|FAIL <id>`` verdicts to the critic ledger (and the retry
     state); a WARN when it gave none; ALLOWED for other events and agents
     (issue 4; seed 002 §10)."""
-    hook = ctx.hook
-    if ctx.event != "SubagentStop" or R.agent_name(hook.agent_type) != "critic":
+    verdicts = stop_verdicts(ctx, "critic", parse_verdicts)
+    if verdicts is None:
         return ALLOWED
-    message = hook.raw.get("last_assistant_message")
-    verdicts = parse_verdicts(message if isinstance(message, str) else "")
     if not verdicts:
         return warn(ctx.say("critic_ledger.no_verdict", ledger=R.CRITIC_LEDGER))
 
+    hook = ctx.hook
+    message = hook.raw.get("last_assistant_message")
     plan_rel = ctx.playbook.plan_rel if ctx.playbook is not None else None
     stamp = now_iso()
     records = [{"ts": stamp, "session_id": hook.session_id, "agent_id": hook.agent_id,

@@ -161,16 +161,7 @@ def _ruff_configured(root: str) -> bool:
 
 
 def _ruff(root: str, files: list, deadline):
-    py = [f for f in files if f.endswith(PY_EXT)]
-    if not py:
-        return None
-    exe = _exe(root, "ruff")
-    if exe is None:
-        return None
-    proc = _run([exe, "check", "--quiet", "--no-fix", "--", *py], root, deadline)
-    if proc is None or proc.returncode == 0:
-        return None
-    return (proc.stdout + proc.stderr).strip() or f"ruff exited with {proc.returncode}"
+    return _linter("ruff", ["check", "--quiet", "--no-fix"], PY_EXT, root, files, deadline)
 
 
 def _eslint_configured(root: str) -> bool:
@@ -186,14 +177,8 @@ def _eslint_configured(root: str) -> bool:
 
 
 def _eslint(root: str, files: list, deadline):
-    js = [f for f in files if f.endswith(JS_EXT)]
-    if not js:
-        return None
-    exe = os.path.join(root, "node_modules", ".bin", "eslint")
-    proc = _run([exe, "--", *js], root, deadline)
-    if proc is None or proc.returncode == 0:
-        return None
-    return (proc.stdout + proc.stderr).strip() or f"eslint exited with {proc.returncode}"
+    return _linter("eslint", [], JS_EXT, root, files, deadline,
+                   exe=os.path.join(root, "node_modules", ".bin", "eslint"))
 
 
 def _shellcheck_configured(root: str) -> bool:
@@ -201,13 +186,22 @@ def _shellcheck_configured(root: str) -> bool:
 
 
 def _shellcheck(root: str, files: list, deadline):
-    sh = [f for f in files if f.endswith(SH_EXT)]
-    if not sh:
+    return _linter("shellcheck", [], SH_EXT, root, files, deadline)
+
+
+def _linter(name: str, args: list, exts: tuple, root: str, files: list, deadline,
+            exe: str | None = None):
+    """Run linter ``name`` (``exe``, else found by :func:`_exe`) with ``args``
+    on the ``files`` ending in ``exts``: its output when it finds something,
+    ``None`` when it passes, has no file to read, is missing or ran out of
+    time."""
+    chosen = [f for f in files if f.endswith(exts)]
+    if not chosen:
         return None
-    exe = _exe(root, "shellcheck")
+    exe = exe or _exe(root, name)
     if exe is None:
         return None
-    proc = _run([exe, "--", *sh], root, deadline)
+    proc = _run([exe, *args, "--", *chosen], root, deadline)
     if proc is None or proc.returncode == 0:
         return None
-    return (proc.stdout + proc.stderr).strip() or f"shellcheck exited with {proc.returncode}"
+    return (proc.stdout + proc.stderr).strip() or f"{name} exited with {proc.returncode}"

@@ -49,17 +49,20 @@ def check(ctx: Context) -> Verdict:
                                      label=view.target.label, phases=R.listing(newly_done),
                                      error=view.other_error))
             return ALLOWED
-        new = R.new_items(R.phases_with_open_subtasks(view.before, view.plan),
-                          R.phases_with_open_subtasks(view.after, view.plan))
-        if new:
-            return block(ctx.say("phase_status_guard.open_subtasks", label=view.target.label,
-                                 open=_describe(ctx, new)))
-        return ALLOWED
+        return _newly_open(ctx, view, "phase_status_guard.open_subtasks",
+                           (view.before, view.plan), (view.after, view.plan))
     if view.progress is None:
         return ALLOWED
-    new = R.new_items(R.phases_with_open_subtasks(view.progress, view.before),
-                      R.phases_with_open_subtasks(view.progress, view.after))
+    return _newly_open(ctx, view, "phase_status_guard.plan_adds_open",
+                       (view.progress, view.before), (view.progress, view.after))
+
+
+def _newly_open(ctx, view, key: str, before: tuple, after: tuple):
+    """BLOCK with message ``key`` naming the done phases with an open subtask
+    after the edit that had none before (``before``/``after``: the
+    ``(progress, plan)`` arguments of ``R.phases_with_open_subtasks``); else
+    ALLOWED."""
+    new = R.new_items(R.phases_with_open_subtasks(*before), R.phases_with_open_subtasks(*after))
     if new:
-        return block(ctx.say("phase_status_guard.plan_adds_open", label=view.target.label,
-                             open=_describe(ctx, new)))
+        return block(ctx.say(key, label=view.target.label, open=_describe(ctx, new)))
     return ALLOWED

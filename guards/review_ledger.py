@@ -25,41 +25,23 @@ warning, as before).
 from __future__ import annotations
 
 from events.verdict import ALLOWED, Effect, allow, warn
-from workflow import reward as R
+from workflow.subagent_reply import stop_verdicts, verdict_lines
 
 NAME = "review-ledger"
 ADVISORY = True
 
-_DECORATION = " \t>*`_-#•·"
-_SEPARATORS = (" - ", " — ", " – ", ": ", " -- ")
-
 
 def parse_reviews(message: str) -> list:
     """``[(plan_rel, verdict, reason), ...]`` from a reviewer's final message,
-    one per plan, FAIL winning over PASS for the same plan."""
-    found: dict = {}
-    for raw in message.splitlines():
-        line = raw.strip().lstrip(_DECORATION).rstrip(" \t*`_")
-        if line[:7].upper() != "REVIEW:":
-            continue
-        verdict, _, tail = line[7:].strip().partition(" ")
-        verdict = verdict.strip(" *`_:").upper()
-        if verdict not in ("PASS", "FAIL"):
-            continue
-        tail = tail.strip()
-        plan, reason = tail, ""
-        cuts = [(tail.find(sep), sep) for sep in _SEPARATORS if sep in tail]
-        if cuts:
-            at, sep = min(cuts)
-            plan, reason = tail[:at], tail[at + len(sep):]
-        plan = plan.strip().strip("*`_,.;:()[]\"'").split(" ")[0] if plan.strip() else ""
-        plan = plan.removeprefix("./")
-        if not plan.endswith("plan.json"):
-            continue
-        if found.get(plan, ("", ""))[0] == "FAIL":
-            continue
-        found[plan] = (verdict, reason.strip()[:2000])
-    return [(plan, v, r) for plan, (v, r) in found.items()]
+    one per plan, FAIL winning over PASS for the same plan (the line format:
+    :func:`workflow.subagent_reply.verdict_lines`); a subject that is not a
+    ``…plan.json`` path is passed over."""
+    return verdict_lines(message, "REVIEW:", _plan_subject)
+
+
+def _plan_subject(word: str) -> str | None:
+    plan = word.removeprefix("./")
+    return plan if plan.endswith("plan.json") else None
 
 
 def _record(root: str, records: list, passed: list, branch) -> None:
@@ -92,13 +74,12 @@ def _working_plan(ctx, plan: str) -> str | None:
 
 
 def check(ctx):
-    hook = ctx.hook
-    if ctx.event != "SubagentStop" or R.agent_name(hook.agent_type) != "reviewer":
+    reviews = stop_verdicts(ctx, "reviewer", parse_reviews)
+    if reviews is None:
         return ALLOWED
-    message = hook.raw.get("last_assistant_message")
-    reviews = parse_reviews(message if isinstance(message, str) else "")
     if not reviews:
         return warn(ctx.say("review_ledger.no_verdict"))
+    hook = ctx.hook
     from statefiles.markers import now_iso
 
     stamp = now_iso()

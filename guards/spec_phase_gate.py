@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from events.verdict import ALLOWED, block, warn
 from workflow import team
+from workflow.shared import edit_or_bash
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
@@ -242,14 +243,11 @@ def _check_bash(ctx):
 def check(ctx: Context) -> Verdict:
     """Judge a write to a spec.yaml (see the module docstring). Returns a
     :class:`events.verdict.Verdict`."""
+    return edit_or_bash(ctx, _check_edit, _check_bash)
+
+
+def _check_edit(ctx, target):
     hook = ctx.hook
-    if hook.tool_name == "Bash":
-        return _check_bash(ctx)
-    if not hook.is_edit_tool:
-        return ALLOWED
-    target = ctx.target
-    if target is None:
-        return ALLOWED
     patterns = team.config_list(ctx, "spec_paths", team.DEFAULT_SPEC_PATHS)
     rels = team.spellings(target, hook.cwd or ctx.root, ctx.root)
     if not team.matches_any(patterns, rels) or not team.enabled(ctx, "spec_phase_gate"):

@@ -78,6 +78,8 @@ def data_dir(explicit=None, env=None):
 
 
 def venv_python(data):
+    """Path of the plugin environment's interpreter under the data directory ``data``
+    (``<data>/venv/bin/python``; it may not exist yet)."""
     return os.path.join(data, VENV, "bin", "python")
 
 
@@ -372,6 +374,11 @@ def run_hook(script, args, env=None):
 
 
 def main(argv=None):
+    """The command line (``argv``, default ``sys.argv[1:]``; see the module docstring):
+    ``SCRIPT [ARGS...]`` execs the script with the environment's interpreter; otherwise set
+    the environment up (or report with ``--status``). Exit 0 ready, 1 not ready
+    (``--status``), a Python older than :data:`MIN_PYTHON` or a failed set-up, 2 ``--data``
+    without a directory."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and not argv[0].startswith("-"):
         return run_hook(argv[0], argv[1:])

@@ -104,6 +104,8 @@ def detect(repo: str) -> list:
     found: list = []
 
     def add(prefix: str, reason: str) -> None:
+        """Record command ``prefix`` with ``reason`` once, when each of its words is a plain
+        word (:data:`_WORD`)."""
         if all(_WORD.match(w) for w in prefix.split(" ")) and \
                 prefix not in [d.prefix for d in found]:
             found.append(Detected(prefix, reason))

@@ -63,6 +63,8 @@ class _Lines:
         self.line0 = line0
 
     def at(self, offset: int) -> tuple:
+        """``(line, column)`` of character ``offset`` (line counted from ``line0``, column from
+        1)."""
         i = bisect.bisect_right(self.starts, offset) - 1
         return (i + self.line0, offset - self.starts[i] + 1)
 
@@ -79,13 +81,15 @@ def json_positions(text: str) -> Positions:
     n = len(text)
 
     def skip(i: int) -> int:
+        """The offset of the first non-whitespace character at or after ``i``."""
         while i < n and text[i] in _WS:
             i += 1
         return i
 
     def string_end(i: int) -> int:
-        # text[i] == '"'; returns the offset after the closing quote (JSON's
-        # string syntax, not the shell's quoting of shell.quoting)
+        """The offset after the JSON string starting at ``i`` (``text[i] == '"'``); ValueError
+        when it is not closed. JSON's string syntax, not the shell's quoting of
+        shell.quoting."""
         i += 1
         while True:
             j = text.find('"', i)
@@ -100,45 +104,47 @@ def json_positions(text: str) -> Positions:
                 return j + 1
             i = j + 1
 
+    def key(i: int, path: tuple) -> tuple:
+        """Read the object key at ``i`` and its ``:``: ``(offset after the ':', the member's
+        path)``; ValueError for anything else."""
+        if text[i] != '"':
+            raise ValueError(f"expected a key at offset {i}")
+        end = string_end(i)
+        name = json.loads(text[i:end])
+        pos.key[path + (name,)] = lines.at(i)
+        i = skip(end)
+        if text[i] != ":":
+            raise ValueError(f"expected ':' at offset {i}")
+        return i + 1, path + (name,)
+
     def value(i: int, path: tuple) -> int:
+        """Record the positions of the JSON value at ``i`` (after whitespace), path ``path``,
+        and of everything inside it; returns the offset after it. ValueError where the text
+        is not JSON."""
         i = skip(i)
         pos.value[path] = lines.at(i)
         c = text[i] if i < n else ""
-        if c == "{":
+        if c == "{" or c == "[":
+            # One loop for both containers, so that the recursion stays one
+            # frame a level (json.loads takes about 1000).
+            close = "}" if c == "{" else "]"
             i = skip(i + 1)
-            if i < n and text[i] == "}":
-                return i + 1
-            while True:
-                i = skip(i)
-                if text[i] != '"':
-                    raise ValueError(f"expected a key at offset {i}")
-                end = string_end(i)
-                key = json.loads(text[i:end])
-                pos.key[path + (key,)] = lines.at(i)
-                i = skip(end)
-                if text[i] != ":":
-                    raise ValueError(f"expected ':' at offset {i}")
-                i = skip(value(i + 1, path + (key,)))
-                if text[i] == ",":
-                    i += 1
-                    continue
-                if text[i] == "}":
-                    return i + 1
-                raise ValueError(f"expected ',' or '}}' at offset {i}")
-        if c == "[":
-            i = skip(i + 1)
-            if i < n and text[i] == "]":
+            if i < n and text[i] == close:
                 return i + 1
             index = 0
             while True:
-                i = skip(value(i, path + (index,)))
-                index += 1
+                if close == "}":
+                    i, member = key(skip(i), path)
+                else:
+                    member = path + (index,)
+                    index += 1
+                i = skip(value(i, member))
                 if text[i] == ",":
                     i += 1
                     continue
-                if text[i] == "]":
+                if text[i] == close:
                     return i + 1
-                raise ValueError(f"expected ',' or ']' at offset {i}")
+                raise ValueError(f"expected ',' or '{close}' at offset {i}")
         if c == '"':
             return string_end(i)
         j = i
@@ -168,9 +174,11 @@ def yaml_positions(text: str, first_line: int = 1) -> Positions:
     loader = yaml.SafeLoader("")
 
     def mark(node) -> tuple:
+        """``(line, column)`` of ``node``'s start in the file (both 1-based)."""
         return (node.start_mark.line + first_line, node.start_mark.column + 1)
 
     def walk(node, path: tuple) -> None:
+        """Record the positions of ``node`` at ``path`` and of everything inside it."""
         pos.value[path] = mark(node)
         if isinstance(node, yaml.MappingNode):
             for key_node, value_node in node.value:

@@ -342,9 +342,13 @@ class Note:
         self.where = where
 
     def message(self, lang: str = "en") -> str:
+        """The note's text in ``lang`` (the catalogue message :attr:`code` with
+        :attr:`params`)."""
         return text(self.code, lang, **self.params)
 
     def to_json(self, lang: str = "en") -> dict:
+        """``{"level", "code", "message", "params"}`` (and ``where`` when set), the message in
+        ``lang``."""
         data = {"level": self.level, "code": self.code, "message": self.message(lang),
                 "params": self.params}
         if self.where:

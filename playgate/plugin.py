@@ -134,6 +134,7 @@ def dumps(document: dict) -> str:
 
 
 def hooks_json_path(source: str = SUITE_ROOT) -> str:
+    """Path of the plugin's hook registrations (``hooks/hooks.json``) under ``source``."""
     return os.path.join(source, *HOOKS_JSON.split("/"))
 
 

@@ -27,6 +27,8 @@ GIT_TIMEOUT = 60
 
 def _ignore(src_root: str):
     def ignore(directory: str, names: list) -> set:
+        """The ``shutil.copytree`` ignore callback: :data:`SKIP_DIRS` everywhere, ``.git`` at
+        the top and :data:`SKIP_CLAUDE` inside ``.claude/``."""
         skipped = {n for n in names if n in SKIP_DIRS}
         rel = os.path.relpath(directory, src_root)
         if rel == ".":

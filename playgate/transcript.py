@@ -71,6 +71,8 @@ class Call:
         self.hook_answer = None
 
     def to_json(self) -> dict:
+        """The call as ``{"tool_use_id", "tool", "lane", "agent_type", "outcome", "guard",
+        "ran"}``."""
         return {"tool_use_id": self.id, "tool": self.tool, "lane": self.lane,
                 "agent_type": self.agent_type, "outcome": self.outcome, "guard": self.guard,
                 "ran": self.ran}

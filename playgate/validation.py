@@ -55,6 +55,7 @@ class Problem:
         self.pointer = pointer_
 
     def to_json(self) -> dict:
+        """The problem as ``{"level", "line", "col", "pointer", "message"}``."""
         return {"level": self.level, "line": self.line, "col": self.col,
                 "pointer": self.pointer, "message": self.message}
 
@@ -78,12 +79,17 @@ class FileReport:
 
     @property
     def valid(self) -> bool:
+        """No problem is an error (warnings allowed)."""
         return not any(p.level == "error" for p in self.problems)
 
     def add(self, level: str, message: str, where=(1, 1), path=()) -> None:
+        """Add a problem at ``where`` (``(line, col)``) about the document path ``path`` (a
+        tuple of keys and indexes)."""
         self.problems.append(Problem(level, message, where[0], where[1], pointer(path)))
 
     def to_json(self) -> dict:
+        """``{"path", "kind", "valid", "problems"}``, the problems in file order (errors first
+        at one position)."""
         return {"path": self.path, "kind": self.kind, "valid": self.valid,
                 "problems": [p.to_json() for p in sorted(self.problems, key=_order)]}
 
@@ -285,6 +291,8 @@ def pair_checks(plan: FileReport, progress: FileReport) -> None:
             subtasks |= {s.get("id") for s in phase.get("subtasks") or [] if isinstance(s, dict)}
 
     def where(path):
+        """``(line, col)`` of ``path`` in progress.json, ``(1, 1)`` when its positions are
+        unknown."""
         return positions.find(path) if positions else (1, 1)
 
     doc = progress.document
@@ -328,6 +336,8 @@ def validate_state(path: str, root: str | None = None, label: str | None = None)
             positions[name] = None
 
     def where(path):
+        """``(line, col)`` of ``path`` (``(section, key, ...)``) in state.md: its key's
+        position, else the first line of its section's YAML, else ``(1, 1)``."""
         section_pos = positions.get(path[0]) if path else None
         if section_pos is None:
             span = parsed["spans"].get(path[0]) if path else None

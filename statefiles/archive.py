@@ -184,6 +184,7 @@ def read_config(root: str) -> dict:
         method = "merge"
 
     def text(key):
+        """``config[key]`` stripped, or ``None`` when it is not a non-empty string."""
         value = config.get(key)
         return value.strip() if isinstance(value, str) and value.strip() else None
 
@@ -195,6 +196,9 @@ def read_config(root: str) -> dict:
 
 
 def checkpoint_path(root: str) -> str:
+    """Absolute path of the archive checkpoint
+    (``.claude/session-state/archive-checkpoint.json`` under ``root``;
+    :data:`statefiles.layout.ARCHIVE_CHECKPOINT`)."""
     return layout.join(root, layout.ARCHIVE_CHECKPOINT)
 
 
@@ -239,6 +243,8 @@ def open_steps(cp: dict) -> list:
 
 
 def is_closed(cp: dict | None) -> bool:
+    """True when there is nothing to resume: no checkpoint (``None``), or one whose run
+    finished (``status`` is :data:`SUCCESS`)."""
     return cp is None or cp.get("status") == SUCCESS
 
 
@@ -461,28 +467,40 @@ class _Git:
         self.git_dir = gitinfo.git_dir(root)
 
     def remaining(self) -> float:
+        """Seconds left before the run's deadline (``time.monotonic`` based; negative once it
+        passed)."""
         return self.deadline - time.monotonic()
 
     def git(self, *args, network: bool = False, stdin: str | None = None):
+        """Run ``git *args`` in the project root within the deadline (:data:`NETWORK_TIMEOUT`
+        or :data:`LOCAL_TIMEOUT` at most); returns a :class:`statefiles.gitwork.Result`,
+        never raises for a failed or missing git."""
         limit = NETWORK_TIMEOUT if network else LOCAL_TIMEOUT
         timeout = min(limit, self.remaining())
         return gitwork.run(["git", *args], cwd=self.root, timeout=timeout, stdin_text=stdin)
 
     def gh(self, *args, stdin: str | None = None):
+        """Run ``gh *args`` (the GitHub CLI) like :meth:`git`, with the network timeout;
+        ``Result.missing`` when gh is not installed."""
         return gitwork.run(["gh", *args], cwd=self.root,
                            timeout=min(NETWORK_TIMEOUT, self.remaining()), stdin_text=stdin)
 
     def branch(self) -> str | None:
+        """The checked-out branch, or ``None`` (detached HEAD, not a repository)."""
         return gitinfo.current_branch(self.root)
 
     def has_ref(self, ref: str) -> bool:
+        """``ref`` names an object in the repository (``git rev-parse --verify``)."""
         return self.git("rev-parse", "--verify", "-q", ref).ok
 
     def remotes(self) -> list:
+        """The names of the configured git remotes (``[]`` when git fails)."""
         run = self.git("remote")
         return [r.strip() for r in run.out.splitlines() if r.strip()] if run.ok else []
 
     def remote_for(self, cp: dict, branch: str) -> str | None:
+        """The remote to push ``branch`` to: the checkpoint's, else ``branch.<branch>.remote``,
+        else ``origin``, else the only remote; ``None`` when it cannot be told."""
         if cp.get("remote"):
             return cp["remote"]
         configured = self.git("config", "--get", f"branch.{branch}.remote")
@@ -653,10 +671,20 @@ def _in_scope(cp: dict, path: str) -> bool:
     scope = cp.get("scope") or {}
 
     def hits(patterns) -> bool:
+        """Some non-blank glob of ``patterns`` matches ``path``."""
         return any(p.strip() and Entry("WARN", p, 0).matches_rel(path) for p in patterns or [])
 
     return bool(scope.get("includes")) and hits(scope["includes"]) and \
         not hits(scope.get("excludes"))
+
+
+def _recorded(cp: dict, key: str, value, problem: str, fix: str):
+    """``value``, kept as ``cp[key]`` for the later steps and a rerun;
+    StepFailed(problem, fix) when it is empty."""
+    if not value:
+        raise StepFailed(problem, fix)
+    cp[key] = value
+    return value
 
 
 def _step_push(root: str, cp: dict, g: _Git) -> str:
@@ -670,12 +698,9 @@ def _step_push(root: str, cp: dict, g: _Git) -> str:
         raise StepFailed(f"the work is not committed on {branch}: {shown}",
                          "commit it (git add -A -- <those paths>, then git commit), then rerun "
                          "the post-loop handler, which pushes it")
-    remote = g.remote_for(cp, branch)
-    if not remote:
-        raise StepFailed("no git remote is configured",
-                         "add one (git remote add origin <url>), then rerun the post-loop handler; "
-                         "the work is committed locally")
-    cp["remote"] = remote
+    remote = _recorded(cp, "remote", g.remote_for(cp, branch), "no git remote is configured",
+                       "add one (git remote add origin <url>), then rerun the post-loop handler; "
+                       "the work is committed locally")
     push = g.git("push", "--porcelain", "-u", remote, f"{branch}:refs/heads/{branch}",
                  network=True)
     if not push.ok:
@@ -716,12 +741,10 @@ def _pr_state(g: _Git, ref: str) -> tuple:
 def _step_pr_create(root: str, cp: dict, g: _Git) -> str:
     branch = _need_branch(g, cp)
     remote = cp.get("remote") or g.remote_for(cp, branch)
-    default = g.default_branch(cp, remote)
-    if not default:
-        raise StepFailed("the default branch could not be determined",
-                         "set config.archive_default_branch in state.md (a human edit), then "
-                         "rerun the post-loop handler")
-    cp["default_branch"] = default
+    default = _recorded(cp, "default_branch", g.default_branch(cp, remote),
+                        "the default branch could not be determined",
+                        "set config.archive_default_branch in state.md (a human edit), then "
+                        "rerun the post-loop handler")
     if branch == default:
         raise StepSkipped(f"the work is on the default branch {default}; no pull request is "
                           "needed", rest=True)
@@ -1015,9 +1038,12 @@ def describe(cp: dict, for_handler: bool = False, lang: str = "en",
     post-loop command named is the one for this installation
     (:func:`statefiles.layout.post_loop_command`)."""
     def say(key, **fields):
+        """The catalogue message ``key`` in the report's language."""
         return text(lang, key, **fields)
 
     def label(step):
+        """The catalogue name of ``step`` (``archive.step.<step>``), or the in-progress phrase
+        for an unknown step."""
         return say(f"archive.step.{step}") if step in STEP_LABELS else say("archive.in_progress")
 
     steps = cp.get("steps", {})

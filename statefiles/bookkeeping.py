@@ -121,20 +121,27 @@ def _advance(progress: dict, order: list, stamp: str) -> tuple | None:
     it and its phase in progress. Returns ``(phase, subtask)`` or ``None``
     when every subtask is done."""
     for phase_id, sid in order:
-        entry = _entry(progress, "subtasks", sid)
-        if _status(entry) == "done":
-            continue
-        if _status(entry) == "pending":
-            entry["status"] = "in_progress"
-        phase = _entry(progress, "phases", phase_id)
-        if _status(phase) == "pending":
-            phase.update(status="in_progress", updated_at=stamp)
-        progress["active"] = {"phase": phase_id, "subtask": sid}
-        return phase_id, sid
+        if _status(_entry(progress, "subtasks", sid)) != "done":
+            return _start(progress, phase_id, sid, stamp)
     return None
 
 
+def _start(progress: dict, phase_id: str, sid: str, stamp: str) -> tuple:
+    """Make ``sid`` of ``phase_id`` the active subtask, moving it and its
+    phase from pending to in progress. Returns ``(phase, subtask)``."""
+    entry = _entry(progress, "subtasks", sid)
+    if _status(entry) == "pending":
+        entry["status"] = "in_progress"
+    phase = _entry(progress, "phases", phase_id)
+    if _status(phase) == "pending":
+        phase.update(status="in_progress", updated_at=stamp)
+    progress["active"] = {"phase": phase_id, "subtask": sid}
+    return phase_id, sid
+
+
 def criterion_of(plan: dict, sid: str | None) -> str:
+    """The first line of subtask ``sid``'s ``criterion`` in ``plan`` (at most 200 characters),
+    or ``""`` when the subtask or its criterion is missing."""
     for phase in plan.get("phases") or []:
         for sub in (phase.get("subtasks") or []) if isinstance(phase, dict) else []:
             if isinstance(sub, dict) and sub.get("id") == sid:
@@ -219,15 +226,7 @@ def record_review(root: str, plan_rel: str, branch: str | None) -> dict:
         current = progress.get("active") if isinstance(progress.get("active"), dict) else {}
         sid = current.get("subtask")
         if sid in [s for _, s in order] and _status(_entry(progress, "subtasks", sid)) != "done":
-            phase_id = next(p for p, s in order if s == sid)
-            entry = _entry(progress, "subtasks", sid)
-            if _status(entry) == "pending":
-                entry["status"] = "in_progress"
-            phase = _entry(progress, "phases", phase_id)
-            if _status(phase) == "pending":
-                phase.update(status="in_progress", updated_at=stamp)
-            progress["active"] = {"phase": phase_id, "subtask": sid}
-            found = (phase_id, sid)
+            found = _start(progress, next(p for p, s in order if s == sid), sid, stamp)
         else:
             found = _advance(progress, order, stamp)
         _dump(root, progress_rel, progress)

@@ -182,10 +182,13 @@ class Active:
 
     @property
     def readable(self) -> bool:
+        """The file held a JSON object."""
         return self.data is not None
 
     @property
     def session_id(self) -> str | None:
+        """The ``session_id`` field stripped, or ``None`` when absent or not a non-empty
+        string."""
         value = self.data.get("session_id") if self.data else None
         return value.strip() if isinstance(value, str) and value.strip() else None
 
@@ -604,6 +607,9 @@ def claim_signals(root: str, session: str, token: str, claude_session: str = "",
         return []
 
     def claimable(rec, t: float) -> bool:
+        """``rec`` may be claimed at time ``t`` (seconds since the epoch): a known signal of
+        this team session, not consumed, offered to this Claude session (:func:`offered_to`)
+        and not under another live claim (:data:`CLAIM_TTL_S`)."""
         if rec is None or rec.get("session_id") != session or rec.get("consumed_at"):
             return False
         if rec.get("signal") not in SIGNAL_NAMES or not offered_to(rec, claude_session, is_lead):

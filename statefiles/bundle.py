@@ -32,6 +32,9 @@ def _bootstrap():
 
 
 def main(argv: list) -> int:
+    """The command line (``argv`` without the program name): build the bundle and print its
+    path (0), or with ``--check`` exit 0 when it is current, else 1; 2 for an option it does
+    not know."""
     boot = _bootstrap()
     root = boot._suite_root()
     check = argv[:1] == ["--check"]

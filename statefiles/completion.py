@@ -68,6 +68,7 @@ def missing(pb, first_only: bool = False, ledger: dict | None = None) -> list:
     problems: list = []
 
     def note(text: str) -> bool:
+        """Add problem ``text``; returns True when the caller should stop (``first_only``)."""
         problems.append(text)
         return first_only
 

@@ -121,6 +121,8 @@ def _indented(obj, indent: str, encode_str) -> str:
     markers: set = set()
 
     def value(o, level: int) -> None:
+        """Append the encoding of ``o`` at nesting ``level``; ``TypeError`` for a type JSON
+        cannot hold."""
         if isinstance(o, str):
             append(encode_str(o))
         elif o is None:
@@ -141,33 +143,47 @@ def _indented(obj, indent: str, encode_str) -> str:
             _default(o)
 
     def enter(o) -> None:
+        """Mark container ``o`` as being encoded; ``ValueError`` when it already is (a cycle),
+        like ``json``."""
         if id(o) in markers:
             raise ValueError("Circular reference detected")
         markers.add(id(o))
 
-    def sequence(o, level: int) -> None:
+    def opening(o, level: int, brackets: str):
+        """Open container ``o`` at ``level``: the separator before its first member once its
+        opening bracket is out, or ``None`` (with the empty form ``"[]"``/``"{}"`` out) when
+        it is empty."""
         if not o:
-            append("[]")
-            return
+            append(brackets)
+            return None
         enter(o)
-        inner = "\n" + indent * (level + 1)
-        append("[")
-        first = True
-        for item in o:
-            append(inner if first else "," + inner)
-            first = False
-            value(item, level + 1)
-        append("\n" + indent * level + "]")
+        append(brackets[0])
+        return "\n" + indent * (level + 1)
+
+    def closing(o, level: int, bracket: str) -> None:
+        """Close container ``o`` at ``level`` with ``bracket`` on a line of its own."""
+        append("\n" + indent * level + bracket)
         markers.discard(id(o))
 
-    def mapping(o, level: int) -> None:
-        if not o:
-            append("{}")
+    def sequence(o, level: int) -> None:
+        """Append list or tuple ``o`` at ``level``, one member a line."""
+        inner = opening(o, level, "[]")
+        if inner is None:
             return
-        enter(o)
-        inner = "\n" + indent * (level + 1)
-        append("{")
-        first = True
+        sep = inner
+        for item in o:
+            append(sep)
+            sep = "," + inner
+            value(item, level + 1)
+        closing(o, level, "]")
+
+    def mapping(o, level: int) -> None:
+        """Append dict ``o`` at ``level``, one ``"key": value`` a line; keys converted like
+        ``json`` does, ``TypeError`` for any other key type."""
+        inner = opening(o, level, "{}")
+        if inner is None:
+            return
+        sep = inner
         for key, item in o.items():
             if isinstance(key, str):
                 pass
@@ -184,13 +200,12 @@ def _indented(obj, indent: str, encode_str) -> str:
             else:
                 raise TypeError(f"keys must be str, int, float, bool or None, "
                                 f"not {key.__class__.__name__}")
-            append(inner if first else "," + inner)
-            first = False
+            append(sep)
+            sep = "," + inner
             append(encode_str(key))
             append(": ")
             value(item, level + 1)
-        append("\n" + indent * level + "}")
-        markers.discard(id(o))
+        closing(o, level, "}")
 
     value(obj, 0)
     return "".join(parts)

@@ -59,4 +59,6 @@ def current_branch(root: str) -> str | None:
 
 
 def is_main(branch: str | None) -> bool:
+    """``branch`` is one of :data:`MAIN_BRANCHES` (``main``, ``master``), where no work happens
+    (SPEC §3 main-branch)."""
     return branch in MAIN_BRANCHES

@@ -48,6 +48,7 @@ class Run:
 
     @property
     def ok(self) -> bool:
+        """The command ran and exited 0."""
         return self.code == 0
 
     def detail(self, limit: int = 600) -> str:

@@ -127,6 +127,7 @@ class ResolvedPath:
 
     @property
     def inside(self) -> bool:
+        """The path is inside the project root (``rel`` is known)."""
         return self.rel is not None
 
     def is_(self, rel: str) -> bool:

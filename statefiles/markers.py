@@ -43,15 +43,20 @@ class Markers:
         self._seen: dict = {}
 
     def path(self, rel: str) -> str:
+        """Absolute path of marker ``rel`` (relative to the project root)."""
         return layout.join(self.root, rel)
 
     def exists(self, rel: str) -> bool:
+        """Marker ``rel`` exists (a dangling link counts); the first answer is kept for this
+        instance."""
         seen = self._seen.get(rel)
         if seen is None:
             seen = self._seen[rel] = os.path.lexists(self.path(rel))
         return seen
 
     def read(self, rel: str) -> str | None:
+        """Marker ``rel``'s text (at most 64 KiB), or ``None`` when it is missing or not a
+        regular file."""
         return read_text(self.path(rel), limit=64 * 1024)
 
     def read_json(self, rel: str):
@@ -65,10 +70,15 @@ class Markers:
             return None
 
     def write(self, rel: str, content: str = "") -> None:
+        """Write marker ``rel`` atomically (not fsynced): ``content``, or the current time
+        (:func:`now_iso`) when empty."""
         write_atomic(self.path(rel), content or now_iso() + "\n", durable=False)
         self._seen[rel] = True
 
     def write_json(self, rel: str, value) -> None:
+        """Write ``value`` as indented JSON to marker ``rel`` atomically.
+        ``TypeError``/``ValueError`` for a value JSON cannot hold; OSError when it cannot be
+        written."""
         write_atomic(self.path(rel), fastjson.dumps(value, indent=2) + "\n")
         self._seen[rel] = True
 
@@ -105,6 +115,7 @@ class Markers:
                    f"{fingerprint}\n" if fingerprint else "")
 
     def was_read(self, rel: str) -> bool:
+        """``rel`` (repo-relative) was read this session (SPEC §3 init-guard)."""
         return self.exists(layout.READ_DIR + "/" + self._read_name(rel))
 
     def read_fingerprint(self, rel: str) -> str | None:
@@ -113,6 +124,7 @@ class Markers:
         return text if ":" in text and " " not in text else None
 
     def forget_read(self, rel: str) -> None:
+        """Remove the read record of ``rel``."""
         self.remove(layout.READ_DIR + "/" + self._read_name(rel))
 
     def clear_session_init(self) -> None:

@@ -231,6 +231,8 @@ def json_schema(kind: str) -> dict:
 
 
 def schema_path(kind: str) -> str:
+    """Path of the JSON Schema file of ``kind`` (``"plan"``/``"progress"``) under
+    :data:`SCHEMA_DIR`."""
     return os.path.join(SCHEMA_DIR, f"{kind}.schema.json")
 
 

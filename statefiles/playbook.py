@@ -181,24 +181,30 @@ class Playbook:
 
     @property
     def errors(self) -> list:
+        """The plan.json and progress.json read errors, in that order (empty when both were
+        read)."""
         return [e for e in (self.plan_error, self.progress_error) if e]
 
     @property
     def id(self) -> str:
+        """The playbook id: ``meta.id``, else the name of its directory."""
         pid = _str(self.meta.get("id"))
         return pid or self.dir_rel.rsplit("/", 1)[-1]
 
     # ---- plan
     @property
     def meta(self) -> dict:
+        """``meta`` of plan.json (``{}`` when not an object)."""
         return _dict(self.plan.get("meta"))
 
     @property
     def reviewed(self) -> bool:
+        """``meta.reviewed`` is exactly ``true`` (SPEC §3 playbook-guard)."""
         return self.meta.get("reviewed") is True
 
     @property
     def reviewed_by(self) -> str:
+        """``meta.reviewed_by`` stripped (``""`` when absent)."""
         return _str(self.meta.get("reviewed_by")).strip()
 
     @property
@@ -209,18 +215,23 @@ class Playbook:
 
     @property
     def branch(self) -> str:
+        """``meta.branch`` stripped (``""`` when absent)."""
         return _str(self.meta.get("branch")).strip()
 
     @property
     def roles(self) -> dict:
+        """``meta.roles`` with its string values only (SPEC §3 executor-guard)."""
         return {k: v for k, v in _dict(self.meta.get("roles")).items() if isinstance(v, str)}
 
     @property
     def goal(self) -> dict:
+        """``goal`` of plan.json (``{}`` when not an object)."""
         return _dict(self.plan.get("goal"))
 
     @property
     def max_iterations(self) -> int:
+        """``max_iterations``: a positive integer from plan.json, else
+        :data:`DEFAULT_MAX_ITERATIONS` (seed 002 §10)."""
         value = self.plan.get("max_iterations")
         if isinstance(value, int) and not isinstance(value, bool) and value > 0:
             return value
@@ -233,6 +244,7 @@ class Playbook:
                 if isinstance(p, dict) and isinstance(p.get("id"), str)]
 
     def phase(self, phase_id: str) -> dict | None:
+        """The plan phase with id ``phase_id`` (an object with a string id), or ``None``."""
         for p in self.phases:
             if p["id"] == phase_id:
                 return p
@@ -240,6 +252,7 @@ class Playbook:
 
     @staticmethod
     def subtasks_of(phase: dict) -> list:
+        """The subtasks of plan ``phase`` that are objects with a string ``id``."""
         return [s for s in _list(phase.get("subtasks"))
                 if isinstance(s, dict) and isinstance(s.get("id"), str)]
 
@@ -258,12 +271,16 @@ class Playbook:
     # ---- progress
     @property
     def active(self) -> dict:
+        """``active`` of progress.json (``{}`` when not an object)."""
         return _dict(self.progress.get("active"))
 
     def phase_progress_status(self, phase_id: str) -> str:
+        """Lower-case status of phase ``phase_id`` in progress.json (``""`` when absent)."""
         return phase_status(_dict(self.progress.get("phases")).get(phase_id))
 
     def subtask_progress(self, subtask_id: str) -> dict:
+        """The progress entry of subtask ``subtask_id`` as an object (a bare status string
+        becomes ``{"status": ...}``; ``{}`` when absent)."""
         entry = _dict(self.progress.get("subtasks")).get(subtask_id)
         if isinstance(entry, str):
             return {"status": entry}

@@ -301,6 +301,7 @@ def _match(comps, path: str) -> bool:
     n_comps, n_parts = len(comps), len(parts)
 
     def rec(i: int, j: int) -> bool:
+        """Components ``comps[i:]`` match path parts ``parts[j:]``."""
         while i < n_comps:
             c = comps[i]
             if c == "**":

@@ -81,16 +81,13 @@ def _check_chars(text: str) -> None:
 
 def _document(text: str):
     _check_chars(text)
-    lines = text.split("\n")
+    # Blank and comment lines are skipped wherever they stand.
+    lines = [line for line in text.split("\n") if line.lstrip(" ")[:1] not in ("", "#")]
     result: dict = {}
     i = 0
     n = len(lines)
     while i < n:
         line = lines[i]
-        stripped = line.lstrip(" ")
-        if not stripped or stripped.startswith("#"):
-            i += 1
-            continue
         if line[0] == " ":
             raise _Refuse()  # indented content that does not belong to a key
         key, rest = _key(line)
@@ -108,9 +105,6 @@ def _document(text: str):
         while i < n:
             line = lines[i]
             stripped = line.lstrip(" ")
-            if not stripped or stripped.startswith("#"):
-                i += 1
-                continue
             if not (stripped.startswith("- ") or stripped == "-"):
                 if line[0] == " ":
                     raise _Refuse()

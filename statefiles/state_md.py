@@ -282,10 +282,13 @@ class StateDoc:
         self.errors = list(parsed.get("errors", [])) + _key_problems(self.sections)
 
     def section(self, name: str) -> dict:
+        """Section ``name`` of state.md as a dict (``{}`` when absent or not a mapping; SPEC §2
+        state.md)."""
         value = self.sections.get(name)
         return value if isinstance(value, dict) else {}
 
     def get(self, section: str, key: str, default=None):
+        """``key`` of section ``section``, or ``default``."""
         return self.section(section).get(key, default)
 
     @property
@@ -312,6 +315,8 @@ class StateDoc:
 
     @property
     def toolstack(self) -> str:
+        """``config.toolstack`` upper-cased: one of :data:`TOOLSTACKS` (``A``/``B``/``C``),
+        ``A`` for anything else (SPEC §2 config)."""
         value = self.get("config", "toolstack")
         return str(value).strip().upper() if str(value).strip().upper() in TOOLSTACKS else "A"
 
@@ -772,4 +777,5 @@ def render_template(sections: dict) -> str:
 
 
 def exists(root: str) -> bool:
+    """The project's state.md exists (a regular file, or a link to one)."""
     return os.path.isfile(layout.join(root, layout.STATE_MD))

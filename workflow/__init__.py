@@ -10,7 +10,9 @@
 * :mod:`workflow.lifecycle`   — one reading of "where are we" for the
   lifecycle handlers (SPEC §3 UserPromptSubmit, PreCompact);
 * :mod:`workflow.prompt_text` — reading a user prompt: work request,
-  question, confirmation (SPEC §3 UserPromptSubmit).
+  question, confirmation (SPEC §3 UserPromptSubmit);
+* :mod:`workflow.subagent_reply` — reading a subagent's final message: the
+  critic's and the reviewer's verdict lines (issue 14).
 
 Like the guards they serve these are pure: they read through the context and
 :mod:`statefiles` and return values (state changes as ``Effect``s); they

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import sys
 
+from events.verdict import ALLOWED
 from statefiles import layout
 
 #: Directories under play/ that hold copies, not working playbooks.
@@ -200,3 +201,17 @@ def plain_git(analysis, cmd) -> bool:
             and command_is_plain(analysis, cmd)
             and not any(a.startswith(("--output", "--ext-diff", "--textconv"))
                         for a in cmd.git_args))
+
+
+def edit_or_bash(ctx, on_edit, on_bash):
+    """The routing of a PreToolUse guard that judges both file edits and
+    shell commands: ``on_bash(ctx)`` for Bash, ``on_edit(ctx, target)`` for
+    an edit tool (Edit/Write/MultiEdit/NotebookEdit) whose target resolved
+    (``ctx.target``, a ``ResolvedPath``); ALLOWED for any other call. Returns
+    what the chosen judge returns (a Verdict)."""
+    hook = ctx.hook
+    if hook.tool_name == "Bash":
+        return on_bash(ctx)
+    if not hook.is_edit_tool or ctx.target is None:
+        return ALLOWED
+    return on_edit(ctx, ctx.target)

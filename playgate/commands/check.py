@@ -36,6 +36,8 @@ TOOL_EVENTS = ("PreToolUse", "PostToolUse", "PermissionRequest")
 
 
 def add_arguments(parser) -> None:
+    """Add the command's options to its argparse ``parser`` (the :mod:`playgate.cli` contract);
+    help texts from the message catalogue."""
     parser.add_argument("event", help=messages.text("check.opt.event"))
     parser.add_argument("payload", nargs="?", metavar="FILE",
                         help=messages.text("check.opt.payload"))
@@ -108,6 +110,8 @@ def evaluate(event: str, payload: bytes, project, apply: bool = False) -> dict:
 
 
 def read_payload(args) -> bytes:
+    """The payload bytes from ``args.payload`` (a file; ``-`` or none: stdin). InputError when
+    the file cannot be read or stdin is a terminal."""
     if args.payload and args.payload != "-":
         try:
             with open(args.payload, "rb") as fh:
@@ -121,6 +125,10 @@ def read_payload(args) -> bytes:
 
 
 def run(args, project) -> tuple:
+    """Evaluate the payload on the event's chain (:func:`evaluate`; ``--complete`` fills the
+    common fields first). Returns ``(exit_code, data)``, ``data`` the ``--json`` document;
+    exit 0 when the hook would let it through, 1 when it blocks; UsageError for an unknown
+    event, InputError for a payload that is not a JSON object (:mod:`playgate.errors`)."""
     event = event_name(args.event)
     if event is None:
         raise UsageError(messages.text("check.unknown_event", event=args.event,
@@ -143,6 +151,9 @@ def _indent(text: str, prefix: str = "      ") -> str:
 
 
 def render(data: dict, lang: str) -> str:
+    """``data`` of :func:`run` as text for people, in ``lang`` (``"en"``/``"ja"``): the header,
+    each guard's verdict and effects, the decision and the hook's exit code, stdout and
+    stderr."""
     t = messages.text
     lines = [t("check.header", lang, event=data["event"], project=data["project"])]
     if not data["trace"]:

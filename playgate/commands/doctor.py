@@ -64,6 +64,8 @@ _OURS = re.compile(r"/\.claude/hooks/(\w+)\.py\b")
 
 
 def add_arguments(parser) -> None:
+    """Add the command's options to its argparse ``parser`` (the :mod:`playgate.cli` contract);
+    help texts from the message catalogue."""
     parser.add_argument("--no-run", action="store_true", help=messages.text("doctor.opt.no_run"))
 
 
@@ -172,6 +174,8 @@ class Checkup:
 
 
 def check_install(c: Checkup) -> list:
+    """Notes on how the suite is installed: by install.py (the manifest), as a plugin, both
+    (warn), or not at all (error); a manifest that cannot be read is an error."""
     notes = []
     if c.manifest_error:
         notes.append(Note("error", "doctor.manifest_broken", path=MANIFEST,
@@ -199,6 +203,9 @@ def _schema_validator():
 
 
 def check_settings(c: Checkup) -> list:
+    """Notes on each settings file read: unreadable (error under ``.claude/``, else warn),
+    valid against Claude Code's settings schema, or up to five schema errors (an error when
+    ``hooks`` has the wrong type, else warn)."""
     notes = []
     if not c.settings:
         return [Note("info", "doctor.no_settings")]
@@ -226,6 +233,9 @@ def check_settings(c: Checkup) -> list:
 
 
 def check_hooks(c: Checkup) -> list:
+    """Notes on our hook registrations (installed suites only): an entrypoint the manifest
+    registers missing from the settings, registered for the wrong event, unparsable, or
+    naming a script or interpreter that is not there are errors; else one ok."""
     if not c.installed:
         return []
     if c.settings.get(SETTINGS_FILES[0], {}) is None:
@@ -270,6 +280,9 @@ def check_hooks(c: Checkup) -> list:
 
 
 def check_interpreter(c: Checkup) -> list:
+    """The hook interpreter has the supported Python and the runtime dependencies
+    (:data:`playgate.REQUIREMENTS`): an error naming the pip command that fixes it, else ok;
+    nothing when no interpreter is registered."""
     if c.python is None or not os.path.exists(c.python):
         return []  # none registered, or missing: the hooks check said so
     c.probe = versions.probe(c.python, REQUIREMENTS)
@@ -286,6 +299,9 @@ def check_interpreter(c: Checkup) -> list:
 
 
 def check_hook_run(c: Checkup) -> list:
+    """Run the registered PreToolUse hook once on a harmless Glob payload (``HOOK_TIMEOUT``
+    seconds at most): ok on exit 0, else an error with the exit code and the last stderr
+    line; info when ``--no-run`` skips it."""
     if not c.run_hooks:
         return [Note("info", "doctor.hook_run_skipped")]
     command = next((cmd for _l, e, _m, cmd, _s in c.registrations if e == "PreToolUse"), None)
@@ -314,6 +330,8 @@ def check_hook_run(c: Checkup) -> list:
 
 
 def check_suite_files(c: Checkup) -> list:
+    """Installed suite files whose sha256 differs from the manifest (warn) or that are missing
+    (error); editable files and the playbook template are not compared."""
     if not c.manifest:
         return []
     missing, changed = [], []
@@ -344,6 +362,8 @@ def check_suite_files(c: Checkup) -> list:
 
 
 def check_state(c: Checkup) -> list:
+    """state.md and every playbook validate (:mod:`playgate.validation`): an error per file
+    with errors (its first error's line), an error when state.md is missing."""
     if not os.path.isfile(c.project.path("state.md")):
         return [Note("error", "doctor.state_missing")]
     reports = validation.validate_files(validation.project_files(c.root), c.root)
@@ -360,6 +380,9 @@ def check_state(c: Checkup) -> list:
 
 
 def check_protected(c: Checkup) -> list:
+    """``.claude/protected-files.txt``: missing (warn), unreadable (error), parse problems, a
+    BLOCK pattern that matches everything (warn), one the deadlock escapes make ineffective
+    (info), defaults dropped from the suite's list (info) (SPEC §2 protected-files.txt)."""
     path = c.project.path(".claude/protected-files.txt")
     try:
         with open(path, encoding="utf-8") as fh:
@@ -401,6 +424,8 @@ def check_protected(c: Checkup) -> list:
 
 
 def check_permission_config(c: Checkup) -> list:
+    """The permission gate's configuration layers load: an error per configuration error, an
+    info per notice, ok naming the loaded layers (SPEC §5)."""
     cfg = config_mod.load(c.root, use_cache=False)
     notes = [Note("error", "doctor.permission_error", error=e) for e in cfg.errors]
     notes += [Note("info", "doctor.permission_notice", notice=n) for n in cfg.notices]
@@ -456,6 +481,8 @@ def check_trust(c: Checkup) -> list:
 
 
 def check_logs(c: Checkup) -> list:
+    """``.claude/logs/errors.log``: a warning with the count and the last entry when it holds
+    any, else ok."""
     path = c.project.path(".claude/logs/errors.log")
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
@@ -470,6 +497,8 @@ def check_logs(c: Checkup) -> list:
 
 
 def check_speed(c: Checkup) -> list:
+    """What keeps the hooks fast (issue 7): the bashlex tables, the runtime's bytecode for the
+    hook interpreter and the module bundle; a warning for each one missing or stale."""
     notes = []
     tables = os.path.join(c.suite, "shell", "bashlex_tables.marshal")
     if not os.path.isfile(tables):
@@ -509,6 +538,8 @@ def _bundle_notes(c: Checkup) -> list:
 
 
 def check_versions(c: Checkup) -> list:
+    """An info with the versions of the suite, the hook interpreter and the ``claude`` CLI; a
+    warning when the installed suite's version is not this command's."""
     notes = []
     installed = (c.manifest or {}).get("suite")
     if installed and installed != __version__:
@@ -566,6 +597,9 @@ def diagnose(project, run_hooks: bool = True) -> list:
 
 
 def run(args, project) -> tuple:
+    """Run every check (:func:`diagnose`). Returns ``(exit_code, data)``, ``data`` the
+    ``--json`` document; exit 0 when no check found an error, 1 otherwise
+    (:mod:`playgate.errors`)."""
     results = diagnose(project, run_hooks=not args.no_run)
     lang = project.language
     checks = [dict(n.to_json(lang), check=name) for name, n in results]
@@ -581,6 +615,9 @@ LABELS = {"ok": "ok", "info": "info", "warn": "WARN", "error": "ERROR"}
 
 
 def render(data: dict, lang: str) -> str:
+    """``data`` of :func:`run` as text for people, in ``lang`` (``"en"``/``"ja"``): one line
+    per check (level, check name, message), then the verdict with the error and warning
+    counts."""
     t = messages.text
     lines = [t("doctor.header", lang, project=data["project"])]
     for item in data["checks"]:

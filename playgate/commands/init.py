@@ -41,6 +41,8 @@ GITIGNORE_END = "# <<< playgate"
 
 
 def add_arguments(parser) -> None:
+    """Add the command's options to its argparse ``parser`` (the :mod:`playgate.cli` contract);
+    help texts from the message catalogue."""
     parser.add_argument("--dry-run", action="store_true",
                         help=messages.text("init.opt.dry_run"))
 
@@ -69,6 +71,10 @@ def plan(project) -> list:
 
 
 def run(args, project) -> tuple:
+    """Create the missing project files from the suite's templates and append the missing
+    .gitignore lines in a marked block (atomic writes; nothing with ``--dry-run``). Returns
+    ``(exit_code, data)``, ``data`` the ``--json`` document; exit 0; InputError when the
+    suite has no templates (:mod:`playgate.errors`)."""
     steps = plan(project)
     done = []
     for rel, source, action in steps:
@@ -99,6 +105,8 @@ def run(args, project) -> tuple:
 
 
 def render(data: dict, lang: str) -> str:
+    """``data`` of :func:`run` as text for people, in ``lang`` (``"en"``/``"ja"``): one line
+    per file (created, appended, already there; "would" under ``--dry-run``)."""
     t = messages.text
     lines = []
     for step in data["steps"]:

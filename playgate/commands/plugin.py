@@ -20,12 +20,18 @@ NEEDS_PROJECT = False
 
 
 def add_arguments(parser) -> None:
+    """Add the command's options to its argparse ``parser`` (the :mod:`playgate.cli` contract);
+    help texts from the message catalogue."""
     parser.add_argument("what", choices=["hooks"], help=messages.text("plugin.opt.what"))
     parser.add_argument("--write", action="store_true", help=messages.text("plugin.opt.write"))
     parser.add_argument("--source", metavar="DIR", help=messages.text("plugin.opt.source"))
 
 
 def run(args, project) -> tuple:
+    """Compare the plugin's hooks/hooks.json with the one generated from
+    settings.template.json, or write it (``--write``). Returns ``(exit_code, data)``,
+    ``data`` the ``--json`` document; exit 0 up to date or written, 1 it differs; InputError
+    when the template cannot be rendered (:mod:`playgate.errors`)."""
     source = args.source or SUITE_ROOT
     try:
         if args.write:
@@ -41,6 +47,8 @@ def run(args, project) -> tuple:
 
 
 def render(data: dict, lang: str) -> str:
+    """``data`` of :func:`run` as text for people, in ``lang`` (``"en"``/``"ja"``): written, up
+    to date, or the difference."""
     if data["written"]:
         return messages.text("plugin.written", lang, path=data["path"]) + "\n"
     if data["up_to_date"]:

@@ -57,6 +57,8 @@ PATH_KEYS = ("file_path", "notebook_path", "path")
 
 
 def add_arguments(parser) -> None:
+    """Add the command's options to its argparse ``parser`` (the :mod:`playgate.cli` contract);
+    help texts from the message catalogue."""
     parser.add_argument("transcript", metavar="TRANSCRIPT",
                         help=messages.text("replay.opt.transcript"))
     parser.add_argument("--keep", action="store_true", help=messages.text("replay.opt.keep"))
@@ -85,6 +87,8 @@ class Replayer:
         return value
 
     def tool_input(self, call) -> dict:
+        """The call's ``tool_input`` with the session directory moved to the copy in its path
+        keys (:data:`PATH_KEYS`) and, for Bash, in the command text."""
         data = dict(call.input)
         for key in PATH_KEYS:
             if isinstance(data.get(key), str):
@@ -95,6 +99,9 @@ class Replayer:
 
     # -- hooks
     def base(self, event: str, mode: str | None = None, call=None) -> dict:
+        """The common payload fields of hook ``event`` in the copy (``session_id``, ``cwd``,
+        ``hook_event_name``; ``permission_mode`` when given; ``agent_id``/``agent_type`` for
+        a subagent's ``call``)."""
         cwd = self.move(self.session.cwd.rstrip("/")) if self.session.cwd else self.scratch
         payload = {"session_id": self.session.session_id or "playgate-replay",
                    "transcript_path": "", "cwd": cwd if os.path.isdir(cwd) else self.scratch,
@@ -107,6 +114,8 @@ class Replayer:
         return payload
 
     def hook(self, event: str, payload: dict) -> dict:
+        """Run hook ``event`` on ``payload`` in the copy (:func:`events.runtime.evaluate`,
+        effects applied): ``{"decision", "blocked", "guard", "message", "trace"}``."""
         code, out, err, outcome = evaluate(event, json.dumps(payload).encode("utf-8"),
                                            env=self.env, root=self.scratch)
         decision, blocked = decision_of(event, code, out, outcome)
@@ -184,6 +193,9 @@ class Replayer:
 
     # -- the session
     def run(self) -> dict:
+        """Replay the whole session: SessionStart, then in transcript order each prompt
+        (UserPromptSubmit), subagent stop and tool call (:meth:`call`). Returns
+        ``{"session_start", "calls", "prompts"}``."""
         start = self.hook("SessionStart", dict(self.base("SessionStart"),
                                                source=self.session.source))
         rows = []
@@ -205,6 +217,9 @@ class Replayer:
         return {"session_start": start["decision"], "calls": rows, "prompts": prompts}
 
     def call(self, call) -> dict:
+        """Replay one tool call: PreToolUse; PermissionRequest for a Bash call that passed;
+        when the call ran in the session, its effect on the copy and PostToolUse. Returns
+        the row of the report, with the ``difference`` from the session's outcome."""
         tool_input = self.tool_input(call)
         mode = call.permission_mode or "default"
         pre = self.hook("PreToolUse", dict(self.base("PreToolUse", mode, call),
@@ -277,6 +292,10 @@ def locate_project(session, explicit: str | None) -> str:
 
 
 def run(args, project) -> tuple:
+    """Replay transcript ``args.transcript`` in a scratch copy of its project rewound to the
+    session's start (deleted unless ``--keep``). Returns ``(exit_code, data)``, ``data`` the
+    ``--json`` document; exit 0 when every decision matches the session's, 1 when any
+    differs; InputError for an unreadable transcript or project (:mod:`playgate.errors`)."""
     try:
         session = transcript.load(args.transcript, subagents=not args.no_subagents)
     except OSError as exc:
@@ -326,6 +345,9 @@ def _replayed(row: dict, lang: str) -> str:
 
 
 def render(data: dict, lang: str) -> str:
+    """``data`` of :func:`run` as text for people, in ``lang`` (``"en"``/``"ja"``): the header,
+    the start state, each call with the replayed decision and any difference, and the
+    summary."""
     t = messages.text
     s = data["summary"]
     lines = [t("replay.header", lang, transcript=data["transcript"],

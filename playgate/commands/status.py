@@ -134,10 +134,15 @@ def _playbook(pb, state) -> dict:
 
 
 def run(args, project) -> tuple:
+    """The status document (:func:`collect`); writes nothing. Returns ``(exit_code, data)``,
+    ``data`` the ``--json`` document; always exit 0 (:mod:`playgate.errors`)."""
     return EXIT_OK, collect(project)
 
 
 def render(data: dict, lang: str) -> str:
+    """``data`` of :func:`run` as text for people, in ``lang`` (``"en"``/``"ja"``): project and
+    branch, the active playbook with its phases, progress bar, active subtask and critic,
+    and the markers that hold work back."""
     t = messages.text
     lines = [t("status.project", lang, project=data["project"], install=data["install"]),
              t("status.branch", lang, branch=data["branch"] or "-",

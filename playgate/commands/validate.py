@@ -18,6 +18,8 @@ NEEDS_PROJECT = True
 
 
 def add_arguments(parser) -> None:
+    """Add the command's options to its argparse ``parser`` (the :mod:`playgate.cli` contract);
+    help texts from the message catalogue."""
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help=messages.text("validate.opt.files"))
     parser.add_argument("--kind", choices=["state", "plan", "progress"],
@@ -27,6 +29,10 @@ def add_arguments(parser) -> None:
 
 
 def run(args, project) -> tuple:
+    """Validate the FILEs given (kind from ``--kind`` or the name) or the project's state.md
+    and playbooks (:mod:`playgate.validation`). Returns ``(exit_code, data)``, ``data`` the
+    ``--json`` document; exit 0 all valid, 1 an error found, 3 a FILE given does not exist;
+    UsageError when a FILE's kind cannot be told (:mod:`playgate.errors`)."""
     if args.files:
         files = []
         for given in args.files:
@@ -51,6 +57,8 @@ def run(args, project) -> tuple:
 
 
 def render(data: dict, lang: str) -> str:
+    """``data`` of :func:`run` as text for people, in ``lang`` (``"en"``/``"ja"``): per file,
+    ok or each problem as ``path:line:col: level: [pointer:] message``, then the counts."""
     lines = []
     for report in data["files"]:
         if not report["problems"]:

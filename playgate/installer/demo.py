@@ -78,6 +78,7 @@ DEMO_PLAN = {
 
 def _demo_progress() -> dict:
     def sub():
+        """A pending subtask entry of progress.json (three PENDING validations, no evidence)."""
         return {"status": "pending", "validated_at": None, "validated_by": None,
                 "validations": {k: {"status": "PENDING", "evidence": []}
                                 for k in ("technical", "consistency", "completeness")},
@@ -93,9 +94,13 @@ def _json_text(obj) -> str:
     return json.dumps(obj, indent=2) + "\n"
 
 
+def _edit(path: str, old: str, new: str) -> dict:
+    """The ``tool_input`` of an Edit call replacing ``old`` with ``new`` once."""
+    return {"file_path": path, "old_string": old, "new_string": new, "replace_all": False}
+
+
 #: The first edit Claude tries, again and again, until the gate lets it through.
-_EDIT_GREET = {"file_path": "src/greet.py", "old_string": "pass",
-               "new_string": "return 'Hello'", "replace_all": False}
+_EDIT_GREET = _edit("src/greet.py", "pass", "return 'Hello'")
 
 _REVIEWED_PLAN = copy.deepcopy(DEMO_PLAN)
 _REVIEWED_PLAN["meta"].update(reviewed=True, reviewed_by="reviewer")
@@ -130,8 +135,7 @@ DEMO_SCRIPT = (
      "input": {"file_path": "play/demo/progress.json", "content": _json_text(_demo_progress())},
      "expect": "allow"},
     {"note": "state.md points at it", "event": "PreToolUse", "tool": "Edit",
-     "input": {"file_path": "state.md", "old_string": "active: null",
-               "new_string": "active: play/demo/plan.json", "replace_all": False},
+     "input": _edit("state.md", "active: null", "active: play/demo/plan.json"),
      "expect": "allow"},
     {"note": "an edit before the review", "event": "PreToolUse", "tool": "Edit",
      "input": _EDIT_GREET,
@@ -141,25 +145,19 @@ DEMO_SCRIPT = (
      "input": {"file_path": "play/demo/plan.json", "content": _json_text(_REVIEWED_PLAN)},
      "expect": "allow"},
     {"note": "the edit, reviewed playbook", "event": "PreToolUse", "tool": "Edit",
-     "input": {"file_path": "src/greet.py", "old_string": "pass",
-               "new_string": "return f'Hello, {name}'", "replace_all": False},
+     "input": _edit("src/greet.py", "pass", "return f'Hello, {name}'"),
      "expect": "allow"},
     {"note": "the gate's own settings", "event": "PreToolUse", "tool": "Edit",
-     "input": {"file_path": ".claude/settings.json", "old_string": "\"hooks\"",
-               "new_string": "\"hooks_off\"", "replace_all": False},
+     "input": _edit(".claude/settings.json", "\"hooks\"", "\"hooks_off\""),
      "expect": "block"},
     {"note": "a BLOCK-level file (strict)", "event": "PreToolUse", "tool": "Edit",
-     "input": {"file_path": ".gitignore", "old_string": ".claude/.venv/",
-               "new_string": "", "replace_all": False},
+     "input": _edit(".gitignore", ".claude/.venv/", ""),
      "expect": "block"},
     {"note": "progress moves to phase p2", "event": "PreToolUse", "tool": "Edit",
-     "input": {"file_path": "play/demo/progress.json",
-               "old_string": "\"phase\": \"p1\"", "new_string": "\"phase\": \"p2\"",
-               "replace_all": False},
+     "input": _edit("play/demo/progress.json", "\"phase\": \"p1\"", "\"phase\": \"p2\""),
      "expect": "allow"},
     {"note": "p2 work while p1 is open", "event": "PreToolUse", "tool": "Edit",
-     "input": {"file_path": "src/greet.py", "old_string": "{name}'",
-               "new_string": "{name}!'", "replace_all": False},
+     "input": _edit("src/greet.py", "{name}'", "{name}!'"),
      "expect": "context"},
     # Allowed today; blocked with the open subtasks once the completion-check
     # of issue 4 is in the Stop chain.

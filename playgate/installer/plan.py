@@ -82,9 +82,11 @@ class Plan:
         self._dirs = set()
 
     def step(self, verb: str, what: str, func, *args) -> None:
+        """Add a step: ``verb`` and ``what`` are printed, ``func(*args)`` runs it."""
         self.steps.append((verb, what, func, args))
 
     def note(self, text: str) -> None:
+        """Add a note (a line printed after the steps)."""
         self.notes.append(text)
 
     def dirs_for(self, rel: str) -> list:
@@ -382,6 +384,8 @@ class Installer:
 
     # -- runtime dirs ---------------------------------------------------------
     def note_runtime_dirs(self) -> None:
+        """On a first install, remember which runtime directories were there before (so that
+        uninstall leaves them)."""
         if self.first:
             self.m["runtime_preexisting"] = [d for d in RUNTIME_DIRS + (LOG_DIR,)
                                              if os.path.isdir(join(self.repo, d))]
@@ -403,6 +407,8 @@ class Installer:
         gitignore.plan_step(self)
 
     def manifest_changed(self) -> bool:
+        """The manifest this run writes differs from the one on disk, volatile fields (times)
+        aside; True when there is none."""
         return self.manifest is None or (manifest.strip_volatile(self.m)
                                          != manifest.strip_volatile(self.manifest))
 

@@ -79,6 +79,7 @@ def _ours(repo: str, commands, names):
     known = set(commands or ())
 
     def ours(handler) -> bool:
+        """``handler`` (a hook handler object of settings.json) is one of ours."""
         command = handler.get("command") if isinstance(handler, dict) else None
         return isinstance(command, str) and (command in known or bool(pattern.search(command)))
 
