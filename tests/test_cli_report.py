@@ -45,7 +45,8 @@ def session(installed, tmp_path):
     folder.mkdir(parents=True)
     tr = Transcript(folder / f"{SESSION}.jsonl", repo)
     tr.prompt("tidy up and deploy")
-    rm = tr.call("Bash", {"command": "rm -rf /"}, outcome="blocked", text="[playgate:bash-check] no")
+    rm = tr.call("Bash", {"command": "rm -rf /"}, outcome="blocked",
+                 text="[playgate:bash-check] no")
     ls = tr.call("Bash", {"command": "ls"}, outcome="hook")
     tf = tr.call("Bash", {"command": "terraform destroy"}, outcome="denied")
     ed = tr.call("Edit", {"file_path": str(repo / "README.md"), "old_string": "test",
@@ -210,7 +211,8 @@ def render_in_chromium(page: Path, tmp_path: Path) -> tuple:
              "--disable-background-networking", "--disable-component-update", "--disable-sync",
              "--disable-default-apps", "--disable-extensions", "--no-pings",
              "--disable-domain-reliability", "--disable-client-side-phishing-detection",
-             "--disable-features=Translate,OptimizationHints,MediaRouter,AutofillServerCommunication",
+             "--disable-features=Translate,OptimizationHints,MediaRouter,"
+             "AutofillServerCommunication",
              "--virtual-time-budget=3000", "--dump-dom", page.as_uri()],
             capture_output=True, timeout=120)
     finally:

@@ -108,7 +108,8 @@ def test_commands_without_a_secret_are_unchanged(command):
 
 
 def test_private_key_blocks_are_masked():
-    pem = "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEAsecretbody\n-----END RSA PRIVATE KEY-----"
+    pem = ("-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEAsecretbody\n"
+           "-----END RSA PRIVATE KEY-----")
     out = mask(f"echo '{pem}' > id_rsa")
     assert "MIIEpAIBAAKCAQEAsecretbody" not in out and "PRIVATE KEY" in out
 
