@@ -371,3 +371,48 @@ def test_logs_with_an_empty_log_and_bad_options(installed):
     bad = run_cli(installed.root, "logs", "--since", "yesterday-ish")
     assert bad.returncode == 2 and b"--since" in bad.stderr
     assert run_cli(installed.root, "logs", "--decision", "maybe").returncode == 2
+
+
+# ---------------------------------------------------------------- property: any payload
+LOGGED = sorted(decisionlog.EVENTS)
+
+
+@pytest.mark.parametrize("event", LOGGED)
+def test_any_payload_is_answered_the_same_with_or_without_the_log(event, tmp_path_factory):
+    """For any payload (well-formed or malformed) of a logged event, the
+    answer with a working log equals the answer with a logger that fails;
+    every line written is one JSON object with the documented keys."""
+    from _foundation import Workspace
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+    from strategies import malformed, well_formed
+
+    @settings(max_examples=25, deadline=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                     HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(case=st.one_of(well_formed(event), malformed(event)))
+    def run(case):
+        base = tmp_path_factory.mktemp("any")
+        answers = []
+        for broken in (False, True):
+            ws = Workspace(base / ("b" if broken else "a")).ready()  # same length: same offsets
+            data = case.build(str(ws.root))
+            if broken:
+                saved = decisionlog.entries
+                decisionlog.entries = lambda *a: (_ for _ in ()).throw(OSError("boom"))
+                try:
+                    answer = runtime.evaluate(event, data, env=ws.env)[:3]
+                finally:
+                    decisionlog.entries = saved
+            else:
+                answer = runtime.evaluate(event, data, env=ws.env)[:3]
+                for entry in log_lines(ws.root):
+                    assert entry["decision"] in decisionlog.DECISIONS
+                    assert {"time", "session", "event", "tool", "guard", "reason",
+                            "input"} <= set(entry)
+                    assert entry["event"] == event
+            # the two roots differ in one letter: compare with it written out
+            answers.append(json.dumps(answer).replace(json.dumps(str(ws.root))[1:-1], "@ROOT@"))
+        assert answers[0] == answers[1]
+
+    run()
