@@ -47,6 +47,7 @@ _LONG = (r"(?:password|passwd|passphrase|token|secret|api[-_]?key|access[-_]?key
 _NAME = (r"(?:[a-z0-9_.-]*" + _LONG + r"[a-z0-9_.-]*"
          r"|(?:[a-z0-9_.-]*[_.-])?(?:pass|pwd|auth|pw|key)(?:[_.-][a-z0-9_.-]*)?)")
 _NAME_TRIGGERS = ("pass", "pw", "auth", "key", "token", "secret", "credential", "signature")
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-")
 
 #: ``(triggers, lower, pattern)``: the pattern runs when one of the (lower
 #: case) triggers is in the lower-cased text; ``lower``: it matches the
@@ -83,6 +84,9 @@ RULES = (
     (("eyj",), False, r"()\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*"),
 )
 
+#: Indexes of the rules with a precondition besides their triggers.
+_URL = 1
+_GLUED_P = 6
 _COMPILED: dict = {}
 _LOWER = {c: c + 32 for c in range(65, 91)}  # A-Z → a-z only: offsets stay the same
 
@@ -115,6 +119,44 @@ def _apply(compiled, text: str, subject: str) -> str:
     return "".join(out)
 
 
+def _named_value(low: str) -> bool:
+    """Whether a trigger word of the name rules sits in a name followed by a
+    value (``name=``, ``name:``, ``"name":``, or ``--name <blank>``): a
+    scan without ``re``, so that prose such as "validations as PASS with
+    evidence" in a guard's reason loads and compiles nothing."""
+    n = len(low)
+    for trigger in _NAME_TRIGGERS:
+        i = low.find(trigger)
+        while i >= 0:
+            end = i + len(trigger)
+            while end < n and low[end] in _NAME_CHARS:
+                end += 1
+            start = i
+            while start > 0 and low[start - 1] in _NAME_CHARS:
+                start -= 1
+            k = end + 1 if end < n and low[end] in "\"'" else end
+            while k < n and low[k] in " \t":
+                k += 1
+            if k < n and low[k] in "=:":
+                return True
+            if low[start] == "-" and end < n and low[end].isspace():
+                return True
+            i = low.find(trigger, i + 1)
+    return False
+
+
+def _glued_p(text: str) -> bool:
+    """Whether ``-p`` starts a word and has something glued to it (the
+    ``-p<password>`` rule's precondition, without ``re``)."""
+    i = text.find("-p")
+    while i >= 0:
+        if (i == 0 or text[i - 1] in " \t\n;&|(") and i + 2 < len(text) \
+                and not text[i + 2].isspace():
+            return True
+        i = text.find("-p", i + 1)
+    return False
+
+
 def mask(text: str) -> str:
     """``text`` with every secret shape of the module docstring replaced by
     :data:`MASK`. Never raises for a ``str``; idempotent; returns non-strings
@@ -124,6 +166,12 @@ def mask(text: str) -> str:
     low = text.translate(_LOWER)
     for index, (triggers, lower, _source) in enumerate(RULES):
         if not any(trigger in low for trigger in triggers):
+            continue
+        if triggers is _NAME_TRIGGERS and not _named_value(low):
+            continue
+        if index == _GLUED_P and not _glued_p(text):
+            continue
+        if index == _URL and "@" not in text:
             continue
         masked = _apply(_pattern(index), text, low if lower else text)
         if masked is not text:

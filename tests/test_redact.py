@@ -116,3 +116,17 @@ def test_private_key_blocks_are_masked():
 
 def test_non_strings_pass_through():
     assert mask(None) is None and mask("") == ""
+
+
+@pytest.mark.parametrize("text", [
+    "git status", "mkdir -p build", "git push https://github.com/org/repo main",
+    "git log -p --stat", "Active subtask s1 (phase p1, pending): record its three validations "
+    "as PASS with evidence in play/p1/progress.json", "/repo/src/app.py",
+])
+def test_text_without_a_secret_shape_compiles_no_pattern(text, monkeypatch):
+    """The hook pays for the patterns only when a secret may be there."""
+    from events import redact
+
+    monkeypatch.setattr(redact, "_COMPILED", {})
+    assert mask(text) == text
+    assert redact._COMPILED == {}

@@ -305,6 +305,7 @@ table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:t
 .bar{display:inline-block;width:12em;height:.8em;background:#eee;border-radius:2px;
  vertical-align:middle}.bar span{display:block;height:100%;background:#2e7d32;border-radius:2px}
 .prompt td{background:#fafaf0}.none{color:#777;font-style:italic}
+#timeline td:nth-child(1){width:5.5em}#timeline td:nth-child(3){width:34%}
 """
 
 
