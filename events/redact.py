@@ -35,8 +35,8 @@ from __future__ import annotations
 
 MASK = "***"
 
-#: A value: quoted (with its quotes) or up to the next blank.
-_VALUE = r"""(?:"[^"]*"?|'[^']*'?|[^\s"']+)"""
+#: A value: one shell word, quoted parts (with their quotes) included.
+_VALUE = r"""(?:"[^"]*"?|'[^']*'?|[^\s"'])+"""
 #: A name (option or variable) that says it holds a secret: one of the long
 #: words anywhere in it (``PGPASSWORD``, ``GITHUB_TOKEN``, ``--api-key``), or
 #: a short one as a whole ``_``/``-``/``.``-separated part (``DB_PASS``,
@@ -135,7 +135,7 @@ def _named_value(low: str) -> bool:
             while start > 0 and low[start - 1] in _NAME_CHARS:
                 start -= 1
             k = end + 1 if end < n and low[end] in "\"'" else end
-            while k < n and low[k] in " \t":
+            while k < n and low[k].isspace():
                 k += 1
             if k < n and low[k] in "=:":
                 return True
@@ -150,7 +150,7 @@ def _glued_p(text: str) -> bool:
     ``-p<password>`` rule's precondition, without ``re``)."""
     i = text.find("-p")
     while i >= 0:
-        if (i == 0 or text[i - 1] in " \t\n;&|(") and i + 2 < len(text) \
+        if (i == 0 or text[i - 1].isspace() or text[i - 1] in ";&|(") and i + 2 < len(text) \
                 and not text[i + 2].isspace():
             return True
         i = text.find("-p", i + 1)

@@ -130,3 +130,34 @@ def test_text_without_a_secret_shape_compiles_no_pattern(text, monkeypatch):
     monkeypatch.setattr(redact, "_COMPILED", {})
     assert mask(text) == text
     assert redact._COMPILED == {}
+
+
+#: Pieces of secret shapes and their surroundings, glued in any order.
+FRAGMENTS = ["--", "-", "-p", "-P", "=", ":", " ", "\t", "\n", "'", '"', "@", "://", "https",
+             "user", "password", "PASS", "pass", "pw", "Pwd", "token", "KEY", "api_key", "auth",
+             "Author", "bypass", "secret", "credential", "signature", "Authorization", "Bearer",
+             "x-api-key", "cookie", "AKIA", "ABCDEFGHIJKLMNOP", "ghp_", "sk-", "xoxb-", "eyJ",
+             "abc123", "_", ".", ";", "|", "(", "value"]
+
+
+@given(st.one_of(st.text(string.printable, max_size=120),
+                 st.lists(st.sampled_from(FRAGMENTS), max_size=30).map("".join)))
+def test_the_preconditions_never_skip_a_pattern_that_would_mask(text):
+    """The cheap checks that decide whether a pattern runs agree with the
+    patterns: masking with every pattern run unconditionally gives the same."""
+    from events import redact
+
+    def unconditional(value):
+        for index in range(len(redact.RULES)):
+            lower = redact.RULES[index][1]
+            low = value.translate(redact._LOWER)
+            value = redact._apply(redact._pattern(index), value, low if lower else value)
+        return value
+
+    assert mask(text) == unconditional(text)
+
+
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=30).map("".join))
+def test_masking_secret_like_text_is_idempotent(text):
+    once = mask(text)
+    assert mask(once) == once
