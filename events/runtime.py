@@ -239,10 +239,13 @@ def _evaluate(event: str, data: bytes, env, root, apply: bool = True) -> tuple:
         return (*_render.internal_error(event, "the hook runtime", log), None)
     if apply and event in LOGGED_EVENTS:
         # The decision log (issue 18 item 3): after the decision is final;
-        # never raises, never changes the answer.
-        from events import decisionlog  # lazy: only logged events load it
+        # a failure to log (even to import the logger) never changes the answer.
+        try:
+            from events import decisionlog  # lazy: only logged events load it
 
-        decisionlog.record(ctx.root, event, hook, outcome)
+            decisionlog.record(ctx.root, event, hook, outcome)
+        except Exception:  # noqa: BLE001, S110
+            pass
     return (*result, outcome)
 
 

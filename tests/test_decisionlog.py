@@ -416,3 +416,15 @@ def test_any_payload_is_answered_the_same_with_or_without_the_log(event, tmp_pat
         assert answers[0] == answers[1]
 
     run()
+
+
+def test_a_logger_that_cannot_even_be_imported_changes_no_answer(ws, monkeypatch):
+    ws.ready()
+    expected = ws.bash("rm -rf /")
+    monkeypatch.setitem(sys.modules, "events.decisionlog", None)  # import fails
+    import events
+
+    monkeypatch.delattr(events, "decisionlog", raising=False)
+    again = ws.bash("rm -rf /")
+    assert (again.code, again.stdout, again.stderr) == (expected.code, expected.stdout,
+                                                        expected.stderr)
