@@ -52,6 +52,7 @@ def session(installed, tmp_path):
     ed = tr.call("Edit", {"file_path": str(repo / "README.md"), "old_string": "test",
                           "new_string": "a test"})
     tr.call("Bash", {"command": f"FOO_TOKEN={SECRET} make deploy"})
+    tr.call("Bash", {"command": "git diff"}, outcome="rule")
     tr.write()
     bash(installed, "rm -rf /", session=SESSION, tool_use_id=rm)
     permission(installed, "ls", session=SESSION)
@@ -76,7 +77,7 @@ def test_report_json_joins_the_calls_with_their_decisions(session):
     data = as_json(proc)
     assert data["session"] == SESSION and data["transcript"].endswith(f"{SESSION}.jsonl")
     calls = [r for r in data["timeline"] if r["kind"] == "call"]
-    assert data["calls"] == len(calls) == 5
+    assert data["calls"] == len(calls) == 6
     got = [(r["input"], r["outcome"], [(d["decision"], d["guard"]) for d in r["decisions"]])
            for r in calls]
     assert got == [
@@ -85,13 +86,16 @@ def test_report_json_joins_the_calls_with_their_decisions(session):
         ("terraform destroy", "denied", [("ask", "bash-check")]),
         (str(inst.root / "README.md"), "ran", [("warn", "progress-reminder")]),
         ("FOO_TOKEN=*** make deploy", "ran", []),
+        ("git diff", "allowed by rule", []),
     ]
     assert [r["input"] for r in data["timeline"] if r["kind"] == "prompt"] == [
         "tidy up and deploy"]
     # the hostile dialog has no call in the transcript: a row of its own
     (own,) = [r for r in data["timeline"] if r["kind"] == "decision"]
     assert own["decisions"][0]["decision"] == "dialog"
-    assert [a["input"] for a in data["approved"]] == ["ls"]
+    # what ran without a dialog: the gate's approval (log) and an allow rule (transcript)
+    assert [(a["input"], a["phase"]) for a in data["approved"]] == [
+        ("git diff", "allow rule"), ("ls", "7D")]
     assert data["summary"]["decisions"] == {"block": 1, "approve": 1, "ask": 1, "warn": 1,
                                             "dialog": 1}
     assert data["playbook"]["plan"] == "play/p1/plan.json"
@@ -108,9 +112,9 @@ def test_report_text_for_terminals(session):
     assert "session another-session" in text  # newest logged session by default
     proc = run_cli(inst.root, "report", "--session", SESSION, env=env)
     text = proc.stdout.decode()
-    for expected in ("5 tool call(s), 5 decision(s)", "blocks per guard: bash-check 1",
+    for expected in ("6 tool call(s), 5 decision(s)", "blocks per guard: bash-check 1",
                      "playbook play/p1/plan.json: 0/1 subtasks done",
-                     "approved without asking (1):", "FAIL s1 - no test covers",
+                     "approved without asking (2):", "FAIL s1 - no test covers",
                      "block   bash-check", "→ approved by hook", "prompt  tidy up and deploy"):
         assert expected in text, (expected, text)
     assert SECRET not in text
@@ -279,7 +283,7 @@ def test_the_html_report_renders_in_chromium_and_loads_nothing(session, tmp_path
                      "progress-reminder", "tidy up and deploy", "FOO_TOKEN=*** make deploy"):
         assert expected in timeline, expected
     assert "no test covers the empty input" in dom.text_by_id["playbook"]
-    assert "ls" in dom.text_by_id["approved"]
+    assert "ls" in dom.text_by_id["approved"] and "git diff" in dom.text_by_id["approved"]
     # the hostile input is text on the page, not elements
     assert '<img src=http://example.invalid/i.png>' in timeline
     assert dom.tags("img") == [] and dom.tags("script") == [] and dom.tags("iframe") == []

@@ -15,7 +15,8 @@ the newest entry in the decision log) it gathers
   critic status (the same view as ``playgate status``), and the critic
   verdicts the critic ledger recorded in the session
   (``.claude/logs/critic-ledger.jsonl``);
-* **approved without asking**: what the permission gate approved;
+* **approved without asking**: what the permission gate approved, and the
+  calls an allow rule of the settings let through (from the transcript);
 * counts by decision and blocks per guard.
 
 The text form is for terminals; ``--html FILE`` writes one self-contained
@@ -125,6 +126,19 @@ def timeline(decisions: list, session_data) -> list:
     return rows
 
 
+def approved(decisions: list, rows: list) -> list:
+    """What ran without a permission dialog: the permission gate's approvals
+    (from the log), then the calls Claude Code let through by an allow rule
+    of the settings (from the transcript), in time order."""
+    out = [_decision_view(e) for e in decisions if e.get("decision") == "approve"]
+    for row in rows:
+        if row["kind"] == "call" and row["outcome"] == "allowed by rule":
+            out.append({"time": row["time"], "tool": row["tool"], "input": row["input"],
+                        "phase": "allow rule",
+                        "reason": "an allow rule of the Claude Code settings"})
+    return sorted(out, key=lambda a: a.get("time") or "")
+
+
 def _critic_verdicts(root: str, session: str) -> list:
     from statefiles import jsonlog
     from workflow.reward import CRITIC_LEDGER
@@ -194,7 +208,7 @@ def collect(project, session: str | None = None, transcript_path: str | None = N
             "summary": summarise(decisions),
             "calls": sum(1 for r in rows if r["kind"] == "call"),
             "timeline": rows,
-            "approved": [_decision_view(e) for e in decisions if e.get("decision") == "approve"],
+            "approved": approved(decisions, rows),
             "playbook": _playbook(project),
             "critic": _critic_verdicts(project.root, session)}
 
