@@ -8,7 +8,7 @@ passed):
 
 * passwords in URLs: ``https://user:<secret>@host``;
 * ``-p<secret>`` (mysql, mysqldump, mariadb... glue the password to ``-p``;
-  a bare ``-p`` and ``-p 3306`` are kept);
+  a bare ``-p`` and ``-p 3306`` are kept); ``curl -u user:<secret>``;
 * options naming a secret: ``--password=<s>``, ``--password <s>``,
   ``--token``, ``--api-key``, ``--secret``, ``--client-secret``...;
 * headers: ``Authorization: Bearer <s>``, ``Proxy-Authorization``,
@@ -72,6 +72,9 @@ RULES = (
     (_NAME_TRIGGERS, True, r"((?<![a-z0-9_.-])" + _NAME + r"[\"']?\s*[=:]\s*)" + _VALUE),
     # -p<password> glued to the flag (mysql family; -P is a port)
     (("-p",), False, r"((?:^|[\s;&|(])-p)(?=[^\s])" + _VALUE),
+    # curl -u user:password, --user=user:password
+    (("-u", "--user"), False,
+     r"((?:^|[\s;&|(])(?:-u\s*|--user(?:=|\s+))['\"]?[^\s:'\"]*:)[^\s'\"]+"),
     # token formats
     (("akia", "asia", "agpa", "aida", "aroa", "anpa", "anva", "aipa"), False,
      r"()\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b"),

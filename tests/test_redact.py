@@ -49,6 +49,9 @@ SHAPES = [
 ]
 URL_SHAPES = [
     "git clone https://user:{}@github.com/org/repo.git",
+    "curl -u admin:{} https://x.example/api",
+    "curl --user=admin:{} https://x.example/api",
+    "curl --user 'admin:{}' https://x.example/api",
     "curl ftp://admin:{}@files.example.com/x",
     "psql postgres://app:{}@db:5432/app",
 ]
@@ -67,12 +70,12 @@ def test_a_secret_in_any_shape_is_masked(secret, shape, before, after):
 
 
 @given(secret=url_secrets, shape=st.sampled_from(URL_SHAPES), before=words)
-def test_a_password_in_a_url_is_masked_and_the_url_kept(secret, shape, before):
+def test_a_password_after_user_colon_is_masked_and_the_user_kept(secret, shape, before):
     command = f"{before} {shape.format(secret)}".strip()
     assume(secret not in shape)
     out = mask(command)
     assert secret not in out
-    assert ":" + MASK + "@" in out
+    assert ":" + MASK in out
 
 
 @given(key=st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", min_size=16, max_size=16),
