@@ -14,7 +14,8 @@ flow (SPEC §1) is:
    raises is logged to ``.claude/logs/errors.log`` and becomes a BLOCK
    (security guards) or is skipped (``ADVISORY = True``);
 5. apply the verdicts' effects (``always`` ones, ``on_pass`` ones when the
-   call was not blocked, ``on_block`` ones when it was);
+   call was not blocked, ``on_block`` ones when it was), and record the
+   decision in the decision log (:mod:`events.decisionlog`, issue 18 item 3);
 6. render (:mod:`events.render`): :func:`evaluate` returns the decision in
    exit-code form; :func:`main` prints it as Claude Code should receive it
    (:func:`events.render.wire`: a gating block is JSON on exit 0, issue 14)
@@ -65,6 +66,11 @@ ERROR_LOG_MAX = 1024 * 1024
 LOCK_BUDGET_S = {"SessionEnd": 0.3, "PermissionRequest": 1.5, "Notification": 1.5,
                  "SubagentStart": 1.5}
 DEFAULT_LOCK_BUDGET_S = 4.0
+
+#: Events whose decisions go to the decision log (``events.decisionlog.EVENTS``,
+#: repeated here so that the others never import it).
+LOGGED_EVENTS = frozenset({"PreToolUse", "PermissionRequest", "UserPromptSubmit", "Stop",
+                           "SubagentStop", "PostToolUse"})
 
 
 def load_guard(name: str):
@@ -210,6 +216,9 @@ def _evaluate(event: str, data: bytes, env, root, apply: bool = True) -> tuple:
     try:
         hook = parse(event, data)
     except MalformedInput as exc:
+        if apply:
+            _log_refusal(root or _fallback_root(None, env), event, None,
+                         f"malformed {event} input: {exc}")
         return (*_render.malformed(event, str(exc)), None)
     ctx = None
     try:
@@ -221,16 +230,42 @@ def _evaluate(event: str, data: bytes, env, root, apply: bool = True) -> tuple:
             outcome = run_chain(ctx, unit.chain(ctx))
         if apply:
             apply_effects(ctx, outcome)
-        return (*_render.render(event, outcome), outcome)
+        result = _render.render(event, outcome)
     except Exception:  # noqa: BLE001 - a runtime bug must fail safe, not crash
         where_root = ctx.root if ctx is not None else _fallback_root(hook, env)
         log = log_error(where_root, event, "runtime")
+        if apply:
+            _log_refusal(where_root, event, hook, f"internal error in the hook runtime ({log})")
         return (*_render.internal_error(event, "the hook runtime", log), None)
+    if apply and event in LOGGED_EVENTS:
+        # The decision log (issue 18 item 3): after the decision is final;
+        # a failure to log (even to import the logger) never changes the answer.
+        try:
+            from events import decisionlog  # lazy: only logged events load it
+
+            decisionlog.record(ctx.root, event, hook, outcome)
+        except Exception:  # noqa: BLE001, S110
+            pass
+    return (*result, outcome)
+
+
+def _log_refusal(root, event: str, hook, reason: str) -> None:
+    """Log a refusal of the runtime itself (malformed input, internal error)
+    in the decision log; never raises."""
+    if event not in LOGGED_EVENTS:
+        return
+    try:
+        from events import decisionlog  # lazy: error paths only
+
+        decisionlog.record_refusal(root, event, hook, reason)
+    except Exception:  # noqa: BLE001, S110 - a failure to log never changes a decision
+        pass
 
 
 def _fallback_root(hook, env) -> str:
     try:
-        return layout.project_root(hook.cwd, os.environ if env is None else env)
+        return layout.project_root(hook.cwd if hook is not None else "",
+                                   os.environ if env is None else env)
     except Exception:  # noqa: BLE001
         return os.getcwd()
 

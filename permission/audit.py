@@ -10,7 +10,9 @@ was I asked?" with ``tail`` or ``jq``::
 ``decision`` is ``allow`` (the gate approved) or ``dialog`` (the gate stayed
 silent and Claude Code asked the user); ``phase`` is the SPEC §5 phase that
 decided (``S0`` … ``7D``, ``config`` for a broken configuration, ``input``
-for a payload that could not be read). Commands longer than
+for a payload that could not be read). Secrets in commands are masked
+(:func:`events.redact.mask`); every decision is also in the decision log
+of all hooks (:mod:`events.decisionlog`). Commands longer than
 :data:`MAX_COMMAND_CHARS` are cut (``"truncated": true``).
 
 Rotation: when the file would grow past :data:`MAX_BYTES` it becomes
@@ -26,8 +28,8 @@ from __future__ import annotations
 import os
 import time
 
-from statefiles import fastjson, layout
-from statefiles.atomic import locked, open_regular
+from statefiles import fastjson, jsonlog, layout
+from statefiles.atomic import open_regular
 
 LOG = ".claude/logs/permission.jsonl"
 #: Rotate when the log would grow past this many bytes.
@@ -50,9 +52,12 @@ def timestamp() -> str:
 def record(decision: str, phase: str, reason: str, command, *, tool: str = "",
            session: str = "", cwd: str = "") -> dict:
     """The audit line for one decision (a dict; see the module docstring)."""
+    from events.redact import mask  # issue 18 item 3: secrets stay out of logs
+
     line = {"time": timestamp(), "decision": decision, "phase": phase,
-            "reason": reason[:MAX_REASON_CHARS]}
+            "reason": mask(reason[:MAX_REASON_CHARS * 2])[:MAX_REASON_CHARS]}
     if isinstance(command, str):
+        command = mask(command)
         line["command"] = command[:MAX_COMMAND_CHARS]
         if len(command) > MAX_COMMAND_CHARS:
             line["truncated"] = True
@@ -79,43 +84,18 @@ def append(root: str, line: dict) -> str | None:
     path = layout.join(root, LOG)
     try:
         data = encode(line)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        try:
-            size = os.lstat(path).st_size
-        except FileNotFoundError:
-            size = 0
-        if size and size + len(data) > MAX_BYTES:
-            rotate(root, path)
-        # O_NONBLOCK: a FIFO planted as the log fails at once instead of
-        # blocking the hook; a regular file is unaffected.
-        flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
-                 | getattr(os, "O_NOFOLLOW", 0))
-        fd = os.open(path, flags, 0o644)
-        try:
-            if (os.fstat(fd).st_mode & 0o170000) == 0o100000:  # a regular file
-                os.write(fd, data)
-        finally:
-            os.close(fd)
-        return path
     except Exception:  # noqa: BLE001 - the audit log must never take the gate down
         return None
+    written = jsonlog.append_rotating(path, data, max_bytes=MAX_BYTES, keep=KEEP,
+                                      lock=layout.join(root, LOCK))
+    return path if written else None
 
 
 def rotate(root: str, path: str, max_bytes: int | None = None) -> None:
     """Shift ``path`` → ``.1`` → … → ``.KEEP`` (the oldest is dropped), under
     a lock; a no-op when another process rotated meanwhile."""
-    limit = MAX_BYTES if max_bytes is None else max_bytes
-    with locked(layout.join(root, LOCK), timeout=2.0):
-        try:
-            if os.lstat(path).st_size <= limit // 2:
-                return  # someone rotated while we waited
-        except FileNotFoundError:
-            return
-        for n in range(KEEP - 1, 0, -1):
-            older = f"{path}.{n}"
-            if os.path.lexists(older):
-                os.replace(older, f"{path}.{n + 1}")
-        os.replace(path, path + ".1")
+    jsonlog.rotate(path, max_bytes=MAX_BYTES if max_bytes is None else max_bytes, keep=KEEP,
+                   lock=layout.join(root, LOCK))
 
 
 def read(root: str) -> list:

@@ -44,6 +44,8 @@ COMMANDS = {
     "replay": "replay",
     "init": "init",
     "plugin": "plugin",
+    "logs": "logs",
+    "report": "report",
 }
 #: The installer's commands (:func:`playgate.installer.command_main`).
 INSTALLER_COMMANDS = ("install", "uninstall", "demo")

@@ -72,6 +72,59 @@ EN = {
         "Code plugin (install.py creates them itself): state.md, play/template/ and an "
         "editable .claude/protected-files.txt. Existing files are never changed.\n\n"
         "exit 0: done or nothing to do."),
+    "logs.help": "list the gate's decisions (blocks, asks, warnings, approvals, dialogs)",
+    "logs.description": (
+        "List the decisions every hook recorded in .claude/logs/decisions.jsonl (and its "
+        "rotated files), oldest first: time, decision, event, tool, guard, session, the "
+        "input (secrets masked) and the reason. Filters combine; --summary counts instead "
+        "(decisions by kind, blocks per guard, the most frequent reasons).\n\n"
+        "exit 0; 2: a bad option; 3: no project."),
+    "report.help": "a session's timeline, playbook progress and approvals (text or --html)",
+    "report.description": (
+        "Report one session: a timeline of its tool calls (from the Claude Code transcript) "
+        "with each decision and reason (from the decision log), the playbook's progress and "
+        "the critic's verdicts, and what the permission gate approved without asking. The "
+        "text form is for terminals; --html FILE writes one self-contained page that loads "
+        "nothing from the network.\n\n"
+        "exit 0; 3: no session in the log, or FILE or the transcript cannot be used."),
+    # -- logs
+    "logs.opt.since": ("only entries since WHEN: a duration back from now (90s, 30m, 2h, 1d, "
+                       "1w) or an ISO time (2026-01-02T15:00, local unless it has a zone)"),
+    "logs.opt.session": "only this session (an id or the start of one)",
+    "logs.opt.guard": "only this guard (bash-check, permission-gate, ...)",
+    "logs.opt.decision": "only this decision",
+    "logs.opt.event": "only this hook event (PreToolUse, PermissionRequest, Stop, ...)",
+    "logs.opt.limit": "only the newest N entries (0: all)",
+    "logs.opt.summary": "counts instead of entries: by decision, blocks per guard, top reasons",
+    "logs.bad_since": ("--since {value!r}: give a duration (90s, 30m, 2h, 1d, 1w) or an ISO "
+                       "time (2026-01-02 or 2026-01-02T15:00:00Z)"),
+    "logs.bad_limit": "--limit {value}: give 0 (all) or a positive number",
+    "logs.none": "no decision matches ({log})",
+    "logs.count": "{count} decision(s) from {log}",
+    "logs.summary.total": "{total} decision(s) in {sessions} session(s):",
+    "logs.summary.blocks": "blocks per guard:",
+    "logs.summary.no_blocks": "no blocks",
+    "logs.summary.reasons": "most frequent reasons:",
+    # -- report
+    "report.opt.session": "the session (an id or the start of one; default: the newest logged)",
+    "report.opt.html": "write the report as one self-contained HTML page to FILE",
+    "report.opt.transcript": ("the session's transcript (default: found under "
+                              "~/.claude/projects/ by the session id)"),
+    "report.no_session": ("no session to report: the decision log {log} is empty; pass "
+                          "--session ID or --transcript FILE"),
+    "report.bad_transcript": "cannot read the transcript {path}: {error}",
+    "report.html_unwritable": "cannot write {path}: {error}",
+    "report.html_written": "wrote {path}",
+    "report.header": "session {session} in {project}",
+    "report.transcript": "transcript {path}",
+    "report.no_transcript": "not found (the timeline shows the logged decisions only)",
+    "report.counts": "{calls} tool call(s), {decisions} decision(s): {counts}",
+    "report.blocks": "blocks per guard: {guards}",
+    "report.no_playbook": "playbook: none active",
+    "report.playbook": "playbook {plan}: {done}/{total} subtasks done, critic {critic}",
+    "report.critic": "critic verdicts in this session:",
+    "report.approved": "approved without asking ({count}):",
+    "report.timeline": "timeline:",
     # -- status
     "status.project": "project   {project} ({install})",
     "status.branch": "branch    {branch}   security mode {security}",

@@ -65,6 +65,68 @@ def append(root: str, rel: str, record: dict, max_bytes: int = MAX_LOG_BYTES) ->
     append_nonblocking(path, line)
 
 
+def append_rotating(path: str, data: bytes, *, max_bytes: int, keep: int, lock: str,
+                    wait: float = 2.0) -> bool:
+    """Append ``data`` (whole lines) to ``path`` with one ``write(2)`` on an
+    ``O_APPEND`` descriptor, rotating first when the file would grow past
+    ``max_bytes``: ``path`` → ``.1`` → … → ``.keep`` (the oldest dropped),
+    under the lock file ``lock``, waited for at most ``wait`` seconds (a
+    process that cannot get it appends without rotating: whoever holds it is
+    rotating). Symbolic links and non-regular files (a planted FIFO) are
+    never written through.
+
+    Used by the audit logs (``permission.audit``, ``events.decisionlog``).
+    Returns ``False`` when nothing could be written; never raises.
+    """
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        try:
+            size = os.lstat(path).st_size
+        except FileNotFoundError:
+            size = 0
+        if size and size + len(data) > max_bytes:
+            try:
+                rotate(path, max_bytes=max_bytes, keep=keep, lock=lock, wait=wait)
+            except Exception:  # noqa: BLE001, S110 - an unrotated log still takes the line
+                pass
+        # O_NONBLOCK: a FIFO planted as the log fails at once instead of
+        # blocking the hook; O_NOFOLLOW: a symlink is not written through.
+        flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
+                 | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, flags, 0o644)
+        try:
+            if (os.fstat(fd).st_mode & 0o170000) != 0o100000:  # not a regular file
+                return False
+            os.write(fd, data)
+        finally:
+            os.close(fd)
+        return True
+    except Exception:  # noqa: BLE001 - a log must never take a hook down
+        return False
+
+
+def rotate(path: str, *, max_bytes: int, keep: int, lock: str, wait: float = 2.0) -> None:
+    """Shift ``path`` → ``.1`` → … → ``.keep`` under ``lock``; a no-op when
+    another process rotated while this one waited.
+
+    Raises:
+        statefiles.atomic.LockTimeout: the lock was not free within ``wait``.
+    """
+    from statefiles.atomic import locked  # lazy: rotation is rare
+
+    with locked(lock, timeout=wait):
+        try:
+            if os.lstat(path).st_size <= max_bytes // 2:
+                return  # someone rotated while we waited
+        except FileNotFoundError:
+            return
+        for n in range(keep - 1, 0, -1):
+            older = f"{path}.{n}"
+            if os.path.lexists(older):
+                os.replace(older, f"{path}.{n + 1}")
+        os.replace(path, path + ".1")
+
+
 def read(root: str, rel: str, limit: int = 1000) -> list:
     """The last ``limit`` records of a log (unparseable lines skipped). For
     tests and the post-loop handler; not used on a hook's hot path."""

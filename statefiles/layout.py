@@ -56,6 +56,10 @@ SUBAGENT_LOG = ".claude/logs/subagent-dispatch.log"
 NOTIFICATIONS_LOG = ".claude/logs/notifications.log"
 ARCHIVE_LOG = ".claude/logs/archive.log"
 SESSIONS_LOG = ".claude/logs/sessions.log"
+#: Every gate decision of every hook, one JSON line each (events.decisionlog;
+#: issue 18 item 3), and the lock its rotation takes.
+DECISIONS_LOG = ".claude/logs/decisions.jsonl"
+DECISIONS_LOCK = ".claude/.cache/decisions-log.lock"
 #: Scratch space of a playbook (``play/<id>/tmp/``), emptied when it is archived.
 PLAYBOOK_TMP = "tmp"
 

@@ -751,8 +751,13 @@ def test_default_install_builds_the_venv_from_pypi(repo):
                               "new_string": "x", "replace_all": False}).code == 2
     again = run_install(repo)
     assert again.returncode == 0 and "nothing to change" in again.stdout
-    assert run_install("--uninstall", repo).returncode == 0
-    assert not (repo / ".claude").exists()
+    gone = run_install("--uninstall", repo)
+    assert gone.returncode == 0
+    # The blocked Edit is a record in the decision log (issue 18 item 3): the
+    # uninstaller keeps the hooks' records and says so; nothing else is left.
+    assert "kept .claude/logs/" in gone.stdout
+    assert sorted(p.name for p in (repo / ".claude").iterdir()) == ["logs"]
+    assert [p.name for p in (repo / ".claude" / "logs").iterdir()] == ["decisions.jsonl"]
 
 
 # ------------------------------------------------------------------ pieces

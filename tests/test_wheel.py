@@ -137,7 +137,11 @@ def test_install_gate_and_uninstall_from_the_wheel(wheel_env, tmp_path):
     assert gone.returncode == 0, gone.stdout + gone.stderr
     after = sorted(p.relative_to(repo).as_posix() for p in repo.rglob("*")
                    if ".git" not in p.relative_to(repo).parts)
-    assert after == before
+    # The blocked Edit is a record in the decision log (issue 18 item 3),
+    # which the uninstaller keeps and says so; nothing else is left.
+    assert "kept .claude/logs/" in gone.stdout
+    assert after == sorted(before + [".claude", ".claude/logs",
+                                     ".claude/logs/decisions.jsonl"])
 
 
 def test_install_refusals_keep_install_py_exit_codes(wheel_env, tmp_path):
