@@ -26,6 +26,15 @@ def _setup_path() -> None:
 if __name__ == "__main__":
     if not __package__:  # python path/to/playgate
         _setup_path()
+    if sys.argv[1:2] == ["statusline"]:
+        # Runs on every status-line refresh: nothing of the CLI is imported.
+        from playgate.statusline import main as statusline
+
+        if __package__:
+            from playgate import suite
+
+            suite.put_on_path()
+        sys.exit(statusline(sys.argv[2:]))
     from playgate.cli import main
 
     sys.exit(main())

@@ -287,6 +287,8 @@ EN = {
     # -- plugin
     "install.help": "install the hook suite into a git repository's .claude/ (as install.py)",
     "uninstall.help": "remove what `playgate install` added to a repository",
+    "statusline.help": ("print one status line (playbook, phase, subtasks, security mode, "
+                        "pending) from the JSON Claude Code's statusLine pipes on stdin"),
     "demo.help": "replay a scripted session through the hooks in a throw-away repository",
     "plugin.help": "generate or check the plugin's hooks/hooks.json",
     "plugin.description": ("Generate the Claude Code plugin's hooks/hooks.json from "
