@@ -118,6 +118,25 @@ def _parse(raw: bytes):
         return None
 
 
+def use_bundle(root: str) -> None:
+    """Import the suite's modules from the installed module bundle
+    (``hooks/suite.bundle``, issue 7) as the hooks do, when there is one:
+    the status line runs as often as a hook. Silently nothing otherwise."""
+    hooks = os.path.join(root, "hooks")
+    if not os.path.isfile(os.path.join(hooks, "suite.bundle")):
+        return
+    try:
+        sys.path.insert(0, hooks)
+        try:
+            import _bootstrap
+        finally:
+            sys.path.remove(hooks)
+        if not any(type(f).__name__ == "BundleFinder" for f in sys.meta_path):
+            _bootstrap._install_bundle(root)
+    except Exception:  # noqa: BLE001 - only a speed-up
+        pass
+
+
 def main(argv=None, stdin=None, stdout=None, env=None) -> int:
     """``playgate statusline``: read the payload, print one line, exit 0."""
     env = os.environ if env is None else env
@@ -140,3 +159,29 @@ def main(argv=None, stdin=None, stdout=None, env=None) -> int:
     except (OSError, ValueError):
         pass
     return 0
+
+
+def _script() -> int:
+    """``python .claude/playgate/statusline.py``: what the installer registers
+    (no ``runpy``, which ``python .claude/playgate statusline`` pays for).
+    This file's directory is taken off ``sys.path`` (``playgate/messages.py``
+    must not shadow the suite's ``messages``) and the suite root put on it."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(here)
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
+    at = len(sys.path)
+    for i, entry in enumerate(sys.path):
+        if "site-packages" in entry or "dist-packages" in entry:
+            at = i
+            break
+    sys.path.insert(at, root)
+    use_bundle(root)
+    return main(sys.argv[1:])
+
+
+if __name__ == "__main__":
+    _code = _script()
+    try:
+        sys.stdout.flush()
+    finally:
+        os._exit(_code)

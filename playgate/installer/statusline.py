@@ -30,12 +30,15 @@ KEY = "statusLine"
 
 def statusline_command(python_cmd: str) -> str:
     """The registered command for the hooks' interpreter ``python_cmd`` (the
-    manifest's ``python``). ``$CLAUDE_PROJECT_DIR`` falls back to the
-    status line's working directory, the session's, should Claude Code not
-    set it for the status line as it does for hooks."""
+    manifest's ``python``): ``playgate statusline`` run as the script
+    ``.claude/playgate/statusline.py``, which spares the ``runpy`` start-up
+    of ``python .claude/playgate statusline`` (same output).
+    ``$CLAUDE_PROJECT_DIR`` falls back to the status line's working
+    directory, the session's, should Claude Code not set it for the status
+    line as it does for hooks."""
     fallback = '"${CLAUDE_PROJECT_DIR:-.}"'
     python = python_cmd.replace('"$CLAUDE_PROJECT_DIR"', fallback)
-    return f"{python} {fallback}/.claude/playgate statusline"
+    return f"{python} {fallback}/.claude/playgate/statusline.py"
 
 
 def _load(path: str):
