@@ -142,6 +142,8 @@ EN = {
     "explain.bash_check_alone": ("bash-check on its own (the chain stopped before it; this is its "
                                  "answer once the guards above let the call through):"),
     "explain.permission": "3. permission gate (PermissionRequest)",
+    "explain.effective": ("4. what you get (static settings rules, PreToolUse and the gate, in "
+                          "Claude Code's order)"),
     "explain.approve": "=> auto-approved by phase {phase}: {reason}",
     "explain.dialog": "=> the user is asked (phase {phase}): {reason}",
     # -- doctor
