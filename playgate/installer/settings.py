@@ -341,11 +341,22 @@ def plan_step(inst, python_cmd: str) -> None:
                    merged, data, record)
 
 
+def statusline_command(python_cmd: str) -> str:
+    """The registered command for the hooks' interpreter ``python_cmd`` (the
+    manifest's ``python``): ``playgate statusline`` run as the script
+    ``.claude/playgate/statusline.py``, which spares the ``runpy`` start-up
+    of ``python .claude/playgate statusline`` (same output).
+    ``$CLAUDE_PROJECT_DIR`` falls back to the status line's working
+    directory, the session's, should Claude Code not set it for the status
+    line as it does for hooks."""
+    fallback = '"${CLAUDE_PROJECT_DIR:-.}"'
+    python = python_cmd.replace('"$CLAUDE_PROJECT_DIR"', fallback)
+    return f"{python} {fallback}/.claude/playgate/statusline.py"
+
+
 def _follow_statusline(merged: dict, record: dict, python_cmd: str) -> None:
     """Our registered ``statusLine`` (still as we wrote it) follows a change
     of interpreter on a re-install; anything else there is the user's."""
-    from playgate.installer.statusline import statusline_command  # lazy: import cycle
-
     value = merged.get("statusLine")
     ours = record.get("statusline")
     if ours and isinstance(value, dict) and value.get("command") == ours:

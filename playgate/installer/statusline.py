@@ -22,23 +22,11 @@ import os
 import playgate.installer.manifest as manifest
 import playgate.installer.settings as settings
 from playgate.installer.common import MANIFEST, SETTINGS, join, mode_of, read, write
+from playgate.installer.settings import statusline_command  # noqa: F401 - re-exported
 
 #: The project's local settings (not committed; overrides settings.json).
 SETTINGS_LOCAL = ".claude/settings.local.json"
 KEY = "statusLine"
-
-
-def statusline_command(python_cmd: str) -> str:
-    """The registered command for the hooks' interpreter ``python_cmd`` (the
-    manifest's ``python``): ``playgate statusline`` run as the script
-    ``.claude/playgate/statusline.py``, which spares the ``runpy`` start-up
-    of ``python .claude/playgate statusline`` (same output).
-    ``$CLAUDE_PROJECT_DIR`` falls back to the status line's working
-    directory, the session's, should Claude Code not set it for the status
-    line as it does for hooks."""
-    fallback = '"${CLAUDE_PROJECT_DIR:-.}"'
-    python = python_cmd.replace('"$CLAUDE_PROJECT_DIR"', fallback)
-    return f"{python} {fallback}/.claude/playgate/statusline.py"
 
 
 def _load(path: str):
