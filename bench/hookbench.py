@@ -655,6 +655,14 @@ def _expect_any(sample: Sample) -> str | None:
     return None
 
 
+def _expect_statusline(sample: Sample) -> str | None:
+    """The status line names the bench playbook and its counts, on one line."""
+    text = sample.out.decode(errors="replace")
+    if sample.code != 0 or sample.err or not text.startswith(f"playgate | {PLAYBOOK_ID} | phase"):
+        return f"exit {sample.code}: {text[:200]!r} {sample.err[:200]!r}"
+    return None
+
+
 def _expect_floor(sample: Sample) -> str | None:
     return None if sample.code == 0 else f"exit {sample.code}"
 
@@ -684,6 +692,17 @@ def cases() -> list:
 
     def floor(repo):
         return f"{_sh_quote(repo.python)} -c pass", b""
+
+    def statusline(repo):
+        # The command the installer registers (``install --yes``), with the
+        # JSON object Claude Code pipes to a status line.
+        from playgate.installer.statusline import statusline_command
+
+        data = {"session_id": "bench", "transcript_path": os.path.join(repo.root, "t.jsonl"),
+                "cwd": repo.root, "model": {"id": "claude-bench", "display_name": "Bench"},
+                "workspace": {"current_dir": repo.root, "project_dir": repo.root},
+                "version": "2.1.329", "output_style": {"name": "default"}}
+        return statusline_command(_sh_quote(repo.python)), json.dumps(data).encode("utf-8")
 
     def progress_write(repo):
         progress = json.loads(json.dumps(repo.progress))
@@ -759,6 +778,8 @@ def cases() -> list:
         Case("session_start", "SessionStart", "SessionStart", BUDGET_DEFAULT,
              hook("SessionStart", lambda r: payload(r, "SessionStart", source="startup",
                                                     model="claude-bench")), _expect_pass),
+        Case("statusline", "statusLine (playgate statusline)", None, BUDGET_DEFAULT,
+             statusline, _expect_statusline),
     ]
 
 

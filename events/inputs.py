@@ -29,9 +29,11 @@ _OBJ = dict
 _LIST = list
 _BOOL = bool
 
-# field -> (type, required)
+# field -> (type, required). ``hook_event_name`` is optional: each entrypoint
+# serves one event, so a hand-typed payload without it is read as that event
+# (issue 18 item 5; the design card's "run directly with piped JSON").
 COMMON_FIELDS: dict = {
-    "hook_event_name": (_STR, True),
+    "hook_event_name": (_STR, False),
     "session_id": (_STR, False),
     "transcript_path": (_STR, False),
     "cwd": (_STR, False),
@@ -371,6 +373,10 @@ def parse(event: str, data: bytes) -> HookInput:
         event: the Claude Code event this entrypoint serves, e.g. ``"PreToolUse"``.
         data: everything read from stdin (at most ``MAX_STDIN_BYTES + 1`` bytes).
 
+    A payload without ``hook_event_name`` (or with ``null``) is read as
+    ``event``; one naming another event is refused. ``cwd``, ``session_id``
+    and ``transcript_path`` are optional (absent: ``""``).
+
     Raises:
         MalformedInput: with a one-line reason (SPEC §1 "Failing safe").
     """
@@ -397,7 +403,10 @@ def parse(event: str, data: bytes) -> HookInput:
     if not isinstance(raw, dict):
         raise MalformedInput(f"input must be a JSON object, not {type(raw).__name__}")
     _check_fields("", raw, COMMON_FIELDS)
-    got = raw["hook_event_name"]
+    got = raw.get("hook_event_name")
+    if got is None:
+        # Hand-typed JSON: the entrypoint's own event (issue 18 item 5).
+        got = raw["hook_event_name"] = event
     if got != event:
         shown = got if len(got) <= 40 else got[:37] + "..."
         raise MalformedInput(f"hook_event_name is {shown!r}, this entrypoint serves {event}")

@@ -41,7 +41,10 @@ def request_from(ctx) -> P.Request:
         """Log the exception being handled to errors.log, as ``where``."""
         log_error(ctx.root, ctx.event, where)
 
-    return P.Request(hook.tool_name, command, hook.cwd, ctx.root, env=ctx.env,
+    # A hand-typed payload without ``cwd`` is judged from the project / the
+    # hook's working directory (issue 18 item 5), not refused.
+    cwd = layout.working_dir(hook.cwd, ctx.env)
+    return P.Request(hook.tool_name, command, cwd, ctx.root, env=ctx.env,
                      session=hook.session_id, on_error=on_error, mode=hook.permission_mode)
 
 

@@ -26,7 +26,7 @@ import os
 import time
 
 from events.verdict import Effect, warn
-from messages import LANGUAGES
+from messages import resolve_language
 from statefiles import layout, state_md
 
 TYPE_CHECKING = False
@@ -78,9 +78,7 @@ def _bad_language(state):
     """``config.language`` as written when it is set but not a language with a
     catalogue (issue 11 item 3: the suite speaks English then), else ``None``."""
     raw = state.language_raw
-    if raw is None or (isinstance(raw, str) and raw.strip().lower() in LANGUAGES):
-        return None
-    return repr(raw)
+    return None if resolve_language(raw)[1] else repr(raw)
 
 
 def check(ctx: Context) -> Verdict:

@@ -22,6 +22,21 @@ LANGUAGES = ("en", "ja")
 
 DEFAULT = LANGUAGES[0]
 
+
+def resolve_language(value) -> tuple:
+    """``config.language`` as written → ``(language, recognised)``: a value
+    of :data:`LANGUAGES` (case and surrounding spaces ignored) is itself;
+    anything else — unset, ``fr``, ``JA_jp``, a list — falls back to
+    :data:`DEFAULT` (README "Languages"). ``recognised`` is False for a value
+    that is set but not a language, so callers can name it. The one decision
+    the hooks (``StateDoc.language``, session-start), ``doctor`` and
+    ``validate`` share (issue 18 item 6)."""
+    if value is None:
+        return DEFAULT, True
+    if isinstance(value, str) and value.strip().lower() in LANGUAGES:
+        return value.strip().lower(), True
+    return DEFAULT, False
+
 _loaded: dict = {}
 
 

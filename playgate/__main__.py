@@ -26,6 +26,16 @@ def _setup_path() -> None:
 if __name__ == "__main__":
     if not __package__:  # python path/to/playgate
         _setup_path()
+    if sys.argv[1:2] == ["statusline"]:
+        # Runs on every status-line refresh: nothing of the CLI is imported,
+        # the suite's modules come from the hooks' bundle, and the process
+        # ends without interpreter teardown once the line is flushed.
+        from playgate import statusline, suite
+
+        statusline.use_bundle(suite.put_on_path() if __package__ else suite.root())
+        code = statusline.main(sys.argv[2:])
+        sys.stdout.flush()
+        os._exit(code)
     from playgate.cli import main
 
     sys.exit(main())

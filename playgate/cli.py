@@ -47,6 +47,8 @@ COMMANDS = {
     "logs": "logs",
     "report": "report",
 }
+#: Answered before the parser is built (:mod:`playgate.statusline`).
+FAST_COMMANDS = ("statusline",)
 #: The installer's commands (:func:`playgate.installer.command_main`).
 INSTALLER_COMMANDS = ("install", "uninstall", "demo")
 
@@ -77,8 +79,8 @@ def build_parser(lang: str = "en", only: str | None = None):
                         help=messages.text("cli.opt.project", lang))
     common.add_argument("--json", action="store_true", help=messages.text("cli.opt.json", lang))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in (*COMMANDS, *INSTALLER_COMMANDS):
-        if name in INSTALLER_COMMANDS or only is not None and name != only:
+    for name in (*COMMANDS, *INSTALLER_COMMANDS, *FAST_COMMANDS):
+        if name in INSTALLER_COMMANDS or name in FAST_COMMANDS or only is not None and name != only:
             sub.add_parser(name, help=messages.text(f"{name}.help", lang))
             continue
         module = _module(name)
@@ -116,6 +118,13 @@ def main(argv=None) -> int:
     """Entry point of ``python -m playgate`` and the ``playgate`` console
     script. Returns the exit code (see the module docstring)."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["statusline"]:
+        # Runs on every status-line refresh (issue 18 item 2): no parser, no
+        # command modules; the suite's light modules only.
+        suite.put_on_path()
+        from playgate.statusline import main as statusline
+
+        return statusline(argv[1:])
     lang = "en"
     wants_json = "--json" in argv
     if argv and argv[0] in INSTALLER_COMMANDS:
@@ -129,7 +138,7 @@ def main(argv=None) -> int:
         if argv:
             _error(wants_json, "usage", messages.text(
                 "cli.unknown_command", lang, command=argv[0],
-                commands=", ".join((*COMMANDS, *INSTALLER_COMMANDS))))
+                commands=", ".join((*COMMANDS, *INSTALLER_COMMANDS, *FAST_COMMANDS))))
             return EXIT_USAGE
         parser.print_help()
         return EXIT_USAGE

@@ -195,6 +195,8 @@ EN = {
     "explain.bash_check_alone": ("bash-check on its own (the chain stopped before it; this is its "
                                  "answer once the guards above let the call through):"),
     "explain.permission": "3. permission gate (PermissionRequest)",
+    "explain.effective": ("4. what you get (static settings rules, PreToolUse and the gate, in "
+                          "Claude Code's order)"),
     "explain.approve": "=> auto-approved by phase {phase}: {reason}",
     "explain.dialog": "=> the user is asked (phase {phase}): {reason}",
     # -- doctor
@@ -340,6 +342,8 @@ EN = {
     # -- plugin
     "install.help": "install the hook suite into a git repository's .claude/ (as install.py)",
     "uninstall.help": "remove what `playgate install` added to a repository",
+    "statusline.help": ("print one status line (playbook, phase, subtasks, security mode, "
+                        "pending) from the JSON Claude Code's statusLine pipes on stdin"),
     "demo.help": "replay a scripted session through the hooks in a throw-away repository",
     "plugin.help": "generate or check the plugin's hooks/hooks.json",
     "plugin.description": ("Generate the Claude Code plugin's hooks/hooks.json from "

@@ -83,9 +83,11 @@ class Project:
     @property
     def language(self) -> str:
         """``config.language`` of state.md (``en`` or ``ja``; ``en`` otherwise)."""
+        from messages import resolve_language  # the suite's one fallback rule (issue 18 item 6)
+
         state = self.state
         value = state.get("config", "language") if state is not None else None
-        return value if value in ("en", "ja") else "en"
+        return resolve_language(value)[0]
 
     def rel(self, path: str) -> str:
         """``path`` relative to the root when inside it, else as given."""

@@ -89,6 +89,9 @@ GITIGNORE = (
     # The personal permission layer (like Claude Code's settings.local.json)
     # and the team workflow's timeline and signals are per-checkout state.
     (".claude/permission-config.local.yaml", False),
+    # Claude Code's own personal settings layer (permissions a user granted at
+    # a prompt, a personal statusLine): never committed (issue 18 item 6).
+    (".claude/settings.local.json", False),
     (".claude/state/", False),
 )
 #: Every line install.py ignores, in block order.

@@ -358,6 +358,14 @@ def validate_state(path: str, root: str | None = None, label: str | None = None)
             hint = f"; did you mean {close[0]!r}?" if close else " (no guard reads it)"
             report.add("warning", f"unknown config key {key!r}{hint}", where(("config", key)),
                        ("config", key))
+    if "language" in config:
+        from messages import LANGUAGES, resolve_language  # the hooks' own fallback rule
+
+        lang, recognised = resolve_language(config["language"])
+        if not recognised:
+            report.add("warning", f"config.language {_short(config['language'])} is not one "
+                       f"of {', '.join(LANGUAGES)}; messages fall back to {lang}",
+                       where(("config", "language")), ("config", "language"))
     playbook = sections.get("playbook") if isinstance(sections.get("playbook"), dict) else {}
     active = playbook.get("active")
     if root is not None and isinstance(active, str) and active.strip().lower() not in (

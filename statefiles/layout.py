@@ -80,6 +80,21 @@ def project_root(cwd: str = "", env: dict | None = None) -> str:
     return top or start
 
 
+def working_dir(cwd: str = "", env: dict | None = None) -> str:
+    """The shell's working directory for a hook call: the payload's ``cwd``;
+    for a hand-typed payload without one, ``$CLAUDE_PROJECT_DIR`` when it names
+    a directory (where Claude Code starts the shell), else the hook process's
+    own working directory, as seed 000's permission hook took it (issue 18
+    item 5). Absolute; ``cwd`` is returned as given when set."""
+    if cwd:
+        return cwd
+    env = os.environ if env is None else env
+    explicit = env.get("CLAUDE_PROJECT_DIR") or ""
+    if explicit and os.path.isdir(explicit):
+        return os.path.abspath(explicit)
+    return os.getcwd()
+
+
 def git_toplevel(start: str) -> str:
     """The nearest ancestor of ``start`` (inclusive) that holds ``.git``
     (directory or worktree file), or ``""``."""

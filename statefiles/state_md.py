@@ -326,12 +326,9 @@ class StateDoc:
         ``messages.LANGUAGES``); anything else,
         or unset, is ``"en"`` (issue 11 item 3; :attr:`language_raw` keeps the
         value as written so SessionStart can name a bad one)."""
-        from messages import LANGUAGES  # lazy: asked for when a message is about to be made
+        from messages import resolve_language  # lazy: asked for when a message is about to be made
 
-        value = self.language_raw
-        if isinstance(value, str) and value.strip().lower() in LANGUAGES:
-            return value.strip().lower()
-        return "en"
+        return resolve_language(self.language_raw)[0]
 
     @property
     def language_raw(self):

@@ -55,7 +55,8 @@ TOOL_EVENTS = frozenset({"PreToolUse", "PostToolUse", "PermissionRequest"})
 STR, NUM, BOOL, OBJ, LIST, ANY = "string", "number", "boolean", "object", "array", "any"
 
 COMMON_TYPES = {
-    "hook_event_name": (STR, True), "session_id": (STR, False), "transcript_path": (STR, False),
+    # Optional: an entrypoint reads a payload without it as its own event (issue 18 item 5).
+    "hook_event_name": (STR, False), "session_id": (STR, False), "transcript_path": (STR, False),
     "cwd": (STR, False), "permission_mode": (STR, False), "prompt_id": (STR, False),
     "agent_id": (STR, False), "agent_type": (STR, False),
 }
@@ -675,8 +676,10 @@ def malformed(event: str, heavy: bool = True):
     """Cases that are malformed by the hook contract for ``event``.
     ``heavy=False`` leaves out the multi-megabyte and deeply nested ones
     (for subprocess samples)."""
-    kinds = [_wrong_type(event), _missing(event), _nul(event), _bad_utf8(event),
+    kinds = [_wrong_type(event), _nul(event), _bad_utf8(event),
              _non_object(event), _empty(event), _truncated(event), _other_event(event)]
+    if any(req for _, req in EVENT_TYPES.get(event, {}).values()):
+        kinds.append(_missing(event))  # events with a required field of their own
     if event in ("PreToolUse", "PostToolUse", "PermissionRequest"):
         kinds += [_bad_edit_list(event), _empty_path(event)]
     if heavy:

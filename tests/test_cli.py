@@ -127,6 +127,7 @@ def test_every_message_key_used_exists_and_every_key_is_used():
     used = _keys_used()
     used |= {f"{name}.{kind}" for name in cli.COMMANDS for kind in ("help", "description")}
     used |= {f"{name}.help" for name in cli.INSTALLER_COMMANDS}
+    used |= {f"{name}.help" for name in cli.FAST_COMMANDS}
     used |= {key for _path, key in status.MARKERS}
     used |= {"init.create_dry", "init.append_dry", "init.append", "init.create", "init.exists",
              "doctor.healthy", "doctor.unhealthy"}
@@ -207,7 +208,9 @@ def test_check_shows_every_guard_and_applies_nothing_unless_asked(installed):
 def test_check_complete_fills_a_hand_written_payload(installed):
     raw = json.dumps({"tool_name": "Bash", "tool_input": {"command": "git status"}}).encode()
     proc = run_cli(installed.root, "check", "PreToolUse", "--json", stdin=raw)
-    assert as_json(proc)["decision"] == "refused" and proc.returncode == 1  # as the hook would
+    # Issue 18 item 5: the hook reads a payload without hook_event_name as
+    # its own event (it used to refuse it), and so does check.
+    assert as_json(proc)["decision"] == "allow" and proc.returncode == 0  # as the hook does
     proc = run_cli(installed.root, "check", "PreToolUse", "--complete", "--json", stdin=raw)
     assert proc.returncode == 0 and as_json(proc)["decision"] == "allow"
     proc = run_cli(installed.root, "check", "PermissionRequest", "--complete", "--json",

@@ -16,6 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 GATING = {"PreToolUse", "Stop", "SubagentStop", "UserPromptSubmit"}
+#: Events with a required field of their own: without ``hook_event_name``
+#: (read as the entrypoint's event, issue 18 item 5) and without that field
+#: their payload is still malformed; for the others it is a hand-typed call.
+REQUIRED_FIELDS = {"PreToolUse", "PostToolUse", "PermissionRequest", "UserPromptSubmit"}
 EVENTS = sorted(EVENT_MODULES)
 
 
@@ -61,6 +65,13 @@ def assert_fail_safe(event, result, kind):
 @pytest.mark.parametrize("event", EVENTS)
 def test_malformed_stdin_on_every_entrypoint(suite, event, kind):
     result = suite.entrypoint(event, kinds(event)[kind])
+    if kind == "missing-fields" and event not in REQUIRED_FIELDS:
+        # Issue 18 item 5: nothing this event requires is missing, so it is
+        # answered as a hand-typed call of the entrypoint's event.
+        assert "Traceback" not in result.stderr + result.stdout, result
+        assert "refused malformed" not in result.stderr + result.stdout, result
+        assert result.exit_code in (0, 2), result
+        return
     assert_fail_safe(event, result, kind)
 
 

@@ -36,7 +36,9 @@ def rows(stdout):
 
 def test_every_phase_is_listed_for_a_dialog(gate):
     result = explain(gate, "--explain", "git -C src push origin main")
-    assert result.code == 0, result
+    # Issue 18 item 6: the exit code is what the user gets, as in `playgate
+    # explain` (on main without an analysed request PreToolUse blocks: 1).
+    assert result.code == 1 and "you get  : BLOCKED: PreToolUse" in result.stdout, result
     table = rows(result.stdout)
     assert list(table) == [pid for pid, _ in PHASES]
     assert table["7B2"][0] == "DIALOG" and "git:push" in table["7B2"][1]

@@ -719,7 +719,13 @@ OUTSIDE = [
     D("ls", "7D cwd outside", cwd="out"),
     D("git status", "7D cwd outside", cwd="out"),
     D("cat README.md", "7D cwd outside", cwd="out"),
-    D("ls", "1 cwd missing", cwd="missing", phase="1"),
+    # Issue 18 item 5: a hand-typed payload without cwd is judged from the
+    # project root (CLAUDE_PROJECT_DIR), as seed 000's hook did; it used to
+    # be refused by phase 1.
+    A("ls", "7D cwd missing: the project root", cwd="missing", phase="7D"),
+    A("cat src/app.py", "7D cwd missing: relative to the project root", cwd="missing"),
+    D("cat ../x", "7D cwd missing: traversal out of the project root", cwd="missing"),
+    D("git push origin main", "7B2 cwd missing", cwd="missing", phase="7B2"),
 ]
 
 # ---------------------------------------------------------------- 1 and S0: characters

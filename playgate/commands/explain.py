@@ -16,8 +16,13 @@ Three views, each through the public function the hooks use:
 3. the permission gate (SPEC §5): :func:`permission.explain.explain` — every
    phase S0–7D with the project's merged permission-config.yaml.
 
-Nothing is run and nothing is written. Exit 0 when PreToolUse would let the
-command through, 1 when it would block it.
+4. what the user gets: :func:`permission.explain.effective` — the static
+   allow/ask/deny rules of the settings files (Claude Code's precedence,
+   :mod:`permission.static_rules`), PreToolUse and the gate together.
+
+Nothing is run and nothing is written. Exit :func:`permission.explain.exit_code`
+(shared with the hook's ``--explain``): 0 when the command can run (allowed,
+approved or asked), 1 when a deny rule refuses it or PreToolUse blocks it.
 """
 
 from __future__ import annotations
@@ -31,10 +36,10 @@ from events.inputs import parse
 from events.runtime import run_chain
 from guards.bash_check import NAME
 from permission import config as config_mod
-from permission.explain import explain
+from permission.explain import effective, effective_lines, exit_code, explain
 from playgate import messages
 from playgate.commands import check
-from playgate.errors import EXIT_NO, EXIT_OK, InputError
+from playgate.errors import InputError
 from playgate.scratch import inside
 from shell import is_read_only
 
@@ -96,9 +101,10 @@ def analysis_of(command: str, root: str, cwd: str, home: str) -> dict:
             "functions": list(a.functions), "aliases": list(a.aliases)}
 
 
-def permission_of(command: str, root: str, cwd: str, env) -> dict:
+def permission_of(command: str, root: str, cwd: str, env, decision=None) -> dict:
     """Every permission phase for ``command`` (``permission.explain.explain``)."""
-    _text, decision = explain(command, root, cwd, env=env)
+    if decision is None:
+        _text, decision = explain(command, root, cwd, env=env)
     cfg = config_mod.load(root)
     return {"decision": decision.decision, "phase": decision.phase, "reason": decision.reason,
             "layers": [{"layer": label, "status": status} for label, status in cfg.layers],
@@ -141,13 +147,24 @@ def run(args, project) -> tuple:
                              project.root)
     raw = json.dumps(payload).encode("utf-8")
     pre = check.evaluate("PreToolUse", raw, project)
+    _text, decision = explain(command, project.root, cwd, env=project.env)
+    deciding = next((step for step in pre["trace"] if step["kind"] in ("block", "delegate")),
+                    None) if pre["blocked"] else next(
+        (step for step in pre["trace"] if step["kind"] == "ask"), None)
+    # What the user gets: static rules, PreToolUse and the gate, decided by
+    # the one function the hook's --explain uses too (issue 18 item 6).
+    result = effective(command, project.root,
+                       {"decision": pre["decision"], "blocked": pre["blocked"],
+                        "guard": deciding["guard"] if deciding else ""},
+                       decision, env=project.env, home=home)
     data = {"command": "explain", "bash": command, "project": project.root, "cwd": cwd,
             "analysis": analysis_of(command, project.root, cwd, home),
             "pre_tool_use": {"decision": pre["decision"], "blocked": pre["blocked"],
                              "trace": pre["trace"], "stderr": pre["stderr"]},
             "bash_check": bash_check_of(raw, project, pre["trace"]),
-            "permission": permission_of(command, project.root, cwd, project.env)}
-    return (EXIT_NO if pre["blocked"] else EXIT_OK), data
+            "permission": permission_of(command, project.root, cwd, project.env, decision),
+            "effective": result}
+    return exit_code(result), data
 
 
 def _section(title: str) -> list:
@@ -222,4 +239,7 @@ def render(data: dict, lang: str) -> str:
         lines.append(f"  {ph['phase']:<7} {status:<12} {ph['detail']}".rstrip())
     lines.append(t("explain.approve" if p["decision"] == "allow" else "explain.dialog", lang,
                    phase=p["phase"], reason=p["reason"]))
+    if data.get("effective"):
+        lines += _section(t("explain.effective", lang))
+        lines += ["  " + line for line in effective_lines(data["effective"])]
     return "\n".join(lines) + "\n"

@@ -16,6 +16,7 @@ from playgate.detect_commands import ask_terminal, offer
 from playgate.installer.common import InstallError, Refusal
 from playgate.installer.demo import run_demo
 from playgate.installer.plan import install
+from playgate.installer.statusline import offer_statusline
 from playgate.installer.target import check_target
 from playgate.installer.uninstall import uninstall
 
@@ -40,17 +41,21 @@ def _add_dry_run(parser) -> None:
 def _add_yes(parser) -> None:
     parser.add_argument("--yes", action="store_true",
                         help="declare the project's detected test/lint/build commands as "
-                             "project_commands without asking")
+                             "project_commands and register `playgate statusline` as the "
+                             "status line (never over one you have) without asking")
 
 
 def _install(repo: str, python, dry_run: bool, assume_yes: bool, uninstall_command: str) -> int:
     """Install, then propose the project's own commands (issue 14 item 4):
     written to ``.claude/permission-config.yaml`` only when the user agrees
-    (``--yes``, or a yes at the terminal prompt)."""
+    (``--yes``, or a yes at the terminal prompt), and the status line
+    (issue 18 item 2) on the same terms."""
     code = install(repo, python=python, dry_run=dry_run, uninstall_command=uninstall_command)
     if code == 0:
-        offer(check_target(repo), assume_yes=assume_yes, dry_run=dry_run,
-              ask=ask_terminal if sys.stdin.isatty() else None)
+        target = check_target(repo)
+        ask = ask_terminal if sys.stdin.isatty() else None
+        offer(target, assume_yes=assume_yes, dry_run=dry_run, ask=ask)
+        offer_statusline(target, assume_yes=assume_yes, dry_run=dry_run, ask=ask)
     return code
 
 

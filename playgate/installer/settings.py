@@ -228,13 +228,25 @@ def _unmerge_permissions(result: dict, rules: dict, created: set) -> None:
             del result["permissions"]
 
 
-def unmerge_settings(current: dict, ours, rules: dict, created_keys) -> dict:
+def _unmerge_statusline(result: dict, command) -> None:
+    """Remove ``statusLine`` only when it is still the one the installer
+    registered (:mod:`playgate.installer.statusline`); a status line the user
+    put there since stays."""
+    value = result.get("statusLine")
+    if command and isinstance(value, dict) and value.get("command") == command:
+        del result["statusLine"]
+
+
+def unmerge_settings(current: dict, ours, rules: dict, created_keys,
+                     statusline: str | None = None) -> dict:
     """The inverse of :func:`merge_settings`: our handlers and the rules we
-    added removed, containers we created dropped when they end up empty."""
+    added removed, containers we created dropped when they end up empty, and
+    our ``statusLine`` (its command ``statusline``) removed."""
     result = copy.deepcopy(current)
     created = set(created_keys or ())
     _unmerge_hooks(result, ours, created)
     _unmerge_permissions(result, rules, created)
+    _unmerge_statusline(result, statusline)
     return result
 
 
@@ -295,6 +307,7 @@ def plan_step(inst, python_cmd: str) -> None:
                                    f"{SETTINGS} after the install; it is not added back")
     merged, added, created = merge_settings(current, template, ours, record.get("rules"),
                                             declined)
+    _follow_statusline(merged, record, python_cmd)
     commands = sorted({h["command"] for groups in template["hooks"].values()
                        for g in groups for h in g["hooks"] if "command" in h})
     if not record:
@@ -329,6 +342,30 @@ def plan_step(inst, python_cmd: str) -> None:
                    merged, data, record)
 
 
+def statusline_command(python_cmd: str) -> str:
+    """The registered command for the hooks' interpreter ``python_cmd`` (the
+    manifest's ``python``): ``playgate statusline`` run as the script
+    ``.claude/playgate/statusline.py``, which spares the ``runpy`` start-up
+    of ``python .claude/playgate statusline`` (same output).
+    ``$CLAUDE_PROJECT_DIR`` falls back to the status line's working
+    directory, the session's, should Claude Code not set it for the status
+    line as it does for hooks."""
+    fallback = '"${CLAUDE_PROJECT_DIR:-.}"'
+    python = python_cmd.replace('"$CLAUDE_PROJECT_DIR"', fallback)
+    return f"{python} {fallback}/.claude/playgate/statusline.py"
+
+
+def _follow_statusline(merged: dict, record: dict, python_cmd: str) -> None:
+    """Our registered ``statusLine`` (still as we wrote it) follows a change
+    of interpreter on a re-install; anything else there is the user's."""
+    value = merged.get("statusLine")
+    ours = record.get("statusline")
+    if ours and isinstance(value, dict) and value.get("command") == ours:
+        new = statusline_command(python_cmd)
+        merged["statusLine"] = dict(value, command=new)
+        record["statusline"] = new
+
+
 def _write_settings(inst, merged: dict, data: bytes | None, record: dict) -> None:
     path = join(inst.repo, SETTINGS)
     if data is not None:
@@ -359,7 +396,7 @@ def uninstall_steps(root: str, m: dict, plan) -> None:
         return
     ours = _ours(root, record.get("commands"), entrypoint_names())
     result = unmerge_settings(current, ours, record.get("rules") or {},
-                              record.get("created_keys") or ())
+                              record.get("created_keys") or (), record.get("statusline"))
     if result == current:
         return
     mode = mode_of(path)
