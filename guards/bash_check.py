@@ -73,6 +73,10 @@ _ADVICE = frozenset({
     "system-power",
     "depth-limit",
     "infra-destroy",
+    "data-destroy",
+    "package-remove",
+    "service-stop",
+    "fanout-exec",
 })
 
 

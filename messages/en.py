@@ -1087,6 +1087,14 @@ MESSAGES = {
         'shells, eval and substitutions nested too deep to check: `{command}`'
     ),
     'bash_check.family.infra-destroy': 'infrastructure or a data store is destroyed: `{command}`',
+    'bash_check.family.data-destroy': (
+        'data in a database is dropped, truncated, deleted without WHERE or flushed: `{command}`'
+    ),
+    'bash_check.family.package-remove': 'system packages are removed or purged: `{command}`',
+    'bash_check.family.service-stop': 'a system service is stopped, disabled or masked: `{command}`',
+    'bash_check.family.fanout-exec': (
+        'input read at run time becomes a shell\'s code or operands: `{command}`'
+    ),
     'bash_check.list_unreadable': (
         'bash-check: {how} {verb} {target}, but {problem}. Writes wait until it is '
         'repaired.'

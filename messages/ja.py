@@ -883,6 +883,14 @@ MESSAGES = {
     'bash_check.family.system-power': 'マシンをシャットダウンまたは再起動します: `{command}`',
     'bash_check.family.depth-limit': 'シェル・eval・置換の入れ子が深すぎて検査できません: `{command}`',
     'bash_check.family.infra-destroy': 'インフラやデータストアを破棄します: `{command}`',
+    'bash_check.family.data-destroy': (
+        'データベースのデータを削除します (DROP・TRUNCATE・WHERE のない DELETE・FLUSH): `{command}`'
+    ),
+    'bash_check.family.package-remove': 'システムのパッケージを削除・パージします: `{command}`',
+    'bash_check.family.service-stop': 'システムのサービスを停止・無効化・マスクします: `{command}`',
+    'bash_check.family.fanout-exec': (
+        '実行時に読み込む入力がシェルのコードや引数になります: `{command}`'
+    ),
     'bash_check.list_unreadable': (
         'bash-check: {how} は {target}{verb}が、{problem}。修復されるまで書き込みは止められます。'
     ),

@@ -128,6 +128,27 @@ def test_bash_check_runtime_keys_exist():
         assert f"bash_check.verb_{kind}" in EN
 
 
+def test_every_destructive_kind_the_analysis_records_has_its_sentence():
+    """Issue 14 item 10: a finding kind without ``bash_check.family.<kind>``
+    reaches a Japanese agent as the analysis's English sentence. Every kind
+    the shell analysis can record (literal ``.find("<kind>"`` calls and the
+    family modules' ``KIND`` constants) has both catalogue entries."""
+    import re
+    from pathlib import Path
+
+    from guards import bash_check
+
+    shell_dir = Path(bash_check.__file__).resolve().parents[1] / "shell"
+    kinds = set()
+    for path in shell_dir.rglob("*.py"):
+        src = path.read_text(encoding="utf-8")
+        kinds |= set(re.findall(r"\.find\(\s*\"([a-z][a-z-]+)\"", src))
+        kinds |= set(re.findall(r"^KIND\s*=\s*\"([a-z][a-z-]+)\"", src, re.M))
+        kinds |= {k for _, k in re.findall(r"\.destructive\.append\(\((\"|')([a-z][a-z-]+)", src)}
+    assert kinds, "no finding kinds found: the scan is broken"
+    assert sorted(kinds - set(bash_check._ADVICE)) == []
+
+
 # ------------------------------------------------------------------ formatting never fails
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_template_formats_with_its_fields(lang):
