@@ -44,6 +44,7 @@ COMMANDS = {
     "replay": "replay",
     "init": "init",
     "plugin": "plugin",
+    "schema": "schema",
 }
 #: The installer's commands (:func:`playgate.installer.command_main`).
 INSTALLER_COMMANDS = ("install", "uninstall", "demo")

@@ -202,13 +202,27 @@ def h_sudo(x: X) -> list:
         for a in p.operands:
             x.run.write(cmd, a, "sudoedit")
         return [cmd]
-    if not p.operands:
+    operands = list(p.operands)
+    env = []
+    # sudo(8): "VAR=value" operands before the command are set in its
+    # environment (``sudo A=1 npm publish`` runs npm, not a program "A=1").
+    while operands and not operands[0].dynamic and _is_assignment(operands[0].value):
+        name, _eq, value = operands.pop(0).value.partition("=")
+        env.append((name, value))
+    if not operands:
         return x.plain()
     if p.has("-s", "--shell", "-i", "--login"):
         # The command runs through the target user's shell (-c with the
         # arguments, which sudo escapes): same argv.
         pass
-    return x.argv(p.operands, "sudo")
+    return x.argv(operands, "sudo", extra_env=env)
+
+
+def _is_assignment(word: str) -> bool:
+    """``NAME=value`` with a shell variable name before the ``=``."""
+    name, eq, _value = word.partition("=")
+    return bool(eq) and bool(name) and not name[0].isdigit() and all(
+        c == "_" or c.isascii() and c.isalnum() for c in name)
 
 
 def h_su(x: X) -> list:
