@@ -101,7 +101,7 @@ def kind_of(path: str) -> str | None:
         return "plan"
     if name == "progress.json":
         return "progress"
-    if name.endswith("rules.yaml") or name.endswith("rules.yml"):
+    if name.endswith(("rules.yaml", "rules.yml")):
         return "rules"
     return None
 

@@ -80,7 +80,7 @@ class Problem:
     file could not be read), ``where`` (the field: ``rules[0].action``) and
     ``message``."""
 
-    __slots__ = ("line", "col", "where", "message")
+    __slots__ = ("col", "line", "message", "where")
 
     def __init__(self, line: int, col: int, where: str, message: str) -> None:
         self.line = line
@@ -133,8 +133,17 @@ class Flag:
 class Rule:
     """One compiled rule (see the module docstring for the matching)."""
 
-    __slots__ = ("name", "action", "commands", "subcommands", "flags", "args", "reason",
-                 "bare", "line")
+    __slots__ = (
+        "action",
+        "args",
+        "bare",
+        "commands",
+        "flags",
+        "line",
+        "name",
+        "reason",
+        "subcommands",
+    )
 
     def __init__(self, spec: dict, line: int = 0) -> None:
         self.name = spec["name"]
@@ -177,7 +186,7 @@ class Rule:
 class Match:
     """A rule that matched: ``rule`` and the simple ``command`` it matched."""
 
-    __slots__ = ("rule", "command")
+    __slots__ = ("command", "rule")
 
     def __init__(self, rule: Rule, command) -> None:
         self.rule = rule
@@ -199,7 +208,7 @@ class RuleSet:
     (why the file is broken; empty when fine) and ``present`` (the file
     exists)."""
 
-    __slots__ = ("rules", "problems", "present")
+    __slots__ = ("present", "problems", "rules")
 
     def __init__(self, rules=(), problems=(), present: bool = False) -> None:
         self.rules = tuple(rules)
@@ -280,7 +289,7 @@ def _broken(message: str) -> RuleSet:
 def from_value(value) -> RuleSet:
     """The :class:`RuleSet` of a value :func:`build` made (or the cache kept)."""
     if not isinstance(value, dict):
-        raise ValueError("the cached rules have the wrong shape")
+        raise TypeError("the cached rules have the wrong shape")
     problems = [Problem(*p) for p in value.get("problems") or ()]
     if problems:
         return RuleSet(problems=problems, present=True)
@@ -296,8 +305,8 @@ def build(data: bytes, schema_bytes: bytes) -> dict:
     try:
         text = data.decode("utf-8").lstrip("\ufeff")
     except UnicodeDecodeError as exc:
-        return {"rules": [], "problems": [[0, 0, "", f"{RULES_FILE} is not UTF-8 "
-                                                    f"(byte {exc.start})"]]}
+        message = f"{RULES_FILE} is not UTF-8 (byte {exc.start})"
+        return {"rules": [], "problems": [[0, 0, "", message]]}
     doc, problems = check_text(text, fastjson.loads(schema_bytes))
     if problems:
         return {"rules": [], "problems": [p.to_list() for p in problems]}
