@@ -405,7 +405,7 @@ def validate_rules(path: str, label: str | None = None) -> FileReport:
     """Validate a custom rules file (``.claude/playgate-rules.yaml``, issue 18
     item 4) as the hooks read it (:func:`statefiles.rules.check_text`): YAML,
     its shipped schema, unique rule names."""
-    from statefiles.rules import check_text  # lazy: only when a rules file is validated
+    from statefiles.rules import advice, check_text  # lazy: only when a rules file is validated
 
     report = FileReport(label or path, "rules", path)
     text, problem = read_text(path)
@@ -417,6 +417,15 @@ def validate_rules(path: str, label: str | None = None) -> FileReport:
     for p in problems:
         report.problems.append(Problem("error", p.message, p.line, p.col,
                                        pointer(_path_of(p.where))))
+    if not problems and document:
+        positions = yaml_positions(text.lstrip("\ufeff"))
+        for index, name in advice(document):
+            path = ("rules", index, "command")
+            report.add("warning", f"{name!r} is a wrapper the analysis looks through (it judges "
+                       "the command that runs under it), so a rule on it with a subcommand, "
+                       "flags or args never matches; name the command itself, or keep only "
+                       "`command:` to match everything run under it",
+                       positions.find(path), path)
     return report
 
 

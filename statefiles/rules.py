@@ -363,6 +363,40 @@ def check_text(text: str, schema: dict | None = None) -> tuple:
     return doc, problems
 
 
+def advice(doc) -> list:
+    """Warnings for a valid document (``playgate validate``; the hooks do not
+    need them): a rule with a subcommand, flags or arguments whose command
+    the analysis looks through (``sudo``, ``env``, ``npx``...) can never
+    match — the analysis judges the command that runs under it. Returns
+    ``[(rule index, command name)]``."""
+    from shell import analyse  # lazy: validate only
+
+    found = []
+    seen: dict = {}
+    for i, spec in enumerate((doc or {}).get("rules") or []):
+        if not (spec.get("subcommand") or spec.get("flags") or spec.get("args")):
+            continue
+        for name in _alternatives(spec["command"]):
+            key = name.lower()
+            if key not in seen:
+                seen[key] = _looked_through(key, analyse)
+            if seen[key]:
+                found.append((i, name))
+    return found
+
+
+def _looked_through(name: str, analyse) -> bool:
+    """The analysis never records ``name`` itself when it runs a command
+    (a wrapper it peels off): probed with and without an operand before the
+    command."""
+    probe = "playgate-probe"
+    for line in (f"{name} {probe}", f"{name} 5 {probe}"):
+        cmds = analyse(line, root="/nonexistent", cwd="/nonexistent").commands
+        if any(c.key == probe for c in cmds) and not any(c.key == name for c in cmds):
+            return True
+    return False
+
+
 def _rule_lines(text: str) -> list:
     """The line of each rule in ``text`` (already validated)."""
     from playgate.locate import yaml_positions  # lazy: slow path only

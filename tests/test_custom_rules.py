@@ -603,3 +603,19 @@ def test_the_documented_example_is_valid_and_does_what_the_page_says(tmp_path):
 
 def test_the_readme_links_the_page():
     assert "docs/custom-rules.md" in (SUITE / "README.md").read_text()
+
+
+def test_validate_warns_about_rules_on_a_wrapper_that_is_looked_through(tmp_path):
+    from playgate.validation import validate_rules
+
+    path = tmp_path / "playgate-rules.yaml"
+    path.write_text("rules:\n"
+                    "  - {name: a, action: block, command: sudo, subcommand: npm, reason: r}\n"
+                    "  - {name: b, action: block, command: [uv, npx], subcommand: pip, reason: r}\n"
+                    "  - {name: c, action: block, command: sudo, reason: r}\n"
+                    "  - {name: d, action: block, command: git, subcommand: push, reason: r}\n")
+    report = validate_rules(str(path))
+    assert report.valid
+    warned = [(p.line, p.pointer) for p in report.problems if p.level == "warning"]
+    assert warned == [(2, "/rules/0/command"), (3, "/rules/1/command")]
+    assert "npx" in report.problems[1].message
