@@ -164,7 +164,8 @@ MESSAGES = {
     'custom_rules.broken': (
         'The project\'s custom rules file {file} is broken ({problem}), so its rules cannot be '
         'applied and no Bash command runs until it is fixed. Ask the user to fix the file '
-        '(`playgate validate` lists every problem with its line); you cannot edit it yourself.'
+        '(they can run `playgate validate` to list every problem with its line); you cannot '
+        'edit it yourself.'
     ),
     'bash_check.computed_path': (
         'bash-check: {how} writes to {path}, a path computed at run time, so it '

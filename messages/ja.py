@@ -146,7 +146,8 @@ MESSAGES = {
     'custom_rules.broken': (
         'プロジェクトのカスタムルール {file} が壊れています ({problem})。ルールを適用できないため、'
         '修正されるまで Bash コマンドは実行できません。ユーザーにファイルの修正を依頼してください'
-        ' (`playgate validate` で問題の行をすべて確認できます)。このファイルはあなたには編集できません。'
+        ' (ユーザーが `playgate validate` を実行すれば問題の行をすべて確認できます)。'
+        'このファイルはあなたには編集できません。'
     ),
     'bash_check.computed_path': (
         'bash-check: {how} が {path} に書き込みます。実行時に決まるパスなので、state.md、playbook ファイル、'

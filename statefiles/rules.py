@@ -149,7 +149,7 @@ class Rule:
         self.name = spec["name"]
         self.action = spec["action"]
         self.reason = spec["reason"]
-        self.commands = frozenset(c.lower() for c in _alternatives(spec["command"]))
+        self.commands = frozenset(_program(c) for c in _alternatives(spec["command"]))
         sub = spec.get("subcommand")
         self.subcommands = tuple(tuple(alt.split()) for alt in _alternatives(sub)) if sub else ()
         self.flags = tuple(Flag(f) for f in spec.get("flags") or ())
@@ -443,6 +443,15 @@ def _message(err) -> str:
 # ---------------------------------------------------------------- matching
 #: A value computed at run time: may match anything.
 _OPEN = object()
+
+
+def _program(name: str) -> str:
+    """A rule's command name as the analysis keys commands: lower case,
+    without a Windows executable suffix (``NPM.exe`` → ``npm``)."""
+    key = name.lower()
+    if key[-4:] in (".exe", ".com", ".cmd", ".bat") and len(key) > 4:
+        key = key[:-4]
+    return key
 
 
 def _alternatives(value) -> tuple:

@@ -280,6 +280,13 @@ def test_matching_on_the_analysed_command(tmp_path, command, want):
     assert matched(tmp_path, command) == want
 
 
+def test_a_rule_naming_a_windows_spelling_matches_the_program(tmp_path):
+    (tmp_path / ".claude").mkdir()
+    write_rules(tmp_path, "rules:\n  - {name: w, action: block, command: NPM.exe, "
+                          "subcommand: publish, reason: r}\n")
+    assert matched(tmp_path, "npm publish") == [("w", "block")]
+
+
 def test_a_bare_rule_on_a_wrapper_matches_what_runs_under_it(tmp_path):
     (tmp_path / ".claude").mkdir()
     write_rules(tmp_path, "rules:\n  - {name: s, action: ask, command: sudo, reason: r}\n")
