@@ -12,7 +12,14 @@ from __future__ import annotations
 import shell.opts as opts
 import shell.paths as paths
 import shell.quoting as quoting
-from shell.invocation import CODE_ENV, CODE_ENV_PREFIXES, X, code_option, touch_all
+from shell.invocation import (
+    CODE_ENV,
+    CODE_ENV_PREFIXES,
+    X,
+    code_option,
+    is_assignment,
+    touch_all,
+)
 from shell.model import Word
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -206,7 +213,7 @@ def h_sudo(x: X) -> list:
     env = []
     # sudo(8): "VAR=value" operands before the command are set in its
     # environment (``sudo A=1 npm publish`` runs npm, not a program "A=1").
-    while operands and not operands[0].dynamic and _is_assignment(operands[0].value):
+    while operands and not operands[0].dynamic and is_assignment(operands[0].value):
         name, _eq, value = operands.pop(0).value.partition("=")
         env.append((name, value))
     if not operands:
@@ -216,13 +223,6 @@ def h_sudo(x: X) -> list:
         # arguments, which sudo escapes): same argv.
         pass
     return x.argv(operands, "sudo", extra_env=env)
-
-
-def _is_assignment(word: str) -> bool:
-    """``NAME=value`` with a shell variable name before the ``=``."""
-    name, eq, _value = word.partition("=")
-    return bool(eq) and bool(name) and not name[0].isdigit() and all(
-        c == "_" or c.isascii() and c.isalnum() for c in name)
 
 
 def h_su(x: X) -> list:
