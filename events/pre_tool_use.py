@@ -39,6 +39,7 @@ EDIT_CHAIN = (
 #: and the linters on git commit (the slow one, last).
 BASH_CHAIN = (
     "execution_convention",  # SPEC §6 (seed 003 §14): cheap, and its message is the precise one
+    "custom_rules",  # issue 18 item 4: the project's own block/ask rules (no file: one open)
     "bash_check",
     # SPEC §6 team and spec workflows
     "codex_lead_guard",

@@ -150,6 +150,23 @@ MESSAGES = {
         'Destructive {family} command let through by the configuration ({source}): '
         '{message}. Make sure the user wants this.'
     ),
+    'custom_rules.block': (
+        'The project rule {rule!r} ({file}) blocks this command: {reason} '
+        '(matched: {command}).{more} Do not run it another way; if it is really needed, '
+        'ask the user to run it themselves or to change the rule.'
+    ),
+    'custom_rules.ask': 'Project rule {rule!r} ({file}): {reason} (matched: {command}).{more}',
+    'custom_rules.ask_context': (
+        'The project rule {rule!r} ({file}) asks the user before this command: {reason}. '
+        'If they decline, do not reach the same result another way; ask them what they want.'
+    ),
+    'custom_rules.also': ' Other rules that match: {rules}.',
+    'custom_rules.broken': (
+        'The project\'s custom rules file {file} is broken ({problem}), so its rules cannot be '
+        'applied and no Bash command runs until it is fixed. Ask the user to fix the file '
+        '(they can run `playgate validate` to list every problem with its line); you cannot '
+        'edit it yourself.'
+    ),
     'bash_check.computed_path': (
         'bash-check: {how} writes to {path}, a path computed at run time, so it '
         'could be state.md, a playbook file or a protected file. Write to a literal '

@@ -132,6 +132,23 @@ MESSAGES = {
     'bash_check.family_warn': '設定 ({source}) により破壊的な {family} 系コマンドを通しました: {message}。ユーザーが本当に望んでいるか確認してください。',
     'bash_check.advice_default': '本当に必要なら、ユーザー自身に実行を依頼してください。',
     'bash_check.destructive': 'bash-check が破壊的なコマンドをブロックしました ({family}): {message}。{more}{advice}',
+    'custom_rules.block': (
+        'プロジェクトのルール {rule!r} ({file}) によりこのコマンドはブロックされました: {reason} '
+        '(該当: {command})。{more}別の手段で実行しようとしないでください。本当に必要なら、'
+        'ユーザー自身に実行してもらうか、ルールの変更を依頼してください。'
+    ),
+    'custom_rules.ask': 'プロジェクトのルール {rule!r} ({file}): {reason} (該当: {command})。{more}',
+    'custom_rules.ask_context': (
+        'プロジェクトのルール {rule!r} ({file}) により、このコマンドはユーザーの確認待ちです: {reason}。'
+        '拒否された場合は別の手段で同じ結果を得ようとせず、ユーザーに意図を確認してください。'
+    ),
+    'custom_rules.also': 'ほかに該当するルール: {rules}。',
+    'custom_rules.broken': (
+        'プロジェクトのカスタムルール {file} が壊れています ({problem})。ルールを適用できないため、'
+        '修正されるまで Bash コマンドは実行できません。ユーザーにファイルの修正を依頼してください'
+        ' (ユーザーが `playgate validate` を実行すれば問題の行をすべて確認できます)。'
+        'このファイルはあなたには編集できません。'
+    ),
     'bash_check.computed_path': (
         'bash-check: {how} が {path} に書き込みます。実行時に決まるパスなので、state.md、playbook ファイル、'
         '保護されたファイルである可能性があります。そのまま書かれたパスに書き込んでください。'

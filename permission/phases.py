@@ -28,6 +28,8 @@ config :func:`load_config`   a broken configuration layer → dialog
                              write outside the project, unknown → dialog; also
                              the gate's own checks (sed e/w/r, tar remote, git
                              restore/checkout of paths)
+rules  custom_rules.phase    a rule of .claude/playgate-rules.yaml matches, or
+                             the file is broken → dialog (floor; issue 18)
 7D     :func:`containment`   every path and the cwd inside the project, no
                              secret file, nothing in .claude/ or .git/ → ALLOW
 ====== ==================== ===================================================
@@ -35,7 +37,7 @@ config :func:`load_config`   a broken configuration layer → dialog
 
 from __future__ import annotations
 
-from permission import carriers, config, floors, lexer, rules
+from permission import carriers, config, custom_rules, floors, lexer, rules
 from permission.paths import HARMLESS, Scope, candidates, looks_like_url, name_parts
 from permission.pipeline import ALLOW, DIALOG, PASS, SKIP
 
@@ -576,9 +578,10 @@ PHASES = (
     ("7B2", subcommand_ask),
     ("7C", collect_paths),
     ("7E", shell_floor),
+    ("rules", custom_rules.phase),  # issue 18 item 4: the project's custom rules
     ("7D", containment),
 )
 
 #: Phases every approval must pass, even one decided earlier (SPEC §5: 7E
 #: "is ever approved" — never).
-FLOOR = ("7E",)
+FLOOR = ("7E", "rules")

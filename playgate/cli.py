@@ -46,6 +46,7 @@ COMMANDS = {
     "plugin": "plugin",
     "logs": "logs",
     "report": "report",
+    "schema": "schema",
 }
 #: Answered before the parser is built (:mod:`playgate.statusline`).
 FAST_COMMANDS = ("statusline",)

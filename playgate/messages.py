@@ -53,10 +53,12 @@ EN = {
         "the active subtask and its validations, the critic, the branch, the security mode "
         "and the session markers that hold work back.\n\nexit 0 (3 when there is no "
         "project)."),
-    "validate.help": "validate state.md, plan.json and progress.json with line numbers",
+    "validate.help": ("validate state.md, plan.json, progress.json and the custom rules with "
+                      "line numbers"),
     "validate.description": (
-        "Validate state.md and the playbooks' plan.json and progress.json against their "
-        "schemas; every error names the file, line and column.\n\n"
+        "Validate state.md, the playbooks' plan.json and progress.json, and the custom rules "
+        "(.claude/playgate-rules.yaml, when it exists) against their schemas; every error "
+        "names the file, line and column.\n\n"
         "exit 0: every file is valid; 1: an error was found; 3: a named file does not exist."),
     "replay.help": "re-run a session transcript's tool calls through the hooks",
     "replay.description": (
@@ -194,6 +196,8 @@ EN = {
     "explain.family": "command family {family}: {level} ({source})",
     "explain.bash_check_alone": ("bash-check on its own (the chain stopped before it; this is its "
                                  "answer once the guards above let the call through):"),
+    "explain.rules": "Custom rules ({file})",
+    "explain.rules_none": "no rule matches",
     "explain.permission": "3. permission gate (PermissionRequest)",
     "explain.effective": ("4. what you get (static settings rules, PreToolUse and the gate, in "
                           "Claude Code's order)"),
@@ -264,6 +268,10 @@ EN = {
     "doctor.permission_error": "{error} (nothing is auto-approved until it is fixed)",
     "doctor.permission_notice": "{notice}",
     "doctor.permission_ok": "permission config loads ({layers})",
+    "doctor.rules_absent": "no custom rules ({file} does not exist)",
+    "doctor.rules_ok": "{file} loads ({count} rule(s))",
+    "doctor.rules_error": ("{file}: {problem} (the hooks refuse every Bash command until it is "
+                           "fixed)"),
     "doctor.trust_ok": ("the workspace is trusted ({where}): headless claude -p applies the "
                         "allow rules"),
     "doctor.trust_missing": ("the workspace-trust dialog was never accepted for {root} ({path} "
@@ -335,8 +343,16 @@ EN = {
     "validate.opt.files": "files to validate (default: state.md and every playbook in play/)",
     "validate.opt.kind": "the kind of every FILE (default: from its name)",
     "validate.opt.archive": "also validate the archived playbooks in play/archive/",
-    "validate.unknown_kind": ("cannot tell what {file} is: name it state.md, plan.json or "
-                              "progress.json, or pass --kind"),
+    "schema.help": "print a JSON Schema the suite ships (the custom rules, permission config)",
+    "schema.description": (
+        "Print the JSON Schema of a file you write: `rules` for .claude/playgate-rules.yaml "
+        "(custom rules), `permission-config` for a permission-config.yaml layer. With --path, "
+        "print the shipped file's path instead, for an editor: put "
+        "`# yaml-language-server: $schema=<path>` at the top of the YAML file.\n\nexit 0."),
+    "schema.opt.name": "which schema: rules or permission-config",
+    "schema.opt.path": "print the path of the schema file instead of its content",
+    "validate.unknown_kind": ("cannot tell what {file} is: name it state.md, plan.json, "
+                              "progress.json or *rules.yaml, or pass --kind"),
     "validate.file_ok": "{path}: ok ({kind})",
     "validate.summary": "{files} file(s), {errors} error(s), {warnings} warning(s)",
     # -- plugin

@@ -36,7 +36,7 @@ from statefiles.playbook import resolve_active
 SCHEMA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas")
 #: Largest file read (bytes), as the state readers (statefiles.playbook).
 MAX_BYTES = 4 * 1024 * 1024
-KINDS = ("state", "plan", "progress")
+KINDS = ("state", "plan", "progress", "rules")
 
 
 class Problem:
@@ -107,6 +107,8 @@ def kind_of(path: str) -> str | None:
         return "plan"
     if name == "progress.json":
         return "progress"
+    if name.endswith(("rules.yaml", "rules.yml")):
+        return "rules"
     return None
 
 
@@ -411,7 +413,49 @@ def project_files(root: str, include_archive: bool = False) -> list:
             path = os.path.join(full, f"{kind}.json")
             if os.path.isfile(path):
                 files.append((path, f"{rel}/{kind}.json", kind))
+    rules_file = os.path.join(root, ".claude", "playgate-rules.yaml")
+    if os.path.lexists(rules_file):  # issue 18 item 4: the custom rules, when there are any
+        files.append((rules_file, ".claude/playgate-rules.yaml", "rules"))
     return files
+
+
+def validate_rules(path: str, label: str | None = None) -> FileReport:
+    """Validate a custom rules file (``.claude/playgate-rules.yaml``, issue 18
+    item 4) as the hooks read it (:func:`statefiles.rules.check_text`): YAML,
+    its shipped schema, unique rule names."""
+    from statefiles.rules import advice, check_text  # lazy: only when a rules file is validated
+
+    report = FileReport(label or path, "rules", path)
+    text, problem = read_text(path)
+    if problem:
+        report.add("error", f"{report.path} {problem}", (0, 0))
+        return report
+    document, problems = check_text(text.lstrip("\ufeff"))
+    report.document = document
+    for p in problems:
+        report.problems.append(Problem("error", p.message, p.line, p.col,
+                                       pointer(_path_of(p.where))))
+    if not problems and document:
+        positions = yaml_positions(text.lstrip("\ufeff"))
+        for index, name in advice(document):
+            path = ("rules", index, "command")
+            report.add("warning", f"{name!r} is a wrapper the analysis looks through (it judges "
+                       "the command that runs under it), so a rule on it with a subcommand, "
+                       "flags or args never matches; name the command itself, or keep only "
+                       "`command:` to match everything run under it",
+                       positions.find(path), path)
+    return report
+
+
+def _path_of(where: str) -> tuple:
+    """``rules[0].flags[1]`` → ``("rules", 0, "flags", 1)``."""
+    out: list = []
+    for part in where.replace("[", ".[").split("."):
+        if part.startswith("[") and part.endswith("]") and part[1:-1].isdigit():
+            out.append(int(part[1:-1]))
+        elif part and part != "(top level)":
+            out.append(part)
+    return tuple(out)
 
 
 def validate_files(files, root: str | None = None) -> list:
@@ -422,6 +466,8 @@ def validate_files(files, root: str | None = None) -> list:
     for path, label, kind in files:
         if kind == "state":
             report = validate_state(path, root, label)
+        elif kind == "rules":
+            report = validate_rules(path, label)
         else:
             report = validate_json(path, kind, label)
             by_dir.setdefault(os.path.dirname(os.path.abspath(path)), {})[kind] = report

@@ -118,6 +118,14 @@ def dynamic_origin(word: Word) -> str | None:
     return None
 
 
+def is_assignment(word: str) -> bool:
+    """``NAME=value`` with a shell variable name before the ``=`` (what
+    ``sudo``/``env`` take as an environment setting before the command)."""
+    name, eq, _value = word.partition("=")
+    return bool(eq) and bool(name) and not name[0].isdigit() and all(
+        c == "_" or c.isascii() and c.isalnum() for c in name)
+
+
 def touch_all(x: X) -> None:
     """Record every non-option argument (up to :data:`MAX_ARGS_INSPECTED`)
     as a path the command may write (``Analysis.touched``)."""

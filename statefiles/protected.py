@@ -57,6 +57,8 @@ FLOOR = (
     ".claude/protected-files.txt",
     ".claude/permission-config.yaml",
     ".claude/permission-config.local.yaml",
+    # The project's custom rules (issue 18 item 4): Claude must not lift its own rules.
+    ".claude/playgate-rules.yaml",
     ".claude/playgate.json",
     # install.py's backups of the user's files: --uninstall restores from them.
     ".claude/.playgate-backup/**",

@@ -42,7 +42,9 @@ def test_bash_chain_is_wired():
     from events import pre_tool_use
 
     chain = pre_tool_use.BASH_CHAIN
-    assert "bash_check" in chain[:2] and chain[-2:] == ("coherence", "lint"), chain
+    assert "bash_check" in chain[:3] and chain[-2:] == ("coherence", "lint"), chain
+    # issue 18 item 4: the project's custom rules come right before bash-check
+    assert chain.index("custom_rules") == chain.index("bash_check") - 1, chain
 
 
 # ----------------------------------------------------------- no playbook

@@ -435,6 +435,21 @@ def check_permission_config(c: Checkup) -> list:
     return notes
 
 
+def check_custom_rules(c: Checkup) -> list:
+    """The project's custom rules file (issue 18 item 4): absent, loads with N
+    rules, or broken (every problem: the hooks then refuse every Bash
+    command)."""
+    from statefiles import rules  # lazy: only doctor's own check needs it
+
+    ruleset = rules.load(c.root, use_cache=False)
+    if not ruleset.present:
+        return [Note("ok", "doctor.rules_absent", file=rules.RULES_FILE)]
+    if ruleset.broken:
+        return [Note("error", "doctor.rules_error", file=rules.RULES_FILE, problem=p.text())
+                for p in ruleset.problems]
+    return [Note("ok", "doctor.rules_ok", file=rules.RULES_FILE, count=len(ruleset.rules))]
+
+
 def claude_config_path(env) -> str:
     """Claude Code's global configuration file: ``$CLAUDE_CONFIG_DIR/.claude.json``
     when that is set, else ``~/.claude.json``."""
@@ -571,6 +586,7 @@ CHECKS = (
     ("state", check_state),
     ("protected", check_protected),
     ("permission-config", check_permission_config),
+    ("custom-rules", check_custom_rules),
     ("trust", check_trust),
     ("logs", check_logs),
     ("speed", check_speed),

@@ -115,6 +115,21 @@ def permission_of(command: str, root: str, cwd: str, env, decision=None) -> dict
             "phases": [{"phase": p, "status": s, "detail": d} for p, s, d in decision.trace]}
 
 
+def rules_of(command: str, root: str, cwd: str, home: str) -> dict:
+    """The custom rules (``.claude/playgate-rules.yaml``, issue 18 item 4)
+    that match ``command``, whatever the guards before them answer:
+    ``{"file", "present", "problems", "matches": [{"rule", "action",
+    "reason", "command", "line"}]}``."""
+    from statefiles import rules  # lazy: only explain's rules section
+
+    ruleset = rules.load(root)
+    found = ruleset.match(shell.analyse(command, root, cwd, home)) if ruleset.rules else []
+    return {"file": rules.RULES_FILE, "present": ruleset.present,
+            "problems": [p.text() for p in ruleset.problems],
+            "matches": [{"rule": m.rule.name, "action": m.rule.action, "reason": m.rule.reason,
+                         "command": m.shown(), "line": m.rule.line} for m in found]}
+
+
 def bash_check_of(payload: bytes, project, trace: list) -> dict:
     """bash-check's verdict on the payload: ``{"kind", "message", "reached"}``.
 
@@ -162,6 +177,7 @@ def run(args, project) -> tuple:
             "pre_tool_use": {"decision": pre["decision"], "blocked": pre["blocked"],
                              "trace": pre["trace"], "stderr": pre["stderr"]},
             "bash_check": bash_check_of(raw, project, pre["trace"]),
+            "rules": rules_of(command, project.root, cwd, home),
             "permission": permission_of(command, project.root, cwd, project.env, decision),
             "effective": result}
     return exit_code(result), data
@@ -223,6 +239,14 @@ def render(data: dict, lang: str) -> str:
         first = (bc["message"] or "").split("\n", 1)[0]
         lines.append(t("explain.bash_check_alone", lang))
         lines.append(f"  {'bash-check':<24} {kind:<8} {first}".rstrip())
+    r = data.get("rules") or {}
+    if r.get("present"):
+        lines += _section(t("explain.rules", lang, file=r["file"]))
+        lines += [f"  ERROR   {problem}" for problem in r["problems"]]
+        lines += [f"  {m['action'].upper():<6} {m['rule']} (line {m['line']}): {m['command']}: "
+                  f"{m['reason']}" for m in r["matches"]]
+        if not r["problems"] and not r["matches"]:
+            lines.append("  " + t("explain.rules_none", lang))
     p = data["permission"]
     lines += _section(t("explain.permission", lang))
     for layer in p["layers"]:

@@ -1,9 +1,11 @@
-"""``playgate validate [FILE...]``: state.md, plan.json and progress.json
-against their schemas, every error with its file, line and column.
+"""``playgate validate [FILE...]``: state.md, plan.json, progress.json and
+the custom rules file against their schemas, every error with its file, line
+and column.
 
-Without FILE: the project's state.md and every playbook under ``play/``
-(``--archive`` adds ``play/archive/``). A FILE's kind comes from its name
-(``*.md`` → state.md, ``plan.json``, ``progress.json``) or ``--kind``. See
+Without FILE: the project's state.md, every playbook under ``play/``
+(``--archive`` adds ``play/archive/``) and ``.claude/playgate-rules.yaml``
+when it exists. A FILE's kind comes from its name (``*.md`` → state.md,
+``plan.json``, ``progress.json``, ``*rules.yaml``) or ``--kind``. See
 :mod:`playgate.validation` for what is checked. Writes nothing.
 """
 
@@ -22,7 +24,7 @@ def add_arguments(parser) -> None:
     help texts from the message catalogue."""
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help=messages.text("validate.opt.files"))
-    parser.add_argument("--kind", choices=["state", "plan", "progress"],
+    parser.add_argument("--kind", choices=["state", "plan", "progress", "rules"],
                         help=messages.text("validate.opt.kind"))
     parser.add_argument("--archive", action="store_true",
                         help=messages.text("validate.opt.archive"))

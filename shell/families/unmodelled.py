@@ -12,7 +12,7 @@ a carrier the permission gate never approves. Known readers
 from __future__ import annotations
 
 import shell.readonly as readonly
-from shell.invocation import MAX_ARGS_INSPECTED, X, touch_all
+from shell.invocation import MAX_ARGS_INSPECTED, X, is_assignment, touch_all
 from shell.model import Word
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -56,6 +56,11 @@ def _speculate(x: X) -> None:
     if x.cmd.key in VIEWERS:
         return
     args = x.args
+    # ``NAME=value`` arguments first are environment settings for the payload
+    # in many wrappers (``sudo``, ``env``); the command comes after them.
+    lead = 0
+    while lead < len(args) and not args[lead].dynamic and is_assignment(args[lead].value):
+        lead += 1
     for k, a in enumerate(args[:MAX_ARGS_INSPECTED]):
         if a.dynamic or not a.value:
             continue
@@ -69,7 +74,7 @@ def _speculate(x: X) -> None:
                                                                             "mkfs")))
         if not names_program and not command_line:
             continue
-        wrapper_place = k == 0 or prev in _COMMAND_OPTIONS
+        wrapper_place = k in (0, lead) or prev in _COMMAND_OPTIONS
         if not wrapper_place:
             shown = " ".join(w.value for w in args[k:k + 4])
             x.run.carrier("unknown-runner", f"{x.cmd.name} is not a program the analysis "

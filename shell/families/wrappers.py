@@ -12,7 +12,14 @@ from __future__ import annotations
 import shell.opts as opts
 import shell.paths as paths
 import shell.quoting as quoting
-from shell.invocation import CODE_ENV, CODE_ENV_PREFIXES, X, code_option, touch_all
+from shell.invocation import (
+    CODE_ENV,
+    CODE_ENV_PREFIXES,
+    X,
+    code_option,
+    is_assignment,
+    touch_all,
+)
 from shell.model import Word
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -202,13 +209,20 @@ def h_sudo(x: X) -> list:
         for a in p.operands:
             x.run.write(cmd, a, "sudoedit")
         return [cmd]
-    if not p.operands:
+    operands = list(p.operands)
+    env = []
+    # sudo(8): "VAR=value" operands before the command are set in its
+    # environment (``sudo A=1 npm publish`` runs npm, not a program "A=1").
+    while operands and not operands[0].dynamic and is_assignment(operands[0].value):
+        name, _eq, value = operands.pop(0).value.partition("=")
+        env.append((name, value))
+    if not operands:
         return x.plain()
     if p.has("-s", "--shell", "-i", "--login"):
         # The command runs through the target user's shell (-c with the
         # arguments, which sudo escapes): same argv.
         pass
-    return x.argv(p.operands, "sudo")
+    return x.argv(operands, "sudo", extra_env=env)
 
 
 def h_su(x: X) -> list:

@@ -12,6 +12,9 @@ FAMILY = "unmodelled"
 #: (command, finding kind or "unknown"[, command family when not this one])
 BLOCK = [
     ("eatmydata rm -rf /", "rm-recursive", "files"),
+    # environment settings before the payload, as sudo and env take them
+    ("eatmydata A=1 rm -rf /", "rm-recursive", "files"),
+    ("command FOO=1 FOO=1 rm -rf /", "rm-recursive", "files"),
     ("foo --exec 'rm -rf /'", "rm-recursive", "files"),
     ("gcc -o /usr/bin/ls x.c", "system-write"),
     ("make -o /etc/passwd", "system-write"),

@@ -11,6 +11,7 @@ FAMILY = "wrappers"
 #: (command, finding kind or "unknown"[, command family when not this one])
 BLOCK = [
     ("sudo rm -rf /", "rm-recursive", "files"),
+    ("sudo A=1 B=2 rm -rf /", "rm-recursive", "files"),  # sudo(8): VAR=value before the command
     ("env git push -f", "force-push", "git"),
     ("timeout 10 rm -rf ~", "rm-recursive", "files"),
     ("nice -n 5 dd if=/dev/zero of=/dev/sda", "disk", "files"),
@@ -40,3 +41,16 @@ ALLOW = [
 
 family_ws = workspace_fixture()
 globals().update(family_tests(FAMILY, BLOCK, ALLOW))
+
+
+def test_sudo_environment_settings_are_the_payloads_environment():
+    """sudo(8) takes ``VAR=value`` operands before the command: the command is
+    what follows them (``sudo A=1 npm publish`` runs npm), and a code-running
+    variable set that way is a carrier like a prefix assignment."""
+    import shell
+
+    a = shell.analyse("sudo A=1 npm publish", root="/tmp", cwd="/tmp")
+    assert [(c.name, c.argv, c.wrappers) for c in a.commands] == [
+        ("npm", ["npm", "publish"], ["sudo"])]
+    a = shell.analyse("sudo LD_PRELOAD=/tmp/x.so ls", root="/tmp", cwd="/tmp")
+    assert [f.family for f in a.carriers] == ["env"]
