@@ -30,6 +30,7 @@ import os
 
 from events.verdict import ALLOWED, block, warn
 from shell import analyse, is_read_only, paths
+from shell.limits import TooComplex, check_deadline
 from shell.model import Write
 from statefiles import layout
 from statefiles.atomic import read_bytes
@@ -73,9 +74,19 @@ def check(ctx: Context) -> Verdict:
     mode) and scripts that would do either, and, with no active playbook, any
     command that is not read-only or an escape; WARN for BLOCK entries in
     trusted mode and WARN entries; else ALLOWED (SPEC §3 Bash chain 1, §4, §7)."""
+    try:
+        return _check(ctx)
+    except TooComplex:
+        # The deadline passed in bash-check's own walks (issue 15 item 1).
+        return block(ctx.say("bash_check.too_complex"))
+
+
+def _check(ctx: Context) -> Verdict:
     analysis = bash_analysis(ctx)
     if analysis is None:
         return ALLOWED
+    if analysis.too_complex:
+        return block(ctx.say("bash_check.too_complex"))
     handler = is_post_loop_handler(ctx)
 
     # 1. destructive
@@ -215,10 +226,20 @@ def _guarded_inodes(ctx, guarded: list) -> set:
     return out
 
 
-def _match_path(ctx, abs_path: str, rel: str | None, guarded_set: set, inodes=None):
+def _match_path(ctx, abs_path: str, rel: str | None, guarded_set: set, inodes=None,
+                memo=None):
     """Strongest protection for one path: ``_Hit`` or ``None``. Both the path
     as given and with symlinks resolved are checked, and (with ``inodes``)
-    whether it is a hard link to a guarded file."""
+    whether it is a hard link to a guarded file. ``memo`` (a dict, one per
+    check) answers a path seen before at once: a command that names the same
+    tree many times costs one walk (issue 15 item 1)."""
+    if memo is not None:
+        key = (abs_path, rel, inodes is not None)
+        if key in memo:
+            return memo[key]
+        check_deadline()
+        memo[key] = hit = _match_path(ctx, abs_path, rel, guarded_set, inodes)
+        return hit
     if inodes:
         try:
             st = os.stat(abs_path)
@@ -249,11 +270,21 @@ def _source(entry) -> str:
         f"protected-files.txt line {entry.line}: {entry.pattern}"
 
 
-def _contained(ctx, w, guarded: list, guarded_set: set):
+def _contained(ctx, w, guarded: list, guarded_set: set, memo=None):
     """Guarded or protected paths inside the directory ``w`` affects
     recursively: the strongest ``_Hit`` or ``None``. With ``w.pattern``
     (``find DIR -name PAT``) only entries matching it — and everything below
-    a matching directory — are affected."""
+    a matching directory — are affected. ``memo`` (a dict, one per check):
+    the same directory affected the same way is walked once."""
+    if memo is None:
+        memo = {}
+    key = ("contained", w.abs, w.kind, w.pattern, w.max_depth)
+    if key not in memo:
+        memo[key] = _contained_walk(ctx, w, guarded, guarded_set, memo)
+    return memo[key]
+
+
+def _contained_walk(ctx, w, guarded: list, guarded_set: set, memo: dict):
     import fnmatch  # lazy: fnmatch imports re (~4 ms); find -name only
 
     abs_dir = w.abs
@@ -269,6 +300,7 @@ def _contained(ctx, w, guarded: list, guarded_set: set):
             if w.max_depth is not None and dirpath.rstrip("/").count("/") - base_depth >= \
                     w.max_depth:
                 dirnames[:] = []
+            check_deadline()
             for name in dirnames + filenames:
                 count += 1
                 if count > WALK_LIMIT:
@@ -284,13 +316,13 @@ def _contained(ctx, w, guarded: list, guarded_set: set):
     for r in roots:
         if w.kind == "delete" and _bytecode(r):
             continue
-        hit = _contained_one(ctx, r, w.kind, guarded, guarded_set)
+        hit = _contained_one(ctx, r, w.kind, guarded, guarded_set, memo)
         if hit is not None and (best is None or _rank(hit.level) > _rank(best.level)):
             best = hit
     return best
 
 
-def _contained_one(ctx, abs_dir: str, kind: str, guarded: list, guarded_set: set):
+def _contained_one(ctx, abs_dir: str, kind: str, guarded: list, guarded_set: set, memo: dict):
     root = ctx.root
     rel_dir = _rel(abs_dir, root)
     best = None
@@ -300,7 +332,7 @@ def _contained_one(ctx, abs_dir: str, kind: str, guarded: list, guarded_set: set
         if hit is not None and (best is None or _rank(hit.level) > _rank(best.level)):
             best = hit
 
-    consider(_match_path(ctx, abs_dir, rel_dir, guarded_set))
+    consider(_match_path(ctx, abs_dir, rel_dir, guarded_set, memo=memo))
     if not os.path.isdir(abs_dir) and kind == "delete":
         return best
     # Literal guarded files under the directory.
@@ -334,6 +366,7 @@ def _contained_one(ctx, abs_dir: str, kind: str, guarded: list, guarded_set: set
     if os.path.isdir(abs_dir) and abs_dir != "/":
         count = 0
         for dirpath, dirnames, filenames in os.walk(abs_dir):
+            check_deadline()
             for name in filenames + dirnames:
                 count += 1
                 if count > WALK_LIMIT:
@@ -341,7 +374,7 @@ def _contained_one(ctx, abs_dir: str, kind: str, guarded: list, guarded_set: set
                 p = os.path.join(dirpath, name)
                 if kind == "delete" and _bytecode(p):
                     continue
-                consider(_match_path(ctx, p, _rel(p, root), guarded_set))
+                consider(_match_path(ctx, p, _rel(p, root), guarded_set, memo=memo))
             if count > WALK_LIMIT:
                 break
     return best
@@ -374,6 +407,7 @@ def _guarded_writes(ctx, analysis, handler: bool, admin_archive: bool) -> tuple:
     inodes = _guarded_inodes(ctx, guarded)
     mode = ctx.security
     items = list(analysis.writes) + list(analysis.touched)
+    memo: dict = {}
     for w in items:
         if handler and w.possible:
             continue   # the post-loop handler's own arguments
@@ -387,9 +421,9 @@ def _guarded_writes(ctx, analysis, handler: bool, admin_archive: bool) -> tuple:
             blocks.append(ctx.say("bash_check.computed_path", how=w.how,
                                   path=repr(w.given.replace(chr(0), '$?'))))
             continue
-        hit = _match_path(ctx, w.abs, w.rel, guarded_set, inodes)
+        hit = _match_path(ctx, w.abs, w.rel, guarded_set, inodes, memo=memo)
         if w.recursive or (os.path.isdir(w.abs) and w.kind == "delete"):
-            inner = _contained(ctx, w, guarded, guarded_set)
+            inner = _contained(ctx, w, guarded, guarded_set, memo)
             if inner is not None and (hit is None or _rank(inner.level) > _rank(hit.level)):
                 hit = inner
         if hit is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 import shell.paths as paths
-from shell.limits import MAX_COMMANDS, MAX_DEPTH, Budget
+from shell.limits import MAX_COMMANDS, MAX_DEPTH, Budget, check_deadline
 from shell.model import DYN, Finding, Word, Write
 from shell.output import static_output
 
@@ -40,6 +40,7 @@ class Run:
         """Count one more simple command; past :data:`MAX_COMMANDS` the
         analysis is unknown and the walk stops (raises :class:`Budget`)."""
         self.n_commands += 1
+        check_deadline()
         if self.n_commands > MAX_COMMANDS:
             self.unknown(f"more than {MAX_COMMANDS} commands")
             raise Budget()
@@ -182,6 +183,7 @@ class Run:
               follow: bool = True, possible: bool = False):
         """Record that ``cmd`` writes the path ``word`` (a Word or str).
         Returns the absolute candidates (``None`` when unknown)."""
+        check_deadline()
         if isinstance(word, str):
             word = Word.literal(word)
         targets, _glob = self.targets(word, cmd, follow)
@@ -227,6 +229,7 @@ class Run:
     def touched(self, cmd, word) -> None:
         """``cmd`` is not modelled and receives the path ``word``: it may write
         it. Recorded for bash-check's guarded-file rule."""
+        check_deadline()
         values = []
         v = word.value if not isinstance(word, str) else word
         if isinstance(v, str) and v.startswith("-") and "=" in v:

@@ -26,6 +26,7 @@ from shell.limits import (
     MAX_FALLBACK_PIECES,
     MAX_SEPARATORS,
     Budget,
+    check_deadline,
 )
 from shell.model import DYN, Finding, Redirect, SimpleCommand, Stdin, Word
 from shell.paths import env_temp_root
@@ -532,6 +533,7 @@ class Walker:
         return Evaluator(scope, on_code, self.run.unknown, self.run.known_output)
 
     def _evaluate_words(self, n, scope, depth) -> list:
+        check_deadline()
         text = self._text(n)
         ev = self._evaluator(scope, depth)
         try:

@@ -15,6 +15,7 @@ import os
 import shell.opts as opts
 import shell.paths as paths
 from shell.invocation import X
+from shell.limits import MAX_CWDS
 from shell.model import DYN, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -98,7 +99,9 @@ def h_cd(x: X) -> list:
         if scope.cwd is None:
             scope.cwd = None
             return [cmd]
-    scope.cwd = frozenset(new)
+    # Bounded (issue 15 item 1): every later path is resolved against each
+    # candidate, so ``cd a || cd b || ...`` must not multiply the work.
+    scope.cwd = frozenset(new) if len(new) <= MAX_CWDS else None
     return [cmd]
 
 
