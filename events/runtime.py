@@ -78,7 +78,7 @@ WATCHDOG_FRACTION = 0.45
 #: The analysis's deadline (``shell.limits``, checked inside the shell
 #: analysis and bash-check's walks) at this fraction, so that the guard's own
 #: "too complex" answer normally comes before the watchdog's.
-ANALYSIS_FRACTION = 0.3
+ANALYSIS_FRACTION = 0.25
 #: Environment variables that lower (never raise) the two bounds, in seconds:
 #: tests inject an expired deadline with them.
 DEADLINE_ENV = "PLAYGATE_DEADLINE_S"

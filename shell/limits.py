@@ -39,6 +39,13 @@ MAX_FALLBACK_PIECES = 300
 #: nothing but would multiply the work): past this the working directory is
 #: unknown (issue 15 item 1).
 MAX_CWDS = 8
+#: Most paths one analysis records (writes and paths handed to programs):
+#: each is resolved against the file system, so the count must not grow with
+#: the input without bound. Past it the analysis is unknown.
+MAX_PATHS = 4096
+#: Most words of one piece the best-effort split of an unparseable command
+#: hands to the classifications.
+MAX_FALLBACK_WORDS = 256
 #: The analysis's own deadline when no caller set one (seconds).
 DEFAULT_SECONDS = 3.0
 

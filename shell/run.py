@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 import shell.paths as paths
-from shell.limits import MAX_COMMANDS, MAX_DEPTH, Budget, check_deadline
+from shell.limits import MAX_COMMANDS, MAX_DEPTH, MAX_PATHS, Budget, check_deadline
 from shell.model import DYN, Finding, Word, Write
 from shell.output import static_output
 
@@ -26,6 +26,8 @@ class Run:
         self.root = root
         self.home = home
         self.n_commands = 0
+        #: paths recorded so far (writes and touched), bounded by MAX_PATHS
+        self.n_paths = 0
         self._piped: set = set()
         self._background: set = set()
         #: files written so far in this command: abs path -> content (None: unknown)
@@ -43,6 +45,16 @@ class Run:
         check_deadline()
         if self.n_commands > MAX_COMMANDS:
             self.unknown(f"more than {MAX_COMMANDS} commands")
+            raise Budget()
+
+    def count_path(self) -> None:
+        """Count one more recorded path; past :data:`MAX_PATHS` the analysis
+        is unknown and the walk stops (raises :class:`Budget`). Checks the
+        deadline too."""
+        self.n_paths += 1
+        check_deadline()
+        if self.n_paths > MAX_PATHS:
+            self.unknown(f"more than {MAX_PATHS} paths")
             raise Budget()
 
     def add(self, cmd) -> None:
@@ -183,7 +195,7 @@ class Run:
               follow: bool = True, possible: bool = False):
         """Record that ``cmd`` writes the path ``word`` (a Word or str).
         Returns the absolute candidates (``None`` when unknown)."""
-        check_deadline()
+        self.count_path()
         if isinstance(word, str):
             word = Word.literal(word)
         targets, _glob = self.targets(word, cmd, follow)
@@ -229,7 +241,7 @@ class Run:
     def touched(self, cmd, word) -> None:
         """``cmd`` is not modelled and receives the path ``word``: it may write
         it. Recorded for bash-check's guarded-file rule."""
-        check_deadline()
+        self.count_path()
         values = []
         v = word.value if not isinstance(word, str) else word
         if isinstance(v, str) and v.startswith("-") and "=" in v:

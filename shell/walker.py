@@ -24,6 +24,7 @@ from shell.limits import (
     MAX_COMMANDS,
     MAX_DEPTH,
     MAX_FALLBACK_PIECES,
+    MAX_FALLBACK_WORDS,
     MAX_SEPARATORS,
     Budget,
     check_deadline,
@@ -648,9 +649,11 @@ class Walker:
         """Best effort after a parse failure: split on operators and run the
         pieces through the classifications, so a destructive command hidden in
         unparseable syntax is still named. The analysis is already unknown."""
-        pieces = quoting.split_tolerant(text, ";&|\n(){}`$<>")
+        # The analysis is already unknown: the pieces only name what was seen,
+        # so a bounded prefix is enough (issue 15 item 1: linear, and small).
+        pieces = quoting.split_tolerant(text[:2 * MAX_BYTES], ";&|\n(){}`$<>")
         for piece in [p for p in pieces if p.strip()][:MAX_FALLBACK_PIECES]:
-            toks = [t for t in piece.replace("\t", " ").split(" ") if t]
+            toks = [t for t in piece.replace("\t", " ").split(" ") if t][:MAX_FALLBACK_WORDS]
             while toks and (toks[0] in _RESERVED or toks[0].endswith(")") or _is_assignment(toks[0])):
                 toks = toks[1:]
             if not toks:
