@@ -27,8 +27,6 @@ _NAME_START = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
 _NAME_CHARS = _NAME_START + "0123456789"
 _SPECIAL_NUMERIC = "$!#?"
 _GLOB = "*?["
-_ANSI = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n", "r": "\r",
-         "t": "\t", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
 #: Variables whose value is always a number (digits): safe to read as "0".
 NUMERIC_VARS = frozenset({"RANDOM", "SRANDOM", "LINENO", "SECONDS", "PPID", "UID", "EUID",
                           "BASHPID", "EPOCHSECONDS", "SHLVL", "COLUMNS", "LINES", "OPTIND"})
@@ -486,57 +484,8 @@ def _unescape_backtick(text: str) -> str:
     return "".join(out)
 
 
-def ansi_c_decode(body: str) -> str:
-    """Decode the body of a ``$'...'`` string (bash's escapes: ``\\n``,
-    ``\\xHH``, ``\\NNN`` octal, ``\\uHHHH``, ``\\UHHHHHHHH``, ``\\cX``)."""
-    out = []
-    i = 0
-    n = len(body)
-    while i < n:
-        c = body[i]
-        if c != "\\" or i + 1 >= n:
-            out.append(c)
-            i += 1
-            continue
-        e = body[i + 1]
-        if e in _ANSI:
-            out.append(_ANSI[e])
-            i += 2
-        elif e == "x":
-            j = i + 2
-            while j < n and j < i + 4 and body[j] in "0123456789abcdefABCDEF":
-                j += 1
-            if j == i + 2:
-                out.append("\\x")
-            else:
-                out.append(chr(int(body[i + 2:j], 16)))
-            i = j
-        elif e in "uU":
-            width = 4 if e == "u" else 8
-            j = i + 2
-            while j < n and j < i + 2 + width and body[j] in "0123456789abcdefABCDEF":
-                j += 1
-            if j == i + 2:
-                out.append("\\" + e)
-            else:
-                try:
-                    out.append(chr(int(body[i + 2:j], 16)))
-                except (ValueError, OverflowError):
-                    out.append(DYN)
-            i = j
-        elif e in "01234567":
-            j = i + 1
-            while j < n and j < i + 4 and body[j] in "01234567":
-                j += 1
-            out.append(chr(int(body[i + 1:j], 8) & 0xFF))
-            i = j
-        elif e == "c" and i + 2 < n:
-            out.append(chr(ord(body[i + 2]) & 0x1F))
-            i += 3
-        else:
-            out.append("\\" + e)
-            i += 2
-    return "".join(out)
+#: Decode the body of a ``$'...'`` string (see :func:`shell.lexer.ansi_c_decode`).
+ansi_c_decode = lexer.ansi_c_decode
 
 
 def brace_expand(text: str):
