@@ -261,7 +261,9 @@ def render(rows, sizes) -> str:
 
 def main(quick: bool, python: str | None) -> int:
     """``python -m bench --worst [--quick]``."""
-    log = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
+    def log(text):
+        print(text, file=sys.stderr, flush=True)
+
     try:
         if not python:
             try:

@@ -25,6 +25,7 @@ debugging by hand; Claude Code ignores stderr on exit 0).
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import time
@@ -99,7 +100,7 @@ def _env_seconds(name: str, default: float, env=None) -> float:
         value = float(raw)
     except ValueError:
         return default
-    if value != value:  # NaN
+    if math.isnan(value):
         return default
     return max(0.0, min(default, value))
 
@@ -136,7 +137,7 @@ def _too_slow_message(event: str) -> str:
                 "work into smaller steps.")
 
 
-def _on_watchdog(signum, frame) -> None:  # noqa: ARG001 - signal handler signature
+def _on_watchdog(signum, frame) -> None:
     """SIGALRM: the hook reached its budget. Answer "too complex to check"
     (block; the dialog on PermissionRequest) and end the process at once."""
     event = _WATCH.get("event") or ""
@@ -180,7 +181,7 @@ def disarm_watchdog() -> None:
 
         if hasattr(_signal, "setitimer"):
             _signal.setitimer(_signal.ITIMER_REAL, 0)
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001, S110 - nothing to stop
         pass
 
 

@@ -68,7 +68,7 @@ def _unzip(cmd) -> bool:
 MODELLED = {
     # files family: every operand is a recorded write
     "mkdir": _always, "touch": _always, "chmod": _always, "ln": _always, "truncate": _always,
-    "tee": _always,
+    "tee": _always, "cp": _always, "mv": _always,
     # text family: writes recorded (sed -i, sort -o, split's pieces); sed's e/w/r
     # are 7E's carrier checks
     "sed": _always, "sort": _always, "uniq": _always, "diff": _always, "split": _always,

@@ -46,7 +46,7 @@ _COMMANDS_BY_MODULE = (
         fish csh tcsh elvish nu xonsh eval source . alias trap
     """),
     ("wrappers", """
-        sudo sudoedit su sg env watch flock script exec command builtin busybox toybox
+        sudo sudoedit su sg watch flock script exec command builtin busybox toybox
         nice nohup setsid stdbuf ionice taskset chrt timeout time gtime chroot unbuffer
         caffeinate catchsegv proxychains proxychains4 torsocks tsocks firejail cgexec numactl
         prlimit setpriv unshare nsenter dbus-launch dbus-run-session xvfb-run strace ltrace
@@ -56,6 +56,7 @@ _COMMANDS_BY_MODULE = (
         vipe sem uv poetry pipenv bundle conda mamba micromamba pixi hatch pdm rye npx bunx
         pnpx uvx pipx
     """),
+    ("envwrap", "env"),
     ("interpreters", """
         python python3 node nodejs deno bun perl ruby php lua luajit rscript r osascript pwsh
         powershell tclsh wish jshell groovy scala kotlin julia elixir erl swift dotnet-script

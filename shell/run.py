@@ -298,6 +298,11 @@ class Run:
         """The output of a substitution when it is statically known:
         ``$(pwd)``, ``$(mktemp ...)``, ``$(echo literal)``,
         ``$(git rev-parse --show-toplevel)``, ``$(dirname x)``..."""
+        if cmds and _counts(cmds[-1]):
+            # a count: digits, which cannot be code in arithmetic
+            # (n=$(git status --porcelain | wc -l); (( n > 0 ))) nor a path
+            # that leaves a directory
+            return "0"
         if len(cmds) != 1:
             return None
         c = cmds[0]
@@ -345,3 +350,18 @@ class Run:
             res = paths.resolve(args[0], c.cwd)
             return res[0] if res and len(res) == 1 else None
         return None
+
+
+def _counts(c) -> bool:
+    """``c`` prints one number: ``wc -l|-c|-w|-m`` reading its input, or
+    ``grep -c`` of one input."""
+    if any(r.writes for r in c.redirects) or not c.trusted:
+        return False
+    args = c.args
+    if c.name == "wc":
+        return bool(args) and all(a.startswith("-") and len(a) > 1 and set(a[1:]) <= set("lcwm")
+                                  for a in args)
+    if c.name == "grep":
+        operands = [a for a in args if not a.startswith("-")]
+        return any(a in ("-c", "--count") for a in args) and len(operands) <= 2
+    return False

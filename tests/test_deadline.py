@@ -94,7 +94,7 @@ def test_expired_deadline_makes_every_analysis_too_complex(command):
 @given(command=commands)
 def test_expired_deadline_never_allows_a_bash_call(ws, command, monkeypatch):
     monkeypatch.setenv(runtime.DEADLINE_ENV, "0")
-    code, err, out = ws.decide(command)
+    code, _err, out = ws.decide(command)
     assert code == 2, (command, out)
 
 
