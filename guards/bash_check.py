@@ -493,6 +493,11 @@ _EXT_LANG = {".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh", ".py": "pyt
              ".rb": "ruby", ".php": "php", ".lua": "lua", ".R": "r", ".r": "r"}
 
 
+#: Script language → the inline-code form the analysis reads it through.
+_INLINE = {"python": "python3 -c", "js": "node -e", "perl": "perl -e", "ruby": "ruby -e",
+           "php": "php -r"}
+
+
 def _script_language(cmd, path: str, head: str) -> str | None:
     # lazy: only a command that runs a script file needs the family tables
     from shell.families import interpreters, shells
@@ -549,6 +554,20 @@ def _script_problem(ctx, analysis) -> str | None:
         elif lang is not None:
             from shell import codescan  # lazy: scripts in other languages only
 
+            # Judged like a shell script (issue 15 item 4): the program's code
+            # goes through the inline-code analysis (``python -c``...), so the
+            # commands it runs and the trees it deletes are findings.
+            inline = _INLINE.get(lang)
+            if inline is not None and len(text) < 60 * 1024:
+                from shell.quoting import quote  # lazy: scripts in other languages only
+
+                cwd = next(iter(cmd.cwd)) if cmd.cwd else ctx.root
+                inner = analyse(f"{inline} {quote(text)}", root=ctx.root, cwd=cwd,
+                                home=ctx.env.get("HOME") or os.path.expanduser("~"))
+                certain = [f for f in inner.destructive if f.certain]
+                if certain:
+                    return ctx.say("bash_check.script_destructive", script=shown,
+                                   family=certain[0].family, message=certain[0].message)
             rep = codescan.scan(lang, text)
             if rep.destructive:
                 return ctx.say("bash_check.script_code_destructive", script=shown,
