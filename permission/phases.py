@@ -449,6 +449,11 @@ def _write_problem(write, req: Request) -> str | None:
     for directory in NO_WRITE_DIRS:
         if rel == directory or rel.startswith(directory + "/"):
             return f"writes into {directory}/ ({how} -> {rel})"
+        if getattr(write, "recursive", False) and (
+                rel == "." or directory.startswith(rel.rstrip("/") + "/")):
+            # unknown contents (an archive) written anywhere under rel
+            return (f"writes anywhere under {rel}, {directory}/ included ({how}; issue 15 "
+                    "item 6)")
     return None
 
 

@@ -71,6 +71,7 @@ _COMMANDS_BY_MODULE = (
     ("archives", """
         tar gtar bsdtar unzip zip 7z 7za 7zz gzip gunzip bzip2 bunzip2 xz unxz lzma unlzma zstd
         unzstd lz4 unlz4 compress uncompress brotli zcat bzcat xzcat zstdcat pigz unpigz lzip
+        7zr ar cpio bsdcpio pax unrar unar dpkg-deb cabextract jar
     """),
     ("git", "git"),
     ("network", "curl wget http https xh xhs nc ncat netcat socat ssh rsync scp"),

@@ -559,7 +559,11 @@ CARRIERS = [
     D("git checkout src", "7E git checkout path"),
     A("git checkout -b src-rewrite", "7E git checkout branch"),
     A("tar -tf a.tar", "7E tar harmless"),
-    A("tar -xzf a.tar.gz", "7E tar harmless"),
+    # issue 15 item 6: an archive's members may be any path, so extracting at
+    # the project root may write .claude/ and .git/: a dialog now. Below the
+    # root it stays approved.
+    D("tar -xzf a.tar.gz", "7E extraction at the root"),
+    A("tar -xzf ../a.tar.gz", "7E tar harmless", cwd="src"),
     A("tar -czf out.tgz src", "7E tar harmless"),
 ]
 
