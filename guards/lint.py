@@ -6,8 +6,8 @@ files the commit would include, and report what they find as a warning
 
 * **ruff** — when ``pyproject.toml`` has a ``[tool.ruff`` table or
   ``ruff.toml``/``.ruff.toml`` exists, and a ``ruff`` executable is found
-  outside the project (the suite's own environment, then ``PATH`` entries
-  outside the repository): ``ruff check`` on the staged ``.py`` files;
+  outside the project (``PATH`` entries outside the repository, then the
+  suite's own environment): ``ruff check`` on the staged ``.py`` files;
 * **shellcheck** — when ``shellcheck`` is found the same way: on staged
   ``.sh``/``.bash`` files.
 
@@ -153,15 +153,15 @@ def _commit_files(root: str, commit, deadline) -> list:
 
 def _exe(root: str, name: str):
     """The executable ``name`` from outside the project (issue 15 item 5: a
-    hook never runs project-controlled code): the suite's own environment
-    (the hook interpreter's ``bin``), then ``PATH`` entries that are
-    absolute and outside the repository; the program itself, symlinks
+    hook never runs project-controlled code): ``PATH`` entries that are
+    absolute and outside the repository, then the suite's own environment
+    (the hook interpreter's ``bin``); the program itself, symlinks
     resolved, must lie outside it too. The project's virtualenvs and
     ``node_modules`` are never used: the agent can write them. ``None``
     when there is no such executable."""
     import sys  # lazy: already imported by the interpreter; cheap
 
-    dirs = [os.path.dirname(sys.executable)] + os.environ.get("PATH", "").split(os.pathsep)
+    dirs = os.environ.get("PATH", "").split(os.pathsep) + [os.path.dirname(sys.executable)]
     real_root = os.path.realpath(root)
     for d in dirs:
         if not d or not os.path.isabs(d) or _inside(os.path.realpath(d), real_root):

@@ -53,6 +53,8 @@ def dispatch(w, cmd: SimpleCommand, scope, assigns, conditional: bool,
         run.unknown(f"the command name {w0.text!r} is a file-name pattern")
         run.redirect_effects(cmd, scope)
         return [cmd]
+    if not cmd.wrappers and not w0.quoted and _array_assignment(w0.value):
+        return _assign_element(x)
     name = cmd.name
     via = cmd.wrappers[-1] if cmd.wrappers else ""
     if name in scope.functions and via not in ("command", "builtin", "exec", "env", "sudo"):
@@ -116,6 +118,32 @@ def _env_checks(x: X, env) -> None:
             if value and (DYN in value or "!" in value):
                 x.run.carrier("git-config", f"{name} sets git configuration from the "
                               "environment", cmd)
+
+
+def _array_assignment(word: str) -> bool:
+    """``NAME[SUBSCRIPT]=VALUE`` (or ``+=``): bash reads it as an assignment to an
+    array element, not as a command."""
+    bracket = word.find("[")
+    if bracket <= 0 or "]=" not in word and "]+=" not in word:
+        return False
+    name = word[:bracket]
+    return (name[0].isalpha() or name[0] == "_") and all(c.isalnum() or c == "_" for c in name)
+
+
+def _assign_element(x: X) -> list:
+    """``a[SUB]=v``: the subscript of an indexed array is arithmetic (its
+    substitutions, and those held in the variables it names, run); the
+    array's value becomes unknown. Returns ``[cmd]``."""
+    cmd, scope = x.cmd, x.scope
+    text = cmd.words[0].value
+    name = text[:text.index("[")]
+    subscript = text[text.index("[") + 1:text.rindex("]")]
+    x.w._evaluator(scope, cmd.depth).arith(subscript, [])
+    scope.assign(name, DYN, x.cond)
+    x.run.add(cmd)
+    if len(cmd.words) > 1:
+        x.run.unknown(f"{text[:40]!r} is followed by words bash would run as a command")
+    return [cmd]
 
 
 def _expand_alias(x: X, text: str) -> list:

@@ -43,7 +43,9 @@ _COMMANDS_BY_MODULE = (
     """),
     ("shells", """
         sh bash zsh dash ksh mksh ash yash posh rbash lksh pdksh ksh93 oksh loksh busybox-sh
-        fish csh tcsh elvish nu xonsh eval source . alias trap
+        fish csh tcsh elvish nu xonsh osh ysh oils-for-unix hush sash msh mrsh gash bosh jsh rc
+        es scsh ion murex ngs oil zsh-static bash-static dash-static ksh2020 rksh pfksh pfsh
+        pfbash smrsh busybox-ash eval source . alias trap
     """),
     ("wrappers", """
         sudo sudoedit su sg watch flock script exec command builtin busybox toybox
@@ -157,6 +159,11 @@ def _pattern(key: str):
         rest = key[6:] if key.startswith("python") else key[4:]
         if rest == "" or all(c.isdigit() or c == "." for c in rest):
             return _function("interpreters", "h_python")
+    shell = key.rstrip("0123456789.-")
+    if shell != key and shell in ("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash",
+                                  "tcsh", "csh", "fish"):
+        # versioned shells: bash5.2, zsh-5.9, ksh93u
+        return _entry("shells", "COMMANDS", shell)
     if key.startswith(("mkfs", "mke2fs", "mkswap", "newfs")):
         return _function("system", "h_mkfs")
     if key.startswith(("perl5", "ruby", "php", "node")) and key[4:5].isdigit():
