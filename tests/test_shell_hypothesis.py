@@ -123,6 +123,23 @@ PREFIXES = [
     lambda c: "X=$(true) " + c,
     lambda c: "time " + c,
     lambda c: "false || " + c,
+    # issue 15 item 3: wrappers' bundled options and directory switches,
+    # variables, aliases, here-document delimiters in every quoting form
+    lambda c: "env -iC . " + c,
+    lambda c: "env -vS 'env FOO=1' " + c,
+    lambda c: "env -u X -- " + c,
+    lambda c: "su -c " + _sq(c),
+    lambda c: "sudo -u root -- " + c,
+    lambda c: "runuser -u root -- " + c,
+    lambda c: "alias g=true\n" + c,
+    lambda c: "set -- x y; shift; " + c,
+    lambda c: "declare x=1; " + c,
+    lambda c: "COLUMNS=80; " + c,
+    lambda c: "cd /proc/self/cwd && " + c,
+    lambda c: "cat <<$'E\\x4fF'\nbody\nEOF\n" + c,
+    lambda c: "cat <<\"E\"OF\nbody\nEOF\n" + c,
+    lambda c: "cat <<\\EOF\nbody\nEOF\n" + c,
+    lambda c: "for i in 1 2; do (( i > 0 )) && " + c + "; done",
 ]
 
 
