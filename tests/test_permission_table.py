@@ -820,8 +820,8 @@ INPUTS = [
 # 000's 7D (its arguments are inside the project); every one is a dialog now.
 KNOWN_EFFECTS = [
     # other forges' CLIs deleting remote state
-    D("glab repo delete o/r", "7F forge CLI", phase="7F"),
-    D("tea repos delete o/r", "7F forge CLI"),
+    D("glab repo delete o/r", "7F forge CLI"),   # 7E since the cloud family knows glab
+    D("tea repos delete o/r", "7F forge CLI", phase="7F"),
     D("hub delete o/r", "7F forge CLI"),
     D("bb repo delete", "7F forge CLI"),
     # secret managers
