@@ -199,13 +199,15 @@ class UnsafeRepository(Exception):
     """The repository's configuration could not be read, so git is not run."""
 
 
-def quiet_env(extra: dict | None = None, root: str | None = None) -> dict:
+def quiet_env(extra: dict | None = None, root: str | None = None,
+              timeout: float = CONFIG_TIMEOUT) -> dict:
     """The environment for git/gh: the hook's own, made non-interactive, with
     the configuration overrides of :func:`safe_config` for the repository at
-    ``root`` (the always-safe ones when ``root`` is not given). Raises
-    :class:`UnsafeRepository` when the configuration cannot be read."""
+    ``root`` (the always-safe ones when ``root`` is not given), read within
+    ``timeout`` seconds. Raises :class:`UnsafeRepository` when the
+    configuration cannot be read."""
     env = _base_env()
-    pairs = safe_config(root) if root else list(ALWAYS_SAFE)
+    pairs = safe_config(root, timeout) if root else list(ALWAYS_SAFE)
     if pairs is None:
         raise UnsafeRepository(root)
     env.update(_config_env(pairs, env))
@@ -248,11 +250,15 @@ def run(argv: list, cwd: str, timeout: float, env: dict | None = None,
     if timeout <= 0:
         return Run(argv, timed_out=True)
     if env is None:
+        # Reading the configuration spends the same budget (issue 15 item 1).
+        deadline = time.monotonic() + timeout
         try:
-            env = quiet_env(root=cwd)
+            env = quiet_env(root=cwd, timeout=min(CONFIG_TIMEOUT, timeout))
         except UnsafeRepository:
-            return Run(argv, err="the repository's git configuration could not be read, so "
-                                 "git was not run")
+            return _unread(argv, deadline)
+        timeout = deadline - time.monotonic()
+        if timeout <= 0:
+            return Run(argv, timed_out=True)
     try:
         proc = subprocess.Popen(
             argv, cwd=cwd, env=env,
@@ -272,6 +278,15 @@ def run(argv: list, cwd: str, timeout: float, env: dict | None = None,
         _stop(proc)
         return Run(argv, timed_out=True)
     return Run(argv, proc.returncode, _decode(out), _decode(err))
+
+
+def _unread(argv: list, deadline: float) -> Run:
+    """The :class:`Run` of ``argv`` when :func:`quiet_env` could not read the
+    repository's configuration: timed out when the budget ran out meanwhile."""
+    if time.monotonic() >= deadline:
+        return Run(argv, timed_out=True)
+    return Run(argv, err="the repository's git configuration could not be read, so git was "
+                         "not run")
 
 
 def _stop(proc) -> None:
@@ -304,10 +319,10 @@ def run_parallel(commands: dict, cwd: str, deadline: float) -> dict:
     procs = {}
     results = {}
     try:
-        env = quiet_env(root=cwd)
+        env = quiet_env(root=cwd, timeout=max(0.001, min(CONFIG_TIMEOUT,
+                                                          deadline - time.monotonic())))
     except UnsafeRepository:
-        return {name: Run(argv, err="the repository's git configuration could not be read, "
-                                    "so git was not run") for name, argv in commands.items()}
+        return {name: _unread(argv, deadline) for name, argv in commands.items()}
     for name, argv in commands.items():
         try:
             procs[name] = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
