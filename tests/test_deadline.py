@@ -131,6 +131,11 @@ def test_watchdog_answers_for_a_hook_that_runs_out_of_time(ws, event, fields, ex
     result = ws.hook(event, env={runtime.WATCHDOG_ENV: "0"}, **fields)
     if expect == "block":
         assert result.blocked and "too complex to check" in result.reason, result
+        # main's rendering (issue 14 item 1): the reason as JSON on exit 0, so
+        # the fail-closed tail of the registered command never runs
+        assert result.exit_code == 0 and result.json_block, result
+        assert json.loads(result.stdout)["hookSpecificOutput"]["permissionDecision"] == "deny" \
+            if event == "PreToolUse" else json.loads(result.stdout)["decision"] == "block"
     elif expect == "dialog":
         assert result.exit_code == 0 and result.stdout == "", result
     else:
