@@ -97,7 +97,21 @@ DESTRUCTIVE = [
     "gh repo delete o/r --yes", "find / -delete", "python3 -c \"import shutil; "
     "shutil.rmtree('/')\"", "eval \"$CMD\"", ":(){ :|:& };:", "kill -9 -1",
     "echo x > .claude/settings.json", "git restore src/app.py",
+    # command families at level block (issue 16) met the issue 15 prefixes
+    "systemctl stop sshd", "umount -a", "apt-get remove -y openssh-server",
 ]
+
+#: Commands of the families that ask by default (issue 16): a prefix never
+#: turns the ask into an approval either.
+ASKING = [
+    "terraform destroy -auto-approve", "kubectl delete namespace prod",
+    "aws s3 rb s3://bucket --force", "psql -c 'DROP DATABASE prod'",
+]
+
+
+def _refused(code: int, out: str) -> bool:
+    """Blocked (exit 2) or the user decides (PreToolUse ``ask``)."""
+    return code == 2 or '"permissionDecision": "ask"' in out
 
 
 def _sq(s: str) -> str:
@@ -159,6 +173,24 @@ def test_harmless_prefixes_never_make_a_blocked_command_allowed(ws, base, prefix
     assume(len(command) < walker.MAX_BYTES)
     code, _err, _ = ws.decide(command)
     assert code == 2, command
+
+
+def test_asking_bases_ask(ws):
+    for command in ASKING:
+        code, _err, out = ws.decide(command)
+        assert code == 0 and '"permissionDecision": "ask"' in out, (command, out)
+
+
+@SETTINGS
+@given(base=st.sampled_from(ASKING),
+       prefixes=st.lists(st.sampled_from(range(len(PREFIXES))), min_size=1, max_size=3))
+def test_harmless_prefixes_never_make_an_asking_command_allowed(ws, base, prefixes):
+    command = base
+    for k in prefixes:
+        command = PREFIXES[k](command)
+    assume(len(command) < walker.MAX_BYTES)
+    code, _err, out = ws.decide(command)
+    assert _refused(code, out), (command, out)
 
 
 # ------------------------------------------------- simple == bashlex
