@@ -79,9 +79,9 @@ HOOK_TIMEOUT_S = {"PreToolUse": 10, "UserPromptSubmit": 10, "Stop": 10, "Subagen
 WATCHDOG_FRACTION = 0.45
 #: The analysis's deadline (``shell.limits``, checked inside the shell
 #: analysis and bash-check's walks) at this fraction, so that the guard's own
-#: "too complex" answer normally comes before the watchdog's. Not much
-#: earlier: both are wall-clock time, and on a busy machine an ordinary
-#: command must not become "too complex" long before it has to.
+#: "too complex" answer normally comes before the watchdog's. It counts the
+#: process's CPU time (``shell.limits.clock``: a busy machine must not make
+#: an ordinary command "too complex"); the watchdog counts wall-clock time.
 ANALYSIS_FRACTION = 0.35
 #: Environment variables that lower (never raise) the two bounds, in seconds:
 #: tests inject an expired deadline with them.

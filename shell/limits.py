@@ -7,7 +7,8 @@ Two kinds of bound, both needed:
 
 * **counters** bound every loop by the size of the input (commands, nesting,
   separators, working-directory candidates, words inspected);
-* a **deadline** (monotonic clock) that the analysis checks as it goes
+* a **deadline** on the process's CPU time (:data:`clock`) that the
+  analysis checks as it goes
   (:func:`check_deadline`, called for every simple command, every word
   evaluated and every directory entry walked). The hook runtime sets it from
   the event's registered timeout (``events.runtime``); :func:`shell.analyse`
@@ -15,6 +16,13 @@ Two kinds of bound, both needed:
   :class:`TooComplex`: the analysis is unknown and ``Analysis.too_complex``
   says why — bash-check blocks with "too complex to check", the permission
   gate shows the dialog.
+
+The deadline counts CPU time, not wall-clock time: what a hostile input
+costs is computation, while a busy machine (parallel tool calls, other
+work) only stretches the wall clock, and must not turn ``ls src`` into
+"too complex". Claude Code's timeout is wall-clock time: that bound is the
+hook runtime's watchdog (``events.runtime.arm_watchdog``), which answers
+for the hook whatever it is doing.
 """
 
 from __future__ import annotations
@@ -60,7 +68,11 @@ class TooComplex(Budget):
     """The deadline passed: stop walking (issue 15 item 1)."""
 
 
-#: ``time.monotonic()`` value past which analysis stops, or ``None``.
+#: The deadline's clock: the process's CPU time, user and system (see the
+#: module docstring).
+clock = time.process_time
+
+#: :data:`clock` value past which analysis stops, or ``None``.
 _deadline = None
 
 
@@ -71,7 +83,7 @@ def set_deadline(seconds) -> object:
     global _deadline
     token = _deadline
     if seconds is not None:
-        new = time.monotonic() + max(0.0, float(seconds))
+        new = clock() + max(0.0, float(seconds))
         if _deadline is None or new < _deadline:
             _deadline = new
     return token
@@ -91,12 +103,12 @@ def clear_deadline() -> None:
 
 def deadline_passed() -> bool:
     """The deadline is set and passed."""
-    return _deadline is not None and time.monotonic() >= _deadline
+    return _deadline is not None and clock() >= _deadline
 
 
 def check_deadline() -> None:
     """Raise :class:`TooComplex` when the deadline has passed."""
-    if _deadline is not None and time.monotonic() >= _deadline:
+    if _deadline is not None and clock() >= _deadline:
         raise TooComplex()
 
 
@@ -104,4 +116,4 @@ def remaining():
     """Seconds left before the deadline (``None`` when there is none)."""
     if _deadline is None:
         return None
-    return _deadline - time.monotonic()
+    return _deadline - clock()
