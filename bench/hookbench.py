@@ -1028,7 +1028,15 @@ def main(argv=None) -> int:
                     help="print the tables of a saved run (its JSON) and exit")
     ap.add_argument("--strict", action="store_true",
                     help="exit 3 when a case misses its budget (not for CI on a shared machine)")
+    ap.add_argument("--worst", action="store_true",
+                    help="the worst-case benchmark instead (bench/worst.py): hostile inputs "
+                         "up to 1 MB for every gating hook; exit 3 when one is not answered "
+                         "under half its timeout (with --quick: two sizes, one run)")
     args = ap.parse_args(argv)
+    if args.worst:
+        from bench import worst
+
+        return worst.main(args.quick, args.python)
     if args.show:
         with open(args.show, encoding="utf-8") as fh:
             saved = json.load(fh)

@@ -21,7 +21,7 @@ import sys
 
 from events.inputs import MAX_STDIN_BYTES, MalformedInput, parse
 from events.render import Outcome
-from events.runtime import evaluate, log_error
+from events.runtime import arm_watchdog, disarm_watchdog, evaluate, log_error
 from events.verdict import ALLOW, Effect, Verdict, approve
 from permission import audit
 from permission import phases as P
@@ -127,6 +127,7 @@ def serve(stdin, stdout, stderr, env=None) -> int:
     bytes, ``input`` otherwise). Never raises, never exits non-zero."""
     env = os.environ if env is None else env
     root = None
+    arm_watchdog("PermissionRequest")  # past it: nothing printed, the dialog (issue 15 item 1)
     try:
         data = stdin.read(MAX_STDIN_BYTES + 1)
         _, out, _, outcome = evaluate("PermissionRequest", data, env=env)
@@ -142,6 +143,7 @@ def serve(stdin, stdout, stderr, env=None) -> int:
             for name, verdict in outcome.trace:
                 _write(stderr, f"trace PermissionRequest {name}: {verdict.kind} "
                                f"{verdict.message[:200]}\n")
+        disarm_watchdog()
         _write(stdout, out)
         return 0
     except BaseException as exc:  # noqa: BLE001 - print nothing: the user sees the dialog

@@ -153,6 +153,24 @@ def wire(event: str, code: int, out: str, err: str) -> tuple:
     return 0, _dump(body), ""
 
 
+def too_slow(event: str, message: str, stop_hook_active: bool = False) -> tuple:
+    """The answer of a hook that reached its time budget before deciding
+    (issue 15 item 1; a hook Claude Code kills on its timeout fails open):
+    PreToolUse and UserPromptSubmit block with ``message``; Stop and
+    SubagentStop block too, unless Claude Code says a stop hook already
+    blocked this stop (``stop_hook_active``: blocking again could loop for
+    ever), then they let it stop and tell the user; PermissionRequest prints
+    nothing (the dialog); informational events say nothing."""
+    label = f"[{PREFIX}:runtime]"
+    if event in DECISION_EVENTS:
+        if stop_hook_active:
+            return 0, _dump({"systemMessage": clip(f"{label} {message}")}), ""
+        return 0, _dump({"decision": "block", "reason": clip(f"{label} {message}")}), ""
+    if event in GATING_EVENTS:
+        return 2, "", clip(f"{label} {message}") + "\n"
+    return 0, "", ""
+
+
 def malformed(event: str, reason: str) -> tuple:
     """SPEC §1 fail-safe for input that could not be parsed: block on gating
     events with a one-line reason, stay silent elsewhere (PermissionRequest:

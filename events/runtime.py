@@ -27,6 +27,7 @@ debugging by hand; Claude Code ignores stderr on exit 0).
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import time
@@ -35,6 +36,7 @@ from events import render as _render
 from events.context import Context
 from events.inputs import MAX_STDIN_BYTES, MalformedInput, parse
 from events.verdict import ALLOW, ALLOWED, APPROVE, ASK, BLOCK, STOPPING, WARN, Verdict
+from shell import limits
 from statefiles import layout
 from statefiles.atomic import append_nonblocking, set_lock_budget
 
@@ -71,6 +73,124 @@ DEFAULT_LOCK_BUDGET_S = 4.0
 #: repeated here so that the others never import it).
 LOGGED_EVENTS = frozenset({"PreToolUse", "PermissionRequest", "UserPromptSubmit", "Stop",
                            "SubagentStop", "PostToolUse"})
+#: The registered timeouts of the gating hooks and the permission gate
+#: (settings.template.json ``timeout``, seconds; tests/test_deadline.py
+#: checks they agree). A hook Claude Code kills on its timeout fails open,
+#: so each answers within half of it whatever the input (issue 15 item 1).
+HOOK_TIMEOUT_S = {"PreToolUse": 10, "UserPromptSubmit": 10, "Stop": 10, "SubagentStop": 30,
+                  "PermissionRequest": 5}
+#: The watchdog (:func:`arm_watchdog`) answers "too complex to check" at this
+#: fraction of the timeout, measured from the start of :func:`main`.
+WATCHDOG_FRACTION = 0.45
+#: The analysis's deadline (``shell.limits``, checked inside the shell
+#: analysis and bash-check's walks) at this fraction, so that the guard's own
+#: "too complex" answer normally comes before the watchdog's. It counts the
+#: process's CPU time (``shell.limits.clock``: a busy machine must not make
+#: an ordinary command "too complex"); the watchdog counts wall-clock time.
+ANALYSIS_FRACTION = 0.35
+#: Environment variables that lower (never raise) the two bounds, in seconds:
+#: tests inject an expired deadline with them.
+DEADLINE_ENV = "PLAYGATE_DEADLINE_S"
+WATCHDOG_ENV = "PLAYGATE_WATCHDOG_S"
+
+#: What the watchdog needs to answer: the event, the Context (its language),
+#: and whether Claude Code said a stop hook already blocked this stop.
+_WATCH = {"event": None, "ctx": None, "stop_active": False}
+
+
+def _env_seconds(name: str, default: float, env=None) -> float:
+    """``default`` lowered by the environment variable ``name`` (a number of
+    seconds); an unreadable value is ignored. Never raises."""
+    raw = (os.environ if env is None else env).get(name)
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        return default
+    if math.isnan(value):
+        return default
+    return max(0.0, min(default, value))
+
+
+def analysis_seconds(event: str, env=None):
+    """Seconds the shell analysis and bash-check may spend on one ``event``
+    (``None``: no bound, events that decide nothing)."""
+    timeout = HOOK_TIMEOUT_S.get(event)
+    if timeout is None:
+        return None
+    return _env_seconds(DEADLINE_ENV, timeout * ANALYSIS_FRACTION, env)
+
+
+def watchdog_seconds(event: str, env=None):
+    """Seconds after which :func:`arm_watchdog`'s timer answers for ``event``
+    (``None`` for events without one)."""
+    timeout = HOOK_TIMEOUT_S.get(event)
+    if timeout is None:
+        return None
+    return _env_seconds(WATCHDOG_ENV, timeout * WATCHDOG_FRACTION, env)
+
+
+def _too_slow_message(event: str) -> str:
+    ctx = _WATCH.get("ctx")
+    try:
+        from messages import say, text  # lazy: watchdog path only
+
+        if ctx is not None:
+            return say(ctx, "runtime.too_complex", event=event)
+        return text("en", "runtime.too_complex", event=event)
+    except Exception:  # noqa: BLE001 - the watchdog must always answer
+        return (f"the {event} hook could not finish its checks within its time limit (the "
+                "input is too complex to check), so this is blocked to stay safe. Split the "
+                "work into smaller steps.")
+
+
+def _on_watchdog(signum, frame) -> None:
+    """SIGALRM: the hook reached its budget. Answer "too complex to check"
+    (block; the dialog on PermissionRequest) and end the process at once."""
+    event = _WATCH.get("event") or ""
+    try:
+        code, out, err = _render.too_slow(event, _too_slow_message(event),
+                                          bool(_WATCH.get("stop_active")))
+        code, out, err = _render.wire(event, code, out, err)
+        if out:
+            os.write(1, out.encode("utf-8", "replace"))
+        if err:
+            os.write(2, err.encode("utf-8", "replace"))
+    except BaseException:  # noqa: BLE001 - exit with the fail-safe code whatever happens
+        code = 2 if event in _render.GATING_EVENTS else 0
+    os._exit(code)
+
+
+def arm_watchdog(event: str) -> bool:
+    """Start the hard time budget of one hook process (issue 15 item 1): a
+    real-time timer (``setitimer``, SIGALRM) that answers for the hook when
+    :func:`watchdog_seconds` pass, whatever it is doing. Returns whether it
+    was armed (no timer on platforms without ``setitimer``)."""
+    seconds = watchdog_seconds(event)
+    if seconds is None:
+        return False
+    try:
+        import _signal  # lazy: builtin, no import cost (signal.py imports enum)
+    except ImportError:  # pragma: no cover - every CPython has it
+        return False
+    if not hasattr(_signal, "setitimer"):
+        return False
+    _WATCH["event"] = event
+    _signal.signal(_signal.SIGALRM, _on_watchdog)
+    _signal.setitimer(_signal.ITIMER_REAL, max(seconds, 0.001))
+    return True
+
+
+def disarm_watchdog() -> None:
+    """Stop the watchdog (before the hook writes its own answer)."""
+    try:
+        import _signal  # lazy: see arm_watchdog
+
+        if hasattr(_signal, "setitimer"):
+            _signal.setitimer(_signal.ITIMER_REAL, 0)
+    except Exception:  # noqa: BLE001, S110 - nothing to stop
+        pass
 
 
 def load_guard(name: str):
@@ -204,12 +324,14 @@ def evaluate(event: str, data: bytes, env=None, root: str | None = None,
         apply: apply the verdicts' effects (state writes); ``False`` answers
             without changing anything (``playgate check``, ``explain``).
     """
-    # The budget covers this call only (in-process callers make many).
+    # The budgets cover this call only (in-process callers make many).
     set_lock_budget(LOCK_BUDGET_S.get(event, DEFAULT_LOCK_BUDGET_S))
+    token = limits.set_deadline(analysis_seconds(event, env))
     try:
         return _evaluate(event, data, env, root, apply)
     finally:
         set_lock_budget(None)
+        limits.restore_deadline(token)
 
 
 def _evaluate(event: str, data: bytes, env, root, apply: bool = True) -> tuple:
@@ -221,8 +343,10 @@ def _evaluate(event: str, data: bytes, env, root, apply: bool = True) -> tuple:
                          f"malformed {event} input: {exc}")
         return (*_render.malformed(event, str(exc)), None)
     ctx = None
+    _WATCH["stop_active"] = bool(getattr(hook, "stop_hook_active", False))
     try:
         ctx = Context(hook, root=root, env=env)
+        _WATCH["ctx"] = ctx
         unit = __import__(f"events.{UNITS[event]}", fromlist=["chain"])
         if hasattr(unit, "run"):
             outcome = unit.run(ctx)
@@ -291,10 +415,12 @@ def _write(stream, text: str) -> None:
 def main(event: str) -> int:
     """Entrypoint body for ``hooks/<event>.py``. Returns the exit code."""
     root_for_log = None
+    arm_watchdog(event)
     try:
         data = sys.stdin.buffer.read(MAX_STDIN_BYTES + 1)
         code, out, err, outcome = evaluate(event, data)
         code, out, err = _render.wire(event, code, out, err)
+        disarm_watchdog()
         if outcome is not None and os.environ.get("PLAYGATE_TRACE"):
             for guard_name, verdict in outcome.trace:
                 _write(sys.stderr,
@@ -312,6 +438,7 @@ def main(event: str) -> int:
         log = log_error(root_for_log, event, "runtime")
         code, out, err = _render.wire(event, *_render.internal_error(event, "the hook runtime",
                                                                      log))
+        disarm_watchdog()
         _write(sys.stdout, out)
         _write(sys.stderr, err)
         return code

@@ -39,6 +39,7 @@ import os
 
 from events.verdict import ALLOWED, ask, block, warn
 from shell import analyse, is_read_only, paths
+from shell.limits import TooComplex, check_deadline
 from shell.model import Write
 from statefiles import layout
 from statefiles.atomic import read_bytes
@@ -89,9 +90,19 @@ def check(ctx: Context) -> Verdict:
     level ``ask`` once nothing else blocks; WARN for findings of a family at
     level ``warn``, BLOCK entries in trusted mode and WARN entries; else
     ALLOWED (SPEC §3 Bash chain 1, §4, §7; issue 16 for the levels)."""
+    try:
+        return _check(ctx)
+    except TooComplex:
+        # The deadline passed in bash-check's own walks (issue 15 item 1).
+        return block(ctx.say("bash_check.too_complex"))
+
+
+def _check(ctx: Context) -> Verdict:
     analysis = bash_analysis(ctx)
     if analysis is None:
         return ALLOWED
+    if analysis.too_complex:
+        return block(ctx.say("bash_check.too_complex"))
     handler = is_post_loop_handler(ctx)
 
     # 1. destructive, by the level of the family that found it
@@ -316,10 +327,20 @@ def _guarded_inodes(ctx, guarded: list) -> set:
     return out
 
 
-def _match_path(ctx, abs_path: str, rel: str | None, guarded_set: set, inodes=None):
+def _match_path(ctx, abs_path: str, rel: str | None, guarded_set: set, inodes=None,
+                memo=None):
     """Strongest protection for one path: ``_Hit`` or ``None``. Both the path
     as given and with symlinks resolved are checked, and (with ``inodes``)
-    whether it is a hard link to a guarded file."""
+    whether it is a hard link to a guarded file. ``memo`` (a dict, one per
+    check) answers a path seen before at once: a command that names the same
+    tree many times costs one walk (issue 15 item 1)."""
+    if memo is not None:
+        key = (abs_path, rel, inodes is not None)
+        if key in memo:
+            return memo[key]
+        check_deadline()
+        memo[key] = hit = _match_path(ctx, abs_path, rel, guarded_set, inodes)
+        return hit
     if inodes:
         try:
             st = os.stat(abs_path)
@@ -353,11 +374,21 @@ def _source(ctx, entry) -> str:
     return f"{ctx.say('protected_edit.source_line', line=entry.line)}: {entry.pattern}"
 
 
-def _contained(ctx, w, guarded: list, guarded_set: set):
+def _contained(ctx, w, guarded: list, guarded_set: set, memo=None):
     """Guarded or protected paths inside the directory ``w`` affects
     recursively: the strongest ``_Hit`` or ``None``. With ``w.pattern``
     (``find DIR -name PAT``) only entries matching it — and everything below
-    a matching directory — are affected."""
+    a matching directory — are affected. ``memo`` (a dict, one per check):
+    the same directory affected the same way is walked once."""
+    if memo is None:
+        memo = {}
+    key = ("contained", w.abs, w.kind, w.pattern, w.max_depth)
+    if key not in memo:
+        memo[key] = _contained_walk(ctx, w, guarded, guarded_set, memo)
+    return memo[key]
+
+
+def _contained_walk(ctx, w, guarded: list, guarded_set: set, memo: dict):
     import fnmatch  # lazy: fnmatch imports re (~4 ms); find -name only
 
     abs_dir = w.abs
@@ -373,6 +404,7 @@ def _contained(ctx, w, guarded: list, guarded_set: set):
             if w.max_depth is not None and dirpath.rstrip("/").count("/") - base_depth >= \
                     w.max_depth:
                 dirnames[:] = []
+            check_deadline()
             for name in dirnames + filenames:
                 count += 1
                 if count > WALK_LIMIT:
@@ -388,13 +420,13 @@ def _contained(ctx, w, guarded: list, guarded_set: set):
     for r in roots:
         if w.kind == "delete" and _bytecode(r):
             continue
-        hit = _contained_one(ctx, r, w.kind, guarded, guarded_set)
+        hit = _contained_one(ctx, r, w.kind, guarded, guarded_set, memo)
         if hit is not None and (best is None or _rank(hit.level) > _rank(best.level)):
             best = hit
     return best
 
 
-def _contained_one(ctx, abs_dir: str, kind: str, guarded: list, guarded_set: set):
+def _contained_one(ctx, abs_dir: str, kind: str, guarded: list, guarded_set: set, memo: dict):
     root = ctx.root
     rel_dir = _rel(abs_dir, root)
     best = None
@@ -404,7 +436,7 @@ def _contained_one(ctx, abs_dir: str, kind: str, guarded: list, guarded_set: set
         if hit is not None and (best is None or _rank(hit.level) > _rank(best.level)):
             best = hit
 
-    consider(_match_path(ctx, abs_dir, rel_dir, guarded_set))
+    consider(_match_path(ctx, abs_dir, rel_dir, guarded_set, memo=memo))
     if not os.path.isdir(abs_dir) and kind == "delete":
         return best
     # Literal guarded files under the directory.
@@ -438,6 +470,7 @@ def _contained_one(ctx, abs_dir: str, kind: str, guarded: list, guarded_set: set
     if os.path.isdir(abs_dir) and abs_dir != "/":
         count = 0
         for dirpath, dirnames, filenames in os.walk(abs_dir):
+            check_deadline()
             for name in filenames + dirnames:
                 count += 1
                 if count > WALK_LIMIT:
@@ -445,7 +478,7 @@ def _contained_one(ctx, abs_dir: str, kind: str, guarded: list, guarded_set: set
                 p = os.path.join(dirpath, name)
                 if kind == "delete" and _bytecode(p):
                     continue
-                consider(_match_path(ctx, p, _rel(p, root), guarded_set))
+                consider(_match_path(ctx, p, _rel(p, root), guarded_set, memo=memo))
             if count > WALK_LIMIT:
                 break
     return best
@@ -478,6 +511,7 @@ def _guarded_writes(ctx, analysis, handler: bool, admin_archive: bool) -> tuple:
     inodes = _guarded_inodes(ctx, guarded)
     mode = ctx.security
     items = list(analysis.writes) + list(analysis.touched)
+    memo: dict = {}
     for w in items:
         if handler and w.possible:
             continue   # the post-loop handler's own arguments
@@ -491,9 +525,9 @@ def _guarded_writes(ctx, analysis, handler: bool, admin_archive: bool) -> tuple:
             blocks.append(ctx.say("bash_check.computed_path", how=w.how,
                                   path=repr(w.given.replace(chr(0), '$?'))))
             continue
-        hit = _match_path(ctx, w.abs, w.rel, guarded_set, inodes)
+        hit = _match_path(ctx, w.abs, w.rel, guarded_set, inodes, memo=memo)
         if w.recursive or (os.path.isdir(w.abs) and w.kind == "delete"):
-            inner = _contained(ctx, w, guarded, guarded_set)
+            inner = _contained(ctx, w, guarded, guarded_set, memo)
             if inner is not None and (hit is None or _rank(inner.level) > _rank(hit.level)):
                 hit = inner
         if hit is None:
@@ -563,6 +597,11 @@ _EXT_LANG = {".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh", ".py": "pyt
              ".rb": "ruby", ".php": "php", ".lua": "lua", ".R": "r", ".r": "r"}
 
 
+#: Script language → the inline-code form the analysis reads it through.
+_INLINE = {"python": "python3 -c", "js": "node -e", "perl": "perl -e", "ruby": "ruby -e",
+           "php": "php -r"}
+
+
 def _script_language(cmd, path: str, head: str) -> str | None:
     # lazy: only a command that runs a script file needs the family tables
     from shell.families import interpreters, shells
@@ -619,6 +658,20 @@ def _script_problem(ctx, analysis) -> str | None:
         elif lang is not None:
             from shell import codescan  # lazy: scripts in other languages only
 
+            # Judged like a shell script (issue 15 item 4): the program's code
+            # goes through the inline-code analysis (``python -c``...), so the
+            # commands it runs and the trees it deletes are findings.
+            inline = _INLINE.get(lang)
+            if inline is not None and len(text) < 60 * 1024:
+                from shell.quoting import quote  # lazy: scripts in other languages only
+
+                cwd = next(iter(cmd.cwd)) if cmd.cwd else ctx.root
+                inner = analyse(f"{inline} {quote(text)}", root=ctx.root, cwd=cwd,
+                                home=ctx.env.get("HOME") or os.path.expanduser("~"))
+                certain = [f for f in inner.destructive if f.certain]
+                if certain:
+                    return ctx.say("bash_check.script_destructive", script=shown,
+                                   family=certain[0].family, message=certain[0].message)
             rep = codescan.scan(lang, text)
             if rep.destructive:
                 return ctx.say("bash_check.script_code_destructive", script=shown,

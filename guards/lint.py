@@ -6,14 +6,16 @@ files the commit would include, and report what they find as a warning
 
 * **ruff** — when ``pyproject.toml`` has a ``[tool.ruff`` table or
   ``ruff.toml``/``.ruff.toml`` exists, and a ``ruff`` executable is found
-  (project ``.venv``/``venv`` first, then ``PATH``): ``ruff check`` on the
-  staged ``.py`` files;
-* **eslint** — when an ESLint configuration exists (``eslint.config.*``,
-  ``.eslintrc*`` or ``eslintConfig`` in package.json) and
-  ``node_modules/.bin/eslint`` is installed (never ``npx``: no network):
-  ``eslint`` on the staged JS/TS files;
-* **shellcheck** — when ``shellcheck`` is on ``PATH``: on staged ``.sh``/
-  ``.bash`` files.
+  outside the project (``PATH`` entries outside the repository, then the
+  suite's own environment): ``ruff check`` on the staged ``.py`` files;
+* **shellcheck** — when ``shellcheck`` is found the same way: on staged
+  ``.sh``/``.bash`` files.
+
+A hook never runs project-controlled code (issue 15 item 5): linters inside
+the project (``.venv/bin/ruff``, ``node_modules/.bin/eslint``) are never
+executed, ESLint not at all (its configuration is JavaScript), and git runs
+without the repository's hooks, fsmonitor, pager or filters
+(:mod:`statefiles.gitwork`).
 
 Time-bounded: the whole guard stays within :data:`BUDGET_SECONDS` (the hook
 timeout is 10 s and a timed-out hook fails open); a linter that runs out of
@@ -42,7 +44,6 @@ BUDGET_SECONDS = 6.0
 #: Characters of linter output shown.
 MAX_OUTPUT = 1500
 PY_EXT = (".py", ".pyi")
-JS_EXT = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
 SH_EXT = (".sh", ".bash")
 
 
@@ -58,8 +59,11 @@ def check(ctx: Context) -> Verdict:
                    c.git_subcommand == "commit" and "--dry-run" not in c.git_args), None)
     if commit is None:
         return ALLOWED
+    # ESLint is not run: its configuration (eslint.config.js) and plugins are
+    # JavaScript the project controls, and a hook never runs project code
+    # (issue 15 item 5).
     runners = [(name, runner) for name, runner, configured in (
-        ("ruff", _ruff, _ruff_configured), ("eslint", _eslint, _eslint_configured),
+        ("ruff", _ruff, _ruff_configured),
         ("shellcheck", _shellcheck, _shellcheck_configured)) if configured(ctx.root)]
     if not runners:
         return ALLOWED    # nothing configured: no subprocess at all
@@ -100,19 +104,29 @@ class _Timeout(Exception):
 
 
 def _run(argv, cwd, deadline):
-    import subprocess  # lazy: subprocess (~8 ms) on git commit only
+    """Run ``argv`` until ``deadline`` with :func:`statefiles.gitwork.run`'s
+    environment (git without the repository's hooks, fsmonitor, filters and
+    other programs: issue 15 item 5). ``None`` when it could not run."""
+    from statefiles import gitwork  # lazy: subprocess (~8 ms) on git commit only
 
     remaining = deadline - time.monotonic()
     if remaining <= 0.05:
         raise _Timeout()
-    try:
-        proc = subprocess.run(argv, cwd=cwd, capture_output=True, text=True,
-                              timeout=remaining, stdin=subprocess.DEVNULL)
-    except subprocess.TimeoutExpired:
-        raise _Timeout() from None
-    except OSError:
+    result = gitwork.run(argv, cwd=cwd, timeout=remaining)
+    if result.timed_out:
+        raise _Timeout()
+    if result.code is None:
         return None
-    return proc
+    return _Done(result.code, result.out, result.err)
+
+
+class _Done:
+    __slots__ = ("returncode", "stderr", "stdout")
+
+    def __init__(self, returncode, stdout, stderr):
+        self.returncode = returncode
+        self.stdout = stdout
+        self.stderr = stderr
 
 
 def _commit_files(root: str, commit, deadline) -> list:
@@ -138,17 +152,29 @@ def _commit_files(root: str, commit, deadline) -> list:
 
 
 def _exe(root: str, name: str):
-    """The executable ``name``: the project's virtualenv first, then PATH
-    (without importing shutil: hook hot path)."""
-    for venv in (".venv", "venv", "env"):
-        cand = os.path.join(root, venv, "bin", name)
-        if os.access(cand, os.X_OK):
-            return cand
-    for d in os.environ.get("PATH", "").split(os.pathsep):
-        cand = os.path.join(d or ".", name)
-        if d and os.path.isfile(cand) and os.access(cand, os.X_OK):
+    """The executable ``name`` from outside the project (issue 15 item 5: a
+    hook never runs project-controlled code): ``PATH`` entries that are
+    absolute and outside the repository, then the suite's own environment
+    (the hook interpreter's ``bin``); the program itself, symlinks
+    resolved, must lie outside it too. The project's virtualenvs and
+    ``node_modules`` are never used: the agent can write them. ``None``
+    when there is no such executable."""
+    import sys  # lazy: already imported by the interpreter; cheap
+
+    dirs = os.environ.get("PATH", "").split(os.pathsep) + [os.path.dirname(sys.executable)]
+    real_root = os.path.realpath(root)
+    for d in dirs:
+        if not d or not os.path.isabs(d) or _inside(os.path.realpath(d), real_root):
+            continue
+        cand = os.path.join(d, name)
+        if os.path.isfile(cand) and os.access(cand, os.X_OK) and not _inside(
+                os.path.realpath(cand), real_root):
             return cand
     return None
+
+
+def _inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip("/") + "/")
 
 
 def _ruff_configured(root: str) -> bool:
@@ -162,23 +188,6 @@ def _ruff_configured(root: str) -> bool:
 
 def _ruff(root: str, files: list, deadline):
     return _linter("ruff", ["check", "--quiet", "--no-fix"], PY_EXT, root, files, deadline)
-
-
-def _eslint_configured(root: str) -> bool:
-    names = ("eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts",
-             ".eslintrc", ".eslintrc.js", ".eslintrc.cjs", ".eslintrc.json", ".eslintrc.yml",
-             ".eslintrc.yaml")
-    configured = any(os.path.exists(os.path.join(root, n)) for n in names)
-    if not configured:
-        configured = '"eslintConfig"' in (read_text(os.path.join(root, "package.json"),
-                                                    512 * 1024) or "")
-    return configured and os.access(os.path.join(root, "node_modules", ".bin", "eslint"),
-                                    os.X_OK)
-
-
-def _eslint(root: str, files: list, deadline):
-    return _linter("eslint", [], JS_EXT, root, files, deadline,
-                   exe=os.path.join(root, "node_modules", ".bin", "eslint"))
 
 
 def _shellcheck_configured(root: str) -> bool:

@@ -114,6 +114,12 @@ MESSAGES = {
         "git status/log/diff/show/branch/rev-parse work meanwhile)."
     ),
     # ------------------------------------------------------------ bash-check
+    'bash_check.too_complex': (
+        'bash-check could not finish checking this command within its time limit: the '
+        'command is too complex to check, so it is blocked to stay safe. Split it into '
+        'shorter, simpler commands (fewer commands, `cd`s and operands in one call), or put '
+        'the logic in a script under scripts/ and run that.'
+    ),
     'bash_check.unknown': (
         'bash-check cannot tell what this command would do ({reasons}), and a command '
         'that cannot be checked is treated as unsafe. Rewrite it so every command '
@@ -887,6 +893,11 @@ MESSAGES = {
         "user to reply 'yes' (はい) to confirm or 'cancel' (キャンセル) to drop it."
     ),
     # ------------------------------------------------------------ runtime
+    'runtime.too_complex': (
+        'the {event} hook could not finish its checks within its time limit (the input is '
+        'too complex to check), so this is blocked to stay safe. Split the work into smaller '
+        'steps: shorter commands, smaller edits or a shorter prompt.'
+    ),
     'runtime.guard_error': (
         'internal error in {guard}; the call is blocked to stay safe. Details are '
         'in {log}. Tell the user; they can fix the state file it names or reinstall '

@@ -30,6 +30,9 @@ config :func:`load_config`   a broken configuration layer → dialog
                              restore/checkout of paths)
 rules  custom_rules.phase    a rule of .claude/playgate-rules.yaml matches, or
                              the file is broken → dialog (floor; issue 18)
+7F     :func:`known_effects` the analysis knows the command and models its
+                             effects as safe (:mod:`permission.effects`), else
+                             dialog
 7D     :func:`containment`   every path and the cwd inside the project, no
                              secret file, nothing in .claude/ or .git/ → ALLOW
 ====== ==================== ===================================================
@@ -452,6 +455,11 @@ def _write_problem(write, req: Request) -> str | None:
     for directory in NO_WRITE_DIRS:
         if rel == directory or rel.startswith(directory + "/"):
             return f"writes into {directory}/ ({how} -> {rel})"
+        if getattr(write, "recursive", False) and (
+                rel == "." or directory.startswith(rel.rstrip("/") + "/")):
+            # unknown contents (an archive) written anywhere under rel
+            return (f"writes anywhere under {rel}, {directory}/ included ({how}; issue 15 "
+                    "item 6)")
     return None
 
 
@@ -496,6 +504,26 @@ def shell_floor(req: Request) -> tuple:
         return _dialog("plan mode: only commands the shell analysis calls read-only are "
                        "auto-approved")
     return PASS, "nothing destructive, no carrier, no mutating HTTP method, no write outside"
+
+
+def known_effects(req: Request) -> tuple:
+    """7F, the floor beyond the seed (SPEC §5; issue 15 item 2): approve only
+    what the shell analysis knows and models as safe — a known reader or a
+    command whose writes it records (:mod:`permission.effects`), running on
+    its own, reading no secrets. An unknown command is a dialog (seed 000's
+    ``mygit push data`` case becomes one on purpose). A command the human
+    declared in ``project_commands`` passes: the human vouched for it."""
+    if req.kind not in COMMAND_KINDS:
+        return SKIP, "decided by phases 3-6"
+    if req.kind == PROJECT:
+        return PASS, (f"{req.project_command!r} is a project command the human declared; "
+                      "the other floors still hold")
+    from permission import effects  # lazy: phase 7F only
+
+    why = effects.problem(req.analysis)
+    if why:
+        return _dialog(why)
+    return PASS, "every command is a known reader or has effects the analysis models"
 
 
 def _machinery_rel(rel) -> str | None:
@@ -579,6 +607,7 @@ PHASES = (
     ("7C", collect_paths),
     ("7E", shell_floor),
     ("rules", custom_rules.phase),  # issue 18 item 4: the project's custom rules
+    ("7F", known_effects),
     ("7D", containment),
 )
 

@@ -13,6 +13,9 @@ Interface (stable; guards and the permission gate code against it):
   depth limit, a command name or executed code computed at run time (``$x``,
   ``eval "$y"``, ``bash -c "$z"``, a shell reading code from a pipe it cannot
   see). **Unknown is never safe.**
+* ``Analysis.too_complex`` (bool): the analysis reached its deadline
+  (:mod:`shell.limits`; issue 15 item 1) and stopped; it is also unknown.
+  bash-check blocks it as "too complex to check"; the gate shows the dialog.
 * ``Analysis.commands``: every simple command as it will run, nested ones
   included (``bash -c``/``eval``/alias strings, substitutions, wrappers'
   payloads, ``xargs``/``find -exec``/``parallel`` payloads, code run by
@@ -93,7 +96,7 @@ class Analysis:
 
     __slots__ = ("command", "commands", "unknown", "reasons", "destructive", "carriers",
                  "http_methods", "http_requests", "writes", "touched", "scripts", "functions",
-                 "aliases", "parser")
+                 "aliases", "parser", "too_complex")
 
     def __init__(self, command: str) -> None:
         self.command = command
@@ -112,6 +115,9 @@ class Analysis:
         #: which front end read the command: "plain" (no shell syntax, split
         #: on spaces), "simple" (shell.simple subset) or "bashlex"
         self.parser = "plain"
+        #: the analysis stopped at its deadline (issue 15 item 1): unknown,
+        #: and the command is "too complex to check"
+        self.too_complex = False
 
     def all_commands(self, pred) -> bool:
         """True when the command is fully understood and every simple command
@@ -199,7 +205,13 @@ def analyse(command: str, root: str = "", cwd: str = "", home: str = "") -> Anal
     """
     import os  # lazy: see the note on imports above
 
-    from shell.limits import Budget  # lazy: see the note on imports above
+    from shell.limits import (  # lazy: see the note on imports above
+        DEFAULT_SECONDS,
+        Budget,
+        TooComplex,
+        restore_deadline,
+        set_deadline,
+    )
     from shell.run import Run  # lazy: see the note on imports above
     from shell.walker import Scope, Walker  # lazy: see the note on imports above
 
@@ -224,14 +236,20 @@ def analyse(command: str, root: str = "", cwd: str = "", home: str = "") -> Anal
     run = Run(analysis, root, home)
     scope = Scope(frozenset({start}), home, files=run.files, links=run.links)
     walker = Walker(run)
+    token = set_deadline(DEFAULT_SECONDS)
     try:
         walker.code(command, scope, 0)
+    except TooComplex:
+        analysis.too_complex = True
+        run.unknown("the command is too complex to check within the time limit")
     except Budget:
         pass
     except RecursionError:
         run.too_deep(command)
     except Exception as exc:  # noqa: BLE001 - never crash a hook on odd input
         run.unknown(f"internal error while analysing the command ({type(exc).__name__}: {exc})")
+    finally:
+        restore_deadline(token)
     if walker.used_bashlex:
         analysis.parser = "bashlex"
     elif walker.used_simple:

@@ -213,6 +213,7 @@ def _as_list(expr: str, language: str):
 
 _EXEC = {
     "python": [r"\bos\s*\.\s*(?:system|popen)\b", r"\bsubprocess\b", r"\bpty\s*\.\s*spawn\b",
+               r"\bcreate_subprocess_(?:shell|exec)\b", r"\bmultiprocessing\b",
                r"\bos\s*\.\s*(?:exec\w*|spawn\w*|posix_spawn\w*)\b", r"\bcommands\s*\.",
                r"\bplatform\s*\.\s*popen\b", r"\bsystem\s*\(", r"\bpopen\s*\("],
     "js": [r"\bchild_process\b", r"\bexecSync\b", r"\bexecFileSync\b", r"\bspawnSync\b",
@@ -235,7 +236,9 @@ _EXEC_CALLS = {
     "python": [(r"\bos\s*\.\s*system\s*\(", "shell"), (r"\bos\s*\.\s*popen\s*\(", "shell"),
                (r"\bsubprocess\s*\.\s*(?:run|call|check_call|check_output|Popen)\s*\(", "auto"),
                (r"\bsubprocess\s*\.\s*(?:getoutput|getstatusoutput)\s*\(", "shell"),
-               (r"\bpty\s*\.\s*spawn\s*\(", "auto")],
+               (r"\bpty\s*\.\s*spawn\s*\(", "auto"),
+               (r"\bcreate_subprocess_shell\s*\(", "shell"),
+               (r"\bcreate_subprocess_exec\s*\(", "argv-split")],
     "js": [(r"\bexecSync\s*\(", "shell"), (r"(?<![\w.])exec\s*\(", "shell"),
            (r"\.\s*exec\s*\(", "shell"), (r"\bspawnSync\s*\(", "argv-split"),
            (r"\bspawn\s*\(", "argv-split"), (r"\bexecFileSync\s*\(", "argv-split"),
@@ -251,15 +254,27 @@ _EXEC_CALLS = {
 #: Dynamic-code primitives: after them any call may be hidden.
 _DYNAMIC = {
     "python": [r"\bexec\s*\(", r"\beval\s*\(", r"\bcompile\s*\(", r"\bgetattr\s*\(",
+               r"\b__import__\s*\(", r"\bmethodcaller\b", r"\battrgetter\b", r"\brunpy\b",
+               r"\bsetattr\s*\(", r"\bsys\s*\.\s*modules\b", r"\bbreakpoint\s*\(",
+               r"\bcode\s*\.\s*(?:interact|InteractiveInterpreter|InteractiveConsole)\b",
+               r"\btypes\s*\.\s*(?:FunctionType|CodeType)\b",
                r"\b__builtins__\b", r"\bglobals\s*\(\s*\)", r"\blocals\s*\(\s*\)",
                r"\bvars\s*\(", r"\bimportlib\b", r"__dict__", r"\bmarshal\b",
                r"\bpickle\b", r"\bctypes\b", r"\bcffi\b", r"__class__", r"__subclasses__",
                r"\bruntime\b"],
     "js": [r"\beval\s*\(", r"\bFunction\s*\(", r"\bnew\s+Function\b", r"\bvm\s*\.",
+           # destructuring with a rename hides the function behind another name
+           r"\{[^{}]*\w\s*:\s*\w[^{}]*\}\s*=\s*(?:await\s+)?(?:require|import)\s*\(",
+           r"\bimport\s*\{[^{}]*\bas\b[^{}]*\}\s*from\b",
+           r"\bimport\s+\*\s+as\s+\w+\s+from\s+['\"`](?:node:)?(?:child_process|fs)",
+           r"\bReflect\s*\.\s*(?:apply|get)\b", r"\bprocess\s*\.\s*dlopen\b",
+           r"\bmodule\s*\.\s*constructor\b", r"\bWorker\s*\(",
            r"\brequire\s*\(\s*[^'\"`\s)]", r"\bimport\s*\(\s*[^'\"`\s)]", r"\[\s*['\"`]\w+['\"`]\s*\]\s*\(",
            r"\bglobalThis\b", r"\bprocess\s*\.\s*binding\b", r"\bsetTimeout\s*\(\s*['\"`]"],
-    "perl": [r"\beval\b", r"\bdo\s+['\"$]", r"\brequire\s+\$", r"&\{", r"->\s*\$"],
+    "perl": [r"\beval\b", r"\bdo\s+['\"$]", r"\brequire\s+\$", r"&\{", r"->\s*\$",
+             r"&\$\w", r"\$\w+\s*->\s*\(", r"\\&\w", r"\bcan\s*\("],
     "ruby": [r"\beval\b", r"\binstance_eval\b", r"\bclass_eval\b", r"\bsend\s*\(",
+             r"\b__send__\b", r"\bmethod_missing\b", r"\bdefine_method\b", r"\bload\b",
              r"\bpublic_send\b", r"\bconst_get\b", r"\bmethod\s*\(", r"\bbinding\b"],
     "php": [r"\beval\s*\(", r"\bassert\s*\(", r"\bcreate_function\b", r"\bcall_user_func",
             r"\$\w+\s*\(", r"preg_replace\s*\(\s*['\"].*/e", r"\binclude\b", r"\brequire\b"],
@@ -514,10 +529,19 @@ def scan(language: str, code: str) -> Report:
                          "which cannot be checked")
             rep.can_write = True
             break
+    if language == "ruby" or language == "perl":
+        # Ruby's FileUtils::rm_rf and Perl's File::Path::rmtree: "::" reaches a
+        # method like "." (same length, so positions in the code still match)
+        masked = re.sub(r"(?<=\w)::(?=\w)", ". ", masked)
+    if language == "python":
+        _py_from_imports(masked, rep)
     exec_present = any(re.search(p, masked) for p in _EXEC.get(language, ()))
     if language == "perl" and re.search(r"`|\bqx\s*[({/|!'\"]", code):
         exec_present = True
     py = _py_patterns(masked) if language == "python" else None
+    if py is not None and not exec_present:
+        # a command runner imported under another name (from os import system as s)
+        exec_present = any(re.search(p, masked) for p, _mode in py[1])
     consumed: list = []
     if exec_present:
         rep.can_write = True
@@ -551,6 +575,70 @@ def scan(language: str, code: str) -> Report:
     if re.search(r"\bfork\b", masked) and re.search(r"\b(?:while|for|loop|until)\b", masked):
         rep.destructive.append(("fork-bomb", "forks in a loop (a fork bomb)"))
     return rep
+
+
+#: Modules whose functions run programs, write or delete files, or reach
+#: other code by name (for ``from MODULE import NAME`` in Python).
+_PY_RISKY_MODULES = frozenset({"os", "posix", "nt", "subprocess", "shutil", "pty", "commands",
+                               "asyncio", "asyncio.subprocess", "multiprocessing", "runpy",
+                               "importlib", "operator", "ctypes", "platform", "builtins",
+                               "sys", "socket", "pathlib", "tempfile", "glob", "io", "codecs"})
+#: Names those modules export that only read or describe (safe to import).
+_PY_SAFE_NAMES = frozenset({"path", "environ", "getcwd", "sep", "linesep", "name", "PIPE",
+                            "DEVNULL", "STDOUT", "CalledProcessError", "TimeoutExpired",
+                            "CompletedProcess", "Path", "PurePath", "PurePosixPath",
+                            "PosixPath", "argv", "exit", "stdin", "stdout", "stderr", "version",
+                            "version_info", "platform", "listdir", "scandir", "walk",
+                            "getenv", "cpu_count", "which", "disk_usage", "get_terminal_size",
+                            "gettempdir", "glob", "iglob", "StringIO", "BytesIO", "itemgetter",
+                            "add", "mul", "sub", "truediv", "stat", "fspath", "basename",
+                            "dirname", "join", "exists", "isfile", "isdir", "python_version",
+                            "system_alias", "machine", "node", "release", "uname",
+                            "get_event_loop", "run", "sleep", "gather", "Queue", "Event",
+                            "Lock", "create_task", "wait_for", "TemporaryDirectory",
+                            "NamedTemporaryFile", "mkdtemp", "mkstemp", "setrecursionlimit",
+                            "getsizeof", "maxsize", "executable", "modules_", "open"})
+
+
+def _py_from_imports(masked: str, rep: Report) -> None:
+    """``from os import system as s``, ``from subprocess import *``: a
+    function imported by name from a module that runs programs or writes
+    files can be called under any name. The scanner follows a name its
+    tables know (``from shutil import rmtree as r; r(p)``) when every use
+    of it is a direct call; any other such import — a name it does not
+    know, a star import, a name passed around — makes the code unknown
+    (issue 15 item 4)."""
+    known: dict = {}
+    for mod, funcs, *_rest in _PY_FILE_FUNCS + _PY_EXEC_FUNCS:
+        known.setdefault(mod, set()).update(funcs)
+    for m in re.finditer(r"\bfrom\s+([\w.]+)\s+import\s+\(?([\w\s,*]+)\)?", masked):
+        mod = m.group(1)
+        if mod not in _PY_RISKY_MODULES and mod.split(".")[0] not in ("os", "subprocess",
+                                                                      "shutil", "importlib"):
+            continue
+        for part in m.group(2).split(","):
+            bits = part.split()
+            if not bits:
+                continue
+            name = bits[0]
+            alias = bits[2] if len(bits) >= 3 and bits[1] == "as" else name
+            if name != "*" and name in _PY_SAFE_NAMES and alias == name and \
+                    name not in known.get(mod, ()):
+                continue
+            if name in known.get(mod, ()) and _only_called(masked, alias, m.end()):
+                continue
+            rep.unknown_(f"imports {name} from {mod} by name, so calls to it cannot be "
+                         "followed")
+            rep.can_write = True
+            return
+
+
+def _only_called(masked: str, alias: str, after: int) -> bool:
+    """Every use of ``alias`` after position ``after`` is a direct call."""
+    for m in re.finditer(r"(?<![\w.])" + re.escape(alias) + r"(?!\w)", masked[after:]):
+        if not masked[after + m.end():].lstrip().startswith("("):
+            return False
+    return True
 
 
 def _mask_strings(code: str, lits: list) -> str:

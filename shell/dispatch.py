@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import shell.registry as registry
 from shell.invocation import CODE_ENV, CODE_ENV_PREFIXES, X, call_as, dynamic_origin, touch_all
-from shell.model import DYN, SimpleCommand
+from shell.model import DYN, SimpleCommand, Word
 
 
 def dispatch(w, cmd: SimpleCommand, scope, assigns, conditional: bool,
@@ -34,6 +34,8 @@ def dispatch(w, cmd: SimpleCommand, scope, assigns, conditional: bool,
     run = w.run
     env = [(a[0], a[1].value) for a in assigns] + list(extra_env)
     _env_checks(x, env)
+    for name, value in env:
+        w.special_assignment(cmd, name, value, scope, cmd.depth)
     w0 = cmd.words[0]
     if w0.dynamic:
         run.add(cmd)
@@ -51,24 +53,61 @@ def dispatch(w, cmd: SimpleCommand, scope, assigns, conditional: bool,
         run.unknown(f"the command name {w0.text!r} is a file-name pattern")
         run.redirect_effects(cmd, scope)
         return [cmd]
+    if not cmd.wrappers and not w0.quoted and _array_assignment(w0.value):
+        return _assign_element(x)
     name = cmd.name
     via = cmd.wrappers[-1] if cmd.wrappers else ""
     if name in scope.functions and via not in ("command", "builtin", "exec", "env", "sudo"):
         out = _call_function(x)
         run.redirect_effects(cmd, scope)
         return out
-    if name in scope.aliases and not cmd.wrappers:
+    if name in scope.aliases and all(v.startswith("alias ") for v in cmd.wrappers) and \
+            not w0.quoted and w0.text == name and f"alias {name}" not in cmd.wrappers:
+        # Claude Code's shell has expand_aliases on: "alias g=git" then
+        # "g reset --hard" runs git (issue 15 item 3). The name as written
+        # (unquoted, no backslash) is replaced by the alias text; the command
+        # as the analysis would otherwise see it is judged too.
         cmd.shadowed = True
+        out = _expand_alias(x, scope.aliases[name])
+        handler, family = registry.handler(cmd.key)
+        out += call_as(family, handler, x)
+        run.redirect_effects(cmd, scope)
+        return out
     handler, family = registry.handler(cmd.key)
     out = call_as(family, handler, x)
     run.redirect_effects(cmd, scope)
     return out
 
 
+#: Variables that make every shell the command starts run a file first
+#: (bash reads ``$BASH_ENV``, sh ``$ENV`` when interactive).
+STARTUP_FILES = ("BASH_ENV", "ENV")
+#: Exported variables that change what a shell started later does.
+SHELL_ENV = frozenset({"BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "PS4", "PROMPT_COMMAND",
+                       "PS1", "PS0"})
+
+
 def _env_checks(x: X, env) -> None:
     """``env``: ``[(name, value)]`` set for the command; code-running ones
-    are carriers (family B), ``PATH=`` makes the command word untrusted."""
+    are carriers (family B), ``PATH=`` makes the command word untrusted.
+    Variables exported earlier in the command that make a shell run code
+    (``export BASH_ENV=x.sh``) count for every later command (any program may
+    start a shell): carriers, and the start-up file is a script the command
+    runs (``Analysis.scripts``, which bash-check reads)."""
     cmd = x.cmd
+    scope = x.scope
+    exported = [(n, scope.vars.get(n, DYN)) for n in scope.exported if n in SHELL_ENV]
+    for name, value in exported:
+        if value is None:
+            continue
+        x.run.carrier("env", f"the exported {name} makes every shell {cmd.name or 'it'} starts "
+                      "run code", cmd)
+    for name, value in list(env) + exported:
+        if name in STARTUP_FILES and value is not None:
+            if DYN in value:
+                x.run.unknown(f"{name} names a start-up file only known at run time")
+            elif value:
+                x.run.script(cmd, Word.literal(value))
     for name, value in env:
         if name in CODE_ENV or name.startswith(CODE_ENV_PREFIXES):
             x.run.carrier("env", f"{name}=... changes which code {cmd.name or 'the shell'} runs",
@@ -79,6 +118,47 @@ def _env_checks(x: X, env) -> None:
             if value and (DYN in value or "!" in value):
                 x.run.carrier("git-config", f"{name} sets git configuration from the "
                               "environment", cmd)
+
+
+def _array_assignment(word: str) -> bool:
+    """``NAME[SUBSCRIPT]=VALUE`` (or ``+=``): bash reads it as an assignment to an
+    array element, not as a command."""
+    bracket = word.find("[")
+    if bracket <= 0 or "]=" not in word and "]+=" not in word:
+        return False
+    name = word[:bracket]
+    return (name[0].isalpha() or name[0] == "_") and all(c.isalnum() or c == "_" for c in name)
+
+
+def _assign_element(x: X) -> list:
+    """``a[SUB]=v``: the subscript of an indexed array is arithmetic (its
+    substitutions, and those held in the variables it names, run); the
+    array's value becomes unknown. Returns ``[cmd]``."""
+    cmd, scope = x.cmd, x.scope
+    text = cmd.words[0].value
+    name = text[:text.index("[")]
+    subscript = text[text.index("[") + 1:text.rindex("]")]
+    x.w._evaluator(scope, cmd.depth).arith(subscript, [])
+    scope.assign(name, DYN, x.cond)
+    x.run.add(cmd)
+    if len(cmd.words) > 1:
+        x.run.unknown(f"{text[:40]!r} is followed by words bash would run as a command")
+    return [cmd]
+
+
+def _expand_alias(x: X, text: str) -> list:
+    """Run the alias ``text`` followed by the command's arguments, as bash
+    does after alias substitution; arguments only known at run time make the
+    expansion unknown."""
+    from shell.quoting import quote  # lazy: only commands that use an alias
+
+    cmd = x.cmd
+    if any(w.dynamic for w in x.args):
+        x.run.unknown(f"the alias {cmd.name!r} is used with arguments only known at run time")
+        return []
+    line = " ".join([text] + [quote(w.value) for w in x.args])
+    return x.w.code(line, x.scope, cmd.depth + 1, cmd.wrappers + [f"alias {cmd.name}"],
+                    cmd.stdin, x.cond)
 
 
 def _call_function(x: X) -> list:

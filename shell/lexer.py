@@ -53,6 +53,63 @@ class TooDeep(LexError):
     """Nesting deeper than :data:`MAX_NESTING`."""
 
 
+_ANSI = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n", "r": "\r",
+         "t": "\t", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
+
+
+def ansi_c_decode(body: str) -> str:
+    """Decode the body of a ``$'...'`` string (bash's escapes: ``\\n``,
+    ``\\xHH``, ``\\NNN`` octal, ``\\uHHHH``, ``\\UHHHHHHHH``, ``\\cX``)."""
+    out = []
+    i = 0
+    n = len(body)
+    while i < n:
+        c = body[i]
+        if c != "\\" or i + 1 >= n:
+            out.append(c)
+            i += 1
+            continue
+        e = body[i + 1]
+        if e in _ANSI:
+            out.append(_ANSI[e])
+            i += 2
+        elif e == "x":
+            j = i + 2
+            while j < n and j < i + 4 and body[j] in "0123456789abcdefABCDEF":
+                j += 1
+            if j == i + 2:
+                out.append("\\x")
+            else:
+                out.append(chr(int(body[i + 2:j], 16)))
+            i = j
+        elif e in "uU":
+            width = 4 if e == "u" else 8
+            j = i + 2
+            while j < n and j < i + 2 + width and body[j] in "0123456789abcdefABCDEF":
+                j += 1
+            if j == i + 2:
+                out.append("\\" + e)
+            else:
+                try:
+                    out.append(chr(int(body[i + 2:j], 16)))
+                except (ValueError, OverflowError):
+                    out.append("\x00")  # shell.model.DYN: not a character
+            i = j
+        elif e in "01234567":
+            j = i + 1
+            while j < n and j < i + 4 and body[j] in "01234567":
+                j += 1
+            out.append(chr(int(body[i + 1:j], 8) & 0xFF))
+            i = j
+        elif e == "c" and i + 2 < n:
+            out.append(chr(ord(body[i + 2]) & 0x1F))
+            i += 3
+        else:
+            out.append("\\" + e)
+            i += 2
+    return "".join(out)
+
+
 class Heredoc:
     """One here-document.
 
@@ -387,12 +444,22 @@ class _Scanner:
                 k = skip_single(s, j)
                 parts.append(s[j + 1:k - 1])
                 j = k
-            elif c == '"':
+            elif c == '"' or (c == "$" and j + 1 < n and s[j + 1] == '"'):
+                # "..." and $"..." (locale translation): quote removal, where a
+                # backslash escapes only $ ` " \ and newline (bash decodes the
+                # delimiter word this way; nothing is expanded).
                 quoted = True
-                k = s.find('"', j + 1)
-                if k < 0:
+                k = j + (2 if c == "$" else 1)
+                while k < n and s[k] != '"':
+                    if s[k] == "\\" and k + 1 < n and s[k + 1] in '$`"\\\n':
+                        if s[k + 1] != "\n":
+                            parts.append(s[k + 1])
+                        k += 2
+                        continue
+                    parts.append(s[k])
+                    k += 1
+                if k >= n:
                     raise LexError("unterminated here-document delimiter")
-                parts.append(s[j + 1:k])
                 j = k + 1
             elif c == "\\":
                 quoted = True
@@ -400,9 +467,12 @@ class _Scanner:
                     parts.append(s[j + 1])
                 j += 2
             elif c == "$" and j + 1 < n and s[j + 1] == "'":
+                # $'...': bash decodes the escapes in the delimiter (5.2:
+                # <<$'E\x4fF' ends at a line "EOF"); left encoded, the body
+                # would run past the real delimiter and hide live code.
                 quoted = True
                 k = skip_ansi_c(s, j)
-                parts.append(s[j + 2:k - 1])
+                parts.append(ansi_c_decode(s[j + 2:k - 1]))
                 j = k
             else:
                 parts.append(c)

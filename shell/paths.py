@@ -68,17 +68,126 @@ def norm(path: str, follow: bool = True) -> str:
     return os.path.join(os.path.realpath(head or "/"), tail)
 
 
+#: Symbolic links followed in one path before it counts as a loop.
+MAX_LINKS = 40
+#: ``/proc`` names of the calling process: the *shell's* command, not the
+#: hook process that analyses it (issue 15 item 3).
+_PROC_SELF = ("self", "thread-self")
+#: Standard streams: writing them writes no file.
+_STREAMS = ("/dev/stdin", "/dev/stdout", "/dev/stderr")
+
+
+def _proc_special(resolved: str, comp: str, rest: list, cwd):
+    """Resolve the component ``comp`` after ``resolved`` when it enters a
+    process's view of the file system. Returns ``(kind, value)``: ``("path",
+    new_resolved)`` to continue from, ``("lexical", path)`` for a path taken
+    as written (a pseudo file), ``("unknown", None)`` when only the running
+    process could say (another process's directories, an open descriptor
+    used as a directory), or ``None`` when nothing is special."""
+    if resolved == "/proc" and comp in _PROC_SELF:
+        if not rest:
+            return "lexical", "/proc/" + comp
+        what = rest.pop(0)
+        if what == "cwd":
+            return ("path", cwd) if cwd is not None else ("unknown", None)
+        if what == "root":
+            return "path", "/"
+        if what == "fd":
+            if len(rest) > 1:
+                return "unknown", None   # /proc/self/fd/3/x: a directory descriptor
+            tail = "/".join(rest)
+            rest.clear()
+            return "lexical", "/proc/self/fd" + ("/" + tail if tail else "")
+        tail = "/".join([what] + rest)
+        rest.clear()
+        return "lexical", "/proc/self/" + tail
+    if resolved == "/proc" and comp.isdigit():
+        if rest and rest[0] in ("cwd", "root", "fd", "map_files", "task"):
+            return "unknown", None   # another process's (or our) view: not known here
+        tail = "/".join(rest)
+        rest.clear()
+        return "lexical", "/proc/" + comp + ("/" + tail if tail else "")
+    if resolved == "/dev" and comp == "fd":
+        if len(rest) > 1:
+            return "unknown", None   # /dev/fd/3/x: a directory descriptor
+        tail = "/".join(rest)
+        rest.clear()
+        return "lexical", "/dev/fd" + ("/" + tail if tail else "")
+    if resolved == "/dev" and "/dev/" + comp in _STREAMS:
+        if rest:
+            return "unknown", None
+        return "lexical", "/dev/" + comp
+    return None
+
+
+def shell_norm(path: str, cwd=None, follow: bool = True):
+    """``path`` (absolute) resolved the way the shell's command will resolve
+    it: symlinks followed physically like ``realpath`` (with ``follow=False``
+    the last component itself is kept), but ``/proc/self/cwd`` is the
+    command's working directory ``cwd`` (not the hook process's),
+    ``/proc/self/root`` is ``/``, and a path through another process's
+    ``/proc/<pid>/cwd|root|fd`` or through an open descriptor used as a
+    directory (``/dev/fd/3/x``) is unknown — also when a symbolic link leads
+    there. Returns the absolute path, or ``None`` when it is not statically
+    known (issue 15 item 3: the analysis must never answer from the hook
+    process's point of view)."""
+    comps = [c for c in path.split("/") if c]
+    resolved = "/"
+    links = 0
+    while comps:
+        comp = comps.pop(0)
+        if comp == ".":
+            continue
+        if comp == "..":
+            resolved = os.path.dirname(resolved) or "/"
+            continue
+        special = _proc_special(resolved, comp, comps, cwd)
+        if special is not None:
+            kind, value = special
+            if kind == "unknown":
+                return None
+            if kind == "lexical":
+                return value
+            resolved = value
+            continue
+        candidate = resolved.rstrip("/") + "/" + comp
+        last = not comps
+        if last and not follow:
+            return candidate
+        try:
+            target = os.readlink(candidate)
+        except (OSError, ValueError):
+            resolved = candidate   # not a link (or missing): taken as written
+            continue
+        links += 1
+        if links > MAX_LINKS:
+            return None   # a loop: the kernel refuses it (ELOOP)
+        if target.startswith("/"):
+            resolved = "/"
+        comps[:0] = [c for c in target.split("/") if c]
+    return resolved
+
+
 def resolve(value: str, cwds, follow: bool = True):
     """Absolute candidates for the path ``value``: a list (one per possible
     working directory), or ``None`` when the value or the working directory is
-    unknown."""
+    unknown — or when the path goes through a process's or descriptor's view
+    of the file system that only the running command knows
+    (:func:`shell_norm`)."""
     if not value or DYN in value:
         return None
     if value.startswith("/"):
-        return [norm(value, follow)]
-    if cwds is None:
+        if cwds is None:
+            found = {shell_norm(value, None, follow)}
+        else:
+            found = {shell_norm(value, c, follow) for c in cwds}
+    else:
+        if cwds is None:
+            return None
+        found = {shell_norm(os.path.join(c, value), c, follow) for c in cwds}
+    if None in found:
         return None
-    return sorted({norm(os.path.join(c, value), follow) for c in cwds})
+    return sorted(found)
 
 
 def rel_to(abs_path: str, root: str) -> str | None:
@@ -137,7 +246,11 @@ def is_device(path: str) -> bool:
 def is_harmless_device(path: str) -> bool:
     """A device writing to which changes nothing on disk (``/dev/null``, the
     standard streams, terminals, ``/dev/fd/N``)."""
-    return path in HARMLESS_DEVICES or path.startswith(("/dev/fd/", "/dev/pts/", "/proc/self/fd/"))
+    if path.startswith(("/dev/fd/", "/proc/self/fd/")):
+        # a descriptor itself (the file it names was opened by a redirection
+        # the analysis judges); a path below one is never harmless
+        return path.count("/") == 3 if path.startswith("/dev/") else path.count("/") == 4
+    return path in HARMLESS_DEVICES or path.startswith("/dev/pts/")
 
 
 def is_network_device(path: str) -> bool:

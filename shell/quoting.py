@@ -122,3 +122,16 @@ def split_tolerant(text: str, separators: str = BLANKS) -> list:
     inside double quotes), an open quote runs to the end; never raises.
     Returns a list of str."""
     return split(text, separators, None, strict=False)
+
+
+#: Characters a word may hold unquoted without bash reading them as syntax.
+_SAFE_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                       "_./:,@%+-=")
+
+
+def quote(value: str) -> str:
+    """``value`` as one bash word (single-quoted unless every character is
+    plain): ``quote("a b") == "'a b'"``, ``quote("it's")`` keeps the quote."""
+    if value and all(ch in _SAFE_WORD for ch in value):
+        return value
+    return "'" + value.replace("'", "'\\''") + "'"

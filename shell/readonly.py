@@ -160,6 +160,19 @@ def _stty_ro(cmd) -> bool:
     return all(a in ("-a", "size", "-g") for a in cmd.args)
 
 
+def _ps_ro(cmd) -> bool:
+    # ``ps -o`` formats and sorting only display; nothing ps takes writes.
+    return True
+
+
+def _man_ro(cmd) -> bool:
+    # man runs programs its options name: a pager (-P, --pager), a browser
+    # (-H, --html), and whatever a configuration file (-C, --config-file)
+    # defines as troff, pager or preprocessor. Only plain page look-ups read.
+    return all(not a.startswith("-") or a in ("-k", "-f", "-a", "-w", "--where", "-s")
+               for a in cmd.args)
+
+
 def _mount_ro(cmd) -> bool:
     # ``mount`` without arguments (or ``-l``) lists the mounts.
     return not cmd.args or all(a in ("-l",) for a in cmd.args)
@@ -168,8 +181,9 @@ def _mount_ro(cmd) -> bool:
 #: Commands that only read (SPEC §3: "read-only (safe to run while
 #: uninitialised or on main)") and the check their arguments must pass.
 #: Deliberately absent: pagers (``less``, ``more``: they run commands),
-#: interpreters (``node``, ``python``...) and ``split``/``csplit`` (they
-#: write files).
+#: interpreters (``node``, ``python``...), ``split``/``csplit`` (they
+#: write files) and ``ldd`` (glibc's runs the program it is given with
+#: ``LD_TRACE_LOADED_OBJECTS``; a crafted ELF runs its own code).
 READ_ONLY = {
     "ls": _ls_ro, "cat": _always, "head": _always, "tail": _always, "wc": _always,
     "pwd": _always, "file": _no_opts("-C", "--compile"), "stat": _always, "du": _always,
@@ -190,13 +204,13 @@ READ_ONLY = {
     "column": _always, "fold": _always, "fmt": _always, "paste": _always, "rev": _always,
     "seq": _always, "sleep": _always, "expr": _always, "wc-l": _always, "look": _always,
     "strings": _always, "tac": _always, "expand": _always, "unexpand": _always,
-    "join": _always, "lsof": _always, "ps": _always, "pgrep": _always, "top": _top_ro,
+    "join": _always, "lsof": _always, "ps": _ps_ro, "pgrep": _always, "top": _top_ro,
     "uptime": _always, "free": _always, "nproc": _always, "arch": _always, "tty": _always,
     "locale": _always, "getconf": _always, "sed": _sed_ro, "awk": _awk_ro, "gawk": _awk_ro,
     "mawk": _awk_ro, "nawk": _awk_ro, "git": _git_ro, "command": _always, "lsblk": _always,
     "blkid": _always, "mount": _mount_ro, "vmstat": _always, "iostat": _always,
     "zcat": _always, "bzcat": _always, "xzcat": _always, "zstdcat": _always,
-    "tput": _always, "stty": _stty_ro, "cal": _always, "man": _no_opts("-P", "--pager", "-H"),
+    "tput": _always, "stty": _stty_ro, "cal": _always, "man": _man_ro,
     "info": _no_opts("-o", "--output"),
     "pip": _pip_ro, "pip3": _pip_ro, "npm": _npm_ro, "gh": _gh_ro,
     "sha224sum": _always, "sha384sum": _always, "numfmt": _always, "yes": _always,
@@ -205,7 +219,7 @@ READ_ONLY = {
     "yq": _no_opts("-i", "--inplace", "--in-place"), "bat": _no_opts("--pager"),
     "batcat": _no_opts("--pager"), "xmllint": _no_opts("--output", "-o"),
     "tokei": _always, "cloc": _no_opts("--report-file", "--out"),
-    "lscpu": _always, "ldd": _always, "nm": _always, "objdump": _always, "readelf": _always,
+    "lscpu": _always, "nm": _always, "objdump": _always, "readelf": _always,
     "sha3sum": _always, "test-path": _always,
 }
 

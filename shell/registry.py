@@ -43,10 +43,12 @@ _COMMANDS_BY_MODULE = (
     """),
     ("shells", """
         sh bash zsh dash ksh mksh ash yash posh rbash lksh pdksh ksh93 oksh loksh busybox-sh
-        fish csh tcsh elvish nu xonsh eval source . alias trap
+        fish csh tcsh elvish nu xonsh osh ysh oils-for-unix hush sash msh mrsh gash bosh jsh rc
+        es scsh ion murex ngs oil zsh-static bash-static dash-static ksh2020 rksh pfksh pfsh
+        pfbash smrsh busybox-ash eval source . alias trap
     """),
     ("wrappers", """
-        sudo sudoedit su sg env watch flock script exec command builtin busybox toybox
+        sudo sudoedit su sg watch flock script exec command builtin busybox toybox
         nice nohup setsid stdbuf ionice taskset chrt timeout time gtime chroot unbuffer
         caffeinate catchsegv proxychains proxychains4 torsocks tsocks firejail cgexec numactl
         prlimit setpriv unshare nsenter dbus-launch dbus-run-session xvfb-run strace ltrace
@@ -56,6 +58,7 @@ _COMMANDS_BY_MODULE = (
         vipe sem uv poetry pipenv bundle conda mamba micromamba pixi hatch pdm rye npx bunx
         pnpx uvx pipx
     """),
+    ("envwrap", "env"),
     ("interpreters", """
         python python3 node nodejs deno bun perl ruby php lua luajit rscript r osascript pwsh
         powershell tclsh wish jshell groovy scala kotlin julia elixir erl swift dotnet-script
@@ -70,6 +73,7 @@ _COMMANDS_BY_MODULE = (
     ("archives", """
         tar gtar bsdtar unzip zip 7z 7za 7zz gzip gunzip bzip2 bunzip2 xz unxz lzma unlzma zstd
         unzstd lz4 unlz4 compress uncompress brotli zcat bzcat xzcat zstdcat pigz unpigz lzip
+        7zr ar cpio bsdcpio pax unrar unar dpkg-deb cabextract jar
     """),
     ("git", "git"),
     ("network", "curl wget http https xh xhs nc ncat netcat socat ssh rsync scp ssh-keygen"),
@@ -184,6 +188,11 @@ def _pattern(key: str):
         rest = key[6:] if key.startswith("python") else key[4:]
         if rest == "" or all(c.isdigit() or c == "." for c in rest):
             return _function("interpreters", "h_python")
+    shell = key.rstrip("0123456789.-")
+    if shell != key and shell in ("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash",
+                                  "tcsh", "csh", "fish"):
+        # versioned shells: bash5.2, zsh-5.9, ksh93u
+        return _entry("shells", "COMMANDS", shell)
     if key.startswith(("mkfs", "mke2fs", "mkswap", "newfs")):
         return _function("disks", "h_mkfs")
     if key.startswith(("perl5", "ruby", "php", "node")) and key[4:5].isdigit():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 import shell.paths as paths
-from shell.limits import MAX_COMMANDS, MAX_DEPTH, Budget
+from shell.limits import MAX_COMMANDS, MAX_DEPTH, MAX_PATHS, Budget, check_deadline
 from shell.model import DYN, Finding, Word, Write
 from shell.output import static_output
 
@@ -26,6 +26,8 @@ class Run:
         self.root = root
         self.home = home
         self.n_commands = 0
+        #: paths recorded so far (writes and touched), bounded by MAX_PATHS
+        self.n_paths = 0
         self._piped: set = set()
         self._background: set = set()
         #: files written so far in this command: abs path -> content (None: unknown)
@@ -40,8 +42,19 @@ class Run:
         """Count one more simple command; past :data:`MAX_COMMANDS` the
         analysis is unknown and the walk stops (raises :class:`Budget`)."""
         self.n_commands += 1
+        check_deadline()
         if self.n_commands > MAX_COMMANDS:
             self.unknown(f"more than {MAX_COMMANDS} commands")
+            raise Budget()
+
+    def count_path(self) -> None:
+        """Count one more recorded path; past :data:`MAX_PATHS` the analysis
+        is unknown and the walk stops (raises :class:`Budget`). Checks the
+        deadline too."""
+        self.n_paths += 1
+        check_deadline()
+        if self.n_paths > MAX_PATHS:
+            self.unknown(f"more than {MAX_PATHS} paths")
             raise Budget()
 
     def add(self, cmd) -> None:
@@ -182,6 +195,7 @@ class Run:
               follow: bool = True, possible: bool = False):
         """Record that ``cmd`` writes the path ``word`` (a Word or str).
         Returns the absolute candidates (``None`` when unknown)."""
+        self.count_path()
         if isinstance(word, str):
             word = Word.literal(word)
         targets, _glob = self.targets(word, cmd, follow)
@@ -227,6 +241,7 @@ class Run:
     def touched(self, cmd, word) -> None:
         """``cmd`` is not modelled and receives the path ``word``: it may write
         it. Recorded for bash-check's guarded-file rule."""
+        self.count_path()
         values = []
         v = word.value if not isinstance(word, str) else word
         if isinstance(v, str) and v.startswith("-") and "=" in v:
@@ -283,6 +298,11 @@ class Run:
         """The output of a substitution when it is statically known:
         ``$(pwd)``, ``$(mktemp ...)``, ``$(echo literal)``,
         ``$(git rev-parse --show-toplevel)``, ``$(dirname x)``..."""
+        if cmds and _counts(cmds[-1]):
+            # a count: digits, which cannot be code in arithmetic
+            # (n=$(git status --porcelain | wc -l); (( n > 0 ))) nor a path
+            # that leaves a directory
+            return "0"
         if len(cmds) != 1:
             return None
         c = cmds[0]
@@ -330,3 +350,18 @@ class Run:
             res = paths.resolve(args[0], c.cwd)
             return res[0] if res and len(res) == 1 else None
         return None
+
+
+def _counts(c) -> bool:
+    """``c`` prints one number: ``wc -l|-c|-w|-m`` reading its input, or
+    ``grep -c`` of one input."""
+    if any(r.writes for r in c.redirects) or not c.trusted:
+        return False
+    args = c.args
+    if c.name == "wc":
+        return bool(args) and all(a.startswith("-") and len(a) > 1 and set(a[1:]) <= set("lcwm")
+                                  for a in args)
+    if c.name == "grep":
+        operands = [a for a in args if not a.startswith("-")]
+        return any(a in ("-c", "--count") for a in args) and len(operands) <= 2
+    return False

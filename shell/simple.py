@@ -136,8 +136,8 @@ def _tokens(s: str, heredocs: dict, nest: int) -> list:
                 ch = s[j]
                 if ch in "'\"":
                     k = s.find(ch, j + 1)
-                    if k < 0 or "\n" in s[j:k]:
-                        raise _Reject()
+                    if k < 0 or "\n" in s[j:k] or (ch == '"' and "\\" in s[j:k]):
+                        raise _Reject()   # escapes in "...": the full lexer decodes them
                     delim.append(s[j + 1:k])
                     quoted = True
                     j = k + 1

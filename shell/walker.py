@@ -24,8 +24,10 @@ from shell.limits import (
     MAX_COMMANDS,
     MAX_DEPTH,
     MAX_FALLBACK_PIECES,
+    MAX_FALLBACK_WORDS,
     MAX_SEPARATORS,
     Budget,
+    check_deadline,
 )
 from shell.model import DYN, Finding, Redirect, SimpleCommand, Stdin, Word
 from shell.paths import env_temp_root
@@ -79,7 +81,7 @@ class Scope:
     across subshells: the file system is)."""
 
     __slots__ = ("vars", "exported", "cwd", "functions", "aliases", "positional", "files",
-                 "links", "home", "arg0")
+                 "links", "home", "arg0", "glob_changed", "arith_safe")
 
     def __init__(self, cwd, home: str, positional=None, files=None, links=None):
         self.vars: dict = {}
@@ -93,6 +95,13 @@ class Scope:
         self.files = {} if files is None else files
         self.links = {} if links is None else links
         self.home = home
+        #: pathname expansion no longer works as the analysis assumes
+        #: (``shopt -s dotglob|nullglob|globstar...``, ``GLOBIGNORE=``): a
+        #: glob word's matches are unknown
+        self.glob_changed = False
+        #: variables whose unknown value cannot hold arithmetic code (a loop
+        #: over literal numbers or names): safe to evaluate in ``(( ))``
+        self.arith_safe: set = set()
 
     def child(self) -> "Scope":
         """A subshell: a copy of everything except the shared file state."""
@@ -102,6 +111,8 @@ class Scope:
         s.exported = set(self.exported)
         s.functions = dict(self.functions)
         s.aliases = dict(self.aliases)
+        s.glob_changed = self.glob_changed
+        s.arith_safe = set(self.arith_safe)
         return s
 
     def new_shell(self, extra_env=(), positional=None) -> "Scope":
@@ -174,7 +185,12 @@ class Scope:
 
     def assign(self, name: str, value: str | None, conditional: bool) -> None:
         """``name=value`` (``None``: known to be unset); a ``conditional``
-        assignment that may not happen makes a differing value unknown."""
+        assignment that may not happen makes a differing value unknown.
+        Assigning ``GLOBIGNORE`` changes pathname expansion (it turns
+        ``dotglob`` on): glob matches become unknown."""
+        self.arith_safe.discard(name)
+        if name == "GLOBIGNORE":
+            self.glob_changed = True
         if conditional and self.vars.get(name, DYN) != value:
             self.vars[name] = DYN
         else:
@@ -203,6 +219,7 @@ class Walker:
         top-level simple commands it ran (for provenance: what a substitution
         printed, what fed a pipe)."""
         run = self.run
+        check_deadline()
         if depth > MAX_DEPTH:
             run.too_deep(text)
             return []
@@ -404,6 +421,7 @@ class Walker:
         var = None
         arith = None
         in_words = False
+        loop_words: list | None = []
         for p in n.parts:
             if p.kind == "reservedword":
                 if p.word == "in":
@@ -426,11 +444,19 @@ class Walker:
                     region = self._region_at(p.pos[0])
                     if region is not None:
                         self._scan_region(region, scope, depth)
+                        loop_words = None
                         continue
-                    self._evaluate_words(p, scope, depth)
+                    words = self._evaluate_words(p, scope, depth)
+                    if loop_words is not None:
+                        if any(w.dynamic for w in words):
+                            loop_words = None
+                        else:
+                            loop_words.extend(w.value for w in words)
                 continue
             if var and _is_name(var):
                 scope.vars[var] = DYN
+                if loop_words is not None and all(_arith_literal(v) for v in loop_words):
+                    scope.arith_safe.add(var)
             out.extend(self.node(p, scope, depth, wrappers, stdin, True))
         return out
 
@@ -492,10 +518,43 @@ class Walker:
             # Assignments and/or redirections only.
             for name, value, _op in ((a[0], a[1], a[2]) for a in assigns):
                 scope.assign(name, value.value, conditional)
+                self.special_assignment(cmd, name, value.value, scope, depth)
             run.add(cmd)
             run.redirect_effects(cmd, scope)
             return [cmd]
         return dispatch.dispatch(self, cmd, scope, assigns, conditional, extra_env)
+
+    #: Variables whose value the shell later expands and runs: PS4 before
+    #: every traced command (``set -x``), the prompts and PROMPT_COMMAND in
+    #: interactive shells (issue 15 item 3).
+    PROMPT_VARS = frozenset({"PS0", "PS1", "PS2", "PS3", "PS4", "PROMPT_COMMAND"})
+
+    def special_assignment(self, cmd, name: str, value: str, scope, depth: int) -> None:
+        """``name=value`` where the shell runs the value later
+        (:data:`PROMPT_VARS`): a ``prompt`` carrier, and the code it would run
+        is analysed now (``PROMPT_COMMAND`` as a command line, the prompts'
+        substitutions as they expand); a value only known at run time is
+        unknown."""
+        if name not in self.PROMPT_VARS or value is None:
+            return
+        run = self.run
+        if DYN in value:
+            run.carrier("prompt", f"{name} is set to a value the shell may run", cmd)
+            run.unknown(f"{name} is set to a value only known at run time, which the shell "
+                        "runs")
+            return
+        if name == "PROMPT_COMMAND":
+            run.carrier("prompt", "PROMPT_COMMAND runs as a command before each prompt", cmd)
+            self.code(value, scope.child(), depth + 1, ["PROMPT_COMMAND"])
+            return
+        if "$(" in value or "`" in value or "${" in value or "$((" in value:
+            run.carrier("prompt", f"{name} holds a substitution the shell runs when it expands "
+                        "the prompt", cmd)
+            ev = self._evaluator(scope.child(), depth)
+            try:
+                ev.dq_string(value)
+            except Exception as exc:  # noqa: BLE001
+                run.unknown(f"cannot read {name}'s value ({exc})")
 
     def run_argv(self, words, parent: SimpleCommand, scope, wrapper: str, extra_env=(),
                  stdin="inherit", depth_step: int = 1) -> list:
@@ -532,6 +591,7 @@ class Walker:
         return Evaluator(scope, on_code, self.run.unknown, self.run.known_output)
 
     def _evaluate_words(self, n, scope, depth) -> list:
+        check_deadline()
         text = self._text(n)
         ev = self._evaluator(scope, depth)
         try:
@@ -555,6 +615,14 @@ class Walker:
 
     def _assignment_from_text(self, text, scope, depth, start=None):
         name, op, value_text = self._assignment_text(text)
+        if "[" in name and depth is not None:
+            # a[SUB]=v: the subscript of an indexed array is arithmetic
+            ev = self._evaluator(scope, depth)
+            try:
+                ev.arith(name[name.index("[") + 1:name.rindex("]") if "]" in name else None], [])
+            except Exception as exc:  # noqa: BLE001
+                self.run.unknown(f"cannot read the subscript of {name[:40]!r} ({exc})")
+            name = name[:name.index("[")]
         if start is not None:
             region = self._region_at(start + len(name) + len(op))
             if region is not None and region.kind == "array":
@@ -578,7 +646,12 @@ class Walker:
         ev = self._evaluator(scope, depth)
         sources: list = []
         try:
-            ev._scan_code_spans(region.text, sources)
+            if region.kind in ("arith-cmd", "for-arith"):
+                ev.arith(region.text, sources)
+            elif region.kind == "cond":
+                ev.test_arith(region.text, sources)
+            else:
+                ev._scan_code_spans(region.text, sources)
         except Exception as exc:  # noqa: BLE001
             self.run.unknown(f"cannot read {region.text[:40]!r} ({exc})")
 
@@ -646,9 +719,11 @@ class Walker:
         """Best effort after a parse failure: split on operators and run the
         pieces through the classifications, so a destructive command hidden in
         unparseable syntax is still named. The analysis is already unknown."""
-        pieces = quoting.split_tolerant(text, ";&|\n(){}`$<>")
+        # The analysis is already unknown: the pieces only name what was seen,
+        # so a bounded prefix is enough (issue 15 item 1: linear, and small).
+        pieces = quoting.split_tolerant(text[:2 * MAX_BYTES], ";&|\n(){}`$<>")
         for piece in [p for p in pieces if p.strip()][:MAX_FALLBACK_PIECES]:
-            toks = [t for t in piece.replace("\t", " ").split(" ") if t]
+            toks = [t for t in piece.replace("\t", " ").split(" ") if t][:MAX_FALLBACK_WORDS]
             while toks and (toks[0] in _RESERVED or toks[0].endswith(")") or _is_assignment(toks[0])):
                 toks = toks[1:]
             if not toks:
@@ -660,6 +735,12 @@ class Walker:
                 raise
             except Exception:  # noqa: BLE001 - best effort only
                 continue
+
+
+def _arith_literal(value: str) -> bool:
+    """A value arithmetic evaluation cannot turn into code: no subscript,
+    expansion or substitution characters."""
+    return not any(ch in value for ch in "[$`")
 
 
 def _is_name(s: str) -> bool:

@@ -27,11 +27,43 @@ _NAME_START = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
 _NAME_CHARS = _NAME_START + "0123456789"
 _SPECIAL_NUMERIC = "$!#?"
 _GLOB = "*?["
-_ANSI = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n", "r": "\r",
-         "t": "\t", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
 #: Variables whose value is always a number (digits): safe to read as "0".
 NUMERIC_VARS = frozenset({"RANDOM", "SRANDOM", "LINENO", "SECONDS", "PPID", "UID", "EUID",
                           "BASHPID", "EPOCHSECONDS", "SHLVL", "COLUMNS", "LINES", "OPTIND"})
+
+
+#: Of :data:`NUMERIC_VARS`, those an assignment in the command can set to any
+#: text (bash keeps what is assigned): their value is the scope's once assigned.
+ASSIGNABLE_NUMERIC = frozenset({"COLUMNS", "LINES", "SHLVL", "OPTIND"})
+#: ``[[ ]]`` operators whose operands bash evaluates as arithmetic.
+ARITH_TEST_OPS = frozenset({"-eq", "-ne", "-lt", "-le", "-gt", "-ge"})
+#: Most levels of variables naming variables followed in arithmetic.
+MAX_ARITH_DEPTH = 8
+
+
+def arith_names(text: str) -> list:
+    """The identifiers in an arithmetic expression ``text`` (variable names,
+    with or without ``$``, ``${...}``), in order, without duplicates."""
+    out: list = []
+    i = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == "'":
+            j = text.find("'", i + 1)
+            i = n if j < 0 else j + 1
+            continue
+        if c in _NAME_START and (i == 0 or text[i - 1] not in _NAME_CHARS):
+            j = i + 1
+            while j < n and text[j] in _NAME_CHARS:
+                j += 1
+            name = text[i:j]
+            if name not in out:
+                out.append(name)
+            i = j
+            continue
+        i += 1
+    return out
 
 
 class Seg:
@@ -78,6 +110,13 @@ class Evaluator:
         for v in variants:
             segs, sources = self._segments(v, assignment)
             out.extend(self._split(v, segs, sources, assignment))
+        if getattr(self.scope, "glob_changed", False):
+            # shopt -s dotglob/nullglob/globstar, GLOBIGNORE, set -f: what a
+            # pattern matches is not what the analysis would compute
+            for w in out:
+                if w.glob:
+                    w.dynamic = True
+                    w.value = DYN
         return out
 
     def single(self, text: str, assignment: bool = False) -> Word:
@@ -222,14 +261,14 @@ class Evaluator:
         if nxt == "(":
             end = lexer.find_subst_end(s, i)
             if s.startswith("((", i + 1) and s.endswith("))", 0, end) and _is_arith(s, i, end):
-                self._scan_code_spans(s[i + 3:end - 2], sources)
+                self.arith(s[i + 3:end - 2], sources)
                 segs.append(Seg("0", quoted, expanded=True))
                 return end
             segs.append(self._command_subst(s[i + 2:end - 1], sources, quoted))
             return end
         if nxt == "[":
             end = lexer.find_subst_end(s, i)
-            self._scan_code_spans(s[i + 2:end - 1], sources)
+            self.arith(s[i + 2:end - 1], sources)
             segs.append(Seg("0", quoted, expanded=True))
             return end
         if nxt == "{":
@@ -265,6 +304,12 @@ class Evaluator:
             value = self.scope.lookup("0")
             return [Seg(value if value is not None else "", quoted, expanded=True,
                         dynamic=value is not None and DYN in value)]
+        if name in ASSIGNABLE_NUMERIC and name in self.scope.vars:
+            # COLUMNS='rm -rf ~' assigned in the command: $COLUMNS is that text
+            value = self.scope.vars[name]
+            if value is None:
+                return [Seg("", quoted, expanded=True)]
+            return [Seg(value, quoted, expanded=True, dynamic=DYN in value)]
         if name in _SPECIAL_NUMERIC or name in NUMERIC_VARS:
             return [Seg("0", quoted, expanded=True)]
         if name == "-":
@@ -318,7 +363,12 @@ class Evaluator:
                 return [Seg("", quoted, expanded=True)]
             return [Seg(DYN, quoted, expanded=True, dynamic=True)]
         if rest[:1] == "[":
+            close = rest.find("]")
+            self.arith(rest[1:close if close > 0 else len(rest)], sources)
             return [Seg(DYN, quoted, expanded=True, dynamic=True)]
+        if rest[:1] == ":" and rest[1:2] not in ("-", "=", "+", "?"):
+            # ${name:offset:length}: both are arithmetic expressions
+            self.arith(rest[1:].replace(":", " "), sources)
         return [Seg(DYN, quoted, expanded=True, dynamic=True)]
 
     def _command_subst(self, code: str, sources: list, quoted: bool) -> Seg:
@@ -329,6 +379,45 @@ class Evaluator:
             # Command substitution strips trailing newlines.
             return Seg(value.rstrip("\n"), quoted, expanded=True, dynamic=DYN in value)
         return Seg(DYN, quoted, expanded=True, dynamic=True)
+
+    def arith(self, text: str, sources: list, depth: int = 0) -> None:
+        """``text`` is evaluated as arithmetic (``(( ))``, ``$(( ))``, ``let``,
+        subscripts, ``declare -i``, ``[[ x -eq y ]]``): its substitutions run,
+        and so does any substitution held in the *value* of a variable it
+        names (bash evaluates a variable's value as an expression: ``x='a[$(cmd)]';
+        (( x ))`` runs cmd). A variable assigned in the command whose value is
+        unknown makes the analysis unknown, unless it is known to hold no code
+        (a loop over literal words); a known value is evaluated in turn."""
+        self._scan_code_spans(text, sources)
+        if depth > MAX_ARITH_DEPTH:
+            self.on_unknown("arithmetic follows variables that name variables too deeply")
+            return
+        scope = self.scope
+        for name in arith_names(text):
+            if name not in scope.vars:
+                continue   # not assigned in this command: the environment's
+            value = scope.vars[name]
+            if value is None:
+                continue
+            if DYN in value:
+                if name in scope.arith_safe:
+                    continue
+                self.on_unknown(f"arithmetic evaluates the value of ${name}, which is only "
+                                "known at run time (a value like a[$(cmd)] would run cmd)")
+                continue
+            if any(ch in value for ch in "[$`") or any(c in _NAME_START for c in value):
+                self.arith(value, sources, depth + 1)
+
+    def test_arith(self, text: str, sources: list) -> None:
+        """A ``[[ ... ]]`` expression: its substitutions run, and the operands
+        of ``-eq -ne -lt -le -gt -ge`` are arithmetic (:meth:`arith`)."""
+        self._scan_code_spans(text, sources)
+        toks = text.replace("(", " ").replace(")", " ").split()
+        for k, tok in enumerate(toks):
+            if tok in ARITH_TEST_OPS:
+                for operand in (toks[k - 1] if k else "", toks[k + 1] if k + 1 < len(toks) else ""):
+                    if operand:
+                        self.arith(operand, sources)
 
     def _scan_code_spans(self, text: str, sources: list) -> None:
         """Report every command substitution inside ``text`` (arithmetic,
@@ -486,57 +575,8 @@ def _unescape_backtick(text: str) -> str:
     return "".join(out)
 
 
-def ansi_c_decode(body: str) -> str:
-    """Decode the body of a ``$'...'`` string (bash's escapes: ``\\n``,
-    ``\\xHH``, ``\\NNN`` octal, ``\\uHHHH``, ``\\UHHHHHHHH``, ``\\cX``)."""
-    out = []
-    i = 0
-    n = len(body)
-    while i < n:
-        c = body[i]
-        if c != "\\" or i + 1 >= n:
-            out.append(c)
-            i += 1
-            continue
-        e = body[i + 1]
-        if e in _ANSI:
-            out.append(_ANSI[e])
-            i += 2
-        elif e == "x":
-            j = i + 2
-            while j < n and j < i + 4 and body[j] in "0123456789abcdefABCDEF":
-                j += 1
-            if j == i + 2:
-                out.append("\\x")
-            else:
-                out.append(chr(int(body[i + 2:j], 16)))
-            i = j
-        elif e in "uU":
-            width = 4 if e == "u" else 8
-            j = i + 2
-            while j < n and j < i + 2 + width and body[j] in "0123456789abcdefABCDEF":
-                j += 1
-            if j == i + 2:
-                out.append("\\" + e)
-            else:
-                try:
-                    out.append(chr(int(body[i + 2:j], 16)))
-                except (ValueError, OverflowError):
-                    out.append(DYN)
-            i = j
-        elif e in "01234567":
-            j = i + 1
-            while j < n and j < i + 4 and body[j] in "01234567":
-                j += 1
-            out.append(chr(int(body[i + 1:j], 8) & 0xFF))
-            i = j
-        elif e == "c" and i + 2 < n:
-            out.append(chr(ord(body[i + 2]) & 0x1F))
-            i += 3
-        else:
-            out.append("\\" + e)
-            i += 2
-    return "".join(out)
+#: Decode the body of a ``$'...'`` string (see :func:`shell.lexer.ansi_c_decode`).
+ansi_c_decode = lexer.ansi_c_decode
 
 
 def brace_expand(text: str):

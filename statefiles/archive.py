@@ -655,8 +655,8 @@ def _step_commit(root: str, cp: dict, g: _Git) -> str:
     commit = g.git("commit", "-q", "-m", message)
     if not commit.ok:
         raise StepFailed(f"git commit failed: {commit.detail()}",
-                         "the changes are staged, nothing is lost; fix the cause (a pre-commit "
-                         "hook's findings, git user.name/user.email), then rerun the post-loop "
+                         "the changes are staged, nothing is lost; fix the cause (git "
+                         "user.name/user.email, commit signing), then rerun the post-loop "
                          "handler or commit yourself")
     head = g.git("rev-parse", "--short", "HEAD")
     cp["commit"] = head.out.strip() if head.ok else None

@@ -132,30 +132,27 @@ def index_matches_worktree(root: str, rel: str) -> tuple:
 def is_staged(root: str, rel: str) -> bool:
     """``rel`` differs between HEAD and the index (``git diff --cached``);
     True when git cannot answer (the caller then checks the content)."""
-    import subprocess  # lazy: ~4 ms, only for a commit of a done state.md
+    from statefiles import gitwork  # lazy: subprocess (~4 ms), only for a commit of a done state.md
 
-    try:
-        diff = subprocess.run(["git", "diff", "--cached", "--name-only", "--", rel],
-                              cwd=root, capture_output=True, text=True, timeout=GIT_TIMEOUT)
-    except (OSError, subprocess.SubprocessError):
-        return True
-    return diff.returncode != 0 or rel in diff.stdout.split()
+    diff = gitwork.run(["git", "diff", "--cached", "--name-only", "--", rel], cwd=root,
+                       timeout=GIT_TIMEOUT)
+    return diff.code != 0 or rel in diff.out.split()
 
 
 def staged_text(root: str, rel: str) -> str | None:
     """``rel`` as staged in the index (``git show :<rel>``); ``None`` when it
     is not staged, git fails or is missing."""
-    import subprocess  # lazy: ~4 ms, only when the index cannot be read directly
+    from statefiles import (
+        gitwork,  # lazy: subprocess (~4 ms), only when the index cannot be read directly
+    )
 
-    try:
-        diff = subprocess.run(["git", "diff", "--cached", "--name-only", "--", rel],
-                              cwd=root, capture_output=True, text=True, timeout=GIT_TIMEOUT)
-        if diff.returncode != 0 or rel not in diff.stdout.split():
-            return None
-        shown = subprocess.run(["git", "show", f":{rel}"], cwd=root,
-                               capture_output=True, text=True, timeout=GIT_TIMEOUT)
-    except (OSError, subprocess.SubprocessError):
+    diff = gitwork.run(["git", "diff", "--cached", "--name-only", "--", rel], cwd=root,
+                       timeout=GIT_TIMEOUT)
+    if diff.code != 0 or rel not in diff.out.split():
         return None
-    if shown.returncode != 0:
+    # --no-textconv: the blob as staged (a textconv driver is a program)
+    shown = gitwork.run(["git", "show", "--no-textconv", f":{rel}"], cwd=root,
+                        timeout=GIT_TIMEOUT)
+    if shown.code != 0:
         return None
-    return shown.stdout
+    return shown.out

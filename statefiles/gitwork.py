@@ -11,7 +11,16 @@ unpushed work" warning and the archive engine's git steps (SPEC §3). Rules:
   ssh in batch mode, no pager; a credential prompt becomes a failure;
 * ``GIT_OPTIONAL_LOCKS=0``: read-only calls (``git status``) never take the
   index lock or rewrite the index behind the user's back;
-* output is decoded as UTF-8 with replacement and kept bounded.
+* output is decoded as UTF-8 with replacement and kept bounded;
+* **nothing the project controls runs** (issue 15 item 5): the repository's
+  configuration is writable by the agent (``git config core.fsmonitor
+  ./x``), so every git started here — and every git a child such as ``gh``
+  starts — gets configuration overrides through the environment
+  (``GIT_CONFIG_COUNT``/``KEY``/``VALUE``, :func:`safe_config`): no hooks,
+  no fsmonitor, no pager or editor, no external diff, and every
+  code-running key the repository's own configuration sets (filters, diff
+  and merge drivers, credential helpers, ssh and gpg programs...) emptied.
+  When that configuration cannot be read, git is not run at all.
 
 ``subprocess`` is imported inside the functions (issue 7: it costs about
 4 ms, and the modules that import this one are on hook paths).
@@ -69,13 +78,145 @@ class Run:
         return f"Run({self.argv[:3]}, code={self.code}, timed_out={self.timed_out})"
 
 
-def quiet_env(extra: dict | None = None) -> dict:
-    """The environment for git/gh: the hook's own, made non-interactive."""
-    env = dict(os.environ)
+#: Overrides every git run by the hooks gets, whatever the configuration:
+#: (key, value).
+ALWAYS_SAFE = (
+    ("core.fsmonitor", "false"),
+    ("core.hooksPath", "/dev/null"),
+    ("core.pager", "cat"),
+    ("core.editor", "true"),
+    ("sequence.editor", "true"),
+    ("protocol.ext.allow", "never"),
+)
+#: Configuration keys (lower case; ``*`` is any subsection name) whose value
+#: git runs as a program, and a value that runs nothing of the project's
+#: (an empty value is not "off" for most of them: git would try to run "").
+#: Set in the repository's own configuration (scopes ``local``/``worktree``),
+#: they are overridden; the user's global and system ones are kept.
+CODE_KEYS = (
+    ("core.fsmonitor", "false"), ("core.hookspath", "/dev/null"), ("core.pager", "cat"),
+    ("core.editor", "true"), ("sequence.editor", "true"), ("core.sshcommand", "ssh"),
+    ("core.askpass", ""), ("core.gitproxy", ""), ("core.alternaterefscommand", "true"),
+    ("diff.external", "true"), ("gpg.program", "gpg"), ("gpg.ssh.program", "ssh-keygen"),
+    ("gpg.x509.program", "gpgsm"), ("credential.helper", ""), ("credential.*.helper", ""),
+    ("filter.*.clean", "cat"), ("filter.*.smudge", "cat"), ("filter.*.process", ""),
+    ("diff.*.command", "true"), ("diff.*.textconv", "cat"), ("merge.*.driver", "false"),
+    ("pager.*", "cat"), ("remote.*.receivepack", "git-receive-pack"),
+    ("remote.*.uploadpack", "git-upload-pack"), ("remote.*.proxy", ""), ("http.proxy", ""),
+    ("difftool.*.cmd", "true"), ("mergetool.*.cmd", "true"), ("browser.*.cmd", "true"),
+    ("man.*.cmd", "true"), ("web.browser", ""), ("sendemail.smtpserver", ""),
+    ("sendemail.tocmd", ""), ("sendemail.cccmd", ""), ("ssh.variant", "ssh"),
+)
+#: Seconds allowed for reading the configuration.
+CONFIG_TIMEOUT = 2.0
+
+
+def _code_key(key: str):
+    """The safe value for a code-running configuration ``key`` (any case),
+    or ``None`` when git does not run it."""
+    key = key.lower()
+    first, _, rest = key.partition(".")
+    last = rest.rsplit(".", 1)[-1] if rest else ""
+    for pattern, safe in CODE_KEYS:
+        p_first, _, p_rest = pattern.partition(".")
+        if p_first != first:
+            continue
+        if "*" not in pattern:
+            if key == pattern:
+                return safe
+            continue
+        if p_rest == "*" and rest:
+            return safe   # pager.<cmd>
+        p_last = p_rest.rsplit(".", 1)[-1]
+        if rest.count(".") >= 1 and last == p_last:
+            return safe
+    return None
+
+
+def safe_config(root: str, timeout: float = CONFIG_TIMEOUT):
+    """``[(key, value)]`` overrides for git run in ``root`` (see the module
+    docstring), or ``None`` when the repository's configuration cannot be
+    read (then git must not run: it would read the same configuration)."""
+    import subprocess  # lazy: see the module docstring
+
+    pairs = list(ALWAYS_SAFE)
+    env = _base_env()
+    env.update(_config_env(pairs, env))
+    try:
+        proc = subprocess.run(["git", "config", "--list", "--show-scope", "-z"], cwd=root,
+                              env=env, capture_output=True, timeout=timeout,
+                              stdin=subprocess.DEVNULL, check=False)
+    except FileNotFoundError:
+        return pairs   # no git: nothing will run it
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if proc.returncode not in (0, 1):   # 1: no configuration at all
+        return None
+    fields = proc.stdout.decode("utf-8", "replace").split("\0")
+    helpers: dict = {}
+    repo_keys: dict = {}
+    for k in range(0, len(fields) - 1, 2):
+        scope, entry = fields[k], fields[k + 1]
+        key, _, value = entry.partition("\n")
+        safe = _code_key(key)
+        if safe is None:
+            continue
+        lowered = key.lower()
+        if scope in ("local", "worktree"):
+            repo_keys[lowered] = (key, safe)
+        elif lowered.startswith("credential.") and lowered.endswith(".helper"):
+            helpers.setdefault(lowered, []).append(value)
+    for lowered, (key, safe) in repo_keys.items():
+        pairs.append((key, safe))
+        if lowered in helpers:
+            # the empty value resets the helper list; the user's own come back
+            pairs.extend((key, v) for v in helpers[lowered])
+    return pairs
+
+
+def _config_env(pairs, base=None) -> dict:
+    """``GIT_CONFIG_COUNT``/``GIT_CONFIG_KEY_n``/``GIT_CONFIG_VALUE_n`` for
+    ``pairs`` after those the hook's environment ``base`` already holds (the
+    user's; ours come later, so they win). Inherited by every git a child
+    process starts."""
+    base = base if base is not None else {}
+    try:
+        start = int(base.get("GIT_CONFIG_COUNT") or 0)
+    except ValueError:
+        start = 0
+    env = {"GIT_CONFIG_COUNT": str(start + len(pairs))}
+    for n, (key, value) in enumerate(pairs, start):
+        env[f"GIT_CONFIG_KEY_{n}"] = key
+        env[f"GIT_CONFIG_VALUE_{n}"] = value
+    return env
+
+
+def _base_env() -> dict:
+    # Claude Code's environment is the user's (the agent cannot change it).
+    return dict(os.environ)
+
+
+class UnsafeRepository(Exception):
+    """The repository's configuration could not be read, so git is not run."""
+
+
+def quiet_env(extra: dict | None = None, root: str | None = None,
+              timeout: float = CONFIG_TIMEOUT) -> dict:
+    """The environment for git/gh: the hook's own, made non-interactive, with
+    the configuration overrides of :func:`safe_config` for the repository at
+    ``root`` (the always-safe ones when ``root`` is not given), read within
+    ``timeout`` seconds. Raises :class:`UnsafeRepository` when the
+    configuration cannot be read."""
+    env = _base_env()
+    pairs = safe_config(root, timeout) if root else list(ALWAYS_SAFE)
+    if pairs is None:
+        raise UnsafeRepository(root)
+    env.update(_config_env(pairs, env))
     env.update({
         "GIT_TERMINAL_PROMPT": "0",
         "GIT_OPTIONAL_LOCKS": "0",
         "GIT_PAGER": "cat",
+        "GIT_EDITOR": "true",
         "PAGER": "cat",
         "GCM_INTERACTIVE": "never",
         "GH_PROMPT_DISABLED": "1",
@@ -109,9 +250,19 @@ def run(argv: list, cwd: str, timeout: float, env: dict | None = None,
 
     if timeout <= 0:
         return Run(argv, timed_out=True)
+    if env is None:
+        # Reading the configuration spends the same budget (issue 15 item 1).
+        deadline = time.monotonic() + timeout
+        try:
+            env = quiet_env(root=cwd, timeout=min(CONFIG_TIMEOUT, timeout))
+        except UnsafeRepository:
+            return _unread(argv, deadline)
+        timeout = deadline - time.monotonic()
+        if timeout <= 0:
+            return Run(argv, timed_out=True)
     try:
         proc = subprocess.Popen(
-            argv, cwd=cwd, env=env if env is not None else quiet_env(),
+            argv, cwd=cwd, env=env,
             stdin=subprocess.PIPE if stdin_text is not None else subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
         )
@@ -128,6 +279,15 @@ def run(argv: list, cwd: str, timeout: float, env: dict | None = None,
         _stop(proc)
         return Run(argv, timed_out=True)
     return Run(argv, proc.returncode, _decode(out), _decode(err))
+
+
+def _unread(argv: list, deadline: float) -> Run:
+    """The :class:`Run` of ``argv`` when :func:`quiet_env` could not read the
+    repository's configuration: timed out when the budget ran out meanwhile."""
+    if time.monotonic() >= deadline:
+        return Run(argv, timed_out=True)
+    return Run(argv, err="the repository's git configuration could not be read, so git was "
+                         "not run")
 
 
 def _stop(proc) -> None:
@@ -148,8 +308,7 @@ def _stop(proc) -> None:
 
 def git(root: str, *args: str, timeout: float = 10.0, env: dict | None = None) -> Run:
     """``git -C <root> <args>`` with :func:`quiet_env`."""
-    return run(["git", "-C", root, *args], cwd=root, timeout=timeout,
-               env=env if env is not None else quiet_env())
+    return run(["git", "-C", root, *args], cwd=root, timeout=timeout, env=env)
 
 
 def run_parallel(commands: dict, cwd: str, deadline: float) -> dict:
@@ -158,9 +317,13 @@ def run_parallel(commands: dict, cwd: str, deadline: float) -> dict:
     Returns ``{name: Run}``. For SessionEnd, whose hooks share 1.5 s."""
     import subprocess  # lazy: subprocess (~8 ms): its importers are on hook paths
 
-    env = quiet_env()
     procs = {}
     results = {}
+    try:
+        env = quiet_env(root=cwd, timeout=max(0.001, min(CONFIG_TIMEOUT,
+                                                          deadline - time.monotonic())))
+    except UnsafeRepository:
+        return {name: _unread(argv, deadline) for name, argv in commands.items()}
     for name, argv in commands.items():
         try:
             procs[name] = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,

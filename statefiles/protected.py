@@ -79,6 +79,13 @@ FLOOR = (
     "~/.claude/plugins/**",
     "~/.claude/settings.json",
     "~/.claude/settings.local.json",
+    # The user's own Claude Code configuration (issue 15 item 6): its hooks,
+    # permissions and MCP servers decide what runs in every session.
+    "~/.claude.json",
+    "~/.claude.json.backup",
+    "~/.claude/settings*.json",
+    "~/.claude/managed-settings.json",
+    "~/.claude/hooks/**",
     "/etc/claude-code/**",
 )
 

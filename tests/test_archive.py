@@ -267,13 +267,27 @@ def test_rejected_push_says_how_to_integrate(root, tmp_path):
     assert "git pull --rebase origin feat/demo" in result.message
 
 
-def test_failing_pre_commit_hook_keeps_the_work_staged(root):
+def test_the_repositorys_pre_commit_hook_never_runs(root):
+    # A hook never runs project-controlled code (issue 15 item 5): the
+    # archive's commit runs without the repository's git hooks.
     hook = root / ".git/hooks/pre-commit"
-    K.executable(hook, "#!/bin/sh\necho 'lint: trailing whitespace in src/app.py' >&2\nexit 1\n")
+    K.executable(hook, "#!/bin/sh\ntouch \"$GIT_DIR/../planted\" planted\nexit 1\n")
+    K.set_config(root, archive_git="commit")
+    result = _run(root)
+    assert result.status == archive.SUCCESS, result.message
+    assert not (root / "planted").exists() and not (root / ".git/planted").exists()
+
+
+def test_a_failing_commit_keeps_the_work_staged(root, tmp_path, monkeypatch):
+    # Signing with a key nobody has: git commit fails after staging.
+    monkeypatch.setenv("GNUPGHOME", str(tmp_path / "gnupg"))
+    (tmp_path / "gnupg").mkdir(mode=0o700)
+    git(root, "config", "commit.gpgsign", "true")
+    git(root, "config", "user.signingkey", "0xDEADBEEFDEADBEEF")
     K.set_config(root, archive_git="commit")
     result = _run(root)
     assert result.status == archive.PARTIAL
-    assert "trailing whitespace" in result.message and "nothing is lost" in result.message
+    assert "git commit failed" in result.message and "nothing is lost" in result.message
     staged = git(root, "diff", "--cached", "--name-only").stdout.split()
     assert "play/archive/demo/plan.json" in staged
 

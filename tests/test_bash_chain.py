@@ -363,42 +363,45 @@ def test_commit_of_done_state_in_a_packed_index_blob_still_needs_the_critic(ws):
 
 # ---------------------------------------------------------------- lint
 
-def _fake_ruff(ws, script: str) -> None:
-    ruff = ws.root / ".venv" / "bin" / "ruff"
+def _fake_ruff(ws, script: str, monkeypatch) -> None:
+    # issue 15 item 5: linters come from outside the project (a PATH entry
+    # outside the repository), never from its own .venv
+    ruff = ws.root.parent / "linters" / "ruff"
     ruff.parent.mkdir(parents=True, exist_ok=True)
     ruff.write_text("#!/bin/sh\n" + script)
     ruff.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{ruff.parent}{os.pathsep}{os.environ.get('PATH', '')}")
     (ws.root / "pyproject.toml").write_text("[tool.ruff]\nline-length = 100\n")
     (ws.root / "src" / "bad.py").write_text("import os\n")
     git(ws.root, "add", "src/bad.py")
 
 
-def test_lint_warns_on_commit(ws):
-    _fake_ruff(ws, "echo 'src/bad.py:1:8: F401 `os` imported but unused'\nexit 1\n")
+def test_lint_warns_on_commit(ws, monkeypatch):
+    _fake_ruff(ws, "echo 'src/bad.py:1:8: F401 `os` imported but unused'\nexit 1\n", monkeypatch)
     code, err, out = ws.decide("git commit -m 'add bad'")
     assert code == 0, err
     ctx = _context(out)
     assert "lint" in ctx and "F401" in ctx
 
 
-def test_lint_blocks_with_lint_blocks(ws):
+def test_lint_blocks_with_lint_blocks(ws, monkeypatch):
     text = (ws.root / "state.md").read_text().replace("lint_blocks: false",
                                                       "lint_blocks: true")
     (ws.root / "state.md").write_text(text)
-    _fake_ruff(ws, "echo 'src/bad.py:1:8: F401 unused'\nexit 1\n")
+    _fake_ruff(ws, "echo 'src/bad.py:1:8: F401 unused'\nexit 1\n", monkeypatch)
     code, err, _ = ws.decide("git commit -m 'add bad'")
     assert code == 2
     assert "F401" in err and "lint_blocks" in err
 
 
-def test_lint_clean_commit_says_nothing(ws):
-    _fake_ruff(ws, "exit 0\n")
+def test_lint_clean_commit_says_nothing(ws, monkeypatch):
+    _fake_ruff(ws, "exit 0\n", monkeypatch)
     code, err, out = ws.decide("git commit -m x")
     assert code == 0 and "lint" not in _context(out)
 
 
-def test_lint_only_on_commit(ws):
-    _fake_ruff(ws, "echo SHOULD-NOT-RUN\nexit 1\n")
+def test_lint_only_on_commit(ws, monkeypatch):
+    _fake_ruff(ws, "echo SHOULD-NOT-RUN\nexit 1\n", monkeypatch)
     code, _err, out = ws.decide("git status")
     assert code == 0 and "SHOULD-NOT-RUN" not in out
 
@@ -411,7 +414,7 @@ def test_lint_is_time_bounded_and_never_blocks_on_timeout(ws, monkeypatch):
     text = (ws.root / "state.md").read_text().replace("lint_blocks: false",
                                                       "lint_blocks: true")
     (ws.root / "state.md").write_text(text)
-    _fake_ruff(ws, "sleep 5\necho late\nexit 1\n")
+    _fake_ruff(ws, "sleep 5\necho late\nexit 1\n", monkeypatch)
     monkeypatch.setattr(lint, "BUDGET_SECONDS", 0.5)
     start = time.monotonic()
     code, err, out = ws.decide("git commit -m x")

@@ -39,7 +39,7 @@ NOT_COMMANDS = frozenset({"is"})
 
 #: (command, flag) shown in the docs for work merged separately: the
 #: security branch's worst-case benchmark (issue 15 item 1).
-PENDING = {("bench", "--worst"): "security"}
+PENDING: dict = {}
 
 #: Scripts without ``--help`` whose flags are checked against their source.
 SCRIPT_SOURCES = {

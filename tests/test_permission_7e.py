@@ -59,8 +59,14 @@ MUST_STAY_ALLOWED = [
     "git commit -m 'feat: add x'",
     'bash scripts/build.sh "an argument"',
     'grep -rn "TODO" src',
-    'gh issue create --title "x" --body "details"',
     "cat docs/日本語.md",
+]
+
+#: issue 15 item 2 (SPEC §5 7F) changes these: 7E still passes them, but
+#: creating remote state (an issue, a pull request) is network beyond reads,
+#: so phase 7F asks (the gate used to approve them).
+NOW_A_DIALOG = [
+    'gh issue create --title "x" --body "details"',
 ]
 
 
@@ -108,3 +114,9 @@ def test_git_alias_carrier_is_refused_without_the_rules(gates):
 def test_resolved_commands_stay_allowed(gates, command):
     default, _ = gates
     assert decision(default, command) == "allow"
+
+
+@pytest.mark.parametrize("command", NOW_A_DIALOG)
+def test_remote_writes_are_a_dialog_since_7f(gates, command):
+    default, _ = gates
+    assert decision(default, command) == "dialog"

@@ -364,7 +364,13 @@ CASES_7A = [
     D("ｌｓ src", "7A look-alike"),
     D("lś src", "7A look-alike"),
     D("-ls", "7A not a name"),
-    A("LS src", "7A unlisted upper case"),
+    # issue 15 item 2 (SPEC §5 7F): an unlisted name was approved by seed 000's
+    # 7D; a command the shell analysis does not know is now a dialog on
+    # purpose (LS is not ls to bash on Linux; on macOS it is, and asking costs
+    # one click). Seed 000's own "mygit push data" case is the same change.
+    D("LS src", "7F unknown command", phase="7F"),
+    D("mygit push data", "7F unknown command (seed 000's case, deliberately a dialog)",
+      phase="7F"),
 ]
 
 # ---------------------------------------------------------------- 7B: always_ask
@@ -553,7 +559,11 @@ CARRIERS = [
     D("git checkout src", "7E git checkout path"),
     A("git checkout -b src-rewrite", "7E git checkout branch"),
     A("tar -tf a.tar", "7E tar harmless"),
-    A("tar -xzf a.tar.gz", "7E tar harmless"),
+    # issue 15 item 6: an archive's members may be any path, so extracting at
+    # the project root may write .claude/ and .git/: a dialog now. Below the
+    # root it stays approved.
+    D("tar -xzf a.tar.gz", "7E extraction at the root"),
+    A("tar -xzf ../a.tar.gz", "7E tar harmless", cwd="src"),
     A("tar -czf out.tgz src", "7E tar harmless"),
 ]
 
@@ -810,8 +820,77 @@ INPUTS = [
     D("ls", "input bad UTF-8", raw=b'{"hook_event_name": "PermissionRequest", "x": "\xff"}'),
 ]
 
+# ---------------------------------------------------------------- 7F: known effects only
+# issue 15 item 2: a command is approved only when the shell analysis knows it
+# and models its effects as safe. Each family below was approved by seed
+# 000's 7D (its arguments are inside the project); every one is a dialog now.
+KNOWN_EFFECTS = [
+    # other forges' CLIs deleting remote state
+    D("glab repo delete o/r", "7F forge CLI"),   # 7E since the cloud family knows glab
+    D("tea repos delete o/r", "7F forge CLI", phase="7F"),
+    D("hub delete o/r", "7F forge CLI"),
+    D("bb repo delete", "7F forge CLI"),
+    # secret managers
+    D("vault kv get secret/app", "7F secret manager"),
+    D("op read op/vault/item", "7F secret manager"),
+    D("pass show deploy", "7F secret manager"),
+    D("bw get password deploy", "7F secret manager"),
+    D("sops -d config/secrets.yaml", "7F secret manager"),
+    D("security find-generic-password -s deploy", "7F secret manager"),
+    D("gopass show deploy", "7F secret manager"),
+    # database and service administration
+    D("psql appdb", "7F database"),
+    D("mysqladmin drop appdb", "7F database"),
+    D("mongosh appdb", "7F database"),
+    D("redis-cli flushall", "7F database"),
+    D("systemctl stop nginx", "7F service"),
+    D("service nginx stop", "7F service"),
+    D("docker rm -f web", "7F service"),
+    D("kubectl delete pod web", "7F service"),
+    # data to other places
+    D("gh issue create -F README.md -R other/repo", "7F sends data"),
+    D("gh pr create --fill", "7F sends data"),
+    D("gh gist create README.md", "7F sends data"),
+    D("git send-pack ../other main", "7F sends data"),
+    D("git request-pull main origin", "7F sends data"),
+    D("git remote add up ../x", "7F remote"),
+    D("dig example.com", "7F DNS lookup"),
+    D("nslookup data.example.com", "7F DNS lookup"),
+    D("host data.example.com", "7F DNS lookup"),
+    D("getent hosts data.example.com", "7F DNS lookup"),
+    D("ping -c 1 example.com", "7F DNS lookup"),
+    # tools that run code
+    D("groff -U doc.ms", "7F runs code"),
+    D("sphinx-build docs build", "7F runs code"),
+    D("pdflatex -shell-escape doc.tex", "7F runs code"),
+    D("latexmk doc.tex", "7F runs code"),
+    D("ldd src/app.py", "7F runs code"),
+    D("man -C man.conf ls", "7F runs code"),
+    D("man --html=firefox ls", "7F runs code"),
+    # other processes' environments and the environment
+    D("ps e", "7F environment"),
+    D("ps auxe", "7F environment"),
+    D("ps axeww", "7F environment"),
+    D("printenv", "7F environment"),
+    D("jq -n env", "7F environment"),
+    # other shells
+    D("lksh -c ls", "7F shell"),
+    D("mksh scripts-not/x", "7F shell"),
+    D("posh -c ls", "7F shell"),
+    D("osh -c ls", "7F shell"),
+    # must stay allowed: known readers and modelled writers
+    A("ps aux", "7F known reader"),
+    A("ps -ef", "7F known reader"),
+    A("man ls", "7F known reader"),
+    A("jq .name data.json", "7F known reader"),
+    A("git commit -m wip", "7F modelled git"),
+    A("mkdir -p build/x", "7F modelled writer"),
+    A("sed -i s/a/b/ src/app.py", "7F modelled writer"),
+    A("gzip build/out.txt", "7F modelled writer"),
+]
+
 CASES = (SCRIPTS + FLAGS + SOURCES + SYNTAX + SUFFIXES + WRAPPERS + CASES_7A + ALWAYS
-         + SUBCOMMANDS + URLS + CARRIERS + GENERAL + OUTSIDE + CHARS + INPUTS)
+         + SUBCOMMANDS + URLS + CARRIERS + GENERAL + OUTSIDE + CHARS + INPUTS + KNOWN_EFFECTS)
 
 
 # ---------------------------------------------------------------- the installed gate

@@ -97,7 +97,21 @@ DESTRUCTIVE = [
     "gh repo delete o/r --yes", "find / -delete", "python3 -c \"import shutil; "
     "shutil.rmtree('/')\"", "eval \"$CMD\"", ":(){ :|:& };:", "kill -9 -1",
     "echo x > .claude/settings.json", "git restore src/app.py",
+    # command families at level block (issue 16) met the issue 15 prefixes
+    "systemctl stop sshd", "umount -a", "apt-get remove -y openssh-server",
 ]
+
+#: Commands of the families that ask by default (issue 16): a prefix never
+#: turns the ask into an approval either.
+ASKING = [
+    "terraform destroy -auto-approve", "kubectl delete namespace prod",
+    "aws s3 rb s3://bucket --force", "psql -c 'DROP DATABASE prod'",
+]
+
+
+def _refused(code: int, out: str) -> bool:
+    """Blocked (exit 2) or the user decides (PreToolUse ``ask``)."""
+    return code == 2 or '"permissionDecision": "ask"' in out
 
 
 def _sq(s: str) -> str:
@@ -123,6 +137,23 @@ PREFIXES = [
     lambda c: "X=$(true) " + c,
     lambda c: "time " + c,
     lambda c: "false || " + c,
+    # issue 15 item 3: wrappers' bundled options and directory switches,
+    # variables, aliases, here-document delimiters in every quoting form
+    lambda c: "env -iC . " + c,
+    lambda c: "env -vS 'env FOO=1' " + c,
+    lambda c: "env -u X -- " + c,
+    lambda c: "su -c " + _sq(c),
+    lambda c: "sudo -u root -- " + c,
+    lambda c: "runuser -u root -- " + c,
+    lambda c: "alias g=true\n" + c,
+    lambda c: "set -- x y; shift; " + c,
+    lambda c: "declare x=1; " + c,
+    lambda c: "COLUMNS=80; " + c,
+    lambda c: "cd /proc/self/cwd && " + c,
+    lambda c: "cat <<$'E\\x4fF'\nbody\nEOF\n" + c,
+    lambda c: "cat <<\"E\"OF\nbody\nEOF\n" + c,
+    lambda c: "cat <<\\EOF\nbody\nEOF\n" + c,
+    lambda c: "for i in 1 2; do (( i > 0 )) && " + c + "; done",
 ]
 
 
@@ -142,6 +173,24 @@ def test_harmless_prefixes_never_make_a_blocked_command_allowed(ws, base, prefix
     assume(len(command) < walker.MAX_BYTES)
     code, _err, _ = ws.decide(command)
     assert code == 2, command
+
+
+def test_asking_bases_ask(ws):
+    for command in ASKING:
+        code, _err, out = ws.decide(command)
+        assert code == 0 and '"permissionDecision": "ask"' in out, (command, out)
+
+
+@SETTINGS
+@given(base=st.sampled_from(ASKING),
+       prefixes=st.lists(st.sampled_from(range(len(PREFIXES))), min_size=1, max_size=3))
+def test_harmless_prefixes_never_make_an_asking_command_allowed(ws, base, prefixes):
+    command = base
+    for k in prefixes:
+        command = PREFIXES[k](command)
+    assume(len(command) < walker.MAX_BYTES)
+    code, _err, out = ws.decide(command)
+    assert _refused(code, out), (command, out)
 
 
 # ------------------------------------------------- simple == bashlex

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import shell.opts as opts
 from shell.invocation import X, code_carrier, cwd_word
-from shell.model import Word
+from shell.model import DYN, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "archives"
 #: Command → handler below (:mod:`shell.registry` lists the same names).
 COMMANDS = {
     "tar": "h_tar", "gtar": "h_tar", "bsdtar": "h_tar", "unzip": "h_unzip", "zip": "h_zip",
-    "7z": "h_7z", "7za": "h_7z", "7zz": "h_7z",
+    "7z": "h_7z", "7za": "h_7z", "7zz": "h_7z", "7zr": "h_7z",
+    "ar": "h_ar", "cpio": "h_cpio", "bsdcpio": "h_cpio", "pax": "h_pax", "unrar": "h_unrar",
+    "unar": "h_unar", "dpkg-deb": "h_dpkg_deb", "cabextract": "h_cabextract", "jar": "h_jar",
     **dict.fromkeys(("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma",
                      "zstd", "unzstd", "lz4", "unlz4", "compress", "uncompress", "brotli",
                      "zcat", "bzcat", "xzcat", "zstdcat", "pigz", "unpigz", "lzip"),
@@ -84,9 +86,168 @@ def h_tar(x: X) -> list:
     if mode == "x":
         if p.has("-O", "--to-stdout"):
             return [cmd]
+        if p.has("-P", "--absolute-names"):
+            # members keep their absolute names and "..": they land anywhere
+            run.write(cmd, _ANYWHERE, "tar -x -P (extracts members with absolute names)",
+                      recursive=True)
+            return [cmd]
         directory = p.value("-C", "--directory")
         target = directory if directory is not None else cwd_word(cmd)
         run.write(cmd, target, "tar -x (extracts an archive into it)", recursive=True)
+    return [cmd]
+
+
+#: The target of an extraction whose members may land anywhere.
+_ANYWHERE = Word(DYN, DYN, dynamic=True)
+
+
+def _extract_into(x: X, directory, how: str) -> list:
+    """The archive's members (unknown) are written anywhere under
+    ``directory`` (a Word, or ``None`` for the working directory)."""
+    target = directory if directory is not None else cwd_word(x.cmd)
+    x.run.write(x.cmd, target, how, recursive=True)
+    return [x.cmd]
+
+
+def h_ar(x: X) -> list:
+    """``ar x ARCHIVE [MEMBERS]`` writes its members into the working
+    directory (or ``--output DIR``); ``r q d m s`` modes write the archive.
+    Returns ``[cmd]``."""
+    cmd, run = x.cmd, x.run
+    run.add(cmd)
+    args = list(x.args)
+    out_dir = None
+    for k, a in enumerate(args):
+        if a.value.startswith("--output="):
+            out_dir = Word(a.text, a.value.split("=", 1)[1], dynamic=a.dynamic)
+        elif a.value == "--output" and k + 1 < len(args):
+            out_dir = args[k + 1]
+    ops = [a for a in args if not a.value.startswith("--")]
+    if not ops:
+        return [cmd]
+    key = ops[0].value.lstrip("-")
+    if ops[0].dynamic:
+        run.unknown("ar is given a mode computed at run time")
+        return [cmd]
+    if "x" in key:
+        return _extract_into(x, out_dir, "ar x (extracts members into it)")
+    if any(ch in key for ch in "rqdms") and len(ops) > 1:
+        run.write(cmd, ops[1], f"ar {key} (archive)")
+    return [cmd]
+
+
+def h_cpio(x: X) -> list:
+    """``cpio -i`` extracts members where their names say — absolute names
+    too, unless ``--no-absolute-filenames`` — into ``-D DIR`` or the working
+    directory; ``-p DIR`` copies into DIR; ``-o`` writes ``-O FILE``/``-F
+    FILE``. Returns ``[cmd]``."""
+    cmd, run = x.cmd, x.run
+    run.add(cmd)
+    p = opts.parse(x.args, "DEFHIMORV", ("--directory", "--file", "--format", "--pattern-file",
+                                         "--message", "--owner", "--rsh-command", "--block-size",
+                                         "--io-size", "--to-stdout"))
+    for v in p.values("--rsh-command"):
+        code_carrier(x, "cpio-exec", v, "cpio --rsh-command runs a command",
+                     "cpio --rsh-command runs a command assembled at run time", "cpio")
+    directory = p.value("-D", "--directory")
+    if p.has("-i", "--extract"):
+        if p.has("--to-stdout", "-t", "--list"):
+            return [cmd]
+        if not p.has("--no-absolute-filenames"):
+            run.write(cmd, _ANYWHERE, "cpio -i (extracts members with absolute names)",
+                      recursive=True)
+            return [cmd]
+        return _extract_into(x, directory, "cpio -i (extracts members into it)")
+    if p.has("-p", "--pass-through"):
+        dest = p.operands[0] if p.operands else None
+        return _extract_into(x, dest if dest is not None else _ANYWHERE,
+                             "cpio -p (copies files into it)")
+    for v in p.values("-O", "-F", "--file"):
+        run.write(cmd, v, "cpio -o (archive)")
+    return [cmd]
+
+
+def h_pax(x: X) -> list:
+    """``pax -r`` extracts into the working directory (absolute names kept:
+    anywhere); ``-rw DIR`` copies into DIR; ``-w -f FILE`` writes FILE.
+    Returns ``[cmd]``."""
+    cmd, run = x.cmd, x.run
+    run.add(cmd)
+    p = opts.parse(x.args, "fsoxbBpTUGL")
+    read, write = p.has("-r"), p.has("-w")
+    if read and write:
+        return _extract_into(x, p.operands[-1] if p.operands else _ANYWHERE,
+                             "pax -rw (copies files into it)")
+    if read:
+        run.write(cmd, _ANYWHERE, "pax -r (extracts members where their names say)",
+                  recursive=True)
+        return [cmd]
+    if write:
+        for v in p.values("-f"):
+            run.write(cmd, v, "pax -w (archive)")
+    return [cmd]
+
+
+def h_unrar(x: X) -> list:
+    """``unrar x|e ARCHIVE [DIR/]`` extracts into DIR or the working
+    directory. Returns ``[cmd]``."""
+    cmd = x.cmd
+    x.run.add(cmd)
+    ops = [a for a in x.args if not a.value.startswith("-")]
+    if not ops or ops[0].value not in ("x", "e"):
+        return [cmd]
+    dest = next((a for a in ops[2:] if a.value.endswith("/")), None)
+    return _extract_into(x, dest, f"unrar {ops[0].value} (extracts an archive into it)")
+
+
+def h_unar(x: X) -> list:
+    """``unar [-o DIR] ARCHIVE``. Returns ``[cmd]``."""
+    x.run.add(x.cmd)
+    p = opts.parse(x.args, "opefr", ("--output-directory", "--password", "--encoding"))
+    return _extract_into(x, p.value("-o", "--output-directory"),
+                         "unar (extracts an archive into it)")
+
+
+def h_dpkg_deb(x: X) -> list:
+    """``dpkg-deb -x|-X|-R DEB DIR`` extracts into DIR; ``-b DIR DEB`` writes
+    DEB. Returns ``[cmd]``."""
+    cmd, run = x.cmd, x.run
+    run.add(cmd)
+    p = opts.parse(x.args, "")
+    if p.has("-x", "--extract", "-X", "--vextract", "-R", "--raw-extract"):
+        dest = p.operands[1] if len(p.operands) > 1 else _ANYWHERE
+        return _extract_into(x, dest, "dpkg-deb -x (extracts a package into it)")
+    if p.has("-b", "--build") and len(p.operands) > 1:
+        run.write(cmd, p.operands[1], "dpkg-deb -b (package)")
+    return [cmd]
+
+
+def h_cabextract(x: X) -> list:
+    """``cabextract [-d DIR] CAB``. Returns ``[cmd]``."""
+    x.run.add(x.cmd)
+    p = opts.parse(x.args, "dFe", ("--directory", "--filter", "--encoding"))
+    if p.has("-l", "--list", "-t", "--test", "-p", "--pipe"):
+        return [x.cmd]
+    return _extract_into(x, p.value("-d", "--directory"),
+                         "cabextract (extracts an archive into it)")
+
+
+def h_jar(x: X) -> list:
+    """``jar x``/``jar --extract`` writes into the working directory (``-C
+    DIR`` too); ``c u`` modes write the archive (``f`` operand). Returns
+    ``[cmd]``."""
+    cmd, run = x.cmd, x.run
+    run.add(cmd)
+    args = x.args
+    if not args:
+        return [cmd]
+    first = args[0].value.lstrip("-")
+    if first.startswith("x") or any(a.value in ("--extract",) for a in args):
+        directory = next((args[k + 1] for k, a in enumerate(args[:-1])
+                          if a.value in ("-C", "--dir")), None)
+        return _extract_into(x, directory, "jar x (extracts an archive into it)")
+    if first[:1] in ("c", "u") and "f" in first and len(args) > 1:
+        run.write(cmd, args[1], f"jar {first[:1]} (archive)")
     return [cmd]
 
 
@@ -97,6 +258,10 @@ def h_unzip(x: X) -> list:
     run.add(cmd)
     p = opts.parse(x.args, "dxP")
     if p.has("-l", "-t", "-v", "-p", "-Z", "-z"):
+        return [cmd]
+    if p.has("-:"):
+        # keeps "../" in member names: members land outside the target
+        run.write(cmd, _ANYWHERE, "unzip -: (extracts members with ../ names)", recursive=True)
         return [cmd]
     directory = p.value("-d")
     target = directory if directory is not None else cwd_word(cmd)
@@ -144,6 +309,10 @@ def h_7z(x: X) -> list:
         return [cmd]
     sub = x.args[0].value
     out_dir = next((a.value[2:] for a in x.args if a.value.startswith("-o")), None)
+    if sub in ("x", "e") and any(a.value.startswith("-spf") for a in x.args):
+        run.write(cmd, _ANYWHERE, "7z x -spf (extracts members with absolute names)",
+                  recursive=True)
+        return [cmd]
     if sub in ("x", "e"):
         target = Word.literal(out_dir) if out_dir else cwd_word(cmd)
         run.write(cmd, target, "7z x (extracts an archive into it)", recursive=True)
@@ -152,6 +321,30 @@ def h_7z(x: X) -> list:
         if archive is not None:
             run.write(cmd, archive, f"7z {sub}")
     return [cmd]
+
+
+#: Programs that decompress by default.
+_DECOMPRESSORS = frozenset({"gunzip", "bunzip2", "unxz", "unlzma", "unzstd", "unlz4",
+                            "uncompress", "unpigz"})
+#: Compressed suffixes and what decompressing leaves.
+_SUFFIXES = ((".tgz", ".tar"), (".taz", ".tar"), (".tbz2", ".tar"), (".tbz", ".tar"),
+             (".txz", ".tar"), (".tzst", ".tar"), (".gz", ""), (".z", ""), ("-gz", ""),
+             ("_z", ""), (".xz", ""), (".lzma", ""), (".bz2", ""), (".bz", ""), (".zst", ""),
+             (".lz4", ""), (".Z", ""), (".br", ""), (".lz", ""), (".lzo", ""))
+
+
+def _decompressed_name(word: Word, suffix):
+    """The file a decompressor writes for ``word`` (``x.tar.gz`` →
+    ``x.tar``, ``-S .suf``), a dynamic Word when unknown, or ``None`` when
+    the name has no compressed suffix (the tool refuses it)."""
+    if word.dynamic or (suffix is not None and suffix.dynamic):
+        return Word(DYN, DYN, dynamic=True)
+    v = word.value
+    pairs = ((suffix.value, ""),) if suffix is not None else _SUFFIXES
+    for suf, repl in pairs:
+        if suf and v.endswith(suf) and len(v) > len(suf):
+            return Word.literal(v[:-len(suf)] + repl)
+    return None
 
 
 def h_compress(x: X) -> list:
@@ -163,8 +356,15 @@ def h_compress(x: X) -> list:
     if p.has("-c", "--stdout", "--to-stdout", "-l", "--list", "-t", "--test") or \
             cmd.key in ("zcat", "bzcat", "xzcat", "zstdcat"):
         return [cmd]
+    decompress = cmd.key in _DECOMPRESSORS or p.has("-d", "--decompress", "--uncompress")
+    suffix = p.value("-S", "--suffix")
     for w in p.operands:
         run.write(cmd, w, cmd.key)
+        if decompress:
+            # gunzip x.gz writes x: the output is the operand without its suffix
+            out = _decompressed_name(w, suffix)
+            if out is not None:
+                run.write(cmd, out, f"{cmd.key} (decompresses into it)")
     outs = p.values("-o", "--output")
     for v in outs:
         run.write(cmd, v, cmd.key)

@@ -15,6 +15,7 @@ import os
 import shell.opts as opts
 import shell.paths as paths
 from shell.invocation import X
+from shell.limits import MAX_CWDS
 from shell.model import DYN, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -22,14 +23,14 @@ FAMILY = "builtins"
 
 #: Text-only builtins and tools whose arguments are data, never run.
 DATA_COMMANDS = frozenset({"echo", "printf", "true", "false", ":", "test", "[", "[[", "((",
-                           "pwd", "type", "help", "times", "jobs", "dirs", "wait", "shift",
+                           "pwd", "type", "help", "times", "jobs", "dirs", "wait",
                            "exit", "return", "break", "continue", "logout", "umask",
-                           "ulimit", "shopt", "caller", "getopts", "suspend", "disown",
-                           "bg", "fg", "unalias"})
+                           "ulimit", "caller", "suspend", "disown", "bg", "fg"})
 
 #: Command → handler below (:mod:`shell.registry` lists the same names).
 COMMANDS = {
     **dict.fromkeys(DATA_COMMANDS, "h_data"), "history": "h_data",
+    "shift": "h_shift", "getopts": "h_getopts", "shopt": "h_shopt", "unalias": "h_unalias",
     "cd": "h_cd", "pushd": "h_cd", "popd": "h_cd",
     "export": "h_assign_builtin", "declare": "h_assign_builtin", "typeset": "h_assign_builtin",
     "local": "h_assign_builtin", "readonly": "h_assign_builtin",
@@ -37,14 +38,6 @@ COMMANDS = {
     "set": "h_set", "let": "h_let", "hash": "h_hash", "enable": "h_enable",
     "compgen": "h_compgen", "complete": "h_compgen", "fc": "h_fc",
 }
-
-#: Text-only builtins and tools whose arguments are data, never run.
-DATA_COMMANDS = frozenset({"echo", "printf", "true", "false", ":", "test", "[", "[[", "((",
-                           "pwd", "type", "help", "times", "jobs", "dirs", "wait", "shift",
-                           "exit", "return", "break", "continue", "logout", "umask",
-                           "ulimit", "shopt", "caller", "getopts", "suspend", "disown",
-                           "bg", "fg", "unalias"})
-
 
 def h_data(x: X) -> list:
     """Commands whose arguments are data (``echo``, ``printf``, ``test``...):
@@ -98,33 +91,143 @@ def h_cd(x: X) -> list:
         if scope.cwd is None:
             scope.cwd = None
             return [cmd]
-    scope.cwd = frozenset(new)
+    # PWD follows the directory (an assignment to it no longer counts), the
+    # previous one is OLDPWD.
+    scope.vars.pop("PWD", None)
+    scope.assign("OLDPWD", DYN, False)
+    # Bounded (issue 15 item 1): every later path is resolved against each
+    # candidate, so ``cd a || cd b || ...`` must not multiply the work.
+    scope.cwd = frozenset(new) if len(new) <= MAX_CWDS else None
     return [cmd]
+
+
+#: declare/typeset/local attribute letters that change what a later
+#: assignment stores (lower/upper/capitalise case, arrays, integers).
+_TRANSFORMING = frozenset("lucaAi")
 
 
 def h_assign_builtin(x: X) -> list:
     """``export``/``declare``/``typeset``/``local``/``readonly`` with
-    ``NAME=value`` arguments."""
+    ``NAME=value`` arguments. What the analysis cannot follow becomes
+    unknown: a name reference (``-n``: later assignments and expansions go
+    to another variable) makes the analysis unknown; case-changing, array
+    and integer attributes make the value unknown (``-i`` values are
+    arithmetic, whose substitutions run); ``local NAME`` without a value
+    starts unknown; ``export -n`` stops exporting. Returns ``[cmd]``."""
     cmd, scope = x.cmd, x.scope
     x.run.add(cmd)
     flags = set()
+    removing = set()
     for a in x.args:
         v = a.value
-        if v.startswith(("-", "+")) and "=" not in v:
-            flags.update(v[1:])
+        if a.dynamic and "=" not in v:
+            x.run.unknown(f"{cmd.name} is given a name or option computed at run time")
             continue
+        if v.startswith(("-", "+")) and "=" not in v:
+            (flags if v[0] == "-" else removing).update(v[1:])
+            continue
+        if "n" in flags and cmd.key != "export":
+            x.run.unknown(f"{cmd.name} -n makes a name reference: assignments through it "
+                          "change another variable")
         eq = v.find("=")
         if eq > 0:
             name = v[:eq].rstrip("+")
-            scope.assign(name, v[eq + 1:] if not a.dynamic else DYN, x.cond)
-            if cmd.key == "export" or "x" in flags:
+            if "[" in name:
+                name = name[:name.index("[")]
+                value = DYN
+            else:
+                value = v[eq + 1:] if not a.dynamic else DYN
+            if flags & _TRANSFORMING or value.startswith("("):
+                value = DYN
+            scope.assign(name, value, x.cond)
+            if cmd.key == "export" and "n" in flags:
+                scope.exported.discard(name)
+            elif cmd.key == "export" or "x" in flags:
                 scope.exported.add(name)
             if "i" in flags:
                 _arith_strings(x, [v[eq + 1:]])
-        elif v and not a.dynamic:
-            if cmd.key == "export" or "x" in flags:
+            _special_assignment(x, name, v[eq + 1:])
+        elif v:
+            if cmd.key == "export" and "n" in flags:
+                scope.exported.discard(v)
+            elif cmd.key == "export" or "x" in flags:
                 scope.exported.add(v)
+            if cmd.key == "local" or (flags & _TRANSFORMING):
+                scope.assign(v, DYN, x.cond)
+            if "f" in flags or "f" in removing:
+                pass   # export -f NAME: a function, not a variable
     return [cmd]
+
+
+def _special_assignment(x: X, name: str, value: str) -> None:
+    """A variable whose value the shell later runs (``PS4``, prompts,
+    ``PROMPT_COMMAND``): see :meth:`shell.walker.Walker.special_assignment`."""
+    x.w.special_assignment(x.cmd, name, value, x.scope, x.cmd.depth)
+
+
+def h_shift(x: X) -> list:
+    """``shift [N]``: the positional parameters move (``$1`` is what was
+    ``$N+1``); an unknown count makes them unknown. Returns ``[cmd]``."""
+    x.run.add(x.cmd)
+    scope = x.scope
+    n = 1
+    if x.args:
+        a = x.args[0]
+        if a.dynamic or not a.value.isdigit():
+            scope.positional = None
+            return [x.cmd]
+        n = int(a.value)
+    if scope.positional is not None:
+        scope.positional = scope.positional[n:] if not x.cond else None
+    return [x.cmd]
+
+
+def h_getopts(x: X) -> list:
+    """``getopts OPTSTRING NAME [ARGS]``: NAME, ``OPTARG`` and ``OPTIND`` get
+    values known only at run time. Returns ``[cmd]``."""
+    x.run.add(x.cmd)
+    if len(x.args) >= 2:
+        name = x.args[1]
+        if name.dynamic:
+            x.run.unknown("getopts assigns a variable whose name is computed at run time")
+        else:
+            x.scope.assign(name.value, DYN, False)
+    for name in ("OPTARG", "OPTIND"):
+        x.scope.assign(name, DYN, False)
+    return [x.cmd]
+
+
+#: shopt options that change pathname expansion.
+_GLOB_SHOPTS = frozenset({"dotglob", "nullglob", "failglob", "globstar", "extglob",
+                          "nocaseglob", "globasciiranges", "globskipdots", "noglob"})
+
+
+def h_shopt(x: X) -> list:
+    """``shopt -s|-u OPT...``: options that change pathname expansion
+    (``dotglob`` makes ``*`` match ``.git``) make glob matches unknown from
+    here on. Returns ``[cmd]``."""
+    x.run.add(x.cmd)
+    names = [a for a in x.args if not a.value.startswith("-")]
+    setting = any(a.value.startswith("-") and ("s" in a.value or "u" in a.value)
+                  for a in x.args)
+    if setting and any(a.dynamic or a.value in _GLOB_SHOPTS for a in names):
+        x.scope.glob_changed = True
+    if setting and any(a.value.startswith("-") and "o" in a.value for a in x.args) and any(
+            a.dynamic or a.value == "noglob" for a in names):
+        x.scope.glob_changed = True
+    return [x.cmd]
+
+
+def h_unalias(x: X) -> list:
+    """``unalias NAME...``/``unalias -a``: the aliases are forgotten. Returns
+    ``[cmd]``."""
+    x.run.add(x.cmd)
+    for a in x.args:
+        if a.value == "-a":
+            x.scope.aliases.clear()
+        elif not a.dynamic:
+            x.scope.aliases.pop(a.value, None)
+    return [x.cmd]
 
 
 def h_unset(x: X) -> list:
@@ -168,6 +271,10 @@ def h_mapfile(x: X) -> list:
     for a in p.operands[-1:]:
         if not a.dynamic:
             x.scope.assign(a.value, DYN, False)
+        else:
+            x.run.unknown("mapfile assigns an array whose name is computed at run time")
+    if not p.operands:
+        x.scope.assign("MAPFILE", DYN, False)
     return [x.cmd]
 
 
@@ -176,10 +283,31 @@ def h_set(x: X) -> list:
     (bypass family A: ``set -- rm -rf /; "$@"``). Returns ``[cmd]``."""
     x.run.add(x.cmd)
     args = x.args
-    for k, a in enumerate(args):
-        if a.value == "--":
-            x.scope.positional = [w.value for w in args[k + 1:]]
+    k = 0
+    while k < len(args):
+        a = args[k]
+        v = a.value
+        if a.dynamic:
+            x.scope.positional = None
+            return [x.cmd]
+        if v in ("--", "-"):
+            k += 1
             break
+        if v[:1] in "-+" and len(v) > 1:
+            if "o" in v[1:]:
+                if k + 1 < len(args) and args[k + 1].value in ("noglob",):
+                    x.scope.glob_changed = True
+                k += 2 if k + 1 < len(args) else 1
+                continue
+            if "f" in v[1:]:
+                x.scope.glob_changed = True
+            k += 1
+            continue
+        break
+    if k < len(args) or (k > 0 and args[k - 1].value in ("--", "-")):
+        # set [opts] ARGS / set -- ARGS: the positional parameters
+        # (bypass family A: "set -- rm -rf /; "$@"")
+        x.scope.positional = [w.value for w in args[k:]] if not x.cond else None
     return [x.cmd]
 
 
@@ -191,28 +319,12 @@ def h_let(x: X) -> list:
 
 
 def _arith_strings(x: X, values) -> None:
-    """Arithmetic evaluation of strings (``let``, ``declare -i``): array
-    subscripts inside run command substitutions."""
+    """Arithmetic evaluation of strings (``let``, ``declare -i``): the
+    substitutions inside run, and so do those held in the values of the
+    variables they name (:meth:`shell.words.Evaluator.arith`)."""
+    ev = x.w._evaluator(x.scope, x.cmd.depth)
     for v in values:
-        if "$(" in v or "`" in v:
-            x.code(_subst_inner(v), "arithmetic", scope=x.scope.child())
-
-
-def _subst_inner(v: str) -> str:
-    start = v.find("$(")
-    if start < 0:
-        start = v.find("`")
-        end = v.find("`", start + 1)
-        return v[start + 1:end] if end > start else v[start + 1:]
-    depth = 0
-    for k in range(start + 1, len(v)):
-        if v[k] == "(":
-            depth += 1
-        elif v[k] == ")":
-            depth -= 1
-            if depth == 0:
-                return v[start + 2:k]
-    return v[start + 2:]
+        ev.arith(v, [])
 
 
 def h_hash(x: X) -> list:

@@ -10,6 +10,10 @@ read. ``python -m pip`` changes an environment (:mod:`shell.families.packages`).
 
 from __future__ import annotations
 
+import os
+
+import shell.paths as paths
+
 from shell.families.packages import pip_effects
 from shell.invocation import NETWORK, X, touch_rest
 from shell.model import Word
@@ -229,4 +233,13 @@ def _python_module(x: X, module: Word, rest) -> None:
         return
     if name in ("shutil", "os"):
         run.unknown(f"python -m {name} with arguments")
+    # A module of the project (python -m puts the working directory first on
+    # sys.path): its file is a script the command runs, which bash-check
+    # judges like any other (issue 15 item 4).
+    rel = name.replace(".", "/")
+    for candidate in (rel + ".py", rel + "/__main__.py"):
+        found = paths.resolve(candidate, cmd.cwd)
+        if found and os.path.isfile(found[0]):
+            run.script(cmd, Word.literal(found[0]))
+            break
     touch_rest(x, rest)

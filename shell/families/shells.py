@@ -22,7 +22,11 @@ FAMILY = "shells"
 #: operand or from stdin.
 SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh",
                     "rbash", "lksh", "pdksh", "ksh93", "oksh", "loksh", "busybox-sh",
-                    "fish", "csh", "tcsh", "elvish", "nu", "xonsh"})
+                    "fish", "csh", "tcsh", "elvish", "nu", "xonsh", "osh", "ysh",
+                    "oils-for-unix", "hush", "sash", "msh", "mrsh", "gash", "bosh", "jsh",
+                    "rc", "es", "scsh", "ion", "murex", "ngs", "oil", "zsh-static", "bash-static",
+                    "dash-static", "ksh2020", "rksh", "pfksh", "pfsh", "pfbash", "smrsh",
+                    "busybox-ash"})
 
 #: Command → handler below (:mod:`shell.registry` lists the same names).
 COMMANDS = {

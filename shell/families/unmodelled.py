@@ -12,6 +12,7 @@ a carrier the permission gate never approves. Known readers
 from __future__ import annotations
 
 import shell.readonly as readonly
+import shell.registry as registry
 from shell.invocation import MAX_ARGS_INSPECTED, X, is_assignment, touch_all
 from shell.model import Word
 
@@ -28,6 +29,18 @@ SPECULATE = frozenset({"rm", "rmdir", "dd", "shred", "chmod", "chown", "chgrp", 
                        "find", "xargs", "mv", "cp", "truncate", "perl", "ruby", "node",
                        "rimraf", "wipefs", "fdisk", "parted", "gh", "env", "tee", "ln",
                        "install", "rsync", "tar", "unzip", "crontab", "systemctl", "exec"})
+
+#: Family modules (:mod:`shell.registry`) whose every command is speculated
+#: on too: the command families of issue 16 (``eatmydata terraform destroy``
+#: is a destroy behind an unlisted wrapper like ``eatmydata rm -rf /``).
+SPECULATE_MODULES = frozenset({"infra", "containers", "cloud", "storage", "databases",
+                               "disks", "system", "packages"})
+
+
+def _speculated(name: str) -> bool:
+    """An unknown program receiving the program ``name`` may run it."""
+    return name in SPECULATE or name.startswith(("python", "mkfs")) or \
+        registry.COMMANDS.get(name) in SPECULATE_MODULES
 
 
 #: Options whose value is, by convention, a command line.
@@ -69,9 +82,8 @@ def _speculate(x: X) -> None:
         first = v.split(None, 1)[0] if v.strip() else ""
         fbase = first.rsplit("/", 1)[-1].lower()
         prev = args[k - 1].value if k > 0 else ""
-        names_program = base in SPECULATE or base.startswith(("python", "mkfs"))
-        command_line = " " in v and (fbase in SPECULATE or fbase.startswith(("python",
-                                                                            "mkfs")))
+        names_program = _speculated(base)
+        command_line = " " in v and _speculated(fbase)
         if not names_program and not command_line:
             continue
         wrapper_place = k in (0, lead) or prev in _COMMAND_OPTIONS

@@ -11,15 +11,7 @@ from __future__ import annotations
 
 import shell.opts as opts
 import shell.paths as paths
-import shell.quoting as quoting
-from shell.invocation import (
-    CODE_ENV,
-    CODE_ENV_PREFIXES,
-    X,
-    code_option,
-    is_assignment,
-    touch_all,
-)
+from shell.invocation import X, code_option, is_assignment, touch_all
 from shell.model import Word
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -55,7 +47,8 @@ WRAPPERS = {
                      "--securebits", "--selinux-label", "--apparmor-profile"), 0),
     "unshare": ("SGRwt", ("--setuid", "--setgid", "--root", "--wd", "--map-user",
                           "--map-group"), 0),
-    "nsenter": ("tSGrwmuinpUCT", ("--target", "--setuid", "--setgid", "--root", "--wd"), 0),
+    # -m -u -i -n -p -U -C -T -r -w take a value only when glued (-m/proc/1/ns/mnt)
+    "nsenter": ("tSG", ("--target", "--setuid", "--setgid"), 0),
     "dbus-launch": ("", (), 0),
     "dbus-run-session": ("", ("--config-file", "--dbus-daemon"), 0),
     "xvfb-run": ("nslfe", ("--server-num", "--server-args", "--auth-file", "--error-file"), 0),
@@ -66,7 +59,8 @@ WRAPPERS = {
     "sshpass": ("pfde", (), 0),
     "pkexec": ("", ("--user",), 0),
     "doas": ("uC", (), 0),
-    "runuser": ("ugGl", ("--user", "--group", "--supp-group", "--session-command"), 0),
+    "runuser": ("ugGcsw", ("--user", "--group", "--supp-group", "--session-command", "--command",
+                           "--shell", "--whitelist-environment"), 0),
     "systemd-run": ("pEMHtuS", ("--unit", "--property", "--description", "--slice", "--uid",
                                 "--gid", "--working-directory", "--setenv", "--machine",
                                 "--host", "--on-active", "--on-calendar"), 0),
@@ -128,7 +122,7 @@ _SUBCOMMAND_WRAPPERS = {
 #: Command → handler below (:mod:`shell.registry` lists the same names).
 COMMANDS = {
     **dict.fromkeys(WRAPPERS, "h_wrapper"),
-    "sudo": "h_sudo", "sudoedit": "h_sudo", "su": "h_su", "sg": "h_sg", "env": "h_env",
+    "sudo": "h_sudo", "sudoedit": "h_sudo", "su": "h_su", "sg": "h_sg",
     "watch": "h_watch", "flock": "h_flock", "script": "h_script", "exec": "h_exec",
     "command": "h_command", "builtin": "h_builtin", "busybox": "h_busybox",
     "toybox": "h_busybox",
@@ -175,25 +169,101 @@ def h_wrapper(x: X) -> list:
         v = p.value("-c", "--call")
         if v is not None:
             return code_option(x, v, "npx -c")
+    if key == "runuser":
+        return _runuser(x, p)
     if key == "chroot" and operands:
+        new_root = operands[0]
         operands = operands[1:]
+        if new_root.dynamic or paths.resolve(new_root.value, cmd.cwd) != ["/"]:
+            # Every path the payload names is under the new root.
+            x.run.unknown("chroot runs the command in another root directory, where every "
+                          "path names something else")
         if not operands:
             return x.plain()
+        return _wrapped(x, operands, key, cwd=None if not p.has("--skip-chdir") else False)
+    if key in ("nsenter", "unshare"):
+        # Entering (or making) a mount namespace, another root or working
+        # directory: the payload's paths and directory are another view.
+        if any(o in ("-m", "--mount", "-r", "--root", "-R", "-w", "--wd", "-a", "--all",
+                     "-t", "--target") for o, _v in p.opts) and key == "nsenter":
+            x.run.unknown("nsenter runs the command in another process's namespaces")
+        if key == "unshare" and p.has("-R", "--root"):
+            x.run.unknown("unshare --root runs the command in another root directory")
+        wd = p.value("-w", "--wd") if key == "unshare" else None
+        if wd is not None:
+            return _wrapped(x, operands, key, cwd=wd)
         return _wrapped(x, operands, key)
-    if key in ("prlimit", "numactl", "setpriv", "unshare", "nsenter", "firejail"):
+    if key in ("prlimit", "numactl", "setpriv", "firejail"):
         return _wrapped(x, operands, key)
+    if key == "systemd-run":
+        wd = p.value("--working-directory")
+        if wd is not None:
+            return _wrapped(x, operands[npos:], key, cwd=wd)
     payload = operands[npos:]
     if not payload:
         return x.plain()
     return _wrapped(x, payload, key)
 
 
-def _wrapped(x: X, payload, name) -> list:
+def _wrapped(x: X, payload, name, cwd=False) -> list:
     """Run ``payload`` (Words) under the wrapper ``name``, or record the
-    wrapper alone when there is none."""
+    wrapper alone when there is none. ``cwd``: ``False`` (the wrapper's own
+    working directory), ``None`` (unknown: a login shell starts in the
+    user's home), or a Word naming the directory it changes to."""
     if not payload:
         return x.plain()
-    return x.argv(payload, name)
+    if cwd is False:
+        return x.argv(payload, name)
+    return x.argv(payload, name, scope=_in_directory(x, cwd))
+
+
+def _in_directory(x: X, cwd):
+    """A child scope whose working directory is the Word ``cwd`` resolved
+    (``None``: unknown)."""
+    scope = x.scope.child()
+    if cwd is None or cwd.dynamic:
+        scope.cwd = None
+    else:
+        found = paths.resolve(cwd.value, scope.cwd)
+        scope.cwd = frozenset(found) if found else None
+    return scope
+
+
+def _runuser(x: X, p) -> list:
+    """``runuser [-l|-|--login] [-u USER] [-c CMD] [USER] [CMD...]``: ``-c`` is
+    a command line for the user's shell; a login shell starts in the user's
+    home (the working directory is unknown); ``-s SHELL`` picks the shell."""
+    if not p.has("-u", "--user"):
+        # su-compatible form: options may follow the user name (getopt permutes)
+        short, long_, _npos = WRAPPERS["runuser"]
+        p = opts.parse(x.args, short, long_, posix=False)
+    login = p.has("-l", "--login") or any(o.value == "-" for o in x.args)
+    shell = p.value("-s", "--shell")
+    code = p.value("-c", "--command", "--session-command")
+    scope = x.scope.new_shell()
+    if login:
+        scope.cwd = None
+    if shell is not None and (shell.dynamic or shell.value.rsplit("/", 1)[-1] not in _SH):
+        x.run.add(x.cmd)
+        x.run.unknown("runuser -s runs the command with a shell the analysis does not know")
+        return [x.cmd]
+    if code is not None:
+        if code.dynamic:
+            x.run.add(x.cmd)
+            x.run.unknown("runuser -c runs a command assembled at run time")
+            return [x.cmd]
+        return x.code(code.value, "runuser -c", scope=scope)
+    operands = [a for a in p.operands if a.value != "-"]
+    if p.has("-u", "--user"):
+        return _wrapped(x, operands, "runuser", cwd=None if login else False)
+    if operands[1:]:
+        x.run.unknown("runuser passes arguments to the user's shell")
+    return x.plain()
+
+
+#: Shells whose ``-c`` the analysis reads like bash's.
+_SH = frozenset({"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash", "posh", "lksh",
+                 "pdksh", "ksh93", "oksh", "loksh", "rbash"})
 
 
 def h_sudo(x: X) -> list:
@@ -209,6 +279,8 @@ def h_sudo(x: X) -> list:
         for a in p.operands:
             x.run.write(cmd, a, "sudoedit")
         return [cmd]
+    if p.has("-R", "--chroot"):
+        x.run.unknown("sudo --chroot runs the command in another root directory")
     operands = list(p.operands)
     env = []
     # sudo(8): "VAR=value" operands before the command are set in its
@@ -218,10 +290,15 @@ def h_sudo(x: X) -> list:
         env.append((name, value))
     if not operands:
         return x.plain()
-    if p.has("-s", "--shell", "-i", "--login"):
-        # The command runs through the target user's shell (-c with the
-        # arguments, which sudo escapes): same argv.
-        pass
+    if p.has("-i", "--login"):
+        # A login shell: it starts in the target user's home directory, so
+        # every relative path of the command is the other user's.
+        return x.argv(operands, "sudo", extra_env=env, scope=_in_directory(x, None))
+    directory = p.value("-D", "--chdir")
+    if directory is not None:
+        return x.argv(operands, "sudo", extra_env=env, scope=_in_directory(x, directory))
+    # -s runs the command through the user's $SHELL -c with the arguments
+    # escaped by sudo: the same argv.
     return x.argv(operands, "sudo", extra_env=env)
 
 
@@ -232,12 +309,25 @@ def h_su(x: X) -> list:
     p = opts.parse(x.args, "cgGsw", ("--command", "--session-command", "--group",
                                      "--supp-group", "--shell", "--whitelist-environment"))
     code = p.value("-c", "--command", "--session-command")
+    login = p.has("-l", "--login") or any(a.value == "-" for a in p.operands[:1])
+    shell = p.value("-s", "--shell")
     if code is None:
         x.run.add(cmd)
-        if p.operands[1:]:
+        if [a for a in p.operands if a.value != "-"][1:]:
             x.run.unknown("su passes arguments to the user's shell")
         return [cmd]
-    return code_option(x, code, "su -c")
+    if shell is not None and (shell.dynamic or shell.value.rsplit("/", 1)[-1] not in _SH):
+        x.run.add(cmd)
+        x.run.unknown("su -s runs the command with a shell the analysis does not know")
+        return [cmd]
+    if code.dynamic:
+        x.run.add(cmd)
+        x.run.unknown("su -c runs a command assembled at run time")
+        return [cmd]
+    scope = x.scope.new_shell()
+    if login:
+        scope.cwd = None   # a login shell starts in the user's home directory
+    return x.code(code.value, "su -c", scope=scope)
 
 
 def h_sg(x: X) -> list:
@@ -256,96 +346,6 @@ def h_sg(x: X) -> list:
         x.run.unknown("sg runs a command assembled at run time")
         return [x.cmd]
     return x.code(" ".join(a.value for a in rest), "sg")
-
-
-def h_env(x: X) -> list:
-    """``env [-i] [-u NAME] [-C DIR] [NAME=VALUE...] [-S STRING] CMD``: the
-    payload runs with the assignments (code-running ones are ``env``
-    carriers) in ``DIR``; ``-S`` splits its string like env does. Without a
-    payload env prints the environment. Returns the produced commands."""
-    cmd = x.cmd
-    args = x.args
-    extra = []
-    i = 0
-    new_cwd = None
-    ignore_env = False
-    while i < len(args):
-        a = args[i]
-        v = a.value
-        if v == "--":
-            i += 1
-            break
-        if v in ("-i", "--ignore-environment", "-"):
-            ignore_env = True
-            i += 1
-            continue
-        if v in ("-0", "--null", "-v", "--debug") or v.startswith(("--default-signal",
-                                                                   "--ignore-signal",
-                                                                   "--block-signal",
-                                                                   "--list-signal")):
-            i += 1
-            continue
-        if v in ("-u", "--unset") and i + 1 < len(args):
-            x.scope.assign(args[i + 1].value, None, False)
-            i += 2
-            continue
-        if v.startswith("--unset="):
-            i += 1
-            continue
-        if v in ("-C", "--chdir") and i + 1 < len(args):
-            new_cwd = args[i + 1]
-            i += 2
-            continue
-        if v.startswith("--chdir=") or (v.startswith("-C") and len(v) > 2):
-            val = v.split("=", 1)[1] if v.startswith("--") else v[2:]
-            new_cwd = Word(val, val, dynamic=a.dynamic)
-            i += 1
-            continue
-        if v in ("-S", "--split-string") or v.startswith(("-S", "--split-string=")):
-            if v in ("-S", "--split-string"):
-                s_word = args[i + 1] if i + 1 < len(args) else None
-                rest = args[i + 2:]
-            else:
-                s_val = v[2:] if v.startswith("-S") else v.split("=", 1)[1]
-                s_word = Word(s_val, s_val, dynamic=a.dynamic)
-                rest = args[i + 1:]
-            if s_word is None:
-                return x.plain()
-            if s_word.dynamic:
-                x.run.add(cmd)
-                x.run.unknown("env -S runs a command line assembled at run time")
-                return [cmd]
-            words = [Word.literal(t) for t in quoting.split_tolerant(s_word.value)] + list(rest)
-            return _env_payload(x, words, extra, new_cwd)
-        if v.startswith("-") and len(v) > 1:
-            i += 1
-            continue
-        eq = v.find("=")
-        if eq > 0:
-            extra.append((v[:eq], v[eq + 1:]))
-            i += 1
-            continue
-        break
-    payload = args[i:]
-    if not payload:
-        return x.plain()    # prints the environment
-    del ignore_env
-    return _env_payload(x, payload, extra, new_cwd)
-
-
-def _env_payload(x: X, payload, extra, new_cwd) -> list:
-    """Run env's payload with the ``extra`` assignments in ``new_cwd``."""
-    scope = x.scope
-    if new_cwd is not None:
-        scope = scope.child()
-        if new_cwd.dynamic:
-            scope.cwd = None
-        else:
-            scope.cwd = frozenset(paths.resolve(new_cwd.value, scope.cwd) or ()) or None
-    for name, value in extra:
-        if name in CODE_ENV or name.startswith(CODE_ENV_PREFIXES):
-            x.run.carrier("env", f"env {name}=... changes which code runs", x.cmd)
-    return x.argv(payload, "env", extra_env=extra, scope=scope)
 
 
 def h_watch(x: X) -> list:

@@ -20,6 +20,9 @@ BLOCK = [
     ("make -o /etc/passwd", "system-write"),
     ("xyzwrap rm -rf /", "rm-recursive", "files"),
     ("mytool -c 'git push --force'", "force-push", "git"),
+    # every command of the issue 16 families behind an unlisted wrapper
+    ("xyzwrap umount -a", "disk", "disks"),
+    ("eatmydata apt-get remove -y openssh-server", "package-remove", "packages"),
 ]
 
 #: Commands that must stay allowed.
@@ -53,4 +56,17 @@ def test_unknown_commands_receiving_a_command_are_never_approved(family_ws, comm
     # unknown program might run them: the permission gate asks (issue 16).
     a = analyse(family_ws, command)
     assert [f.family for f in a.carriers] == ["unknown-runner"], a.carriers
+    assert not approved(family_ws, command)
+
+
+@pytest.mark.parametrize("command,family", [
+    ("eatmydata terraform destroy -auto-approve", "infrastructure"),
+    ("xyzwrap kubectl delete namespace prod", "infrastructure"),
+    ("command FOO=1 aws s3 rb s3://bucket --force", "cloud"),
+])
+def test_asking_families_behind_an_unlisted_wrapper(family_ws, command, family):
+    # Found by the issue 15 prefix property: the wrapper place was speculated
+    # on only for a fixed list of program names.
+    a = analyse(family_ws, command)
+    assert family in [f.command_family for f in a.destructive], a.destructive
     assert not approved(family_ws, command)

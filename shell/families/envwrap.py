@@ -1,0 +1,157 @@
+"""The ``env`` wrapper (SPEC §4; bypass family B), the wrappers family's
+second module: ``env [-i] [-u NAME] [-C DIR] [NAME=VALUE...] [-S STRING]
+CMD`` read the way getopt reads it — bundles (``-iC DIR``, ``-vS STRING``),
+glued values, unique long prefixes — so that no spelling of the directory
+or the split string hides the payload (issue 15 item 3).
+"""
+
+from __future__ import annotations
+
+import shell.paths as paths
+import shell.quoting as quoting
+from shell.invocation import CODE_ENV, CODE_ENV_PREFIXES, X, touch_all
+from shell.model import Word
+
+#: The family name recorded on findings (``Finding.command_family``).
+FAMILY = "wrappers"
+#: Command → handler below (:mod:`shell.registry` lists the same names).
+COMMANDS = {"env": "h_env"}
+
+
+#: env's short options that take a value (coreutils 9: -u NAME, -C DIR,
+#: -S STRING, -a ARG0); -i, -0, -v take none; "-" alone is -i.
+_ENV_SHORT_VALUES = "uCSa"
+_ENV_SHORT_FLAGS = "i0v"
+_ENV_LONG_VALUES = ("--unset", "--chdir", "--split-string", "--argv0")
+_ENV_LONG_FLAGS = ("--ignore-environment", "--null", "--debug", "--default-signal",
+                   "--ignore-signal", "--block-signal", "--list-signal-handling")
+
+
+def _env_options(x: X):
+    """env's options the way getopt reads them (bundles ``-iC dir``, ``-vS
+    STRING``, glued values, ``--name=value``, unique prefixes of long
+    names): ``([(option, value Word or None)], rest)`` with ``rest`` the
+    Words after the options; ``None`` for an option env does not have
+    (the analysis cannot say what env does with it)."""
+    args = x.args
+    found = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        v = a.value
+        if v == "--":
+            return found, args[i + 1:]
+        if v == "-":
+            found.append(("-i", None))
+            i += 1
+            continue
+        if v.startswith("--"):
+            name, eq, val = v.partition("=")
+            matches = [n for n in _ENV_LONG_VALUES + _ENV_LONG_FLAGS if n.startswith(name)]
+            if name in _ENV_LONG_VALUES + _ENV_LONG_FLAGS:
+                matches = [name]
+            if len(matches) != 1:
+                return None, args[i:]
+            full = matches[0]
+            if full in _ENV_LONG_VALUES:
+                if eq:
+                    found.append((full, Word(val, val, dynamic=a.dynamic)))
+                elif i + 1 < len(args):
+                    found.append((full, args[i + 1]))
+                    i += 1
+                else:
+                    return None, []
+            else:
+                found.append((full, None))
+            i += 1
+            continue
+        if v.startswith("-") and len(v) > 1:
+            k = 1
+            while k < len(v):
+                ch = v[k]
+                if ch in _ENV_SHORT_VALUES:
+                    rest = v[k + 1:]
+                    if rest:
+                        found.append(("-" + ch, Word(rest, rest, dynamic=a.dynamic)))
+                    elif i + 1 < len(args):
+                        found.append(("-" + ch, args[i + 1]))
+                        i += 1
+                    else:
+                        return None, []
+                    break
+                if ch not in _ENV_SHORT_FLAGS:
+                    return None, args[i:]
+                found.append(("-" + ch, None))
+                k += 1
+            i += 1
+            continue
+        return found, args[i:]
+    return found, []
+
+
+def h_env(x: X) -> list:
+    """``env [-i] [-u NAME] [-C DIR] [NAME=VALUE...] [-S STRING] CMD``: the
+    payload runs with the assignments (code-running ones are ``env``
+    carriers) in ``DIR``; ``-S`` splits its string like env does. Options
+    are read like getopt (bundles ``-iC DIR``, ``-vS STRING``); an option env
+    does not have is unknown. Without a payload env prints the environment.
+    Returns the produced commands."""
+    cmd = x.cmd
+    found, rest = _env_options(x)
+    if found is None:
+        x.run.add(cmd)
+        x.run.unknown("env is given an option the analysis does not know")
+        touch_all(x)
+        return [cmd]
+    new_cwd = None
+    split = None
+    for o, v in found:
+        if o in ("-u", "--unset") and v is not None and not v.dynamic:
+            x.scope.assign(v.value, None, False)
+        elif o in ("-C", "--chdir"):
+            new_cwd = v
+        elif o in ("-S", "--split-string"):
+            split = v
+        elif o in ("-a", "--argv0"):
+            pass   # only what the program sees as its name
+    extra = []
+    k = 0
+    while k < len(rest):
+        v = rest[k].value
+        eq = v.find("=")
+        if eq > 0 and not v.startswith("-"):
+            extra.append((v[:eq], v[eq + 1:]))
+            k += 1
+            continue
+        break
+    payload = list(rest[k:])
+    if split is not None:
+        if split.dynamic:
+            x.run.add(cmd)
+            x.run.unknown("env -S runs a command line assembled at run time")
+            return [cmd]
+        payload = [Word.literal(t) for t in quoting.split_tolerant(split.value)] + payload
+        # env -S may itself hold NAME=VALUE pairs before the command
+        while payload and "=" in payload[0].value and not payload[0].value.startswith("-") \
+                and payload[0].value.find("=") > 0:
+            name, _eq, value = payload[0].value.partition("=")
+            extra.append((name, value))
+            payload = payload[1:]
+    if not payload:
+        return x.plain()    # prints the environment
+    return _env_payload(x, payload, extra, new_cwd)
+
+
+def _env_payload(x: X, payload, extra, new_cwd) -> list:
+    """Run env's payload with the ``extra`` assignments in ``new_cwd``."""
+    scope = x.scope
+    if new_cwd is not None:
+        scope = scope.child()
+        if new_cwd.dynamic:
+            scope.cwd = None
+        else:
+            scope.cwd = frozenset(paths.resolve(new_cwd.value, scope.cwd) or ()) or None
+    for name, value in extra:
+        if name in CODE_ENV or name.startswith(CODE_ENV_PREFIXES):
+            x.run.carrier("env", f"env {name}=... changes which code runs", x.cmd)
+    return x.argv(payload, "env", extra_env=extra, scope=scope)

@@ -1,0 +1,208 @@
+"""A time budget the hook cannot overrun (issue 15 item 1).
+
+Claude Code lets a call through when a hook times out, so every gating hook
+answers within half its registered timeout whatever the input. Tested as
+properties, never with a stopwatch (timings are the worst-case benchmark's
+job, ``python -m bench --worst``):
+
+* a deadline injected as already passed yields a block (PreToolUse) or the
+  dialog (PermissionRequest) for every command, never an allow;
+* the watchdog, when it fires, answers for the hook the same way (through the
+  installed hook, with the timer set to fire at once);
+* the loops that made the analysis quadratic or worse are bounded by
+  counters we can assert: working-directory candidates, recorded paths,
+  bash-check's walks of the same tree;
+* the registered timeouts and the runtime's table agree, and the gating
+  registrations keep ``onFailure: block`` as the second line of defence.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from bashenv import make_workspace
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import commands
+
+from events import runtime
+from shell import analyse, limits
+
+SUITE = Path(__file__).resolve().parents[1]
+PROPERTY = settings(max_examples=60, deadline=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                           HealthCheck.too_slow])
+
+
+@pytest.fixture(scope="module")
+def ws(tmp_path_factory):
+    return make_workspace(tmp_path_factory.mktemp("deadline"))
+
+
+@pytest.fixture(autouse=True)
+def _no_leaked_deadline():
+    limits.clear_deadline()
+    yield
+    limits.clear_deadline()
+
+
+# ---------------------------------------------------------------- registration
+def test_runtime_knows_the_registered_timeouts():
+    template = json.loads((SUITE / "settings.template.json").read_text())
+    for event, timeout in runtime.HOOK_TIMEOUT_S.items():
+        registered = {h["timeout"] for group in template["hooks"][event] for h in group["hooks"]}
+        assert registered == {timeout}, event
+        # the watchdog answers well inside half the timeout
+        assert runtime.watchdog_seconds(event, env={}) < timeout / 2
+        assert runtime.analysis_seconds(event, env={}) < runtime.watchdog_seconds(event, env={})
+
+
+def test_gating_hooks_keep_on_failure_block_as_second_line():
+    template = json.loads((SUITE / "settings.template.json").read_text())
+    for event in ("PreToolUse", "UserPromptSubmit"):
+        for group in template["hooks"][event]:
+            for hook in group["hooks"]:
+                assert hook.get("onFailure") == "block", event
+
+
+def test_environment_can_only_lower_the_bounds():
+    assert runtime.analysis_seconds("PreToolUse", env={runtime.DEADLINE_ENV: "1000"}) == \
+        runtime.analysis_seconds("PreToolUse", env={})
+    assert runtime.analysis_seconds("PreToolUse", env={runtime.DEADLINE_ENV: "0"}) == 0
+    for junk in ("nan", "-5", "soon", ""):
+        value = runtime.analysis_seconds("PreToolUse", env={runtime.DEADLINE_ENV: junk})
+        assert 0 <= value <= runtime.analysis_seconds("PreToolUse", env={})
+
+
+# ---------------------------------------------------------------- expired deadline
+@PROPERTY
+@given(command=commands)
+def test_expired_deadline_makes_every_analysis_too_complex(command):
+    if not command.strip() or "\x00" in command:
+        return
+    limits.set_deadline(0)
+    a = analyse(command, root=str(SUITE))
+    assert a.unknown
+    assert a.too_complex or a.reasons  # stopped, and says why
+    assert not a.read_only
+
+
+@PROPERTY
+@given(command=commands)
+def test_expired_deadline_never_allows_a_bash_call(ws, command, monkeypatch):
+    monkeypatch.setenv(runtime.DEADLINE_ENV, "0")
+    code, _err, out = ws.decide(command)
+    assert code == 2, (command, out)
+
+
+@PROPERTY
+@given(command=st.sampled_from(["ls", "git status", "cat README.md", "echo hi", "pwd",
+                                "git log --oneline -5", "grep -rn x src"]) | commands)
+def test_expired_deadline_never_approves_a_permission_request(ws, command, monkeypatch):
+    monkeypatch.setenv(runtime.DEADLINE_ENV, "0")
+    payload = json.dumps(ws.payload("PermissionRequest", tool_name="Bash",
+                                    tool_input={"command": command})).encode()
+    code, out, _err, _outcome = runtime.evaluate("PermissionRequest", payload, root=str(ws.root))
+    assert code == 0 and '"allow"' not in out
+
+
+def test_bash_check_says_too_complex(ws, monkeypatch):
+    monkeypatch.setenv(runtime.DEADLINE_ENV, "0")
+    code, err, _out = ws.decide("ls src")
+    assert code == 2 and "too complex to check" in err
+
+
+# ---------------------------------------------------------------- the watchdog
+@pytest.mark.parametrize("event,fields,expect", [
+    ("PreToolUse", {"tool_name": "Bash", "tool_input": {"command": "ls"},
+                    "tool_use_id": "t"}, "block"),
+    ("PreToolUse", {"tool_name": "Write", "tool_input": {"file_path": "x", "content": "y"},
+                    "tool_use_id": "t"}, "block"),
+    ("UserPromptSubmit", {"prompt": "hello"}, "block"),
+    ("Stop", {"stop_hook_active": False}, "stop-block"),
+    ("Stop", {"stop_hook_active": True}, "stop-allow"),
+    ("SubagentStop", {"stop_hook_active": False}, "stop-block"),
+    ("PermissionRequest", {"tool_name": "Bash", "tool_input": {"command": "ls"}}, "dialog"),
+])
+def test_watchdog_answers_for_a_hook_that_runs_out_of_time(ws, event, fields, expect):
+    result = ws.hook(event, env={runtime.WATCHDOG_ENV: "0"}, **fields)
+    if expect == "block":
+        assert result.blocked and "too complex to check" in result.reason, result
+        # main's rendering (issue 14 item 1): the reason as JSON on exit 0, so
+        # the fail-closed tail of the registered command never runs
+        assert result.exit_code == 0 and result.json_block, result
+        assert json.loads(result.stdout)["hookSpecificOutput"]["permissionDecision"] == "deny" \
+            if event == "PreToolUse" else json.loads(result.stdout)["decision"] == "block"
+    elif expect == "dialog":
+        assert result.exit_code == 0 and result.stdout == "", result
+    else:
+        data = result.json
+        assert result.exit_code == 0 and data is not None, result
+        if expect == "stop-block":
+            assert data.get("decision") == "block" and "time limit" in data["reason"]
+        else:
+            assert "decision" not in data and "time limit" in data["systemMessage"]
+
+
+def test_without_the_watchdog_the_same_calls_pass(ws):
+    # The property above is not vacuous: these calls are allowed normally.
+    result = ws.hook("PermissionRequest", tool_name="Bash", tool_input={"command": "ls"})
+    assert '"allow"' in result.stdout
+    assert not ws.tool("Bash", {"command": "ls"}).blocked
+
+
+# ---------------------------------------------------------------- bounded loops
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["d", "e", "/tmp/x", "..", "src"]),
+                          st.sampled_from([" || ", " ; ", " && "])), min_size=1, max_size=40))
+def test_working_directory_candidates_stay_bounded(chain):
+    command = "".join(f"cd {d}{op}" for d, op in chain) + "rm -rf build"
+    a = analyse(command, root=str(SUITE))
+    for c in a.commands:
+        assert c.cwd is None or len(c.cwd) <= limits.MAX_CWDS
+
+
+def test_many_failing_cds_do_not_multiply_the_work():
+    command = " ; ".join(f"cd d{i} || cd e{i}" for i in range(200)) + " ; rm -rf x"
+    a = analyse(command, root=str(SUITE))
+    rm = [c for c in a.commands if c.name == "rm"]
+    assert rm and (rm[0].cwd is None or len(rm[0].cwd) <= limits.MAX_CWDS)
+    # unknown working directory: the deletion's target is unknown, never safe
+    assert a.destructive or a.unknown
+
+
+def test_recorded_paths_are_bounded():
+    a = analyse("touch " + " ".join(f"f{i}" for i in range(limits.MAX_PATHS + 10)),
+                root=str(SUITE))
+    assert a.unknown and len(a.writes) + len(a.touched) <= limits.MAX_PATHS
+
+
+def test_bash_check_walks_one_tree_once(ws, monkeypatch):
+    import guards.bash_check as bc
+
+    calls = []
+    real = bc._contained_walk
+    monkeypatch.setattr(bc, "_contained_walk", lambda *a: calls.append(a[1].abs) or real(*a))
+    code, err, _ = ws.decide("chmod -R u+w " + " ".join(["src"] * 300))
+    assert code == 0, err
+    assert len(calls) == len(set(calls)) == 1
+
+
+def test_too_complex_is_unknown_everywhere():
+    limits.set_deadline(0)
+    a = analyse("echo hi", root=str(SUITE))
+    assert a.too_complex and a.unknown and not a.read_only
+
+
+def test_deadline_token_restores_and_only_tightens():
+    token = limits.set_deadline(100)
+    assert 99 < limits.remaining() <= 100
+    inner = limits.set_deadline(1000)  # a looser bound is ignored
+    assert limits.remaining() <= 100
+    limits.restore_deadline(inner)
+    limits.restore_deadline(token)
+    assert limits.remaining() is None
+    assert os.environ.get(runtime.DEADLINE_ENV) is None
