@@ -195,10 +195,12 @@ def _pattern(key: str):
         return _entry("shells", "COMMANDS", shell)
     if key.startswith(("mkfs", "mke2fs", "mkswap", "newfs")):
         return _function("disks", "h_mkfs")
-    if key.startswith(("perl5", "ruby", "php", "node")) and key[4:5].isdigit():
-        base = COMMANDS.get(key.rstrip("0123456789."))
-        if base is not None:
-            return _entry(base, "COMMANDS", key.rstrip("0123456789."))
+    # versioned interpreters and text tools: perl5.30, ruby3.2, php7.4,
+    # php-8.2, lua5.4, tclsh8.6, node18, gawk-5.1 (any name of those families
+    # with a version glued on runs the same program)
+    base = key.rstrip("0123456789.-")
+    if base != key and base and COMMANDS.get(base) in ("interpreters", "text", "shells"):
+        return _entry(COMMANDS[base], "COMMANDS", base)
     return None
 
 

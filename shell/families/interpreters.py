@@ -84,7 +84,7 @@ def h_interp(x: X) -> list:
     :func:`_interpreter`. Returns ``[cmd]``."""
     key = x.cmd.key
     if key not in INTERPRETERS:
-        key = key.rstrip("0123456789.")
+        key = key.rstrip("0123456789.-")
     return _interpreter(x, key)
 
 

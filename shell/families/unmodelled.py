@@ -43,6 +43,12 @@ def _speculated(name: str) -> bool:
         registry.COMMANDS.get(name) in SPECULATE_MODULES
 
 
+#: Families whose programs run their arguments as a command (``command``,
+#: ``nohup``, ``sudo``, ``env``...): followed in an unknown program's wrapper
+#: place.
+_PASS_ON_MODULES = frozenset({"wrappers", "envwrap"})
+
+
 #: Options whose value is, by convention, a command line.
 _COMMAND_OPTIONS = frozenset({"-c", "-e", "-x", "-ex", "--exec", "--cmd", "--command", "--run",
                               "--shell", "--execute", "--eval", "--sh-exec"})
@@ -82,11 +88,15 @@ def _speculate(x: X) -> None:
         first = v.split(None, 1)[0] if v.strip() else ""
         fbase = first.rsplit("/", 1)[-1].lower()
         prev = args[k - 1].value if k > 0 else ""
-        names_program = _speculated(base)
+        wrapper_place = k in (0, lead) or prev in _COMMAND_OPTIONS
+        # In the wrapper place a known wrapper (``command``, ``nohup``,
+        # ``env``...) passes the rest on as a command: follow it too, so that
+        # ``unknown command terraform destroy`` is seen as terraform.
+        names_program = _speculated(base) or (
+            wrapper_place and registry.COMMANDS.get(base) in _PASS_ON_MODULES)
         command_line = " " in v and _speculated(fbase)
         if not names_program and not command_line:
             continue
-        wrapper_place = k in (0, lead) or prev in _COMMAND_OPTIONS
         if not wrapper_place:
             shown = " ".join(w.value for w in args[k:k + 4])
             x.run.carrier("unknown-runner", f"{x.cmd.name} is not a program the analysis "

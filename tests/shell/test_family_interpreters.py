@@ -88,3 +88,41 @@ def test_script_written_in_the_same_command_is_analysed():
 def test_versioned_interpreters_run_inline_code(command):
     a = A(command)
     assert [f.family for f in a.carriers] == ["interpreter"] and not a.scripts, a
+
+
+# ------------------------------------------------ versioned interpreter names
+# An interpreter with a version glued to its name (php7.4, php-8.2, lua5.4,
+# tclsh8.6, ruby3.2, node18) runs the same program: it must be judged as the
+# base name is, never fall to the unmodelled family.
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shell import analyse
+
+_VERSIONED_CODE = {
+    "php": "-r 'system(\"rm -rf /\");'",
+    "lua": "-e 'os.execute(\"rm -rf /\")'",
+    "perl": "-e 'system(\"rm -rf /\")'",
+    "ruby": "-e 'system(\"rm -rf /\")'",
+    "node": "-e 'require(\"child_process\").execSync(\"rm -rf /\")'",
+    "python3": "-c 'import os; os.system(\"rm -rf /\")'",
+    "tclsh": "x.tcl",
+}
+_VERSION = st.builds(lambda sep, parts: sep + ".".join(parts),
+                     st.sampled_from(["", "-"]),
+                     st.lists(st.sampled_from(["1", "2", "5", "7", "8", "4", "18", "30"]),
+                              min_size=1, max_size=3))
+
+
+def _judged(command: str) -> tuple:
+    a = analyse(command, "/work/project", "/work/project", "/home/u")
+    return (a.unknown, sorted({f.family for f in a.destructive}),
+            sorted({f.family for f in a.carriers}), len(getattr(a, "scripts", ()) or ()))
+
+
+@settings(max_examples=150, deadline=None)
+@given(base=st.sampled_from(sorted(_VERSIONED_CODE)), version=_VERSION)
+def test_a_versioned_interpreter_name_is_judged_as_its_base(base, version):
+    args = _VERSIONED_CODE[base]
+    assert _judged(f"{base}{version} {args}") == _judged(f"{base} {args}"), base + version

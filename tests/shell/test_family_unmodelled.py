@@ -70,3 +70,18 @@ def test_asking_families_behind_an_unlisted_wrapper(family_ws, command, family):
     a = analyse(family_ws, command)
     assert family in [f.command_family for f in a.destructive], a.destructive
     assert not approved(family_ws, command)
+
+
+def test_a_known_wrapper_in_an_unknown_programs_wrapper_place_is_followed():
+    """``unknown command terraform destroy`` / ``FOO=1`` as a program name:
+    a wrapper of the wrappers family in the place a wrapper takes its
+    command passes the rest on, so the payload is judged (found by the issue
+    15 prefix property: ``command FOO=1 command terraform destroy``)."""
+    from shell import analyse
+
+    for command in ("command FOO=1 command terraform destroy -auto-approve",
+                    "xyzwrap nohup terraform destroy", "xyzwrap env A=1 rm -rf /"):
+        a = analyse(command, "/work/project", "/work/project", "/home/u")
+        assert a.destructive, command
+    a = analyse("xyzwrap --notes command rm -rf /", "/work/project", "/work/project", "/home/u")
+    assert not a.destructive and [f.family for f in a.carriers] == ["unknown-runner"]
