@@ -27,10 +27,16 @@ construct) raises :class:`LexError`; the caller reports the command as
 *unknown*. Nesting deeper than :data:`MAX_NESTING` raises :class:`TooDeep`
 (a depth breach counts as dangerous, issue 3).
 
-Pure string scanning: no regular expressions, no imports (hook hot path).
+Pure string scanning: no regular expressions, and no imports but
+:mod:`shell.model` (imports nothing; loaded before the lexer anyway) — hook
+hot path.
 """
 
 from __future__ import annotations
+
+from shell.model import NAME_CHARS as _NAME_CHARS
+from shell.model import NAME_START as _NAME_START
+from shell.model import is_assignment
 
 #: Deepest nesting of quotes/substitutions/parentheses the scanner follows.
 MAX_NESTING = 48
@@ -38,8 +44,6 @@ MAX_NESTING = 48
 _SPACE = " \t"
 #: Characters that end an unquoted word in code context.
 _META = " \t\n;&|()<>"
-_NAME_START = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
-_NAME_CHARS = _NAME_START + "0123456789"
 #: Words after which the next word is again in command position.
 _CMD_PREFIX_WORDS = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!",
                                "{", "function"})
@@ -247,17 +251,18 @@ def _skip_backtick(s: str, i: int) -> int:
     return _skip_escaped(s, i + 1, "`", "unterminated backquote")
 
 
-# Characters that can open a construct :func:`_skip_quoted` steps over: in
-# code; inside ``"..."`` (where ``"`` ends the string); inside ``${...}`` in
-# double quotes; inside ``$[...]``.
-_QUOTED_STARTS = frozenset("\\'\"`$")
+#: Characters that can open a construct :func:`skip_quoted` steps over: in
+#: code; inside ``"..."`` (where ``"`` ends the string); inside ``${...}`` in
+#: double quotes; inside ``$[...]``.
+QUOTED_STARTS = frozenset("\\'\"`$")
 _DQ_STARTS = frozenset("\\`$")
 _PARAM_DQ_STARTS = frozenset("\\\"`$")
 _BRACKET_ARITH_STARTS = frozenset("\\$")
 
 
-def _skip_quoted(s: str, j: int, depth: int, sc=None) -> int:
-    """One step of the balanced scanners below.
+def skip_quoted(s: str, j: int, depth: int = 0, sc=None) -> int:
+    """One step of the balanced scanners below (and of the word evaluator's,
+    :mod:`shell.words`, which call it for characters in :data:`QUOTED_STARTS`).
 
     When ``s[j]`` starts a backslash escape, a single-quoted string, a
     double-quoted string, a backquote or a ``$(``, ``$((``, ``${``, ``$[``
@@ -281,10 +286,10 @@ def _skip_quoted(s: str, j: int, depth: int, sc=None) -> int:
 
 
 def _balanced(s: str, j: int, depth: int, opener: str, closer: str, sc=None,
-              starts: frozenset = _QUOTED_STARTS, stop_at_newline: bool = False) -> int:
+              starts: frozenset = QUOTED_STARTS, stop_at_newline: bool = False) -> int:
     """From ``j``: the index of the first ``closer`` not matched by an
     ``opener``, stepping over the escapes, quotes and substitutions that
-    begin with a character in ``starts`` (:func:`_skip_quoted`, which ``sc``
+    begin with a character in ``starts`` (:func:`skip_quoted`, which ``sc``
     is passed to); ``-1`` when the text ends first, or (``stop_at_newline``)
     an unmatched newline comes first."""
     n = len(s)
@@ -292,7 +297,7 @@ def _balanced(s: str, j: int, depth: int, opener: str, closer: str, sc=None,
     while j < n:
         c = s[j]
         if c in starts:
-            k = _skip_quoted(s, j, depth + 1, sc)
+            k = skip_quoted(s, j, depth + 1, sc)
             if k >= 0:
                 j = k
                 continue
@@ -310,7 +315,7 @@ def _balanced(s: str, j: int, depth: int, opener: str, closer: str, sc=None,
 
 def _skip_double(s: str, i: int, depth: int, sc=None) -> int:
     """``s[i] == '"'``: index just after the closing quote (substitutions
-    inside scanned by ``sc`` when given, see :func:`_skip_quoted`)."""
+    inside scanned by ``sc`` when given, see :func:`skip_quoted`)."""
     j = i + 1
     n = len(s)
     while j < n:
@@ -318,7 +323,7 @@ def _skip_double(s: str, i: int, depth: int, sc=None) -> int:
         if c == '"':
             return j + 1
         if c in _DQ_STARTS:
-            k = _skip_quoted(s, j, depth + 1, sc)
+            k = skip_quoted(s, j, depth + 1, sc)
             if k >= 0:
                 j = k
                 continue
@@ -329,7 +334,7 @@ def _skip_double(s: str, i: int, depth: int, sc=None) -> int:
 def _skip_param(s: str, j: int, depth: int, in_dq: bool) -> int:
     """After ``${``: index after the matching ``}``."""
     end = _balanced(s, j, depth, "{", "}",
-                    starts=_PARAM_DQ_STARTS if in_dq else _QUOTED_STARTS)
+                    starts=_PARAM_DQ_STARTS if in_dq else QUOTED_STARTS)
     if end < 0:
         raise LexError("unterminated ${...}")
     return end + 1
@@ -363,17 +368,6 @@ def _skip_code(s: str, j: int, depth: int, closer: str) -> int:
         raise TooDeep("command nested too deeply")
     sc = _Scanner(s, record=False)
     return sc.scan_code(j, depth, closer)
-
-
-def _is_assignment(s: str, i: int) -> bool:
-    """A word starting at ``s[i]`` is ``NAME=...`` or ``NAME+=...``."""
-    n = len(s)
-    if i >= n or s[i] not in _NAME_START:
-        return False
-    j = i + 1
-    while j < n and s[j] in _NAME_CHARS:
-        j += 1
-    return s.startswith("=", j) or s.startswith("+=", j)
 
 
 # --------------------------------------------------------------------------
@@ -657,7 +651,7 @@ class _Scanner:
             i = self._word_char(i, depth)
             if word_start:
                 # An assignment keeps the command position open.
-                at_cmd = at_cmd and _is_assignment(s, begin)
+                at_cmd = at_cmd and is_assignment(s, begin, n)
             word_start = False
         if closer is not None:
             raise LexError("unterminated substitution or subshell")
@@ -863,8 +857,8 @@ class _Scanner:
                 j += 1
                 word_start = True
                 continue
-            if c in _QUOTED_STARTS:
-                k = _skip_quoted(s, j, depth + 1, self)
+            if c in QUOTED_STARTS:
+                k = skip_quoted(s, j, depth + 1, self)
                 if k >= 0:
                     j = k
                     word_start = False
