@@ -214,21 +214,13 @@ def record_refusal(root: str, event: str, hook, reason: str, guard: str = "runti
 def read(path: str) -> list:
     """The lines of one log file as dicts (lines that are not JSON objects
     skipped; a missing file is empty). For the CLI and tests."""
-    out = []
     try:
         from statefiles.atomic import open_regular
 
         with open_regular(path) as fh:
-            for raw in fh:
-                try:
-                    value = fastjson.loads(raw.decode("utf-8", "replace"))
-                except ValueError:
-                    continue
-                if isinstance(value, dict):
-                    out.append(value)
+            return fastjson.loads_objects(fh)
     except OSError:
         return []
-    return out
 
 
 def read_all(root: str) -> list:

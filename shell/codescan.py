@@ -468,6 +468,23 @@ def _py_receiver(mod: str, aliases: dict) -> str:
     return r"(?:(?<![\w.])(?:" + alts + r")|" + imp + r")\s*\.\s*"
 
 
+def _py_bare_calls(mod: str, funcs, aliases: dict) -> list:
+    """Patterns of calls to ``mod``'s functions ``funcs`` under the bare
+    names the code imported them as (``from mod import *``: all of them;
+    ``from mod import f as g``: ``g``), from :func:`_py_aliases`."""
+    pats = []
+    _recv, bare = aliases.get(mod, (set(), set()))
+    for item in bare:
+        if item == "*":
+            names = funcs
+        elif item[0] in funcs:
+            names = (item[1],)
+        else:
+            continue
+        pats.append(r"(?<![\w.])(?:" + "|".join(names) + r")\s*\(")
+    return pats
+
+
 def _py_patterns(masked: str):
     """Alias-aware write and exec patterns for Python code."""
     aliases = _py_aliases(masked)
@@ -475,16 +492,8 @@ def _py_patterns(masked: str):
     for mod, funcs, kind, recursive, index in _PY_FILE_FUNCS:
         recv = _py_receiver(mod, aliases)
         writes.append((recv + "(?:" + "|".join(funcs) + r")\s*\(", kind, recursive, index))
-        _recv, bare = aliases.get(mod, (set(), set()))
-        for item in bare:
-            if item == "*":
-                names = funcs
-            elif item[0] in funcs:
-                names = (item[1],)
-            else:
-                continue
-            writes.append((r"(?<![\w.])(?:" + "|".join(names) + r")\s*\(", kind, recursive,
-                           index))
+        for pat in _py_bare_calls(mod, funcs, aliases):
+            writes.append((pat, kind, recursive, index))
     for recv_pat in (r"(?:(?<![\w.])(?:pathlib\s*\.\s*)?Path|(?<![\w.])PurePath)",):
         writes.append((recv_pat + r"\s*\(([^()]*)\)\s*\.\s*(?:write_text|write_bytes|touch|mkdir|"
                        r"chmod|symlink_to|hardlink_to|open)\s*\(", "path-write", False, 0))
@@ -494,15 +503,8 @@ def _py_patterns(masked: str):
     for mod, funcs, mode in _PY_EXEC_FUNCS:
         recv = _py_receiver(mod, aliases)
         execs.append((recv + "(?:" + "|".join(funcs) + r")\s*\(", mode))
-        _recv, bare = aliases.get(mod, (set(), set()))
-        for item in bare:
-            if item == "*":
-                names = funcs
-            elif item[0] in funcs:
-                names = (item[1],)
-            else:
-                continue
-            execs.append((r"(?<![\w.])(?:" + "|".join(names) + r")\s*\(", mode))
+        for pat in _py_bare_calls(mod, funcs, aliases):
+            execs.append((pat, mode))
     return writes, execs
 
 

@@ -27,10 +27,16 @@ construct) raises :class:`LexError`; the caller reports the command as
 *unknown*. Nesting deeper than :data:`MAX_NESTING` raises :class:`TooDeep`
 (a depth breach counts as dangerous, issue 3).
 
-Pure string scanning: no regular expressions, no imports (hook hot path).
+Pure string scanning: no regular expressions, and no imports but
+:mod:`shell.model` (imports nothing; loaded before the lexer anyway) — hook
+hot path.
 """
 
 from __future__ import annotations
+
+from shell.model import NAME_CHARS as _NAME_CHARS
+from shell.model import NAME_START as _NAME_START
+from shell.model import is_assignment
 
 #: Deepest nesting of quotes/substitutions/parentheses the scanner follows.
 MAX_NESTING = 48
@@ -38,8 +44,6 @@ MAX_NESTING = 48
 _SPACE = " \t"
 #: Characters that end an unquoted word in code context.
 _META = " \t\n;&|()<>"
-_NAME_START = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
-_NAME_CHARS = _NAME_START + "0123456789"
 #: Words after which the next word is again in command position.
 _CMD_PREFIX_WORDS = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!",
                                "{", "function"})
@@ -196,17 +200,22 @@ def skip_single(s: str, i: int) -> int:
 
 def skip_ansi_c(s: str, i: int) -> int:
     """``s[i:i+2] == "$'"``: index just after the closing quote."""
-    j = i + 2
+    return _skip_escaped(s, i + 2, "'", "unterminated $'...' string")
+
+
+def _skip_escaped(s: str, j: int, closer: str, error: str) -> int:
+    """From ``j``: index just after the first ``closer`` that no backslash
+    escapes; raises :class:`LexError` with ``error`` when there is none."""
     n = len(s)
     while j < n:
         c = s[j]
         if c == "\\":
             j += 2
             continue
-        if c == "'":
+        if c == closer:
             return j + 1
         j += 1
-    raise LexError("unterminated $'...' string")
+    raise LexError(error)
 
 
 def find_subst_end(s: str, i: int, depth: int = 0) -> int:
@@ -238,68 +247,97 @@ def find_subst_end(s: str, i: int, depth: int = 0) -> int:
 
 
 def _skip_backtick(s: str, i: int) -> int:
-    j = i + 1
+    """``s[i] == "`"``: index just after the closing backquote."""
+    return _skip_escaped(s, i + 1, "`", "unterminated backquote")
+
+
+#: Characters that can open a construct :func:`skip_quoted` steps over: in
+#: code; inside ``"..."`` (where ``"`` ends the string); inside ``${...}`` in
+#: double quotes; inside ``$[...]``.
+QUOTED_STARTS = frozenset("\\'\"`$")
+_DQ_STARTS = frozenset("\\`$")
+_PARAM_DQ_STARTS = frozenset("\\\"`$")
+_BRACKET_ARITH_STARTS = frozenset("\\$")
+
+
+def skip_quoted(s: str, j: int, depth: int = 0, sc=None) -> int:
+    """One step of the balanced scanners below (and of the word evaluator's,
+    :mod:`shell.words`, which call it for characters in :data:`QUOTED_STARTS`).
+
+    When ``s[j]`` starts a backslash escape, a single-quoted string, a
+    double-quoted string, a backquote or a ``$(``, ``$((``, ``${``, ``$[``
+    substitution: the index just after it; otherwise ``-1``.
+    ``depth`` is the nesting depth of what is stepped over. With ``sc`` (the
+    :class:`_Scanner` whose source is ``s``) double quotes and substitutions
+    are scanned by that scanner, so what they contain is masked and recorded.
+    Raises :class:`LexError` when the construct is not closed."""
+    c = s[j]
+    if c == "\\":
+        return j + 2
+    if c == "'":
+        return skip_single(s, j)
+    if c == '"':
+        return _skip_double(s, j, depth) if sc is None else sc._double(j, depth)
+    if c == "`":
+        return _skip_backtick(s, j)
+    if c == "$" and j + 1 < len(s) and s[j + 1] in "({[":
+        return find_subst_end(s, j, depth) if sc is None else sc._dollar(j, depth)
+    return -1
+
+
+def _balanced(s: str, j: int, depth: int, opener: str, closer: str, sc=None,
+              starts: frozenset = QUOTED_STARTS, stop_at_newline: bool = False) -> int:
+    """From ``j``: the index of the first ``closer`` not matched by an
+    ``opener``, stepping over the escapes, quotes and substitutions that
+    begin with a character in ``starts`` (:func:`skip_quoted`, which ``sc``
+    is passed to); ``-1`` when the text ends first, or (``stop_at_newline``)
+    an unmatched newline comes first."""
     n = len(s)
+    level = 0
     while j < n:
         c = s[j]
-        if c == "\\":
-            j += 2
-            continue
-        if c == "`":
-            return j + 1
+        if c in starts:
+            k = skip_quoted(s, j, depth + 1, sc)
+            if k >= 0:
+                j = k
+                continue
+        if c == opener:
+            level += 1
+        elif c == closer:
+            if level == 0:
+                return j
+            level -= 1
+        elif c == "\n" and stop_at_newline and level == 0:
+            return -1
         j += 1
-    raise LexError("unterminated backquote")
+    return -1
 
 
-def _skip_double(s: str, i: int, depth: int) -> int:
+def _skip_double(s: str, i: int, depth: int, sc=None) -> int:
+    """``s[i] == '"'``: index just after the closing quote (substitutions
+    inside scanned by ``sc`` when given, see :func:`skip_quoted`)."""
     j = i + 1
     n = len(s)
     while j < n:
         c = s[j]
-        if c == "\\":
-            j += 2
-            continue
         if c == '"':
             return j + 1
-        if c == "`":
-            j = _skip_backtick(s, j)
-            continue
-        if c == "$" and j + 1 < n and s[j + 1] in "({[":
-            j = find_subst_end(s, j, depth + 1)
-            continue
+        if c in _DQ_STARTS:
+            k = skip_quoted(s, j, depth + 1, sc)
+            if k >= 0:
+                j = k
+                continue
         j += 1
     raise LexError("unterminated double quote")
 
 
 def _skip_param(s: str, j: int, depth: int, in_dq: bool) -> int:
     """After ``${``: index after the matching ``}``."""
-    n = len(s)
-    level = 0
-    while j < n:
-        c = s[j]
-        if c == "\\":
-            j += 2
-            continue
-        if c == "'" and not in_dq:
-            j = skip_single(s, j)
-            continue
-        if c == '"':
-            j = _skip_double(s, j, depth + 1)
-            continue
-        if c == "`":
-            j = _skip_backtick(s, j)
-            continue
-        if c == "$" and j + 1 < n and s[j + 1] in "({[":
-            j = find_subst_end(s, j, depth + 1)
-            continue
-        if c == "{":
-            level += 1
-        elif c == "}":
-            if level == 0:
-                return j + 1
-            level -= 1
-        j += 1
-    raise LexError("unterminated ${...}")
+    end = _balanced(s, j, depth, "{", "}",
+                    starts=_PARAM_DQ_STARTS if in_dq else QUOTED_STARTS)
+    if end < 0:
+        raise LexError("unterminated ${...}")
+    return end + 1
 
 
 def _skip_arith(s: str, j: int, depth: int):
@@ -307,56 +345,19 @@ def _skip_arith(s: str, j: int, depth: int):
     when the parentheses do not close as arithmetic."""
     if depth > MAX_NESTING:
         raise TooDeep("command nested too deeply")
-    n = len(s)
-    level = 0
-    while j < n:
-        c = s[j]
-        if c == "\\":
-            j += 2
-            continue
-        if c == "'":
-            j = skip_single(s, j)
-            continue
-        if c == '"':
-            j = _skip_double(s, j, depth + 1)
-            continue
-        if c == "`":
-            j = _skip_backtick(s, j)
-            continue
-        if c == "$" and j + 1 < n and s[j + 1] in "({[":
-            j = find_subst_end(s, j, depth + 1)
-            continue
-        if c == "(":
-            level += 1
-        elif c == ")":
-            if level == 0:
-                if j + 1 < n and s[j + 1] == ")":
-                    return j + 2
-                return None
-            level -= 1
-        j += 1
+    end = _balanced(s, j, depth, "(", ")")
+    if end >= 0 and s.startswith("))", end):
+        return end + 2
     return None
 
 
 def _skip_bracket_arith(s: str, j: int, depth: int) -> int:
-    n = len(s)
-    level = 0
-    while j < n:
-        c = s[j]
-        if c == "\\":
-            j += 2
-            continue
-        if c == "$" and j + 1 < n and s[j + 1] in "({[":
-            j = find_subst_end(s, j, depth + 1)
-            continue
-        if c == "[":
-            level += 1
-        elif c == "]":
-            if level == 0:
-                return j + 1
-            level -= 1
-        j += 1
-    raise LexError("unterminated $[...]")
+    """After ``$[``: index after the matching ``]`` (only escapes and
+    substitutions are special inside)."""
+    end = _balanced(s, j, depth, "[", "]", starts=_BRACKET_ARITH_STARTS)
+    if end < 0:
+        raise LexError("unterminated $[...]")
+    return end + 1
 
 
 def _skip_code(s: str, j: int, depth: int, closer: str) -> int:
@@ -367,17 +368,6 @@ def _skip_code(s: str, j: int, depth: int, closer: str) -> int:
         raise TooDeep("command nested too deeply")
     sc = _Scanner(s, record=False)
     return sc.scan_code(j, depth, closer)
-
-
-def _is_assignment(s: str, i: int) -> bool:
-    """A word starting at ``s[i]`` is ``NAME=...`` or ``NAME+=...``."""
-    n = len(s)
-    if i >= n or s[i] not in _NAME_START:
-        return False
-    j = i + 1
-    while j < n and s[j] in _NAME_CHARS:
-        j += 1
-    return s.startswith("=", j) or s.startswith("+=", j)
 
 
 # --------------------------------------------------------------------------
@@ -661,7 +651,7 @@ class _Scanner:
             i = self._word_char(i, depth)
             if word_start:
                 # An assignment keeps the command position open.
-                at_cmd = at_cmd and _is_assignment(s, begin)
+                at_cmd = at_cmd and is_assignment(s, begin, n)
             word_start = False
         if closer is not None:
             raise LexError("unterminated substitution or subshell")
@@ -812,23 +802,7 @@ class _Scanner:
         substitutions inside it."""
         if depth > MAX_NESTING:
             raise TooDeep("command nested too deeply")
-        s, n = self.s, self.n
-        j = i + 1
-        while j < n:
-            c = s[j]
-            if c == "\\":
-                j += 2
-                continue
-            if c == '"':
-                return j + 1
-            if c == "`":
-                j = _skip_backtick(s, j)
-                continue
-            if c == "$" and j + 1 < n and s[j + 1] in "({[":
-                j = self._dollar(j, depth + 1)
-                continue
-            j += 1
-        raise LexError("unterminated double quote")
+        return _skip_double(self.s, i, depth, self)
 
     def _dollar(self, i: int, depth: int) -> int:
         """``$(``, ``$((``, ``${``, ``$[`` at ``i``: scan (recursively) and
@@ -866,33 +840,11 @@ class _Scanner:
         return stop
 
     def _skip_array(self, s: str, j: int, depth: int) -> int:
-        n = len(s)
-        level = 0
-        while j < n:
-            c = s[j]
-            if c == "\\":
-                j += 2
-                continue
-            if c == "'":
-                j = skip_single(s, j)
-                continue
-            if c == '"':
-                j = self._double(j, depth + 1)
-                continue
-            if c == "`":
-                j = _skip_backtick(s, j)
-                continue
-            if c == "$" and j + 1 < n and s[j + 1] in "({[":
-                j = self._dollar(j, depth + 1)
-                continue
-            if c == "(":
-                level += 1
-            elif c == ")":
-                if level == 0:
-                    return j + 1
-                level -= 1
-            j += 1
-        raise LexError("unterminated array assignment")
+        """After ``NAME=(``: index after the matching ``)``."""
+        end = _balanced(s, j, depth, "(", ")", sc=self)
+        if end < 0:
+            raise LexError("unterminated array assignment")
+        return end + 1
 
     def _skip_cond(self, s: str, j: int, depth: int) -> int:
         """After ``[[``: index after the closing ``]]`` (a word of its own)."""
@@ -901,30 +853,16 @@ class _Scanner:
         word_start = True
         while j < n:
             c = s[j]
-            if c == "\\":
-                j += 2
-                word_start = False
-                continue
             if c in " \t\n":
                 j += 1
                 word_start = True
                 continue
-            if c == "'":
-                j = skip_single(s, j)
-                word_start = False
-                continue
-            if c == '"':
-                j = self._double(j, depth + 1)
-                word_start = False
-                continue
-            if c == "`":
-                j = _skip_backtick(s, j)
-                word_start = False
-                continue
-            if c == "$" and j + 1 < n and s[j + 1] in "({[":
-                j = self._dollar(j, depth + 1)
-                word_start = False
-                continue
+            if c in QUOTED_STARTS:
+                k = skip_quoted(s, j, depth + 1, self)
+                if k >= 0:
+                    j = k
+                    word_start = False
+                    continue
             if word_start and level == 0 and s.startswith("]]", j) and self._boundary(j + 2):
                 return j + 2
             if c == "(":
@@ -938,41 +876,17 @@ class _Scanner:
     def _case_pattern(self, i: int, depth: int) -> int:
         """Blank one case item's pattern list ``[(] pat [| pat]... )``;
         returns the index after the ``)``."""
-        s, n = self.s, self.n
+        s = self.s
         j = i
         if s[j] == "(":
             j += 1
-        level = 0
-        while j < n:
-            c = s[j]
-            if c == "\\":
-                j += 2
-                continue
-            if c == "'":
-                j = skip_single(s, j)
-                continue
-            if c == '"':
-                j = self._double(j, depth + 1)
-                continue
-            if c == "`":
-                j = _skip_backtick(s, j)
-                continue
-            if c == "$" and j + 1 < n and s[j + 1] in "({[":
-                j = self._dollar(j, depth + 1)
-                continue
-            if c == "(":
-                level += 1
-            elif c == ")":
-                if level == 0:
-                    if self.record:
-                        self.regions[i] = Region("case-pattern", i, j + 1, s[i:j + 1])
-                    self._blank(i, j + 1)
-                    return j + 1
-                level -= 1
-            elif c == "\n" and level == 0:
-                break
-            j += 1
-        raise LexError("case pattern without ')'")
+        end = _balanced(s, j, depth, "(", ")", sc=self, stop_at_newline=True)
+        if end < 0:
+            raise LexError("case pattern without ')'")
+        if self.record:
+            self.regions[i] = Region("case-pattern", i, end + 1, s[i:end + 1])
+        self._blank(i, end + 1)
+        return end + 1
 
 
 def prepare(src: str) -> Prepared:

@@ -10,6 +10,22 @@ from __future__ import annotations
 #: it never collides with real text.
 DYN = "\x00"
 
+#: Characters that start, and that continue, a shell variable name.
+NAME_START = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
+NAME_CHARS = NAME_START + "0123456789"
+
+
+def is_assignment(s: str, start: int, end: int) -> bool:
+    """The word starting at ``s[start]`` is an assignment, ``NAME=...`` or
+    ``NAME+=...`` (bash's assignment word), where the name ends by ``end``.
+    Shared by the lexer pre-pass and the subset parser (:mod:`shell.simple`)."""
+    if start >= end or s[start] not in NAME_START:
+        return False
+    j = start + 1
+    while j < end and s[j] in NAME_CHARS:
+        j += 1
+    return s.startswith("=", j) or s.startswith("+=", j)
+
 
 class Word:
     """One argument as bash passes it.

@@ -31,11 +31,11 @@ then uses the lexer pre-pass and bashlex.
 
 from __future__ import annotations
 
+from shell.model import is_assignment
+
 _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "case", "esac", "for", "select",
                        "while", "until", "do", "done", "in", "function", "time", "coproc",
                        "{", "}", "!", "[[", "]]"})
-_NAME_START = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
-_NAME_CHARS = _NAME_START + "0123456789"
 #: Characters never accepted outside quotes.
 _BAD = frozenset("$`\\(){}\r")
 #: Deepest nesting of $(...) handled here.
@@ -301,15 +301,6 @@ def _redir_end(s: str, i: int) -> int:
     return i + 1
 
 
-def _is_assignment(s: str, start: int, end: int) -> bool:
-    if start >= end or s[start] not in _NAME_START:
-        return False
-    j = start + 1
-    while j < end and s[j] in _NAME_CHARS:
-        j += 1
-    return s.startswith("=", j) or s.startswith("+=", j)
-
-
 def _build(tokens: list, s: str):
     """Tokens → a tree of bashlex-shaped nodes."""
     if not tokens:
@@ -362,7 +353,7 @@ def _command(tokens: list, k: int, s: str):
         tok = tokens[k]
         if tok[0] == "word":
             a, b = tok[1], tok[2]
-            if not seen_word and _is_assignment(s, a, b):
+            if not seen_word and is_assignment(s, a, b):
                 parts.append(Node("assignment", (a, b), word=s[a:b]))
             else:
                 if not seen_word and s[a:b] in _RESERVED:

@@ -426,12 +426,11 @@ class Evaluator:
         n = len(text)
         while i < n:
             c = text[i]
-            if c == "\\":
-                i += 2
-                continue
-            if c == "'":
+            if c in "\\'":
+                # An escape or a single-quoted string runs nothing; double
+                # quotes are not stepped over: substitutions inside them run.
                 try:
-                    i = lexer.skip_single(text, i)
+                    i = lexer.skip_quoted(text, i)
                 except lexer.LexError:
                     return
                 continue
@@ -613,34 +612,35 @@ def _find_brace(text: str):
     n = len(text)
     while i < n:
         c = text[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == "'":
-            try:
-                i = lexer.skip_single(text, i)
-            except lexer.LexError:
-                return None
-            continue
-        if c == '"' or c == "`" or (c == "$" and i + 1 < n and text[i + 1] in "({[") or (
-                c in "<>" and i + 1 < n and text[i + 1] == "("):
-            try:
-                i = lexer.find_subst_end(text, i)
-            except lexer.LexError:
-                return None
-            continue
-        if c == "$" and i + 1 < n and text[i + 1] == "'":
-            try:
-                i = lexer.skip_ansi_c(text, i)
-            except lexer.LexError:
-                return None
-            continue
         if c == "{":
             found = _brace_group(text, i)
             if found is not None:
                 return found
-        i += 1
+        i = _brace_step(text, i, c, word=True)
+        if i is None:
+            return None
     return None
+
+
+def _brace_step(text: str, i: int, c: str, word: bool = False):
+    """Brace expansion's step over ``text[i] == c``: the index after the
+    escape, quoted string or substitution starting there
+    (:func:`shell.lexer.skip_quoted`; with ``word`` also ``<(``, ``>(`` and
+    ``$'...'``), else ``i + 1``; ``None`` when what starts there is not
+    closed."""
+    try:
+        if c in lexer.QUOTED_STARTS:
+            k = lexer.skip_quoted(text, i)
+            if k >= 0:
+                return k
+        if word and i + 1 < len(text):
+            if c in "<>" and text[i + 1] == "(":
+                return lexer.find_subst_end(text, i)
+            if c == "$" and text[i + 1] == "'":
+                return lexer.skip_ansi_c(text, i)
+    except lexer.LexError:
+        return None
+    return i + 1
 
 
 def _brace_group(text: str, start: int):
@@ -650,21 +650,6 @@ def _brace_group(text: str, start: int):
     i = start + 1
     while i < n:
         c = text[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == "'":
-            try:
-                i = lexer.skip_single(text, i)
-            except lexer.LexError:
-                return None
-            continue
-        if c == '"' or c == "`" or (c == "$" and i + 1 < n and text[i + 1] in "({["):
-            try:
-                i = lexer.find_subst_end(text, i)
-            except lexer.LexError:
-                return None
-            continue
         if c == "{":
             depth += 1
         elif c == "}":
@@ -685,7 +670,9 @@ def _brace_group(text: str, start: int):
             depth -= 1
         elif c == "," and depth == 0:
             commas.append(i)
-        i += 1
+        i = _brace_step(text, i, c)
+        if i is None:
+            return None
     return None
 
 

@@ -81,6 +81,22 @@ def loads(s):
     return obj
 
 
+def loads_objects(lines) -> list:
+    """The JSON objects among ``lines`` (an iterable of UTF-8 ``bytes``, one
+    JSON value a line, as in a JSON Lines log), as dicts in order. Lines
+    that are not JSON, or not an object, are skipped; invalid UTF-8 is
+    replaced before parsing."""
+    out = []
+    for raw in lines:
+        try:
+            value = loads(raw.decode("utf-8", "replace"))
+        except ValueError:
+            continue
+        if isinstance(value, dict):
+            out.append(value)
+    return out
+
+
 def _encoder(ensure_ascii: bool):
     if _json is None:
         return None

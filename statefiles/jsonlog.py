@@ -135,15 +135,7 @@ def read(root: str, rel: str, limit: int = 1000) -> list:
         lines = read_bytes(path).splitlines()
     except OSError:
         return []
-    out = []
-    for raw in lines[-limit:]:
-        try:
-            value = fastjson.loads(raw.decode("utf-8", "replace"))
-        except ValueError:
-            continue
-        if isinstance(value, dict):
-            out.append(value)
-    return out
+    return fastjson.loads_objects(lines[-limit:])
 
 
 def monotonic() -> float:
