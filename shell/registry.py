@@ -62,6 +62,7 @@ _COMMANDS_BY_MODULE = (
     ("interpreters", """
         python python3 node nodejs deno bun perl ruby php lua luajit rscript r osascript pwsh
         powershell tclsh wish jshell groovy scala kotlin julia elixir erl swift dotnet-script
+        guile racket sbcl clisp ghci swipl expect qjs bb ipython
     """),
     ("fanout", "xargs parallel find"),
     ("files", """

@@ -57,6 +57,19 @@ INTERPRETERS = {
     "erl": (("-eval",), (), (), "erlang"),
     "swift": (("-e",), (), (), "swift"),
     "dotnet-script": (("-e", "--eval"), (), (), "csharp"),
+    # Languages the analysis cannot read: inline code is unknown (never
+    # safe), as for julia above; a script operand is a file it runs.
+    "guile": (("-c",), ("-L", "-l", "-e", "-x", "-C"), (), "scheme"),
+    "racket": (("-e", "--eval", "-E"), ("-l", "--lib", "-t", "--require", "-f", "--load"), (),
+               "racket"),
+    "sbcl": (("--eval",), ("--load", "--core", "--dynamic-space-size"), (), "lisp"),
+    "clisp": (("-x",), ("-i", "-M"), (), "lisp"),
+    "ghci": (("-e",), (), (), "haskell"),
+    "swipl": (("-g", "-t"), ("-s", "-f", "-l"), (), "prolog"),
+    "expect": (("-c",), ("-f",), (), "tcl"),
+    "qjs": (("-e", "--eval"), ("-I", "--include"), (), "js-quickjs"),
+    "bb": (("-e", "--eval"), ("-f", "--file", "-cp", "--classpath"), (), "clojure"),
+    "ipython": (("-c",), ("-m",), (), "ipython"),
     "gawk": ((), ("-f", "-v", "-F", "-i", "-l", "-E", "--file", "--assign",
                   "--field-separator", "--include", "--load", "--exec"), (), "awk"),
 }

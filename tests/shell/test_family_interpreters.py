@@ -126,3 +126,18 @@ def _judged(command: str) -> tuple:
 def test_a_versioned_interpreter_name_is_judged_as_its_base(base, version):
     args = _VERSIONED_CODE[base]
     assert _judged(f"{base}{version} {args}") == _judged(f"{base} {args}"), base + version
+
+
+@pytest.mark.parametrize("command", [
+    "guile -c '(system \"rm -rf /\")'", "racket -e '(system \"rm -rf /\")'",
+    "expect -c 'spawn rm -rf /'", "ipython -c '!rm -rf /'", "sbcl --eval '(run-program \"rm\")'",
+    "clisp -x '(ext:shell \"rm -rf /\")'", "ghci -e 'System.Process.callCommand \"rm -rf /\"'",
+    "swipl -g 'shell(\"rm -rf /\")'", "qjs -e 'os.exec([\"rm\",\"-rf\",\"/\"])'",
+    "bb -e '(shell/sh \"rm\" \"-rf\" \"/\")'",
+])
+def test_inline_code_of_a_language_the_analysis_cannot_read_is_unknown(command):
+    """Unknown is never safe: an interpreter whose language codescan does
+    not read runs inline code nobody checked (these fell to the unmodelled
+    family, which let them through)."""
+    a = analyse(command, "/work/project", "/work/project", "/home/u")
+    assert a.unknown and "interpreter" in {f.family for f in a.carriers}, command
