@@ -30,6 +30,7 @@ import jsonschema
 
 from playgate.locate import json_positions, pointer, yaml_positions
 from statefiles import state_md
+from statefiles.atomic import NotRegularFile, read_bytes
 from statefiles.models import SCHEMA_DIR as STATE_SCHEMAS
 from statefiles.playbook import resolve_active
 
@@ -211,12 +212,14 @@ def error_message(error) -> str:
 def read_text(path: str) -> tuple:
     """``(text, problem)``: the file as text, or why it cannot be read."""
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
+        # never blocks on a FIFO named as a file (statefiles.atomic.open_regular)
+        data = read_bytes(path, MAX_BYTES + 1)
     except FileNotFoundError:
         return None, "does not exist"
     except IsADirectoryError:
         return None, "is a directory, not a file"
+    except NotRegularFile as exc:
+        return None, f"is {exc.strerror}"
     except OSError as exc:
         return None, f"cannot be read ({exc.strerror})"
     if len(data) > MAX_BYTES:

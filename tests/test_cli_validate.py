@@ -278,3 +278,25 @@ def test_validate_state_never_crashes(tmp_path_factory, text):
     report = validation.validate_state(str(path))
     for p in report.problems:
         assert p.level in ("error", "warning") and p.line >= 0
+
+
+def test_a_fifo_named_as_a_file_is_reported_not_waited_on(project):
+    """``playgate validate`` reads with statefiles.atomic's non-blocking open:
+    a FIFO given (or found) as a file is a problem with the file, never a
+    read that waits for a writer for ever."""
+    import os
+
+    fifo = project / "play" / "e2e" / "progress.json"
+    saved = fifo.read_bytes()
+    fifo.unlink()
+    os.mkfifo(fifo)
+    try:
+        for args in ([str(fifo)],):  # (a FIFO found by the project walk is skipped)
+            proc = subprocess.run([sys.executable, str(project / ".claude" / "playgate"),
+                                   "validate", *args], capture_output=True, text=True,
+                                  cwd=str(project), timeout=30)
+            assert proc.returncode != 0, args
+            assert "FIFO" in proc.stdout + proc.stderr, (args, proc.stdout, proc.stderr)
+    finally:
+        fifo.unlink()
+        fifo.write_bytes(saved)
