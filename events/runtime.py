@@ -412,12 +412,24 @@ def _write(stream, text: str) -> None:
         pass
 
 
+def _raw_stop_active(data: bytes) -> bool:
+    """``stop_hook_active: true`` read off the raw payload bytes (an
+    unescaped ``"stop_hook_active"`` key cannot occur inside a JSON string)."""
+    import re  # lazy: Stop and SubagentStop only (json has loaded it already)
+
+    return re.search(rb'"stop_hook_active"\s*:\s*true\b', data[:1 << 16]) is not None
+
+
 def main(event: str) -> int:
     """Entrypoint body for ``hooks/<event>.py``. Returns the exit code."""
     root_for_log = None
     arm_watchdog(event)
     try:
         data = sys.stdin.buffer.read(MAX_STDIN_BYTES + 1)
+        if event in ("Stop", "SubagentStop"):
+            # What the watchdog needs before the payload is parsed (parsing
+            # may be where the time runs out); _evaluate sets the exact value.
+            _WATCH["stop_active"] = _raw_stop_active(data)
         code, out, err, outcome = evaluate(event, data)
         code, out, err = _render.wire(event, code, out, err)
         disarm_watchdog()
