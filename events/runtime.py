@@ -95,7 +95,7 @@ WATCHDOG_ENV = "PLAYGATE_WATCHDOG_S"
 
 #: What the watchdog needs to answer: the event, the Context (its language),
 #: and whether Claude Code said a stop hook already blocked this stop.
-_WATCH = {"event": None, "ctx": None, "stop_active": False}
+_WATCH = {"event": None, "ctx": None, "stop_active": None}
 
 
 def _env_seconds(name: str, default: float, env=None) -> float:
@@ -150,8 +150,16 @@ def _on_watchdog(signum, frame) -> None:
     (block; the dialog on PermissionRequest) and end the process at once."""
     event = _WATCH.get("event") or ""
     try:
-        code, out, err = _render.too_slow(event, _too_slow_message(event),
-                                          bool(_WATCH.get("stop_active")))
+        stop_active = _WATCH.get("stop_active")
+        if stop_active is None and event in ("Stop", "SubagentStop"):
+            # The payload is not read yet: what is waiting on stdin, without
+            # blocking (nothing there: unknown, so the stop is blocked).
+            try:
+                os.set_blocking(0, False)
+                stop_active = _raw_stop_active(os.read(0, 1 << 16))
+            except OSError:
+                stop_active = False
+        code, out, err = _render.too_slow(event, _too_slow_message(event), bool(stop_active))
         code, out, err = _render.wire(event, code, out, err)
         if out:
             os.write(1, out.encode("utf-8", "replace"))
