@@ -77,8 +77,11 @@ def _speculate(x: X) -> None:
     args = x.args
     # ``NAME=value`` arguments first are environment settings for the payload
     # in many wrappers (``sudo``, ``env``); the command comes after them.
+    # ``--`` ends the options, so what follows it is the payload too
+    # (``tool -- rm -rf /``).
     lead = 0
-    while lead < len(args) and not args[lead].dynamic and is_assignment(args[lead].value):
+    while lead < len(args) and not args[lead].dynamic and (
+            args[lead].value == "--" or is_assignment(args[lead].value)):
         lead += 1
     for k, a in enumerate(args[:MAX_ARGS_INSPECTED]):
         if a.dynamic or not a.value:

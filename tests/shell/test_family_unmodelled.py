@@ -85,3 +85,27 @@ def test_a_known_wrapper_in_an_unknown_programs_wrapper_place_is_followed():
         assert a.destructive, command
     a = analyse("xyzwrap --notes command rm -rf /", "/work/project", "/work/project", "/home/u")
     assert not a.destructive and [f.family for f in a.carriers] == ["unknown-runner"]
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_PAYLOADS = ["rm -rf /", "terraform destroy -auto-approve", "umount -a", "git push --force"]
+_LEADS = st.lists(st.sampled_from(["A=1", "B=2", "--", "command", "nohup", "env", "exec",
+                                   "env C=3", "builtin"]), max_size=4)
+
+
+@settings(max_examples=200, deadline=None)
+@given(wrapper=st.sampled_from(["xyzwrap", "eatmydata", "./tool", "/opt/bin/runner"]),
+       lead=_LEADS, payload=st.sampled_from(_PAYLOADS))
+def test_what_an_unknown_wrapper_passes_on_is_still_judged(wrapper, lead, payload):
+    """Environment settings, ``--`` and known wrappers between an unlisted
+    wrapper and a destructive payload never hide it (a lone ``--`` after
+    the wrapper did)."""
+    from shell import analyse
+
+    command = " ".join([wrapper, *lead, payload])
+    bare = analyse(payload, "/work/project", "/work/project", "/home/u")
+    a = analyse(command, "/work/project", "/work/project", "/home/u")
+    assert {f.family for f in bare.destructive} <= {f.family for f in a.destructive} or a.unknown, \
+        command
