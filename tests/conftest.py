@@ -23,6 +23,14 @@ settings.register_profile("ci", derandomize=True, database=None, print_blob=True
 settings.load_profile(os.environ.get("PLAYGATE_HYPOTHESIS_PROFILE", "default"))
 
 SUITE = Path(__file__).resolve().parent.parent
+
+# Test modules are rewritten by pytest (assertions) and product modules are
+# imported in-process: with PYTHONDONTWRITEBYTECODE set (as on the project's
+# own machine) neither is ever cached, and every run and every xdist worker
+# compiles ~130 test modules again (collection 7 s instead of 2.3 s a
+# worker). The caches are gitignored; hook subprocesses keep the caller's
+# environment, so what the hooks do is not changed.
+sys.dont_write_bytecode = False
 SHARED = SUITE.parent / "shared"
 FIXTURES = SHARED / "fixtures" / "claude-code-2.1.329"
 
@@ -74,10 +82,26 @@ SLOW_TESTS = {
                                       "test_arbitrary_json_never_crashes_or_approves"},
     "test_playbook.py": {"test_views_read_accepted_documents_like_the_models"},
     "test_plugin.py": {"test_a_plugin_update_relinks_the_environment_without_rebuilding",
+                       "test_bootstrap_by_hand_reports_and_builds",
+                       "test_claude_cannot_edit_the_plugin_that_gates_it",
+                       "test_a_project_without_state_md_is_told_to_run_playgate_init",
                        "test_changed_requirements_rebuild_the_environment",
                        "test_session_start_sets_up_the_environment_then_runs_the_hook",
                        "test_a_second_session_start_reuses_the_environment"},
     "test_protected.py": {"test_component_matcher_agrees_with_the_regex"},
+    # 3,000 examples each against the three old matchers (~3 s a test).
+    "test_protected_matcher.py": {"test_agrees_with_the_three_where_they_agreed",
+                                  "test_never_narrower_than_the_old_ones",
+                                  "test_is_the_protected_reading_of_the_normalised_forms",
+                                  "test_every_entry_point_gives_the_same_answer"},
+    "test_import_cycles.py": {"test_no_import_cycles", "test_shell_has_no_cycle_and_no_allowance"},
+    "test_hand_typed.py": {"test_seed_000_style_minimal_payloads"},
+    "test_cli_replay.py": {"test_the_copy_is_rewound_to_the_state_the_session_started_from"},
+    "test_hook_subprocesses.py": {"test_an_unreadable_configuration_means_git_is_not_run"},
+    "test_permission_explain.py": {"test_explain_shows_broken_configuration_and_notices"},
+    "test_install_project_commands.py": {"test_install_py_proposes_and_writes_only_with_yes"},
+    "test_statusline.py": {"test_uninstall_removes_ours_and_restores_the_original",
+                           "test_reinstall_keeps_one_registration_and_follows_the_interpreter"},
     "test_reward_bash.py": {"test_agent_with_bash_writes"},
     "test_robust_hostile.py": {"test_state_md_hostile_every_event",
                                "test_hostile_markers_logs_and_caches"},
@@ -383,9 +407,24 @@ def copy_install(template: Path, repo: Path) -> None:
         if entry.name == ".git" or entry.name in FRESH_REPO:
             continue
         if entry.is_dir():
-            shutil.copytree(entry, repo / entry.name, symlinks=True)
+            shutil.copytree(entry, repo / entry.name, symlinks=True, copy_function=_copy_or_link)
         else:
             shutil.copy2(entry, repo / entry.name)
+
+
+def _copy_or_link(src: str, dst: str) -> None:
+    """``copy2``, except that bytecode (``__pycache__/*.pyc``) is hard-linked:
+    creating a file is most of what a copy costs (about half an install is
+    bytecode), and bytecode is only ever replaced whole (``os.replace`` by the
+    import system), never written in place, so a test cannot change the
+    template's copy through the link."""
+    if src.endswith(".pyc") and os.path.basename(os.path.dirname(src)) == "__pycache__":
+        try:
+            os.link(src, dst)
+            return
+        except OSError:
+            pass
+    shutil.copy2(src, dst)
 
 
 @pytest.fixture
