@@ -87,11 +87,17 @@ def _speculate(x: X) -> None:
         if a.dynamic or not a.value:
             continue
         v = a.value
+        prev = args[k - 1].value if k > 0 else ""
+        wrapper_place = k in (0, lead) or prev in _COMMAND_OPTIONS
+        # ``--command='git push --force'``: the value of a command option
+        # written in one word is in the wrapper place too.
+        option, eq, value = v.partition("=")
+        if eq and option in _COMMAND_OPTIONS and value:
+            v, wrapper_place = value, True
+            a = Word(a.text, value, quoted=a.quoted)
         base = v.rsplit("/", 1)[-1].lower()
         first = v.split(None, 1)[0] if v.strip() else ""
         fbase = first.rsplit("/", 1)[-1].lower()
-        prev = args[k - 1].value if k > 0 else ""
-        wrapper_place = k in (0, lead) or prev in _COMMAND_OPTIONS
         # In the wrapper place a known wrapper (``command``, ``nohup``,
         # ``env``...) passes the rest on as a command: follow it too, so that
         # ``unknown command terraform destroy`` is seen as terraform.
@@ -109,7 +115,7 @@ def _speculate(x: X) -> None:
         if command_line:
             x.code(v, f"argument of {x.cmd.name}", scope=x.scope.child())
         else:
-            x.argv(args[k:], f"argument of {x.cmd.name}", stdin=None)
+            x.argv([a, *args[k + 1:]], f"argument of {x.cmd.name}", stdin=None)
         return
 
 

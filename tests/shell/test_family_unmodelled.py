@@ -20,6 +20,10 @@ BLOCK = [
     ("make -o /etc/passwd", "system-write"),
     ("xyzwrap rm -rf /", "rm-recursive", "files"),
     ("mytool -c 'git push --force'", "force-push", "git"),
+    # a command option's value written in the same word
+    ("foo --command='git push --force origin main'", "force-push", "git"),
+    ("foo --exec=rm -rf /", "rm-recursive", "files"),
+    ("runner --cmd=terraform destroy -auto-approve", "infra-destroy", "infrastructure"),
     # every command of the issue 16 families behind an unlisted wrapper
     ("xyzwrap umount -a", "disk", "disks"),
     ("eatmydata apt-get remove -y openssh-server", "package-remove", "packages"),
@@ -105,6 +109,26 @@ def test_what_an_unknown_wrapper_passes_on_is_still_judged(wrapper, lead, payloa
     from shell import analyse
 
     command = " ".join([wrapper, *lead, payload])
+    bare = analyse(payload, "/work/project", "/work/project", "/home/u")
+    a = analyse(command, "/work/project", "/work/project", "/home/u")
+    assert {f.family for f in bare.destructive} <= {f.family for f in a.destructive} or a.unknown, \
+        command
+
+
+@settings(max_examples=200, deadline=None)
+@given(wrapper=st.sampled_from(["xyzwrap", "mytool", "./tool", "/opt/bin/runner"]),
+       option=st.sampled_from(["-c", "-e", "--exec", "--cmd", "--command", "--run", "--eval"]),
+       joined=st.booleans(), quote=st.sampled_from(["'", '"']),
+       payload=st.sampled_from(_PAYLOADS))
+def test_a_command_options_value_is_judged_in_either_spelling(wrapper, option, joined, quote,
+                                                              payload):
+    """To a program the analysis does not know, ``--exec 'CMD'`` and
+    ``--exec='CMD'`` are the same command line: neither hides a destructive
+    CMD. (A listed wrapper's options are its own table's.)"""
+    from shell import analyse
+
+    value = f"{quote}{payload}{quote}"
+    command = f"{wrapper} {option}={value}" if joined else f"{wrapper} {option} {value}"
     bare = analyse(payload, "/work/project", "/work/project", "/home/u")
     a = analyse(command, "/work/project", "/work/project", "/home/u")
     assert {f.family for f in bare.destructive} <= {f.family for f in a.destructive} or a.unknown, \
