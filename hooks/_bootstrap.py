@@ -259,6 +259,12 @@ def run(event: str) -> int:
     try:
         _setup_path()
         from events.runtime import main
+        from statefiles import layout
+
+        suite = _suite_root()
+        if os.path.basename(suite) == ".claude" and os.path.isfile(
+                os.path.join(suite, "playgate.json")):
+            layout.INSTALLED_PROJECT = os.path.dirname(suite)
     except BaseException as exc:  # noqa: BLE001 - report, never crash open
         if event in GATING:
             sys.stderr.write(

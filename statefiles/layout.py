@@ -64,15 +64,26 @@ DECISIONS_LOCK = ".claude/.cache/decisions-log.lock"
 PLAYBOOK_TMP = "tmp"
 
 
+#: The repository whose ``.claude/`` holds the hook that runs in this process,
+#: set by ``hooks/_bootstrap.py`` when the suite is install.py's copy (its
+#: manifest ``.claude/playgate.json`` beside it); ``""`` for a plugin, a
+#: checkout or the CLI.
+INSTALLED_PROJECT = ""
+
+
 def project_root(cwd: str = "", env: dict | None = None) -> str:
     """The project root (SPEC §1): ``$CLAUDE_PROJECT_DIR`` if it names a
-    directory, else the git top-level above ``cwd``, else ``cwd``.
+    directory, else the repository the running hook is installed in
+    (:data:`INSTALLED_PROJECT`: a payload typed by hand, without a ``cwd``
+    and outside Claude Code, is judged against the project whose hook it
+    is, not against the caller's directory), else the git top-level above
+    ``cwd``, else ``cwd``.
 
     Returns an absolute, symlink-resolved path. ``cwd`` defaults to the
     process working directory.
     """
     env = os.environ if env is None else env
-    explicit = env.get("CLAUDE_PROJECT_DIR") or ""
+    explicit = env.get("CLAUDE_PROJECT_DIR") or INSTALLED_PROJECT
     if explicit and os.path.isdir(explicit):
         return os.path.realpath(explicit)
     start = os.path.realpath(cwd or os.getcwd())

@@ -58,9 +58,10 @@ MINIMAL = {
 }
 
 
-def _run(installed, event: str, payload, env_extra=None, project_dir=True, args=()):
+def _run(installed, event: str, payload, env_extra=None, project_dir=True, args=(), where=None):
     """Pipe ``payload`` into ``.claude/hooks/<event>.py`` from the project root
-    (with or without ``CLAUDE_PROJECT_DIR``); ``(code, stdout, stderr)``."""
+    (or from the directory ``where``), with or without ``CLAUDE_PROJECT_DIR``;
+    ``(code, stdout, stderr)``."""
     env = {k: v for k, v in os.environ.items()
            if k not in ("CLAUDE_PROJECT_DIR", "PLAYGATE_TRACE")}
     if project_dir:
@@ -69,7 +70,7 @@ def _run(installed, event: str, payload, env_extra=None, project_dir=True, args=
     script = installed.root / ".claude" / "hooks" / f"{EVENT_MODULES[event]}.py"
     data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
     proc = subprocess.run([sys.executable, str(script), *args], input=data, capture_output=True,
-                          env=env, cwd=str(installed.root), timeout=60)
+                          env=env, cwd=str(where or installed.root), timeout=60)
     return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
 
 
@@ -216,6 +217,29 @@ def test_seed_000_style_from_a_subdirectory_stays_inside(seed_project):
                                                 "tool_input": {"command": command}}).encode(),
                               cwd=str(seed_project.root / "src"), timeout=60)
         assert (ALLOW if proc.stdout else DIALOG) == want, (command, proc)
+
+
+@pytest.mark.parametrize("payload", [
+    {"tool_name": "Edit", "tool_input": {"file_path": "{root}/src/a.txt", "old_string": "x",
+                                         "new_string": "y"}},
+    {"tool_name": "Write", "tool_input": {"file_path": "{root}/.claude/settings.json",
+                                          "content": "{}"}},
+    {"tool_name": "Read", "tool_input": {"file_path": "{root}/state.md"}},
+    {"tool_name": "Bash", "tool_input": {"command": "git -C {root} status"}},
+], ids=["edit-on-main", "protected-write", "read-state", "bash"])
+def test_a_payload_typed_in_another_directory_is_judged_in_the_hooks_project(
+        seed_project, tmp_path, payload):
+    """No cwd and no CLAUDE_PROJECT_DIR, typed from a directory outside the
+    project (here: another git repository): the installed hook judges its own
+    project, so the answer is the one typed from the project root."""
+    from conftest import make_repo
+
+    elsewhere = make_repo(tmp_path / "elsewhere")
+    body = json.loads(json.dumps(payload).replace("{root}", str(seed_project.root)))
+    home = _run(seed_project, "PreToolUse", body, project_dir=False)
+    away = _run(seed_project, "PreToolUse", body, project_dir=False, where=elsewhere)
+    assert home[:2] == away[:2], (home, away)
+    assert not (elsewhere / ".claude").exists() and not (elsewhere / "state.md").exists()
 
 
 # ---------------------------------------------------------------- the property
