@@ -286,16 +286,22 @@ def skip_quoted(s: str, j: int, depth: int = 0, sc=None) -> int:
 
 
 def _balanced(s: str, j: int, depth: int, opener: str, closer: str, sc=None,
-              starts: frozenset = QUOTED_STARTS, stop_at_newline: bool = False) -> int:
+              starts: frozenset = QUOTED_STARTS, stop_at_newline: bool = False,
+              ansi_c: bool = False) -> int:
     """From ``j``: the index of the first ``closer`` not matched by an
     ``opener``, stepping over the escapes, quotes and substitutions that
     begin with a character in ``starts`` (:func:`skip_quoted`, which ``sc``
-    is passed to); ``-1`` when the text ends first, or (``stop_at_newline``)
+    is passed to), and with ``ansi_c`` (an unquoted context: array
+    assignments, case patterns) over ``$'...'`` strings, whose ``\'`` does
+    not end them; ``-1`` when the text ends first, or (``stop_at_newline``)
     an unmatched newline comes first."""
     n = len(s)
     level = 0
     while j < n:
         c = s[j]
+        if ansi_c and c == "$" and s.startswith("'", j + 1):
+            j = skip_ansi_c(s, j)
+            continue
         if c in starts:
             k = skip_quoted(s, j, depth + 1, sc)
             if k >= 0:
@@ -841,7 +847,7 @@ class _Scanner:
 
     def _skip_array(self, s: str, j: int, depth: int) -> int:
         """After ``NAME=(``: index after the matching ``)``."""
-        end = _balanced(s, j, depth, "(", ")", sc=self)
+        end = _balanced(s, j, depth, "(", ")", sc=self, ansi_c=True)
         if end < 0:
             raise LexError("unterminated array assignment")
         return end + 1
@@ -856,6 +862,10 @@ class _Scanner:
             if c in " \t\n":
                 j += 1
                 word_start = True
+                continue
+            if c == "$" and s.startswith("'", j + 1):
+                j = skip_ansi_c(s, j)
+                word_start = False
                 continue
             if c in QUOTED_STARTS:
                 k = skip_quoted(s, j, depth + 1, self)
@@ -880,7 +890,7 @@ class _Scanner:
         j = i
         if s[j] == "(":
             j += 1
-        end = _balanced(s, j, depth, "(", ")", sc=self, stop_at_newline=True)
+        end = _balanced(s, j, depth, "(", ")", sc=self, stop_at_newline=True, ansi_c=True)
         if end < 0:
             raise LexError("case pattern without ')'")
         if self.record:

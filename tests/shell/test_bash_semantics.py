@@ -293,3 +293,24 @@ def test_quoted_or_escaped_name_is_not_an_alias(root):
         assert not any(w.startswith("alias ") for c in a.commands for w in c.wrappers), command
     a = _a("alias ls='ls -la'\nls src", root)
     assert any("alias ls" in c.wrappers for c in a.commands)
+
+
+# --------------------------------------------------- $'...' in unquoted contexts
+# An array assignment, a case pattern and [[ ... ]] take $'...' strings, whose
+# \' does not end them: the command after the construct must stay visible.
+_ANSI_BODY = st.lists(st.sampled_from(["a", "b", ")", "]]", "(", "|", " ", "\\'", "\\\\", "\\n",
+                                       "\\x41", '"', "$", "esac", ";;"]),
+                      min_size=1, max_size=8).map("".join)
+_ANSI_CONTEXTS = ["arr=($'{b}' x); rm -rf /", "case y in $'{b}') true;; esac; rm -rf /",
+                  "[[ $'{b}' == y ]]; rm -rf /"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(body=_ANSI_BODY, context=st.sampled_from(_ANSI_CONTEXTS))
+def test_ansi_c_strings_in_unquoted_constructs_end_where_bash_ends_them(root, body, context):
+    command = context.format(b=body)
+    if shutil.which("bash"):
+        assert subprocess.run(["bash", "-n", "-c", command], capture_output=True).returncode == 0
+    a = _a(command, root)
+    assert [f.family for f in a.destructive] == ["rm-recursive"] and not a.unknown, \
+        (command, a.reasons)
