@@ -12,7 +12,7 @@ and nothing else that runs at import (no I/O, no printing). An event unit
 (``events/<event>.py``) lists the guards it runs by module name in
 ``chain(ctx)``; a unit with its own ``run(ctx)`` may also pass its chain's
 outcome through an :class:`OutcomeGuard` (``stop_loop_guard.apply``).
-``tests/test_guard_contract.py`` walks every chain and checks every module it
+``tests/guards/test_guard_contract.py`` walks every chain and checks every module it
 names against these protocols, so a typo in a chain fails CI instead of
 blocking every call.
 

@@ -74,7 +74,7 @@ DEFAULT_LOCK_BUDGET_S = 4.0
 LOGGED_EVENTS = frozenset({"PreToolUse", "PermissionRequest", "UserPromptSubmit", "Stop",
                            "SubagentStop", "PostToolUse"})
 #: The registered timeouts of the gating hooks and the permission gate
-#: (settings.template.json ``timeout``, seconds; tests/test_deadline.py
+#: (settings.template.json ``timeout``, seconds; tests/events/test_deadline.py
 #: checks they agree). A hook Claude Code kills on its timeout fails open,
 #: so each answers within half of it whatever the input (issue 15 item 1).
 HOOK_TIMEOUT_S = {"PreToolUse": 10, "UserPromptSubmit": 10, "Stop": 10, "SubagentStop": 30,

@@ -1,7 +1,7 @@
 """Guards: one module per guard, each a pure function of the context.
 
 The contract (``events/guard.py``, SPEC §1; checked for every chain by
-``tests/test_guard_contract.py``) every module here follows::
+``tests/guards/test_guard_contract.py``) every module here follows::
 
     NAME: str          # the module name with "_" → "-", e.g. "init-guard";
                        # Claude reads it as [playgate:<NAME>]

@@ -15,7 +15,7 @@ the template cannot slip through unnoticed (:class:`GenerationError`):
    install.py (:data:`REPAIRS`); the gating events' hint comes from
    ``hooks/failclosed.sh``, which tells the two installations apart itself.
 
-``hooks/hooks.json`` is the committed result; ``tests/test_plugin.py`` checks
+``hooks/hooks.json`` is the committed result; ``tests/playgate/test_plugin.py`` checks
 that it equals :func:`render_hooks` and validates it, plugin.json and
 marketplace.json against the schemas in ``../shared/schemas/``.
 Regenerate with ``python -m playgate plugin hooks --write``.

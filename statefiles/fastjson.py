@@ -11,7 +11,7 @@ standard library), and falls back to ``json`` when ``_json`` is unavailable
 or an edge case (``indent``) needs the Python implementation.
 
 Results are identical to the standard library for every input it accepts;
-``tests/test_fastjson.py`` checks that with hypothesis.
+``tests/statefiles/test_fastjson.py`` checks that with hypothesis.
 """
 
 from __future__ import annotations

@@ -185,7 +185,7 @@ class Entry:
 # without the "covers everything below" rule and kept ``**`` inside a
 # component within it; protected.py and bash_check.py kept empty and ``.``
 # components as literal ones. Where they differed the one matcher takes the
-# reading that matches more (protects more); tests/test_protected_matcher.py
+# reading that matches more (protects more); tests/statefiles/test_protected_matcher.py
 # checks it against the three wherever they agreed.
 
 

@@ -10,7 +10,7 @@ anything else; the caller then uses PyYAML. It is to PyYAML what
 ``shell/simple.py`` is to bashlex.
 
 For a text it accepts, :func:`load` returns what
-``state_md._jsonable(yaml.safe_load(text))`` returns (``tests/test_simpleyaml.py``
+``state_md._jsonable(yaml.safe_load(text))`` returns (``tests/statefiles/test_simpleyaml.py``
 checks that with hypothesis). The subset, line by line:
 
 * blank lines and comment lines (``#`` after optional spaces) are skipped;

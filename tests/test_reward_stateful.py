@@ -25,7 +25,7 @@ sample runs every call through the installed hooks as subprocesses
 (``test_agent_through_installed_hooks``). Invariant checks are memoised by the
 content of the state files.
 
-Bash writes are exercised by tests/test_reward_bash.py (the same agent with
+Bash writes are exercised by tests/guards/test_reward_bash.py (the same agent with
 Bash write rules), which relies on bash-check (issue 3).
 """
 

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from shell import analyse, simple, walker
 
-ROOT = os.path.realpath(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.realpath(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 SETTINGS = settings(max_examples=int(os.environ.get("HYP_EXAMPLES", "200")), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow,
                                            HealthCheck.function_scoped_fixture])

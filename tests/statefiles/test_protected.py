@@ -69,7 +69,7 @@ def test_floor_covers_every_package_of_the_suite():
     """Every Python package of the suite (copied to ``.claude/<package>/``)
     is HARD_BLOCK: editing the installed code would switch the gate off
     (bypass family G). A new top-level package must be added to the floor."""
-    suite = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    suite = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     packages = sorted(name for name in os.listdir(suite)
                       if os.path.isfile(os.path.join(suite, name, "__init__.py"))
                       and name not in ("bench", "tests"))
@@ -88,7 +88,7 @@ def test_strongest_level_wins():
 
 
 def test_shipped_list_parses_cleanly():
-    with open(os.path.join(os.path.dirname(os.path.dirname(__file__)),
+    with open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                            "protected-files.txt"), encoding="utf-8") as fh:
         plist = protected.parse(fh.read())
     assert plist.problems == []

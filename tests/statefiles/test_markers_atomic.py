@@ -16,7 +16,7 @@ from statefiles import atomic, layout
 from statefiles.atomic import LockTimeout, locked, read_text, write_atomic
 from statefiles.markers import Markers, now_iso
 
-SUITE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SUITE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 # ---------------------------------------------------------------- write_atomic

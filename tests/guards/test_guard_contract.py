@@ -30,7 +30,7 @@ from events.context import Context
 from events.guard import Guard, OutcomeGuard, guard_name
 from events.inputs import AGENT_TOOLS, EDIT_TOOLS, TOOL_FIELDS, parse
 
-SUITE = Path(__file__).resolve().parent.parent
+SUITE = Path(__file__).resolve().parents[2]
 
 #: One name per kind of tool a unit could tell apart: every tool the input
 #: parser knows, an MCP tool, and one nobody knows.

@@ -65,7 +65,7 @@ def test_dumps_with_indent_does_not_import_json():
             "fastjson.dumps({'a': [1, 2.5, None, 'x'], 'b': {}}, indent=2); "
             "print('json' in sys.modules, 're' in sys.modules)")
     proc = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True,
-                          timeout=60, cwd=str(__import__("pathlib").Path(__file__).parent.parent))
+                          timeout=60, cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["False", "False"]
 
@@ -145,7 +145,7 @@ def test_importing_fastjson_does_not_import_json_or_re():
             "print(sorted(m for m in ('json', 're', 'enum') if m in set(sys.modules) - before))")
     # -S: no site (a development install's import hooks load re at start-up)
     out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True,
-                         timeout=60, cwd=str(__import__("pathlib").Path(__file__).parent.parent))
+                         timeout=60, cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
     assert out.stdout.strip() == "[]", out
 
 
@@ -158,5 +158,5 @@ def test_syntax_errors_in_a_fresh_process_are_value_errors():
             "    else:\n        raise SystemExit('no error for ' + text)\n"
             "print('ok')")
     out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True,
-                         timeout=60, cwd=str(__import__("pathlib").Path(__file__).parent.parent))
+                         timeout=60, cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
     assert out.stdout.strip() == "ok", out

@@ -3,7 +3,7 @@ again, in a scratch copy of the project.
 
 The transcripts here are written in the format Claude Code 2.1.329 writes
 (the field names are those of the real transcript ``tests/e2e/transcripts.py``
-records; ``tests/test_cli_e2e.py`` replays a real one). Every command in them
+records; ``tests/playgate/test_cli_e2e.py`` replays a real one). Every command in them
 is harmless if it ran — and replay never runs them: the tests check that
 the project is byte for byte unchanged.
 """

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from statefiles import simpleyaml, state_md
 from statefiles.simpleyaml import NOT_SIMPLE
 
-SUITE = Path(__file__).resolve().parent.parent
+SUITE = Path(__file__).resolve().parents[2]
 
 
 def strict_equal(a, b) -> bool:

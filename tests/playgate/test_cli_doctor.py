@@ -230,7 +230,7 @@ def test_installed_twice_is_a_warning(installed):
 def test_the_installer_reads_version_ranges_with_the_same_code():
     """One implementation of requirement ranges and the interpreter probe:
     install.py imports playgate.versions (its answers are tested in
-    tests/test_install.py), so doctor and the installer cannot disagree."""
+    tests/playgate/test_install.py), so doctor and the installer cannot disagree."""
     assert installer_python.versions is versions
 
 

@@ -30,7 +30,7 @@ from events.verdict import (
     warn,
 )
 
-SUITE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SUITE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EVENTS = list(runtime.UNITS)
 GATING = {"PreToolUse", "Stop", "SubagentStop", "UserPromptSubmit"}
 

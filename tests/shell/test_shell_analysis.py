@@ -15,7 +15,7 @@ import pytest
 from shell import DYN, analyse, is_read_only
 from shell import lexer, simple, walker
 
-ROOT = os.path.realpath(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.realpath(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 HOME = "/home/tester"
 
 

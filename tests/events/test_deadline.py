@@ -31,7 +31,7 @@ from strategies import commands
 from events import runtime
 from shell import analyse, limits
 
-SUITE = Path(__file__).resolve().parents[1]
+SUITE = Path(__file__).resolve().parents[2]
 PROPERTY = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
                                            HealthCheck.too_slow])

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from statefiles import cache, state_md
 from statefiles.state_md import StateError
 
-SUITE_TEMPLATE = os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates", "state.md")
+SUITE_TEMPLATE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "templates", "state.md")
 
 
 def doc(**sections) -> str:

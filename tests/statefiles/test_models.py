@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from statefiles import models
 
-SUITE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SUITE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def shipped(kind):
@@ -47,7 +47,7 @@ def test_templates_validate_with_both(kind):
 def test_schemas_ship_with_the_suite():
     """The installer copies, and the wheel carries (as data under
     playgate/_suite/), every file of the suite source's packages: the JSON
-    schemas too (tests/test_wheel.py builds the wheel)."""
+    schemas too (tests/playgate/test_wheel.py builds the wheel)."""
     from playgate import suite
 
     shipped = {rel for rel, _src in suite.source_files(str(SUITE))}
