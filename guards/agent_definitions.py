@@ -223,7 +223,8 @@ def _check_bash(ctx):
     if analysis.unknown and mentions_agents(ctx.hook.command):
         if not team.enabled(ctx, "agent_definitions_guard"):
             return ALLOWED
-        why = "; ".join(analysis.reasons[:2]) or ctx.say("shared.not_analysed")
+        why = "; ".join(ctx.render(r) for r in analysis.reasons[:2]) or ctx.say(
+            "shared.not_analysed")
         return block(ctx.say("agent_definitions.bash_unknown", why=why, rule=ctx.say(RULE)))
     return ALLOWED
 

@@ -234,7 +234,8 @@ def _check_bash(ctx):
         folded = ctx.hook.command.casefold()
         names = [n for n in _spec_names(patterns) if n in folded]
         if names and team.enabled(ctx, "spec_phase_gate"):
-            why = "; ".join(analysis.reasons[:2]) or ctx.say("shared.not_analysed")
+            why = "; ".join(ctx.render(r) for r in analysis.reasons[:2]) or ctx.say(
+                "shared.not_analysed")
             return block(ctx.say("spec_phase_gate.bash_unknown", name=names[0], why=why,
                                  order=ctx.say(ORDER)))
     return ALLOWED

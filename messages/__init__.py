@@ -89,6 +89,21 @@ def text(lang: str, key: str, /, **fields) -> str:
     return f"{key}: {shown}" if shown else str(key)
 
 
+def render(lang: str, value) -> str:
+    """A sentence the shell analysis recorded (:class:`shell.model.Msg`: a
+    ``key`` and its ``fields``) in ``lang``, its fields that are recorded
+    sentences too rendered in the same language; any other value is
+    ``str(value)``. Never raises (issue 14 item 10)."""
+    key = getattr(value, "key", None)
+    fields = getattr(value, "fields", None)
+    if not isinstance(key, str) or not isinstance(fields, dict):
+        return str(value)
+    shown = {}
+    for name, field in fields.items():
+        shown[name] = render(lang, field) if hasattr(field, "fields") else field
+    return text(lang, key, **shown)
+
+
 def say(ctx, key: str, /, **fields) -> str:
     """:func:`text` in the language of ``ctx`` (``ctx.language``; English
     when the object has none, e.g. a test's stand-in context)."""

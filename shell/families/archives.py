@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import shell.opts as opts
 from shell.invocation import X, code_carrier, cwd_word
-from shell.model import DYN, Word
+from shell.model import DYN, Msg, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "archives"
@@ -58,14 +58,14 @@ def h_tar(x: X) -> list:
     for o, v in p.opts:
         if o in ("--to-command", "--checkpoint-action", "--info-script", "--new-volume-script",
                  "-F", "--rsh-command", "-I", "--use-compress-program") and v is not None:
-            run.carrier("tar-exec", f"tar {o} runs a command", cmd)
+            run.carrier("tar-exec", Msg("shell.carrier.tar_runs_command", option=o), cmd)
             code = v.value
             if o == "--checkpoint-action":
                 if not code.startswith(("exec=", "exec ")):
                     continue
                 code = code[5:]
             if v.dynamic:
-                run.unknown(f"tar {o} runs a command assembled at run time")
+                run.unknown(Msg("shell.unknown.tar_runs_command_assembled", option=o))
             else:
                 x.code(code, f"tar {o}")
     mode = None
@@ -127,7 +127,7 @@ def h_ar(x: X) -> list:
         return [cmd]
     key = ops[0].value.lstrip("-")
     if ops[0].dynamic:
-        run.unknown("ar is given a mode computed at run time")
+        run.unknown(Msg("shell.unknown.ar_given_mode_computed"))
         return [cmd]
     if "x" in key:
         return _extract_into(x, out_dir, "ar x (extracts members into it)")
@@ -147,8 +147,8 @@ def h_cpio(x: X) -> list:
                                          "--message", "--owner", "--rsh-command", "--block-size",
                                          "--io-size", "--to-stdout"))
     for v in p.values("--rsh-command"):
-        code_carrier(x, "cpio-exec", v, "cpio --rsh-command runs a command",
-                     "cpio --rsh-command runs a command assembled at run time", "cpio")
+        code_carrier(x, "cpio-exec", v, Msg("shell.carrier.cpio_rsh_command_runs"),
+                     Msg("shell.unknown.cpio_rsh_command_runs"), "cpio")
     directory = p.value("-D", "--directory")
     if p.has("-i", "--extract"):
         if p.has("--to-stdout", "-t", "--list"):
@@ -296,8 +296,8 @@ def h_zip(x: X) -> list:
 
 def _tt(x: X, v: Word) -> None:
     """``zip -TT CMD``: a ``zip-exec`` carrier; the command line is analysed."""
-    code_carrier(x, "zip-exec", v, "zip -TT/--unzip-command runs a command",
-                 "zip -TT runs a command assembled at run time", "zip -TT")
+    code_carrier(x, "zip-exec", v, Msg("shell.carrier.zip_tt_unzip_command"),
+                 Msg("shell.unknown.zip_tt_runs_command"), "zip -TT")
 
 
 def h_7z(x: X) -> list:
