@@ -156,7 +156,8 @@ def _check(ctx: Context) -> Verdict:
                                  extra=extra))
     for finding, source in lowered:
         warns.insert(0, ctx.say("bash_check.family_warn", family=finding.command_family,
-                                message=ctx.render(finding.message), source=source))
+                                message=ctx.render(finding.message),
+                                source=ctx.render(source)))
     if asking:
         first, source = asking[0]
         more = ""
@@ -168,7 +169,8 @@ def _check(ctx: Context) -> Verdict:
         if warns:
             context += " " + " ".join(warns[:3])
         return ask(ctx.say("bash_check.ask", family=first.command_family,
-                           message=ctx.render(first.message), more=more, source=source),
+                           message=ctx.render(first.message), more=more,
+                           source=ctx.render(source)),
                    context)
     if warns:
         return warn(" ".join(warns[:3]))
@@ -191,17 +193,22 @@ def level_of(family: str, overrides: dict, broken: bool) -> tuple:
     """``(level, source)`` of the command family ``family`` given
     :func:`family_levels`' result: the level bash-check applies to its
     findings (:mod:`shell.severity`) and where it comes from (``families.X
-    in <layer>``, ``default for X`` or ``broken configuration``)."""
+    in <layer>``, ``default for X`` or ``broken configuration``). The source
+    is a recorded sentence (:class:`shell.model.Msg`, ``bash_check.source_*``):
+    ``str()`` is English (``playgate explain``), guards say it in the
+    context's language (issue 14 item 10)."""
     from shell import severity  # lazy: only for commands with a destructive finding
+    from shell.model import Msg  # lazy: as above
 
     if broken:
-        return severity.BLOCK, "a broken permission configuration (every family blocks)"
+        return severity.BLOCK, Msg("bash_check.source_broken")
     setting = overrides.get(family)
     level = severity.level(family, {family: setting[0]} if setting else None)
     if setting and setting[0] != level:
-        return level, f"families.{family}: {setting[0]} in {setting[1]}, raised: a hard family"
-    return level, (f"families.{family} in {setting[1]}" if setting else
-                   f"default for {family}")
+        return level, Msg("bash_check.source_raised", family=family, setting=setting[0],
+                          layer=setting[1])
+    return level, (Msg("bash_check.source_layer", family=family, layer=setting[1]) if setting
+                   else Msg("bash_check.source_default", family=family))
 
 
 def _by_level(ctx, findings) -> tuple:

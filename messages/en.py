@@ -1420,6 +1420,14 @@ MESSAGES = {
     'shell.find.git_checkout_index_f': (
         "git checkout-index -f: overwrites files in the working tree with the index's version"
     ),
+    'shell.find.git_checkout_paths': (
+        'git checkout <path>: overwrites uncommitted changes in {paths}; commit or stash them '
+        'first'
+    ),
+    'shell.find.git_checkout_paths_dashdash': (
+        'git checkout -- <path>: overwrites uncommitted changes in {paths}; commit or stash them '
+        'first'
+    ),
     'shell.find.git_checkout_pathspec_file': (
         'git checkout --pathspec-from-file: overwrites files with their committed version'
     ),
@@ -1680,6 +1688,10 @@ MESSAGES = {
         'xargs feeds what it reads at run time to {fed} as code (judged as the worst it could '
         'be: any command)'
     ),
+    'bash_check.source_broken': 'a broken permission configuration (every family blocks)',
+    'bash_check.source_default': 'default for {family}',
+    'bash_check.source_layer': 'families.{family} in {layer}',
+    'bash_check.source_raised': 'families.{family}: {setting} in {layer}, raised: a hard family',
     'shell.carrier.awk_loads_extension_include': 'awk loads an extension or include file',
     'shell.carrier.awk_pipes_output_command': 'awk pipes its output into a command',
     'shell.carrier.awk_runs_shell_commands': 'awk runs shell commands (system/pipes)',
@@ -1761,5 +1773,16 @@ MESSAGES = {
         'xargs runs a command with arguments read from its input'
     ),
     'shell.carrier.zip_tt_unzip_command': 'zip -TT/--unzip-command runs a command',
+    'shell.how.archive_absolute': '{command} (extracts members with absolute names)',
+    'shell.how.archive_into': '{command} (extracts an archive into it)',
+    'shell.how.copies_into': '{command} (copies files into it)',
+    'shell.how.decompresses_into': '{command} (decompresses into it)',
+    'shell.how.dotdot_members': '{command} (extracts members with ../ names)',
+    'shell.how.hard_link': 'ln (hard link to)',
+    'shell.how.members_into': '{command} (extracts members into it)',
+    'shell.how.members_where_named': '{command} (extracts members where their names say)',
+    'shell.how.package_into': '{command} (extracts a package into it)',
+    'shell.how.patch_unreadable': '{how} (files named in a diff that cannot be read)',
+    'shell.how.pip_env': '{sub} into the environment of {interpreter}',
     # <<< shell analysis (ja-shell)
 }

@@ -1106,6 +1106,12 @@ MESSAGES = {
     ),
     'shell.find.git_checkout_force_throws': 'git checkout --force: ローカルの変更を捨てます',
     'shell.find.git_checkout_index_f': 'git checkout-index -f: 作業ツリーのファイルをインデックスの内容で上書きします',
+    'shell.find.git_checkout_paths': (
+        'git checkout <path>: {paths} のコミットしていない変更を上書きします。先にコミットか stash をしてください'
+    ),
+    'shell.find.git_checkout_paths_dashdash': (
+        'git checkout -- <path>: {paths} のコミットしていない変更を上書きします。先にコミットか stash をしてください'
+    ),
     'shell.find.git_checkout_pathspec_file': (
         'git checkout --pathspec-from-file: ファイルをコミット済みの内容で上書きします'
     ),
@@ -1301,6 +1307,10 @@ MESSAGES = {
     'shell.find.xargs_feeds_reads_run': (
         'xargs が実行時に読んだものを {fed} にコードとして渡します (最悪の場合、つまり任意のコマンドとして判断します)'
     ),
+    'bash_check.source_broken': '壊れた権限設定 (すべてのファミリーがブロックします)',
+    'bash_check.source_default': '{family} の既定値',
+    'bash_check.source_layer': '{layer} の families.{family}',
+    'bash_check.source_raised': '{layer} の families.{family}: {setting} (引き上げ: 緩められないファミリーです)',
     'shell.carrier.awk_loads_extension_include': 'awk が拡張やインクルードファイルを読み込みます',
     'shell.carrier.awk_pipes_output_command': 'awk が出力をコマンドにパイプします',
     'shell.carrier.awk_runs_shell_commands': 'awk がシェルコマンドを実行します (system/パイプ)',
@@ -1365,5 +1375,16 @@ MESSAGES = {
     'shell.carrier.unknown_runner': '{name} は解析が知らないプログラムで、コマンド {shown!r} を受け取ります: それを実行するかもしれません',
     'shell.carrier.xargs_runs_command_arguments': 'xargs が入力から読んだ引数でコマンドを実行します',
     'shell.carrier.zip_tt_unzip_command': 'zip -TT/--unzip-command がコマンドを実行します',
+    'shell.how.archive_absolute': '{command} (メンバーを絶対パスのとおりに展開します)',
+    'shell.how.archive_into': '{command} (アーカイブをここに展開します)',
+    'shell.how.copies_into': '{command} (ファイルをここにコピーします)',
+    'shell.how.decompresses_into': '{command} (ここに展開します)',
+    'shell.how.dotdot_members': '{command} (../ を含む名前のメンバーを展開します)',
+    'shell.how.hard_link': 'ln (ハードリンク先)',
+    'shell.how.members_into': '{command} (メンバーをここに展開します)',
+    'shell.how.members_where_named': '{command} (メンバーを名前が示す場所に展開します)',
+    'shell.how.package_into': '{command} (パッケージをここに展開します)',
+    'shell.how.patch_unreadable': '{how} (読めない diff に書かれたファイル)',
+    'shell.how.pip_env': '{interpreter} の環境への {sub}',
     # <<< shell analysis (ja-shell)
 }

@@ -218,7 +218,7 @@ def _summary(a):
     return (
         [(c.argv, c.wrappers, [(r.op, r.fd, r.target.value if r.target else r.dup)
                                for r in c.redirects], c.assignments) for c in a.commands],
-        sorted((w.how, str(w.abs), w.kind, w.recursive) for w in a.writes),
+        sorted((str(w.how), str(w.abs), w.kind, w.recursive) for w in a.writes),
         sorted(f.family for f in a.destructive), sorted(f.family for f in a.carriers),
         a.unknown, sorted(str(w.abs) for w in a.touched),
     )

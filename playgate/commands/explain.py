@@ -72,12 +72,13 @@ def _finding(f, levels=None) -> dict:
     if levels is not None:
         from guards.bash_check import level_of
 
-        out["level"], out["level_source"] = level_of(f.command_family or "shell", *levels)
+        out["level"], source = level_of(f.command_family or "shell", *levels)
+        out["level_source"] = str(source)
     return out
 
 
 def _write(w) -> dict:
-    return {"how": w.how, "kind": w.kind, "path": w.given, "abs": w.abs, "rel": w.rel,
+    return {"how": str(w.how), "kind": w.kind, "path": w.given, "abs": w.abs, "rel": w.rel,
             "recursive": w.recursive, "possible": w.possible}
 
 

@@ -198,7 +198,7 @@ def h_ln(x: X) -> list:
         if not symbolic:
             # A hard link is a second name for the same file: writing through
             # it writes the original (bypass family G).
-            run.write(cmd, s, "ln (hard link to)", "write")
+            run.write(cmd, s, Msg("shell.how.hard_link"), "write")
         before = len(run.analysis.writes)
         _record_dest(x, s, dest, p.has("-n", "--no-dereference", "-T",
                                        "--no-target-directory"), "ln", False,

@@ -152,9 +152,8 @@ def g_checkout(x: X, words: list) -> None:
     if p.dashdash is not None:
         pathspecs = ops[p.dashdash:]
         if pathspecs:
-            destroy(x, "git-history", "git checkout -- <path>: overwrites uncommitted "
-                    "changes in " + ", ".join(w.value for w in pathspecs[:3]) +
-                    "; commit or stash them first")
+            destroy(x, "git-history", Msg("shell.find.git_checkout_paths_dashdash", paths=", ".join(
+                w.value for w in pathspecs[:3])))
             _paths_written(x, pathspecs, "git checkout --")
         return
     if not ops:
@@ -167,8 +166,8 @@ def g_checkout(x: X, words: list) -> None:
                 _path_exists(x, first) and not _existing_branch(x, v) and not _is_ref(x, v)):
             candidates = [first]
     if candidates:
-        destroy(x, "git-history", "git checkout <path>: overwrites uncommitted changes in " +
-                ", ".join(w.value for w in candidates[:3]) + "; commit or stash them first")
+        destroy(x, "git-history", Msg("shell.find.git_checkout_paths", paths=", ".join(
+            w.value for w in candidates[:3])))
         _paths_written(x, candidates, "git checkout")
 
 

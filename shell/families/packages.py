@@ -76,7 +76,8 @@ def pip_effects(x: X, interpreter_word: str, args) -> None:
                           f"pip {opt}", recursive=True)
     if sub in ("install", "uninstall") and "/bin/" in interpreter_word:
         env_dir = interpreter_word.rsplit("/bin/", 1)[0] or "/"
-        run.write(cmd, Word.literal(env_dir), f"{sub} into the environment of {interpreter_word}",
+        run.write(cmd, Word.literal(env_dir), Msg("shell.how.pip_env", sub=sub,
+                                                    interpreter=interpreter_word),
                   recursive=True)
 
 

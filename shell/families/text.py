@@ -362,7 +362,7 @@ def patch_targets(x: X, text: str | None, how: str) -> None:
     if text is None:
         cwd = next(iter(cmd.cwd)) if cmd.cwd is not None and len(cmd.cwd) == 1 else None
         run.write(cmd, Word.literal(cwd) if cwd else Word(DYN, DYN, dynamic=True),
-                  f"{how} (files named in a diff that cannot be read)", recursive=True)
+                  Msg("shell.how.patch_unreadable", how=how), recursive=True)
         return
     seen = set()
     for line in text.splitlines():
