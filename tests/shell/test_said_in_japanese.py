@@ -329,3 +329,28 @@ def test_any_blocked_table_command_reads_in_japanese(ja_ws, command, wrap):
     code, err, out = ja_ws.decide(full)
     for text in received(code, out, err):
         assert english_runs(text, full) == [], (full, text)
+
+
+# ------------------------------------------------------------------ speed
+
+@pytest.mark.parametrize("command", ["git status", "ls -la src | grep app",
+                                     "for f in *.py; do echo \"$f\"; done"])
+def test_an_allowed_bash_command_loads_no_catalogue(ja_ws, command):
+    """The allow path records nothing and renders nothing: ``python -X
+    importtime`` of the installed PreToolUse hook imports no ``messages``
+    module (issue 7; the Msg records are plain objects)."""
+    import os
+    import subprocess
+    import sys
+
+    payload = ja_ws.payload("PreToolUse", tool_name="Bash", tool_input={"command": command},
+                            tool_use_id="t")
+    script = ja_ws.root / ".claude" / "hooks" / "pre_tool_use.py"
+    proc = subprocess.run([sys.executable, "-X", "importtime", str(script)],
+                          input=json.dumps(payload).encode(), capture_output=True, timeout=60,
+                          env=dict(os.environ, CLAUDE_PROJECT_DIR=str(ja_ws.root)))
+    assert proc.returncode == 0 and not proc.stdout.strip(), proc.stdout[-500:]
+    imported = [line.rsplit("|", 1)[-1].strip() for line in
+                proc.stderr.decode().splitlines() if line.startswith("import time:")]
+    assert any(m == "shell" or m.startswith("shell.") for m in imported), "not analysed?"
+    assert not [m for m in imported if m == "messages" or m.startswith("messages.")]
