@@ -1104,6 +1104,11 @@ MESSAGES = {
         'the alias {name!r} is used with arguments only known at run time'
     ),
     'shell.unknown.ar_given_mode_computed': 'ar is given a mode computed at run time',
+    'shell.unknown.arith_dynamic_value': (
+        'arithmetic evaluates the value of ${name}, which is only known at run time (a value '
+        'like a[$(cmd)] would run cmd)'
+    ),
+    'shell.unknown.arith_too_deep': 'arithmetic follows variables that name variables too deeply',
     'shell.unknown.assembled_run_time': '{how} is assembled at run time',
     'shell.unknown.awk_pipes_output_command': 'awk pipes output to a command assembled at run time',
     'shell.unknown.awk_program': 'awk: {reason}',
@@ -1112,6 +1117,7 @@ MESSAGES = {
     'shell.unknown.awk_runs_program_file': 'awk runs a program file that cannot be read',
     'shell.unknown.awk_system_runs_command': 'awk system() runs a command assembled at run time',
     'shell.unknown.awk_writes_file_name': 'awk writes a file whose name is computed at run time',
+    'shell.unknown.brace_expansion_too_large': 'brace expansion too large',
     'shell.unknown.builds_runs_code_run': (
         'builds and runs code at run time (eval/exec/getattr/dynamic import), which cannot be '
         'checked'
@@ -1215,12 +1221,34 @@ MESSAGES = {
     'shell.unknown.parallel_runs_command_template': (
         'parallel runs a command template assembled at run time'
     ),
+    'shell.unknown.parse_ansi_string': "unterminated $'...' string",
+    'shell.unknown.parse_array': 'unterminated array assignment',
+    'shell.unknown.parse_backquote': 'unterminated backquote',
+    'shell.unknown.parse_case_in': "case without 'in'",
+    'shell.unknown.parse_case_pattern': "case pattern without ')'",
+    'shell.unknown.parse_case_subject': 'case subject is not a single word',
+    'shell.unknown.parse_double_quote': 'unterminated double quote',
+    'shell.unknown.parse_end': 'unexpected end of command',
     'shell.unknown.parse_error': 'cannot parse the command ({msg})',
+    'shell.unknown.parse_extglob': 'unterminated extended glob',
     'shell.unknown.parse_failed': 'cannot parse the command ({exc})',
+    'shell.unknown.parse_for_arith': 'unterminated for ((...))',
+    'shell.unknown.parse_heredoc_delimiter': 'unterminated here-document delimiter',
+    'shell.unknown.parse_heredoc_no_body': 'here-document inside a substitution has no body',
+    'shell.unknown.parse_heredoc_no_delimiter': 'here-document operator without a delimiter',
+    'shell.unknown.parse_not_substitution': 'not a substitution',
+    'shell.unknown.parse_old_arith': 'unterminated $[...]',
+    'shell.unknown.parse_param': 'unterminated ${{...}}',
+    'shell.unknown.parse_single_quote': 'unterminated single quote',
+    'shell.unknown.parse_substitution': 'unterminated substitution or subshell',
+    'shell.unknown.parse_test': 'unterminated [[ ... ]]',
+    'shell.unknown.parse_too_deep': 'command nested too deeply',
+    'shell.unknown.parse_unexpected_paren': "unexpected ')'",
     'shell.unknown.program_contains_parts_computed': (
         '{how}: the program contains parts computed at run time'
     ),
     'shell.unknown.program_part': '{how}: {reason}',
+    'shell.unknown.prompt_expansion': "${{...@P}} expands a variable's value as a prompt",
     'shell.unknown.psql_copy_program': 'psql \\copy ... program runs a program',
     'shell.unknown.python_m_arguments': 'python -m {name} with arguments',
     'shell.unknown.python_m_runs_module': 'python -m runs a module named at run time',
@@ -1297,6 +1325,7 @@ MESSAGES = {
         'unshare --root runs the command in another root directory'
     ),
     'shell.unknown.unsupported_shell_construct': 'unsupported shell construct ({kind})',
+    'shell.unknown.unterminated_substitution': 'unterminated substitution',
     'shell.unknown.watch_runs_command_line': 'watch runs a command line assembled at run time',
     'shell.unknown.wget_e_config_runs': (
         'wget -e/--config runs wgetrc commands that change what it does'

@@ -264,7 +264,7 @@ class Walker:
             run.too_deep(text)
             return []
         except lexer.LexError as exc:
-            run.unknown(Msg("shell.unknown.parse_failed", exc=exc))
+            run.unknown(Msg("shell.unknown.parse_failed", exc=_why(exc)))
             self._fallback(text, scope, depth, wrappers)
             return []
         masked = prepared.masked
@@ -282,7 +282,7 @@ class Walker:
 
             bashlex = bashparse.load()
         except ImportError as exc:  # pragma: no cover - broken install
-            run.unknown(Msg("shell.unknown.shell_parser_not_available", exc=exc))
+            run.unknown(Msg("shell.unknown.shell_parser_not_available", exc=_why(exc)))
             self._fallback(text, scope, depth, wrappers)
             return []
         try:
@@ -554,7 +554,7 @@ class Walker:
             try:
                 ev.dq_string(value)
             except Exception as exc:  # noqa: BLE001
-                run.unknown(Msg("shell.unknown.cannot_read_value", name=name, exc=exc))
+                run.unknown(Msg("shell.unknown.cannot_read_value", name=name, exc=_why(exc)))
 
     def run_argv(self, words, parent: SimpleCommand, scope, wrapper: str, extra_env=(),
                  stdin="inherit", depth_step: int = 1) -> list:
@@ -597,7 +597,8 @@ class Walker:
         try:
             return ev.words(text)
         except Exception as exc:  # noqa: BLE001 - a word we cannot read is unknown
-            self.run.unknown(Msg("shell.unknown.cannot_evaluate_word", text=text[:60], exc=exc))
+            self.run.unknown(Msg("shell.unknown.cannot_evaluate_word", text=text[:60],
+                                 exc=_why(exc)))
             return [Word(text, DYN, dynamic=True)]
 
     def _assignment_text(self, text: str):
@@ -622,7 +623,7 @@ class Walker:
                 ev.arith(name[name.index("[") + 1:name.rindex("]") if "]" in name else None], [])
             except Exception as exc:  # noqa: BLE001
                 self.run.unknown(Msg("shell.unknown.cannot_read_subscript", name=name[:40],
-                                     exc=exc))
+                                     exc=_why(exc)))
             name = name[:name.index("[")]
         if start is not None:
             region = self._region_at(start + len(name) + len(op))
@@ -636,7 +637,7 @@ class Walker:
             value = ev.single(value_text, assignment=True)
         except Exception as exc:  # noqa: BLE001
             self.run.unknown(Msg("shell.unknown.cannot_evaluate_assignment", text=text[:60],
-                                 exc=exc))
+                                 exc=_why(exc)))
             value = Word(value_text, DYN, dynamic=True)
         if op == "+=":
             old = scope.lookup(name)
@@ -655,7 +656,7 @@ class Walker:
             else:
                 ev._scan_code_spans(region.text, sources)
         except Exception as exc:  # noqa: BLE001
-            self.run.unknown(Msg("shell.unknown.cannot_read", text=region.text[:40], exc=exc))
+            self.run.unknown(Msg("shell.unknown.cannot_read", text=region.text[:40], exc=_why(exc)))
 
     def _redirects(self, nodes, scope, depth):
         out = []
@@ -682,7 +683,8 @@ class Walker:
                         w = ev.dq_string(doc.body)
                         content, dyn = w.value, w.dynamic
                     except Exception as exc:  # noqa: BLE001
-                        self.run.unknown(Msg("shell.unknown.cannot_read_here_document", exc=exc))
+                        self.run.unknown(Msg("shell.unknown.cannot_read_here_document",
+                                             exc=_why(exc)))
                         content, dyn = DYN, True
                 if fd in (None, 0):
                     stdin = Stdin("heredoc", content=content, dynamic=dyn)
@@ -704,7 +706,7 @@ class Walker:
                         w = Word(text, DYN, dynamic=True)   # ambiguous redirect
             except Exception as exc:  # noqa: BLE001
                 self.run.unknown(Msg("shell.unknown.cannot_evaluate_redirection_target",
-                                     text=text[:60], exc=exc))
+                                     text=text[:60], exc=_why(exc)))
                 w = Word(text, DYN, dynamic=True)
             if op in (">&", "<&") and w.value.isdigit() and not w.dynamic:
                 out.append(Redirect(op, fd, None, dup=int(w.value)))
@@ -787,3 +789,11 @@ def _has_background(n) -> bool:
 
 __all__ = ["Walker", "Scope", "plain_words", "MAX_DEPTH", "MAX_BYTES", "MAX_COMMANDS", "Budget",
            "Finding"]
+
+
+def _why(exc: BaseException):
+    """What an exception says, for a recorded reason: the sentence the
+    shell's own readers raise with (:class:`shell.model.Msg`, said in the
+    agent's language), else its text."""
+    said = exc.args[0] if exc.args else None
+    return said if isinstance(said, Msg) else str(exc)

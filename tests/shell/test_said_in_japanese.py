@@ -120,8 +120,12 @@ def _message_args(path, tree):
             if receiver.endswith("run") or receiver in ("rep", "report") or (
                     receiver == "self" and path.name == "run.py"):
                 index = RECORDERS[f.attr]
+        elif isinstance(f, ast.Attribute) and f.attr == "on_unknown":
+            index = 0   # shell.words' callback into Run.unknown
         elif isinstance(f, ast.Name) and f.id in HELPERS:
             index = HELPERS[f.id]
+        elif isinstance(f, ast.Name) and f.id in ("LexError", "TooDeep"):
+            index = 0   # the lexer's reason becomes a "cannot parse" reason
         elif isinstance(f, ast.Name) and f.id == "code_carrier":
             for arg in node.args[3:5]:
                 yield node, arg
@@ -154,9 +158,9 @@ def _is_stringy(node) -> bool:
 
 
 def test_the_analysis_records_catalogue_keys_not_sentences():
-    """No ``run.unknown``/``find``/``carrier`` (nor codescan's, sql's or a
-    family helper's) is given a literal sentence: a new English reason
-    cannot slip in."""
+    """No ``run.unknown``/``find``/``carrier`` (nor codescan's, sql's, a
+    family helper's, ``shell.words``' ``on_unknown`` or a lexer error) is
+    given a literal sentence: a new English reason cannot slip in."""
     seen, bad = 0, []
     for path, tree in _sources():
         for call, arg in _message_args(path, tree):
