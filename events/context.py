@@ -118,6 +118,14 @@ class Context:
 
         return text(self.language, key, **fields)
 
+    def render(self, value) -> str:
+        """A sentence the shell analysis recorded (``Analysis.reasons``,
+        ``Finding.message``: :class:`shell.model.Msg`) in :attr:`language`
+        (:func:`messages.render`); a plain string as it is. Never raises."""
+        from messages import render  # lazy: the catalogue only when a guard speaks
+
+        return render(self.language, value)
+
     def config_flag(self, key: str) -> bool:
         """A boolean key of state.md's ``config`` section."""
         return self.state.config_flag(key) if self.state is not None else False

@@ -200,7 +200,9 @@ def problem_codes(text: str) -> tuple:
 
 
 def _removal(write) -> bool:
-    how = (getattr(write, "how", "") or "").split()
+    how = getattr(write, "how", "") or ""
+    # a label the analysis records as a sentence (shell.how.*) is never a removal
+    how = how.split() if isinstance(how, str) else []
     return bool(how) and how[0] in _REMOVALS
 
 
@@ -218,12 +220,13 @@ def _check_bash(ctx):
     if hits:
         if not team.enabled(ctx, "agent_definitions_guard"):
             return ALLOWED
-        shown = ", ".join(f"{w.rel or w.abs} ({w.how})" for w in hits[:5])
+        shown = ", ".join(f"{w.rel or w.abs} ({ctx.render(w.how)})" for w in hits[:5])
         return block(ctx.say("agent_definitions.bash_writes", files=shown, rule=ctx.say(RULE)))
     if analysis.unknown and mentions_agents(ctx.hook.command):
         if not team.enabled(ctx, "agent_definitions_guard"):
             return ALLOWED
-        why = "; ".join(analysis.reasons[:2]) or ctx.say("shared.not_analysed")
+        why = "; ".join(ctx.render(r) for r in analysis.reasons[:2]) or ctx.say(
+            "shared.not_analysed")
         return block(ctx.say("agent_definitions.bash_unknown", why=why, rule=ctx.say(RULE)))
     return ALLOWED
 

@@ -115,7 +115,7 @@ def _check(ctx: Context) -> Verdict:
 
     # 2. unknown
     if analysis.unknown:
-        reasons = "; ".join(analysis.reasons[:3])
+        reasons = "; ".join(ctx.render(r) for r in analysis.reasons[:3])
         return block(ctx.say("bash_check.unknown", reasons=reasons))
 
     admin_archive = ctx.security == "admin" and not ctx.active_playbook_path
@@ -156,19 +156,22 @@ def _check(ctx: Context) -> Verdict:
                                  extra=extra))
     for finding, source in lowered:
         warns.insert(0, ctx.say("bash_check.family_warn", family=finding.command_family,
-                                message=finding.message, source=source))
+                                message=ctx.render(finding.message),
+                                source=ctx.render(source)))
     if asking:
         first, source = asking[0]
         more = ""
         if len(asking) > 1:
             more = ctx.say("bash_check.also", findings="; ".join(
-                f.message for f, _s in asking[1:3]))
+                ctx.render(f.message) for f, _s in asking[1:3]))
         context = ctx.say("bash_check.ask_context", family=first.command_family,
-                          message=first.message)
+                          message=ctx.render(first.message))
         if warns:
             context += " " + " ".join(warns[:3])
         return ask(ctx.say("bash_check.ask", family=first.command_family,
-                           message=first.message, more=more, source=source), context)
+                           message=ctx.render(first.message), more=more,
+                           source=ctx.render(source)),
+                   context)
     if warns:
         return warn(" ".join(warns[:3]))
     return ALLOWED
@@ -190,17 +193,22 @@ def level_of(family: str, overrides: dict, broken: bool) -> tuple:
     """``(level, source)`` of the command family ``family`` given
     :func:`family_levels`' result: the level bash-check applies to its
     findings (:mod:`shell.severity`) and where it comes from (``families.X
-    in <layer>``, ``default for X`` or ``broken configuration``)."""
+    in <layer>``, ``default for X`` or ``broken configuration``). The source
+    is a recorded sentence (:class:`shell.model.Msg`, ``bash_check.source_*``):
+    ``str()`` is English (``playgate explain``), guards say it in the
+    context's language (issue 14 item 10)."""
     from shell import severity  # lazy: only for commands with a destructive finding
+    from shell.model import Msg  # lazy: as above
 
     if broken:
-        return severity.BLOCK, "a broken permission configuration (every family blocks)"
+        return severity.BLOCK, Msg("bash_check.source_broken")
     setting = overrides.get(family)
     level = severity.level(family, {family: setting[0]} if setting else None)
     if setting and setting[0] != level:
-        return level, f"families.{family}: {setting[0]} in {setting[1]}, raised: a hard family"
-    return level, (f"families.{family} in {setting[1]}" if setting else
-                   f"default for {family}")
+        return level, Msg("bash_check.source_raised", family=family, setting=setting[0],
+                          layer=setting[1])
+    return level, (Msg("bash_check.source_layer", family=family, layer=setting[1]) if setting
+                   else Msg("bash_check.source_default", family=family))
 
 
 def _by_level(ctx, findings) -> tuple:
@@ -219,16 +227,10 @@ def _by_level(ctx, findings) -> tuple:
             lowered.append((f, source))
     return blocking, asking, lowered
 def finding_text(ctx, finding) -> str:
-    """What a destructive finding is, for Claude: the shell analysis's own
-    sentence in English; in another language the catalogue's sentence for
-    its family with the command it is about (the analysis speaks English;
-    issue 14 item 10)."""
-    if ctx.language == "en" or finding.family not in _ADVICE:
-        return finding.message
-    command = getattr(finding, "command", None)
-    argv = getattr(command, "argv", None) or []
-    shown = " ".join(str(a).replace("\x00", "<?>") for a in argv)[:200]
-    return ctx.say(f"bash_check.family.{finding.family}", command=shown or "?")
+    """What a destructive finding is, for Claude: the sentence the shell
+    analysis recorded (``shell.find.*``, :class:`shell.model.Msg`) in the
+    context's language (issue 14 item 10)."""
+    return ctx.render(finding.message)
 
 
 def _destructive_message(ctx, findings) -> str:
@@ -671,11 +673,12 @@ def _script_problem(ctx, analysis) -> str | None:
                 certain = [f for f in inner.destructive if f.certain]
                 if certain:
                     return ctx.say("bash_check.script_destructive", script=shown,
-                                   family=certain[0].family, message=certain[0].message)
+                                   family=certain[0].family,
+                                   message=finding_text(ctx, certain[0]))
             rep = codescan.scan(lang, text)
             if rep.destructive:
                 return ctx.say("bash_check.script_code_destructive", script=shown,
-                               what=rep.destructive[0][1])
+                               what=ctx.render(rep.destructive[0][1]))
 
             writes = []
             for kind, wpath, recursive in rep.writes:

@@ -195,7 +195,9 @@ _REMOVALS = ("rm", "unlink", "shred")
 
 
 def _removal(write) -> bool:
-    how = (getattr(write, "how", "") or "").split()
+    how = getattr(write, "how", "") or ""
+    # a label the analysis records as a sentence (shell.how.*) is never a removal
+    how = how.split() if isinstance(how, str) else []
     return bool(how) and how[0] in _REMOVALS
 
 
@@ -228,13 +230,14 @@ def _check_bash(ctx):
     if hits:
         if not team.enabled(ctx, "spec_phase_gate"):
             return ALLOWED
-        shown = ", ".join(f"{w.rel or w.abs} ({w.how})" for w in hits[:5])
+        shown = ", ".join(f"{w.rel or w.abs} ({ctx.render(w.how)})" for w in hits[:5])
         return block(ctx.say("spec_phase_gate.bash_writes", files=shown, order=ctx.say(ORDER)))
     if analysis.unknown:
         folded = ctx.hook.command.casefold()
         names = [n for n in _spec_names(patterns) if n in folded]
         if names and team.enabled(ctx, "spec_phase_gate"):
-            why = "; ".join(analysis.reasons[:2]) or ctx.say("shared.not_analysed")
+            why = "; ".join(ctx.render(r) for r in analysis.reasons[:2]) or ctx.say(
+                "shared.not_analysed")
             return block(ctx.say("spec_phase_gate.bash_unknown", name=names[0], why=why,
                                  order=ctx.say(ORDER)))
     return ALLOWED

@@ -77,7 +77,7 @@ def text(lang: str, key: str, /, **fields) -> str:
         for attempt in ((lang, DEFAULT) if lang != DEFAULT else (DEFAULT,)):
             template = catalogue(attempt).get(key)
             if template is not None:
-                result = _format(template, fields)
+                result = _format(template, _said_in(attempt, fields))
                 if result is not None:
                     return result
     except Exception:  # noqa: BLE001 - never take the hook down for a message
@@ -87,6 +87,32 @@ def text(lang: str, key: str, /, **fields) -> str:
     except Exception:  # noqa: BLE001
         shown = ""
     return f"{key}: {shown}" if shown else str(key)
+
+
+def _is_said(value) -> bool:
+    """``value`` is a sentence the shell analysis recorded (a
+    :class:`shell.model.Msg`: ``key`` and ``fields``)."""
+    return isinstance(getattr(value, "key", None), str) and \
+        isinstance(getattr(value, "fields", None), dict)
+
+
+def _said_in(lang: str, fields: dict) -> dict:
+    """``fields`` with every recorded sentence among them rendered in
+    ``lang`` (a guard passing ``Finding.message`` or ``Write.how`` as a
+    field gets it in its own language, issue 14 item 10)."""
+    if not any(_is_said(v) for v in fields.values()):
+        return fields
+    return {k: render(lang, v) if _is_said(v) else v for k, v in fields.items()}
+
+
+def render(lang: str, value) -> str:
+    """A sentence the shell analysis recorded (:class:`shell.model.Msg`: a
+    ``key`` and its ``fields``) in ``lang``, its fields that are recorded
+    sentences too rendered in the same language; any other value is
+    ``str(value)``. Never raises (issue 14 item 10)."""
+    if not _is_said(value):
+        return str(value)
+    return text(lang, value.key, **value.fields)
 
 
 def say(ctx, key: str, /, **fields) -> str:

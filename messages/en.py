@@ -1084,45 +1084,6 @@ MESSAGES = {
         'it has no `tools` list, so the agent inherits every tool, Task and Agent included '
         '(seed 002 §7); list the tools it needs'
     ),
-    'bash_check.family.rm-recursive': (
-        'recursive or forced removal outside the project and the temp directories: '
-        '`{command}`'
-    ),
-    'bash_check.family.git-history': (
-        'a git command that discards history or uncommitted work: `{command}`'
-    ),
-    'bash_check.family.force-push': (
-        "a forced push that rewrites the remote's history: `{command}`"
-    ),
-    'bash_check.family.disk': 'a write to a disk or partition device: `{command}`',
-    'bash_check.family.chmod-system': (
-        'a recursive permission change on system paths: `{command}`'
-    ),
-    'bash_check.family.system-write': (
-        'a write to system or home configuration outside the project: `{command}`'
-    ),
-    'bash_check.family.fork-bomb': (
-        'processes started in an unbounded loop (a fork bomb): `{command}`'
-    ),
-    'bash_check.family.fetched-exec': (
-        'downloaded content run by a shell or interpreter: `{command}`'
-    ),
-    'bash_check.family.http-delete': 'an HTTP DELETE (a remote resource is removed): `{command}`',
-    'bash_check.family.gh-delete': 'deleting or archiving something on GitHub: `{command}`',
-    'bash_check.family.process-kill': 'signals to processes it did not start: `{command}`',
-    'bash_check.family.system-power': 'a shutdown or restart of the machine: `{command}`',
-    'bash_check.family.depth-limit': (
-        'shells, eval and substitutions nested too deep to check: `{command}`'
-    ),
-    'bash_check.family.infra-destroy': 'infrastructure or a data store is destroyed: `{command}`',
-    'bash_check.family.data-destroy': (
-        'data in a database is dropped, truncated, deleted without WHERE or flushed: `{command}`'
-    ),
-    'bash_check.family.package-remove': 'system packages are removed or purged: `{command}`',
-    'bash_check.family.service-stop': 'a system service is stopped, disabled or masked: `{command}`',
-    'bash_check.family.fanout-exec': (
-        'input read at run time becomes a shell\'s code or operands: `{command}`'
-    ),
     'bash_check.list_unreadable': (
         'bash-check: {how} {verb} {target}, but {problem}. Writes wait until it is '
         'repaired.'
@@ -1132,4 +1093,725 @@ MESSAGES = {
     'reward.gap_evidence': 'validations.{kind}.evidence is empty',
     'reward.gap_validated_at': 'validated_at is not set',
     'reward.gap_validated_by': "validated_by is {got}, not 'critic'",
+    # >>> shell analysis (ja-shell) ----------------------------------------
+    # Issue 14 item 10: the sentences the shell analysis records
+    # (shell.model.Msg) for bash-check, the permission gate and the workflow
+    # guards to say: shell.unknown.* (why a command cannot be resolved),
+    # shell.find.* (destructive findings, and the phrases they embed:
+    # shell.find.where_*), shell.carrier.* (code-execution carriers).
+    # Kept together in one block for merging.
+    'shell.unknown.alias_used_arguments_only': (
+        'the alias {name!r} is used with arguments only known at run time'
+    ),
+    'shell.unknown.ar_given_mode_computed': 'ar is given a mode computed at run time',
+    'shell.unknown.arith_dynamic_value': (
+        'arithmetic evaluates the value of ${name}, which is only known at run time (a value '
+        'like a[$(cmd)] would run cmd)'
+    ),
+    'shell.unknown.arith_too_deep': 'arithmetic follows variables that name variables too deeply',
+    'shell.unknown.assembled_run_time': '{how} is assembled at run time',
+    'shell.unknown.awk_pipes_output_command': 'awk pipes output to a command assembled at run time',
+    'shell.unknown.awk_program': 'awk: {reason}',
+    'shell.unknown.awk_reads_command_assembled': 'awk reads from a command assembled at run time',
+    'shell.unknown.awk_runs_program_assembled': 'awk runs a program assembled at run time',
+    'shell.unknown.awk_runs_program_file': 'awk runs a program file that cannot be read',
+    'shell.unknown.awk_system_runs_command': 'awk system() runs a command assembled at run time',
+    'shell.unknown.awk_writes_file_name': 'awk writes a file whose name is computed at run time',
+    'shell.unknown.brace_expansion_too_large': 'brace expansion too large',
+    'shell.unknown.builds_runs_code_run': (
+        'builds and runs code at run time (eval/exec/getattr/dynamic import), which cannot be '
+        'checked'
+    ),
+    'shell.unknown.c_runs_string_assembled': '{name} -c runs a string assembled at run time',
+    'shell.unknown.calls_object_check_cannot': (
+        'calls {call}() on an object the check cannot identify'
+    ),
+    'shell.unknown.cannot_evaluate_assignment': 'cannot evaluate the assignment {text!r} ({exc})',
+    'shell.unknown.cannot_evaluate_redirection_target': (
+        'cannot evaluate the redirection target {text!r} ({exc})'
+    ),
+    'shell.unknown.cannot_evaluate_word': 'cannot evaluate the word {text!r} ({exc})',
+    'shell.unknown.cannot_read': 'cannot read {text!r} ({exc})',
+    'shell.unknown.cannot_read_here_document': 'cannot read a here-document ({exc})',
+    'shell.unknown.cannot_read_subscript': 'cannot read the subscript of {name!r} ({exc})',
+    'shell.unknown.cannot_read_value': "cannot read {name}'s value ({exc})",
+    'shell.unknown.chroot_runs_command_another': (
+        'chroot runs the command in another root directory, where every path names something else'
+    ),
+    'shell.unknown.code_assembled_run_time': (
+        'code is assembled at run time (from a variable or command output)'
+    ),
+    'shell.unknown.code_cannot_checked': '{language} code cannot be checked',
+    'shell.unknown.code_option_dynamic': '{how} runs a command assembled at run time',
+    'shell.unknown.command_longer_than_characters': (
+        'the command is longer than {MAX_BYTES} characters and is not analysed'
+    ),
+    'shell.unknown.command_name_glob': 'the command name {text!r} is a file-name pattern',
+    'shell.unknown.compgen_c_runs_command': 'compgen -C runs a command assembled at run time',
+    'shell.unknown.computed_command_name': (
+        'the command name {text!r} is computed at run time, so what runs cannot be known'
+    ),
+    'shell.unknown.cpio_rsh_command_runs': (
+        'cpio --rsh-command runs a command assembled at run time'
+    ),
+    'shell.unknown.crontab_installs_scheduled_commands': (
+        'crontab installs scheduled commands whose text cannot be read'
+    ),
+    'shell.unknown.curl_k_reads_options': (
+        'curl -K reads options (method, output files) from a config file'
+    ),
+    'shell.unknown.empty_command': 'empty command',
+    'shell.unknown.enable_f_loads_code': 'enable -f loads code from a shared library',
+    'shell.unknown.env_given_option_analysis': 'env is given an option the analysis does not know',
+    'shell.unknown.env_runs_command_line': 'env -S runs a command line assembled at run time',
+    'shell.unknown.eval_runs_string_assembled': 'eval runs a string assembled at run time',
+    'shell.unknown.followed_words_bash_would': (
+        '{text!r} is followed by words bash would run as a command'
+    ),
+    'shell.unknown.getopts_assigns_variable_name': (
+        'getopts assigns a variable whose name is computed at run time'
+    ),
+    'shell.unknown.git_clone_upload_pack': (
+        'git clone --upload-pack runs a program computed at run time'
+    ),
+    'shell.unknown.git_config_sets_key': 'git config sets a key computed at run time',
+    'shell.unknown.git_difftool_runs_command': 'git difftool runs a command computed at run time',
+    'shell.unknown.git_filter_branch_runs': 'git filter-branch runs code computed at run time',
+    'shell.unknown.git_options_dynamic': "git's options are computed at run time",
+    'shell.unknown.git_push_refspec_computed': 'git push refspec computed at run time',
+    'shell.unknown.git_push_remote_computed': 'git push to a remote computed at run time',
+    'shell.unknown.git_push_runs_program': 'git push runs a program computed at run time',
+    'shell.unknown.git_rebase_exec_runs': 'git rebase --exec runs a command computed at run time',
+    'shell.unknown.git_reset_options_computed': 'git reset options computed at run time',
+    'shell.unknown.git_runs_program_computed': 'git {sub} runs a program computed at run time',
+    'shell.unknown.git_send_pack_reads': 'git send-pack reads the refs to push from its input',
+    'shell.unknown.git_send_pack_runs': 'git send-pack runs a program computed at run time',
+    'shell.unknown.git_submodule_foreach_runs': (
+        'git submodule foreach runs a command computed at run time'
+    ),
+    'shell.unknown.given_name_option_computed': (
+        '{name} is given a name or option computed at run time'
+    ),
+    'shell.unknown.hash_p_changes_program': 'hash -p changes which program a command name runs',
+    'shell.unknown.http_method_dynamic': "{who}'s HTTP method is computed at run time",
+    'shell.unknown.imports_name_calls_cannot': (
+        'imports {name} from {mod} by name, so calls to it cannot be followed'
+    ),
+    'shell.unknown.internal_error': (
+        'internal error while analysing the command ({error_type}: {exc})'
+    ),
+    'shell.unknown.mapfile_assigns_array_name': (
+        'mapfile assigns an array whose name is computed at run time'
+    ),
+    'shell.unknown.more_than_command_separators': 'more than {MAX_SEPARATORS} command separators',
+    'shell.unknown.more_than_commands': 'more than {MAX_COMMANDS} commands',
+    'shell.unknown.more_than_paths': 'more than {MAX_PATHS} paths',
+    'shell.unknown.n_makes_name_reference': (
+        '{name} -n makes a name reference: assignments through it change another variable'
+    ),
+    'shell.unknown.names_start_up_file': '{name} names a start-up file only known at run time',
+    'shell.unknown.not_a_string': 'the command is not a string',
+    'shell.unknown.nsenter_runs_command_another': (
+        "nsenter runs the command in another process's namespaces"
+    ),
+    'shell.unknown.nul_byte': 'the command contains a NUL byte',
+    'shell.unknown.opens_file_mode_computed': 'opens a file with a mode computed at run time',
+    'shell.unknown.opens_file_named_run': 'opens a file named at run time',
+    'shell.unknown.opens_pipe_command_assembled': 'opens a pipe to a command assembled at run time',
+    'shell.unknown.parallel_runs_command_template': (
+        'parallel runs a command template assembled at run time'
+    ),
+    'shell.unknown.parse_ansi_string': "unterminated $'...' string",
+    'shell.unknown.parse_array': 'unterminated array assignment',
+    'shell.unknown.parse_backquote': 'unterminated backquote',
+    'shell.unknown.parse_case_in': "case without 'in'",
+    'shell.unknown.parse_case_pattern': "case pattern without ')'",
+    'shell.unknown.parse_case_subject': 'case subject is not a single word',
+    'shell.unknown.parse_double_quote': 'unterminated double quote',
+    'shell.unknown.parse_end': 'unexpected end of command',
+    'shell.unknown.parse_error': 'cannot parse the command ({msg})',
+    'shell.unknown.parse_extglob': 'unterminated extended glob',
+    'shell.unknown.parse_failed': 'cannot parse the command ({exc})',
+    'shell.unknown.parse_for_arith': 'unterminated for ((...))',
+    'shell.unknown.parse_heredoc_delimiter': 'unterminated here-document delimiter',
+    'shell.unknown.parse_heredoc_no_body': 'here-document inside a substitution has no body',
+    'shell.unknown.parse_heredoc_no_delimiter': 'here-document operator without a delimiter',
+    'shell.unknown.parse_not_substitution': 'not a substitution',
+    'shell.unknown.parse_old_arith': 'unterminated $[...]',
+    'shell.unknown.parse_param': 'unterminated ${{...}}',
+    'shell.unknown.parse_single_quote': 'unterminated single quote',
+    'shell.unknown.parse_substitution': 'unterminated substitution or subshell',
+    'shell.unknown.parse_test': 'unterminated [[ ... ]]',
+    'shell.unknown.parse_too_deep': 'command nested too deeply',
+    'shell.unknown.parse_unexpected_paren': "unexpected ')'",
+    'shell.unknown.program_contains_parts_computed': (
+        '{how}: the program contains parts computed at run time'
+    ),
+    'shell.unknown.program_part': '{how}: {reason}',
+    'shell.unknown.prompt_expansion': "${{...@P}} expands a variable's value as a prompt",
+    'shell.unknown.psql_copy_program': 'psql \\copy ... program runs a program',
+    'shell.unknown.python_m_arguments': 'python -m {name} with arguments',
+    'shell.unknown.python_m_runs_module': 'python -m runs a module named at run time',
+    'shell.unknown.re_runs_edits_commands': (
+        '{name} re-runs or edits commands from the shell history'
+    ),
+    'shell.unknown.reads_program_file_named': (
+        '{name} reads its program from a file named at run time'
+    ),
+    'shell.unknown.reads_program_input': '{name} reads its program from its input',
+    'shell.unknown.refers_without_calling_directly': 'refers to {name} without calling it directly',
+    'shell.unknown.rsync_e_runs_command': 'rsync -e runs a command assembled at run time',
+    'shell.unknown.runs_backquoted_command_assembled': (
+        'runs a backquoted command assembled at run time'
+    ),
+    'shell.unknown.runs_code_produced_run': '{name} runs code produced at run time by {names}',
+    'shell.unknown.runs_command_arguments_computed': (
+        'runs a command with arguments computed at run time'
+    ),
+    'shell.unknown.runs_command_assembled_run': 'runs a command assembled at run time',
+    'shell.unknown.runs_command_cannot_read': 'runs a command that cannot be read',
+    'shell.unknown.runs_downloaded_code': '{name} runs downloaded code',
+    'shell.unknown.runs_external_commands_way': (
+        'runs external commands in a way that cannot be read'
+    ),
+    'shell.unknown.runs_program_arguments_computed': (
+        'runs a program with arguments computed at run time'
+    ),
+    'shell.unknown.runs_program_file_name': (
+        '{name} runs a program whose file name is computed at run time'
+    ),
+    'shell.unknown.runs_program_produced_run': '{name} runs a program produced at run time',
+    'shell.unknown.runs_qx_x_command': 'runs a qx/%x command assembled at run time',
+    'shell.unknown.runs_script_path_computed': (
+        '{name} runs a script whose path is computed at run time'
+    ),
+    'shell.unknown.runs_written_earlier_command': (
+        '{name} runs {word}, written earlier in this command with content that cannot be known'
+    ),
+    'shell.unknown.runuser_c_runs_command': 'runuser -c runs a command assembled at run time',
+    'shell.unknown.runuser_passes_arguments_user': "runuser passes arguments to the user's shell",
+    'shell.unknown.runuser_runs_command_shell': (
+        'runuser -s runs the command with a shell the analysis does not know'
+    ),
+    'shell.unknown.sed_e_command_runs': "sed's e command runs shell commands built from the input",
+    'shell.unknown.sed_runs_script_assembled': 'sed runs a script assembled at run time',
+    'shell.unknown.sed_runs_script_file': 'sed runs a script file that cannot be read',
+    'shell.unknown.set_value_only_known': (
+        '{name} is set to a value only known at run time, which the shell runs'
+    ),
+    'shell.unknown.sets_git_configuration_computed': (
+        '{how} sets git configuration computed at run time'
+    ),
+    'shell.unknown.sg_runs_command_assembled': 'sg runs a command assembled at run time',
+    'shell.unknown.shell_parser_not_available': 'the shell parser is not available ({exc})',
+    'shell.unknown.split_filter_runs_command': (
+        'split --filter runs a command assembled at run time'
+    ),
+    'shell.unknown.sql_include': '{word} reads statements from elsewhere ({rest})',
+    'shell.unknown.ssh_runs_remote_command': 'ssh runs a remote command assembled at run time',
+    'shell.unknown.su_c_runs_command': 'su -c runs a command assembled at run time',
+    'shell.unknown.su_passes_arguments_user': "su passes arguments to the user's shell",
+    'shell.unknown.su_runs_command_shell': (
+        'su -s runs the command with a shell the analysis does not know'
+    ),
+    'shell.unknown.sudo_chroot_runs_command': (
+        'sudo --chroot runs the command in another root directory'
+    ),
+    'shell.unknown.tar_runs_command_assembled': 'tar {option} runs a command assembled at run time',
+    'shell.unknown.too_complex': 'the command is too complex to check within the time limit',
+    'shell.unknown.too_deep': 'nested more than {MAX_DEPTH} levels deep',
+    'shell.unknown.trap_runs_command_assembled': 'trap runs a command assembled at run time',
+    'shell.unknown.unshare_root_runs_command': (
+        'unshare --root runs the command in another root directory'
+    ),
+    'shell.unknown.unsupported_shell_construct': 'unsupported shell construct ({kind})',
+    'shell.unknown.unterminated_substitution': 'unterminated substitution',
+    'shell.unknown.watch_runs_command_line': 'watch runs a command line assembled at run time',
+    'shell.unknown.wget_e_config_runs': (
+        'wget -e/--config runs wgetrc commands that change what it does'
+    ),
+    'shell.unknown.writes_file_name_computed': (
+        '{how} writes a file whose name is computed at run time'
+    ),
+    'shell.unknown.zip_tt_runs_command': 'zip -TT runs a command assembled at run time',
+    'shell.find.apply_prune_deletes_resources': (
+        '{name} apply --prune deletes resources missing from the files'
+    ),
+    'shell.find.changes_run_level': '{name} {what} changes the run level',
+    'shell.find.changes_running_kernel': '{name} changes the running kernel',
+    'shell.find.changes_system_user_accounts': "{name} changes the system's user accounts",
+    'shell.find.check_repair_can_corrupt': '{name} check --repair can corrupt the file system',
+    'shell.find.chmod_outside_project': '{command} on {path} (outside the project)',
+    'shell.find.clean_drops_database_objects': (
+        '--clean drops the database objects before restoring them'
+    ),
+    'shell.find.cloud_delete': '{name} {what} deletes cloud resources or data',
+    'shell.find.cluster_changes_cluster': '--cluster {value} changes the cluster',
+    'shell.find.command_name_fetched': (
+        'the command name comes from {origin}: content from the network would run'
+    ),
+    'shell.find.compose_down_v_rmi': '{name} compose down -v/--rmi deletes volumes or images',
+    'shell.find.compose_rm_v_deletes': '{name} compose rm -v deletes volumes',
+    'shell.find.connected_network_socket_remote': (
+        '{name} is connected to a network socket ({target}): a remote shell'
+    ),
+    'shell.find.creates_file_system_erases': (
+        '{name} creates a file system (erases the target device)'
+    ),
+    'shell.find.crontab_r_deletes_every': 'crontab -r deletes every scheduled job of the user',
+    'shell.find.d_disconnects_block_device': (
+        '{name} -d disconnects a block device (a file system on it loses its disk)'
+    ),
+    'shell.find.database_client': '{name}: {message}',
+    'shell.find.database_unseen_input': (
+        'runs statements it reads from {where}, which cannot be seen before it runs (they could '
+        'drop or delete anything)'
+    ),
+    'shell.find.del_deletes_keys': 'del deletes keys',
+    'shell.find.deletes_containers_images_networks': (
+        '{name} {what} deletes containers, images, networks or volumes'
+    ),
+    'shell.find.deletes_containers_images_volumes': (
+        '{name} {what} deletes containers, images or volumes'
+    ),
+    'shell.find.deletes_data': '{what} deletes data',
+    'shell.find.deletes_database_role_cluster': 'deletes a database, a role or a cluster',
+    'shell.find.deletes_every_container_image': (
+        '{name} {what} deletes every container, image or pod'
+    ),
+    'shell.find.deletes_jobs_volumes': '{name} {what} deletes jobs or volumes',
+    'shell.find.deletes_machines_clusters': '{name} {what} deletes machines or clusters',
+    'shell.find.deletes_secrets_secrets_engine': (
+        '{name} {what} deletes secrets or a secrets engine'
+    ),
+    'shell.find.deletes_stack_state': '{name} {what} deletes a stack or its state',
+    'shell.find.deletes_topics_queues_streams': 'deletes topics, queues, streams or their messages',
+    'shell.find.destroy_deletes_every_resource': (
+        '{name} destroy deletes every resource of the stack'
+    ),
+    'shell.find.destroys_rebuilds_raid_array': '{name} {hit} destroys or rebuilds a RAID array',
+    'shell.find.destroys_storage_snapshots': '{name} {what} destroys storage or snapshots',
+    'shell.find.device_remove_takes_device': (
+        '{name} device remove takes a device out of the file system'
+    ),
+    'shell.find.disk_badblocks': '{name} can overwrite a device',
+    'shell.find.disk_boot_loader': '{name} rewrites the boot loader',
+    'shell.find.disk_discard': "{name} discards a device's data",
+    'shell.find.disk_edit_partitions': '{name} edits a partition table',
+    'shell.find.disk_firmware': '{name} rewrites firmware',
+    'shell.find.disk_format': '{name} formats a device',
+    'shell.find.disk_wipe_signatures': '{name} erases file-system signatures',
+    'shell.find.disk_write': '{name} writes to a disk',
+    'shell.find.disk_write_partitions': '{name} writes a partition table',
+    'shell.find.disk_zero_log': '{name} zeroes the file-system log (loses recent changes)',
+    'shell.find.drop_deletes_database': 'drop deletes a database',
+    'shell.find.drop_deletes_each_collection': '--drop deletes each collection before restoring it',
+    'shell.find.drops_empties_database': '{what} drops or empties a database',
+    'shell.find.e_c_connects_program': (
+        '{name} -e/-c connects a program to the network (a remote shell)'
+    ),
+    'shell.find.erases_disk': '{name} {value} erases a disk',
+    'shell.find.erases_drive': '{name} {what} erases a drive',
+    'shell.find.erases_drive_any': '{name} erases a drive',
+    'shell.find.erases_encryption_keys_formats': (
+        '{name} erases encryption keys or formats a device'
+    ),
+    'shell.find.eval_fetched': (
+        'eval runs {origin}: content from the network would run as shell commands'
+    ),
+    'shell.find.filesystem_resize_shrinks_file': '{name} filesystem resize shrinks the file system',
+    'shell.find.force_deletes_recreates_release': (
+        "{name} {what} --force deletes and recreates the release's resources"
+    ),
+    'shell.find.fork_code': 'forks in a loop (a fork bomb)',
+    'shell.find.fork_function': (
+        'function {name!r} calls itself in a pipe or in the background: a fork bomb'
+    ),
+    'shell.find.fork_loop': (
+        'an endless loop that starts background processes (it exhausts the process table like a '
+        'fork bomb)'
+    ),
+    'shell.find.gh_deletes_archives_something': (
+        'gh {group} {action} deletes or archives something on GitHub'
+    ),
+    'shell.find.git_branch_d_deletes': (
+        'git branch -D: deletes a branch even if its commits are not merged; use git branch -d'
+    ),
+    'shell.find.git_branch_f_moves': (
+        'git branch -f {name}: moves an existing branch (its commits can be lost)'
+    ),
+    'shell.find.git_branch_m_c': 'git branch -M/-C: overwrites an existing branch',
+    'shell.find.git_checkout_b_resets': (
+        'git checkout -B {option}: resets an existing branch (its commits can be lost); use git '
+        'checkout -b for a new branch'
+    ),
+    'shell.find.git_checkout_force_throws': 'git checkout --force: throws away local changes',
+    'shell.find.git_checkout_index_f': (
+        "git checkout-index -f: overwrites files in the working tree with the index's version"
+    ),
+    'shell.find.git_checkout_paths': (
+        'git checkout <path>: overwrites uncommitted changes in {paths}; commit or stash them '
+        'first'
+    ),
+    'shell.find.git_checkout_paths_dashdash': (
+        'git checkout -- <path>: overwrites uncommitted changes in {paths}; commit or stash them '
+        'first'
+    ),
+    'shell.find.git_checkout_pathspec_file': (
+        'git checkout --pathspec-from-file: overwrites files with their committed version'
+    ),
+    'shell.find.git_clean_permanently_deletes': (
+        'git clean: permanently deletes untracked files; run git clean -n first to see what '
+        'would go, then delete those paths one by one'
+    ),
+    'shell.find.git_gc_prune_now': (
+        'git gc --prune=now: permanently deletes unreachable commits (the ones a reset or rebase '
+        'left behind)'
+    ),
+    'shell.find.git_prune_permanently_deletes': (
+        'git prune: permanently deletes unreachable commits'
+    ),
+    'shell.find.git_push_abbreviates_forcing': (
+        'git push {option}: abbreviates a forcing or deleting option'
+    ),
+    'shell.find.git_push_delete_deletes': 'git push --delete: deletes a remote branch or tag',
+    'shell.find.git_push_empty_source': 'git push {option}: an empty source deletes the remote ref',
+    'shell.find.git_push_force': "git push {option}: overwrites the remote branch's history",
+    'shell.find.git_push_force_lease': (
+        'git push --force-with-lease without an explicit <ref>:<expected-sha>: overwrites the '
+        'remote branch; use --force-with-lease=<branch>:<sha>'
+    ),
+    'shell.find.git_push_mirror_default': (
+        'git push to the default remote: the remote is configured with mirror = true (overwrites '
+        'and deletes remote refs)'
+    ),
+    'shell.find.git_push_mirror_overwrites': (
+        'git push --mirror: overwrites and deletes remote refs'
+    ),
+    'shell.find.git_push_mirror_remote': (
+        'git push to {remote}: the remote is configured with mirror = true (overwrites and '
+        'deletes remote refs)'
+    ),
+    'shell.find.git_push_prune_deletes': 'git push --prune: deletes remote branches',
+    'shell.find.git_push_refspec_forces': "git push {option}: a '+' refspec forces the update",
+    'shell.find.git_read_tree_u': (
+        'git read-tree -u --reset: overwrites uncommitted changes in the working tree'
+    ),
+    'shell.find.git_reflog_deletes_history': (
+        'git reflog {value}: deletes the history that recovers lost commits'
+    ),
+    'shell.find.git_reset_discards_uncommitted': (
+        'git reset {bad}: discards uncommitted work in the working tree; commit or stash first, '
+        'or use git reset --soft/--mixed'
+    ),
+    'shell.find.git_restore_working_tree': (
+        'git restore (working tree): overwrites uncommitted changes; use git restore --staged to '
+        'unstage only'
+    ),
+    'shell.find.git_rewrites_repository_history': "git {sub}: rewrites the repository's history",
+    'shell.find.git_send_pack_deletes': 'git send-pack {r}: deletes the remote ref',
+    'shell.find.git_send_pack_force': 'git send-pack --force: overwrites remote refs',
+    'shell.find.git_send_pack_mirror': 'git send-pack --mirror: overwrites and deletes remote refs',
+    'shell.find.git_send_pack_ref': "git send-pack {r}: a '+' ref forces the update",
+    'shell.find.git_stash_permanently_deletes': (
+        'git stash {value}: permanently deletes stashed work'
+    ),
+    'shell.find.git_submodule_deinit_force': (
+        'git submodule deinit --force: deletes submodule working trees with their uncommitted '
+        'changes'
+    ),
+    'shell.find.git_switch_c_resets': 'git switch -C {option}: resets an existing branch',
+    'shell.find.git_switch_force_discard': (
+        'git switch --force/--discard-changes: throws away local changes'
+    ),
+    'shell.find.git_update_ref_d': 'git update-ref -d/--stdin: deletes or rewrites refs',
+    'shell.find.git_update_ref_moves': (
+        'git update-ref: moves a ref directly (commits can be lost); use git branch/git reset '
+        'with care instead'
+    ),
+    'shell.find.git_worktree_remove_force': (
+        'git worktree remove --force: deletes a worktree with uncommitted changes'
+    ),
+    'shell.find.http_delete': '{name} sends an HTTP {method} request (deletes a remote resource)',
+    'shell.find.infra_delete': '{name} {sub} deletes managed infrastructure',
+    'shell.find.infra_destroy': '{name} {sub}{destroy} deletes managed infrastructure',
+    'shell.find.into_interpreter': 'an interpreter',
+    'shell.find.into_shell': 'a shell',
+    'shell.find.journalctl_vacuum_deletes_system': 'journalctl --vacuum-* deletes system logs',
+    'shell.find.kill_signals_every_process': 'kill -1 signals every process the user owns',
+    'shell.find.kill_signals_init_machine': 'kill 1 signals init (the machine goes down)',
+    'shell.find.killall5_signals_every_process': 'killall5 signals every process',
+    'shell.find.kills_critical_all_processes': '{name} {what} kills critical or all processes',
+    'shell.find.kubectl_delete': '{name} delete {what} deletes cluster resources',
+    'shell.find.kubectl_delete_any': '{name} delete deletes cluster resources',
+    'shell.find.kv_delete_deletes_keys': '{name} kv delete deletes keys',
+    'shell.find.launchctl_stops_removes_service': 'launchctl {op} stops or removes a service',
+    'shell.find.makes_git_gc_delete': (
+        '{how} {key}={val} makes git gc delete unreachable commits or reflog entries at once '
+        '(the ones a reset or rebase left behind)'
+    ),
+    'shell.find.makes_pushes_forced': '{how} {key}={val} makes pushes forced',
+    'shell.find.makes_pushes_remote_mirror': (
+        '{how} {key}={val} makes pushes to that remote mirror the repository (overwriting and '
+        'deleting remote refs)'
+    ),
+    'shell.find.mongo_command': '{call}({arg}...) deletes data or stops the server',
+    'shell.find.mongo_drop': '{call}() deletes data in MongoDB',
+    'shell.find.mongo_empty_filter': '{call}() with an empty filter affects every document',
+    'shell.find.mount_over_system': '{name} mounts over {path}, a system file system',
+    'shell.find.mounts_host_container': '{name} mounts {host} from the host into a container',
+    'shell.find.parallel_feeds_reads_run': (
+        'parallel feeds what it reads at run time to {fed} as code (judged as the worst it could '
+        'be: any command)'
+    ),
+    'shell.find.parallel_runs_command_lines': (
+        'parallel runs command lines it reads at run time (judged as the worst they could be: '
+        'any command)'
+    ),
+    'shell.find.program_fetched': '{how} comes from {origin}: content from the network would run',
+    'shell.find.program_part': '{how}: {message}',
+    'shell.find.r_path_only_known': '{key} -R on {text!r}, a path only known at run time',
+    'shell.find.r_whole_project': '{key} -R {mode} on the whole project',
+    'shell.find.redis_cluster_reset': 'redis {command} resets a cluster node',
+    'shell.find.redis_config_set': (
+        "redis {command} changes the server's configuration (where it writes files)"
+    ),
+    'shell.find.redis_debug_flushall': 'redis {command} deletes every key',
+    'shell.find.redis_debug_segfault': 'redis {command} crashes the server',
+    'shell.find.redis_del': 'redis {command} deletes keys',
+    'shell.find.redis_flushall': 'redis {command} deletes every key of every database',
+    'shell.find.redis_flushdb': 'redis {command} deletes every key of the database',
+    'shell.find.redis_function_delete': 'redis {command} deletes a function library',
+    'shell.find.redis_function_flush': 'redis {command} deletes every function',
+    'shell.find.redis_lua': 'a Lua script runs redis {name}',
+    'shell.find.redis_script_flush': 'redis {command} deletes every cached script',
+    'shell.find.redis_shutdown': 'redis {command} stops the server',
+    'shell.find.redis_swapdb': 'redis {command} swaps whole databases',
+    'shell.find.removes_containers_images_chosen': (
+        '{name} {what} removes containers or images chosen at run time (possibly all)'
+    ),
+    'shell.find.removes_firewall_rules': "{name} {what} removes the firewall's rules",
+    'shell.find.removes_global_package': '{name} removes a global package',
+    'shell.find.removes_named_system_packages': (
+        '{name} {removing} removes system packages (the named ones)'
+    ),
+    'shell.find.removes_release_resources': '{name} {what} removes a release and its resources',
+    'shell.find.removes_replaces_device_mapper': (
+        '{name} {what} removes or replaces device-mapper devices'
+    ),
+    'shell.find.removes_shrinks_moves_storage': (
+        '{name} removes, shrinks or moves storage volumes (data can be lost)'
+    ),
+    'shell.find.removes_system_packages': '{name} {removing} removes system packages ({what})',
+    'shell.find.replace_force_deletes_recreates': (
+        '{name} replace --force deletes and recreates resources'
+    ),
+    'shell.find.replace_start_overwrites_target': (
+        '{name} replace start overwrites the target device'
+    ),
+    'shell.find.rescue_rewrites_file_system': (
+        '{name} rescue {action} rewrites file-system metadata'
+    ),
+    'shell.find.rm_deletes_dataset_table': 'rm deletes a dataset, a table or a model',
+    'shell.find.rm_dynamic_path': (
+        '{how} removes {shown!r}, whose path is only known at run time (a variable, substitution '
+        'or unknown directory); spell the path out'
+    ),
+    'shell.find.rm_glob': (
+        '{how} removes everything matching {shown!r} in {base} (a glob over {where})'
+    ),
+    'shell.find.rm_no_preserve_root': 'rm --no-preserve-root: permits removing / recursively',
+    'shell.find.rm_outside_project': (
+        '{how} removes {shown!r} = {path}, outside the project and the temp directories'
+    ),
+    'shell.find.rm_protected_dir': '{how} removes {shown!r} = {path} ({where})',
+    'shell.find.rm_remote': '{how} on another host removes {text!r}',
+    'shell.find.rm_system_file': (
+        '{how} removes {path}, a system or home configuration file outside the project'
+    ),
+    'shell.find.rm_temp_root': '{how} removes the whole temp directory {path}',
+    'shell.find.runs_arrives_network_connection': (
+        '{name} runs what arrives on a network connection ({path})'
+    ),
+    'shell.find.runs_download': '{name} runs what {name2} downloads',
+    'shell.find.runs_download_piped': (
+        '{name} runs what {name2} downloads (fetched content piped into {into}); download it to '
+        'a file, read it, then run it'
+    ),
+    'shell.find.scale_replicas_stops_every': (
+        '{name} scale --replicas=0 stops every pod of a workload'
+    ),
+    'shell.find.service_stops_system_service': 'service {op} {service} stops a system service',
+    'shell.find.shell_c_fetched': '{name} -c runs {origin}: content from the network would run',
+    'shell.find.shrinks_logical_volume_data': (
+        '{name} shrinks a logical volume (data past the new end is lost)'
+    ),
+    'shell.find.shutdown_stops_database_server': 'shutdown stops the database server',
+    'shell.find.socat_runs_program_connection': (
+        'socat runs a program on a connection (a remote shell)'
+    ),
+    'shell.find.sql_alter_drop': 'ALTER ... DROP removes part of a table or database ({shown}...)',
+    'shell.find.sql_copy_program': 'COPY ... PROGRAM runs a program on the database server',
+    'shell.find.sql_delete_all': 'DELETE without WHERE deletes every row ({shown}...)',
+    'shell.find.sql_drop': 'DROP {what} drops data ({shown}...)',
+    'shell.find.sql_outfile': 'SELECT ... INTO OUTFILE writes a file on the database server',
+    'shell.find.sql_shutdown': 'SHUTDOWN stops the database server',
+    'shell.find.sql_truncate': 'TRUNCATE {what} truncates data ({shown}...)',
+    'shell.find.sql_update_all': 'UPDATE without WHERE changes every row ({shown}...)',
+    'shell.find.sql_where_no_column': (
+        '{head} with a WHERE clause that names no column affects every row ({shown}...)'
+    ),
+    'shell.find.state_changes_state_tracks': (
+        '{name} state {op} changes what the state tracks (resources can be lost)'
+    ),
+    'shell.find.stops_restarts_machine': '{name} stops or restarts the machine',
+    'shell.find.storage_delete': '{name} {what} deletes stored objects or buckets',
+    'shell.find.storage_sync_delete': '{sub} (deleting at the destination)',
+    'shell.find.subvolume_delete_deletes_subvolume': (
+        '{name} subvolume delete deletes a subvolume and its files'
+    ),
+    'shell.find.systemctl_stops_disables_system': (
+        'systemctl {op} {services} stops or disables a system service'
+    ),
+    'shell.find.systemctl_stops_restarts_suspends': (
+        'systemctl stops, restarts or suspends the machine'
+    ),
+    'shell.find.takes_machine_off_network': '{name} {what} takes the machine off its network',
+    'shell.find.takes_node_out_service': (
+        '{name} {sub} takes a node out of service (drain evicts every pod)'
+    ),
+    'shell.find.too_deep': (
+        'commands nested more than {MAX_DEPTH} levels deep (shells inside shells, substitutions, '
+        'wrappers); this hides what runs'
+    ),
+    'shell.find.umount_system': '{name} unmounts {path}, a system file system',
+    'shell.find.unmounts_every_file_system': '{name} -a unmounts every file system',
+    'shell.find.where_above_home': 'a directory containing the home directory',
+    'shell.find.where_above_project': 'a directory containing the project',
+    'shell.find.where_command_dynamic': 'a command assembled at run time',
+    'shell.find.where_command_line_dynamic': 'a command line assembled at run time',
+    'shell.find.where_file': 'the file {file}',
+    'shell.find.where_file_dynamic': 'a file named at run time',
+    'shell.find.where_fs_root': 'the file system root',
+    'shell.find.where_heredoc_dynamic': 'a here-document assembled at run time',
+    'shell.find.where_home': 'the home directory',
+    'shell.find.where_input': 'its input',
+    'shell.find.where_output_of': 'the output of {names}',
+    'shell.find.where_outside': 'outside the project',
+    'shell.find.where_project_root': 'the project root',
+    'shell.find.where_script_dynamic': 'a script assembled at run time',
+    'shell.find.where_sql_unreadable': 'SQL the analysis could not read (sqlparse is missing)',
+    'shell.find.where_temp_root': 'a temp root',
+    'shell.find.workspace_delete_deletes_workspace': (
+        "{name} workspace delete deletes a workspace's state"
+    ),
+    'shell.find.writes_block_device': (
+        "{how} writes to the block device {path} (destroys the disk's contents)"
+    ),
+    'shell.find.writes_home_config': (
+        '{how} writes {path}, a configuration file in the home directory (shell start-up files, '
+        'keys and tool settings are not part of the project)'
+    ),
+    'shell.find.writes_system': '{how} writes {path}, a system location outside the project',
+    'shell.find.xargs_feeds_reads_run': (
+        'xargs feeds what it reads at run time to {fed} as code (judged as the worst it could '
+        'be: any command)'
+    ),
+    'bash_check.source_broken': 'a broken permission configuration (every family blocks)',
+    'bash_check.source_default': 'default for {family}',
+    'bash_check.source_layer': 'families.{family} in {layer}',
+    'bash_check.source_raised': 'families.{family}: {setting} in {layer}, raised: a hard family',
+    'shell.carrier.awk_loads_extension_include': 'awk loads an extension or include file',
+    'shell.carrier.awk_pipes_output_command': 'awk pipes its output into a command',
+    'shell.carrier.awk_runs_shell_commands': 'awk runs shell commands (system/pipes)',
+    'shell.carrier.c_f_runs_command': '{name} -C/-F runs a command or function',
+    'shell.carrier.code_env': '{name}=... changes which code {runner} runs',
+    'shell.carrier.code_env_shell': '{name}=... changes which code the shell runs',
+    'shell.carrier.cpio_rsh_command_runs': 'cpio --rsh-command runs a command',
+    'shell.carrier.crontab_installs_scheduled_commands': 'crontab installs scheduled commands',
+    'shell.carrier.enable_f_loads_shared': 'enable -f loads a shared library into the shell',
+    'shell.carrier.env_changes_code_runs': 'env {name}=... changes which code runs',
+    'shell.carrier.eval_runs_string_shell': 'eval runs a string as shell code',
+    'shell.carrier.exported_code_env': (
+        'the exported {name} makes every shell {runner} starts run code'
+    ),
+    'shell.carrier.exported_code_env_any': (
+        'the exported {name} makes every shell it starts run code'
+    ),
+    'shell.carrier.find_runs_command_every': 'find {option} runs a command for every match',
+    'shell.carrier.gh_alias_set_shell': 'gh alias set --shell defines a shell command',
+    'shell.carrier.gh_extension_installs_runs': 'gh extension installs or runs third-party code',
+    'shell.carrier.git_alias': 'git {name} is an alias ({value})',
+    'shell.carrier.git_bisect_run_runs': 'git bisect run runs a command',
+    'shell.carrier.git_changes_programs_git': 'git {opt} changes which programs git runs',
+    'shell.carrier.git_clone_upload_pack': 'git clone --upload-pack runs a program',
+    'shell.carrier.git_config_edit_opens': 'git config --edit opens an editor',
+    'shell.carrier.git_config_sets_key': 'git config sets a key computed at run time',
+    'shell.carrier.git_difftool_extcmd_runs': 'git difftool --extcmd runs a command',
+    'shell.carrier.git_filter_branch_runs': 'git filter-branch {option} runs shell code',
+    'shell.carrier.git_grep_o_runs': 'git grep -O runs a pager program',
+    'shell.carrier.git_init_template_copies': 'git init --template copies hooks from a directory',
+    'shell.carrier.git_push_runs_program': 'git push {option} runs a program',
+    'shell.carrier.git_rebase_exec_runs': 'git rebase --exec runs a shell command',
+    'shell.carrier.git_runs_configured_tool': 'git {sub} runs a configured tool',
+    'shell.carrier.git_runs_program': 'git {sub} {option} runs a program',
+    'shell.carrier.git_send_pack_receive': 'git send-pack --receive-pack runs a program',
+    'shell.carrier.git_submodule_foreach_runs': 'git submodule foreach runs a shell command',
+    'shell.carrier.git_upload_pack_runs': 'git {sub} --upload-pack runs a program',
+    'shell.carrier.hash_p_remaps_command': 'hash -p remaps a command name to another program',
+    'shell.carrier.holds_substitution_shell_runs': (
+        '{name} holds a substitution the shell runs when it expands the prompt'
+    ),
+    'shell.carrier.makes_git_run_program': '{how} {key} makes git run a program or alias',
+    'shell.carrier.makes_network_requests': '{how} makes network requests',
+    'shell.carrier.mapfile_c_runs_callback': 'mapfile -C runs a callback command',
+    'shell.carrier.network_redirect': '{how} opens a network connection ({path})',
+    'shell.carrier.parallel_runs_commands_built': 'parallel runs commands built from its arguments',
+    'shell.carrier.prompt_command_runs_command': (
+        'PROMPT_COMMAND runs as a command before each prompt'
+    ),
+    'shell.carrier.rsync_e_runs_command': 'rsync -e runs a command as its remote shell',
+    'shell.carrier.rsync_rsync_path_runs': 'rsync --rsync-path runs a command on the remote side',
+    'shell.carrier.runs_commands_file': '{name} runs the commands in a file',
+    'shell.carrier.runs_inline_code': '{name} runs inline code',
+    'shell.carrier.runs_pager_reads_options': '{name} runs a pager or reads options from a file',
+    'shell.carrier.runs_start_up_file': '{name} {option} runs a start-up file',
+    'shell.carrier.schedules_shell_commands': '{name} schedules shell commands',
+    'shell.carrier.scp_runs_program': 'scp -S runs a program',
+    'shell.carrier.sed_e_command_runs': "sed's e command runs shell commands",
+    'shell.carrier.sed_script_assembled_run': 'sed script assembled at run time (may use e/w)',
+    'shell.carrier.sed_w_command_writes': "sed's w command writes a file",
+    'shell.carrier.set_value_shell_may': '{name} is set to a value the shell may run',
+    'shell.carrier.sets_configuration_computed_run': (
+        '{how} sets configuration computed at run time'
+    ),
+    'shell.carrier.sets_git_configuration_environment': (
+        '{name} sets git configuration from the environment'
+    ),
+    'shell.carrier.sort_compress_program_runs': 'sort --compress-program runs a program',
+    'shell.carrier.split_filter_runs_shell': 'split --filter runs a shell command',
+    'shell.carrier.ssh_o_proxycommand_localcommand': (
+        'ssh -o ProxyCommand/LocalCommand runs a local command'
+    ),
+    'shell.carrier.tar_runs_command': 'tar {option} runs a command',
+    'shell.carrier.unknown_runner': (
+        '{name} is not a program the analysis knows, and it receives the command {shown!r}: it '
+        'may run it'
+    ),
+    'shell.carrier.xargs_runs_command_arguments': (
+        'xargs runs a command with arguments read from its input'
+    ),
+    'shell.carrier.zip_tt_unzip_command': 'zip -TT/--unzip-command runs a command',
+    'shell.how.archive_absolute': '{command} (extracts members with absolute names)',
+    'shell.how.archive_into': '{command} (extracts an archive into it)',
+    'shell.how.copies_into': '{command} (copies files into it)',
+    'shell.how.decompresses_into': '{command} (decompresses into it)',
+    'shell.how.dotdot_members': '{command} (extracts members with ../ names)',
+    'shell.how.hard_link': 'ln (hard link to)',
+    'shell.how.members_into': '{command} (extracts members into it)',
+    'shell.how.members_where_named': '{command} (extracts members where their names say)',
+    'shell.how.package_into': '{command} (extracts a package into it)',
+    'shell.how.patch_unreadable': '{how} (files named in a diff that cannot be read)',
+    'shell.how.pip_env': '{sub} into the environment of {interpreter}',
+    # <<< shell analysis (ja-shell)
 }

@@ -480,7 +480,9 @@ def shell_floor(req: Request) -> tuple:
     analysis = analyse(req.stripped, root=req.root, cwd=req.cwd or req.root, home=home)
     req.analysis = analysis
     if analysis.unknown:
-        reasons = "; ".join(analysis.reasons) or "no reason given"
+        # English: the gate's dialog reasons go to the decision log and
+        # --explain, not to the agent (issue 14 item 10)
+        reasons = "; ".join(str(r) for r in analysis.reasons) or "no reason given"
         return _dialog(f"the shell analysis cannot resolve the command ({reasons})")
     for label, findings in (("destructive", analysis.destructive),
                             ("a code-execution carrier", analysis.carriers)):

@@ -212,13 +212,14 @@ def analyse(command: str, root: str = "", cwd: str = "", home: str = "") -> Anal
         restore_deadline,
         set_deadline,
     )
+    from shell.model import Msg  # lazy: see the note on imports above
     from shell.run import Run  # lazy: see the note on imports above
     from shell.walker import Scope, Walker  # lazy: see the note on imports above
 
     analysis = Analysis(command)
     if not isinstance(command, str):
         analysis.unknown = True
-        analysis.reasons.append("the command is not a string")
+        analysis.reasons.append(Msg("shell.unknown.not_a_string"))
         return analysis
     root = os.path.realpath(root) if root else os.path.realpath(cwd or os.getcwd())
     start = os.path.realpath(cwd) if cwd else root
@@ -227,11 +228,11 @@ def analyse(command: str, root: str = "", cwd: str = "", home: str = "") -> Anal
         home = os.path.realpath(home)
     if not command.strip():
         analysis.unknown = True
-        analysis.reasons.append("empty command")
+        analysis.reasons.append(Msg("shell.unknown.empty_command"))
         return analysis
     if "\x00" in command:
         analysis.unknown = True
-        analysis.reasons.append("the command contains a NUL byte")
+        analysis.reasons.append(Msg("shell.unknown.nul_byte"))
         return analysis
     run = Run(analysis, root, home)
     scope = Scope(frozenset({start}), home, files=run.files, links=run.links)
@@ -241,13 +242,14 @@ def analyse(command: str, root: str = "", cwd: str = "", home: str = "") -> Anal
         walker.code(command, scope, 0)
     except TooComplex:
         analysis.too_complex = True
-        run.unknown("the command is too complex to check within the time limit")
+        run.unknown(Msg("shell.unknown.too_complex"))
     except Budget:
         pass
     except RecursionError:
         run.too_deep(command)
     except Exception as exc:  # noqa: BLE001 - never crash a hook on odd input
-        run.unknown(f"internal error while analysing the command ({type(exc).__name__}: {exc})")
+        run.unknown(Msg("shell.unknown.internal_error",
+                        error_type=type(exc).__name__, exc=exc))
     finally:
         restore_deadline(token)
     if walker.used_bashlex:

@@ -24,6 +24,7 @@ Importing ``re`` is fine here: this module only loads for interpreter code.
 from __future__ import annotations
 
 import re
+from shell.model import Msg
 
 
 class Report:
@@ -522,13 +523,12 @@ def scan(language: str, code: str) -> Report:
     known = language in _EXEC
     if not known:
         if code.strip():
-            rep.unknown_(f"{language} code cannot be checked")
+            rep.unknown_(Msg("shell.unknown.code_cannot_checked", language=language))
             rep.can_write = True
         return rep
     for pat in _DYNAMIC.get(language, ()):
         if re.search(pat, masked):
-            rep.unknown_("builds and runs code at run time (eval/exec/getattr/dynamic import), "
-                         "which cannot be checked")
+            rep.unknown_(Msg("shell.unknown.builds_runs_code_run"))
             rep.can_write = True
             break
     if language == "ruby" or language == "perl":
@@ -552,7 +552,8 @@ def scan(language: str, code: str) -> Report:
     if language == "python":
         for m in re.finditer(r"(?<![\w])(" + "|".join(_PY_UNAMBIGUOUS) + r")\s*\(", masked):
             if not any(a <= m.start(1) < b for a, b in consumed):
-                rep.unknown_(f"calls {m.group(1)}() on an object the check cannot identify")
+                rep.unknown_(Msg("shell.unknown.calls_object_check_cannot",
+                                 call=m.group(1)))
                 rep.can_write = True
     ww = _WRITE_WORDS.get(language)
     if ww:
@@ -564,7 +565,7 @@ def scan(language: str, code: str) -> Report:
             if rest.startswith((".", "=", ":")) or before.rstrip().endswith(("import", ",")):
                 continue
             # A write/exec function used without being called directly (o = open).
-            rep.unknown_(f"refers to {m.group(0)} without calling it directly")
+            rep.unknown_(Msg("shell.unknown.refers_without_calling_directly", name=m.group(0)))
             rep.can_write = True
     net = _NETWORK.get(language)
     if net and re.search(net, code):
@@ -575,7 +576,7 @@ def scan(language: str, code: str) -> Report:
                                               masked):
             rep.http_methods.append("DELETE")
     if re.search(r"\bfork\b", masked) and re.search(r"\b(?:while|for|loop|until)\b", masked):
-        rep.destructive.append(("fork-bomb", "forks in a loop (a fork bomb)"))
+        rep.destructive.append(("fork-bomb", Msg("shell.find.fork_code")))
     return rep
 
 
@@ -629,8 +630,8 @@ def _py_from_imports(masked: str, rep: Report) -> None:
                 continue
             if name in known.get(mod, ()) and _only_called(masked, alias, m.end()):
                 continue
-            rep.unknown_(f"imports {name} from {mod} by name, so calls to it cannot be "
-                         "followed")
+            rep.unknown_(Msg("shell.unknown.imports_name_calls_cannot", name=name,
+                             mod=mod))
             rep.can_write = True
             return
 
@@ -666,7 +667,7 @@ def _exec_calls(code: str, masked: str, language: str, rep: Report, calls=None,
             consumed.append((m.start(), m.end()))
             args = _args_after(code, m.end(), language)
             if args is None:
-                rep.unknown_("runs a command that cannot be read")
+                rep.unknown_(Msg("shell.unknown.runs_command_cannot_read"))
                 continue
             parts = _split_top(args)
             if not parts:
@@ -678,7 +679,7 @@ def _exec_calls(code: str, masked: str, language: str, rep: Report, calls=None,
                     lits = [_as_literal(p, language) for p in parts[1:]]
                     lst = lits if lits and all(v is not None for v in lits) else None
                 if lst is None:
-                    rep.unknown_("runs a program with arguments computed at run time")
+                    rep.unknown_(Msg("shell.unknown.runs_program_arguments_computed"))
                 else:
                     rep.argv.append(lst)
                     resolved_any = True
@@ -689,7 +690,7 @@ def _exec_calls(code: str, masked: str, language: str, rep: Report, calls=None,
             if mode == "argv-split" and lit is not None:
                 rest = _as_list(parts[1], language) if len(parts) > 1 else []
                 if rest is None:
-                    rep.unknown_("runs a command with arguments computed at run time")
+                    rep.unknown_(Msg("shell.unknown.runs_command_arguments_computed"))
                     continue
                 if any(re.match(r"\{?\s*shell\s*:\s*true", p) for p in parts[1:]):
                     rep.shell.append(" ".join([lit] + rest))
@@ -704,7 +705,7 @@ def _exec_calls(code: str, masked: str, language: str, rep: Report, calls=None,
                 elif mode == "auto" and language in ("perl", "ruby"):
                     others = [_as_literal(p, language) for p in parts[1:]]
                     if any(o is None for o in others):
-                        rep.unknown_("runs a command with arguments computed at run time")
+                        rep.unknown_(Msg("shell.unknown.runs_command_arguments_computed"))
                         continue
                     rep.argv.append([lit] + others)
                 else:
@@ -718,13 +719,13 @@ def _exec_calls(code: str, masked: str, language: str, rep: Report, calls=None,
                     rep.argv.append(lst)
                 resolved_any = True
                 continue
-            rep.unknown_("runs a command assembled at run time")
+            rep.unknown_(Msg("shell.unknown.runs_command_assembled_run"))
     # Backquotes / qx / %x / $`...` in perl, ruby, php, js.
     if language in ("perl", "ruby", "php"):
         for lit in literals(code, language):
             if code[lit.start] == "`":
                 if lit.dynamic:
-                    rep.unknown_("runs a backquoted command assembled at run time")
+                    rep.unknown_(Msg("shell.unknown.runs_backquoted_command_assembled"))
                 else:
                     rep.shell.append(lit.value)
                 resolved_any = True
@@ -733,12 +734,12 @@ def _exec_calls(code: str, masked: str, language: str, rep: Report, calls=None,
             end = code.find(closer, m.end())
             body = code[m.end():end] if end > 0 else ""
             if "$" in body or "#{" in body or end < 0:
-                rep.unknown_("runs a qx/%x command assembled at run time")
+                rep.unknown_(Msg("shell.unknown.runs_qx_x_command"))
             else:
                 rep.shell.append(body)
             resolved_any = True
     if not spans and not resolved_any:
-        rep.unknown_("runs external commands in a way that cannot be read")
+        rep.unknown_(Msg("shell.unknown.runs_external_commands_way"))
 
 
 def _args_after(code: str, pos: int, language: str):
@@ -792,7 +793,7 @@ def _write_calls(code: str, masked: str, language: str, rep: Report, table=None,
                 if len(parts) >= 2:
                     mode = _as_literal(parts[1], language)
                     if mode is None and "=" not in parts[1]:
-                        rep.unknown_("opens a file with a mode computed at run time")
+                        rep.unknown_(Msg("shell.unknown.opens_file_mode_computed"))
                         rep.can_write = True
                         mode = "w"
                 for p in parts[1:]:
@@ -843,13 +844,13 @@ def _perl_open(parts: list, language: str, rep: Report) -> None:
         mode = _as_literal(parts[1], language)
         path = _as_literal(parts[2], language)
         if mode is None:
-            rep.unknown_("opens a file with a mode computed at run time")
+            rep.unknown_(Msg("shell.unknown.opens_file_mode_computed"))
             rep.can_write = True
             return
         if "|" in mode:
             rep.can_write = True
             if path is None:
-                rep.unknown_("opens a pipe to a command assembled at run time")
+                rep.unknown_(Msg("shell.unknown.opens_pipe_command_assembled"))
             else:
                 rep.shell.append(path)
             return
@@ -860,7 +861,7 @@ def _perl_open(parts: list, language: str, rep: Report) -> None:
     if len(parts) == 2:
         spec = _as_literal(parts[1], language)
         if spec is None:
-            rep.unknown_("opens a file named at run time")
+            rep.unknown_(Msg("shell.unknown.opens_file_named_run"))
             rep.can_write = True
             return
         s = spec.strip()
@@ -878,7 +879,7 @@ def _scan_awk(code: str, masked: str, lits: list, rep: Report) -> None:
         args = _call_args(code, m.end() - 1)
         lit = _as_literal(args or "", "awk") if args is not None else None
         if lit is None:
-            rep.unknown_("awk system() runs a command assembled at run time")
+            rep.unknown_(Msg("shell.unknown.awk_system_runs_command"))
         else:
             rep.shell.append(lit)
         rep.can_write = True
@@ -887,7 +888,7 @@ def _scan_awk(code: str, masked: str, lits: list, rep: Report) -> None:
         lit = next((x for x in reversed(lits) if x.end <= len(before) and x.end >= len(before)
                     - 1), None)
         if lit is None or lit.dynamic:
-            rep.unknown_("awk reads from a command assembled at run time")
+            rep.unknown_(Msg("shell.unknown.awk_reads_command_assembled"))
         else:
             rep.shell.append(lit.value)
         rep.can_write = True
@@ -897,7 +898,7 @@ def _scan_awk(code: str, masked: str, lits: list, rep: Report) -> None:
         lit = next((x for x in lits if x.start == m.end()), None)
         if op.startswith("|"):
             if lit is None or lit.dynamic:
-                rep.unknown_("awk pipes output to a command assembled at run time")
+                rep.unknown_(Msg("shell.unknown.awk_pipes_output_command"))
             else:
                 rep.pipes.append(lit.value)
         else:

@@ -8,7 +8,7 @@ import os
 
 import shell.paths as paths
 from shell.invocation import X
-from shell.model import Word
+from shell.model import Msg, Word
 
 
 def judge_delete(x: X, word: Word, targets, recursive: bool, force: bool, how: str,
@@ -38,14 +38,14 @@ def judge_delete(x: X, word: Word, targets, recursive: bool, force: bool, how: s
         for t in targets or ():
             if paths.rel_to(t, run.root) is None and not paths.in_temp(t) and (
                     paths.is_system(t) or paths.home_dotfile(t, run.home)):
-                run.find("system-write", f"{how} removes {t}, a system or home configuration "
-                         "file outside the project", cmd)
+                run.find("system-write", Msg("shell.find.rm_system_file",
+                                             how=how, path=t), cmd)
                 return
         return
     shown = word.text if word.text else word.value
     if targets is None:
-        run.find("rm-recursive", f"{how} removes {shown!r}, whose path is only known at run "
-                 "time (a variable, substitution or unknown directory); spell the path out",
+        run.find("rm-recursive", Msg("shell.find.rm_dynamic_path", how=how,
+                                     shown=shown),
                  cmd, certain=False)
         return
     root, home = run.root, run.home
@@ -59,25 +59,29 @@ def judge_delete(x: X, word: Word, targets, recursive: bool, force: bool, how: s
                 if b == "/" or b == home or paths.is_under(root, b) or paths.is_temp_root(b) or \
                         b == os.path.dirname(home or "/x") or (
                         strict and paths.rel_to(b, root) is None and not paths.in_temp(b)):
-                    run.find("rm-recursive", f"{how} removes everything matching {shown!r} in "
-                             f"{b} (a glob over {_describe(b, root, home)})", cmd)
+                    run.find("rm-recursive", Msg("shell.find.rm_glob",
+                                                 how=how, shown=shown, base=b,
+                                                 where=_describe(b, root, home)), cmd)
                     return
     for t in targets:
         where = _describe(t, root, home)
         if t == "/" or (home and t == home) or paths.is_under(root, t) or (
                 home and paths.is_under(home, t)):
-            run.find("rm-recursive", f"{how} removes {shown!r} = {t} ({where})", cmd)
+            run.find("rm-recursive",
+                     Msg("shell.find.rm_protected_dir", how=how, shown=shown, path=t,
+                                         where=where), cmd)
             return
         if paths.rel_to(t, root) is not None:
             continue
         if paths.in_temp(t):
             continue
         if paths.is_temp_root(t):
-            run.find("rm-recursive", f"{how} removes the whole temp directory {t}", cmd)
+            run.find("rm-recursive", Msg("shell.find.rm_temp_root", how=how,
+                                         path=t), cmd)
             return
         if strict or paths.is_system(t) or paths.home_dotfile(t, home):
-            run.find("rm-recursive", f"{how} removes {shown!r} = {t}, outside the project and "
-                     "the temp directories", cmd)
+            run.find("rm-recursive", Msg("shell.find.rm_outside_project",
+                                         how=how, shown=shown, path=t), cmd)
             return
 
 
@@ -86,20 +90,20 @@ def _judge_remote(x, word, forceful: bool, how: str) -> None:
         return
     v = word.value
     if word.dynamic or v in ("/", "/*", "~", "~/", "*", ".", "..") or v.startswith(("/", "~")):
-        x.run.find("rm-recursive", f"{how} on another host removes {word.text!r}", x.cmd)
+        x.run.find("rm-recursive", Msg("shell.find.rm_remote", how=how, text=word.text), x.cmd)
 
 
-def _describe(t: str, root: str, home: str) -> str:
+def _describe(t: str, root: str, home: str) -> Msg:
     if t == "/":
-        return "the file system root"
+        return Msg("shell.find.where_fs_root")
     if home and t == home:
-        return "the home directory"
+        return Msg("shell.find.where_home")
     if t == root:
-        return "the project root"
+        return Msg("shell.find.where_project_root")
     if paths.is_under(root, t):
-        return "a directory containing the project"
+        return Msg("shell.find.where_above_project")
     if home and paths.is_under(home, t):
-        return "a directory containing the home directory"
+        return Msg("shell.find.where_above_home")
     if paths.is_temp_root(t):
-        return "a temp root"
-    return "outside the project"
+        return Msg("shell.find.where_temp_root")
+    return Msg("shell.find.where_outside")

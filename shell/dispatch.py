@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import shell.registry as registry
 from shell.invocation import CODE_ENV, CODE_ENV_PREFIXES, X, call_as, dynamic_origin, touch_all
-from shell.model import DYN, SimpleCommand, Word
+from shell.model import DYN, Msg, SimpleCommand, Word
 
 
 def dispatch(w, cmd: SimpleCommand, scope, assigns, conditional: bool,
@@ -41,16 +41,15 @@ def dispatch(w, cmd: SimpleCommand, scope, assigns, conditional: bool,
         run.add(cmd)
         origin = dynamic_origin(w0)
         if origin:
-            run.find("fetched-exec", f"the command name comes from {origin}: content from the "
-                     "network would run", cmd)
-        run.unknown(f"the command name {w0.text!r} is computed at run time, so what runs "
-                    "cannot be known")
+            run.find("fetched-exec", Msg("shell.find.command_name_fetched",
+                                         origin=origin), cmd)
+        run.unknown(Msg("shell.unknown.computed_command_name", text=w0.text))
         touch_all(x)
         run.redirect_effects(cmd, scope)
         return [cmd]
     if w0.glob:
         run.add(cmd)
-        run.unknown(f"the command name {w0.text!r} is a file-name pattern")
+        run.unknown(Msg("shell.unknown.command_name_glob", text=w0.text))
         run.redirect_effects(cmd, scope)
         return [cmd]
     if not cmd.wrappers and not w0.quoted and _array_assignment(w0.value):
@@ -100,24 +99,26 @@ def _env_checks(x: X, env) -> None:
     for name, value in exported:
         if value is None:
             continue
-        x.run.carrier("env", f"the exported {name} makes every shell {cmd.name or 'it'} starts "
-                      "run code", cmd)
+        said = (Msg("shell.carrier.exported_code_env", name=name, runner=cmd.name) if cmd.name
+                else Msg("shell.carrier.exported_code_env_any", name=name))
+        x.run.carrier("env", said, cmd)
     for name, value in list(env) + exported:
         if name in STARTUP_FILES and value is not None:
             if DYN in value:
-                x.run.unknown(f"{name} names a start-up file only known at run time")
+                x.run.unknown(Msg("shell.unknown.names_start_up_file", name=name))
             elif value:
                 x.run.script(cmd, Word.literal(value))
     for name, value in env:
         if name in CODE_ENV or name.startswith(CODE_ENV_PREFIXES):
-            x.run.carrier("env", f"{name}=... changes which code {cmd.name or 'the shell'} runs",
-                          cmd)
+            said = (Msg("shell.carrier.code_env", name=name, runner=cmd.name) if cmd.name
+                    else Msg("shell.carrier.code_env_shell", name=name))
+            x.run.carrier("env", said, cmd)
             if name == "PATH":
                 cmd.trusted = False
         if name.startswith("GIT_CONFIG_VALUE_") or name == "GIT_CONFIG_PARAMETERS":
             if value and (DYN in value or "!" in value):
-                x.run.carrier("git-config", f"{name} sets git configuration from the "
-                              "environment", cmd)
+                x.run.carrier("git-config", Msg("shell.carrier.sets_git_configuration_environment",
+                                                name=name), cmd)
 
 
 def _array_assignment(word: str) -> bool:
@@ -142,7 +143,7 @@ def _assign_element(x: X) -> list:
     scope.assign(name, DYN, x.cond)
     x.run.add(cmd)
     if len(cmd.words) > 1:
-        x.run.unknown(f"{text[:40]!r} is followed by words bash would run as a command")
+        x.run.unknown(Msg("shell.unknown.followed_words_bash_would", text=text[:40]))
     return [cmd]
 
 
@@ -154,7 +155,7 @@ def _expand_alias(x: X, text: str) -> list:
 
     cmd = x.cmd
     if any(w.dynamic for w in x.args):
-        x.run.unknown(f"the alias {cmd.name!r} is used with arguments only known at run time")
+        x.run.unknown(Msg("shell.unknown.alias_used_arguments_only", name=cmd.name))
         return []
     line = " ".join([text] + [quote(w.value) for w in x.args])
     return x.w.code(line, x.scope, cmd.depth + 1, cmd.wrappers + [f"alias {cmd.name}"],

@@ -13,7 +13,7 @@ handler sees a command; :func:`call_as` runs one on behalf of its family.
 from __future__ import annotations
 
 import shell.paths as paths
-from shell.model import DYN, SimpleCommand, Word
+from shell.model import DYN, Msg, SimpleCommand, Word
 from statefiles.atomic import read_bytes
 
 #: Environment variables that change which code runs (family B: leading
@@ -109,12 +109,12 @@ def call_as(family: str, handler, x: X, *args):
         run.family = outer
 
 
-def dynamic_origin(word: Word) -> str | None:
+def dynamic_origin(word: Word) -> Msg | None:
     """When a dynamic word's value comes from a network command, name it."""
     for _kind, cmds in getattr(word, "sources", ()) or ():
         for c in cmds or ():
             if c.key in NETWORK:
-                return f"the output of {c.name}"
+                return Msg("shell.find.where_output_of", names=c.name)
     return None
 
 
@@ -148,7 +148,7 @@ def code_option(x: X, word: Word, how: str) -> list:
     commands."""
     if word.dynamic:
         x.run.add(x.cmd)
-        x.run.unknown(f"{how} runs a command assembled at run time")
+        x.run.unknown(Msg("shell.unknown.code_option_dynamic", how=how))
         return [x.cmd]
     return x.code(word.value, how)
 
@@ -182,7 +182,7 @@ def request_methods(x: X, who: str, explicit, implied: str | None = None, header
     run, cmd = x.run, x.cmd
     for v in explicit:
         if v.dynamic:
-            run.unknown(f"{who}'s HTTP method is computed at run time")
+            run.unknown(Msg("shell.unknown.http_method_dynamic", who=who))
         else:
             http_method(run, cmd, v.value)
     if not explicit and implied is not None:

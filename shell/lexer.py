@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from shell.model import NAME_CHARS as _NAME_CHARS
 from shell.model import NAME_START as _NAME_START
-from shell.model import is_assignment
+from shell.model import Msg, is_assignment
 
 #: Deepest nesting of quotes/substitutions/parentheses the scanner follows.
 MAX_NESTING = 48
@@ -50,7 +50,9 @@ _CMD_PREFIX_WORDS = frozenset({"if", "then", "else", "elif", "do", "while", "unt
 
 
 class LexError(ValueError):
-    """The command cannot be scanned (unterminated quote or construct)."""
+    """The command cannot be scanned (unterminated quote or construct). Its
+    argument says why: a :class:`shell.model.Msg` (``shell.unknown.parse_*``),
+    so the reason reaches the agent in its language (issue 14 item 10)."""
 
 
 class TooDeep(LexError):
@@ -194,16 +196,16 @@ def skip_single(s: str, i: int) -> int:
     """``s[i] == "'"``: index just after the closing quote."""
     j = s.find("'", i + 1)
     if j < 0:
-        raise LexError("unterminated single quote")
+        raise LexError(Msg("shell.unknown.parse_single_quote"))
     return j + 1
 
 
 def skip_ansi_c(s: str, i: int) -> int:
     """``s[i:i+2] == "$'"``: index just after the closing quote."""
-    return _skip_escaped(s, i + 2, "'", "unterminated $'...' string")
+    return _skip_escaped(s, i + 2, "'", Msg("shell.unknown.parse_ansi_string"))
 
 
-def _skip_escaped(s: str, j: int, closer: str, error: str) -> int:
+def _skip_escaped(s: str, j: int, closer: str, error: Msg) -> int:
     """From ``j``: index just after the first ``closer`` that no backslash
     escapes; raises :class:`LexError` with ``error`` when there is none."""
     n = len(s)
@@ -223,7 +225,7 @@ def find_subst_end(s: str, i: int, depth: int = 0) -> int:
     ``$(``, ``$((``, ``${``, ``$[``, a backtick, ``"``, ``<(`` or ``>(``.
     Raises :class:`LexError` when it is not closed."""
     if depth > MAX_NESTING:
-        raise TooDeep("command nested too deeply")
+        raise TooDeep(Msg("shell.unknown.parse_too_deep"))
     c = s[i]
     if c == "`":
         return _skip_backtick(s, i)
@@ -243,12 +245,12 @@ def find_subst_end(s: str, i: int, depth: int = 0) -> int:
         return _skip_param(s, i + 2, depth + 1, in_dq=False)
     if nxt == "[":
         return _skip_bracket_arith(s, i + 2, depth + 1)
-    raise LexError("not a substitution")
+    raise LexError(Msg("shell.unknown.parse_not_substitution"))
 
 
 def _skip_backtick(s: str, i: int) -> int:
     """``s[i] == "`"``: index just after the closing backquote."""
-    return _skip_escaped(s, i + 1, "`", "unterminated backquote")
+    return _skip_escaped(s, i + 1, "`", Msg("shell.unknown.parse_backquote"))
 
 
 #: Characters that can open a construct :func:`skip_quoted` steps over: in
@@ -334,7 +336,7 @@ def _skip_double(s: str, i: int, depth: int, sc=None) -> int:
                 j = k
                 continue
         j += 1
-    raise LexError("unterminated double quote")
+    raise LexError(Msg("shell.unknown.parse_double_quote"))
 
 
 def _skip_param(s: str, j: int, depth: int, in_dq: bool) -> int:
@@ -342,7 +344,7 @@ def _skip_param(s: str, j: int, depth: int, in_dq: bool) -> int:
     end = _balanced(s, j, depth, "{", "}",
                     starts=_PARAM_DQ_STARTS if in_dq else QUOTED_STARTS)
     if end < 0:
-        raise LexError("unterminated ${...}")
+        raise LexError(Msg("shell.unknown.parse_param"))
     return end + 1
 
 
@@ -350,7 +352,7 @@ def _skip_arith(s: str, j: int, depth: int):
     """After ``$((`` or ``((``: index after the matching ``))``, or ``None``
     when the parentheses do not close as arithmetic."""
     if depth > MAX_NESTING:
-        raise TooDeep("command nested too deeply")
+        raise TooDeep(Msg("shell.unknown.parse_too_deep"))
     end = _balanced(s, j, depth, "(", ")")
     if end >= 0 and s.startswith("))", end):
         return end + 2
@@ -362,7 +364,7 @@ def _skip_bracket_arith(s: str, j: int, depth: int) -> int:
     substitutions are special inside)."""
     end = _balanced(s, j, depth, "[", "]", starts=_BRACKET_ARITH_STARTS)
     if end < 0:
-        raise LexError("unterminated $[...]")
+        raise LexError(Msg("shell.unknown.parse_old_arith"))
     return end + 1
 
 
@@ -371,7 +373,7 @@ def _skip_code(s: str, j: int, depth: int, closer: str) -> int:
     Runs the full pre-pass scanner so heredocs, comments and case patterns
     inside a substitution are handled."""
     if depth > MAX_NESTING:
-        raise TooDeep("command nested too deeply")
+        raise TooDeep(Msg("shell.unknown.parse_too_deep"))
     sc = _Scanner(s, record=False)
     return sc.scan_code(j, depth, closer)
 
@@ -455,7 +457,7 @@ class _Scanner:
                     parts.append(s[k])
                     k += 1
                 if k >= n:
-                    raise LexError("unterminated here-document delimiter")
+                    raise LexError(Msg("shell.unknown.parse_heredoc_delimiter"))
                 j = k + 1
             elif c == "\\":
                 quoted = True
@@ -474,7 +476,7 @@ class _Scanner:
                 parts.append(c)
                 j += 1
         if j == dstart:
-            raise LexError("here-document operator without a delimiter")
+            raise LexError(Msg("shell.unknown.parse_heredoc_no_delimiter"))
         doc = Heredoc(i, j, "".join(parts), quoted, strip)
         if self.record:
             self.heredocs[i] = doc
@@ -519,7 +521,7 @@ class _Scanner:
         matching closer and return the index after it; at top level return
         ``n``."""
         if depth > MAX_NESTING:
-            raise TooDeep("command nested too deeply")
+            raise TooDeep(Msg("shell.unknown.parse_too_deep"))
         s, n = self.s, self.n
         frame = _Frame()
         at_cmd = True       # the next word is in command position
@@ -610,9 +612,9 @@ class _Scanner:
                 if paren == 0:
                     if closer == ")":
                         if self.pending:
-                            raise LexError("here-document inside a substitution has no body")
+                            raise LexError(Msg("shell.unknown.parse_heredoc_no_body"))
                         return i + 1
-                    raise LexError("unexpected ')'")
+                    raise LexError(Msg("shell.unknown.parse_unexpected_paren"))
                 paren -= 1
                 i += 1
                 at_cmd = False
@@ -660,7 +662,7 @@ class _Scanner:
                 at_cmd = at_cmd and is_assignment(s, begin, n)
             word_start = False
         if closer is not None:
-            raise LexError("unterminated substitution or subshell")
+            raise LexError(Msg("shell.unknown.parse_substitution"))
         if self.pending:
             # Delimited by end of input: bodies are empty.
             self.pending = []
@@ -698,9 +700,9 @@ class _Scanner:
                 if s.startswith("in", j) and self._boundary(j + 2):
                     break
                 if j >= n:
-                    raise LexError("case without 'in'")
+                    raise LexError(Msg("shell.unknown.parse_case_in"))
                 # bash allows only one subject word; anything else is a syntax error
-                raise LexError("case subject is not a single word")
+                raise LexError(Msg("shell.unknown.parse_case_subject"))
             self._rewrite(j, j + 2, "; ")
             cases[-1] = "pattern"
             return j + 2, True, True
@@ -725,7 +727,7 @@ class _Scanner:
             if s.startswith("((", j):
                 stop = _skip_arith(s, j + 2, depth + 1)
                 if stop is None:
-                    raise LexError("unterminated for ((...))")
+                    raise LexError(Msg("shell.unknown.parse_for_arith"))
                 width = stop - j
                 if self.record:
                     self.regions[j] = Region("for-arith", j, stop, s[j:stop])
@@ -801,20 +803,20 @@ class _Scanner:
             elif c == "\n":
                 break
             i += 1
-        raise LexError("unterminated extended glob")
+        raise LexError(Msg("shell.unknown.parse_extglob"))
 
     def _double(self, i: int, depth: int) -> int:
         """``s[i] == '"'``: scan a double-quoted string, handling (and masking)
         substitutions inside it."""
         if depth > MAX_NESTING:
-            raise TooDeep("command nested too deeply")
+            raise TooDeep(Msg("shell.unknown.parse_too_deep"))
         return _skip_double(self.s, i, depth, self)
 
     def _dollar(self, i: int, depth: int) -> int:
         """``$(``, ``$((``, ``${``, ``$[`` at ``i``: scan (recursively) and
         mask arithmetic."""
         if depth > MAX_NESTING:
-            raise TooDeep("command nested too deeply")
+            raise TooDeep(Msg("shell.unknown.parse_too_deep"))
         s = self.s
         nxt = s[i + 1]
         if nxt == "(":
@@ -841,7 +843,7 @@ class _Scanner:
         self.pending = []
         stop = self.scan_code(start, depth + 1, ")")
         if self.pending:
-            raise LexError("here-document inside a substitution has no body")
+            raise LexError(Msg("shell.unknown.parse_heredoc_no_body"))
         self.pending = saved
         return stop
 
@@ -849,7 +851,7 @@ class _Scanner:
         """After ``NAME=(``: index after the matching ``)``."""
         end = _balanced(s, j, depth, "(", ")", sc=self, ansi_c=True)
         if end < 0:
-            raise LexError("unterminated array assignment")
+            raise LexError(Msg("shell.unknown.parse_array"))
         return end + 1
 
     def _skip_cond(self, s: str, j: int, depth: int) -> int:
@@ -881,7 +883,7 @@ class _Scanner:
                 level -= 1
             j += 1
             word_start = c in "()"
-        raise LexError("unterminated [[ ... ]]")
+        raise LexError(Msg("shell.unknown.parse_test"))
 
     def _case_pattern(self, i: int, depth: int) -> int:
         """Blank one case item's pattern list ``[(] pat [| pat]... )``;
@@ -892,7 +894,7 @@ class _Scanner:
             j += 1
         end = _balanced(s, j, depth, "(", ")", sc=self, stop_at_newline=True, ansi_c=True)
         if end < 0:
-            raise LexError("case pattern without ')'")
+            raise LexError(Msg("shell.unknown.parse_case_pattern"))
         if self.record:
             self.regions[i] = Region("case-pattern", i, end + 1, s[i:end + 1])
         self._blank(i, end + 1)
@@ -909,7 +911,7 @@ def prepare(src: str) -> Prepared:
     try:
         sc.scan_code(0, 0, None)
     except RecursionError:
-        raise TooDeep("command nested too deeply") from None
+        raise TooDeep(Msg("shell.unknown.parse_too_deep")) from None
     except IndexError:
-        raise LexError("unexpected end of command") from None
+        raise LexError(Msg("shell.unknown.parse_end")) from None
     return Prepared(src, "".join(sc.out), sc.heredocs, sc.regions, sc.rewritten)

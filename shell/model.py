@@ -27,6 +27,43 @@ def is_assignment(s: str, start: int, end: int) -> bool:
     return s.startswith("=", j) or s.startswith("+=", j)
 
 
+class Msg:
+    """A sentence the analysis records for a guard to say (issue 14 item 10):
+    a catalogue key (``shell.unknown.<case>``, ``shell.find.<case>``,
+    ``shell.carrier.<case>`` in ``messages/en.py`` and ``messages/ja.py``) and
+    its fields. Recording one is cheap: nothing is rendered and no catalogue
+    is loaded until a guard speaks (:meth:`text`, or :func:`messages.render`
+    in the language of the context). A field may itself be a :class:`Msg`
+    (rendered in the same language). Two are equal when key and fields are
+    (what "recorded once" compares). ``str()`` is the English text."""
+
+    __slots__ = ("key", "fields")
+
+    def __init__(self, key: str, /, **fields) -> None:
+        self.key = key
+        self.fields = fields
+
+    def text(self, lang: str = "en") -> str:
+        """The sentence in ``lang`` (``"en"``, ``"ja"``; English for anything
+        else). Never raises (see :func:`messages.text`)."""
+        from messages import render  # lazy: the catalogue only when a guard speaks
+
+        return render(lang, self)
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Msg) and self.key == other.key and self.fields == other.fields
+
+    def __hash__(self) -> int:
+        return hash((self.key, tuple(sorted((k, repr(v)) for k, v in self.fields.items()))))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k}={v!r}" for k, v in self.fields.items())
+        return f"Msg({self.key}{': ' + shown if shown else ''})"
+
+
 class Word:
     """One argument as bash passes it.
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import shell.paths as paths
 from shell.deletion import judge_delete
 from shell.invocation import NETWORK, X, dynamic_origin
-from shell.model import DYN, Word
+from shell.model import DYN, Msg, Word
 from shell.output import static_output
 
 
@@ -31,7 +31,7 @@ def run_program_source(x: X, word: Word, how: str) -> None:
         program_from_producers(x, [c for cmds in procs for c in cmds or ()], how)
         return
     if word.dynamic:
-        run.unknown(f"{cmd.name} runs a program whose file name is computed at run time")
+        run.unknown(Msg("shell.unknown.runs_program_file_name", name=cmd.name))
         return
     if not run_written_file(x, word, lambda content: x.code(content, how)):
         run.script(cmd, word)
@@ -47,8 +47,8 @@ def run_written_file(x: X, word: Word, run_content) -> bool:
         if t in x.scope.files:
             content = x.scope.files[t]
             if content is None:
-                x.run.unknown(f"{cmd.name} runs {word.value}, written earlier in this command "
-                              "with content that cannot be known")
+                x.run.unknown(Msg("shell.unknown.runs_written_earlier_command",
+                                  name=cmd.name, word=word.value))
             else:
                 run_content(content)
             return True
@@ -56,25 +56,27 @@ def run_written_file(x: X, word: Word, run_content) -> bool:
 
 
 def program_from_producers(x: X, producers, how: str, language: str = "sh",
-                           into: str = "a shell", wrapped_fetches: bool = True) -> None:
+                           into: str = "shell.find.into_shell",
+                           wrapped_fetches: bool = True) -> None:
     """A shell or interpreter (``language``, see :func:`program_from_stdin`)
     reads its program from the output of ``producers`` (a pipe or process
     substitution): from a network program (``wrapped_fetches``: also a
     command run under one, ``ssh host cat x``) it is ``fetched-exec`` (the
-    message says it is piped ``into`` the command), from literal
+    message says it is piped ``into`` the command: the catalogue key of
+    that phrase), from literal
     ``echo``/``printf`` it is analysed, otherwise unknown."""
     run, cmd = x.run, x.cmd
     net = [p for p in producers if p.key in NETWORK or (wrapped_fetches and _fetches(p))]
     if net:
-        run.find("fetched-exec", f"{cmd.name} runs what {net[0].name} downloads (fetched "
-                 f"content piped into {into}); download it to a file, read it, then run it",
+        run.find("fetched-exec", Msg("shell.find.runs_download_piped",
+                                     name=cmd.name, name2=net[0].name, into=Msg(into)),
                  cmd)
-        run.unknown(f"{cmd.name} runs downloaded code")
+        run.unknown(Msg("shell.unknown.runs_downloaded_code", name=cmd.name))
         return
     text = static_output(producers)
     if text is None:
-        names = ", ".join(sorted({p.name or "?" for p in producers})) or "another command"
-        run.unknown(f"{cmd.name} runs code produced at run time by {names}")
+        names = ", ".join(sorted({p.name or "?" for p in producers})) or "?"
+        run.unknown(Msg("shell.unknown.runs_code_produced_run", name=cmd.name, names=names))
         return
     if language == "sh":
         x.code(text, how)
@@ -100,27 +102,27 @@ def program_from_stdin(x: X, how: str, language: str = "sh") -> None:
         return   # interactive: reads from the terminal (nothing to analyse)
     if st.kind in ("heredoc", "herestring"):
         if st.dynamic:
-            run.unknown(f"{how}: the program contains parts computed at run time")
+            run.unknown(Msg("shell.unknown.program_contains_parts_computed", how=how))
         if language == "sh":
             x.code(st.content or "", how)
         else:
             interpreter_code(x, language, st.content or "", how, dynamic=st.dynamic)
         return
     if st.kind == "pipe":
-        program_from_producers(x, list(st.producers), how, language, "an interpreter",
+        program_from_producers(x, list(st.producers), how, language, "shell.find.into_interpreter",
                                wrapped_fetches=False)
         return
     if st.kind == "file":
         if st.dynamic:
-            run.unknown(f"{cmd.name} reads its program from a file named at run time")
+            run.unknown(Msg("shell.unknown.reads_program_file_named", name=cmd.name))
             return
         if st.path and st.path.startswith(("/dev/tcp/", "/dev/udp/")):
-            run.find("fetched-exec", f"{cmd.name} runs what arrives on a network connection "
-                     f"({st.path})", cmd)
+            run.find("fetched-exec", Msg("shell.find.runs_arrives_network_connection",
+                                         name=cmd.name, path=st.path), cmd)
             return
         run_program_source(x, Word.literal(st.path), how)
         return
-    run.unknown(f"{cmd.name} reads its program from its input")
+    run.unknown(Msg("shell.unknown.reads_program_input", name=cmd.name))
 
 
 def interpreter_code(x: X, language: str, code: str, how: str, dynamic: bool = False,
@@ -138,14 +140,14 @@ def interpreter_code(x: X, language: str, code: str, how: str, dynamic: bool = F
     if dynamic:
         origin = dynamic_origin(word) if word is not None else None
         if origin:
-            run.find("fetched-exec", f"{how} comes from {origin}: content from the network "
-                     "would run", cmd)
-        run.unknown(f"{how} is assembled at run time")
+            run.find("fetched-exec", Msg("shell.find.program_fetched", how=how,
+                                         origin=origin), cmd)
+        run.unknown(Msg("shell.unknown.assembled_run_time", how=how))
     report = codescan.scan(language, code)
     for reason in report.unknown:
-        run.unknown(f"{how}: {reason}")
+        run.unknown(Msg("shell.unknown.program_part", how=how, reason=reason))
     for family, message in report.destructive:
-        run.find(family, f"{how}: {message}", cmd)
+        run.find(family, Msg("shell.find.program_part", how=how, message=message), cmd)
     for shell_code in report.shell:
         x.code(shell_code, f"{how} (subprocess)")
     for argv in report.argv:
@@ -153,7 +155,7 @@ def interpreter_code(x: X, language: str, code: str, how: str, dynamic: bool = F
                 for a in argv], f"{how} (subprocess)", stdin=None)
     for kind, path, recursive in report.writes:
         if path is None:
-            run.unknown(f"{how} writes a file whose name is computed at run time")
+            run.unknown(Msg("shell.unknown.writes_file_name_computed", how=how))
             continue
         targets = run.write(cmd, Word.literal(path), how,
                             "delete" if kind == "delete" else "write",
@@ -165,6 +167,7 @@ def interpreter_code(x: X, language: str, code: str, how: str, dynamic: bool = F
         for lit in report.literals:
             run.touched(cmd, Word.literal(lit))
     if report.network:
-        run.carrier("interpreter-network", f"{how} makes network requests", cmd)
+        run.carrier("interpreter-network",
+                    Msg("shell.carrier.makes_network_requests", how=how), cmd)
     for method in report.http_methods:
         run.http(method, cmd)

@@ -10,7 +10,7 @@ import os
 
 import shell.paths as paths
 from shell.limits import MAX_COMMANDS, MAX_DEPTH, MAX_PATHS, Budget, check_deadline
-from shell.model import DYN, Finding, Word, Write
+from shell.model import DYN, Finding, Msg, Word, Write
 from shell.output import static_output
 
 #: The family of what the shell language itself does (redirections, fork
@@ -44,7 +44,7 @@ class Run:
         self.n_commands += 1
         check_deadline()
         if self.n_commands > MAX_COMMANDS:
-            self.unknown(f"more than {MAX_COMMANDS} commands")
+            self.unknown(Msg("shell.unknown.more_than_commands", MAX_COMMANDS=MAX_COMMANDS))
             raise Budget()
 
     def count_path(self) -> None:
@@ -54,7 +54,7 @@ class Run:
         self.n_paths += 1
         check_deadline()
         if self.n_paths > MAX_PATHS:
-            self.unknown(f"more than {MAX_PATHS} paths")
+            self.unknown(Msg("shell.unknown.more_than_paths", MAX_PATHS=MAX_PATHS))
             raise Budget()
 
     def add(self, cmd) -> None:
@@ -73,9 +73,9 @@ class Run:
         """Nesting deeper than :data:`MAX_DEPTH`: unknown, and a
         ``depth-limit`` finding of the ``shell`` family (a depth breach
         counts as dangerous, issue 3)."""
-        self.unknown(f"nested more than {MAX_DEPTH} levels deep")
-        self.find("depth-limit", f"commands nested more than {MAX_DEPTH} levels deep (shells "
-                  "inside shells, substitutions, wrappers); this hides what runs",
+        self.unknown(Msg("shell.unknown.too_deep", MAX_DEPTH=MAX_DEPTH))
+        self.find("depth-limit", Msg("shell.find.too_deep",
+                                     MAX_DEPTH=MAX_DEPTH),
                   command_family=SHELL_FAMILY)
 
     def find(self, family: str, message: str, cmd=None, certain: bool = True,
@@ -111,8 +111,8 @@ class Run:
             return
         if method in ("DELETE", "PURGE"):
             name = cmd.name if cmd is not None else "the command"
-            self.find("http-delete", f"{name} sends an HTTP {method} request (deletes a remote "
-                      "resource)", cmd)
+            self.find("http-delete", Msg("shell.find.http_delete",
+                                         name=name, method=method), cmd)
         if method not in self.analysis.http_methods:
             self.analysis.http_methods.append(method)
         self.analysis.http_requests.append((method, cmd))
@@ -217,11 +217,12 @@ class Run:
         if cmd is not None and getattr(cmd, "remote", False):
             return
         if paths.is_network_device(t):
-            self.carrier("network-redirect", f"{how} opens a network connection ({t})", cmd)
+            self.carrier("network-redirect", Msg("shell.carrier.network_redirect", how=how,
+                                                 path=t), cmd)
             return
         if paths.is_block_device(t):
-            self.find("disk", f"{how} writes to the block device {t} (destroys the disk's "
-                      "contents)", cmd)
+            self.find("disk", Msg("shell.find.writes_block_device", how=how,
+                                  path=t), cmd)
             return
         if kind == "delete":
             return  # deletions are judged by the caller (rm rules)
@@ -230,13 +231,12 @@ class Run:
         if paths.is_device(t):
             return
         if paths.home_dotfile(t, self.home):
-            self.find("system-write", f"{how} writes {t}, a configuration file in the home "
-                      "directory (shell start-up files, keys and tool settings are not part "
-                      "of the project)", cmd)
+            self.find("system-write", Msg("shell.find.writes_home_config",
+                                          how=how, path=t), cmd)
             return
         if paths.is_system(t) and not paths.is_under(t, self.home or "/nonexistent"):
-            self.find("system-write", f"{how} writes {t}, a system location outside the "
-                      "project", cmd)
+            self.find("system-write", Msg("shell.find.writes_system",
+                                          how=how, path=t), cmd)
 
     def touched(self, cmd, word) -> None:
         """``cmd`` is not modelled and receives the path ``word``: it may write
@@ -261,7 +261,7 @@ class Run:
         """``cmd`` runs the file ``word`` as a program (``bash x.sh``,
         ``python x.py``, ``./x``)."""
         if word.dynamic:
-            self.unknown(f"{cmd.name} runs a script whose path is computed at run time")
+            self.unknown(Msg("shell.unknown.runs_script_path_computed", name=cmd.name))
             return
         targets = paths.resolve(word.value, cmd.cwd)
         if not targets:

@@ -25,6 +25,8 @@ be read (a file included with ``\\i``/``.read``/``source``).
 
 from __future__ import annotations
 
+from shell.model import Msg
+
 
 class Report:
     """What a client's input does: ``destructive`` (messages), ``shell``
@@ -47,7 +49,7 @@ _TRIGGERS = ("DROP", "TRUNCATE", "DELETE", "UPDATE", "ALTER", "COPY", "OUTFILE",
              "SHUTDOWN")
 
 #: Statements whose first keyword destroys data whatever follows.
-_ALWAYS = {"DROP": "drops", "TRUNCATE": "truncates"}
+_ALWAYS = {"DROP": "shell.find.sql_drop", "TRUNCATE": "shell.find.sql_truncate"}
 
 #: Meta-commands per client dialect: (run a shell command, write a file,
 #: read statements from elsewhere), lower case.
@@ -82,7 +84,7 @@ def judge(text: str, dialect: str = "sql") -> Report:
             low = rest.lower()
             if word == "\\copy":
                 if " program " in f" {low} ":
-                    report.unknown.append("psql \\copy ... program runs a program")
+                    report.unknown.append(Msg("shell.unknown.psql_copy_program"))
                 elif " to " in f" {low} ":
                     at = f" {low} ".index(" to ")
                     target = rest[at + 3:].split()
@@ -92,7 +94,7 @@ def judge(text: str, dialect: str = "sql") -> Report:
                 report.writes.append(rest.split()[0].strip("'\""))
             continue
         if word in include:
-            report.unknown.append(f"{word} reads statements from elsewhere ({rest[:40]})")
+            report.unknown.append(Msg("shell.unknown.sql_include", word=word, rest=rest[:40]))
             continue
         if (dialect == "psql" and s.startswith("\\")) or (dialect == "sqlite" and
                                                          s.startswith(".")):
@@ -146,27 +148,26 @@ def _statement(toks, T):
                 break
     shown = " ".join(words[:4]).lower()
     if head in _ALWAYS:
-        return f"{head} {' '.join(words[1:3])} {_ALWAYS[head]} data ({shown}...)"
+        return Msg(_ALWAYS[head], what=" ".join(words[1:3]), shown=shown)
     if head == "ALTER" and "DROP" in words:
-        return f"ALTER ... DROP removes part of a table or database ({shown}...)"
+        return Msg("shell.find.sql_alter_drop", shown=shown)
     if head in ("DELETE", "UPDATE"):
         where = _where(toks)
         if where is None:
-            verb = "deletes every row" if head == "DELETE" else "changes every row"
-            return f"{head} without WHERE {verb} ({shown}...)"
+            return Msg("shell.find.sql_delete_all" if head == "DELETE" else
+                       "shell.find.sql_update_all", shown=shown)
         if not any(tt in T.Name or (tt in T.Keyword and v.upper() not in (
                 "TRUE", "FALSE", "NULL", "NOT", "AND", "OR", "IS", "LIKE", "IN", "BETWEEN"))
                 for tt, v in where):
-            return f"{head} with a WHERE clause that names no column affects every row " \
-                   f"({shown}...)"
+            return Msg("shell.find.sql_where_no_column", head=head, shown=shown)
         return None
     upper = [v.upper() for _tt, v in toks]
     if head == "COPY" and "PROGRAM" in upper:
-        return "COPY ... PROGRAM runs a program on the database server"
+        return Msg("shell.find.sql_copy_program")
     if head == "SELECT" and ("OUTFILE" in upper or "DUMPFILE" in upper):
-        return "SELECT ... INTO OUTFILE writes a file on the database server"
+        return Msg("shell.find.sql_outfile")
     if head == "SHUTDOWN":
-        return "SHUTDOWN stops the database server"
+        return Msg("shell.find.sql_shutdown")
     return None
 
 
@@ -206,7 +207,7 @@ def mongo(js: str) -> list:
     flat = "".join(js.split())
     for call in _MONGO_DROP:
         if call in flat:
-            out.append(f"{call.strip('.(')}() deletes data in MongoDB")
+            out.append(Msg("shell.find.mongo_drop", call=call.strip(".(")))
     for call in _MONGO_ALL:
         start = 0
         while True:
@@ -215,7 +216,7 @@ def mongo(js: str) -> list:
                 break
             arg = flat[k + len(call):]
             if arg.startswith(("{}", ")", "{},", "{})")) or arg.startswith("{}"):
-                out.append(f"{call.strip('.(')}() with an empty filter affects every document")
+                out.append(Msg("shell.find.mongo_empty_filter", call=call.strip(".(")))
                 break
             start = k + 1
     for cmd in ("runCommand(", "adminCommand("):
@@ -225,33 +226,33 @@ def mongo(js: str) -> list:
             if any(arg.startswith("{" + w) or arg.startswith("{'" + w) or
                    arg.startswith('{"' + w) or arg.startswith('"' + w) or
                    arg.startswith("'" + w) for w in ("drop", "shutdown", "delete")):
-                out.append(f"{cmd.rstrip('(')}({arg[:20]}...) deletes data or stops the server")
+                out.append(Msg("shell.find.mongo_command", call=cmd.rstrip("("), arg=arg[:20]))
     return out
 
 
 # -------------------------------------------------------------------- Redis
 #: Redis commands that delete keys or stop the server (upper case).
 REDIS_DESTRUCTIVE = {
-    "FLUSHALL": "deletes every key of every database",
-    "FLUSHDB": "deletes every key of the database",
-    "DEL": "deletes keys",
-    "UNLINK": "deletes keys",
-    "SHUTDOWN": "stops the server",
-    "SWAPDB": "swaps whole databases",
+    "FLUSHALL": "shell.find.redis_flushall",
+    "FLUSHDB": "shell.find.redis_flushdb",
+    "DEL": "shell.find.redis_del",
+    "UNLINK": "shell.find.redis_del",
+    "SHUTDOWN": "shell.find.redis_shutdown",
+    "SWAPDB": "shell.find.redis_swapdb",
 }
 #: Two-word Redis commands that delete or reconfigure (``SCRIPT FLUSH``).
 REDIS_DESTRUCTIVE_2 = {
-    ("SCRIPT", "FLUSH"): "deletes every cached script",
-    ("FUNCTION", "FLUSH"): "deletes every function",
-    ("FUNCTION", "DELETE"): "deletes a function library",
-    ("CONFIG", "SET"): "changes the server's configuration (where it writes files)",
-    ("CLUSTER", "RESET"): "resets a cluster node",
-    ("DEBUG", "SEGFAULT"): "crashes the server",
-    ("DEBUG", "FLUSHALL"): "deletes every key",
+    ("SCRIPT", "FLUSH"): "shell.find.redis_script_flush",
+    ("FUNCTION", "FLUSH"): "shell.find.redis_function_flush",
+    ("FUNCTION", "DELETE"): "shell.find.redis_function_delete",
+    ("CONFIG", "SET"): "shell.find.redis_config_set",
+    ("CLUSTER", "RESET"): "shell.find.redis_cluster_reset",
+    ("DEBUG", "SEGFAULT"): "shell.find.redis_debug_segfault",
+    ("DEBUG", "FLUSHALL"): "shell.find.redis_debug_flushall",
 }
 
 
-def redis(words: list) -> str | None:
+def redis(words: list) -> Msg | None:
     """The message for one Redis command line ``words`` (strings), or
     ``None``. ``EVAL``/``EVALSHA``/``FCALL`` script text is scanned for
     ``redis.call`` of a destructive command."""
@@ -259,20 +260,21 @@ def redis(words: list) -> str | None:
         return None
     first = words[0].upper()
     if first in REDIS_DESTRUCTIVE:
-        return f"redis {first} {REDIS_DESTRUCTIVE[first]}"
+        return Msg(REDIS_DESTRUCTIVE[first], command=first)
     if len(words) > 1 and (first, words[1].upper()) in REDIS_DESTRUCTIVE_2:
-        return f"redis {first} {words[1].upper()} {REDIS_DESTRUCTIVE_2[(first, words[1].upper())]}"
+        return Msg(REDIS_DESTRUCTIVE_2[(first, words[1].upper())],
+                   command=f"{first} {words[1].upper()}")
     if first in ("EVAL", "EVAL_RO") and len(words) > 1:
         return redis_script(words[1])
     return None
 
 
-def redis_script(lua: str) -> str | None:
+def redis_script(lua: str) -> Msg | None:
     """The message for a Lua script that calls a destructive Redis command
     (``redis.call('FLUSHALL')``), or ``None``."""
     flat = "".join(lua.split()).upper()
     for name in list(REDIS_DESTRUCTIVE) + ["SCRIPT", "FUNCTION", "CONFIG"]:
         for q in ("'", '"'):
             if f"CALL({q}{name}{q}" in flat or f"PCALL({q}{name}{q}" in flat:
-                return f"a Lua script runs redis {name}"
+                return Msg("shell.find.redis_lua", name=name)
     return None

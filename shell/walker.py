@@ -29,7 +29,7 @@ from shell.limits import (
     Budget,
     check_deadline,
 )
-from shell.model import DYN, Finding, Redirect, SimpleCommand, Stdin, Word
+from shell.model import DYN, Finding, Msg, Redirect, SimpleCommand, Stdin, Word
 from shell.paths import env_temp_root
 
 _PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _./:,@%+-=~")
@@ -224,11 +224,12 @@ class Walker:
             run.too_deep(text)
             return []
         if len(text) > MAX_BYTES:
-            run.unknown(f"the command is longer than {MAX_BYTES} characters and is not analysed")
+            run.unknown(Msg("shell.unknown.command_longer_than_characters",
+                            MAX_BYTES=MAX_BYTES))
             self._fallback(text, scope, depth, wrappers)
             return []
         if DYN in text:
-            run.unknown("code is assembled at run time (from a variable or command output)")
+            run.unknown(Msg("shell.unknown.code_assembled_run_time"))
         words = plain_words(text) if DYN not in text and self.fast_paths else None
         if words is not None:
             assigns = []
@@ -263,7 +264,7 @@ class Walker:
             run.too_deep(text)
             return []
         except lexer.LexError as exc:
-            run.unknown(f"cannot parse the command ({exc})")
+            run.unknown(Msg("shell.unknown.parse_failed", exc=_why(exc)))
             self._fallback(text, scope, depth, wrappers)
             return []
         masked = prepared.masked
@@ -272,7 +273,8 @@ class Walker:
         if separators > MAX_SEPARATORS:
             # Parsing tens of thousands of commands would take seconds (and a
             # hook that times out fails open): refuse to read it.
-            run.unknown(f"more than {MAX_SEPARATORS} command separators")
+            run.unknown(Msg("shell.unknown.more_than_command_separators",
+                            MAX_SEPARATORS=MAX_SEPARATORS))
             self._fallback(text, scope, depth, wrappers)
             return []
         try:
@@ -280,7 +282,7 @@ class Walker:
 
             bashlex = bashparse.load()
         except ImportError as exc:  # pragma: no cover - broken install
-            run.unknown(f"the shell parser is not available ({exc})")
+            run.unknown(Msg("shell.unknown.shell_parser_not_available", exc=_why(exc)))
             self._fallback(text, scope, depth, wrappers)
             return []
         try:
@@ -290,7 +292,7 @@ class Walker:
             return []
         except Exception as exc:  # noqa: BLE001 - bashlex raises many types
             msg = str(exc).split("\n", 1)[0][:120] or type(exc).__name__
-            run.unknown(f"cannot parse the command ({msg})")
+            run.unknown(Msg("shell.unknown.parse_error", msg=msg))
             self._fallback(text, scope, depth, wrappers)
             return []
         return self._walk_trees(text, prepared, trees, scope, depth, wrappers, stdin,
@@ -336,7 +338,7 @@ class Walker:
             return self._function(n, scope, depth, wrappers)
         if kind in ("operator", "reservedword", "pipe"):
             return []
-        self.run.unknown(f"unsupported shell construct ({kind})")
+        self.run.unknown(Msg("shell.unknown.unsupported_shell_construct", kind=kind))
         return []
 
     def _list(self, parts, scope, depth, wrappers, stdin, conditional) -> list:
@@ -412,8 +414,7 @@ class Walker:
                     _has_background(p)
             out.extend(cmds)
         if infinite and body_bg:
-            self.run.find("fork-bomb", "an endless loop that starts background processes "
-                          "(it exhausts the process table like a fork bomb)")
+            self.run.find("fork-bomb", Msg("shell.find.fork_loop"))
         return out
 
     def _for(self, n, scope, depth, wrappers, stdin, conditional) -> list:
@@ -470,8 +471,8 @@ class Walker:
         recursive = [c for c in cmds if c.name == name]
         if any(self.run.is_background(c) or self.run.is_piped(c) for c in recursive) \
                 or (recursive and _has_background(n.body)):
-            self.run.find("fork-bomb", f"function {name!r} calls itself in a pipe or in the "
-                          "background: a fork bomb")
+            self.run.find("fork-bomb", Msg("shell.find.fork_function",
+                                           name=name))
         return []
 
     # ------------------------------------------------------------ commands
@@ -539,22 +540,21 @@ class Walker:
             return
         run = self.run
         if DYN in value:
-            run.carrier("prompt", f"{name} is set to a value the shell may run", cmd)
-            run.unknown(f"{name} is set to a value only known at run time, which the shell "
-                        "runs")
+            run.carrier("prompt", Msg("shell.carrier.set_value_shell_may", name=name), cmd)
+            run.unknown(Msg("shell.unknown.set_value_only_known", name=name))
             return
         if name == "PROMPT_COMMAND":
-            run.carrier("prompt", "PROMPT_COMMAND runs as a command before each prompt", cmd)
+            run.carrier("prompt", Msg("shell.carrier.prompt_command_runs_command"), cmd)
             self.code(value, scope.child(), depth + 1, ["PROMPT_COMMAND"])
             return
         if "$(" in value or "`" in value or "${" in value or "$((" in value:
-            run.carrier("prompt", f"{name} holds a substitution the shell runs when it expands "
-                        "the prompt", cmd)
+            run.carrier("prompt", Msg("shell.carrier.holds_substitution_shell_runs",
+                                      name=name), cmd)
             ev = self._evaluator(scope.child(), depth)
             try:
                 ev.dq_string(value)
             except Exception as exc:  # noqa: BLE001
-                run.unknown(f"cannot read {name}'s value ({exc})")
+                run.unknown(Msg("shell.unknown.cannot_read_value", name=name, exc=_why(exc)))
 
     def run_argv(self, words, parent: SimpleCommand, scope, wrapper: str, extra_env=(),
                  stdin="inherit", depth_step: int = 1) -> list:
@@ -597,7 +597,8 @@ class Walker:
         try:
             return ev.words(text)
         except Exception as exc:  # noqa: BLE001 - a word we cannot read is unknown
-            self.run.unknown(f"cannot evaluate the word {text[:60]!r} ({exc})")
+            self.run.unknown(Msg("shell.unknown.cannot_evaluate_word", text=text[:60],
+                                 exc=_why(exc)))
             return [Word(text, DYN, dynamic=True)]
 
     def _assignment_text(self, text: str):
@@ -621,7 +622,8 @@ class Walker:
             try:
                 ev.arith(name[name.index("[") + 1:name.rindex("]") if "]" in name else None], [])
             except Exception as exc:  # noqa: BLE001
-                self.run.unknown(f"cannot read the subscript of {name[:40]!r} ({exc})")
+                self.run.unknown(Msg("shell.unknown.cannot_read_subscript", name=name[:40],
+                                     exc=_why(exc)))
             name = name[:name.index("[")]
         if start is not None:
             region = self._region_at(start + len(name) + len(op))
@@ -634,7 +636,8 @@ class Walker:
         try:
             value = ev.single(value_text, assignment=True)
         except Exception as exc:  # noqa: BLE001
-            self.run.unknown(f"cannot evaluate the assignment {text[:60]!r} ({exc})")
+            self.run.unknown(Msg("shell.unknown.cannot_evaluate_assignment", text=text[:60],
+                                 exc=_why(exc)))
             value = Word(value_text, DYN, dynamic=True)
         if op == "+=":
             old = scope.lookup(name)
@@ -653,7 +656,7 @@ class Walker:
             else:
                 ev._scan_code_spans(region.text, sources)
         except Exception as exc:  # noqa: BLE001
-            self.run.unknown(f"cannot read {region.text[:40]!r} ({exc})")
+            self.run.unknown(Msg("shell.unknown.cannot_read", text=region.text[:40], exc=_why(exc)))
 
     def _redirects(self, nodes, scope, depth):
         out = []
@@ -680,7 +683,8 @@ class Walker:
                         w = ev.dq_string(doc.body)
                         content, dyn = w.value, w.dynamic
                     except Exception as exc:  # noqa: BLE001
-                        self.run.unknown(f"cannot read a here-document ({exc})")
+                        self.run.unknown(Msg("shell.unknown.cannot_read_here_document",
+                                             exc=_why(exc)))
                         content, dyn = DYN, True
                 if fd in (None, 0):
                     stdin = Stdin("heredoc", content=content, dynamic=dyn)
@@ -701,7 +705,8 @@ class Walker:
                     else:
                         w = Word(text, DYN, dynamic=True)   # ambiguous redirect
             except Exception as exc:  # noqa: BLE001
-                self.run.unknown(f"cannot evaluate the redirection target {text[:60]!r} ({exc})")
+                self.run.unknown(Msg("shell.unknown.cannot_evaluate_redirection_target",
+                                     text=text[:60], exc=_why(exc)))
                 w = Word(text, DYN, dynamic=True)
             if op in (">&", "<&") and w.value.isdigit() and not w.dynamic:
                 out.append(Redirect(op, fd, None, dup=int(w.value)))
@@ -784,3 +789,11 @@ def _has_background(n) -> bool:
 
 __all__ = ["Walker", "Scope", "plain_words", "MAX_DEPTH", "MAX_BYTES", "MAX_COMMANDS", "Budget",
            "Finding"]
+
+
+def _why(exc: BaseException):
+    """What an exception says, for a recorded reason: the sentence the
+    shell's own readers raise with (:class:`shell.model.Msg`, said in the
+    agent's language), else its text."""
+    said = exc.args[0] if exc.args else None
+    return said if isinstance(said, Msg) else str(exc)

@@ -18,7 +18,7 @@ own right: they run, whatever the word is used for.
 from __future__ import annotations
 
 import shell.lexer as lexer
-from shell.model import DYN, Word
+from shell.model import DYN, Msg, Word
 
 #: Most words one brace expansion may produce before the word counts as
 #: unresolvable.
@@ -103,7 +103,7 @@ class Evaluator:
         :class:`Word` (empty when the word expands to nothing)."""
         variants = brace_expand(text) if ("{" in text and not assignment) else [text]
         if variants is None:
-            self.on_unknown("brace expansion too large")
+            self.on_unknown(Msg("shell.unknown.brace_expansion_too_large"))
             w = Word(text, DYN, dynamic=True)
             return [w]
         out = []
@@ -325,7 +325,7 @@ class Evaluator:
         if "@P" in inner or "@E" in inner:
             # Prompt/escape transformation of a value: can run substitutions
             # held in the value itself.
-            self.on_unknown("${...@P} expands a variable's value as a prompt")
+            self.on_unknown(Msg("shell.unknown.prompt_expansion"))
         j = 0
         if inner.startswith("#") and len(inner) > 1:
             return [Seg("0", quoted, expanded=True)]
@@ -390,7 +390,7 @@ class Evaluator:
         (a loop over literal words); a known value is evaluated in turn."""
         self._scan_code_spans(text, sources)
         if depth > MAX_ARITH_DEPTH:
-            self.on_unknown("arithmetic follows variables that name variables too deeply")
+            self.on_unknown(Msg("shell.unknown.arith_too_deep"))
             return
         scope = self.scope
         for name in arith_names(text):
@@ -402,8 +402,7 @@ class Evaluator:
             if DYN in value:
                 if name in scope.arith_safe:
                     continue
-                self.on_unknown(f"arithmetic evaluates the value of ${name}, which is only "
-                                "known at run time (a value like a[$(cmd)] would run cmd)")
+                self.on_unknown(Msg("shell.unknown.arith_dynamic_value", name=name))
                 continue
             if any(ch in value for ch in "[$`") or any(c in _NAME_START for c in value):
                 self.arith(value, sources, depth + 1)
@@ -439,7 +438,7 @@ class Evaluator:
                 try:
                     end = lexer.find_subst_end(text, i)
                 except lexer.LexError:
-                    self.on_unknown("unterminated substitution")
+                    self.on_unknown(Msg("shell.unknown.unterminated_substitution"))
                     return
                 if c == "`":
                     cmds = self.on_code("subst", _unescape_backtick(text[i + 1:end - 1]))

@@ -160,6 +160,11 @@ class Workspace(Installed):
     def decide_many(self, commands: list) -> list:
         """Run every command through the *installed* suite's runtime in one
         subprocess; returns ``[(exit_code, stderr)]``."""
+        return [(code, err) for code, _out, err in self.answers_many(commands)]
+
+    def answers_many(self, commands: list) -> list:
+        """Like :meth:`decide_many`, with the answer's stdout (an ask's or a
+        JSON block's body): ``[(exit_code, stdout, stderr)]``."""
         script = (
             "import json, sys\n"
             f"sys.path.insert(0, {str(self.root / '.claude')!r})\n"
@@ -168,7 +173,7 @@ class Workspace(Installed):
             "out = []\n"
             "for p in payloads:\n"
             "    code, o, e, _ = evaluate('PreToolUse', p.encode())\n"
-            "    out.append([code, e])\n"
+            "    out.append([code, o, e])\n"
             "json.dump(out, sys.stdout)\n"
         )
         payloads = [self.payload_bytes(c).decode() for c in commands]

@@ -66,18 +66,19 @@ def _read_only(cmd) -> bool:
 
 
 def _finding(f, levels=None) -> dict:
-    out = {"family": f.family, "message": f.message, "certain": f.certain,
+    out = {"family": f.family, "message": str(f.message), "certain": f.certain,
            "command_family": f.command_family,
            "command": " ".join(f.command.argv) if f.command is not None else None}
     if levels is not None:
         from guards.bash_check import level_of
 
-        out["level"], out["level_source"] = level_of(f.command_family or "shell", *levels)
+        out["level"], source = level_of(f.command_family or "shell", *levels)
+        out["level_source"] = str(source)
     return out
 
 
 def _write(w) -> dict:
-    return {"how": w.how, "kind": w.kind, "path": w.given, "abs": w.abs, "rel": w.rel,
+    return {"how": str(w.how), "kind": w.kind, "path": w.given, "abs": w.abs, "rel": w.rel,
             "recursive": w.recursive, "possible": w.possible}
 
 
@@ -90,7 +91,7 @@ def analysis_of(command: str, root: str, cwd: str, home: str) -> dict:
 
         levels = family_levels(root)
     return {"parser": a.parser, "read_only": a.read_only, "unknown": a.unknown,
-            "reasons": list(a.reasons),
+            "reasons": [str(r) for r in a.reasons],
             "commands": [_cmd(c) for c in a.commands],
             "destructive": [_finding(f, levels) for f in a.destructive],
             "carriers": [_finding(f) for f in a.carriers],

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import shell.opts as opts
 from shell.invocation import X, code_carrier, cwd_word
-from shell.model import DYN, Word
+from shell.model import DYN, Msg, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "archives"
@@ -58,14 +58,14 @@ def h_tar(x: X) -> list:
     for o, v in p.opts:
         if o in ("--to-command", "--checkpoint-action", "--info-script", "--new-volume-script",
                  "-F", "--rsh-command", "-I", "--use-compress-program") and v is not None:
-            run.carrier("tar-exec", f"tar {o} runs a command", cmd)
+            run.carrier("tar-exec", Msg("shell.carrier.tar_runs_command", option=o), cmd)
             code = v.value
             if o == "--checkpoint-action":
                 if not code.startswith(("exec=", "exec ")):
                     continue
                 code = code[5:]
             if v.dynamic:
-                run.unknown(f"tar {o} runs a command assembled at run time")
+                run.unknown(Msg("shell.unknown.tar_runs_command_assembled", option=o))
             else:
                 x.code(code, f"tar {o}")
     mode = None
@@ -88,12 +88,12 @@ def h_tar(x: X) -> list:
             return [cmd]
         if p.has("-P", "--absolute-names"):
             # members keep their absolute names and "..": they land anywhere
-            run.write(cmd, _ANYWHERE, "tar -x -P (extracts members with absolute names)",
+            run.write(cmd, _ANYWHERE, Msg("shell.how.archive_absolute", command="tar -x -P"),
                       recursive=True)
             return [cmd]
         directory = p.value("-C", "--directory")
         target = directory if directory is not None else cwd_word(cmd)
-        run.write(cmd, target, "tar -x (extracts an archive into it)", recursive=True)
+        run.write(cmd, target, Msg("shell.how.archive_into", command="tar -x"), recursive=True)
     return [cmd]
 
 
@@ -127,10 +127,10 @@ def h_ar(x: X) -> list:
         return [cmd]
     key = ops[0].value.lstrip("-")
     if ops[0].dynamic:
-        run.unknown("ar is given a mode computed at run time")
+        run.unknown(Msg("shell.unknown.ar_given_mode_computed"))
         return [cmd]
     if "x" in key:
-        return _extract_into(x, out_dir, "ar x (extracts members into it)")
+        return _extract_into(x, out_dir, Msg("shell.how.members_into", command="ar x"))
     if any(ch in key for ch in "rqdms") and len(ops) > 1:
         run.write(cmd, ops[1], f"ar {key} (archive)")
     return [cmd]
@@ -147,21 +147,21 @@ def h_cpio(x: X) -> list:
                                          "--message", "--owner", "--rsh-command", "--block-size",
                                          "--io-size", "--to-stdout"))
     for v in p.values("--rsh-command"):
-        code_carrier(x, "cpio-exec", v, "cpio --rsh-command runs a command",
-                     "cpio --rsh-command runs a command assembled at run time", "cpio")
+        code_carrier(x, "cpio-exec", v, Msg("shell.carrier.cpio_rsh_command_runs"),
+                     Msg("shell.unknown.cpio_rsh_command_runs"), "cpio")
     directory = p.value("-D", "--directory")
     if p.has("-i", "--extract"):
         if p.has("--to-stdout", "-t", "--list"):
             return [cmd]
         if not p.has("--no-absolute-filenames"):
-            run.write(cmd, _ANYWHERE, "cpio -i (extracts members with absolute names)",
+            run.write(cmd, _ANYWHERE, Msg("shell.how.archive_absolute", command="cpio -i"),
                       recursive=True)
             return [cmd]
-        return _extract_into(x, directory, "cpio -i (extracts members into it)")
+        return _extract_into(x, directory, Msg("shell.how.members_into", command="cpio -i"))
     if p.has("-p", "--pass-through"):
         dest = p.operands[0] if p.operands else None
         return _extract_into(x, dest if dest is not None else _ANYWHERE,
-                             "cpio -p (copies files into it)")
+                             Msg("shell.how.copies_into", command="cpio -p"))
     for v in p.values("-O", "-F", "--file"):
         run.write(cmd, v, "cpio -o (archive)")
     return [cmd]
@@ -177,9 +177,9 @@ def h_pax(x: X) -> list:
     read, write = p.has("-r"), p.has("-w")
     if read and write:
         return _extract_into(x, p.operands[-1] if p.operands else _ANYWHERE,
-                             "pax -rw (copies files into it)")
+                             Msg("shell.how.copies_into", command="pax -rw"))
     if read:
-        run.write(cmd, _ANYWHERE, "pax -r (extracts members where their names say)",
+        run.write(cmd, _ANYWHERE, Msg("shell.how.members_where_named", command="pax -r"),
                   recursive=True)
         return [cmd]
     if write:
@@ -197,7 +197,7 @@ def h_unrar(x: X) -> list:
     if not ops or ops[0].value not in ("x", "e"):
         return [cmd]
     dest = next((a for a in ops[2:] if a.value.endswith("/")), None)
-    return _extract_into(x, dest, f"unrar {ops[0].value} (extracts an archive into it)")
+    return _extract_into(x, dest, Msg("shell.how.archive_into", command=f"unrar {ops[0].value}"))
 
 
 def h_unar(x: X) -> list:
@@ -205,7 +205,7 @@ def h_unar(x: X) -> list:
     x.run.add(x.cmd)
     p = opts.parse(x.args, "opefr", ("--output-directory", "--password", "--encoding"))
     return _extract_into(x, p.value("-o", "--output-directory"),
-                         "unar (extracts an archive into it)")
+                         Msg("shell.how.archive_into", command="unar"))
 
 
 def h_dpkg_deb(x: X) -> list:
@@ -216,7 +216,7 @@ def h_dpkg_deb(x: X) -> list:
     p = opts.parse(x.args, "")
     if p.has("-x", "--extract", "-X", "--vextract", "-R", "--raw-extract"):
         dest = p.operands[1] if len(p.operands) > 1 else _ANYWHERE
-        return _extract_into(x, dest, "dpkg-deb -x (extracts a package into it)")
+        return _extract_into(x, dest, Msg("shell.how.package_into", command="dpkg-deb -x"))
     if p.has("-b", "--build") and len(p.operands) > 1:
         run.write(cmd, p.operands[1], "dpkg-deb -b (package)")
     return [cmd]
@@ -229,7 +229,7 @@ def h_cabextract(x: X) -> list:
     if p.has("-l", "--list", "-t", "--test", "-p", "--pipe"):
         return [x.cmd]
     return _extract_into(x, p.value("-d", "--directory"),
-                         "cabextract (extracts an archive into it)")
+                         Msg("shell.how.archive_into", command="cabextract"))
 
 
 def h_jar(x: X) -> list:
@@ -245,7 +245,7 @@ def h_jar(x: X) -> list:
     if first.startswith("x") or any(a.value in ("--extract",) for a in args):
         directory = next((args[k + 1] for k, a in enumerate(args[:-1])
                           if a.value in ("-C", "--dir")), None)
-        return _extract_into(x, directory, "jar x (extracts an archive into it)")
+        return _extract_into(x, directory, Msg("shell.how.archive_into", command="jar x"))
     if first[:1] in ("c", "u") and "f" in first and len(args) > 1:
         run.write(cmd, args[1], f"jar {first[:1]} (archive)")
     return [cmd]
@@ -261,11 +261,11 @@ def h_unzip(x: X) -> list:
         return [cmd]
     if p.has("-:"):
         # keeps "../" in member names: members land outside the target
-        run.write(cmd, _ANYWHERE, "unzip -: (extracts members with ../ names)", recursive=True)
+        run.write(cmd, _ANYWHERE, Msg("shell.how.dotdot_members", command="unzip -:"), recursive=True)
         return [cmd]
     directory = p.value("-d")
     target = directory if directory is not None else cwd_word(cmd)
-    run.write(cmd, target, "unzip (extracts an archive into it)", recursive=True)
+    run.write(cmd, target, Msg("shell.how.archive_into", command="unzip"), recursive=True)
     return [cmd]
 
 
@@ -296,8 +296,8 @@ def h_zip(x: X) -> list:
 
 def _tt(x: X, v: Word) -> None:
     """``zip -TT CMD``: a ``zip-exec`` carrier; the command line is analysed."""
-    code_carrier(x, "zip-exec", v, "zip -TT/--unzip-command runs a command",
-                 "zip -TT runs a command assembled at run time", "zip -TT")
+    code_carrier(x, "zip-exec", v, Msg("shell.carrier.zip_tt_unzip_command"),
+                 Msg("shell.unknown.zip_tt_runs_command"), "zip -TT")
 
 
 def h_7z(x: X) -> list:
@@ -310,12 +310,12 @@ def h_7z(x: X) -> list:
     sub = x.args[0].value
     out_dir = next((a.value[2:] for a in x.args if a.value.startswith("-o")), None)
     if sub in ("x", "e") and any(a.value.startswith("-spf") for a in x.args):
-        run.write(cmd, _ANYWHERE, "7z x -spf (extracts members with absolute names)",
+        run.write(cmd, _ANYWHERE, Msg("shell.how.archive_absolute", command="7z x -spf"),
                   recursive=True)
         return [cmd]
     if sub in ("x", "e"):
         target = Word.literal(out_dir) if out_dir else cwd_word(cmd)
-        run.write(cmd, target, "7z x (extracts an archive into it)", recursive=True)
+        run.write(cmd, target, Msg("shell.how.archive_into", command="7z x"), recursive=True)
     elif sub in ("a", "u", "d", "rn") and len(x.args) >= 2:
         archive = next((a for a in x.args[1:] if not a.value.startswith("-")), None)
         if archive is not None:
@@ -364,7 +364,7 @@ def h_compress(x: X) -> list:
             # gunzip x.gz writes x: the output is the operand without its suffix
             out = _decompressed_name(w, suffix)
             if out is not None:
-                run.write(cmd, out, f"{cmd.key} (decompresses into it)")
+                run.write(cmd, out, Msg("shell.how.decompresses_into", command=cmd.key))
     outs = p.values("-o", "--output")
     for v in outs:
         run.write(cmd, v, cmd.key)

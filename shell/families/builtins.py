@@ -16,7 +16,7 @@ import shell.opts as opts
 import shell.paths as paths
 from shell.invocation import X
 from shell.limits import MAX_CWDS
-from shell.model import DYN, Word
+from shell.model import DYN, Msg, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "builtins"
@@ -121,14 +121,14 @@ def h_assign_builtin(x: X) -> list:
     for a in x.args:
         v = a.value
         if a.dynamic and "=" not in v:
-            x.run.unknown(f"{cmd.name} is given a name or option computed at run time")
+            x.run.unknown(Msg("shell.unknown.given_name_option_computed", name=cmd.name))
             continue
         if v.startswith(("-", "+")) and "=" not in v:
             (flags if v[0] == "-" else removing).update(v[1:])
             continue
         if "n" in flags and cmd.key != "export":
-            x.run.unknown(f"{cmd.name} -n makes a name reference: assignments through it "
-                          "change another variable")
+            x.run.unknown(Msg("shell.unknown.n_makes_name_reference",
+                              name=cmd.name))
         eq = v.find("=")
         if eq > 0:
             name = v[:eq].rstrip("+")
@@ -189,7 +189,7 @@ def h_getopts(x: X) -> list:
     if len(x.args) >= 2:
         name = x.args[1]
         if name.dynamic:
-            x.run.unknown("getopts assigns a variable whose name is computed at run time")
+            x.run.unknown(Msg("shell.unknown.getopts_assigns_variable_name"))
         else:
             x.scope.assign(name.value, DYN, False)
     for name in ("OPTARG", "OPTIND"):
@@ -267,12 +267,12 @@ def h_mapfile(x: X) -> list:
     x.run.add(x.cmd)
     p = opts.parse(x.args, "dnOsuCc", posix=True)
     if p.has("-C"):
-        x.run.carrier("callback", "mapfile -C runs a callback command", x.cmd)
+        x.run.carrier("callback", Msg("shell.carrier.mapfile_c_runs_callback"), x.cmd)
     for a in p.operands[-1:]:
         if not a.dynamic:
             x.scope.assign(a.value, DYN, False)
         else:
-            x.run.unknown("mapfile assigns an array whose name is computed at run time")
+            x.run.unknown(Msg("shell.unknown.mapfile_assigns_array_name"))
     if not p.operands:
         x.scope.assign("MAPFILE", DYN, False)
     return [x.cmd]
@@ -331,8 +331,8 @@ def h_hash(x: X) -> list:
     """``hash -p PATH NAME`` makes NAME run PATH: what later commands run is
     no longer what their names say."""
     if any(a.value.startswith("-") and "p" in a.value[1:] for a in x.args):
-        x.run.unknown("hash -p changes which program a command name runs")
-        x.run.carrier("hash", "hash -p remaps a command name to another program", x.cmd)
+        x.run.unknown(Msg("shell.unknown.hash_p_changes_program"))
+        x.run.carrier("hash", Msg("shell.carrier.hash_p_remaps_command"), x.cmd)
     return x.plain()
 
 
@@ -340,8 +340,8 @@ def h_enable(x: X) -> list:
     """``enable -f LIB``: loads a shared library into the shell (a
     ``builtin-load`` carrier; unknown). Returns ``[cmd]``."""
     if any(a.value.startswith("-f") for a in x.args):
-        x.run.carrier("builtin-load", "enable -f loads a shared library into the shell", x.cmd)
-        x.run.unknown("enable -f loads code from a shared library")
+        x.run.carrier("builtin-load", Msg("shell.carrier.enable_f_loads_shared"), x.cmd)
+        x.run.unknown(Msg("shell.unknown.enable_f_loads_code"))
     return x.plain()
 
 
@@ -350,10 +350,10 @@ def h_compgen(x: X) -> list:
     carrier; the command line is analysed. Returns ``[cmd]``."""
     p = opts.parse(x.args, "AGWXPSFCo", posix=False)
     if p.has("-C", "-F"):
-        x.run.carrier("callback", f"{x.cmd.name} -C/-F runs a command or function", x.cmd)
+        x.run.carrier("callback", Msg("shell.carrier.c_f_runs_command", name=x.cmd.name), x.cmd)
         for v in p.values("-C"):
             if v.dynamic:
-                x.run.unknown("compgen -C runs a command assembled at run time")
+                x.run.unknown(Msg("shell.unknown.compgen_c_runs_command"))
             else:
                 x.code(v.value, "compgen -C")
     return x.plain()
@@ -362,5 +362,5 @@ def h_compgen(x: X) -> list:
 def h_fc(x: X) -> list:
     """``fc``: re-runs or edits commands from the history (unknown). Returns
     ``[cmd]``."""
-    x.run.unknown(f"{x.cmd.name} re-runs or edits commands from the shell history")
+    x.run.unknown(Msg("shell.unknown.re_runs_edits_commands", name=x.cmd.name))
     return x.plain()

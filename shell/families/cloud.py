@@ -19,6 +19,7 @@ from __future__ import annotations
 from shell.families.unmodelled import h_generic
 from shell.invocation import X
 from shell.opts import positional
+from shell.model import Msg
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "cloud"
@@ -74,7 +75,7 @@ def _dry(x: X) -> bool:
 
 
 def _destroy(x: X, what: str) -> None:
-    x.run.find(KIND, f"{x.cmd.name} {what} deletes cloud resources or data", x.cmd)
+    x.run.find(KIND, Msg("shell.find.cloud_delete", name=x.cmd.name, what=what), x.cmd)
 
 
 def h_aws(x: X) -> list:

@@ -21,6 +21,7 @@ import shell.paths as paths
 from shell.families.infra import destroy, dry, remote_argv
 from shell.invocation import X, touch_all
 from shell.opts import positional
+from shell.model import Msg
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "infrastructure"
@@ -67,16 +68,19 @@ def h_kubectl(x: X) -> list:
         if sub == "delete":
             what = " ".join(ops[1:3]) or next((v for v in vals if v.startswith(("-f", "--f",
                                                                                 "--all"))), "")
-            destroy(x, f"delete {what} deletes cluster resources".replace("  ", " "))
+            destroy(x, Msg("shell.find.kubectl_delete", name=x.cmd.name, what=what) if what else
+                    Msg("shell.find.kubectl_delete_any", name=x.cmd.name))
         elif sub in ("drain", "cordon"):
-            destroy(x, f"{sub} takes a node out of service (drain evicts every pod)")
+            destroy(x, Msg("shell.find.takes_node_out_service", name=x.cmd.name,
+                           sub=sub))
         elif sub == "replace" and any(v in ("--force",) for v in vals):
-            destroy(x, "replace --force deletes and recreates resources")
+            destroy(x, Msg("shell.find.replace_force_deletes_recreates", name=x.cmd.name))
         elif sub == "apply" and any(v.startswith("--prune") for v in vals):
-            destroy(x, "apply --prune deletes resources missing from the files")
+            destroy(x, Msg("shell.find.apply_prune_deletes_resources",
+                           name=x.cmd.name))
         elif sub == "scale" and ("--replicas=0" in vals or any(
                 v == "--replicas" and vals[k + 1:k + 2] == ["0"] for k, v in enumerate(vals))):
-            destroy(x, "scale --replicas=0 stops every pod of a workload")
+            destroy(x, Msg("shell.find.scale_replicas_stops_every", name=x.cmd.name))
     return _container(x)
 
 
@@ -104,21 +108,23 @@ def h_docker(x: X) -> list:
         return h_compose(x, ops[1:])
     if ops and not dry(vals):
         if "prune" in ops[:2]:
-            destroy(x, f"{' '.join(ops[:ops.index('prune') + 1])} deletes containers, images, "
-                    "networks or volumes")
+            destroy(x, Msg("shell.find.deletes_containers_images_networks",
+                           name=x.cmd.name, what=' '.join(ops[:ops.index('prune') + 1])))
         else:
             for form, options in _DOCKER_DESTROY.items():
                 if tuple(ops[:len(form)]) == form and (options is None or any(
                         _flag(vals, o) for o in options)):
-                    destroy(x, f"{' '.join(form)} deletes containers, images or volumes")
+                    destroy(x, Msg("shell.find.deletes_containers_images_volumes", name=x.cmd.name,
+                                   what=' '.join(form)))
                     break
             else:
                 if ops[:1] in (["rm"], ["rmi"]) or ops[:2] in (["container", "rm"],
                                                                ["image", "rm"]):
                     if any(a.dynamic for a in x.args):
                         # docker rm $(docker ps -aq): which ones is known only at run time
-                        x.run.find("infra-destroy", f"{x.cmd.name} {ops[0]} removes "
-                                   "containers or images chosen at run time (possibly all)",
+                        x.run.find("infra-destroy",
+                                   Msg("shell.find.removes_containers_images_chosen",
+                                                        name=x.cmd.name, what=ops[0]),
                                    x.cmd, certain=False)
     return _container(x)
 
@@ -139,9 +145,9 @@ def h_compose(x: X, ops=None) -> list:
         ops = positional(x.args, _DOCKER_VALUES)
     if ops and not dry(vals):
         if ops[0] == "down" and any(_flag(vals, o) for o in ("-v", "--volumes", "--rmi")):
-            destroy(x, "compose down -v/--rmi deletes volumes or images")
+            destroy(x, Msg("shell.find.compose_down_v_rmi", name=x.cmd.name))
         elif ops[0] == "rm" and (_flag(vals, "-v") or "--volumes" in vals):
-            destroy(x, "compose rm -v deletes volumes")
+            destroy(x, Msg("shell.find.compose_rm_v_deletes", name=x.cmd.name))
     touch_all(x)
     return x.plain()
 
@@ -153,7 +159,8 @@ def h_crictl(x: X) -> list:
     ops = positional(x.args)
     if ops[:1] in (["rm"], ["rmi"], ["rmp"]) and any(
             v in ("-a", "--all", "--prune", "-f", "--force") for v in vals):
-        destroy(x, f"{ops[0]} deletes every container, image or pod")
+        destroy(x, Msg("shell.find.deletes_every_container_image", name=x.cmd.name,
+                       what=ops[0]))
     return x.plain()
 
 
@@ -196,6 +203,6 @@ def _container(x: X) -> list:
             if host.startswith("/") and (host == "/" or paths.is_system(host)):
                 # The host's system, not the cluster's: judged at the system family's
                 # (hard) level.
-                x.run.find("system-write", f"{cmd.name} mounts {host} from the host into a "
-                           "container", cmd, command_family="system")
+                x.run.find("system-write", Msg("shell.find.mounts_host_container", name=cmd.name,
+                                               host=host), cmd, command_family="system")
     return [cmd]

@@ -27,7 +27,7 @@ import shell.quoting as quoting
 import shell.sql as sql
 from shell.families.unmodelled import h_generic
 from shell.invocation import X, file_text
-from shell.model import Word
+from shell.model import Msg, Word
 from shell.output import static_output
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -55,14 +55,14 @@ COMMANDS = {
 }
 
 
-def _finding(x: X, message: str, certain: bool = True) -> None:
-    x.run.find(KIND, f"{x.cmd.name}: {message}", x.cmd, certain=certain)
+def _finding(x: X, message, certain: bool = True) -> None:
+    x.run.find(KIND, Msg("shell.find.database_client", name=x.cmd.name, message=message), x.cmd,
+               certain=certain)
 
 
-def _unseen(x: X, where: str) -> None:
+def _unseen(x: X, where) -> None:
     """Input the analysis cannot read: judged as the worst it could be."""
-    _finding(x, f"runs statements it reads from {where}, which cannot be seen before it runs "
-             "(they could drop or delete anything)", certain=False)
+    _finding(x, Msg("shell.find.database_unseen_input", where=where), certain=False)
 
 
 def _stdin_text(x: X):
@@ -73,21 +73,22 @@ def _stdin_text(x: X):
     if st is None:
         return "", ""
     if st.kind in ("heredoc", "herestring"):
-        return (None, "a here-document assembled at run time") if st.dynamic else (
+        return (None, Msg("shell.find.where_heredoc_dynamic")) if st.dynamic else (
             st.content or "", "")
     if st.kind == "pipe":
         text = static_output(st.producers)
-        names = ", ".join(sorted({p.name or "?" for p in st.producers})) or "a pipe"
-        return (text, "") if text is not None else (None, f"the output of {names}")
+        names = ", ".join(sorted({p.name or "?" for p in st.producers})) or "|"
+        return (text, "") if text is not None else (None, Msg("shell.find.where_output_of",
+                                                              names=names))
     if st.kind == "file" and not st.dynamic and st.path:
         return _file(x, Word.literal(st.path))
-    return None, "its input"
+    return None, Msg("shell.find.where_input")
 
 
 def _file(x: X, word: Word):
     """``(text, where)`` of a file the client reads statements from."""
     if word.dynamic:
-        return None, "a file named at run time"
+        return None, Msg("shell.find.where_file_dynamic")
     if word.value == "-":
         return _stdin_text(x)
     written = x.scope.files
@@ -95,7 +96,7 @@ def _file(x: X, word: Word):
         if path.endswith("/" + word.value.lstrip("./")) and content is not None:
             return content, ""
     text = file_text(word.value, x.cmd)
-    return (text, "") if text is not None else (None, f"the file {word.value}")
+    return (text, "") if text is not None else (None, Msg("shell.find.where_file", file=word.value))
 
 
 def _judge(x: X, text, where: str, dialect: str) -> None:
@@ -109,7 +110,7 @@ def _judge(x: X, text, where: str, dialect: str) -> None:
     try:
         report = sql.judge(text, dialect)
     except ImportError:   # a suite installed without sqlparse: fail towards asking
-        _unseen(x, "SQL the analysis could not read (sqlparse is missing)")
+        _unseen(x, Msg("shell.find.where_sql_unreadable"))
         return
     for message in report.destructive:
         _finding(x, message)
@@ -126,7 +127,7 @@ def _texts(x: X, inline, files, dialect: str) -> None:
     neither, on standard input."""
     for w in inline:
         if w.dynamic:
-            _unseen(x, "a command line assembled at run time")
+            _unseen(x, Msg("shell.find.where_command_line_dynamic"))
         else:
             _judge(x, w.value, "", dialect)
     for w in files:
@@ -167,7 +168,8 @@ def h_mysql(x: X) -> list:
     for v in p.values("--tee"):
         x.run.write(x.cmd, v, f"{x.cmd.name} --tee")
     if p.has("--pager") or p.has("--defaults-file", "--defaults-extra-file"):
-        x.run.carrier("db-client", f"{x.cmd.name} runs a pager or reads options from a file",
+        x.run.carrier("db-client", Msg("shell.carrier.runs_pager_reads_options",
+                                       name=x.cmd.name),
                       x.cmd)
     for w in p.values("--init-command"):
         _texts(x, [w], [], "mysql")
@@ -180,9 +182,9 @@ def h_mysqladmin(x: X) -> list:
     server. Returns ``[cmd]``."""
     vals = [a.value.lower() for a in x.args if not a.value.startswith("-")]
     if "drop" in vals:
-        _finding(x, "drop deletes a database")
+        _finding(x, Msg("shell.find.drop_deletes_database"))
     if "shutdown" in vals:
-        _finding(x, "shutdown stops the database server")
+        _finding(x, Msg("shell.find.shutdown_stops_database_server"))
     return x.plain()
 
 
@@ -275,7 +277,7 @@ def h_mongo(x: X) -> list:
                                               if w.value.endswith((".js", ".mjs"))]
     for w in scripts:
         if w.dynamic:
-            _unseen(x, "a script assembled at run time")
+            _unseen(x, Msg("shell.find.where_script_dynamic"))
         else:
             _mongo(x, w.value)
     for w in files:
@@ -317,7 +319,7 @@ def h_redis(x: X) -> list:
             lua = args[k + 1]
         if v == "--cluster" and k + 1 < len(args):
             if args[k + 1].value in ("del-node", "fix", "reshard", "rebalance", "import"):
-                _finding(x, f"--cluster {args[k + 1].value} changes the cluster")
+                _finding(x, Msg("shell.find.cluster_changes_cluster", value=args[k + 1].value))
             return x.plain()
         k += 2 if v in _REDIS_VALUES else 1
     command = args[k:]
@@ -330,7 +332,7 @@ def h_redis(x: X) -> list:
             _finding(x, message)
     elif command:
         if any(w.dynamic for w in command[:1]):
-            _unseen(x, "a command assembled at run time")
+            _unseen(x, Msg("shell.find.where_command_dynamic"))
         else:
             message = sql.redis([w.value for w in command])
             if message:
@@ -352,7 +354,7 @@ def h_drop(x: X) -> list:
     or a whole cluster (not with ``--help``/``--version``). Returns
     ``[cmd]``."""
     if not any(a.value in ("--help", "-?", "--version", "-V") for a in x.args):
-        _finding(x, "deletes a database, a role or a cluster")
+        _finding(x, Msg("shell.find.deletes_database_role_cluster"))
     return x.plain()
 
 
@@ -363,9 +365,9 @@ def h_restore(x: X) -> list:
     if x.cmd.key == "pg_restore":
         if "--clean" in vals or any(v.startswith("-") and not v.startswith("--") and "c" in v[1:]
                                     for v in vals):
-            _finding(x, "--clean drops the database objects before restoring them")
+            _finding(x, Msg("shell.find.clean_drops_database_objects"))
     elif "--drop" in vals:
-        _finding(x, "--drop deletes each collection before restoring it")
+        _finding(x, Msg("shell.find.drop_deletes_each_collection"))
     return h_generic(x)
 
 
@@ -374,9 +376,9 @@ def h_kv(x: X) -> list:
     ``influx bucket|org delete``. Returns ``[cmd]``."""
     vals = [a.value for a in x.args if not a.value.startswith("-")]
     if x.cmd.key == "etcdctl" and vals[:1] in (["del"], ["delete"]):
-        _finding(x, "del deletes keys")
+        _finding(x, Msg("shell.find.del_deletes_keys"))
     if x.cmd.key == "influx" and ("delete" in vals[:2]):
-        _finding(x, f"{' '.join(vals[:2])} deletes data")
+        _finding(x, Msg("shell.find.deletes_data", what=' '.join(vals[:2])))
     return x.plain()
 
 
@@ -402,7 +404,7 @@ def h_orm(x: X) -> list:
         ops = [v for v in vals if not v.startswith("-")]
         if ops[:len(words)] == words and all(f in vals for f in flags) or (
                 key == "rails" and words[0] in vals):
-            _finding(x, f"{' '.join(form)} drops or empties a database")
+            _finding(x, Msg("shell.find.drops_empties_database", what=' '.join(form)))
             break
     return h_generic(x)
 
@@ -413,7 +415,7 @@ def h_bq(x: X) -> list:
     vals = [a.value for a in x.args]
     ops = [a for a in x.args if not a.value.startswith("-")]
     if ops and ops[0].value == "rm" and not any(v in ("--help", "-h") for v in vals):
-        _finding(x, "rm deletes a dataset, a table or a model")
+        _finding(x, Msg("shell.find.rm_deletes_dataset_table"))
     elif ops and ops[0].value in ("query", "q"):
         _texts(x, ops[1:2], [], "sql")
     return h_generic(x)
@@ -446,5 +448,5 @@ def h_messaging(x: X) -> list:
     else:
         hit = any(v in words for v in [v for v in vals if not v.startswith("-")][:3])
     if hit and not any(v in ("--help", "-h", "--dry-run") for v in vals):
-        _finding(x, "deletes topics, queues, streams or their messages")
+        _finding(x, Msg("shell.find.deletes_topics_queues_streams"))
     return h_generic(x)

@@ -25,18 +25,26 @@ from __future__ import annotations
 
 import shell.paths as paths
 from shell.invocation import X
+from shell.model import Msg
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "disks"
 
 #: Partitioning and wiping tools and what they do.
-_DISK_TOOLS = {"wipefs": "erases file-system signatures", "fdisk": "edits a partition table",
-               "sfdisk": "writes a partition table", "gdisk": "edits a partition table",
-               "sgdisk": "writes a partition table", "cfdisk": "edits a partition table",
-               "parted": "edits a partition table", "blkdiscard": "discards a device's data",
-               "badblocks": "can overwrite a device", "sg_format": "formats a device",
-               "flashrom": "rewrites firmware", "grub-install": "rewrites the boot loader",
-               "xfs_repair": "zeroes the file-system log (loses recent changes)"}
+#: (the catalogue key of the sentence, ``shell.find.<...>``, issue 14 item 10)
+_DISK_TOOLS = {"wipefs": "shell.find.disk_wipe_signatures",
+               "fdisk": "shell.find.disk_edit_partitions",
+               "sfdisk": "shell.find.disk_write_partitions",
+               "gdisk": "shell.find.disk_edit_partitions",
+               "sgdisk": "shell.find.disk_write_partitions",
+               "cfdisk": "shell.find.disk_edit_partitions",
+               "parted": "shell.find.disk_edit_partitions",
+               "blkdiscard": "shell.find.disk_discard",
+               "badblocks": "shell.find.disk_badblocks",
+               "sg_format": "shell.find.disk_format",
+               "flashrom": "shell.find.disk_firmware",
+               "grub-install": "shell.find.disk_boot_loader",
+               "xfs_repair": "shell.find.disk_zero_log"}
 
 #: Command → handler below (:mod:`shell.registry` lists the same names;
 #: ``mkfs.*`` and other suffixed names reach :func:`h_mkfs` by name pattern).
@@ -50,8 +58,8 @@ COMMANDS = {
 }
 
 
-def _disk(x: X, what: str) -> None:
-    x.run.find("disk", f"{x.cmd.name} {what}", x.cmd)
+def _disk(x: X, what) -> None:
+    x.run.find("disk", what, x.cmd)
 
 
 def _help(vals) -> bool:
@@ -62,7 +70,7 @@ def h_mkfs(x: X) -> list:
     """``mkfs*``/``mke2fs``/``mkswap``/``newfs``: creates a file system, erasing
     the target device (``disk``). Returns ``[cmd]``."""
     if not _help([a.value for a in x.args]) or not x.args:
-        _disk(x, "creates a file system (erases the target device)")
+        _disk(x, Msg("shell.find.creates_file_system_erases", name=x.cmd.name))
     return x.plain()
 
 
@@ -92,7 +100,7 @@ def h_disk(x: X) -> list:
         return x.plain()
     if key == "xfs_repair" and not any(v == "-L" for v in vals):
         return x.plain()
-    _disk(x, _DISK_TOOLS.get(key, "writes to a disk"))
+    _disk(x, Msg(_DISK_TOOLS.get(key, "shell.find.disk_write"), name=x.cmd.name))
     return x.plain()
 
 
@@ -103,7 +111,7 @@ def h_diskutil(x: X) -> list:
     if vals and vals[0] in ("erasedisk", "erasevolume", "partitiondisk", "zerodisk",
                             "randomdisk", "secureerase", "reformat", "apfs"):
         if vals[0] != "apfs" or (len(vals) > 1 and vals[1].startswith(("delete", "erase"))):
-            _disk(x, f"{x.args[0].value} erases a disk")
+            _disk(x, Msg("shell.find.erases_disk", name=x.cmd.name, value=x.args[0].value))
     return x.plain()
 
 
@@ -119,22 +127,22 @@ def h_volume(x: X) -> list:
     if _help(vals):
         return x.plain()
     if key in ("lvremove", "vgremove", "pvremove", "lvreduce", "vgreduce", "pvmove"):
-        _disk(x, "removes, shrinks or moves storage volumes (data can be lost)")
+        _disk(x, Msg("shell.find.removes_shrinks_moves_storage", name=x.cmd.name))
     elif key == "lvresize" and _shrinks(vals):
-        _disk(x, "shrinks a logical volume (data past the new end is lost)")
+        _disk(x, Msg("shell.find.shrinks_logical_volume_data", name=x.cmd.name))
     elif key in ("zpool", "zfs") and vals and (
             vals[0] in ("destroy", "labelclear", "rollback") or (key == "zpool" and vals[0] ==
                                                                  "remove") or
             (vals[0] in ("recv", "receive") and any(v == "-F" or (
                 v.startswith("-") and "F" in v) for v in vals[1:]))):
-        _disk(x, f"{vals[0]} destroys storage or snapshots")
+        _disk(x, Msg("shell.find.destroys_storage_snapshots", name=x.cmd.name, what=vals[0]))
     elif key == "cryptsetup" and any(v in ("luksFormat", "erase", "luksErase", "luksKillSlot",
                                            "luksRemoveKey", "reencrypt") for v in vals):
-        _disk(x, "erases encryption keys or formats a device")
+        _disk(x, Msg("shell.find.erases_encryption_keys_formats", name=x.cmd.name))
     elif key == "nvme" and vals and vals[0] in ("format", "sanitize"):
-        _disk(x, f"{vals[0]} erases a drive")
+        _disk(x, Msg("shell.find.erases_drive", name=x.cmd.name, what=vals[0]))
     elif key == "hdparm" and any("security-erase" in v or "trim-sector" in v for v in vals):
-        _disk(x, "erases a drive")
+        _disk(x, Msg("shell.find.erases_drive_any", name=x.cmd.name))
     return x.plain()
 
 
@@ -162,7 +170,7 @@ def h_mdadm(x: X) -> list:
     vals = [a.value for a in x.args]
     hit = next((v for v in vals if v.split("=", 1)[0] in _MDADM), None)
     if hit is not None and not _help(vals):
-        _disk(x, f"{hit} destroys or rebuilds a RAID array")
+        _disk(x, Msg("shell.find.destroys_rebuilds_raid_array", name=x.cmd.name, hit=hit))
     return x.plain()
 
 
@@ -182,18 +190,19 @@ def h_btrfs(x: X) -> list:
         return x.plain()
     group, action = ops[0], ops[1] if len(ops) > 1 else ""
     if _is(group, "subvolume") and (_is(action, "delete") or action == "del"):
-        _disk(x, "subvolume delete deletes a subvolume and its files")
+        _disk(x, Msg("shell.find.subvolume_delete_deletes_subvolume", name=x.cmd.name))
     elif _is(group, "device") and (_is(action, "remove") or _is(action, "delete")):
-        _disk(x, "device remove takes a device out of the file system")
+        _disk(x, Msg("shell.find.device_remove_takes_device", name=x.cmd.name))
     elif _is(group, "check") and "--repair" in vals:
-        _disk(x, "check --repair can corrupt the file system")
+        _disk(x, Msg("shell.find.check_repair_can_corrupt", name=x.cmd.name))
     elif _is(group, "rescue") and action:
-        _disk(x, f"rescue {action} rewrites file-system metadata")
+        _disk(x, Msg("shell.find.rescue_rewrites_file_system", name=x.cmd.name,
+                     action=action))
     elif _is(group, "filesystem") and _is(action, "resize") and any(
             v.startswith("-") and v[1:2].isdigit() or ":-" in v for v in ops[2:] + vals):
-        _disk(x, "filesystem resize shrinks the file system")
+        _disk(x, Msg("shell.find.filesystem_resize_shrinks_file", name=x.cmd.name))
     elif _is(group, "replace") and _is(action, "start"):
-        _disk(x, "replace start overwrites the target device")
+        _disk(x, Msg("shell.find.replace_start_overwrites_target", name=x.cmd.name))
     return x.plain()
 
 
@@ -203,7 +212,8 @@ def h_dmsetup(x: X) -> list:
     ops = [a.value for a in x.args if not a.value.startswith("-")]
     if ops and ops[0] in ("remove", "remove_all", "wipe_table", "clear", "reload", "load",
                           "create") and not _help([a.value for a in x.args]):
-        _disk(x, f"{ops[0]} removes or replaces device-mapper devices")
+        _disk(x, Msg("shell.find.removes_replaces_device_mapper", name=x.cmd.name,
+                     what=ops[0]))
     return x.plain()
 
 
@@ -211,7 +221,7 @@ def h_nbd(x: X) -> list:
     """``nbd-client -d|--disconnect DEVICE`` detaches a network block device
     under a mounted file system (``disk``). Returns ``[cmd]``."""
     if any(a.value in ("-d", "--disconnect") for a in x.args):
-        _disk(x, "-d disconnects a block device (a file system on it loses its disk)")
+        _disk(x, Msg("shell.find.d_disconnects_block_device", name=x.cmd.name))
     return x.plain()
 
 
@@ -230,7 +240,7 @@ def h_mount(x: X) -> list:
     ops = [a for a in ops if a.value not in opt_values]
     if x.cmd.key == "umount":
         if any(v in ("-a", "--all") for v in vals):
-            _disk(x, "-a unmounts every file system")
+            _disk(x, Msg("shell.find.unmounts_every_file_system", name=x.cmd.name))
             return x.plain()
         targets = ops
     else:
@@ -239,7 +249,8 @@ def h_mount(x: X) -> list:
         for t in x.run.resolve(w.value, x.cmd) or () if not w.dynamic else ():
             if paths.is_system(t) and not paths.is_under(t, "/mnt") and not \
                     paths.is_under(t, "/media"):
-                _disk(x, f"{'unmounts' if x.cmd.key == 'umount' else 'mounts over'} {t}, "
-                      "a system file system")
+                key = ("shell.find.umount_system" if x.cmd.key == "umount"
+                       else "shell.find.mount_over_system")
+                _disk(x, Msg(key, name=x.cmd.name, path=t))
                 return x.plain()
     return x.plain()

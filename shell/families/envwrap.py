@@ -10,7 +10,7 @@ from __future__ import annotations
 import shell.paths as paths
 import shell.quoting as quoting
 from shell.invocation import CODE_ENV, CODE_ENV_PREFIXES, X, touch_all
-from shell.model import Word
+from shell.model import Msg, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "wrappers"
@@ -100,7 +100,7 @@ def h_env(x: X) -> list:
     found, rest = _env_options(x)
     if found is None:
         x.run.add(cmd)
-        x.run.unknown("env is given an option the analysis does not know")
+        x.run.unknown(Msg("shell.unknown.env_given_option_analysis"))
         touch_all(x)
         return [cmd]
     new_cwd = None
@@ -128,7 +128,7 @@ def h_env(x: X) -> list:
     if split is not None:
         if split.dynamic:
             x.run.add(cmd)
-            x.run.unknown("env -S runs a command line assembled at run time")
+            x.run.unknown(Msg("shell.unknown.env_runs_command_line"))
             return [cmd]
         payload = [Word.literal(t) for t in quoting.split_tolerant(split.value)] + payload
         # env -S may itself hold NAME=VALUE pairs before the command
@@ -153,5 +153,5 @@ def _env_payload(x: X, payload, extra, new_cwd) -> list:
             scope.cwd = frozenset(paths.resolve(new_cwd.value, scope.cwd) or ()) or None
     for name, value in extra:
         if name in CODE_ENV or name.startswith(CODE_ENV_PREFIXES):
-            x.run.carrier("env", f"env {name}=... changes which code runs", x.cmd)
+            x.run.carrier("env", Msg("shell.carrier.env_changes_code_runs", name=name), x.cmd)
     return x.argv(payload, "env", extra_env=extra, scope=scope)

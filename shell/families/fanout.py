@@ -20,7 +20,7 @@ import shell.opts as opts
 import shell.paths as paths
 from shell.deletion import judge_delete
 from shell.invocation import X, file_text
-from shell.model import DYN, SimpleCommand, Stdin, Word
+from shell.model import DYN, Msg, SimpleCommand, Stdin, Word
 from shell.output import static_output
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -40,7 +40,7 @@ def h_xargs(x: X) -> list:
                    ("--arg-file", "--max-args", "--max-procs", "--max-chars", "--delimiter",
                     "--process-slot-var"),
                    posix=True)
-    x.run.carrier("xargs", "xargs runs a command with arguments read from its input", cmd)
+    x.run.carrier("xargs", Msg("shell.carrier.xargs_runs_command_arguments"), cmd)
     payload = list(p.operands) or [Word.literal("echo")]
     replace = p.value("-I") or replace
     arg_file = p.value("-a", "--arg-file")
@@ -53,8 +53,8 @@ def h_xargs(x: X) -> list:
     if any(i.dynamic for i in items):
         fed = feeds_shell(payload, replace.value if replace is not None else None)
         if fed:
-            run.find("fanout-exec", f"xargs feeds what it reads at run time to {fed} as code "
-                     "(judged as the worst it could be: any command)", cmd, certain=False)
+            run.find("fanout-exec",
+                     Msg("shell.find.xargs_feeds_reads_run", fed=fed), cmd, certain=False)
     if replace is not None and not replace.dynamic:
         marker = replace.value
         for item in items:
@@ -248,7 +248,7 @@ def h_parallel(x: X) -> list:
     unknown values; fed to a shell as code (``parallel bash -c``, no
     template) they are a ``fanout-exec`` finding. Returns ``[cmd]``."""
     cmd = x.cmd
-    x.run.carrier("parallel", "parallel runs commands built from its arguments", cmd)
+    x.run.carrier("parallel", Msg("shell.carrier.parallel_runs_commands_built"), cmd)
     x.run.add(cmd)
     args = x.args
     seps = [k for k, a in enumerate(args) if a.value in _PARALLEL_SEPS]
@@ -279,15 +279,15 @@ def h_parallel(x: X) -> list:
     if not seps and not p.values("-a", "--arg-file"):
         values = _input_items(x, cmd.stdin)
     if any(w.dynamic for w in template):
-        x.run.unknown("parallel runs a command template assembled at run time")
+        x.run.unknown(Msg("shell.unknown.parallel_runs_command_template"))
         return [cmd]
     marker = p.value("-I", "--replace")
     marker = marker.value if marker is not None else "{}"
     dynamic = any(v.dynamic for v in values)
     if not template:
         if dynamic:
-            x.run.find("fanout-exec", "parallel runs command lines it reads at run time "
-                       "(judged as the worst they could be: any command)", cmd, certain=False)
+            x.run.find("fanout-exec",
+                       Msg("shell.find.parallel_runs_command_lines"), cmd, certain=False)
         for v in values:
             if not v.dynamic:
                 x.code(v.value, "parallel")
@@ -296,8 +296,7 @@ def h_parallel(x: X) -> list:
         fed = feeds_shell(template, marker if any(marker in w.value for w in template)
                           else None)
         if fed:
-            x.run.find("fanout-exec", f"parallel feeds what it reads at run time to {fed} as "
-                       "code (judged as the worst it could be: any command)", cmd,
+            x.run.find("fanout-exec", Msg("shell.find.parallel_feeds_reads_run", fed=fed), cmd,
                        certain=False)
     text = " ".join(w.value for w in template)
     for v in values or [Word(DYN, DYN, dynamic=True)]:
@@ -356,7 +355,7 @@ def h_find(x: X) -> list:
             while j < len(args) and args[j].value not in (";", "+"):
                 payload.append(args[j])
                 j += 1
-            run.carrier("find-exec", f"find {v} runs a command for every match", cmd)
+            run.carrier("find-exec", Msg("shell.carrier.find_runs_command_every", option=v), cmd)
             for start in starts:
                 match = _find_match(start, filtered)
                 words = [_replace_word(w, "{}", match) if "{}" in w.value else w

@@ -15,7 +15,7 @@ import shell.opts as opts
 import shell.paths as paths
 from shell.deletion import judge_delete
 from shell.invocation import X
-from shell.model import Word
+from shell.model import Msg, Word
 from shell.output import static_output
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -60,7 +60,7 @@ def h_rm(x: X) -> list:
         if key in ("srm", "wipe"):
             force = True
     if p.has("--no-preserve-root"):
-        run.find("rm-recursive", "rm --no-preserve-root: permits removing / recursively", cmd)
+        run.find("rm-recursive", Msg("shell.find.rm_no_preserve_root"), cmd)
     for w in p.operands:
         targets = run.write(cmd, w, key, "delete", recursive=recursive,
                             follow=w.value.endswith("/") or w.value.endswith("/."))
@@ -198,7 +198,7 @@ def h_ln(x: X) -> list:
         if not symbolic:
             # A hard link is a second name for the same file: writing through
             # it writes the original (bypass family G).
-            run.write(cmd, s, "ln (hard link to)", "write")
+            run.write(cmd, s, Msg("shell.how.hard_link"), "write")
         before = len(run.analysis.writes)
         _record_dest(x, s, dest, p.has("-n", "--no-dereference", "-T",
                                        "--no-target-directory"), "ln", False,
@@ -298,20 +298,22 @@ def h_attr(x: X) -> list:
         targets = run.write(cmd, w, key, "meta", recursive=recursive)
         if targets is None:
             if recursive:
-                run.find("chmod-system", f"{key} -R on {w.text!r}, a path only known at run "
-                         "time", cmd)
+                run.find("chmod-system", Msg("shell.find.r_path_only_known", key=key,
+                                             text=w.text), cmd)
             continue
         for t in targets:
             outside = paths.rel_to(t, run.root) is None and not paths.in_temp(t)
             if t == "/" or (outside and (recursive or world) and (
                     paths.is_system(t) or paths.is_under(run.home or "/nonexistent", t) or
                     paths.home_dotfile(t, run.home) or recursive)):
-                run.find("chmod-system", f"{key}{' -R' if recursive else ''}"
-                         f"{' ' + mode.value if mode is not None else ''} on {t} (outside the "
-                         "project)", cmd)
+                shown = " ".join([key] + (["-R"] if recursive else []) +
+                                 ([mode.value] if mode is not None else []))
+                run.find("chmod-system", Msg("shell.find.chmod_outside_project", command=shown,
+                                             path=t), cmd)
                 break
             if t == run.root and recursive and world:
-                run.find("chmod-system", f"{key} -R {mode.value} on the whole project", cmd)
+                run.find("chmod-system", Msg("shell.find.r_whole_project", key=key,
+                                             mode=mode.value), cmd)
                 break
     return [cmd]
 

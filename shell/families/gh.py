@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shell.opts as opts
 from shell.invocation import X, request_methods
+from shell.model import Msg
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "gh"
@@ -46,16 +47,17 @@ def h_gh(x: X) -> list:
         return [cmd]
     if group == "alias" and rest and rest[0].value in ("set", "import"):
         if any(a.value in ("-s", "--shell") for a in rest):
-            run.carrier("gh-alias", "gh alias set --shell defines a shell command", cmd)
+            run.carrier("gh-alias", Msg("shell.carrier.gh_alias_set_shell"), cmd)
             body = [a for a in rest[1:] if not a.value.startswith("-")]
             if len(body) >= 2 and not body[1].dynamic:
                 x.code(body[1].value, "gh alias --shell")
         return [cmd]
     action = rest[0].value if rest else ""
     if action in GH_DESTRUCTIVE:
-        run.find("gh-delete", f"gh {group} {action} deletes or archives something on GitHub",
+        run.find("gh-delete", Msg("shell.find.gh_deletes_archives_something", group=group,
+                                  action=action),
                  cmd)
         run.http("DELETE", cmd)
     if group == "extension" and action in ("install", "exec", "upgrade"):
-        run.carrier("gh-extension", "gh extension installs or runs third-party code", cmd)
+        run.carrier("gh-extension", Msg("shell.carrier.gh_extension_installs_runs"), cmd)
     return [cmd]

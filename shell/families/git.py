@@ -19,7 +19,7 @@ import shell.quoting as quoting
 import shell.registry as registry
 from shell.gitargs import KNOWN_SUBCOMMANDS, code_key, config_aliases, prepare, sub_words
 from shell.invocation import X, call_as
-from shell.model import DYN, Word
+from shell.model import DYN, Msg, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "git"
@@ -80,7 +80,7 @@ def h_git(x: X) -> list:
         elif opt == "--git-dir":
             git_dir = value
         elif opt in ("--exec-path", "--config-env"):
-            run.carrier("git-config", f"git {opt} changes which programs git runs", cmd)
+            run.carrier("git-config", Msg("shell.carrier.git_changes_programs_git", opt=opt), cmd)
     if work is not None:
         if DYN in work:
             cwd = None
@@ -93,7 +93,7 @@ def h_git(x: X) -> list:
         return [cmd]
     words = sub_words(cmd)
     if any(w.dynamic for w in cmd.words[:len(cmd.words) - len(words)]):
-        run.unknown("git's options are computed at run time")
+        run.unknown(Msg("shell.unknown.git_options_dynamic"))
     if sub not in KNOWN_SUBCOMMANDS and DYN not in sub:
         aliases = config_aliases(run.root, run.home, git_dir if git_dir and DYN not in git_dir
                                  else None)
@@ -131,7 +131,7 @@ def _alias(x: X, name: str, value: str, words) -> list:
     """Run the git alias ``name`` (``value`` from the configuration) with the
     Words ``words``: ``!`` aliases as shell code, others as git's argv."""
     cmd, run = x.cmd, x.run
-    run.carrier("git-alias", f"git {name} is an alias ({value[:60]})", cmd)
+    run.carrier("git-alias", Msg("shell.carrier.git_alias", name=name, value=value[:60]), cmd)
     if value.startswith("!"):
         code = value[1:]
         if words:
@@ -159,13 +159,15 @@ def config_pair(x: X, value: str | None, how: str) -> None:
     if value is None:
         return
     if DYN in value:
-        run.carrier("git-config", f"{how} sets configuration computed at run time", cmd)
-        run.unknown(f"{how} sets git configuration computed at run time")
+        run.carrier("git-config", Msg("shell.carrier.sets_configuration_computed_run",
+                                      how=how), cmd)
+        run.unknown(Msg("shell.unknown.sets_git_configuration_computed", how=how))
         return
     key, _eq, val = value.partition("=")
     kl = key.strip().lower()
     if code_key(kl):
-        run.carrier("git-config", f"{how} {key} makes git run a program or alias", cmd)
+        run.carrier("git-config", Msg("shell.carrier.makes_git_run_program", how=how,
+                                      key=key), cmd)
         if kl.startswith("alias.") and val.startswith("!"):
             x.code(val[1:], f"{how} {key}")
         elif kl.rsplit(".", 1)[-1] in ("pager", "editor", "sshcommand", "fsmonitor", "textconv",
@@ -176,15 +178,16 @@ def config_pair(x: X, value: str | None, how: str) -> None:
             text = val[1:] if val.startswith("!") else val
             x.code(text, f"{how} {key}")
     if kl.endswith(".push") and val.startswith("+") or kl == "push.force":
-        run.find("force-push", f"{how} {key}={val} makes pushes forced", cmd)
+        run.find("force-push",
+                 Msg("shell.find.makes_pushes_forced", how=how, key=key, val=val), cmd)
     if kl.startswith("remote.") and kl.endswith(".mirror") and val.strip().lower() in (
             "", "true", "yes", "on", "1"):
-        run.find("force-push", f"{how} {key}={val or 'true'} makes pushes to that remote "
-                 "mirror the repository (overwriting and deleting remote refs)", cmd)
+        run.find("force-push", Msg("shell.find.makes_pushes_remote_mirror", how=how, key=key,
+                                      val=val or "true"), cmd)
     if kl in ("gc.pruneexpire", "gc.reflogexpire", "gc.reflogexpireunreachable") and \
             _expires_now(val):
-        run.find("git-history", f"{how} {key}={val} makes git gc delete unreachable commits "
-                 "or reflog entries at once (the ones a reset or rebase left behind)", cmd)
+        run.find("git-history", Msg("shell.find.makes_git_gc_delete", how=how,
+                                    key=key, val=val), cmd)
 
 
 def _expires_now(value: str) -> bool:

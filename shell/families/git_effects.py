@@ -16,7 +16,7 @@ import shell.families.text as text
 from shell.families.git import config_pair, parse_opts
 from shell.gitargs import config_read
 from shell.invocation import X, code_carrier, file_text
-from shell.model import DYN, Word
+from shell.model import DYN, Msg, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "git"
@@ -51,15 +51,15 @@ def g_config(x: X, words: list) -> None:
     value = ops[1] if len(ops) > 1 else None
     if key is not None:
         if key.dynamic:
-            x.run.carrier("git-config", "git config sets a key computed at run time", x.cmd)
-            x.run.unknown("git config sets a key computed at run time")
+            x.run.carrier("git-config", Msg("shell.carrier.git_config_sets_key"), x.cmd)
+            x.run.unknown(Msg("shell.unknown.git_config_sets_key"))
         else:
             pair = key.value + ("=" + value.value if value is not None else "=")
             if value is not None and value.dynamic:
                 pair = key.value + "=" + DYN
             config_pair(x, pair, "git config")
     if p.has("--edit", "-e"):
-        x.run.carrier("git-config", "git config --edit opens an editor", x.cmd)
+        x.run.carrier("git-config", Msg("shell.carrier.git_config_edit_opens"), x.cmd)
     f = p.value("-f", "--file")
     if f is not None:
         x.run.write(x.cmd, f, "git config --file")
@@ -76,14 +76,14 @@ def g_rebase(x: X, words: list) -> None:
     p = parse_opts(words, "xsX", ("--exec", "--strategy", "--strategy-option", "--onto",
                                   "--empty", "--rebase-merges", "--whitespace", "-C"))
     for v in p.values("-x", "--exec"):
-        code_carrier(x, "git-exec", v, "git rebase --exec runs a shell command",
-                     "git rebase --exec runs a command computed at run time", "git rebase --exec")
+        code_carrier(x, "git-exec", v, Msg("shell.carrier.git_rebase_exec_runs"),
+                     Msg("shell.unknown.git_rebase_exec_runs"), "git rebase --exec")
 
 
 def g_bisect(x: X, words: list) -> None:
     """``git bisect run CMD`` runs a command (``git-exec``)."""
     if words and words[0].value == "run":
-        x.run.carrier("git-exec", "git bisect run runs a command", x.cmd)
+        x.run.carrier("git-exec", Msg("shell.carrier.git_bisect_run_runs"), x.cmd)
         x.argv(words[1:], "git bisect run")
 
 
@@ -93,14 +93,13 @@ def g_submodule(x: X, words: list) -> None:
     changes (``git-history``)."""
     vals = [w.value for w in words]
     if vals[:1] == ["deinit"] and any(v in ("-f", "--force") for v in vals[1:]):
-        x.run.find("git-history", "git submodule deinit --force: deletes submodule working "
-                   "trees with their uncommitted changes", x.cmd)
+        x.run.find("git-history", Msg("shell.find.git_submodule_deinit_force"), x.cmd)
     if "foreach" in vals:
         k = vals.index("foreach")
         rest = [w for w in words[k + 1:] if w.value not in ("--recursive", "-q", "--quiet")]
-        x.run.carrier("git-exec", "git submodule foreach runs a shell command", x.cmd)
+        x.run.carrier("git-exec", Msg("shell.carrier.git_submodule_foreach_runs"), x.cmd)
         if any(w.dynamic for w in rest):
-            x.run.unknown("git submodule foreach runs a command computed at run time")
+            x.run.unknown(Msg("shell.unknown.git_submodule_foreach_runs"))
         elif rest:
             x.code(" ".join(w.value for w in rest), "git submodule foreach")
 
@@ -110,17 +109,18 @@ def g_difftool(x: X, words: list) -> None:
     programs (``git-exec``)."""
     p = parse_opts(words, "xt", ("--extcmd", "--tool"))
     for v in p.values("-x", "--extcmd"):
-        code_carrier(x, "git-exec", v, "git difftool --extcmd runs a command",
-                     "git difftool runs a command computed at run time", "git difftool --extcmd")
+        code_carrier(x, "git-exec", v, Msg("shell.carrier.git_difftool_extcmd_runs"),
+                     Msg("shell.unknown.git_difftool_runs_command"), "git difftool --extcmd")
     if p.has("-t", "--tool") or x.cmd.git_subcommand == "mergetool":
-        x.run.carrier("git-exec", f"git {x.cmd.git_subcommand} runs a configured tool", x.cmd)
+        x.run.carrier("git-exec", Msg("shell.carrier.git_runs_configured_tool",
+                                      sub=x.cmd.git_subcommand), x.cmd)
 
 
 def g_grep(x: X, words: list) -> None:
     """``git grep -O`` runs a pager program (``git-exec``)."""
     for w in words:
         if w.value.startswith(("-O", "--open-files-in-pager")):
-            x.run.carrier("git-exec", "git grep -O runs a pager program", x.cmd)
+            x.run.carrier("git-exec", Msg("shell.carrier.git_grep_o_runs"), x.cmd)
 
 
 def g_output_opts(x: X, words: list) -> None:
@@ -137,7 +137,8 @@ def g_output_opts(x: X, words: list) -> None:
                 sub in ("archive", "format-patch", "diff", "log", "show") or v == "--output"):
             x.run.write(x.cmd, vals[k + 1], f"git {sub} {v}", recursive=sub == "format-patch")
         elif v.startswith("--exec=") or v.startswith(("--upload-pack", "--receive-pack")):
-            x.run.carrier("git-exec", f"git {sub} {v.split('=')[0]} runs a program", x.cmd)
+            x.run.carrier("git-exec", Msg("shell.carrier.git_runs_program", sub=sub,
+                                          option=v.split('=')[0]), x.cmd)
             _program_option(x, vals, k)
 
 
@@ -152,7 +153,8 @@ def _program_option(x: X, words, k: int) -> None:
     else:
         return
     if value.dynamic:
-        x.run.unknown(f"git {x.cmd.git_subcommand} runs a program computed at run time")
+        x.run.unknown(Msg("shell.unknown.git_runs_program_computed",
+                          sub=x.cmd.git_subcommand))
     else:
         x.code(value.value, f"git {x.cmd.git_subcommand} {w.value.split('=')[0]}")
 
@@ -168,8 +170,8 @@ def g_clone(x: X, words: list) -> None:
     for v in p.values("-c", "--config"):
         config_pair(x, v.value if not v.dynamic else DYN, "git clone -c")
     for v in p.values("-u", "--upload-pack"):
-        code_carrier(x, "git-exec", v, "git clone --upload-pack runs a program",
-                     "git clone --upload-pack runs a program computed at run time",
+        code_carrier(x, "git-exec", v, Msg("shell.carrier.git_clone_upload_pack"),
+                     Msg("shell.unknown.git_clone_upload_pack"),
                      "git clone --upload-pack")
     if len(p.operands) >= 2:
         x.run.write(x.cmd, p.operands[1], "git clone", recursive=True)
@@ -182,8 +184,8 @@ def g_fetch_pull(x: X, words: list) -> None:
         v = w.value
         if v.startswith("--upload-pack") or (v == "--exec" and x.cmd.git_subcommand ==
                                              "ls-remote"):
-            x.run.carrier("git-exec", f"git {x.cmd.git_subcommand} --upload-pack runs a "
-                          "program", x.cmd)
+            x.run.carrier("git-exec", Msg("shell.carrier.git_upload_pack_runs",
+                                          sub=x.cmd.git_subcommand), x.cmd)
             _program_option(x, words, k)
 
 
@@ -192,7 +194,7 @@ def g_init(x: X, words: list) -> None:
     p = parse_opts(words, "b", ("--template", "--separate-git-dir", "--initial-branch",
                                 "--object-format", "--shared"))
     if p.has("--template"):
-        x.run.carrier("git-config", "git init --template copies hooks from a directory", x.cmd)
+        x.run.carrier("git-config", Msg("shell.carrier.git_init_template_copies"), x.cmd)
     if p.operands:
         x.run.write(x.cmd, p.operands[0], "git init")
 

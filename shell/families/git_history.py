@@ -16,7 +16,7 @@ import os
 import shell.paths as paths
 from shell.families.git import destroy, parse_opts
 from shell.invocation import X, code_carrier
-from shell.model import DYN
+from shell.model import DYN, Msg
 from statefiles import gitinfo
 from statefiles.atomic import read_text
 
@@ -60,36 +60,37 @@ def g_push(x: X, words: list) -> None:
                 any(full.startswith(o) for full in (
                     "--force", "--force-with-lease", "--delete", "--mirror", "--prune")):
             # An abbreviation git may expand to a destructive option.
-            destroy(x, "force-push", f"git push {o}: abbreviates a forcing or deleting option")
+            destroy(x, "force-push", Msg("shell.find.git_push_abbreviates_forcing",
+                                         option=o))
         if o in ("-f", "--force"):
-            destroy(x, "force-push", f"git push {o}: overwrites the remote branch's history")
+            destroy(x, "force-push", Msg("shell.find.git_push_force",
+                                         option=o))
         elif o in ("-d", "--delete"):
-            destroy(x, "force-push", "git push --delete: deletes a remote branch or tag")
+            destroy(x, "force-push", Msg("shell.find.git_push_delete_deletes"))
         elif o == "--mirror":
-            destroy(x, "force-push", "git push --mirror: overwrites and deletes remote refs")
+            destroy(x, "force-push", Msg("shell.find.git_push_mirror_overwrites"))
         elif o == "--prune":
-            destroy(x, "force-push", "git push --prune: deletes remote branches")
+            destroy(x, "force-push", Msg("shell.find.git_push_prune_deletes"))
         elif o == "--force-with-lease":
             if v is None or ":" not in v.value or v.value.endswith(":"):
-                destroy(x, "force-push", "git push --force-with-lease without an explicit "
-                        "<ref>:<expected-sha>: overwrites the remote branch; use "
-                        "--force-with-lease=<branch>:<sha>")
+                destroy(x, "force-push", Msg("shell.find.git_push_force_lease"))
         elif o in ("--receive-pack", "--exec"):
-            x.run.carrier("git-exec", f"git push {o} runs a program", x.cmd)
+            x.run.carrier("git-exec", Msg("shell.carrier.git_push_runs_program", option=o), x.cmd)
             if v is not None and not v.dynamic:
                 x.code(v.value, f"git push {o}")
             elif v is not None:
-                x.run.unknown("git push runs a program computed at run time")
+                x.run.unknown(Msg("shell.unknown.git_push_runs_program"))
     _mirror_remote(x, p)
     refspecs = p.operands[1:]
     for r in refspecs:
         v = r.value
         if v.startswith("+"):
-            destroy(x, "force-push", f"git push {v}: a '+' refspec forces the update")
+            destroy(x, "force-push", Msg("shell.find.git_push_refspec_forces", option=v))
         elif v.startswith(":") and len(v) > 1:
-            destroy(x, "force-push", f"git push {v}: an empty source deletes the remote ref")
+            destroy(x, "force-push", Msg("shell.find.git_push_empty_source",
+                                         option=v))
         elif r.dynamic:
-            x.run.unknown("git push refspec computed at run time")
+            x.run.unknown(Msg("shell.unknown.git_push_refspec_computed"))
 
 
 def _mirror_remote(x: X, p) -> None:
@@ -102,12 +103,12 @@ def _mirror_remote(x: X, p) -> None:
         return
     named = p.value("--repo") or (p.operands[0] if p.operands else None)
     if named is not None and named.dynamic:
-        x.run.unknown("git push to a remote computed at run time")
+        x.run.unknown(Msg("shell.unknown.git_push_remote_computed"))
         return
     remote = named.value.lower() if named is not None else None
     if remote in mirrors or (remote is None and ("origin" in mirrors or len(mirrors) == 1)):
-        destroy(x, "force-push", f"git push to {remote or 'the default remote'}: the remote "
-                "is configured with mirror = true (overwrites and deletes remote refs)")
+        destroy(x, "force-push", Msg("shell.find.git_push_mirror_remote", remote=remote) if remote
+                else Msg("shell.find.git_push_mirror_default"))
 
 
 def g_reset(x: X, words: list) -> None:
@@ -119,11 +120,11 @@ def g_reset(x: X, words: list) -> None:
                                "--pathspec-file-nul"))
     for bad in ("--hard", "--merge"):
         if p.has(bad):
-            destroy(x, "git-history", f"git reset {bad}: discards uncommitted work in the "
-                    "working tree; commit or stash first, or use git reset --soft/--mixed")
+            destroy(x, "git-history", Msg("shell.find.git_reset_discards_uncommitted",
+                                          bad=bad))
             return
     if any(w.dynamic for w in words if w.value.startswith("-") or DYN in w.value):
-        x.run.unknown("git reset options computed at run time")
+        x.run.unknown(Msg("shell.unknown.git_reset_options_computed"))
 
 
 def g_checkout(x: X, words: list) -> None:
@@ -137,14 +138,13 @@ def g_checkout(x: X, words: list) -> None:
                                "--overwrite-ignore", "--no-overwrite-ignore",
                                "--pathspec-file-nul", "--ignore-skip-worktree-bits"))
     if p.has("-f", "--force"):
-        destroy(x, "git-history", "git checkout --force: throws away local changes")
+        destroy(x, "git-history", Msg("shell.find.git_checkout_force_throws"))
     for v in p.values("-B"):
         if v.dynamic or _existing_branch(x, v.value):
-            destroy(x, "git-history", f"git checkout -B {v.value}: resets an existing branch "
-                    "(its commits can be lost); use git checkout -b for a new branch")
+            destroy(x, "git-history", Msg("shell.find.git_checkout_b_resets",
+                                          option=v.value))
     if p.has("--pathspec-from-file"):
-        destroy(x, "git-history", "git checkout --pathspec-from-file: overwrites files with "
-                "their committed version")
+        destroy(x, "git-history", Msg("shell.find.git_checkout_pathspec_file"))
         return
     if p.has("-b", "-B", "--orphan") and not p.dashdash:
         return
@@ -152,9 +152,8 @@ def g_checkout(x: X, words: list) -> None:
     if p.dashdash is not None:
         pathspecs = ops[p.dashdash:]
         if pathspecs:
-            destroy(x, "git-history", "git checkout -- <path>: overwrites uncommitted "
-                    "changes in " + ", ".join(w.value for w in pathspecs[:3]) +
-                    "; commit or stash them first")
+            destroy(x, "git-history", Msg("shell.find.git_checkout_paths_dashdash", paths=", ".join(
+                w.value for w in pathspecs[:3])))
             _paths_written(x, pathspecs, "git checkout --")
         return
     if not ops:
@@ -167,8 +166,8 @@ def g_checkout(x: X, words: list) -> None:
                 _path_exists(x, first) and not _existing_branch(x, v) and not _is_ref(x, v)):
             candidates = [first]
     if candidates:
-        destroy(x, "git-history", "git checkout <path>: overwrites uncommitted changes in " +
-                ", ".join(w.value for w in candidates[:3]) + "; commit or stash them first")
+        destroy(x, "git-history", Msg("shell.find.git_checkout_paths", paths=", ".join(
+            w.value for w in candidates[:3])))
         _paths_written(x, candidates, "git checkout")
 
 
@@ -184,8 +183,7 @@ def g_restore(x: X, words: list) -> None:
     worktree = p.has("-W", "--worktree")
     if staged and not worktree:
         return
-    destroy(x, "git-history", "git restore (working tree): overwrites uncommitted changes; "
-            "use git restore --staged to unstage only")
+    destroy(x, "git-history", Msg("shell.find.git_restore_working_tree"))
     _paths_written(x, p.operands, "git restore")
 
 
@@ -196,16 +194,15 @@ def g_clean(x: X, words: list) -> None:
                                                             "--interactive", "--quiet"))
     if p.has("-n", "--dry-run"):
         return
-    destroy(x, "git-history", "git clean: permanently deletes untracked files; run git clean "
-            "-n first to see what would go, then delete those paths one by one")
+    destroy(x, "git-history", Msg("shell.find.git_clean_permanently_deletes"))
 
 
 def g_stash(x: X, words: list) -> None:
     """``git stash drop|clear`` deletes stashed work (``git-history``); ``stash
     push -- PATHS`` writes the paths."""
     if words and words[0].value in ("drop", "clear"):
-        destroy(x, "git-history", f"git stash {words[0].value}: permanently deletes stashed "
-                "work")
+        destroy(x, "git-history", Msg("shell.find.git_stash_permanently_deletes",
+                                      value=words[0].value))
     elif words and words[0].value == "push":
         p = parse_opts(words[1:], "m", ("--message", "--pathspec-from-file"))
         if p.operands:
@@ -224,15 +221,14 @@ def g_branch(x: X, words: list) -> None:
     delete = bool(flags & {"-d", "--delete"})
     force = bool(flags & {"-f", "--force"})
     if "-D" in flags or (delete and force):
-        destroy(x, "git-history", "git branch -D: deletes a branch even if its commits are not "
-                "merged; use git branch -d")
+        destroy(x, "git-history", Msg("shell.find.git_branch_d_deletes"))
     elif flags & {"-M", "-C"}:
-        destroy(x, "git-history", "git branch -M/-C: overwrites an existing branch")
+        destroy(x, "git-history", Msg("shell.find.git_branch_m_c"))
     elif force and p.operands and not delete and not flags & {"-m", "--move", "-c", "--copy"}:
         name = p.operands[0]
         if name.dynamic or _existing_branch(x, name.value):
-            destroy(x, "git-history", f"git branch -f {name.value}: moves an existing branch "
-                    "(its commits can be lost)")
+            destroy(x, "git-history", Msg("shell.find.git_branch_f_moves",
+                                          name=name.value))
 
 
 def g_switch(x: X, words: list) -> None:
@@ -242,11 +238,11 @@ def g_switch(x: X, words: list) -> None:
                    long_flags=("--force", "--discard-changes", "--detach", "--create",
                                "--force-create", "--guess", "--no-guess", "--merge", "--quiet"))
     if p.has("-f", "--force", "--discard-changes"):
-        destroy(x, "git-history", "git switch --force/--discard-changes: throws away local "
-                "changes")
+        destroy(x, "git-history", Msg("shell.find.git_switch_force_discard"))
     for v in p.values("-C", "--force-create"):
         if v.dynamic or _existing_branch(x, v.value):
-            destroy(x, "git-history", f"git switch -C {v.value}: resets an existing branch")
+            destroy(x, "git-history", Msg("shell.find.git_switch_c_resets",
+                                          option=v.value))
 
 
 def g_worktree(x: X, words: list) -> None:
@@ -262,8 +258,7 @@ def g_worktree(x: X, words: list) -> None:
         # after "--" a word is a worktree's path, even "-f" (issue 16)
         if any(v in ("-f", "--force") or (v.startswith("-") and not v.startswith("--") and
                                           "f" in v) for v in vals[:end]):
-            destroy(x, "git-history", "git worktree remove --force: deletes a worktree with "
-                    "uncommitted changes")
+            destroy(x, "git-history", Msg("shell.find.git_worktree_remove_force"))
         for k, w in enumerate(rest):
             if k > end or (k < end and not w.value.startswith("-")):
                 x.run.write(x.cmd, w, "git worktree remove", "delete", recursive=True)
@@ -276,32 +271,32 @@ def g_worktree(x: X, words: list) -> None:
 def g_reflog(x: X, words: list) -> None:
     """``git reflog expire|delete`` (``git-history``)."""
     if words and words[0].value in ("expire", "delete"):
-        destroy(x, "git-history", f"git reflog {words[0].value}: deletes the history that "
-                "recovers lost commits")
+        destroy(x, "git-history", Msg("shell.find.git_reflog_deletes_history",
+                                      value=words[0].value))
 
 
 def g_update_ref(x: X, words: list) -> None:
     """``git update-ref`` moves or deletes refs directly (``git-history``)."""
     if any(w.value in ("-d", "--stdin") for w in words):
-        destroy(x, "git-history", "git update-ref -d/--stdin: deletes or rewrites refs")
+        destroy(x, "git-history", Msg("shell.find.git_update_ref_d"))
     else:
-        destroy(x, "git-history", "git update-ref: moves a ref directly (commits can be "
-                "lost); use git branch/git reset with care instead")
+        destroy(x, "git-history", Msg("shell.find.git_update_ref_moves"))
 
 
 def g_filter(x: X, words: list) -> None:
     """``git filter-branch``/``filter-repo`` rewrite history (``git-history``);
     ``--*-filter`` options run shell code (``git-exec`` carriers, analysed)."""
     sub = x.cmd.git_subcommand
-    destroy(x, "git-history", f"git {sub}: rewrites the repository's history")
+    destroy(x, "git-history", Msg("shell.find.git_rewrites_repository_history", sub=sub))
     p = parse_opts(words, "d", ("--env-filter", "--tree-filter", "--index-filter",
                                 "--parent-filter", "--msg-filter", "--commit-filter",
                                 "--tag-name-filter", "--subdirectory-filter", "--prune-empty",
                                 "--original", "--state-branch"))
     for o, v in p.opts:
         if o.endswith("-filter") and o != "--subdirectory-filter" and v is not None:
-            code_carrier(x, "git-exec", v, f"git filter-branch {o} runs shell code",
-                         "git filter-branch runs code computed at run time",
+            code_carrier(x, "git-exec", v, Msg("shell.carrier.git_filter_branch_runs",
+                                               option=o),
+                         Msg("shell.unknown.git_filter_branch_runs"),
                          f"git filter-branch {o}")
 
 
@@ -310,14 +305,13 @@ def g_gc(x: X, words: list) -> None:
     for w in words:
         v = w.value
         if v.startswith("--prune=") and v.split("=", 1)[1] in ("now", "all"):
-            destroy(x, "git-history", "git gc --prune=now: permanently deletes unreachable "
-                    "commits (the ones a reset or rebase left behind)")
+            destroy(x, "git-history", Msg("shell.find.git_gc_prune_now"))
 
 
 def g_prune(x: X, words: list) -> None:
     """``git prune`` without ``-n`` (``git-history``)."""
     if not any(w.value in ("-n", "--dry-run") for w in words):
-        destroy(x, "git-history", "git prune: permanently deletes unreachable commits")
+        destroy(x, "git-history", Msg("shell.find.git_prune_permanently_deletes"))
 
 
 def _existing_branch(x: X, name: str) -> bool:

@@ -15,7 +15,7 @@ import shell.families.text as text
 from shell.families.git import destroy, parse_opts
 from shell.families.git_effects import patch_texts
 from shell.invocation import X, cwd_word
-from shell.model import DYN, Word
+from shell.model import DYN, Msg, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "git"
@@ -35,22 +35,22 @@ def g_send_pack(x: X, words: list) -> None:
     if p.has("-n", "--dry-run"):
         return
     if p.has("-f", "--force"):
-        destroy(x, "force-push", "git send-pack --force: overwrites remote refs")
+        destroy(x, "force-push", Msg("shell.find.git_send_pack_force"))
     if p.has("--mirror"):
-        destroy(x, "force-push", "git send-pack --mirror: overwrites and deletes remote refs")
+        destroy(x, "force-push", Msg("shell.find.git_send_pack_mirror"))
     for v in p.values("--receive-pack", "--exec"):
-        x.run.carrier("git-exec", "git send-pack --receive-pack runs a program", x.cmd)
+        x.run.carrier("git-exec", Msg("shell.carrier.git_send_pack_receive"), x.cmd)
         if v.dynamic:
-            x.run.unknown("git send-pack runs a program computed at run time")
+            x.run.unknown(Msg("shell.unknown.git_send_pack_runs"))
         else:
             x.code(v.value, "git send-pack --receive-pack")
     if p.has("--stdin"):
-        x.run.unknown("git send-pack reads the refs to push from its input")
+        x.run.unknown(Msg("shell.unknown.git_send_pack_reads"))
     for r in p.operands[1:]:
         if r.value.startswith("+"):
-            destroy(x, "force-push", f"git send-pack {r.value}: a '+' ref forces the update")
+            destroy(x, "force-push", Msg("shell.find.git_send_pack_ref", r=r.value))
         elif r.value.startswith(":"):
-            destroy(x, "force-push", f"git send-pack {r.value}: deletes the remote ref")
+            destroy(x, "force-push", Msg("shell.find.git_send_pack_deletes", r=r.value))
 
 
 def _worktree(x: X, how: str) -> None:
@@ -69,8 +69,7 @@ def g_read_tree(x: X, words: list) -> None:
         return
     if p.has("-u"):
         if p.has("--reset"):
-            destroy(x, "git-history", "git read-tree -u --reset: overwrites uncommitted changes "
-                    "in the working tree")
+            destroy(x, "git-history", Msg("shell.find.git_read_tree_u"))
         prefix = p.value("--prefix")
         if prefix is not None:
             x.run.write(x.cmd, prefix, "git read-tree -u --prefix", recursive=True)
@@ -89,8 +88,7 @@ def g_checkout_index(x: X, words: list) -> None:
         return
     prefix = p.value("--prefix")
     if p.has("-f", "--force") and prefix is None:
-        destroy(x, "git-history", "git checkout-index -f: overwrites files in the working tree "
-                "with the index's version")
+        destroy(x, "git-history", Msg("shell.find.git_checkout_index_f"))
     if p.has("--temp"):
         return
     if p.has("--stdin"):

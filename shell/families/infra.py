@@ -20,6 +20,7 @@ from __future__ import annotations
 from shell.families.unmodelled import h_generic
 from shell.invocation import X
 from shell.opts import positional
+from shell.model import Msg
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "infrastructure"
@@ -37,9 +38,9 @@ COMMANDS = {
 _TF_DESTROY = frozenset({"destroy", "taint", "force-unlock"})
 
 
-def destroy(x: X, what: str) -> None:
+def destroy(x: X, what) -> None:
     """Record the ``infra-destroy`` finding ``{name} {what}`` for the command."""
-    x.run.find(KIND, f"{x.cmd.name} {what}", x.cmd)
+    x.run.find(KIND, what, x.cmd)
 
 
 def dry(vals) -> bool:
@@ -61,15 +62,16 @@ def h_terraform(x: X) -> list:
     sub = ops[0]
     flags = [v.split("=", 1)[0].lstrip("-") for v in vals if v.startswith("-")]
     if sub in _TF_DESTROY or (sub == "apply" and ("destroy" in flags or "replace" in flags)):
-        destroy(x, f"{sub}{' -destroy' if sub == 'apply' else ''} deletes managed "
-                "infrastructure")
+        destroy(x, Msg("shell.find.infra_destroy", name=x.cmd.name, sub=sub,
+                       destroy=' -destroy' if sub == 'apply' else ''))
     elif sub == "state" and ops[1:2] in (["rm"], ["push"], ["replace-provider"]):
-        destroy(x, f"state {ops[1]} changes what the state tracks (resources can be lost)")
+        destroy(x, Msg("shell.find.state_changes_state_tracks", name=x.cmd.name,
+                       op=ops[1]))
     elif sub == "workspace" and ops[1:2] == ["delete"]:
-        destroy(x, "workspace delete deletes a workspace's state")
+        destroy(x, Msg("shell.find.workspace_delete_deletes_workspace", name=x.cmd.name))
     elif x.cmd.key == "terragrunt" and sub in ("destroy-all", "apply-all") and \
             "destroy" in " ".join(vals):
-        destroy(x, f"{sub} deletes managed infrastructure")
+        destroy(x, Msg("shell.find.infra_delete", name=x.cmd.name, sub=sub))
     return h_generic(x)
 
 
@@ -80,9 +82,10 @@ def h_pulumi(x: X) -> list:
     ops = positional(x.args, frozenset({"--cwd", "-C", "--stack", "-s", "--color"}))
     if ops and not dry(vals):
         if ops[0] in ("destroy", "down", "dn"):
-            destroy(x, "destroy deletes every resource of the stack")
+            destroy(x, Msg("shell.find.destroy_deletes_every_resource", name=x.cmd.name))
         elif ops[:2] in (["stack", "rm"], ["stack", "remove"], ["state", "delete"]):
-            destroy(x, f"{' '.join(ops[:2])} deletes a stack or its state")
+            destroy(x, Msg("shell.find.deletes_stack_state", name=x.cmd.name,
+                           what=' '.join(ops[:2])))
     return h_generic(x)
 
 
@@ -93,9 +96,10 @@ def h_helm(x: X) -> list:
     ops = positional(x.args, frozenset({"--kube-context", "-n", "--namespace",
                                         "--kubeconfig"}))
     if ops and ops[0] in ("uninstall", "delete", "del", "un") and not dry(vals):
-        destroy(x, f"{ops[0]} removes a release and its resources")
+        destroy(x, Msg("shell.find.removes_release_resources", name=x.cmd.name, what=ops[0]))
     elif ops and ops[0] in ("upgrade", "rollback") and "--force" in vals and not dry(vals):
-        destroy(x, f"{ops[0]} --force deletes and recreates the release's resources")
+        destroy(x, Msg("shell.find.force_deletes_recreates_release", name=x.cmd.name,
+                       what=ops[0]))
     return h_generic(x)
 
 
@@ -112,7 +116,8 @@ def h_simple(x: X) -> list:
     ops = positional(x.args)
     verbs = _SIMPLE.get(x.cmd.key, ())
     if any(v in verbs for v in ops[:2]) and not dry(vals):
-        destroy(x, f"{' '.join(ops[:2])} deletes machines or clusters")
+        destroy(x, Msg("shell.find.deletes_machines_clusters", name=x.cmd.name,
+                       what=' '.join(ops[:2])))
     return h_generic(x)
 
 
@@ -123,14 +128,14 @@ def h_nomad(x: X) -> list:
     ops = positional(x.args)
     if ops[:2] == ["job", "stop"] and "-purge" in vals or (len(ops) > 1 and ops[1] in (
             "delete", "deregister")):
-        destroy(x, f"{' '.join(ops[:2])} deletes jobs or volumes")
+        destroy(x, Msg("shell.find.deletes_jobs_volumes", name=x.cmd.name, what=' '.join(ops[:2])))
     return h_generic(x)
 
 
 def h_consul(x: X) -> list:
     """``consul kv delete`` (``infra-destroy``). Returns ``[cmd]``."""
     if positional(x.args)[:2] == ["kv", "delete"]:
-        destroy(x, "kv delete deletes keys")
+        destroy(x, Msg("shell.find.kv_delete_deletes_keys", name=x.cmd.name))
     return h_generic(x)
 
 
@@ -141,7 +146,8 @@ def h_vault(x: X) -> list:
     if ops[:1] == ["delete"] or (ops[:1] == ["kv"] and any(
             v in ("delete", "destroy") for v in ops[1:3])) or (
             ops[:1] in (["secrets"], ["auth"]) and ops[1:2] == ["disable"]):
-        destroy(x, f"{' '.join(ops[:3])} deletes secrets or a secrets engine")
+        destroy(x, Msg("shell.find.deletes_secrets_secrets_engine", name=x.cmd.name,
+                       what=' '.join(ops[:3])))
     return h_generic(x)
 
 
@@ -182,7 +188,7 @@ def remote_code(x: X, word, how: str) -> None:
     """Analyse the shell code ``word`` (a Word) as run on other hosts
     (remote semantics); computed at run time → unknown."""
     if word.dynamic:
-        x.run.unknown(f"{how} runs a command assembled at run time")
+        x.run.unknown(Msg("shell.unknown.code_option_dynamic", how=how))
         return
     scope = x.scope.new_shell()
     scope.cwd = None

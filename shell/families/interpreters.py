@@ -16,7 +16,7 @@ import shell.paths as paths
 
 from shell.families.packages import pip_effects
 from shell.invocation import NETWORK, X, touch_rest
-from shell.model import Word
+from shell.model import Msg, Word
 from shell.programs import interpreter_code, program_from_stdin, run_written_file
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -180,7 +180,7 @@ def _interpreter(x: X, key: str) -> list:
         break
     rest = args[i:]
     if codes:
-        run.carrier("interpreter", f"{cmd.name} runs inline code", cmd)
+        run.carrier("interpreter", Msg("shell.carrier.runs_inline_code", name=cmd.name), cmd)
         for c in codes:
             interpreter_code(x, language, c.value, f"{cmd.name} inline code",
                              dynamic=c.dynamic, word=c)
@@ -216,11 +216,12 @@ def _run_program_source_interp(x: X, word: Word, language: str) -> None:
     if procs:
         net = [p for p in procs if p.key in NETWORK]
         if net:
-            run.find("fetched-exec", f"{cmd.name} runs what {net[0].name} downloads", cmd)
-        run.unknown(f"{cmd.name} runs a program produced at run time")
+            run.find("fetched-exec", Msg("shell.find.runs_download", name=cmd.name,
+                                         name2=net[0].name), cmd)
+        run.unknown(Msg("shell.unknown.runs_program_produced_run", name=cmd.name))
         return
     if word.dynamic:
-        run.unknown(f"{cmd.name} runs a script whose path is computed at run time")
+        run.unknown(Msg("shell.unknown.runs_script_path_computed", name=cmd.name))
         return
     how = f"{cmd.name} {word.value}"
     if not run_written_file(x, word, lambda content: interpreter_code(x, language, content, how)):
@@ -233,7 +234,7 @@ def _python_module(x: X, module: Word, rest) -> None:
     unknown; any other module may write the paths it receives."""
     run, cmd = x.run, x.cmd
     if module.dynamic:
-        run.unknown("python -m runs a module named at run time")
+        run.unknown(Msg("shell.unknown.python_m_runs_module"))
         return
     name = module.value
     if name == "pip":
@@ -245,7 +246,7 @@ def _python_module(x: X, module: Word, rest) -> None:
             run.write(cmd, ops[1], "python -m json.tool")
         return
     if name in ("shutil", "os"):
-        run.unknown(f"python -m {name} with arguments")
+        run.unknown(Msg("shell.unknown.python_m_arguments", name=name))
     # A module of the project (python -m puts the working directory first on
     # sys.path): its file is a script the command runs, which bash-check
     # judges like any other (issue 15 item 4).

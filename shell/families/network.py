@@ -15,7 +15,7 @@ import os
 import shell.opts as opts
 from shell.deletion import judge_delete
 from shell.invocation import X, code_carrier, cwd_word, http_method, request_methods
-from shell.model import Word
+from shell.model import Msg, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "network"
@@ -63,7 +63,7 @@ def h_curl(x: X) -> list:
     request_methods(x, "curl", p.values("-X", "--request"), implied, p.values("-H", "--header"),
                     ("x-http-method-override:", "x-http-method:", "x-method-override:"))
     if p.has("-K", "--config"):
-        run.unknown("curl -K reads options (method, output files) from a config file")
+        run.unknown(Msg("shell.unknown.curl_k_reads_options"))
     out_dir = p.value("--output-dir")
     urls = [w for w in p.operands] + list(p.values("--url"))
     for o, v in p.opts:
@@ -109,7 +109,7 @@ def h_wget(x: X) -> list:
                     "POST" if p.has("--post-data", "--post-file", "--body-data", "--body-file")
                     else None)
     if p.has("-e", "--execute", "--config"):
-        run.unknown("wget -e/--config runs wgetrc commands that change what it does")
+        run.unknown(Msg("shell.unknown.wget_e_config_runs"))
     for o, v in p.opts:
         if v is None or v.value == "-":
             continue
@@ -185,8 +185,8 @@ def h_netcat(x: X) -> list:
     vals = [a.value for a in x.args]
     if any(v in ("-e", "-c", "--exec", "--sh-exec", "--lua-exec") or v.startswith(
             ("--exec=", "--sh-exec=")) for v in vals):
-        x.run.find("fetched-exec", f"{cmd.name} -e/-c connects a program to the network (a "
-                   "remote shell)", cmd)
+        x.run.find("fetched-exec", Msg("shell.find.e_c_connects_program",
+                                       name=cmd.name), cmd)
     return x.plain()
 
 
@@ -197,7 +197,7 @@ def h_socat(x: X) -> list:
     for a in x.args:
         v = a.value.lower()
         if v.startswith(("exec:", "system:")) or ",exec:" in v:
-            x.run.find("fetched-exec", "socat runs a program on a connection (a remote shell)",
+            x.run.find("fetched-exec", Msg("shell.find.socat_runs_program_connection"),
                        cmd)
             break
     return x.plain()
@@ -212,7 +212,7 @@ def h_ssh(x: X) -> list:
     for o, v in p.opts:
         if o == "-o" and v is not None and v.value.lower().startswith(
                 ("proxycommand", "localcommand", "permitlocalcommand")):
-            x.run.carrier("ssh", "ssh -o ProxyCommand/LocalCommand runs a local command", cmd)
+            x.run.carrier("ssh", Msg("shell.carrier.ssh_o_proxycommand_localcommand"), cmd)
             if not v.dynamic and "=" in v.value:
                 x.code(v.value.split("=", 1)[1], "ssh ProxyCommand")
         if o == "-E" and v is not None:
@@ -221,7 +221,7 @@ def h_ssh(x: X) -> list:
         return [cmd]
     remote = p.operands[1:]
     if any(w.dynamic for w in remote):
-        x.run.unknown("ssh runs a remote command assembled at run time")
+        x.run.unknown(Msg("shell.unknown.ssh_runs_remote_command"))
         return [cmd]
     scope = x.scope.new_shell()
     scope.cwd = None
@@ -249,10 +249,10 @@ def h_rsync(x: X) -> list:
                                      "--partial-dir", "--password-file", "--port",
                                      "--out-format", "--bwlimit", "--timeout"))
     for v in p.values("-e", "--rsh"):
-        code_carrier(x, "rsync-exec", v, "rsync -e runs a command as its remote shell",
-                     "rsync -e runs a command assembled at run time", "rsync -e")
+        code_carrier(x, "rsync-exec", v, Msg("shell.carrier.rsync_e_runs_command"),
+                     Msg("shell.unknown.rsync_e_runs_command"), "rsync -e")
     for v in p.values("--rsync-path"):
-        run.carrier("rsync-exec", "rsync --rsync-path runs a command on the remote side", cmd)
+        run.carrier("rsync-exec", Msg("shell.carrier.rsync_rsync_path_runs"), cmd)
     for v in p.values("--log-file"):
         run.write(cmd, v, "rsync --log-file")
     ops = p.operands
@@ -286,7 +286,7 @@ def h_scp(x: X) -> list:
     run.add(cmd)
     p = opts.parse(x.args, "cFiJloPSDX")
     for v in p.values("-S"):
-        run.carrier("scp-exec", "scp -S runs a program", cmd)
+        run.carrier("scp-exec", Msg("shell.carrier.scp_runs_program"), cmd)
     ops = p.operands
     if len(ops) >= 2 and not _remote_spec(ops[-1].value):
         run.write(cmd, ops[-1], "scp", recursive=p.has("-r"))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from shell.families.unmodelled import h_generic
 from shell.invocation import X
-from shell.model import Word
+from shell.model import Msg, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "packages"
@@ -76,7 +76,8 @@ def pip_effects(x: X, interpreter_word: str, args) -> None:
                           f"pip {opt}", recursive=True)
     if sub in ("install", "uninstall") and "/bin/" in interpreter_word:
         env_dir = interpreter_word.rsplit("/bin/", 1)[0] or "/"
-        run.write(cmd, Word.literal(env_dir), f"{sub} into the environment of {interpreter_word}",
+        run.write(cmd, Word.literal(env_dir), Msg("shell.how.pip_env", sub=sub,
+                                                    interpreter=interpreter_word),
                   recursive=True)
 
 
@@ -109,8 +110,11 @@ def h_system_packages(x: X) -> list:
         elif ops and ops[0] in verbs:
             removing = ops[0]
     if removing is not None:
-        x.run.find("package-remove", f"{x.cmd.name} {removing} removes system packages "
-                   f"({' '.join(ops[1:4]) or 'the named ones'})", x.cmd)
+        said = (Msg("shell.find.removes_system_packages", name=x.cmd.name, removing=removing,
+                    what=" ".join(ops[1:4])) if ops[1:4] else
+                Msg("shell.find.removes_named_system_packages", name=x.cmd.name,
+                    removing=removing))
+        x.run.find("package-remove", said, x.cmd)
     return h_generic(x)
 
 
@@ -124,5 +128,6 @@ def h_node_global(x: X) -> list:
         ops[:1] == ["global"])
     verbs = ("uninstall", "remove", "rm", "un", "unlink", "r")
     if glob and any(v in verbs for v in ops[:2]):
-        x.run.find("package-remove", f"{x.cmd.name} removes a global package", x.cmd)
+        x.run.find("package-remove",
+                   Msg("shell.find.removes_global_package", name=x.cmd.name), x.cmd)
     return h_generic(x)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import shell.paths as paths
 from shell.invocation import X, dynamic_origin, touch_rest
-from shell.model import DYN
+from shell.model import DYN, Msg
 from shell.programs import program_from_stdin, run_program_source
 from statefiles.atomic import read_bytes
 
@@ -58,7 +58,8 @@ def h_shell(x: X) -> list:
             i += 1
             break
         if v in _SHELL_LONG_VALUES:
-            x.run.carrier("shell-rc", f"{cmd.name} {v} runs a start-up file", cmd)
+            x.run.carrier("shell-rc", Msg("shell.carrier.runs_start_up_file", name=cmd.name,
+                                          option=v), cmd)
             i += 2
             continue
         if v.startswith("--"):
@@ -81,8 +82,8 @@ def h_shell(x: X) -> list:
     for r in cmd.redirects:
         if r.target is not None and not r.target.dynamic and r.target.value.startswith(
                 ("/dev/tcp/", "/dev/udp/")):
-            x.run.find("fetched-exec", f"{cmd.name} is connected to a network socket "
-                       f"({r.target.value}): a remote shell", cmd)
+            x.run.find("fetched-exec", Msg("shell.find.connected_network_socket_remote",
+                                           name=cmd.name, target=r.target.value), cmd)
     if cmd.key in ("fish", "csh", "tcsh", "elvish", "nu", "xonsh"):
         # Not POSIX syntax: analysed as far as it parses.
         pass
@@ -96,9 +97,9 @@ def h_shell(x: X) -> list:
         if program.dynamic:
             origin = dynamic_origin(program)
             if origin:
-                x.run.find("fetched-exec", f"{cmd.name} -c runs {origin}: content from the "
-                           "network would run", cmd)
-            x.run.unknown(f"{cmd.name} -c runs a string assembled at run time")
+                x.run.find("fetched-exec", Msg("shell.find.shell_c_fetched",
+                                               name=cmd.name, origin=origin), cmd)
+            x.run.unknown(Msg("shell.unknown.c_runs_string_assembled", name=cmd.name))
             x.code(program.value, f"{cmd.name} -c")
             return [cmd]
         scope = x.scope.new_shell(positional=positional if not any(
@@ -126,12 +127,12 @@ def h_eval(x: X) -> list:
         origin = next((o for o in (dynamic_origin(a) for a in x.args) if o), None)
         x.run.add(cmd)
         if origin:
-            x.run.find("fetched-exec", f"eval runs {origin}: content from the network would "
-                       "run as shell commands", cmd)
-        x.run.unknown("eval runs a string assembled at run time")
-        x.run.carrier("eval", "eval runs a string as shell code", cmd)
+            x.run.find("fetched-exec", Msg("shell.find.eval_fetched",
+                                           origin=origin), cmd)
+        x.run.unknown(Msg("shell.unknown.eval_runs_string_assembled"))
+        x.run.carrier("eval", Msg("shell.carrier.eval_runs_string_shell"), cmd)
         return [cmd]
-    x.run.carrier("eval", "eval runs a string as shell code", cmd)
+    x.run.carrier("eval", Msg("shell.carrier.eval_runs_string_shell"), cmd)
     # eval runs in the current shell: same scope.
     return x.w.code(text, x.scope, cmd.depth + 1, cmd.wrappers + ["eval"], cmd.stdin,
                     x.cond)
@@ -146,7 +147,7 @@ def h_source(x: X) -> list:
     if not x.args:
         return [cmd]
     target = x.args[0]
-    run.carrier("source", f"{cmd.name} runs the commands in a file", cmd)
+    run.carrier("source", Msg("shell.carrier.runs_commands_file", name=cmd.name), cmd)
     run_program_source(x, target, "source")
     # The sourced file runs in this shell: its assignments are unknown, and
     # if it may change directory (or cannot be read), so is the directory.
@@ -213,7 +214,7 @@ def h_trap(x: X) -> list:
     if args and args[0].value not in ("-l", "-p") and len(args) >= 2:
         action = args[0]
         if action.dynamic:
-            x.run.unknown("trap runs a command assembled at run time")
+            x.run.unknown(Msg("shell.unknown.trap_runs_command_assembled"))
         elif action.value not in ("", "-"):
             x.code(action.value, "trap", scope=x.scope.child())
     return [cmd]

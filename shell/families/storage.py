@@ -16,6 +16,7 @@ from __future__ import annotations
 from shell.families.cloud import KIND, command_path, option_on
 from shell.families.unmodelled import h_generic
 from shell.invocation import X
+from shell.model import Msg
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "cloud"
@@ -43,7 +44,7 @@ def _dry(vals) -> bool:
 
 
 def _destroy(x: X, what: str) -> None:
-    x.run.find(KIND, f"{x.cmd.name} {what} deletes stored objects or buckets", x.cmd)
+    x.run.find(KIND, Msg("shell.find.storage_delete", name=x.cmd.name, what=what), x.cmd)
 
 
 def _judge(x: X, deleting: dict, syncs: dict) -> list:
@@ -57,7 +58,7 @@ def _judge(x: X, deleting: dict, syncs: dict) -> list:
         if sub in deleting:
             _destroy(x, deleting[sub])
         elif sub in syncs and (syncs[sub] is None or any(_has(vals, o) for o in syncs[sub])):
-            _destroy(x, f"{sub} (deleting at the destination)")
+            _destroy(x, Msg("shell.find.storage_sync_delete", sub=sub))
     return h_generic(x)
 
 

@@ -22,6 +22,7 @@ import shell.opts as opts
 from shell.invocation import X, file_text
 from shell.output import static_output
 from shell.programs import program_from_stdin, run_program_source
+from shell.model import Msg
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "system"
@@ -56,9 +57,11 @@ def h_power(x: X) -> list:
     vals = [a.value for a in x.args]
     if key in _POWER:
         if not any(v in ("--help", "-c") for v in vals):
-            x.run.find("system-power", f"{x.cmd.name} stops or restarts the machine", x.cmd)
+            x.run.find("system-power",
+                       Msg("shell.find.stops_restarts_machine", name=x.cmd.name), x.cmd)
     elif key in ("init", "telinit") and vals and vals[0] in ("0", "6", "1", "s", "S"):
-        x.run.find("system-power", f"{x.cmd.name} {vals[0]} changes the run level", x.cmd)
+        x.run.find("system-power", Msg("shell.find.changes_run_level", name=x.cmd.name,
+                                       what=vals[0]), x.cmd)
     return x.plain()
 
 
@@ -79,11 +82,11 @@ def h_systemctl(x: X) -> list:
     vals = [a.value for a in x.args]
     ops = [v for v in vals if not v.startswith("-")]
     if any(v in _SYSTEMCTL_POWER for v in ops[:1]):
-        x.run.find("system-power", "systemctl stops, restarts or suspends the machine", x.cmd)
+        x.run.find("system-power", Msg("shell.find.systemctl_stops_restarts_suspends"), x.cmd)
     elif ops and ops[0] in _SYSTEMCTL_STOP and not any(
             v in ("--user", "--dry-run", "--help", "-h") for v in vals):
-        x.run.find("service-stop", f"systemctl {ops[0]} {' '.join(ops[1:3])} stops or disables "
-                   "a system service", x.cmd)
+        x.run.find("service-stop", Msg("shell.find.systemctl_stops_disables_system",
+                                       op=ops[0], services=' '.join(ops[1:3])), x.cmd)
     return x.plain()
 
 
@@ -91,7 +94,8 @@ def h_service(x: X) -> list:
     """``service NAME stop`` (``service-stop``). Returns ``[cmd]``."""
     ops = [a.value for a in x.args if not a.value.startswith("-")]
     if len(ops) >= 2 and ops[1] in ("stop", "force-stop", "disable", "kill"):
-        x.run.find("service-stop", f"service {ops[0]} {ops[1]} stops a system service", x.cmd)
+        x.run.find("service-stop", Msg("shell.find.service_stops_system_service", op=ops[0],
+                                       service=ops[1]), x.cmd)
     return x.plain()
 
 
@@ -100,14 +104,16 @@ def h_launchctl(x: X) -> list:
     Returns ``[cmd]``."""
     ops = [a.value for a in x.args if not a.value.startswith("-")]
     if ops and ops[0] in ("bootout", "unload", "remove", "disable", "kill"):
-        x.run.find("service-stop", f"launchctl {ops[0]} stops or removes a service", x.cmd)
+        x.run.find("service-stop",
+                   Msg("shell.find.launchctl_stops_removes_service", op=ops[0]), x.cmd)
     return x.plain()
 
 
 def h_user_admin(x: X) -> list:
     """``userdel``, ``usermod``, ``passwd``, ``visudo``...: changes the system's
     user accounts (``system-write``). Returns ``[cmd]``."""
-    x.run.find("system-write", f"{x.cmd.name} changes the system's user accounts", x.cmd)
+    x.run.find("system-write",
+               Msg("shell.find.changes_system_user_accounts", name=x.cmd.name), x.cmd)
     return x.plain()
 
 
@@ -128,11 +134,11 @@ def h_kill(x: X) -> list:
         pids = vals
     pids = [p for p in pids if p != "--"]
     if "-1" in pids:
-        x.run.find("process-kill", "kill -1 signals every process the user owns", cmd)
+        x.run.find("process-kill", Msg("shell.find.kill_signals_every_process"), cmd)
     if "1" in pids:
-        x.run.find("process-kill", "kill 1 signals init (the machine goes down)", cmd)
+        x.run.find("process-kill", Msg("shell.find.kill_signals_init_machine"), cmd)
     if cmd.key == "killall5":
-        x.run.find("process-kill", "killall5 signals every process", cmd)
+        x.run.find("process-kill", Msg("shell.find.killall5_signals_every_process"), cmd)
     return x.plain()
 
 
@@ -146,8 +152,8 @@ def h_pkill(x: X) -> list:
                                   "-t", "-o", "-y", "--older-than", "--younger-than"))]
     users = [vals[k + 1] for k, v in enumerate(vals[:-1]) if v in ("-u", "--user", "-U")]
     if any(o.lower() in _CRITICAL or o in (".", ".*", "", "^") for o in ops) or "root" in users:
-        x.run.find("process-kill", f"{x.cmd.name} {' '.join(vals)[:60]} kills critical or "
-                   "all processes", x.cmd)
+        x.run.find("process-kill", Msg("shell.find.kills_critical_all_processes", name=x.cmd.name,
+                                       what=' '.join(vals)[:60]), x.cmd)
     return x.plain()
 
 
@@ -155,7 +161,7 @@ def h_journalctl(x: X) -> list:
     """``journalctl --vacuum-size|--vacuum-time|--vacuum-files`` deletes
     system logs (``system-write``). Returns ``[cmd]``."""
     if any(a.value.startswith("--vacuum") for a in x.args):
-        x.run.find("system-write", "journalctl --vacuum-* deletes system logs", x.cmd)
+        x.run.find("system-write", Msg("shell.find.journalctl_vacuum_deletes_system"), x.cmd)
     return x.plain()
 
 
@@ -177,8 +183,8 @@ def h_firewall(x: X) -> list:
     elif key == "firewall-cmd":
         hit = any(v in ("--panic-on", "--complete-reload") for v in vals)
     if hit:
-        x.run.find("system-write", f"{x.cmd.name} {' '.join(vals)[:40]} removes the firewall's "
-                   "rules", x.cmd)
+        x.run.find("system-write", Msg("shell.find.removes_firewall_rules", name=x.cmd.name,
+                                       what=' '.join(vals)[:40]), x.cmd)
     return x.plain()
 
 
@@ -190,7 +196,7 @@ def h_kernel(x: X) -> list:
     if key == "rmmod" or (key == "modprobe" and any(v in ("-r", "--remove") for v in vals)) or (
             key == "sysctl" and any(v in ("-w", "--write", "-p", "--load", "--system") or
                                     ("=" in v and not v.startswith("-")) for v in vals)):
-        x.run.find("system-write", f"{x.cmd.name} changes the running kernel", x.cmd)
+        x.run.find("system-write", Msg("shell.find.changes_running_kernel", name=x.cmd.name), x.cmd)
     return x.plain()
 
 
@@ -203,11 +209,11 @@ def h_crontab(x: X) -> list:
     vals = [a.value for a in x.args]
     if any(v == "-r" or (v.startswith("-") and not v.startswith("--") and "r" in v[1:])
            for v in vals):
-        x.run.find("system-write", "crontab -r deletes every scheduled job of the user", cmd)
+        x.run.find("system-write", Msg("shell.find.crontab_r_deletes_every"), cmd)
         return x.plain()
     if not vals or any(v in ("-l", "-e", "-V", "--version", "-h", "--help") for v in vals):
         return x.plain()
-    x.run.carrier("crontab", "crontab installs scheduled commands", cmd)
+    x.run.carrier("crontab", Msg("shell.carrier.crontab_installs_scheduled_commands"), cmd)
     x.run.add(cmd)
     source = next((a for a in x.args if not a.value.startswith("-") or a.value == "-"), None)
     text = None
@@ -220,7 +226,7 @@ def h_crontab(x: X) -> list:
     elif source is not None and not source.dynamic:
         text = file_text(source.value, cmd)
     if text is None:
-        x.run.unknown("crontab installs scheduled commands whose text cannot be read")
+        x.run.unknown(Msg("shell.unknown.crontab_installs_scheduled_commands"))
         return [cmd]
     for line in text.splitlines():
         line = line.strip()
@@ -237,7 +243,7 @@ def h_at(x: X) -> list:
     an ``at`` carrier; the commands are analysed when known. Returns
     ``[cmd]``."""
     cmd = x.cmd
-    x.run.carrier("at", f"{cmd.name} schedules shell commands", cmd)
+    x.run.carrier("at", Msg("shell.carrier.schedules_shell_commands", name=cmd.name), cmd)
     x.run.add(cmd)
     p = opts.parse(x.args, "fqmMtuvlrdc")
     if p.has("-l", "-r", "-d", "-c") and cmd.name == "at":
@@ -278,6 +284,6 @@ def h_network(x: X) -> list:
             vals[:1] in (["connection"], ["con"], ["c"], ["device"], ["dev"], ["d"]) and
             any(v in ("down", "delete", "disconnect") for v in vals[1:2]))
     if hit:
-        x.run.find("system-write", f"{x.cmd.name} {' '.join(vals[:4])} takes the machine off "
-                   "its network", x.cmd)
+        x.run.find("system-write", Msg("shell.find.takes_machine_off_network", name=x.cmd.name,
+                                       what=' '.join(vals[:4])), x.cmd)
     return x.plain()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import shell.opts as opts
 from shell.invocation import X, code_carrier, file_text
-from shell.model import DYN, Stdin, Word
+from shell.model import DYN, Msg, Stdin, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "text"
@@ -56,7 +56,7 @@ def h_sed(x: X) -> list:
             script_from_option = True
             text = file_text(args[i + 1].value, cmd) if not args[i + 1].dynamic else None
             if text is None:
-                run.unknown("sed runs a script file that cannot be read")
+                run.unknown(Msg("shell.unknown.sed_runs_script_file"))
             else:
                 scripts.append(Word.literal(text))
             i += 2
@@ -90,15 +90,15 @@ def h_sed(x: X) -> list:
         i += 1
     for s in scripts:
         if s.dynamic:
-            run.unknown("sed runs a script assembled at run time")
-            run.carrier("sed", "sed script assembled at run time (may use e/w)", cmd)
+            run.unknown(Msg("shell.unknown.sed_runs_script_assembled"))
+            run.carrier("sed", Msg("shell.carrier.sed_script_assembled_run"), cmd)
             continue
         info = scan_sed(s.value)
         if info["exec"]:
-            run.carrier("sed-exec", "sed's e command runs shell commands", cmd)
-            run.unknown("sed's e command runs shell commands built from the input")
+            run.carrier("sed-exec", Msg("shell.carrier.sed_e_command_runs"), cmd)
+            run.unknown(Msg("shell.unknown.sed_e_command_runs"))
         for f in info["writes"]:
-            run.carrier("sed-write", "sed's w command writes a file", cmd)
+            run.carrier("sed-write", Msg("shell.carrier.sed_w_command_writes"), cmd)
             run.write(cmd, Word.literal(f), "sed w")
     if in_place:
         for f in files:
@@ -213,7 +213,7 @@ def h_awk(x: X) -> list:
         if v in ("-f", "--file") and i + 1 < len(args):
             text = file_text(args[i + 1].value, cmd) if not args[i + 1].dynamic else None
             if text is None:
-                run.unknown("awk runs a program file that cannot be read")
+                run.unknown(Msg("shell.unknown.awk_runs_program_file"))
             program = Word.literal(text or "")
             i += 2
             continue
@@ -221,7 +221,7 @@ def h_awk(x: X) -> list:
             if args[i + 1].value in ("inplace", "inplace.awk"):
                 in_place = True
             else:
-                run.carrier("awk", "awk loads an extension or include file", cmd)
+                run.carrier("awk", Msg("shell.carrier.awk_loads_extension_include"), cmd)
             i += 2
             continue
         if v in ("-v", "--assign", "-F", "--field-separator") and i + 1 < len(args):
@@ -241,23 +241,23 @@ def h_awk(x: X) -> list:
     files = [w for w in rest if "=" not in w.value or w.value.startswith(("/", "."))]
     if program is not None:
         if program.dynamic:
-            run.unknown("awk runs a program assembled at run time")
+            run.unknown(Msg("shell.unknown.awk_runs_program_assembled"))
         else:
             import shell.codescan as codescan  # lazy: imports re (7 ms); only for awk programs
 
             rep = codescan.scan("awk", program.value)
             for s in rep.shell:
-                run.carrier("awk-exec", "awk runs shell commands (system/pipes)", cmd)
+                run.carrier("awk-exec", Msg("shell.carrier.awk_runs_shell_commands"), cmd)
                 x.code(s, "awk system()")
             for s in rep.pipes:
-                run.carrier("awk-exec", "awk pipes its output into a command", cmd)
+                run.carrier("awk-exec", Msg("shell.carrier.awk_pipes_output_command"), cmd)
                 x.code(s, "awk print |", stdin=Stdin("pipe", producers=(cmd,)))
             for reason in rep.unknown:
-                run.carrier("awk-exec", "awk runs shell commands (system/pipes)", cmd)
-                run.unknown(f"awk: {reason}")
+                run.carrier("awk-exec", Msg("shell.carrier.awk_runs_shell_commands"), cmd)
+                run.unknown(Msg("shell.unknown.awk_program", reason=reason))
             for _kind, path, _rec in rep.writes:
                 if path is None:
-                    run.unknown("awk writes a file whose name is computed at run time")
+                    run.unknown(Msg("shell.unknown.awk_writes_file_name"))
                 else:
                     run.write(cmd, Word.literal(path), "awk print >")
     if in_place:
@@ -279,7 +279,7 @@ def h_sort(x: X) -> list:
         run.write(cmd, v, "sort -o")
     prog = p.value("--compress-program")
     if prog is not None:
-        run.carrier("sort-compress", "sort --compress-program runs a program", cmd)
+        run.carrier("sort-compress", Msg("shell.carrier.sort_compress_program_runs"), cmd)
         x.argv([prog], "sort --compress-program")
     return [cmd]
 
@@ -322,8 +322,8 @@ def h_split(x: X) -> list:
     run.write(cmd, prefix, cmd.key)
     flt = p.value("--filter")
     if flt is not None:
-        code_carrier(x, "split-filter", flt, "split --filter runs a shell command",
-                     "split --filter runs a command assembled at run time", "split --filter")
+        code_carrier(x, "split-filter", flt, Msg("shell.carrier.split_filter_runs_shell"),
+                     Msg("shell.unknown.split_filter_runs_command"), "split --filter")
     return [cmd]
 
 
@@ -362,7 +362,7 @@ def patch_targets(x: X, text: str | None, how: str) -> None:
     if text is None:
         cwd = next(iter(cmd.cwd)) if cmd.cwd is not None and len(cmd.cwd) == 1 else None
         run.write(cmd, Word.literal(cwd) if cwd else Word(DYN, DYN, dynamic=True),
-                  f"{how} (files named in a diff that cannot be read)", recursive=True)
+                  Msg("shell.how.patch_unreadable", how=how), recursive=True)
         return
     seen = set()
     for line in text.splitlines():

@@ -14,7 +14,7 @@ from __future__ import annotations
 import shell.readonly as readonly
 import shell.registry as registry
 from shell.invocation import MAX_ARGS_INSPECTED, X, is_assignment, touch_all
-from shell.model import Word
+from shell.model import Msg, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "unmodelled"
@@ -108,8 +108,8 @@ def _speculate(x: X) -> None:
             continue
         if not wrapper_place:
             shown = " ".join(w.value for w in args[k:k + 4])
-            x.run.carrier("unknown-runner", f"{x.cmd.name} is not a program the analysis "
-                          f"knows, and it receives the command {shown!r}: it may run it",
+            x.run.carrier("unknown-runner", Msg("shell.carrier.unknown_runner",
+                                                name=x.cmd.name, shown=shown),
                           x.cmd)
             return
         if command_line:

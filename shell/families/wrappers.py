@@ -12,7 +12,7 @@ from __future__ import annotations
 import shell.opts as opts
 import shell.paths as paths
 from shell.invocation import X, code_option, is_assignment, touch_all
-from shell.model import Word
+from shell.model import Msg, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "wrappers"
@@ -176,8 +176,7 @@ def h_wrapper(x: X) -> list:
         operands = operands[1:]
         if new_root.dynamic or paths.resolve(new_root.value, cmd.cwd) != ["/"]:
             # Every path the payload names is under the new root.
-            x.run.unknown("chroot runs the command in another root directory, where every "
-                          "path names something else")
+            x.run.unknown(Msg("shell.unknown.chroot_runs_command_another"))
         if not operands:
             return x.plain()
         return _wrapped(x, operands, key, cwd=None if not p.has("--skip-chdir") else False)
@@ -186,9 +185,9 @@ def h_wrapper(x: X) -> list:
         # directory: the payload's paths and directory are another view.
         if any(o in ("-m", "--mount", "-r", "--root", "-R", "-w", "--wd", "-a", "--all",
                      "-t", "--target") for o, _v in p.opts) and key == "nsenter":
-            x.run.unknown("nsenter runs the command in another process's namespaces")
+            x.run.unknown(Msg("shell.unknown.nsenter_runs_command_another"))
         if key == "unshare" and p.has("-R", "--root"):
-            x.run.unknown("unshare --root runs the command in another root directory")
+            x.run.unknown(Msg("shell.unknown.unshare_root_runs_command"))
         wd = p.value("-w", "--wd") if key == "unshare" else None
         if wd is not None:
             return _wrapped(x, operands, key, cwd=wd)
@@ -245,19 +244,19 @@ def _runuser(x: X, p) -> list:
         scope.cwd = None
     if shell is not None and (shell.dynamic or shell.value.rsplit("/", 1)[-1] not in _SH):
         x.run.add(x.cmd)
-        x.run.unknown("runuser -s runs the command with a shell the analysis does not know")
+        x.run.unknown(Msg("shell.unknown.runuser_runs_command_shell"))
         return [x.cmd]
     if code is not None:
         if code.dynamic:
             x.run.add(x.cmd)
-            x.run.unknown("runuser -c runs a command assembled at run time")
+            x.run.unknown(Msg("shell.unknown.runuser_c_runs_command"))
             return [x.cmd]
         return x.code(code.value, "runuser -c", scope=scope)
     operands = [a for a in p.operands if a.value != "-"]
     if p.has("-u", "--user"):
         return _wrapped(x, operands, "runuser", cwd=None if login else False)
     if operands[1:]:
-        x.run.unknown("runuser passes arguments to the user's shell")
+        x.run.unknown(Msg("shell.unknown.runuser_passes_arguments_user"))
     return x.plain()
 
 
@@ -280,7 +279,7 @@ def h_sudo(x: X) -> list:
             x.run.write(cmd, a, "sudoedit")
         return [cmd]
     if p.has("-R", "--chroot"):
-        x.run.unknown("sudo --chroot runs the command in another root directory")
+        x.run.unknown(Msg("shell.unknown.sudo_chroot_runs_command"))
     operands = list(p.operands)
     env = []
     # sudo(8): "VAR=value" operands before the command are set in its
@@ -314,15 +313,15 @@ def h_su(x: X) -> list:
     if code is None:
         x.run.add(cmd)
         if [a for a in p.operands if a.value != "-"][1:]:
-            x.run.unknown("su passes arguments to the user's shell")
+            x.run.unknown(Msg("shell.unknown.su_passes_arguments_user"))
         return [cmd]
     if shell is not None and (shell.dynamic or shell.value.rsplit("/", 1)[-1] not in _SH):
         x.run.add(cmd)
-        x.run.unknown("su -s runs the command with a shell the analysis does not know")
+        x.run.unknown(Msg("shell.unknown.su_runs_command_shell"))
         return [cmd]
     if code.dynamic:
         x.run.add(cmd)
-        x.run.unknown("su -c runs a command assembled at run time")
+        x.run.unknown(Msg("shell.unknown.su_c_runs_command"))
         return [cmd]
     scope = x.scope.new_shell()
     if login:
@@ -343,7 +342,7 @@ def h_sg(x: X) -> list:
         return x.plain()
     if any(w.dynamic for w in rest):
         x.run.add(x.cmd)
-        x.run.unknown("sg runs a command assembled at run time")
+        x.run.unknown(Msg("shell.unknown.sg_runs_command_assembled"))
         return [x.cmd]
     return x.code(" ".join(a.value for a in rest), "sg")
 
@@ -359,7 +358,7 @@ def h_watch(x: X) -> list:
     words = p.operands
     if any(w.dynamic for w in words):
         x.run.add(x.cmd)
-        x.run.unknown("watch runs a command line assembled at run time")
+        x.run.unknown(Msg("shell.unknown.watch_runs_command_line"))
         return [x.cmd]
     return x.code(" ".join(w.value for w in words), "watch")
 

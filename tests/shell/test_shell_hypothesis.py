@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from shell import analyse, simple, walker
+from shell.model import Msg
 
 ROOT = os.path.realpath(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 SETTINGS = settings(max_examples=int(os.environ.get("HYP_EXAMPLES", "200")), deadline=None,
@@ -52,10 +53,12 @@ SHELLISH = st.lists(st.sampled_from(_TOKENS), max_size=40).map("".join)
 def test_arbitrary_strings_never_crash_the_analyser(text):
     a = analyse(text, root=ROOT, cwd=ROOT, home="/home/t")
     assert isinstance(a.unknown, bool)
-    assert all(isinstance(r, str) for r in a.reasons)
+    # each reason is a catalogue sentence (issue 14 item 10) that renders
+    assert all(isinstance(r, Msg) and r.key.startswith("shell.unknown.") for r in a.reasons)
+    assert all(isinstance(str(r), str) and str(r) != r.key for r in a.reasons)
     if a.unknown:
         assert not a.read_only and a.mutating
-    assert not any("internal error" in r for r in a.reasons), (text, a.reasons)
+    assert not any("internal error" in str(r) for r in a.reasons), (text, a.reasons)
 
 
 @SETTINGS
@@ -215,7 +218,7 @@ def _summary(a):
     return (
         [(c.argv, c.wrappers, [(r.op, r.fd, r.target.value if r.target else r.dup)
                                for r in c.redirects], c.assignments) for c in a.commands],
-        sorted((w.how, str(w.abs), w.kind, w.recursive) for w in a.writes),
+        sorted((str(w.how), str(w.abs), w.kind, w.recursive) for w in a.writes),
         sorted(f.family for f in a.destructive), sorted(f.family for f in a.carriers),
         a.unknown, sorted(str(w.abs) for w in a.touched),
     )
