@@ -15,7 +15,7 @@ import os
 import shell.paths as paths
 
 from shell.families.packages import pip_effects
-from shell.invocation import NETWORK, X, touch_rest
+from shell.invocation import NETWORK, X, touch_rest, write_each
 from shell.model import Word
 from shell.programs import interpreter_code, program_from_stdin, run_written_file
 
@@ -185,8 +185,7 @@ def _interpreter(x: X, key: str) -> list:
             interpreter_code(x, language, c.value, f"{cmd.name} inline code",
                              dynamic=c.dynamic, word=c)
         if in_place:
-            for w in rest:
-                run.write(cmd, w, f"{cmd.name} -i")
+            write_each(x, rest, f"{cmd.name} -i")
         else:
             touch_rest(x, rest)
         return [cmd]
@@ -198,8 +197,7 @@ def _interpreter(x: X, key: str) -> list:
         return [cmd]
     _run_program_source_interp(x, rest[0], language)
     if in_place:
-        for w in rest[1:]:
-            run.write(cmd, w, f"{cmd.name} -i")
+        write_each(x, rest[1:], f"{cmd.name} -i")
     else:
         touch_rest(x, rest[1:])
     return [cmd]

@@ -9,7 +9,7 @@ runs a shell command), ``patch`` (the files a diff names).
 from __future__ import annotations
 
 import shell.opts as opts
-from shell.invocation import X, code_carrier, file_text
+from shell.invocation import X, code_carrier, file_text, write_each
 from shell.model import DYN, Stdin, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -101,8 +101,7 @@ def h_sed(x: X) -> list:
             run.carrier("sed-write", "sed's w command writes a file", cmd)
             run.write(cmd, Word.literal(f), "sed w")
     if in_place:
-        for f in files:
-            run.write(cmd, f, "sed -i")
+        write_each(x, files, "sed -i")
     return [cmd]
 
 
@@ -261,8 +260,7 @@ def h_awk(x: X) -> list:
                 else:
                     run.write(cmd, Word.literal(path), "awk print >")
     if in_place:
-        for f in files:
-            run.write(cmd, f, "awk -i inplace")
+        write_each(x, files, "awk -i inplace")
     return [cmd]
 
 
