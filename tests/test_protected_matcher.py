@@ -38,27 +38,11 @@ def old_prot(pattern: str, path: str) -> bool:
 # ------------------------------------------------------------- the old matchers
 # guards/_team.py (f7861f5)
 
-def _team_component(pattern: str, text: str) -> bool:
-    """``*`` (any run) and ``?`` (one character) inside one path component."""
-    p = t = 0
-    star = -1
-    mark = 0
-    while t < len(text):
-        if p < len(pattern) and (pattern[p] == "?" or pattern[p] == text[t]):
-            p += 1
-            t += 1
-        elif p < len(pattern) and pattern[p] == "*":
-            star, mark = p, t
-            p += 1
-        elif star >= 0:
-            p = star + 1
-            mark += 1
-            t = mark
-        else:
-            return False
-    while p < len(pattern) and pattern[p] == "*":
-        p += 1
-    return p == len(pattern)
+# Its component matcher (``*`` any run and ``?`` one character inside one
+# component) was the same algorithm as protected.py's, which is unchanged
+# since (``protected._component_match``; it only adds a fast path for a
+# component without wildcards, with the same answers).
+_team_component = protected._component_match
 
 
 def _team_parts(pats: list, parts: list) -> bool:
