@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 
+import shell.opts as opts
 import shell.paths as paths
 
 from shell.families.packages import pip_effects
@@ -171,13 +172,10 @@ def _interpreter(x: X, key: str) -> list:
             module = Word(v[2:], v[2:], dynamic=a.dynamic)
             i += 1
             break
-        if v in value_opts:
-            i += 2
-            continue
-        if v.startswith("-") and len(v) > 1:
-            i += 1
-            continue
-        break
+        after = opts.skip_option(args, i, value_opts)
+        if after == i:
+            break
+        i = after
     rest = args[i:]
     if codes:
         run.carrier("interpreter", f"{cmd.name} runs inline code", cmd)

@@ -223,17 +223,14 @@ def h_awk(x: X) -> list:
                 run.carrier("awk", "awk loads an extension or include file", cmd)
             i += 2
             continue
-        if v in ("-v", "--assign", "-F", "--field-separator") and i + 1 < len(args):
-            i += 2
-            continue
         if v in ("-e", "--source") and i + 1 < len(args):
             program = args[i + 1]
             i += 2
             continue
-        if v.startswith("-") and len(v) > 1:
-            i += 1
-            continue
-        break
+        after = opts.skip_option(args, i, ("-v", "--assign", "-F", "--field-separator"))
+        if after == i:
+            break
+        i = after
     rest = args[i:]
     if program is None and rest:
         program, rest = rest[0], rest[1:]
