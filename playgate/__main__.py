@@ -16,8 +16,12 @@ def _setup_path() -> None:
     suite = os.path.dirname(here)
     hooks = os.path.join(suite, "hooks")
     sys.path.insert(0, hooks)
-    import _bootstrap  # imports only os and sys (loaded): nothing else is looked up here
-
+    try:
+        import _bootstrap  # imports only os and sys (loaded): nothing else is looked up here
+    except ImportError:  # a damaged suite: still run, so that doctor can say what is missing
+        sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") not in (here, hooks)]
+        sys.path.append(suite)
+        return
     _bootstrap.put_on_path(suite, (here, suite, hooks))
 
 

@@ -170,8 +170,11 @@ def _script() -> int:
     root = os.path.dirname(here)
     hooks = os.path.join(root, "hooks")
     sys.path.insert(0, hooks)
-    import _bootstrap  # imports only os and sys (loaded): nothing else is looked up here
-
+    try:
+        import _bootstrap  # imports only os and sys (loaded): nothing else is looked up here
+    except ImportError:  # a damaged suite: main() prints the neutral line
+        sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") not in (here, hooks)]
+        return main(sys.argv[1:])
     _bootstrap.put_on_path(root, (here, hooks))
     use_bundle(root)
     return main(sys.argv[1:])
