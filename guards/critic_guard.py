@@ -192,13 +192,5 @@ def check(ctx: Context) -> Verdict:
     without the critic's evidence, recording the reason as an ``always``
     effect; WARN for violations already on disk; else ALLOWED (SPEC §3
     Edit/Write chain 8; seed 002 §4, §10, §11.5)."""
-    view = R.edit_view(ctx)
-    if view is None:
-        return ALLOWED
-    if view.error:
-        return block(ctx.say("critic_guard.view_error", error=view.error))
-    if view.kind == R.PROGRESS:
-        return _check_progress(ctx, view)
-    if view.kind == R.PLAN:
-        return _check_plan(ctx, view)
-    return _check_state(ctx, view)
+    return R.judge_edit(ctx, "critic_guard.view_error",
+                        {R.PROGRESS: _check_progress, R.PLAN: _check_plan, R.STATE: _check_state})

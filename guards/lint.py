@@ -106,7 +106,8 @@ class _Timeout(Exception):
 def _run(argv, cwd, deadline):
     """Run ``argv`` until ``deadline`` with :func:`statefiles.gitwork.run`'s
     environment (git without the repository's hooks, fsmonitor, filters and
-    other programs: issue 15 item 5). ``None`` when it could not run."""
+    other programs: issue 15 item 5): its ``Result`` (``code``, ``out``,
+    ``err``), ``None`` when it could not run."""
     from statefiles import gitwork  # lazy: subprocess (~8 ms) on git commit only
 
     remaining = deadline - time.monotonic()
@@ -117,16 +118,7 @@ def _run(argv, cwd, deadline):
         raise _Timeout()
     if result.code is None:
         return None
-    return _Done(result.code, result.out, result.err)
-
-
-class _Done:
-    __slots__ = ("returncode", "stderr", "stdout")
-
-    def __init__(self, returncode, stdout, stderr):
-        self.returncode = returncode
-        self.stdout = stdout
-        self.stderr = stderr
+    return result
 
 
 def _commit_files(root: str, commit, deadline) -> list:
@@ -135,13 +127,13 @@ def _commit_files(root: str, commit, deadline) -> list:
     files = []
     proc = _run(["git", "diff", "--cached", "--name-only", "--diff-filter=ACMR", "-z"], root,
                 deadline)
-    if proc is not None and proc.returncode == 0:
-        files += [f for f in proc.stdout.split("\0") if f]
+    if proc is not None and proc.code == 0:
+        files += [f for f in proc.out.split("\0") if f]
     args = commit.git_args
     if commit_all(args):
         proc = _run(["git", "diff", "--name-only", "--diff-filter=ACMR", "-z"], root, deadline)
-        if proc is not None and proc.returncode == 0:
-            files += [f for f in proc.stdout.split("\0") if f]
+        if proc is not None and proc.code == 0:
+            files += [f for f in proc.out.split("\0") if f]
     if "--" in args:
         files += [a for a in args[args.index("--") + 1:]]
     seen = []
@@ -211,6 +203,6 @@ def _linter(name: str, args: list, exts: tuple, root: str, files: list, deadline
     if exe is None:
         return None
     proc = _run([exe, *args, "--", *chosen], root, deadline)
-    if proc is None or proc.returncode == 0:
+    if proc is None or proc.code == 0:
         return None
-    return (proc.stdout + proc.stderr).strip() or f"{name} exited with {proc.returncode}"
+    return (proc.out + proc.err).strip() or f"{name} exited with {proc.code}"

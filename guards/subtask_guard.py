@@ -107,13 +107,5 @@ def check(ctx: Context) -> Verdict:
     ``validated_by: critic`` (and, with ``config.require_critic_run``, a
     ledger PASS); BLOCK a result that cannot be computed; else ALLOWED
     (SPEC §3 Edit/Write chain 9; seed 002 §4, §11.5, §12)."""
-    view = R.edit_view(ctx)
-    if view is None:
-        return ALLOWED
-    if view.error:
-        return block(ctx.say("shared.view_error", error=view.error))
-    if view.kind == R.PROGRESS:
-        return _check_progress(ctx, view)
-    if view.kind == R.PLAN:
-        return _check_plan(ctx, view)
-    return ALLOWED
+    return R.judge_edit(ctx, "shared.view_error",
+                        {R.PROGRESS: _check_progress, R.PLAN: _check_plan})

@@ -220,16 +220,29 @@ def _suite_root() -> str:
     return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def _setup_path() -> None:
-    here = os.path.dirname(os.path.abspath(__file__))
-    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
-    root = _suite_root()
+def put_on_path(root: str, drop=()) -> None:
+    """Insert the suite root ``root`` into ``sys.path`` after the standard
+    library and before site-packages, once the entries in ``drop`` (absolute
+    directories, e.g. a script's own, whose files would shadow the suite's
+    modules) are taken off: a distribution that owns a name like ``events``
+    cannot shadow the suite's, nor a stray ``json.py`` beside the suite the
+    standard library. The one copy of this rule: the scripts that start
+    outside the hooks (``playgate/__main__.py``, ``playgate/statusline.py``,
+    ``skills/post-loop/handler.py``) import this module from
+    ``<root>/hooks`` first, and ``playgate.suite.put_on_path`` calls it."""
+    if drop:
+        sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") not in drop]
     at = len(sys.path)
     for i, entry in enumerate(sys.path):
         if "site-packages" in entry or "dist-packages" in entry:
             at = i
             break
     sys.path.insert(at, root)
+
+
+def _setup_path() -> None:
+    root = _suite_root()
+    put_on_path(root, (os.path.dirname(os.path.abspath(__file__)),))
     try:
         _install_bundle(root)
     except Exception:  # noqa: BLE001 - the bundle is only a speed-up

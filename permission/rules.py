@@ -206,6 +206,14 @@ def gh_split(args) -> tuple:
     return globals_, None, [], None
 
 
+#: ``name: (splitter, subcommands the gate knows, what an unknown one may be
+#: besides an alias)`` for :func:`subcommand_problem`.
+_SUBCOMMANDS = {
+    "git": (git_split, GIT_COMMANDS, "external git-<name> program"),
+    "gh": (gh_split, GH_COMMANDS, "extension"),
+}
+
+
 def subcommand_problem(name: str, args) -> str | None:
     """Why the subcommand of ``git``/``gh`` cannot be trusted, or ``None``.
 
@@ -213,20 +221,15 @@ def subcommand_problem(name: str, args) -> str | None:
     know what will run (a git alias ``p = push`` would walk around
     ``git:push``).
     """
-    if name == "git":
-        _, sub, _, problem = git_split(args)
-        if problem:
-            return problem
-        if sub is not None and sub not in GIT_COMMANDS:
-            return (f"'git {sub}' is not a git command the gate knows; it may be an alias or an "
-                    "external git-<name> program")
-    elif name == "gh":
-        _, sub, _, problem = gh_split(args)
-        if problem:
-            return problem
-        if sub is not None and sub not in GH_COMMANDS:
-            return (f"'gh {sub}' is not a gh command the gate knows; it may be an alias or an "
-                    "extension")
+    if name not in _SUBCOMMANDS:
+        return None
+    split, known, other = _SUBCOMMANDS[name]
+    _, sub, _, problem = split(args)
+    if problem:
+        return problem
+    if sub is not None and sub not in known:
+        return (f"'{name} {sub}' is not a {name} command the gate knows; it may be an alias or "
+                f"an {other}")
     return None
 
 

@@ -14,13 +14,15 @@ import sys
 def _setup_path() -> None:
     here = os.path.dirname(os.path.abspath(__file__))
     suite = os.path.dirname(here)
-    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") not in (here, suite)]
-    at = len(sys.path)
-    for i, entry in enumerate(sys.path):
-        if "site-packages" in entry or "dist-packages" in entry:
-            at = i
-            break
-    sys.path.insert(at, suite)
+    hooks = os.path.join(suite, "hooks")
+    sys.path.insert(0, hooks)
+    try:
+        import _bootstrap  # imports only os and sys (loaded): nothing else is looked up here
+    except ImportError:  # a damaged suite: still run, so that doctor can say what is missing
+        sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") not in (here, hooks)]
+        sys.path.append(suite)
+        return
+    _bootstrap.put_on_path(suite, (here, suite, hooks))
 
 
 if __name__ == "__main__":

@@ -168,13 +168,14 @@ def _script() -> int:
     must not shadow the suite's ``messages``) and the suite root put on it."""
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(here)
-    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
-    at = len(sys.path)
-    for i, entry in enumerate(sys.path):
-        if "site-packages" in entry or "dist-packages" in entry:
-            at = i
-            break
-    sys.path.insert(at, root)
+    hooks = os.path.join(root, "hooks")
+    sys.path.insert(0, hooks)
+    try:
+        import _bootstrap  # imports only os and sys (loaded): nothing else is looked up here
+    except ImportError:  # a damaged suite: main() prints the neutral line
+        sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") not in (here, hooks)]
+        return main(sys.argv[1:])
+    _bootstrap.put_on_path(root, (here, hooks))
     use_bundle(root)
     return main(sys.argv[1:])
 

@@ -136,13 +136,22 @@ def put_on_path(path: str | None = None) -> str:
     path = os.path.abspath(path or root())
     if any(os.path.abspath(p or ".") == path for p in sys.path):
         return path
-    at = len(sys.path)
-    for i, entry in enumerate(sys.path):
-        if "site-packages" in entry or "dist-packages" in entry:
-            at = i
-            break
-    sys.path.insert(at, path)
+    bootstrap().put_on_path(path)
     return path
+
+
+def bootstrap():
+    """``hooks/_bootstrap.py`` of :func:`root`, imported as the module
+    ``_bootstrap`` (the hooks' own start-up: its ``put_on_path`` is the one
+    copy of the ``sys.path`` rule). Its directory is on ``sys.path`` only
+    while it is imported."""
+    hooks = os.path.join(root(), "hooks")
+    sys.path.insert(0, hooks)
+    try:
+        import _bootstrap  # imports only os and sys
+    finally:
+        sys.path.remove(hooks)
+    return _bootstrap
 
 
 def _skipped(name: str) -> bool:

@@ -141,6 +141,14 @@ def touch_rest(x: X, words) -> None:
         x.run.touched(x.cmd, w)
 
 
+def write_each(x: X, words, how: str) -> None:
+    """Record each Word of ``words`` as a file the command writes (``how``,
+    e.g. ``"sed -i"``: an in-place edit), checked like every write
+    (``Run.write``)."""
+    for w in words:
+        x.run.write(x.cmd, w, how)
+
+
 def code_option(x: X, word: Word, how: str) -> list:
     """The option value ``word`` is a command line run through a shell
     (``su -c``, ``flock -c``, ``npx -c``): analyse it, or make the analysis

@@ -118,6 +118,19 @@ def short_flags(args) -> set:
     return found
 
 
+def skip_option(words, i: int, values=frozenset()) -> int:
+    """The index after the option word ``words[i]`` (Words): past its value
+    too when it is one of ``values`` (spellings like ``"-f"``, ``"--file"``
+    whose value is the next word); ``i`` itself when ``words[i]`` is not an
+    option (``-`` alone is an operand), so a loop reading options stops."""
+    v = words[i].value
+    if v in values:
+        return i + 2
+    if v.startswith("-") and len(v) > 1:
+        return i + 1
+    return i
+
+
 def positional(words, values=frozenset(), limit: int = 0) -> list:
     """The positional words (str) of ``words`` (Words) — a command-line
     tool's command path and operands — skipping options and the values of

@@ -133,6 +133,26 @@ def phase_status(entry) -> str:
     return subtask_status(entry)
 
 
+def new_progress(phases: dict, subtasks, active: tuple) -> dict:
+    """A new playbook's ``progress.json`` (format 2) as pm writes it (SPEC §2
+    "Playbooks"): ``phases`` ``{phase id: status}``, every subtask id in
+    ``subtasks`` pending with its three validations PENDING and no evidence,
+    ``active`` the ``(phase id, subtask id)`` being worked on, no final tasks,
+    the critic PENDING. A fresh dict on every call."""
+    def pending() -> dict:
+        return {"status": "pending", "validated_at": None, "validated_by": None,
+                "validations": {k: {"status": "PENDING", "evidence": []}
+                                for k in VALIDATION_KINDS},
+                "notes": ""}
+
+    return {"format_version": CURRENT_FORMAT_VERSION,
+            "active": {"phase": active[0], "subtask": active[1]},
+            "phases": {ident: {"status": status, "updated_at": None}
+                       for ident, status in phases.items()},
+            "subtasks": {ident: pending() for ident in subtasks}, "final_tasks": {},
+            "critic": {"status": "PENDING", "evidence": [], "notes": ""}}
+
+
 def evidence_problems(entry) -> list:
     """What a progress subtask entry lacks to count as done (SPEC §3
     subtask-guard): all three validations PASS with non-empty evidence,

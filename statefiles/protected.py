@@ -229,9 +229,14 @@ def glob_to_regex(pattern: str) -> str:
     against a path without empty or ``.`` components: ``*``/``?`` within a
     component, ``**`` across components; a match also covers everything
     below it."""
+    return _regex_text("/".join(_components(pattern)))
+
+
+def _regex_text(pat: str) -> str:
+    """:func:`glob_to_regex` for ``pat`` already reduced to its components
+    (joined with ``/``)."""
     import re  # lazy: ~3 ms (issue 7); only the regex fallback and tests use it
 
-    pat = "/".join(_components(pattern))
     out = []
     i = 0
     while i < len(pat):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 from events import runtime
@@ -145,14 +146,14 @@ class Workspace:
                         tool_use_id="toolu_1", **extra)
 
 
+@dataclass(eq=False)
 class Result:
     """``evaluate``'s answer with helpers."""
 
-    def __init__(self, code: int, stdout: str, stderr: str, outcome) -> None:
-        self.code = code
-        self.stdout = stdout
-        self.stderr = stderr
-        self.outcome = outcome
+    code: int
+    stdout: str
+    stderr: str
+    outcome: object
 
     @property
     def blocked(self) -> bool:

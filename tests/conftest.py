@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from events.runtime import UNITS
+
 # Property tests explore new examples on every local run; CI runs the same
 # examples every time (PLAYGATE_HYPOTHESIS_PROFILE=ci in .ci/run), so that a
 # submission's result does not depend on the draw. Suites with their own
@@ -150,22 +152,9 @@ def pytest_collection_modifyitems(config, items) -> None:
             item.add_marker(slow)
 
 
-#: Event name -> entrypoint module name.
-EVENT_MODULES = {
-    "PreToolUse": "pre_tool_use",
-    "PostToolUse": "post_tool_use",
-    "PermissionRequest": "permission_request",
-    "UserPromptSubmit": "user_prompt_submit",
-    "Stop": "stop",
-    "SubagentStop": "subagent_stop",
-    "SubagentStart": "subagent_start",
-    "SessionStart": "session_start",
-    "SessionEnd": "session_end",
-    "PreCompact": "pre_compact",
-    "Notification": "notification",
-    "TaskCompleted": "task_completed",
-    "TeammateIdle": "teammate_idle",
-}
+#: Event name -> entrypoint module name (``hooks/<module>.py``): the runtime's
+#: own table (test_smoke_skeleton checks it against the installed hooks).
+EVENT_MODULES = UNITS
 
 
 def git(repo, *args, check=True) -> subprocess.CompletedProcess:

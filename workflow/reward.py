@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import os
 
-from events.verdict import Effect
+from events.verdict import ALLOWED, Effect, block
 from statefiles import fastjson, layout, state_md
 from statefiles.atomic import open_regular, write_atomic
 from statefiles.markers import now_iso
@@ -668,6 +668,21 @@ def edit_view(ctx) -> EditView | None:
     view = None if target is None else _build_view(ctx, target)
     ctx.__dict__["_reward_view"] = view
     return view
+
+
+def judge_edit(ctx, error_key: str, by_kind: dict):
+    """The verdict of a guard that judges writes of reward state by kind
+    (critic-guard, subtask-guard): ALLOWED when the call writes none; a BLOCK
+    saying ``error_key`` (with ``error``) when the written result cannot be
+    computed; else ``by_kind[view.kind](ctx, view)`` (``{STATE|PLAN|PROGRESS:
+    callable}``), ALLOWED for a kind not in ``by_kind``."""
+    view = edit_view(ctx)
+    if view is None:
+        return ALLOWED
+    if view.error:
+        return block(ctx.say(error_key, error=view.error))
+    judge = by_kind.get(view.kind)
+    return ALLOWED if judge is None else judge(ctx, view)
 
 
 def _build_view(ctx, target: RewardTarget) -> EditView:

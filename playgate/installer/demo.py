@@ -29,6 +29,7 @@ from playgate.installer.common import (
 from playgate.installer.plan import install
 from playgate.installer.python import check_interpreter, create_venv
 from playgate.installer.python import requirements as requirements_
+from statefiles.playbook import new_progress
 
 #: A scripted Claude Code session, one step per hook call (issue 2's "see it
 #: work"). Each step is data:
@@ -77,17 +78,9 @@ DEMO_PLAN = {
 
 
 def _demo_progress() -> dict:
-    def sub():
-        """A pending subtask entry of progress.json (three PENDING validations, no evidence)."""
-        return {"status": "pending", "validated_at": None, "validated_by": None,
-                "validations": {k: {"status": "PENDING", "evidence": []}
-                                for k in ("technical", "consistency", "completeness")},
-                "notes": ""}
-    return {"format_version": 2, "active": {"phase": "p1", "subtask": "p1.1"},
-            "phases": {"p1": {"status": "in_progress", "updated_at": None},
-                       "p2": {"status": "pending", "updated_at": None}},
-            "subtasks": {"p1.1": sub(), "p2.1": sub()}, "final_tasks": {},
-            "critic": {"status": "PENDING", "evidence": [], "notes": ""}}
+    """The demo playbook's progress.json: p1.1 active, every subtask pending."""
+    return new_progress({"p1": "in_progress", "p2": "pending"}, ("p1.1", "p2.1"),
+                        ("p1", "p1.1"))
 
 
 def _json_text(obj) -> str:

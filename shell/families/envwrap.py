@@ -7,6 +7,7 @@ or the split string hides the payload (issue 15 item 3).
 
 from __future__ import annotations
 
+import shell.opts as opts
 import shell.paths as paths
 import shell.quoting as quoting
 from shell.invocation import CODE_ENV, CODE_ENV_PREFIXES, X, touch_all
@@ -25,6 +26,7 @@ _ENV_SHORT_FLAGS = "i0v"
 _ENV_LONG_VALUES = ("--unset", "--chdir", "--split-string", "--argv0")
 _ENV_LONG_FLAGS = ("--ignore-environment", "--null", "--debug", "--default-signal",
                    "--ignore-signal", "--block-signal", "--list-signal-handling")
+_ENV_SHORT_FLAGS_SPELT = tuple("-" + ch for ch in _ENV_SHORT_FLAGS)
 
 
 def _env_options(x: X):
@@ -33,60 +35,26 @@ def _env_options(x: X):
     names): ``([(option, value Word or None)], rest)`` with ``rest`` the
     Words after the options; ``None`` for an option env does not have
     (the analysis cannot say what env does with it)."""
-    args = x.args
     found = []
-    i = 0
-    while i < len(args):
-        a = args[i]
-        v = a.value
-        if v == "--":
-            return found, args[i + 1:]
-        if v == "-":
-            found.append(("-i", None))
-            i += 1
+    words = x.args
+    while True:
+        parsed = opts.parse(words, _ENV_SHORT_VALUES, _ENV_LONG_VALUES, posix=True,
+                            long_flags=_ENV_LONG_FLAGS)
+        for name, value in parsed.opts:
+            if name in _ENV_LONG_FLAGS:
+                value = None  # "--debug=x": read as the flag
+            elif name not in _ENV_LONG_VALUES and (
+                    name.startswith("--") or name[1] not in _ENV_SHORT_VALUES + _ENV_SHORT_FLAGS):
+                return None, words  # an option env does not have (or an ambiguous prefix)
+            elif value is None and name not in _ENV_SHORT_FLAGS_SPELT:
+                return None, []  # a value option without its value
+            found.append((name, value))
+        rest = parsed.operands
+        if parsed.dashdash is None and rest and rest[0].value == "-":
+            found.append(("-i", None))  # "-" alone is -i; options may follow it
+            words = rest[1:]
             continue
-        if v.startswith("--"):
-            name, eq, val = v.partition("=")
-            matches = [n for n in _ENV_LONG_VALUES + _ENV_LONG_FLAGS if n.startswith(name)]
-            if name in _ENV_LONG_VALUES + _ENV_LONG_FLAGS:
-                matches = [name]
-            if len(matches) != 1:
-                return None, args[i:]
-            full = matches[0]
-            if full in _ENV_LONG_VALUES:
-                if eq:
-                    found.append((full, Word(val, val, dynamic=a.dynamic)))
-                elif i + 1 < len(args):
-                    found.append((full, args[i + 1]))
-                    i += 1
-                else:
-                    return None, []
-            else:
-                found.append((full, None))
-            i += 1
-            continue
-        if v.startswith("-") and len(v) > 1:
-            k = 1
-            while k < len(v):
-                ch = v[k]
-                if ch in _ENV_SHORT_VALUES:
-                    rest = v[k + 1:]
-                    if rest:
-                        found.append(("-" + ch, Word(rest, rest, dynamic=a.dynamic)))
-                    elif i + 1 < len(args):
-                        found.append(("-" + ch, args[i + 1]))
-                        i += 1
-                    else:
-                        return None, []
-                    break
-                if ch not in _ENV_SHORT_FLAGS:
-                    return None, args[i:]
-                found.append(("-" + ch, None))
-                k += 1
-            i += 1
-            continue
-        return found, args[i:]
-    return found, []
+        return found, rest
 
 
 def h_env(x: X) -> list:

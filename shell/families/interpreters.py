@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import os
 
+import shell.opts as opts
 import shell.paths as paths
 
 from shell.families.packages import pip_effects
-from shell.invocation import NETWORK, X, touch_rest
+from shell.invocation import NETWORK, X, touch_rest, write_each
 from shell.model import Msg, Word
 from shell.programs import interpreter_code, program_from_stdin, run_written_file
 
@@ -171,13 +172,10 @@ def _interpreter(x: X, key: str) -> list:
             module = Word(v[2:], v[2:], dynamic=a.dynamic)
             i += 1
             break
-        if v in value_opts:
-            i += 2
-            continue
-        if v.startswith("-") and len(v) > 1:
-            i += 1
-            continue
-        break
+        after = opts.skip_option(args, i, value_opts)
+        if after == i:
+            break
+        i = after
     rest = args[i:]
     if codes:
         run.carrier("interpreter", Msg("shell.carrier.runs_inline_code", name=cmd.name), cmd)
@@ -185,8 +183,7 @@ def _interpreter(x: X, key: str) -> list:
             interpreter_code(x, language, c.value, f"{cmd.name} inline code",
                              dynamic=c.dynamic, word=c)
         if in_place:
-            for w in rest:
-                run.write(cmd, w, f"{cmd.name} -i")
+            write_each(x, rest, f"{cmd.name} -i")
         else:
             touch_rest(x, rest)
         return [cmd]
@@ -198,8 +195,7 @@ def _interpreter(x: X, key: str) -> list:
         return [cmd]
     _run_program_source_interp(x, rest[0], language)
     if in_place:
-        for w in rest[1:]:
-            run.write(cmd, w, f"{cmd.name} -i")
+        write_each(x, rest[1:], f"{cmd.name} -i")
     else:
         touch_rest(x, rest[1:])
     return [cmd]

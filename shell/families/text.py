@@ -9,7 +9,7 @@ runs a shell command), ``patch`` (the files a diff names).
 from __future__ import annotations
 
 import shell.opts as opts
-from shell.invocation import X, code_carrier, file_text
+from shell.invocation import X, code_carrier, file_text, write_each
 from shell.model import DYN, Msg, Stdin, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -101,8 +101,7 @@ def h_sed(x: X) -> list:
             run.carrier("sed-write", Msg("shell.carrier.sed_w_command_writes"), cmd)
             run.write(cmd, Word.literal(f), "sed w")
     if in_place:
-        for f in files:
-            run.write(cmd, f, "sed -i")
+        write_each(x, files, "sed -i")
     return [cmd]
 
 
@@ -224,17 +223,14 @@ def h_awk(x: X) -> list:
                 run.carrier("awk", Msg("shell.carrier.awk_loads_extension_include"), cmd)
             i += 2
             continue
-        if v in ("-v", "--assign", "-F", "--field-separator") and i + 1 < len(args):
-            i += 2
-            continue
         if v in ("-e", "--source") and i + 1 < len(args):
             program = args[i + 1]
             i += 2
             continue
-        if v.startswith("-") and len(v) > 1:
-            i += 1
-            continue
-        break
+        after = opts.skip_option(args, i, ("-v", "--assign", "-F", "--field-separator"))
+        if after == i:
+            break
+        i = after
     rest = args[i:]
     if program is None and rest:
         program, rest = rest[0], rest[1:]
@@ -261,8 +257,7 @@ def h_awk(x: X) -> list:
                 else:
                     run.write(cmd, Word.literal(path), "awk print >")
     if in_place:
-        for f in files:
-            run.write(cmd, f, "awk -i inplace")
+        write_each(x, files, "awk -i inplace")
     return [cmd]
 
 

@@ -47,14 +47,14 @@ def _suite_root() -> str:
 
 
 def _setup_path() -> None:
+    """The suite root on ``sys.path`` as the hooks put it (``hooks/_bootstrap.put_on_path``),
+    this directory off it."""
     here = os.path.dirname(os.path.abspath(__file__))
-    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
-    at = len(sys.path)
-    for i, entry in enumerate(sys.path):
-        if "site-packages" in entry or "dist-packages" in entry:
-            at = i
-            break
-    sys.path.insert(at, _suite_root())
+    hooks = os.path.join(_suite_root(), "hooks")
+    sys.path.insert(0, hooks)
+    import _bootstrap  # imports only os and sys (loaded): nothing else is looked up here
+
+    _bootstrap.put_on_path(_suite_root(), (here, hooks))
 
 
 def _plugin_python():

@@ -54,6 +54,7 @@ import itertools
 import json
 import re
 import threading
+from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 #: What the model says when its lane's script is exhausted.
@@ -172,6 +173,7 @@ def _content_text(content) -> str:
     return "\n".join(_block_text(b) for b in content)
 
 
+@dataclass(repr=False, eq=False)
 class Request:
     """One logged request.
 
@@ -185,14 +187,13 @@ class Request:
         answer: the content blocks the fake answered with.
     """
 
-    def __init__(self, method, path, headers, body) -> None:
-        self.method = method
-        self.path = path
-        self.headers = headers
-        self.body = body
-        self.lane = None
-        self.turn = None
-        self.answer = None
+    method: str
+    path: str
+    headers: dict
+    body: object
+    lane: str | None = None
+    turn: int | None = None
+    answer: list | None = None
 
     @property
     def messages(self) -> list:

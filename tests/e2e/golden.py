@@ -36,6 +36,8 @@ import json
 import re
 import threading
 
+from statefiles.playbook import new_progress
+
 from .fakeapi import Request, text, tool_use
 
 TASK = ("Add a --shout option to the greet command line: it prints the greeting in "
@@ -182,16 +184,7 @@ def plan_json(created: str = "2026-01-01") -> dict:
 
 def progress_json() -> dict:
     """The progress file pm writes (every subtask pending)."""
-    def sub():
-        return {"status": "pending", "validated_at": None, "validated_by": None,
-                "validations": {k: {"status": "PENDING", "evidence": []}
-                                for k in ("technical", "consistency", "completeness")},
-                "notes": ""}
-
-    return {"format_version": 2, "active": {"phase": "p1", "subtask": "p1.1"},
-            "phases": {"p1": {"status": "pending", "updated_at": None}},
-            "subtasks": {"p1.1": sub(), "p1.2": sub()}, "final_tasks": {},
-            "critic": {"status": "PENDING", "evidence": [], "notes": ""}}
+    return new_progress({"p1": "pending"}, ("p1.1", "p1.2"), ("p1", "p1.1"))
 
 
 # --------------------------------------------------------------------------- reading messages

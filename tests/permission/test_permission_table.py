@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import KW_ONLY, dataclass
 
 import pytest
 from conftest import FIXTURES, Installed, install, make_repo
@@ -26,6 +27,7 @@ ALLOW_JSON = {"hookSpecificOutput": {"hookEventName": "PermissionRequest",
                                      "decision": {"behavior": "allow"}}}
 
 
+@dataclass(repr=False, eq=False)
 class Case:
     """One row: ``command`` → ``expect`` (allow/dialog), in ``family``.
 
@@ -36,14 +38,14 @@ class Case:
     in the audit log.
     """
 
-    def __init__(self, command, expect, family, *, cwd=None, payload=None, raw=None, phase=None):
-        self.command = command
-        self.expect = expect
-        self.family = family
-        self.cwd = cwd
-        self.payload = payload
-        self.raw = raw
-        self.phase = phase
+    command: str
+    expect: str
+    family: str
+    _: KW_ONLY
+    cwd: str | None = None
+    payload: object = None
+    raw: bytes | None = None
+    phase: str | None = None
 
     def __repr__(self) -> str:
         return f"{self.family}: {self.command!r} -> {self.expect}"

@@ -32,33 +32,17 @@ def new(pattern: str, path: str) -> bool:
 
 def old_prot(pattern: str, path: str) -> bool:
     """protected.py before issue 17, as ``Entry.matches_rel`` used it."""
-    return _prot_match(_prot_components(pattern), path.casefold())
+    return protected._match(_prot_components(pattern), path.casefold())
 
 
 # ------------------------------------------------------------- the old matchers
 # guards/_team.py (f7861f5)
 
-def _team_component(pattern: str, text: str) -> bool:
-    """``*`` (any run) and ``?`` (one character) inside one path component."""
-    p = t = 0
-    star = -1
-    mark = 0
-    while t < len(text):
-        if p < len(pattern) and (pattern[p] == "?" or pattern[p] == text[t]):
-            p += 1
-            t += 1
-        elif p < len(pattern) and pattern[p] == "*":
-            star, mark = p, t
-            p += 1
-        elif star >= 0:
-            p = star + 1
-            mark += 1
-            t = mark
-        else:
-            return False
-    while p < len(pattern) and pattern[p] == "*":
-        p += 1
-    return p == len(pattern)
+# Its component matcher (``*`` any run and ``?`` one character inside one
+# component) was the same algorithm as protected.py's, which is unchanged
+# since (``protected._component_match``; it only adds a fast path for a
+# component without wildcards, with the same answers).
+_team_component = protected._component_match
 
 
 def _team_parts(pats: list, parts: list) -> bool:
@@ -130,13 +114,16 @@ def old_bash(pattern: str, path: str) -> bool:
     return m(0, 0)
 
 
-# statefiles/protected.py (f7861f5)
+# statefiles/protected.py (f7861f5). Its component matcher and the loop that
+# walks components (``_component_match``, then ``glob_match``, now
+# ``protected._match``) and its glob-to-regex translation (now
+# ``protected._regex_text``) are unchanged since; what changed is how a
+# pattern is read into components. So the oracle is the old reading below,
+# fed to today's unchanged engine.
 
-def _prot_regex(pattern: str) -> str:
-    """Regex for a protected-files glob. ``*``/``?`` within a component,
-    ``**`` across components; a match also covers everything below it."""
-    import re
-
+def _prot_normal(pattern: str) -> str:
+    """The pattern as the old matcher normalised it: stripped, ``./`` and
+    trailing ``/`` or ``/**`` dropped; empty and ``.`` components kept."""
     pat = pattern.strip()
     if pat.startswith("./"):
         pat = pat[2:]
@@ -144,102 +131,24 @@ def _prot_regex(pattern: str) -> str:
     # "dir/**" also covers "dir" itself (the suffix below adds what is under it).
     while pat.endswith("/**"):
         pat = pat[:-3]
-    out = []
-    i = 0
-    while i < len(pat):
-        c = pat[i]
-        if pat.startswith("**/", i):
-            out.append("(?:.*/)?")
-            i += 3
-            continue
-        if pat.startswith("**", i):
-            out.append(".*")
-            i += 2
-            continue
-        if c == "*":
-            out.append("[^/]*")
-        elif c == "?":
-            out.append("[^/]")
-        else:
-            out.append(re.escape(c))
-        i += 1
-    return "^" + "".join(out) + "(?:/.*)?$"
+    return pat
+
+
+def _prot_regex(pattern: str) -> str:
+    """Regex for a protected-files glob. ``*``/``?`` within a component,
+    ``**`` across components; a match also covers everything below it."""
+    return protected._regex_text(_prot_normal(pattern))
 
 
 def _prot_components(pattern: str):
-    """The pattern as case-folded components for :func:`glob_match`, after
-    the same normalisation as :func:`glob_to_regex` (``./`` and trailing
-    ``/`` or ``/**`` dropped). A component that mixes ``**`` with other text
+    """The pattern as case-folded components for ``protected._match``, after
+    the normalisation above. A component that mixes ``**`` with other text
     (``a**b``, which crosses components) cannot be matched component-wise;
     then the compiled regex is returned instead."""
-    pat = pattern.strip()
-    if pat.startswith("./"):
-        pat = pat[2:]
-    pat = pat.rstrip("/")
-    while pat.endswith("/**"):
-        pat = pat[:-3]
-    comps = pat.casefold().split("/")
+    comps = _prot_normal(pattern).casefold().split("/")
     if any("**" in c and c != "**" for c in comps):
-        import re
-
         return re.compile(_prot_regex(pattern), re.IGNORECASE)
     return tuple(comps)
-
-
-def _prot_component(pat: str, name: str) -> bool:
-    """``*`` (any run) and ``?`` (one character) within one path component;
-    every other character is literal (no ``[...]`` classes)."""
-    if "*" not in pat and "?" not in pat:
-        return pat == name
-    p = n = 0
-    star = -1
-    mark = 0
-    while n < len(name):
-        if p < len(pat) and (pat[p] == "?" or pat[p] == name[n]):
-            p += 1
-            n += 1
-        elif p < len(pat) and pat[p] == "*":
-            star, mark = p, n
-            p += 1
-        elif star >= 0:
-            p = star + 1
-            mark += 1
-            n = mark
-        else:
-            return False
-    while p < len(pat) and pat[p] == "*":
-        p += 1
-    return p == len(pat)
-
-
-def _prot_match(comps, path: str) -> bool:
-    """True when the glob (``comps`` from :func:`pattern_components`) matches
-    ``path`` (already case-folded) or a directory above it: ``*`` and ``?``
-    stay within a component, a ``**`` component stands for any number of
-    components (none included). Same answers as :func:`glob_to_regex`, without
-    importing ``re`` on the hot path (issue 7)."""
-    if not isinstance(comps, tuple):  # a regex, see pattern_components
-        return comps.match(path) is not None
-    parts = path.split("/")
-    n_comps, n_parts = len(comps), len(parts)
-
-    def rec(i: int, j: int) -> bool:
-        while i < n_comps:
-            c = comps[i]
-            if c == "**":
-                # Collapse runs of ** and try every split point.
-                while i + 1 < n_comps and comps[i + 1] == "**":
-                    i += 1
-                if i + 1 == n_comps:
-                    return True
-                return any(rec(i + 1, k) for k in range(j, n_parts))
-            if j >= n_parts or not _prot_component(c, parts[j]):
-                return False
-            i += 1
-            j += 1
-        return True
-
-    return rec(0, 0)
 
 
 # ------------------------------------------------------------------ strategies
