@@ -72,8 +72,10 @@ def check(ctx: Context) -> Verdict:
     subagent = ctx.event == "SubagentStop"
     if ctx.state.errors and ctx.active_playbook_path is None and not subagent:
         # A broken playbook section reads as "no playbook": never a silent pass.
+        from messages import Text  # lazy: a broken state file only
+
         return block(ctx.say("completion_check.state_unreadable",
-                             errors="; ".join(ctx.state.errors[:3])))
+                             errors=Text.join("; ", ctx.state.errors[:3])))
     if ctx.playbook_error:
         if subagent:
             return ALLOWED

@@ -924,4 +924,121 @@ MESSAGES = {
     'reward.gap_evidence': 'validations.{kind}.evidence が空です',
     'reward.gap_validated_at': 'validated_at が設定されていません',
     'reward.gap_validated_by': "validated_by が {got} です ('critic' ではありません)",
+
+    # ============================================================ issue 14 item 10 (ja-rest)
+    # 英語のまま日本語の読者に届いていた文 (ライブラリ・OS の詳細は種類ごとに
+    # statefiles/detail.py で訳す。状態ファイルの問題、statusline、レポート)。
+    # このブランチで追加したキーはここにまとめる。
+    'detail.quoted': '「{detail}」',
+    'detail.os.enoent': 'ファイルまたはディレクトリがありません',
+    'detail.os.eacces': 'アクセス権がありません',
+    'detail.os.eperm': '操作が許可されていません',
+    'detail.os.eisdir': 'ディレクトリです',
+    'detail.os.enotdir': 'ディレクトリではありません',
+    'detail.os.eloop': 'シンボリックリンクの階層が深すぎます',
+    'detail.os.enametoolong': 'ファイル名が長すぎます',
+    'detail.os.enxio': 'デバイスまたはアドレスがありません',
+    'detail.os.eio': '入出力エラーです',
+    'detail.os.enospc': 'ディスクの空きがありません',
+    'detail.os.erofs': '読み取り専用のファイルシステムです',
+    'detail.os.eagain': 'リソースが一時的に使えません',
+    'detail.os.fifo': '通常のファイルではなく FIFO です',
+    'detail.os.socket': '通常のファイルではなくソケットです',
+    'detail.os.device': '通常のファイルではなくデバイスです',
+    'detail.os.not_regular': '通常のファイルではありません',
+    'detail.yaml.mapping_values': 'ここにはマッピングの値を書けません (インデントと「: 」の位置を確認してください)',
+    'detail.yaml.no_colon': "「:」があるべき所にありません",
+    'detail.yaml.bad_character': 'トークンを始められない文字があります (タブ文字など)',
+    'detail.yaml.undefined_alias': '定義されていないエイリアスがあります',
+    'detail.yaml.unexpected_end': 'テキストが途中で終わっています',
+    'detail.yaml.bad_escape': '不明なエスケープ文字があります',
+    'detail.yaml.structure': 'インデントかブロックの構造が壊れています',
+    'detail.yaml.flow_sequence': "「,」か「]」があるべき所にありません",
+    'detail.yaml.flow_mapping': "「,」か「}}」があるべき所にありません",
+    'detail.yaml.more_documents': 'ドキュメントは 1 つのはずですが、2 つ目があります',
+    'detail.yaml.duplicate_anchor': '同じ名前のアンカーが 2 回定義されています',
+    'detail.yaml.bad_date': '存在しない日付があります',
+    'detail.yaml.special_characters': '使えない特殊文字があります',
+    'detail.yaml.nested': '入れ子が深すぎます',
+    'detail.yaml.alias_bomb': (
+        'エイリアス (*name) を展開すると、テキストに書かれた量を超える値になります '
+        '(再帰的または指数的なエイリアス)。値をそのまま書いてください'
+    ),
+    'detail.json.value': '文字位置 {position} に値がありません',
+    'detail.json.property_name': '文字位置 {position} にダブルクォートで囲んだプロパティ名がありません',
+    'detail.json.delimiter': '文字位置 {position} に区切り文字がありません',
+    'detail.json.unterminated': '文字位置 {position} から始まる文字列が閉じていません',
+    'detail.json.control_character': '文字位置 {position} に使えない制御文字があります',
+    'detail.json.escape': '文字位置 {position} に不正なエスケープがあります',
+    'detail.json.extra_data': '文字位置 {position} 以降に余分なデータがあります',
+    'detail.schema.type': '{value} は {expected} 型ではありません',
+    'detail.schema.enum': '{value} は {allowed} のいずれでもありません',
+    'detail.schema.required': '必須のプロパティ {name} がありません',
+    'detail.schema.additional': '許可されていないプロパティがあります ({names})',
+    'detail.schema.pattern': '{value} がパターン {pattern} に一致しません',
+    'detail.schema.too_short': '{value} は短すぎます (最低 {limit})',
+    'detail.schema.too_long': '{value} は長すぎます (最大 {limit})',
+    'detail.schema.too_small': '{value} は最小値 {limit} より小さい値です',
+    'detail.schema.too_large': '{value} は最大値 {limit} より大きい値です',
+    'detail.schema.unique': '{value} に重複した要素があります',
+    'detail.schema.no_variant': '{value} はどの形式にも当てはまりません',
+    'detail.schema.not': '{value} はここでは使えません',
+    'state_md.duplicate_section': (
+        "state.md: セクション '{section}' が 2 回以上あります (2 回目は {line} 行目)。最初のものが"
+        "使われます — 重複を削除してください"
+    ),
+    'state_md.no_yaml_block': (
+        "state.md: セクション '{section}' ({line} 行目) に ```yaml ブロックがありません — "
+        "見出しの下に追加してください"
+    ),
+    'state_md.unclosed_block': (
+        "state.md: セクション '{section}' ({line} 行目) の ```yaml ブロックが閉じていません — "
+        "閉じる ``` の行を追加してください"
+    ),
+    'state_md.too_large_to_parse': (
+        'state.md が {limit} バイトを超えているため読み込みません。git から復元してください '
+        '(state.md は短いセクションがいくつかあるだけのファイルです)'
+    ),
+    'state_md.yaml_broken': (
+        "state.md: セクション '{section}' の YAML が {line} 行目付近で壊れています ({problem}) — "
+        "修正してください。修正するまでこのセクションは空として読まれます"
+    ),
+    'state_md.not_mapping': (
+        "state.md: セクション '{section}' は YAML のマッピング (key: value の行) でなければ"
+        "なりませんが、{type} です"
+    ),
+    'state_md.active_not_path': (
+        'state.md: playbook.active はパス (play/<id>/plan.json) か null でなければなりませんが、'
+        '{type} です。修正するまで null として読まれます'
+    ),
+    'state_md.bad_security': (
+        "state.md: config.security が {value} です ({modes} のいずれでもありません)。'strict' "
+        "が使われます (この値はユーザーが設定します)"
+    ),
+    'state_md.unreadable': (
+        'state.md を読み込めません ({error}) — 通常の読み込み可能なファイルか確認してください'
+    ),
+    'state_md.too_large': (
+        'state.md が {limit} バイトを超えているため読み込みません。git から復元してください'
+    ),
+    'playbook.file_missing': '{label} がありません',
+    'playbook.file_is_dir': '{label} はファイルではなくディレクトリです',
+    'playbook.file_unreadable': '{label} を読み込めません ({error})',
+    'playbook.file_too_large': '{label} が {limit} バイトを超えているため読み込みません',
+    'playbook.not_utf8': '{label} が正しい UTF-8 ではありません',
+    'playbook.too_deep': '{label} の入れ子が深すぎます',
+    'playbook.not_json': '{label} が正しい JSON ではありません ({detail})',
+    'playbook.not_object': '{label} は JSON オブジェクトでなければなりませんが、{type} です',
+    'playbook.unknown_version': (
+        '{label} の format_version {version} はこのスイートが知らないバージョンです '
+        '(対応: {known})。スイートを更新するか、ファイルを修正してください'
+    ),
+    'playbook.active_outside': (
+        'state.md の playbook.active ({value}) がプロジェクトの外を指しています。'
+        'play/<id>/plan.json か null にしてください'
+    ),
+    'playbook.active_not_working': (
+        'state.md の playbook.active ({value}) は作業中の playbook play/<id>/plan.json '
+        '(テンプレートやアーカイブのコピーではないもの) か null でなければなりません'
+    ),
 }

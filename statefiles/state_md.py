@@ -106,11 +106,8 @@ def scan(text: str) -> dict:
                 in_block = False
                 if section is not None:
                     if section in spans:
-                        errors.append(
-                            f"state.md: section '{section}' appears more than once "
-                            f"(again at line {section_line}); the first one is used — "
-                            "delete the duplicate"
-                        )
+                        errors.append(_text("state_md.duplicate_section", section=section,
+                                            line=section_line))
                     else:
                         spans[section] = [body_start, pos]
                         order.append(section)
@@ -125,10 +122,8 @@ def scan(text: str) -> dict:
         name = _heading(stripped)
         if name is not None:
             if section is not None and section not in spans:
-                errors.append(
-                    f"state.md: section '{section}' (line {section_line}) has no "
-                    "```yaml block — add one under the heading"
-                )
+                errors.append(_text("state_md.no_yaml_block", section=section,
+                                    line=section_line))
             section = name
             section_line = lineno
         elif section is not None and _fence_open(stripped):
@@ -140,16 +135,30 @@ def scan(text: str) -> dict:
             in_other_fence = True
         pos += len(line)
     if in_block:
-        errors.append(
-            f"state.md: the ```yaml block of section '{section}' (line {section_line}) "
-            "is never closed — add a closing ``` line"
-        )
+        errors.append(_text("state_md.unclosed_block", section=section, line=section_line))
     elif section is not None and section not in spans:
-        errors.append(
-            f"state.md: section '{section}' (line {section_line}) has no "
-            "```yaml block — add one under the heading"
-        )
+        errors.append(_text("state_md.no_yaml_block", section=section, line=section_line))
     return {"order": order, "spans": spans, "errors": errors}
+
+
+def _text(key: str, **fields):
+    """A problem as :class:`messages.Text` (English as before, translatable;
+    issue 14 item 10). Lazy: only a broken state.md makes one."""
+    from messages import Text
+
+    return Text(key, **fields)
+
+
+def _yaml_problem(problem):
+    from statefiles.detail import yaml_problem  # lazy: a broken section only
+
+    return yaml_problem(problem)
+
+
+def _os_error(exc):
+    from statefiles.detail import os_error  # lazy: an unreadable state.md only
+
+    return os_error(exc)
 
 
 def _line_of(text: str, offset: int) -> int:
@@ -204,8 +213,7 @@ def _parse(text: str) -> dict:
 
     if len(text) > MAX_BYTES:
         return {"sections": {}, "spans": {}, "errors": [
-            f"state.md is larger than {MAX_BYTES} bytes — it is not read; restore it from git "
-            "(state.md holds a few short sections)"]}
+            _text("state_md.too_large_to_parse", limit=MAX_BYTES)]}
     info = scan(text)
     sections: dict = {}
     errors = list(info["errors"])
@@ -222,19 +230,14 @@ def _parse(text: str) -> dict:
             # YAML syntax, a constructor's refusal (``2026-13-45`` is a
             # timestamp with month 13), nesting, alias bombs
             where = _line_of(text, start) + (exc.line or 0)
-            problem = exc.problem
-            errors.append(
-                f"state.md: the YAML of section '{name}' is broken near line {where} "
-                f"({problem}) — fix it; this section is read as empty until then"
-            )
+            errors.append(_text("state_md.yaml_broken", section=name, line=where,
+                                problem=_yaml_problem(exc.problem)))
             value = {}
         if value is None:
             value = {}
         if not isinstance(value, dict):
-            errors.append(
-                f"state.md: section '{name}' must be a YAML mapping (key: value lines), "
-                f"not {type(value).__name__}"
-            )
+            errors.append(_text("state_md.not_mapping", section=name,
+                                type=type(value).__name__))
             value = {}
         sections[name] = _jsonable(value)
     return {"sections": sections, "spans": info["spans"], "errors": errors}
@@ -249,15 +252,12 @@ def _key_problems(sections: dict) -> list:
     config = sections.get("config")
     active = playbook.get("active") if isinstance(playbook, dict) else None
     if active is not None and not isinstance(active, str):
-        problems.append(
-            f"state.md: playbook.active must be a path (play/<id>/plan.json) or null, not "
-            f"{type(active).__name__}; it is read as null until fixed")
+        problems.append(_text("state_md.active_not_path", type=type(active).__name__))
     security = config.get("security") if isinstance(config, dict) else None
     if security is not None and (not isinstance(security, str)
                                  or security.strip().lower() not in SECURITY_MODES):
-        problems.append(
-            f"state.md: config.security is {security!r}, not one of "
-            f"{', '.join(SECURITY_MODES)}; 'strict' is used (the user sets it)")
+        problems.append(_text("state_md.bad_security", value=repr(security),
+                              modes=", ".join(SECURITY_MODES)))
     return problems
 
 
@@ -349,13 +349,16 @@ def load(root: str) -> StateDoc | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return StateDoc("", {"errors": [f"state.md cannot be read ({exc.strerror}) — check "
-                                        "that it is a regular, readable file"]})
+        return StateDoc("", {"errors": [_text("state_md.unreadable", error=_os_error(exc))]})
     if len(data) > MAX_BYTES:
-        return StateDoc("", {"errors": [f"state.md is larger than {MAX_BYTES} bytes — it is "
-                                        "not read; restore it from git"]})
+        return StateDoc("", {"errors": [_text("state_md.too_large", limit=MAX_BYTES)]})
     text = data.decode("utf-8", "replace")
     parsed = cached(root, "state.md", data, lambda: parse(text))
+    if parsed.get("errors"):
+        # Problems read back from the on-disk cache are plain English: parse
+        # again (a broken state.md only) so they can be told in the reader's
+        # language (issue 14 item 10).
+        parsed = parse(text)
     # An edit of state.md is judged against this text as its "before": the
     # guards' parse() of it is then answered from memory (parse() on a cache
     # miss has remembered it already).

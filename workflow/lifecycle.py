@@ -35,7 +35,9 @@ def where(ctx) -> dict:
     if pb is None:
         return out
     if pb.errors:
-        out["problem"] = "; ".join(pb.errors)
+        from messages import Text  # lazy: a broken playbook only
+
+        out["problem"] = Text.join("; ", pb.errors)
     from statefiles.playbook import subtask_status  # lazy: only with an active playbook
 
     state_phase = ctx.state.get("playbook", "current_phase") if ctx.state is not None else None
