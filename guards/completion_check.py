@@ -88,7 +88,10 @@ def check(ctx: Context) -> Verdict:
     if errors:
         if subagent:
             return ALLOWED
-        return block(ctx.say("completion_check.playbook_unreadable", errors="; ".join(errors)))
+        from messages import Text  # lazy: a broken playbook only
+
+        return block(ctx.say("completion_check.playbook_unreadable",
+                             errors=Text.join("; ", errors)))
     report = R.completion_report(pb.plan, pb.progress)
     lines = _fraud_lines(ctx, pb, report)
     if subagent:

@@ -1249,4 +1249,50 @@ MESSAGES = {
         'state.md playbook.active ({value}) must name a working playbook play/<id>/plan.json '
         '(not the template or an archived copy) or be null'
     ),
+    'rules.at_line': 'line {line}: ',
+    'rules.and_more': ' (and {more} more)',
+    'rules.is_dir': '{file} is a directory, not a file',
+    'rules.unreadable': '{file} cannot be read ({error})',
+    'rules.too_large': '{file} is larger than {limit} bytes',
+    'rules.not_loaded': '{file} could not be loaded ({error})',
+    'rules.not_utf8': '{file} is not UTF-8 (byte {byte})',
+    'rules.not_yaml': 'not valid YAML: {problem}',
+    'rules.duplicate_name': (
+        'rule name {name} is used twice (first at line {line}); names must be unique'
+    ),
+    'rules.yaml_booleans': (
+        ' (YAML reads yes/no/on/off/true/false as booleans; quote the value)'
+    ),
+    'rules.allowed_keys': '; allowed keys: {keys}',
+    'rules.not_an_action': '{value} is not an action; use block or ask (a rule cannot allow)',
+    'completion.unreadable': 'the playbook cannot be read',
+    'completion.empty': 'the plan has no phases or no subtasks',
+    'completion.subtask_open': 'subtask {subtask} is {status}',
+    'completion.phase_open': 'phase {phase} is {status}',
+    'completion.critic_status': 'critic.status is {status}, not PASS',
+    'completion.final_open': 'final task {task} is {status}',
+    'completion.no_evidence': 'subtask {subtask} is done without its evidence ({gap})',
+    'completion.no_critic_run': (
+        'no critic run recorded a PASS for {ident} (.claude/logs/critic-ledger.jsonl)'
+    ),
+    'bookkeeping.no_state': 'state.md does not exist',
+    'bookkeeping.other_playbook': 'state.md playbook.active is {active} (another playbook)',
+    'bookkeeping.no_context': "plan.json has no 'context' (the understanding check)",
+    'bookkeeping.other_branch': "the checked-out branch is {branch}, the playbook's is {want}",
+    'reward.shape_not_object': (
+        "{label}: '{key}' must be an object (got {type}); see play/template/progress.json"
+    ),
+    'reward.shape_subtask': '{label}: subtasks.{subtask} must be an object or a status string',
+    'reward.shape_phase': '{label}: phases.{phase} must be an object or a status string',
+    'reward.shape_phases': "{label}: 'phases' must be a list; see play/template/plan.json",
+    'reward.shape_phase_id': "{label}: every phase must be an object with a string 'id'",
+    'reward.shape_subtasks': "{label}: phase {phase} 'subtasks' must be a list",
+    'reward.shape_subtask_id': "{label}: every subtask of phase {phase} needs a string 'id'",
+    'statusline.phase': 'phase {phase}',
+    'statusline.subtasks': '{done}/{total} subtasks',
+    'statusline.no_playbook': 'no playbook',
+    'statusline.post_loop': 'post-loop',
+    'statusline.consent': 'consent',
+    'statusline.pending': 'pending: {items}',
+    'statusline.problem': 'state problem',
 }

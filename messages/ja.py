@@ -1041,4 +1041,51 @@ MESSAGES = {
         'state.md の playbook.active ({value}) は作業中の playbook play/<id>/plan.json '
         '(テンプレートやアーカイブのコピーではないもの) か null でなければなりません'
     ),
+    'rules.at_line': '{line} 行目: ',
+    'rules.and_more': ' (ほか {more} 件)',
+    'rules.is_dir': '{file} はファイルではなくディレクトリです',
+    'rules.unreadable': '{file} を読み込めません ({error})',
+    'rules.too_large': '{file} が {limit} バイトを超えています',
+    'rules.not_loaded': '{file} を読み込めませんでした ({error})',
+    'rules.not_utf8': '{file} が UTF-8 ではありません ({byte} バイト目)',
+    'rules.not_yaml': '正しい YAML ではありません: {problem}',
+    'rules.duplicate_name': (
+        'ルール名 {name} が 2 回使われています (最初は {line} 行目)。名前は重複できません'
+    ),
+    'rules.yaml_booleans': (
+        ' (YAML は yes/no/on/off/true/false を真偽値として読みます。値を引用符で囲んでください)'
+    ),
+    'rules.allowed_keys': '。使えるキー: {keys}',
+    'rules.not_an_action': '{value} はアクションではありません。block か ask を使ってください (ルールで許可はできません)',
+    'completion.unreadable': 'playbook を読み込めません',
+    'completion.empty': 'plan に phase か subtask がありません',
+    'completion.subtask_open': 'subtask {subtask} が {status} です',
+    'completion.phase_open': 'phase {phase} が {status} です',
+    'completion.critic_status': 'critic.status が {status} です (PASS ではありません)',
+    'completion.final_open': '最終タスク {task} が {status} です',
+    'completion.no_evidence': 'subtask {subtask} が根拠なしに done になっています ({gap})',
+    'completion.no_critic_run': (
+        '{ident} に対する critic の PASS の記録がありません (.claude/logs/critic-ledger.jsonl)'
+    ),
+    'bookkeeping.no_state': 'state.md がありません',
+    'bookkeeping.other_playbook': 'state.md の playbook.active が {active} です (別の playbook)',
+    'bookkeeping.no_context': "plan.json に 'context' (理解確認) がありません",
+    'bookkeeping.other_branch': 'チェックアウト中のブランチが {branch} ですが、playbook のブランチは {want} です',
+    'reward.shape_not_object': (
+        "{label}: '{key}' はオブジェクトでなければなりませんが、{type} です。"
+        "play/template/progress.json を参照してください"
+    ),
+    'reward.shape_subtask': '{label}: subtasks.{subtask} はオブジェクトか status の文字列でなければなりません',
+    'reward.shape_phase': '{label}: phases.{phase} はオブジェクトか status の文字列でなければなりません',
+    'reward.shape_phases': "{label}: 'phases' はリストでなければなりません。play/template/plan.json を参照してください",
+    'reward.shape_phase_id': "{label}: すべての phase は文字列の 'id' を持つオブジェクトでなければなりません",
+    'reward.shape_subtasks': "{label}: phase {phase} の 'subtasks' はリストでなければなりません",
+    'reward.shape_subtask_id': "{label}: phase {phase} のすべての subtask に文字列の 'id' が必要です",
+    'statusline.phase': 'phase {phase}',
+    'statusline.subtasks': 'subtask {done}/{total} 完了',
+    'statusline.no_playbook': 'playbook なし',
+    'statusline.post_loop': 'post-loop',
+    'statusline.consent': '承認',
+    'statusline.pending': '待ち: {items}',
+    'statusline.problem': '状態ファイルに問題あり',
 }

@@ -91,7 +91,7 @@ def parse_json_text(data, label: str) -> tuple:
     return value, None
 
 
-def _text(key: str, **fields):
+def _text(key: str, /, **fields):
     """A read problem as :class:`messages.Text` (the English as before,
     translatable; issue 14 item 10). Lazy: only a broken playbook makes one."""
     from messages import Text
@@ -155,14 +155,14 @@ def evidence_problems(entry) -> list:
     for kind in VALIDATION_KINDS:
         status, evidence = validation_entry(validations.get(kind))
         if status != "PASS":
-            problems.append(f"validations.{kind}.status is {status or 'missing'}, not PASS")
+            problems.append(_text("reward.gap_status", kind=kind, status=status or "missing"))
         elif not evidence:
-            problems.append(f"validations.{kind}.evidence is empty")
+            problems.append(_text("reward.gap_evidence", kind=kind))
     if not _str(entry.get("validated_at")).strip():
-        problems.append("validated_at is not set")
+        problems.append(_text("reward.gap_validated_at"))
     if _str(entry.get("validated_by")).strip() != "critic":
         got = entry.get("validated_by")
-        problems.append(f"validated_by is {got!r}, not 'critic'")
+        problems.append(_text("reward.gap_validated_by", got=repr(got)))
     return problems
 
 

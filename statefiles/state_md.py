@@ -141,7 +141,7 @@ def scan(text: str) -> dict:
     return {"order": order, "spans": spans, "errors": errors}
 
 
-def _text(key: str, **fields):
+def _text(key: str, /, **fields):
     """A problem as :class:`messages.Text` (English as before, translatable;
     issue 14 item 10). Lazy: only a broken state.md makes one."""
     from messages import Text

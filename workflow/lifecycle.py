@@ -103,3 +103,25 @@ def resume_pointer(ctx, trigger: str = "") -> dict:
         "trigger": trigger,
         "session_id": ctx.hook.session_id,
     }
+
+
+#: The status line's words (``playgate statusline``) in English: the line is
+#: drawn on every refresh, so English (the default) does not load the
+#: catalogue; another language takes ``statusline.<name>`` from it (the
+#: English entries there say the same: issue 14 item 10).
+STATUS_WORDS = {
+    "phase": "phase {phase}",
+    "subtasks": "{done}/{total} subtasks",
+    "no_playbook": "no playbook",
+    "post_loop": "post-loop",
+    "consent": "consent",
+    "pending": "pending: {items}",
+    "problem": "state problem",
+}
+
+
+def status_word(ctx, name: str, /, **fields) -> str:
+    """One part of the status line in the language of ``ctx``."""
+    if ctx.language == "en":
+        return STATUS_WORDS[name].format(**fields)
+    return ctx.say(f"statusline.{name}", **fields)
