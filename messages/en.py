@@ -1295,4 +1295,25 @@ MESSAGES = {
     'statusline.consent': 'consent',
     'statusline.pending': 'pending: {items}',
     'statusline.problem': 'state problem',
+    'protected_list.windows_path': (
+        '{label}:{line}: {entry} looks like a Windows drive path; write patterns relative to '
+        'the project root (or ~/...); the line is kept as BLOCK'
+    ),
+    'protected_list.unknown_level': (
+        '{label}:{line}: unknown level {level} (use HARD_BLOCK, BLOCK or WARN); the entry is '
+        'treated as BLOCK'
+    ),
+    'protected_list.no_pattern': '{label}:{line}: entry has no pattern; write LEVEL:path/glob',
+    'protected_list.dotdot': (
+        "{label}:{line}: pattern {pattern} contains '..'; write it relative to the project root"
+    ),
+    'protected_list.cannot_read': 'it cannot be read ({error})',
+    'protected_list.too_large': 'it is larger than {limit} bytes',
+    'protected_list.unreadable': (
+        '{file} exists but {why}, so which files are protected is unknown. Ask the user to '
+        'restore it (git checkout -- {file}, or reinstall with python install.py <repo>)'
+    ),
+    'edits.is_dir': 'the path is a directory',
+    'edits.unreadable': 'cannot read the file ({error})',
+    'edits.too_large': 'the file is larger than {limit} bytes',
 }

@@ -1088,4 +1088,25 @@ MESSAGES = {
     'statusline.consent': '承認',
     'statusline.pending': '待ち: {items}',
     'statusline.problem': '状態ファイルに問題あり',
+    'protected_list.windows_path': (
+        '{label}:{line}: {entry} は Windows のドライブパスのようです。パターンはプロジェクトルートからの'
+        '相対パス (または ~/...) で書いてください。この行は BLOCK として扱います'
+    ),
+    'protected_list.unknown_level': (
+        '{label}:{line}: 不明なレベル {level} です (HARD_BLOCK、BLOCK、WARN のいずれかを使ってください)。'
+        'このエントリは BLOCK として扱います'
+    ),
+    'protected_list.no_pattern': '{label}:{line}: エントリにパターンがありません。LEVEL:path/glob の形で書いてください',
+    'protected_list.dotdot': (
+        "{label}:{line}: パターン {pattern} に '..' が含まれています。プロジェクトルートからの相対パスで書いてください"
+    ),
+    'protected_list.cannot_read': '読み込めません ({error})',
+    'protected_list.too_large': '{limit} バイトを超えています',
+    'protected_list.unreadable': (
+        '{file} はありますが、{why}。そのため、どのファイルが保護されているか分かりません。'
+        'ユーザーに復元を依頼してください (git checkout -- {file}、または python install.py <repo> で再インストール)'
+    ),
+    'edits.is_dir': 'パスがディレクトリです',
+    'edits.unreadable': 'ファイルを読み込めません ({error})',
+    'edits.too_large': 'ファイルが {limit} バイトを超えています',
 }

@@ -287,6 +287,17 @@ def _rules_not_yaml(inst):
     (inst.root / ".claude" / "playgate-rules.yaml").write_text("rules: [unclosed\n")
 
 
+def _bad_protected_lines(inst):
+    with open(inst.root / ".claude" / "protected-files.txt", "a") as fh:
+        fh.write("\nFOO:x\nBLOCK:\nHARD_BLOCK:../escape\nC:\\windows\\x\n")
+
+
+def _protected_list_a_directory(inst):
+    path = inst.root / ".claude" / "protected-files.txt"
+    path.unlink()
+    path.mkdir()
+
+
 def _stop(inst):
     return inst.hook("Stop", stop_hook_active=False)
 
@@ -350,6 +361,9 @@ SCENARIOS = [
     ("start-duplicate-section", _duplicate_section, _start, True),
     ("start-bad-security", _bad_security, _start, True),
     ("start-plan-not-json", _plan_not_json, _start, True),
+    ("start-bad-protected-lines", _bad_protected_lines, _start, True),
+    ("start-protected-list-unreadable", _protected_list_a_directory, _start, True),
+    ("edit-protected-list-unreadable", _protected_list_a_directory, _edit, True),
     ("prompt-fresh", _nothing, _prompt, True),
     ("prompt-ready", _ready, _prompt, True),
     ("prompt-active-archive", _active_archive, _prompt, True),
