@@ -1316,4 +1316,37 @@ MESSAGES = {
     'edits.is_dir': 'the path is a directory',
     'edits.unreadable': 'cannot read the file ({error})',
     'edits.too_large': 'the file is larger than {limit} bytes',
+    'runtime.not_recorded': 'State was not fully recorded: {failed}.',
+    'runtime.effect_failed': 'could not {label} ({error}{detail}; details in {log})',
+    'state_md.write_one_line': 'state.md: cannot write {value} on one line so that it reads back',
+    'state_md.write_broken': (
+        "state.md: the YAML of section '{section}' is broken ({error}); nothing was written — "
+        "fix the section first"
+    ),
+    'state_md.write_not_mapping': (
+        "state.md: section '{section}' is not a YAML mapping; nothing was written — write it as "
+        "key: value lines"
+    ),
+    'state_md.write_unparsable': (
+        "state.md: writing section '{section}' produced YAML that does not parse; nothing was "
+        "written — check the section for unusual formatting"
+    ),
+    'state_md.write_missing': '{path} does not exist; run install.py to create it',
+    'state_md.write_unreadable': (
+        '{path} cannot be read ({error}); nothing was written — make it a regular, readable '
+        'file (restore it from git)'
+    ),
+    'state_md.write_too_large': 'state.md is larger than {limit} bytes; nothing was written',
+    'state_md.write_not_utf8': (
+        'state.md is not valid UTF-8 (byte {byte}); nothing was written — re-save it as UTF-8'
+    ),
+    'state_md.write_no_section': "state.md has no '{section}' section",
+    'state_md.write_no_read_back': (
+        "state.md: writing {section}.{key} would not read back as {value}; nothing was "
+        "written — check the section's YAML"
+    ),
+    'state_md.write_changes_other': (
+        "state.md: writing {section} would change section '{other}'; nothing was written — "
+        "check the file for unusual formatting"
+    ),
 }

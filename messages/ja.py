@@ -1109,4 +1109,37 @@ MESSAGES = {
     'edits.is_dir': 'パスがディレクトリです',
     'edits.unreadable': 'ファイルを読み込めません ({error})',
     'edits.too_large': 'ファイルが {limit} バイトを超えています',
+    'runtime.not_recorded': '状態を完全には記録できませんでした: {failed}。',
+    'runtime.effect_failed': '{label} ができませんでした ({error}{detail}。詳細は {log})',
+    'state_md.write_one_line': 'state.md: {value} を読み戻せる形で 1 行に書けません',
+    'state_md.write_broken': (
+        "state.md: セクション '{section}' の YAML が壊れています ({error})。何も書き込んでいません — "
+        "先にセクションを修正してください"
+    ),
+    'state_md.write_not_mapping': (
+        "state.md: セクション '{section}' が YAML のマッピングではありません。何も書き込んでいません — "
+        "key: value の行で書いてください"
+    ),
+    'state_md.write_unparsable': (
+        "state.md: セクション '{section}' を書くと解析できない YAML になります。何も書き込んでいません — "
+        "セクションに特殊な書き方がないか確認してください"
+    ),
+    'state_md.write_missing': '{path} がありません。install.py を実行して作成してください',
+    'state_md.write_unreadable': (
+        '{path} を読み込めません ({error})。何も書き込んでいません — 通常の読み込み可能なファイルに'
+        'してください (git から復元してください)'
+    ),
+    'state_md.write_too_large': 'state.md が {limit} バイトを超えています。何も書き込んでいません',
+    'state_md.write_not_utf8': (
+        'state.md が正しい UTF-8 ではありません ({byte} バイト目)。何も書き込んでいません — UTF-8 で保存し直してください'
+    ),
+    'state_md.write_no_section': "state.md に '{section}' セクションがありません",
+    'state_md.write_no_read_back': (
+        "state.md: {section}.{key} を書いても {value} として読み戻せません。何も書き込んでいません — "
+        "セクションの YAML を確認してください"
+    ),
+    'state_md.write_changes_other': (
+        "state.md: {section} を書くとセクション '{other}' が変わってしまいます。何も書き込んでいません — "
+        "ファイルに特殊な書き方がないか確認してください"
+    ),
 }

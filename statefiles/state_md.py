@@ -423,7 +423,7 @@ def _dump_value(value) -> str:
         # A string PyYAML folded over lines or spelled with characters YAML
         # re-reads differently: quote it on one line.
         return _yaml_quoted(value)
-    raise StateError(f"state.md: cannot write {value!r} on one line so that it reads back")
+    raise StateError(_text("state_md.write_one_line", value=repr(value)))
 
 
 def _entry_end(lines: list, i: int) -> int:
@@ -491,13 +491,10 @@ def _rewrite_block(body: str, updates: dict, section: str = "?", newline: str = 
     try:
         node = yaml.compose(body, Loader=yaml.SafeLoader) if body.strip() else None
     except Exception as exc:  # noqa: BLE001 - YAMLError, RecursionError...
-        raise StateError(
-            f"state.md: the YAML of section '{section}' is broken ({type(exc).__name__}); "
-            "nothing was written — fix the section first"
-        ) from None
+        raise StateError(_text("state_md.write_broken", section=section,
+                               error=type(exc).__name__)) from None
     if node is not None and not isinstance(node, yaml.MappingNode):
-        raise StateError(f"state.md: section '{section}' is not a YAML mapping; nothing was "
-                         "written — write it as key: value lines")
+        raise StateError(_text("state_md.write_not_mapping", section=section))
     entries = []
     for key_node, value_node in (node.value if node is not None else ()):
         if isinstance(key_node, yaml.ScalarNode):
@@ -526,9 +523,7 @@ def _recompose(body: str, section: str) -> list:
     try:
         node = yaml.compose(body, Loader=yaml.SafeLoader) if body.strip() else None
     except Exception:  # noqa: BLE001
-        raise StateError(f"state.md: writing section '{section}' produced YAML that does not "
-                         "parse; nothing was written — check the section for unusual "
-                         "formatting") from None
+        raise StateError(_text("state_md.write_unparsable", section=section)) from None
     if node is None or not isinstance(node, yaml.MappingNode):
         return []
     return [(k.value, k.start_mark.index, v.end_mark.index) for k, v in node.value
@@ -708,26 +703,23 @@ def update_keys(root: str, section: str, updates: dict, *, create: bool = True,
         try:
             data = read_bytes(path, MAX_BYTES + 1)
         except FileNotFoundError:
-            raise StateError(f"{path} does not exist; run install.py to create it") from None
+            raise StateError(_text("state_md.write_missing", path=path)) from None
         except OSError as exc:
-            raise StateError(f"{path} cannot be read ({exc.strerror}); nothing was written — "
-                             "make it a regular, readable file (restore it from git)") from None
+            raise StateError(_text("state_md.write_unreadable", path=path,
+                                   error=_os_error(exc))) from None
         if len(data) > MAX_BYTES:
-            raise StateError(f"state.md is larger than {MAX_BYTES} bytes; nothing was written")
+            raise StateError(_text("state_md.write_too_large", limit=MAX_BYTES))
         if _fast_update(root, path, data, section, updates, durable):
             return
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise StateError(
-                f"state.md is not valid UTF-8 (byte {exc.start}); nothing was written — "
-                "re-save it as UTF-8"
-            ) from None
+            raise StateError(_text("state_md.write_not_utf8", byte=exc.start)) from None
         before = parse(text)
         span = before["spans"].get(section)
         if span is None:
             if not create:
-                raise StateError(f"state.md has no '{section}' section")
+                raise StateError(_text("state_md.write_no_section", section=section))
             newline = "\r\n" if "\r\n" in text else "\n"
             block = _rewrite_block("", updates, section, newline)
             sep = "" if text.endswith(("\n", "\r")) or not text else newline
@@ -745,20 +737,16 @@ def update_keys(root: str, section: str, updates: dict, *, create: bool = True,
         got = after["sections"].get(section, {})
         for key, value in expected.items():
             if got.get(key) != value:
-                raise StateError(
-                    f"state.md: writing {section}.{key} would not read back as {value!r}; "
-                    "nothing was written — check the section's YAML"
-                )
+                raise StateError(_text("state_md.write_no_read_back", section=section, key=key,
+                                       value=repr(value)))
         for name, old in before["sections"].items():
             new = after["sections"].get(name, {})
             if name == section:
                 new = {k: v for k, v in new.items() if k not in expected}
                 old = {k: v for k, v in old.items() if k not in expected}
             if new != old:
-                raise StateError(
-                    f"state.md: writing {section} would change section '{name}'; nothing "
-                    "was written — check the file for unusual formatting"
-                )
+                raise StateError(_text("state_md.write_changes_other", section=section,
+                                       other=name))
         write_atomic(path, new_text, durable=durable)
         store(root, "state.md", new_text.encode("utf-8"), after)
 

@@ -298,6 +298,10 @@ def _protected_list_a_directory(inst):
     path.mkdir()
 
 
+def _bad_date(inst):
+    set_state(inst.root, "session", "last_start: 2026-13-45\nlast_end: null\n")
+
+
 def _stop(inst):
     return inst.hook("Stop", stop_hook_active=False)
 
@@ -364,6 +368,7 @@ SCENARIOS = [
     ("start-bad-protected-lines", _bad_protected_lines, _start, True),
     ("start-protected-list-unreadable", _protected_list_a_directory, _start, True),
     ("edit-protected-list-unreadable", _protected_list_a_directory, _edit, True),
+    ("start-bad-date", _bad_date, _start, True),
     ("prompt-fresh", _nothing, _prompt, True),
     ("prompt-ready", _ready, _prompt, True),
     ("prompt-active-archive", _active_archive, _prompt, True),
