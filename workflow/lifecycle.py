@@ -121,7 +121,10 @@ STATUS_WORDS = {
 
 
 def status_word(ctx, name: str, /, **fields) -> str:
-    """One part of the status line in the language of ``ctx``."""
-    if ctx.language == "en":
+    """One part of the status line in the language of ``ctx``. English
+    (``config.language`` unset or ``en``) without loading a catalogue."""
+    state = ctx.state
+    raw = state.language_raw if state is not None else None
+    if raw is None or (isinstance(raw, str) and raw.strip().lower() == "en"):
         return STATUS_WORDS[name].format(**fields)
     return ctx.say(f"statusline.{name}", **fields)
