@@ -153,6 +153,12 @@ def compute(tool_name: str, tool_input: dict, before: str | None) -> PostEdit:
     return PostEdit(before, None, applies=False, error=f"{tool_name} does not edit files")
 
 
+def _text(key: str, /, **fields):
+    from messages import Text  # lazy: an unreadable file only (issue 14 item 10)
+
+    return Text(key, **fields)
+
+
 def read_current(abs_path: str, limit: int = 8 * 1024 * 1024) -> tuple:
     """``(text, error)`` of the file as it is now; ``(None, "")`` when missing."""
     try:
@@ -160,9 +166,11 @@ def read_current(abs_path: str, limit: int = 8 * 1024 * 1024) -> tuple:
     except FileNotFoundError:
         return None, ""
     except IsADirectoryError:
-        return None, "the path is a directory"
+        return None, _text("edits.is_dir")
     except OSError as exc:
-        return None, f"cannot read the file ({exc.strerror})"
+        from statefiles.detail import os_error  # lazy: an unreadable file only
+
+        return None, _text("edits.unreadable", error=os_error(exc, fallback=exc.strerror))
     if len(data) > limit:
-        return None, f"the file is larger than {limit} bytes"
+        return None, _text("edits.too_large", limit=limit)
     return data.decode("utf-8", "replace"), ""

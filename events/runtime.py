@@ -283,6 +283,22 @@ def run_chain(ctx, names) -> _render.Outcome:
     return outcome
 
 
+def _effect_failure(label: str, exc: BaseException, log: str):
+    """``could not <label> (<Error>: <first line>; details in <log>)`` as a
+    :class:`messages.Text`; a message the exception carries as a ``Text``
+    (a state file's problem) is told in the reader's language too."""
+    from messages import Text  # lazy: a failed effect only
+
+    first = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Text) else None
+    detail = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    if first is not None and "\n" not in first and len(first) <= 400:
+        detail = first
+    else:
+        detail = detail[:400]
+    return Text("runtime.effect_failed", label=label, error=type(exc).__name__,
+                detail=Text.join("", [": ", detail]) if detail else "", log=log)
+
+
 def apply_effects(ctx, outcome: _render.Outcome) -> None:
     """Apply the effects of every verdict in the trace (see events.verdict).
 
@@ -301,12 +317,12 @@ def apply_effects(ctx, outcome: _render.Outcome) -> None:
                 effect.func(*effect.args)
             except Exception as exc:  # noqa: BLE001
                 log = log_error(ctx.root, ctx.event, f"effect {effect.label} of {guard_name}")
-                detail = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-                failed.append(f"could not {effect.label} ({type(exc).__name__}"
-                              + (f": {detail[:400]}" if detail else "") + f"; details in {log})")
+                failed.append(_effect_failure(effect.label, exc, log))
     if not failed:
         return
-    text = "State was not fully recorded: " + "; ".join(failed) + "."
+    from messages import Text, say  # lazy: a failed effect only
+
+    text = say(ctx, "runtime.not_recorded", failed=Text.join("; ", failed))
     if outcome.final is not None and outcome.final.kind in STOPPING:
         outcome.final.message = f"{outcome.final.message}\n{text}"
     else:

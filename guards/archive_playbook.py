@@ -91,9 +91,11 @@ def check(ctx: Context) -> Verdict:
             first = completion.missing(pb, first_only=True, ledger=ledger)
         complete = not first
         if not complete and ctx.event == "PostToolUse" and completion.statuses_all_done(pb):
-            gaps = completion.missing(pb, ledger=_ledger(ctx, pb))
+            from messages import Text  # lazy: this warning only
+
+            gaps = completion.missing(pb, ledger=_ledger(ctx, pb), texts=True)
             return warn(ctx.say("archive_playbook.incomplete", plan=pb.plan_rel,
-                                gaps="; ".join(gaps[:8])))
+                                gaps=Text.join("; ", gaps[:8])))
     if not complete and not _resumable(ctx):
         return ALLOWED
     # lazy: the archive engine only when there is something to archive

@@ -60,7 +60,9 @@ def check(ctx: Context) -> Verdict:
             warnings.append(ctx.say("coherence.playbook_error", error=ctx.playbook_error))
         return warn(" ".join(warnings)) if warnings else ALLOWED
     if pb.errors:
-        warnings.append(ctx.say("coherence.playbook_unreadable", errors="; ".join(pb.errors)))
+        from messages import Text  # lazy: a broken state file only
+
+        warnings.append(ctx.say("coherence.playbook_unreadable", errors=Text.join("; ", pb.errors)))
 
     # 2. branch <-> meta.branch
     expected = pb.branch

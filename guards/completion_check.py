@@ -72,8 +72,10 @@ def check(ctx: Context) -> Verdict:
     subagent = ctx.event == "SubagentStop"
     if ctx.state.errors and ctx.active_playbook_path is None and not subagent:
         # A broken playbook section reads as "no playbook": never a silent pass.
+        from messages import Text  # lazy: a broken state file only
+
         return block(ctx.say("completion_check.state_unreadable",
-                             errors="; ".join(ctx.state.errors[:3])))
+                             errors=Text.join("; ", ctx.state.errors[:3])))
     if ctx.playbook_error:
         if subagent:
             return ALLOWED
@@ -86,7 +88,10 @@ def check(ctx: Context) -> Verdict:
     if errors:
         if subagent:
             return ALLOWED
-        return block(ctx.say("completion_check.playbook_unreadable", errors="; ".join(errors)))
+        from messages import Text  # lazy: a broken playbook only
+
+        return block(ctx.say("completion_check.playbook_unreadable",
+                             errors=Text.join("; ", errors)))
     report = R.completion_report(pb.plan, pb.progress)
     lines = _fraud_lines(ctx, pb, report)
     if subagent:

@@ -41,6 +41,9 @@ def check(ctx: Context) -> Verdict:
         return ALLOWED
     ruleset = rules.load(ctx.root)
     if ruleset.broken:
+        if ctx.language != "en":
+            # Built again: the cached problems are English text only.
+            ruleset = rules.load(ctx.root, use_cache=False)
         return block(ctx.say("custom_rules.broken", file=rules.RULES_FILE,
                              problem=ruleset.summary()))
     if not ruleset.rules:

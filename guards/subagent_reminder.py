@@ -60,8 +60,12 @@ def reviewer_message(ctx, report: dict | None) -> str:
     if report.get("error"):
         return ctx.say("subagent_reminder.reviewer_error", plan=plan, error=report["error"])
     if not report.get("activated"):
-        return ctx.say("subagent_reminder.reviewer_inactive", plan=plan,
-                       why=report.get("why_not") or "-")
+        why = report.get("why_not") or "-"
+        known = report.get("why_not_key")
+        if isinstance(known, list) and len(known) == 2 and isinstance(known[1], dict):
+            # The reason as its catalogue entry (the report keeps English text).
+            why = ctx.say(str(known[0]), **known[1])
+        return ctx.say("subagent_reminder.reviewer_inactive", plan=plan, why=why)
     return ctx.say("subagent_reminder.reviewer_active", plan=plan,
                    progress=plan.rsplit("/", 1)[0] + "/progress.json",
                    subtask=report.get("subtask") or "-",
@@ -84,8 +88,11 @@ def critic_message(ctx, report: dict | None, progress: str) -> str:
     if report.get("playbook") == "PASS":
         parts.append(ctx.say("subagent_reminder.critic_playbook"))
     for sid, gaps in (report.get("not_done") or {}).items():
+        from workflow.reward import gap_text  # lazy: only for evidence still missing
+
         parts.append(ctx.say("subagent_reminder.critic_not_done", subtask=sid,
-                             gaps="; ".join(gaps[:3]), progress=progress))
+                             gaps="; ".join(gap_text(g, ctx) for g in gaps[:3]),
+                             progress=progress))
     for ident, reason in (report.get("failed") or {}).items():
         parts.append(ctx.say("subagent_reminder.critic_failed", subtask=ident,
                              reason=reason or "-"))

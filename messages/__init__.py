@@ -52,6 +52,65 @@ def catalogue(lang: str) -> dict:
     return table
 
 
+class Text(str):
+    """A message made where no hook context is at hand (a state file's
+    problem, a validator's finding): its ``str`` is the English text, so
+    logs, tests and English readers see what they always saw, and it keeps
+    its catalogue ``key`` and ``fields`` so that :func:`text` renders it
+    again in the reader's language when it reaches a message as a field
+    value, or :func:`localize` when it is shown on its own (issue 14 item
+    10). Field values may be ``Text`` themselves (translated in turn).
+
+    ``Text.join(sep, parts)`` joins parts the same way, each translated.
+    ``english`` overrides the English text: a library's or the OS's own
+    words (``"Is a directory"``, a jsonschema message), kept exactly as they
+    were, while the catalogue entry of ``key`` (same fields in both
+    languages) tells the same fact for the translation
+    (:mod:`statefiles.detail`).
+
+    Building one imports the English catalogue only; this module is only
+    imported on paths that already report a problem.
+    """
+
+    def __new__(cls, key, /, english=None, **fields):
+        if english is None:
+            english = text(DEFAULT, key, **fields) if key else ""
+        self = super().__new__(cls, english)
+        self.key = key
+        self.fields = fields
+        return self
+
+    @classmethod
+    def join(cls, sep: str, parts) -> "Text":
+        """``sep.join(parts)`` whose parts are translated one by one."""
+        parts = list(parts)
+        self = super().__new__(cls, sep.join(str(p) for p in parts))
+        self.key = None
+        self.fields = {"sep": sep, "parts": parts}
+        return self
+
+    def localized(self, lang: str) -> str:
+        """This text in ``lang`` (plain ``str``)."""
+        if lang == DEFAULT:
+            return str.__str__(self)
+        if self.key is None:
+            return self.fields["sep"].join(localize(lang, p) for p in self.fields["parts"])
+        return text(lang, self.key, **self.fields)
+
+
+def localize(lang: str, value):
+    """``value`` in ``lang`` when it is a :class:`Text` (or a list/tuple of
+    them, returned as a list); any other value as it is."""
+    if isinstance(value, Text):
+        try:
+            return value.localized(lang)
+        except Exception:  # noqa: BLE001 - never take the hook down for a message
+            return str.__str__(value)
+    if isinstance(value, (list, tuple)) and any(isinstance(v, Text) for v in value):
+        return [localize(lang, v) for v in value]
+    return value
+
+
 def _format(template, fields: dict):
     try:
         return template.format(**fields)
@@ -73,6 +132,8 @@ def text(lang: str, key: str, /, **fields) -> str:
         fields: values for the template's ``{name}`` fields (any objects;
             braces inside values are never re-interpreted).
     """
+    if lang != DEFAULT and any(isinstance(v, (Text, list, tuple)) for v in fields.values()):
+        fields = {k: localize(lang, v) for k, v in fields.items()}
     try:
         for attempt in ((lang, DEFAULT) if lang != DEFAULT else (DEFAULT,)):
             template = catalogue(attempt).get(key)

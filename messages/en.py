@@ -1814,4 +1814,221 @@ MESSAGES = {
     'shell.how.patch_unreadable': '{how} (files named in a diff that cannot be read)',
     'shell.how.pip_env': '{sub} into the environment of {interpreter}',
     # <<< shell analysis (ja-shell)
+
+    # ============================================================ issue 14 item 10 (ja-rest)
+    # Texts that reached a Japanese reader in English: library/OS details by
+    # their kind (statefiles/detail.py: the English output stays the library's
+    # own words, these entries tell the same fact), state files' problems,
+    # statusline, reports. New keys of this branch go here.
+    'detail.quoted': '{detail}',
+    'detail.os.enoent': 'No such file or directory',
+    'detail.os.eacces': 'Permission denied',
+    'detail.os.eperm': 'Operation not permitted',
+    'detail.os.eisdir': 'Is a directory',
+    'detail.os.enotdir': 'Not a directory',
+    'detail.os.eloop': 'Too many levels of symbolic links',
+    'detail.os.enametoolong': 'File name too long',
+    'detail.os.enxio': 'No such device or address',
+    'detail.os.eio': 'Input/output error',
+    'detail.os.enospc': 'No space left on device',
+    'detail.os.erofs': 'Read-only file system',
+    'detail.os.eagain': 'Resource temporarily unavailable',
+    'detail.os.fifo': 'a FIFO, not a regular file',
+    'detail.os.socket': 'a socket, not a regular file',
+    'detail.os.device': 'a device, not a regular file',
+    'detail.os.not_regular': 'not a regular file',
+    'detail.yaml.mapping_values': 'mapping values are not allowed here',
+    'detail.yaml.no_colon': "could not find expected ':'",
+    'detail.yaml.bad_character': 'found a character that cannot start any token',
+    'detail.yaml.undefined_alias': 'found undefined alias',
+    'detail.yaml.unexpected_end': 'found unexpected end of stream',
+    'detail.yaml.bad_escape': 'found unknown escape character',
+    'detail.yaml.structure': 'the indentation or the block structure is broken',
+    'detail.yaml.flow_sequence': "expected ',' or ']'",
+    'detail.yaml.flow_mapping': "expected ',' or '}}'",
+    'detail.yaml.more_documents': 'expected a single document but found another document',
+    'detail.yaml.duplicate_anchor': 'found duplicate anchor',
+    'detail.yaml.bad_date': 'a date that does not exist',
+    'detail.yaml.special_characters': 'special characters are not allowed',
+    'detail.yaml.nested': 'it is nested too deeply',
+    'detail.yaml.alias_bomb': (
+        'its aliases (*name) expand into more values than the text holds '
+        '(a recursive or exponential alias); write the values out instead'
+    ),
+    'detail.json.value': 'Expecting value at char {position}',
+    'detail.json.property_name': 'Expecting property name enclosed in double quotes at char {position}',
+    'detail.json.delimiter': 'Expecting a delimiter at char {position}',
+    'detail.json.unterminated': 'Unterminated string starting at char {position}',
+    'detail.json.control_character': 'Invalid control character at char {position}',
+    'detail.json.escape': 'Invalid escape at char {position}',
+    'detail.json.extra_data': 'Extra data at char {position}',
+    'detail.schema.type': '{value} is not of type {expected}',
+    'detail.schema.enum': '{value} is not one of {allowed}',
+    'detail.schema.required': '{name} is a required property',
+    'detail.schema.additional': 'Additional properties are not allowed ({names})',
+    'detail.schema.pattern': '{value} does not match {pattern}',
+    'detail.schema.too_short': '{value} is too short (at least {limit})',
+    'detail.schema.too_long': '{value} is too long (at most {limit})',
+    'detail.schema.too_small': '{value} is less than the minimum of {limit}',
+    'detail.schema.too_large': '{value} is more than the maximum of {limit}',
+    'detail.schema.unique': '{value} has non-unique elements',
+    'detail.schema.no_variant': '{value} is not valid under any of the given schemas',
+    'detail.schema.not': '{value} is not allowed here',
+    'state_md.duplicate_section': (
+        "state.md: section '{section}' appears more than once (again at line {line}); the "
+        "first one is used — delete the duplicate"
+    ),
+    'state_md.no_yaml_block': (
+        "state.md: section '{section}' (line {line}) has no ```yaml block — add one under "
+        "the heading"
+    ),
+    'state_md.unclosed_block': (
+        "state.md: the ```yaml block of section '{section}' (line {line}) is never closed — "
+        "add a closing ``` line"
+    ),
+    'state_md.too_large_to_parse': (
+        'state.md is larger than {limit} bytes — it is not read; restore it from git '
+        '(state.md holds a few short sections)'
+    ),
+    'state_md.yaml_broken': (
+        "state.md: the YAML of section '{section}' is broken near line {line} ({problem}) — "
+        "fix it; this section is read as empty until then"
+    ),
+    'state_md.not_mapping': (
+        "state.md: section '{section}' must be a YAML mapping (key: value lines), not {type}"
+    ),
+    'state_md.active_not_path': (
+        'state.md: playbook.active must be a path (play/<id>/plan.json) or null, not {type}; '
+        'it is read as null until fixed'
+    ),
+    'state_md.bad_security': (
+        "state.md: config.security is {value}, not one of {modes}; 'strict' is used (the user "
+        "sets it)"
+    ),
+    'state_md.unreadable': (
+        'state.md cannot be read ({error}) — check that it is a regular, readable file'
+    ),
+    'state_md.too_large': (
+        'state.md is larger than {limit} bytes — it is not read; restore it from git'
+    ),
+    'playbook.file_missing': '{label} does not exist',
+    'playbook.file_is_dir': '{label} is a directory, not a file',
+    'playbook.file_unreadable': '{label} cannot be read ({error})',
+    'playbook.file_too_large': '{label} is larger than {limit} bytes; it is not read',
+    'playbook.not_utf8': '{label} is not valid UTF-8',
+    'playbook.too_deep': '{label} is nested too deeply',
+    'playbook.not_json': '{label} is not valid JSON ({detail})',
+    'playbook.not_object': '{label} must hold a JSON object, not {type}',
+    'playbook.unknown_version': (
+        '{label} has format_version {version}, which this suite does not know (known: {known}); '
+        'upgrade the suite or fix the file'
+    ),
+    'playbook.active_outside': (
+        'state.md playbook.active ({value}) points outside the project; set it to '
+        'play/<id>/plan.json or null'
+    ),
+    'playbook.active_not_working': (
+        'state.md playbook.active ({value}) must name a working playbook play/<id>/plan.json '
+        '(not the template or an archived copy) or be null'
+    ),
+    'rules.at_line': 'line {line}: ',
+    'rules.and_more': ' (and {more} more)',
+    'rules.is_dir': '{file} is a directory, not a file',
+    'rules.unreadable': '{file} cannot be read ({error})',
+    'rules.too_large': '{file} is larger than {limit} bytes',
+    'rules.not_loaded': '{file} could not be loaded ({error})',
+    'rules.not_utf8': '{file} is not UTF-8 (byte {byte})',
+    'rules.not_yaml': 'not valid YAML: {problem}',
+    'rules.duplicate_name': (
+        'rule name {name} is used twice (first at line {line}); names must be unique'
+    ),
+    'rules.yaml_booleans': (
+        ' (YAML reads yes/no/on/off/true/false as booleans; quote the value)'
+    ),
+    'rules.allowed_keys': '; allowed keys: {keys}',
+    'rules.not_an_action': '{value} is not an action; use block or ask (a rule cannot allow)',
+    'completion.unreadable': 'the playbook cannot be read',
+    'completion.empty': 'the plan has no phases or no subtasks',
+    'completion.subtask_open': 'subtask {subtask} is {status}',
+    'completion.phase_open': 'phase {phase} is {status}',
+    'completion.critic_status': 'critic.status is {status}, not PASS',
+    'completion.final_open': 'final task {task} is {status}',
+    'completion.no_evidence': 'subtask {subtask} is done without its evidence ({gap})',
+    'completion.no_critic_run': (
+        'no critic run recorded a PASS for {ident} (.claude/logs/critic-ledger.jsonl)'
+    ),
+    'bookkeeping.no_state': 'state.md does not exist',
+    'bookkeeping.other_playbook': 'state.md playbook.active is {active} (another playbook)',
+    'bookkeeping.no_context': "plan.json has no 'context' (the understanding check)",
+    'bookkeeping.other_branch': "the checked-out branch is {branch}, the playbook's is {want}",
+    'reward.shape_not_object': (
+        "{label}: '{key}' must be an object (got {type}); see play/template/progress.json"
+    ),
+    'reward.shape_subtask': '{label}: subtasks.{subtask} must be an object or a status string',
+    'reward.shape_phase': '{label}: phases.{phase} must be an object or a status string',
+    'reward.shape_phases': "{label}: 'phases' must be a list; see play/template/plan.json",
+    'reward.shape_phase_id': "{label}: every phase must be an object with a string 'id'",
+    'reward.shape_subtasks': "{label}: phase {phase} 'subtasks' must be a list",
+    'reward.shape_subtask_id': "{label}: every subtask of phase {phase} needs a string 'id'",
+    'statusline.phase': 'phase {phase}',
+    'statusline.subtasks': '{done}/{total} subtasks',
+    'statusline.no_playbook': 'no playbook',
+    'statusline.post_loop': 'post-loop',
+    'statusline.consent': 'consent',
+    'statusline.pending': 'pending: {items}',
+    'statusline.problem': 'state problem',
+    'protected_list.windows_path': (
+        '{label}:{line}: {entry} looks like a Windows drive path; write patterns relative to '
+        'the project root (or ~/...); the line is kept as BLOCK'
+    ),
+    'protected_list.unknown_level': (
+        '{label}:{line}: unknown level {level} (use HARD_BLOCK, BLOCK or WARN); the entry is '
+        'treated as BLOCK'
+    ),
+    'protected_list.no_pattern': '{label}:{line}: entry has no pattern; write LEVEL:path/glob',
+    'protected_list.dotdot': (
+        "{label}:{line}: pattern {pattern} contains '..'; write it relative to the project root"
+    ),
+    'protected_list.cannot_read': 'it cannot be read ({error})',
+    'protected_list.too_large': 'it is larger than {limit} bytes',
+    'protected_list.unreadable': (
+        '{file} exists but {why}, so which files are protected is unknown. Ask the user to '
+        'restore it (git checkout -- {file}, or reinstall with python install.py <repo>)'
+    ),
+    'edits.is_dir': 'the path is a directory',
+    'edits.unreadable': 'cannot read the file ({error})',
+    'edits.too_large': 'the file is larger than {limit} bytes',
+    'runtime.not_recorded': 'State was not fully recorded: {failed}.',
+    'runtime.effect_failed': 'could not {label} ({error}{detail}; details in {log})',
+    'state_md.write_one_line': 'state.md: cannot write {value} on one line so that it reads back',
+    'state_md.write_broken': (
+        "state.md: the YAML of section '{section}' is broken ({error}); nothing was written — "
+        "fix the section first"
+    ),
+    'state_md.write_not_mapping': (
+        "state.md: section '{section}' is not a YAML mapping; nothing was written — write it as "
+        "key: value lines"
+    ),
+    'state_md.write_unparsable': (
+        "state.md: writing section '{section}' produced YAML that does not parse; nothing was "
+        "written — check the section for unusual formatting"
+    ),
+    'state_md.write_missing': '{path} does not exist; run install.py to create it',
+    'state_md.write_unreadable': (
+        '{path} cannot be read ({error}); nothing was written — make it a regular, readable '
+        'file (restore it from git)'
+    ),
+    'state_md.write_too_large': 'state.md is larger than {limit} bytes; nothing was written',
+    'state_md.write_not_utf8': (
+        'state.md is not valid UTF-8 (byte {byte}); nothing was written — re-save it as UTF-8'
+    ),
+    'state_md.write_no_section': "state.md has no '{section}' section",
+    'state_md.write_no_read_back': (
+        "state.md: writing {section}.{key} would not read back as {value}; nothing was "
+        "written — check the section's YAML"
+    ),
+    'state_md.write_changes_other': (
+        "state.md: writing {section} would change section '{other}'; nothing was written — "
+        "check the file for unusual formatting"
+    ),
 }

@@ -1415,4 +1415,222 @@ MESSAGES = {
     'shell.how.patch_unreadable': '{how} (読めない diff に書かれたファイル)',
     'shell.how.pip_env': '{interpreter} の環境への {sub}',
     # <<< shell analysis (ja-shell)
+
+    # ============================================================ issue 14 item 10 (ja-rest)
+    # 英語のまま日本語の読者に届いていた文 (ライブラリ・OS の詳細は種類ごとに
+    # statefiles/detail.py で訳す。状態ファイルの問題、statusline、レポート)。
+    # このブランチで追加したキーはここにまとめる。
+    'detail.quoted': '「{detail}」',
+    'detail.os.enoent': 'ファイルまたはディレクトリがありません',
+    'detail.os.eacces': 'アクセス権がありません',
+    'detail.os.eperm': '操作が許可されていません',
+    'detail.os.eisdir': 'ディレクトリです',
+    'detail.os.enotdir': 'ディレクトリではありません',
+    'detail.os.eloop': 'シンボリックリンクの階層が深すぎます',
+    'detail.os.enametoolong': 'ファイル名が長すぎます',
+    'detail.os.enxio': 'デバイスまたはアドレスがありません',
+    'detail.os.eio': '入出力エラーです',
+    'detail.os.enospc': 'ディスクの空きがありません',
+    'detail.os.erofs': '読み取り専用のファイルシステムです',
+    'detail.os.eagain': 'リソースが一時的に使えません',
+    'detail.os.fifo': '通常のファイルではなく FIFO です',
+    'detail.os.socket': '通常のファイルではなくソケットです',
+    'detail.os.device': '通常のファイルではなくデバイスです',
+    'detail.os.not_regular': '通常のファイルではありません',
+    'detail.yaml.mapping_values': 'ここにはマッピングの値を書けません (インデントと「: 」の位置を確認してください)',
+    'detail.yaml.no_colon': "「:」があるべき所にありません",
+    'detail.yaml.bad_character': 'トークンを始められない文字があります (タブ文字など)',
+    'detail.yaml.undefined_alias': '定義されていないエイリアスがあります',
+    'detail.yaml.unexpected_end': 'テキストが途中で終わっています',
+    'detail.yaml.bad_escape': '不明なエスケープ文字があります',
+    'detail.yaml.structure': 'インデントかブロックの構造が壊れています',
+    'detail.yaml.flow_sequence': "「,」か「]」があるべき所にありません",
+    'detail.yaml.flow_mapping': "「,」か「}}」があるべき所にありません",
+    'detail.yaml.more_documents': 'ドキュメントは 1 つのはずですが、2 つ目があります',
+    'detail.yaml.duplicate_anchor': '同じ名前のアンカーが 2 回定義されています',
+    'detail.yaml.bad_date': '存在しない日付があります',
+    'detail.yaml.special_characters': '使えない特殊文字があります',
+    'detail.yaml.nested': '入れ子が深すぎます',
+    'detail.yaml.alias_bomb': (
+        'エイリアス (*name) を展開すると、テキストに書かれた量を超える値になります '
+        '(再帰的または指数的なエイリアス)。値をそのまま書いてください'
+    ),
+    'detail.json.value': '文字位置 {position} に値がありません',
+    'detail.json.property_name': '文字位置 {position} にダブルクォートで囲んだプロパティ名がありません',
+    'detail.json.delimiter': '文字位置 {position} に区切り文字がありません',
+    'detail.json.unterminated': '文字位置 {position} から始まる文字列が閉じていません',
+    'detail.json.control_character': '文字位置 {position} に使えない制御文字があります',
+    'detail.json.escape': '文字位置 {position} に不正なエスケープがあります',
+    'detail.json.extra_data': '文字位置 {position} 以降に余分なデータがあります',
+    'detail.schema.type': '{value} は {expected} 型ではありません',
+    'detail.schema.enum': '{value} は {allowed} のいずれでもありません',
+    'detail.schema.required': '必須のプロパティ {name} がありません',
+    'detail.schema.additional': '許可されていないプロパティがあります ({names})',
+    'detail.schema.pattern': '{value} がパターン {pattern} に一致しません',
+    'detail.schema.too_short': '{value} は短すぎます (最低 {limit})',
+    'detail.schema.too_long': '{value} は長すぎます (最大 {limit})',
+    'detail.schema.too_small': '{value} は最小値 {limit} より小さい値です',
+    'detail.schema.too_large': '{value} は最大値 {limit} より大きい値です',
+    'detail.schema.unique': '{value} に重複した要素があります',
+    'detail.schema.no_variant': '{value} はどの形式にも当てはまりません',
+    'detail.schema.not': '{value} はここでは使えません',
+    'state_md.duplicate_section': (
+        "state.md: セクション '{section}' が 2 回以上あります (2 回目は {line} 行目)。最初のものが"
+        "使われます — 重複を削除してください"
+    ),
+    'state_md.no_yaml_block': (
+        "state.md: セクション '{section}' ({line} 行目) に ```yaml ブロックがありません — "
+        "見出しの下に追加してください"
+    ),
+    'state_md.unclosed_block': (
+        "state.md: セクション '{section}' ({line} 行目) の ```yaml ブロックが閉じていません — "
+        "閉じる ``` の行を追加してください"
+    ),
+    'state_md.too_large_to_parse': (
+        'state.md が {limit} バイトを超えているため読み込みません。git から復元してください '
+        '(state.md は短いセクションがいくつかあるだけのファイルです)'
+    ),
+    'state_md.yaml_broken': (
+        "state.md: セクション '{section}' の YAML が {line} 行目付近で壊れています ({problem}) — "
+        "修正してください。修正するまでこのセクションは空として読まれます"
+    ),
+    'state_md.not_mapping': (
+        "state.md: セクション '{section}' は YAML のマッピング (key: value の行) でなければ"
+        "なりませんが、{type} です"
+    ),
+    'state_md.active_not_path': (
+        'state.md: playbook.active はパス (play/<id>/plan.json) か null でなければなりませんが、'
+        '{type} です。修正するまで null として読まれます'
+    ),
+    'state_md.bad_security': (
+        "state.md: config.security が {value} です ({modes} のいずれでもありません)。'strict' "
+        "が使われます (この値はユーザーが設定します)"
+    ),
+    'state_md.unreadable': (
+        'state.md を読み込めません ({error}) — 通常の読み込み可能なファイルか確認してください'
+    ),
+    'state_md.too_large': (
+        'state.md が {limit} バイトを超えているため読み込みません。git から復元してください'
+    ),
+    'playbook.file_missing': '{label} がありません',
+    'playbook.file_is_dir': '{label} はファイルではなくディレクトリです',
+    'playbook.file_unreadable': '{label} を読み込めません ({error})',
+    'playbook.file_too_large': '{label} が {limit} バイトを超えているため読み込みません',
+    'playbook.not_utf8': '{label} が正しい UTF-8 ではありません',
+    'playbook.too_deep': '{label} の入れ子が深すぎます',
+    'playbook.not_json': '{label} が正しい JSON ではありません ({detail})',
+    'playbook.not_object': '{label} は JSON オブジェクトでなければなりませんが、{type} です',
+    'playbook.unknown_version': (
+        '{label} の format_version {version} はこのスイートが知らないバージョンです '
+        '(対応: {known})。スイートを更新するか、ファイルを修正してください'
+    ),
+    'playbook.active_outside': (
+        'state.md の playbook.active ({value}) がプロジェクトの外を指しています。'
+        'play/<id>/plan.json か null にしてください'
+    ),
+    'playbook.active_not_working': (
+        'state.md の playbook.active ({value}) は作業中の playbook play/<id>/plan.json '
+        '(テンプレートやアーカイブのコピーではないもの) か null でなければなりません'
+    ),
+    'rules.at_line': '{line} 行目: ',
+    'rules.and_more': ' (ほか {more} 件)',
+    'rules.is_dir': '{file} はファイルではなくディレクトリです',
+    'rules.unreadable': '{file} を読み込めません ({error})',
+    'rules.too_large': '{file} が {limit} バイトを超えています',
+    'rules.not_loaded': '{file} を読み込めませんでした ({error})',
+    'rules.not_utf8': '{file} が UTF-8 ではありません ({byte} バイト目)',
+    'rules.not_yaml': '正しい YAML ではありません: {problem}',
+    'rules.duplicate_name': (
+        'ルール名 {name} が 2 回使われています (最初は {line} 行目)。名前は重複できません'
+    ),
+    'rules.yaml_booleans': (
+        ' (YAML は yes/no/on/off/true/false を真偽値として読みます。値を引用符で囲んでください)'
+    ),
+    'rules.allowed_keys': '。使えるキー: {keys}',
+    'rules.not_an_action': '{value} はアクションではありません。block か ask を使ってください (ルールで許可はできません)',
+    'completion.unreadable': 'playbook を読み込めません',
+    'completion.empty': 'plan に phase か subtask がありません',
+    'completion.subtask_open': 'subtask {subtask} が {status} です',
+    'completion.phase_open': 'phase {phase} が {status} です',
+    'completion.critic_status': 'critic.status が {status} です (PASS ではありません)',
+    'completion.final_open': '最終タスク {task} が {status} です',
+    'completion.no_evidence': 'subtask {subtask} が根拠なしに done になっています ({gap})',
+    'completion.no_critic_run': (
+        '{ident} に対する critic の PASS の記録がありません (.claude/logs/critic-ledger.jsonl)'
+    ),
+    'bookkeeping.no_state': 'state.md がありません',
+    'bookkeeping.other_playbook': 'state.md の playbook.active が {active} です (別の playbook)',
+    'bookkeeping.no_context': "plan.json に 'context' (理解確認) がありません",
+    'bookkeeping.other_branch': 'チェックアウト中のブランチが {branch} ですが、playbook のブランチは {want} です',
+    'reward.shape_not_object': (
+        "{label}: '{key}' はオブジェクトでなければなりませんが、{type} です。"
+        "play/template/progress.json を参照してください"
+    ),
+    'reward.shape_subtask': '{label}: subtasks.{subtask} はオブジェクトか status の文字列でなければなりません',
+    'reward.shape_phase': '{label}: phases.{phase} はオブジェクトか status の文字列でなければなりません',
+    'reward.shape_phases': "{label}: 'phases' はリストでなければなりません。play/template/plan.json を参照してください",
+    'reward.shape_phase_id': "{label}: すべての phase は文字列の 'id' を持つオブジェクトでなければなりません",
+    'reward.shape_subtasks': "{label}: phase {phase} の 'subtasks' はリストでなければなりません",
+    'reward.shape_subtask_id': "{label}: phase {phase} のすべての subtask に文字列の 'id' が必要です",
+    'statusline.phase': 'phase {phase}',
+    'statusline.subtasks': 'subtask {done}/{total} 完了',
+    'statusline.no_playbook': 'playbook なし',
+    'statusline.post_loop': 'post-loop',
+    'statusline.consent': '承認',
+    'statusline.pending': '待ち: {items}',
+    'statusline.problem': '状態ファイルに問題あり',
+    'protected_list.windows_path': (
+        '{label}:{line}: {entry} は Windows のドライブパスのようです。パターンはプロジェクトルートからの'
+        '相対パス (または ~/...) で書いてください。この行は BLOCK として扱います'
+    ),
+    'protected_list.unknown_level': (
+        '{label}:{line}: 不明なレベル {level} です (HARD_BLOCK、BLOCK、WARN のいずれかを使ってください)。'
+        'このエントリは BLOCK として扱います'
+    ),
+    'protected_list.no_pattern': '{label}:{line}: エントリにパターンがありません。LEVEL:path/glob の形で書いてください',
+    'protected_list.dotdot': (
+        "{label}:{line}: パターン {pattern} に '..' が含まれています。プロジェクトルートからの相対パスで書いてください"
+    ),
+    'protected_list.cannot_read': '読み込めません ({error})',
+    'protected_list.too_large': '{limit} バイトを超えています',
+    'protected_list.unreadable': (
+        '{file} はありますが、{why}。そのため、どのファイルが保護されているか分かりません。'
+        'ユーザーに復元を依頼してください (git checkout -- {file}、または python install.py <repo> で再インストール)'
+    ),
+    'edits.is_dir': 'パスがディレクトリです',
+    'edits.unreadable': 'ファイルを読み込めません ({error})',
+    'edits.too_large': 'ファイルが {limit} バイトを超えています',
+    'runtime.not_recorded': '状態を完全には記録できませんでした: {failed}。',
+    'runtime.effect_failed': '{label} ができませんでした ({error}{detail}。詳細は {log})',
+    'state_md.write_one_line': 'state.md: {value} を読み戻せる形で 1 行に書けません',
+    'state_md.write_broken': (
+        "state.md: セクション '{section}' の YAML が壊れています ({error})。何も書き込んでいません — "
+        "先にセクションを修正してください"
+    ),
+    'state_md.write_not_mapping': (
+        "state.md: セクション '{section}' が YAML のマッピングではありません。何も書き込んでいません — "
+        "key: value の行で書いてください"
+    ),
+    'state_md.write_unparsable': (
+        "state.md: セクション '{section}' を書くと解析できない YAML になります。何も書き込んでいません — "
+        "セクションに特殊な書き方がないか確認してください"
+    ),
+    'state_md.write_missing': '{path} がありません。install.py を実行して作成してください',
+    'state_md.write_unreadable': (
+        '{path} を読み込めません ({error})。何も書き込んでいません — 通常の読み込み可能なファイルに'
+        'してください (git から復元してください)'
+    ),
+    'state_md.write_too_large': 'state.md が {limit} バイトを超えています。何も書き込んでいません',
+    'state_md.write_not_utf8': (
+        'state.md が正しい UTF-8 ではありません ({byte} バイト目)。何も書き込んでいません — UTF-8 で保存し直してください'
+    ),
+    'state_md.write_no_section': "state.md に '{section}' セクションがありません",
+    'state_md.write_no_read_back': (
+        "state.md: {section}.{key} を書いても {value} として読み戻せません。何も書き込んでいません — "
+        "セクションの YAML を確認してください"
+    ),
+    'state_md.write_changes_other': (
+        "state.md: {section} を書くとセクション '{other}' が変わってしまいます。何も書き込んでいません — "
+        "ファイルに特殊な書き方がないか確認してください"
+    ),
 }

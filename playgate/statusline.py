@@ -79,7 +79,7 @@ def _line(data, env) -> str:
         return f"{NEUTRAL}{SEP}not set up"
     hook = HookInput("Notification", {"cwd": root, "session_id": _session(data)})
     ctx = Context(hook, root=root, env=env)
-    from workflow.lifecycle import where
+    from workflow.lifecycle import status_word, where
 
     w = where(ctx)
     parts = [NEUTRAL]
@@ -87,17 +87,17 @@ def _line(data, env) -> str:
         pb = ctx.playbook
         parts.append(_short(pb.id if pb is not None and pb.id else w["playbook"]))
         if w["phase"]:
-            parts.append(f"phase {_short(w['phase'])}")
-        parts.append(f"{w['done']}/{w['total']} subtasks")
+            parts.append(status_word(ctx, "phase", phase=_short(w["phase"])))
+        parts.append(status_word(ctx, "subtasks", done=w["done"], total=w["total"]))
     else:
-        parts.append("no playbook")
+        parts.append(status_word(ctx, "no_playbook"))
     parts.append(ctx.security)
-    pending = [name for name, on in (("post-loop", w["post_loop_pending"]),
-                                     ("consent", w["consent_pending"])) if on]
+    pending = [status_word(ctx, name) for name, on in (("post_loop", w["post_loop_pending"]),
+                                                       ("consent", w["consent_pending"])) if on]
     if pending:
-        parts.append("pending: " + ", ".join(pending))
+        parts.append(status_word(ctx, "pending", items=", ".join(pending)))
     if w["problem"]:
-        parts.append("state problem")
+        parts.append(status_word(ctx, "problem"))
     return SEP.join(parts)
 
 

@@ -172,6 +172,17 @@ def review_verdicts(root: str) -> dict:
     return out
 
 
+def _why_not(report: dict, key: str, /, **fields) -> None:
+    """Why a reviewed playbook was not activated: ``why_not`` in English
+    (the report is JSON, read back later) and ``why_not_key`` ``[key,
+    fields]`` so the reminder can tell it in the reader's language (issue 14
+    item 10)."""
+    from messages import Text  # lazy: only when the playbook cannot be activated
+
+    report["why_not"] = str.__str__(Text(key, **fields))
+    report["why_not_key"] = [key, fields]
+
+
 def record_review(root: str, plan_rel: str, branch: str | None) -> dict:
     """Apply the reviewer's PASS for ``plan_rel`` (see the module docstring).
 
@@ -206,14 +217,13 @@ def record_review(root: str, plan_rel: str, branch: str | None) -> dict:
 
         active_rel = resolve_active(root, active)[0] if active else None
         if state is None:
-            report["why_not"] = "state.md does not exist"
+            _why_not(report, "bookkeeping.no_state")
         elif active and active_rel != plan_rel:
-            report["why_not"] = f"state.md playbook.active is {active} (another playbook)"
+            _why_not(report, "bookkeeping.other_playbook", active=active)
         elif not plan.get("context"):
-            report["why_not"] = "plan.json has no 'context' (the understanding check)"
+            _why_not(report, "bookkeeping.no_context")
         elif want and branch != want:
-            report["why_not"] = f"the checked-out branch is {branch or 'unknown'}, the " \
-                                f"playbook's is {want}"
+            _why_not(report, "bookkeeping.other_branch", branch=branch or "unknown", want=want)
         if report["why_not"]:
             return report
         progress_rel = _progress_rel(plan_rel)

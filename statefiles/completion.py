@@ -56,7 +56,7 @@ def final_task_statuses(progress: dict) -> dict:
     return out
 
 
-def missing(pb, first_only: bool = False, ledger: dict | None = None) -> list:
+def missing(pb, first_only: bool = False, ledger: dict | None = None, texts: bool = False) -> list:
     """What keeps the playbook ``pb`` from being complete, as short phrases
     (``["subtask p1.2 is in_progress", ...]``); empty when it is complete.
 
@@ -64,30 +64,42 @@ def missing(pb, first_only: bool = False, ledger: dict | None = None) -> list:
     edits happen while work is still open). ``ledger`` (``{id: "PASS"|"FAIL"}``
     from the critic ledger, ``workflow.reward.ledger_verdicts``) adds the
     requirement of a recorded critic PASS for every subtask and the playbook;
-    ``None`` leaves it out."""
+    ``None`` leaves it out. ``texts`` makes each problem a
+    :class:`messages.Text` (the same English, translatable: issue 14 item
+    10) for a message; the default keeps the edit path free of the
+    catalogue."""
     problems: list = []
 
-    def note(text: str) -> bool:
-        """Add problem ``text``; returns True when the caller should stop (``first_only``)."""
+    def note(text: str, key: str = "", **fields) -> bool:
+        """Add problem ``text`` (catalogue ``key`` with ``fields`` when ``texts``);
+        returns True when the caller should stop (``first_only``)."""
+        if texts and key:
+            from messages import Text  # lazy: only for a message
+
+            text = Text(key, english=text, **fields)
         problems.append(text)
         return first_only
 
     if pb is None or pb.errors:
-        note("the playbook cannot be read")
+        note("the playbook cannot be read", "completion.unreadable")
         return problems
     phases = pb.phases
     subtasks = pb.all_subtasks()
     if not phases or not subtasks:
-        note("the plan has no phases or no subtasks")
+        note("the plan has no phases or no subtasks", "completion.empty")
         return problems
     # Statuses first: they are what is usually still open (cheap, early exit).
     for phase_id, sub in subtasks:
         status = subtask_status(pb.subtask_progress(sub["id"]))
-        if status != "done" and note(f"subtask {sub['id']} is {status or 'pending'}"):
+        if status != "done" and note(f"subtask {sub['id']} is {status or 'pending'}",
+                                   "completion.subtask_open", subtask=sub["id"],
+                                   status=status or "pending"):
             return problems
     for phase in phases:
         status = pb.phase_progress_status(phase["id"])
-        if status != "done" and note(f"phase {phase['id']} is {status or 'pending'}"):
+        if status != "done" and note(f"phase {phase['id']} is {status or 'pending'}",
+                                   "completion.phase_open", phase=phase["id"],
+                                   status=status or "pending"):
             return problems
     critic = pb.progress.get("critic")
     critic_status = ""
@@ -96,7 +108,9 @@ def missing(pb, first_only: bool = False, ledger: dict | None = None) -> list:
         critic_status = value.strip().upper() if isinstance(value, str) else ""
     elif isinstance(critic, str):
         critic_status = critic.strip().upper()
-    if critic_status != "PASS" and note(f"critic.status is {critic_status or 'missing'}, not PASS"):
+    if critic_status != "PASS" and note(
+            f"critic.status is {critic_status or 'missing'}, not PASS", "completion.critic_status",
+            status=critic_status or "missing"):
         return problems
     statuses = final_task_statuses(pb.progress)
     plan_finals = pb.plan.get("final_tasks")
@@ -105,20 +119,25 @@ def missing(pb, first_only: bool = False, ledger: dict | None = None) -> list:
         if key is None:
             continue
         status = statuses.get(key, "")
-        if status not in FINAL_OK and note(f"final task {key} is {status or 'pending'}"):
+        if status not in FINAL_OK and note(f"final task {key} is {status or 'pending'}",
+                                                 "completion.final_open", task=key,
+                                                 status=status or "pending"):
             return problems
     for key, status in statuses.items():
-        if status not in FINAL_OK and note(f"final task {key} is {status or 'pending'}"):
+        if status not in FINAL_OK and note(f"final task {key} is {status or 'pending'}",
+                                                 "completion.final_open", task=key,
+                                                 status=status or "pending"):
             return problems
     for _, sub in subtasks:
         gaps = evidence_problems(pb.subtask_progress(sub["id"]))
-        if gaps and note(f"subtask {sub['id']} is done without its evidence ({gaps[0]})"):
+        if gaps and note(f"subtask {sub['id']} is done without its evidence ({gaps[0]})",
+                         "completion.no_evidence", subtask=sub["id"], gap=gaps[0]):
             return problems
     if ledger is not None:
         for ident in [sub["id"] for _, sub in subtasks] + ["playbook"]:
             if ledger.get(ident) != "PASS" and note(
                     f"no critic run recorded a PASS for {ident} "
-                    "(.claude/logs/critic-ledger.jsonl)"):
+                    "(.claude/logs/critic-ledger.jsonl)", "completion.no_critic_run", ident=ident):
                 return problems
     return problems
 

@@ -53,13 +53,16 @@ def load_json_file(path: str, label: str) -> tuple:
     try:
         data = read_bytes(path, MAX_BYTES + 1)
     except FileNotFoundError:
-        return None, f"{label} does not exist"
+        return None, _text("playbook.file_missing", label=label)
     except IsADirectoryError:
-        return None, f"{label} is a directory, not a file"
+        return None, _text("playbook.file_is_dir", label=label)
     except OSError as exc:
-        return None, f"{label} cannot be read ({exc.strerror})"
+        from statefiles.detail import os_error  # lazy: an unreadable playbook only
+
+        return None, _text("playbook.file_unreadable", label=label,
+                           error=os_error(exc, fallback=exc.strerror))
     if len(data) > MAX_BYTES:
-        return None, f"{label} is larger than {MAX_BYTES} bytes; it is not read"
+        return None, _text("playbook.file_too_large", label=label, limit=MAX_BYTES)
     return parse_json_text(data, label)
 
 
@@ -71,21 +74,29 @@ def parse_json_text(data, label: str) -> tuple:
             data = data.decode("utf-8")
         value = fastjson.loads(data)
     except UnicodeDecodeError:
-        return None, f"{label} is not valid UTF-8"
+        return None, _text("playbook.not_utf8", label=label)
     except RecursionError:
-        return None, f"{label} is nested too deeply"
+        return None, _text("playbook.too_deep", label=label)
     except ValueError as exc:
+        from statefiles.detail import json_problem  # lazy: a broken playbook only
+
         first = str(exc).splitlines()[0]
-        return None, f"{label} is not valid JSON ({first})"
+        return None, _text("playbook.not_json", label=label, detail=json_problem(first))
     if not isinstance(value, dict):
-        return None, f"{label} must hold a JSON object, not {type(value).__name__}"
+        return None, _text("playbook.not_object", label=label, type=type(value).__name__)
     version = value.get("format_version", CURRENT_FORMAT_VERSION)
     if not format_version_ok(version):
-        return None, (
-            f"{label} has format_version {version!r}, which this suite does not know "
-            f"(known: {', '.join(map(str, FORMAT_VERSIONS))}); upgrade the suite or fix the file"
-        )
+        return None, _text("playbook.unknown_version", label=label, version=repr(version),
+                           known=", ".join(map(str, FORMAT_VERSIONS)))
     return value, None
+
+
+def _text(key: str, /, **fields):
+    """A read problem as :class:`messages.Text` (the English as before,
+    translatable; issue 14 item 10). Lazy: only a broken playbook makes one."""
+    from messages import Text
+
+    return Text(key, **fields)
 
 
 def _dict(value) -> dict:
@@ -164,14 +175,14 @@ def evidence_problems(entry) -> list:
     for kind in VALIDATION_KINDS:
         status, evidence = validation_entry(validations.get(kind))
         if status != "PASS":
-            problems.append(f"validations.{kind}.status is {status or 'missing'}, not PASS")
+            problems.append(_text("reward.gap_status", kind=kind, status=status or "missing"))
         elif not evidence:
-            problems.append(f"validations.{kind}.evidence is empty")
+            problems.append(_text("reward.gap_evidence", kind=kind))
     if not _str(entry.get("validated_at")).strip():
-        problems.append("validated_at is not set")
+        problems.append(_text("reward.gap_validated_at"))
     if _str(entry.get("validated_by")).strip() != "critic":
         got = entry.get("validated_by")
-        problems.append(f"validated_by is {got!r}, not 'critic'")
+        problems.append(_text("reward.gap_validated_by", got=repr(got)))
     return problems
 
 
@@ -361,10 +372,7 @@ def resolve_active(root: str, active: str | None) -> tuple:
         abs_path = ""
     rel = layout.relative_to(abs_path, root) if abs_path else None
     if rel is None or rel == ".":
-        return None, (
-            f"state.md playbook.active ({value!r}) points outside the project; set it to "
-            "play/<id>/plan.json or null"
-        )
+        return None, _text("playbook.active_outside", value=repr(value))
     if os.path.isdir(abs_path) and not rel.endswith("/plan.json"):
         # ``play/<id>`` names its plan.json; a *plan.json* that is a
         # directory is reported as such by the loader, not as a bad path.
@@ -372,10 +380,7 @@ def resolve_active(root: str, active: str | None) -> tuple:
     parts = rel.split("/")
     if (len(parts) != 3 or parts[0] != layout.PLAY_DIR or parts[2] != "plan.json"
             or parts[1] in ("archive", "template")):
-        return None, (
-            f"state.md playbook.active ({value!r}) must name a working playbook "
-            "play/<id>/plan.json (not the template or an archived copy) or be null"
-        )
+        return None, _text("playbook.active_not_working", value=repr(value))
     return rel, None
 
 

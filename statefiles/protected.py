@@ -544,10 +544,8 @@ def parse(text: str, label: str = layout.PROTECTED_FILES) -> ProtectedList:
             stripped = stripped.split(" #", 1)[0].rstrip()
         level, sep, pattern = stripped.partition(":")
         if sep and len(level) == 1 and level.isalpha() and pattern[:1] in ("/", "\\"):
-            problems.append(
-                f"{label}:{lineno}: {stripped!r} looks like a Windows drive path; write "
-                "patterns relative to the project root (or ~/...); the line is kept as BLOCK"
-            )
+            problems.append(_text("protected_list.windows_path", label=label, line=lineno,
+                                  entry=repr(stripped)))
             entries.append(Entry("BLOCK", stripped, lineno))
             continue
         if not sep or (level.strip().upper() not in LEVELS and not level.strip().isupper()):
@@ -556,22 +554,26 @@ def parse(text: str, label: str = layout.PROTECTED_FILES) -> ProtectedList:
             level = level.strip().upper()
             pattern = pattern.strip()
             if level not in LEVELS:
-                problems.append(
-                    f"{label}:{lineno}: unknown level {level!r} (use HARD_BLOCK, BLOCK or "
-                    "WARN); the entry is treated as BLOCK"
-                )
+                problems.append(_text("protected_list.unknown_level", label=label, line=lineno,
+                                      level=repr(level)))
                 level = "BLOCK"
         if not pattern:
-            problems.append(f"{label}:{lineno}: entry has no pattern; write LEVEL:path/glob")
+            problems.append(_text("protected_list.no_pattern", label=label, line=lineno))
             continue
         if ".." in pattern.replace("\\", "/").split("/"):
-            problems.append(
-                f"{label}:{lineno}: pattern {pattern!r} contains '..'; write it relative "
-                "to the project root"
-            )
+            problems.append(_text("protected_list.dotdot", label=label, line=lineno,
+                                  pattern=repr(pattern)))
             continue
         entries.append(Entry(level, pattern, lineno))
     return ProtectedList(entries, problems)
+
+
+def _text(key: str, /, **fields):
+    """A problem of the list as :class:`messages.Text` (the English as
+    before, translatable: issue 14 item 10); only a broken list makes one."""
+    from messages import Text  # lazy: a broken list only
+
+    return Text(key, **fields)
 
 
 #: protected-files.txt larger than this is not read (and fails closed).
@@ -595,16 +597,17 @@ def load(root: str) -> ProtectedList:
         data = b""
     except OSError as exc:
         data = b""
-        unreadable = f"it cannot be read ({exc.strerror or type(exc).__name__})"
+        from statefiles.detail import os_error  # lazy: an unreadable list only
+
+        unreadable = _text("protected_list.cannot_read",
+                           error=os_error(exc, fallback=exc.strerror or type(exc).__name__))
     if len(data) > MAX_BYTES:
         data = b""
-        unreadable = f"it is larger than {MAX_BYTES} bytes"
+        unreadable = _text("protected_list.too_large", limit=MAX_BYTES)
     result = parse(data.decode("utf-8", "replace"))
     result.root = root
     if unreadable:
-        result.unreadable = (
-            f"{layout.PROTECTED_FILES} exists but {unreadable}, so which files are protected "
-            "is unknown. Ask the user to restore it (git checkout -- "
-            f"{layout.PROTECTED_FILES}, or reinstall with python install.py <repo>)")
+        result.unreadable = _text("protected_list.unreadable", file=layout.PROTECTED_FILES,
+                                  why=unreadable)
         result.problems.insert(0, result.unreadable)
     return result

@@ -89,10 +89,16 @@ class Problem:
         self.message = message
 
     def text(self) -> str:
-        """``line L: field: message`` (one line)."""
+        """``line L: field: message`` (one line; a :class:`messages.Text`
+        when the message is one, so it can be told in the reader's language)."""
         at = f"line {self.line}: " if self.line else ""
         field = f"{self.where}: " if self.where else ""
-        return f"{at}{field}{self.message}"
+        if not _is_text(self.message):
+            return f"{at}{field}{self.message}"
+        from messages import Text  # lazy: a broken rules file only
+
+        return Text.join("", [Text("rules.at_line", line=self.line) if self.line else "",
+                              field, self.message])
 
     def to_list(self) -> list:
         return [self.line, self.col, self.where, self.message]
@@ -226,7 +232,12 @@ class RuleSet:
         if not self.problems:
             return ""
         more = len(self.problems) - 1
-        return self.problems[0].text() + (f" (and {more} more)" if more else "")
+        first = self.problems[0].text()
+        if not _is_text(first):
+            return first + (f" (and {more} more)" if more else "")
+        from messages import Text  # lazy: a broken rules file only
+
+        return Text.join("", [first, Text("rules.and_more", more=more) if more else ""])
 
     def match(self, analysis) -> list:
         """Every :class:`Match` in ``analysis`` (a :class:`shell.Analysis`;
@@ -252,20 +263,24 @@ _MEMO: dict = {}
 def load(root: str, use_cache: bool = True) -> RuleSet:
     """The rules of the project at ``root``: :data:`EMPTY` when the file is
     absent; a broken :class:`RuleSet` when it cannot be read, parsed or
-    validated. Never raises."""
+    validated. Never raises. ``use_cache=False`` builds the set again (the
+    problems of a broken file then carry their catalogue keys, which the
+    on-disk cache does not keep: issue 14 item 10)."""
     path = os.path.join(root, *RULES_FILE.split("/"))
     try:
         data = read_bytes(path, MAX_BYTES + 1)  # never waits on a FIFO
     except FileNotFoundError:
         return EMPTY
     except IsADirectoryError:
-        return _broken("is a directory, not a file")
+        return _broken("rules.is_dir")
     except OSError as exc:
-        return _broken(f"cannot be read ({exc.strerror or exc})")
+        from statefiles.detail import os_error  # lazy: an unreadable rules file only
+
+        return _broken("rules.unreadable", error=os_error(exc, fallback=exc.strerror or exc))
     if len(data) > MAX_BYTES:
-        return _broken(f"is larger than {MAX_BYTES} bytes")
+        return _broken("rules.too_large", limit=MAX_BYTES)
     memo = _MEMO.get(root)
-    if memo is not None and memo[0] == data:
+    if memo is not None and memo[0] == data and use_cache:
         return memo[1]
     try:
         with open(SCHEMA_FILE, "rb") as fh:
@@ -277,13 +292,20 @@ def load(root: str, use_cache: bool = True) -> RuleSet:
             value = build(data, schema_bytes)
         ruleset = from_value(value)
     except Exception as exc:  # noqa: BLE001 - a loader bug must mean "broken", never a crash
-        ruleset = _broken(f"could not be loaded ({type(exc).__name__}: {exc})")
+        ruleset = _broken("rules.not_loaded", error=f"{type(exc).__name__}: {exc}")
     _MEMO[root] = (data, ruleset)
     return ruleset
 
 
-def _broken(message: str) -> RuleSet:
-    return RuleSet(problems=[Problem(0, 0, "", f"{RULES_FILE} {message}")], present=True)
+def _broken(key: str, **fields) -> RuleSet:
+    from messages import Text  # lazy: a broken rules file only
+
+    return RuleSet(problems=[Problem(0, 0, "", Text(key, file=RULES_FILE, **fields))],
+                   present=True)
+
+
+def _is_text(value) -> bool:
+    return type(value).__name__ == "Text"
 
 
 def from_value(value) -> RuleSet:
@@ -305,7 +327,9 @@ def build(data: bytes, schema_bytes: bytes) -> dict:
     try:
         text = data.decode("utf-8").lstrip("\ufeff")
     except UnicodeDecodeError as exc:
-        message = f"{RULES_FILE} is not UTF-8 (byte {exc.start})"
+        from messages import Text  # lazy: a broken rules file only
+
+        message = Text("rules.not_utf8", file=RULES_FILE, byte=exc.start)
         return {"rules": [], "problems": [[0, 0, "", message]]}
     doc, problems = check_text(text, fastjson.loads(schema_bytes))
     if problems:
@@ -332,7 +356,10 @@ def check_text(text: str, schema: dict | None = None) -> tuple:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         what = getattr(exc, "problem", None) or (str(exc).splitlines() or ["invalid YAML"])[0]
         line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-        return None, [Problem(line, col, "", f"not valid YAML: {what}")]
+        from messages import Text  # lazy: a broken rules file only
+        from statefiles.detail import yaml_problem
+
+        return None, [Problem(line, col, "", Text("rules.not_yaml", problem=yaml_problem(what)))]
     if doc is None:
         return {}, []
     import jsonschema  # lazy: jsonschema (~60 ms), only when the file changed
@@ -354,9 +381,11 @@ def check_text(text: str, schema: dict | None = None) -> tuple:
             path = ("rules", i, "name")
             line, col = positions.find(path) if positions is not None else (1, 1)
             if spec["name"] in seen:
+                from messages import Text  # lazy: a broken rules file only
+
                 problems.append(Problem(line, col, _field(path),
-                                        f"rule name {spec['name']!r} is used twice (first at "
-                                        f"line {seen[spec['name']]}); names must be unique"))
+                                        Text("rules.duplicate_name", name=repr(spec["name"]),
+                                             line=seen[spec["name"]])))
             else:
                 seen[spec["name"]] = line
     problems.sort(key=lambda p: (p.line, p.col))
@@ -423,21 +452,27 @@ def _field(path) -> str:
 def _message(err) -> str:
     """One line for a jsonschema error: the schema's description of what is
     expected where it has one."""
+    from messages import Text  # lazy: a broken rules file only
+    from statefiles.detail import schema_error
+
     what = err.schema.get("description") if isinstance(err.schema, dict) else None
     if err.validator == "pattern" and what:
-        text = f"{err.instance!r} is not a valid {what}"
+        detail = schema_error(err)
+        text = Text(detail.key, english=f"{err.instance!r} is not a valid {what}",
+                    **detail.fields)
     elif err.validator == "type" and isinstance(err.instance, bool):
-        text = (f"{err.message} (YAML reads yes/no/on/off/true/false as booleans; quote the "
-                "value)")
+        text = Text.join("", [schema_error(err), Text("rules.yaml_booleans")])
     elif err.validator == "additionalProperties":
         allowed = ", ".join(sorted((err.schema.get("properties") or {}).keys()))
-        text = f"{err.message}; allowed keys: {allowed}"
+        text = Text.join("", [schema_error(err), Text("rules.allowed_keys", keys=allowed)])
     elif err.validator == "enum" and err.schema.get("enum") == [BLOCK, ASK]:
-        text = f"{err.instance!r} is not an action; use block or ask (a rule cannot allow)"
+        text = Text("rules.not_an_action", value=repr(err.instance))
     else:
-        text = err.message
-    text = text.replace("\n", " ")
-    return text if len(text) <= 300 else text[:297] + "..."
+        text = schema_error(err)
+    if "\n" in text or len(text) > 300:
+        text = text.replace("\n", " ")
+        return text if len(text) <= 300 else text[:297] + "..."
+    return text
 
 
 # ---------------------------------------------------------------- matching

@@ -106,11 +106,8 @@ def scan(text: str) -> dict:
                 in_block = False
                 if section is not None:
                     if section in spans:
-                        errors.append(
-                            f"state.md: section '{section}' appears more than once "
-                            f"(again at line {section_line}); the first one is used — "
-                            "delete the duplicate"
-                        )
+                        errors.append(_text("state_md.duplicate_section", section=section,
+                                            line=section_line))
                     else:
                         spans[section] = [body_start, pos]
                         order.append(section)
@@ -125,10 +122,8 @@ def scan(text: str) -> dict:
         name = _heading(stripped)
         if name is not None:
             if section is not None and section not in spans:
-                errors.append(
-                    f"state.md: section '{section}' (line {section_line}) has no "
-                    "```yaml block — add one under the heading"
-                )
+                errors.append(_text("state_md.no_yaml_block", section=section,
+                                    line=section_line))
             section = name
             section_line = lineno
         elif section is not None and _fence_open(stripped):
@@ -140,16 +135,30 @@ def scan(text: str) -> dict:
             in_other_fence = True
         pos += len(line)
     if in_block:
-        errors.append(
-            f"state.md: the ```yaml block of section '{section}' (line {section_line}) "
-            "is never closed — add a closing ``` line"
-        )
+        errors.append(_text("state_md.unclosed_block", section=section, line=section_line))
     elif section is not None and section not in spans:
-        errors.append(
-            f"state.md: section '{section}' (line {section_line}) has no "
-            "```yaml block — add one under the heading"
-        )
+        errors.append(_text("state_md.no_yaml_block", section=section, line=section_line))
     return {"order": order, "spans": spans, "errors": errors}
+
+
+def _text(key: str, /, **fields):
+    """A problem as :class:`messages.Text` (English as before, translatable;
+    issue 14 item 10). Lazy: only a broken state.md makes one."""
+    from messages import Text
+
+    return Text(key, **fields)
+
+
+def _yaml_problem(problem):
+    from statefiles.detail import yaml_problem  # lazy: a broken section only
+
+    return yaml_problem(problem)
+
+
+def _os_error(exc):
+    from statefiles.detail import os_error  # lazy: an unreadable state.md only
+
+    return os_error(exc)
 
 
 def _line_of(text: str, offset: int) -> int:
@@ -204,8 +213,7 @@ def _parse(text: str) -> dict:
 
     if len(text) > MAX_BYTES:
         return {"sections": {}, "spans": {}, "errors": [
-            f"state.md is larger than {MAX_BYTES} bytes — it is not read; restore it from git "
-            "(state.md holds a few short sections)"]}
+            _text("state_md.too_large_to_parse", limit=MAX_BYTES)]}
     info = scan(text)
     sections: dict = {}
     errors = list(info["errors"])
@@ -222,19 +230,14 @@ def _parse(text: str) -> dict:
             # YAML syntax, a constructor's refusal (``2026-13-45`` is a
             # timestamp with month 13), nesting, alias bombs
             where = _line_of(text, start) + (exc.line or 0)
-            problem = exc.problem
-            errors.append(
-                f"state.md: the YAML of section '{name}' is broken near line {where} "
-                f"({problem}) — fix it; this section is read as empty until then"
-            )
+            errors.append(_text("state_md.yaml_broken", section=name, line=where,
+                                problem=_yaml_problem(exc.problem)))
             value = {}
         if value is None:
             value = {}
         if not isinstance(value, dict):
-            errors.append(
-                f"state.md: section '{name}' must be a YAML mapping (key: value lines), "
-                f"not {type(value).__name__}"
-            )
+            errors.append(_text("state_md.not_mapping", section=name,
+                                type=type(value).__name__))
             value = {}
         sections[name] = _jsonable(value)
     return {"sections": sections, "spans": info["spans"], "errors": errors}
@@ -249,15 +252,12 @@ def _key_problems(sections: dict) -> list:
     config = sections.get("config")
     active = playbook.get("active") if isinstance(playbook, dict) else None
     if active is not None and not isinstance(active, str):
-        problems.append(
-            f"state.md: playbook.active must be a path (play/<id>/plan.json) or null, not "
-            f"{type(active).__name__}; it is read as null until fixed")
+        problems.append(_text("state_md.active_not_path", type=type(active).__name__))
     security = config.get("security") if isinstance(config, dict) else None
     if security is not None and (not isinstance(security, str)
                                  or security.strip().lower() not in SECURITY_MODES):
-        problems.append(
-            f"state.md: config.security is {security!r}, not one of "
-            f"{', '.join(SECURITY_MODES)}; 'strict' is used (the user sets it)")
+        problems.append(_text("state_md.bad_security", value=repr(security),
+                              modes=", ".join(SECURITY_MODES)))
     return problems
 
 
@@ -349,13 +349,16 @@ def load(root: str) -> StateDoc | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return StateDoc("", {"errors": [f"state.md cannot be read ({exc.strerror}) — check "
-                                        "that it is a regular, readable file"]})
+        return StateDoc("", {"errors": [_text("state_md.unreadable", error=_os_error(exc))]})
     if len(data) > MAX_BYTES:
-        return StateDoc("", {"errors": [f"state.md is larger than {MAX_BYTES} bytes — it is "
-                                        "not read; restore it from git"]})
+        return StateDoc("", {"errors": [_text("state_md.too_large", limit=MAX_BYTES)]})
     text = data.decode("utf-8", "replace")
     parsed = cached(root, "state.md", data, lambda: parse(text))
+    if parsed.get("errors"):
+        # Problems read back from the on-disk cache are plain English: parse
+        # again (a broken state.md only) so they can be told in the reader's
+        # language (issue 14 item 10).
+        parsed = parse(text)
     # An edit of state.md is judged against this text as its "before": the
     # guards' parse() of it is then answered from memory (parse() on a cache
     # miss has remembered it already).
@@ -420,7 +423,7 @@ def _dump_value(value) -> str:
         # A string PyYAML folded over lines or spelled with characters YAML
         # re-reads differently: quote it on one line.
         return _yaml_quoted(value)
-    raise StateError(f"state.md: cannot write {value!r} on one line so that it reads back")
+    raise StateError(_text("state_md.write_one_line", value=repr(value)))
 
 
 def _entry_end(lines: list, i: int) -> int:
@@ -488,13 +491,10 @@ def _rewrite_block(body: str, updates: dict, section: str = "?", newline: str = 
     try:
         node = yaml.compose(body, Loader=yaml.SafeLoader) if body.strip() else None
     except Exception as exc:  # noqa: BLE001 - YAMLError, RecursionError...
-        raise StateError(
-            f"state.md: the YAML of section '{section}' is broken ({type(exc).__name__}); "
-            "nothing was written — fix the section first"
-        ) from None
+        raise StateError(_text("state_md.write_broken", section=section,
+                               error=type(exc).__name__)) from None
     if node is not None and not isinstance(node, yaml.MappingNode):
-        raise StateError(f"state.md: section '{section}' is not a YAML mapping; nothing was "
-                         "written — write it as key: value lines")
+        raise StateError(_text("state_md.write_not_mapping", section=section))
     entries = []
     for key_node, value_node in (node.value if node is not None else ()):
         if isinstance(key_node, yaml.ScalarNode):
@@ -523,9 +523,7 @@ def _recompose(body: str, section: str) -> list:
     try:
         node = yaml.compose(body, Loader=yaml.SafeLoader) if body.strip() else None
     except Exception:  # noqa: BLE001
-        raise StateError(f"state.md: writing section '{section}' produced YAML that does not "
-                         "parse; nothing was written — check the section for unusual "
-                         "formatting") from None
+        raise StateError(_text("state_md.write_unparsable", section=section)) from None
     if node is None or not isinstance(node, yaml.MappingNode):
         return []
     return [(k.value, k.start_mark.index, v.end_mark.index) for k, v in node.value
@@ -705,26 +703,23 @@ def update_keys(root: str, section: str, updates: dict, *, create: bool = True,
         try:
             data = read_bytes(path, MAX_BYTES + 1)
         except FileNotFoundError:
-            raise StateError(f"{path} does not exist; run install.py to create it") from None
+            raise StateError(_text("state_md.write_missing", path=path)) from None
         except OSError as exc:
-            raise StateError(f"{path} cannot be read ({exc.strerror}); nothing was written — "
-                             "make it a regular, readable file (restore it from git)") from None
+            raise StateError(_text("state_md.write_unreadable", path=path,
+                                   error=_os_error(exc))) from None
         if len(data) > MAX_BYTES:
-            raise StateError(f"state.md is larger than {MAX_BYTES} bytes; nothing was written")
+            raise StateError(_text("state_md.write_too_large", limit=MAX_BYTES))
         if _fast_update(root, path, data, section, updates, durable):
             return
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise StateError(
-                f"state.md is not valid UTF-8 (byte {exc.start}); nothing was written — "
-                "re-save it as UTF-8"
-            ) from None
+            raise StateError(_text("state_md.write_not_utf8", byte=exc.start)) from None
         before = parse(text)
         span = before["spans"].get(section)
         if span is None:
             if not create:
-                raise StateError(f"state.md has no '{section}' section")
+                raise StateError(_text("state_md.write_no_section", section=section))
             newline = "\r\n" if "\r\n" in text else "\n"
             block = _rewrite_block("", updates, section, newline)
             sep = "" if text.endswith(("\n", "\r")) or not text else newline
@@ -742,20 +737,16 @@ def update_keys(root: str, section: str, updates: dict, *, create: bool = True,
         got = after["sections"].get(section, {})
         for key, value in expected.items():
             if got.get(key) != value:
-                raise StateError(
-                    f"state.md: writing {section}.{key} would not read back as {value!r}; "
-                    "nothing was written — check the section's YAML"
-                )
+                raise StateError(_text("state_md.write_no_read_back", section=section, key=key,
+                                       value=repr(value)))
         for name, old in before["sections"].items():
             new = after["sections"].get(name, {})
             if name == section:
                 new = {k: v for k, v in new.items() if k not in expected}
                 old = {k: v for k, v in old.items() if k not in expected}
             if new != old:
-                raise StateError(
-                    f"state.md: writing {section} would change section '{name}'; nothing "
-                    "was written — check the file for unusual formatting"
-                )
+                raise StateError(_text("state_md.write_changes_other", section=section,
+                                       other=name))
         write_atomic(path, new_text, durable=durable)
         store(root, "state.md", new_text.encode("utf-8"), after)
 

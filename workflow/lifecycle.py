@@ -35,7 +35,9 @@ def where(ctx) -> dict:
     if pb is None:
         return out
     if pb.errors:
-        out["problem"] = "; ".join(pb.errors)
+        from messages import Text  # lazy: a broken playbook only
+
+        out["problem"] = Text.join("; ", pb.errors)
     from statefiles.playbook import subtask_status  # lazy: only with an active playbook
 
     state_phase = ctx.state.get("playbook", "current_phase") if ctx.state is not None else None
@@ -101,3 +103,28 @@ def resume_pointer(ctx, trigger: str = "") -> dict:
         "trigger": trigger,
         "session_id": ctx.hook.session_id,
     }
+
+
+#: The status line's words (``playgate statusline``) in English: the line is
+#: drawn on every refresh, so English (the default) does not load the
+#: catalogue; another language takes ``statusline.<name>`` from it (the
+#: English entries there say the same: issue 14 item 10).
+STATUS_WORDS = {
+    "phase": "phase {phase}",
+    "subtasks": "{done}/{total} subtasks",
+    "no_playbook": "no playbook",
+    "post_loop": "post-loop",
+    "consent": "consent",
+    "pending": "pending: {items}",
+    "problem": "state problem",
+}
+
+
+def status_word(ctx, name: str, /, **fields) -> str:
+    """One part of the status line in the language of ``ctx``. English
+    (``config.language`` unset or ``en``) without loading a catalogue."""
+    state = ctx.state
+    raw = state.language_raw if state is not None else None
+    if raw is None or (isinstance(raw, str) and raw.strip().lower() == "en"):
+        return STATUS_WORDS[name].format(**fields)
+    return ctx.say(f"statusline.{name}", **fields)

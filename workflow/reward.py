@@ -285,19 +285,27 @@ def _dict(value) -> dict:
     return value if isinstance(value, dict) else {}
 
 
+def _text(key: str, /, **fields):
+    """A shape problem as :class:`messages.Text` (issue 14 item 10); only a
+    broken file makes one."""
+    from messages import Text  # lazy: a broken playbook only
+
+    return Text(key, **fields)
+
+
 def progress_shape_error(progress: dict, label: str) -> str | None:
     """What makes a parsed progress.json unusable for the reward checks
     (SPEC §2 shapes; string forms accepted), or ``None``."""
     for key in ("active", "phases", "subtasks", "critic"):
         if key in progress and progress[key] is not None and not isinstance(progress[key], dict):
-            return (f"{label}: '{key}' must be an object (got {type(progress[key]).__name__}); "
-                    "see play/template/progress.json")
+            return _text("reward.shape_not_object", label=label, key=key,
+                         type=type(progress[key]).__name__)
     for sid, entry in _dict(progress.get("subtasks")).items():
         if not isinstance(entry, (dict, str)):
-            return f"{label}: subtasks.{sid} must be an object or a status string"
+            return _text("reward.shape_subtask", label=label, subtask=sid)
     for pid, entry in _dict(progress.get("phases")).items():
         if not isinstance(entry, (dict, str)):
-            return f"{label}: phases.{pid} must be an object or a status string"
+            return _text("reward.shape_phase", label=label, phase=pid)
     return None
 
 
@@ -305,16 +313,16 @@ def plan_shape_error(plan: dict, label: str) -> str | None:
     """What makes a parsed plan.json unusable for the reward checks, or ``None``."""
     phases = plan.get("phases")
     if phases is not None and not isinstance(phases, list):
-        return f"{label}: 'phases' must be a list; see play/template/plan.json"
+        return _text("reward.shape_phases", label=label)
     for phase in phases or []:
         if not isinstance(phase, dict) or not isinstance(phase.get("id"), str):
-            return f"{label}: every phase must be an object with a string 'id'"
+            return _text("reward.shape_phase_id", label=label)
         subs = phase.get("subtasks")
         if subs is not None and not isinstance(subs, list):
-            return f"{label}: phase {phase['id']} 'subtasks' must be a list"
+            return _text("reward.shape_subtasks", label=label, phase=phase["id"])
         for sub in subs or []:
             if not isinstance(sub, dict) or not isinstance(sub.get("id"), str):
-                return f"{label}: every subtask of phase {phase['id']} needs a string 'id'"
+                return _text("reward.shape_subtask_id", label=label, phase=phase["id"])
     return None
 
 

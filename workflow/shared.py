@@ -85,7 +85,9 @@ def state_problems(ctx, limit: int = 3) -> str:
     state = ctx.state
     if state is None or not state.errors:
         return ""
-    shown = "; ".join(state.errors[:limit])
+    from messages import Text  # lazy: a broken state.md only
+
+    shown = Text.join("; ", state.errors[:limit])
     if len(state.errors) > limit:
         return ctx.say("shared.state_problems_more", problems=shown, more=len(state.errors) - limit)
     return ctx.say("shared.state_problems", problems=shown)

@@ -1,0 +1,581 @@
+"""Everything a Japanese reader gets is Japanese (issue 14 item 10).
+
+With ``language: ja`` in state.md, the texts the hooks return — block
+reasons, warnings, additionalContext, Stop/SubagentStop reasons, the
+PermissionRequest message, the statusline — are rendered through the
+installed entrypoints (the registered command, JSON on stdin, as Claude Code
+runs them) in many scenarios (PermissionRequest is not among them: it
+answers "allow" or stays silent, and its reasons go to the audit log only),
+and :func:`english_runs` looks for English
+prose in them: a run of three or more English words outside code spans,
+quotes, paths, flags, identifiers and the names the messages deliberately
+keep (:data:`KEPT`). The shell analysis's own findings (bash-check's
+destructive/unknown reasons, carriers) are another branch's work: they are
+left out by the choice of scenarios, not by the checker.
+
+Families: the checker itself (it finds English prose, it leaves Japanese
+with identifiers alone); every scenario's rendered output in Japanese; the
+same scenarios in English are unchanged in kind (a block stays a block).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+import reward_kit as K
+from _foundation import plan_doc
+from conftest import git
+
+# ------------------------------------------------------------------ the checker
+#: Spans that are not prose: code spans, quotes (ASCII and Japanese), <placeholders>,
+#: {fields}, [lists] and (char ...) positions are what the message names, not what it says.
+_SPANS = re.compile(r"`[^`\n]*`|'[^'\n]*'|\"[^\"\n]*\"|「[^」\n]*」|<[^>\n]*>|\{[^}\n]*\}")
+#: Tokens that are identifiers: paths, dotted names, snake_case, CamelCase
+#: inside a word, --flags, anything with a digit or an ``=``.
+_IDENT = re.compile(r"[!-~]*[/_.=$~\\@#*][!-~]*|[!-~]*[a-z][A-Z][!-~]*|(?<![\w-])--?[\w-]+"
+                    r"|[!-~]*\d[!-~]*")
+#: Words the Japanese messages keep in English on purpose: the field's terms
+#: (SPEC names), tool and event names, program names, verdict words. A run
+#: of them alone is not prose; three words with one other word among them is.
+KEPT = frozenset("""
+    playbook playbooks subagent subagents skill skills reviewer critic pm hook hooks
+    phase subtask subtasks done_when context orchestrator worker human user
+    PASS FAIL PENDING BLOCK HARD_BLOCK WARN ALLOW ask deny allow block warn
+    Edit Write MultiEdit NotebookEdit Read Bash Agent Task Skill Grep Glob
+    PreToolUse PostToolUse UserPromptSubmit SessionStart SessionEnd Stop SubagentStop
+    PermissionRequest Notification PreCompact TaskCompleted TeammateIdle
+    git GitHub gh pytest python python3 npm node yaml YAML JSON json UTF Markdown
+    playgate Claude Code CLI README CI Codex codex claudecode coderabbit
+    main master HEAD origin feat fix docs chore commit push merge pull request PR
+    strict trusted developer admin toolstack security roles language ja en
+    true false null None
+    post-loop playbook-init prompt-analyzer understanding-check state
+    bash-check main-branch playbook-guard protected-edit init-guard consent-guard
+    critic-guard scope-guard subtask-guard completion-check stop-loop-guard
+    technical consistency completeness pending in_progress blocked
+    FIFO ID id OK
+""".split())
+
+
+def _prose(words: list, listed: bool) -> list:
+    """``[" ".join(words)]`` when ``words`` is a run of prose, else ``[]``
+    (``listed``: every word follows a comma, a list of names)."""
+    if len(words) >= 3 and not listed and any(w not in KEPT for w in words):
+        return [" ".join(words)]
+    return []
+
+
+def english_runs(text: str) -> list:
+    """Runs of three or more English words in ``text`` that are prose.
+
+    Code spans, quoted text, ``<placeholders>``, ``{fields}`` and identifier
+    tokens (paths, dotted or snake_case names, flags, anything with a digit)
+    are cut out first and end a run; so does any non-ASCII character
+    (Japanese around an English term ends it) and ``( ) ; : ,``-free breaks
+    such as a newline; words separated by commas only (``action, args,
+    command``) are a list of names. Words of :data:`KEPT` count in a run but a run of
+    them alone is not prose: ``reviewer subagent PASS`` is not found, ``the
+    playbook is`` and ``is PENDING, not PASS`` are."""
+    cut = _IDENT.sub(" \x00 ", _SPANS.sub(" \x00 ", text))
+    runs = []
+    for segment in re.split(r"[^\x01-\x7f]|[();:\n|]", cut):
+        current, listed = [], True
+        for m in re.finditer(r"[A-Za-z][A-Za-z'-]*|[^\sA-Za-z,.!?]+", segment):
+            token = m.group()
+            if re.fullmatch(r"[A-Za-z][A-Za-z'-]*", token):
+                if current:
+                    listed = listed and "," in segment[gap_from:m.start()]
+                current.append(token)
+                gap_from = m.end()
+                continue
+            runs.extend(_prose(current, listed))
+            current, listed = [], True
+        runs.extend(_prose(current, listed))
+    return runs
+
+
+@pytest.mark.parametrize("text", [
+    "No active playbook, so no file may be edited.",
+    "現在の playbook が無いため: state.md has problems: the YAML is broken",
+    "state.md cannot be read (Is a directory) — check that it is a regular file",
+    "Expecting value at char 0",
+    "validations.technical.status is PENDING, not PASS",
+])
+def test_the_checker_finds_english_prose(text):
+    assert english_runs(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "現在の playbook が無いため、ファイルを編集できません。Skill(skill='playbook-init') を呼び出してください",
+    "reviewer subagent が PASS を記録します (`git checkout -b feat/<short-name>`)",
+    "play/p1/plan.json が正しい JSON ではありません (文字位置 0 に値がありません)",
+    "Agent(subagent_type='reviewer', run_in_background: false) を呼び出してください",
+    "state.md の config.security が 'loose' です",
+    "「Expecting value at char 0」",
+])
+def test_the_checker_leaves_japanese_with_identifiers_alone(text):
+    assert english_runs(text) == [], text
+
+
+def english_words(text: str) -> list:
+    """Every English word of ``text`` outside identifiers, quotes and
+    :data:`KEPT`: the statusline is a few words between ``|``, so a single
+    one is already untranslated text."""
+    cut = _IDENT.sub(" ", _SPANS.sub(" ", text))
+    return [w for w in re.findall(r"[A-Za-z][A-Za-z'-]*", cut) if w not in KEPT]
+
+
+def test_the_statusline_check_finds_single_words():
+    assert english_words("playgate | no playbook | strict") == ["no"]
+    assert english_words("playgate | p1 | phase p1 | 0/1 | strict | state problem") == ["problem"]
+    assert english_words("playgate | playbook なし | strict | 待ち: post-loop") == []
+
+
+# ------------------------------------------------------------------ rendering
+def rendered(result) -> list:
+    """Every text of one hook answer a reader sees: stderr (exit-2 blocks
+    and the folded JSON deny), the JSON answer's reason, systemMessage,
+    additionalContext, permissionDecisionReason and PermissionRequest
+    message; plain stdout when it is not JSON."""
+    texts = [result.raw_stderr]
+    out = result.stdout.strip()
+    if out.startswith("{"):
+        data = json.loads(out)
+        specific = data.get("hookSpecificOutput") or {}
+        decision = specific.get("decision")
+        texts += [data.get("reason", ""), data.get("systemMessage", ""),
+                  data.get("stopReason", ""), specific.get("additionalContext", ""),
+                  specific.get("permissionDecisionReason", ""),
+                  decision.get("message", "") if isinstance(decision, dict) else ""]
+    else:
+        texts.append(out)
+    return [t for t in texts if t and t.strip()]
+
+
+def set_config(root, **values) -> None:
+    """Set keys of state.md's config section (language, security...)."""
+    path = root / "state.md"
+    text = path.read_text()
+    for key, value in values.items():
+        text, n = re.subn(rf"(?m)^{key}:[^\n]*$", f"{key}: {value}", text, count=1)
+        assert n == 1, key
+    path.write_text(text)
+
+
+def set_state(root, section: str, body: str) -> None:
+    """Replace the YAML block of ``section`` in state.md by ``body``."""
+    path = root / "state.md"
+    text = path.read_text()
+    new, n = re.subn(rf"(## {section}\n```yaml\n).*?(```)", lambda m: m.group(1) + body + m.group(2),
+                     text, count=1, flags=re.S)
+    assert n == 1, section
+    path.write_text(new)
+
+
+def write_playbook(root, pid="p1", plan=None, progress=None, activate=True) -> None:
+    d = root / "play" / pid
+    d.mkdir(parents=True, exist_ok=True)
+    (d / "plan.json").write_text(plan if isinstance(plan, str) else json.dumps(
+        plan if plan is not None else plan_doc(pid)))
+    (d / "progress.json").write_text(progress if isinstance(progress, str) else json.dumps(
+        progress if progress is not None else {"format_version": 2, "subtasks": {}}))
+    if activate:
+        set_state(root, "playbook", f"active: play/{pid}/plan.json\ncurrent_phase: p1\n"
+                                    "branch: feat/x\nlast_archived: null\n")
+
+
+def session(inst) -> None:
+    """The request was analysed and the work branch exists."""
+    marker = inst.root / ".claude" / "session-state" / "prompt-analyzer-called"
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    marker.write_text("x\n")
+    git(inst.root, "checkout", "-q", "-b", "feat/x")
+
+
+def edit(inst, rel="src/app.py"):
+    return inst.tool("Edit", {"file_path": str(inst.root / rel), "old_string": "x",
+                              "new_string": "y"})
+
+
+def statusline(inst):
+    payload = {"session_id": "s", "cwd": str(inst.root),
+               "workspace": {"current_dir": str(inst.root), "project_dir": str(inst.root)}}
+    command = inst.settings.get("statusLine", {}).get("command") or (
+        f"{sys.executable} {inst.root / '.claude' / 'playgate' / 'statusline.py'}")
+    proc = subprocess.run(["sh", "-c", command], input=json.dumps(payload), text=True,
+                          capture_output=True, timeout=60, cwd=str(inst.root))
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.strip()
+
+
+# Each scenario: (name, setup(inst), run(inst) -> HookResult or str). The
+# setups break or prepare the project the way the existing suites do
+# (tests/test_robust_hostile.py, tests/test_messages.py, reward_kit).
+def _broken_yaml(inst):
+    set_state(inst.root, "goal", "status: [unclosed\n")
+
+
+def _duplicate_section(inst):
+    with open(inst.root / "state.md", "a") as fh:
+        fh.write("\n## goal\n```yaml\nstatus: done\n```\n")
+
+
+def _active_list(inst):
+    set_state(inst.root, "playbook", "active: [a, b]\n")
+
+
+def _active_outside(inst):
+    set_state(inst.root, "playbook", "active: ../elsewhere/plan.json\n")
+
+
+def _active_archive(inst):
+    set_state(inst.root, "playbook", "active: play/archive/p0/plan.json\n")
+
+
+def _bad_security(inst):
+    set_config(inst.root, security="loose")
+
+
+def _plan_not_json(inst):
+    write_playbook(inst.root, plan="{not json")
+
+
+def _plan_a_list(inst):
+    write_playbook(inst.root, plan="[1, 2]")
+
+
+def _plan_version(inst):
+    plan = plan_doc("p1")
+    plan["format_version"] = 9
+    write_playbook(inst.root, plan=plan)
+
+
+def _progress_dir(inst):
+    write_playbook(inst.root)
+    (inst.root / "play" / "p1" / "progress.json").unlink()
+    (inst.root / "play" / "p1" / "progress.json").mkdir()
+
+
+def _ready(inst):
+    write_playbook(inst.root)
+
+
+def _incomplete(inst):
+    write_playbook(inst.root, progress={"format_version": 2, "subtasks": {
+        "s1": {"status": "done", "validated_by": "me"}}})
+
+
+def _nothing(inst):
+    pass
+
+
+def _main_branch(inst):
+    git(inst.root, "checkout", "-q", "main")
+
+
+def _bad_rules(inst):
+    (inst.root / ".claude" / "playgate-rules.yaml").write_text(
+        "rules:\n  - name: x\n    match: {program: npm}\n    action: allow\n    extra: 1\n")
+
+
+def _rules_not_yaml(inst):
+    (inst.root / ".claude" / "playgate-rules.yaml").write_text("rules: [unclosed\n")
+
+
+def _bad_protected_lines(inst):
+    with open(inst.root / ".claude" / "protected-files.txt", "a") as fh:
+        fh.write("\nFOO:x\nBLOCK:\nHARD_BLOCK:../escape\nC:\\windows\\x\n")
+
+
+def _protected_list_a_directory(inst):
+    path = inst.root / ".claude" / "protected-files.txt"
+    path.unlink()
+    path.mkdir()
+
+
+def _bad_date(inst):
+    set_state(inst.root, "session", "last_start: 2026-13-45\nlast_end: null\n")
+
+
+def _stop(inst):
+    return inst.hook("Stop", stop_hook_active=False)
+
+
+def _prompt(inst):
+    return inst.hook("UserPromptSubmit", prompt="ログイン機能を追加してください")
+
+
+def _start(inst):
+    return inst.hook("SessionStart", source="startup")
+
+
+def _resume(inst):
+    return inst.hook("SessionStart", source="resume")
+
+
+def _end(inst):
+    return inst.hook("SessionEnd", reason="exit")
+
+
+def _post_edit(inst):
+    return inst.hook("PostToolUse", tool_name="Edit", tool_use_id="t",
+                     tool_input={"file_path": str(inst.root / "src" / "app.py"),
+                                 "old_string": "x", "new_string": "y"},
+                     tool_response={"filePath": str(inst.root / "src" / "app.py")})
+
+
+def _bash_touch(inst):
+    return inst.tool("Bash", {"command": "touch newfile"})
+
+
+def _bash_ls(inst):
+    return inst.tool("Bash", {"command": "ls"})
+
+
+def _write_agent(inst):
+    return inst.tool("Write", {"file_path": str(inst.root / ".claude" / "agents" / "x.md"),
+                               "content": "---\nname: x\ntools: Agent\n---\nbody\n"})
+
+
+def _write_protected(inst):
+    return inst.tool("Write", {"file_path": str(inst.root / ".claude" / "hooks" / "x.py"),
+                               "content": "x"})
+
+
+def _edit_state_config(inst):
+    text = (inst.root / "state.md").read_text()
+    return inst.tool("Write", {"file_path": str(inst.root / "state.md"),
+                               "content": text.replace("security: strict", "security: admin")})
+
+
+def _edit(inst):
+    return edit(inst)
+
+
+SCENARIOS = [
+    # (name, setup, run, on a work branch)
+    ("start-fresh", _nothing, _start, True),
+    ("start-resume-ready", _ready, _resume, True),
+    ("start-broken-yaml", _broken_yaml, _start, True),
+    ("start-duplicate-section", _duplicate_section, _start, True),
+    ("start-bad-security", _bad_security, _start, True),
+    ("start-plan-not-json", _plan_not_json, _start, True),
+    ("start-bad-protected-lines", _bad_protected_lines, _start, True),
+    ("start-protected-list-unreadable", _protected_list_a_directory, _start, True),
+    ("edit-protected-list-unreadable", _protected_list_a_directory, _edit, True),
+    ("start-bad-date", _bad_date, _start, True),
+    ("prompt-fresh", _nothing, _prompt, True),
+    ("prompt-ready", _ready, _prompt, True),
+    ("prompt-active-archive", _active_archive, _prompt, True),
+    ("edit-no-playbook", _nothing, _edit, True),
+    ("edit-broken-yaml", _broken_yaml, _edit, True),
+    ("edit-active-list", _active_list, _edit, True),
+    ("edit-active-outside", _active_outside, _edit, True),
+    ("edit-active-archive", _active_archive, _edit, True),
+    ("edit-plan-not-json", _plan_not_json, _edit, True),
+    ("edit-plan-a-list", _plan_a_list, _edit, True),
+    ("edit-plan-version", _plan_version, _edit, True),
+    ("edit-progress-dir", _progress_dir, _edit, True),
+    ("edit-on-main", _main_branch, _edit, False),
+    ("write-protected", _ready, _write_protected, True),
+    ("write-state-config", _ready, _edit_state_config, True),
+    ("write-agent-definition", _ready, _write_agent, True),
+    ("bash-on-main", _main_branch, _bash_touch, False),
+    ("bash-bad-rules", _bad_rules, _bash_ls, True),
+    ("bash-rules-not-yaml", _rules_not_yaml, _bash_ls, True),
+    ("post-edit-code", _ready, _post_edit, True),
+    ("stop-incomplete", _incomplete, _stop, True),
+    ("stop-broken-yaml", _broken_yaml, _stop, True),
+    ("stop-plan-not-json", _plan_not_json, _stop, True),
+    ("session-end", _ready, _end, True),
+    ("statusline-no-playbook", _nothing, statusline, True),
+    ("statusline-ready", _ready, statusline, True),
+    ("statusline-broken", _plan_not_json, statusline, True),
+]
+
+
+# ------------------------------------------------------------------ the reviewer and the critic
+def demo(inst, reviewed=True, context=True, active=True, progress=None) -> None:
+    """play/demo (tests/reward_kit.py's playbook) on feat/demo, active or not."""
+    git(inst.root, "checkout", "-q", "-b", K.BRANCH)
+    plan = K.plan_doc(reviewed=reviewed)
+    if not reviewed:
+        plan["meta"].update(status="draft", reviewed_by=None)
+    if not context:
+        plan.pop("context")
+    K.write_playbook(inst.root, K.PLAYBOOK, plan, progress or K.progress_doc())
+    if active:
+        set_state(inst.root, "playbook", f"active: {K.PLAN}\ncurrent_phase: p1\n"
+                                         f"branch: {K.BRANCH}\nlast_archived: null\n")
+
+
+def evidence(inst, *sids) -> None:
+    doc = json.loads((inst.root / K.PROGRESS).read_text())
+    for sid in sids:
+        entry = K.evidenced(doc["subtasks"][sid], status="in_progress")
+        entry.update(validated_by=None, validated_at=None)
+        doc["subtasks"][sid] = entry
+    (inst.root / K.PROGRESS).write_text(K.dump(doc))
+
+
+def subagent(inst, agent_type, message):
+    """The subagent stops (SubagentStop), then its Agent call returns
+    (PostToolUse): both answers."""
+    stop = inst.hook("SubagentStop", stop_hook_active=False, agent_id="a-1",
+                     agent_type=agent_type, last_assistant_message=message)
+    post = inst.hook("PostToolUse", tool_name="Agent", tool_use_id="t",
+                     tool_input={"subagent_type": agent_type, "prompt": "p", "description": "d"},
+                     tool_response={"status": "completed"})
+    return [stop, post]
+
+
+def _review_no_context(inst):
+    demo(inst, reviewed=False, context=False, active=False)
+    return subagent(inst, "reviewer", f"REVIEW: PASS {K.PLAN}")
+
+
+def _review_other_branch(inst):
+    demo(inst, reviewed=False, active=False)
+    git(inst.root, "checkout", "-q", "-b", "feat/other")
+    return subagent(inst, "reviewer", f"REVIEW: PASS {K.PLAN}")
+
+
+def _review_pass(inst):
+    demo(inst, reviewed=False, active=False)
+    return subagent(inst, "reviewer", f"問題ありません。\nREVIEW: PASS {K.PLAN}")
+
+
+def _review_fail(inst):
+    demo(inst, reviewed=False, active=False)
+    return subagent(inst, "reviewer", f"REVIEW: FAIL {K.PLAN} - 完了条件があいまいです")
+
+
+def _critic_partial(inst):
+    demo(inst)
+    evidence(inst, "p1.1")
+    return subagent(inst, "critic", "pytest: 12 passed\nCRITIC: PASS p1.1\nCRITIC: PASS p1.2")
+
+
+def _critic_fail(inst):
+    demo(inst)
+    evidence(inst, "p1.1")
+    return subagent(inst, "critic", "CRITIC: FAIL p1.1 - テストがスキップされています")
+
+
+def _critic_no_verdict(inst):
+    demo(inst)
+    return subagent(inst, "critic", "確認しました。")
+
+
+def _critic_archives(inst):
+    demo(inst)
+    git(inst.root, "add", "-A")
+    git(inst.root, "commit", "-q", "-m", "playbook")
+    evidence(inst, "p1.1", "p1.2", "p2.1")
+    return subagent(inst, "critic", "確認しました。\nCRITIC: PASS p1.1\nCRITIC: PASS p1.2\n"
+                                    "CRITIC: PASS p2.1\nCRITIC: PASS playbook")
+
+
+def _typed_done(inst):
+    demo(inst)
+    doc = json.loads((inst.root / K.PROGRESS).read_text())
+    doc.update(subtasks={sid: K.evidenced(e) for sid, e in doc["subtasks"].items()},
+               phases={pid: {"status": "done", "updated_at": "2026-01-03"} for pid in doc["phases"]},
+               critic={"status": "PASS", "evidence": ["typed"], "notes": ""})
+    return doc
+
+
+def _typed_write(inst):
+    doc = _typed_done(inst)
+    return inst.tool("Write", {"file_path": str(inst.root / K.PROGRESS), "content": K.dump(doc)})
+
+
+def _typed_past_the_guards(inst):
+    doc = _typed_done(inst)
+    (inst.root / K.PROGRESS).write_text(K.dump(doc))
+    post = inst.hook("PostToolUse", tool_name="Write", tool_use_id="t",
+                     tool_input={"file_path": str(inst.root / K.PROGRESS),
+                                 "content": K.dump(doc)}, tool_response={})
+    return [post, inst.hook("Stop", stop_hook_active=False)]
+
+
+def _stop_open_subtasks(inst):
+    demo(inst, progress=K.progress_doc())
+    doc = json.loads((inst.root / K.PROGRESS).read_text())
+    doc["subtasks"]["p1.1"]["status"] = "done"
+    (inst.root / K.PROGRESS).write_text(K.dump(doc))
+    return inst.hook("Stop", stop_hook_active=False)
+
+
+def _post_loop_handler(inst):
+    """The post-loop handler's report after the critic archived the playbook."""
+    _critic_archives(inst)
+    handler = inst.root / ".claude" / "skills" / "post-loop" / "handler.py"
+    proc = subprocess.run([sys.executable, str(handler)], capture_output=True, text=True,
+                          timeout=120, cwd=str(inst.root),
+                          env=dict(os.environ, CLAUDE_PROJECT_DIR=str(inst.root)))
+    return proc.stdout + proc.stderr
+
+
+REWARD_SCENARIOS = [
+    ("review-without-context", _review_no_context),
+    ("review-on-another-branch", _review_other_branch),
+    ("review-pass", _review_pass),
+    ("review-fail", _review_fail),
+    ("critic-partial-pass", _critic_partial),
+    ("critic-fail", _critic_fail),
+    ("critic-without-verdict", _critic_no_verdict),
+    ("critic-pass-archives", _critic_archives),
+    ("typed-critic-fields", _typed_write),
+    ("typed-done-past-the-guards", _typed_past_the_guards),
+    ("stop-open-subtasks", _stop_open_subtasks),
+    ("post-loop-handler", _post_loop_handler),
+]
+
+
+def texts_of(result) -> list:
+    if isinstance(result, str):
+        return [result] if result.strip() else []
+    if isinstance(result, list):
+        return [t for r in result for t in texts_of(r)]
+    return rendered(result)
+
+
+@pytest.mark.parametrize("name, run", REWARD_SCENARIOS, ids=[s[0] for s in REWARD_SCENARIOS])
+def test_workflow_output_is_japanese(installed, name, run):
+    """The reviewer's and the critic's hand-offs, the archive, Stop and the
+    post-loop handler, in Japanese."""
+    set_config(installed.root, language="ja")
+    (installed.root / ".claude" / "session-state").mkdir(parents=True, exist_ok=True)
+    (installed.root / ".claude" / "session-state" / "prompt-analyzer-called").write_text("x\n")
+    texts = texts_of(run(installed))
+    if os.environ.get("JA_DUMP"):
+        with open(os.environ["JA_DUMP"], "a") as fh:
+            fh.write(f"===== {name}\n" + "\n---\n".join(texts) + "\n")
+    assert texts, f"{name}: nothing was rendered (the scenario does not reach a message)"
+    found = {t[:160]: english_runs(t) for t in texts if english_runs(t)}
+    assert found == {}, f"{name}: English prose in the Japanese output: {found}"
+
+
+@pytest.mark.parametrize("name, setup, run, branch", SCENARIOS, ids=[s[0] for s in SCENARIOS])
+def test_rendered_output_is_japanese(installed, name, setup, run, branch):
+    """The scenario's every rendered text has no English prose (identifiers,
+    quoted values and the kept terms aside)."""
+    set_config(installed.root, language="ja")
+    (installed.root / "src").mkdir(exist_ok=True)
+    (installed.root / "src" / "app.py").write_text("x = 1\n")
+    if branch:
+        session(installed)
+    setup(installed)
+    texts = texts_of(run(installed))
+    assert texts, f"{name}: nothing was rendered (the scenario does not reach a message)"
+    found = {t[:160]: english_runs(t) for t in texts if english_runs(t)}
+    assert found == {}, f"{name}: English prose in the Japanese output: {found}"
+    if run is statusline:
+        assert english_words(texts[0]) == [], texts[0]
+
