@@ -153,6 +153,8 @@ def text(lang: str, key: str, /, **fields) -> str:
 def _is_said(value) -> bool:
     """``value`` is a sentence the shell analysis recorded (a
     :class:`shell.model.Msg`: ``key`` and ``fields``)."""
+    if isinstance(value, Text):  # its English may be a library's own words
+        return False
     return isinstance(getattr(value, "key", None), str) and \
         isinstance(getattr(value, "fields", None), dict)
 
@@ -171,6 +173,8 @@ def render(lang: str, value) -> str:
     ``key`` and its ``fields``) in ``lang``, its fields that are recorded
     sentences too rendered in the same language; any other value is
     ``str(value)``. Never raises (issue 14 item 10)."""
+    if isinstance(value, Text):
+        return str(localize(lang, value))
     if not _is_said(value):
         return str(value)
     return text(lang, value.key, **value.fields)

@@ -401,3 +401,20 @@ def test_archive_report_in_both_languages():
     assert "commit はスキップ (nothing to commit)" in japanese
     assert handler in japanese
     assert archive.describe(cp, for_handler=True).count("post-loop") == 0
+
+
+def test_a_library_detail_keeps_its_own_english_when_it_is_a_field():
+    """A Text whose English is a library's own words ("month must be in
+    1..12") is shown as those words in English and translated by its kind in
+    Japanese, also when it reaches a message as a field value (the shell
+    analysis's recorded sentences are rendered from the catalogue; a Text is
+    not one of them)."""
+    from messages import Text, render, text
+
+    detail = Text("detail.yaml.bad_date", english="month must be in 1..12")
+    en = text("en", "shared.state_problems", problems=detail)
+    ja = text("ja", "shared.state_problems", problems=detail)
+    assert "month must be in 1..12" in en, en
+    assert "month" not in ja and text("ja", "detail.yaml.bad_date") in ja, ja
+    assert render("en", detail) == "month must be in 1..12"
+    assert render("ja", detail) == text("ja", "detail.yaml.bad_date")
