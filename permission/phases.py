@@ -43,6 +43,7 @@ from __future__ import annotations
 from permission import carriers, config, custom_rules, floors, lexer, rules
 from permission.paths import HARMLESS, Scope, candidates, looks_like_url, name_parts
 from permission.pipeline import ALLOW, DIALOG, PASS, SKIP
+from permission.project_commands import match
 
 #: Phase 3: command words that run what follows them or a file.
 SOURCE_WORDS = ("source", ".", "exec", "eval")
@@ -235,8 +236,6 @@ def parse_command(req: Request) -> tuple:
     req.args = words[1:]
     if name in SOURCE_WORDS:
         return _dialog(f"'{name}' runs commands from its arguments or a file")
-    from permission.project_commands import match  # noqa: PLC0415 - tiny module
-
     declared = match(req.config.project_commands, words)
     if declared is not None:
         req.kind = PROJECT
