@@ -12,6 +12,7 @@ file means the dialog for every command. No file: one failed ``open``.
 from __future__ import annotations
 
 from permission.pipeline import DIALOG, PASS
+from shell import analyse
 from statefiles import rules
 
 
@@ -30,8 +31,6 @@ def phase(req) -> tuple:
     if analysis is None or req.suffixes:
         # 7E analysed the command without the suffixes phase 1.5 stripped
         # (`` || echo x``): a rule may name what they run.
-        from shell import analyse  # lazy: only when 7E's analysis is not the whole command
-
         analysis = analyse(req.command or "", root=req.root, cwd=req.cwd or req.root,
                            home=req.env.get("HOME") or "")
     found = ruleset.match(analysis)

@@ -42,6 +42,7 @@ from playgate.commands import check
 from playgate.errors import InputError
 from playgate.scratch import inside
 from shell import is_read_only
+from statefiles import rules
 
 NEEDS_PROJECT = True
 
@@ -117,8 +118,6 @@ def rules_of(command: str, root: str, cwd: str, home: str) -> dict:
     that match ``command``, whatever the guards before them answer:
     ``{"file", "present", "problems", "matches": [{"rule", "action",
     "reason", "command", "line"}]}``."""
-    from statefiles import rules  # lazy: only explain's rules section
-
     ruleset = rules.load(root)
     found = ruleset.match(shell.analyse(command, root, cwd, home)) if ruleset.rules else []
     return {"file": rules.RULES_FILE, "present": ruleset.present,
