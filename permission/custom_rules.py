@@ -12,7 +12,6 @@ file means the dialog for every command. No file: one failed ``open``.
 from __future__ import annotations
 
 from permission.pipeline import DIALOG, PASS
-from shell import analyse
 from statefiles import rules
 
 
@@ -31,6 +30,8 @@ def phase(req) -> tuple:
     if analysis is None or req.suffixes:
         # 7E analysed the command without the suffixes phase 1.5 stripped
         # (`` || echo x``): a rule may name what they run.
+        from shell import analyse  # lazy: resolved per call (tests replace shell.analyse)
+
         analysis = analyse(req.command or "", root=req.root, cwd=req.cwd or req.root,
                            home=req.env.get("HOME") or "")
     found = ruleset.match(analysis)

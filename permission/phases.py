@@ -44,7 +44,6 @@ from permission import carriers, config, custom_rules, floors, lexer, rules
 from permission.paths import HARMLESS, Scope, candidates, looks_like_url, name_parts
 from permission.pipeline import ALLOW, DIALOG, PASS, SKIP
 from permission.project_commands import match
-from shell import analyse
 
 #: Phase 3: command words that run what follows them or a file.
 SOURCE_WORDS = ("source", ".", "exec", "eval")
@@ -474,6 +473,8 @@ def shell_floor(req: Request) -> tuple:
         own = carriers.problem(req.name, req.args, req.scope.cwd)
         if own:
             return _dialog(own)
+    from shell import analyse  # lazy: resolved per call (tests replace shell.analyse)
+
     home = req.env.get("HOME") or ""
     analysis = analyse(req.stripped, root=req.root, cwd=req.cwd or req.root, home=home)
     req.analysis = analysis
