@@ -34,8 +34,10 @@ from __future__ import annotations
 
 import time
 
+from events.render import GATING_EVENTS
 from events.verdict import APPROVE, WARN
 from statefiles import fastjson, layout
+from statefiles.atomic import open_regular
 
 #: The values of ``decision``.
 DECISIONS = ("block", "ask", "warn", "approve", "dialog")
@@ -155,8 +157,6 @@ def entries(event: str, hook, outcome) -> list:
 def refusal(event: str, hook, reason: str, guard: str = "runtime") -> list:
     """The line for input the runtime refused or a runtime failure: a block
     on gating events, a dialog on PermissionRequest, nothing elsewhere."""
-    from events.render import GATING_EVENTS  # already loaded by the runtime
-
     if event == "PermissionRequest":
         return [_line(event, hook, guard, "dialog", reason)]
     if event in GATING_EVENTS:
@@ -178,6 +178,7 @@ def write(root: str, lines: list) -> bool:
     if not lines:
         return True
     try:
+        # lazy: only calls that leave a line (a block, warn or approval)
         from statefiles.jsonlog import append_rotating
 
         return append_rotating(layout.join(root, layout.DECISIONS_LOG), encode(lines),
@@ -215,8 +216,6 @@ def read(path: str) -> list:
     """The lines of one log file as dicts (lines that are not JSON objects
     skipped; a missing file is empty). For the CLI and tests."""
     try:
-        from statefiles.atomic import open_regular
-
         with open_regular(path) as fh:
             return fastjson.loads_objects(fh)
     except OSError:

@@ -154,7 +154,7 @@ def problems(text: str, lang: str = "en") -> tuple:
     message catalogue, issue 14 item 10). ``errors`` break the rule (a write
     that produces them is blocked); ``warnings`` do not. Imports PyYAML (only
     called for agent files)."""
-    from messages import text as say
+    from messages import text as say  # lazy: the catalogue only when an agent definition is checked
 
     errors, warnings = problem_codes(text)
     return ([say(lang, key, **fields) for key, fields in errors],

@@ -59,7 +59,7 @@ def _candidate(ctx):
 def _ledger(ctx, pb):
     """The critic ledger's verdicts when a recorded run is required (the
     default, issue 15 item 7), else ``None``."""
-    from workflow import reward as R
+    from workflow import reward as R  # lazy: the critic ledger only once every field says complete
 
     return R.ledger_verdicts(ctx.root, pb.plan_rel) if R.require_critic_run(ctx) else None
 

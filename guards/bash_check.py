@@ -136,6 +136,7 @@ def _check(ctx: Context) -> Verdict:
     pb = ctx.playbook
     no_playbook = pb is None or bool(pb.plan_error)
     if no_playbook and not analysis.read_only and not handler:
+        # lazy: the closing rules only for a write with no active playbook
         from workflow import closing as _closing
 
         closing = _closing.closing(ctx)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import os
 
+import shell
 from events.verdict import ALLOWED, block
 from statefiles import layout
 from workflow import team
@@ -82,8 +83,6 @@ def _exempt(ctx) -> bool:
 
 
 def _is_read_only(cmd) -> bool:
-    import shell  # lazy: the shell analyser (~4 ms): Edit calls never need it
-
     judge = getattr(shell, "is_read_only", None)
     return bool(judge and judge(cmd))
 

@@ -53,6 +53,7 @@ from statefiles import layout
 from statefiles import fastjson
 from statefiles.atomic import append_nonblocking, write_atomic
 from statefiles.markers import Markers, now_iso
+from statefiles.playbook import Playbook
 from workflow import reward as R
 from workflow.subagent_reply import stop_verdicts, verdict_lines
 
@@ -154,7 +155,7 @@ def _apply(root: str, plan_rel: str, verdicts: list, reply: str, agent_id,
     they complete the playbook, archive it (the local steps: the git part
     waits for PostToolUse or the post-loop handler), and keep the report
     for the Agent call's reminder."""
-    from statefiles import bookkeeping
+    from statefiles import bookkeeping  # lazy: plan.json bookkeeping only for a critic's verdicts
 
     report = bookkeeping.apply_critic(root, plan_rel, verdicts, reply, agent_id)
     if report.get("playbook") == "PASS":
@@ -163,9 +164,8 @@ def _apply(root: str, plan_rel: str, verdicts: list, reply: str, agent_id,
 
 
 def _archive(root: str, plan_rel: str, lang: str) -> str | None:
+    # lazy: the archive engine only when the verdicts complete the playbook
     from statefiles import archive, completion, gitinfo, state_md
-    from statefiles.playbook import Playbook
-
     state = state_md.load(root)
     if state is None or state.active_playbook != plan_rel:
         return None

@@ -87,7 +87,7 @@ def check(ctx: Context) -> Verdict:
         if target.rel in required:
             # What was read, so that a resumed session can tell whether it
             # changed since (statefiles.fingerprint; issue 14 item 3).
-            from statefiles import fingerprint as fp
+            from statefiles import fingerprint as fp  # lazy: only when a required file is read
 
             fingerprint = fp.of_file(ctx.root, target.rel)
         effects = [Effect(ctx.markers.record_read, target.rel, fingerprint,

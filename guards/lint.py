@@ -26,6 +26,7 @@ ignored.
 from __future__ import annotations
 
 import os
+import sys
 import time
 
 from events.verdict import ALLOWED, block, warn
@@ -151,8 +152,6 @@ def _exe(root: str, name: str):
     resolved, must lie outside it too. The project's virtualenvs and
     ``node_modules`` are never used: the agent can write them. ``None``
     when there is no such executable."""
-    import sys  # lazy: already imported by the interpreter; cheap
-
     dirs = os.environ.get("PATH", "").split(os.pathsep) + [os.path.dirname(sys.executable)]
     real_root = os.path.realpath(root)
     for d in dirs:

@@ -72,6 +72,7 @@ def _self_review(ctx) -> str | None:
     if post is None or not post.applies or post.after is None:
         return None
     if _reviewed(post.after) and not _reviewed(post.before):
+        # lazy: the review ledger only for a plan.json that just became reviewed
         from statefiles.bookkeeping import review_verdicts
 
         if review_verdicts(ctx.root).get(target.rel) == "PASS":

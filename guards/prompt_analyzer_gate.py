@@ -74,6 +74,7 @@ def check(ctx: Context) -> Verdict:
         if tool == "Bash" and is_post_loop_handler(ctx):
             return ALLOWED
     if tool == "Bash" and ctx.shell is not None and not ctx.shell.unknown:
+        # lazy: the closing rules only for an analysed Bash command
         from workflow import closing as _closing
 
         analysis = ctx.shell

@@ -24,7 +24,13 @@ warning, as before).
 
 from __future__ import annotations
 
+import os
+
 from events.verdict import ALLOWED, Effect, allow, warn
+from statefiles import fastjson, layout
+from statefiles.atomic import append_nonblocking
+from statefiles.markers import now_iso
+from statefiles.playbook import resolve_active
 from workflow.subagent_reply import stop_verdicts, verdict_lines
 
 NAME = "review-ledger"
@@ -45,10 +51,7 @@ def _plan_subject(word: str) -> str | None:
 
 
 def _record(root: str, records: list, passed: list, branch) -> None:
-    import os
-
-    from statefiles import bookkeeping, fastjson, layout
-    from statefiles.atomic import append_nonblocking
+    from statefiles import bookkeeping  # lazy: plan.json bookkeeping only for a reviewer's verdict
 
     path = layout.join(root, bookkeeping.REVIEW_LEDGER)
     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -67,8 +70,6 @@ def _record(root: str, records: list, passed: list, branch) -> None:
 
 def _working_plan(ctx, plan: str) -> str | None:
     """``plan`` as the repo-relative plan.json of a working playbook, or ``None``."""
-    from statefiles.playbook import resolve_active
-
     rel, _error = resolve_active(ctx.root, plan)
     return rel
 
@@ -80,8 +81,6 @@ def check(ctx):
     if not reviews:
         return warn(ctx.say("review_ledger.no_verdict"))
     hook = ctx.hook
-    from statefiles.markers import now_iso
-
     stamp = now_iso()
     records, passed = [], []
     for plan, verdict, reason in reviews:

@@ -64,7 +64,7 @@ def _reset_read(markers, keep=()) -> None:
 def _still_read(ctx, required) -> list:
     """The files of ``required`` this conversation read and that have not
     changed since (their recorded fingerprint is their current one)."""
-    from statefiles import fingerprint
+    from statefiles import fingerprint  # lazy: only a resumed session compares what was read
 
     out = []
     for rel in required:

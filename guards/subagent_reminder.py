@@ -25,8 +25,11 @@ additionalContext); SubagentStop's message is shown to the user
 
 from __future__ import annotations
 
+import os
+
 from events.inputs import AGENT_TOOLS
 from events.verdict import ALLOWED, Effect, warn
+from statefiles import layout
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
@@ -117,12 +120,10 @@ def critic_message(ctx, report: dict | None, progress: str) -> str:
 
 
 def _archive_resumes(ctx) -> bool:
-    import os
-
-    from statefiles import archive, layout
-
     if not os.path.exists(ctx.path(layout.ARCHIVE_CHECKPOINT)):
         return False
+    from statefiles import archive  # lazy: the archive engine only when a checkpoint exists
+
     cp = archive.load_checkpoint(ctx.root)
     return cp is not None and cp.get("status") in (archive.RUNNING, archive.FAILED)
 

@@ -1,6 +1,6 @@
 """Shared start-up of every hook entrypoint: find the suite, load the runtime.
 
-Kept to ``os`` and ``sys`` so that a broken installation is still reported:
+Kept to ``os``, ``sys`` and builtin modules so that a broken installation is still reported:
 if the runtime cannot be imported, gating events exit 2 with a message (the
 call is blocked, not waved through) and informational events exit 0.
 
@@ -24,6 +24,8 @@ sits in ``.claude/hooks/``, which the protection floor makes HARD_BLOCK, like
 the ``.pyc`` files it replaces.
 """
 
+import _imp
+import marshal
 import os
 import sys
 
@@ -83,9 +85,6 @@ class BundleFinder:
         return None
 
     def exec_module(self, module) -> None:
-        import _imp
-        import marshal
-
         origin, offset, length = module.__spec__.loader_state
         try:
             data = os.pread(self.fd, length, offset)
@@ -96,7 +95,7 @@ class BundleFinder:
                 raise TypeError("not a code object")
         except (OSError, ValueError, EOFError, TypeError):
             # A damaged bundle: compile the source, as the import system would.
-            from importlib.machinery import SourceFileLoader
+            from importlib.machinery import SourceFileLoader  # lazy: a damaged bundle only
 
             code = SourceFileLoader(module.__name__, origin).get_code(module.__name__)
         _imp._fix_co_filename(code, origin)
@@ -110,8 +109,6 @@ def _magic() -> bytes:
 def _install_bundle(root: str) -> None:
     """Put a :class:`BundleFinder` for ``<root>/hooks/suite.bundle`` before the
     path finder; silently nothing when there is no usable bundle."""
-    import marshal
-
     path = os.path.join(root, "hooks", BUNDLE)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
@@ -143,8 +140,7 @@ def build_bundle(root: str, packages, path: str | None = None) -> str:
     :data:`BUNDLE_EXTERNAL`, wherever this interpreter finds them) into
     :data:`BUNDLE`; returns its path. For the installer, run with the hook
     interpreter (``python -m statefiles.bundle``). Written atomically."""
-    import importlib.util
-    import marshal
+    import importlib.util  # lazy: the installer only (the hooks read the bundle)
 
     modules = []
     for package in packages:
@@ -271,6 +267,7 @@ def run(event: str) -> int:
     """Run the hook for ``event``; returns the exit code for ``sys.exit``."""
     try:
         _setup_path()
+        # lazy: the suite's modules once _setup_path() put it on sys.path (a failure is reported)
         from events.runtime import main
         from statefiles import layout
 

@@ -18,7 +18,7 @@ import _bootstrap
 def _main() -> int:
     try:
         _bootstrap._setup_path()
-        from events.permission_request import main
+        from events.permission_request import main  # lazy: once the suite is on sys.path
     except BaseException as exc:  # noqa: BLE001 - a broken install must not break the dialog
         if len(sys.argv) > 1:
             sys.stderr.write(f"[playgate] cannot load the permission gate ({type(exc).__name__}: "

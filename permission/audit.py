@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 import time
 
+from events.redact import mask  # issue 18 item 3: secrets stay out of logs
 from statefiles import fastjson, jsonlog, layout
 from statefiles.atomic import open_regular
 
@@ -52,8 +53,6 @@ def timestamp() -> str:
 def record(decision: str, phase: str, reason: str, command, *, tool: str = "",
            session: str = "", cwd: str = "") -> dict:
     """The audit line for one decision (a dict; see the module docstring)."""
-    from events.redact import mask  # issue 18 item 3: secrets stay out of logs
-
     line = {"time": timestamp(), "decision": decision, "phase": phase,
             "reason": mask(reason[:MAX_REASON_CHARS * 2])[:MAX_REASON_CHARS]}
     if isinstance(command, str):

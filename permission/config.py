@@ -427,7 +427,7 @@ def merge(docs) -> dict:
                     notices.append(f"{key}: {item!r} is a security floor and stays (SPEC §5)")
             sources[key].setdefault(item, "security floor")
     # project_commands: a prefix that would approve arbitrary code is dropped.
-    from permission.project_commands import validate  # noqa: PLC0415 - slow path only
+    from permission.project_commands import validate  # lazy: a config merge only (a layer changed)
 
     lists["project_commands"], refused = validate(lists["project_commands"])
     notices.extend(refused)
@@ -451,7 +451,7 @@ def merge(docs) -> dict:
 def _family_floors(families: dict, notices: list) -> None:
     """Raise a hard family set below ``ask`` to ``ask``, and name families
     no module declares (a typo would silently change nothing)."""
-    from shell import severity  # noqa: PLC0415 - slow path only (a layer changed)
+    from shell import severity  # lazy: a config merge only (a layer changed)
 
     for family, level in families.items():
         raised = severity.floor(family, level)

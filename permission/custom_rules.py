@@ -30,7 +30,7 @@ def phase(req) -> tuple:
     if analysis is None or req.suffixes:
         # 7E analysed the command without the suffixes phase 1.5 stripped
         # (`` || echo x``): a rule may name what they run.
-        from shell import analyse  # lazy: only when 7E's analysis is not the whole command
+        from shell import analyse  # lazy: resolved per call (tests replace shell.analyse)
 
         analysis = analyse(req.command or "", root=req.root, cwd=req.cwd or req.root,
                            home=req.env.get("HOME") or "")

@@ -14,11 +14,15 @@ from __future__ import annotations
 import os
 import sys
 
+from events.runtime import evaluate
+from guards.bash_check import family_levels, level_of
 from permission import config as config_mod
 from permission import phases as P
+from permission import static_rules
 from permission.phases import FLOOR, PHASES
 from permission.pipeline import decide
-from statefiles import layout
+from shell import analyse
+from statefiles import fastjson, layout
 
 USAGE = """usage: permission_request.py --explain "<command>" [--cwd DIR]
 
@@ -77,9 +81,6 @@ def pre_tool_use(command: str, root: str, cwd: str, env=None) -> dict:
     """What the PreToolUse hook answers to a Bash ``command`` with the
     project's current state (nothing applied): ``{"decision": allow|warn|ask|
     block|delegate|refused, "blocked": bool, "guard": str, "reason": str}``."""
-    from events.runtime import evaluate  # lazy: --explain only
-    from statefiles import fastjson
-
     payload = {"session_id": "playgate-check", "transcript_path": "", "cwd": cwd or root,
                "hook_event_name": "PreToolUse", "permission_mode": "default",
                "tool_use_id": "toolu_playgate_check", "tool_name": "Bash",
@@ -117,8 +118,6 @@ def effective(command: str, root: str, pre: dict, decision, env=None,
     deny-rule|pre-tool-use|allow-rule|permission-gate|ask-rule|dialog,
     "rule": {kind, rule, source}|None, "detail": str, "exit_code": int,
     "rule_problems": [str]}``; :func:`exit_code` reads it."""
-    from permission import static_rules
-
     rules, problems = static_rules.load(root, home if home is not None else
                                         ((env or os.environ).get("HOME") or None))
     kind, rule, _sub = static_rules.match(command, rules)
@@ -176,13 +175,9 @@ def _families(req, command: str, root: str, cwd: str, env) -> list:
     permission gate never approves any of them, whatever the level."""
     analysis = req.analysis
     if analysis is None:
-        from shell import analyse
-
         analysis = analyse(command, root=root, cwd=cwd or root, home=env.get("HOME") or "")
     if not analysis.destructive:
         return []
-    from guards.bash_check import family_levels, level_of
-
     levels = family_levels(root)
     out = [""]
     for f in analysis.destructive:

@@ -43,6 +43,7 @@ from __future__ import annotations
 from permission import carriers, config, custom_rules, floors, lexer, rules
 from permission.paths import HARMLESS, Scope, candidates, looks_like_url, name_parts
 from permission.pipeline import ALLOW, DIALOG, PASS, SKIP
+from permission.project_commands import match
 
 #: Phase 3: command words that run what follows them or a file.
 SOURCE_WORDS = ("source", ".", "exec", "eval")
@@ -235,8 +236,6 @@ def parse_command(req: Request) -> tuple:
     req.args = words[1:]
     if name in SOURCE_WORDS:
         return _dialog(f"'{name}' runs commands from its arguments or a file")
-    from permission.project_commands import match  # noqa: PLC0415 - tiny module
-
     declared = match(req.config.project_commands, words)
     if declared is not None:
         req.kind = PROJECT
@@ -474,7 +473,7 @@ def shell_floor(req: Request) -> tuple:
         own = carriers.problem(req.name, req.args, req.scope.cwd)
         if own:
             return _dialog(own)
-    from shell import analyse  # lazy: the shell analyser only for commands that reach 7E
+    from shell import analyse  # lazy: resolved per call (tests replace shell.analyse)
 
     home = req.env.get("HOME") or ""
     analysis = analyse(req.stripped, root=req.root, cwd=req.cwd or req.root, home=home)

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import os
 
+from statefiles import fastjson  # the suite's C JSON reader, no `json`/`re` import
+
 KINDS = ("deny", "ask", "allow")
 #: Settings files, in the order their rules are listed (user, project, local).
 PROJECT_FILES = (".claude/settings.json", ".claude/settings.local.json")
@@ -73,8 +75,6 @@ def load(root: str, home: str | None = None) -> tuple:
     """``(rules, problems)``: every rule of the settings files that apply to
     the project at ``root``, and a line for each file that could not be
     read. ``home`` defaults to ``~``."""
-    from statefiles import fastjson  # the suite's C JSON reader, no `json`/`re` import
-
     home = os.path.expanduser("~") if home is None else home
     files = [(USER_FILE, os.path.join(home, ".claude", "settings.json"))]
     files += [(rel, os.path.join(root, rel)) for rel in PROJECT_FILES]

@@ -43,6 +43,7 @@ Standard library only, and no syntax newer than Python 3.6, so that an old
 import json
 import os
 import sys
+import time
 
 MIN_PYTHON = (3, 10)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -169,8 +170,6 @@ class _Lock:
         # lazy: only a build takes the lock; the SessionStart fast path
         # (is_ready: two file reads) never does
         import fcntl
-        import time
-
         self.fh = open(self.path, "a")
         deadline = time.monotonic() + LOCK_TIMEOUT
         while True:

@@ -123,7 +123,7 @@ def main(argv=None) -> int:
         # Runs on every status-line refresh (issue 18 item 2): no parser, no
         # command modules; the suite's light modules only.
         suite.put_on_path()
-        from playgate.statusline import main as statusline
+        from playgate.statusline import main as statusline  # lazy: statusline only
 
         return statusline(argv[1:])
     lang = "en"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import sys
 
+from messages import resolve_language  # the suite's one fallback rule (issue 18 item 6)
 from playgate import suite as playgate_suite
 from playgate.errors import InputError
 from playgate.messages import text
@@ -83,8 +84,6 @@ class Project:
     @property
     def language(self) -> str:
         """``config.language`` of state.md (``en`` or ``ja``; ``en`` otherwise)."""
-        from messages import resolve_language  # the suite's one fallback rule (issue 18 item 6)
-
         state = self.state
         value = state.get("config", "language") if state is not None else None
         return resolve_language(value)[0]

@@ -14,9 +14,11 @@ copy (an archive commit, a push) can reach the project or a server.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
+from datetime import datetime, timezone
 
 SKIP_DIRS = frozenset({"node_modules", "__pycache__", ".venv", ".mypy_cache", ".pytest_cache",
                        ".hypothesis", ".ruff_cache", ".tox"})
@@ -132,8 +134,6 @@ def inside(path: str, root: str) -> bool:
 def _epoch(stamp: str) -> float | None:
     """Seconds since the epoch for an ISO 8601 time (``Z`` or an offset),
     or ``None``."""
-    from datetime import datetime, timezone
-
     if not isinstance(stamp, str) or not stamp.strip():
         return None
     text = stamp.strip().replace("Z", "+00:00")
@@ -249,8 +249,6 @@ def _drop_if_newer(path: str, epoch: float) -> int:
 
 
 def _keep_lines_before(path: str, epoch: float) -> None:
-    import json
-
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
             lines = fh.readlines()

@@ -70,6 +70,8 @@ def line_for(data, env=None) -> str:
 
 
 def _line(data, env) -> str:
+    # lazy: the suite's modules only once _script() or the CLI put the suite root on
+    # sys.path and the hooks' bundle in place (this module is imported before that)
     from events.context import Context
     from events.inputs import HookInput
     from statefiles import layout
@@ -79,7 +81,7 @@ def _line(data, env) -> str:
         return f"{NEUTRAL}{SEP}not set up"
     hook = HookInput("Notification", {"cwd": root, "session_id": _session(data)})
     ctx = Context(hook, root=root, env=env)
-    from workflow.lifecycle import status_word, where
+    from workflow.lifecycle import status_word, where  # lazy: as above; only inside a set-up project
 
     w = where(ctx)
     parts = [NEUTRAL]
@@ -110,7 +112,7 @@ def _short(text, limit: int = 40) -> str:
 def _parse(raw: bytes):
     if not raw.strip() or len(raw) > MAX_INPUT:
         return None
-    from statefiles import fastjson
+    from statefiles import fastjson  # lazy: see _line
 
     try:
         return fastjson.loads(raw.decode("utf-8"))
@@ -128,7 +130,7 @@ def use_bundle(root: str) -> None:
     try:
         sys.path.insert(0, hooks)
         try:
-            import _bootstrap
+            import _bootstrap  # lazy: importable only while its directory is on sys.path
         finally:
             sys.path.remove(hooks)
         if not any(type(f).__name__ == "BundleFinder" for f in sys.meta_path):

@@ -28,6 +28,7 @@ import re
 
 import jsonschema
 
+from messages import LANGUAGES, resolve_language  # the hooks' own fallback rule
 from playgate.locate import json_positions, pointer, yaml_positions
 from statefiles import state_md
 from statefiles.atomic import NotRegularFile, read_bytes
@@ -364,8 +365,6 @@ def validate_state(path: str, root: str | None = None, label: str | None = None)
             report.add("warning", f"unknown config key {key!r}{hint}", where(("config", key)),
                        ("config", key))
     if "language" in config:
-        from messages import LANGUAGES, resolve_language  # the hooks' own fallback rule
-
         lang, recognised = resolve_language(config["language"])
         if not recognised:
             report.add("warning", f"config.language {_short(config['language'])} is not one "

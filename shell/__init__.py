@@ -76,6 +76,8 @@ bashlex; bashlex is imported with pre-built parser tables
 
 from __future__ import annotations
 
+import os
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (hot path)
 if TYPE_CHECKING:
     from shell.model import SimpleCommand
@@ -203,8 +205,6 @@ def analyse(command: str, root: str = "", cwd: str = "", home: str = "") -> Anal
     Returns an :class:`Analysis`; never raises for any input string (an
     internal problem makes the analysis unknown, with the reason).
     """
-    import os  # lazy: see the note on imports above
-
     from shell.limits import (  # lazy: see the note on imports above
         DEFAULT_SECONDS,
         Budget,

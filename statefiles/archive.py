@@ -666,6 +666,7 @@ def _step_commit(root: str, cp: dict, g: _Git) -> str:
 def _in_scope(cp: dict, path: str) -> bool:
     """``path`` is the playbook's work: it matches ``goal.scope.includes``
     and no ``excludes`` glob (globs as scope-guard reads them)."""
+    # lazy: the archive run only (SessionEnd reads this module's constants)
     from statefiles.protected import Entry
 
     scope = cp.get("scope") or {}
@@ -848,8 +849,6 @@ STEP_LABELS = {
 def describe_step(step: str, lang: str = "en") -> str:
     """The name of ``step`` for Claude, in ``lang`` (the catalogue's
     ``archive.step.<step>``)."""
-    from messages import text
-
     return text(lang, f"archive.step.{step}") if step in STEP_LABELS else step
 
 

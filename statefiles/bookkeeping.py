@@ -43,8 +43,10 @@ from __future__ import annotations
 import json
 import os
 
-from statefiles import layout
-from statefiles.atomic import locked, write_atomic
+from statefiles import fastjson, layout, state_md
+from statefiles.atomic import locked, read_text, write_atomic
+from statefiles.markers import now_iso
+from statefiles.playbook import evidence_problems, load_json_file, resolve_active, subtask_status
 
 #: Where the last verdict's bookkeeping is reported (session state).
 REPORT = ".claude/session-state/last-verdicts.json"
@@ -54,14 +56,10 @@ PLAYBOOK_ID = "playbook"
 
 
 def _now() -> str:
-    from statefiles.markers import now_iso
-
     return now_iso()
 
 
 def _load(root: str, rel: str):
-    from statefiles.playbook import load_json_file
-
     data, error = load_json_file(layout.join(root, rel), rel)
     return (data if isinstance(data, dict) else None), error
 
@@ -111,8 +109,6 @@ def _entry(progress: dict, key: str, ident: str) -> dict:
 
 
 def _status(entry: dict) -> str:
-    from statefiles.playbook import subtask_status
-
     return subtask_status(entry) or "pending"
 
 
@@ -156,9 +152,6 @@ def criterion_of(plan: dict, sid: str | None) -> str:
 def review_verdicts(root: str) -> dict:
     """``{plan_rel: "PASS" | "FAIL"}``: the latest reviewer verdict per plan
     from the review ledger (empty when there is none)."""
-    from statefiles import fastjson
-    from statefiles.atomic import read_text
-
     out = {}
     for line in (read_text(layout.join(root, REVIEW_LEDGER), limit=1024 * 1024) or
                  "").splitlines():
@@ -189,8 +182,6 @@ def record_review(root: str, plan_rel: str, branch: str | None) -> dict:
     Returns ``{"plan", "reviewed": bool, "activated": bool, "why_not": str,
     "phase", "subtask", "criterion", "error"}``.
     """
-    from statefiles import state_md
-
     report = {"agent": "reviewer", "verdict": "PASS", "plan": plan_rel, "reviewed": False,
               "activated": False, "why_not": "", "phase": None, "subtask": None,
               "criterion": "", "error": "", "at": _now()}
@@ -213,8 +204,6 @@ def record_review(root: str, plan_rel: str, branch: str | None) -> dict:
         state = state_md.load(root)
         active = state.active_playbook if state is not None else None
         want = str(meta.get("branch") or "").strip()
-        from statefiles.playbook import resolve_active
-
         active_rel = resolve_active(root, active)[0] if active else None
         if state is None:
             _why_not(report, "bookkeeping.no_state")
@@ -263,9 +252,6 @@ def apply_critic(root: str, plan_rel: str, verdicts: list, reply: str = "",
     "playbook_open": [ids], "next": (phase, subtask)|None, "criterion",
     "error"}``.
     """
-    from statefiles import state_md
-    from statefiles.playbook import evidence_problems
-
     report = {"agent": "critic", "plan": plan_rel, "done": [], "not_done": {}, "failed": {},
               "phases_done": [], "playbook": None, "playbook_open": [], "next": None,
               "criterion": "", "error": "", "at": _now()}
@@ -355,16 +341,11 @@ def save_report(root: str, report: dict) -> None:
     """Keep ``report`` for the PostToolUse reminder of the Agent call."""
     path = layout.join(root, REPORT)
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    from statefiles import fastjson
-
     write_atomic(path, fastjson.dumps(report) + "\n", durable=False)
 
 
 def load_report(root: str) -> dict | None:
     """The saved report (:func:`save_report`), or ``None``."""
-    from statefiles import fastjson
-    from statefiles.atomic import read_text
-
     text = read_text(layout.join(root, REPORT), limit=256 * 1024)
     if not text:
         return None

@@ -15,7 +15,11 @@ that those timestamps alone never count as a change.
 
 from __future__ import annotations
 
+import hashlib
+
 from statefiles import layout
+from statefiles.atomic import read_bytes
+from statefiles.state_md import scan
 
 #: Largest file fingerprinted (bytes); bigger files never match.
 LIMIT = 8 * 1024 * 1024
@@ -25,11 +29,7 @@ def of_text(rel: str, data: bytes) -> str:
     """The fingerprint of ``data`` as the content of the repo-relative file
     ``rel``: ``"<sha1 hex>:<length>"`` of the bytes (state.md without the body
     of its ``session`` block)."""
-    import hashlib
-
     if rel == layout.STATE_MD:
-        from statefiles.state_md import scan
-
         text = data.decode("utf-8", "replace")
         span = scan(text)["spans"].get("session")
         if span:
@@ -41,8 +41,6 @@ def of_text(rel: str, data: bytes) -> str:
 def of_file(root: str, rel: str) -> str | None:
     """The fingerprint of ``rel`` as it is now, or ``None`` when it cannot be
     read (missing, too large, not a regular file)."""
-    from statefiles.atomic import read_bytes
-
     try:
         data = read_bytes(layout.join(root, rel), LIMIT + 1)
     except OSError:

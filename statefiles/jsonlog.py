@@ -17,7 +17,7 @@ import os
 import time
 
 from statefiles import fastjson, layout
-from statefiles.atomic import append_nonblocking, read_bytes
+from statefiles.atomic import append_nonblocking, locked, read_bytes
 from statefiles.markers import now_iso
 
 #: Default rotation size of a log, in bytes.
@@ -112,8 +112,6 @@ def rotate(path: str, *, max_bytes: int, keep: int, lock: str, wait: float = 2.0
     Raises:
         statefiles.atomic.LockTimeout: the lock was not free within ``wait``.
     """
-    from statefiles.atomic import locked  # lazy: rotation is rare
-
     with locked(lock, timeout=wait):
         try:
             if os.lstat(path).st_size <= max_bytes // 2:

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import os
 
+from shell import analyse
 from shell.model import DYN
 from statefiles import cache, fastjson
 from statefiles.atomic import read_bytes
@@ -398,8 +399,6 @@ def advice(doc) -> list:
     the analysis looks through (``sudo``, ``env``, ``npx``...) can never
     match — the analysis judges the command that runs under it. Returns
     ``[(rule index, command name)]``."""
-    from shell import analyse  # lazy: validate only
-
     found = []
     seen: dict = {}
     for i, spec in enumerate((doc or {}).get("rules") or []):

@@ -604,7 +604,7 @@ def gap_text(problem: str, ctx=None) -> str:
     shape is not one of :data:`_GAPS`, or without a context)."""
     if ctx is None or ctx.language == "en":
         return problem
-    import re
+    import re  # lazy: re (~4 ms) only to translate a gap message
 
     for key, pattern in _GAPS:
         m = re.fullmatch(pattern, problem)

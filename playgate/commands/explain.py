@@ -34,7 +34,7 @@ import shell
 from events.context import Context
 from events.inputs import parse
 from events.runtime import run_chain
-from guards.bash_check import NAME
+from guards.bash_check import NAME, family_levels, level_of
 from permission import config as config_mod
 from permission.explain import effective, effective_lines, exit_code, explain
 from playgate import messages
@@ -42,6 +42,7 @@ from playgate.commands import check
 from playgate.errors import InputError
 from playgate.scratch import inside
 from shell import is_read_only
+from statefiles import rules
 
 NEEDS_PROJECT = True
 
@@ -70,8 +71,6 @@ def _finding(f, levels=None) -> dict:
            "command_family": f.command_family,
            "command": " ".join(f.command.argv) if f.command is not None else None}
     if levels is not None:
-        from guards.bash_check import level_of
-
         out["level"], source = level_of(f.command_family or "shell", *levels)
         out["level_source"] = str(source)
     return out
@@ -87,8 +86,6 @@ def analysis_of(command: str, root: str, cwd: str, home: str) -> dict:
     a = shell.analyse(command, root, cwd, home)
     levels = None
     if a.destructive:
-        from guards.bash_check import family_levels
-
         levels = family_levels(root)
     return {"parser": a.parser, "read_only": a.read_only, "unknown": a.unknown,
             "reasons": [str(r) for r in a.reasons],
@@ -121,8 +118,6 @@ def rules_of(command: str, root: str, cwd: str, home: str) -> dict:
     that match ``command``, whatever the guards before them answer:
     ``{"file", "present", "problems", "matches": [{"rule", "action",
     "reason", "command", "line"}]}``."""
-    from statefiles import rules  # lazy: only explain's rules section
-
     ruleset = rules.load(root)
     found = ruleset.match(shell.analyse(command, root, cwd, home)) if ruleset.rules else []
     return {"file": rules.RULES_FILE, "present": ruleset.present,

@@ -14,9 +14,13 @@ from __future__ import annotations
 
 import os
 import time
+from datetime import datetime
 
+from events import decisionlog
+from events.decisionlog import DECISIONS
 from playgate import messages
 from playgate.errors import EXIT_OK, UsageError
+from statefiles import layout
 
 NEEDS_PROJECT = True
 #: Most frequent reasons shown by ``--summary``.
@@ -28,8 +32,6 @@ _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
 
 def add_arguments(parser) -> None:
     """The filters of the module docstring, ``--limit`` and ``--summary``."""
-    from events.decisionlog import DECISIONS
-
     t = messages.text
     parser.add_argument("--since", metavar="WHEN", help=t("logs.opt.since"))
     parser.add_argument("--session", metavar="ID", help=t("logs.opt.session"))
@@ -48,8 +50,6 @@ def parse_since(value: str, now: float | None = None) -> float:
     Raises:
         UsageError: neither form.
     """
-    from datetime import datetime
-
     text = value.strip()
     now = time.time() if now is None else now
     if len(text) >= 2 and text[:-1].isdigit() and text[-1].lower() in _UNITS:
@@ -63,8 +63,6 @@ def parse_since(value: str, now: float | None = None) -> float:
 
 def entry_time(entry: dict) -> float | None:
     """The POSIX time of a log entry's ``time`` (``None`` when unreadable)."""
-    from datetime import datetime
-
     stamp = entry.get("time")
     if not isinstance(stamp, str):
         return None
@@ -127,9 +125,6 @@ def summarise(entries: list, top: int = TOP_REASONS) -> dict:
 
 
 def run(args, project) -> tuple:
-    from events import decisionlog
-    from statefiles import layout
-
     since = parse_since(args.since) if args.since else None
     if args.limit < 0:
         raise UsageError(messages.text("logs.bad_limit", value=args.limit))
@@ -148,8 +143,6 @@ def run(args, project) -> tuple:
 
 def _local(stamp) -> str:
     """``2026-01-02T03:04:05.678Z`` as local ``2026-01-02 12:04:05``."""
-    from datetime import datetime
-
     try:
         when = datetime.fromisoformat(str(stamp).replace("Z", "+00:00")).astimezone()
     except ValueError:

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 import tempfile
 
@@ -47,7 +48,7 @@ from events.runtime import evaluate
 from playgate import messages, scratch, transcript
 from playgate.commands.check import decision_of, trace_of
 from playgate.errors import EXIT_NO, EXIT_OK, InputError
-from playgate.scratch import inside
+from playgate.scratch import _git, inside
 from statefiles import layout
 
 NEEDS_PROJECT = False
@@ -129,8 +130,6 @@ class Replayer:
         """Set the copy's branch as a plain branch creation or switch did in
         the session (nothing is run: the copy's ``HEAD``, and a new ref at
         the current commit for ``-b``/``-c``)."""
-        import shlex
-
         try:
             words = shlex.split(command)
         except ValueError:
@@ -147,8 +146,6 @@ class Replayer:
         if ".." in name.split("/") or not os.path.isdir(git_dir):
             return
         if create and not os.path.exists(ref):
-            from playgate.scratch import _git
-
             head = _git(self.scratch, "rev-parse", "HEAD")
             if head is None or head.returncode != 0:
                 return

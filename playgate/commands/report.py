@@ -30,10 +30,20 @@ be written.
 from __future__ import annotations
 
 import glob
+import html
 import os
+from types import SimpleNamespace
 
-from playgate import messages
+from events import decisionlog
+from events.decisionlog import short_input
+from events.redact import mask
+from playgate import messages, transcript
+from playgate.commands import status
+from playgate.commands.logs import _local, summarise
 from playgate.errors import EXIT_OK, InputError
+from statefiles import jsonlog, layout
+from statefiles.atomic import write_atomic
+from workflow.reward import CRITIC_LEDGER
 
 NEEDS_PROJECT = True
 #: Characters of a reason in the text form.
@@ -63,10 +73,6 @@ def find_transcript(session: str, env=None) -> str | None:
 def short(tool: str, tool_input) -> str:
     """The short form of a transcript call's input, as the decision log
     writes it (:func:`events.decisionlog.short_input`)."""
-    from types import SimpleNamespace
-
-    from events.decisionlog import short_input
-
     call = SimpleNamespace(tool_name=tool,
                            tool_input=tool_input if isinstance(tool_input, dict) else {})
     return short_input("PreToolUse", call)
@@ -81,8 +87,6 @@ def timeline(decisions: list, session_data) -> list:
     """The rows of the report's timeline, in time order (see the module
     docstring). A row: ``{"time", "kind": "call"|"prompt"|"decision", "tool",
     "input", "outcome", "lane", "decisions": [...]}``."""
-    from events.redact import mask
-
     rows = []
     by_id = {}
     calls = []
@@ -140,9 +144,6 @@ def approved(decisions: list, rows: list) -> list:
 
 
 def _critic_verdicts(root: str, session: str) -> list:
-    from statefiles import jsonlog
-    from workflow.reward import CRITIC_LEDGER
-
     out = []
     for rec in jsonlog.read(root, CRITIC_LEDGER, limit=5000):
         if rec.get("session_id") == session:
@@ -153,8 +154,6 @@ def _critic_verdicts(root: str, session: str) -> list:
 
 def _playbook(project) -> dict | None:
     try:
-        from playgate.commands import status
-
         return status.collect(project).get("playbook")
     except Exception:  # noqa: BLE001 - a broken state file must not lose the report
         return None
@@ -167,10 +166,6 @@ def collect(project, session: str | None = None, transcript_path: str | None = N
         InputError: no session given and none in the log, or the transcript
             named cannot be read.
     """
-    from events import decisionlog
-    from playgate import transcript
-    from playgate.commands.logs import summarise
-
     entries = decisionlog.read_all(project.root)
     session_data = None
     if transcript_path:
@@ -214,16 +209,12 @@ def collect(project, session: str | None = None, transcript_path: str | None = N
 
 
 def decisionlog_path(project) -> str:
-    from statefiles import layout
-
     return os.path.join(project.root, *layout.DECISIONS_LOG.split("/"))
 
 
 def run(args, project) -> tuple:
     data = collect(project, args.session, args.transcript)
     if args.html:
-        from statefiles.atomic import write_atomic
-
         path = os.path.abspath(args.html)
         try:
             write_atomic(path, to_html(data).encode("utf-8"), durable=False)
@@ -241,8 +232,6 @@ def _one_line(text, width: int = REASON_WIDTH) -> str:
 
 
 def _hhmmss(stamp) -> str:
-    from playgate.commands.logs import _local
-
     return _local(stamp)[11:] if stamp else "--:--:--"
 
 
@@ -324,8 +313,6 @@ table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:t
 
 
 def _esc(value) -> str:
-    import html
-
     return html.escape("" if value is None else str(value), quote=True)
 
 

@@ -11,16 +11,17 @@ Reads nothing of the project; exit 0.
 
 from __future__ import annotations
 
+import json
+
+from permission.config import SCHEMA_FILE as PERMISSION_SCHEMA
 from playgate import messages
+from statefiles.rules import schema_path
 
 NEEDS_PROJECT = False
 
 
 def _paths() -> dict:
     # The suite's packages are on sys.path once cli._module() ran.
-    from permission.config import SCHEMA_FILE as PERMISSION_SCHEMA
-    from statefiles.rules import schema_path
-
     return {"rules": schema_path(), "permission-config": PERMISSION_SCHEMA}
 
 
@@ -31,8 +32,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args, project) -> tuple:
-    import json  # lazy: only this command reads a schema
-
     path = _paths()[args.name]
     with open(path, encoding="utf-8") as fh:
         document = json.load(fh)
@@ -43,6 +42,4 @@ def run(args, project) -> tuple:
 def render(data: dict, lang: str) -> str:
     if data["only_path"]:
         return data["path"] + "\n"
-    import json  # lazy: see run
-
     return json.dumps(data["schema"], indent=2, ensure_ascii=False) + "\n"

@@ -15,6 +15,7 @@ import os
 
 import shell.paths as paths
 from shell.families.git import destroy, parse_opts
+from shell.gitargs import remote_mirrors
 from shell.invocation import X, code_carrier
 from shell.model import DYN, Msg
 from statefiles import gitinfo
@@ -96,8 +97,6 @@ def g_push(x: X, words: list) -> None:
 def _mirror_remote(x: X, p) -> None:
     """A push to a remote configured with ``mirror = true`` overwrites and
     deletes remote refs like ``--mirror`` (``force-push``)."""
-    from shell.gitargs import remote_mirrors  # lazy: reads git configuration files
-
     mirrors = remote_mirrors(x.run.root, x.run.home)
     if not mirrors:
         return
