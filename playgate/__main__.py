@@ -17,7 +17,7 @@ def _setup_path() -> None:
     hooks = os.path.join(suite, "hooks")
     sys.path.insert(0, hooks)
     try:
-        import _bootstrap  # imports only os and sys (loaded): nothing else is looked up here
+        import _bootstrap  # lazy: hooks/ goes on sys.path just above; imports only os and sys
     except ImportError:  # a damaged suite: still run, so that doctor can say what is missing
         sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") not in (here, hooks)]
         sys.path.append(suite)

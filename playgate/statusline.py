@@ -173,7 +173,7 @@ def _script() -> int:
     hooks = os.path.join(root, "hooks")
     sys.path.insert(0, hooks)
     try:
-        import _bootstrap  # imports only os and sys (loaded): nothing else is looked up here
+        import _bootstrap  # lazy: hooks/ goes on sys.path just above; imports only os and sys
     except ImportError:  # a damaged suite: main() prints the neutral line
         sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") not in (here, hooks)]
         return main(sys.argv[1:])

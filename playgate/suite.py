@@ -148,7 +148,7 @@ def bootstrap():
     hooks = os.path.join(root(), "hooks")
     sys.path.insert(0, hooks)
     try:
-        import _bootstrap  # imports only os and sys
+        import _bootstrap  # lazy: hooks/ goes on sys.path just above; imports only os and sys
     finally:
         sys.path.remove(hooks)
     return _bootstrap

@@ -94,7 +94,7 @@ def parse_json_text(data, label: str) -> tuple:
 def _text(key: str, /, **fields):
     """A read problem as :class:`messages.Text` (the English as before,
     translatable; issue 14 item 10). Lazy: only a broken playbook makes one."""
-    from messages import Text
+    from messages import Text  # lazy: only a broken playbook makes one
 
     return Text(key, **fields)
 

@@ -144,7 +144,7 @@ def scan(text: str) -> dict:
 def _text(key: str, /, **fields):
     """A problem as :class:`messages.Text` (English as before, translatable;
     issue 14 item 10). Lazy: only a broken state.md makes one."""
-    from messages import Text
+    from messages import Text  # lazy: only a broken state.md makes one
 
     return Text(key, **fields)
 
