@@ -1813,6 +1813,12 @@ MESSAGES = {
     'shell.how.package_into': '{command} (extracts a package into it)',
     'shell.how.patch_unreadable': '{how} (files named in a diff that cannot be read)',
     'shell.how.pip_env': '{sub} into the environment of {interpreter}',
+    'shell.label.argument_of': 'argument of {name}',
+    'shell.label.shell_escape': '{name} shell escape',
+    'shell.label.inline_code': '{name} inline code',
+    'shell.label.reading_stdin': '{name} (reading commands from its input)',
+    'shell.label.subprocess': '{name} (subprocess)',
+    'shell.label.crontab_job': 'crontab job',
     # <<< shell analysis (ja-shell)
 
     # ============================================================ issue 14 item 10 (ja-rest)

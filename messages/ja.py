@@ -1414,6 +1414,12 @@ MESSAGES = {
     'shell.how.package_into': '{command} (パッケージをここに展開します)',
     'shell.how.patch_unreadable': '{how} (読めない diff に書かれたファイル)',
     'shell.how.pip_env': '{interpreter} の環境への {sub}',
+    'shell.label.argument_of': '{name} の引数',
+    'shell.label.shell_escape': '{name} のシェルエスケープ',
+    'shell.label.inline_code': '{name} のインラインコード',
+    'shell.label.reading_stdin': '{name} (入力からコマンドを読み込みます)',
+    'shell.label.subprocess': '{name} (サブプロセス)',
+    'shell.label.crontab_job': 'crontab のジョブ',
     # <<< shell analysis (ja-shell)
 
     # ============================================================ issue 14 item 10 (ja-rest)

@@ -50,6 +50,9 @@ def source_texts():
                     path = os.path.join(dirpath, name)
                     with open(path, encoding="utf-8") as fh:
                         yield path, fh.read()
+    # The catalogue's own code (not the catalogues): the shell labels' keys.
+    path = SUITE / "messages" / "__init__.py"
+    yield str(path), path.read_text(encoding="utf-8")
 
 
 #: ``say("key"`` / ``say(ctx, "key"`` / ``text(lang, "key"``, literal keys.
@@ -418,3 +421,16 @@ def test_a_library_detail_keeps_its_own_english_when_it_is_a_field():
     assert "month" not in ja and text("ja", "detail.yaml.bad_date") in ja, ja
     assert render("en", detail) == "month must be in 1..12"
     assert render("ja", detail) == text("ja", "detail.yaml.bad_date")
+
+
+def test_the_shell_analysis_labels_read_in_japanese():
+    """The labels of where code runs that are prose ("argument of X",
+    "X inline code", nested ones) reach a Japanese reader in Japanese inside
+    any ``{how}``; command forms stay as written; English is unchanged."""
+    from messages import text
+
+    for how, ja_part in (("argument of xyz", "xyz の引数"),
+                         ("python inline code (subprocess)", "python のインラインコード (サブプロセス)"),
+                         ("crontab job", "crontab のジョブ"), ("find -exec", "find -exec")):
+        assert ja_part in text("ja", "shell.unknown.assembled_run_time", how=how)
+        assert how in text("en", "shell.unknown.assembled_run_time", how=how)
