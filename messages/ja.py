@@ -1702,12 +1702,15 @@ MESSAGES = {
     ),
     'archive.hint.restore_dir': 'playbook のディレクトリを git から復元してから、再試行してください',
     'archive.hint.remove_one': 'どちらかを削除してから、再試行してください',
-    'archive.hint.check_repository': 'リポジトリを確認 (git status) してから、再試行してください',
-    'archive.hint.finish_operation': 'それを完了するか中止して (方法は git status が示します)、post-loop ハンドラを再実行してください',
+    'archive.hint.check_repository': 'リポジトリを確認 (`git status`) してから、再試行してください',
+    'archive.hint.finish_operation': (
+        'それを完了するか中止して (方法は `git status` が示します)、'
+        'post-loop ハンドラを再実行してください'
+    ),
     'archive.hint.finish_operation_short': 'それを完了するか中止してから、ハンドラを再実行してください',
     'archive.hint.check_out_playbook': 'playbook のブランチをチェックアウトしてから、post-loop ハンドラを再実行してください',
     'archive.hint.check_out_branch': (
-        '{branch} をチェックアウト (git checkout {branch}) してから、post-loop ハンドラを再実行してください'
+        '{branch} をチェックアウト (`git checkout {branch}`) してから、post-loop ハンドラを再実行してください'
     ),
     'archive.hint.resolve_conflicts': 'コンフリクトを解決してコミットしてから、post-loop ハンドラを再実行してください',
     'archive.hint.gitignore': 'それらを .gitignore に追加して (または残りを自分でコミットして) から、post-loop ハンドラを再実行してください',
@@ -1717,16 +1720,20 @@ MESSAGES = {
         'ハンドラを再実行するか自分でコミットしてください'
     ),
     'archive.hint.commit_work': (
-        '作業をコミット (git add -A -- <それらのパス> のあと git commit) してから、post-loop ハンドラを再実行してください。ハンドラがプッシュします'
+        '作業をコミット (`git add -A -- <それらのパス>` のあと `git commit`) してから、post-loop ハンドラを再実行してください。'
+        'ハンドラがプッシュします'
     ),
     'archive.hint.add_remote': (
-        'リモートを追加 (git remote add origin <url>) してから、post-loop ハンドラを再実行してください。作業はローカルにコミット済みです'
+        'リモートを追加 (`git remote add origin <url>`) してから、post-loop ハンドラを再実行してください。作業はローカルにコミット済みです'
     ),
     'archive.hint.push_rejected': (
-        'リモートにこのブランチにないコミットがあります。取り込んで (git pull --rebase {remote} {branch}) から、post-loop '
+        'リモートにこのブランチにないコミットがあります。取り込んで (`git pull --rebase {remote} {branch}`) から、post-loop '
         'ハンドラを再実行してください'
     ),
-    'archive.hint.push_failed': 'リモートと認証情報を確認して (手動なら git push できますか?) から、post-loop ハンドラを再実行してください',
+    'archive.hint.push_failed': (
+        'リモートと認証情報を確認して (手動なら `git push` できますか?) から、'
+        'post-loop ハンドラを再実行してください'
+    ),
     'archive.hint.gh_missing': (
         'GitHub CLI (https://cli.github.com) をインストールして `gh auth login` を実行してから、post-loop '
         'ハンドラを再実行してください — または、ブランチ {branch} からプルリクエストを自分で作成してください'
@@ -1749,13 +1756,13 @@ MESSAGES = {
         'それらを自分でコミットするか stash してから (何も変更していません)、post-loop ハンドラを再実行して {branch} に戻ってください'
     ),
     'archive.hint.check_out_yourself': '{branch} を自分でチェックアウトしてから、post-loop ハンドラを再実行してください',
-    'archive.hint.pull': '現在 {branch} にいます。自分で更新 (git pull) してから、post-loop ハンドラを再実行してください',
+    'archive.hint.pull': '現在 {branch} にいます。自分で更新 (`git pull`) してから、post-loop ハンドラを再実行してください',
     'archive.hint.continue': 'post-loop ハンドラを再実行して続けてください',
     'archive.hint.rerun': 'post-loop ハンドラを再実行してください',
     'archive.hint.retry_local': '原因を直してください。次の編集 (または post-loop ハンドラ) がこの手順から再試行します',
     'archive.msg.still_to_run': 'git の手順 ({steps}) が残っています。post-loop ハンドラの実行時に実行されます',
-    'archive.msg.step_failed': '{step} が失敗しました: {reason}',
-    'archive.msg.git_stopped': 'git の手順が {step} で止まりました: {reason}',
+    'archive.msg.step_failed': '手順「{step}」が失敗しました: {reason}',
+    'archive.msg.git_stopped': 'git の手順が「{step}」で止まりました: {reason}',
     'archive.msg.reason': '{reason}。',
     'archive.msg.reason_hint': '{reason}。{hint}。',
     'archive.running': '{message}。',

@@ -522,7 +522,68 @@ def _post_loop_handler(inst):
     return proc.stdout + proc.stderr
 
 
+def _archive_with_git(inst, level):
+    """The critic's PASS archives play/demo with ``config.archive_git: level``."""
+    set_config(inst.root, archive_git=level)
+    return _critic_archives(inst)
+
+
+def _archive_commit(inst):
+    """The archive's commit step: its result ("committed <sha> on <branch>")
+    reaches the agent in the SubagentStop/PostToolUse report."""
+    return _archive_with_git(inst, "commit")
+
+
+def _archive_push_fails(inst):
+    """The push step fails (no remote): the step's failure and its hint."""
+    return _archive_with_git(inst, "push")
+
+
+def _archive_bad_config(inst):
+    """An unreadable ``config.archive_git``: the note names it."""
+    return _archive_with_git(inst, "sometimes")
+
+
+def _handler(inst) -> str:
+    handler = inst.root / ".claude" / "skills" / "post-loop" / "handler.py"
+    proc = subprocess.run([sys.executable, str(handler)], capture_output=True, text=True,
+                          timeout=120, cwd=str(inst.root),
+                          env=dict(os.environ, CLAUDE_PROJECT_DIR=str(inst.root)))
+    return proc.stdout + proc.stderr
+
+
+def _post_loop_push_fails(inst):
+    """The post-loop handler retries the failed push and reports it again."""
+    _archive_push_fails(inst)
+    return _handler(inst)
+
+
+def _archive_local_step_fails(inst):
+    """A local step fails (the playbook directory is gone before the move):
+    the archive stays ``failed``; the next edit of the playbook resumes it and
+    reports the failure with its hint."""
+    set_config(inst.root, archive_git="commit")
+    demo(inst)
+    doc = json.loads((inst.root / K.PROGRESS).read_text())
+    cp = inst.root / ".claude" / "session-state" / "archive-checkpoint.json"
+    cp.write_text(json.dumps({
+        "version": 1, "id": "demo", "plan": K.PLAN, "progress": K.PROGRESS,
+        "dir": "play/gone", "move_dir": True, "archive": "play/archive/gone",
+        "branch": K.BRANCH, "git": "commit", "git_problem": None, "status": "running",
+        "steps": {name: {"status": "pending"} for name in (
+            "cleanup", "archive", "state_reset", "pending", "commit", "push", "pr_create",
+            "pr_merge", "return_default")}}))
+    return inst.hook("PostToolUse", tool_name="Write", tool_use_id="t",
+                     tool_input={"file_path": str(inst.root / K.PROGRESS),
+                                 "content": K.dump(doc)}, tool_response={})
+
+
 REWARD_SCENARIOS = [
+    ("archive-git-commit", _archive_commit),
+    ("archive-git-push-fails", _archive_push_fails),
+    ("archive-git-config-unreadable", _archive_bad_config),
+    ("post-loop-handler-push-fails", _post_loop_push_fails),
+    ("archive-local-step-fails", _archive_local_step_fails),
     ("review-without-context", _review_no_context),
     ("review-on-another-branch", _review_other_branch),
     ("review-pass", _review_pass),
