@@ -944,14 +944,18 @@ def _pack(value):
 
 
 def _unpack(value):
-    """The :class:`messages.Text` :func:`_pack` made (any other value as it is)."""
-    if isinstance(value, dict):
-        if isinstance(value.get("parts"), list):
-            return Text.join(str(value.get("sep") or ""), [_unpack(p) for p in value["parts"]])
-        fields = value.get("fields") if isinstance(value.get("fields"), dict) else {}
-        return Text(str(value.get("key") or ""), english=str(value.get("en") or ""),
-                    **{str(k): _unpack(v) for k, v in fields.items()})
-    return value
+    """The :class:`messages.Text` :func:`_pack` made (any other value as it
+    is). Raises ValueError for a packed text that is not one (a hand-edited
+    checkpoint)."""
+    if not isinstance(value, dict):
+        return value
+    if isinstance(value.get("parts"), list) and isinstance(value.get("sep"), str):
+        return Text.join(value["sep"], [_unpack(p) for p in value["parts"]])
+    key, english, fields = value.get("key"), value.get("en"), value.get("fields")
+    if not (isinstance(key, str) and key and isinstance(english, str)
+            and isinstance(fields, dict)):
+        raise ValueError("not a packed text")
+    return Text(key, english=english, **{str(k): _unpack(v) for k, v in fields.items()})
 
 
 def _packed(name: str, value) -> dict:

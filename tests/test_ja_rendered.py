@@ -640,3 +640,25 @@ def test_rendered_output_is_japanese(installed, name, setup, run, branch):
     if run is statusline:
         assert english_words(texts[0]) == [], texts[0]
 
+
+
+def test_archive_git_step_result_is_japanese(installed):
+    """The commit step's result is said in Japanese (its English, "committed
+    <sha> on <branch>", is too short for :func:`english_runs` to find), and
+    the same run in English keeps today's words."""
+    set_config(installed.root, language="ja")
+    (installed.root / ".claude" / "session-state").mkdir(parents=True, exist_ok=True)
+    (installed.root / ".claude" / "session-state" / "prompt-analyzer-called").write_text("x\n")
+    said = " ".join(texts_of(_archive_commit(installed)))
+    assert re.search(r"commit: feat/demo に [0-9a-f]+ をコミットしました", said), said
+    assert "committed" not in said, said
+
+
+def test_archive_git_step_result_in_english_is_unchanged(installed):
+    (installed.root / ".claude" / "session-state").mkdir(parents=True, exist_ok=True)
+    (installed.root / ".claude" / "session-state" / "prompt-analyzer-called").write_text("x\n")
+    said = " ".join(texts_of(_archive_push_fails(installed)))
+    assert re.search(r"Git: commit: committed [0-9a-f]+ on feat/demo\. ", said), said
+    assert ("Status: partial — the git steps stopped at push: no git remote is configured. Add "
+            "one (git remote add origin <url>), then rerun the post-loop handler; the work is "
+            "committed locally. Nothing uncommitted was touched.") in said, said
