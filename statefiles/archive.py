@@ -977,6 +977,13 @@ def _said(record: dict, name: str):
     return value
 
 
+def message_of(cp: dict):
+    """``cp["message"]`` as a :class:`messages.Text` (rendered in the
+    reader's language when passed as a message field), or the recorded
+    English, or ``None`` (issue 14 item 10)."""
+    return _said(cp, "message")
+
+
 def _set_message(cp: dict, message) -> None:
     """``cp["message"]`` (English) and its translatable form."""
     cp["message"] = str(message) if message is not None else None

@@ -578,7 +578,22 @@ def _archive_local_step_fails(inst):
                                  "content": K.dump(doc)}, tool_response={})
 
 
+def _prompt_after_failed_archive(inst):
+    """The next prompt names the unfinished archive with its failure
+    (prompt-state)."""
+    _archive_local_step_fails(inst)
+    return inst.hook("UserPromptSubmit", prompt="続けてください")
+
+
+def _resume_after_failed_archive(inst):
+    """A resumed session names the unfinished archive (session-report)."""
+    _archive_local_step_fails(inst)
+    return inst.hook("SessionStart", source="resume")
+
+
 REWARD_SCENARIOS = [
+    ("prompt-after-a-failed-archive", _prompt_after_failed_archive),
+    ("resume-after-a-failed-archive", _resume_after_failed_archive),
     ("archive-git-commit", _archive_commit),
     ("archive-git-push-fails", _archive_push_fails),
     ("archive-git-config-unreadable", _archive_bad_config),
