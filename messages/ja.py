@@ -1705,62 +1705,65 @@ MESSAGES = {
     'archive.hint.check_repository': 'リポジトリを確認 (`git status`) してから、再試行してください',
     'archive.hint.finish_operation': (
         'それを完了するか中止して (方法は `git status` が示します)、'
-        'post-loop ハンドラを再実行してください'
+        'post-loop ハンドラーを再実行してください'
     ),
-    'archive.hint.finish_operation_short': 'それを完了するか中止してから、ハンドラを再実行してください',
-    'archive.hint.check_out_playbook': 'playbook のブランチをチェックアウトしてから、post-loop ハンドラを再実行してください',
+    'archive.hint.finish_operation_short': 'それを完了するか中止してから、ハンドラーを再実行してください',
+    'archive.hint.check_out_playbook': 'playbook のブランチをチェックアウトしてから、post-loop ハンドラーを再実行してください',
     'archive.hint.check_out_branch': (
-        '{branch} をチェックアウト (`git checkout {branch}`) してから、post-loop ハンドラを再実行してください'
+        '{branch} をチェックアウト (`git checkout {branch}`) してから、post-loop ハンドラーを再実行してください'
     ),
-    'archive.hint.resolve_conflicts': 'コンフリクトを解決してコミットしてから、post-loop ハンドラを再実行してください',
-    'archive.hint.gitignore': 'それらを .gitignore に追加して (または残りを自分でコミットして) から、post-loop ハンドラを再実行してください',
-    'archive.hint.fix_cause': '原因を直してから、post-loop ハンドラを再実行してください',
+    'archive.hint.resolve_conflicts': 'コンフリクトを解決してコミットしてから、post-loop ハンドラーを再実行してください',
+    'archive.hint.gitignore': (
+        'それらを .gitignore に追加して (または残りを自分でコミットして) から、'
+        'post-loop ハンドラーを再実行してください'
+    ),
+    'archive.hint.fix_cause': '原因を直してから、post-loop ハンドラーを再実行してください',
     'archive.hint.commit_failed': (
         '変更はステージ済みで、何も失われていません。原因 (git の user.name/user.email、コミット署名) を直してから、post-loop '
-        'ハンドラを再実行するか自分でコミットしてください'
+        'ハンドラーを再実行するか自分でコミットしてください'
     ),
     'archive.hint.commit_work': (
-        '作業をコミット (`git add -A -- <それらのパス>` のあと `git commit`) してから、post-loop ハンドラを再実行してください。'
-        'ハンドラがプッシュします'
+        '作業をコミット (`git add -A -- <それらのパス>` のあと `git commit`) してから、post-loop ハンドラーを再実行してください。'
+        'ハンドラーがプッシュします'
     ),
     'archive.hint.add_remote': (
-        'リモートを追加 (`git remote add origin <url>`) してから、post-loop ハンドラを再実行してください。作業はローカルにコミット済みです'
+        'リモートを追加 (`git remote add origin <url>`) してから、post-loop ハンドラーを再実行してください。作業はローカルにコミット済みです'
     ),
     'archive.hint.push_rejected': (
         'リモートにこのブランチにないコミットがあります。取り込んで (`git pull --rebase {remote} {branch}`) から、post-loop '
-        'ハンドラを再実行してください'
+        'ハンドラーを再実行してください'
     ),
     'archive.hint.push_failed': (
         'リモートと認証情報を確認して (手動なら `git push` できますか?) から、'
-        'post-loop ハンドラを再実行してください'
+        'post-loop ハンドラーを再実行してください'
     ),
     'archive.hint.gh_missing': (
         'GitHub CLI (https://cli.github.com) をインストールして `gh auth login` を実行してから、post-loop '
-        'ハンドラを再実行してください — または、ブランチ {branch} からプルリクエストを自分で作成してください'
+        'ハンドラーを再実行してください — または、ブランチ {branch} からプルリクエストを自分で作成してください'
     ),
     'archive.hint.set_default_branch_human': (
-        'state.md の config.archive_default_branch を設定して (人間が編集します) から、post-loop ハンドラを再実行してください'
+        'state.md の config.archive_default_branch を設定して (人間が編集します) から、post-loop ハンドラーを再実行してください'
     ),
     'archive.hint.set_default_branch': (
-        'state.md の config.archive_default_branch を設定してから、post-loop ハンドラを再実行してください'
+        'state.md の config.archive_default_branch を設定してから、post-loop ハンドラーを再実行してください'
     ),
     'archive.hint.pr_create': (
-        '`gh auth status` とリポジトリの設定を確認してから、post-loop ハンドラを再実行してください — または、プルリクエストを自分で作成してください'
+        '`gh auth status` とリポジトリの設定を確認してから、post-loop ハンドラーを再実行してください — または、プルリクエストを自分で作成してください'
     ),
-    'archive.hint.reopen_pr': 'プルリクエストをオープン (または再オープン) してから、post-loop ハンドラを再実行してください',
+    'archive.hint.reopen_pr': 'プルリクエストをオープン (または再オープン) してから、post-loop ハンドラーを再実行してください',
     'archive.hint.pr_blocked': (
-        'マージを妨げているもの (コンフリクト、必須チェック、レビュー) を解消して GitHub 上でマージしてから、post-loop ハンドラを再実行してください '
+        'マージを妨げているもの (コンフリクト、必須チェック、レビュー) を解消して GitHub 上でマージしてから、post-loop ハンドラーを再実行してください '
         '(マージを検出します)'
     ),
     'archive.hint.uncommitted': (
-        'それらを自分でコミットするか stash してから (何も変更していません)、post-loop ハンドラを再実行して {branch} に戻ってください'
+        'それらを自分でコミットするか stash してから (何も変更していません)、post-loop ハンドラーを再実行して {branch} に戻ってください'
     ),
-    'archive.hint.check_out_yourself': '{branch} を自分でチェックアウトしてから、post-loop ハンドラを再実行してください',
-    'archive.hint.pull': '現在 {branch} にいます。自分で更新 (`git pull`) してから、post-loop ハンドラを再実行してください',
-    'archive.hint.continue': 'post-loop ハンドラを再実行して続けてください',
-    'archive.hint.rerun': 'post-loop ハンドラを再実行してください',
-    'archive.hint.retry_local': '原因を直してください。次の編集 (または post-loop ハンドラ) がこの手順から再試行します',
-    'archive.msg.still_to_run': 'git の手順 ({steps}) が残っています。post-loop ハンドラの実行時に実行されます',
+    'archive.hint.check_out_yourself': '{branch} を自分でチェックアウトしてから、post-loop ハンドラーを再実行してください',
+    'archive.hint.pull': '現在 {branch} にいます。自分で更新 (`git pull`) してから、post-loop ハンドラーを再実行してください',
+    'archive.hint.continue': 'post-loop ハンドラーを再実行して続けてください',
+    'archive.hint.rerun': 'post-loop ハンドラーを再実行してください',
+    'archive.hint.retry_local': '原因を直してください。次の編集 (または post-loop ハンドラー) がこの手順から再試行します',
+    'archive.msg.still_to_run': 'git の手順 ({steps}) が残っています。post-loop ハンドラーの実行時に実行されます',
     'archive.msg.step_failed': '手順「{step}」が失敗しました: {reason}',
     'archive.msg.git_stopped': 'git の手順が「{step}」で止まりました: {reason}',
     'archive.msg.reason': '{reason}。',

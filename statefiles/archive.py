@@ -611,7 +611,7 @@ def commit_candidates(root: str, budget_s: float = 15.0) -> tuple:
     names the latter two). ``(None, reason)`` when git cannot tell."""
     g = _Git(root, time.monotonic() + budget_s, network=False)
     if g.git_dir is None:
-        return None, "not a git repository"
+        return None, Text("archive.skip.no_repository")
     try:
         paths, _conflicted = g.changes()
     except StepFailed as exc:
