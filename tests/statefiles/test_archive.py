@@ -14,6 +14,8 @@ import sys
 import lifecycle_kit as K
 import pytest
 from conftest import SUITE, git, make_repo
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from statefiles import archive, state_md
 from statefiles.playbook import Playbook
@@ -527,3 +529,25 @@ def test_pack_round_trips_nested_texts():
     assert str(back) == str(value)
     assert back.localized("ja") == value.localized("ja")
     assert "ほか 3 件" in back.localized("ja")
+
+
+_json = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.sampled_from(["key", "en", "fields", "sep", "parts",
+                                                        "x"]), inner, max_size=4),
+                     max_leaves=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(packed=_json)
+def test_any_kept_text_reports_without_raising(packed):
+    """Whatever a checkpoint holds beside its English message (hand-edited,
+    truncated, hostile), the report is made in both languages, and a
+    packed text that is not one falls back to the English."""
+    cp = {"id": "demo", "status": archive.FAILED, "message": "the recorded English",
+          "message_text": packed, "steps": {}}
+    for lang in ("en", "ja"):
+        report = archive.describe(cp, lang=lang)
+        assert isinstance(report, str) and report
+    said = archive.message_of(cp)
+    assert isinstance(said, str)
