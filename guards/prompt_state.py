@@ -40,5 +40,5 @@ def check(ctx: Context) -> Verdict:
         cp = archive.load_checkpoint(ctx.root)
         if cp is not None and cp.get("status") in (archive.FAILED, archive.RUNNING):
             lines.append(ctx.say("prompt_state.archive_unfinished", id=cp.get("id"),
-                                 message=cp.get("message") or cp.get("status")))
+                                 message=archive.message_of(cp) or cp.get("status")))
     return warn("\n".join(lines))

@@ -82,12 +82,14 @@ def check(ctx: Context) -> Verdict:
         elif cp.get("status") in (archive.RUNNING, archive.FAILED):
             notes.append(ctx.say("session_report.archive_unfinished", id=cp.get("id"),
                                  status=cp.get("status"),
-                                 message=cp.get("message") or ctx.say("session_report.interrupted"),
+                                 message=archive.message_of(cp)
+                                 or ctx.say("session_report.interrupted"),
                                  command=handler_command(ctx)))
         elif not pending or stale:
             if cp.get("status") == archive.PARTIAL:
                 notes.append(ctx.say("session_report.archive_partial", id=cp.get("id"),
-                                     archive=cp.get("archive"), message=cp.get("message")))
+                                     archive=cp.get("archive"),
+                                     message=archive.message_of(cp)))
             effects.append(Effect(archive.close, ctx.root, when="always",
                                   label="close finished archive checkpoint"))
     if not notes:

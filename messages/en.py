@@ -2037,4 +2037,160 @@ MESSAGES = {
         "state.md: writing {section} would change section '{other}'; nothing was written — "
         "check the file for unusual formatting"
     ),
+    # ==== issue 14 item 10 (ja-archive): the archive engine's step results, failures and hints
+    'archive.config.git': (
+        'state.md config.archive_git is {value}; use false, commit, push, pr or merge (true = '
+        'merge). The git steps were not run'
+    ),
+    'archive.config.merge_method': (
+        'state.md config.archive_merge_method is {value}; use merge, squash or rebase (merge is '
+        'used)'
+    ),
+    'archive.paths_more': '{paths} and {n} more',
+    'archive.detail.tmp_symlink': 'tmp/ is a symlink; left alone',
+    'archive.detail.already_moved': 'already moved',
+    'archive.detail.no_tmp': 'no tmp/',
+    'archive.detail.removed': 'removed {n} item(s) from {dir}/tmp/',
+    'archive.detail.moved_dir': 'moved {dir}/ to {archive}/',
+    'archive.detail.moved_files': 'moved plan.json and progress.json to {archive}/',
+    'archive.detail.no_state': 'state.md does not exist; nothing to reset',
+    'archive.detail.other_active': (
+        'playbook.active is {active} (not this playbook); only last_archived was set'
+    ),
+    'archive.detail.state_reset': 'state.md playbook and goal keys reset',
+    'archive.detail.wrote': 'wrote {path}',
+    'archive.detail.nothing_to_commit': 'nothing to commit',
+    'archive.detail.committed': 'committed {commit} on {branch}',
+    'archive.detail.pushed': 'pushed {branch} to {remote}',
+    'archive.detail.pr_already_open': 'pull request {ref} already open',
+    'archive.detail.pr_already_merged': 'pull request {ref} already merged',
+    'archive.detail.pr_opened': 'opened pull request {url}',
+    'archive.detail.pr_merged': 'merged pull request {ref}',
+    'archive.detail.on_default': 'on {branch}',
+    'archive.detail.on_default_pulled': 'on {branch}, up to date with {remote}',
+    'archive.skip.no_repository_git': 'not a git repository; the git steps do not apply',
+    'archive.skip.no_repository': 'not a git repository',
+    'archive.skip.on_default': (
+        'the work is on the default branch {branch}; no pull request is needed'
+    ),
+    'archive.fail.no_free_name': 'no free name under {archive}/ for {id}',
+    'archive.fail.both_exist': 'both {first} and {second} exist',
+    'archive.fail.dir_gone': '{dir}/ is gone and {archive}/ does not exist',
+    'archive.fail.git_status': 'git status failed: {detail}',
+    'archive.fail.operation_in_repository': '{op} is in progress in the repository',
+    'archive.fail.operation': '{op} is in progress',
+    'archive.fail.detached': 'HEAD is detached (no branch is checked out)',
+    'archive.fail.other_branch': (
+        'the checked-out branch is {branch}, but the playbook was finished on {expected}'
+    ),
+    'archive.fail.conflicts': 'unresolved conflicts in {paths}',
+    'archive.fail.secrets': (
+        'these changed files match a HARD_BLOCK entry of protected-files.txt and are not committed '
+        'automatically: {paths}'
+    ),
+    'archive.fail.git_add': 'git add failed: {detail}',
+    'archive.fail.git_commit': 'git commit failed: {detail}',
+    'archive.fail.work_uncommitted': 'the work is not committed on {branch}: {paths}',
+    'archive.fail.no_remote': 'no git remote is configured',
+    'archive.fail.git_push': 'git push to {remote} failed: {detail}',
+    'archive.fail.gh_missing': 'gh (the GitHub CLI) is not installed',
+    'archive.fail.no_default_branch': 'the default branch could not be determined',
+    'archive.fail.pr_create': 'gh pr create failed: {detail}',
+    'archive.fail.pr_state': 'the pull request {ref} is {state}',
+    'archive.fail.pr_not_found': 'the pull request {ref} is not found',
+    'archive.fail.pr_still': 'it is still {state}',
+    'archive.fail.pr_still_unknown': 'it is still unknown',
+    'archive.fail.pr_not_merged': 'the pull request {ref} was not merged: {why}',
+    'archive.fail.uncommitted': 'the working tree has uncommitted changes: {paths}',
+    'archive.fail.checkout': 'git checkout {branch} failed: {detail}',
+    'archive.fail.pull': 'git pull --ff-only {remote} {branch} failed: {detail}',
+    'archive.fail.budget': "the hook's time budget ran out",
+    'archive.hint.tidy_archive': 'tidy play/archive/ and edit progress.json again',
+    'archive.hint.older_archive': (
+        'move or delete {archive}/ (an older archive?), then edit progress.json again to retry'
+    ),
+    'archive.hint.restore_dir': 'restore the playbook directory from git, then retry',
+    'archive.hint.remove_one': 'remove one of them, then retry',
+    'archive.hint.check_repository': 'check the repository (git status), then retry',
+    'archive.hint.finish_operation': (
+        'finish or abort it (git status shows how), then rerun the post-loop handler'
+    ),
+    'archive.hint.finish_operation_short': 'finish or abort it, then rerun the handler',
+    'archive.hint.check_out_playbook': (
+        "check out the playbook's branch, then rerun the post-loop handler"
+    ),
+    'archive.hint.check_out_branch': (
+        'check out {branch} (git checkout {branch}), then rerun the post-loop handler'
+    ),
+    'archive.hint.resolve_conflicts': 'resolve them and commit, then rerun the post-loop handler',
+    'archive.hint.gitignore': (
+        'add them to .gitignore (or commit the rest yourself), then rerun the post-loop handler'
+    ),
+    'archive.hint.fix_cause': 'fix the cause, then rerun the post-loop handler',
+    'archive.hint.commit_failed': (
+        'the changes are staged, nothing is lost; fix the cause (git user.name/user.email, commit '
+        'signing), then rerun the post-loop handler or commit yourself'
+    ),
+    'archive.hint.commit_work': (
+        'commit it (git add -A -- <those paths>, then git commit), then rerun the post-loop '
+        'handler, which pushes it'
+    ),
+    'archive.hint.add_remote': (
+        'add one (git remote add origin <url>), then rerun the post-loop handler; the work is '
+        'committed locally'
+    ),
+    'archive.hint.push_rejected': (
+        'the remote has commits this branch lacks: integrate them (git pull --rebase {remote} '
+        '{branch}), then rerun the post-loop handler'
+    ),
+    'archive.hint.push_failed': (
+        'check the remote and your credentials (git push works by hand?), then rerun the post-loop '
+        'handler'
+    ),
+    'archive.hint.gh_missing': (
+        'install the GitHub CLI (https://cli.github.com) and run `gh auth login`, then rerun the '
+        'post-loop handler — or open the pull request yourself from branch {branch}'
+    ),
+    'archive.hint.set_default_branch_human': (
+        'set config.archive_default_branch in state.md (a human edit), then rerun the post-loop '
+        'handler'
+    ),
+    'archive.hint.set_default_branch': (
+        'set config.archive_default_branch in state.md, then rerun the post-loop handler'
+    ),
+    'archive.hint.pr_create': (
+        "check `gh auth status` and the repository's settings, then rerun the post-loop handler — "
+        'or open the pull request yourself'
+    ),
+    'archive.hint.reopen_pr': 'open or reopen it, then rerun the post-loop handler',
+    'archive.hint.pr_blocked': (
+        'resolve what blocks it (conflicts, required checks or reviews) and merge it on GitHub, '
+        'then rerun the post-loop handler (it sees the merge)'
+    ),
+    'archive.hint.uncommitted': (
+        'commit or stash them yourself (nothing was touched), then rerun the post-loop handler to '
+        'return to {branch}'
+    ),
+    'archive.hint.check_out_yourself': (
+        'check out {branch} yourself, then rerun the post-loop handler'
+    ),
+    'archive.hint.pull': (
+        'you are on {branch}; update it yourself (git pull), then rerun the post-loop handler'
+    ),
+    'archive.hint.continue': 'rerun the post-loop handler to continue',
+    'archive.hint.rerun': 'rerun the post-loop handler',
+    'archive.hint.retry_local': (
+        'fix the cause; the next edit (or the post-loop handler) retries from this step'
+    ),
+    'archive.msg.still_to_run': (
+        'git steps still to run ({steps}): they run when the post-loop handler runs'
+    ),
+    'archive.msg.step_failed': '{step} failed: {reason}',
+    'archive.msg.git_stopped': 'the git steps stopped at {step}: {reason}',
+    'archive.msg.reason': '{reason}.',
+    'archive.msg.reason_hint': '{reason}. {hint}.',
+    'archive.running': '{message}.',
+    'archive.busy': 'Another hook is archiving the playbook right now; it reports when done.',
+    'archive.cannot_archive': 'Playbook {id} is complete but cannot be archived: {problem}',
+    # ==== end issue 14 item 10 (ja-archive)
 }

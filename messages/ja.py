@@ -1639,4 +1639,143 @@ MESSAGES = {
         "state.md: {section} を書くとセクション '{other}' が変わってしまいます。何も書き込んでいません — "
         "ファイルに特殊な書き方がないか確認してください"
     ),
+    # ==== issue 14 item 10 (ja-archive): the archive engine's step results, failures and hints
+    'archive.config.git': (
+        'state.md の config.archive_git が {value} です。false, commit, push, pr, merge のいずれかにしてください '
+        '(true は merge)。git の手順は実行していません'
+    ),
+    'archive.config.merge_method': (
+        'state.md の config.archive_merge_method が {value} です。merge, squash, rebase のいずれかにしてください '
+        '(merge を使います)'
+    ),
+    'archive.paths_more': '{paths} ほか {n} 件',
+    'archive.detail.tmp_symlink': 'tmp/ はシンボリックリンクなので触れていません',
+    'archive.detail.already_moved': '移動済み',
+    'archive.detail.no_tmp': 'tmp/ はありません',
+    'archive.detail.removed': '{dir}/tmp/ から {n} 件を削除しました',
+    'archive.detail.moved_dir': '{dir}/ を {archive}/ に移動しました',
+    'archive.detail.moved_files': 'plan.json と progress.json を {archive}/ に移動しました',
+    'archive.detail.no_state': 'state.md が存在しないため、リセットするものはありません',
+    'archive.detail.other_active': (
+        'playbook.active は {active} です (この playbook ではありません)。last_archived だけを設定しました'
+    ),
+    'archive.detail.state_reset': 'state.md の playbook と goal のキーをリセットしました',
+    'archive.detail.wrote': '{path} を書き込みました',
+    'archive.detail.nothing_to_commit': 'コミットするものはありません',
+    'archive.detail.committed': '{branch} に {commit} をコミットしました',
+    'archive.detail.pushed': '{branch} を {remote} にプッシュしました',
+    'archive.detail.pr_already_open': 'プルリクエスト {ref} はすでにオープンしています',
+    'archive.detail.pr_already_merged': 'プルリクエスト {ref} はすでにマージ済みです',
+    'archive.detail.pr_opened': 'プルリクエスト {url} を作成しました',
+    'archive.detail.pr_merged': 'プルリクエスト {ref} をマージしました',
+    'archive.detail.on_default': '{branch} に戻りました',
+    'archive.detail.on_default_pulled': '{branch} に戻り、{remote} の最新に更新しました',
+    'archive.skip.no_repository_git': 'git リポジトリではないため、git の手順は対象外です',
+    'archive.skip.no_repository': 'git リポジトリではありません',
+    'archive.skip.on_default': '作業がデフォルトブランチ {branch} 上にあるため、プルリクエストは不要です',
+    'archive.fail.no_free_name': '{archive}/ の下に {id} 用の空いている名前がありません',
+    'archive.fail.both_exist': '{first} と {second} の両方が存在します',
+    'archive.fail.dir_gone': '{dir}/ がなくなっており、{archive}/ も存在しません',
+    'archive.fail.git_status': 'git status が失敗しました: {detail}',
+    'archive.fail.operation_in_repository': 'リポジトリで {op} が進行中です',
+    'archive.fail.operation': '{op} が進行中です',
+    'archive.fail.detached': 'HEAD が detached 状態です (どのブランチもチェックアウトされていません)',
+    'archive.fail.other_branch': 'チェックアウトされているブランチは {branch} ですが、playbook は {expected} で完了しています',
+    'archive.fail.conflicts': '未解決のコンフリクトがあります: {paths}',
+    'archive.fail.secrets': (
+        '次の変更ファイルは protected-files.txt の HARD_BLOCK エントリに一致するため、自動ではコミットしません: {paths}'
+    ),
+    'archive.fail.git_add': 'git add が失敗しました: {detail}',
+    'archive.fail.git_commit': 'git commit が失敗しました: {detail}',
+    'archive.fail.work_uncommitted': '作業が {branch} にコミットされていません: {paths}',
+    'archive.fail.no_remote': 'git のリモートが設定されていません',
+    'archive.fail.git_push': '{remote} への git push が失敗しました: {detail}',
+    'archive.fail.gh_missing': 'gh (GitHub CLI) がインストールされていません',
+    'archive.fail.no_default_branch': 'デフォルトブランチを特定できませんでした',
+    'archive.fail.pr_create': 'gh pr create が失敗しました: {detail}',
+    'archive.fail.pr_state': 'プルリクエスト {ref} の状態は {state} です',
+    'archive.fail.pr_not_found': 'プルリクエスト {ref} が見つかりません',
+    'archive.fail.pr_still': '状態がまだ {state} のままです',
+    'archive.fail.pr_still_unknown': '状態がまだ不明のままです',
+    'archive.fail.pr_not_merged': 'プルリクエスト {ref} はマージされませんでした: {why}',
+    'archive.fail.uncommitted': '作業ツリーにコミットされていない変更があります: {paths}',
+    'archive.fail.checkout': 'git checkout {branch} が失敗しました: {detail}',
+    'archive.fail.pull': 'git pull --ff-only {remote} {branch} が失敗しました: {detail}',
+    'archive.fail.budget': 'フックの制限時間を使い切りました',
+    'archive.hint.tidy_archive': 'play/archive/ を整理してから、もう一度 progress.json を編集してください',
+    'archive.hint.older_archive': (
+        '{archive}/ (古いアーカイブ?) を移動するか削除してから、もう一度 progress.json を編集して再試行してください'
+    ),
+    'archive.hint.restore_dir': 'playbook のディレクトリを git から復元してから、再試行してください',
+    'archive.hint.remove_one': 'どちらかを削除してから、再試行してください',
+    'archive.hint.check_repository': 'リポジトリを確認 (`git status`) してから、再試行してください',
+    'archive.hint.finish_operation': (
+        'それを完了するか中止して (方法は `git status` が示します)、'
+        'post-loop ハンドラーを再実行してください'
+    ),
+    'archive.hint.finish_operation_short': 'それを完了するか中止してから、ハンドラーを再実行してください',
+    'archive.hint.check_out_playbook': 'playbook のブランチをチェックアウトしてから、post-loop ハンドラーを再実行してください',
+    'archive.hint.check_out_branch': (
+        '{branch} をチェックアウト (`git checkout {branch}`) してから、post-loop ハンドラーを再実行してください'
+    ),
+    'archive.hint.resolve_conflicts': 'コンフリクトを解決してコミットしてから、post-loop ハンドラーを再実行してください',
+    'archive.hint.gitignore': (
+        'それらを .gitignore に追加して (または残りを自分でコミットして) から、'
+        'post-loop ハンドラーを再実行してください'
+    ),
+    'archive.hint.fix_cause': '原因を直してから、post-loop ハンドラーを再実行してください',
+    'archive.hint.commit_failed': (
+        '変更はステージ済みで、何も失われていません。原因 (git の user.name/user.email、コミット署名) を直してから、post-loop '
+        'ハンドラーを再実行するか自分でコミットしてください'
+    ),
+    'archive.hint.commit_work': (
+        '作業をコミット (`git add -A -- <それらのパス>` のあと `git commit`) してから、post-loop ハンドラーを再実行してください。'
+        'ハンドラーがプッシュします'
+    ),
+    'archive.hint.add_remote': (
+        'リモートを追加 (`git remote add origin <url>`) してから、post-loop ハンドラーを再実行してください。作業はローカルにコミット済みです'
+    ),
+    'archive.hint.push_rejected': (
+        'リモートにこのブランチにないコミットがあります。取り込んで (`git pull --rebase {remote} {branch}`) から、post-loop '
+        'ハンドラーを再実行してください'
+    ),
+    'archive.hint.push_failed': (
+        'リモートと認証情報を確認して (手動なら `git push` できますか?) から、'
+        'post-loop ハンドラーを再実行してください'
+    ),
+    'archive.hint.gh_missing': (
+        'GitHub CLI (https://cli.github.com) をインストールして `gh auth login` を実行してから、post-loop '
+        'ハンドラーを再実行してください — または、ブランチ {branch} からプルリクエストを自分で作成してください'
+    ),
+    'archive.hint.set_default_branch_human': (
+        'state.md の config.archive_default_branch を設定して (人間が編集します) から、post-loop ハンドラーを再実行してください'
+    ),
+    'archive.hint.set_default_branch': (
+        'state.md の config.archive_default_branch を設定してから、post-loop ハンドラーを再実行してください'
+    ),
+    'archive.hint.pr_create': (
+        '`gh auth status` とリポジトリの設定を確認してから、post-loop ハンドラーを再実行してください — または、プルリクエストを自分で作成してください'
+    ),
+    'archive.hint.reopen_pr': 'プルリクエストをオープン (または再オープン) してから、post-loop ハンドラーを再実行してください',
+    'archive.hint.pr_blocked': (
+        'マージを妨げているもの (コンフリクト、必須チェック、レビュー) を解消して GitHub 上でマージしてから、post-loop ハンドラーを再実行してください '
+        '(マージを検出します)'
+    ),
+    'archive.hint.uncommitted': (
+        'それらを自分でコミットするか stash してから (何も変更していません)、post-loop ハンドラーを再実行して {branch} に戻ってください'
+    ),
+    'archive.hint.check_out_yourself': '{branch} を自分でチェックアウトしてから、post-loop ハンドラーを再実行してください',
+    'archive.hint.pull': '現在 {branch} にいます。自分で更新 (`git pull`) してから、post-loop ハンドラーを再実行してください',
+    'archive.hint.continue': 'post-loop ハンドラーを再実行して続けてください',
+    'archive.hint.rerun': 'post-loop ハンドラーを再実行してください',
+    'archive.hint.retry_local': '原因を直してください。次の編集 (または post-loop ハンドラー) がこの手順から再試行します',
+    'archive.msg.still_to_run': 'git の手順 ({steps}) が残っています。post-loop ハンドラーの実行時に実行されます',
+    'archive.msg.step_failed': '手順「{step}」が失敗しました: {reason}',
+    'archive.msg.git_stopped': 'git の手順が「{step}」で止まりました: {reason}',
+    'archive.msg.reason': '{reason}。',
+    'archive.msg.reason_hint': '{reason}。{hint}。',
+    'archive.running': '{message}。',
+    'archive.busy': '別のフックがいま playbook をアーカイブしています。完了したら報告します。',
+    'archive.cannot_archive': 'Playbook {id} は完了していますが、アーカイブできません: {problem}',
+    # ==== end issue 14 item 10 (ja-archive)
 }

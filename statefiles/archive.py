@@ -60,7 +60,7 @@ from __future__ import annotations
 import os
 import time
 
-from messages import text
+from messages import Text, text
 from statefiles import fastjson, gitinfo, gitwork, jsonlog, layout, state_md
 from statefiles.atomic import LockTimeout, is_temp_name, locked, read_bytes, write_atomic
 from statefiles.markers import Markers, now_iso
@@ -166,8 +166,7 @@ def git_level(value) -> tuple:
         return "merge", None
     if text in GIT_LEVELS:
         return text, None
-    return "off", (f"state.md config.archive_git is {value!r}; use false, commit, push, pr or "
-                   "merge (true = merge). The git steps were not run")
+    return "off", Text("archive.config.git", value=repr(value))
 
 
 def read_config(root: str) -> dict:
@@ -179,8 +178,7 @@ def read_config(root: str) -> dict:
     level, problem = git_level(config.get("archive_git"))
     method = str(config.get("archive_merge_method") or "merge").strip().lower()
     if method not in MERGE_METHODS:
-        problem = problem or (f"state.md config.archive_merge_method is {method!r}; use merge, "
-                              "squash or rebase (merge is used)")
+        problem = problem or Text("archive.config.merge_method", value=repr(method))
         method = "merge"
 
     def text(key):
@@ -263,8 +261,8 @@ def _archive_destination(root: str, playbook_id: str) -> str:
         candidate = f"{base}-{stamp}" + (f"-{n}" if n > 1 else "")
         if not os.path.lexists(layout.join(root, candidate)):
             return candidate
-    raise StepFailed(f"no free name under {layout.PLAY_ARCHIVE}/ for {playbook_id}",
-                     "tidy play/archive/ and edit progress.json again")
+    raise StepFailed(Text("archive.fail.no_free_name", archive=layout.PLAY_ARCHIVE, id=playbook_id),
+                     Text("archive.hint.tidy_archive"))
 
 
 def _pr_text(pb) -> tuple:
@@ -312,7 +310,8 @@ def new_checkpoint(root: str, pb, branch: str | None, config: dict) -> dict:
         "archive": _archive_destination(root, pb.id),
         "branch": branch,
         "git": config["git"],
-        "git_problem": config["problem"],
+        "git_problem": str(config["problem"]) if config["problem"] else None,
+        **_packed("git_problem", config["problem"]),
         "merge_method": config["merge_method"],
         "default_branch": config["default_branch"],
         "remote": config["remote"],
@@ -337,10 +336,10 @@ def _step_cleanup(root: str, cp: dict, ctx) -> str:
     tmp = layout.join(root, f"{cp['dir']}/{layout.PLAYBOOK_TMP}")
     if os.path.islink(tmp) or not os.path.isdir(tmp):
         if os.path.islink(tmp):
-            return "tmp/ is a symlink; left alone"
+            return Text("archive.detail.tmp_symlink")
         if not os.path.exists(layout.join(root, cp["dir"])):
-            return "already moved"
-        return "no tmp/"
+            return Text("archive.detail.already_moved")
+        return Text("archive.detail.no_tmp")
     removed = 0
     for entry in list(os.scandir(tmp)):
         if entry.name.lower().startswith("readme"):
@@ -350,7 +349,7 @@ def _step_cleanup(root: str, cp: dict, ctx) -> str:
         else:
             os.unlink(entry.path)
         removed += 1
-    return f"removed {removed} item(s) from {cp['dir']}/tmp/"
+    return Text("archive.detail.removed", n=removed, dir=cp["dir"])
 
 
 def _mark_archived(path: str) -> None:
@@ -380,12 +379,12 @@ def _step_archive(root: str, cp: dict, ctx) -> str:
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             os.rename(src, dst)
         elif os.path.isdir(src):
-            raise StepFailed(f"both {src_rel}/ and {dst_rel}/ exist",
-                             f"move or delete {dst_rel}/ (an older archive?), then edit "
-                             "progress.json again to retry")
+            raise StepFailed(Text("archive.fail.both_exist", first=f"{src_rel}/",
+                                  second=f"{dst_rel}/"),
+                             Text("archive.hint.older_archive", archive=dst_rel))
         elif not os.path.isdir(dst):
-            raise StepFailed(f"{src_rel}/ is gone and {dst_rel}/ does not exist",
-                             "restore the playbook directory from git, then retry")
+            raise StepFailed(Text("archive.fail.dir_gone", dir=src_rel, archive=dst_rel),
+                             Text("archive.hint.restore_dir"))
     else:
         # A playbook outside play/<id>/: move just its two files.
         os.makedirs(dst, exist_ok=True)
@@ -395,12 +394,13 @@ def _step_archive(root: str, cp: dict, ctx) -> str:
             if os.path.isfile(src) and not os.path.lexists(target):
                 os.rename(src, target)
             elif os.path.isfile(src):
-                raise StepFailed(f"both {rel} and {dst_rel}/{os.path.basename(rel)} exist",
-                                 "remove one of them, then retry")
+                raise StepFailed(Text("archive.fail.both_exist", first=rel,
+                                      second=f"{dst_rel}/{os.path.basename(rel)}"),
+                                 Text("archive.hint.remove_one"))
     _mark_archived(os.path.join(dst, "plan.json"))
     if cp.get("move_dir"):
-        return f"moved {src_rel}/ to {dst_rel}/"
-    return f"moved plan.json and progress.json to {dst_rel}/"
+        return Text("archive.detail.moved_dir", dir=src_rel, archive=dst_rel)
+    return Text("archive.detail.moved_files", archive=dst_rel)
 
 
 #: The values state.md's sections go back to (the template's idle values).
@@ -415,19 +415,19 @@ def _step_state_reset(root: str, cp: dict, ctx) -> str:
 
     state = state_md.load(root)
     if state is None:
-        return "state.md does not exist; nothing to reset"
+        return Text("archive.detail.no_state")
     active = state.active_playbook
     rel, _ = resolve_active(root, active) if active else (None, None)
     playbook_updates = dict(PLAYBOOK_RESET, last_archived=cp["archive"])
     if active and rel not in (cp["plan"], f"{cp['archive']}/plan.json"):
         # Another playbook was activated meanwhile: leave its keys alone.
         state_md.update_keys(root, "playbook", {"last_archived": cp["archive"]})
-        return f"playbook.active is {active} (not this playbook); only last_archived was set"
+        return Text("archive.detail.other_active", active=active)
     state_md.update_keys(root, "playbook", playbook_updates)
     goal = state.section("goal")
     goal_updates = {k: v for k, v in GOAL_RESET.items() if k in goal or k == "status"}
     state_md.update_keys(root, "goal", goal_updates)
-    return "state.md playbook and goal keys reset"
+    return Text("archive.detail.state_reset")
 
 
 def _pending_body(cp: dict) -> dict:
@@ -451,7 +451,7 @@ def _write_pending(root: str, cp: dict) -> None:
 
 def _step_pending(root: str, cp: dict, ctx) -> str:
     _write_pending(root, cp)
-    return f"wrote {layout.POST_LOOP_PENDING}"
+    return Text("archive.detail.wrote", path=layout.POST_LOOP_PENDING)
 
 
 # ------------------------------------------------------------------ git steps
@@ -533,8 +533,8 @@ class _Git:
                        "--untracked-files=" + ("all" if untracked else "no"), "--", ".",
                        *RUNTIME_EXCLUDES)
         if not run.ok:
-            raise StepFailed(f"git status failed: {run.detail()}",
-                             "check the repository (git status), then retry")
+            raise StepFailed(Text("archive.fail.git_status", detail=run.detail()),
+                             Text("archive.hint.check_repository"))
         paths, conflicted = [], []
         for xy, path in gitwork.porcelain_entries(run.out):
             if _is_runtime(path):
@@ -566,22 +566,18 @@ def _secret_like(root: str, paths: list) -> list:
 
 def _need_branch(g: _Git, cp: dict) -> str:
     if g.git_dir is None:
-        raise StepSkipped("not a git repository; the git steps do not apply", rest=True)
+        raise StepSkipped(Text("archive.skip.no_repository_git"), rest=True)
     op = _operation(g)
     if op:
-        raise StepFailed(f"{op} is in progress in the repository",
-                         "finish or abort it (git status shows how), then rerun the post-loop "
-                         "handler")
+        raise StepFailed(Text("archive.fail.operation_in_repository", op=op),
+                         Text("archive.hint.finish_operation"))
     branch = g.branch()
     if not branch:
-        raise StepFailed("HEAD is detached (no branch is checked out)",
-                         "check out the playbook's branch, then rerun the post-loop handler")
+        raise StepFailed(Text("archive.fail.detached"), Text("archive.hint.check_out_playbook"))
     merged = cp["steps"]["pr_merge"].get("status") == "done"
     if cp.get("branch") and branch != cp["branch"] and not merged:
-        raise StepFailed(f"the checked-out branch is {branch}, but the playbook was finished on "
-                         f"{cp['branch']}",
-                         f"check out {cp['branch']} (git checkout {cp['branch']}), then rerun the "
-                         "post-loop handler")
+        raise StepFailed(Text("archive.fail.other_branch", branch=branch, expected=cp["branch"]),
+                         Text("archive.hint.check_out_branch", branch=cp["branch"]))
     return branch
 
 
@@ -615,7 +611,7 @@ def commit_candidates(root: str, budget_s: float = 15.0) -> tuple:
     names the latter two). ``(None, reason)`` when git cannot tell."""
     g = _Git(root, time.monotonic() + budget_s, network=False)
     if g.git_dir is None:
-        return None, "not a git repository"
+        return None, Text("archive.skip.no_repository")
     try:
         paths, _conflicted = g.changes()
     except StepFailed as exc:
@@ -631,36 +627,34 @@ def _step_commit(root: str, cp: dict, g: _Git) -> str:
     paths, conflicted = g.changes()
     paths = _playbook_paths(cp, paths)
     if conflicted:
-        raise StepFailed("unresolved conflicts in " + ", ".join(conflicted[:10]),
-                         "resolve them and commit, then rerun the post-loop handler")
+        raise StepFailed(Text("archive.fail.conflicts", paths=", ".join(conflicted[:10])),
+                         Text("archive.hint.resolve_conflicts"))
     secrets = _secret_like(root, paths)
     if secrets:
-        raise StepFailed("these changed files match a HARD_BLOCK entry of protected-files.txt "
-                         "and are not committed automatically: " + ", ".join(secrets[:10]),
-                         "add them to .gitignore (or commit the rest yourself), then rerun the "
-                         "post-loop handler")
+        raise StepFailed(Text("archive.fail.secrets", paths=", ".join(secrets[:10])),
+                         Text("archive.hint.gitignore"))
     if not paths:
-        return "nothing to commit"
+        return Text("archive.detail.nothing_to_commit")
     # Stage exactly the paths reviewed above (runtime directories and
     # secret-like files excluded), taken literally.
     add = g.git("--literal-pathspecs", "add", "-A", "--pathspec-from-file=-",
                 "--pathspec-file-nul", stdin="\0".join(paths) + "\0")
     if not add.ok:
-        raise StepFailed(f"git add failed: {add.detail()}", "fix the cause, then rerun the "
-                                                             "post-loop handler")
+        raise StepFailed(Text("archive.fail.git_add", detail=add.detail()),
+                         Text("archive.hint.fix_cause"))
     staged = g.git("diff", "--cached", "--quiet")
     if staged.ok:
-        return "nothing to commit"
+        return Text("archive.detail.nothing_to_commit")
     message = f"{cp['title']}\n\nPlaybook {cp['id']} is complete; archived to {cp['archive']}/."
     commit = g.git("commit", "-q", "-m", message)
     if not commit.ok:
-        raise StepFailed(f"git commit failed: {commit.detail()}",
-                         "the changes are staged, nothing is lost; fix the cause (git "
-                         "user.name/user.email, commit signing), then rerun the post-loop "
-                         "handler or commit yourself")
+        raise StepFailed(Text("archive.fail.git_commit", detail=commit.detail()),
+                         Text("archive.hint.commit_failed"))
     head = g.git("rev-parse", "--short", "HEAD")
     cp["commit"] = head.out.strip() if head.ok else None
-    return f"committed {cp['commit'] or ''} on {branch}".strip()
+    committed = f"committed {cp['commit'] or ''} on {branch}".strip()
+    return Text("archive.detail.committed", english=committed, commit=cp["commit"] or "",
+                branch=branch)
 
 
 def _in_scope(cp: dict, path: str) -> bool:
@@ -695,30 +689,26 @@ def _step_push(root: str, cp: dict, g: _Git) -> str:
     work = [p for p in g.changes()[0] if not _junk(p) and _in_scope(cp, p)]
     work = [p for p in work if p not in _secret_like(root, work)]
     if work:
-        shown = ", ".join(work[:10]) + (f" and {len(work) - 10} more" if len(work) > 10 else "")
-        raise StepFailed(f"the work is not committed on {branch}: {shown}",
-                         "commit it (git add -A -- <those paths>, then git commit), then rerun "
-                         "the post-loop handler, which pushes it")
-    remote = _recorded(cp, "remote", g.remote_for(cp, branch), "no git remote is configured",
-                       "add one (git remote add origin <url>), then rerun the post-loop handler; "
-                       "the work is committed locally")
+        shown = ", ".join(work[:10])
+        if len(work) > 10:
+            shown = Text("archive.paths_more", paths=shown, n=len(work) - 10)
+        raise StepFailed(Text("archive.fail.work_uncommitted", branch=branch, paths=shown),
+                         Text("archive.hint.commit_work"))
+    remote = _recorded(cp, "remote", g.remote_for(cp, branch), Text("archive.fail.no_remote"),
+                       Text("archive.hint.add_remote"))
     push = g.git("push", "--porcelain", "-u", remote, f"{branch}:refs/heads/{branch}",
                  network=True)
     if not push.ok:
         text = (push.err + push.out).lower()
-        hint = ("the remote has commits this branch lacks: integrate them (git pull --rebase "
-                f"{remote} {branch}), then rerun the post-loop handler"
+        hint = (Text("archive.hint.push_rejected", remote=remote, branch=branch)
                 if "rejected" in text or "non-fast-forward" in text or "fetch first" in text
-                else "check the remote and your credentials (git push works by hand?), then "
-                     "rerun the post-loop handler")
-        raise StepFailed(f"git push to {remote} failed: {push.detail()}", hint)
-    return f"pushed {branch} to {remote}"
+                else Text("archive.hint.push_failed"))
+        raise StepFailed(Text("archive.fail.git_push", remote=remote, detail=push.detail()), hint)
+    return Text("archive.detail.pushed", branch=branch, remote=remote)
 
 
 def _gh_missing_hint(cp: dict) -> str:
-    return ("install the GitHub CLI (https://cli.github.com) and run `gh auth login`, then rerun "
-            "the post-loop handler — or open the pull request yourself from branch "
-            f"{cp.get('branch')}")
+    return Text("archive.hint.gh_missing", branch=cp.get("branch"))
 
 
 def _pr_state(g: _Git, ref: str) -> tuple:
@@ -727,7 +717,7 @@ def _pr_state(g: _Git, ref: str) -> tuple:
     missing."""
     view = g.gh("pr", "view", ref, "--json", "state,url,number")
     if view.missing:
-        raise StepFailed("gh (the GitHub CLI) is not installed", "")
+        raise StepFailed(Text("archive.fail.gh_missing"), "")
     if not view.ok:
         return None, None, None
     try:
@@ -743,33 +733,31 @@ def _step_pr_create(root: str, cp: dict, g: _Git) -> str:
     branch = _need_branch(g, cp)
     remote = cp.get("remote") or g.remote_for(cp, branch)
     default = _recorded(cp, "default_branch", g.default_branch(cp, remote),
-                        "the default branch could not be determined",
-                        "set config.archive_default_branch in state.md (a human edit), then "
-                        "rerun the post-loop handler")
+                        Text("archive.fail.no_default_branch"),
+                        Text("archive.hint.set_default_branch_human"))
     if branch == default:
-        raise StepSkipped(f"the work is on the default branch {default}; no pull request is "
-                          "needed", rest=True)
+        raise StepSkipped(Text("archive.skip.on_default", branch=default), rest=True)
     try:
         state, url, number = _pr_state(g, branch)
     except StepFailed as exc:
         raise StepFailed(exc.reason, _gh_missing_hint(cp)) from None
     if state in ("OPEN", "MERGED"):
         cp["pr_url"], cp["pr_number"] = url, number
-        return f"pull request {url or number} already {state.lower()}"
+        return Text("archive.detail.pr_already_open" if state == "OPEN"
+                    else "archive.detail.pr_already_merged", ref=url or number)
     create = g.gh("pr", "create", "--base", default, "--head", branch, "--title", cp["title"],
                   "--body-file", "-", stdin=cp.get("body") or "")
     if create.missing:
-        raise StepFailed("gh (the GitHub CLI) is not installed", _gh_missing_hint(cp))
+        raise StepFailed(Text("archive.fail.gh_missing"), _gh_missing_hint(cp))
     if not create.ok:
-        raise StepFailed(f"gh pr create failed: {create.detail()}",
-                         "check `gh auth status` and the repository's settings, then rerun the "
-                         "post-loop handler — or open the pull request yourself")
+        raise StepFailed(Text("archive.fail.pr_create", detail=create.detail()),
+                         Text("archive.hint.pr_create"))
     urls = [w for w in create.out.split() if w.startswith("http")]
     cp["pr_url"] = urls[-1] if urls else create.out.strip()[:300]
     state, url, number = _pr_state(g, branch)
     if number is not None:
         cp["pr_number"], cp["pr_url"] = number, url or cp["pr_url"]
-    return f"opened pull request {cp['pr_url']}"
+    return Text("archive.detail.pr_opened", url=cp["pr_url"])
 
 
 def _step_pr_merge(root: str, cp: dict, g: _Git) -> str:
@@ -779,49 +767,53 @@ def _step_pr_merge(root: str, cp: dict, g: _Git) -> str:
     except StepFailed as exc:
         raise StepFailed(exc.reason, _gh_missing_hint(cp)) from None
     if state == "MERGED":
-        return f"pull request {url or ref} already merged"
+        return Text("archive.detail.pr_already_merged", ref=url or ref)
     if state != "OPEN":
-        raise StepFailed(f"the pull request {url or ref} is {state or 'not found'}",
-                         "open or reopen it, then rerun the post-loop handler")
+        raise StepFailed(Text("archive.fail.pr_state", ref=url or ref, state=state) if state
+                         else Text("archive.fail.pr_not_found", ref=url or ref),
+                         Text("archive.hint.reopen_pr"))
     merge = g.gh("pr", "merge", ref, f"--{cp.get('merge_method') or 'merge'}")
     state_after, url, _ = _pr_state(g, ref)
     if state_after != "MERGED":
-        why = merge.detail() if not merge.ok else f"it is still {state_after or 'unknown'}"
-        raise StepFailed(f"the pull request {url or ref} was not merged: {why}",
-                         "resolve what blocks it (conflicts, required checks or reviews) and merge "
-                         "it on GitHub, then rerun the post-loop handler (it sees the merge)")
-    return f"merged pull request {url or ref}"
+        why = merge.detail() if not merge.ok else (
+            Text("archive.fail.pr_still", state=state_after) if state_after
+            else Text("archive.fail.pr_still_unknown"))
+        raise StepFailed(Text("archive.fail.pr_not_merged", ref=url or ref, why=why),
+                         Text("archive.hint.pr_blocked"))
+    return Text("archive.detail.pr_merged", ref=url or ref)
 
 
 def _step_return_default(root: str, cp: dict, g: _Git) -> str:
     if g.git_dir is None:
-        raise StepSkipped("not a git repository")
+        raise StepSkipped(Text("archive.skip.no_repository"))
     default = cp.get("default_branch") or g.default_branch(cp, cp.get("remote"))
     if not default:
-        raise StepFailed("the default branch could not be determined",
-                         "set config.archive_default_branch in state.md, then rerun the post-loop "
-                         "handler")
+        raise StepFailed(Text("archive.fail.no_default_branch"),
+                         Text("archive.hint.set_default_branch"))
     op = _operation(g)
     if op:
-        raise StepFailed(f"{op} is in progress", "finish or abort it, then rerun the handler")
+        raise StepFailed(Text("archive.fail.operation", op=op),
+                         Text("archive.hint.finish_operation_short"))
     paths, _ = g.changes(untracked=False)
     if paths:
-        raise StepFailed("the working tree has uncommitted changes: " + ", ".join(paths[:10]),
-                         "commit or stash them yourself (nothing was touched), then rerun the "
-                         "post-loop handler to return to " + default)
+        raise StepFailed(Text("archive.fail.uncommitted", paths=", ".join(paths[:10])),
+                         Text("archive.hint.uncommitted", branch=default))
     if g.branch() != default:
         checkout = g.git("checkout", "-q", default)
         if not checkout.ok:
-            raise StepFailed(f"git checkout {default} failed: {checkout.detail()}",
-                             f"check out {default} yourself, then rerun the post-loop handler")
+            raise StepFailed(Text("archive.fail.checkout", branch=default,
+                                  detail=checkout.detail()),
+                             Text("archive.hint.check_out_yourself", branch=default))
     remote = cp.get("remote")
     if remote:
         pull = g.git("pull", "--ff-only", "-q", remote, default, network=True)
         if not pull.ok:
-            raise StepFailed(f"git pull --ff-only {remote} {default} failed: {pull.detail()}",
-                             f"you are on {default}; update it yourself (git pull), then rerun the "
-                             "post-loop handler")
-    return f"on {default}" + (f", up to date with {remote}" if remote else "")
+            raise StepFailed(Text("archive.fail.pull", remote=remote, branch=default,
+                                  detail=pull.detail()),
+                             Text("archive.hint.pull", branch=default))
+    if remote:
+        return Text("archive.detail.on_default_pulled", branch=default, remote=remote)
+    return Text("archive.detail.on_default", branch=default)
 
 
 STEP_FUNCS = {
@@ -872,13 +864,13 @@ def _execute(root: str, cp: dict, network: bool, deadline: float) -> None:
                 continue
             if name in NETWORK_STEPS and not network:
                 cp["status"] = RUNNING
-                cp["message"] = ("git steps still to run (" + ", ".join(open_steps(cp))
-                                 + "): they run when the post-loop handler runs")
+                _set_message(cp, Text("archive.msg.still_to_run",
+                                      steps=", ".join(open_steps(cp))))
                 _save(root, cp)
                 return
             if name in NETWORK_STEPS and deadline - time.monotonic() < MIN_NETWORK_BUDGET:
-                _stop_git(root, cp, name, "the hook's time budget ran out",
-                          "rerun the post-loop handler to continue")
+                _stop_git(root, cp, name, Text("archive.fail.budget"),
+                          Text("archive.hint.continue"))
                 return
             if g is None:
                 g = _Git(root, deadline, network)
@@ -888,7 +880,8 @@ def _execute(root: str, cp: dict, network: bool, deadline: float) -> None:
         try:
             detail = STEP_FUNCS[name](root, cp, g)
         except StepSkipped as exc:
-            cp["steps"][name] = {"status": "skipped", "at": _now(), "detail": exc.reason}
+            cp["steps"][name] = {"status": "skipped", "at": _now(), "detail": str(exc.reason),
+                                 **_packed("detail", exc.reason)}
             skip_rest = skip_rest or exc.rest
             _save(root, cp)
             continue
@@ -898,12 +891,13 @@ def _execute(root: str, cp: dict, network: bool, deadline: float) -> None:
         except Exception as exc:  # noqa: BLE001 - OSError, StateError, LockTimeout...
             _fail(root, cp, name, f"{type(exc).__name__}: {exc}", "")
             return
-        cp["steps"][name] = {"status": "done", "at": _now(), "detail": detail}
+        cp["steps"][name] = {"status": "done", "at": _now(), "detail": str(detail),
+                             **_packed("detail", detail)}
         cp.pop("current", None)
         _save(root, cp)
     cp.pop("current", None)
     cp["status"] = SUCCESS
-    cp["message"] = None
+    _set_message(cp, None)
     _save(root, cp)
     _refresh_pending(root, cp)
 
@@ -913,28 +907,98 @@ def _fail(root: str, cp: dict, name: str, reason: str, hint: str) -> None:
     next edit or the post-loop handler retries from it), a git one stops the
     git part (``partial``)."""
     if name not in LOCAL_STEPS:
-        _stop_git(root, cp, name, reason, hint or "rerun the post-loop handler")
+        _stop_git(root, cp, name, reason, hint or Text("archive.hint.rerun"))
         return
-    cp["steps"][name] = {"status": "failed", "at": _now(), "detail": reason}
+    cp["steps"][name] = {"status": "failed", "at": _now(), "detail": str(reason),
+                         **_packed("detail", reason)}
     cp.pop("current", None)
     cp["status"] = FAILED
     cp["failed_step"] = name
-    cp["message"] = _join(f"{STEP_LABELS[name]} failed: {reason}",
-                          hint or "fix the cause; the next edit (or the post-loop handler) "
-                                  "retries from this step")
+    _set_message(cp, _join(Text("archive.msg.step_failed", step=Text(f"archive.step.{name}"),
+                                reason=reason),
+                           hint or Text("archive.hint.retry_local")))
     _save(root, cp)
 
 
-def _join(reason: str, hint: str) -> str:
-    return f"{reason}. {hint[0].upper() + hint[1:]}." if hint else f"{reason}."
+def _join(reason: str, hint: str) -> Text:
+    """``reason`` and ``hint`` as one text: "Reason. Hint." (the hint's
+    first letter raised in English)."""
+    if not hint:
+        return Text("archive.msg.reason", reason=reason)
+    return Text("archive.msg.reason_hint", english=f"{reason}. {hint[0].upper() + hint[1:]}.",
+                reason=reason, hint=hint)
+
+
+def _pack(value):
+    """``value`` as JSON for the checkpoint: a :class:`messages.Text` as its
+    key, fields (packed in turn) and English, so that a later report renders
+    it in its reader's language (issue 14 item 10); anything else as it is."""
+    if isinstance(value, Text):
+        if value.key is None:
+            return {"sep": value.fields["sep"], "parts": [_pack(p) for p in value.fields["parts"]]}
+        return {"key": value.key, "en": str(value),
+                "fields": {k: _pack(v) for k, v in value.fields.items()}}
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    return str(value)
+
+
+def _unpack(value):
+    """The :class:`messages.Text` :func:`_pack` made (any other value as it
+    is). Raises ValueError for a packed text that is not one (a hand-edited
+    checkpoint)."""
+    if not isinstance(value, dict):
+        return value
+    if isinstance(value.get("parts"), list) and isinstance(value.get("sep"), str):
+        return Text.join(value["sep"], [_unpack(p) for p in value["parts"]])
+    key, english, fields = value.get("key"), value.get("en"), value.get("fields")
+    if not (isinstance(key, str) and key and isinstance(english, str)
+            and isinstance(fields, dict)):
+        raise ValueError("not a packed text")
+    return Text(key, english=english, **{str(k): _unpack(v) for k, v in fields.items()})
+
+
+def _packed(name: str, value) -> dict:
+    """``{name + "_text": packed}`` for a :class:`messages.Text` ``value``
+    (spread beside the English ``name``), else ``{}``."""
+    return {f"{name}_text": _pack(value)} if isinstance(value, Text) else {}
+
+
+def _said(record: dict, name: str):
+    """``record[name]`` as the :class:`messages.Text` kept beside it when
+    there is one (the English text otherwise, e.g. an older checkpoint)."""
+    value = record.get(name)
+    packed = record.get(f"{name}_text")
+    if value and isinstance(packed, dict):
+        try:
+            return _unpack(packed)
+        except Exception:  # noqa: BLE001 - a hand-edited checkpoint: its English stays
+            return value
+    return value
+
+
+def message_of(cp: dict):
+    """``cp["message"]`` as a :class:`messages.Text` (rendered in the
+    reader's language when passed as a message field), or the recorded
+    English, or ``None`` (issue 14 item 10)."""
+    return _said(cp, "message")
+
+
+def _set_message(cp: dict, message) -> None:
+    """``cp["message"]`` (English) and its translatable form."""
+    cp["message"] = str(message) if message is not None else None
+    cp.pop("message_text", None)
+    cp.update(_packed("message", message))
 
 
 def _stop_git(root: str, cp: dict, name: str, reason: str, hint: str) -> None:
-    cp["steps"][name] = {"status": "failed", "at": _now(), "detail": reason}
+    cp["steps"][name] = {"status": "failed", "at": _now(), "detail": str(reason),
+                         **_packed("detail", reason)}
     cp.pop("current", None)
     cp["status"] = PARTIAL
     cp["failed_step"] = name
-    cp["message"] = _join(f"the git steps stopped at {STEP_LABELS[name]}: {reason}", hint)
+    _set_message(cp, _join(Text("archive.msg.git_stopped", step=Text(f"archive.step.{name}"),
+                                reason=reason), hint))
     _save(root, cp)
     _refresh_pending(root, cp)
 
@@ -979,8 +1043,7 @@ def run(root: str, *, playbook=None, branch: str | None = None, network: bool = 
         with locked(layout.join(root, layout.ARCHIVE_LOCK), timeout=0):
             return _run_locked(root, playbook, branch, network, deadline, retry, lang)
     except LockTimeout:
-        return Result("busy", "Another hook is archiving the playbook right now; it reports "
-                              "when done.", None)
+        return Result("busy", text(lang, "archive.busy"), None)
 
 
 def _resumable(cp: dict | None, retry: bool) -> bool:
@@ -1010,8 +1073,8 @@ def _run_locked(root, playbook, branch, network, deadline, retry, lang) -> Resul
         try:
             cp = new_checkpoint(root, fresh, branch, read_config(root))
         except StepFailed as exc:
-            return Result(FAILED, f"Playbook {fresh.id} is complete but cannot be archived: "
-                          + _join(exc.reason, exc.hint), None)
+            return Result(FAILED, text(lang, "archive.cannot_archive", id=fresh.id,
+                                       problem=_join(exc.reason, exc.hint)), None)
         _save(root, cp)
         _log(root, cp, "start")
     elif not _resumable(cp, retry):
@@ -1053,26 +1116,26 @@ def describe(cp: dict, for_handler: bool = False, lang: str = "en",
     else:
         lines.append(say("archive.archiving", id=cp.get("id"),
                          step=label(cp.get("failed_step") or "")))
-    done_git = [say("archive.git_done", step=label(s), detail=steps[s].get("detail"))
+    done_git = [say("archive.git_done", step=label(s), detail=_said(steps[s], "detail"))
                 for s in GIT_STEPS
                 if steps.get(s, {}).get("status") == "done" and steps[s].get("detail")]
-    skipped_git = [say("archive.git_skipped", step=label(s), detail=steps[s].get("detail"))
+    skipped_git = [say("archive.git_skipped", step=label(s), detail=_said(steps[s], "detail"))
                    for s in GIT_STEPS
                    if steps.get(s, {}).get("status") == "skipped" and steps[s].get("detail")
                    and steps[s].get("detail") != "not applicable"]
     if done_git or skipped_git:
         lines.append(say("archive.git", steps="; ".join(done_git + skipped_git)))
     if cp.get("git_problem"):
-        lines.append(say("archive.note", note=cp["git_problem"]))
+        lines.append(say("archive.note", note=_said(cp, "git_problem")))
     if cp.get("git") == "off" and status == SUCCESS and not for_handler:
         lines.append(say("archive.git_off"))
     if status == FAILED:
         lines.append(say("archive.problem",
-                         problem=cp.get("message") or say("archive.step_failed")))
+                         problem=_said(cp, "message") or say("archive.step_failed")))
     elif status == PARTIAL:
-        lines.append(say("archive.partial", message=cp.get("message") or ""))
+        lines.append(say("archive.partial", message=_said(cp, "message") or ""))
     elif status == RUNNING and cp.get("message"):
-        lines.append(cp["message"] + ".")
+        lines.append(say("archive.running", message=_said(cp, "message")))
     if not for_handler and steps.get("pending", {}).get("status") == "done":
         command = (layout.post_loop_command(root) if root is not None
                    else f"python3 {layout.POST_LOOP_HANDLER}")

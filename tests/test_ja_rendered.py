@@ -522,7 +522,83 @@ def _post_loop_handler(inst):
     return proc.stdout + proc.stderr
 
 
+def _archive_with_git(inst, level):
+    """The critic's PASS archives play/demo with ``config.archive_git: level``."""
+    set_config(inst.root, archive_git=level)
+    return _critic_archives(inst)
+
+
+def _archive_commit(inst):
+    """The archive's commit step: its result ("committed <sha> on <branch>")
+    reaches the agent in the SubagentStop/PostToolUse report."""
+    return _archive_with_git(inst, "commit")
+
+
+def _archive_push_fails(inst):
+    """The push step fails (no remote): the step's failure and its hint."""
+    return _archive_with_git(inst, "push")
+
+
+def _archive_bad_config(inst):
+    """An unreadable ``config.archive_git``: the note names it."""
+    return _archive_with_git(inst, "sometimes")
+
+
+def _handler(inst) -> str:
+    handler = inst.root / ".claude" / "skills" / "post-loop" / "handler.py"
+    proc = subprocess.run([sys.executable, str(handler)], capture_output=True, text=True,
+                          timeout=120, cwd=str(inst.root),
+                          env=dict(os.environ, CLAUDE_PROJECT_DIR=str(inst.root)))
+    return proc.stdout + proc.stderr
+
+
+def _post_loop_push_fails(inst):
+    """The post-loop handler retries the failed push and reports it again."""
+    _archive_push_fails(inst)
+    return _handler(inst)
+
+
+def _archive_local_step_fails(inst):
+    """A local step fails (the playbook directory is gone before the move):
+    the archive stays ``failed``; the next edit of the playbook resumes it and
+    reports the failure with its hint."""
+    set_config(inst.root, archive_git="commit")
+    demo(inst)
+    doc = json.loads((inst.root / K.PROGRESS).read_text())
+    cp = inst.root / ".claude" / "session-state" / "archive-checkpoint.json"
+    cp.write_text(json.dumps({
+        "version": 1, "id": "demo", "plan": K.PLAN, "progress": K.PROGRESS,
+        "dir": "play/gone", "move_dir": True, "archive": "play/archive/gone",
+        "branch": K.BRANCH, "git": "commit", "git_problem": None, "status": "running",
+        "steps": {name: {"status": "pending"} for name in (
+            "cleanup", "archive", "state_reset", "pending", "commit", "push", "pr_create",
+            "pr_merge", "return_default")}}))
+    return inst.hook("PostToolUse", tool_name="Write", tool_use_id="t",
+                     tool_input={"file_path": str(inst.root / K.PROGRESS),
+                                 "content": K.dump(doc)}, tool_response={})
+
+
+def _prompt_after_failed_archive(inst):
+    """The next prompt names the unfinished archive with its failure
+    (prompt-state)."""
+    _archive_local_step_fails(inst)
+    return inst.hook("UserPromptSubmit", prompt="続けてください")
+
+
+def _resume_after_failed_archive(inst):
+    """A resumed session names the unfinished archive (session-report)."""
+    _archive_local_step_fails(inst)
+    return inst.hook("SessionStart", source="resume")
+
+
 REWARD_SCENARIOS = [
+    ("prompt-after-a-failed-archive", _prompt_after_failed_archive),
+    ("resume-after-a-failed-archive", _resume_after_failed_archive),
+    ("archive-git-commit", _archive_commit),
+    ("archive-git-push-fails", _archive_push_fails),
+    ("archive-git-config-unreadable", _archive_bad_config),
+    ("post-loop-handler-push-fails", _post_loop_push_fails),
+    ("archive-local-step-fails", _archive_local_step_fails),
     ("review-without-context", _review_no_context),
     ("review-on-another-branch", _review_other_branch),
     ("review-pass", _review_pass),
@@ -579,3 +655,25 @@ def test_rendered_output_is_japanese(installed, name, setup, run, branch):
     if run is statusline:
         assert english_words(texts[0]) == [], texts[0]
 
+
+
+def test_archive_git_step_result_is_japanese(installed):
+    """The commit step's result is said in Japanese (its English, "committed
+    <sha> on <branch>", is too short for :func:`english_runs` to find), and
+    the same run in English keeps today's words."""
+    set_config(installed.root, language="ja")
+    (installed.root / ".claude" / "session-state").mkdir(parents=True, exist_ok=True)
+    (installed.root / ".claude" / "session-state" / "prompt-analyzer-called").write_text("x\n")
+    said = " ".join(texts_of(_archive_commit(installed)))
+    assert re.search(r"commit: feat/demo に [0-9a-f]+ をコミットしました", said), said
+    assert "committed" not in said, said
+
+
+def test_archive_git_step_result_in_english_is_unchanged(installed):
+    (installed.root / ".claude" / "session-state").mkdir(parents=True, exist_ok=True)
+    (installed.root / ".claude" / "session-state" / "prompt-analyzer-called").write_text("x\n")
+    said = " ".join(texts_of(_archive_push_fails(installed)))
+    assert re.search(r"Git: commit: committed [0-9a-f]+ on feat/demo\. ", said), said
+    assert ("Status: partial — the git steps stopped at push: no git remote is configured. Add "
+            "one (git remote add origin <url>), then rerun the post-loop handler; the work is "
+            "committed locally. Nothing uncommitted was touched.") in said, said

@@ -14,6 +14,8 @@ import sys
 import lifecycle_kit as K
 import pytest
 from conftest import SUITE, git, make_repo
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from statefiles import archive, state_md
 from statefiles.playbook import Playbook
@@ -471,3 +473,81 @@ def test_a_corrupt_checkpoint_does_not_stop_a_new_archive(root):
     assert archive.run(str(root)) is None  # nothing to resume
     assert _run(root).status == archive.SUCCESS
     assert os.path.exists(path) and _cp(root)["status"] == archive.SUCCESS
+
+
+# ------------------------------------------------------------------ the reader's language
+
+
+def test_a_report_is_said_in_the_readers_language_from_the_checkpoint(root):
+    """issue 14 item 10: the checkpoint keeps each step's result and the
+    failure's reason and hint as catalogue texts beside their English, so a
+    later report (the post-loop handler, another hook) renders them in its
+    own language; the English stored and reported is today's."""
+    K.set_config(root, archive_git="commit")
+    (root / "play/demo/id_rsa").write_text("KEY\n")
+    english = _run(root)
+    cp = _cp(root)
+    assert cp["steps"]["archive"]["detail"] == "moved play/demo/ to play/archive/demo/"
+    assert cp["steps"]["commit"]["detail"].startswith("these changed files match a HARD_BLOCK")
+    assert cp["message"].startswith("the git steps stopped at commit: these changed files")
+    assert archive.describe(cp, root=str(root)) == english.message
+    ja = archive.describe(cp, lang="ja", root=str(root))
+    assert "手順が「commit」で止まりました" in ja and "自動ではコミットしません" in ja, ja
+    assert "these changed files" not in ja and "rerun" not in ja, ja
+
+
+def test_a_checkpoint_without_texts_is_reported_as_recorded(root):
+    """A checkpoint written before the texts were kept (or hand-edited)
+    shows its recorded English."""
+    K.set_config(root, archive_git="commit")
+    (root / "play/demo/id_rsa").write_text("KEY\n")
+    _run(root)
+    cp = _cp(root)
+    for record in [cp, *cp["steps"].values()]:
+        record.pop("message_text", None)
+        record.pop("detail_text", None)
+    assert cp["message"] in archive.describe(cp, lang="ja")
+    cp["message_text"] = {"key": 5, "fields": "not a dict", "parts": "x"}
+    assert cp["message"] in archive.describe(cp, lang="ja")  # never raises
+
+
+@pytest.mark.parametrize("text", [
+    "plain",
+    None,
+])
+def test_pack_leaves_plain_values(text):
+    assert archive._unpack(archive._pack(text)) == text
+
+
+def test_pack_round_trips_nested_texts():
+    from messages import Text
+
+    inner = Text("archive.paths_more", paths="a, b", n=3)
+    value = archive._join(Text("archive.fail.work_uncommitted", branch="feat/x", paths=inner),
+                          Text("archive.hint.commit_work"))
+    back = archive._unpack(json.loads(json.dumps(archive._pack(value))))
+    assert str(back) == str(value)
+    assert back.localized("ja") == value.localized("ja")
+    assert "ほか 3 件" in back.localized("ja")
+
+
+_json = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.sampled_from(["key", "en", "fields", "sep", "parts",
+                                                        "x"]), inner, max_size=4),
+                     max_leaves=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(packed=_json)
+def test_any_kept_text_reports_without_raising(packed):
+    """Whatever a checkpoint holds beside its English message (hand-edited,
+    truncated, hostile), the report is made in both languages, and a
+    packed text that is not one falls back to the English."""
+    cp = {"id": "demo", "status": archive.FAILED, "message": "the recorded English",
+          "message_text": packed, "steps": {}}
+    for lang in ("en", "ja"):
+        report = archive.describe(cp, lang=lang)
+        assert isinstance(report, str) and report
+    said = archive.message_of(cp)
+    assert isinstance(said, str)
