@@ -120,8 +120,9 @@ class Context:
 
     def render(self, value) -> str:
         """A sentence the shell analysis recorded (``Analysis.reasons``,
-        ``Finding.message``: :class:`shell.model.Msg`) in :attr:`language`
-        (:func:`messages.render`); a plain string as it is. Never raises."""
+        ``Finding.message``: :class:`shell.model.Msg`) or a
+        :class:`messages.Text` in :attr:`language` (:func:`messages.render`);
+        a plain string as it is. Never raises."""
         from messages import render  # lazy: the catalogue only when a guard speaks
 
         return render(self.language, value)

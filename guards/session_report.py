@@ -80,10 +80,11 @@ def check(ctx: Context) -> Verdict:
             effects.append(Effect(archive.close, ctx.root, when="always",
                                   label="remove unreadable archive checkpoint"))
         elif cp.get("status") in (archive.RUNNING, archive.FAILED):
+            message = ctx.render(archive.message_of(cp) or ctx.say("session_report.interrupted"))
             notes.append(ctx.say("session_report.archive_unfinished", id=cp.get("id"),
-                                 status=cp.get("status"),
-                                 message=archive.message_of(cp)
-                                 or ctx.say("session_report.interrupted"),
+                                 status=ctx.say(f"session_report.status_{cp.get('status')}"),
+                                 # the template ends the sentence itself
+                                 message=message.rstrip().rstrip(".。"),
                                  command=handler_command(ctx)))
         elif not pending or stale:
             if cp.get("status") == archive.PARTIAL:

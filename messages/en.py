@@ -819,6 +819,8 @@ MESSAGES = {
         'only as the playbook and the user want.'
     ),
     'session_report.interrupted': 'interrupted',
+    'session_report.status_running': 'running',
+    'session_report.status_failed': 'failed',
     'session_report.archive_unfinished': (
         'The archive of playbook {id} did not finish ({status}): {message}. It '
         'resumes on the next edit, or run `{command}`.'

@@ -674,6 +674,8 @@ MESSAGES = {
         'で確認してユーザーに伝えてください。コミットや push は playbook とユーザーの意向どおりにだけ行ってください。'
     ),
     'session_report.interrupted': '中断されました',
+    'session_report.status_running': '実行中',
+    'session_report.status_failed': '失敗',
     'session_report.archive_unfinished': (
         'playbook {id} のアーカイブが完了していません ({status}): {message}。次の編集時に再開されます。`{command}` '
         'を実行して再開することもできます。'

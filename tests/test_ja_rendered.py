@@ -636,6 +636,8 @@ def test_workflow_output_is_japanese(installed, name, run):
     assert texts, f"{name}: nothing was rendered (the scenario does not reach a message)"
     found = {t[:160]: english_runs(t) for t in texts if english_runs(t)}
     assert found == {}, f"{name}: English prose in the Japanese output: {found}"
+    # a sentence given to a template that ends it again
+    assert not [t for t in texts if "。。" in t or "。." in t], (name, texts)
 
 
 @pytest.mark.parametrize("name, setup, run, branch", SCENARIOS, ids=[s[0] for s in SCENARIOS])
