@@ -2031,4 +2031,7 @@ MESSAGES = {
         "state.md: writing {section} would change section '{other}'; nothing was written — "
         "check the file for unusual formatting"
     ),
+    # ==== issue 14 item 10 (ja-more)
+    'reward.listing_more': '{shown} ... and {more} more',
+    'reward.problems_more': '{shown}; ... and {more} more',
 }

@@ -1633,4 +1633,7 @@ MESSAGES = {
         "state.md: {section} を書くとセクション '{other}' が変わってしまいます。何も書き込んでいません — "
         "ファイルに特殊な書き方がないか確認してください"
     ),
+    # ==== issue 14 item 10 (ja-more)
+    'reward.listing_more': '{shown} ... ほか {more} 件',
+    'reward.problems_more': '{shown}; ... ほか {more} 件',
 }

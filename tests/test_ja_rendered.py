@@ -270,6 +270,13 @@ def _incomplete(inst):
         "s1": {"status": "done", "validated_by": "me"}}})
 
 
+def _many_open(inst):
+    """20 open subtasks: the Stop block's list is cut short ("... and 5 more")."""
+    write_playbook(inst.root, plan=plan_doc("p1", phases=[
+        {"id": "p1", "name": "one", "depends_on": [],
+         "subtasks": [{"id": f"s{i}", "criterion": "c"} for i in range(1, 21)]}]))
+
+
 def _nothing(inst):
     pass
 
@@ -579,3 +586,24 @@ def test_rendered_output_is_japanese(installed, name, setup, run, branch):
     if run is statusline:
         assert english_words(texts[0]) == [], texts[0]
 
+
+
+# ------------------------------------------------------------------ texts too short for the checker
+#: Scenarios whose English leftovers are shorter than a three-word run
+#: ("... and 5 more": the number ends the run), each with what must not be
+#: left in English.
+SHORT_SCENARIOS = [
+    ("stop-many-open-subtasks", _many_open, _stop, re.compile(r"and \d+ more")),
+]
+
+
+@pytest.mark.parametrize("name, setup, run, english", SHORT_SCENARIOS,
+                         ids=[s[0] for s in SHORT_SCENARIOS])
+def test_short_english_is_translated_too(installed, name, setup, run, english):
+    set_config(installed.root, language="ja")
+    session(installed)
+    setup(installed)
+    texts = texts_of(run(installed))
+    assert texts, f"{name}: nothing was rendered (the scenario does not reach a message)"
+    assert [t for t in texts if english.search(t)] == [], name
+    assert not any(english_runs(t) for t in texts), texts
