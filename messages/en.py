@@ -2034,4 +2034,7 @@ MESSAGES = {
     # ==== issue 14 item 10 (ja-more)
     'reward.listing_more': '{shown} ... and {more} more',
     'reward.problems_more': '{shown}; ... and {more} more',
+    'executor_guard.how_plan_roles': "executor '{raw}' → plan meta.roles.{name}",
+    'executor_guard.how_state_roles': "executor '{raw}' → state.md config.roles.{name}",
+    'executor_guard.how_toolstack': "executor '{raw}' → toolstack {stack} default",
 }

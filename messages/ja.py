@@ -1636,4 +1636,7 @@ MESSAGES = {
     # ==== issue 14 item 10 (ja-more)
     'reward.listing_more': '{shown} ... ほか {more} 件',
     'reward.problems_more': '{shown}; ... ほか {more} 件',
+    'executor_guard.how_plan_roles': "executor '{raw}' → playbook の meta.roles.{name}",
+    'executor_guard.how_state_roles': "executor '{raw}' → state.md の config.roles.{name}",
+    'executor_guard.how_toolstack': "executor '{raw}' → toolstack {stack} の既定値",
 }

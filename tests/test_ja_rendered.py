@@ -407,10 +407,10 @@ SCENARIOS = [
 
 
 # ------------------------------------------------------------------ the reviewer and the critic
-def demo(inst, reviewed=True, context=True, active=True, progress=None) -> None:
+def demo(inst, reviewed=True, context=True, active=True, progress=None, plan=None) -> None:
     """play/demo (tests/reward_kit.py's playbook) on feat/demo, active or not."""
     git(inst.root, "checkout", "-q", "-b", K.BRANCH)
-    plan = K.plan_doc(reviewed=reviewed)
+    plan = plan or K.plan_doc(reviewed=reviewed)
     if not reviewed:
         plan["meta"].update(status="draft", reviewed_by=None)
     if not context:
@@ -529,7 +529,21 @@ def _post_loop_handler(inst):
     return proc.stdout + proc.stderr
 
 
+def _executor_toolstack_default(inst):
+    """The active subtask's executor is the worker role, which toolstack C
+    gives to codex: executor-guard names where the executor came from."""
+    demo(inst, plan=K.plan_doc(executor="worker"))
+    set_config(inst.root, toolstack="C")
+    text = (inst.root / "state.md").read_text()
+    (inst.root / "state.md").write_text(re.sub(r"roles: \{orchestrator[^\n]*", "roles: {}", text))
+    (inst.root / "src").mkdir(exist_ok=True)
+    (inst.root / "src" / "app.py").write_text("hi\n")
+    return inst.tool("Edit", {"file_path": str(inst.root / "src" / "app.py"),
+                              "old_string": "hi", "new_string": "ho"})
+
+
 REWARD_SCENARIOS = [
+    ("executor-toolstack-default", _executor_toolstack_default),
     ("review-without-context", _review_no_context),
     ("review-on-another-branch", _review_other_branch),
     ("review-pass", _review_pass),
