@@ -2037,4 +2037,7 @@ MESSAGES = {
     'executor_guard.how_plan_roles': "executor '{raw}' → plan meta.roles.{name}",
     'executor_guard.how_state_roles': "executor '{raw}' → state.md config.roles.{name}",
     'executor_guard.how_toolstack': "executor '{raw}' → toolstack {stack} default",
+    'spec_phase_gate.not_yaml': 'it is not valid YAML ({problem})',
+    'spec_phase_gate.not_yaml_at': 'it is not valid YAML near line {line} ({problem})',
+    'spec_phase_gate.not_mapping': 'it must be a YAML mapping, not {type}',
 }

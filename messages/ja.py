@@ -1639,4 +1639,7 @@ MESSAGES = {
     'executor_guard.how_plan_roles': "executor '{raw}' → playbook の meta.roles.{name}",
     'executor_guard.how_state_roles': "executor '{raw}' → state.md の config.roles.{name}",
     'executor_guard.how_toolstack': "executor '{raw}' → toolstack {stack} の既定値",
+    'spec_phase_gate.not_yaml': 'YAML として正しくありません ({problem})',
+    'spec_phase_gate.not_yaml_at': '{line} 行目付近が YAML として正しくありません ({problem})',
+    'spec_phase_gate.not_mapping': 'YAML のマッピングでなければなりません ({type} になっています)',
 }

@@ -542,7 +542,28 @@ def _executor_toolstack_default(inst):
                               "old_string": "hi", "new_string": "ho"})
 
 
+def _spec_write(inst, content):
+    """A Write of the login feature's spec.yaml on a team work branch
+    (tests/guards/test_spec_phase_gate.py)."""
+    from _team_support import workspace
+
+    workspace(inst)
+    spec = inst.root / ".sdd" / "project" / "specs" / "login" / "spec.yaml"
+    spec.parent.mkdir(parents=True)
+    return inst.tool("Write", {"file_path": str(spec), "content": content})
+
+
+def _spec_not_yaml(inst):
+    return _spec_write(inst, "phase: [initialized\n")
+
+
+def _spec_not_a_mapping(inst):
+    return _spec_write(inst, "- a\n- b\n")
+
+
 REWARD_SCENARIOS = [
+    ("spec-yaml-not-yaml", _spec_not_yaml),
+    ("spec-yaml-not-a-mapping", _spec_not_a_mapping),
     ("executor-toolstack-default", _executor_toolstack_default),
     ("review-without-context", _review_no_context),
     ("review-on-another-branch", _review_other_branch),
