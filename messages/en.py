@@ -2040,4 +2040,57 @@ MESSAGES = {
     'spec_phase_gate.not_yaml': 'it is not valid YAML ({problem})',
     'spec_phase_gate.not_yaml_at': 'it is not valid YAML near line {line} ({problem})',
     'spec_phase_gate.not_mapping': 'it must be a YAML mapping, not {type}',
+    'runtime.effect.apply_the_critic_s_verdicts': "apply the critic's verdicts",
+    'runtime.effect.clear_consent': 'clear consent',
+    'runtime.effect.clear_last_fail_reason': 'clear last-fail-reason',
+    'runtime.effect.clear_pending': 'clear pending',
+    'runtime.effect.clear_prompt_analyzer_marker': 'clear prompt-analyzer marker',
+    'runtime.effect.close_finished_archive_checkpoint': 'close finished archive checkpoint',
+    'runtime.effect.consume_resume_pointer': 'consume resume pointer',
+    'runtime.effect.consume_session_end_report': 'consume session-end report',
+    'runtime.effect.consume_the_verdict_report': 'consume the verdict report',
+    'runtime.effect.count_stop_block': 'count stop block',
+    'runtime.effect.create_consent_marker': 'create consent marker',
+    'runtime.effect.create_pending': 'create pending',
+    'runtime.effect.create_prompt_analyzer_marker': 'create prompt-analyzer marker',
+    'runtime.effect.drop_an_older_session_end_report': 'drop an older session-end report',
+    'runtime.effect.drop_another_conversation_s_understanding_check': "drop another conversation's understanding check",
+    'runtime.effect.forget_reads': 'forget reads',
+    'runtime.effect.forget_the_previous_prompt_analysis': 'forget the previous prompt analysis',
+    'runtime.effect.give_back_the_signals_of_a_refused_prompt': 'give back the signals of a refused prompt',
+    'runtime.effect.log_consent_answer': 'log consent answer',
+    'runtime.effect.log_notification': 'log notification',
+    'runtime.effect.log_session_end': 'log session end',
+    'runtime.effect.log_subagent': 'log subagent',
+    'runtime.effect.mark_signals_consumed': 'mark signals consumed',
+    'runtime.effect.no_pending_the_resumed_conversation_read_the_state': 'no pending: the resumed conversation read the state',
+    'runtime.effect.permission_audit': 'permission audit',
+    'runtime.effect.record_critic_verdicts': 'record critic verdicts',
+    'runtime.effect.record_last_fail_reason': 'record last-fail-reason',
+    'runtime.effect.record_read': 'record read',
+    'runtime.effect.record_the_review': 'record the review',
+    'runtime.effect.remove_init_guard_s_pending_marker': "remove init-guard's pending marker",
+    'runtime.effect.remove_stale_post_loop_pending': 'remove stale post-loop-pending',
+    'runtime.effect.remove_unreadable_archive_checkpoint': 'remove unreadable archive checkpoint',
+    'runtime.effect.reset_playbook_active': 'reset playbook.active',
+    'runtime.effect.reset_stop_counter': 'reset stop counter',
+    'runtime.effect.save_resume_pointer': 'save resume pointer',
+    'runtime.effect.save_session_end_report': 'save session-end report',
+    'runtime.effect.write_required_playbook': 'write required_playbook',
+    'runtime.effect.write_session_last_end': 'write session.last_end',
+    'runtime.effect.write_session_last_start': 'write session.last_start',
+    'atomic.lock_open': (
+        'cannot open the lock file {path} ({error}); state files are not written without the '
+        'lock. Make it a plain file (delete whatever is there; it is recreated) on a local, '
+        'writable file system.'
+    ),
+    'atomic.lock_unsupported': (
+        'cannot lock {path} ({error}); state files are not written without the lock. Check '
+        'that .claude/.cache/ is on a local, writable file system.'
+    ),
+    'atomic.lock_busy': (
+        'could not lock {path} within {waited:.3g} s: another hook or session holds it. If no '
+        'Claude Code session is running, a crashed process left it; it is released when that '
+        'process exits (kill it, or delete the lock file).'
+    ),
 }

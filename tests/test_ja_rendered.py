@@ -277,6 +277,15 @@ def _many_open(inst):
          "subtasks": [{"id": f"s{i}", "criterion": "c"} for i in range(1, 21)]}]))
 
 
+def _state_lock_a_directory(inst):
+    """SessionStart's state writes cannot take the state lock: the answer
+    says which writes were not recorded (tests/test_robust_hostile.py)."""
+    lock = inst.root / ".claude" / ".cache" / "state.lock"
+    if lock.exists():
+        lock.unlink()
+    lock.mkdir(parents=True)
+
+
 def _nothing(inst):
     pass
 
@@ -376,6 +385,7 @@ SCENARIOS = [
     ("start-protected-list-unreadable", _protected_list_a_directory, _start, True),
     ("edit-protected-list-unreadable", _protected_list_a_directory, _edit, True),
     ("start-bad-date", _bad_date, _start, True),
+    ("start-state-not-recorded", _state_lock_a_directory, _start, True),
     ("prompt-fresh", _nothing, _prompt, True),
     ("prompt-ready", _ready, _prompt, True),
     ("prompt-active-archive", _active_archive, _prompt, True),

@@ -53,9 +53,10 @@ def source_texts():
 
 
 #: ``say("key"`` / ``say(ctx, "key"`` / ``text(lang, "key"``, literal keys.
-LITERAL = re.compile(r"""\b(?:say|text)\(\s*(?:[\w.]+,\s*)?["']([a-z_]+\.[a-z0-9_.\-]+)["']""")
-#: Keys built at run time: ``say(f"bash_check.advice.{...}"`` (a prefix).
-PREFIX = re.compile(r"""\b(?:say|text)\(\s*(?:[\w.]+,\s*)?f["']([a-z_]+\.[a-z0-9_.\-]*)\{""")
+LITERAL = re.compile(r"""\b(?:say|text|Text)\(\s*(?:[\w.]+,\s*)?["']([a-z_]+\.[a-z0-9_.\-]+)["']""")
+#: Keys built at run time: ``say(f"bash_check.advice.{...}"`` (a prefix);
+#: ``Text(...)`` (messages.Text) names keys as ``say`` does.
+PREFIX = re.compile(r"""\b(?:say|text|Text)\(\s*(?:[\w.]+,\s*)?f["']([a-z_]+\.[a-z0-9_.\-]*)\{""")
 
 
 def used_keys():
