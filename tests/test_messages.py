@@ -419,3 +419,36 @@ def test_a_library_detail_keeps_its_own_english_when_it_is_a_field():
     assert "month" not in ja and text("ja", "detail.yaml.bad_date") in ja, ja
     assert render("en", detail) == "month must be in 1..12"
     assert render("ja", detail) == text("ja", "detail.yaml.bad_date")
+
+
+# ------------------------------------------------------------------ effect labels (issue 14 item 10)
+EFFECT_LABEL = re.compile(r"""\blabel=(["'])([^"'\n{}]+)\1""")
+
+
+def test_every_effect_label_has_its_sentence():
+    """A failed effect is named in the reader's language: every literal
+    ``Effect(..., label="...")`` has its ``runtime.effect.<label>`` entry,
+    whose English is the label exactly."""
+    from events.runtime import _label_text
+
+    labels = {m.group(2) for _, src in source_texts() if "Effect(" in src
+              for m in EFFECT_LABEL.finditer(src)}
+    assert "write session.last_start" in labels, "the label scan found nothing"
+    untranslated = [label for label in sorted(labels)
+                    if not isinstance(_label_text(label), messages.Text)]
+    assert untranslated == []
+    for label in labels:
+        shown = _label_text(label)
+        assert str(shown) == label
+        assert messages.localize("ja", shown) != label, label
+
+
+def test_a_failed_effect_reads_in_japanese():
+    from events.runtime import _effect_failure
+
+    failure = _effect_failure("write session.last_start", OSError(28, "No space left on device"),
+                              ".claude/.cache/errors.log")
+    assert str(failure) == ("could not write session.last_start (OSError: [Errno 28] No space "
+                            "left on device; details in .claude/.cache/errors.log)")
+    shown = messages.localize("ja", failure)
+    assert "session.last_start の書き込み ができませんでした" in shown, shown
