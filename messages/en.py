@@ -2093,4 +2093,24 @@ MESSAGES = {
         'Claude Code session is running, a crashed process left it; it is released when that '
         'process exits (kill it, or delete the lock file).'
     ),
+    'breezing.signal_partial_review': (
+        '{done}/{total} tasks are completed (half reached): consider asking the Reviewer for a '
+        'partial review of the completed tasks. This is a recommendation; skip it when only a '
+        'few tasks remain.'
+    ),
+    'breezing.signal_partial_review_batch': (
+        '{done}/{total} tasks of batch {batch} are completed (half reached): consider asking the '
+        'Reviewer for a partial review of the completed tasks. This is a recommendation; skip it '
+        'when only a few tasks remain.'
+    ),
+    'breezing.signal_next_batch': (
+        '{done}/{total} tasks are completed (60 % reached): if you run Progressive Batch, '
+        'register the next batch with TaskCreate now so the implementers do not run dry. This '
+        'is a recommendation.'
+    ),
+    'breezing.signal_next_batch_batch': (
+        '{done}/{total} tasks of batch {batch} are completed (60 % reached): if you run '
+        'Progressive Batch, register the next batch with TaskCreate now so the implementers do '
+        'not run dry. This is a recommendation.'
+    ),
 }

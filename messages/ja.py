@@ -1695,4 +1695,21 @@ MESSAGES = {
         'Claude Code のセッションが動いていなければ、異常終了したプロセスが残したものです。'
         'そのプロセスが終了すれば解放されます (プロセスを終了させるか、ロックファイルを削除してください)。'
     ),
+    'breezing.signal_partial_review': (
+        'タスクが {done}/{total} 件完了しました (半分に到達): 完了したタスクの部分レビューを Reviewer に'
+        '依頼することを検討してください。推奨事項です。残りのタスクが少ない場合は省略してかまいません。'
+    ),
+    'breezing.signal_partial_review_batch': (
+        'バッチ {batch} のタスクが {done}/{total} 件完了しました (半分に到達): 完了したタスクの部分レビューを '
+        'Reviewer に依頼することを検討してください。推奨事項です。残りのタスクが少ない場合は省略してかまいません。'
+    ),
+    'breezing.signal_next_batch': (
+        'タスクが {done}/{total} 件完了しました (60 % に到達): Progressive Batch で進めている場合は、'
+        '実装担当の手が空かないよう、いま TaskCreate で次のバッチを登録してください。推奨事項です。'
+    ),
+    'breezing.signal_next_batch_batch': (
+        'バッチ {batch} のタスクが {done}/{total} 件完了しました (60 % に到達): Progressive Batch で'
+        '進めている場合は、実装担当の手が空かないよう、いま TaskCreate で次のバッチを登録してください。'
+        '推奨事項です。'
+    ),
 }

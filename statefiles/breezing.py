@@ -477,15 +477,39 @@ def record_event(root: str, event: str, fields: dict, claude_session: str = "", 
     return result
 
 
-def _signal_text(signal: str, done: int, total: int, batch_id) -> str:
-    where = f"of batch {batch_id} " if batch_id is not None else ""
-    if signal == PARTIAL_REVIEW:
-        return (f"{done}/{total} tasks {where}are completed (half reached): consider asking "
-                "the Reviewer for a partial review of the completed tasks. This is a "
-                "recommendation; skip it when only a few tasks remain.")
-    return (f"{done}/{total} tasks {where}are completed (60 % reached): if you run Progressive "
-            "Batch, register the next batch with TaskCreate now so the implementers do not "
-            "run dry. This is a recommendation.")
+#: ``(signal, with a batch id)`` → catalogue key of the signal's message.
+_SIGNAL_KEYS = {
+    (PARTIAL_REVIEW, False): "breezing.signal_partial_review",
+    (PARTIAL_REVIEW, True): "breezing.signal_partial_review_batch",
+    (NEXT_BATCH, False): "breezing.signal_next_batch",
+    (NEXT_BATCH, True): "breezing.signal_next_batch_batch",
+}
+
+
+def _signal_text(signal: str, done: int, total: int, batch_id):
+    """The recommendation of ``signal`` as a :class:`messages.Text` (its
+    English is what breezing-signals.jsonl records; issue 14 item 10)."""
+    from messages import Text  # lazy: only when a signal fires or is shown
+
+    key = _SIGNAL_KEYS[(NEXT_BATCH if signal != PARTIAL_REVIEW else signal,
+                        batch_id is not None)]
+    return Text(key, done=done, total=total, batch=batch_id)
+
+
+def signal_message(rec: dict):
+    """The ``message`` of a breezing-signals.jsonl record: the
+    :class:`messages.Text` of its recommendation when it is the one this
+    module wrote for the record's ``signal``/``completed``/``total``/
+    ``batch`` (so a guard says it in the reader's language), else the
+    recorded text as it is (``None`` when there is none)."""
+    message = rec.get("message")
+    signal, done, total = rec.get("signal"), rec.get("completed"), rec.get("total")
+    if (signal in (PARTIAL_REVIEW, NEXT_BATCH) and isinstance(message, str)
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in (done, total))):
+        text = _signal_text(signal, done, total, rec.get("batch"))
+        if str(text) == message:
+            return text
+    return message
 
 
 def _count(root: str, active: Active, session: str, entry: dict) -> dict:
@@ -546,7 +570,7 @@ def _emit(root: str, progress: dict, session: str, entry: dict, claude_session: 
             "completed": done, "total": batch.total, "threshold": threshold,
             "task_id": entry.get("task_id"), "ts": entry["ts"],
             "lead_session_id": claude_session or None,
-            "message": _signal_text(signal, done, batch.total, batch.id),
+            "message": str(_signal_text(signal, done, batch.total, batch.id)),
             "consumed_at": None,
         })
     if new:

@@ -571,7 +571,19 @@ def _spec_not_a_mapping(inst):
     return _spec_write(inst, "- a\n- b\n")
 
 
+def _breezing_signals(inst):
+    """Three of four tasks of a breezing session done: the next prompt
+    carries both recommendations (tests/guards/test_team_signals.py)."""
+    from _team_support import mapping, prompt, task_completed, write_active
+
+    write_active(inst.root, plans_md_mapping=mapping(4))
+    for task in (1, 2, 3):
+        task_completed(inst, task)
+    return prompt(inst)
+
+
 REWARD_SCENARIOS = [
+    ("breezing-signals", _breezing_signals),
     ("spec-yaml-not-yaml", _spec_not_yaml),
     ("spec-yaml-not-a-mapping", _spec_not_a_mapping),
     ("executor-toolstack-default", _executor_toolstack_default),
