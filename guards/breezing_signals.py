@@ -61,7 +61,7 @@ def check(ctx: Context) -> Verdict:
     lines = []
     report = active.report()
     if report:
-        lines.append(report)
+        lines.append(ctx.render(report))
     effects = ()
     session = active.session_id
     if session:

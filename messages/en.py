@@ -2113,4 +2113,20 @@ MESSAGES = {
         'Progressive Batch, register the next batch with TaskCreate now so the implementers do '
         'not run dry. This is a recommendation.'
     ),
+    'breezing.active_broken': (
+        '{active} is broken: {shown}. The team hooks read it for impl_mode and the batch of '
+        'tasks (seed 001, breezing-active.json schema v2). Fix it, or delete it if no '
+        '/breezing session is running.'
+    ),
+    'breezing.error_directory': 'it is a directory, not a file',
+    'breezing.error_unreadable': 'cannot be read ({error})',
+    'breezing.error_too_large': 'larger than {limit} bytes',
+    'breezing.error_not_json': 'not valid JSON ({problem})',
+    'breezing.error_not_object': 'must be a JSON object, not {type}',
+    'breezing.error_current_batch': 'current_batch: {value} is not the id of any entry in batches',
+    'breezing.error_unchecked': (
+        'could not be checked against its schema ({error}); reinstall the suite'
+    ),
+    'breezing.error_cache': 'unreadable cache entry',
+    'breezing.error_schema': '{where}: {problem}',
 }

@@ -1712,4 +1712,20 @@ MESSAGES = {
         '進めている場合は、実装担当の手が空かないよう、いま TaskCreate で次のバッチを登録してください。'
         '推奨事項です。'
     ),
+    'breezing.active_broken': (
+        '{active} が壊れています: {shown}。チームの hook は impl_mode とタスクのバッチをこのファイルから'
+        '読みます (seed 001、breezing-active.json スキーマ v2)。修正するか、/breezing のセッションが'
+        '動いていなければ削除してください。'
+    ),
+    'breezing.error_directory': 'ファイルではなくディレクトリです',
+    'breezing.error_unreadable': '読み込めません ({error})',
+    'breezing.error_too_large': '{limit} バイトを超えています',
+    'breezing.error_not_json': 'JSON として正しくありません ({problem})',
+    'breezing.error_not_object': 'JSON オブジェクトでなければなりません ({type} になっています)',
+    'breezing.error_current_batch': 'current_batch: {value} は batches のどのエントリの id でもありません',
+    'breezing.error_unchecked': (
+        'スキーマで検査できませんでした ({error})。スイートを再インストールしてください'
+    ),
+    'breezing.error_cache': 'キャッシュのエントリを読み取れません',
+    'breezing.error_schema': '{where}: {problem}',
 }

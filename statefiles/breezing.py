@@ -228,14 +228,57 @@ class Active:
             return Batch(None, None, total)
         return Batch(None, None, None)
 
-    def report(self) -> str:
-        """One message for Claude or the user about :attr:`errors`, or ``""``."""
+    def report(self):
+        """One message for Claude or the user about :attr:`errors`, or ``""``:
+        a :class:`messages.Text` (English as ``str``; a guard says it in the
+        reader's language, issue 14 item 10)."""
         if not self.errors:
             return ""
-        shown = "; ".join(self.errors[:8]) + (" ..." if len(self.errors) > 8 else "")
-        return (f"{ACTIVE} is broken: {shown}. The team hooks read it for impl_mode and the "
-                "batch of tasks (seed 001, breezing-active.json schema v2). Fix it, or delete "
-                "it if no /breezing session is running.")
+        from messages import Text  # lazy: a broken breezing-active.json only
+
+        shown = Text.join("; ", [error_text(e) for e in self.errors[:8]])
+        if len(self.errors) > 8:
+            shown = Text.join("", [shown, " ..."])
+        return Text("breezing.active_broken", active=ACTIVE, shown=shown)
+
+
+#: The problems :func:`validate_bytes` and :func:`load_active` record (plain
+#: strings: they are cached as JSON) → catalogue key, by their shape.
+_ERROR_SHAPES = (
+    ("breezing.error_directory", r"it is a directory, not a file"),
+    ("breezing.error_unreadable", r"cannot be read \((?P<error>.*)\)"),
+    ("breezing.error_too_large", r"larger than (?P<limit>\d+) bytes"),
+    ("breezing.error_not_json", r"not valid JSON \((?P<problem>.*)\)"),
+    ("breezing.error_not_object", r"must be a JSON object, not (?P<type>\w+)"),
+    ("breezing.error_current_batch",
+     r"current_batch: (?P<value>.*) is not the id of any entry in batches"),
+    ("breezing.error_unchecked", r"could not be checked against its schema \((?P<error>.*)\); "
+                                 r"reinstall the suite"),
+    ("breezing.error_cache", r"unreadable cache entry"),
+    ("breezing.error_schema", r"(?P<where>[^\s:]+(?: level\))?): (?P<problem>.+)"),
+)
+
+
+def error_text(error: str):
+    """One recorded problem of breezing-active.json as a
+    :class:`messages.Text` whose English is ``error`` exactly: ours by its
+    shape, a library's words (JSON syntax, a JSON-Schema finding) quoted
+    (:mod:`statefiles.detail`)."""
+    import re  # lazy: a broken breezing-active.json only
+
+    from messages import Text  # lazy: as above
+    from statefiles.detail import json_problem, quoted  # lazy: as above
+
+    for key, pattern in _ERROR_SHAPES:
+        m = re.fullmatch(pattern, error)
+        if m:
+            fields = m.groupdict()
+            for name in ("error", "problem"):
+                if name in fields:
+                    fields[name] = (json_problem(fields[name]) if key == "breezing.error_not_json"
+                                    else quoted(fields[name]))
+            return Text(key, english=error, **fields)
+    return quoted(error)
 
 
 def _schema_errors(obj: dict) -> list:

@@ -582,7 +582,30 @@ def _breezing_signals(inst):
     return prompt(inst)
 
 
+def _breezing_active(content):
+    """breezing-active.json holds ``content`` (``None``: it is a directory);
+    a task completes, then the lead types a prompt: both answers report it."""
+    def run(inst):
+        from _team_support import ACTIVE, prompt, task_completed
+
+        active = inst.root / ACTIVE
+        active.parent.mkdir(parents=True, exist_ok=True)
+        if content is None:
+            active.mkdir()
+        else:
+            active.write_text(content)
+        return [task_completed(inst, 1), prompt(inst)]
+    return run
+
+
 REWARD_SCENARIOS = [
+    ("breezing-active-not-json", _breezing_active("{not json")),
+    ("breezing-active-a-list", _breezing_active("[1, 2]")),
+    ("breezing-active-a-directory", _breezing_active(None)),
+    ("breezing-active-schema", _breezing_active('{"session_id": "b", "impl_mode": "turbo"}')),
+    ("breezing-active-current-batch", _breezing_active(
+        '{"session_id": "b", "impl_mode": "standard", "batches": [{"id": 1, "task_ids": ["1"]}],'
+        ' "current_batch": 7}')),
     ("breezing-signals", _breezing_signals),
     ("spec-yaml-not-yaml", _spec_not_yaml),
     ("spec-yaml-not-a-mapping", _spec_not_a_mapping),
