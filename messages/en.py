@@ -2129,4 +2129,6 @@ MESSAGES = {
     ),
     'breezing.error_cache': 'unreadable cache entry',
     'breezing.error_schema': '{where}: {problem}',
+    'runtime.effect.record_taskcompleted': 'record TaskCompleted',
+    'runtime.effect.record_teammateidle': 'record TeammateIdle',
 }

@@ -1728,4 +1728,6 @@ MESSAGES = {
     ),
     'breezing.error_cache': 'キャッシュのエントリを読み取れません',
     'breezing.error_schema': '{where}: {problem}',
+    'runtime.effect.record_taskcompleted': 'TaskCompleted の記録',
+    'runtime.effect.record_teammateidle': 'TeammateIdle の記録',
 }
