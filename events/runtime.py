@@ -283,6 +283,21 @@ def run_chain(ctx, names) -> _render.Outcome:
     return outcome
 
 
+def _label_text(label: str):
+    """An effect's ``label`` (``write session.last_start``) as the
+    :class:`messages.Text` of its catalogue entry ``runtime.effect.<label
+    with every run of other characters than a-z0-9 as _>``, its English the
+    label exactly; a label without an entry as it is (issue 14 item 10)."""
+    import re  # lazy: a failed effect only
+
+    from messages import DEFAULT, Text, catalogue  # lazy: as above
+
+    name = re.sub(r"[^a-z0-9]+", "_", str(label).lower()).strip("_")
+    if catalogue(DEFAULT).get(f"runtime.effect.{name}") != label:
+        return label
+    return Text(f"runtime.effect.{name}")
+
+
 def _effect_failure(label: str, exc: BaseException, log: str):
     """``could not <label> (<Error>: <first line>; details in <log>)`` as a
     :class:`messages.Text`; a message the exception carries as a ``Text``
@@ -295,7 +310,7 @@ def _effect_failure(label: str, exc: BaseException, log: str):
         detail = first
     else:
         detail = detail[:400]
-    return Text("runtime.effect_failed", label=label, error=type(exc).__name__,
+    return Text("runtime.effect_failed", label=_label_text(label), error=type(exc).__name__,
                 detail=Text.join("", [": ", detail]) if detail else "", log=log)
 
 

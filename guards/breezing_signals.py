@@ -61,7 +61,7 @@ def check(ctx: Context) -> Verdict:
     lines = []
     report = active.report()
     if report:
-        lines.append(report)
+        lines.append(ctx.render(report))
     effects = ()
     session = active.session_id
     if session:
@@ -74,7 +74,8 @@ def check(ctx: Context) -> Verdict:
             for rec in claimed:
                 signal = rec.get("signal")
                 action = ctx.say(f"breezing_signals.action.{signal}") if signal in ACTIONS else ""
-                lines.append(f"- {rec.get('signal')}: {rec.get('message') or action}")
+                message = ctx.render(breezing.signal_message(rec) or "")
+                lines.append(f"- {rec.get('signal')}: {message or action}")
             effects = (
                 Effect(breezing.confirm_claim, ctx.root, token, when="on_pass",
                        label="mark signals consumed"),

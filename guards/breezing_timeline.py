@@ -58,7 +58,7 @@ def check(ctx: Context) -> Verdict:
         active = breezing.load_active(ctx.root)
         report = active.report() if active is not None else ""
     if report:
-        return warn(report, effects=(effect,))
+        return warn(ctx.render(report), effects=(effect,))
     return allow(effects=(effect,))
 
 

@@ -55,8 +55,11 @@ def _fraud_lines(ctx, pb, report: dict) -> list:
             lines.append(ctx.say("completion_check.unrun", ledger=R.CRITIC_LEDGER,
                                  subtasks=R.listing(unrun)))
     if report["phases"]:
-        lines.append(ctx.say("completion_check.phases", phases="; ".join(
-            f"{pid} ({R.listing(s for s, _ in subs)})" for pid, subs in report["phases"].items())))
+        from messages import Text  # lazy: a phase marked done too early only
+
+        lines.append(ctx.say("completion_check.phases", phases=Text.join("; ", (
+            Text.join("", (f"{pid} (", R.listing(s for s, _ in subs), ")"))
+            for pid, subs in report["phases"].items()))))
     lines.extend(report["critic"])
     return lines
 

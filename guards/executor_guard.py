@@ -113,23 +113,37 @@ def is_code_file(rel: str, content: str | None = None) -> bool:
 
 
 def resolve_executor(ctx, pb, subtask: dict) -> tuple:
-    """``(executor, how)``: the normalised executor of ``subtask`` and a short
-    explanation of how it was resolved (for the message)."""
+    """``(executor, how)``: the normalised executor of ``subtask`` and how it
+    was resolved, ``(catalogue key or None, fields)`` (rendered by
+    :func:`how_text` only when a message needs it: the allow path loads no
+    catalogue)."""
     raw = subtask.get("executor")
     raw = raw if isinstance(raw, str) and raw.strip() else "worker"
     name = raw.strip().lower()
     if name not in ROLE_NAMES:
-        return normalise_executor(raw), f"executor '{raw}'"
+        return normalise_executor(raw), (None, {"raw": raw})
     plan_roles = {k.lower(): v for k, v in pb.roles.items()}
     if isinstance(plan_roles.get(name), str) and plan_roles[name].strip():
-        return normalise_executor(plan_roles[name]), f"executor '{raw}' → plan meta.roles.{name}"
+        return normalise_executor(plan_roles[name]), ("executor_guard.how_plan_roles",
+                                                      {"raw": raw, "name": name})
     state_roles = ctx.state.get("config", "roles") if ctx.state is not None else None
     if isinstance(state_roles, dict):
         value = {str(k).lower(): v for k, v in state_roles.items()}.get(name)
         if isinstance(value, str) and value.strip():
-            return normalise_executor(value), f"executor '{raw}' → state.md config.roles.{name}"
+            return normalise_executor(value), ("executor_guard.how_state_roles",
+                                               {"raw": raw, "name": name})
     stack = ctx.state.toolstack if ctx.state is not None else "A"
-    return TOOLSTACK_ROLES[stack][name], f"executor '{raw}' → toolstack {stack} default"
+    return TOOLSTACK_ROLES[stack][name], ("executor_guard.how_toolstack",
+                                          {"raw": raw, "stack": stack})
+
+
+def how_text(ctx, how: tuple) -> str:
+    """The ``how`` of :func:`resolve_executor` as text in the context's
+    language (``executor 'worker' → toolstack C default``)."""
+    key, fields = how
+    if key is None:
+        return f"executor '{fields['raw']}'"
+    return ctx.say(key, **fields)
 
 
 def _iteration_count(ctx) -> int:
@@ -193,10 +207,11 @@ def check(ctx: Context) -> Verdict:
     _, subtask = pb.subtask(sid)
     if subtask is None:
         return ALLOWED
-    executor, how = resolve_executor(ctx, pb, subtask)
+    executor, source = resolve_executor(ctx, pb, subtask)
     if executor == "claudecode":
         return _others_in_progress(ctx, pb, sid)
     criterion = subtask.get("criterion") if isinstance(subtask.get("criterion"), str) else ""
+    how = how_text(ctx, source)
     about = ctx.say("executor_guard.about_criterion" if criterion else "executor_guard.about",
                     subtask=sid, criterion=criterion)
     stack = ctx.state.toolstack if ctx.state is not None else "A"

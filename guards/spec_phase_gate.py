@@ -104,7 +104,8 @@ class SpecDoc:
 
 def parse_spec(text: str | None) -> SpecDoc | None:
     """``None`` for a missing file, else a :class:`SpecDoc` (``error`` set when
-    the text is not a YAML mapping). Imports PyYAML."""
+    the text is not a YAML mapping: a :class:`messages.Text`, English as
+    ``str``, the reader's language as a message field). Imports PyYAML."""
     if text is None:
         return None
     # PyYAML (~14 ms) only when a spec.yaml is written; bounded, so a huge or
@@ -114,12 +115,20 @@ def parse_spec(text: str | None) -> SpecDoc | None:
     try:
         data = safe_load(text) if text.strip() else {}
     except YAMLProblem as exc:
-        where = f" near line {exc.line + 1}" if exc.line is not None else ""
-        return SpecDoc(None, f"it is not valid YAML{where} ({exc.problem})")
+        from messages import Text  # lazy: a broken spec.yaml only
+        from statefiles.detail import yaml_problem  # lazy: as above
+
+        problem = yaml_problem(exc.problem)
+        if exc.line is None:
+            return SpecDoc(None, Text("spec_phase_gate.not_yaml", problem=problem))
+        return SpecDoc(None, Text("spec_phase_gate.not_yaml_at", line=exc.line + 1,
+                                  problem=problem))
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        return SpecDoc(None, f"it must be a YAML mapping, not {type(data).__name__}")
+        from messages import Text  # lazy: a broken spec.yaml only
+
+        return SpecDoc(None, Text("spec_phase_gate.not_mapping", type=type(data).__name__))
     return SpecDoc(data)
 
 

@@ -2195,4 +2195,106 @@ MESSAGES = {
     'archive.busy': 'Another hook is archiving the playbook right now; it reports when done.',
     'archive.cannot_archive': 'Playbook {id} is complete but cannot be archived: {problem}',
     # ==== end issue 14 item 10 (ja-archive)
+
+
+    # ==== issue 14 item 10 (ja-more)
+    'reward.listing_more': '{shown} ... and {more} more',
+    'reward.problems_more': '{shown}; ... and {more} more',
+    'executor_guard.how_plan_roles': "executor '{raw}' → plan meta.roles.{name}",
+    'executor_guard.how_state_roles': "executor '{raw}' → state.md config.roles.{name}",
+    'executor_guard.how_toolstack': "executor '{raw}' → toolstack {stack} default",
+    'spec_phase_gate.not_yaml': 'it is not valid YAML ({problem})',
+    'spec_phase_gate.not_yaml_at': 'it is not valid YAML near line {line} ({problem})',
+    'spec_phase_gate.not_mapping': 'it must be a YAML mapping, not {type}',
+    'runtime.effect.apply_the_critic_s_verdicts': "apply the critic's verdicts",
+    'runtime.effect.clear_consent': 'clear consent',
+    'runtime.effect.clear_last_fail_reason': 'clear last-fail-reason',
+    'runtime.effect.clear_pending': 'clear pending',
+    'runtime.effect.clear_prompt_analyzer_marker': 'clear prompt-analyzer marker',
+    'runtime.effect.close_finished_archive_checkpoint': 'close finished archive checkpoint',
+    'runtime.effect.consume_resume_pointer': 'consume resume pointer',
+    'runtime.effect.consume_session_end_report': 'consume session-end report',
+    'runtime.effect.consume_the_verdict_report': 'consume the verdict report',
+    'runtime.effect.count_stop_block': 'count stop block',
+    'runtime.effect.create_consent_marker': 'create consent marker',
+    'runtime.effect.create_pending': 'create pending',
+    'runtime.effect.create_prompt_analyzer_marker': 'create prompt-analyzer marker',
+    'runtime.effect.drop_an_older_session_end_report': 'drop an older session-end report',
+    'runtime.effect.drop_another_conversation_s_understanding_check': "drop another conversation's understanding check",
+    'runtime.effect.forget_reads': 'forget reads',
+    'runtime.effect.forget_the_previous_prompt_analysis': 'forget the previous prompt analysis',
+    'runtime.effect.give_back_the_signals_of_a_refused_prompt': 'give back the signals of a refused prompt',
+    'runtime.effect.log_consent_answer': 'log consent answer',
+    'runtime.effect.log_notification': 'log notification',
+    'runtime.effect.log_session_end': 'log session end',
+    'runtime.effect.log_subagent': 'log subagent',
+    'runtime.effect.mark_signals_consumed': 'mark signals consumed',
+    'runtime.effect.no_pending_the_resumed_conversation_read_the_state': 'no pending: the resumed conversation read the state',
+    'runtime.effect.permission_audit': 'permission audit',
+    'runtime.effect.record_critic_verdicts': 'record critic verdicts',
+    'runtime.effect.record_last_fail_reason': 'record last-fail-reason',
+    'runtime.effect.record_read': 'record read',
+    'runtime.effect.record_the_review': 'record the review',
+    'runtime.effect.remove_init_guard_s_pending_marker': "remove init-guard's pending marker",
+    'runtime.effect.remove_stale_post_loop_pending': 'remove stale post-loop-pending',
+    'runtime.effect.remove_unreadable_archive_checkpoint': 'remove unreadable archive checkpoint',
+    'runtime.effect.reset_playbook_active': 'reset playbook.active',
+    'runtime.effect.reset_stop_counter': 'reset stop counter',
+    'runtime.effect.save_resume_pointer': 'save resume pointer',
+    'runtime.effect.save_session_end_report': 'save session-end report',
+    'runtime.effect.write_required_playbook': 'write required_playbook',
+    'runtime.effect.write_session_last_end': 'write session.last_end',
+    'runtime.effect.write_session_last_start': 'write session.last_start',
+    'atomic.lock_open': (
+        'cannot open the lock file {path} ({error}); state files are not written without the '
+        'lock. Make it a plain file (delete whatever is there; it is recreated) on a local, '
+        'writable file system.'
+    ),
+    'atomic.lock_unsupported': (
+        'cannot lock {path} ({error}); state files are not written without the lock. Check '
+        'that .claude/.cache/ is on a local, writable file system.'
+    ),
+    'atomic.lock_busy': (
+        'could not lock {path} within {waited:.3g} s: another hook or session holds it. If no '
+        'Claude Code session is running, a crashed process left it; it is released when that '
+        'process exits (kill it, or delete the lock file).'
+    ),
+    'breezing.signal_partial_review': (
+        '{done}/{total} tasks are completed (half reached): consider asking the Reviewer for a '
+        'partial review of the completed tasks. This is a recommendation; skip it when only a '
+        'few tasks remain.'
+    ),
+    'breezing.signal_partial_review_batch': (
+        '{done}/{total} tasks of batch {batch} are completed (half reached): consider asking the '
+        'Reviewer for a partial review of the completed tasks. This is a recommendation; skip it '
+        'when only a few tasks remain.'
+    ),
+    'breezing.signal_next_batch': (
+        '{done}/{total} tasks are completed (60 % reached): if you run Progressive Batch, '
+        'register the next batch with TaskCreate now so the implementers do not run dry. This '
+        'is a recommendation.'
+    ),
+    'breezing.signal_next_batch_batch': (
+        '{done}/{total} tasks of batch {batch} are completed (60 % reached): if you run '
+        'Progressive Batch, register the next batch with TaskCreate now so the implementers do '
+        'not run dry. This is a recommendation.'
+    ),
+    'breezing.active_broken': (
+        '{active} is broken: {shown}. The team hooks read it for impl_mode and the batch of '
+        'tasks (seed 001, breezing-active.json schema v2). Fix it, or delete it if no '
+        '/breezing session is running.'
+    ),
+    'breezing.error_directory': 'it is a directory, not a file',
+    'breezing.error_unreadable': 'cannot be read ({error})',
+    'breezing.error_too_large': 'larger than {limit} bytes',
+    'breezing.error_not_json': 'not valid JSON ({problem})',
+    'breezing.error_not_object': 'must be a JSON object, not {type}',
+    'breezing.error_current_batch': 'current_batch: {value} is not the id of any entry in batches',
+    'breezing.error_unchecked': (
+        'could not be checked against its schema ({error}); reinstall the suite'
+    ),
+    'breezing.error_cache': 'unreadable cache entry',
+    'breezing.error_schema': '{where}: {problem}',
+    'runtime.effect.record_taskcompleted': 'record TaskCompleted',
+    'runtime.effect.record_teammateidle': 'record TeammateIdle',
 }

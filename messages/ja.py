@@ -1780,4 +1780,103 @@ MESSAGES = {
     'archive.busy': '別のフックがいま playbook をアーカイブしています。完了したら報告します。',
     'archive.cannot_archive': 'Playbook {id} は完了していますが、アーカイブできません: {problem}',
     # ==== end issue 14 item 10 (ja-archive)
+
+
+    # ==== issue 14 item 10 (ja-more)
+    'reward.listing_more': '{shown} ... ほか {more} 件',
+    'reward.problems_more': '{shown}; ... ほか {more} 件',
+    'executor_guard.how_plan_roles': "executor '{raw}' → playbook の meta.roles.{name}",
+    'executor_guard.how_state_roles': "executor '{raw}' → state.md の config.roles.{name}",
+    'executor_guard.how_toolstack': "executor '{raw}' → toolstack {stack} の既定値",
+    'spec_phase_gate.not_yaml': 'YAML として正しくありません ({problem})',
+    'spec_phase_gate.not_yaml_at': '{line} 行目付近が YAML として正しくありません ({problem})',
+    'spec_phase_gate.not_mapping': 'YAML のマッピングでなければなりません ({type} になっています)',
+    'runtime.effect.apply_the_critic_s_verdicts': 'critic の判定の反映',
+    'runtime.effect.clear_consent': '同意の解除',
+    'runtime.effect.clear_last_fail_reason': 'last-fail-reason の削除',
+    'runtime.effect.clear_pending': 'pending の解除',
+    'runtime.effect.clear_prompt_analyzer_marker': 'prompt-analyzer マーカーの削除',
+    'runtime.effect.close_finished_archive_checkpoint': '完了したアーカイブのチェックポイントの終了処理',
+    'runtime.effect.consume_resume_pointer': '再開ポインタの消費',
+    'runtime.effect.consume_session_end_report': 'セッション終了レポートの消費',
+    'runtime.effect.consume_the_verdict_report': '判定レポートの消費',
+    'runtime.effect.count_stop_block': 'Stop ブロック回数の記録',
+    'runtime.effect.create_consent_marker': '同意マーカーの作成',
+    'runtime.effect.create_pending': 'pending の作成',
+    'runtime.effect.create_prompt_analyzer_marker': 'prompt-analyzer マーカーの作成',
+    'runtime.effect.drop_an_older_session_end_report': '古いセッション終了レポートの削除',
+    'runtime.effect.drop_another_conversation_s_understanding_check': '別の会話の理解確認の削除',
+    'runtime.effect.forget_reads': '読み込み記録の消去',
+    'runtime.effect.forget_the_previous_prompt_analysis': '前回のプロンプト分析の消去',
+    'runtime.effect.give_back_the_signals_of_a_refused_prompt': '拒否されたプロンプトのシグナルの返却',
+    'runtime.effect.log_consent_answer': '同意の回答の記録',
+    'runtime.effect.log_notification': '通知の記録',
+    'runtime.effect.log_session_end': 'セッション終了の記録',
+    'runtime.effect.log_subagent': 'subagent の記録',
+    'runtime.effect.mark_signals_consumed': 'シグナルを消費済みにする処理',
+    'runtime.effect.no_pending_the_resumed_conversation_read_the_state': 'pending の解除 (再開した会話は状態を読み込み済み)',
+    'runtime.effect.permission_audit': '権限の監査ログの記録',
+    'runtime.effect.record_critic_verdicts': 'critic の判定の記録',
+    'runtime.effect.record_last_fail_reason': 'last-fail-reason の記録',
+    'runtime.effect.record_read': '読み込みの記録',
+    'runtime.effect.record_the_review': 'レビュー結果の記録',
+    'runtime.effect.remove_init_guard_s_pending_marker': 'init-guard の pending マーカーの削除',
+    'runtime.effect.remove_stale_post_loop_pending': '古い post-loop-pending の削除',
+    'runtime.effect.remove_unreadable_archive_checkpoint': '読み取れないアーカイブのチェックポイントの削除',
+    'runtime.effect.reset_playbook_active': 'playbook.active のリセット',
+    'runtime.effect.reset_stop_counter': 'Stop カウンタのリセット',
+    'runtime.effect.save_resume_pointer': '再開ポインタの保存',
+    'runtime.effect.save_session_end_report': 'セッション終了レポートの保存',
+    'runtime.effect.write_required_playbook': 'required_playbook の書き込み',
+    'runtime.effect.write_session_last_end': 'session.last_end の書き込み',
+    'runtime.effect.write_session_last_start': 'session.last_start の書き込み',
+    'atomic.lock_open': (
+        'ロックファイル {path} を開けません ({error})。ロックなしでは状態ファイルを書き込みません。'
+        'ローカルの書き込み可能なファイルシステム上の通常のファイルにしてください '
+        '(そこにあるものを削除すれば作り直されます)。'
+    ),
+    'atomic.lock_unsupported': (
+        '{path} をロックできません ({error})。ロックなしでは状態ファイルを書き込みません。'
+        '.claude/.cache/ がローカルの書き込み可能なファイルシステム上にあるか確認してください。'
+    ),
+    'atomic.lock_busy': (
+        '{path} を {waited:.3g} 秒以内にロックできませんでした: 別の hook かセッションが保持しています。'
+        'Claude Code のセッションが動いていなければ、異常終了したプロセスが残したものです。'
+        'そのプロセスが終了すれば解放されます (プロセスを終了させるか、ロックファイルを削除してください)。'
+    ),
+    'breezing.signal_partial_review': (
+        'タスクが {done}/{total} 件完了しました (半分に到達): 完了したタスクの部分レビューを Reviewer に'
+        '依頼することを検討してください。推奨事項です。残りのタスクが少ない場合は省略してかまいません。'
+    ),
+    'breezing.signal_partial_review_batch': (
+        'バッチ {batch} のタスクが {done}/{total} 件完了しました (半分に到達): 完了したタスクの部分レビューを '
+        'Reviewer に依頼することを検討してください。推奨事項です。残りのタスクが少ない場合は省略してかまいません。'
+    ),
+    'breezing.signal_next_batch': (
+        'タスクが {done}/{total} 件完了しました (60 % に到達): Progressive Batch で進めている場合は、'
+        '実装担当の手が空かないよう、いま TaskCreate で次のバッチを登録してください。推奨事項です。'
+    ),
+    'breezing.signal_next_batch_batch': (
+        'バッチ {batch} のタスクが {done}/{total} 件完了しました (60 % に到達): Progressive Batch で'
+        '進めている場合は、実装担当の手が空かないよう、いま TaskCreate で次のバッチを登録してください。'
+        '推奨事項です。'
+    ),
+    'breezing.active_broken': (
+        '{active} が壊れています: {shown}。チームの hook は impl_mode とタスクのバッチをこのファイルから'
+        '読みます (seed 001、breezing-active.json スキーマ v2)。修正するか、/breezing のセッションが'
+        '動いていなければ削除してください。'
+    ),
+    'breezing.error_directory': 'ファイルではなくディレクトリです',
+    'breezing.error_unreadable': '読み込めません ({error})',
+    'breezing.error_too_large': '{limit} バイトを超えています',
+    'breezing.error_not_json': 'JSON として正しくありません ({problem})',
+    'breezing.error_not_object': 'JSON オブジェクトでなければなりません ({type} になっています)',
+    'breezing.error_current_batch': 'current_batch: {value} は batches のどのエントリの id でもありません',
+    'breezing.error_unchecked': (
+        'スキーマで検査できませんでした ({error})。スイートを再インストールしてください'
+    ),
+    'breezing.error_cache': 'キャッシュのエントリを読み取れません',
+    'breezing.error_schema': '{where}: {problem}',
+    'runtime.effect.record_taskcompleted': 'TaskCompleted の記録',
+    'runtime.effect.record_teammateidle': 'TeammateIdle の記録',
 }

@@ -255,6 +255,19 @@ def set_lock_budget(seconds: float | None) -> None:
     _STATE.deadline = None if seconds is None else time.monotonic() + max(0.0, seconds)
 
 
+def _lock_text(key: str, path: str, exc: OSError | None = None, **fields):
+    """The message of a :class:`LockTimeout` as a :class:`messages.Text`
+    (English as ``str``, the reader's language where a hook shows it; issue
+    14 item 10); ``exc``'s ``strerror`` by its errno."""
+    from messages import Text  # lazy: only when the lock cannot be taken
+
+    if exc is not None:
+        from statefiles.detail import os_error  # lazy: as above
+
+        fields["error"] = os_error(exc, fallback=str(exc.strerror))
+    return Text(key, path=path, **fields)
+
+
 class locked:
     """Context manager: hold the exclusive state lock ``lock_path``.
 
@@ -290,11 +303,7 @@ class locked:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK
                          | getattr(os, "O_CLOEXEC", 0), 0o644)
         except OSError as exc:
-            raise LockTimeout(
-                f"cannot open the lock file {self.path} ({exc.strerror}); state files are not "
-                "written without the lock. Make it a plain file (delete whatever is there; it "
-                "is recreated) on a local, writable file system."
-            ) from None
+            raise LockTimeout(_lock_text("atomic.lock_open", self.path, exc)) from None
         if fcntl is not None:
             start = time.monotonic()
             deadline = start + self.timeout
@@ -310,20 +319,13 @@ class locked:
                         # No locking on this file system (ENOLCK...): report,
                         # do not leak the descriptor.
                         os.close(fd)
-                        raise LockTimeout(
-                            f"cannot lock {self.path} ({exc.strerror}); state files are not "
-                            "written without the lock. Check that .claude/.cache/ is on a "
-                            "local, writable file system."
-                        ) from None
+                        raise LockTimeout(_lock_text("atomic.lock_unsupported", self.path,
+                                                     exc)) from None
                     if time.monotonic() >= deadline:
                         os.close(fd)
                         waited = max(0.0, deadline - start)
-                        raise LockTimeout(
-                            f"could not lock {self.path} within {waited:.3g} s: another "
-                            "hook or session holds it. If no Claude Code session is running, "
-                            "a crashed process left it; it is released when that process "
-                            "exits (kill it, or delete the lock file)."
-                        ) from None
+                        raise LockTimeout(_lock_text("atomic.lock_busy", self.path,
+                                                     waited=waited)) from None
                     time.sleep(max(0.0, min(delay, deadline - time.monotonic())))
                     delay = min(delay * 2, 0.05)
         _STATE.held[self.path] = (fd, 1)

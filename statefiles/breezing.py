@@ -228,14 +228,57 @@ class Active:
             return Batch(None, None, total)
         return Batch(None, None, None)
 
-    def report(self) -> str:
-        """One message for Claude or the user about :attr:`errors`, or ``""``."""
+    def report(self):
+        """One message for Claude or the user about :attr:`errors`, or ``""``:
+        a :class:`messages.Text` (English as ``str``; a guard says it in the
+        reader's language, issue 14 item 10)."""
         if not self.errors:
             return ""
-        shown = "; ".join(self.errors[:8]) + (" ..." if len(self.errors) > 8 else "")
-        return (f"{ACTIVE} is broken: {shown}. The team hooks read it for impl_mode and the "
-                "batch of tasks (seed 001, breezing-active.json schema v2). Fix it, or delete "
-                "it if no /breezing session is running.")
+        from messages import Text  # lazy: a broken breezing-active.json only
+
+        shown = Text.join("; ", [error_text(e) for e in self.errors[:8]])
+        if len(self.errors) > 8:
+            shown = Text.join("", [shown, " ..."])
+        return Text("breezing.active_broken", active=ACTIVE, shown=shown)
+
+
+#: The problems :func:`validate_bytes` and :func:`load_active` record (plain
+#: strings: they are cached as JSON) → catalogue key, by their shape.
+_ERROR_SHAPES = (
+    ("breezing.error_directory", r"it is a directory, not a file"),
+    ("breezing.error_unreadable", r"cannot be read \((?P<error>.*)\)"),
+    ("breezing.error_too_large", r"larger than (?P<limit>\d+) bytes"),
+    ("breezing.error_not_json", r"not valid JSON \((?P<problem>.*)\)"),
+    ("breezing.error_not_object", r"must be a JSON object, not (?P<type>\w+)"),
+    ("breezing.error_current_batch",
+     r"current_batch: (?P<value>.*) is not the id of any entry in batches"),
+    ("breezing.error_unchecked", r"could not be checked against its schema \((?P<error>.*)\); "
+                                 r"reinstall the suite"),
+    ("breezing.error_cache", r"unreadable cache entry"),
+    ("breezing.error_schema", r"(?P<where>[^\s:]+(?: level\))?): (?P<problem>.+)"),
+)
+
+
+def error_text(error: str):
+    """One recorded problem of breezing-active.json as a
+    :class:`messages.Text` whose English is ``error`` exactly: ours by its
+    shape, a library's words (JSON syntax, a JSON-Schema finding) quoted
+    (:mod:`statefiles.detail`)."""
+    import re  # lazy: a broken breezing-active.json only
+
+    from messages import Text  # lazy: as above
+    from statefiles.detail import json_problem, quoted  # lazy: as above
+
+    for key, pattern in _ERROR_SHAPES:
+        m = re.fullmatch(pattern, error)
+        if m:
+            fields = m.groupdict()
+            for name in ("error", "problem"):
+                if name in fields:
+                    fields[name] = (json_problem(fields[name]) if key == "breezing.error_not_json"
+                                    else quoted(fields[name]))
+            return Text(key, english=error, **fields)
+    return quoted(error)
 
 
 def _schema_errors(obj: dict) -> list:
@@ -477,15 +520,39 @@ def record_event(root: str, event: str, fields: dict, claude_session: str = "", 
     return result
 
 
-def _signal_text(signal: str, done: int, total: int, batch_id) -> str:
-    where = f"of batch {batch_id} " if batch_id is not None else ""
-    if signal == PARTIAL_REVIEW:
-        return (f"{done}/{total} tasks {where}are completed (half reached): consider asking "
-                "the Reviewer for a partial review of the completed tasks. This is a "
-                "recommendation; skip it when only a few tasks remain.")
-    return (f"{done}/{total} tasks {where}are completed (60 % reached): if you run Progressive "
-            "Batch, register the next batch with TaskCreate now so the implementers do not "
-            "run dry. This is a recommendation.")
+#: ``(signal, with a batch id)`` → catalogue key of the signal's message.
+_SIGNAL_KEYS = {
+    (PARTIAL_REVIEW, False): "breezing.signal_partial_review",
+    (PARTIAL_REVIEW, True): "breezing.signal_partial_review_batch",
+    (NEXT_BATCH, False): "breezing.signal_next_batch",
+    (NEXT_BATCH, True): "breezing.signal_next_batch_batch",
+}
+
+
+def _signal_text(signal: str, done: int, total: int, batch_id):
+    """The recommendation of ``signal`` as a :class:`messages.Text` (its
+    English is what breezing-signals.jsonl records; issue 14 item 10)."""
+    from messages import Text  # lazy: only when a signal fires or is shown
+
+    key = _SIGNAL_KEYS[(NEXT_BATCH if signal != PARTIAL_REVIEW else signal,
+                        batch_id is not None)]
+    return Text(key, done=done, total=total, batch=batch_id)
+
+
+def signal_message(rec: dict):
+    """The ``message`` of a breezing-signals.jsonl record: the
+    :class:`messages.Text` of its recommendation when it is the one this
+    module wrote for the record's ``signal``/``completed``/``total``/
+    ``batch`` (so a guard says it in the reader's language), else the
+    recorded text as it is (``None`` when there is none)."""
+    message = rec.get("message")
+    signal, done, total = rec.get("signal"), rec.get("completed"), rec.get("total")
+    if (signal in (PARTIAL_REVIEW, NEXT_BATCH) and isinstance(message, str)
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in (done, total))):
+        text = _signal_text(signal, done, total, rec.get("batch"))
+        if str(text) == message:
+            return text
+    return message
 
 
 def _count(root: str, active: Active, session: str, entry: dict) -> dict:
@@ -546,7 +613,7 @@ def _emit(root: str, progress: dict, session: str, entry: dict, claude_session: 
             "completed": done, "total": batch.total, "threshold": threshold,
             "task_id": entry.get("task_id"), "ts": entry["ts"],
             "lead_session_id": claude_session or None,
-            "message": _signal_text(signal, done, batch.total, batch.id),
+            "message": str(_signal_text(signal, done, batch.total, batch.id)),
             "consumed_at": None,
         })
     if new:

@@ -270,6 +270,22 @@ def _incomplete(inst):
         "s1": {"status": "done", "validated_by": "me"}}})
 
 
+def _many_open(inst):
+    """20 open subtasks: the Stop block's list is cut short ("... and 5 more")."""
+    write_playbook(inst.root, plan=plan_doc("p1", phases=[
+        {"id": "p1", "name": "one", "depends_on": [],
+         "subtasks": [{"id": f"s{i}", "criterion": "c"} for i in range(1, 21)]}]))
+
+
+def _state_lock_a_directory(inst):
+    """SessionStart's state writes cannot take the state lock: the answer
+    says which writes were not recorded (tests/test_robust_hostile.py)."""
+    lock = inst.root / ".claude" / ".cache" / "state.lock"
+    if lock.exists():
+        lock.unlink()
+    lock.mkdir(parents=True)
+
+
 def _nothing(inst):
     pass
 
@@ -369,6 +385,7 @@ SCENARIOS = [
     ("start-protected-list-unreadable", _protected_list_a_directory, _start, True),
     ("edit-protected-list-unreadable", _protected_list_a_directory, _edit, True),
     ("start-bad-date", _bad_date, _start, True),
+    ("start-state-not-recorded", _state_lock_a_directory, _start, True),
     ("prompt-fresh", _nothing, _prompt, True),
     ("prompt-ready", _ready, _prompt, True),
     ("prompt-active-archive", _active_archive, _prompt, True),
@@ -400,10 +417,10 @@ SCENARIOS = [
 
 
 # ------------------------------------------------------------------ the reviewer and the critic
-def demo(inst, reviewed=True, context=True, active=True, progress=None) -> None:
+def demo(inst, reviewed=True, context=True, active=True, progress=None, plan=None) -> None:
     """play/demo (tests/reward_kit.py's playbook) on feat/demo, active or not."""
     git(inst.root, "checkout", "-q", "-b", K.BRANCH)
-    plan = K.plan_doc(reviewed=reviewed)
+    plan = plan or K.plan_doc(reviewed=reviewed)
     if not reviewed:
         plan["meta"].update(status="draft", reviewed_by=None)
     if not context:
@@ -591,6 +608,65 @@ def _resume_after_failed_archive(inst):
     return inst.hook("SessionStart", source="resume")
 
 
+def _executor_toolstack_default(inst):
+    """The active subtask's executor is the worker role, which toolstack C
+    gives to codex: executor-guard names where the executor came from."""
+    demo(inst, plan=K.plan_doc(executor="worker"))
+    set_config(inst.root, toolstack="C")
+    text = (inst.root / "state.md").read_text()
+    (inst.root / "state.md").write_text(re.sub(r"roles: \{orchestrator[^\n]*", "roles: {}", text))
+    (inst.root / "src").mkdir(exist_ok=True)
+    (inst.root / "src" / "app.py").write_text("hi\n")
+    return inst.tool("Edit", {"file_path": str(inst.root / "src" / "app.py"),
+                              "old_string": "hi", "new_string": "ho"})
+
+
+def _spec_write(inst, content):
+    """A Write of the login feature's spec.yaml on a team work branch
+    (tests/guards/test_spec_phase_gate.py)."""
+    from _team_support import workspace
+
+    workspace(inst)
+    spec = inst.root / ".sdd" / "project" / "specs" / "login" / "spec.yaml"
+    spec.parent.mkdir(parents=True)
+    return inst.tool("Write", {"file_path": str(spec), "content": content})
+
+
+def _spec_not_yaml(inst):
+    return _spec_write(inst, "phase: [initialized\n")
+
+
+def _spec_not_a_mapping(inst):
+    return _spec_write(inst, "- a\n- b\n")
+
+
+def _breezing_signals(inst):
+    """Three of four tasks of a breezing session done: the next prompt
+    carries both recommendations (tests/guards/test_team_signals.py)."""
+    from _team_support import mapping, prompt, task_completed, write_active
+
+    write_active(inst.root, plans_md_mapping=mapping(4))
+    for task in (1, 2, 3):
+        task_completed(inst, task)
+    return prompt(inst)
+
+
+def _breezing_active(content):
+    """breezing-active.json holds ``content`` (``None``: it is a directory);
+    a task completes, then the lead types a prompt: both answers report it."""
+    def run(inst):
+        from _team_support import ACTIVE, prompt, task_completed
+
+        active = inst.root / ACTIVE
+        active.parent.mkdir(parents=True, exist_ok=True)
+        if content is None:
+            active.mkdir()
+        else:
+            active.write_text(content)
+        return [task_completed(inst, 1), prompt(inst)]
+    return run
+
+
 REWARD_SCENARIOS = [
     ("prompt-after-a-failed-archive", _prompt_after_failed_archive),
     ("resume-after-a-failed-archive", _resume_after_failed_archive),
@@ -599,6 +675,17 @@ REWARD_SCENARIOS = [
     ("archive-git-config-unreadable", _archive_bad_config),
     ("post-loop-handler-push-fails", _post_loop_push_fails),
     ("archive-local-step-fails", _archive_local_step_fails),
+    ("breezing-active-not-json", _breezing_active("{not json")),
+    ("breezing-active-a-list", _breezing_active("[1, 2]")),
+    ("breezing-active-a-directory", _breezing_active(None)),
+    ("breezing-active-schema", _breezing_active('{"session_id": "b", "impl_mode": "turbo"}')),
+    ("breezing-active-current-batch", _breezing_active(
+        '{"session_id": "b", "impl_mode": "standard", "batches": [{"id": 1, "task_ids": ["1"]}],'
+        ' "current_batch": 7}')),
+    ("breezing-signals", _breezing_signals),
+    ("spec-yaml-not-yaml", _spec_not_yaml),
+    ("spec-yaml-not-a-mapping", _spec_not_a_mapping),
+    ("executor-toolstack-default", _executor_toolstack_default),
     ("review-without-context", _review_no_context),
     ("review-on-another-branch", _review_other_branch),
     ("review-pass", _review_pass),
@@ -679,3 +766,24 @@ def test_archive_git_step_result_in_english_is_unchanged(installed):
     assert ("Status: partial — the git steps stopped at push: no git remote is configured. Add "
             "one (git remote add origin <url>), then rerun the post-loop handler; the work is "
             "committed locally. Nothing uncommitted was touched.") in said, said
+
+
+# ------------------------------------------------------------------ texts too short for the checker
+#: Scenarios whose English leftovers are shorter than a three-word run
+#: ("... and 5 more": the number ends the run), each with what must not be
+#: left in English.
+SHORT_SCENARIOS = [
+    ("stop-many-open-subtasks", _many_open, _stop, re.compile(r"and \d+ more")),
+]
+
+
+@pytest.mark.parametrize("name, setup, run, english", SHORT_SCENARIOS,
+                         ids=[s[0] for s in SHORT_SCENARIOS])
+def test_short_english_is_translated_too(installed, name, setup, run, english):
+    set_config(installed.root, language="ja")
+    session(installed)
+    setup(installed)
+    texts = texts_of(run(installed))
+    assert texts, f"{name}: nothing was rendered (the scenario does not reach a message)"
+    assert [t for t in texts if english.search(t)] == [], name
+    assert not any(english_runs(t) for t in texts), texts

@@ -56,9 +56,10 @@ def source_texts():
 
 
 #: ``say("key"`` / ``say(ctx, "key"`` / ``text(lang, "key"``, literal keys.
-LITERAL = re.compile(r"""\b(?:say|text)\(\s*(?:[\w.]+,\s*)?["']([a-z_]+\.[a-z0-9_.\-]+)["']""")
-#: Keys built at run time: ``say(f"bash_check.advice.{...}"`` (a prefix).
-PREFIX = re.compile(r"""\b(?:say|text)\(\s*(?:[\w.]+,\s*)?f["']([a-z_]+\.[a-z0-9_.\-]*)\{""")
+LITERAL = re.compile(r"""\b(?:say|text|Text)\(\s*(?:[\w.]+,\s*)?["']([a-z_]+\.[a-z0-9_.\-]+)["']""")
+#: Keys built at run time: ``say(f"bash_check.advice.{...}"`` (a prefix);
+#: ``Text(...)`` (messages.Text) names keys as ``say`` does.
+PREFIX = re.compile(r"""\b(?:say|text|Text)\(\s*(?:[\w.]+,\s*)?f["']([a-z_]+\.[a-z0-9_.\-]*)\{""")
 
 
 def used_keys():
@@ -434,3 +435,38 @@ def test_the_shell_analysis_labels_read_in_japanese():
                          ("crontab job", "crontab のジョブ"), ("find -exec", "find -exec")):
         assert ja_part in text("ja", "shell.unknown.assembled_run_time", how=how)
         assert how in text("en", "shell.unknown.assembled_run_time", how=how)
+
+
+# ------------------------------------------------------------------ effect labels (issue 14 item 10)
+EFFECT_LABEL = re.compile(r"""\blabel=(["'])([^"'\n{}]+)\1""")
+
+
+def test_every_effect_label_has_its_sentence():
+    """A failed effect is named in the reader's language: every literal
+    ``Effect(..., label="...")`` has its ``runtime.effect.<label>`` entry,
+    whose English is the label exactly."""
+    from events.runtime import _label_text
+
+    labels = {m.group(2) for _, src in source_texts() if "Effect(" in src
+              for m in EFFECT_LABEL.finditer(src)}
+    # breezing-timeline's label=f"record {ctx.event}", for the events of its chain
+    labels |= {"record TaskCompleted", "record TeammateIdle"}
+    assert "write session.last_start" in labels, "the label scan found nothing"
+    untranslated = [label for label in sorted(labels)
+                    if not isinstance(_label_text(label), messages.Text)]
+    assert untranslated == []
+    for label in labels:
+        shown = _label_text(label)
+        assert str(shown) == label
+        assert messages.localize("ja", shown) != label, label
+
+
+def test_a_failed_effect_reads_in_japanese():
+    from events.runtime import _effect_failure
+
+    failure = _effect_failure("write session.last_start", OSError(28, "No space left on device"),
+                              ".claude/.cache/errors.log")
+    assert str(failure) == ("could not write session.last_start (OSError: [Errno 28] No space "
+                            "left on device; details in .claude/.cache/errors.log)")
+    shown = messages.localize("ja", failure)
+    assert "session.last_start の書き込み ができませんでした" in shown, shown

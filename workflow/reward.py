@@ -582,10 +582,16 @@ def completion_report(plan: dict | None, progress: dict | None) -> dict:
 
 
 def listing(items, limit: int = 15) -> str:
-    """``a, b, c ... and N more``."""
+    """``a, b, c ... and N more``: a :class:`messages.Text` when cut short
+    (its English is this text; passed as a field it reads in the message's
+    language, issue 14 item 10), else a plain ``str``."""
     items = list(items)
     shown = ", ".join(str(i) for i in items[:limit])
-    return shown + (f" ... and {len(items) - limit} more" if len(items) > limit else "")
+    if len(items) <= limit:
+        return shown
+    from messages import Text  # lazy: the catalogue only for a list cut short
+
+    return Text("reward.listing_more", shown=shown, more=len(items) - limit)
 
 
 #: The shapes of :func:`statefiles.playbook.evidence_problems` and
@@ -619,7 +625,11 @@ def describe_problems(problems: dict, limit: int = 10, ctx=None) -> str:
     parts = [f"{sid} ({'; '.join(gap_text(p, ctx) for p in probs)})"
              for sid, probs in list(problems.items())[:limit]]
     more = len(problems) - limit
-    return "; ".join(parts) + (f"; ... and {more} more" if more > 0 else "")
+    if more <= 0:
+        return "; ".join(parts)
+    from messages import Text  # lazy: the catalogue only for a list cut short
+
+    return Text("reward.problems_more", shown="; ".join(parts), more=more)
 
 
 # --------------------------------------------------------------------------- edit views
