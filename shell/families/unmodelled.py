@@ -61,6 +61,14 @@ VIEWERS = frozenset({"less", "more", "most", "pg", "bat", "batcat", "view", "man
                      "sensible-pager", "pinfo", "tldr", "whatis", "apropos"})
 
 
+def _runs(name: str, wrapper_place: bool) -> bool:
+    """The program ``name`` (a base name, lower case) runs something worth
+    judging when an unknown program runs it: :func:`_speculated`, or, in the
+    wrapper place, a known wrapper that passes its arguments on as a command
+    (``unknown command terraform destroy``, ``tool -c 'command rm -rf /'``)."""
+    return _speculated(name) or (wrapper_place and registry.COMMANDS.get(name) in _PASS_ON_MODULES)
+
+
 def _speculate(x: X) -> None:
     """An unknown program that receives another program's name (or a command
     line) as an argument may run it. In the place a wrapper takes its
@@ -98,12 +106,8 @@ def _speculate(x: X) -> None:
         base = v.rsplit("/", 1)[-1].lower()
         first = v.split(None, 1)[0] if v.strip() else ""
         fbase = first.rsplit("/", 1)[-1].lower()
-        # In the wrapper place a known wrapper (``command``, ``nohup``,
-        # ``env``...) passes the rest on as a command: follow it too, so that
-        # ``unknown command terraform destroy`` is seen as terraform.
-        names_program = _speculated(base) or (
-            wrapper_place and registry.COMMANDS.get(base) in _PASS_ON_MODULES)
-        command_line = " " in v and _speculated(fbase)
+        names_program = _runs(base, wrapper_place)
+        command_line = " " in v and _runs(fbase, wrapper_place)
         if not names_program and not command_line:
             continue
         if not wrapper_place:

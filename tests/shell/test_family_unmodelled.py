@@ -23,6 +23,9 @@ BLOCK = [
     # a command option's value written in the same word
     ("foo --command='git push --force origin main'", "force-push", "git"),
     ("foo --exec=rm -rf /", "rm-recursive", "files"),
+    # a known wrapper at the start of the command option's value
+    ("mytool -c 'command rm -rf /'", "rm-recursive", "files"),
+    ("mytool --run='nohup git push --force'", "force-push", "git"),
     ("runner --cmd=terraform destroy -auto-approve", "infra-destroy", "infrastructure"),
     # every command of the issue 16 families behind an unlisted wrapper
     ("xyzwrap umount -a", "disk", "disks"),
@@ -118,17 +121,21 @@ def test_what_an_unknown_wrapper_passes_on_is_still_judged(wrapper, lead, payloa
 @settings(max_examples=200, deadline=None)
 @given(wrapper=st.sampled_from(["xyzwrap", "mytool", "./tool", "/opt/bin/runner"]),
        option=st.sampled_from(["-c", "-e", "--exec", "--cmd", "--command", "--run", "--eval"]),
-       joined=st.booleans(), quote=st.sampled_from(["'", '"']),
+       joined=st.booleans(), quote=st.sampled_from(["'", '"', "' ", "'  "]),
+       before=st.lists(st.sampled_from(["x", "--verbose", "-q", "A=1"]), max_size=2),
+       inner=st.sampled_from(["", "sudo ", "env B=2 ", "command ", "nohup "]),
        payload=st.sampled_from(_PAYLOADS))
 def test_a_command_options_value_is_judged_in_either_spelling(wrapper, option, joined, quote,
-                                                              payload):
+                                                              before, inner, payload):
     """To a program the analysis does not know, ``--exec 'CMD'`` and
-    ``--exec='CMD'`` are the same command line: neither hides a destructive
+    ``--exec='CMD'`` are the same command line wherever the option stands
+    and whatever wrapper or blanks start CMD: neither hides a destructive
     CMD. (A listed wrapper's options are its own table's.)"""
     from shell import analyse
 
-    value = f"{quote}{payload}{quote}"
-    command = f"{wrapper} {option}={value}" if joined else f"{wrapper} {option} {value}"
+    value = f"{quote}{inner}{payload}{quote.strip()}"
+    option_word = f"{option}={value}" if joined else f"{option} {value}"
+    command = " ".join([wrapper, *before, option_word])
     bare = analyse(payload, "/work/project", "/work/project", "/home/u")
     a = analyse(command, "/work/project", "/work/project", "/home/u")
     assert {f.family for f in bare.destructive} <= {f.family for f in a.destructive} or a.unknown, \
