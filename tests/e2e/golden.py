@@ -137,7 +137,7 @@ GITIGNORE = "__pycache__/\n*.pyc\n.pytest_cache/\n"
 def reference_files() -> dict:
     """The reference repository's files (repo-relative path → text)."""
     return {"greet/__init__.py": '"""greet: says hello."""\n', "greet/cli.py": CLI_BEFORE,
-            "tests/playgate/test_cli.py": TESTS_BEFORE, "pyproject.toml": PYPROJECT,
+            "tests/test_cli.py": TESTS_BEFORE, "pyproject.toml": PYPROJECT,
             ".gitignore": GITIGNORE, "README.md": "# greet\n\n`python -m greet.cli NAME`\n"}
 
 
@@ -161,7 +161,7 @@ def plan_json(created: str = "2026-01-01") -> dict:
                  "scope": {"includes": ["greet/**", "tests/**"], "excludes": []}},
         "context": {"what": "a --shout flag for greet", "why": "the user asked for it",
                     "how": "argparse flag and str.upper in greet/cli.py",
-                    "scope": "greet/cli.py, tests/playgate/test_cli.py", "exclusions": "no other options",
+                    "scope": "greet/cli.py, tests/test_cli.py", "exclusions": "no other options",
                     "risks": "the default output must not change", "confirmed_by": "user",
                     "confirmed_at": created},
         "max_iterations": 5,
@@ -176,7 +176,7 @@ def plan_json(created: str = "2026-01-01") -> dict:
                         {"id": "p1.2", "criterion": "tests cover --shout and the default",
                          "executor": "claudecode", "coding": True,
                          "validation_plan": {"technical": test,
-                                             "consistency": "tests follow tests/playgate/test_cli.py",
+                                             "consistency": "tests follow tests/test_cli.py",
                                              "completeness": "both cases are tested"}}]}],
         "final_tasks": [],
     }
@@ -651,7 +651,7 @@ class MainAgent(Policy):
         context = yield from self.say(
             "Understanding check — What: a --shout flag for greet that prints the greeting "
             "in upper case. Why: you asked for it. How: an argparse flag in greet/cli.py and "
-            "str.upper. Scope: greet/cli.py, tests/playgate/test_cli.py. Exclusions: no other options. "
+            "str.upper. Scope: greet/cli.py, tests/test_cli.py. Exclusions: no other options. "
             "Risks: the default output must stay the same. Done when: pytest passes with new "
             "tests.\nReply yes (はい) to confirm, tell me what to change, or cancel.")
         # Session 2: the user's "yes" arrives in a resumed session.
@@ -683,7 +683,7 @@ class MainAgent(Policy):
                                      "new_string": CLI_NEW, "replace_all": False},
                             "edit greet/cli.py")
         anchor = 'assert capsys.readouterr().out == "Hello, Ada!\\n"\n'
-        yield from self.act("Edit", {"file_path": self.abs("tests/playgate/test_cli.py"),
+        yield from self.act("Edit", {"file_path": self.abs("tests/test_cli.py"),
                                      "old_string": anchor, "new_string": anchor + TESTS_ADDED,
                                      "replace_all": False},
                             "add the tests")
@@ -766,7 +766,7 @@ class MainAgent(Policy):
             for name in ("technical", "consistency", "completeness"):
                 sub["validations"][name] = {"status": "PASS", "evidence": [
                     f"{TEST_COMMAND}: {evidence}" if name == "technical"
-                    else f"{name}: checked in greet/cli.py and tests/playgate/test_cli.py"]}
+                    else f"{name}: checked in greet/cli.py and tests/test_cli.py"]}
         progress["active"] = {"phase": "p1", "subtask": "p1.2"}
         if progress["phases"]["p1"]["status"] == "pending":
             progress["phases"]["p1"]["status"] = "in_progress"

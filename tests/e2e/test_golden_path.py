@@ -71,7 +71,7 @@ def test_the_work_and_the_archive_are_committed_on_the_feature_branch(journey):
     repo = journey.box.repo
     assert git(repo, "branch", "--show-current").stdout.strip() == golden.BRANCH
     files = git(repo, "show", "--name-only", "--format=", "HEAD").stdout.split()
-    assert {"greet/cli.py", "tests/playgate/test_cli.py", f"play/archive/{golden.PLAYBOOK_ID}/plan.json",
+    assert {"greet/cli.py", "tests/test_cli.py", f"play/archive/{golden.PLAYBOOK_ID}/plan.json",
             f"play/archive/{golden.PLAYBOOK_ID}/progress.json", "state.md"} <= set(files), files
     assert not any("__pycache__" in f or f.endswith(".pyc") for f in files), files
     assert "--shout" in (repo / "greet/cli.py").read_text()
