@@ -271,9 +271,11 @@ def run(event: str) -> int:
         from events.runtime import main
         from statefiles import layout
 
+        # Read only without $CLAUDE_PROJECT_DIR (a payload typed by hand), so
+        # a hook under Claude Code pays no stat for it.
         suite = _suite_root()
-        if os.path.basename(suite) == ".claude" and os.path.isfile(
-                os.path.join(suite, "playgate.json")):
+        if not os.environ.get("CLAUDE_PROJECT_DIR") and os.path.basename(
+                suite) == ".claude" and os.path.isfile(os.path.join(suite, "playgate.json")):
             layout.INSTALLED_PROJECT = os.path.dirname(suite)
     except BaseException as exc:  # noqa: BLE001 - report, never crash open
         if event in GATING:
