@@ -152,20 +152,18 @@ def _exe(root: str, name: str):
     resolved, must lie outside it too. The project's virtualenvs and
     ``node_modules`` are never used: the agent can write them. ``None``
     when there is no such executable."""
+    from shell.paths import is_under  # lazy: git commit only (shell is loaded by then)
+
     dirs = os.environ.get("PATH", "").split(os.pathsep) + [os.path.dirname(sys.executable)]
     real_root = os.path.realpath(root)
     for d in dirs:
-        if not d or not os.path.isabs(d) or _inside(os.path.realpath(d), real_root):
+        if not d or not os.path.isabs(d) or is_under(os.path.realpath(d), real_root):
             continue
         cand = os.path.join(d, name)
-        if os.path.isfile(cand) and os.access(cand, os.X_OK) and not _inside(
+        if os.path.isfile(cand) and os.access(cand, os.X_OK) and not is_under(
                 os.path.realpath(cand), real_root):
             return cand
     return None
-
-
-def _inside(path: str, root: str) -> bool:
-    return path == root or path.startswith(root.rstrip("/") + "/")
 
 
 def _ruff_configured(root: str) -> bool:
