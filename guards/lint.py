@@ -187,16 +187,15 @@ def _shellcheck(root: str, files: list, deadline):
     return _linter("shellcheck", [], SH_EXT, root, files, deadline)
 
 
-def _linter(name: str, args: list, exts: tuple, root: str, files: list, deadline,
-            exe: str | None = None):
-    """Run linter ``name`` (``exe``, else found by :func:`_exe`) with ``args``
+def _linter(name: str, args: list, exts: tuple, root: str, files: list, deadline):
+    """Run linter ``name`` (found by :func:`_exe`) with ``args``
     on the ``files`` ending in ``exts``: its output when it finds something,
     ``None`` when it passes, has no file to read, is missing or ran out of
     time."""
     chosen = [f for f in files if f.endswith(exts)]
     if not chosen:
         return None
-    exe = exe or _exe(root, name)
+    exe = _exe(root, name)
     if exe is None:
         return None
     proc = _run([exe, *args, "--", *chosen], root, deadline)
