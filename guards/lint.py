@@ -152,20 +152,18 @@ def _exe(root: str, name: str):
     resolved, must lie outside it too. The project's virtualenvs and
     ``node_modules`` are never used: the agent can write them. ``None``
     when there is no such executable."""
+    from shell.paths import is_under  # lazy: git commit only (shell is loaded by then)
+
     dirs = os.environ.get("PATH", "").split(os.pathsep) + [os.path.dirname(sys.executable)]
     real_root = os.path.realpath(root)
     for d in dirs:
-        if not d or not os.path.isabs(d) or _inside(os.path.realpath(d), real_root):
+        if not d or not os.path.isabs(d) or is_under(os.path.realpath(d), real_root):
             continue
         cand = os.path.join(d, name)
-        if os.path.isfile(cand) and os.access(cand, os.X_OK) and not _inside(
+        if os.path.isfile(cand) and os.access(cand, os.X_OK) and not is_under(
                 os.path.realpath(cand), real_root):
             return cand
     return None
-
-
-def _inside(path: str, root: str) -> bool:
-    return path == root or path.startswith(root.rstrip("/") + "/")
 
 
 def _ruff_configured(root: str) -> bool:
@@ -189,16 +187,15 @@ def _shellcheck(root: str, files: list, deadline):
     return _linter("shellcheck", [], SH_EXT, root, files, deadline)
 
 
-def _linter(name: str, args: list, exts: tuple, root: str, files: list, deadline,
-            exe: str | None = None):
-    """Run linter ``name`` (``exe``, else found by :func:`_exe`) with ``args``
+def _linter(name: str, args: list, exts: tuple, root: str, files: list, deadline):
+    """Run linter ``name`` (found by :func:`_exe`) with ``args``
     on the ``files`` ending in ``exts``: its output when it finds something,
     ``None`` when it passes, has no file to read, is missing or ran out of
     time."""
     chosen = [f for f in files if f.endswith(exts)]
     if not chosen:
         return None
-    exe = exe or _exe(root, name)
+    exe = _exe(root, name)
     if exe is None:
         return None
     proc = _run([exe, *args, "--", *chosen], root, deadline)
