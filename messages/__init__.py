@@ -118,40 +118,6 @@ def _format(template, fields: dict):
         return None
 
 
-#: The shell analysis's labels for where code runs (``SimpleCommand.wrappers``
-#: entries passed as ``how``) that are prose rather than a command form:
-#: ``(prefix, suffix, key)``; what stands between is the program (or an inner
-#: label, translated in turn) and must not be empty. Command forms
-#: (``sudo``, ``find -exec``, ``git alias x``) are shown as they are.
-_LABELS = (
-    ("argument of ", "", "shell.label.argument_of"),
-    ("", " shell escape", "shell.label.shell_escape"),
-    ("", " inline code", "shell.label.inline_code"),
-    ("", " (reading commands from its input)", "shell.label.reading_stdin"),
-    ("", " (subprocess)", "shell.label.subprocess"),
-)
-#: Labels that are a phrase of their own.
-_WHOLE_LABELS = {"crontab job": "shell.label.crontab_job"}
-
-
-def _label(lang: str, value, depth: int = 0):
-    """The shell label ``value`` in ``lang`` (:data:`_LABELS`,
-    :data:`_WHOLE_LABELS`); any other value as it is."""
-    if type(value) is not str or depth > 4:
-        return value
-    key, inner = _WHOLE_LABELS.get(value), ""
-    if key is None:
-        for prefix, suffix, candidate in _LABELS:
-            if len(value) > len(prefix) + len(suffix) and value.startswith(prefix) and \
-                    value.endswith(suffix):
-                key, inner = candidate, value[len(prefix):len(value) - len(suffix)]
-                break
-    template = catalogue(lang).get(key) if key else None
-    if template is None:
-        return value
-    return _format(template, {"name": _label(lang, inner, depth + 1)}) or value
-
-
 def text(lang: str, key: str, /, **fields) -> str:
     """The message ``key`` in ``lang`` formatted with ``fields``.
 
@@ -168,8 +134,6 @@ def text(lang: str, key: str, /, **fields) -> str:
     """
     if lang != DEFAULT and any(isinstance(v, (Text, list, tuple)) for v in fields.values()):
         fields = {k: localize(lang, v) for k, v in fields.items()}
-    if lang != DEFAULT and "how" in fields:
-        fields = dict(fields, how=_label(lang, fields["how"]))
     try:
         for attempt in ((lang, DEFAULT) if lang != DEFAULT else (DEFAULT,)):
             template = catalogue(attempt).get(key)

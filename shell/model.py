@@ -64,6 +64,21 @@ class Msg:
         return f"Msg({self.key}{': ' + shown if shown else ''})"
 
 
+class Label(str):
+    """A label for where code runs (a ``SimpleCommand.wrappers`` entry, a
+    ``Write.how``) that is a phrase rather than a command form ("argument of
+    X", "X inline code"): the English text itself — compared, joined and
+    logged as the string it is — with the catalogue key (``shell.label.*``)
+    and fields that say it in another language (:func:`messages.render`, as
+    for a :class:`Msg`). Nothing is rendered or loaded when one is made."""
+
+    def __new__(cls, key: str, english: str, /, **fields):
+        self = super().__new__(cls, english)
+        self.key = key
+        self.fields = fields
+        return self
+
+
 class Word:
     """One argument as bash passes it.
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import shell.paths as paths
 from shell.deletion import judge_delete
 from shell.invocation import NETWORK, X, dynamic_origin
-from shell.model import DYN, Msg, Word
+from shell.model import DYN, Label, Msg, Word
 from shell.output import static_output
 
 
@@ -149,10 +149,11 @@ def interpreter_code(x: X, language: str, code: str, how: str, dynamic: bool = F
     for family, message in report.destructive:
         run.find(family, Msg("shell.find.program_part", how=how, message=message), cmd)
     for shell_code in report.shell:
-        x.code(shell_code, f"{how} (subprocess)")
+        x.code(shell_code, Label("shell.label.subprocess", f"{how} (subprocess)", name=how))
     for argv in report.argv:
         x.argv([Word.literal(a) if a is not None else Word(DYN, DYN, dynamic=True)
-                for a in argv], f"{how} (subprocess)", stdin=None)
+                for a in argv], Label("shell.label.subprocess", f"{how} (subprocess)", name=how),
+               stdin=None)
     for kind, path, recursive in report.writes:
         if path is None:
             run.unknown(Msg("shell.unknown.writes_file_name_computed", how=how))

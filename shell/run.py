@@ -10,7 +10,7 @@ import os
 
 import shell.paths as paths
 from shell.limits import MAX_COMMANDS, MAX_DEPTH, MAX_PATHS, Budget, check_deadline
-from shell.model import DYN, Finding, Msg, Word, Write
+from shell.model import DYN, Finding, Label, Msg, Word, Write
 from shell.output import static_output
 
 #: The family of what the shell language itself does (redirections, fork
@@ -254,7 +254,7 @@ class Run:
             if not targets:
                 continue
             for t in targets:
-                self.analysis.touched.append(Write(f"argument of {cmd.name}", value, t,
+                self.analysis.touched.append(Write(Label("shell.label.argument_of", f"argument of {cmd.name}", name=cmd.name), value, t,
                                                    self.rel(t), "write", False, True, cmd))
 
     def script(self, cmd, word) -> None:

@@ -50,9 +50,6 @@ def source_texts():
                     path = os.path.join(dirpath, name)
                     with open(path, encoding="utf-8") as fh:
                         yield path, fh.read()
-    # The catalogue's own code (not the catalogues): the shell labels' keys.
-    path = SUITE / "messages" / "__init__.py"
-    yield str(path), path.read_text(encoding="utf-8")
 
 
 #: ``say("key"`` / ``say(ctx, "key"`` / ``text(lang, "key"``, literal keys.
@@ -425,16 +422,19 @@ def test_a_library_detail_keeps_its_own_english_when_it_is_a_field():
 
 
 def test_the_shell_analysis_labels_read_in_japanese():
-    """The labels of where code runs that are prose ("argument of X",
-    "X inline code", nested ones) reach a Japanese reader in Japanese inside
-    any ``{how}``; command forms stay as written; English is unchanged."""
-    from messages import text
+    """The labels of where code runs that are prose ("X inline code",
+    "argument of X") reach a Japanese reader in Japanese; the English is the
+    label as the analysis wrote it."""
+    from messages import render
+    from shell import analyse
 
-    for how, ja_part in (("argument of xyz", "xyz の引数"),
-                         ("python inline code (subprocess)", "python のインラインコード (サブプロセス)"),
-                         ("crontab job", "crontab のジョブ"), ("find -exec", "find -exec")):
-        assert ja_part in text("ja", "shell.unknown.assembled_run_time", how=how)
-        assert how in text("en", "shell.unknown.assembled_run_time", how=how)
+    for command, ja_part, en_part in (
+            ('python3 -c "$X"', "python3 のインラインコード", "python3 inline code"),
+            ("bash -c 'perl -e \"$Y\"'", "perl のインラインコード", "perl inline code")):
+        reasons = analyse(command, "/work/p", "/work/p", "/home/u").reasons
+        assert any(ja_part in render("ja", r) for r in reasons), (command, reasons)
+        assert any(en_part in render("en", r) for r in reasons), (command, reasons)
+
 
 
 # ------------------------------------------------------------------ effect labels (issue 14 item 10)

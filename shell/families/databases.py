@@ -27,7 +27,7 @@ import shell.quoting as quoting
 import shell.sql as sql
 from shell.families.unmodelled import h_generic
 from shell.invocation import X, file_text
-from shell.model import Msg, Word
+from shell.model import Label, Msg, Word
 from shell.output import static_output
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -115,7 +115,7 @@ def _judge(x: X, text, where: str, dialect: str) -> None:
     for message in report.destructive:
         _finding(x, message)
     for code in report.shell:
-        x.code(code, f"{x.cmd.name} shell escape")
+        x.code(code, Label("shell.label.shell_escape", f"{x.cmd.name} shell escape", name=x.cmd.name))
     for target in report.writes:
         x.run.write(x.cmd, Word.literal(target), f"{x.cmd.name} output")
     for reason in report.unknown:

@@ -17,7 +17,7 @@ import shell.paths as paths
 
 from shell.families.packages import pip_effects
 from shell.invocation import NETWORK, X, touch_rest, write_each
-from shell.model import Msg, Word
+from shell.model import Label, Msg, Word
 from shell.programs import interpreter_code, program_from_stdin, run_written_file
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -180,7 +180,8 @@ def _interpreter(x: X, key: str) -> list:
     if codes:
         run.carrier("interpreter", Msg("shell.carrier.runs_inline_code", name=cmd.name), cmd)
         for c in codes:
-            interpreter_code(x, language, c.value, f"{cmd.name} inline code",
+            interpreter_code(x, language, c.value,
+                             Label("shell.label.inline_code", f"{cmd.name} inline code", name=cmd.name),
                              dynamic=c.dynamic, word=c)
         if in_place:
             write_each(x, rest, f"{cmd.name} -i")

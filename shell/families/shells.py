@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import shell.paths as paths
 from shell.invocation import X, dynamic_origin, touch_rest
-from shell.model import DYN, Msg
+from shell.model import DYN, Label, Msg
 from shell.programs import program_from_stdin, run_program_source
 from statefiles.atomic import read_bytes
 
@@ -111,7 +111,8 @@ def h_shell(x: X) -> list:
         run_program_source(x, rest[0], cmd.name)
         touch_rest(x, rest[1:])
         return [cmd]
-    program_from_stdin(x, f"{cmd.name} (reading commands from its input)")
+    program_from_stdin(x, Label("shell.label.reading_stdin",
+                               f"{cmd.name} (reading commands from its input)", name=cmd.name))
     return [cmd]
 
 

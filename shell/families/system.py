@@ -22,7 +22,7 @@ import shell.opts as opts
 from shell.invocation import X, file_text
 from shell.output import static_output
 from shell.programs import program_from_stdin, run_program_source
-from shell.model import Msg
+from shell.model import Label, Msg
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "system"
@@ -234,7 +234,7 @@ def h_crontab(x: X) -> list:
             continue
         fields = line.split(None, 1 if line.startswith("@") else 5)
         if len(fields) > (1 if line.startswith("@") else 5):
-            x.code(fields[-1], "crontab job")
+            x.code(fields[-1], Label("shell.label.crontab_job", "crontab job"))
     return [cmd]
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import shell.readonly as readonly
 import shell.registry as registry
 from shell.invocation import MAX_ARGS_INSPECTED, X, is_assignment, touch_all
-from shell.model import Msg, Word
+from shell.model import Label, Msg, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "unmodelled"
@@ -116,10 +116,11 @@ def _speculate(x: X) -> None:
                                                 name=x.cmd.name, shown=shown),
                           x.cmd)
             return
+        how = Label("shell.label.argument_of", f"argument of {x.cmd.name}", name=x.cmd.name)
         if command_line:
-            x.code(v, f"argument of {x.cmd.name}", scope=x.scope.child())
+            x.code(v, how, scope=x.scope.child())
         else:
-            x.argv([a, *args[k + 1:]], f"argument of {x.cmd.name}", stdin=None)
+            x.argv([a, *args[k + 1:]], how, stdin=None)
         return
 
 
