@@ -249,13 +249,14 @@ class Run:
         if not v or DYN in v:
             return
         values.append(v)
+        how = Label("shell.label.argument_of", f"argument of {cmd.name}", name=cmd.name)
         for value in values:
             targets = paths.resolve(value, cmd.cwd)
             if not targets:
                 continue
             for t in targets:
-                self.analysis.touched.append(Write(Label("shell.label.argument_of", f"argument of {cmd.name}", name=cmd.name), value, t,
-                                                   self.rel(t), "write", False, True, cmd))
+                self.analysis.touched.append(Write(how, value, t, self.rel(t), "write", False, True,
+                                                   cmd))
 
     def script(self, cmd, word) -> None:
         """``cmd`` runs the file ``word`` as a program (``bash x.sh``,

@@ -115,7 +115,8 @@ def _judge(x: X, text, where: str, dialect: str) -> None:
     for message in report.destructive:
         _finding(x, message)
     for code in report.shell:
-        x.code(code, Label("shell.label.shell_escape", f"{x.cmd.name} shell escape", name=x.cmd.name))
+        x.code(code, Label("shell.label.shell_escape", f"{x.cmd.name} shell escape",
+                           name=x.cmd.name))
     for target in report.writes:
         x.run.write(x.cmd, Word.literal(target), f"{x.cmd.name} output")
     for reason in report.unknown:

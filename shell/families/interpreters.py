@@ -180,9 +180,8 @@ def _interpreter(x: X, key: str) -> list:
     if codes:
         run.carrier("interpreter", Msg("shell.carrier.runs_inline_code", name=cmd.name), cmd)
         for c in codes:
-            interpreter_code(x, language, c.value,
-                             Label("shell.label.inline_code", f"{cmd.name} inline code", name=cmd.name),
-                             dynamic=c.dynamic, word=c)
+            how = Label("shell.label.inline_code", f"{cmd.name} inline code", name=cmd.name)
+            interpreter_code(x, language, c.value, how, dynamic=c.dynamic, word=c)
         if in_place:
             write_each(x, rest, f"{cmd.name} -i")
         else:
