@@ -18,13 +18,13 @@ own right: they run, whatever the word is used for.
 from __future__ import annotations
 
 import shell.lexer as lexer
+from shell.model import NAME_CHARS as _NAME_CHARS
+from shell.model import NAME_START as _NAME_START
 from shell.model import DYN, Msg, Word
 
 #: Most words one brace expansion may produce before the word counts as
 #: unresolvable.
 MAX_BRACE_WORDS = 64
-_NAME_START = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
-_NAME_CHARS = _NAME_START + "0123456789"
 _SPECIAL_NUMERIC = "$!#?"
 _GLOB = "*?["
 #: Variables whose value is always a number (digits): safe to read as "0".
