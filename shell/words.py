@@ -167,7 +167,7 @@ class Evaluator:
             if c == "$":
                 if i + 1 < n and s[i + 1] == "'":
                     j = lexer.skip_ansi_c(s, i)
-                    segs.append(Seg(ansi_c_decode(s[i + 2:j - 1]), True))
+                    segs.append(Seg(lexer.ansi_c_decode(s[i + 2:j - 1]), True))
                     i = j
                     continue
                 if i + 1 < n and s[i + 1] == '"':
@@ -573,8 +573,6 @@ def _unescape_backtick(text: str) -> str:
     return "".join(out)
 
 
-#: Decode the body of a ``$'...'`` string (see :func:`shell.lexer.ansi_c_decode`).
-ansi_c_decode = lexer.ansi_c_decode
 
 
 def brace_expand(text: str):
