@@ -8,9 +8,8 @@ or the split string hides the payload (issue 15 item 3).
 from __future__ import annotations
 
 import shell.opts as opts
-import shell.paths as paths
 import shell.quoting as quoting
-from shell.invocation import CODE_ENV, CODE_ENV_PREFIXES, X, touch_all
+from shell.invocation import CODE_ENV, CODE_ENV_PREFIXES, X, in_directory, touch_all
 from shell.model import Msg, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -112,13 +111,7 @@ def h_env(x: X) -> list:
 
 def _env_payload(x: X, payload, extra, new_cwd) -> list:
     """Run env's payload with the ``extra`` assignments in ``new_cwd``."""
-    scope = x.scope
-    if new_cwd is not None:
-        scope = scope.child()
-        if new_cwd.dynamic:
-            scope.cwd = None
-        else:
-            scope.cwd = frozenset(paths.resolve(new_cwd.value, scope.cwd) or ()) or None
+    scope = in_directory(x, new_cwd) if new_cwd is not None else x.scope
     for name, value in extra:
         if name in CODE_ENV or name.startswith(CODE_ENV_PREFIXES):
             x.run.carrier("env", Msg("shell.carrier.env_changes_code_runs", name=name), x.cmd)
