@@ -81,32 +81,33 @@ def h_env(x: X) -> list:
             split = v
         elif o in ("-a", "--argv0"):
             pass   # only what the program sees as its name
-    extra = []
-    k = 0
-    while k < len(rest):
-        v = rest[k].value
-        eq = v.find("=")
-        if eq > 0 and not v.startswith("-"):
-            extra.append((v[:eq], v[eq + 1:]))
-            k += 1
-            continue
-        break
-    payload = list(rest[k:])
+    extra: list = []
+    payload = _settings(rest, extra)
     if split is not None:
         if split.dynamic:
             x.run.add(cmd)
             x.run.unknown(Msg("shell.unknown.env_runs_command_line"))
             return [cmd]
-        payload = [Word.literal(t) for t in quoting.split_tolerant(split.value)] + payload
         # env -S may itself hold NAME=VALUE pairs before the command
-        while payload and "=" in payload[0].value and not payload[0].value.startswith("-") \
-                and payload[0].value.find("=") > 0:
-            name, _eq, value = payload[0].value.partition("=")
-            extra.append((name, value))
-            payload = payload[1:]
+        payload = _settings([Word.literal(t) for t in quoting.split_tolerant(split.value)]
+                            + payload, extra)
     if not payload:
         return x.plain()    # prints the environment
     return _env_payload(x, payload, extra, new_cwd)
+
+
+def _settings(words, extra: list) -> list:
+    """env's leading ``NAME=VALUE`` operands of ``words`` (Words) appended
+    to ``extra`` as ``(name, value)``; returns the Words after them."""
+    k = 0
+    while k < len(words):
+        v = words[k].value
+        eq = v.find("=")
+        if eq <= 0 or v.startswith("-"):
+            break
+        extra.append((v[:eq], v[eq + 1:]))
+        k += 1
+    return list(words[k:])
 
 
 def _env_payload(x: X, payload, extra, new_cwd) -> list:
