@@ -415,6 +415,12 @@ _PY_EXEC_FUNCS = (
     ("commands", ("getoutput", "getstatusoutput"), "shell"),
     ("platform", ("popen",), "shell"),
 )
+#: module -> every function of it the tables above know (for
+#: :func:`_py_from_imports`).
+_PY_KNOWN_FUNCS: dict = {}
+for _mod, _funcs, *_rest in _PY_FILE_FUNCS + _PY_EXEC_FUNCS:
+    _PY_KNOWN_FUNCS.setdefault(_mod, set()).update(_funcs)
+del _mod, _funcs, _rest
 #: Function names that only ever write, delete or run commands: a call to one
 #: of them on a receiver the scanner cannot identify makes the code unknown.
 _PY_UNAMBIGUOUS = ("rmtree", "removedirs", "unlink", "rmdir", "write_text", "write_bytes",
@@ -611,9 +617,7 @@ def _py_from_imports(masked: str, rep: Report) -> None:
     of it is a direct call; any other such import — a name it does not
     know, a star import, a name passed around — makes the code unknown
     (issue 15 item 4)."""
-    known: dict = {}
-    for mod, funcs, *_rest in _PY_FILE_FUNCS + _PY_EXEC_FUNCS:
-        known.setdefault(mod, set()).update(funcs)
+    known = _PY_KNOWN_FUNCS
     for m in re.finditer(r"\bfrom\s+([\w.]+)\s+import\s+\(?([\w\s,*]+)\)?", masked):
         mod = m.group(1)
         if mod not in _PY_RISKY_MODULES and mod.split(".")[0] not in ("os", "subprocess",
