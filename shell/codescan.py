@@ -415,6 +415,12 @@ _PY_EXEC_FUNCS = (
     ("commands", ("getoutput", "getstatusoutput"), "shell"),
     ("platform", ("popen",), "shell"),
 )
+#: module -> every function of it the tables above know (for
+#: :func:`_py_from_imports`).
+_PY_KNOWN_FUNCS: dict = {}
+for _mod, _funcs, *_rest in _PY_FILE_FUNCS + _PY_EXEC_FUNCS:
+    _PY_KNOWN_FUNCS.setdefault(_mod, set()).update(_funcs)
+del _mod, _funcs, _rest
 #: Function names that only ever write, delete or run commands: a call to one
 #: of them on a receiver the scanner cannot identify makes the code unknown.
 _PY_UNAMBIGUOUS = ("rmtree", "removedirs", "unlink", "rmdir", "write_text", "write_bytes",
@@ -442,20 +448,23 @@ def _py_aliases(masked: str) -> dict:
             alias = bits[2] if len(bits) >= 3 and bits[1] == "as" else mod.split(".")[0]
             recv, bare = out.setdefault(mod, (set(), set()))
             recv.add(alias if len(bits) >= 3 else mod)
+    for _end, mod, name, alias in _py_from_import_names(masked):
+        _recv, bare = out.setdefault(mod, (set(), set()))
+        bare.add("*" if name == "*" else (name, alias))
+    return out
+
+
+def _py_from_import_names(masked: str):
+    """``(end, module, name, alias)`` for every name of every ``from MODULE
+    import NAME [as ALIAS], ...`` in the code (``*`` for a star import;
+    ``alias`` is ``name`` when there is no ``as``; ``end``: where the
+    import statement ends)."""
     for m in re.finditer(r"\bfrom\s+([\w.]+)\s+import\s+\(?([\w\s,*]+)\)?", masked):
-        mod = m.group(1)
-        recv, bare = out.setdefault(mod, (set(), set()))
         for part in m.group(2).split(","):
             bits = part.split()
-            if not bits:
-                continue
-            if bits[0] == "*":
-                bare.add("*")
-                continue
-            name = bits[0]
-            alias = bits[2] if len(bits) >= 3 and bits[1] == "as" else name
-            bare.add((name, alias))
-    return out
+            if bits:
+                alias = bits[2] if len(bits) >= 3 and bits[1] == "as" else bits[0]
+                yield m.end(), m.group(1), bits[0], alias
 
 
 def _py_receiver(mod: str, aliases: dict) -> str:
@@ -611,29 +620,20 @@ def _py_from_imports(masked: str, rep: Report) -> None:
     of it is a direct call; any other such import — a name it does not
     know, a star import, a name passed around — makes the code unknown
     (issue 15 item 4)."""
-    known: dict = {}
-    for mod, funcs, *_rest in _PY_FILE_FUNCS + _PY_EXEC_FUNCS:
-        known.setdefault(mod, set()).update(funcs)
-    for m in re.finditer(r"\bfrom\s+([\w.]+)\s+import\s+\(?([\w\s,*]+)\)?", masked):
-        mod = m.group(1)
+    known = _PY_KNOWN_FUNCS
+    for end, mod, name, alias in _py_from_import_names(masked):
         if mod not in _PY_RISKY_MODULES and mod.split(".")[0] not in ("os", "subprocess",
                                                                       "shutil", "importlib"):
             continue
-        for part in m.group(2).split(","):
-            bits = part.split()
-            if not bits:
-                continue
-            name = bits[0]
-            alias = bits[2] if len(bits) >= 3 and bits[1] == "as" else name
-            if name != "*" and name in _PY_SAFE_NAMES and alias == name and \
-                    name not in known.get(mod, ()):
-                continue
-            if name in known.get(mod, ()) and _only_called(masked, alias, m.end()):
-                continue
-            rep.unknown_(Msg("shell.unknown.imports_name_calls_cannot", name=name,
-                             mod=mod))
-            rep.can_write = True
-            return
+        if name != "*" and name in _PY_SAFE_NAMES and alias == name and \
+                name not in known.get(mod, ()):
+            continue
+        if name in known.get(mod, ()) and _only_called(masked, alias, end):
+            continue
+        rep.unknown_(Msg("shell.unknown.imports_name_calls_cannot", name=name,
+                         mod=mod))
+        rep.can_write = True
+        return
 
 
 def _only_called(masked: str, alias: str, after: int) -> bool:

@@ -68,12 +68,10 @@ def dispatch(w, cmd: SimpleCommand, scope, assigns, conditional: bool,
         # as the analysis would otherwise see it is judged too.
         cmd.shadowed = True
         out = _expand_alias(x, scope.aliases[name])
-        handler, family = registry.handler(cmd.key)
-        out += call_as(family, handler, x)
-        run.redirect_effects(cmd, scope)
-        return out
+    else:
+        out = []
     handler, family = registry.handler(cmd.key)
-    out = call_as(family, handler, x)
+    out += call_as(family, handler, x)
     run.redirect_effects(cmd, scope)
     return out
 

@@ -126,6 +126,21 @@ def is_assignment(word: str) -> bool:
         c == "_" or c.isascii() and c.isalnum() for c in name)
 
 
+def in_directory(x: X, cwd):
+    """A child scope of ``x``'s whose working directory is the Word ``cwd``
+    resolved against the current one (``None``, a dynamic Word or a path
+    that does not resolve: unknown), for a wrapper that changes directory
+    before its payload (``env -C``, ``sudo -D``, ``systemd-run
+    --working-directory``)."""
+    scope = x.scope.child()
+    if cwd is None or cwd.dynamic:
+        scope.cwd = None
+    else:
+        found = paths.resolve(cwd.value, scope.cwd)
+        scope.cwd = frozenset(found) if found else None
+    return scope
+
+
 def touch_all(x: X) -> None:
     """Record every non-option argument (up to :data:`MAX_ARGS_INSPECTED`)
     as a path the command may write (``Analysis.touched``)."""

@@ -101,11 +101,6 @@ def clear_deadline() -> None:
     _deadline = None
 
 
-def deadline_passed() -> bool:
-    """The deadline is set and passed."""
-    return _deadline is not None and clock() >= _deadline
-
-
 def check_deadline() -> None:
     """Raise :class:`TooComplex` when the deadline has passed."""
     if _deadline is not None and clock() >= _deadline:

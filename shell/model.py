@@ -18,7 +18,8 @@ NAME_CHARS = NAME_START + "0123456789"
 def is_assignment(s: str, start: int, end: int) -> bool:
     """The word starting at ``s[start]`` is an assignment, ``NAME=...`` or
     ``NAME+=...`` (bash's assignment word), where the name ends by ``end``.
-    Shared by the lexer pre-pass and the subset parser (:mod:`shell.simple`)."""
+    Shared by the lexer pre-pass, the subset parser (:mod:`shell.simple`) and
+    the walker's plain-word fast path."""
     if start >= end or s[start] not in NAME_START:
         return False
     j = start + 1

@@ -25,13 +25,13 @@ def static_output(producers):
                 args = args[1:]
             text = " ".join(args)
             if "e" in flags:
-                from shell.words import ansi_c_decode  # lazy: 0.5 ms, for echo -e only
+                from shell.lexer import ansi_c_decode  # lazy: for echo -e only
 
                 text = ansi_c_decode(text)
             out.append(text + ("" if "n" in flags else "\n"))
         elif name == "printf" and p.args:
             fmt = p.args[0]
-            from shell.words import ansi_c_decode  # lazy: word evaluation (0.5 ms) for printf only
+            from shell.lexer import ansi_c_decode  # lazy: for printf only
 
             if "%" in fmt.replace("%%", ""):
                 rest = p.args[1:]

@@ -189,16 +189,11 @@ def _pattern(key: str):
         rest = key[6:] if key.startswith("python") else key[4:]
         if rest == "" or all(c.isdigit() or c == "." for c in rest):
             return _function("interpreters", "h_python")
-    shell = key.rstrip("0123456789.-")
-    if shell != key and shell in ("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash",
-                                  "tcsh", "csh", "fish"):
-        # versioned shells: bash5.2, zsh-5.9, ksh93u
-        return _entry("shells", "COMMANDS", shell)
     if key.startswith(("mkfs", "mke2fs", "mkswap", "newfs")):
         return _function("disks", "h_mkfs")
-    # versioned interpreters and text tools: perl5.30, ruby3.2, php7.4,
-    # php-8.2, lua5.4, tclsh8.6, node18, gawk-5.1 (any name of those families
-    # with a version glued on runs the same program)
+    # versioned interpreters, text tools and shells: perl5.30, ruby3.2,
+    # php7.4, php-8.2, lua5.4, tclsh8.6, node18, gawk-5.1, bash5.2, zsh-5.9
+    # (any name of those families with a version glued on runs the same program)
     base = key.rstrip("0123456789.-")
     if base != key and base and COMMANDS.get(base) in ("interpreters", "text", "shells"):
         return _entry(COMMANDS[base], "COMMANDS", base)

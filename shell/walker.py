@@ -29,15 +29,15 @@ from shell.limits import (
     Budget,
     check_deadline,
 )
-from shell.model import DYN, Finding, Msg, Redirect, SimpleCommand, Stdin, Word
+from shell.model import NAME_CHARS as _NAME_CHARS
+from shell.model import NAME_START as _NAME_START
+from shell.model import DYN, Finding, Msg, Redirect, SimpleCommand, Stdin, Word, is_assignment
 from shell.paths import env_temp_root
 
 _PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _./:,@%+-=~")
 _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "case", "esac", "for", "select",
                        "while", "until", "do", "done", "in", "function", "time", "coproc",
                        "{", "}", "!", "[[", "]]"})
-_NAME_START = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
-_NAME_CHARS = _NAME_START + "0123456789"
 
 
 def plain_words(text: str):
@@ -64,13 +64,7 @@ def plain_words(text: str):
 
 
 def _is_assignment(word: str) -> bool:
-    eq = word.find("=")
-    if eq <= 0:
-        return False
-    name = word[:eq]
-    if name.endswith("+"):
-        name = name[:-1]
-    return bool(name) and name[0] in _NAME_START and all(c in _NAME_CHARS for c in name)
+    return is_assignment(word, 0, len(word))
 
 
 class Scope:

@@ -18,13 +18,13 @@ own right: they run, whatever the word is used for.
 from __future__ import annotations
 
 import shell.lexer as lexer
+from shell.model import NAME_CHARS as _NAME_CHARS
+from shell.model import NAME_START as _NAME_START
 from shell.model import DYN, Msg, Word
 
 #: Most words one brace expansion may produce before the word counts as
 #: unresolvable.
 MAX_BRACE_WORDS = 64
-_NAME_START = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
-_NAME_CHARS = _NAME_START + "0123456789"
 _SPECIAL_NUMERIC = "$!#?"
 _GLOB = "*?["
 #: Variables whose value is always a number (digits): safe to read as "0".
@@ -167,7 +167,7 @@ class Evaluator:
             if c == "$":
                 if i + 1 < n and s[i + 1] == "'":
                     j = lexer.skip_ansi_c(s, i)
-                    segs.append(Seg(ansi_c_decode(s[i + 2:j - 1]), True))
+                    segs.append(Seg(lexer.ansi_c_decode(s[i + 2:j - 1]), True))
                     i = j
                     continue
                 if i + 1 < n and s[i + 1] == '"':
@@ -573,8 +573,6 @@ def _unescape_backtick(text: str) -> str:
     return "".join(out)
 
 
-#: Decode the body of a ``$'...'`` string (see :func:`shell.lexer.ansi_c_decode`).
-ansi_c_decode = lexer.ansi_c_decode
 
 
 def brace_expand(text: str):

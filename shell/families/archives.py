@@ -88,12 +88,10 @@ def h_tar(x: X) -> list:
             return [cmd]
         if p.has("-P", "--absolute-names"):
             # members keep their absolute names and "..": they land anywhere
-            run.write(cmd, _ANYWHERE, Msg("shell.how.archive_absolute", command="tar -x -P"),
-                      recursive=True)
-            return [cmd]
-        directory = p.value("-C", "--directory")
-        target = directory if directory is not None else cwd_word(cmd)
-        run.write(cmd, target, Msg("shell.how.archive_into", command="tar -x"), recursive=True)
+            return _extract_into(x, _ANYWHERE,
+                                 Msg("shell.how.archive_absolute", command="tar -x -P"))
+        return _extract_into(x, p.value("-C", "--directory"),
+                             Msg("shell.how.archive_into", command="tar -x"))
     return [cmd]
 
 
@@ -154,9 +152,8 @@ def h_cpio(x: X) -> list:
         if p.has("--to-stdout", "-t", "--list"):
             return [cmd]
         if not p.has("--no-absolute-filenames"):
-            run.write(cmd, _ANYWHERE, Msg("shell.how.archive_absolute", command="cpio -i"),
-                      recursive=True)
-            return [cmd]
+            return _extract_into(x, _ANYWHERE,
+                                 Msg("shell.how.archive_absolute", command="cpio -i"))
         return _extract_into(x, directory, Msg("shell.how.members_into", command="cpio -i"))
     if p.has("-p", "--pass-through"):
         dest = p.operands[0] if p.operands else None
@@ -179,9 +176,8 @@ def h_pax(x: X) -> list:
         return _extract_into(x, p.operands[-1] if p.operands else _ANYWHERE,
                              Msg("shell.how.copies_into", command="pax -rw"))
     if read:
-        run.write(cmd, _ANYWHERE, Msg("shell.how.members_where_named", command="pax -r"),
-                  recursive=True)
-        return [cmd]
+        return _extract_into(x, _ANYWHERE,
+                             Msg("shell.how.members_where_named", command="pax -r"))
     if write:
         for v in p.values("-f"):
             run.write(cmd, v, "pax -w (archive)")
@@ -261,12 +257,8 @@ def h_unzip(x: X) -> list:
         return [cmd]
     if p.has("-:"):
         # keeps "../" in member names: members land outside the target
-        run.write(cmd, _ANYWHERE, Msg("shell.how.dotdot_members", command="unzip -:"), recursive=True)
-        return [cmd]
-    directory = p.value("-d")
-    target = directory if directory is not None else cwd_word(cmd)
-    run.write(cmd, target, Msg("shell.how.archive_into", command="unzip"), recursive=True)
-    return [cmd]
+        return _extract_into(x, _ANYWHERE, Msg("shell.how.dotdot_members", command="unzip -:"))
+    return _extract_into(x, p.value("-d"), Msg("shell.how.archive_into", command="unzip"))
 
 
 def h_zip(x: X) -> list:
@@ -310,13 +302,11 @@ def h_7z(x: X) -> list:
     sub = x.args[0].value
     out_dir = next((a.value[2:] for a in x.args if a.value.startswith("-o")), None)
     if sub in ("x", "e") and any(a.value.startswith("-spf") for a in x.args):
-        run.write(cmd, _ANYWHERE, Msg("shell.how.archive_absolute", command="7z x -spf"),
-                  recursive=True)
-        return [cmd]
+        return _extract_into(x, _ANYWHERE, Msg("shell.how.archive_absolute", command="7z x -spf"))
     if sub in ("x", "e"):
-        target = Word.literal(out_dir) if out_dir else cwd_word(cmd)
-        run.write(cmd, target, Msg("shell.how.archive_into", command="7z x"), recursive=True)
-    elif sub in ("a", "u", "d", "rn") and len(x.args) >= 2:
+        return _extract_into(x, Word.literal(out_dir) if out_dir else None,
+                             Msg("shell.how.archive_into", command="7z x"))
+    if sub in ("a", "u", "d", "rn") and len(x.args) >= 2:
         archive = next((a for a in x.args[1:] if not a.value.startswith("-")), None)
         if archive is not None:
             run.write(cmd, archive, f"7z {sub}")

@@ -117,14 +117,14 @@ def h_assign_builtin(x: X) -> list:
     cmd, scope = x.cmd, x.scope
     x.run.add(cmd)
     flags = set()
-    removing = set()
     for a in x.args:
         v = a.value
         if a.dynamic and "=" not in v:
             x.run.unknown(Msg("shell.unknown.given_name_option_computed", name=cmd.name))
             continue
         if v.startswith(("-", "+")) and "=" not in v:
-            (flags if v[0] == "-" else removing).update(v[1:])
+            if v[0] == "-":
+                flags.update(v[1:])   # "+x" (removing an attribute) is not followed
             continue
         if "n" in flags and cmd.key != "export":
             x.run.unknown(Msg("shell.unknown.n_makes_name_reference",
@@ -146,7 +146,7 @@ def h_assign_builtin(x: X) -> list:
                 scope.exported.add(name)
             if "i" in flags:
                 _arith_strings(x, [v[eq + 1:]])
-            _special_assignment(x, name, v[eq + 1:])
+            x.w.special_assignment(cmd, name, v[eq + 1:], scope, cmd.depth)
         elif v:
             if cmd.key == "export" and "n" in flags:
                 scope.exported.discard(v)
@@ -154,15 +154,7 @@ def h_assign_builtin(x: X) -> list:
                 scope.exported.add(v)
             if cmd.key == "local" or (flags & _TRANSFORMING):
                 scope.assign(v, DYN, x.cond)
-            if "f" in flags or "f" in removing:
-                pass   # export -f NAME: a function, not a variable
     return [cmd]
-
-
-def _special_assignment(x: X, name: str, value: str) -> None:
-    """A variable whose value the shell later runs (``PS4``, prompts,
-    ``PROMPT_COMMAND``): see :meth:`shell.walker.Walker.special_assignment`."""
-    x.w.special_assignment(x.cmd, name, value, x.scope, x.cmd.depth)
 
 
 def h_shift(x: X) -> list:

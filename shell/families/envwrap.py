@@ -8,9 +8,8 @@ or the split string hides the payload (issue 15 item 3).
 from __future__ import annotations
 
 import shell.opts as opts
-import shell.paths as paths
 import shell.quoting as quoting
-from shell.invocation import CODE_ENV, CODE_ENV_PREFIXES, X, touch_all
+from shell.invocation import CODE_ENV, CODE_ENV_PREFIXES, X, in_directory, touch_all
 from shell.model import Msg, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -82,43 +81,38 @@ def h_env(x: X) -> list:
             split = v
         elif o in ("-a", "--argv0"):
             pass   # only what the program sees as its name
-    extra = []
-    k = 0
-    while k < len(rest):
-        v = rest[k].value
-        eq = v.find("=")
-        if eq > 0 and not v.startswith("-"):
-            extra.append((v[:eq], v[eq + 1:]))
-            k += 1
-            continue
-        break
-    payload = list(rest[k:])
+    extra: list = []
+    payload = _settings(rest, extra)
     if split is not None:
         if split.dynamic:
             x.run.add(cmd)
             x.run.unknown(Msg("shell.unknown.env_runs_command_line"))
             return [cmd]
-        payload = [Word.literal(t) for t in quoting.split_tolerant(split.value)] + payload
         # env -S may itself hold NAME=VALUE pairs before the command
-        while payload and "=" in payload[0].value and not payload[0].value.startswith("-") \
-                and payload[0].value.find("=") > 0:
-            name, _eq, value = payload[0].value.partition("=")
-            extra.append((name, value))
-            payload = payload[1:]
+        payload = _settings([Word.literal(t) for t in quoting.split_tolerant(split.value)]
+                            + payload, extra)
     if not payload:
         return x.plain()    # prints the environment
     return _env_payload(x, payload, extra, new_cwd)
 
 
+def _settings(words, extra: list) -> list:
+    """env's leading ``NAME=VALUE`` operands of ``words`` (Words) appended
+    to ``extra`` as ``(name, value)``; returns the Words after them."""
+    k = 0
+    while k < len(words):
+        v = words[k].value
+        eq = v.find("=")
+        if eq <= 0 or v.startswith("-"):
+            break
+        extra.append((v[:eq], v[eq + 1:]))
+        k += 1
+    return list(words[k:])
+
+
 def _env_payload(x: X, payload, extra, new_cwd) -> list:
     """Run env's payload with the ``extra`` assignments in ``new_cwd``."""
-    scope = x.scope
-    if new_cwd is not None:
-        scope = scope.child()
-        if new_cwd.dynamic:
-            scope.cwd = None
-        else:
-            scope.cwd = frozenset(paths.resolve(new_cwd.value, scope.cwd) or ()) or None
+    scope = in_directory(x, new_cwd) if new_cwd is not None else x.scope
     for name, value in extra:
         if name in CODE_ENV or name.startswith(CODE_ENV_PREFIXES):
             x.run.carrier("env", Msg("shell.carrier.env_changes_code_runs", name=name), x.cmd)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import shell.opts as opts
 import shell.paths as paths
-from shell.invocation import X, code_option, is_assignment, touch_all
+from shell.invocation import X, code_option, in_directory, is_assignment, touch_all
 from shell.model import Msg, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -213,19 +213,7 @@ def _wrapped(x: X, payload, name, cwd=False) -> list:
         return x.plain()
     if cwd is False:
         return x.argv(payload, name)
-    return x.argv(payload, name, scope=_in_directory(x, cwd))
-
-
-def _in_directory(x: X, cwd):
-    """A child scope whose working directory is the Word ``cwd`` resolved
-    (``None``: unknown)."""
-    scope = x.scope.child()
-    if cwd is None or cwd.dynamic:
-        scope.cwd = None
-    else:
-        found = paths.resolve(cwd.value, scope.cwd)
-        scope.cwd = frozenset(found) if found else None
-    return scope
+    return x.argv(payload, name, scope=in_directory(x, cwd))
 
 
 def _runuser(x: X, p) -> list:
@@ -292,10 +280,10 @@ def h_sudo(x: X) -> list:
     if p.has("-i", "--login"):
         # A login shell: it starts in the target user's home directory, so
         # every relative path of the command is the other user's.
-        return x.argv(operands, "sudo", extra_env=env, scope=_in_directory(x, None))
+        return x.argv(operands, "sudo", extra_env=env, scope=in_directory(x, None))
     directory = p.value("-D", "--chdir")
     if directory is not None:
-        return x.argv(operands, "sudo", extra_env=env, scope=_in_directory(x, directory))
+        return x.argv(operands, "sudo", extra_env=env, scope=in_directory(x, directory))
     # -s runs the command through the user's $SHELL -c with the arguments
     # escaped by sudo: the same argv.
     return x.argv(operands, "sudo", extra_env=env)
