@@ -36,13 +36,10 @@ from __future__ import annotations
 
 import os
 
-from events.verdict import ALLOWED, block, warn
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, block, warn
 from workflow import team
 from workflow.shared import edit_or_bash
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "agent-definitions"
 ADVISORY = False

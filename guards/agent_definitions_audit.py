@@ -19,16 +19,13 @@ from __future__ import annotations
 
 import os
 
-from events.verdict import ALLOWED, warn
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, warn
 from guards.agent_definitions import AGENTS_DIR, RULE, problem_codes
 from statefiles import layout
 from statefiles.atomic import read_bytes
 from statefiles.cache import cached
 from workflow import team
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "agent-definitions-audit"
 ADVISORY = True

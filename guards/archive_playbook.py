@@ -23,13 +23,10 @@ from __future__ import annotations
 
 import os
 
+from events.context import Context
 from events.inputs import AGENT_TOOLS
-from events.verdict import ALLOWED, warn
+from events.verdict import ALLOWED, Verdict, warn
 from statefiles import layout
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "archive-playbook"
 ADVISORY = True

@@ -37,7 +37,8 @@ from __future__ import annotations
 
 import os
 
-from events.verdict import ALLOWED, ask, block, warn
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, ask, block, warn
 from shell import analyse, is_read_only, paths
 from shell.limits import TooComplex, check_deadline
 from shell.model import Write
@@ -45,10 +46,6 @@ from statefiles import layout
 from statefiles.atomic import read_bytes
 from statefiles.layout import clean_components
 from workflow.shared import bash_analysis, is_post_loop_handler
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "bash-check"
 ADVISORY = False

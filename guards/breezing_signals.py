@@ -28,13 +28,10 @@ from __future__ import annotations
 
 import os
 
-from events.verdict import ALLOWED, Effect, warn
+from events.context import Context
+from events.verdict import ALLOWED, Effect, Verdict, warn
 from statefiles import layout
 from workflow import team
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "breezing-signals"
 ADVISORY = True

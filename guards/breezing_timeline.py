@@ -25,13 +25,10 @@ from __future__ import annotations
 
 import os
 
-from events.verdict import Effect, allow, warn
+from events.context import Context
+from events.verdict import Effect, Verdict, allow, warn
 from statefiles import breezing
 from workflow import team
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "breezing-timeline"
 ADVISORY = True

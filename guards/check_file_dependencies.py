@@ -8,14 +8,11 @@ protected-files syntax (``*`` within a component, ``**`` across). Advisory.
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, warn
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, warn
 from statefiles import fastjson, layout
 from statefiles.atomic import read_bytes
 from statefiles.protected import Entry
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "check-file-dependencies"
 ADVISORY = True

@@ -32,14 +32,11 @@ from __future__ import annotations
 import os
 
 import shell
-from events.verdict import ALLOWED, block
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, block
 from statefiles import layout
 from workflow import team
 from workflow.shared import is_playbook_file, is_session_state
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "codex-lead-guard"
 ADVISORY = False

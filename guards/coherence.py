@@ -23,15 +23,12 @@ agree:
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, block, warn
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, block, warn
 from shell import is_read_only
 from statefiles import layout, state_md
 from statefiles.playbook import validation_entry
 from workflow.shared import bash_analysis, commit_all, is_post_loop_handler
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "coherence"
 ADVISORY = False

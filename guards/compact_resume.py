@@ -9,13 +9,10 @@ consumed (removed) so a later session never resumes from a stale one.
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, Effect, warn
+from events.context import Context
+from events.verdict import ALLOWED, Effect, Verdict, warn
 from statefiles import layout
 from workflow.lifecycle import resume_pointer
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "compact-resume"
 ADVISORY = True

@@ -28,12 +28,9 @@ makes sure a session can always end.
 
 from __future__ import annotations
 
+from events.context import Context
 from events.verdict import ALLOWED, BLOCK, Verdict, block
 from workflow import reward as R
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context
 
 NAME = "completion-check"
 ADVISORY = False

@@ -9,13 +9,10 @@ and ``.claude/session-state/``. The marker is cleared when the user confirms.
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, block
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, block
 from statefiles import layout
 from workflow.shared import is_session_state, is_state_md
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "consent-guard"
 ADVISORY = False

@@ -39,13 +39,10 @@ from __future__ import annotations
 
 import os
 
-from events.verdict import ALLOWED, block, warn
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, block, warn
 from statefiles.playbook import resolve_active
 from workflow import reward as R
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "critic-guard"
 ADVISORY = False

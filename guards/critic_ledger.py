@@ -48,7 +48,8 @@ from __future__ import annotations
 
 import os
 
-from events.verdict import ALLOWED, Effect, allow, warn
+from events.context import Context
+from events.verdict import ALLOWED, Effect, Verdict, allow, warn
 from statefiles import layout
 from statefiles import fastjson
 from statefiles.atomic import append_nonblocking, write_atomic
@@ -56,10 +57,6 @@ from statefiles.markers import Markers, now_iso
 from statefiles.playbook import Playbook
 from workflow import reward as R
 from workflow.subagent_reply import stop_verdicts, verdict_lines
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "critic-ledger"
 ADVISORY = True

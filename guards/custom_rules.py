@@ -23,12 +23,9 @@ bash-check uses anyway.
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, BLOCK, ask, block
+from events.context import Context
+from events.verdict import ALLOWED, BLOCK, Verdict, ask, block
 from statefiles import rules
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "custom-rules"
 ADVISORY = False

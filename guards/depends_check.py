@@ -9,12 +9,9 @@ they are how statuses get updated. Advisory.
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, block, warn
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, block, warn
 from workflow.shared import is_project_json, is_unstuck_file
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "depends-check"
 ADVISORY = True

@@ -18,12 +18,9 @@ I/O unless the command starts with ``#``.
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, block
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, block
 from workflow import team
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "execution-convention"
 ADVISORY = False

@@ -38,14 +38,11 @@ move on (deadlock rule). Files outside the project pass.
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, Effect, block, delegate, warn
+from events.context import Context
+from events.verdict import ALLOWED, Effect, Verdict, block, delegate, warn
 from statefiles import layout
 from workflow.reward import plan_subtasks, reward_target, subtask_statuses
 from workflow.shared import is_playbook_file, is_project_json, is_session_state, is_state_md
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "executor-guard"
 ADVISORY = False

@@ -17,13 +17,10 @@ from __future__ import annotations
 
 import os
 
-from events.verdict import ALLOWED, Effect, allow, block
+from events.context import Context
+from events.verdict import ALLOWED, Effect, Verdict, allow, block
 from statefiles import layout
 from workflow.shared import bash_reads_only, plain_git
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "init-guard"
 ADVISORY = False

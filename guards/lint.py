@@ -29,13 +29,10 @@ import os
 import sys
 import time
 
-from events.verdict import ALLOWED, block, warn
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, block, warn
 from statefiles.atomic import read_text
 from workflow.shared import bash_analysis, commit_all
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "lint"
 ADVISORY = True

@@ -17,13 +17,10 @@ Every record has ``ts``, ``session_id`` and the active ``playbook``.
 
 from __future__ import annotations
 
+from events.context import Context
 from events.inputs import AGENT_TOOLS
-from events.verdict import ALLOWED, Effect, allow
+from events.verdict import ALLOWED, Effect, Verdict, allow
 from statefiles import jsonlog, layout
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "log-subagent"
 ADVISORY = True

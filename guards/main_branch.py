@@ -10,7 +10,8 @@ one of those reads (bypass family D).
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, block
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, block
 from workflow.shared import (
     bash_reads_only,
     command_is_plain,
@@ -18,10 +19,6 @@ from workflow.shared import (
     is_state_md,
     plain_git,
 )
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "main-branch"
 ADVISORY = False

@@ -8,12 +8,9 @@ Code, so this handler never says anything.
 
 from __future__ import annotations
 
-from events.verdict import Effect, allow
+from events.context import Context
+from events.verdict import Effect, Verdict, allow
 from statefiles import jsonlog, layout
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "notification-log"
 ADVISORY = True

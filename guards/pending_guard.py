@@ -12,13 +12,10 @@ through.
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, block
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, block
 from statefiles import layout
 from workflow.shared import is_unstuck_file
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "pending-guard"
 ADVISORY = False

@@ -15,12 +15,9 @@ Any working playbook (``play/<id>/``), by any path spelling (see
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, block
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, block
 from workflow import reward as R
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "phase-status-guard"
 ADVISORY = False

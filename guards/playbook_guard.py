@@ -26,7 +26,8 @@ recorded PASS is not warned about.
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, block, warn
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, block, warn
 from statefiles import fastjson
 from workflow.shared import (
     is_playbook_file,
@@ -35,10 +36,6 @@ from workflow.shared import (
     is_state_md,
     state_problems,
 )
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "playbook-guard"
 ADVISORY = False

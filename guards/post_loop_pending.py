@@ -16,13 +16,10 @@ they cannot act on it (see :mod:`events.subagent_stop`).
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, block
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, block
 from statefiles import layout
 from workflow.reward import stop_exempt
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "post-loop-pending"
 ADVISORY = False

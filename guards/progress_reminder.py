@@ -9,13 +9,10 @@ its progress is recorded.
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, warn
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, warn
 from statefiles import layout
 from statefiles.playbook import subtask_status
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "progress-reminder"
 ADVISORY = True

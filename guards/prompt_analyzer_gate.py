@@ -17,13 +17,10 @@ its work can always be committed (issue 14 item 3).
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, Effect, allow, block
+from events.context import Context
+from events.verdict import ALLOWED, Effect, Verdict, allow, block
 from statefiles import layout
 from workflow.shared import bash_reads_only, is_post_loop_handler, is_state_md, state_problems
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "prompt-analyzer-gate"
 ADVISORY = False

@@ -27,13 +27,10 @@ consent-guard blocks every edit but state.md.
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, Effect, warn
+from events.context import Context
+from events.verdict import ALLOWED, Effect, Verdict, warn
 from statefiles import jsonlog, layout
 from workflow.prompt_text import confirmation, from_user
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "prompt-consent"
 ADVISORY = True

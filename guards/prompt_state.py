@@ -10,13 +10,10 @@ from __future__ import annotations
 
 import os
 
-from events.verdict import warn
+from events.context import Context
+from events.verdict import Verdict, warn
 from statefiles import layout
 from workflow.lifecycle import handler_command, summary_line, where
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "prompt-state"
 ADVISORY = True

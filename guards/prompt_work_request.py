@@ -23,15 +23,12 @@ from __future__ import annotations
 
 import os
 
-from events.verdict import ALLOWED, Effect, warn
+from events.context import Context
+from events.verdict import ALLOWED, Effect, Verdict, warn
 from statefiles import layout
 from statefiles import fastjson
 from statefiles.markers import now_iso
 from workflow.prompt_text import classify, mentioned_paths, new_task_marker
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "prompt-work-request"
 ADVISORY = True

@@ -27,14 +27,11 @@ suite's own floor never covers them.
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, block, warn
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, block, warn
 from statefiles import state_md
 from statefiles.state_md import MAX_BYTES
 from workflow.shared import is_state_md, is_unstuck_file
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "protected-edit"
 ADVISORY = False

@@ -11,13 +11,10 @@ compaction.
 
 from __future__ import annotations
 
-from events.verdict import Effect, allow
+from events.context import Context
+from events.verdict import Effect, Verdict, allow
 from statefiles import layout
 from workflow.lifecycle import resume_pointer
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "resume-pointer"
 ADVISORY = True

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import os
 
-from events.verdict import ALLOWED, Effect, allow, warn
+from events.context import Context
+from events.verdict import ALLOWED, Effect, Verdict, allow, warn
 from statefiles import fastjson, layout
 from statefiles.atomic import append_nonblocking
 from statefiles.markers import now_iso
@@ -74,7 +75,7 @@ def _working_plan(ctx, plan: str) -> str | None:
     return rel
 
 
-def check(ctx):
+def check(ctx: Context) -> Verdict:
     reviews = stop_verdicts(ctx, "reviewer", parse_reviews)
     if reviews is None:
         return ALLOWED

@@ -14,12 +14,9 @@ edit tools, whose result can be judged. Read-only MCP tools pass.
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, block
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, block
 from workflow import reward as R
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "reward-route-guard"
 ADVISORY = False

@@ -15,14 +15,11 @@ Advisory: an internal error lets the call through.
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, block, warn
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, block, warn
 from statefiles import fastjson, state_md
 from statefiles.protected import Entry
 from workflow.shared import is_playbook_file, is_project_json, is_state_md
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "scope-guard"
 ADVISORY = True

@@ -26,16 +26,13 @@ from __future__ import annotations
 import os
 import time
 
-from events.verdict import Effect, allow, warn
+from events.context import Context
+from events.verdict import Effect, Verdict, allow, warn
 from guards.session_report import describe_end
 from statefiles import gitinfo, gitwork, jsonlog, layout, state_md
 from statefiles.archive import RUNTIME_DIRS, RUNTIME_EXCLUDES
 from statefiles.atomic import read_text
 from statefiles.markers import now_iso
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "session-end"
 ADVISORY = True

@@ -13,14 +13,11 @@ from __future__ import annotations
 
 import os
 
-from events.verdict import Effect, allow, warn
+from events.context import Context
+from events.verdict import Effect, Verdict, allow, warn
 from messages import say
 from statefiles import layout
 from workflow.lifecycle import handler_command
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "session-report"
 ADVISORY = True

@@ -25,13 +25,10 @@ from __future__ import annotations
 import os
 import time
 
-from events.verdict import Effect, warn
+from events.context import Context
+from events.verdict import Effect, Verdict, warn
 from messages import resolve_language
 from statefiles import layout, state_md
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "session-start"
 ADVISORY = True

@@ -35,13 +35,10 @@ edit when no spec.yaml is involved.
 
 from __future__ import annotations
 
-from events.verdict import ALLOWED, block, warn
+from events.context import Context
+from events.verdict import ALLOWED, Verdict, block, warn
 from workflow import team
 from workflow.shared import edit_or_bash
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "spec-phase-gate"
 ADVISORY = False

@@ -26,16 +26,14 @@ message shown to the user, never silently.
 
 from __future__ import annotations
 
+from events.context import Context
+from events.render import Outcome
 from events.verdict import ALLOW, WARN, Effect, Verdict
 from statefiles import layout
 from statefiles import fastjson
 from statefiles.atomic import read_bytes, write_atomic
 from statefiles.markers import Markers
 from workflow import reward as R
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Outcome
 
 NAME = "stop-loop-guard"
 #: Not skipped on error: an exception in :func:`apply` reaches the runtime,

@@ -27,13 +27,10 @@ from __future__ import annotations
 
 import os
 
+from events.context import Context
 from events.inputs import AGENT_TOOLS
-from events.verdict import ALLOWED, Effect, warn
+from events.verdict import ALLOWED, Effect, Verdict, warn
 from statefiles import layout
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the guard contract (events/guard.py): nothing imported at run time
-    from events.guard import Context, Verdict
 
 NAME = "subagent-reminder"
 ADVISORY = True

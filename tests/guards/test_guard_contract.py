@@ -21,6 +21,7 @@ import inspect
 import json
 import os
 import sys
+import typing
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,7 @@ from events import runtime
 from events.context import Context
 from events.guard import Guard, OutcomeGuard, guard_name
 from events.inputs import AGENT_TOOLS, EDIT_TOOLS, TOOL_FIELDS, parse
+from events.verdict import Verdict
 
 SUITE = Path(__file__).resolve().parents[2]
 
@@ -106,6 +108,15 @@ def _one_parameter(func) -> bool:
     return len(required) == 1 and len(params) == 1
 
 
+def _hints(func) -> dict:
+    """The annotations of ``func`` resolved to objects (``{}`` when a name in
+    them does not resolve: the module no longer imports it)."""
+    try:
+        return typing.get_type_hints(func)
+    except NameError:
+        return {}
+
+
 def contract_problems(found: dict) -> list:
     """Every way the guards in ``found`` (from :func:`walk_chains`) break the
     contract, one line each; ``[]`` when they all keep it."""
@@ -132,6 +143,9 @@ def contract_problems(found: dict) -> list:
         has_check = callable(getattr(module, "check", None)) and _one_parameter(module.check)
         if "chain" in hows and not has_check:
             problems.append(f"{label}: check must be a function of one parameter (ctx)")
+        if has_check and _hints(module.check) != {"ctx": Context, "return": Verdict}:
+            problems.append(f"{label}: check must be annotated (ctx: Context) -> Verdict, "
+                            f"not {_hints(module.check)}")
         if hows == {"run"} and not has_check and not callable(getattr(module, "apply", None)):
             problems.append(f"{label}: used by run(ctx) but has neither check(ctx) nor "
                             "apply(ctx, outcome)")
@@ -231,6 +245,8 @@ def test_a_duplicated_name_is_caught(root, monkeypatch):
     ("check", None, "check must be a function of one parameter"),
     ("check", lambda ctx, extra: None, "check must be a function of one parameter"),
     ("check", lambda: None, "check must be a function of one parameter"),
+    ("check", lambda ctx: None, "check must be annotated (ctx: Context) -> Verdict"),
+    ("Context", None, "check must be annotated (ctx: Context) -> Verdict"),
 ])
 def test_a_malformed_guard_is_caught(root, monkeypatch, attr, value, expected):
     from guards import lint
@@ -264,8 +280,8 @@ def test_a_broken_outcome_guard_is_caught(root, monkeypatch):
 
 
 def test_guard_modules_import_no_typing_at_run_time():
-    """The contract costs nothing at run time: guard modules import
-    events.guard (and typing) only under TYPE_CHECKING."""
+    """The contract costs nothing at run time: no guard module imports
+    events.guard (and with it typing) when it runs."""
     code = ("import sys, importlib, pkgutil, guards\n"
             "for m in pkgutil.iter_modules(guards.__path__):\n"
             "    importlib.import_module('guards.' + m.name)\n"
