@@ -8,6 +8,7 @@ only), imported from the suite root this package belongs to.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import signal
@@ -119,19 +120,16 @@ def mode_of(path: str) -> int:
 
 
 def unlink(path: str) -> None:
-    """Remove a file; one that is already gone is fine."""
-    try:
+    """Remove a file; one that is already gone is fine (any other OSError,
+    e.g. permission denied, is raised)."""
+    with contextlib.suppress(FileNotFoundError):
         os.unlink(path)
-    except FileNotFoundError:
-        pass
 
 
 def rmdir_if_empty(path: str) -> None:
-    """Remove a directory only when it is empty."""
-    try:
+    """Remove a directory only when it is empty (or already gone)."""
+    with contextlib.suppress(OSError):
         os.rmdir(path)
-    except OSError:
-        pass
 
 
 # ----------------------------------------------------------------- bytecode
