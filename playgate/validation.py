@@ -30,7 +30,7 @@ import jsonschema
 
 from messages import LANGUAGES, resolve_language  # the hooks' own fallback rule
 from playgate.locate import json_positions, pointer, yaml_positions
-from statefiles import state_md
+from statefiles import layout, state_md
 from statefiles.atomic import NotRegularFile, read_bytes
 from statefiles.models import SCHEMA_DIR as STATE_SCHEMAS
 from statefiles.playbook import resolve_active
@@ -415,9 +415,9 @@ def project_files(root: str, include_archive: bool = False) -> list:
             path = os.path.join(full, f"{kind}.json")
             if os.path.isfile(path):
                 files.append((path, f"{rel}/{kind}.json", kind))
-    rules_file = os.path.join(root, ".claude", "playgate-rules.yaml")
+    rules_file = os.path.join(root, *layout.CUSTOM_RULES.split("/"))
     if os.path.lexists(rules_file):  # issue 18 item 4: the custom rules, when there are any
-        files.append((rules_file, ".claude/playgate-rules.yaml", "rules"))
+        files.append((rules_file, layout.CUSTOM_RULES, "rules"))
     return files
 
 

@@ -24,6 +24,10 @@ PROMPT_ANALYZER_CALLED = ".claude/session-state/prompt-analyzer-called"
 LOGS = ".claude/logs"
 ERRORS_LOG = ".claude/logs/errors.log"
 PROTECTED_FILES = ".claude/protected-files.txt"
+#: The project's custom rules (issue 18 item 4; :mod:`statefiles.rules`).
+CUSTOM_RULES = ".claude/playgate-rules.yaml"
+#: install.py's manifest: every file it wrote, with hashes (:mod:`playgate.installer.manifest`).
+MANIFEST = ".claude/playgate.json"
 #: Derived data (parsed state.md and config), keyed on file identity. Not committed.
 CACHE_DIR = ".claude/.cache"
 #: The lock that serialises state writes across parallel hook processes.

@@ -58,8 +58,8 @@ FLOOR = (
     ".claude/permission-config.yaml",
     ".claude/permission-config.local.yaml",
     # The project's custom rules (issue 18 item 4): Claude must not lift its own rules.
-    ".claude/playgate-rules.yaml",
-    ".claude/playgate.json",
+    layout.CUSTOM_RULES,
+    layout.MANIFEST,
     # install.py's backups of the user's files: --uninstall restores from them.
     ".claude/.playgate-backup/**",
     ".claude/skills/post-loop/**",

@@ -51,12 +51,12 @@ import os
 
 from shell import analyse
 from shell.model import DYN
-from statefiles import cache, fastjson
+from statefiles import cache, fastjson, layout
 from statefiles.atomic import read_bytes
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 #: The rules file, relative to the project root.
-RULES_FILE = ".claude/playgate-rules.yaml"
+RULES_FILE = layout.CUSTOM_RULES
 SCHEMA_FILE = os.path.join(HERE, "schemas", "rules.schema.json")
 #: Largest rules file read, in bytes; a bigger one is broken.
 MAX_BYTES = 256 * 1024

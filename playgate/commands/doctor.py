@@ -50,11 +50,11 @@ from playgate import REQUIREMENTS, __version__, messages, validation, versions
 from playgate.errors import EXIT_NO, EXIT_OK
 from playgate.messages import Note
 from playgate.validation import error_message, specific_error
-from statefiles import protected
+from statefiles import layout, protected
 
 NEEDS_PROJECT = True
 SETTINGS_FILES = (".claude/settings.json", ".claude/settings.local.json")
-MANIFEST = ".claude/playgate.json"
+MANIFEST = layout.MANIFEST
 #: Files install.py treats as the user's (edited copies are expected).
 EDITABLE = (".claude/protected-files.txt", "state.md")
 HOOK_TIMEOUT = 30
@@ -366,7 +366,9 @@ def check_state(c: Checkup) -> list:
     with errors (its first error's line), an error when state.md is missing."""
     if not os.path.isfile(c.project.path("state.md")):
         return [Note("error", "doctor.state_missing")]
-    reports = validation.validate_files(validation.project_files(c.root), c.root)
+    # The custom rules file has its own check (check_custom_rules): one report per problem.
+    files = [f for f in validation.project_files(c.root) if f[2] != "rules"]
+    reports = validation.validate_files(files, c.root)
     notes = []
     for report in reports:
         errors = [p for p in report.problems if p.level == "error"]

@@ -17,17 +17,18 @@ import subprocess
 from playgate import suite
 
 suite.put_on_path()
+from statefiles import layout  # noqa: E402 - from the suite root put on sys.path
 from statefiles.atomic import write_atomic  # noqa: E402 - from the suite root put on sys.path
 
 MIN_PYTHON = (3, 10)
 
-CLAUDE = ".claude"
+CLAUDE = layout.CLAUDE_DIR
 SETTINGS = ".claude/settings.json"
-MANIFEST = ".claude/playgate.json"
+MANIFEST = layout.MANIFEST
 BACKUP_DIR = ".claude/.playgate-backup"
 VENV = ".claude/.venv"
-PROTECTED = ".claude/protected-files.txt"
-STATE_MD = "state.md"
+PROTECTED = layout.PROTECTED_FILES
+STATE_MD = layout.STATE_MD
 PLAY_TEMPLATE = "play/template"
 
 #: How hook commands name the interpreter and the suite in an install (the

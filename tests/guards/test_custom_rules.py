@@ -560,6 +560,10 @@ def test_schema_explain_and_doctor(tmp_path):
     doctor = _cli(ws.root, "doctor", "--no-run")
     assert "playgate-rules.yaml: line 1: rules:" in doctor.stdout
     assert doctor.returncode == 1
+    # Said once, by the custom-rules check, not again as an invalid state file.
+    found = [check for check in json.loads(_cli(ws.root, "doctor", "--no-run", "--json").stdout)
+             ["checks"] if "playgate-rules" in json.dumps(check)]
+    assert len(found) == 1, found
 
 
 # ------------------------------------------------------------------ the documentation
