@@ -1732,7 +1732,6 @@ MESSAGES = {
     'shell.carrier.cpio_rsh_command_runs': 'cpio --rsh-command runs a command',
     'shell.carrier.crontab_installs_scheduled_commands': 'crontab installs scheduled commands',
     'shell.carrier.enable_f_loads_shared': 'enable -f loads a shared library into the shell',
-    'shell.carrier.env_changes_code_runs': 'env {name}=... changes which code runs',
     'shell.carrier.eval_runs_string_shell': 'eval runs a string as shell code',
     'shell.carrier.exported_code_env': (
         'the exported {name} makes every shell {runner} starts run code'

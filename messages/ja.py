@@ -1350,7 +1350,6 @@ MESSAGES = {
     'shell.carrier.cpio_rsh_command_runs': 'cpio --rsh-command がコマンドを実行します',
     'shell.carrier.crontab_installs_scheduled_commands': 'crontab が定期実行するコマンドを登録します',
     'shell.carrier.enable_f_loads_shared': 'enable -f がシェルに共有ライブラリを読み込みます',
-    'shell.carrier.env_changes_code_runs': 'env {name}=... は実行されるコードを変えます',
     'shell.carrier.eval_runs_string_shell': 'eval が文字列をシェルのコードとして実行します',
     'shell.carrier.exported_code_env': 'export された {name} により、{runner} が起動するすべてのシェルがコードを実行します',
     'shell.carrier.exported_code_env_any': 'export された {name} により、起動されるすべてのシェルがコードを実行します',

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shell.opts as opts
 import shell.quoting as quoting
-from shell.invocation import CODE_ENV, CODE_ENV_PREFIXES, X, in_directory, touch_all
+from shell.invocation import X, in_directory, touch_all
 from shell.model import Msg, Word
 
 #: The family name recorded on findings (``Finding.command_family``).
@@ -113,7 +113,6 @@ def _settings(words, extra: list) -> list:
 def _env_payload(x: X, payload, extra, new_cwd) -> list:
     """Run env's payload with the ``extra`` assignments in ``new_cwd``."""
     scope = in_directory(x, new_cwd) if new_cwd is not None else x.scope
-    for name, value in extra:
-        if name in CODE_ENV or name.startswith(CODE_ENV_PREFIXES):
-            x.run.carrier("env", Msg("shell.carrier.env_changes_code_runs", name=name), x.cmd)
+    # A code-running setting (LD_PRELOAD=...) is said once, by the payload's
+    # own environment check (dispatch._env_checks), naming the program it runs.
     return x.argv(payload, "env", extra_env=extra, scope=scope)

@@ -54,3 +54,32 @@ def test_sudo_environment_settings_are_the_payloads_environment():
         ("npm", ["npm", "publish"], ["sudo"])]
     a = shell.analyse("sudo LD_PRELOAD=/tmp/x.so ls", root="/tmp", cwd="/tmp")
     assert [f.family for f in a.carriers] == ["env"]
+
+
+def test_a_code_running_setting_is_said_once_whatever_sets_it():
+    """``env LD_PRELOAD=x ls``, ``sudo LD_PRELOAD=x ls`` and ``LD_PRELOAD=x ls``
+    are one carrier each, naming the program whose code it changes (env's own
+    wrapper used to add a second, vaguer one: "env LD_PRELOAD=... changes
+    which code runs"). Property over every code-running name, the ways to set
+    it and what runs under it."""
+    from hypothesis import given, settings, strategies as st
+
+    import shell
+    from shell.invocation import CODE_ENV
+
+    names = sorted(CODE_ENV) + ["LD_FOO", "DYLD_INSERT_LIBRARIES", "GIT_CONFIG_KEY_0"]
+    setters = st.sampled_from(["", "env ", "env -i ", "env -u X ", "/usr/bin/env ", "env -- ",
+                               "sudo ", "sudo env ", "nice env ", "timeout 5 env ",
+                               "env A=1 "])
+    payloads = st.sampled_from(["ls", "git status", "newprog a", "nohup ls", "env ls",
+                                "timeout 5 ls", "command ls", "env -C /tmp ls", "true",
+                                "'/usr/bin/ls'", "xargs ls", "python3 -c 'print(1)'"])
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.sampled_from(names), setters, payloads)
+    def said_once(name, setter, payload):
+        a = shell.analyse(f"{setter}{name}=/tmp/x {payload}", root="/tmp", cwd="/tmp")
+        said = [f for f in a.carriers if f.family == "env" and f"{name}=" in str(f.message)]
+        assert len(said) == 1, (setter, name, payload, a.carriers)
+
+    said_once()
