@@ -1729,6 +1729,8 @@ MESSAGES = {
     'shell.carrier.c_f_runs_command': '{name} -C/-F runs a command or function',
     'shell.carrier.code_env': '{name}=... changes which code {runner} runs',
     'shell.carrier.code_env_shell': '{name}=... changes which code the shell runs',
+    'shell.carrier.code_env_dynamic': (
+        '{name}=... changes which code the program runs (its name is known only at run time)'),
     'shell.carrier.cpio_rsh_command_runs': 'cpio --rsh-command runs a command',
     'shell.carrier.crontab_installs_scheduled_commands': 'crontab installs scheduled commands',
     'shell.carrier.enable_f_loads_shared': 'enable -f loads a shared library into the shell',

@@ -1347,6 +1347,7 @@ MESSAGES = {
     'shell.carrier.c_f_runs_command': '{name} -C/-F がコマンドや関数を実行します',
     'shell.carrier.code_env': '{name}=... は {runner} が実行するコードを変えます',
     'shell.carrier.code_env_shell': '{name}=... はシェルが実行するコードを変えます',
+    'shell.carrier.code_env_dynamic': '{name}=... は実行時に名前が決まるプログラムが実行するコードを変えます',
     'shell.carrier.cpio_rsh_command_runs': 'cpio --rsh-command がコマンドを実行します',
     'shell.carrier.crontab_installs_scheduled_commands': 'crontab が定期実行するコマンドを登録します',
     'shell.carrier.enable_f_loads_shared': 'enable -f がシェルに共有ライブラリを読み込みます',

@@ -97,7 +97,8 @@ def _env_checks(x: X, env) -> None:
     for name, value in exported:
         if value is None:
             continue
-        said = (Msg("shell.carrier.exported_code_env", name=name, runner=cmd.name) if cmd.name
+        said = (Msg("shell.carrier.exported_code_env", name=name, runner=cmd.name)
+                if cmd.name and DYN not in cmd.name
                 else Msg("shell.carrier.exported_code_env_any", name=name))
         x.run.carrier("env", said, cmd)
     for name, value in list(env) + exported:
@@ -108,8 +109,12 @@ def _env_checks(x: X, env) -> None:
                 x.run.script(cmd, Word.literal(value))
     for name, value in env:
         if name in CODE_ENV or name.startswith(CODE_ENV_PREFIXES):
-            said = (Msg("shell.carrier.code_env", name=name, runner=cmd.name) if cmd.name
-                    else Msg("shell.carrier.code_env_shell", name=name))
+            if not cmd.name:
+                said = Msg("shell.carrier.code_env_shell", name=name)
+            elif DYN in cmd.name:   # "$X": no name to give
+                said = Msg("shell.carrier.code_env_dynamic", name=name)
+            else:
+                said = Msg("shell.carrier.code_env", name=name, runner=cmd.name)
             x.run.carrier("env", said, cmd)
             if name == "PATH":
                 cmd.trusted = False

@@ -83,3 +83,15 @@ def test_a_code_running_setting_is_said_once_whatever_sets_it():
         assert len(said) == 1, (setter, name, payload, a.carriers)
 
     said_once()
+
+
+def test_a_program_named_at_run_time_is_not_named_in_the_carrier():
+    """``LD_PRELOAD=x "$X"``: the carrier says the program's name is known only
+    at run time instead of showing the placeholder of the unknown word."""
+    import shell
+    from shell.model import DYN
+
+    for command in ('env LD_PRELOAD=/x "$X"', 'LD_PRELOAD=/x "$X" a',
+                    'export BASH_ENV=x; "$X"', 'export BASH_ENV=x; $(echo ls)'):
+        said = [str(f.message) for f in shell.analyse(command, root="/tmp").carriers]
+        assert said and not any(DYN in m or "  " in m for m in said), (command, said)
