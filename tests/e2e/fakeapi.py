@@ -245,6 +245,17 @@ class Request:
                                     _content_text(msg.get("content")), re.DOTALL))
         return found
 
+    def stop_feedback(self) -> list:
+        """The body of every Stop hook feedback the model was shown, in order.
+        Claude Code 2.1.329 sends it as a user text that starts with "Stop hook
+        feedback:"; 2.1.332 puts it inside a ``<system-reminder>`` after a
+        preamble, several to one text."""
+        out = []
+        for text in self.user_texts():
+            for part in text.split("Stop hook feedback:")[1:]:
+                out.append(part.split("</system-reminder>")[0].strip())
+        return out
+
     def user_texts(self) -> list:
         """The text of every ``role: "user"`` message (tool results included)."""
         return [_content_text(m.get("content")) for m in self.messages if m.get("role") == "user"]

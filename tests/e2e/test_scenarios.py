@@ -339,7 +339,7 @@ def test_stop_keeps_the_session_going_then_lets_it_end_after_the_loop_guard(box,
                or '"decision":"block"' in (e.get("stdout") or "")]
     # Stop blocked at least once, with the reason, and the model was told why.
     assert blocked, run.describe()
-    feedback = [t for t in run.last().user_texts() if t.startswith("Stop hook feedback:")]
+    feedback = run.last().stop_feedback()
     assert feedback and "p1.1" in feedback[0], run.describe()
     # The suite's loop guard ended it, not Claude Code's cap of 8 blocks.
     assert len(blocked) < 8, run.describe()

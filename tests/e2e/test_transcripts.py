@@ -9,6 +9,7 @@ import json
 import pytest
 
 from .fakeapi import _content_text
+from .harness import claude_version
 
 pytestmark = pytest.mark.e2e
 
@@ -37,10 +38,11 @@ def _tool_results(entries) -> dict:
     return out
 
 
-def test_recorded_transcript_holds_every_call_and_its_outcome(real_transcript):
+def test_recorded_transcript_holds_every_call_and_its_outcome(real_transcript, claude_cli):
     rec = real_transcript
     expected = json.loads((rec.dest / "expected.json").read_text())
-    assert expected["claude_code_version"] == "2.1.329"
+    # The version of the CLI that ran (the pinned one in .ci/run).
+    assert expected["claude_code_version"] == claude_version(claude_cli)
     assert expected["cwd"] == str(rec.box.repo) and rec.box.repo.is_dir()
     calls = {c["tool_use_id"]: c for c in expected["calls"]}
     main, sub = (rec.run.script.tool_use_ids(lane) for lane in ("main", "sub"))
