@@ -61,10 +61,13 @@ def reviewer_message(ctx, report: dict | None) -> str:
         return ctx.say("subagent_reminder.reviewer_error", plan=plan, error=report["error"])
     if not report.get("activated"):
         why = report.get("why_not") or "-"
-        known = report.get("why_not_key")
-        if isinstance(known, list) and len(known) == 2 and isinstance(known[1], dict):
-            # The reason as its catalogue entry (the report keeps English text).
-            why = ctx.say(str(known[0]), **known[1])
+        if "why_not_text" in report:
+            from messages import Text  # lazy: only when the playbook was not activated
+
+            try:   # the reason as its catalogue entry, told in the reader's language
+                why = Text.from_json(report["why_not_text"])
+            except ValueError:
+                pass   # a report we did not write: its English stays
         return ctx.say("subagent_reminder.reviewer_inactive", plan=plan, why=why)
     return ctx.say("subagent_reminder.reviewer_active", plan=plan,
                    progress=plan.rsplit("/", 1)[0] + "/progress.json",

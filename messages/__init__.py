@@ -89,6 +89,31 @@ class Text(str):
         self.fields = {"sep": sep, "parts": parts}
         return self
 
+    def to_json(self) -> dict:
+        """This text as JSON, for a file read back later (an archive
+        checkpoint, a subagent report): ``{"key", "en", "fields"}`` with the
+        fields converted in turn (a field that is a ``Text`` stays one; any
+        other value that is not a JSON scalar becomes its ``str``), or
+        ``{"sep", "parts"}`` for a :meth:`join`. :meth:`from_json` reads it."""
+        if self.key is None:
+            return {"sep": self.fields["sep"], "parts": [_field_json(p) for p in self.fields["parts"]]}
+        return {"key": self.key, "en": str.__str__(self),
+                "fields": {k: _field_json(v) for k, v in self.fields.items()}}
+
+    @classmethod
+    def from_json(cls, value) -> "Text":
+        """The ``Text`` :meth:`to_json` made, with the same English and key.
+        Raises ``ValueError`` for anything else (a hand-edited file)."""
+        if not isinstance(value, dict):
+            raise ValueError("not a text")
+        if isinstance(value.get("parts"), list) and isinstance(value.get("sep"), str):
+            return cls.join(value["sep"], [_field_from_json(p) for p in value["parts"]])
+        key, english, fields = value.get("key"), value.get("en"), value.get("fields")
+        if not (isinstance(key, str) and key and isinstance(english, str)
+                and isinstance(fields, dict)) or "english" in fields:
+            raise ValueError("not a text")
+        return cls(key, english=english, **{str(k): _field_from_json(v) for k, v in fields.items()})
+
     def localized(self, lang: str) -> str:
         """This text in ``lang`` (plain ``str``)."""
         if lang == DEFAULT:
@@ -96,6 +121,20 @@ class Text(str):
         if self.key is None:
             return self.fields["sep"].join(localize(lang, p) for p in self.fields["parts"])
         return text(lang, self.key, **self.fields)
+
+
+def _field_json(value):
+    """A field (or join part) of a :class:`Text` as JSON (see ``Text.to_json``)."""
+    if isinstance(value, Text):
+        return value.to_json()
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    return str(value)
+
+
+def _field_from_json(value):
+    """What :func:`_field_json` made, back (a dict is a ``Text``)."""
+    return Text.from_json(value) if isinstance(value, dict) else value
 
 
 def localize(lang: str, value):

@@ -929,39 +929,11 @@ def _join(reason: str, hint: str) -> Text:
                 reason=reason, hint=hint)
 
 
-def _pack(value):
-    """``value`` as JSON for the checkpoint: a :class:`messages.Text` as its
-    key, fields (packed in turn) and English, so that a later report renders
-    it in its reader's language (issue 14 item 10); anything else as it is."""
-    if isinstance(value, Text):
-        if value.key is None:
-            return {"sep": value.fields["sep"], "parts": [_pack(p) for p in value.fields["parts"]]}
-        return {"key": value.key, "en": str(value),
-                "fields": {k: _pack(v) for k, v in value.fields.items()}}
-    if value is None or isinstance(value, (bool, int, float)):
-        return value
-    return str(value)
-
-
-def _unpack(value):
-    """The :class:`messages.Text` :func:`_pack` made (any other value as it
-    is). Raises ValueError for a packed text that is not one (a hand-edited
-    checkpoint)."""
-    if not isinstance(value, dict):
-        return value
-    if isinstance(value.get("parts"), list) and isinstance(value.get("sep"), str):
-        return Text.join(value["sep"], [_unpack(p) for p in value["parts"]])
-    key, english, fields = value.get("key"), value.get("en"), value.get("fields")
-    if not (isinstance(key, str) and key and isinstance(english, str)
-            and isinstance(fields, dict)):
-        raise ValueError("not a packed text")
-    return Text(key, english=english, **{str(k): _unpack(v) for k, v in fields.items()})
-
-
 def _packed(name: str, value) -> dict:
-    """``{name + "_text": packed}`` for a :class:`messages.Text` ``value``
-    (spread beside the English ``name``), else ``{}``."""
-    return {f"{name}_text": _pack(value)} if isinstance(value, Text) else {}
+    """``{name + "_text": Text.to_json()}`` for a :class:`messages.Text`
+    ``value`` (spread beside the English ``name``, so that a later report
+    renders it in its reader's language: issue 14 item 10), else ``{}``."""
+    return {f"{name}_text": value.to_json()} if isinstance(value, Text) else {}
 
 
 def _said(record: dict, name: str):
@@ -971,7 +943,7 @@ def _said(record: dict, name: str):
     packed = record.get(f"{name}_text")
     if value and isinstance(packed, dict):
         try:
-            return _unpack(packed)
+            return Text.from_json(packed)
         except Exception:  # noqa: BLE001 - a hand-edited checkpoint: its English stays
             return value
     return value

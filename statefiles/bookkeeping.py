@@ -167,13 +167,14 @@ def review_verdicts(root: str) -> dict:
 
 def _why_not(report: dict, key: str, /, **fields) -> None:
     """Why a reviewed playbook was not activated: ``why_not`` in English
-    (the report is JSON, read back later) and ``why_not_key`` ``[key,
-    fields]`` so the reminder can tell it in the reader's language (issue 14
-    item 10)."""
+    (the report is JSON, read back later) and ``why_not_text``
+    (``messages.Text.to_json``) so the reminder can tell it in the reader's
+    language (issue 14 item 10)."""
     from messages import Text  # lazy: only when the playbook cannot be activated
 
-    report["why_not"] = str.__str__(Text(key, **fields))
-    report["why_not_key"] = [key, fields]
+    why = Text(key, **fields)
+    report["why_not"] = str.__str__(why)
+    report["why_not_text"] = why.to_json()
 
 
 def record_review(root: str, plan_rel: str, branch: str | None) -> dict:

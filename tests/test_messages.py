@@ -470,3 +470,51 @@ def test_a_failed_effect_reads_in_japanese():
                             "left on device; details in .claude/.cache/errors.log)")
     shown = messages.localize("ja", failure)
     assert "session.last_start の書き込み ができませんでした" in shown, shown
+
+
+# ------------------------------------------------------------------ Text kept in JSON
+def _texts():
+    """A :class:`messages.Text` of any catalogue key with its own fields,
+    whose values are scalars, other texts, or joins of texts."""
+    def one(key, inner):
+        names = sorted(fields(EN[key]))
+        return st.fixed_dictionaries({n: inner for n in names}).map(
+            lambda kw, key=key: messages.Text(key, **kw))
+
+    scalars = st.one_of(st.text(max_size=12), st.integers(), st.none(), st.booleans())
+    keys = st.sampled_from(sorted(k for k in EN if isinstance(EN[k], str)))
+    leaf = keys.flatmap(lambda k: one(k, scalars))
+    return st.recursive(leaf, lambda inner: st.one_of(
+        keys.flatmap(lambda k: one(k, st.one_of(scalars, inner))),
+        st.lists(inner, min_size=1, max_size=3).map(lambda parts: messages.Text.join(". ", parts))),
+        max_leaves=6)
+
+
+@settings(max_examples=200, deadline=None)
+@given(value=_texts())
+def test_a_text_kept_as_json_reads_back_the_same_in_both_languages(value):
+    """What an archive checkpoint or a subagent report keeps of a message
+    (``Text.to_json``) gives back the same English and the same Japanese."""
+    import json
+
+    back = messages.Text.from_json(json.loads(json.dumps(value.to_json())))
+    assert str(back) == str(value)
+    assert back.localized("ja") == value.localized("ja")
+
+
+_json = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.sampled_from(["key", "en", "fields", "sep", "parts",
+                                                        "english", "x"]), inner, max_size=4),
+                     max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=_json)
+def test_reading_a_hand_edited_text_raises_only_value_error(value):
+    try:
+        back = messages.Text.from_json(value)
+    except ValueError:
+        return
+    assert isinstance(back, messages.Text)
+    assert isinstance(back.localized("ja"), str)

@@ -511,22 +511,24 @@ def test_a_checkpoint_without_texts_is_reported_as_recorded(root):
     assert cp["message"] in archive.describe(cp, lang="ja")  # never raises
 
 
-@pytest.mark.parametrize("text", [
-    "plain",
-    None,
-])
-def test_pack_leaves_plain_values(text):
-    assert archive._unpack(archive._pack(text)) == text
+def test_only_texts_are_kept_beside_the_english():
+    from messages import Text
+
+    assert archive._packed("message", "plain") == {}
+    assert archive._packed("message", None) == {}
+    assert archive._packed("message", Text("archive.step_failed")) == {
+        "message_text": Text("archive.step_failed").to_json()}
 
 
-def test_pack_round_trips_nested_texts():
+def test_a_kept_text_round_trips_nested_texts():
     from messages import Text
 
     inner = Text("archive.paths_more", paths="a, b", n=3)
     value = archive._join(Text("archive.fail.work_uncommitted", branch="feat/x", paths=inner),
                           Text("archive.hint.commit_work"))
-    back = archive._unpack(json.loads(json.dumps(archive._pack(value))))
-    assert str(back) == str(value)
+    cp = {"message": str(value), **json.loads(json.dumps(archive._packed("message", value)))}
+    back = archive.message_of(cp)
+    assert isinstance(back, Text) and str(back) == str(value)
     assert back.localized("ja") == value.localized("ja")
     assert "ほか 3 件" in back.localized("ja")
 

@@ -1,0 +1,45 @@
+"""subagent-reminder's account of the reviewer's verdict: why a reviewed
+playbook was not activated reaches the agent in its own language, from the
+report statefiles.bookkeeping wrote as JSON (issue 14 item 10)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import messages
+from guards import subagent_reminder
+from statefiles import bookkeeping
+
+
+class _Ctx:
+    """The part of events.context.Context the reminder uses."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def say(self, key: str, /, **fields) -> str:
+        return messages.text(self.language, key, **fields)
+
+
+@pytest.mark.parametrize("key, fields", [
+    ("bookkeeping.no_state", {}),
+    ("bookkeeping.other_playbook", {"active": "play/other/plan.json"}),
+    ("bookkeeping.other_branch", {"branch": "main", "want": "feat/x"}),
+])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_why_not_activated_is_told_in_the_readers_language(key, fields, lang):
+    report = {"agent": "reviewer", "verdict": "PASS", "plan": "play/x/plan.json",
+              "activated": False}
+    bookkeeping._why_not(report, key, **fields)
+    report = json.loads(json.dumps(report))   # as the reminder reads it back
+    said = subagent_reminder.reviewer_message(_Ctx(lang), report)
+    assert messages.text(lang, key, **fields) in said
+    assert report["why_not"] == messages.text("en", key, **fields)
+
+
+def test_a_report_we_did_not_write_keeps_its_english():
+    report = {"verdict": "PASS", "plan": "play/x/plan.json", "activated": False,
+              "why_not": "the recorded English", "why_not_text": {"key": 3}}
+    assert "the recorded English" in subagent_reminder.reviewer_message(_Ctx("ja"), report)
