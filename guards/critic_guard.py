@@ -70,7 +70,7 @@ def _check_progress(ctx, view):
                                     subtasks=R.listing(subs)))
     critic_new = R.critic_pass_problems(after) and not R.critic_pass_problems(before)
     if critic_new:
-        problems.extend(R.critic_pass_problems(after))
+        problems.extend(ctx.render(p) for p in R.critic_pass_problems(after))
     if problems:
         return _blocked(ctx, ctx.say("critic_guard.progress_problems", label=view.target.label,
                                      problems="; ".join(problems),

@@ -75,6 +75,19 @@ def reviewer_message(ctx, report: dict | None) -> str:
                    criterion=report.get("criterion") or "-")
 
 
+def _kept(value):
+    """A message the report keeps as JSON (``messages.Text.to_json``) back as
+    a ``Text``; anything else (a report we did not write) as its string."""
+    if isinstance(value, dict):
+        from messages import Text  # lazy: only for a report that names a problem
+
+        try:
+            return Text.from_json(value)
+        except ValueError:
+            return str(value.get("en") or value)
+    return str(value)
+
+
 def critic_message(ctx, report: dict | None, progress: str) -> str:
     """What playgate recorded from the critic's verdicts (``report`` from
     :func:`statefiles.bookkeeping.apply_critic`, or ``None``)."""
@@ -91,10 +104,8 @@ def critic_message(ctx, report: dict | None, progress: str) -> str:
     if report.get("playbook") == "PASS":
         parts.append(ctx.say("subagent_reminder.critic_playbook"))
     for sid, gaps in (report.get("not_done") or {}).items():
-        from workflow.reward import gap_text  # lazy: only for evidence still missing
-
         parts.append(ctx.say("subagent_reminder.critic_not_done", subtask=sid,
-                             gaps="; ".join(gap_text(g, ctx) for g in gaps[:3]),
+                             gaps="; ".join(ctx.render(_kept(g)) for g in gaps[:3]),
                              progress=progress))
     for ident, reason in (report.get("failed") or {}).items():
         parts.append(ctx.say("subagent_reminder.critic_failed", subtask=ident,

@@ -107,6 +107,8 @@ class Text(str):
         if not isinstance(value, dict):
             raise ValueError("not a text")
         if isinstance(value.get("parts"), list) and isinstance(value.get("sep"), str):
+            if not all(isinstance(p, (str, dict)) for p in value["parts"]):
+                raise ValueError("not a text")
             return cls.join(value["sep"], [_field_from_json(p) for p in value["parts"]])
         key, english, fields = value.get("key"), value.get("en"), value.get("fields")
         if not (isinstance(key, str) and key and isinstance(english, str)

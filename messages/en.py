@@ -1095,6 +1095,7 @@ MESSAGES = {
     'reward.gap_evidence': 'validations.{kind}.evidence is empty',
     'reward.gap_validated_at': 'validated_at is not set',
     'reward.gap_validated_by': "validated_by is {got}, not 'critic'",
+    'reward.gap_critic_evidence': 'critic.status is PASS but critic.evidence is empty',
     # >>> shell analysis (ja-shell) ----------------------------------------
     # Issue 14 item 10: the sentences the shell analysis records
     # (shell.model.Msg) for bash-check, the permission gate and the workflow

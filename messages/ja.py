@@ -904,6 +904,7 @@ MESSAGES = {
     'reward.gap_evidence': 'validations.{kind}.evidence が空です',
     'reward.gap_validated_at': 'validated_at が設定されていません',
     'reward.gap_validated_by': "validated_by が {got} です ('critic' ではありません)",
+    'reward.gap_critic_evidence': 'critic.status は PASS ですが critic.evidence が空です',
     # >>> shell analysis (ja-shell) ----------------------------------------
     # Issue 14 item 10: the sentences the shell analysis records
     # (shell.model.Msg) for bash-check, the permission gate and the workflow

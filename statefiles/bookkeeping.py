@@ -276,10 +276,10 @@ def apply_critic(root: str, plan_rel: str, verdicts: list, reply: str = "",
             entry = _entry(progress, "subtasks", sid)
             if _status(entry) == "done":
                 continue
-            gaps = [g for g in evidence_problems(dict(entry, validated_by="critic",
-                                                      validated_at=stamp))]
+            gaps = evidence_problems(dict(entry, validated_by="critic", validated_at=stamp))
             if gaps:
-                report["not_done"][sid] = gaps
+                # messages.Text kept as JSON: the reminder tells them in its reader's language
+                report["not_done"][sid] = [g.to_json() for g in gaps]
                 continue
             entry.update(status="done", validated_by="critic", validated_at=stamp)
             report["done"].append(sid)

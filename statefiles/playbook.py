@@ -178,11 +178,20 @@ def evidence_problems(entry) -> list:
             problems.append(_text("reward.gap_status", kind=kind, status=status or "missing"))
         elif not evidence:
             problems.append(_text("reward.gap_evidence", kind=kind))
+    problems.extend(critic_field_problems(entry))
+    return problems
+
+
+def critic_field_problems(entry) -> list:
+    """The critic part of the done contract (SPEC §3 critic-guard, seed 002
+    §11.5 step 2c): ``validated_at`` set and ``validated_by == "critic"``;
+    ``[]`` when both hold, else :class:`messages.Text` problems."""
+    entry = _dict(entry)
+    problems = []
     if not _str(entry.get("validated_at")).strip():
         problems.append(_text("reward.gap_validated_at"))
     if _str(entry.get("validated_by")).strip() != "critic":
-        got = entry.get("validated_by")
-        problems.append(_text("reward.gap_validated_by", got=repr(got)))
+        problems.append(_text("reward.gap_validated_by", got=repr(entry.get("validated_by"))))
     return problems
 
 

@@ -40,6 +40,7 @@ from statefiles.atomic import open_regular, write_atomic
 from statefiles.markers import now_iso
 from statefiles.playbook import (
     MAX_BYTES,
+    critic_field_problems,
     evidence_problems,
     load_json_file,
     parse_json_text,
@@ -464,17 +465,6 @@ def done_subtasks(progress: dict | None) -> list:
     return [sid for sid, st in subtask_statuses(progress).items() if st == "done"]
 
 
-def critic_field_problems(entry: dict) -> list:
-    """The critic part of the done contract: ``validated_by == "critic"`` and
-    ``validated_at`` set (SPEC §3 critic-guard, seed 002 §11.5 step 2c)."""
-    problems = []
-    if not isinstance(entry.get("validated_by"), str) or entry["validated_by"].strip() != "critic":
-        problems.append(f"validated_by is {entry.get('validated_by')!r}, not 'critic'")
-    if not isinstance(entry.get("validated_at"), str) or not entry["validated_at"].strip():
-        problems.append("validated_at is not set")
-    return problems
-
-
 def _done_problems(progress: dict | None, key: str, problems_of) -> dict:
     """``{subtask_id: problems_of(entry)}`` for the done subtasks of
     ``progress`` with problems, memoised per progress dict under ``key``."""
@@ -544,7 +534,11 @@ def critic_pass_problems(progress: dict | None) -> list:
     status, evidence = validation_entry(critic)
     if status != "PASS":
         return []
-    return [] if evidence else ["critic.status is PASS but critic.evidence is empty"]
+    if evidence:
+        return []
+    from messages import Text  # lazy: the catalogue only for a PASS without evidence
+
+    return [Text("reward.gap_critic_evidence")]
 
 
 def critic_passed(progress: dict | None) -> bool:
@@ -594,29 +588,11 @@ def listing(items, limit: int = 15) -> str:
     return Text("reward.listing_more", shown=shown, more=len(items) - limit)
 
 
-#: The shapes of :func:`statefiles.playbook.evidence_problems` and
-#: :func:`critic_field_problems` → their catalogue key (issue 14 item 10:
-#: the per-subtask problems in the reader's language).
-_GAPS = (
-    ("reward.gap_status", r"validations\.(?P<kind>\w+)\.status is (?P<status>.+), not PASS"),
-    ("reward.gap_evidence", r"validations\.(?P<kind>\w+)\.evidence is empty"),
-    ("reward.gap_validated_at", r"validated_at is not set"),
-    ("reward.gap_validated_by", r"validated_by is (?P<got>.+), not 'critic'"),
-)
-
-
-def gap_text(problem: str, ctx=None) -> str:
-    """One evidence problem in the context's language (as it is when its
-    shape is not one of :data:`_GAPS`, or without a context)."""
-    if ctx is None or ctx.language == "en":
-        return problem
-    import re  # lazy: re (~4 ms) only to translate a gap message
-
-    for key, pattern in _GAPS:
-        m = re.fullmatch(pattern, problem)
-        if m:
-            return ctx.say(key, **m.groupdict())
-    return problem
+def gap_text(problem, ctx=None) -> str:
+    """One evidence problem (a :class:`messages.Text` from
+    :func:`statefiles.playbook.evidence_problems`, or a plain string) in the
+    context's language (issue 14 item 10); as it is without a context."""
+    return problem if ctx is None else ctx.render(problem)
 
 
 def describe_problems(problems: dict, limit: int = 10, ctx=None) -> str:

@@ -22,6 +22,9 @@ class _Ctx:
     def say(self, key: str, /, **fields) -> str:
         return messages.text(self.language, key, **fields)
 
+    def render(self, value) -> str:
+        return messages.render(self.language, value)
+
 
 @pytest.mark.parametrize("key, fields", [
     ("bookkeeping.no_state", {}),
@@ -43,3 +46,22 @@ def test_a_report_we_did_not_write_keeps_its_english():
     report = {"verdict": "PASS", "plan": "play/x/plan.json", "activated": False,
               "why_not": "the recorded English", "why_not_text": {"key": 3}}
     assert "the recorded English" in subagent_reminder.reviewer_message(_Ctx("ja"), report)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_evidence_still_missing_is_told_in_the_readers_language(lang):
+    """The critic's PASS for a subtask without its evidence: the report keeps
+    the gaps (statefiles.playbook.evidence_problems) as JSON, and the reminder
+    says each in the reader's language."""
+    from statefiles.playbook import evidence_problems
+
+    gaps = evidence_problems({"validated_by": "critic", "validated_at": "now",
+                              "validations": {"technical": {"status": "PASS", "evidence": []}}})
+    report = json.loads(json.dumps({"agent": "critic", "plan": "play/x/plan.json", "done": [],
+                                    "not_done": {"p1.1": [g.to_json() for g in gaps]},
+                                    "failed": {}}))
+    said = subagent_reminder.critic_message(_Ctx(lang), report, "play/x/progress.json")
+    for gap in gaps[:3]:
+        assert gap.localized(lang) in said
+    if lang == "ja":
+        assert "is empty" not in said and "not PASS" not in said
