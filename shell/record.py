@@ -17,6 +17,9 @@ import cycle.
 
 from __future__ import annotations
 
+#: No value given (a default may be ``None``).
+_MISSING = object()
+
 
 class Record:
     """Base of a value class whose constructor takes its fields in order.
@@ -100,23 +103,29 @@ class Record:
         defaults = self._defaults
         missing = []
         for name in fields[len(args):]:
-            if name in kwargs:
-                setattr(self, name, kwargs.pop(name))
-            elif name in defaults:
-                setattr(self, name, defaults[name])
-            else:
-                missing.append(name)
+            value = kwargs.pop(name, _MISSING)
+            if value is _MISSING:
+                value = defaults.get(name, _MISSING)
+                if value is _MISSING:
+                    missing.append(name)
+                    continue
+            setattr(self, name, value)
+        if kwargs or missing:
+            raise TypeError(self._call_error(kwargs, missing))
+
+    def _call_error(self, kwargs: dict, missing: list) -> str:
+        """The message of the ``TypeError`` for the keyword arguments left
+        over (``kwargs``: not a field, or a field given by position too) or
+        the fields given no value (``missing``), worded as Python's own."""
+        cls = type(self).__name__
         if kwargs:
             name = next(iter(kwargs))
-            if name in fields:
-                raise TypeError(f"{type(self).__name__}() got multiple values for "
-                                f"argument {name!r}")
-            raise TypeError(f"{type(self).__name__}() got an unexpected keyword "
-                            f"argument {name!r}")
-        if missing:
-            names = " and ".join(", ".join(repr(n) for n in missing).rsplit(", ", 1))
-            raise TypeError(f"{type(self).__name__}() missing {len(missing)} required "
-                            f"argument{'' if len(missing) == 1 else 's'}: {names}")
+            if name in self._fields:
+                return f"{cls}() got multiple values for argument {name!r}"
+            return f"{cls}() got an unexpected keyword argument {name!r}"
+        names = " and ".join(", ".join(repr(n) for n in missing).rsplit(", ", 1))
+        return (f"{cls}() missing {len(missing)} required "
+                f"argument{'' if len(missing) == 1 else 's'}: {names}")
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{n}={getattr(self, n, '<unset>')!r}" for n in self._fields)
