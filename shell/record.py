@@ -7,9 +7,16 @@ Why not ``dataclasses`` or ``collections.namedtuple``: these classes are made
 on the hooks' hot path, where CONTRIBUTING's "Speed rules" forbid importing
 ``dataclasses`` (about 10 ms, with ``re``, ``inspect``...) and where
 ``collections`` (about 1.6 ms with ``namedtuple``) is not loaded either, in a
-hook process whose whole floor is about 15 ms. This module imports nothing.
-The price is a generic constructor: about 0.5 µs per object instead of about
-0.1 µs for one written out, a few microseconds per command analysed.
+hook process that takes about 15 ms in all (the interpreter alone about 10).
+This module imports nothing.
+
+The price is a generic constructor (measured on CPython 3.11): 0.4 to 0.8 µs
+per object instead of 0.1 to 0.2 µs for one written out. A command as typed
+makes fewer than ten records (a few µs); a 300-command line with 900
+redirections makes 1,500 and its analysis takes about 1.5 ms longer (20 ms
+instead of 18.5). A constructor compiled per class from generated source, as
+``dataclasses`` does, would cost nothing per object but about 90 µs per class
+at every hook start, more than the records of any ordinary command.
 
 A leaf module: it imports nothing, so every package may use it without an
 import cycle.
