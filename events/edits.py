@@ -15,11 +15,12 @@ equal to ``before``.
 
 from __future__ import annotations
 
+from shell.record import Record
 from statefiles import fastjson
 from statefiles.atomic import read_bytes
 
 
-class PostEdit:
+class PostEdit(Record):
     """Before/after text of one file edit.
 
     Attributes:
@@ -29,15 +30,13 @@ class PostEdit:
         applies: the edit will apply (False: the tool will fail; nothing changes).
         error: why ``after`` could not be computed (unreadable file, a
             NotebookEdit on something that is not a notebook).
+
+    Made as ``PostEdit(before, after, applies=True, error="")``
+    (:class:`shell.record.Record`).
     """
 
     __slots__ = ("before", "after", "applies", "error")
-
-    def __init__(self, before, after, applies: bool = True, error: str = "") -> None:
-        self.before = before
-        self.after = after
-        self.applies = applies
-        self.error = error
+    _defaults = {"applies": True, "error": ""}
 
     @property
     def changed(self) -> bool:

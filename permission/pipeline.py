@@ -16,6 +16,8 @@ dialog naming it (the gate fails towards asking).
 
 from __future__ import annotations
 
+from shell.record import Record
+
 PASS = "pass"
 SKIP = "skip"
 DIALOG = "dialog"
@@ -23,7 +25,7 @@ ALLOW = "allow"
 NOT_REACHED = "not reached"
 
 
-class Decision:
+class Decision(Record):
     """The gate's answer.
 
     Attributes:
@@ -33,17 +35,13 @@ class Decision:
         trace: ``[(phase_id, status, text), ...]`` for every phase, in order
             (``not reached`` for those after the decision).
         error: ``True`` when a phase raised (the reason names it).
+
+    Made as ``Decision(decision, phase, reason, trace, error=False)``
+    (:class:`shell.record.Record`).
     """
 
-    __slots__ = ("decision", "error", "phase", "reason", "trace")
-
-    def __init__(self, decision: str, phase: str, reason: str, trace: list,
-                 error: bool = False) -> None:
-        self.decision = decision
-        self.phase = phase
-        self.reason = reason
-        self.trace = trace
-        self.error = error
+    __slots__ = ("decision", "phase", "reason", "trace", "error")
+    _defaults = {"error": False}
 
     @property
     def allowed(self) -> bool:

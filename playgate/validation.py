@@ -30,6 +30,7 @@ import jsonschema
 
 from messages import LANGUAGES, resolve_language  # the hooks' own fallback rule
 from playgate.locate import json_positions, pointer, yaml_positions
+from shell.record import Record
 from statefiles import layout, state_md
 from statefiles.atomic import NotRegularFile, read_bytes
 from statefiles.models import SCHEMA_DIR as STATE_SCHEMAS
@@ -41,20 +42,15 @@ MAX_BYTES = 4 * 1024 * 1024
 KINDS = ("state", "plan", "progress", "rules")
 
 
-class Problem:
+class Problem(Record):
     """One finding: ``level`` (``error``/``warning``), ``line``/``col``
     (1-based; 0 when the file could not be read at all), ``pointer`` (JSON
-    pointer inside the document, ``""`` for the whole file) and ``message``."""
+    pointer inside the document, ``""`` for the whole file) and ``message``.
+    Made as ``Problem(level, message, line=0, col=0, pointer="")``
+    (:class:`shell.record.Record`)."""
 
-    __slots__ = ("level", "line", "col", "pointer", "message")
-
-    def __init__(self, level: str, message: str, line: int = 0, col: int = 0,
-                 pointer_: str = "") -> None:
-        self.level = level
-        self.message = message
-        self.line = line
-        self.col = col
-        self.pointer = pointer_
+    __slots__ = ("level", "message", "line", "col", "pointer")
+    _defaults = {"line": 0, "col": 0, "pointer": ""}
 
     def to_json(self) -> dict:
         """The problem as ``{"level", "line", "col", "pointer", "message"}``."""

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from shell.model import Msg
+from shell.record import Record
 
 
 class Report:
@@ -58,14 +59,13 @@ class Report:
 
 # ------------------------------------------------------------------ literals
 
-class Lit:
-    __slots__ = ("value", "dynamic", "start", "end")
+class Lit(Record):
+    """A string literal in the scanned code: its ``value`` (escapes
+    decoded), ``dynamic`` (it interpolates something, so the value at run
+    time differs) and its span ``start:end`` in the code, quotes included.
+    Made as ``Lit(value, dynamic, start, end)`` (:class:`shell.record.Record`)."""
 
-    def __init__(self, value, dynamic, start, end):
-        self.value = value
-        self.dynamic = dynamic
-        self.start = start
-        self.end = end
+    __slots__ = ("value", "dynamic", "start", "end")
 
 
 _PY_ESC = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "\\": "\\", "'": "'", '"': '"',

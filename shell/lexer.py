@@ -28,8 +28,8 @@ construct) raises :class:`LexError`; the caller reports the command as
 (a depth breach counts as dangerous, issue 3).
 
 Pure string scanning: no regular expressions, and no imports but
-:mod:`shell.model` (imports nothing; loaded before the lexer anyway) — hook
-hot path.
+:mod:`shell.model` and :mod:`shell.record` (they import nothing else; loaded
+before the lexer anyway) — hook hot path.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from __future__ import annotations
 from shell.model import NAME_CHARS as _NAME_CHARS
 from shell.model import NAME_START as _NAME_START
 from shell.model import Msg, is_assignment
+from shell.record import Record
 
 #: Deepest nesting of quotes/substitutions/parentheses the scanner follows.
 MAX_NESTING = 48
@@ -145,19 +146,14 @@ class Heredoc:
         return f"Heredoc({self.delimiter!r}, quoted={self.quoted}, body={self.body[:40]!r})"
 
 
-class Region:
+class Region(Record):
     """A construct masked for bashlex: ``kind`` is ``"cond"`` (``[[ ]]``),
     ``"arith-cmd"`` (``(( ))``), ``"arith"`` (``$(( ))``/``$[ ]``),
     ``"for-arith"``, ``"array"`` (``NAME=( )``); ``text`` is the original
-    source of the span ``start:end``."""
+    source of the span ``start:end``. Made as ``Region(kind, start, end,
+    text)`` (:class:`shell.record.Record`)."""
 
     __slots__ = ("kind", "start", "end", "text")
-
-    def __init__(self, kind, start, end, text):
-        self.kind = kind
-        self.start = start
-        self.end = end
-        self.text = text
 
     def __repr__(self) -> str:
         return f"Region({self.kind}, {self.text[:40]!r})"

@@ -1,8 +1,10 @@
 """The shapes the shell analysis produces (SPEC §4). See ``shell/__init__.py``
-for how guards use them. Plain ``__slots__`` classes (no dataclasses: hook hot
-path, issue 7)."""
+for how guards use them. Plain ``__slots__`` classes, the simple ones on
+:class:`shell.record.Record` (no dataclasses: hook hot path, issue 7)."""
 
 from __future__ import annotations
+
+from shell.record import Record
 
 #: Placeholder for a part of a value the analyser cannot know statically (an
 #: expansion of an unknown variable, command output...). Commands cannot
@@ -118,7 +120,7 @@ class Word:
         return f"Word({self.value!r}{' ' + flags if flags else ''})"
 
 
-class Redirect:
+class Redirect(Record):
     """One redirection.
 
     Attributes:
@@ -131,18 +133,14 @@ class Redirect:
         dup: for ``>&N``/``<&N``: the descriptor number (or ``"-"``).
         heredoc: ``shell.lexer.Heredoc`` for ``<<``.
         path: for file targets, the resolved absolute path (``None`` when the
-            target is dynamic).
+            target is dynamic); set by the walker after the redirection is made.
+
+    Made as ``Redirect(op, fd=None, target=None, dup=None, heredoc=None,
+    path=None)`` (:class:`shell.record.Record`).
     """
 
     __slots__ = ("op", "fd", "target", "dup", "heredoc", "path")
-
-    def __init__(self, op: str, fd=None, target: Word | None = None, dup=None, heredoc=None):
-        self.op = op
-        self.fd = fd
-        self.target = target
-        self.dup = dup
-        self.heredoc = heredoc
-        self.path = None
+    _defaults = {"fd": None, "target": None, "dup": None, "heredoc": None, "path": None}
 
     @property
     def writes(self) -> bool:
@@ -157,23 +155,18 @@ class Redirect:
         return f"Redirect({self.fd if self.fd is not None else ''}{self.op}{tgt!r})"
 
 
-class Stdin:
+class Stdin(Record):
     """Where a command's standard input comes from (for shells and
     interpreters reading a program on stdin, and ``xargs``).
 
     ``kind``: ``"pipe"`` (``producers`` = the upstream commands),
     ``"heredoc"``/``"herestring"`` (``content`` known unless dynamic),
-    ``"file"`` (``path``), ``"procsub"``.
+    ``"file"`` (``path``), ``"procsub"``. Made as ``Stdin(kind, content=None,
+    producers=(), path=None, dynamic=False)`` (:class:`shell.record.Record`).
     """
 
     __slots__ = ("kind", "content", "producers", "path", "dynamic")
-
-    def __init__(self, kind: str, content=None, producers=(), path=None, dynamic=False):
-        self.kind = kind
-        self.content = content
-        self.producers = producers
-        self.path = path
-        self.dynamic = dynamic
+    _defaults = {"content": None, "producers": (), "path": None, "dynamic": False}
 
     def __repr__(self) -> str:
         return f"Stdin({self.kind})"
@@ -269,7 +262,7 @@ def _trusted(word: str, w) -> bool:
     return any(word.startswith(p) and "/" not in word[len(p):] for p in _SYSTEM_BIN)
 
 
-class Finding:
+class Finding(Record):
     """Something the analysis found: ``family`` (its kind, e.g.
     ``"rm-recursive"``, ``"git-history"``, ``"force-push"``, ``"eval"``) and
     a ``message`` saying what and why; ``command`` is the simple command it
@@ -277,25 +270,21 @@ class Finding:
     handler produced it (``shell/families/<module>.py``'s ``FAMILY``, or
     ``"shell"`` for what the shell language itself does: redirections, fork
     bombs, computed command names, the depth limit) — internal for now, for
-    per-family severities and ``playgate explain`` (issue 16)."""
+    per-family severities and ``playgate explain`` (issue 16). ``certain``
+    is False when the finding rests on a value only known at run time
+    (``rm -rf "$X"``): still blocked, but not proof of intent.
+
+    Made as ``Finding(family, message, command=None, certain=True,
+    command_family="")`` (:class:`shell.record.Record`)."""
 
     __slots__ = ("family", "message", "command", "certain", "command_family")
-
-    def __init__(self, family: str, message: str, command=None, certain: bool = True,
-                 command_family: str = "") -> None:
-        self.family = family
-        self.message = message
-        self.command = command
-        #: False when the finding rests on a value only known at run time
-        #: (``rm -rf "$X"``): still blocked, but not proof of intent.
-        self.certain = certain
-        self.command_family = command_family
+    _defaults = {"command": None, "certain": True, "command_family": ""}
 
     def __repr__(self) -> str:
         return f"Finding({self.family}: {self.message})"
 
 
-class Write:
+class Write(Record):
     """A file (or directory tree) the command writes.
 
     Attributes:
@@ -314,26 +303,18 @@ class Write:
         command: the :class:`SimpleCommand` doing it.
         pattern: with ``recursive``, only names matching this glob under the
             path are affected (``find DIR -name '*.pyc' -delete``), or ``None``.
+        max_depth: with ``pattern``, how deep below the path matches are
+            (``find -maxdepth``), or ``None``; set by the find handler.
+
+    Made as ``Write(how, given, abs, rel, kind="write", recursive=False,
+    possible=False, command=None, pattern=None, max_depth=None)``
+    (:class:`shell.record.Record`).
     """
 
     __slots__ = ("how", "given", "abs", "rel", "kind", "recursive", "possible", "command",
                  "pattern", "max_depth")
-
-    def __init__(self, how: str, given: str, abs_path: str | None, rel: str | None,
-                 kind: str = "write", recursive: bool = False, possible: bool = False,
-                 command=None, pattern: str | None = None) -> None:
-        #: for recursive writes limited to names matching a glob (``find -name``)
-        self.pattern = pattern
-        #: with ``pattern``: how deep below the path matches are (``find -maxdepth``)
-        self.max_depth = None
-        self.how = how
-        self.given = given
-        self.abs = abs_path
-        self.rel = rel
-        self.kind = kind
-        self.recursive = recursive
-        self.possible = possible
-        self.command = command
+    _defaults = {"kind": "write", "recursive": False, "possible": False, "command": None,
+                 "pattern": None, "max_depth": None}
 
     @property
     def known(self) -> bool:

@@ -31,11 +31,13 @@ from __future__ import annotations
 import os
 import time
 
+from shell.record import Record
+
 #: Largest output kept per stream, in characters.
 MAX_OUTPUT = 64 * 1024
 
 
-class Run:
+class Run(Record):
     """The outcome of one command.
 
     Attributes:
@@ -43,17 +45,13 @@ class Run:
         out / err: decoded stdout / stderr (bounded).
         timed_out: killed at the timeout.
         missing: the executable was not found.
+
+    Made as ``Run(argv, code=None, out="", err="", timed_out=False,
+    missing=False)`` (:class:`shell.record.Record`).
     """
 
-    __slots__ = ("argv", "code", "err", "missing", "out", "timed_out")
-
-    def __init__(self, argv, code=None, out="", err="", timed_out=False, missing=False) -> None:
-        self.argv = argv
-        self.code = code
-        self.out = out
-        self.err = err
-        self.timed_out = timed_out
-        self.missing = missing
+    __slots__ = ("argv", "code", "out", "err", "timed_out", "missing")
+    _defaults = {"code": None, "out": "", "err": "", "timed_out": False, "missing": False}
 
     @property
     def ok(self) -> bool:

@@ -51,6 +51,7 @@ import os
 
 from shell import analyse
 from shell.model import DYN
+from shell.record import Record
 from statefiles import cache, fastjson, layout
 from statefiles.atomic import read_bytes
 
@@ -76,18 +77,13 @@ def schema_path() -> str:
     return SCHEMA_FILE
 
 
-class Problem:
+class Problem(Record):
     """One reason the file is broken: ``line``/``col`` (1-based; 0 when the
     file could not be read), ``where`` (the field: ``rules[0].action``) and
-    ``message``."""
+    ``message``. Made as ``Problem(line, col, where, message)``
+    (:class:`shell.record.Record`), the order of :meth:`to_list`."""
 
-    __slots__ = ("col", "line", "message", "where")
-
-    def __init__(self, line: int, col: int, where: str, message: str) -> None:
-        self.line = line
-        self.col = col
-        self.where = where
-        self.message = message
+    __slots__ = ("line", "col", "where", "message")
 
     def text(self) -> str:
         """``line L: field: message`` (one line; a :class:`messages.Text`

@@ -35,6 +35,7 @@ from __future__ import annotations
 import os
 
 from events.verdict import ALLOWED, Effect, block
+from shell.record import Record
 from statefiles import fastjson, layout, state_md
 from statefiles.atomic import open_regular, write_atomic
 from statefiles.markers import now_iso
@@ -143,7 +144,7 @@ def active_real_files(ctx) -> tuple:
     return out
 
 
-class RewardTarget:
+class RewardTarget(Record):
     """The reward file an edit tool writes.
 
     Attributes:
@@ -151,15 +152,13 @@ class RewardTarget:
         dir_abs: the playbook directory (real path) for plan/progress, the
             project root for state.md.
         label: repo-relative name for messages.
+        root: the project root.
+
+    Made as ``RewardTarget(kind, dir_abs, label, root)``
+    (:class:`shell.record.Record`).
     """
 
-    __slots__ = ("dir_abs", "kind", "label", "root")
-
-    def __init__(self, kind: str, dir_abs: str, label: str, root: str) -> None:
-        self.kind = kind
-        self.dir_abs = dir_abs
-        self.label = label
-        self.root = root
+    __slots__ = ("kind", "dir_abs", "label", "root")
 
     @property
     def plan_rel(self) -> str:
