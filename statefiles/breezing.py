@@ -78,7 +78,7 @@ _JSON_ERRORS = (ValueError, RecursionError, SystemError)
 SCHEMA_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas",
                            "breezing-active.schema.json")
 #: Cache entry name; the suffix changes when the schema or the cached shape does.
-_CACHE_NAME = "breezing-active-v1"
+_CACHE_NAME = "breezing-active-v2"
 
 
 def path(root: str, rel: str) -> str:
@@ -236,49 +236,18 @@ class Active:
             return ""
         from messages import Text  # lazy: a broken breezing-active.json only
 
-        shown = Text.join("; ", [error_text(e) for e in self.errors[:8]])
+        shown = Text.join("; ", self.errors[:8])
         if len(self.errors) > 8:
             shown = Text.join("", [shown, " ..."])
         return Text("breezing.active_broken", active=ACTIVE, shown=shown)
 
 
-#: The problems :func:`validate_bytes` and :func:`load_active` record (plain
-#: strings: they are cached as JSON) → catalogue key, by their shape.
-_ERROR_SHAPES = (
-    ("breezing.error_directory", r"it is a directory, not a file"),
-    ("breezing.error_unreadable", r"cannot be read \((?P<error>.*)\)"),
-    ("breezing.error_too_large", r"larger than (?P<limit>\d+) bytes"),
-    ("breezing.error_not_json", r"not valid JSON \((?P<problem>.*)\)"),
-    ("breezing.error_not_object", r"must be a JSON object, not (?P<type>\w+)"),
-    ("breezing.error_current_batch",
-     r"current_batch: (?P<value>.*) is not the id of any entry in batches"),
-    ("breezing.error_unchecked", r"could not be checked against its schema \((?P<error>.*)\); "
-                                 r"reinstall the suite"),
-    ("breezing.error_cache", r"unreadable cache entry"),
-    ("breezing.error_schema", r"(?P<where>[^\s:]+(?: level\))?): (?P<problem>.+)"),
-)
+def _problem(key: str, /, **fields):
+    """One problem of breezing-active.json as a :class:`messages.Text`
+    (English as ``str``, told in the reader's language: issue 14 item 10)."""
+    from messages import Text  # lazy: a broken breezing-active.json only
 
-
-def error_text(error: str):
-    """One recorded problem of breezing-active.json as a
-    :class:`messages.Text` whose English is ``error`` exactly: ours by its
-    shape, a library's words (JSON syntax, a JSON-Schema finding) quoted
-    (:mod:`statefiles.detail`)."""
-    import re  # lazy: a broken breezing-active.json only
-
-    from messages import Text  # lazy: as above
-    from statefiles.detail import json_problem, quoted  # lazy: as above
-
-    for key, pattern in _ERROR_SHAPES:
-        m = re.fullmatch(pattern, error)
-        if m:
-            fields = m.groupdict()
-            for name in ("error", "problem"):
-                if name in fields:
-                    fields[name] = (json_problem(fields[name]) if key == "breezing.error_not_json"
-                                    else quoted(fields[name]))
-            return Text(key, english=error, **fields)
-    return quoted(error)
+    return Text(key, **fields)
 
 
 def _schema_errors(obj: dict) -> list:
@@ -292,8 +261,15 @@ def _schema_errors(obj: dict) -> list:
     for err in found[:20]:
         where = "/".join(str(p) for p in err.absolute_path) or "(top level)"
         message = err.message if len(err.message) <= 200 else err.message[:197] + "..."
-        out.append(f"{where}: {message}")
+        out.append(_problem("breezing.error_schema", where=where, problem=_quoted(message)))
     return out
+
+
+def _quoted(words):
+    """A library's own words, quoted in Japanese (:func:`statefiles.detail.quoted`)."""
+    from statefiles.detail import quoted  # lazy: a broken breezing-active.json only
+
+    return quoted(words)
 
 
 def _consistency_errors(obj: dict) -> list:
@@ -302,25 +278,31 @@ def _consistency_errors(obj: dict) -> list:
     if isinstance(batches, list) and _is_id(current):
         ids = [str(b.get("id")) for b in batches if isinstance(b, dict)]
         if str(current) not in ids:
-            return [f"current_batch: {current!r} is not the id of any entry in batches"]
+            return [_problem("breezing.error_current_batch", value=repr(current))]
     return []
 
 
 def validate_bytes(data: bytes) -> dict:
     """Parse and validate breezing-active.json content.
 
-    Returns ``{"data": object_or_None, "errors": [str, ...]}`` (JSON-serialisable,
-    so it can be cached). Never raises for bad content; raises ``ImportError``
-    only when jsonschema is not installed (a broken installation).
+    Returns ``{"data": object_or_None, "errors": [problem, ...]}`` with each
+    problem as ``messages.Text.to_json`` (JSON-serialisable, so it can be
+    cached). Never raises for bad content; raises ``ImportError`` only when
+    jsonschema is not installed (a broken installation).
     """
     try:
         obj = fastjson.loads(data)
     except _JSON_ERRORS as exc:
+        from statefiles.detail import json_problem  # lazy: a broken breezing-active.json only
+
         reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
-        return {"data": None, "errors": [f"not valid JSON ({reason})"]}
+        errors = [_problem("breezing.error_not_json", problem=json_problem(reason))]
+        return {"data": None, "errors": [e.to_json() for e in errors]}
     if not isinstance(obj, dict):
-        return {"data": None, "errors": [f"must be a JSON object, not {type(obj).__name__}"]}
-    return {"data": obj, "errors": _schema_errors(obj) + _consistency_errors(obj)}
+        errors = [_problem("breezing.error_not_object", type=type(obj).__name__)]
+        return {"data": None, "errors": [e.to_json() for e in errors]}
+    errors = _schema_errors(obj) + _consistency_errors(obj)
+    return {"data": obj, "errors": [e.to_json() for e in errors]}
 
 
 def load_active(root: str) -> Active | None:
@@ -336,11 +318,13 @@ def load_active(root: str) -> Active | None:
     except (FileNotFoundError, NotADirectoryError):
         return None
     except IsADirectoryError:
-        return Active(None, ["it is a directory, not a file"])
+        return Active(None, [_problem("breezing.error_directory")])
     except OSError as exc:
-        return Active(None, [f"cannot be read ({exc.strerror})"])
+        from statefiles.detail import os_error  # lazy: an unreadable breezing-active.json only
+
+        return Active(None, [_problem("breezing.error_unreadable", error=os_error(exc))])
     if len(data) > ACTIVE_MAX_BYTES:
-        return Active(None, [f"larger than {ACTIVE_MAX_BYTES} bytes"])
+        return Active(None, [_problem("breezing.error_too_large", limit=ACTIVE_MAX_BYTES)])
 
     try:
         value = cached(root, _CACHE_NAME, data, lambda: validate_bytes(data))
@@ -349,12 +333,19 @@ def load_active(root: str) -> Active | None:
             obj = fastjson.loads(data)
         except _JSON_ERRORS:
             obj = None
-        reason = (f"could not be checked against its schema ({type(exc).__name__}: {exc}); "
-                  "reinstall the suite")
-        return Active(obj, [reason])
-    if not isinstance(value, dict):
-        return Active(None, ["unreadable cache entry"])
-    return Active(value.get("data"), value.get("errors") or [])
+        return Active(obj, [_problem("breezing.error_unchecked",
+                                     error=_quoted(f"{type(exc).__name__}: {exc}"))])
+    if not isinstance(value, dict) or not isinstance(value.get("errors") or [], list):
+        return Active(None, [_problem("breezing.error_cache")])
+    errors = value.get("errors") or []
+    if errors:
+        from messages import Text  # lazy: a broken breezing-active.json only
+
+        try:
+            errors = [Text.from_json(e) for e in errors]
+        except ValueError:
+            return Active(None, [_problem("breezing.error_cache")])
+    return Active(value.get("data"), errors)
 
 
 # ----------------------------------------------------------------- small file helpers

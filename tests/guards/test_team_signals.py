@@ -282,7 +282,7 @@ def test_validation_is_cached_by_content(installed):
     root = str(installed.root)
     write_active(installed.root, plans_md_mapping=mapping(2))
     assert breezing.load_active(root).errors == []
-    entry = installed.root / ".claude/.cache" / "breezing-active-v1.json"
+    entry = installed.root / ".claude/.cache" / "breezing-active-v2.json"
     assert entry.exists()
     probe = ("import sys; sys.path.insert(0, sys.argv[1]); from statefiles import breezing; "
              "a = breezing.load_active(sys.argv[2]); "
