@@ -202,36 +202,26 @@ def h_awk(x: X) -> list:
     program = None
     files = []
     in_place = False
-    i = 0
-    while i < len(args):
-        a = args[i]
+    walk = opts.OptionWalk(args, ("-v", "--assign", "-F", "--field-separator"))
+    for a in walk:
+        i = walk.i
         v = a.value
-        if v == "--":
-            i += 1
-            break
         if v in ("-f", "--file") and i + 1 < len(args):
             text = file_text(args[i + 1].value, cmd) if not args[i + 1].dynamic else None
             if text is None:
                 run.unknown(Msg("shell.unknown.awk_runs_program_file"))
             program = Word.literal(text or "")
-            i += 2
-            continue
-        if v in ("-i", "--include", "-l", "--load") and i + 1 < len(args):
+            walk.i = i + 2
+        elif v in ("-i", "--include", "-l", "--load") and i + 1 < len(args):
             if args[i + 1].value in ("inplace", "inplace.awk"):
                 in_place = True
             else:
                 run.carrier("awk", Msg("shell.carrier.awk_loads_extension_include"), cmd)
-            i += 2
-            continue
-        if v in ("-e", "--source") and i + 1 < len(args):
+            walk.i = i + 2
+        elif v in ("-e", "--source") and i + 1 < len(args):
             program = args[i + 1]
-            i += 2
-            continue
-        after = opts.skip_option(args, i, ("-v", "--assign", "-F", "--field-separator"))
-        if after == i:
-            break
-        i = after
-    rest = args[i:]
+            walk.i = i + 2
+    rest = walk.rest()
     if program is None and rest:
         program, rest = rest[0], rest[1:]
     files = [w for w in rest if "=" not in w.value or w.value.startswith(("/", "."))]
