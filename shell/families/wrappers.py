@@ -307,11 +307,7 @@ def h_sg(x: X) -> list:
         rest = rest[1:]
     if not rest:
         return x.plain()
-    if any(w.dynamic for w in rest):
-        x.run.add(x.cmd)
-        x.run.unknown(Msg("shell.unknown.sg_runs_command_assembled"))
-        return [x.cmd]
-    return x.code(" ".join(a.value for a in rest), "sg")
+    return _command_line(x, rest, "sg", "shell.unknown.sg_runs_command_assembled")
 
 
 def h_watch(x: X) -> list:
@@ -322,12 +318,19 @@ def h_watch(x: X) -> list:
         return x.plain()
     if p.has("-x", "--exec"):
         return x.argv(p.operands, "watch")
-    words = p.operands
+    return _command_line(x, p.operands, "watch", "shell.unknown.watch_runs_command_line")
+
+
+def _command_line(x: X, words, wrapper: str, unknown: str) -> list:
+    """Run the Words ``words`` joined by spaces as a command line (``sg GROUP
+    CMD``, ``watch CMD``: the wrapper hands them to ``sh -c``); a word computed
+    at run time makes the command unknown (catalogue key ``unknown``). Returns
+    the produced commands."""
     if any(w.dynamic for w in words):
         x.run.add(x.cmd)
-        x.run.unknown(Msg("shell.unknown.watch_runs_command_line"))
+        x.run.unknown(Msg(unknown))
         return [x.cmd]
-    return x.code(" ".join(w.value for w in words), "watch")
+    return x.code(" ".join(w.value for w in words), wrapper)
 
 
 def h_flock(x: X) -> list:
