@@ -28,7 +28,7 @@ from __future__ import annotations
 import os
 
 from permission.rules import git_split
-import shell.sedargs as sedargs
+import shell.sed as sed
 
 SED_NAMES = frozenset({"sed", "gsed"})
 TAR_NAMES = frozenset({"tar", "gtar", "bsdtar"})
@@ -56,12 +56,12 @@ def sed_script_words(args) -> frozenset:
 
 def sed_read(args) -> tuple:
     """``(problem_or_None, script_word_indexes)`` for a sed invocation, its
-    arguments read by :func:`shell.sedargs.read`: an option sed refuses or a
+    arguments read by :func:`shell.sed.read`: an option sed refuses or a
     script file is a problem at once."""
     scripts = []
     indexes = []
     operands = []
-    for what, i, text in sedargs.read(args):
+    for what, i, text in sed.read(args):
         if what == "error":
             return text, ()
         if what == "script-file":
@@ -84,15 +84,10 @@ def sed_read(args) -> tuple:
 def _skip_regex(s: str, i: int, delim: str) -> int:
     """Index after the closing ``delim`` of a regex/replacement starting at
     ``i``; raises ``ValueError`` when unterminated."""
-    n = len(s)
-    while i < n:
-        if s[i] == "\\":
-            i += 2
-            continue
-        if s[i] == delim:
-            return i + 1
-        i += 1
-    raise ValueError("unterminated")
+    end = sed.delimited_end(s, i, delim)
+    if end is None:
+        raise ValueError("unterminated")
+    return end
 
 
 def _address(s: str, i: int) -> int:

@@ -9,7 +9,7 @@ runs a shell command), ``patch`` (the files a diff names).
 from __future__ import annotations
 
 import shell.opts as opts
-import shell.sedargs as sedargs
+import shell.sed as sed
 from shell.invocation import X, code_carrier, file_text, write_each
 from shell.model import DYN, Msg, Stdin, Word
 
@@ -38,7 +38,7 @@ def h_sed(x: X) -> list:
     first_script = None
     in_place = False
     bsd_suffix = None
-    for what, i, text in sedargs.read(values):
+    for what, i, text in sed.read(values):
         a = args[i]
         # a value glued to its option word (-es/a/b/, --file=F) is a new Word
         word = a if text == a.value else Word(a.text, text or "", dynamic=a.dynamic)
@@ -158,15 +158,8 @@ def scan_sed(script: str) -> dict:
 def _skip_delim(s: str, i: int, delim: str) -> int:
     """``s[i] == delim`` opens a delimited part: index after its closing
     delimiter (escapes honoured)."""
-    j = i + 1
-    while j < len(s):
-        if s[j] == "\\":
-            j += 2
-            continue
-        if s[j] == delim:
-            return j + 1
-        j += 1
-    return len(s)
+    end = sed.delimited_end(s, i + 1, delim)
+    return len(s) if end is None else end
 
 
 def h_awk(x: X) -> list:

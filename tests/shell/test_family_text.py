@@ -22,7 +22,7 @@ BLOCK = [
     ('awk \'BEGIN{print "x" > "/etc/hosts"}\'', "system-write"),
     ("sort -o /etc/hosts data.txt", "system-write"),
     ("sed 's/x/y/e' data.txt", "unknown"),
-    # sed's options read as GNU sed reads them (shell.sedargs): a script glued
+    # sed's options read as GNU sed reads them (shell.sed): a script glued
     # to -e, after a flag bundle, or after --
     ("sed -es/a/b/w/etc/passwd data.txt", "system-write"),
     ("sed -ne1ereboot data.txt", "unknown"),

@@ -1,12 +1,14 @@
-"""sed's command line, read once for its two readers (issue 17 item 4).
+"""sed's command line and script delimiters, read once for their two
+readers (issue 17 item 4).
 
 GNU sed reads its arguments with getopt_long: bundled short flags
 (``-ne``), a value glued (``-es/a/b/``, ``--expression=s/a/b/``) or in the
 next word, long options abbreviated to a unique prefix (``--expr``), ``-i``
 and ``--in-place`` with an optional glued backup suffix, options after
 operands, ``--`` ending them; without ``-e``/``-f`` the first operand is the
-script. :func:`read` says what each word is; its readers decide what that
-means for them:
+script. :func:`read` says what each word is, and :func:`delimited_end`
+where a delimited part of a script (``/re/``, ``s|a|b|``) ends; their
+readers decide what that means for them:
 
 * the shell analysis (``shell.families.text.h_sed``, SPEC §4): which scripts
   run (their ``w``/``e`` commands), which files ``-i`` edits;
@@ -41,6 +43,22 @@ def long_option(word: str, table: dict):
     if len(found) == 1 and len(base) >= 3:
         return found[0], table[found[0]]
     return None, None
+
+
+def delimited_end(script: str, i: int, delim: str):
+    """Index just after the ``delim`` that closes the part of a sed script
+    starting at ``i`` (an address regex, or an ``s``/``y`` pattern or
+    replacement; a backslash escapes the next character), or ``None`` when
+    nothing closes it."""
+    n = len(script)
+    while i < n:
+        if script[i] == "\\":
+            i += 2
+            continue
+        if script[i] == delim:
+            return i + 1
+        i += 1
+    return None
 
 
 def read(values) -> list:
@@ -89,52 +107,47 @@ def _long(values, i: int, out: list) -> int:
         return i
     if kind != "yes":
         return i
-    if glued is not None:
-        value = glued
-    elif i + 1 < len(values):
-        i += 1
-        value = values[i]
-    elif name == "--file":
-        value = None
-    else:
-        out.append(("error", i, f"sed option {word} has no value"))
-        return i
-    if name == "--expression":
-        out.append(("script", i, value))
-    elif name == "--file":
-        out.append(("script-file", i, value))
-    return i
+    return _value(values, i, name, word, glued, out)
 
 
 def _short(values, i: int, out: list) -> int:
     """Read the short option bundle ``values[i]`` into ``out``; the index of
     the last word it used."""
     word = values[i]
-    j = 1
-    while j < len(word):
+    for j in range(1, len(word)):
         ch = word[j]
         if ch in SHORT_FLAGS:
-            j += 1
             continue
         if ch == "i":
             out.append(("in-place", i, word[j + 1:]))  # the rest is the backup suffix
             return i
-        if ch in "elf":
-            value = word[j + 1:]
-            if not value:
-                if i + 1 < len(values):
-                    i += 1
-                    value = values[i]
-                elif ch == "f":
-                    value = None
-                else:
-                    out.append(("error", i, f"sed option -{ch} has no value"))
-                    return i
-            if ch == "e":
-                out.append(("script", i, value))
-            elif ch == "f":
-                out.append(("script-file", i, value))
-            return i
+        if ch in _SHORT_VALUED:
+            return _value(values, i, _SHORT_VALUED[ch], "-" + ch, word[j + 1:] or None, out)
         out.append(("error", i, f"unknown sed option -{ch}"))
         return i
+    return i
+
+
+#: sed's short options that take a value, by their long name.
+_SHORT_VALUED = {"e": "--expression", "f": "--file", "l": "--line-length"}
+#: What the value of an option is, for the options whose value matters.
+_VALUE_EVENTS = {"--expression": "script", "--file": "script-file"}
+
+
+def _value(values, i: int, name: str, spelling: str, glued, out: list) -> int:
+    """Read the value of the option ``name`` (written ``spelling``) at word
+    ``i``: ``glued`` to it, else the next word; a missing value is an error
+    (for ``--file``, a script file with no name). The index of the last word
+    it used."""
+    value = glued
+    if value is None:
+        if i + 1 < len(values):
+            i += 1
+            value = values[i]
+        elif name != "--file":
+            out.append(("error", i, f"sed option {spelling} has no value"))
+            return i
+    event = _VALUE_EVENTS.get(name)
+    if event is not None:
+        out.append((event, i, value))
     return i
