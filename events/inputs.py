@@ -29,99 +29,71 @@ _OBJ = dict
 _LIST = list
 _BOOL = bool
 
+
+def _optional(**fields) -> dict:
+    """``field -> (type, False)`` for each ``field=type``: fields the contract
+    does not require (most of them; see the module docstring)."""
+    return {name: (kind, False) for name, kind in fields.items()}
+
+
+def _required(**fields) -> dict:
+    """``field -> (type, True)`` for each ``field=type``: fields a payload must carry."""
+    return {name: (kind, True) for name, kind in fields.items()}
+
+
 # field -> (type, required). ``hook_event_name`` is optional: each entrypoint
 # serves one event, so a hand-typed payload without it is read as that event
 # (issue 18 item 5; the design card's "run directly with piped JSON").
-COMMON_FIELDS: dict = {
-    "hook_event_name": (_STR, False),
-    "session_id": (_STR, False),
-    "transcript_path": (_STR, False),
-    "cwd": (_STR, False),
-    "permission_mode": (_STR, False),
-    "prompt_id": (_STR, False),
-    "effort": (_ANY, False),
-    "agent_id": (_STR, False),
-    "agent_type": (_STR, False),
-}
+COMMON_FIELDS: dict = _optional(
+    hook_event_name=_STR, session_id=_STR, transcript_path=_STR, cwd=_STR,
+    permission_mode=_STR, prompt_id=_STR, effort=_ANY, agent_id=_STR, agent_type=_STR,
+)
 
-_TOOL_CALL = {"tool_name": (_STR, True), "tool_input": (_OBJ, True)}
+_TOOL_CALL = _required(tool_name=_STR, tool_input=_OBJ)
+#: What a Stop and a SubagentStop payload both carry.
+_STOP = _optional(stop_hook_active=_BOOL, last_assistant_message=_STR, background_tasks=_LIST,
+                  session_crons=_LIST)
+_TEAMMATE = _optional(teammate_name=_STR, team_name=_STR)
 
 EVENT_FIELDS: dict = {
-    "PreToolUse": {**_TOOL_CALL, "tool_use_id": (_STR, False)},
-    "PermissionRequest": {**_TOOL_CALL, "permission_suggestions": (_LIST, False)},
-    "PostToolUse": {
-        **_TOOL_CALL,
-        "tool_response": (_ANY, False),
-        "tool_use_id": (_STR, False),
-        "duration_ms": (_NUM, False),
-    },
-    "PostToolUseFailure": {
-        **_TOOL_CALL,
-        "tool_use_id": (_STR, False),
-        "error": (_ANY, False),
-        "is_interrupt": (_BOOL, False),
-    },
-    "UserPromptSubmit": {"prompt": (_STR, True)},
-    "Stop": {
-        "stop_hook_active": (_BOOL, False),
-        "last_assistant_message": (_STR, False),
-        "background_tasks": (_LIST, False),
-        "session_crons": (_LIST, False),
-    },
-    "SubagentStop": {
-        "stop_hook_active": (_BOOL, False),
-        "agent_transcript_path": (_STR, False),
-        "last_assistant_message": (_STR, False),
-        "background_tasks": (_LIST, False),
-        "session_crons": (_LIST, False),
-    },
+    "PreToolUse": {**_TOOL_CALL, **_optional(tool_use_id=_STR)},
+    "PermissionRequest": {**_TOOL_CALL, **_optional(permission_suggestions=_LIST)},
+    "PostToolUse": {**_TOOL_CALL, **_optional(tool_response=_ANY, tool_use_id=_STR,
+                                              duration_ms=_NUM)},
+    "PostToolUseFailure": {**_TOOL_CALL, **_optional(tool_use_id=_STR, error=_ANY,
+                                                     is_interrupt=_BOOL)},
+    "UserPromptSubmit": _required(prompt=_STR),
+    "Stop": _STOP,
+    "SubagentStop": {**_STOP, **_optional(agent_transcript_path=_STR)},
     "SubagentStart": {},
-    "SessionStart": {"source": (_STR, False), "model": (_STR, False)},
-    "SessionEnd": {"reason": (_STR, False)},
-    "PreCompact": {"trigger": (_STR, False), "custom_instructions": (_STR, False)},
-    "Notification": {
-        "message": (_STR, False),
-        "title": (_STR, False),
-        "notification_type": (_STR, False),
-    },
-    "TaskCompleted": {
-        "task_id": (_STR, False),
-        "task_subject": (_STR, False),
-        "task_description": (_STR, False),
-        "teammate_name": (_STR, False),
-        "team_name": (_STR, False),
-    },
-    "TeammateIdle": {"teammate_name": (_STR, False), "team_name": (_STR, False)},
+    "SessionStart": _optional(source=_STR, model=_STR),
+    "SessionEnd": _optional(reason=_STR),
+    "PreCompact": _optional(trigger=_STR, custom_instructions=_STR),
+    "Notification": _optional(message=_STR, title=_STR, notification_type=_STR),
+    "TaskCompleted": {**_optional(task_id=_STR, task_subject=_STR, task_description=_STR),
+                      **_TEAMMATE},
+    "TeammateIdle": _TEAMMATE,
 }
 
-_EDIT = {"old_string": (_STR, True), "new_string": (_STR, True), "replace_all": (_BOOL, False)}
+_EDIT = {**_required(old_string=_STR, new_string=_STR), **_optional(replace_all=_BOOL)}
+#: What a Task and an Agent call carry (the same tool under two names).
+_AGENT = _optional(prompt=_STR, description=_STR, subagent_type=_STR)
 
 # tool_input fields per tool: field -> (type, required)
 TOOL_FIELDS: dict = {
-    "Bash": {
-        "command": (_STR, True),
-        "description": (_STR, False),
-        "timeout": (_NUM, False),
-        "run_in_background": (_BOOL, False),
-    },
-    "Write": {"file_path": (_STR, True), "content": (_STR, True)},
-    "Edit": {"file_path": (_STR, True), **_EDIT},
-    "MultiEdit": {"file_path": (_STR, True), "edits": (_LIST, True)},
-    "NotebookEdit": {
-        "notebook_path": (_STR, True),
-        "new_source": (_STR, False),
-        "cell_id": (_STR, False),
-        "cell_type": (_STR, False),
-        "edit_mode": (_STR, False),
-    },
-    "Read": {"file_path": (_STR, True), "offset": (_NUM, False), "limit": (_NUM, False)},
-    "Glob": {"pattern": (_STR, True), "path": (_STR, False)},
-    "Grep": {"pattern": (_STR, True), "path": (_STR, False)},
-    "Task": {"prompt": (_STR, False), "description": (_STR, False),
-             "subagent_type": (_STR, False)},
-    "Agent": {"prompt": (_STR, False), "description": (_STR, False),
-              "subagent_type": (_STR, False)},
-    "Skill": {"skill": (_STR, False), "name": (_STR, False), "args": (_STR, False)},
+    "Bash": {**_required(command=_STR),
+             **_optional(description=_STR, timeout=_NUM, run_in_background=_BOOL)},
+    "Write": _required(file_path=_STR, content=_STR),
+    "Edit": {**_required(file_path=_STR), **_EDIT},
+    "MultiEdit": _required(file_path=_STR, edits=_LIST),
+    "NotebookEdit": {**_required(notebook_path=_STR),
+                     **_optional(new_source=_STR, cell_id=_STR, cell_type=_STR, edit_mode=_STR)},
+    "Read": {**_required(file_path=_STR), **_optional(offset=_NUM, limit=_NUM)},
+    "Glob": {**_required(pattern=_STR), **_optional(path=_STR)},
+    "Grep": {**_required(pattern=_STR), **_optional(path=_STR)},
+    "Task": _AGENT,
+    "Agent": _AGENT,
+    "Skill": _optional(skill=_STR, name=_STR, args=_STR),
 }
 
 #: Fields in which a NUL character can only be an attack (paths, commands, names).

@@ -28,34 +28,13 @@ from __future__ import annotations
 import os
 
 from permission.rules import git_split
+import shell.sed as sed
 
 SED_NAMES = frozenset({"sed", "gsed"})
 TAR_NAMES = frozenset({"tar", "gtar", "bsdtar"})
 
-#: GNU sed long options: name -> takes a value ("yes"), optional ("opt") or not ("no").
-_SED_LONG = {
-    "--quiet": "no", "--silent": "no", "--regexp-extended": "no", "--separate": "no",
-    "--unbuffered": "no", "--null-data": "no", "--zero-terminated": "no", "--posix": "no",
-    "--debug": "no", "--sandbox": "no", "--follow-symlinks": "no", "--binary": "no",
-    "--in-place": "opt", "--line-length": "yes", "--expression": "yes", "--file": "yes",
-    "--help": "no", "--version": "no",
-}
-#: sed short options without a value.
-_SED_SHORT_FLAGS = frozenset("nrEsuzb")
 #: sed commands that are harmless on their own (print, delete, branch, text...).
 _SED_QUIET_COMMANDS = frozenset("pdDnNPhHgGxl=qQzFbtT:#vaicy")
-
-
-def _long_option(word: str, table: dict):
-    """Resolve a (possibly abbreviated) long option: ``(name, kind)`` or
-    ``(None, None)`` when unknown or ambiguous (getopt_long rules)."""
-    base = word.split("=", 1)[0]
-    if base in table:
-        return base, table[base]
-    found = [name for name in table if name.startswith(base)]
-    if len(found) == 1 and len(base) >= 3:
-        return found[0], table[found[0]]
-    return None, None
 
 
 def sed_problem(args) -> str | None:
@@ -76,65 +55,23 @@ def sed_script_words(args) -> frozenset:
 
 
 def sed_read(args) -> tuple:
-    """``(problem_or_None, script_word_indexes)`` for a sed invocation."""
+    """``(problem_or_None, script_word_indexes)`` for a sed invocation, its
+    arguments read by :func:`shell.sed.read`: an option sed refuses or a
+    script file is a problem at once."""
     scripts = []
     indexes = []
     operands = []
-    explicit = False
-    i = 0
-    n = len(args)
-    while i < n:
-        word = args[i]
-        if word == "--":
-            operands.extend((j, args[j]) for j in range(i + 1, n))
-            break
-        if word.startswith("--"):
-            name, kind = _long_option(word, _SED_LONG)
-            if name is None:
-                return f"unknown sed option {word!r}", ()
-            if name == "--file":
-                return "sed reads its script from a file the gate cannot see", ()
-            value = None
-            if kind == "yes":
-                if "=" in word:
-                    value = word.split("=", 1)[1]
-                elif i + 1 < n:
-                    i += 1
-                    value = args[i]
-                else:
-                    return f"sed option {word} has no value", ()
-            if name == "--expression":
-                scripts.append(value)
-                indexes.append(i)
-                explicit = True
-        elif word.startswith("-") and len(word) > 1:
-            j = 1
-            while j < len(word):
-                ch = word[j]
-                if ch in _SED_SHORT_FLAGS:
-                    j += 1
-                    continue
-                if ch == "i":
-                    break  # the rest is the backup suffix
-                if ch in "el":
-                    value = word[j + 1 :]
-                    if not value:
-                        if i + 1 >= n:
-                            return f"sed option -{ch} has no value", ()
-                        i += 1
-                        value = args[i]
-                    if ch == "e":
-                        scripts.append(value)
-                        indexes.append(i)
-                        explicit = True
-                    break
-                if ch == "f":
-                    return "sed reads its script from a file the gate cannot see", ()
-                return f"unknown sed option -{ch}", ()
-        else:
-            operands.append((i, word))
-        i += 1
-    if not explicit and operands:
+    for what, i, text in sed.read(args):
+        if what == "error":
+            return text, ()
+        if what == "script-file":
+            return "sed reads its script from a file the gate cannot see", ()
+        if what == "script":
+            scripts.append(text)
+            indexes.append(i)
+        elif what == "operand":
+            operands.append((i, text))
+    if not scripts and operands:
         scripts.append(operands[0][1])
         indexes.append(operands[0][0])
     for script in scripts:
@@ -147,15 +84,10 @@ def sed_read(args) -> tuple:
 def _skip_regex(s: str, i: int, delim: str) -> int:
     """Index after the closing ``delim`` of a regex/replacement starting at
     ``i``; raises ``ValueError`` when unterminated."""
-    n = len(s)
-    while i < n:
-        if s[i] == "\\":
-            i += 2
-            continue
-        if s[i] == delim:
-            return i + 1
-        i += 1
-    raise ValueError("unterminated")
+    end = sed.delimited_end(s, i, delim)
+    if end is None:
+        raise ValueError("unterminated")
+    return end
 
 
 def _address(s: str, i: int) -> int:

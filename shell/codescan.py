@@ -285,81 +285,91 @@ _DYNAMIC = {
     "powershell": [r"Invoke-Expression", r"\biex\b", r"ScriptBlock", r"-EncodedCommand",
                    r"FromBase64String"],
 }
-#: File-writing calls: (pattern ending at the "(", kind, recursive, path-arg index).
+
+
+def _call(pattern: str, kind: str, recursive: bool = False, arg: int = 0) -> tuple:
+    """A row of :data:`_WRITES`: ``(pattern, kind, recursive, arg)``: the call's
+    regex (ending at its ``(``), what it does (``write``, ``delete``, ``move``,
+    ``open``, or a kind read by its own rule), whether it acts on whole trees,
+    and which argument holds the path (``-1``: every argument)."""
+    return pattern, kind, recursive, arg
+
+
+#: File-writing calls per language (see :func:`_call`).
 _WRITES = {
     "python": [
-        (r"\bopen\s*\(", "open", False, 0),
-        (r"\b(?:io|codecs)\s*\.\s*open\s*\(", "open", False, 0),
-        (r"\bos\s*\.\s*(?:remove|unlink|rmdir)\s*\(", "delete", False, 0),
-        (r"\bos\s*\.\s*removedirs\s*\(", "delete", True, 0),
-        (r"\bos\s*\.\s*(?:rename|renames|replace)\s*\(", "move", False, 0),
-        (r"\bos\s*\.\s*(?:truncate|chmod|chown|lchown|utime|mkdir|makedirs|mkfifo|mknod)\s*\(",
-         "write", False, 0),
-        (r"\bos\s*\.\s*(?:symlink|link)\s*\(", "write", False, 1),
-        (r"\bshutil\s*\.\s*rmtree\s*\(", "delete", True, 0),
-        (r"\bshutil\s*\.\s*move\s*\(", "move", True, 0),
-        (r"\bshutil\s*\.\s*(?:copy|copy2|copyfile|copytree|copymode|copystat|chown)\s*\(",
-         "write", True, 1),
-        (r"\bPath\s*\(([^()]*)\)\s*\.\s*(?:write_text|write_bytes|touch|mkdir|chmod|symlink_to|"
-         r"hardlink_to|open)\s*\(", "path-write", False, 0),
-        (r"\bPath\s*\(([^()]*)\)\s*\.\s*(?:unlink|rmdir|rename|replace)\s*\(", "path-delete",
-         False, 0),
+        _call(r"\bopen\s*\(", "open"),
+        _call(r"\b(?:io|codecs)\s*\.\s*open\s*\(", "open"),
+        _call(r"\bos\s*\.\s*(?:remove|unlink|rmdir)\s*\(", "delete"),
+        _call(r"\bos\s*\.\s*removedirs\s*\(", "delete", recursive=True),
+        _call(r"\bos\s*\.\s*(?:rename|renames|replace)\s*\(", "move"),
+        _call(r"\bos\s*\.\s*(?:truncate|chmod|chown|lchown|utime|mkdir|makedirs|mkfifo|mknod)\s*\(",
+              "write"),
+        _call(r"\bos\s*\.\s*(?:symlink|link)\s*\(", "write", arg=1),
+        _call(r"\bshutil\s*\.\s*rmtree\s*\(", "delete", recursive=True),
+        _call(r"\bshutil\s*\.\s*move\s*\(", "move", recursive=True),
+        _call(r"\bshutil\s*\.\s*(?:copy|copy2|copyfile|copytree|copymode|copystat|chown)\s*\(",
+              "write", recursive=True, arg=1),
+        _call(r"\bPath\s*\(([^()]*)\)\s*\.\s*(?:write_text|write_bytes|touch|mkdir|chmod|"
+              r"symlink_to|hardlink_to|open)\s*\(", "path-write"),
+        _call(r"\bPath\s*\(([^()]*)\)\s*\.\s*(?:unlink|rmdir|rename|replace)\s*\(", "path-delete"),
     ],
     "js": [
-        (r"\b(?:writeFile|writeFileSync|appendFile|appendFileSync|createWriteStream|truncate|"
-         r"truncateSync|chmod|chmodSync|chown|chownSync|mkdir|mkdirSync|copyFile|copyFileSync|"
-         r"outputFile|outputFileSync|writeJson|writeJsonSync|utimes|utimesSync)\s*\(",
-         "write", False, 0),
-        (r"\b(?:cp|cpSync|copy|copySync)\s*\(", "write", True, 1),
-        (r"\b(?:symlink|symlinkSync|link|linkSync)\s*\(", "write", False, 1),
-        (r"\b(?:unlink|unlinkSync|rmdir|rmdirSync)\s*\(", "delete", False, 0),
-        (r"\b(?:rm|rmSync|remove|removeSync|emptyDir|emptyDirSync|rimraf|rimrafSync)\s*\(",
-         "delete", True, 0),
-        (r"\b(?:rename|renameSync|move|moveSync)\s*\(", "move", True, 0),
-        (r"\bBun\s*\.\s*write\s*\(", "write", False, 0),
-        (r"\bDeno\s*\.\s*(?:writeTextFile|writeFile|create|truncate|chmod|mkdir)(?:Sync)?\s*\(",
-         "write", False, 0),
-        (r"\bDeno\s*\.\s*remove(?:Sync)?\s*\(", "delete", True, 0),
+        _call(r"\b(?:writeFile|writeFileSync|appendFile|appendFileSync|createWriteStream|"
+              r"truncate|truncateSync|chmod|chmodSync|chown|chownSync|mkdir|mkdirSync|copyFile|"
+              r"copyFileSync|outputFile|outputFileSync|writeJson|writeJsonSync|utimes|utimesSync)"
+              r"\s*\(", "write"),
+        _call(r"\b(?:cp|cpSync|copy|copySync)\s*\(", "write", recursive=True, arg=1),
+        _call(r"\b(?:symlink|symlinkSync|link|linkSync)\s*\(", "write", arg=1),
+        _call(r"\b(?:unlink|unlinkSync|rmdir|rmdirSync)\s*\(", "delete"),
+        _call(r"\b(?:rm|rmSync|remove|removeSync|emptyDir|emptyDirSync|rimraf|rimrafSync)\s*\(",
+              "delete", recursive=True),
+        _call(r"\b(?:rename|renameSync|move|moveSync)\s*\(", "move", recursive=True),
+        _call(r"\bBun\s*\.\s*write\s*\(", "write"),
+        _call(r"\bDeno\s*\.\s*(?:writeTextFile|writeFile|create|truncate|chmod|mkdir)"
+              r"(?:Sync)?\s*\(", "write"),
+        _call(r"\bDeno\s*\.\s*remove(?:Sync)?\s*\(", "delete", recursive=True),
     ],
     "perl": [
-        (r"\bunlink\s*\(?", "delete", False, 0), (r"\brmdir\s*\(?", "delete", False, 0),
-        (r"\b(?:rmtree|remove_tree)\s*\(?", "delete", True, 0),
-        (r"\brename\s*\(?", "move", False, 0), (r"\btruncate\s*\(?", "write", False, 0),
-        (r"\b(?:chmod|chown|utime)\s*\(?", "write", False, -1),
-        (r"\bopen\s*\(?", "perl-open", False, 0),
-        (r"\b(?:copy|move|cp|mv)\s*\(", "write", False, 1),
-        (r"\bsymlink\s*\(?", "write", False, 1), (r"\bmkdir\s*\(?", "write", False, 0),
+        _call(r"\bunlink\s*\(?", "delete"), _call(r"\brmdir\s*\(?", "delete"),
+        _call(r"\b(?:rmtree|remove_tree)\s*\(?", "delete", recursive=True),
+        _call(r"\brename\s*\(?", "move"), _call(r"\btruncate\s*\(?", "write"),
+        _call(r"\b(?:chmod|chown|utime)\s*\(?", "write", arg=-1),
+        _call(r"\bopen\s*\(?", "perl-open"),
+        _call(r"\b(?:copy|move|cp|mv)\s*\(", "write", arg=1),
+        _call(r"\bsymlink\s*\(?", "write", arg=1), _call(r"\bmkdir\s*\(?", "write"),
     ],
     "ruby": [
-        (r"\bFile\s*\.\s*(?:write|binwrite|truncate|chmod|symlink|link|rename|new)\s*\(?",
-         "ruby-file", False, 0),
-        (r"\bFile\s*\.\s*open\s*\(?", "open", False, 0),
-        (r"\bIO\s*\.\s*(?:write|binwrite)\s*\(?", "write", False, 0),
-        (r"\bFile\s*\.\s*(?:delete|unlink)\s*\(?", "delete", False, 0),
-        (r"\bDir\s*\.\s*(?:rmdir|delete|unlink)\s*\(?", "delete", False, 0),
-        (r"\bFileUtils\s*\.\s*(?:rm_rf|rm_r|remove_dir|remove_entry|rmtree|remove_entry_secure)"
-         r"\s*\(?", "delete", True, 0),
-        (r"\bFileUtils\s*\.\s*(?:rm|rm_f|remove|remove_file|rmdir)\s*\(?", "delete", False, 0),
-        (r"\bFileUtils\s*\.\s*(?:mv|move)\s*\(?", "move", True, 0),
-        (r"\bFileUtils\s*\.\s*(?:cp|cp_r|copy|copy_entry|install|ln|ln_s|ln_sf|touch|"
-         r"mkdir_p|mkdir|chmod|chmod_R|chown|chown_R)\s*\(?", "write", True, -1),
+        _call(r"\bFile\s*\.\s*(?:write|binwrite|truncate|chmod|symlink|link|rename|new)\s*\(?",
+              "ruby-file"),
+        _call(r"\bFile\s*\.\s*open\s*\(?", "open"),
+        _call(r"\bIO\s*\.\s*(?:write|binwrite)\s*\(?", "write"),
+        _call(r"\bFile\s*\.\s*(?:delete|unlink)\s*\(?", "delete"),
+        _call(r"\bDir\s*\.\s*(?:rmdir|delete|unlink)\s*\(?", "delete"),
+        _call(r"\bFileUtils\s*\.\s*(?:rm_rf|rm_r|remove_dir|remove_entry|rmtree|"
+              r"remove_entry_secure)\s*\(?", "delete", recursive=True),
+        _call(r"\bFileUtils\s*\.\s*(?:rm|rm_f|remove|remove_file|rmdir)\s*\(?", "delete"),
+        _call(r"\bFileUtils\s*\.\s*(?:mv|move)\s*\(?", "move", recursive=True),
+        _call(r"\bFileUtils\s*\.\s*(?:cp|cp_r|copy|copy_entry|install|ln|ln_s|ln_sf|touch|"
+              r"mkdir_p|mkdir|chmod|chmod_R|chown|chown_R)\s*\(?", "write", recursive=True,
+              arg=-1),
     ],
     "php": [
-        (r"\bfile_put_contents\s*\(", "write", False, 0), (r"\bfopen\s*\(", "open", False, 0),
-        (r"\bunlink\s*\(", "delete", False, 0), (r"\brmdir\s*\(", "delete", False, 0),
-        (r"\brename\s*\(", "move", False, 0), (r"\bcopy\s*\(", "write", False, 1),
-        (r"\b(?:touch|mkdir|chmod|chown|symlink|link|ftruncate)\s*\(", "write", False, 0),
+        _call(r"\bfile_put_contents\s*\(", "write"), _call(r"\bfopen\s*\(", "open"),
+        _call(r"\bunlink\s*\(", "delete"), _call(r"\brmdir\s*\(", "delete"),
+        _call(r"\brename\s*\(", "move"), _call(r"\bcopy\s*\(", "write", arg=1),
+        _call(r"\b(?:touch|mkdir|chmod|chown|symlink|link|ftruncate)\s*\(", "write"),
     ],
     "lua": [
-        (r"\bio\s*\.\s*open\s*\(", "open", False, 0),
-        (r"\bos\s*\.\s*remove\s*\(", "delete", False, 0),
-        (r"\bos\s*\.\s*rename\s*\(", "move", False, 0),
+        _call(r"\bio\s*\.\s*open\s*\(", "open"),
+        _call(r"\bos\s*\.\s*remove\s*\(", "delete"),
+        _call(r"\bos\s*\.\s*rename\s*\(", "move"),
     ],
     "r": [
-        (r"\b(?:writeLines|write|cat|saveRDS|save|write\.csv|write\.table|sink|file\.create|"
-         r"file\.copy|dir\.create)\s*\(", "write", False, -1),
-        (r"\b(?:unlink|file\.remove)\s*\(", "delete", True, 0),
-        (r"\bfile\.rename\s*\(", "move", False, 0),
+        _call(r"\b(?:writeLines|write|cat|saveRDS|save|write\.csv|write\.table|sink|file\.create|"
+              r"file\.copy|dir\.create)\s*\(", "write", arg=-1),
+        _call(r"\b(?:unlink|file\.remove)\s*\(", "delete", recursive=True),
+        _call(r"\bfile\.rename\s*\(", "move"),
     ],
 }
 _WRITE_WORDS = {

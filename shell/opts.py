@@ -131,6 +131,46 @@ def skip_option(words, i: int, values=frozenset()) -> int:
     return i
 
 
+class OptionWalk:
+    """The leading options of ``words`` (Words), for a tool whose options a
+    handler reads by hand (the interpreters, awk): iterating yields the word
+    at index ``i``, until ``--`` (stepped over, not yielded) or the end.
+
+    The loop body reads the words it knows and moves ``i`` past what it
+    read; a word it leaves (``i`` unchanged) is stepped over as an ordinary
+    option with :func:`skip_option` (past its value when it is one of
+    ``values``) or, when it is an operand, ends the walk there (the body sees
+    the first operand too: ``deno eval`` reads it). ``break`` ends the walk
+    where the body left ``i``. Afterwards :meth:`rest` is the operands (and
+    whatever follows them)."""
+
+    __slots__ = ("words", "values", "i")
+
+    def __init__(self, words, values=frozenset()):
+        self.words = words
+        self.values = values
+        self.i = 0
+
+    def __iter__(self):
+        words = self.words
+        while self.i < len(words):
+            word = words[self.i]
+            if word.value == "--":
+                self.i += 1
+                return
+            before = self.i
+            yield word
+            if self.i == before:
+                after = skip_option(words, before, self.values)
+                if after == before:
+                    return
+                self.i = after
+
+    def rest(self) -> list:
+        """The words from ``i`` on: what follows the options."""
+        return self.words[self.i:]
+
+
 def positional(words, values=frozenset(), limit: int = 0) -> list:
     """The positional words (str) of ``words`` (Words) — a command-line
     tool's command path and operands — skipping options and the values of

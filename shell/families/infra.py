@@ -43,6 +43,13 @@ def destroy(x: X, what) -> None:
     x.run.find(KIND, what, x.cmd)
 
 
+def _read(x: X, values=frozenset()) -> tuple:
+    """``(vals, ops)``: the argument strings of an infra tool, and its
+    positional words (subcommand path and operands) skipping options and the
+    values of the options named in ``values`` (see :func:`shell.opts.positional`)."""
+    return [a.value for a in x.args], positional(x.args, values)
+
+
 def dry(vals) -> bool:
     """A dry run or a help request (``--dry-run`` but not ``--dry-run=none``)."""
     return any(v in ("--dry-run", "-dry-run", "--help", "-help", "-h", "help", "--preview",
@@ -53,8 +60,7 @@ def dry(vals) -> bool:
 def h_terraform(x: X) -> list:
     """terraform/tofu/terragrunt (see the module docstring). Returns
     ``[cmd]``."""
-    vals = [a.value for a in x.args]
-    ops = positional(x.args)
+    vals, ops = _read(x)
     if ops[:1] in (["run-all"], ["run"]):
         ops = ops[1:]
     if not ops or dry(vals):
@@ -78,8 +84,7 @@ def h_terraform(x: X) -> list:
 def h_pulumi(x: X) -> list:
     """``pulumi destroy|down``, ``stack rm``, ``state delete``, ``up
     --replace`` (``infra-destroy``). Returns ``[cmd]``."""
-    vals = [a.value for a in x.args]
-    ops = positional(x.args, frozenset({"--cwd", "-C", "--stack", "-s", "--color"}))
+    vals, ops = _read(x, frozenset({"--cwd", "-C", "--stack", "-s", "--color"}))
     if ops and not dry(vals):
         if ops[0] in ("destroy", "down", "dn"):
             destroy(x, Msg("shell.find.destroy_deletes_every_resource", name=x.cmd.name))
@@ -92,9 +97,7 @@ def h_pulumi(x: X) -> list:
 def h_helm(x: X) -> list:
     """``helm uninstall|delete|del|un RELEASE``, ``upgrade|rollback --force``
     (``infra-destroy``). Returns ``[cmd]``."""
-    vals = [a.value for a in x.args]
-    ops = positional(x.args, frozenset({"--kube-context", "-n", "--namespace",
-                                        "--kubeconfig"}))
+    vals, ops = _read(x, frozenset({"--kube-context", "-n", "--namespace", "--kubeconfig"}))
     if ops and ops[0] in ("uninstall", "delete", "del", "un") and not dry(vals):
         destroy(x, Msg("shell.find.removes_release_resources", name=x.cmd.name, what=ops[0]))
     elif ops and ops[0] in ("upgrade", "rollback") and "--force" in vals and not dry(vals):
@@ -112,8 +115,7 @@ def h_simple(x: X) -> list:
     """``vagrant destroy``, ``minikube delete``, ``kind delete cluster``,
     ``k3d cluster delete``, ``skaffold delete``, ``tilt down``
     (``infra-destroy``). Returns ``[cmd]``."""
-    vals = [a.value for a in x.args]
-    ops = positional(x.args)
+    vals, ops = _read(x)
     verbs = _SIMPLE.get(x.cmd.key, ())
     if any(v in verbs for v in ops[:2]) and not dry(vals):
         destroy(x, Msg("shell.find.deletes_machines_clusters", name=x.cmd.name,
@@ -124,8 +126,7 @@ def h_simple(x: X) -> list:
 def h_nomad(x: X) -> list:
     """``nomad job stop -purge``, ``nomad namespace|volume delete``
     (``infra-destroy``). Returns ``[cmd]``."""
-    vals = [a.value for a in x.args]
-    ops = positional(x.args)
+    vals, ops = _read(x)
     if ops[:2] == ["job", "stop"] and "-purge" in vals or (len(ops) > 1 and ops[1] in (
             "delete", "deregister")):
         destroy(x, Msg("shell.find.deletes_jobs_volumes", name=x.cmd.name, what=' '.join(ops[:2])))

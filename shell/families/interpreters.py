@@ -111,25 +111,22 @@ def _interpreter(x: X, key: str) -> list:
     code_opts, value_opts, _stdin_opts, language = INTERPRETERS.get(key, INTERPRETERS["python"])
     run.add(cmd)
     args = x.args
-    i = 0
+    walk = opts.OptionWalk(args, value_opts)
     codes = []
     module = None
     in_place = False
-    while i < len(args):
-        a = args[i]
+    for a in walk:
+        i = walk.i
         v = a.value
-        if v == "--":
-            i += 1
-            break
         if key == "deno" and v == "eval":
             codes.extend(args[i + 1:i + 2])
-            i = len(args)
+            walk.i = len(args)
             break
         hit = next((o for o in code_opts if v == o), None)
         if hit is not None:
             if i + 1 < len(args):
                 codes.append(args[i + 1])
-            i += 2
+            walk.i = i + 2
             if key == "python":
                 break  # everything after -c CODE is argv for the code
             continue
@@ -137,7 +134,7 @@ def _interpreter(x: X, key: str) -> list:
                       v.startswith(o) and len(v) > 2), None)
         if glued is not None and key in ("python", "perl", "ruby", "node", "php", "lua"):
             codes.append(Word(v[2:], v[2:], dynamic=a.dynamic))
-            i += 1
+            walk.i = i + 1
             if key == "python":
                 break
             continue
@@ -151,32 +148,28 @@ def _interpreter(x: X, key: str) -> list:
                 tail = letters[pos + 1:]
                 if tail:
                     codes.append(Word(tail, tail, dynamic=a.dynamic))
-                    i += 1
+                    walk.i = i + 1
                 elif i + 1 < len(args):
                     codes.append(args[i + 1])
-                    i += 2
+                    walk.i = i + 2
                 else:
-                    i += 1
+                    walk.i = i + 1
                 continue
             if any(ch in "MmIxlFCdD0" for ch in letters[:1]) and len(letters) == 1 and \
                     i + 1 < len(args) and letters[0] in "MIx":
-                i += 2
+                walk.i = i + 2
                 continue
-            i += 1
+            walk.i = i + 1
             continue
         if v == "-m" and key == "python":
             module = args[i + 1] if i + 1 < len(args) else None
-            i += 2
+            walk.i = i + 2
             break
         if key == "python" and v.startswith("-m") and len(v) > 2:
             module = Word(v[2:], v[2:], dynamic=a.dynamic)
-            i += 1
+            walk.i = i + 1
             break
-        after = opts.skip_option(args, i, value_opts)
-        if after == i:
-            break
-        i = after
-    rest = args[i:]
+    rest = walk.rest()
     if codes:
         run.carrier("interpreter", Msg("shell.carrier.runs_inline_code", name=cmd.name), cmd)
         for c in codes:

@@ -9,6 +9,7 @@ runs a shell command), ``patch`` (the files a diff names).
 from __future__ import annotations
 
 import shell.opts as opts
+import shell.sed as sed
 from shell.invocation import X, code_carrier, file_text, write_each
 from shell.model import DYN, Msg, Stdin, Word
 
@@ -31,63 +32,40 @@ def h_sed(x: X) -> list:
     cmd, run = x.cmd, x.run
     run.add(cmd)
     args = list(x.args)
+    values = [a.value for a in args]
     scripts = []
-    files = []
+    operands = []
+    first_script = None
     in_place = False
-    i = 0
-    script_from_option = False
-    while i < len(args):
+    bsd_suffix = None
+    for what, i, text in sed.read(values):
         a = args[i]
-        v = a.value
-        if v == "--":
-            files.extend(args[i + 1:])
-            break
-        if v in ("-e", "--expression") and i + 1 < len(args):
-            scripts.append(args[i + 1])
-            script_from_option = True
-            i += 2
-            continue
-        if v.startswith("--expression="):
-            scripts.append(Word(a.text, v.split("=", 1)[1], dynamic=a.dynamic))
-            script_from_option = True
-            i += 1
-            continue
-        if v in ("-f", "--file") and i + 1 < len(args):
-            script_from_option = True
-            text = file_text(args[i + 1].value, cmd) if not args[i + 1].dynamic else None
-            if text is None:
+        # a value glued to its option word (-es/a/b/, --file=F) is a new Word
+        word = a if text == a.value else Word(a.text, text or "", dynamic=a.dynamic)
+        if what == "in-place":
+            in_place = True
+            if a.value == "-i" and i + 1 < len(args) and args[i + 1].value == "":
+                bsd_suffix = i + 1  # BSD: -i '' (empty backup suffix)
+        elif what in ("script", "script-file"):
+            if first_script is None:
+                first_script = i
+            if what == "script":
+                scripts.append(word)
+                continue
+            content = file_text(text, cmd) if text is not None and not word.dynamic else None
+            if content is None:
                 run.unknown(Msg("shell.unknown.sed_runs_script_file"))
             else:
-                scripts.append(Word.literal(text))
-            i += 2
-            continue
-        if v.startswith("--in-place") or v == "-i" or v.startswith("-i") or (
-                v.startswith("-") and not v.startswith("--") and "i" in v[1:] and
-                not any(c in v[1:] for c in "ef")):
-            in_place = True
-            if v == "-i" and i + 1 < len(args) and args[i + 1].value == "":
-                i += 2    # BSD: -i '' (empty backup suffix)
-                continue
-            i += 1
-            continue
-        if v in ("-l", "--line-length") and i + 1 < len(args):
-            i += 2
-            continue
-        if v.startswith("-") and len(v) > 1:
-            if "e" in v[1:] and not v.startswith("--"):
-                # bundled -ne 'script'
-                if i + 1 < len(args):
-                    scripts.append(args[i + 1])
-                    script_from_option = True
-                i += 2
-                continue
-            i += 1
-            continue
-        if not script_from_option and not scripts:
-            scripts.append(a)
-        else:
-            files.append(a)
-        i += 1
+                scripts.append(Word.literal(content))
+        elif what == "operand" and i != bsd_suffix:
+            operands.append((i, a))
+    files = [a for _i, a in operands]
+    if operands and (first_script is None or operands[0][0] < first_script):
+        # GNU sed: the script when no -e/-f is given; BSD sed stops reading
+        # options at it, so it is the script there even when -e follows
+        scripts.append(files[0])
+        if first_script is None:
+            files = files[1:]
     for s in scripts:
         if s.dynamic:
             run.unknown(Msg("shell.unknown.sed_runs_script_assembled"))
@@ -180,15 +158,8 @@ def scan_sed(script: str) -> dict:
 def _skip_delim(s: str, i: int, delim: str) -> int:
     """``s[i] == delim`` opens a delimited part: index after its closing
     delimiter (escapes honoured)."""
-    j = i + 1
-    while j < len(s):
-        if s[j] == "\\":
-            j += 2
-            continue
-        if s[j] == delim:
-            return j + 1
-        j += 1
-    return len(s)
+    end = sed.delimited_end(s, i + 1, delim)
+    return len(s) if end is None else end
 
 
 def h_awk(x: X) -> list:
@@ -202,36 +173,26 @@ def h_awk(x: X) -> list:
     program = None
     files = []
     in_place = False
-    i = 0
-    while i < len(args):
-        a = args[i]
+    walk = opts.OptionWalk(args, ("-v", "--assign", "-F", "--field-separator"))
+    for a in walk:
+        i = walk.i
         v = a.value
-        if v == "--":
-            i += 1
-            break
         if v in ("-f", "--file") and i + 1 < len(args):
             text = file_text(args[i + 1].value, cmd) if not args[i + 1].dynamic else None
             if text is None:
                 run.unknown(Msg("shell.unknown.awk_runs_program_file"))
             program = Word.literal(text or "")
-            i += 2
-            continue
-        if v in ("-i", "--include", "-l", "--load") and i + 1 < len(args):
+            walk.i = i + 2
+        elif v in ("-i", "--include", "-l", "--load") and i + 1 < len(args):
             if args[i + 1].value in ("inplace", "inplace.awk"):
                 in_place = True
             else:
                 run.carrier("awk", Msg("shell.carrier.awk_loads_extension_include"), cmd)
-            i += 2
-            continue
-        if v in ("-e", "--source") and i + 1 < len(args):
+            walk.i = i + 2
+        elif v in ("-e", "--source") and i + 1 < len(args):
             program = args[i + 1]
-            i += 2
-            continue
-        after = opts.skip_option(args, i, ("-v", "--assign", "-F", "--field-separator"))
-        if after == i:
-            break
-        i = after
-    rest = args[i:]
+            walk.i = i + 2
+    rest = walk.rest()
     if program is None and rest:
         program, rest = rest[0], rest[1:]
     files = [w for w in rest if "=" not in w.value or w.value.startswith(("/", "."))]

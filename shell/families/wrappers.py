@@ -17,13 +17,23 @@ from shell.model import Msg, Word
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "wrappers"
 
+#: Wrappers that take no option with a value and no operand before the
+#: command: their payload is ``argv`` after any flags. The tool runners among
+#: them (``uv run``, ``conda run``...) also need the subcommand of
+#: :data:`_SUBCOMMAND_WRAPPERS`.
+_PLAIN_WRAPPERS = (
+    "nohup", "setsid", "unbuffer", "catchsegv", "tsocks", "firejail", "dbus-launch",
+    "valgrind", "entr", "direnv", "with-contenv", "script-timing", "expect_unbuffer", "gdb",
+    "lldb", "perf", "eatmydata", "nq", "vipe", "uv", "poetry", "pipenv", "bundle", "conda",
+    "mamba", "micromamba", "pixi", "hatch", "pdm", "rye", "bunx", "pnpx", "pipx",
+)
+
 #: Wrappers whose payload is ``argv`` after their options: (short options
 #: taking a value, long options taking a value, positional operands before the
 #: command).
 WRAPPERS = {
+    **dict.fromkeys(_PLAIN_WRAPPERS, ("", (), 0)),
     "nice": ("n", ("--adjustment",), 0),
-    "nohup": ("", (), 0),
-    "setsid": ("", (), 0),
     "stdbuf": ("ioe", ("--input", "--output", "--error"), 0),
     "ionice": ("cnp", ("--class", "--classdata", "--pid", "--pgid", "--uid"), 0),
     "taskset": ("", ("--cpu-list",), 1),
@@ -32,14 +42,10 @@ WRAPPERS = {
     "time": ("fo", ("--format", "--output"), 0),
     "gtime": ("fo", ("--format", "--output"), 0),
     "chroot": ("", ("--userspec", "--groups"), 1),
-    "unbuffer": ("", (), 0),
     "caffeinate": ("t", (), 0),
-    "catchsegv": ("", (), 0),
     "proxychains": ("fq", (), 0),
     "proxychains4": ("fq", (), 0),
     "torsocks": ("aPu", (), 0),
-    "tsocks": ("", (), 0),
-    "firejail": ("", (), 0),
     "cgexec": ("g", (), 0),
     "numactl": ("CcmNpPiwa", (), 0),
     "prlimit": ("p", (), 0),
@@ -49,12 +55,10 @@ WRAPPERS = {
                           "--map-group"), 0),
     # -m -u -i -n -p -U -C -T -r -w take a value only when glued (-m/proc/1/ns/mnt)
     "nsenter": ("tSG", ("--target", "--setuid", "--setgid"), 0),
-    "dbus-launch": ("", (), 0),
     "dbus-run-session": ("", ("--config-file", "--dbus-daemon"), 0),
     "xvfb-run": ("nslfe", ("--server-num", "--server-args", "--auth-file", "--error-file"), 0),
     "strace": ("oeEpPsSuUIbXa", ("--output",), 0),
     "ltrace": ("oeEpPsSuUIbXanAL", ("--output",), 0),
-    "valgrind": ("", (), 0),
     "faketime": ("f", (), 1),
     "sshpass": ("pfde", (), 0),
     "pkexec": ("", ("--user",), 0),
@@ -65,48 +69,23 @@ WRAPPERS = {
                                 "--gid", "--working-directory", "--setenv", "--machine",
                                 "--host", "--on-active", "--on-calendar"), 0),
     "systemd-inhibit": ("", ("--what", "--who", "--why", "--mode"), 0),
-    "entr": ("", (), 0),
     "env-cmd": ("fer", ("--file", "--environments"), 0),
     "dotenv": ("ecv", (), 0),
-    "direnv": ("", (), 0),
-    "with-contenv": ("", (), 0),
     "chpst": ("ugUenlmdofcprt", (), 0),
     "daemonize": ("aceEIlopuv", (), 0),
     "retry": ("tdm", ("--times", "--delay"), 0),
     "grc": ("c", (), 0),
     "rlwrap": ("acCfFhHlopPsSw", (), 0),
-    "script-timing": ("", (), 0),
     "nocache": ("n", (), 0),
     "trickle": ("udwtlsLn", (), 0),
     "cpulimit": ("lpe", ("--limit", "--pid", "--exe"), 0),
-    "expect_unbuffer": ("", (), 0),
-    "gdb": ("", (), 0),
-    "lldb": ("", (), 0),
-    "perf": ("", (), 0),
     "chronic": ("ev", (), 0),
     "ifne": ("n", (), 0),
-    "eatmydata": ("", (), 0),
     "fakeroot": ("ls", ("--lib", "--faked", "-s", "-i"), 0),
     "tsp": ("LDNW", (), 0),
-    "nq": ("", (), 0),
-    "vipe": ("", (), 0),
     "sem": ("j", ("--id", "--jobs"), 0),
-    "uv": ("", (), 0),
-    "poetry": ("", (), 0),
-    "pipenv": ("", (), 0),
-    "bundle": ("", (), 0),
-    "conda": ("", (), 0),
-    "mamba": ("", (), 0),
-    "micromamba": ("", (), 0),
-    "pixi": ("", (), 0),
-    "hatch": ("", (), 0),
-    "pdm": ("", (), 0),
-    "rye": ("", (), 0),
     "npx": ("pc", ("--package", "--call"), 0),
-    "bunx": ("", (), 0),
-    "pnpx": ("", (), 0),
     "uvx": ("", ("--from", "--with", "--python"), 0),
-    "pipx": ("", (), 0),
 }
 
 
@@ -328,11 +307,7 @@ def h_sg(x: X) -> list:
         rest = rest[1:]
     if not rest:
         return x.plain()
-    if any(w.dynamic for w in rest):
-        x.run.add(x.cmd)
-        x.run.unknown(Msg("shell.unknown.sg_runs_command_assembled"))
-        return [x.cmd]
-    return x.code(" ".join(a.value for a in rest), "sg")
+    return _command_line(x, rest, "sg", "shell.unknown.sg_runs_command_assembled")
 
 
 def h_watch(x: X) -> list:
@@ -343,12 +318,19 @@ def h_watch(x: X) -> list:
         return x.plain()
     if p.has("-x", "--exec"):
         return x.argv(p.operands, "watch")
-    words = p.operands
+    return _command_line(x, p.operands, "watch", "shell.unknown.watch_runs_command_line")
+
+
+def _command_line(x: X, words, wrapper: str, unknown: str) -> list:
+    """Run the Words ``words`` joined by spaces as a command line (``sg GROUP
+    CMD``, ``watch CMD``: the wrapper hands them to ``sh -c``); a word computed
+    at run time makes the command unknown (catalogue key ``unknown``). Returns
+    the produced commands."""
     if any(w.dynamic for w in words):
         x.run.add(x.cmd)
-        x.run.unknown(Msg("shell.unknown.watch_runs_command_line"))
+        x.run.unknown(Msg(unknown))
         return [x.cmd]
-    return x.code(" ".join(w.value for w in words), "watch")
+    return x.code(" ".join(w.value for w in words), wrapper)
 
 
 def h_flock(x: X) -> list:

@@ -40,6 +40,29 @@ def test_contract_fields_are_all_attributes():
             assert hasattr(ToolInput, field), field
 
 
+def test_required_fields_are_the_ones_the_contract_requires():
+    # The schema tables are built by _required/_optional; a field flipped
+    # there would refuse real payloads (or pass broken ones).
+    def required(spec):
+        return {field for field, (_, req) in spec.items() if req}
+
+    assert not required(inputs.COMMON_FIELDS)
+    assert {event: required(spec) for event, spec in inputs.EVENT_FIELDS.items()
+            if required(spec)} == {
+        "PreToolUse": {"tool_name", "tool_input"},
+        "PermissionRequest": {"tool_name", "tool_input"},
+        "PostToolUse": {"tool_name", "tool_input"},
+        "PostToolUseFailure": {"tool_name", "tool_input"},
+        "UserPromptSubmit": {"prompt"},
+    }
+    assert {tool: required(spec) for tool, spec in inputs.TOOL_FIELDS.items()} == {
+        "Bash": {"command"}, "Write": {"file_path", "content"},
+        "Edit": {"file_path", "old_string", "new_string"}, "MultiEdit": {"file_path", "edits"},
+        "NotebookEdit": {"notebook_path"}, "Read": {"file_path"}, "Glob": {"pattern"},
+        "Grep": {"pattern"}, "Task": set(), "Agent": set(), "Skill": set(),
+    }
+
+
 def test_absent_fields_read_as_empty_values():
     hook = parse("PreToolUse", enc({"hook_event_name": "PreToolUse", "tool_name": "Bash",
                                     "tool_input": {"command": "ls"}}))

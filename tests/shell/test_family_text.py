@@ -4,7 +4,13 @@ the installed hook (see familykit)."""
 
 from __future__ import annotations
 
-from familykit import family_tests, workspace_fixture
+import shlex
+
+from familykit import A, family_tests, workspace_fixture
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from permission import carriers
 
 FAMILY = "text"
 
@@ -16,6 +22,12 @@ BLOCK = [
     ('awk \'BEGIN{print "x" > "/etc/hosts"}\'', "system-write"),
     ("sort -o /etc/hosts data.txt", "system-write"),
     ("sed 's/x/y/e' data.txt", "unknown"),
+    # sed's options read as GNU sed reads them (shell.sed): a script glued
+    # to -e, after a flag bundle, or after --
+    ("sed -es/a/b/w/etc/passwd data.txt", "system-write"),
+    ("sed -ne1ereboot data.txt", "unknown"),
+    ("sed --expr='1e reboot' data.txt", "unknown"),
+    ("sed -- 's/x/y/w /etc/passwd' data.txt", "system-write"),
     ("split --filter='rm -rf /' data.txt", "rm-recursive", "files"),
     ("patch /etc/hosts < x.diff", "system-write"),
 ]
@@ -24,6 +36,7 @@ BLOCK = [
 ALLOW = [
     "sed -n 1,5p README.md",
     "sed -i s/foo/bar/ file.txt",
+    "sed -e 's/a/b/' -- -e.txt",
     "awk '{print $1}' data.txt",
     "sort -u data.txt",
     "diff README.md file.txt",
@@ -33,9 +46,34 @@ ALLOW = [
 #: (command, how, path it writes relative to the repository)
 WRITES = [
     ("sed -i s/a/b/ out.txt", "sed -i", "out.txt"),
+    ("sed -nis/a/b/ -e p out.txt", "sed -i", "out.txt"),
+    ("sed -i '' s/a/b/ out.txt", "sed -i", "out.txt"),
     ("sort -o out.txt a", "sort -o", "out.txt"),
     ('awk \'{print > "out.txt"}\' a', "awk print >", "out.txt"),
 ]
 
 family_ws = workspace_fixture()
 globals().update(family_tests(FAMILY, BLOCK, ALLOW, WRITES))
+
+
+_SED_WORDS = st.lists(st.sampled_from([
+    "-n", "-e", "-i", "-ibak", "-ni", "-ie", "-ei", "-s", "-E", "-l", "-z", "--", "-",
+    "--expression", "--expression=p", "--expr", "--quiet", "--in-place", "--line-length",
+    "p", "1d", "s/a/b/", "s/a/b/e", "1e reboot", "s/a/b/w out.txt", "w out.txt", "data.txt",
+    "-es/a/b/w out.txt", "-ne1ereboot", "--expression=1e reboot", "",
+]), max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_SED_WORDS)
+def test_sed_runs_or_writes_where_the_gate_sees_it_do_so(words):
+    # The analysis (bash-check) and the permission gate's sed check read sed's
+    # arguments with one reader: what the gate refuses because the script runs
+    # a command or writes a file, the analysis flags too.
+    reason = carriers.sed_problem(words) or ""
+    a = A("sed " + " ".join(shlex.quote(w) for w in words))
+    families = {f.family for f in a.carriers}
+    if "runs" in reason or "shell command" in reason:
+        assert "sed-exec" in families and a.unknown, (words, reason, families)
+    if "writes a file" in reason:
+        assert "sed-write" in families, (words, reason, families)
