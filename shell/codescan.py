@@ -270,7 +270,8 @@ _DYNAMIC = {
            r"\bimport\s+\*\s+as\s+\w+\s+from\s+['\"`](?:node:)?(?:child_process|fs)",
            r"\bReflect\s*\.\s*(?:apply|get)\b", r"\bprocess\s*\.\s*dlopen\b",
            r"\bmodule\s*\.\s*constructor\b", r"\bWorker\s*\(",
-           r"\brequire\s*\(\s*[^'\"`\s)]", r"\bimport\s*\(\s*[^'\"`\s)]", r"\[\s*['\"`]\w+['\"`]\s*\]\s*\(",
+           r"\brequire\s*\(\s*[^'\"`\s)]", r"\bimport\s*\(\s*[^'\"`\s)]",
+           r"\[\s*['\"`]\w+['\"`]\s*\]\s*\(",
            r"\bglobalThis\b", r"\bprocess\s*\.\s*binding\b", r"\bsetTimeout\s*\(\s*['\"`]"],
     "perl": [r"\beval\b", r"\bdo\s+['\"$]", r"\brequire\s+\$", r"&\{", r"->\s*\$",
              r"&\$\w", r"\$\w+\s*->\s*\(", r"\\&\w", r"\bcan\s*\("],
@@ -563,11 +564,15 @@ def scan(language: str, code: str) -> Report:
     if py is not None and not exec_present:
         # a command runner imported under another name (from os import system as s)
         exec_present = any(re.search(p, masked) for p, _mode in py[1])
+    # Python's tables know the names this code imported under (py); the
+    # spans the calls take are kept so that a later check skips them.
     consumed: list = []
     if exec_present:
         rep.can_write = True
-        _exec_calls(code, masked, language, rep, py[1] if py else None, consumed)
-    _write_calls(code, masked, language, rep, py[0] if py else None, consumed)
+        calls = py[1] if py else _EXEC_CALLS.get(language, ())
+        _exec_calls(code, masked, language, rep, calls, consumed)
+    table = py[0] if py else _WRITES.get(language, ())
+    _write_calls(code, masked, language, rep, table, consumed)
     if language == "python":
         for m in re.finditer(r"(?<![\w])(" + "|".join(_PY_UNAMBIGUOUS) + r")\s*\(", masked):
             if not any(a <= m.start(1) < b for a, b in consumed):
@@ -663,12 +668,9 @@ def _mask_strings(code: str, lits: list) -> str:
     return "".join(out)
 
 
-def _exec_calls(code: str, masked: str, language: str, rep: Report, calls=None,
-                consumed=None) -> None:
-    if calls is None:
-        calls = _EXEC_CALLS.get(language, ())
-    if consumed is None:
-        consumed = []
+def _exec_calls(code: str, masked: str, language: str, rep: Report, calls, consumed: list) -> None:
+    """The command runners of ``calls`` (``[(pattern, mode)]``) found in
+    ``masked``: each call's span is appended to ``consumed``."""
     resolved_any = False
     spans = []
     for pat, mode in calls:
@@ -778,12 +780,10 @@ def _args_after(code: str, pos: int, language: str):
 _MODE_WRITE = re.compile(r"^[rbt]*[wax+]|[wax+]")
 
 
-def _write_calls(code: str, masked: str, language: str, rep: Report, table=None,
-                 consumed=None) -> None:
-    if table is None:
-        table = _WRITES.get(language, ())
-    if consumed is None:
-        consumed = []
+def _write_calls(code: str, masked: str, language: str, rep: Report, table,
+                 consumed: list) -> None:
+    """The file writes of ``table`` (``[(pattern, kind, recursive, arg)]``)
+    found in ``masked``: each call's span is appended to ``consumed``."""
     for pat, kind, recursive, index in table:
         for m in re.finditer(pat, masked):
             consumed.append((m.start(), m.end()))
