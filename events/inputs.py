@@ -204,37 +204,6 @@ class ToolInput:
     def __init__(self, raw: dict) -> None:
         self.raw = raw
 
-    # Bash
-    command = _field("command", "")
-    description = _field("description", "")
-    timeout = _field("timeout", None, "Bash timeout in milliseconds, or None")
-    run_in_background = _field("run_in_background", False)
-    # Write / Edit / MultiEdit / Read
-    file_path = _field("file_path", "")
-    content = _field("content", "")
-    old_string = _field("old_string", "")
-    new_string = _field("new_string", "")
-    replace_all = _field("replace_all", False)
-    edits = _field("edits", ())
-    offset = _field("offset", None)
-    limit = _field("limit", None)
-    # NotebookEdit
-    notebook_path = _field("notebook_path", "")
-    new_source = _field("new_source", "")
-    cell_id = _field("cell_id", "")
-    cell_type = _field("cell_type", "")
-    edit_mode = _field("edit_mode", "")
-    # Glob / Grep
-    pattern = _field("pattern", "")
-    path = _field("path", "")
-    # Task / Agent
-    prompt = _field("prompt", "")
-    subagent_type = _field("subagent_type", "")
-    # Skill (``name`` in older builds)
-    skill = _field("skill", "")
-    name = _field("name", "")
-    args = _field("args", "")
-
     def __repr__(self) -> str:
         return f"ToolInput({sorted(self.raw)})"
 
@@ -255,46 +224,6 @@ class HookInput:
         self.raw = raw
         ti = raw.get("tool_input")
         self.tool_input = ti if isinstance(ti, dict) else {}
-
-    # common (reference: Input)
-    session_id = _field("session_id", "")
-    transcript_path = _field("transcript_path", "")
-    cwd = _field("cwd", "")
-    permission_mode = _field("permission_mode", "")
-    prompt_id = _field("prompt_id", "")
-    effort = _field("effort", None, "``effort`` (an object such as {'level': 'medium'})")
-    agent_id = _field("agent_id", "")
-    agent_type = _field("agent_type", "")
-    hook_event_name = _field("hook_event_name", "")
-    # tool events
-    tool_name = _field("tool_name", "")
-    tool_use_id = _field("tool_use_id", "")
-    tool_response = _field("tool_response", None)
-    duration_ms = _field("duration_ms", None)
-    permission_suggestions = _field("permission_suggestions", ())
-    error = _field("error", None)
-    is_interrupt = _field("is_interrupt", False)
-    # prompts and stops
-    prompt = _field("prompt", "")
-    last_assistant_message = _field("last_assistant_message", "")
-    background_tasks = _field("background_tasks", ())
-    session_crons = _field("session_crons", ())
-    agent_transcript_path = _field("agent_transcript_path", "")
-    # session lifecycle
-    source = _field("source", "")
-    model = _field("model", "")
-    reason = _field("reason", "")
-    trigger = _field("trigger", "")
-    custom_instructions = _field("custom_instructions", "")
-    # notifications and teams
-    message = _field("message", "")
-    title = _field("title", "")
-    notification_type = _field("notification_type", "")
-    task_id = _field("task_id", "")
-    task_subject = _field("task_subject", "")
-    task_description = _field("task_description", "")
-    teammate_name = _field("teammate_name", "")
-    team_name = _field("team_name", "")
 
     @property
     def stop_hook_active(self) -> bool:
@@ -336,6 +265,31 @@ class HookInput:
 
     def __repr__(self) -> str:
         return f"HookInput({self.event}, tool={self.tool_name or '-'})"
+
+#: What a field reads as when the payload leaves it out or sends null, by its
+#: type in the tables above (any other type: ``None``).
+_EMPTY = {_STR: "", _BOOL: False, _LIST: ()}
+#: Attribute docs that say more than "``name`` from the payload".
+_DOCS = {
+    "timeout": "Bash timeout in milliseconds, or None",
+    "effort": "``effort`` (an object such as {'level': 'medium'})",
+}
+
+
+def _add_fields(cls, tables) -> None:
+    """Give ``cls`` a read-only attribute (:class:`_field`) for every field of
+    ``tables`` (``[{field: (type, required)}]``) it does not define itself:
+    the tables are the one list of the contract's fields, so an attribute
+    cannot be missing or read with another default than its type's."""
+    for table in tables:
+        for name, (kind, _required) in table.items():
+            if name not in vars(cls):
+                setattr(cls, name, _field(name, _EMPTY.get(kind), _DOCS.get(name, "")))
+
+
+_add_fields(ToolInput, TOOL_FIELDS.values())
+_add_fields(HookInput, [COMMON_FIELDS, *EVENT_FIELDS.values()])
+
 
 
 def parse(event: str, data: bytes) -> HookInput:

@@ -40,6 +40,20 @@ def test_contract_fields_are_all_attributes():
             assert hasattr(ToolInput, field), field
 
 
+def test_every_absent_field_reads_as_its_types_empty_value():
+    """An attribute made from the tables reads ``""``, ``False``, ``()`` or
+    ``None`` by the field's type when the payload leaves it out."""
+    empty = {str: "", bool: False, list: ()}
+    hook = HookInput("Stop", {})
+    tool = ToolInput({})
+    for view, tables in ((hook, [inputs.COMMON_FIELDS, *inputs.EVENT_FIELDS.values()]),
+                         (tool, inputs.TOOL_FIELDS.values())):
+        for table in tables:
+            for field, (kind, _) in table.items():
+                if isinstance(vars(type(view)).get(field), inputs._field):
+                    assert getattr(view, field) == empty.get(kind), field
+
+
 def test_required_fields_are_the_ones_the_contract_requires():
     # The schema tables are built by _required/_optional; a field flipped
     # there would refuse real payloads (or pass broken ones).
