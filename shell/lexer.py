@@ -730,9 +730,36 @@ class _Scanner:
                 self._rewrite(j, stop, ("_ in " + "_" * width)[:width] if width >= 6 else "_ in _")
                 return stop, False, True
             return end, False, True
+        if w == "do":
+            self._end_condition(i)
         if w in _CMD_PREFIX_WORDS:
             return end, True, True
         return None
+
+    def _end_condition(self, i: int) -> None:
+        """bash ends a ``while``/``until`` condition at a newline before
+        ``do`` as at ``;`` (``while read -r x⏎do``); bashlex cannot read
+        that newline, so the first newline of the blank run before the
+        ``do`` at ``i`` becomes ``;`` in the masked text (same length, same
+        positions). Read on the masked text, as bashlex will see it (a
+        heredoc's body is already blank there). Left alone, conservatively,
+        when the line before may end in a comment (any ``#``) or already
+        ends the list (``;&|`` or an opener)."""
+        out = self.out
+        if out is None:
+            return
+        j = i
+        while j > 0 and out[j - 1] in " \t\n":
+            j -= 1
+        if j == 0 or out[j - 1] in ";&|({\\" or "\n" not in out[j:i]:
+            return
+        line_start = j
+        while line_start > 0 and out[line_start - 1] != "\n":
+            line_start -= 1
+        if "#" in out[line_start:j]:
+            return
+        newline = out.index("\n", j, i)
+        self._mask(newline, newline + 1, ";")
 
     def _bare_word(self, i: int) -> str:
         s, n = self.s, self.n

@@ -404,12 +404,22 @@ class Walker:
                 infinite = _always(p, n.kind)
             cmds = self.node(p, scope, depth, wrappers, stdin, conditional or not first)
             if not first and n.kind in ("while", "until"):
-                body_bg = body_bg or any(self.run.is_background(c) for c in cmds) or \
-                    _has_background(p)
+                body_bg = body_bg or self._starts_background(cmds, p)
             out.extend(cmds)
+        self._fork_loop(infinite, body_bg)
+        return out
+
+    def _starts_background(self, cmds: list, node) -> bool:
+        """``node`` (a loop body part, whose commands are ``cmds``) starts a
+        background job."""
+        return any(self.run.is_background(c) for c in cmds) or _has_background(node)
+
+    def _fork_loop(self, infinite: bool, body_bg: bool) -> None:
+        """A loop that never ends (``while true``, ``until false``,
+        ``for ((;;))``) and starts a background job each time round: a fork
+        bomb, whatever the loop's spelling."""
         if infinite and body_bg:
             self.run.find("fork-bomb", Msg("shell.find.fork_loop"))
-        return out
 
     def _for(self, n, scope, depth, wrappers, stdin, conditional) -> list:
         out = []
@@ -417,6 +427,7 @@ class Walker:
         arith = None
         in_words = False
         loop_words: list | None = []
+        body_bg = False
         for p in n.parts:
             if p.kind == "reservedword":
                 if p.word == "in":
@@ -452,7 +463,10 @@ class Walker:
                 scope.vars[var] = DYN
                 if loop_words is not None and all(_arith_literal(v) for v in loop_words):
                     scope.arith_safe.add(var)
-            out.extend(self.node(p, scope, depth, wrappers, stdin, True))
+            cmds = self.node(p, scope, depth, wrappers, stdin, True)
+            body_bg = body_bg or self._starts_background(cmds, p)
+            out.extend(cmds)
+        self._fork_loop(arith is not None and _endless_for(arith.text), body_bg)
         return out
 
     def _function(self, n, scope, depth, wrappers) -> list:
@@ -758,6 +772,19 @@ def _always(n, kind: str) -> bool:
         return False
     w = getattr(words[0], "word", "")
     return w in (("true", ":") if kind == "while" else ("false",))
+
+
+def _endless_for(text: str) -> bool:
+    """``for ((init; cond; step))`` whose condition is empty or a non-zero
+    number: bash runs it until something breaks out (``for ((;;))``)."""
+    inner = text.strip()
+    if not (inner.startswith("((") and inner.endswith("))")):
+        return False
+    parts = inner[2:-2].split(";")
+    if len(parts) != 3:
+        return False
+    cond = parts[1].strip()
+    return cond == "" or (cond.isdigit() and int(cond) != 0)
 
 
 def _collect_commands(n, out: list) -> None:

@@ -380,6 +380,8 @@ CASES = [
     ("E", B, "cat <<EOF\n$(rm -rf /)\nEOF"),
     ("E", B, ":(){ :|:& };:"),
     ("E", B, "bomb() { bomb | bomb & }; bomb"),
+    ("E", B, "while true; do sleep 1 & done"),
+    ("E", B, "for ((;;)); do sleep 1 & done"),
     ("E", B, "echo ok;;rm -rf /"),
     ("E", B, "{ echo; } && { rm -rf ~; }"),
     ("E", B, "! rm -rf /"),

@@ -527,3 +527,56 @@ def test_tmpdir_comes_from_the_environment(monkeypatch):
     assert a.destructive
     monkeypatch.setenv("TMPDIR", "/")
     assert A('rm -rf "$TMPDIR/x"').destructive
+
+
+def test_an_endless_loop_that_starts_background_jobs_is_a_fork_bomb_in_any_spelling():
+    """``while true; do x & done`` and the same loop as ``until false``,
+    ``while :`` or ``for ((;;))`` (empty or non-zero condition) are the same
+    fork bomb; a loop that ends, or whose body waits, is not. Property over
+    loop spellings × background bodies."""
+    from hypothesis import given, settings, strategies as st
+
+    endless = ["while true", "while :", "until false", "for ((;;))", "for ((i=0;;i++))",
+               "for (( ; 1 ; ))", "for ((n=0; 7; n++))"]
+    ending = ["for ((i=0;i<3;i++))", "for ((;0;))", "for x in a b", "while read -r x",
+              "until test -e done.flag"]
+    bodies = st.sampled_from(["sleep 1 &", "(sleep 1 &)", "a | b &", "{ c & }", "x & y",
+                              "nohup z &"])
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.sampled_from(endless + ending), bodies, st.sampled_from(["; do ", "\ndo\n  "]))
+    def judged(head, body, do):
+        families = [f.family for f in analyse(f"{head}{do}{body}\ndone", root="/tmp").destructive]
+        assert ("fork-bomb" in families) == (head in endless), (head, body, families)
+
+    judged()
+
+
+def test_a_loop_condition_ended_by_a_newline_before_do_is_read():
+    """``while read -r x⏎do ... done`` (the condition ended by a newline, not
+    ``;``) is read like its one-line spelling instead of "cannot parse":
+    what bash accepts (``bash -n``) is analysed, and a destructive body or
+    condition is still found. Property over conditions × separators ×
+    bodies."""
+    from hypothesis import given, settings, strategies as st
+
+    conditions = ["true", "read -r x", "[[ -n $x ]]", "((i < 3))", "{ true; }", "(true)",
+                  "test -e f", "rm -rf /"]
+    separators = ["\n", "\n\n", " \n  ", ";\n", "; ", "  # why\n", "\n# note\n"]
+    bodies = ["echo ok", "rm -rf /", "git push --force origin main", "x=1"]
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.sampled_from(["while", "until"]), st.sampled_from(conditions),
+           st.sampled_from(separators), st.sampled_from(bodies), st.sampled_from(["\n", "; "]))
+    def read(loop, condition, sep, body, end):
+        command = f"{loop} {condition}{sep}do {body}{end}done"
+        assert subprocess.run(["bash", "-n"], input=command, text=True,
+                              capture_output=True).returncode == 0, command
+        a = analyse(command, root="/tmp")
+        destructive = "rm -rf" in command or "push --force" in command
+        assert bool(a.destructive) == destructive or (a.unknown and "#" in sep), \
+            (command, a.destructive, a.reasons)
+        if "#" not in sep:
+            assert not a.unknown, (command, a.reasons)
+
+    read()
