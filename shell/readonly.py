@@ -48,21 +48,21 @@ def _find_ro(cmd) -> bool:
 
 
 def _sed_ro(cmd) -> bool:
-    from shell.families.text import scan_sed  # lazy: the text family loads only for sed
+    """sed only prints: its arguments read as sed reads them
+    (:func:`shell.sed.read`) hold no ``-i``, no script file, nothing sed
+    refuses, and no script that writes or runs a command. Every operand is
+    scanned as a possible script (GNU's first operand is the script without
+    ``-e``; BSD sed may read one after options)."""
+    import shell.sed as sed  # lazy: sed's reader loads only for a sed command
 
-    for a in cmd.args:
-        if a.startswith("-i") or a.startswith("--in-place") or (
-                a.startswith("-") and not a.startswith("--") and "i" in a[1:] and
-                "e" not in a[1:] and "f" not in a[1:]):
+    words = cmd.words[1:]
+    if any(w.dynamic for w in words):
+        return False
+    for what, _i, text in sed.read([w.value for w in words]):
+        if what in ("in-place", "script-file", "error"):
             return False
-        if a in ("-f", "--file"):
-            return False
-    for w in cmd.words[1:]:
-        if w.dynamic:
-            return False
-        info = scan_sed(w.value) if not w.value.startswith("-") else {"writes": [],
-                                                                      "exec": False}
-        if info["writes"] or info["exec"]:
+        effects = sed.script_effects(text)
+        if effects.writes or effects.executes:
             return False
     return True
 

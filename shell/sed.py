@@ -15,11 +15,15 @@ readers decide what that means for them:
 * the permission gate's sed check (``permission.carriers``, SPEC §5 7E):
   anything it does not know is refused.
 
-No imports: this module is on the PreToolUse Bash and PermissionRequest hot
-paths.
+It imports only :mod:`shell.record`: this module is on the PreToolUse Bash and
+PermissionRequest hot paths. :func:`script_effects` reads a script's
+``w``/``e`` commands for the analysis and the read-only check
+(:mod:`shell.readonly`).
 """
 
 from __future__ import annotations
+
+from shell.record import Record
 
 #: GNU sed long options: name -> takes a value ("yes"), optional ("opt") or not ("no").
 LONG = {
@@ -151,3 +155,91 @@ def _value(values, i: int, name: str, spelling: str, glued, out: list) -> int:
     if event is not None:
         out.append((event, i, value))
     return i
+
+
+class ScriptEffects(Record):
+    """What a sed script does beyond printing (:func:`script_effects`):
+    ``writes``, the files named by its ``w``/``W`` commands and ``s///w``
+    flags (list of str, as written), and ``executes``, True when it runs a
+    command (``e``, ``s///e``) or cannot be read."""
+
+    __slots__ = ("writes", "executes")
+
+
+def script_effects(script: str) -> ScriptEffects:
+    """What the sed ``script`` does beyond printing: the files its ``w``/``W``
+    commands and ``s///w`` flags write, and whether an ``e`` command or
+    ``s///e`` flag runs a command (GNU sed). Conservative: a script that
+    cannot be read counts as executing."""
+    found = ScriptEffects([], False)
+    i = 0
+    n = len(script)
+    while i < n:
+        c = script[i]
+        if c in " \t\n;{}!":
+            i += 1
+            continue
+        # addresses: numbers, $, /re/, \cREc, ranges, steps
+        while i < n and (script[i].isdigit() or script[i] in "$,~+"):
+            i += 1
+        if i < n and script[i] == "/":
+            i = _skip(script, i, "/")
+            continue
+        if i < n and script[i] == "\\" and i + 1 < n:
+            i = _skip(script, i + 1, script[i + 1])
+            continue
+        if i >= n:
+            break
+        c = script[i]
+        if c in " \t!":
+            i += 1
+            continue
+        if c in "sy":
+            if i + 1 >= n:
+                break
+            delim = script[i + 1]
+            j = _skip(script, i + 1, delim)
+            j = _skip(script, j - 1, delim)
+            flags_start = j
+            while j < n and script[j] not in ";\n}":
+                if c == "s" and script[j] == "w":
+                    fname = script[j + 1:].split("\n", 1)[0].strip()
+                    found.writes.append(fname)
+                    j = n
+                    break
+                j += 1
+            flags = script[flags_start:j]
+            if c == "s" and "e" in flags:
+                found.executes = True
+            i = j
+            continue
+        if c in "wW":
+            fname = script[i + 1:].split("\n", 1)[0].strip()
+            if fname:
+                found.writes.append(fname)
+            nl = script.find("\n", i)
+            i = n if nl < 0 else nl + 1
+            continue
+        if c == "e":
+            found.executes = True
+            nl = script.find("\n", i)
+            i = n if nl < 0 else nl + 1
+            continue
+        if c in "aic":
+            nl = script.find("\n", i)
+            i = n if nl < 0 else nl + 1
+            continue
+        if c in "rRbtTv:#lLqQ":
+            nl_semi = [k for k in (script.find("\n", i), script.find(";", i)) if k >= 0]
+            i = min(nl_semi) + 1 if nl_semi and c not in "rRbtTv:#" else (
+                (script.find("\n", i) + 1) if script.find("\n", i) >= 0 else n)
+            continue
+        i += 1
+    return found
+
+
+def _skip(s: str, i: int, delim: str) -> int:
+    """``s[i] == delim`` opens a delimited part: index after its closing
+    delimiter (escapes honoured)."""
+    end = delimited_end(s, i + 1, delim)
+    return len(s) if end is None else end

@@ -71,95 +71,16 @@ def h_sed(x: X) -> list:
             run.unknown(Msg("shell.unknown.sed_runs_script_assembled"))
             run.carrier("sed", Msg("shell.carrier.sed_script_assembled_run"), cmd)
             continue
-        info = scan_sed(s.value)
-        if info["exec"]:
+        info = sed.script_effects(s.value)
+        if info.executes:
             run.carrier("sed-exec", Msg("shell.carrier.sed_e_command_runs"), cmd)
             run.unknown(Msg("shell.unknown.sed_e_command_runs"))
-        for f in info["writes"]:
+        for f in info.writes:
             run.carrier("sed-write", Msg("shell.carrier.sed_w_command_writes"), cmd)
             run.write(cmd, Word.literal(f), "sed w")
     if in_place:
         write_each(x, files, "sed -i")
     return [cmd]
-
-
-def scan_sed(script: str) -> dict:
-    """The file-writing and command-running parts of a sed script:
-    ``{"writes": [file...], "exec": bool}``. Conservative: a
-    script that cannot be read counts as executing."""
-    writes = []
-    execs = False
-    i = 0
-    n = len(script)
-    while i < n:
-        c = script[i]
-        if c in " \t\n;{}!":
-            i += 1
-            continue
-        # addresses: numbers, $, /re/, \cREc, ranges, steps
-        while i < n and (script[i].isdigit() or script[i] in "$,~+"):
-            i += 1
-        if i < n and script[i] == "/":
-            i = _skip_delim(script, i, "/")
-            continue
-        if i < n and script[i] == "\\" and i + 1 < n:
-            i = _skip_delim(script, i + 1, script[i + 1])
-            continue
-        if i >= n:
-            break
-        c = script[i]
-        if c in " \t!":
-            i += 1
-            continue
-        if c in "sy":
-            if i + 1 >= n:
-                break
-            delim = script[i + 1]
-            j = _skip_delim(script, i + 1, delim)
-            j = _skip_delim(script, j - 1, delim)
-            flags_start = j
-            while j < n and script[j] not in ";\n}":
-                if c == "s" and script[j] == "w":
-                    fname = script[j + 1:].split("\n", 1)[0].strip()
-                    writes.append(fname)
-                    j = n
-                    break
-                j += 1
-            flags = script[flags_start:j]
-            if c == "s" and "e" in flags:
-                execs = True
-            i = j
-            continue
-        if c in "wW":
-            fname = script[i + 1:].split("\n", 1)[0].strip()
-            if fname:
-                writes.append(fname)
-            nl = script.find("\n", i)
-            i = n if nl < 0 else nl + 1
-            continue
-        if c == "e":
-            execs = True
-            nl = script.find("\n", i)
-            i = n if nl < 0 else nl + 1
-            continue
-        if c in "aic":
-            nl = script.find("\n", i)
-            i = n if nl < 0 else nl + 1
-            continue
-        if c in "rRbtTv:#lLqQ":
-            nl_semi = [k for k in (script.find("\n", i), script.find(";", i)) if k >= 0]
-            i = min(nl_semi) + 1 if nl_semi and c not in "rRbtTv:#" else (
-                (script.find("\n", i) + 1) if script.find("\n", i) >= 0 else n)
-            continue
-        i += 1
-    return {"writes": writes, "exec": execs}
-
-
-def _skip_delim(s: str, i: int, delim: str) -> int:
-    """``s[i] == delim`` opens a delimited part: index after its closing
-    delimiter (escapes honoured)."""
-    end = sed.delimited_end(s, i + 1, delim)
-    return len(s) if end is None else end
 
 
 def h_awk(x: X) -> list:

@@ -77,3 +77,33 @@ def test_sed_runs_or_writes_where_the_gate_sees_it_do_so(words):
         assert "sed-exec" in families and a.unknown, (words, reason, families)
     if "writes a file" in reason:
         assert "sed-write" in families, (words, reason, families)
+
+
+def test_sed_is_read_only_only_when_the_analysis_finds_nothing_it_runs_or_writes():
+    """The read-only table's sed check and the analysis read sed's arguments
+    with one reader (shell.sed), so a command the check calls read-only
+    (which lets it through before a playbook, on main, on the wrong branch)
+    is one where the analysis finds no command run, no file written and
+    nothing unknown: ``sed -ne1ereboot data.txt`` is not read-only. Property
+    over generated sed argument lists."""
+    from hypothesis import given, settings, strategies as st
+
+    import shell
+
+    tokens = st.sampled_from([
+        "-n", "-E", "-s", "-e", "-ne", "-ne1ereboot", "-es/a/b/w/tmp/x", "--expression=p",
+        "--expression=1ereboot", "--expr", "-i", "-i.bak", "-f", "--", "-z", "-l", "5",
+        "p", "1ereboot", "s/a/b/w /tmp/out", "s/a/b/e", "w out", "1,5p", "/x/d", "y/ab/cd/",
+        "f", "data.txt", "README.md",
+    ])
+
+    @settings(max_examples=400, deadline=None)
+    @given(st.lists(tokens, min_size=1, max_size=5))
+    def agrees(args):
+        command = "sed " + " ".join(shlex.quote(a) for a in args)
+        a = shell.analyse(command, root="/tmp", cwd="/tmp")
+        if any(shell.is_read_only(c) for c in a.commands if c.name == "sed"):
+            assert not a.unknown and not a.writes, (command, a.reasons)
+            assert not [c for c in a.carriers if c.family.startswith("sed")], (command, a.carriers)
+
+    agrees()
