@@ -76,6 +76,11 @@ def _working_plan(ctx, plan: str) -> str | None:
 
 
 def check(ctx: Context) -> Verdict:
+    """SubagentStop of a reviewer: ALLOWED with an ``always`` effect that
+    appends its verdicts to the review ledger and applies a PASS
+    (:func:`statefiles.bookkeeping.record_review`); WARN when its final
+    message holds no ``REVIEW:`` line; ALLOWED for any other subagent. Never
+    blocks (seed 002 §7, issue 14 items 2 and 8)."""
     reviews = stop_verdicts(ctx, "reviewer", parse_reviews)
     if reviews is None:
         return ALLOWED

@@ -353,3 +353,25 @@ def test_cli_table_flags_exist():
                 problems.append(f"{flag} is not an option of playgate {'/'.join(subs)}")
     assert checked >= 8
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("package", ["shell", "guards"])
+def test_every_public_function_has_a_docstring(package):
+    """Issue 17 item 6: every public function of ``shell/`` and ``guards/``
+    (module level, and methods of public classes) says what it takes and
+    returns in a docstring."""
+    import ast
+
+    missing = []
+    for path in sorted((ROOT / package).rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        functions = [(node, "") for node in tree.body
+                     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)
+                    and not n.name.startswith("_")):
+            functions += [(item, cls.name + ".") for item in cls.body
+                          if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        missing += [f"{path.relative_to(ROOT)}:{fn.lineno} {prefix}{fn.name}"
+                    for fn, prefix in functions
+                    if not fn.name.startswith("_") and not ast.get_docstring(fn)]
+    assert missing == []
