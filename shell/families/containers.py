@@ -137,7 +137,7 @@ def _flag(vals: list, option: str) -> bool:
                for v in vals)
 
 
-def h_compose(x: X, ops=None) -> list:
+def h_compose(x: X, ops: list | None = None) -> list:
     """``docker compose down -v|--volumes|--rmi``, ``compose rm -f -v``
     (``infra-destroy``). Returns ``[cmd]``."""
     vals = [a.value for a in x.args]

@@ -234,3 +234,18 @@ def test_no_dict_literal_in_shell_repeats_a_key():
                 bad += [(os.path.relpath(path, REPO), node.lineno, k) for k in set(keys)
                         if keys.count(k) > 1]
     assert not bad, bad
+
+
+def test_every_handler_is_annotated():
+    """Issue 17 item 6: a family handler (``h_*``) annotates its parameters
+    and its result (``def h_rm(x: X) -> list``)."""
+    import ast
+    from pathlib import Path
+
+    unannotated = []
+    for path in sorted((Path(registry.__file__).parent / "families").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("h_") and (
+                    node.returns is None or any(a.annotation is None for a in node.args.args)):
+                unannotated.append(f"{path.name}:{node.lineno} {node.name}")
+    assert unannotated == []
