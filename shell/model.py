@@ -200,11 +200,14 @@ class SimpleCommand:
             ``None`` when unknown (``cd $X``).
         stdin: :class:`Stdin` or ``None``.
         remote: runs on another host (``ssh host cmd``): paths are not local.
+        acts: the analysis recorded a write, a carrier or a destructive
+            finding for this command (``shell.run.Run``): it is not read-only,
+            whatever its program's read-only check says.
     """
 
     __slots__ = ("name", "word", "argv", "words", "assignments", "redirects", "depth",
                  "wrappers", "dynamic", "trusted", "git_subcommand", "git_args", "git_globals",
-                 "cwd", "stdin", "remote", "key", "shadowed")
+                 "cwd", "stdin", "remote", "key", "shadowed", "acts")
 
     def __init__(self, words: list, assignments=(), redirects=(), depth: int = 0,
                  cwd=None) -> None:
@@ -229,6 +232,7 @@ class SimpleCommand:
         self.remote = False
         #: a function or alias of the same name was defined in this command
         self.shadowed = False
+        self.acts = False
 
     @property
     def args(self) -> list:

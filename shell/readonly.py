@@ -238,7 +238,12 @@ def is_read_only(cmd: SimpleCommand) -> bool:
     ``/dev/null`` and harmless devices), and no code-running environment
     variable. A command made only of assignments or redirections reads when
     it writes nothing. A checker that raises means "not known to be
-    read-only"."""
+    read-only". A command the analysis recorded a write, a carrier or a
+    destructive finding for (``cmd.acts``) is not read-only, whatever its
+    program's check says: the check reads options on its own, and the two
+    readings must never disagree in the direction of "harmless"."""
+    if cmd.acts:
+        return False
     if not cmd.name:
         return not any(r.writes for r in cmd.redirects) and not cmd.assignments
     if not cmd.trusted or cmd.shadowed or cmd.remote:

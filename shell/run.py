@@ -86,6 +86,8 @@ class Run:
         rests on a value only known at run time. The command family is
         :attr:`family` unless ``command_family`` is given. The same kind
         and message are recorded once."""
+        if cmd is not None:
+            cmd.acts = True
         for f in self.analysis.destructive:
             if f.family == family and f.message == message:
                 return
@@ -96,6 +98,8 @@ class Run:
         """Record a code-execution carrier (what phase 7E never approves):
         ``family`` its kind (``find-exec``, ``eval``...), ``message`` what
         runs; the command family is :attr:`family`. Recorded once."""
+        if cmd is not None:
+            cmd.acts = True
         for f in self.analysis.carriers:
             if f.family == family and f.message == message:
                 return
@@ -203,12 +207,14 @@ class Run:
         if targets is None:
             self.analysis.writes.append(Write(how, given, None, None, kind, recursive, possible,
                                               cmd))
+            cmd.acts = cmd.acts or not possible
             return None
         for t in targets:
             if paths.is_harmless_device(t):
                 continue
             self.analysis.writes.append(Write(how, given, t, self.rel(t), kind, recursive,
                                               possible, cmd))
+            cmd.acts = cmd.acts or not possible
             if not possible:
                 self._check_write_location(cmd, t, how, kind, recursive)
         return targets
