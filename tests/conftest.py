@@ -59,6 +59,9 @@ SLOW_TESTS = {
     "test_bash_chain.py": {"test_no_playbook_allows_reads_and_branch_work"},
     "test_bash_corpus.py": {"test_corpus_through_installed_suite"},
     "test_bench.py": {"test_quick_run_through_the_command_line"},
+    "test_cli.py": {"test_usage_errors_exit_2_with_one_line_and_json_when_asked",
+                    "test_check_answers_like_the_installed_hook_for_the_real_payloads"},
+    "test_custom_rules.py": {"test_schema_explain_and_doctor"},
     "test_cli_report.py": {"test_the_html_report_renders_in_chromium_and_loads_nothing",
                            "test_the_proxy_check_sees_what_a_page_loads"},
     "test_decisionlog.py": {"test_any_payload_is_answered_the_same_with_or_without_the_log",
@@ -91,6 +94,8 @@ SLOW_TESTS = {
                        "test_session_start_sets_up_the_environment_then_runs_the_hook",
                        "test_a_second_session_start_reuses_the_environment"},
     "test_protected.py": {"test_component_matcher_agrees_with_the_regex"},
+    "test_protected_write_routes.py": {
+        "test_extraction_into_a_protected_tree_is_blocked_in_any_spelling"},
     # 3,000 examples each against the three old matchers (~3 s a test).
     "test_protected_matcher.py": {"test_agrees_with_the_three_where_they_agreed",
                                   "test_never_narrower_than_the_old_ones",
