@@ -406,19 +406,51 @@ def copy_install(template: Path, repo: Path) -> None:
             shutil.copy2(entry, repo / entry.name)
 
 
+#: ``{template path: (size, mtime_ns)}`` of the linked files when first linked.
+_LINKED: dict = {}
+#: The suite's code in an install: hard-linked into each copy.
+_CODE_SUFFIXES = (".py", ".pyc", "suite.bundle", "bashlex_tables.marshal")
+
+
 def _copy_or_link(src: str, dst: str) -> None:
-    """``copy2``, except that bytecode (``__pycache__/*.pyc``) is hard-linked:
-    creating a file is most of what a copy costs (about half an install is
-    bytecode), and bytecode is only ever replaced whole (``os.replace`` by the
-    import system), never written in place, so a test cannot change the
-    template's copy through the link."""
-    if src.endswith(".pyc") and os.path.basename(os.path.dirname(src)) == "__pycache__":
+    """``copy2``, except that the suite's code (modules, their bytecode, the
+    module bundle ``hooks/suite.bundle`` and the parser tables) is
+    hard-linked: creating and writing files is most of what a copy costs, and
+    code is read, not written, by the hooks and the CLI; the installer and
+    the import system replace a file whole (``os.replace``), never write it
+    in place, so the product cannot change the template's copy through a
+    link. A test that changes a module or damages a bundle replaces it
+    (``unlink`` first, :func:`replace_file`); one that wrote a linked file in
+    place (or changed its modification time) would change every later copy,
+    so the next copy fails, naming the file. Configuration and state files
+    (settings, protected-files.txt, logs, caches) are copied."""
+    if src.endswith(_CODE_SUFFIXES):
+        if not src.endswith(".pyc"):   # bytecode is only ever replaced by the import system
+            st = os.stat(src)
+            seen = _LINKED.setdefault(src, (st.st_size, st.st_mtime_ns))
+            assert seen == (st.st_size, st.st_mtime_ns), (
+                f"{src} changed since it was first linked: a test wrote an installed copy "
+                "of it in place; replace it instead (conftest.replace_file)")
         try:
             os.link(src, dst)
             return
         except OSError:
             pass
     shutil.copy2(src, dst)
+
+
+def replace_file(path, data, mtime_ns: int | None = None) -> None:
+    """Write ``data`` (str or bytes) to ``path`` as a new file (the installed
+    copy's code is hard-linked to the template's: :func:`_copy_or_link`),
+    with modification time ``mtime_ns`` when given."""
+    path = Path(path)
+    path.unlink(missing_ok=True)
+    if isinstance(data, str):
+        path.write_text(data)
+    else:
+        path.write_bytes(data)
+    if mtime_ns is not None:
+        os.utime(path, ns=(mtime_ns, mtime_ns))
 
 
 @pytest.fixture

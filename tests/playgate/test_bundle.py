@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import Installed, install
+from conftest import Installed, install, replace_file
 
 PROBE = r"""
 import sys
@@ -60,7 +60,7 @@ def test_install_builds_the_bundle_and_hooks_import_from_it(installed):
 def test_a_changed_module_is_imported_from_its_source(installed):
     repo = installed.root
     module = repo / ".claude" / "guards" / "init_guard.py"
-    module.write_text(module.read_text() + "\nMARKER = 'edited'\n")
+    replace_file(module, module.read_text() + "\nMARKER = 'edited'\n")
     found = probe(repo)
     assert found["guards.init_guard"][0] == "SourceFileLoader"
     assert found["guards.init_guard"][2] == "edited"
@@ -81,6 +81,7 @@ def test_a_bad_bundle_costs_only_speed(installed, damage):
     repo = installed.root
     bundle = repo / ".claude" / "hooks" / "suite.bundle"
     data = bundle.read_bytes()
+    bundle.unlink()   # a copy's bundle is a hard link to the template's (conftest.replace_file)
     if damage == "foreign":
         bundle.write_bytes(data[:10] + b"\x00\x00\x00\x00" + data[14:])
     elif damage == "garbage":
@@ -89,8 +90,6 @@ def test_a_bad_bundle_costs_only_speed(installed, damage):
         bundle.write_bytes(data[: len(data) // 2])
     elif damage == "flipped":
         bundle.write_bytes(data[:-5000] + bytes(5000))
-    else:
-        bundle.unlink()
     found = probe(repo)
     assert set(found) >= {"events.runtime", "shell.walker"}
     if damage == "flipped":  # the index is intact: the damaged tail is compiled from source

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import SUITE
+from conftest import SUITE, replace_file
 
 from playgate.installer import python as installer_python  # noqa: E402
 from playgate import REQUIREMENTS, versions  # noqa: E402
@@ -55,8 +55,7 @@ def test_a_missing_or_stale_module_bundle_is_a_warning_with_the_rebuild(installe
     assert bundle.is_file()
     # A source newer than the bundle (same bytes: the manifest still agrees).
     source = installed.root / ".claude" / "guards" / "bash_check.py"
-    st = source.stat()
-    os.utime(source, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+    replace_file(source, source.read_bytes(), mtime_ns=source.stat().st_mtime_ns + 1_000_000_000)
     code, data = doctor(installed.root, "--no-run")
     assert code == 0 and "doctor.stale_bundle" in codes(data, "warn"), problems(data, "warn")
     [msg] = [m for _c, k, m in problems(data, "warn") if k == "doctor.stale_bundle"]
@@ -149,8 +148,8 @@ def test_settings_outside_the_schema_are_reported(installed):
 def test_missing_and_changed_suite_files_are_named(installed):
     repo = installed.root
     (repo / ".claude" / "guards" / "lint.py").unlink()
-    with open(repo / ".claude" / "guards" / "main_branch.py", "a") as fh:
-        fh.write("\n# edited\n")
+    edited = repo / ".claude" / "guards" / "main_branch.py"
+    replace_file(edited, edited.read_text() + "\n# edited\n")
     code, data = doctor(repo, "--no-run")
     assert code == 1
     [missing] = [m for _c, k, m in problems(data) if k == "doctor.files_missing"]
