@@ -107,3 +107,18 @@ def test_sed_is_read_only_only_when_the_analysis_finds_nothing_it_runs_or_writes
             assert not [c for c in a.carriers if c.family.startswith("sed")], (command, a.carriers)
 
     agrees()
+
+
+def test_sed_input_files_are_not_read_as_scripts():
+    """The read-only check reads sed's scripts where sed does: ``words.txt``
+    after ``sed -n p`` is an input file, not a ``w`` command, so printing a
+    file whose name starts with w stays read-only; the first operand is the
+    script when no -e comes before it."""
+    import shell
+
+    def read_only(command):
+        return all(shell.is_read_only(c) for c in shell.analyse(command, root="/tmp").commands)
+
+    assert read_only("sed -n p words.txt") and read_only("sed -n 1,5p west.txt")
+    assert read_only("sed -e p words.txt") and read_only("sed -n -e p -- w")
+    assert not read_only("sed words.txt") and not read_only("sed west.txt -e p")
