@@ -569,17 +569,16 @@ class _Scanner:
                 i = n if eol < 0 else eol
                 continue
             if c == ";":
-                if cases and cases[-1] == "body" and s.startswith(";;", i):
-                    # ";;", ";;&" end a case item; ";&" too (handled below)
+                if cases and cases[-1] == "body" and s.startswith((";;", ";&"), i):
+                    # ";;", ";;&" and ";&" end a case item: one ";" ends its
+                    # body for bashlex, unless the body is already ended (a
+                    # newline, ";" or "&" before it: ";;" on a line of its own,
+                    # an empty body), where a second ";" is a syntax error
                     end = i + 3 if s.startswith(";;&", i) else i + 2
-                    self._mask(i, end, ";" + " " * (end - i - 1))
+                    self._mask(i, end, " " * (end - i) if self._ended(i)
+                               else ";" + " " * (end - i - 1))
                     cases[-1] = "pattern"
                     i = end
-                    continue
-                if cases and cases[-1] == "body" and s.startswith(";&", i):
-                    self._mask(i, i + 2, "; ")
-                    cases[-1] = "pattern"
-                    i += 2
                     continue
                 i += 1
                 at_cmd = True
@@ -735,6 +734,17 @@ class _Scanner:
         if w in _CMD_PREFIX_WORDS:
             return end, True, True
         return None
+
+    def _ended(self, i: int) -> bool:
+        """The masked text before ``i`` (blanks skipped) already ends a list:
+        nothing, a newline, ``;``, ``&`` or an opener."""
+        out = self.out
+        if out is None:
+            return False
+        j = i
+        while j > 0 and out[j - 1] in " \t":
+            j -= 1
+        return j == 0 or out[j - 1] in "\n;&{("
 
     def _end_condition(self, i: int) -> None:
         """bash ends a ``while``/``until`` condition at a newline before

@@ -580,3 +580,35 @@ def test_a_loop_condition_ended_by_a_newline_before_do_is_read():
             assert not a.unknown, (command, a.reasons)
 
     read()
+
+
+def test_a_case_statement_is_read_in_any_layout():
+    """``case`` items laid out as people write them (``;;`` on a line of its
+    own, empty bodies, ``;&``/``;;&``, one line or many) are read instead of
+    "cannot parse", and a destructive body is still found. Property over
+    patterns × bodies × terminators × layouts, checked against ``bash -n``."""
+    from hypothesis import given, settings, strategies as st
+
+    items = st.tuples(st.sampled_from(["a", "*", "a|b", "(x", "'q'"]),  # "(x": "(x)"
+                      st.sampled_from(["", "echo a", "rm -rf /", "echo a; echo b", "sleep 1 &"]),
+                      st.sampled_from([";;", ";&", ";;&"]),
+                      st.sampled_from(["same", "next", "own"]))
+
+    def item(pattern, body, end, layout):
+        if layout == "same":
+            return f"{pattern}) {body} {end}"
+        if layout == "next":
+            return f"{pattern})\n    {body} {end}"
+        return f"{pattern})\n    {body}\n    {end}"
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.lists(items, min_size=1, max_size=3), st.sampled_from([" ", "\n  "]))
+    def read(parts, sep):
+        command = f"case $x in{sep}" + sep.join(item(*p) for p in parts) + "\nesac"
+        assert subprocess.run(["bash", "-n"], input=command, text=True,
+                              capture_output=True).returncode == 0, command
+        a = analyse(command, root="/tmp")
+        assert not a.unknown, (command, a.reasons)
+        assert bool(a.destructive) == ("rm -rf" in command), (command, a.destructive)
+
+    read()
