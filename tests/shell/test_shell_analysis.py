@@ -612,3 +612,72 @@ def test_a_case_statement_is_read_in_any_layout():
         assert bool(a.destructive) == ("rm -rf" in command), (command, a.destructive)
 
     read()
+
+
+def _script(rng, depth: int = 0) -> str:
+    """A random shell program of compound commands laid out as people write
+    them (newlines or ``;`` between parts, bodies on their own lines)."""
+    simple = ["echo a", "ls -la", "true", "x=1", "grep -q a f", "cat f", "[ -f a ]",
+              'test -n "$x"', "(( i++ ))", "[[ -n $x ]]", "rm -rf /"]
+    if depth > 2:
+        return rng.choice(simple)
+
+    def body() -> str:
+        return "\n".join(_script(rng, depth + 1) for _ in range(rng.randint(1, 2)))
+
+    def end() -> str:
+        return rng.choice(["; ", "\n"])
+
+    kind = rng.choice(["simple"] * 4 + ["if", "while", "until", "for", "fora", "case", "func",
+                                          "group", "sub", "pipe", "andor"])
+    if kind == "simple":
+        return rng.choice(simple)
+    if kind == "if":
+        text = f"if {_script(rng, depth + 1)}{end()}then\n{body()}\n"
+        if rng.random() < .5:
+            text += f"elif {_script(rng, depth + 1)}{end()}then {_script(rng, depth + 1)}\n"
+        if rng.random() < .5:
+            text += f"else\n{body()}\n"
+        return text + "fi"
+    if kind in ("while", "until"):
+        return f"{kind} {_script(rng, depth + 1)}{end()}do\n{body()}\ndone"
+    if kind == "for":
+        return f"for v in a b{end()}do\n{body()}\ndone"
+    if kind == "fora":
+        return f"for ((i=0; i<2; i++)){end()}do\n{body()}\ndone"
+    if kind == "case":
+        return (f"case $v in\n  a)\n    {_script(rng, depth + 1)}\n    ;;\n"
+                f"  *) {_script(rng, depth + 1)} ;;\nesac")
+    if kind == "func":
+        return rng.choice(["f()", "function f", "function f()"]) + rng.choice([" ", "\n"]) \
+            + "{\n" + body() + "\n}"
+    if kind == "group":
+        return "{\n" + body() + "\n}"
+    if kind == "sub":
+        return "(\n" + body() + "\n)"
+    joint = rng.choice(["|", "&&", "||"])
+    return f"{_script(rng, depth + 1)} {joint}" + rng.choice([" ", "\n  "]) + rng.choice(simple)
+
+
+def test_what_bash_reads_the_analysis_reads():
+    """Programs of if/while/until/for/case/functions/groups/pipelines in the
+    layouts people write (bodies on their own lines, ``;;`` alone, a newline
+    before ``do`` or ``then``) that ``bash -n`` accepts are analysed, not
+    "cannot parse", and an ``rm -rf /`` anywhere in them is found. It found
+    the newline before ``do`` of while/until and ``;;`` on its own line."""
+    from hypothesis import given, settings, strategies as st
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.randoms(use_true_random=False))
+    def read(rng):
+        command = _script(rng)
+        if subprocess.run(["bash", "-n"], input=command, text=True,
+                          capture_output=True).returncode != 0:
+            return   # the generator can write what bash refuses (a function named in a pipe)
+        a = analyse(command, root="/tmp")
+        assert not a.unknown or any("run time" in str(r) for r in a.reasons), \
+            (command, a.reasons)
+        if "rm -rf /" in command and not a.unknown:
+            assert any(f.family == "rm-recursive" for f in a.destructive), command
+
+    read()
