@@ -396,6 +396,8 @@ class _Scanner:
         self.regions: dict = {}
         self.pending: list = []
         self.rewritten: list = []
+        #: ``{start: end}`` of the comments read (``#`` to the end of the line)
+        self.comments: dict = {}
 
     # -- masking helpers
     def _mask(self, start: int, end: int, text: str) -> None:
@@ -566,6 +568,7 @@ class _Scanner:
                 continue
             if word_start and c == "#":
                 eol = s.find("\n", i)
+                self.comments[i] = n if eol < 0 else eol
                 i = n if eol < 0 else eol
                 continue
             if c == ";":
@@ -752,24 +755,32 @@ class _Scanner:
         that newline, so the first newline of the blank run before the
         ``do`` at ``i`` becomes ``;`` in the masked text (same length, same
         positions). Read on the masked text, as bashlex will see it (a
-        heredoc's body is already blank there). Left alone, conservatively,
-        when the line before may end in a comment (any ``#``) or already
-        ends the list (``;&|`` or an opener)."""
+        heredoc's body is already blank there); a comment that ends the
+        line before is blanked first (``while true  # why⏎do``). Left alone
+        when the list is already ended (``;&|`` or an opener)."""
         out = self.out
         if out is None:
             return
-        j = i
-        while j > 0 and out[j - 1] in " \t\n":
-            j -= 1
-        if j == 0 or out[j - 1] in ";&|({\\" or "\n" not in out[j:i]:
-            return
+        j = self._blank_end(i)
         line_start = j
         while line_start > 0 and out[line_start - 1] != "\n":
             line_start -= 1
-        if "#" in out[line_start:j]:
+        comment = next((c for c in range(line_start, j) if c in self.comments), None)
+        if comment is not None:
+            self._mask(comment, self.comments[comment], " " * (self.comments[comment] - comment))
+            j = self._blank_end(i)
+        if j == 0 or out[j - 1] in ";&|({\\" or "\n" not in out[j:i]:
             return
         newline = out.index("\n", j, i)
         self._mask(newline, newline + 1, ";")
+
+    def _blank_end(self, i: int) -> int:
+        """The index after the last character before ``i`` in the masked
+        text that is not a blank or a newline."""
+        j = i
+        while j > 0 and self.out[j - 1] in " \t\n":
+            j -= 1
+        return j
 
     def _bare_word(self, i: int) -> str:
         s, n = self.s, self.n

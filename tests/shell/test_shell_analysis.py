@@ -574,10 +574,8 @@ def test_a_loop_condition_ended_by_a_newline_before_do_is_read():
                               capture_output=True).returncode == 0, command
         a = analyse(command, root="/tmp")
         destructive = "rm -rf" in command or "push --force" in command
-        assert bool(a.destructive) == destructive or (a.unknown and "#" in sep), \
-            (command, a.destructive, a.reasons)
-        if "#" not in sep:
-            assert not a.unknown, (command, a.reasons)
+        assert bool(a.destructive) == destructive, (command, a.destructive, a.reasons)
+        assert not a.unknown, (command, a.reasons)
 
     read()
 
@@ -626,7 +624,7 @@ def _script(rng, depth: int = 0) -> str:
         return "\n".join(_script(rng, depth + 1) for _ in range(rng.randint(1, 2)))
 
     def end() -> str:
-        return rng.choice(["; ", "\n"])
+        return rng.choice(["; ", "\n", "  # why\n", ";  # why\n"])
 
     kind = rng.choice(["simple"] * 4 + ["if", "while", "until", "for", "fora", "case", "func",
                                           "group", "sub", "pipe", "andor"])
@@ -662,9 +660,10 @@ def _script(rng, depth: int = 0) -> str:
 def test_what_bash_reads_the_analysis_reads():
     """Programs of if/while/until/for/case/functions/groups/pipelines in the
     layouts people write (bodies on their own lines, ``;;`` alone, a newline
-    before ``do`` or ``then``) that ``bash -n`` accepts are analysed, not
-    "cannot parse", and an ``rm -rf /`` anywhere in them is found. It found
-    the newline before ``do`` of while/until and ``;;`` on its own line."""
+    before ``do`` or ``then``, a comment ending a line) that ``bash -n``
+    accepts are analysed, not "cannot parse", and an ``rm -rf /`` anywhere
+    in them is found. It found the newline before ``do`` of while/until (a
+    comment too) and ``;;`` alone."""
     from hypothesis import given, settings, strategies as st
 
     @settings(max_examples=150, deadline=None)
