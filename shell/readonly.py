@@ -48,32 +48,17 @@ def _find_ro(cmd) -> bool:
 
 
 def _sed_ro(cmd) -> bool:
-    """sed only prints: its arguments read as sed reads them
-    (:func:`shell.sed.read`) hold no ``-i``, no script file, nothing sed
-    refuses, and no script that writes or runs a command. The scripts are
-    those the analysis reads (``shell.families.text.h_sed``): every
-    ``-e`` value, and the first operand when no ``-e`` comes before it (GNU
-    reads it as the script without ``-e``; BSD sed stops reading options at
-    it); the other operands are input files."""
+    """sed's arguments, read as sed reads them (:func:`shell.sed.read`), hold
+    no ``-i``, no script file and nothing sed refuses. What its scripts do
+    (``w``, ``e``) the analysis judges (``shell.families.text.h_sed``): a
+    command it found writing or running something is marked
+    (``cmd.acts``) and is not read-only (:func:`is_read_only`)."""
     import shell.sed as sed  # lazy: sed's reader loads only for a sed command
 
-    words = cmd.words[1:]
-    if any(w.dynamic for w in words):
+    if any(w.dynamic for w in cmd.words[1:]):
         return False
-    scripts = []
-    first_operand = True
-    seen_script = False
-    for what, _i, text in sed.read([w.value for w in words]):
-        if what in ("in-place", "script-file", "error"):
-            return False
-        if what == "script":
-            seen_script = True
-            scripts.append(text)
-        elif first_operand:
-            first_operand = False
-            if not seen_script:
-                scripts.append(text)
-    return not any(e.writes or e.executes for e in map(sed.script_effects, scripts))
+    return not any(what in ("in-place", "script-file", "error")
+                   for what, _i, _text in sed.read(cmd.args))
 
 
 def _awk_ro(cmd) -> bool:

@@ -217,24 +217,19 @@ def script_effects(script: str) -> ScriptEffects:
             fname = script[i + 1:].split("\n", 1)[0].strip()
             if fname:
                 found.writes.append(fname)
-            nl = script.find("\n", i)
-            i = n if nl < 0 else nl + 1
-            continue
-        if c == "e":
+        elif c == "e":
             found.executes = True
-            nl = script.find("\n", i)
-            i = n if nl < 0 else nl + 1
+        elif c in "lLqQ":   # an optional number, then ";" or a newline
+            ends = [k for k in (script.find("\n", i), script.find(";", i)) if k >= 0]
+            i = min(ends) + 1 if ends else n
             continue
-        if c in "aic":
-            nl = script.find("\n", i)
-            i = n if nl < 0 else nl + 1
+        elif c not in "aicrRbtTv:#":
+            i += 1
             continue
-        if c in "rRbtTv:#lLqQ":
-            nl_semi = [k for k in (script.find("\n", i), script.find(";", i)) if k >= 0]
-            i = min(nl_semi) + 1 if nl_semi and c not in "rRbtTv:#" else (
-                (script.find("\n", i) + 1) if script.find("\n", i) >= 0 else n)
-            continue
-        i += 1
+        # the command's argument (a file, a command, text, a label) runs to
+        # the end of the line
+        nl = script.find("\n", i)
+        i = n if nl < 0 else nl + 1
     return found
 
 
