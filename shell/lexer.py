@@ -741,13 +741,10 @@ class _Scanner:
     def _ended(self, i: int) -> bool:
         """The masked text before ``i`` (blanks skipped) already ends a list:
         nothing, a newline, ``;``, ``&`` or an opener."""
-        out = self.out
-        if out is None:
+        if self.out is None:
             return False
-        j = i
-        while j > 0 and out[j - 1] in " \t":
-            j -= 1
-        return j == 0 or out[j - 1] in "\n;&{("
+        j = self._back(i, " \t")
+        return j == 0 or self.out[j - 1] in "\n;&{("
 
     def _end_condition(self, i: int) -> None:
         """bash ends a ``while``/``until`` condition at a newline before
@@ -761,24 +758,24 @@ class _Scanner:
         out = self.out
         if out is None:
             return
-        j = self._blank_end(i)
+        j = self._back(i, " \t\n")
         line_start = j
         while line_start > 0 and out[line_start - 1] != "\n":
             line_start -= 1
-        comment = next((c for c in range(line_start, j) if c in self.comments), None)
+        comment = next((c for c in self.comments if line_start <= c < j), None)
         if comment is not None:
             self._mask(comment, self.comments[comment], " " * (self.comments[comment] - comment))
-            j = self._blank_end(i)
+            j = self._back(i, " \t\n")
         if j == 0 or out[j - 1] in ";&|({\\" or "\n" not in out[j:i]:
             return
         newline = out.index("\n", j, i)
         self._mask(newline, newline + 1, ";")
 
-    def _blank_end(self, i: int) -> int:
+    def _back(self, i: int, skipped: str) -> int:
         """The index after the last character before ``i`` in the masked
-        text that is not a blank or a newline."""
+        text that is not one of ``skipped``."""
         j = i
-        while j > 0 and self.out[j - 1] in " \t\n":
+        while j > 0 and self.out[j - 1] in skipped:
             j -= 1
         return j
 

@@ -207,15 +207,16 @@ class Run:
         if targets is None:
             self.analysis.writes.append(Write(how, given, None, None, kind, recursive, possible,
                                               cmd))
-            cmd.acts = cmd.acts or not possible
+            if not possible:
+                cmd.acts = True
             return None
         for t in targets:
             if paths.is_harmless_device(t):
                 continue
             self.analysis.writes.append(Write(how, given, t, self.rel(t), kind, recursive,
                                               possible, cmd))
-            cmd.acts = cmd.acts or not possible
             if not possible:
+                cmd.acts = True
                 self._check_write_location(cmd, t, how, kind, recursive)
         return targets
 
