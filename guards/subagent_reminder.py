@@ -60,14 +60,7 @@ def reviewer_message(ctx, report: dict | None) -> str:
     if report.get("error"):
         return ctx.say("subagent_reminder.reviewer_error", plan=plan, error=report["error"])
     if not report.get("activated"):
-        why = report.get("why_not") or "-"
-        if "why_not_text" in report:
-            from messages import Text  # lazy: only when the playbook was not activated
-
-            try:   # the reason as its catalogue entry, told in the reader's language
-                why = Text.from_json(report["why_not_text"])
-            except ValueError:
-                pass   # a report we did not write: its English stays
+        why = _kept(report.get("why_not_text"), report.get("why_not") or "-")
         return ctx.say("subagent_reminder.reviewer_inactive", plan=plan, why=why)
     return ctx.say("subagent_reminder.reviewer_active", plan=plan,
                    progress=plan.rsplit("/", 1)[0] + "/progress.json",
@@ -75,17 +68,21 @@ def reviewer_message(ctx, report: dict | None) -> str:
                    criterion=report.get("criterion") or "-")
 
 
-def _kept(value):
+def _kept(value, english=None):
     """A message the report keeps as JSON (``messages.Text.to_json``) back as
-    a ``Text``; anything else (a report we did not write) as its string."""
+    a ``Text``, told in the reader's language. When it is not one (a report
+    we did not write): ``english`` when given, else the value's own English
+    (a damaged text's ``"en"``) or its string."""
     if isinstance(value, dict):
         from messages import Text  # lazy: only for a report that names a problem
 
         try:
             return Text.from_json(value)
         except ValueError:
-            return str(value.get("en") or value)
-    return str(value)
+            pass
+    if english is not None:
+        return english
+    return str(value.get("en") or value) if isinstance(value, dict) else str(value)
 
 
 def critic_message(ctx, report: dict | None, progress: str) -> str:

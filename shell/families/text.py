@@ -92,7 +92,6 @@ def h_awk(x: X) -> list:
     run.add(cmd)
     args = list(x.args)
     program = None
-    files = []
     in_place = False
     walk = opts.OptionWalk(args, ("-v", "--assign", "-F", "--field-separator"))
     for a in walk:
