@@ -296,12 +296,12 @@ def validate_bytes(data: bytes) -> dict:
         from statefiles.detail import json_problem  # lazy: a broken breezing-active.json only
 
         reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
-        errors = [_problem("breezing.error_not_json", problem=json_problem(reason))]
-        return {"data": None, "errors": [e.to_json() for e in errors]}
-    if not isinstance(obj, dict):
-        errors = [_problem("breezing.error_not_object", type=type(obj).__name__)]
-        return {"data": None, "errors": [e.to_json() for e in errors]}
-    errors = _schema_errors(obj) + _consistency_errors(obj)
+        obj, errors = None, [_problem("breezing.error_not_json", problem=json_problem(reason))]
+    else:
+        if isinstance(obj, dict):
+            errors = _schema_errors(obj) + _consistency_errors(obj)
+        else:
+            obj, errors = None, [_problem("breezing.error_not_object", type=type(obj).__name__)]
     return {"data": obj, "errors": [e.to_json() for e in errors]}
 
 
