@@ -374,7 +374,7 @@ def validate_state(path: str, root: str | None = None, label: str | None = None)
         if error:
             report.add("error", error.replace("state.md ", "", 1), where(("playbook", "active")),
                        ("playbook", "active"))
-        elif not os.path.isfile(os.path.join(root, *rel.split("/"))):
+        elif not os.path.isfile(layout.join(root, rel)):
             report.add("error", f"playbook.active names {rel}, which does not exist; set it "
                        "to an existing play/<id>/plan.json or null",
                        where(("playbook", "active")), ("playbook", "active"))
@@ -411,7 +411,7 @@ def project_files(root: str, include_archive: bool = False) -> list:
             path = os.path.join(full, f"{kind}.json")
             if os.path.isfile(path):
                 files.append((path, f"{rel}/{kind}.json", kind))
-    rules_file = os.path.join(root, *layout.CUSTOM_RULES.split("/"))
+    rules_file = layout.join(root, layout.CUSTOM_RULES)
     if os.path.lexists(rules_file):  # issue 18 item 4: the custom rules, when there are any
         files.append((rules_file, layout.CUSTOM_RULES, "rules"))
     return files

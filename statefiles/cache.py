@@ -16,8 +16,6 @@ so Claude cannot forge an entry through the Edit/Write tools or Bash writes.
 
 from __future__ import annotations
 
-import os
-
 try:  # the C module directly: ``hashlib`` imports OpenSSL bindings (slower start-up)
     from _blake2 import blake2b as _blake2b
 except ImportError:  # pragma: no cover - Python built without _blake2
@@ -36,7 +34,7 @@ def content_key(data: bytes) -> list:
 
 
 def _path(root: str, name: str) -> str:
-    return os.path.join(root, *layout.CACHE_DIR.split("/"), name + ".json")
+    return layout.join(root, f"{layout.CACHE_DIR}/{name}.json")
 
 
 def lookup(root: str, name: str, data: bytes):

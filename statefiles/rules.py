@@ -263,7 +263,7 @@ def load(root: str, use_cache: bool = True) -> RuleSet:
     validated. Never raises. ``use_cache=False`` builds the set again (the
     problems of a broken file then carry their catalogue keys, which the
     on-disk cache does not keep: issue 14 item 10)."""
-    path = os.path.join(root, *RULES_FILE.split("/"))
+    path = layout.join(root, RULES_FILE)
     try:
         data = read_bytes(path, MAX_BYTES + 1)  # never waits on a FIFO
     except FileNotFoundError:

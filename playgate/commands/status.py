@@ -43,7 +43,7 @@ def bar(done: int, total: int, width: int = BAR_WIDTH) -> str:
 
 
 def _marker_detail(root: str, rel: str) -> str:
-    path = os.path.join(root, *rel.split("/"))
+    path = layout.join(root, rel)
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
             text = fh.read(4000).strip()
@@ -83,7 +83,7 @@ def collect(project) -> dict:
             data["playbook"] = _playbook(pb, state)
             notes += [Note("error", "status.playbook_problem", problem=e) for e in pb.errors]
     for rel, key in MARKERS:
-        if os.path.exists(os.path.join(root, *rel.split("/"))):
+        if os.path.exists(layout.join(root, rel)):
             data["markers"].append({"path": rel, "code": key,
                                     "meaning": messages.text(key, project.language),
                                     "detail": _marker_detail(root, rel)})

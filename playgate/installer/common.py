@@ -19,6 +19,7 @@ from playgate import suite
 suite.put_on_path()
 from statefiles import layout  # noqa: E402 - from the suite root put on sys.path
 from statefiles.atomic import write_atomic  # noqa: E402 - from the suite root put on sys.path
+from statefiles.layout import join  # noqa: E402,F401 - the installer's name for it
 
 MIN_PYTHON = (3, 10)
 
@@ -102,11 +103,6 @@ def write(path: str, data: bytes, mode: int | None = None, durable: bool = False
     mode = 0o644 if mode is None else mode
     write_atomic(path, data, durable=durable, mode=mode)
     os.chmod(path, mode)
-
-
-def join(root: str, rel: str) -> str:
-    """``root`` joined with the forward-slash relative path ``rel``."""
-    return os.path.join(root, *rel.split("/"))
 
 
 def rel_parents(rel: str) -> list:
