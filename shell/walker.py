@@ -401,7 +401,7 @@ class Walker:
                     first = False
                 continue
             if first and n.kind in ("while", "until"):
-                infinite = _always(p, n.kind)
+                infinite = self._endless(p, n.kind)
             cmds = self.node(p, scope, depth, wrappers, stdin, conditional or not first)
             if not first and n.kind in ("while", "until"):
                 body_bg = body_bg or self._starts_background(cmds, p)
@@ -582,6 +582,29 @@ class Walker:
     def _text(self, n) -> str:
         return self.prepared.text(n.pos[0], n.pos[1])
 
+    def _endless(self, cond, kind: str) -> bool:
+        """The condition ``cond`` of a ``while`` (``until``) loop is always
+        true (false), whatever its spelling: ``true``, ``:`` or ``false``;
+        ``((N))`` with a plain number; ``[ WORD ]`` or ``test WORD`` with one
+        plain non-empty word (always true)."""
+        cmds: list = []
+        _collect_commands(cond, cmds)
+        if len(cmds) != 1:
+            return False
+        words = [p for p in cmds[0].parts if p.kind == "word"]
+        texts = [getattr(w, "word", "") for w in words]
+        truth = None
+        if len(words) == 1:
+            region = self._region_at(words[0].pos[0])
+            if region is not None and region.kind == "arith-cmd":
+                truth = _arith_truth(region.text.strip()[2:-2])
+            elif texts[0] in ("true", ":", "false"):
+                truth = texts[0] != "false"
+        elif len(texts) in (2, 3) and texts[1] and set(texts[1]) <= _PLAIN_WORD and \
+                texts in (["[", texts[1], "]"], ["test", texts[1]]):
+            truth = True
+        return truth is (kind == "while")
+
     def _region_at(self, pos: int):
         if self.prepared is None:
             return None
@@ -760,20 +783,6 @@ def _is_name(s: str) -> bool:
     return bool(s) and s[0] in _NAME_START and all(c in _NAME_CHARS for c in s)
 
 
-def _always(n, kind: str) -> bool:
-    """The loop condition is a constant true (``while true``/``:``) or
-    false for ``until``."""
-    cmds = []
-    _collect_commands(n, cmds)
-    if len(cmds) != 1:
-        return False
-    words = [p for p in cmds[0].parts if p.kind == "word"]
-    if len(words) != 1:
-        return False
-    w = getattr(words[0], "word", "")
-    return w in (("true", ":") if kind == "while" else ("false",))
-
-
 def _endless_for(text: str) -> bool:
     """``for ((init; cond; step))`` whose condition is empty or a non-zero
     number: bash runs it until something breaks out (``for ((;;))``)."""
@@ -781,10 +790,19 @@ def _endless_for(text: str) -> bool:
     if not (inner.startswith("((") and inner.endswith("))")):
         return False
     parts = inner[2:-2].split(";")
-    if len(parts) != 3:
-        return False
-    cond = parts[1].strip()
-    return cond == "" or (cond.isdigit() and int(cond) != 0)
+    return len(parts) == 3 and _arith_truth(parts[1] or "1") is True
+
+
+def _arith_truth(expr: str):
+    """The value of an arithmetic condition that is a plain number (non-zero:
+    ``True``, zero: ``False``); ``None`` for anything else."""
+    expr = expr.strip()
+    return int(expr) != 0 if expr.isdigit() else None
+
+
+#: Characters of a word whose value is the word itself (no quote, expansion
+#: or glob).
+_PLAIN_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-+,:=@%")
 
 
 def _collect_commands(n, out: list) -> None:

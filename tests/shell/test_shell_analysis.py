@@ -531,15 +531,17 @@ def test_tmpdir_comes_from_the_environment(monkeypatch):
 
 def test_an_endless_loop_that_starts_background_jobs_is_a_fork_bomb_in_any_spelling():
     """``while true; do x & done`` and the same loop as ``until false``,
-    ``while :`` or ``for ((;;))`` (empty or non-zero condition) are the same
-    fork bomb; a loop that ends, or whose body waits, is not. Property over
+    ``while :``, ``while ((1))``, ``while [ 1 ]`` or ``for ((;;))`` (empty or
+    non-zero condition) are the same fork bomb; a loop that ends, or whose body waits, is not. Property over
     loop spellings × background bodies."""
     from hypothesis import given, settings, strategies as st
 
     endless = ["while true", "while :", "until false", "for ((;;))", "for ((i=0;;i++))",
-               "for (( ; 1 ; ))", "for ((n=0; 7; n++))"]
+               "for (( ; 1 ; ))", "for ((n=0; 7; n++))", "while ((1))", "while (( 7 ))",
+               "until ((0))", "while [ 1 ]", "while test x", "while [ -n ]"]
     ending = ["for ((i=0;i<3;i++))", "for ((;0;))", "for x in a b", "while read -r x",
-              "until test -e done.flag"]
+              "until test -e done.flag", "while ((0))", "while ((i < 3))", 'while [ "$x" ]',
+              "while [ -f a ]", "until true", "while test"]
     bodies = st.sampled_from(["sleep 1 &", "(sleep 1 &)", "a | b &", "{ c & }", "x & y",
                               "nohup z &"])
 
