@@ -4,10 +4,18 @@ Kept to ``os``, ``sys`` and builtin modules so that a broken installation is sti
 if the runtime cannot be imported, gating events exit 2 with a message (the
 call is blocked, not waved through) and informational events exit 0.
 
-The suite's directory (``.claude/`` when installed, the plugin root, or the
-source tree) is put on ``sys.path`` *after* the standard library and *before*
-site-packages, and the script directory is removed, so a stray ``json.py``
-written next to the hooks can never shadow a standard module.
+**Where the hooks import from** (the import path is a wall: a hook runs
+outside Claude Code's sandbox, so code it imports runs with the user's
+rights). The suite's directory (``.claude/`` when installed, the plugin root,
+or the source tree) is *not* put on ``sys.path``: :class:`SuiteFinder` serves
+the suite's own packages (``playgate.suite.PACKAGE_NAMES``) from it and
+nothing else, so a ``.claude/yaml.py`` or ``.claude/pydantic/`` written with
+the Write tool is never imported in place of a library, nor a stray
+``json.py`` in place of a standard module; the script directory is removed.
+At start-up :func:`import_problem` checks every remaining ``sys.path`` entry:
+one inside the project that is not the hooks' own protected virtualenv
+(``.claude/.venv``) is a place the agent can write, and the hook fails
+closed with a message saying so.
 
 **The module bundle** (issue 7). A hook imports 20–60 of the suite's modules;
 the import system spends about 50 µs on each finding, checking and reading
@@ -129,7 +137,7 @@ def _install_bundle(root: str) -> None:
     finder = BundleFinder(root, fd, index, tag_end + 8 + size)
     at = len(sys.meta_path)
     for i, entry in enumerate(sys.meta_path):
-        if getattr(entry, "__name__", "") == "PathFinder":
+        if isinstance(entry, SuiteFinder) or getattr(entry, "__name__", "") == "PathFinder":
             at = i
             break
     sys.meta_path.insert(at, finder)
@@ -216,29 +224,159 @@ def _suite_root() -> str:
     return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+class SuiteFinder:
+    """A meta path finder for the suite's top-level packages (``events``,
+    ``shell``, ``playgate``...: ``playgate.suite.PACKAGE_NAMES``): it finds
+    them in the suite root ``root`` only, and finds nothing else there.
+    Submodules come from their package's ``__path__`` (inside
+    ``root/<package>/``, which the protection floor and the sandbox keep
+    read-only) as usual; every other top-level name is left to the standard
+    library and site-packages, so a module the agent writes beside the
+    packages (``.claude/yaml.py``) is never found.
+
+    Cheap on the hot path: ``root`` is listed once, and the list of package
+    names (:func:`_suite_names`) is read only for a name that is there and
+    not served by the module bundle first."""
+
+    def __init__(self, root: str, names=None) -> None:
+        self.root = root
+        self.names = frozenset(names) if names is not None else None
+        self._present = None
+
+    def _in_root(self, name: str) -> bool:
+        if self._present is None:
+            try:
+                listing = os.listdir(self.root)
+            except OSError:
+                listing = ()
+            self._present = {entry.split(".", 1)[0] for entry in listing}
+        return name in self._present
+
+    def find_spec(self, name, path=None, target=None):
+        if path is not None or not self._in_root(name):
+            return None
+        if self.names is None:
+            self.names = frozenset(_suite_names(self.root))
+        if name not in self.names:
+            return None
+        finder = sys.modules["_frozen_importlib_external"].PathFinder
+        return finder.find_spec(name, [self.root], target)
+
+
+def _suite_names(root: str) -> tuple:
+    """The suite's package names (``playgate.suite.PACKAGE_NAMES``, the one
+    list), read from ``root``'s own ``playgate/suite.py`` (a data module that
+    imports only ``os`` and ``sys``) unless a ``playgate.suite`` is loaded."""
+    loaded = sys.modules.get("playgate.suite")
+    if loaded is not None and hasattr(loaded, "PACKAGE_NAMES"):
+        return tuple(loaded.PACKAGE_NAMES)
+    finder = sys.modules["_frozen_importlib_external"].PathFinder
+    spec = finder.find_spec("suite", [os.path.join(root, "playgate")])
+    if spec is None or spec.loader is None:
+        return ()  # a damaged suite: nothing is imported from it
+    namespace = {"__name__": "_playgate_suite_names", "__file__": spec.origin}
+    exec(spec.loader.get_code(spec.name), namespace)
+    return tuple(namespace["PACKAGE_NAMES"])
+
+
 def put_on_path(root: str, drop=()) -> None:
-    """Insert the suite root ``root`` into ``sys.path`` after the standard
-    library and before site-packages, once the entries in ``drop`` (absolute
-    directories, e.g. a script's own, whose files would shadow the suite's
-    modules) are taken off: a distribution that owns a name like ``events``
-    cannot shadow the suite's, nor a stray ``json.py`` beside the suite the
-    standard library. The one copy of this rule: the scripts that start
-    outside the hooks (``playgate/__main__.py``, ``playgate/statusline.py``,
+    """Make the suite's packages importable from the suite root ``root``
+    through a :class:`SuiteFinder` (before the path finder), once the
+    entries in ``drop`` (absolute directories, e.g. a script's own, whose
+    files would shadow the suite's modules) and ``root`` itself are taken
+    off ``sys.path``: a distribution that owns a name like ``events`` cannot
+    shadow the suite's, and nothing but the suite's packages is imported
+    from ``root`` (a ``.claude/yaml.py`` cannot shadow PyYAML) unless a
+    caller put ``root`` itself on ``sys.path`` (a script run from it passes
+    it in ``drop``). Idempotent.
+    The one copy of this rule: the scripts that start outside the hooks
+    (``playgate/__main__.py``, ``playgate/statusline.py``,
     ``skills/post-loop/handler.py``) import this module from
     ``<root>/hooks`` first, and ``playgate.suite.put_on_path`` calls it."""
+    root = os.path.abspath(root)
     if drop:
         sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") not in drop]
-    at = len(sys.path)
-    for i, entry in enumerate(sys.path):
-        if "site-packages" in entry or "dist-packages" in entry:
+    if any(isinstance(f, SuiteFinder) and f.root == root for f in sys.meta_path):
+        return
+    finder = SuiteFinder(root)
+    at = len(sys.meta_path)
+    for i, entry in enumerate(sys.meta_path):
+        if getattr(entry, "__name__", "") == "PathFinder":
             at = i
             break
-    sys.path.insert(at, root)
+    sys.meta_path.insert(at, finder)
+
+
+def on_path(root: str) -> bool:
+    """The suite root ``root`` is importable through :func:`put_on_path`."""
+    root = os.path.abspath(root)
+    return any(isinstance(f, SuiteFinder) and f.root == root for f in sys.meta_path)
+
+
+def _project_of(root: str, env) -> str:
+    """The project the hooks guard: ``$CLAUDE_PROJECT_DIR``, else the
+    repository an installed suite root (``<project>/.claude``) sits in, else
+    ``""``."""
+    project = env.get("CLAUDE_PROJECT_DIR") or ""
+    if not project and os.path.basename(root) == ".claude":
+        project = os.path.dirname(root)
+    return os.path.abspath(project) if project else ""
+
+
+def _inside(path: str, top: str) -> bool:
+    return path == top or path.startswith(top.rstrip(os.sep) + os.sep)
+
+
+def import_problem(root: str, env=None) -> str:
+    """Why the hooks must not import with the current ``sys.path``, or
+    ``""``: an entry inside the project (``$CLAUDE_PROJECT_DIR``, read
+    literally and with symbolic links resolved) that is not the hooks' own
+    virtualenv ``<root>/.venv`` (HARD_BLOCK and sandbox-read-only) is a
+    place the agent can write a module into, and a hook imports it with the
+    user's rights outside the sandbox. An activated project virtualenv made
+    the hook interpreter? Register one outside the project, or the default
+    ``.claude/.venv`` (``python install.py``). An entry that does not exist
+    (or names a path hook rather than a directory) is skipped. Called once
+    at start-up."""
+    env = os.environ if env is None else env
+    project = _project_of(root, env)
+    if not project:
+        return ""
+    tops = {project, os.path.realpath(project)}
+    venv = os.path.join(os.path.abspath(root), ".venv")
+    allowed = {venv, os.path.realpath(venv)}
+    for entry in sys.path:
+        full = os.path.abspath(entry or ".")
+        if not os.path.exists(full):
+            continue  # nothing to import from (or a path hook's name, not a directory)
+        spellings = {full}
+        if any(_inside(full, top) for top in tops) or not os.path.isabs(entry or "."):
+            spellings.add(os.path.realpath(full))
+        elif os.path.islink(full):
+            spellings.add(os.path.realpath(full))
+        for spelling in spellings:
+            if any(_inside(spelling, top) for top in tops) and not any(
+                    _inside(spelling, ok) for ok in allowed):
+                return (f"the hook interpreter would import Python modules from {full}, inside "
+                        "the project, where Claude can write files")
+    return ""
+
+
+class ImportPathError(Exception):
+    """The hooks' import path reaches a place the agent can write
+    (:func:`import_problem`); the hook fails closed."""
 
 
 def _setup_path() -> None:
     root = _suite_root()
+    # The script's directory, and the working directory a ``-c`` run puts
+    # first (``""``): a hook imports from neither.
+    if "" in sys.path:
+        sys.path.remove("")
     put_on_path(root, (os.path.dirname(os.path.abspath(__file__)),))
+    problem = import_problem(root)
+    if problem:
+        raise ImportPathError(problem)
     try:
         _install_bundle(root)
     except Exception:  # noqa: BLE001 - the bundle is only a speed-up
@@ -277,6 +415,14 @@ def run(event: str) -> int:
         if not os.environ.get("CLAUDE_PROJECT_DIR") and os.path.basename(
                 suite) == ".claude" and os.path.isfile(os.path.join(suite, "playgate.json")):
             layout.INSTALLED_PROJECT = os.path.dirname(suite)
+    except ImportPathError as exc:
+        if event in GATING:
+            sys.stderr.write(
+                f"[playgate] {exc}; the call is blocked to stay safe. Register a hook "
+                "interpreter outside the project (or the default .claude/.venv) with "
+                "`python install.py <repo>`.\n")
+            return 2
+        return 0
     except BaseException as exc:  # noqa: BLE001 - report, never crash open
         if event in GATING:
             sys.stderr.write(

@@ -128,13 +128,16 @@ def is_source(path: str) -> bool:
 
 def put_on_path(path: str | None = None) -> str:
     """Make the suite's packages importable from ``path`` (default
-    :func:`root`): insert it into ``sys.path`` after the standard library and
-    before site-packages, as ``hooks/_bootstrap.py`` does, so that a
-    distribution that happens to own a name like ``events`` cannot shadow the
-    suite's and a stray ``json.py`` beside it cannot shadow the standard
-    library. Nothing changes when it is already there. Returns ``path``."""
+    :func:`root`) as ``hooks/_bootstrap.py`` does: a finder serves the
+    packages of :data:`PACKAGE_NAMES` from it and nothing else (``path``
+    itself is not a ``sys.path`` entry), so that a distribution that happens
+    to own a name like ``events`` cannot shadow the suite's, and a module
+    written beside them (``.claude/yaml.py``) cannot shadow a library or the
+    standard library. Nothing changes when it is already done. Returns
+    ``path``."""
     path = os.path.abspath(path or root())
-    if any(os.path.abspath(p or ".") == path for p in sys.path):
+    boot = sys.modules.get("_bootstrap")
+    if boot is not None and getattr(boot, "on_path", None) and boot.on_path(path):
         return path
     bootstrap().put_on_path(path)
     return path
