@@ -41,7 +41,7 @@ KEEP = 3
 MAX_COMMAND_CHARS = 2000
 #: Longest reason stored in a line.
 MAX_REASON_CHARS = 2000
-LOCK = ".claude/.cache/permission-log.lock"
+LOCK = ".claude/.locks/permission-log.lock"
 
 
 def timestamp() -> str:

@@ -80,6 +80,7 @@ GITIGNORE = (
     (".claude/session-state/", False),
     (".claude/logs/", False),
     (".claude/.cache/", False),
+    (".claude/.locks/", False),
     (".claude/**/__pycache__/", True),
     # derived, per interpreter (built by the install: bundle and parser tables)
     (".claude/hooks/suite.bundle*", True),

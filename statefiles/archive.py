@@ -58,6 +58,7 @@ says ``running`` and the next hook resumes it.
 from __future__ import annotations
 
 import os
+import stat
 import time
 
 from messages import Text, text
@@ -86,6 +87,7 @@ FAILED = "failed"        # a local step failed; the playbook is not closed yet
 RUNTIME_DIRS = (
     ".claude/.venv",
     ".claude/.cache",
+    ".claude/.locks",
     ".claude/.session-init",
     ".claude/session-state",
     ".claude/logs",
@@ -537,12 +539,25 @@ class _Git:
                              Text("archive.hint.check_repository"))
         paths, conflicted = [], []
         for xy, path in gitwork.porcelain_entries(run.out):
-            if _is_runtime(path):
+            if _is_runtime(path) or (xy == "??" and _placeholder(self.root, path)):
                 continue
             paths.append(path)
             if xy in gitwork.UNMERGED:
                 conflicted.append(path)
         return paths, conflicted
+
+
+def _placeholder(root: str, path: str) -> bool:
+    """An untracked path that is a device, FIFO or socket: inside Claude
+    Code's Bash sandbox, where the post-loop handler runs, every protected
+    path that does not exist appears as a ``/dev/null`` placeholder
+    (``.bashrc``, ``.mcp.json``, ``.claude/commands``... measured), which
+    ``git add`` refuses; git can never commit one anyway."""
+    try:
+        mode = os.lstat(os.path.join(root, path)).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode))
 
 
 def _is_runtime(path: str) -> bool:

@@ -7,7 +7,7 @@ one repository (reference: Registration), so every state write is
   ``os.replace``-d over the target, so a reader (or a crash) sees the old or
   the new file, never a mix;
 * serialised: read-modify-write sequences run under :func:`locked`, an
-  exclusive ``flock`` on ``.claude/.cache/state.lock`` with a bounded wait.
+  exclusive ``flock`` on ``.claude/.locks/state.lock`` with a bounded wait.
 """
 
 from __future__ import annotations

@@ -30,8 +30,13 @@ CUSTOM_RULES = ".claude/playgate-rules.yaml"
 MANIFEST = ".claude/playgate.json"
 #: Derived data (parsed state.md and config), keyed on file identity. Not committed.
 CACHE_DIR = ".claude/.cache"
+#: Lock files (not committed). Apart from the caches: the post-loop handler
+#: runs as a Bash command, inside Claude Code's sandbox, where the caches are
+#: read-only (a forged cache entry would be trusted by the hooks) but it must
+#: still take these locks.
+LOCKS_DIR = ".claude/.locks"
 #: The lock that serialises state writes across parallel hook processes.
-LOCK_FILE = ".claude/.cache/state.lock"
+LOCK_FILE = ".claude/.locks/state.lock"
 #: The post-loop skill's handler where install.py puts it; Claude runs it with
 #: ``python3 <this>`` (see :func:`post_loop_command` for the plugin).
 POST_LOOP_HANDLER = ".claude/skills/post-loop/handler.py"
@@ -51,7 +56,7 @@ PLAY_ARCHIVE = "play/archive"
 ARCHIVE_CHECKPOINT = ".claude/session-state/archive-checkpoint.json"
 #: Held by the process running the archive engine (never blocks: a second
 #: process that finds it held leaves the work to the holder).
-ARCHIVE_LOCK = ".claude/.cache/archive.lock"
+ARCHIVE_LOCK = ".claude/.locks/archive.lock"
 #: The resume pointer PreCompact saves and SessionStart(compact) injects.
 RESUME_POINTER = ".claude/session-state/resume.json"
 #: What SessionEnd found (uncommitted/unpushed work); reported at the next start.
@@ -63,7 +68,7 @@ SESSIONS_LOG = ".claude/logs/sessions.log"
 #: Every gate decision of every hook, one JSON line each (events.decisionlog;
 #: issue 18 item 3), and the lock its rotation takes.
 DECISIONS_LOG = ".claude/logs/decisions.jsonl"
-DECISIONS_LOCK = ".claude/.cache/decisions-log.lock"
+DECISIONS_LOCK = ".claude/.locks/decisions-log.lock"
 #: Scratch space of a playbook (``play/<id>/tmp/``), emptied when it is archived.
 PLAYBOOK_TMP = "tmp"
 

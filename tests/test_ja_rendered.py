@@ -280,7 +280,7 @@ def _many_open(inst):
 def _state_lock_a_directory(inst):
     """SessionStart's state writes cannot take the state lock: the answer
     says which writes were not recorded (tests/test_robust_hostile.py)."""
-    lock = inst.root / ".claude" / ".cache" / "state.lock"
+    lock = inst.root / ".claude" / ".locks" / "state.lock"
     if lock.exists():
         lock.unlink()
     lock.mkdir(parents=True)

@@ -685,7 +685,7 @@ MARKER_PATHS = [
     ".claude/session-state/prompt-analyzer-called", ".claude/session-state/stop-guard.json",
     ".claude/session-state/resume.json", ".claude/session-state/archive-checkpoint.json",
     ".claude/session-state/last-fail-reason", ".claude/session-state/iteration-count",
-    ".claude/.cache/state.md.json", ".claude/.cache/state.lock", ".claude/logs/errors.log",
+    ".claude/.cache/state.md.json", ".claude/.locks/state.lock", ".claude/logs/errors.log",
     ".claude/logs/subagent-dispatch.log", ".claude/logs/notifications.log",
     ".claude/logs/permission.jsonl", ".claude/file-dependencies.json",
     ".claude/state/breezing-active.json", ".git/HEAD",
@@ -713,7 +713,7 @@ def test_hostile_markers_logs_and_caches(ws, rel, kind):
 def test_a_lock_that_cannot_be_taken_is_reported_not_swallowed(ws):
     """SessionStart's state writes need the state lock; when the lock file
     cannot be opened the answer says what was not recorded and why."""
-    _make("dir")(ws.root / ".claude" / ".cache" / "state.lock")
+    _make("dir")(ws.root / ".claude" / ".locks" / "state.lock")
     result = call(ws, "SessionStart", source="startup")
     assert "State was not fully recorded" in result.context, result
     assert "state.lock" in result.context and "LockTimeout" in result.context, result

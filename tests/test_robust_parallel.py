@@ -332,7 +332,7 @@ class HeldLock:
     def __init__(self, root):
         import fcntl
 
-        path = root / ".claude" / ".cache" / "state.lock"
+        path = root / ".claude" / ".locks" / "state.lock"
         path.parent.mkdir(parents=True, exist_ok=True)
         self.fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         fcntl.flock(self.fd, fcntl.LOCK_EX)

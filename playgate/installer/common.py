@@ -39,7 +39,8 @@ SUITE_DIR = '"$CLAUDE_PROJECT_DIR"/.claude'
 
 #: Written by the hooks at run time; ignored by git and removed by --uninstall
 #: (unless they existed before the install).
-RUNTIME_DIRS = (".claude/.session-init", ".claude/session-state", ".claude/.cache")
+RUNTIME_DIRS = (".claude/.session-init", ".claude/session-state", ".claude/.cache",
+                ".claude/.locks")
 #: Hook-written records: kept by --uninstall when not empty (they are the
 #: user's audit trail), with a note.
 LOG_DIR = ".claude/logs"

@@ -435,9 +435,11 @@ def test_uninstall_restores_a_file_the_install_replaced(repo):
 
 def copy_suite(dest: Path) -> Path:
     """A copy of this checkout's suite (what install.py installs from)."""
+    # .cache: the CLI installs and benchmark environments (symlinked to a shared
+    # directory on some machines, which can link back to itself): no part of the suite
     shutil.copytree(SUITE, dest, ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__",
                                                               ".pytest_cache", "*.egg-info",
-                                                              ".hypothesis", "tests"))
+                                                              ".hypothesis", "tests", ".cache"))
     return dest
 
 
