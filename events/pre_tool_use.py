@@ -38,6 +38,9 @@ EDIT_CHAIN = (
 #: files, then the team/spec rules (SPEC §6), then state/playbook coherence
 #: and the linters on git commit (the slow one, last).
 BASH_CHAIN = (
+    # The outer wall first: the settings ask for Claude Code's sandbox and this
+    # machine cannot give it (the CLI would run Bash unsandboxed): fail closed.
+    "sandbox_wall",
     "execution_convention",  # SPEC §6 (seed 003 §14): cheap, and its message is the precise one
     "custom_rules",  # issue 18 item 4: the project's own block/ask rules (no file: one open)
     "bash_check",
@@ -49,23 +52,39 @@ BASH_CHAIN = (
     "lint",
 )
 
-#: MCP tools (``mcp__<server>__<tool>``): file-writing ones may not touch the
-#: reward state the Edit/Write guards judge (issue 4 "every route closed").
-MCP_CHAIN = (
+#: Claude Code's own tools whose effects the gate knows and which write no
+#: file (they read, search, fetch, plan, ask, delegate or keep a to-do list);
+#: a subagent's own tool calls pass through these chains again.
+KNOWN_TOOLS = frozenset({
+    "Read", "Grep", "Glob", "LS", "NotebookRead", "WebFetch", "WebSearch", "TodoWrite",
+    "TodoRead", "Task", "Agent", "Skill", "ExitPlanMode", "EnterPlanMode", "AskUserQuestion",
+    "BashOutput", "KillShell", "KillBash", "SlashCommand", "ToolSearch", "TaskCreate",
+    "TaskGet", "TaskList", "TaskUpdate", "TaskOutput", "TaskStop", "SendMessage",
+})
+
+#: Every other tool — an MCP server's (``mcp__<server>__<tool>``) or one this
+#: version does not know — is judged by the paths in its input, never by its
+#: name: naming a protected file or the reward state is treated as writing
+#: it (issue 4 "every route closed"; bypass family G "other tools").
+OTHER_CHAIN = (
     "reward_route_guard",
+    "protected_edit",
 )
+#: The former name of :data:`OTHER_CHAIN`.
+MCP_CHAIN = OTHER_CHAIN
 
 
 def chain(ctx) -> tuple:
     """The guards (module names under ``guards/``) run before the tool call
     ``ctx.hook``, in order: :data:`COMMON`, then :data:`EDIT_CHAIN` for an
-    edit tool, :data:`BASH_CHAIN` for Bash, :data:`MCP_CHAIN` for an MCP tool
-    (SPEC §3 PreToolUse)."""
+    edit tool, :data:`BASH_CHAIN` for Bash, nothing more for one of
+    :data:`KNOWN_TOOLS`, and :data:`OTHER_CHAIN` for every other tool (MCP
+    tools, tools the suite does not know) (SPEC §3 PreToolUse)."""
     tool = ctx.hook.tool_name
     if tool in EDIT_TOOLS:
         return COMMON + EDIT_CHAIN
     if tool == "Bash":
         return COMMON + BASH_CHAIN
-    if tool.startswith("mcp__"):
-        return COMMON + MCP_CHAIN
-    return COMMON
+    if tool in KNOWN_TOOLS:
+        return COMMON
+    return COMMON + OTHER_CHAIN

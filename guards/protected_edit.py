@@ -23,6 +23,11 @@ Deadlock escape (SPEC §1): state.md, a working playbook's plan.json /
 progress.json and ``.claude/session-state/`` stay writable even when an entry
 of protected-files.txt covers them (with a warning naming the entry); the
 suite's own floor never covers them.
+
+Other tools (an MCP server's, or one the suite does not know:
+``events.pre_tool_use.OTHER_CHAIN``) are judged by the paths their input
+names, never by the tool's name (:mod:`workflow.tool_paths`): a tool that
+names a protected file is treated as writing it, by the same levels.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from events.context import Context
 from events.verdict import ALLOWED, Verdict, block, warn
 from statefiles import state_md
 from statefiles.state_md import MAX_BYTES
+from workflow import tool_paths
 from workflow.shared import is_state_md, is_unstuck_file
 
 NAME = "protected-edit"
@@ -76,7 +82,7 @@ def check(ctx: Context) -> Verdict:
     Edit/Write chain 3, §2, §7)."""
     target = ctx.target
     if target is None:
-        return ALLOWED
+        return ALLOWED if ctx.hook.is_edit_tool else _other_tool(ctx)
     shown = target.rel if target.rel is not None else target.abs
     if is_state_md(target):
         section = _state_md_config_change(ctx)
@@ -116,3 +122,39 @@ def check(ctx: Context) -> Verdict:
             return warn(ctx.say("protected_edit.block_trusted", path=shown, source=source))
         return ALLOWED
     return warn(ctx.say("protected_edit.warn", path=shown, pattern=entry.pattern))
+
+
+def _other_tool(ctx: Context) -> Verdict:
+    """A tool outside the Edit/Write and Bash chains: every path its input
+    names (:func:`workflow.tool_paths.named`) is judged as a write by the
+    levels of :func:`check`; the first BLOCK wins, warnings are collected."""
+    warned = []
+    mode = ctx.security
+    tool = ctx.hook.tool_name
+    unreadable = ctx.protected.unreadable
+    for target in tool_paths.named(ctx):
+        shown = target.rel if target.rel is not None else target.abs
+        entry, linked = ctx.protected.match_detail(target)
+        if unreadable and (entry is None or entry.line != 0):
+            return block(ctx.say("protected_edit.other_tool", tool=tool, path=shown) + " "
+                         + ctx.say("protected_edit.list_unreadable", path=shown,
+                                   error=unreadable))
+        if entry is None:
+            continue
+        source = (ctx.say("protected_edit.source_floor") if entry.line == 0
+                  else ctx.say("protected_edit.source_line", line=entry.line))
+        if linked:
+            source += ctx.say("protected_edit.source_linked")
+        said = ctx.say("protected_edit.other_tool", tool=tool, path=shown) + " "
+        if entry.level == "HARD_BLOCK":
+            return block(said + ctx.say("protected_edit.hard_block", path=shown, source=source,
+                                        pattern=entry.pattern))
+        if entry.level == "BLOCK" and mode == "strict":
+            return block(said + ctx.say("protected_edit.block_strict", path=shown,
+                                        source=source, pattern=entry.pattern))
+        if entry.level == "BLOCK" and mode == "trusted":
+            warned.append(said + ctx.say("protected_edit.block_trusted", path=shown,
+                                         source=source))
+        elif entry.level == "WARN":
+            warned.append(ctx.say("protected_edit.warn", path=shown, pattern=entry.pattern))
+    return warn(" ".join(warned[:3])) if warned else ALLOWED

@@ -81,6 +81,10 @@ MESSAGES = {
         "changed by the user, outside Claude Code. Leave that section as it is; the "
         "other sections (playbook, goal, session) stay editable."
     ),
+    "protected_edit.other_tool": (
+        "{tool} names {path}. A tool other than Read, Edit, Write or Bash that names a file "
+        "is treated as changing it, whatever its name says."
+    ),
     "protected_edit.source_floor": "the suite's own files",
     "protected_edit.source_line": "protected-files.txt line {line}",
     "protected_edit.source_linked": ", through a hard link to it",
@@ -112,6 +116,27 @@ MESSAGES = {
         "Session start: read the state first. Use the Read tool on: {files}. "
         "{tool} is allowed once they are read (Grep, Glob, read-only commands and "
         "git status/log/diff/show/branch/rev-parse work meanwhile)."
+    ),
+    # ------------------------------------------------------------ sandbox wall (Claude Code's Bash sandbox, the outer wall)
+    "sandbox_wall.missing": (
+        "This project runs Bash inside Claude Code's sandbox (sandbox.enabled in "
+        ".claude/settings.json), but this machine lacks {missing}, so Claude Code would run "
+        "the command without it; playgate blocks Bash until the sandbox works here. Tell the "
+        "user to install it (`{command}`) and restart Claude Code. Running without the "
+        "sandbox on this machine is the user's decision: they set "
+        '"sandbox": {{"enabled": false}} in .claude/settings.local.json themselves.'
+    ),
+    "sandbox_wall.unsupported": (
+        "This project runs Bash inside Claude Code's sandbox (sandbox.enabled in "
+        ".claude/settings.json), which Claude Code cannot provide on {platform}, so "
+        "playgate blocks Bash here. Use a Linux or macOS machine (or WSL2), or, the user's "
+        'decision, they set "sandbox": {{"enabled": false}} in .claude/settings.local.json '
+        "themselves to run without it."
+    ),
+    "sandbox_wall.unknown": (
+        "The sandbox settings cannot be read (settings layer: {layers}: not valid JSON), so "
+        "whether Bash runs sandboxed is unknown and playgate blocks it. Tell the user to "
+        "repair that settings file."
     ),
     # ------------------------------------------------------------ bash-check
     'bash_check.too_complex': (
@@ -732,9 +757,10 @@ MESSAGES = {
     ),
     'codex_lead_guard.blocked': '{what} is blocked. {explanation}',
     'reward_route_guard.blocked': (
-        "{tool} would change {path}, which holds the workflow's reward state (state.md, "
-        'playbook plan/progress, the critic ledger). Change it with Edit/Write, '
-        'whose result the guards can check.'
+        "{tool} names {path}, which holds the workflow's reward state (state.md, "
+        'playbook plan/progress, the critic ledger); a tool other than Read, Edit, Write or '
+        'Bash that names a file is treated as changing it, whatever its name says. Read it '
+        'with Read and change it with Edit/Write, whose result the guards can check.'
     ),
     'check_file_dependencies.used_by': '{path} is used by: {users}. Check that they still work after this change.',
     'execution_convention.retry': ' Run it again as: {command}',

@@ -75,6 +75,10 @@ MESSAGES = {
         "ユーザーが Claude Code の外でのみ変更できます。このセクションはそのままにしてください。"
         "ほかのセクション (playbook、goal、session) は編集できます。"
     ),
+    "protected_edit.other_tool": (
+        "{tool} は {path} を指定しています。Read・Edit・Write・Bash 以外のツールがファイルを指定した場合、"
+        "ツール名が何であれ、そのファイルを変更するものとして扱います。"
+    ),
     "protected_edit.source_floor": "スイート自身のファイル",
     "protected_edit.source_line": "protected-files.txt の {line} 行目",
     "protected_edit.source_linked": "、そのハードリンク経由",
@@ -106,6 +110,27 @@ MESSAGES = {
         "セッション開始: まず状態を読んでください。Read ツールで次を読んでください: {files}。"
         "読み終えると {tool} を使えます (それまでも Grep、Glob、読み取り専用コマンド、"
         "git status/log/diff/show/branch/rev-parse は使えます)。"
+    ),
+    # ------------------------------------------------------------ sandbox wall (Claude Code's Bash sandbox, the outer wall)
+    "sandbox_wall.missing": (
+        "このプロジェクトは Bash を Claude Code のサンドボックス内で実行する設定です "
+        "(.claude/settings.json の sandbox.enabled)。しかしこのマシンには {missing} が無いため、"
+        "Claude Code はサンドボックスなしでコマンドを実行してしまいます。サンドボックスが使えるようになるまで "
+        "playgate は Bash をブロックします。ユーザーにインストール (`{command}`) と Claude Code の再起動を"
+        "依頼してください。このマシンでサンドボックスなしで実行するかどうかはユーザーが決めることです: "
+        'ユーザー自身が .claude/settings.local.json に "sandbox": {{"enabled": false}} を設定します。'
+    ),
+    "sandbox_wall.unsupported": (
+        "このプロジェクトは Bash を Claude Code のサンドボックス内で実行する設定です "
+        "(.claude/settings.json の sandbox.enabled)。Claude Code は {platform} ではサンドボックスを"
+        "提供できないため、playgate はここで Bash をブロックします。Linux か macOS (または WSL2) の"
+        "マシンを使うか、ユーザー自身の判断で .claude/settings.local.json に "
+        '"sandbox": {{"enabled": false}} を設定してサンドボックスなしで実行してください。'
+    ),
+    "sandbox_wall.unknown": (
+        "サンドボックスの設定を読めません (設定レイヤー: {layers}: JSON として不正) 。Bash が"
+        "サンドボックス内で動くかどうか分からないため、playgate はブロックします。その設定ファイルを"
+        "直すようユーザーに依頼してください。"
     ),
     # ------------------------------------------------------------ bash-check
     'bash_check.too_complex': (
@@ -604,8 +629,10 @@ MESSAGES = {
     ),
     'codex_lead_guard.blocked': '{what} はブロックされました。{explanation}',
     'reward_route_guard.blocked': (
-        '{tool} は {path} を変更しようとしています。これはワークフローの報酬状態 (state.md、playbook の plan/progress、'
-        'critic の台帳) を保持するファイルです。ガードが結果を検査できる Edit/Write で変更してください。'
+        '{tool} は {path} を指定しています。これはワークフローの報酬状態 (state.md、playbook の plan/progress、'
+        'critic の台帳) を保持するファイルです。Read・Edit・Write・Bash 以外のツールがファイルを指定した場合、'
+        'ツール名が何であれ変更するものとして扱います。読むときは Read、変更するときはガードが結果を検査できる '
+        'Edit/Write を使ってください。'
     ),
     'check_file_dependencies.used_by': '{path} は次のファイルから使われています: {users}。この変更の後もそれらが動くか確認してください。',
     'execution_convention.retry': ' 次のように実行し直してください: {command}',

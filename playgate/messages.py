@@ -138,6 +138,15 @@ EN = {
     "status.progress": "progress  {bar} {done}/{total} subtasks done",
     "status.active": "active    subtask {id} ({status}, executor {executor}): {criterion}",
     "status.critic": "critic    {status} ({evidence} evidence)",
+    "status.wall_up": ("wall      up: Bash runs in Claude Code's sandbox ({entries} paths "
+                       "read-only), Edit/Write deny rules {rules}"),
+    "status.wall_down": ("wall      DOWN ({state}): {why}; Edit/Write deny rules {rules} "
+                         "(playgate doctor says more)"),
+    "status.wall_why_off": "the Bash sandbox is not enabled",
+    "status.wall_why_missing": "this machine lacks {missing}, so playgate blocks Bash",
+    "status.wall_why_unsupported": "Claude Code has no sandbox on {platform}",
+    "status.wall_why_unknown": "a settings layer cannot be read",
+    "status.wall_why_opened": "the sandbox is opened by {weaknesses}",
     "status.markers": "markers   (session state that holds work back)",
     "status.no_markers": "markers   none",
     "status.no_state": "{path} is missing: create it with `playgate init` (plugin) or install.py",
@@ -280,6 +289,35 @@ EN = {
                              "suite's skills and post-loop handler), so those calls are denied. "
                              "Start `claude` in {root} once interactively and accept the dialog"),
     "doctor.trust_unreadable": "{path} cannot be read ({error}); the workspace trust is unknown",
+    "doctor.wall_up": ("the outer wall is up: Claude Code runs Bash in its sandbox here, "
+                       "{entries} paths read-only to every command (Claude Code refuses to "
+                       "start without the sandbox on this machine: {fail})"),
+    "doctor.wall_off": ("the outer wall is down: Claude Code's Bash sandbox is not enabled, so "
+                        "only the shell analysis keeps Bash off the gate's files. Put it up: "
+                        "python install.py --sandbox required {root}"),
+    "doctor.wall_missing": ("the settings enable Claude Code's Bash sandbox but this machine "
+                            "lacks {missing}: Claude Code would run Bash without it, so "
+                            "playgate blocks Bash. Install it: {command}"),
+    "doctor.wall_unsupported": ("the settings enable Claude Code's Bash sandbox, which Claude "
+                                "Code cannot provide on {platform}: playgate blocks Bash here"),
+    "doctor.wall_unknown": ("a settings layer that names the sandbox cannot be read ({layers}): "
+                            "playgate blocks Bash until it is fixed"),
+    "doctor.wall_weak_excludedCommands": (
+        "sandbox.excludedCommands is set: those commands, and whatever follows them on the "
+        "line, run outside the sandbox (measured). Remove it"),
+    "doctor.wall_weak_allowUnsandboxedCommands": (
+        "sandbox.allowUnsandboxedCommands is not false: a command may ask to run outside the "
+        "sandbox (dangerouslyDisableSandbox). Set it to false"),
+    "doctor.wall_weak_autoAllowBashIfSandboxed": (
+        "sandbox.autoAllowBashIfSandboxed is not false: Claude Code approves sandboxed commands "
+        "itself and never asks the permission gate (measured). Set it to false"),
+    "doctor.wall_incomplete": ("sandbox.filesystem.denyWrite lacks {count} of playgate's "
+                               "entries ({entries}): those stay writable to Bash. Re-run the "
+                               "install"),
+    "doctor.deny_rules_ok": ("{count} Edit/Write deny rules keep Claude Code's edit tools off "
+                             "the suite's own files"),
+    "doctor.deny_rules_missing": ("{count} of the Edit/Write deny rules for the suite's own "
+                                  "files are missing ({rules}...): re-run the install"),
     "doctor.logs_ok": "no guard errors logged",
     "doctor.logs_errors": ("{count} guard error(s) logged in {path}; the last: {last} (a "
                            "security guard that fails blocks the call)"),

@@ -22,6 +22,11 @@ Each check is a function of a :class:`Checkup` returning :class:`Note`\\ s
 * ``protected`` — protected-files.txt parses, keeps the suite's defaults,
   and does not block every file;
 * ``permission-config`` — the permission-config layers load;
+* ``wall`` — the outer wall: Claude Code's Bash sandbox enabled with
+  playgate's ``denyWrite`` entries and working on this machine
+  (``statefiles.sandbox``), nothing that opens it (``excludedCommands``,
+  unsandboxed commands allowed, ``autoAllowBashIfSandboxed``), and the
+  ``Edit``/``Write`` deny rules for the suite's own files;
 * ``logs`` — guard errors logged in ``.claude/logs/errors.log``;
 * ``speed`` — bytecode, the bashlex parser tables and a current module
   bundle (``hooks/suite.bundle``) are in place;
@@ -50,7 +55,7 @@ from playgate import REQUIREMENTS, __version__, messages, validation, versions
 from playgate.errors import EXIT_NO, EXIT_OK
 from playgate.messages import Note
 from playgate.validation import error_message, specific_error
-from statefiles import layout, protected
+from statefiles import layout, protected, sandbox
 
 NEEDS_PROJECT = True
 SETTINGS_FILES = (".claude/settings.json", ".claude/settings.local.json")
@@ -497,6 +502,49 @@ def check_trust(c: Checkup) -> list:
     return [Note("warn", "doctor.trust_missing", path=path)]
 
 
+def check_wall(c: Checkup) -> list:
+    """The outer wall (issue 24 items 1-2): is Claude Code's Bash sandbox up
+    here, complete and not opened by a setting, and do the deny rules keep
+    Edit/Write off the suite's own files? Errors where Bash is blocked or
+    runs with the wall opened; warnings where it is down by choice or
+    incomplete."""
+    # lazy: the installer's lists (it puts the suite on sys.path; doctor only)
+    from playgate.installer import sandbox as installer_sandbox
+
+    wall = sandbox.wall(c.root, c.project.env)
+    notes = []
+    hint = sandbox.install_hint(wall.missing, wall.platform)
+    if wall.state == "up":
+        notes.append(Note("ok", "doctor.wall_up", entries=len(wall.deny_write),
+                          fail=("yes" if wall.fail_if_unavailable else "no")))
+    elif wall.state == "off":
+        notes.append(Note("warn", "doctor.wall_off", root=shlex.quote(c.root)))
+    elif wall.state == "missing":
+        notes.append(Note("error", "doctor.wall_missing", missing=", ".join(wall.missing),
+                          command=hint))
+    elif wall.state == "unsupported":
+        notes.append(Note("error", "doctor.wall_unsupported", platform=wall.platform))
+    else:
+        notes.append(Note("error", "doctor.wall_unknown", layers=", ".join(wall.unreadable)))
+    if wall.state != "off":
+        for weakness in wall.weaknesses:
+            level = "error" if weakness == "excludedCommands" else "warn"
+            notes.append(Note(level, f"doctor.wall_weak_{weakness}"))
+        wanted = installer_sandbox.deny_write(c.root, os.path.isdir(c.project.path(".claude/.venv")))
+        missing = [e for e in wanted if e not in wall.deny_write]
+        if missing:
+            notes.append(Note("warn", "doctor.wall_incomplete", count=len(missing),
+                              entries=", ".join(missing[:6])))
+    rules = sandbox.deny_rules(c.root, c.home)
+    absent = [r for r in sandbox.floor_deny_rules() if r not in rules]
+    if absent:
+        notes.append(Note("warn", "doctor.deny_rules_missing", count=len(absent),
+                          rules=", ".join(absent[:4])))
+    else:
+        notes.append(Note("ok", "doctor.deny_rules_ok", count=len(sandbox.floor_deny_rules())))
+    return notes
+
+
 def check_logs(c: Checkup) -> list:
     """``.claude/logs/errors.log``: a warning with the count and the last entry when it holds
     any, else ok."""
@@ -590,6 +638,7 @@ CHECKS = (
     ("permission-config", check_permission_config),
     ("custom-rules", check_custom_rules),
     ("trust", check_trust),
+    ("wall", check_wall),
     ("logs", check_logs),
     ("speed", check_speed),
     ("versions", check_versions),

@@ -15,7 +15,7 @@ import os
 from playgate import messages
 from playgate.errors import EXIT_OK
 from playgate.messages import Note
-from statefiles import fastjson, gitinfo, layout, playbook, protected, state_md
+from statefiles import fastjson, gitinfo, layout, playbook, protected, sandbox, state_md
 from statefiles.playbook import subtask_status, validation_entry
 
 NEEDS_PROJECT = True
@@ -82,6 +82,7 @@ def collect(project) -> dict:
         else:
             data["playbook"] = _playbook(pb, state)
             notes += [Note("error", "status.playbook_problem", problem=e) for e in pb.errors]
+    data["wall"] = _wall(project)
     for rel, key in MARKERS:
         if os.path.exists(layout.join(root, rel)):
             data["markers"].append({"path": rel, "code": key,
@@ -95,6 +96,20 @@ def collect(project) -> dict:
         pass
     data["problems"] = [n.to_json(project.language) for n in notes]
     return data
+
+
+def _wall(project) -> dict:
+    """The outer wall (issue 24): Claude Code's Bash sandbox and the
+    Edit/Write deny rules, as ``{"state", "platform", "missing",
+    "weaknesses", "deny_write", "deny_rules", "deny_rules_expected"}``."""
+    wall = sandbox.wall(project.root, project.env)
+    home = project.env.get("HOME") or os.path.expanduser("~")
+    have = sandbox.deny_rules(project.root, home)
+    expected = sandbox.floor_deny_rules()
+    return {"state": wall.state, "platform": wall.platform, "missing": list(wall.missing),
+            "weaknesses": list(wall.weaknesses), "deny_write": len(wall.deny_write),
+            "deny_rules": sum(1 for r in expected if r in have),
+            "deny_rules_expected": len(expected)}
 
 
 def _playbook(pb, state) -> dict:
@@ -147,6 +162,18 @@ def render(data: dict, lang: str) -> str:
     lines = [t("status.project", lang, project=data["project"], install=data["install"]),
              t("status.branch", lang, branch=data["branch"] or "-",
                security=data["security"] or "-")]
+    wall = data.get("wall")
+    if wall:
+        rules = f"{wall['deny_rules']}/{wall['deny_rules_expected']}"
+        if wall["state"] == "up" and not wall["weaknesses"]:
+            lines.append(t("status.wall_up", lang, entries=wall["deny_write"], rules=rules))
+        else:
+            key = (f"status.wall_why_{wall['state']}"
+                   if wall["state"] in ("off", "missing", "unsupported", "unknown")
+                   else "status.wall_why_opened")
+            why = t(key, lang, missing=", ".join(wall["missing"]), platform=wall["platform"],
+                    weaknesses=", ".join(wall["weaknesses"]))
+            lines.append(t("status.wall_down", lang, state=wall["state"], why=why, rules=rules))
     pb = data["playbook"]
     if pb is None:
         lines.append(t("status.no_playbook", lang))

@@ -16,6 +16,7 @@ from playgate.detect_commands import ask_terminal, offer
 from playgate.installer.common import InstallError, Refusal
 from playgate.installer.demo import run_demo
 from playgate.installer.plan import install
+from playgate.installer.sandbox import MODES
 from playgate.installer.statusline import offer_statusline
 from playgate.installer.target import check_target
 from playgate.installer.uninstall import uninstall
@@ -45,12 +46,23 @@ def _add_yes(parser) -> None:
                              "status line (never over one you have) without asking")
 
 
-def _install(repo: str, python, dry_run: bool, assume_yes: bool, uninstall_command: str) -> int:
+def _add_sandbox(parser) -> None:
+    parser.add_argument("--sandbox", choices=MODES, default=None,
+                        help="Claude Code's Bash sandbox, the outer wall around the gate's "
+                             "files: 'required' (default; Claude Code refuses to start on this "
+                             "machine without it once it worked here), 'optional' (it warns "
+                             "instead; playgate still blocks Bash where it is missing) or "
+                             "'off' (not configured). Default: the previous install's choice")
+
+
+def _install(repo: str, python, dry_run: bool, assume_yes: bool, uninstall_command: str,
+             sandbox_mode: str | None = None) -> int:
     """Install, then propose the project's own commands (issue 14 item 4):
     written to ``.claude/permission-config.yaml`` only when the user agrees
     (``--yes``, or a yes at the terminal prompt), and the status line
     (issue 18 item 2) on the same terms."""
-    code = install(repo, python=python, dry_run=dry_run, uninstall_command=uninstall_command)
+    code = install(repo, python=python, dry_run=dry_run, uninstall_command=uninstall_command,
+                   sandbox_mode=sandbox_mode)
     if code == 0:
         target = check_target(repo)
         ask = ask_terminal if sys.stdin.isatty() else None
@@ -85,6 +97,7 @@ def main(argv=None, launcher: str = "install.py") -> int:
     _add_python(parser)
     _add_dry_run(parser)
     _add_yes(parser)
+    _add_sandbox(parser)
     parser.add_argument("--uninstall", action="store_true",
                         help="remove what the install added and restore settings/.gitignore")
     parser.add_argument("--demo", nargs="?", const="", metavar="DIR",
@@ -102,7 +115,8 @@ def main(argv=None, launcher: str = "install.py") -> int:
             parser.error("--uninstall does not take --python")
         return _guarded(uninstall, args.repo, dry_run=args.dry_run)
     return _guarded(_install, args.repo, args.python, args.dry_run, args.yes,
-                    uninstall_command=f"python {shlex.quote(launcher)} --uninstall")
+                    uninstall_command=f"python {shlex.quote(launcher)} --uninstall",
+                    sandbox_mode=args.sandbox)
 
 
 def command_main(command: str, argv=None) -> int:
@@ -116,6 +130,7 @@ def command_main(command: str, argv=None) -> int:
         _add_python(parser)
         _add_dry_run(parser)
         _add_yes(parser)
+        _add_sandbox(parser)
     elif command == "uninstall":
         parser.description = "Remove what `playgate install` added to a repository."
         _add_repo(parser, required=True)
@@ -131,7 +146,7 @@ def command_main(command: str, argv=None) -> int:
     args = parser.parse_args(argv)
     if command == "install":
         return _guarded(_install, args.repo, args.python, args.dry_run, args.yes,
-                        uninstall_command="playgate uninstall")
+                        uninstall_command="playgate uninstall", sandbox_mode=args.sandbox)
     if command == "uninstall":
         return _guarded(uninstall, args.repo, dry_run=args.dry_run)
     return _guarded(run_demo, args.dir or None, args.python)

@@ -36,6 +36,7 @@ import time
 
 import playgate.installer.gitignore as gitignore
 import playgate.installer.manifest as manifest
+import playgate.installer.sandbox as sandbox
 import playgate.installer.settings as settings
 from playgate import suite
 from playgate.installer.common import (
@@ -110,9 +111,13 @@ class Installer:
         backup_root: this run's backup folder (repo-relative).
     """
 
-    def __init__(self, repo: str, python: str | None, out=print) -> None:
+    def __init__(self, repo: str, python: str | None, out=print,
+                 sandbox_mode: str | None = None) -> None:
         self.repo = repo
         self.python = python
+        #: ``--sandbox`` (:data:`playgate.installer.sandbox.MODES`); ``None``:
+        #: the previous install's, else ``required``.
+        self.sandbox_mode = sandbox_mode
         self.out = out
         self.requirements = requirements()
         self.manifest = manifest.load(repo)
@@ -404,6 +409,7 @@ class Installer:
         self.plan_tables(executable, info)
         self.plan_bundle(executable, info)
         settings.plan_step(self, python_cmd)
+        sandbox.plan_step(self)
         gitignore.plan_step(self)
 
     def manifest_changed(self) -> bool:
@@ -470,13 +476,14 @@ def print_plan(plan: Plan, out, dry_run: bool) -> None:
 
 
 def install(repo: str, python: str | None = None, dry_run: bool = False, out=print,
-            uninstall_command: str = "") -> int:
+            uninstall_command: str = "", sandbox_mode: str | None = None) -> int:
     """Install or update the suite in ``repo``. Returns the exit code (0 done
     or nothing to do; 1 a step failed; refusals raise :class:`Refusal`).
-    ``uninstall_command``: how the user undoes it (printed with the repository)."""
+    ``uninstall_command``: how the user undoes it (printed with the repository);
+    ``sandbox_mode``: ``--sandbox`` (:mod:`playgate.installer.sandbox`)."""
     root = check_target(repo)
     with RepoLock(root):
-        inst = Installer(root, python, out)
+        inst = Installer(root, python, out, sandbox_mode)
         inst.build()
         if not inst.plan.steps and not inst.manifest_changed():
             out(f"playgate is already installed in {root} and up to date; nothing to change.")

@@ -24,6 +24,7 @@ import os
 import re
 
 from playgate import suite
+import playgate.installer.sandbox as sandbox
 from playgate.installer.common import (
     SETTINGS,
     SUITE_DIR,
@@ -238,15 +239,18 @@ def _unmerge_statusline(result: dict, command) -> None:
 
 
 def unmerge_settings(current: dict, ours, rules: dict, created_keys,
-                     statusline: str | None = None) -> dict:
+                     statusline: str | None = None, sandbox_entry=None) -> dict:
     """The inverse of :func:`merge_settings`: our handlers and the rules we
-    added removed, containers we created dropped when they end up empty, and
-    our ``statusLine`` (its command ``statusline``) removed."""
+    added removed, containers we created dropped when they end up empty, our
+    ``statusLine`` (its command ``statusline``) removed, and the ``sandbox``
+    object the install merged (``sandbox_entry``: the manifest's record,
+    :mod:`playgate.installer.sandbox`) taken out."""
     result = copy.deepcopy(current)
     created = set(created_keys or ())
     _unmerge_hooks(result, ours, created)
     _unmerge_permissions(result, rules, created)
     _unmerge_statusline(result, statusline)
+    sandbox.unmerge_project(result, sandbox_entry)
     return result
 
 
@@ -308,6 +312,7 @@ def plan_step(inst, python_cmd: str) -> None:
     merged, added, created = merge_settings(current, template, ours, record.get("rules"),
                                             declined)
     _follow_statusline(merged, record, python_cmd)
+    sandbox.merge_project(inst, merged)  # the outer wall (sandbox.py)
     commands = sorted({h["command"] for groups in template["hooks"].values()
                        for g in groups for h in g["hooks"] if "command" in h})
     if not record:
@@ -396,7 +401,8 @@ def uninstall_steps(root: str, m: dict, plan) -> None:
         return
     ours = _ours(root, record.get("commands"), entrypoint_names())
     result = unmerge_settings(current, ours, record.get("rules") or {},
-                              record.get("created_keys") or (), record.get("statusline"))
+                              record.get("created_keys") or (), record.get("statusline"),
+                              m.get("sandbox"))
     if result == current:
         return
     mode = mode_of(path)

@@ -9,6 +9,7 @@ import shutil
 
 import playgate.installer.gitignore as gitignore
 import playgate.installer.manifest as manifest
+import playgate.installer.sandbox as sandbox
 import playgate.installer.settings as settings
 from playgate.installer.common import (
     LOG_DIR,
@@ -92,6 +93,7 @@ def uninstall_plan(root: str, m: dict) -> Plan:
         if rel not in planned and os.path.exists(join(root, rel)):
             plan.step("remove", rel, unlink, join(root, rel))
     settings.uninstall_steps(root, m, plan)
+    sandbox.uninstall_steps(root, m, plan)
     gitignore.uninstall_steps(root, m, plan)
     if (m.get("venv") or {}).get("created") and os.path.isdir(join(root, VENV)):
         plan.step("remove", f"{VENV}/ (the hook virtualenv)", shutil.rmtree, join(root, VENV))

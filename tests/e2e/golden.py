@@ -897,10 +897,11 @@ class GoldenRun:
         return out
 
 
-def prepare(box_cls, root=None, *, declare: bool = True, hand_allow=()):
+def prepare(box_cls, root=None, *, declare: bool = True, hand_allow=(), install_args=()):
     """A sandbox with the reference repository on ``main``, the suite
-    installed by install.py, ``project_commands`` declared, everything
-    committed and the workspace trusted (headless needs it, README)."""
+    installed by install.py (with ``install_args``, e.g. ``("--sandbox",
+    "off")``), ``project_commands`` declared, everything committed and the
+    workspace trusted (headless needs it, README)."""
     import tempfile
     from pathlib import Path
 
@@ -913,13 +914,15 @@ def prepare(box_cls, root=None, *, declare: bool = True, hand_allow=()):
         path.write_text(body)
     git(box.repo, "add", "-A")
     git(box.repo, "commit", "-q", "-m", "greet")
-    box.install()
+    box.install(extra=install_args)
     if declare:
         (box.repo / ".claude" / "permission-config.yaml").write_text(permission_config())
     if hand_allow:
         # What a user of the suite before issue 14 had to add by hand.
-        (box.repo / ".claude" / "settings.local.json").write_text(
-            json.dumps({"permissions": {"allow": list(hand_allow)}}, indent=2))
+        local = box.repo / ".claude" / "settings.local.json"
+        data = json.loads(local.read_text()) if local.exists() else {}
+        data["permissions"] = {"allow": list(hand_allow)}
+        local.write_text(json.dumps(data, indent=2))
     box.commit_all("install playgate; declare the project's test commands")
     box.trust()
     return box

@@ -146,13 +146,14 @@ class Sandbox:
         box.claude = claude
         return box
 
-    def install(self, python: str | None = None) -> None:
+    def install(self, python: str | None = None, extra=()) -> None:
         """Install the suite with install.py, using ``python`` (default: this
-        interpreter, which has the runtime dependencies) for the hooks."""
+        interpreter, which has the runtime dependencies) for the hooks;
+        ``extra``: more install.py options (``("--sandbox", "off")``)."""
         python = python or sys.executable
         proc = subprocess.run([sys.executable, str(SUITE / "install.py"), "--python", python,
-                               str(self.repo)], capture_output=True, text=True, timeout=300,
-                              check=False)
+                               *extra, str(self.repo)], capture_output=True, text=True,
+                              timeout=300, check=False)
         if proc.returncode != 0:
             raise RuntimeError(f"install.py failed ({proc.returncode}):\n{proc.stdout}\n"
                                f"{proc.stderr}")

@@ -42,7 +42,10 @@ def test_bash_chain_is_wired():
     from events import pre_tool_use
 
     chain = pre_tool_use.BASH_CHAIN
-    assert "bash_check" in chain[:3] and chain[-2:] == ("coherence", "lint"), chain
+    # issue 24 item 1: the outer wall first (Bash is blocked where the sandbox it
+    # asks for is missing), then the cheap convention check and the custom rules
+    assert chain[0] == "sandbox_wall", chain
+    assert "bash_check" in chain[:4] and chain[-2:] == ("coherence", "lint"), chain
     # issue 18 item 4: the project's custom rules come right before bash-check
     assert chain.index("custom_rules") == chain.index("bash_check") - 1, chain
 

@@ -612,6 +612,12 @@ def test_ordinary_code_edit_is_untouched(rr):
     ("mcp__fs__write_file", {"path": "play/side/progress.json", "content": "{}"}),
     ("mcp__fs__write_file", {"path": ".claude/logs/critic-ledger.jsonl", "content": ""}),
     ("mcp__fs__write_file", {"path": "links/p.json", "content": "{}"}),
+    # decided by the paths, never by the tool's name (issue 24 item 2): a name
+    # without a verb, a "read" that could write, a command naming the file
+    ("mcp__filesystem__read_file", {"path": "play/demo/progress.json"}),
+    ("mcp__fs__sync", {"files": ["play/demo/plan.json"]}),
+    ("mcp__shell__run", {"command": "cat /dev/null > play/demo/progress.json"}),
+    ("SomeFutureTool", {"target": "state.md"}),
 ])
 def test_mcp_writes_to_reward_state_are_blocked(rr, tool_name, tool_input):
     (rr / "links").mkdir()
@@ -622,7 +628,6 @@ def test_mcp_writes_to_reward_state_are_blocked(rr, tool_name, tool_input):
 
 
 @pytest.mark.parametrize("tool_name,tool_input", [
-    ("mcp__filesystem__read_file", {"path": "play/demo/progress.json"}),
     ("mcp__filesystem__write_file", {"path": "src/app.py", "content": "x"}),
     ("mcp__github__create_issue", {"title": "state.md is confusing", "body": "see docs"}),
     ("mcp__fs__write_file", {"path": "play/archive/old/progress.json", "content": "{}"}),
