@@ -26,7 +26,7 @@ here). A handler that must see *every* stop belongs in RECORDERS.
 
 from __future__ import annotations
 
-from events.stop import loop_guarded
+from events import stop
 
 #: Never block; run on every subagent stop.
 RECORDERS = (
@@ -46,6 +46,8 @@ HANDLERS = (
 )
 
 CHAIN = RECORDERS + CHECKS + HANDLERS
+#: The loop guard, as for Stop (:data:`events.stop.OUTCOME_GUARDS`).
+OUTCOME_GUARDS = stop.OUTCOME_GUARDS
 
 
 def chain(ctx) -> tuple:
@@ -57,4 +59,4 @@ def chain(ctx) -> tuple:
 def run(ctx):
     """As :func:`events.stop.run`, for a subagent's stop (the loop guard
     counts its blocks per ``agent_id``)."""
-    return loop_guarded(ctx, chain(ctx))
+    return stop.loop_guarded(ctx, chain(ctx))

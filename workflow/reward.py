@@ -35,7 +35,7 @@ from __future__ import annotations
 import os
 
 from events.verdict import ALLOWED, Effect, block
-from shell.record import Record
+from statefiles.record import Record
 from statefiles import fastjson, layout, state_md
 from statefiles.atomic import open_regular, write_atomic
 from statefiles.markers import now_iso
@@ -155,7 +155,7 @@ class RewardTarget(Record):
         root: the project root.
 
     Made as ``RewardTarget(kind, dir_abs, label, root)``
-    (:class:`shell.record.Record`).
+    (:class:`statefiles.record.Record`).
     """
 
     __slots__ = ("kind", "dir_abs", "label", "root")

@@ -269,7 +269,7 @@ def test_session_start_sets_up_the_environment_then_runs_the_hook(box):
     # The speed-ups install.py makes in .claude/, made in the (writable)
     # plugin root with the hook interpreter: bashlex tables, module bundle.
     assert (box.root / "shell" / "bashlex_tables.marshal").exists()
-    assert subprocess.run([str(python), "-m", "statefiles.bundle", "--check"], cwd=box.root,
+    assert subprocess.run([str(python), "-m", "playgate.bundle", "--check"], cwd=box.root,
                           capture_output=True, timeout=120).returncode == 0
     # The session's markers were written into the project, not the plugin.
     assert (box.project / ".claude" / ".session-init" / "pending").exists()
