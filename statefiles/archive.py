@@ -36,7 +36,7 @@ playbook resumes a ``running`` or ``failed`` checkpoint; with ``retry=True``
 Never lost: the engine runs no command that discards work — no reset, no
 clean, no stash, no forced checkout, no branch deletion; it returns to the
 default branch only with a clean tree. Its commit stages only the playbook's
-files (``play/<id>/`` and its archive) and state.md (issue 14 item 6: a
+files (``play/<id>/`` and its archive) and state.md (a
 ``git add -A`` swept ``__pycache__/*.pyc`` into it); the work itself is the
 agent's to commit on the branch, which the guards allow after the archive
 (:func:`commit_candidates` lists it for the post-loop handler), and ``push``
@@ -594,7 +594,7 @@ def _playbook_paths(cp: dict, paths: list) -> list:
             or any(d and (p == d or p.startswith(d + "/")) for d in dirs)]
 
 
-#: Never proposed for a commit: bytecode and tool caches (issue 14 item 6).
+#: Never proposed for a commit: bytecode and tool caches.
 JUNK_PARTS = ("__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis")
 JUNK_SUFFIXES = (".pyc", ".pyo")
 
@@ -932,7 +932,7 @@ def _join(reason: str, hint: str) -> Text:
 def _packed(name: str, value) -> dict:
     """``{name + "_text": Text.to_json()}`` for a :class:`messages.Text`
     ``value`` (spread beside the English ``name``, so that a later report
-    renders it in its reader's language: issue 14 item 10), else ``{}``."""
+    renders it in its reader's language), else ``{}``."""
     return {f"{name}_text": value.to_json()} if isinstance(value, Text) else {}
 
 
@@ -952,7 +952,7 @@ def _said(record: dict, name: str):
 def message_of(cp: dict):
     """``cp["message"]`` as a :class:`messages.Text` (rendered in the
     reader's language when passed as a message field), or the recorded
-    English, or ``None`` (issue 14 item 10)."""
+    English, or ``None``."""
     return _said(cp, "message")
 
 
@@ -1067,7 +1067,7 @@ def _run_locked(root, playbook, branch, network, deadline, retry, lang) -> Resul
 def describe(cp: dict, for_handler: bool = False, lang: str = "en",
              root: str | None = None) -> str:
     """A report of ``cp`` for Claude: what was done, what stopped and what
-    to do next, in ``lang`` (the message catalogue, issue 11 item 3; step
+    to do next, in ``lang`` (the message catalogue; step
     details and git output stay as recorded). With the project ``root``, the
     post-loop command named is the one for this installation
     (:func:`statefiles.layout.post_loop_command`)."""

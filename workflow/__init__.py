@@ -12,7 +12,7 @@
 * :mod:`workflow.prompt_text` — reading a user prompt: work request,
   question, confirmation (SPEC §3 UserPromptSubmit);
 * :mod:`workflow.subagent_reply` — reading a subagent's final message: the
-  critic's and the reviewer's verdict lines (issue 14).
+  critic's and the reviewer's verdict lines.
 
 Like the guards they serve these are pure: they read through the context and
 :mod:`statefiles` and return values (state changes as ``Effect``s); they

@@ -27,7 +27,7 @@ playbook whose critic passed. This module holds the pieces every reward guard
   critic's real verdicts (see :mod:`guards.critic_ledger`).
 
 Module-level imports are only what every caller loads anyway (``statefiles``
-state.md, playbook and marker readers); nothing heavy (hot path, issue 7).
+state.md, playbook and marker readers); nothing heavy (hot path).
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def reward_rel_kind(rel: str | None) -> str | None:
 
 
 def write_hits_reward(ctx, rel: str | None) -> bool:
-    """For bash-check (SPEC §3 Bash chain 1, issue 4 "every route closed"):
+    """For bash-check (SPEC §3 Bash chain 1; every route to reward state closed):
     True when a Bash write to the repo-relative ``rel`` (as
     ``shell.Write.rel``) reaches reward state: state.md, any working
     playbook's plan.json/progress.json, the files state.md and the active
@@ -286,7 +286,7 @@ def _dict(value) -> dict:
 
 
 def _text(key: str, /, **fields):
-    """A shape problem as :class:`messages.Text` (issue 14 item 10); only a
+    """A shape problem as :class:`messages.Text`; only a
     broken file makes one."""
     from messages import Text  # lazy: a broken playbook only
 
@@ -577,7 +577,7 @@ def completion_report(plan: dict | None, progress: dict | None) -> dict:
 def listing(items, limit: int = 15) -> str:
     """``a, b, c ... and N more``: a :class:`messages.Text` when cut short
     (its English is this text; passed as a field it reads in the message's
-    language, issue 14 item 10), else a plain ``str``."""
+    language), else a plain ``str``."""
     items = list(items)
     shown = ", ".join(str(i) for i in items[:limit])
     if len(items) <= limit:
@@ -590,7 +590,7 @@ def listing(items, limit: int = 15) -> str:
 def gap_text(problem, ctx=None) -> str:
     """One evidence problem (a :class:`messages.Text` from
     :func:`statefiles.playbook.evidence_problems`, or a plain string) in the
-    context's language (issue 14 item 10); as it is without a context."""
+    context's language; as it is without a context."""
     return problem if ctx is None else ctx.render(problem)
 
 
@@ -792,7 +792,7 @@ def ledger_verdicts(root: str, plan_rel: str | None) -> dict:
 
 def require_critic_run(ctx) -> bool:
     """A done status needs a critic PASS recorded in the ledger (block, not
-    warn). The default (issue 15 item 7): only state.md
+    warn). The default: only state.md
     ``config.require_critic_run: false`` — a human-only section — loosens it
     to a warning; anything else, unset or unreadable, requires the run."""
     state = ctx.state
