@@ -50,8 +50,7 @@ import os
 
 from events.context import Context
 from events.verdict import ALLOWED, Effect, Verdict, allow, warn
-from statefiles import layout
-from statefiles import fastjson
+from statefiles import fastjson, layout
 from statefiles.atomic import append_nonblocking, write_atomic
 from statefiles.markers import Markers, now_iso
 from statefiles.playbook import Playbook
@@ -162,7 +161,8 @@ def _apply(root: str, plan_rel: str, verdicts: list, reply: str, agent_id,
 
 def _archive(root: str, plan_rel: str, lang: str) -> str | None:
     # lazy: the archive engine only when the verdicts complete the playbook
-    from statefiles import archive, completion, gitinfo, state_md
+    from statefiles import completion, gitinfo, state_md
+    from workflow.archive import run as archive
     state = state_md.load(root)
     if state is None or state.active_playbook != plan_rel:
         return None

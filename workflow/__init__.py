@@ -12,9 +12,13 @@
 * :mod:`workflow.prompt_text` — reading a user prompt: work request,
   question, confirmation (SPEC §3 UserPromptSubmit);
 * :mod:`workflow.subagent_reply` — reading a subagent's final message: the
-  critic's and the reviewer's verdict lines (issue 14).
+  critic's and the reviewer's verdict lines (issue 14);
+* :mod:`workflow.archive`     — the archive engine that closes a finished
+  playbook (local steps, git and pull-request steps, the resumable run).
 
 Like the guards they serve these are pure: they read through the context and
 :mod:`statefiles` and return values (state changes as ``Effect``s); they
-never print or write on their own.
+never print or write on their own. The archive engine is the exception: it
+is called from effects and the post-loop handler, and writes state through
+:mod:`statefiles`.
 """
