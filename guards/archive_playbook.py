@@ -56,9 +56,10 @@ def _candidate(ctx):
 def _ledger(ctx, pb):
     """The critic ledger's verdicts when a recorded run is required (the
     default, issue 15 item 7), else ``None``."""
-    from workflow import reward as R  # lazy: the critic ledger only once every field says complete
+    # lazy: the critic ledger only once every field says complete
+    from workflow.reward.ledger import ledger_verdicts, require_critic_run
 
-    return R.ledger_verdicts(ctx.root, pb.plan_rel) if R.require_critic_run(ctx) else None
+    return ledger_verdicts(ctx.root, pb.plan_rel) if require_critic_run(ctx) else None
 
 
 def _resumable(ctx) -> bool:

@@ -3,8 +3,10 @@
 * :mod:`workflow.shared`      — the deadlock escapes (the files that stay
   writable so a broken state never locks the user out) and the read-only
   Bash predicates several guards use;
-* :mod:`workflow.reward`      — reward-fraud prevention: which files are
-  reward state, the edit as a before/after pair, the violations (seed 002 §12);
+* :mod:`workflow.reward`      — reward-fraud prevention (seed 002 §12), one
+  idea a module: ``targets`` (which files are reward state), ``parsing``,
+  ``rules`` (the done contract), ``views`` (the edit as a before/after pair),
+  ``ledger`` (the critic ledger), ``stops`` (whose stop is exempt);
 * :mod:`workflow.team`        — config switches and path rules of the team and
   spec workflows (SPEC §6);
 * :mod:`workflow.lifecycle`   — one reading of "where are we" for the
