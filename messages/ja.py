@@ -771,7 +771,7 @@ MESSAGES = {
     'reward.uncomputable': '{label} に対するこの {tool} の結果を計算できません ({why})',
     'reward.state_too_large': 'state.md が {limit} バイトを超えることになり、スイートはそれを読みません',
     'reward.after_call': '{error} (この {tool} の後)',
-    # ------------------------------------------------------------ archive report (statefiles.archive.describe)
+    # ------------------------------------------------------------ archive report (workflow.archive.report.describe)
     'archive.step.cleanup': 'tmp/ の片付け',
     'archive.step.archive': 'アーカイブ',
     'archive.step.state_reset': 'state.md のリセット',
