@@ -7,7 +7,7 @@ What a subagent's stop may be blocked for:
   course of the work, and blocking it would only loop;
 * never for a **read-only** subagent (critic, reviewer, prompt-analyzer,
   executor-resolver, coderabbit-delegate and Claude Code's Explore/Plan,
-  ``workflow.reward.READ_ONLY_AGENTS``): it cannot act on any reason;
+  ``workflow.reward.stops.READ_ONLY_AGENTS``): it cannot act on any reason;
 * for **evidence fraud** (a subtask or phase marked done without the
   critic's evidence, a critic PASS without evidence) in a subagent that can
   write: it is the one that could have written it and can set it back, and

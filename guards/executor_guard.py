@@ -41,7 +41,8 @@ from __future__ import annotations
 from events.context import Context
 from events.verdict import ALLOWED, Effect, Verdict, block, delegate, warn
 from statefiles import layout
-from workflow.reward import plan_subtasks, reward_target, subtask_statuses
+from workflow.reward.rules import plan_subtasks, subtask_statuses
+from workflow.reward.targets import reward_target
 from workflow.shared import is_playbook_file, is_project_json, is_session_state, is_state_md
 
 NAME = "executor-guard"

@@ -19,7 +19,7 @@ from __future__ import annotations
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block
 from statefiles import layout
-from workflow.reward import stop_exempt
+from workflow.reward.stops import stop_exempt
 
 NAME = "post-loop-pending"
 ADVISORY = False

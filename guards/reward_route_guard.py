@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block
-from workflow import reward as R
+from workflow.reward.ledger import CRITIC_LEDGER
+from workflow.reward.targets import active_real_files, write_hits_reward
 
 NAME = "reward-route-guard"
 ADVISORY = False
@@ -65,9 +66,9 @@ def check(ctx: Context) -> Verdict:
             continue
         resolved = ctx.resolve(candidate)
         names = [resolved.rel, *resolved.variants]
-        hit = any(R.write_hits_reward(ctx, rel) for rel in names if rel not in (None, "", "."))
-        hit = hit or resolved.abs in R.active_real_files(ctx)
-        hit = hit or any(rel == R.CRITIC_LEDGER for rel in names)
+        hit = any(write_hits_reward(ctx, rel) for rel in names if rel not in (None, "", "."))
+        hit = hit or resolved.abs in active_real_files(ctx)
+        hit = hit or any(rel == CRITIC_LEDGER for rel in names)
         if hit:
             shown = resolved.rel if resolved.rel is not None else resolved.abs
             return block(ctx.say("reward_route_guard.blocked", tool=tool, path=shown))

@@ -30,9 +30,9 @@ from events.context import Context
 from events.verdict import Effect, Verdict, allow, warn
 from guards.session_report import describe_end
 from statefiles import gitinfo, gitwork, jsonlog, layout, state_md
-from statefiles.archive import RUNTIME_DIRS, RUNTIME_EXCLUDES
 from statefiles.atomic import read_text
 from statefiles.markers import now_iso
+from workflow.archive.git_steps import RUNTIME_DIRS, RUNTIME_EXCLUDES
 
 NAME = "session-end"
 ADVISORY = True

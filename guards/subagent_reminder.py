@@ -130,7 +130,7 @@ def critic_message(ctx, report: dict | None, progress: str) -> str:
 def _archive_resumes(ctx) -> bool:
     if not os.path.exists(ctx.path(layout.ARCHIVE_CHECKPOINT)):
         return False
-    from statefiles import archive  # lazy: the archive engine only when a checkpoint exists
+    from statefiles import checkpoint as archive  # lazy: only when a checkpoint exists
 
     cp = archive.load_checkpoint(ctx.root)
     return cp is not None and cp.get("status") in (archive.RUNNING, archive.FAILED)

@@ -7,6 +7,24 @@ the same fields (tests/test_messages.py).
 """
 
 MESSAGES = {
+    # ------------------------------------------------------------ active-workflow
+    "active_workflow.unknown_value": (
+        "state.md config.{key} is {value!r}, which is not one of {allowed}; playgate reads "
+        "the strict default instead. Ask the user to fix it (config is theirs to change)."
+    ),
+    "active_workflow.active": (
+        "Active workflow: {title} (state.md config.workflow: {name}; {docs}). "
+        "Branch policy: {branch_policy}. After a compaction: {after_compact}."
+    ),
+    "active_workflow.branch_feature": "work on a feature branch, never on main",
+    "active_workflow.branch_trunk": "work on main (trunk-based), short-lived branches allowed",
+    "active_workflow.compact_continue": "continue where you were",
+    "active_workflow.compact_wait": "wait for the user's next instruction",
+    "active_workflow.other_files": (
+        "Files of the {title} workflow are present ({files}) but {active} is the active "
+        "workflow: they are not obeyed. To work in that workflow, the user sets state.md "
+        "config.workflow: {name}."
+    ),
     # ------------------------------------------------------------ shared
     "shared.state_problems": " state.md has problems: {problems}.",
     "shared.state_problems_more": " state.md has problems: {problems} (and {more} more).",
@@ -911,7 +929,7 @@ MESSAGES = {
     'reward.uncomputable': 'the result of this {tool} on {label} cannot be computed ({why})',
     'reward.state_too_large': 'state.md would be larger than {limit} bytes, which the suite does not read',
     'reward.after_call': '{error} (after this {tool})',
-    # ------------------------------------------------------------ archive report (statefiles.archive.describe)
+    # ------------------------------------------------------------ archive report (workflow.archive.report.describe)
     'archive.step.cleanup': 'cleanup of tmp/',
     'archive.step.archive': 'archive',
     'archive.step.state_reset': 'state.md reset',

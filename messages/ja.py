@@ -6,6 +6,25 @@ KEY → ``str.format`` テンプレート。キーとフィールドは ``en.py`
 """
 
 MESSAGES = {
+    # ------------------------------------------------------------ active-workflow
+    "active_workflow.unknown_value": (
+        "state.md の config.{key} が {value!r} ですが、これは {allowed} のいずれでもありません。"
+        "playgate は代わりに厳しい既定値で読みます。修正をユーザーに依頼してください"
+        "（config を変更できるのはユーザーだけです）。"
+    ),
+    "active_workflow.active": (
+        "有効なワークフロー: {title}（state.md の config.workflow: {name}、{docs}）。"
+        "ブランチ方針: {branch_policy}。コンパクション後: {after_compact}。"
+    ),
+    "active_workflow.branch_feature": "作業ブランチで作業し、main では作業しない",
+    "active_workflow.branch_trunk": "main で作業する（トランクベース。短命なブランチは可）",
+    "active_workflow.compact_continue": "中断した箇所から続ける",
+    "active_workflow.compact_wait": "ユーザーの次の指示を待つ",
+    "active_workflow.other_files": (
+        "{title} ワークフローのファイルがあります（{files}）が、有効なワークフローは {active} "
+        "なので、これらには従いません。そのワークフローで作業するには、ユーザーが state.md の "
+        "config.workflow を {name} に設定します。"
+    ),
     # ------------------------------------------------------------ shared
     "shared.state_problems": " state.md に問題があります: {problems}。",
     "shared.state_problems_more": " state.md に問題があります: {problems} (ほか {more} 件)。",
@@ -752,7 +771,7 @@ MESSAGES = {
     'reward.uncomputable': '{label} に対するこの {tool} の結果を計算できません ({why})',
     'reward.state_too_large': 'state.md が {limit} バイトを超えることになり、スイートはそれを読みません',
     'reward.after_call': '{error} (この {tool} の後)',
-    # ------------------------------------------------------------ archive report (statefiles.archive.describe)
+    # ------------------------------------------------------------ archive report (workflow.archive.report.describe)
     'archive.step.cleanup': 'tmp/ の片付け',
     'archive.step.archive': 'アーカイブ',
     'archive.step.state_reset': 'state.md のリセット',

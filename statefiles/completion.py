@@ -61,7 +61,7 @@ def missing(pb, first_only: bool = False, ledger: dict | None = None, texts: boo
 
     ``first_only`` stops at the first problem (the PostToolUse fast path: most
     edits happen while work is still open). ``ledger`` (``{id: "PASS"|"FAIL"}``
-    from the critic ledger, ``workflow.reward.ledger_verdicts``) adds the
+    from the critic ledger, ``workflow.reward.ledger.ledger_verdicts``) adds the
     requirement of a recorded critic PASS for every subtask and the playbook;
     ``None`` leaves it out. ``texts`` makes each problem a
     :class:`messages.Text` (the same English, translatable) for

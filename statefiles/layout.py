@@ -47,7 +47,7 @@ PLAY_ARCHIVE = "play/archive"
 
 # Lifecycle (PostToolUse archive, PreCompact/SessionStart resume,
 # SessionEnd, subagent and notification logs).
-#: The archive engine's checkpoint (statefiles.archive); resumable after a crash.
+#: The archive engine's checkpoint (statefiles.checkpoint); resumable after a crash.
 ARCHIVE_CHECKPOINT = ".claude/session-state/archive-checkpoint.json"
 #: Held by the process running the archive engine (never blocks: a second
 #: process that finds it held leaves the work to the holder).

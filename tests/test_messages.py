@@ -387,21 +387,22 @@ def test_prompt_context_in_japanese(ws):
 
 
 def test_archive_report_in_both_languages():
-    from statefiles import archive
+    from statefiles import checkpoint
+    from workflow.archive import report
 
-    cp = {"id": "p1", "archive": "play/archive/p1", "status": archive.SUCCESS, "git": "off",
+    cp = {"id": "p1", "archive": "play/archive/p1", "status": checkpoint.SUCCESS, "git": "off",
           "steps": {"archive": {"status": "done"}, "pending": {"status": "done"},
                     "commit": {"status": "skipped", "detail": "nothing to commit"}}}
-    english = archive.describe(cp)
+    english = report.describe(cp)
     assert english.startswith("Playbook p1 is complete and was archived to play/archive/p1/;")
     # The archive names the post-loop step by its one command
     handler = "`python3 .claude/skills/post-loop/handler.py`"
     assert "commit skipped (nothing to commit)" in english and handler in english
-    japanese = archive.describe(cp, lang="ja")
+    japanese = report.describe(cp, lang="ja")
     assert "play/archive/p1/ にアーカイブされました" in japanese
     assert "commit はスキップ (nothing to commit)" in japanese
     assert handler in japanese
-    assert archive.describe(cp, for_handler=True).count("post-loop") == 0
+    assert report.describe(cp, for_handler=True).count("post-loop") == 0
 
 
 def test_a_library_detail_keeps_its_own_english_when_it_is_a_field():

@@ -9,7 +9,7 @@ spelled once.
 
 from __future__ import annotations
 
-from workflow.reward import agent_name
+from workflow.reward.stops import agent_name
 
 VERDICTS = ("PASS", "FAIL")
 #: Markdown a model puts in front of a line (quote, bullet, bold, heading).
