@@ -130,7 +130,7 @@ def test_plugin_commands_name_the_plugin_environment_and_its_repair():
 
 def test_a_changed_template_is_refused_not_rendered_wrongly(tmp_path):
     src = tmp_path / "suite"
-    shutil.copytree(SUITE, src, ignore=shutil.ignore_patterns(
+    shutil.copytree(SUITE, src, symlinks=True, ignore=shutil.ignore_patterns(
         ".git", ".venv", "__pycache__", "tests", ".cache", ".pytest_cache", "*.egg-info",
         ".hypothesis"))
     template = src / "settings.template.json"
