@@ -869,8 +869,21 @@ MESSAGES = {
     ),
     'prompt_state.archive_unfinished': 'The archive of playbook {id} is unfinished: {message}',
     'critic_ledger.no_verdict': (
-        "The critic finished without a 'CRITIC: PASS|FAIL <subtask-id>' line, so "
-        'no verdict was recorded in {ledger}.'
+        "The critic finished without a closing verdict block ('CRITIC: PASS|FAIL <subtask-id>' "
+        'lines at the very end of its answer, not quoted and not in a code block), so no '
+        'verdict was recorded in {ledger}.'
+    ),
+    # ---- faults: the verdict block and the observed evidence (critic-ledger, review-ledger)
+    'critic_ledger.malformed': (
+        "The critic's closing verdict block has a line that is not a verdict ({line!r}), so "
+        "none of its verdicts was recorded in {ledger}. Each line of the block must be "
+        "'CRITIC: PASS <subtask-id>' or 'CRITIC: FAIL <subtask-id> - <reason>': call the critic "
+        'again for these subtasks.'
+    ),
+    'review_ledger.malformed': (
+        "The reviewer's closing verdict block has a line that is not a verdict ({line!r}), so "
+        "no review was recorded. It must end with 'REVIEW: PASS play/<id>/plan.json' or "
+        "'REVIEW: FAIL play/<id>/plan.json - <reason>': call the reviewer again."
     ),
     'prompt_consent.confirmed': (
         'The user confirmed the understanding check ("{excerpt}"); edits are no longer held '
@@ -1002,8 +1015,9 @@ MESSAGES = {
         "false) with 'playbook' in its prompt for the playbook verdict."
     ),
     'review_ledger.no_verdict': (
-        "The reviewer finished without a 'REVIEW: PASS|FAIL play/<id>/plan.json' line, so "
-        'no review was recorded in .claude/logs/review-ledger.jsonl.'
+        "The reviewer finished without a closing 'REVIEW: PASS|FAIL play/<id>/plan.json' line "
+        '(at the very end of its answer, not quoted and not in a code block), so no review was '
+        'recorded in .claude/logs/review-ledger.jsonl.'
     ),
     'post_loop.status_pending': 'post-loop-pending: yes{which}',
     'post_loop.status_none': 'post-loop-pending: no',

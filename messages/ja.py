@@ -721,7 +721,22 @@ MESSAGES = {
         '`{command}` を実行してください。'
     ),
     'prompt_state.archive_unfinished': 'playbook {id} のアーカイブが完了していません: {message}',
-    'critic_ledger.no_verdict': "critic が 'CRITIC: PASS|FAIL <subtask-id>' の行なしに終了したため、{ledger} に判定を記録していません。",
+    'critic_ledger.no_verdict': (
+        "critic が締めの判定ブロック (回答の最後に置く 'CRITIC: PASS|FAIL <subtask-id>' の行。引用やコードブロックの中は"
+        "対象外) なしに終了したため、{ledger} に判定を記録していません。"
+    ),
+    # ---- faults: the verdict block and the observed evidence (critic-ledger, review-ledger)
+    'critic_ledger.malformed': (
+        "critic の締めの判定ブロックに判定として読めない行 ({line!r}) があるため、そのブロックの判定は一つも "
+        "{ledger} に記録していません。ブロックの各行は 'CRITIC: PASS <subtask-id>' または "
+        "'CRITIC: FAIL <subtask-id> - <reason>' でなければなりません。これらの subtask について critic を"
+        'もう一度呼び出してください。'
+    ),
+    'review_ledger.malformed': (
+        "reviewer の締めの判定ブロックに判定として読めない行 ({line!r}) があるため、レビューを記録していません。"
+        "回答は 'REVIEW: PASS play/<id>/plan.json' または 'REVIEW: FAIL play/<id>/plan.json - <reason>' "
+        'で終わる必要があります。reviewer をもう一度呼び出してください。'
+    ),
     'prompt_consent.confirmed': (
         'ユーザーが理解確認を承認しました (「{excerpt}」)。編集はもう理解確認のために止められていません。playbook-init を続けてください: '
         "作業ブランチを作成し、pm が playbook を書き (承認された理解を plan.json の 'context' に)、reviewer がレビューします。"
@@ -837,8 +852,8 @@ MESSAGES = {
         "Agent(subagent_type='critic', run_in_background: false) を呼び出してください。"
     ),
     'review_ledger.no_verdict': (
-        "reviewer は 'REVIEW: PASS|FAIL play/<id>/plan.json' "
-        '行なしで終了したため、.claude/logs/review-ledger.jsonl にレビューは記録されていません。'
+        "reviewer は締めの 'REVIEW: PASS|FAIL play/<id>/plan.json' 行 (回答の最後に置く。引用やコードブロックの中は対象外) "
+        'なしで終了したため、.claude/logs/review-ledger.jsonl にレビューは記録されていません。'
     ),
     'post_loop.status_pending': 'post-loop-pending: あり{which}',
     'post_loop.status_none': 'post-loop-pending: なし',
