@@ -278,6 +278,12 @@ MESSAGES = {
         "end your turn and wait for their reply: their 'yes' clears "
         '.claude/.session-init/consent, also in a resumed session.'
     ),
+    # ---- faults: the archive state in the Edit/Write chain (pending-guard)
+    'pending_guard.archive_open': (
+        'The archive of playbook{playbook} has started and is not finished ({status}). Run '
+        '`{command}` now: it resumes the archive and runs the post-loop. Edits resume after it '
+        '(state.md, playbook files and .claude/session-state/ stay editable meanwhile).'
+    ),
     'pending_guard.post_loop': (
         'The playbook{playbook} was archived and the post-loop has not run yet. Run it now: '
         '`{command}` (the post-loop skill explains its report); it clears {marker}. Edits '
@@ -764,6 +770,25 @@ MESSAGES = {
     'stop_loop_guard.why_unchanged': 'nothing changed since the last block',
     'stop_loop_guard.let_through': 'The stop was let through because {why}. Left unresolved — {message}',
     'stop_loop_guard.let_through_subagent': "The subagent's stop was let through because {why}. Left unresolved — {message}",
+    # ---- faults: the archive state at Stop and SubagentStop (post-loop-pending)
+    'post_loop_pending.archive_open': (
+        'The archive of playbook{playbook} has started and is not finished ({status}). Run '
+        '`{command}` now: it resumes the archive where it stopped and runs the post-loop. Then '
+        'commit what its report lists and end your turn.'
+    ),
+    'post_loop_pending.archive_due': (
+        "The playbook{playbook} is complete with the critic's PASS recorded, but it was not "
+        'archived. Run `{command}` now: it archives the playbook and runs the post-loop. Then '
+        'commit what its report lists and end your turn.'
+    ),
+    'post_loop_pending.subagent_archive': (
+        'The archive of playbook{playbook} is not finished. End your reply by telling the '
+        'orchestrator to run `{command}` before anything else.'
+    ),
+    'stop_loop_guard.archive_due': (
+        'The archive of playbook{playbook} is still due: the next session start reports it and '
+        'resumes it; `{command}` finishes it.'
+    ),
     'post_loop_pending.subagent': (
         'The playbook{playbook} was archived and the post-loop has not run. End your reply '
         'by telling the orchestrator to run the post-loop (`{command}`) before anything '
@@ -822,8 +847,13 @@ MESSAGES = {
     'session_report.status_running': 'running',
     'session_report.status_failed': 'failed',
     'session_report.archive_unfinished': (
-        'The archive of playbook {id} did not finish ({status}): {message}. It '
-        'resumes on the next edit, or run `{command}`.'
+        'The archive of playbook {id} did not finish ({status}): {message}. This session start '
+        'resumes its local steps; run `{command}` to finish it before anything else.'
+    ),
+    # ---- faults: the archive state at session start (session-report)
+    'session_report.archive_due': (
+        "Playbook {id} is complete with the critic's PASS recorded but was not archived: run "
+        '`{command}` before anything else (it archives it and runs the post-loop).'
     ),
     'session_report.archive_partial': (
         'Playbook {id} was archived to {archive}/ but its git steps stopped: {message} '
@@ -2209,6 +2239,12 @@ MESSAGES = {
     'archive.msg.reason_hint': '{reason}. {hint}.',
     'archive.running': '{message}.',
     'archive.busy': 'Another hook is archiving the playbook right now; it reports when done.',
+    # ---- faults: the archive engine's lock and post-loop handler under faults
+    'archive.lock_unavailable': (
+        'The archive could not take its lock, so nothing was archived: {problem} Fix that, '
+        'then run `{command}`.'
+    ),
+    'post_loop.archived_due': 'The playbook {playbook} was complete and not archived: archiving it now.',
     'archive.cannot_archive': 'Playbook {id} is complete but cannot be archived: {problem}',
     # ==== end issue 14 item 10 (ja-archive)
 
@@ -2223,6 +2259,8 @@ MESSAGES = {
     'spec_phase_gate.not_yaml_at': 'it is not valid YAML near line {line} ({problem})',
     'spec_phase_gate.not_mapping': 'it must be a YAML mapping, not {type}',
     'runtime.effect.apply_the_critic_s_verdicts': "apply the critic's verdicts",
+    # ---- faults: effect labels of the archive state
+    'runtime.effect.resume_the_archive': 'resume the archive',
     'runtime.effect.clear_consent': 'clear consent',
     'runtime.effect.clear_last_fail_reason': 'clear last-fail-reason',
     'runtime.effect.clear_pending': 'clear pending',

@@ -221,6 +221,12 @@ MESSAGES = {
         'をユーザーに提示し、ターンを終えて返答を待ってください。ユーザーが「はい」と答えると .claude/.session-init/consent が解除されます '
         '(再開したセッションでも同じです)。'
     ),
+    # ---- faults: the archive state in the Edit/Write chain (pending-guard)
+    'pending_guard.archive_open': (
+        'playbook{playbook} のアーカイブが始まったまま終わっていません ({status})。今すぐ `{command}` を実行してください: '
+        'アーカイブを再開し、post-loop を実行します。編集はその後に再開できます (それまでも state.md、playbook ファイル、'
+        '.claude/session-state/ は編集できます)。'
+    ),
     'pending_guard.post_loop': (
         'playbook{playbook} はアーカイブされましたが、post-loop がまだ実行されていません。今すぐ実行してください: `{command}` '
         '(レポートの読み方は post-loop skill にあります)。これで {marker} が解除されます。編集はその後に再開できます (それまでも '
@@ -630,6 +636,23 @@ MESSAGES = {
     'stop_loop_guard.why_unchanged': '前回のブロックから何も変わっていない',
     'stop_loop_guard.let_through': '{why}ため、停止を通しました。未解決のまま — {message}',
     'stop_loop_guard.let_through_subagent': '{why}ため、subagent の停止を通しました。未解決のまま — {message}',
+    # ---- faults: the archive state at Stop and SubagentStop (post-loop-pending)
+    'post_loop_pending.archive_open': (
+        'playbook{playbook} のアーカイブが始まったまま終わっていません ({status})。今すぐ `{command}` を実行してください: '
+        '止まったところからアーカイブを再開し、post-loop を実行します。そのレポートに挙がったものをコミットしてから、ターンを終えてください。'
+    ),
+    'post_loop_pending.archive_due': (
+        'playbook{playbook} は critic の PASS が記録されて完了していますが、アーカイブされていません。今すぐ `{command}` '
+        'を実行してください: playbook をアーカイブし、post-loop を実行します。そのレポートに挙がったものをコミットしてから、ターンを終えてください。'
+    ),
+    'post_loop_pending.subagent_archive': (
+        'playbook{playbook} のアーカイブが終わっていません。ほかの何よりも先に `{command}` を実行するよう、'
+        '応答の最後でオーケストレーターに伝えてください。'
+    ),
+    'stop_loop_guard.archive_due': (
+        'playbook{playbook} のアーカイブはまだ終わっていません: 次のセッション開始時に報告して再開します。'
+        '`{command}` で完了できます。'
+    ),
     'post_loop_pending.subagent': (
         'playbook{playbook} はアーカイブされましたが、post-loop が実行されていません。ほかの何よりも先に post-loop '
         '(`{command}`) を実行するよう、応答の最後でオーケストレーターに伝えてください。'
@@ -677,8 +700,13 @@ MESSAGES = {
     'session_report.status_running': '実行中',
     'session_report.status_failed': '失敗',
     'session_report.archive_unfinished': (
-        'playbook {id} のアーカイブが完了していません ({status}): {message}。次の編集時に再開されます。`{command}` '
-        'を実行して再開することもできます。'
+        'playbook {id} のアーカイブが完了していません ({status}): {message}。このセッション開始時にローカルの手順を再開します。'
+        'ほかの何よりも先に `{command}` を実行して完了させてください。'
+    ),
+    # ---- faults: the archive state at session start (session-report)
+    'session_report.archive_due': (
+        'playbook {id} は critic の PASS が記録されて完了していますが、アーカイブされていません: ほかの何よりも先に '
+        '`{command}` を実行してください (アーカイブして post-loop を実行します)。'
     ),
     'session_report.archive_partial': (
         'playbook {id} は {archive}/ にアーカイブされましたが、git の手順が途中で止まりました: {message} ユーザーが望むなら残り '
@@ -1794,6 +1822,12 @@ MESSAGES = {
     'archive.msg.reason_hint': '{reason}。{hint}。',
     'archive.running': '{message}。',
     'archive.busy': '別のフックがいま playbook をアーカイブしています。完了したら報告します。',
+    # ---- faults: the archive engine's lock and post-loop handler under faults
+    'archive.lock_unavailable': (
+        'アーカイブのロックを取得できなかったため、何もアーカイブしていません: {problem} これを直してから '
+        '`{command}` を実行してください。'
+    ),
+    'post_loop.archived_due': 'playbook {playbook} は完了していましたがアーカイブされていませんでした: いまアーカイブします。',
     'archive.cannot_archive': 'Playbook {id} は完了していますが、アーカイブできません: {problem}',
     # ==== end issue 14 item 10 (ja-archive)
 
@@ -1808,6 +1842,8 @@ MESSAGES = {
     'spec_phase_gate.not_yaml_at': '{line} 行目付近が YAML として正しくありません ({problem})',
     'spec_phase_gate.not_mapping': 'YAML のマッピングでなければなりません ({type} になっています)',
     'runtime.effect.apply_the_critic_s_verdicts': 'critic の判定の反映',
+    # ---- faults: effect labels of the archive state
+    'runtime.effect.resume_the_archive': 'アーカイブの再開',
     'runtime.effect.clear_consent': '同意の解除',
     'runtime.effect.clear_last_fail_reason': 'last-fail-reason の削除',
     'runtime.effect.clear_pending': 'pending の解除',

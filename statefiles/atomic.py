@@ -30,6 +30,13 @@ class LockTimeout(RuntimeError):
     file and what to do."""
 
 
+class LockUnavailable(LockTimeout):
+    """The lock file cannot be opened or locked at all (permissions, a
+    directory or a device in its place, no locking on the file system):
+    waiting would not help, so a caller that leaves a busy lock to its holder
+    must report this one instead."""
+
+
 def write_atomic(path: str, data, *, durable: bool = True, mode: int | None = None) -> None:
     """Replace ``path`` with ``data`` (``bytes`` or ``str``, UTF-8) atomically.
 
@@ -303,7 +310,7 @@ class locked:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK
                          | getattr(os, "O_CLOEXEC", 0), 0o644)
         except OSError as exc:
-            raise LockTimeout(_lock_text("atomic.lock_open", self.path, exc)) from None
+            raise LockUnavailable(_lock_text("atomic.lock_open", self.path, exc)) from None
         if fcntl is not None:
             start = time.monotonic()
             deadline = start + self.timeout
@@ -319,8 +326,8 @@ class locked:
                         # No locking on this file system (ENOLCK...): report,
                         # do not leak the descriptor.
                         os.close(fd)
-                        raise LockTimeout(_lock_text("atomic.lock_unsupported", self.path,
-                                                     exc)) from None
+                        raise LockUnavailable(_lock_text("atomic.lock_unsupported",
+                                                         self.path, exc)) from None
                     if time.monotonic() >= deadline:
                         os.close(fd)
                         waited = max(0.0, deadline - start)
