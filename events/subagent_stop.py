@@ -1,6 +1,6 @@
 """SubagentStop event unit (SPEC §3 "Stop and SubagentStop"; seed 002 §7, §11.5).
 
-What a subagent's stop may be blocked for (decided in issue 4):
+What a subagent's stop may be blocked for:
 
 * never for subtasks that are merely *not done yet*: a critic, reviewer or
   worker subagent finishing while the playbook is unfinished is the normal
@@ -41,7 +41,7 @@ from events.verdict import Verdict
 #: Never block; run on every subagent stop.
 RECORDERS = (
     "critic_ledger",
-    "review_ledger",  # issue 14: the reviewer's verdict, recorded and applied
+    "review_ledger",  # the reviewer's verdict, recorded and applied
     "log_subagent",
 )
 #: Blocking checks; the first block wins.

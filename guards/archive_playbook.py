@@ -38,7 +38,7 @@ BUDGET_S = 40.0
 def _candidate(ctx):
     """The active playbook when this call may have completed it: an edit of
     its files, a subagent's stop, or the end of an Agent call (the critic's
-    SubagentStop records its PASS after that stop's own checks ran, issue 14)."""
+    SubagentStop records its PASS after that stop's own checks ran)."""
     pb = ctx.playbook
     if pb is None or pb.errors:
         return None
@@ -55,7 +55,7 @@ def _candidate(ctx):
 
 def _ledger(ctx, pb):
     """The critic ledger's verdicts when a recorded run is required (the
-    default, issue 15 item 7), else ``None``."""
+    default), else ``None``."""
     # lazy: the critic ledger only once every field says complete
     from workflow.reward.ledger import ledger_verdicts, require_critic_run
 

@@ -1,4 +1,4 @@
-"""critic-ledger (SubagentStop; issue 4 hardening beyond SPEC §3's field check).
+"""critic-ledger (SubagentStop; hardening beyond SPEC §3's field check).
 
 The done contract of SPEC §3 (three validations PASS with evidence,
 ``validated_by == "critic"``) is made of fields anyone can type. This handler
@@ -31,11 +31,11 @@ a subtask this run did not pass (it is still being retried).
 subtask-guard, critic-guard and completion-check read the ledger
 (:func:`workflow.reward.ledger.ledger_verdicts`): a done without a PASS blocks (a
 human can loosen that to a warning with state.md ``config.require_critic_run:
-false``; issue 15 item 7). A critic reply without any ``CRITIC:`` line
+false``). A critic reply without any ``CRITIC:`` line
 records nothing and says so to the user.
 
 The same stop applies the verdicts to the active playbook
-(:func:`statefiles.bookkeeping.apply_critic`; issue 14): a PASSed subtask
+(:func:`statefiles.bookkeeping.apply_critic`): a PASSed subtask
 whose validations the orchestrator recorded with evidence becomes done with
 ``validated_by: critic``, a finished phase done, ``CRITIC: PASS playbook``
 ``critic.status: PASS`` — so the orchestrator never types the critic's
@@ -120,7 +120,7 @@ def check(ctx: Context) -> Verdict:
     """SubagentStop of the critic: an ``always`` effect appending its
     ``CRITIC: PASS|FAIL <id>`` verdicts to the critic ledger (and the retry
     state); a WARN when it gave none; ALLOWED for other events and agents
-    (issue 4; seed 002 §10)."""
+    (seed 002 §10)."""
     read = stop_verdicts(ctx, "critic", "CRITIC:", _critic_subject)
     if read is None:
         return ALLOWED

@@ -1,4 +1,4 @@
-"""executor-guard (SPEC §3 Edit/Write chain 7; seed 002 §4, §7, §10; issue 4).
+"""executor-guard (SPEC §3 Edit/Write chain 7; seed 002 §4, §7, §10).
 
 Claude Code writes code only for subtasks whose executor is Claude Code.
 
@@ -67,7 +67,7 @@ CODE_BASENAMES = frozenset({
 })
 
 ROLE_NAMES = ("orchestrator", "worker", "reviewer", "human")
-#: Toolstack defaults for the roles (issue 4).
+#: Toolstack defaults for the roles.
 TOOLSTACK_ROLES = {
     "A": {"orchestrator": "claudecode", "worker": "claudecode", "reviewer": "claudecode",
           "human": "user"},

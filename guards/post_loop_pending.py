@@ -6,7 +6,7 @@ checkpoint exists — or ``pending`` — ``.claude/session-state/post-loop-pendi
 asks for the post-loop skill: archive commit/PR follow-up, deriving the next
 task), Claude may not end its turn: block with
 ``{"decision": "block"}`` and tell it to run the post-loop handler (the
-command the post-loop skill runs; issue 14: one step, named the same way by
+command the post-loop skill runs: one step, named the same way by
 every message).
 Not on main/master: the post-loop may already have returned there, and the
 stop must not become a deadlock. The Stop loop guard

@@ -1,4 +1,4 @@
-"""reward-route-guard (issue 4 "every route closed"; bypass family G "other tools").
+"""reward-route-guard (every route to reward state closed; bypass family G "other tools").
 
 The reward guards judge a file as it will be after an Edit/Write/MultiEdit/
 NotebookEdit call. An MCP tool that writes files (a filesystem server's
@@ -53,7 +53,7 @@ def writes(tool_name: str) -> bool:
 def check(ctx: Context) -> Verdict:
     """MCP tools: BLOCK a tool whose name says it writes when a path in its
     input resolves to reward state (state.md, a playbook's files, the critic
-    ledger); else ALLOWED (issue 4; bypass family G)."""
+    ledger); else ALLOWED (bypass family G)."""
     tool = ctx.hook.tool_name
     if not tool.startswith("mcp__") or not writes(tool):
         return ALLOWED

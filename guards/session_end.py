@@ -11,7 +11,7 @@
 * leaves ``.claude/.session-init/`` (init-guard's read record, the
   understanding check's consent) to the next SessionStart, which knows
   whether the same conversation is resumed (``claude --continue``: a "yes"
-  there answers the check asked before; issue 14 item 3) or a new one starts
+  there answers the check asked before) or a new one starts
   (everything is reset). Only ``pending`` goes: the next start decides it;
 * appends the session's end to ``.claude/logs/sessions.log``.
 

@@ -8,7 +8,7 @@ kind of subagent:
 
 * reviewer and critic → what playgate recorded from their verdict lines at
   SubagentStop (:mod:`guards.review_ledger`, :mod:`guards.critic_ledger`,
-  :mod:`statefiles.bookkeeping`; issue 14): the review and the activation,
+  :mod:`statefiles.bookkeeping`): the review and the activation,
   the subtasks done, the playbook PASS — or, on FAIL, the reason and the
   retry; the orchestrator does not type those fields itself;
 * pm → have the reviewer review the new playbook;

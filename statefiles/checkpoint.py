@@ -96,7 +96,7 @@ def is_closed(cp: dict | None) -> bool:
 def packed(name: str, value) -> dict:
     """``{name + "_text": Text.to_json()}`` for a :class:`messages.Text`
     ``value`` (spread beside the English ``name``, so that a later report
-    renders it in its reader's language: issue 14 item 10), else ``{}``."""
+    renders it in its reader's language), else ``{}``."""
     return {f"{name}_text": value.to_json()} if isinstance(value, Text) else {}
 
 
@@ -116,7 +116,7 @@ def said(record: dict, name: str):
 def message_of(cp: dict):
     """``cp["message"]`` as a :class:`messages.Text` (rendered in the
     reader's language when passed as a message field), or the recorded
-    English, or ``None`` (issue 14 item 10)."""
+    English, or ``None``."""
     return said(cp, "message")
 
 

@@ -26,7 +26,7 @@ sample runs every call through the installed hooks as subprocesses
 content of the state files.
 
 Bash writes are exercised by tests/guards/test_reward_bash.py (the same agent with
-Bash write rules), which relies on bash-check (issue 3).
+Bash write rules), which relies on bash-check.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Crash safety (issue 8, item 3): a writer killed at any point leaves every
+"""Crash safety: a writer killed at any point leaves every
 state file as it was or as it was going to be, never a mix, and the next
 hook finishes the job.
 
@@ -230,7 +230,7 @@ def _complete_playbook(root: Path) -> None:
     tmp.mkdir()
     (tmp / "scratch.txt").write_text("scratch\n")
     (tmp / "README.md").write_text("kept\n")
-    # the critic really ran (its ledger; required for the archive, issue 15 item 7)
+    # the critic really ran (its ledger; required for the archive)
     import lifecycle_kit as K
 
     K.critic_ran(root, "p1", ["s1", "playbook"])
@@ -396,7 +396,7 @@ def test_session_end_survives_a_crash_at_every_point(tmp_path, driver):
     def resumed(template, root, sections):
         _same_sections(template, sections, ("project", "config", "playbook", "goal"))
         assert sections["session"]["last_end"]
-        # issue 14 item 3: SessionEnd removes init-guard's pending marker and
+        # SessionEnd removes init-guard's pending marker and
         # leaves the rest of .session-init/ to the next SessionStart.
         assert not (root / layout.PENDING).exists()
         assert _temp_files(root) == [], _temp_files(root)

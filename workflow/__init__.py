@@ -14,7 +14,7 @@
 * :mod:`workflow.prompt_text` — reading a user prompt: work request,
   question, confirmation (SPEC §3 UserPromptSubmit);
 * :mod:`workflow.subagent_reply` — reading a subagent's final message: the
-  critic's and the reviewer's verdict lines (issue 14);
+  critic's and the reviewer's verdict lines;
 * :mod:`workflow.archive`     — the archive engine that closes a finished
   playbook (local steps, git and pull-request steps, the resumable run).
 

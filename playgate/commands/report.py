@@ -1,4 +1,4 @@
-"""``playgate report``: one session at a glance (issue 18 item 7).
+"""``playgate report``: one session at a glance.
 
 For one session (``--session ID`` or a prefix of it; default: the session of
 the newest entry in the decision log) it gathers

@@ -21,7 +21,7 @@ It
    the archive checkpoint (logged to ``.claude/logs/archive.log``);
 3. prints what was done, what is left to commit with the exact commands
    (the work and the archive: the archive's own commit stages only the
-   playbook's files and state.md; issue 14), the git steps left to do by
+   playbook's files and state.md), the git steps left to do by
    hand (if any), and how to derive the next task: the remaining playbooks
    under ``play/``, open items of ``play/project.json``, or "all tasks
    complete — wait". The report is in state.md ``config.language`` (the
@@ -221,7 +221,7 @@ _MESSAGE_OK = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012
 
 def commit_text(root: str, cp: dict | None, lang: str = "en") -> str | None:
     """What is left to commit after the archive, as one instruction with the
-    exact commands (issue 14 items 3 and 6), or ``None`` when the tree is
+    exact commands, or ``None`` when the tree is
     clean. Bytecode, tool caches and secret-like files are left out and
     named."""
     from messages import text

@@ -1,6 +1,6 @@
-"""Every route closed (issue 4 item 3): Bash writes to reward state.
+"""Every route closed: Bash writes to reward state.
 
-bash-check (issue 3, SPEC §3 Bash chain 1) must block any write — redirect,
+bash-check (SPEC §3 Bash chain 1) must block any write — redirect,
 tee, sed -i, cp/mv/ln, interpreter one-liners, nested shells, find/xargs
 carriers — to state.md, any working playbook's plan.json/progress.json, the
 directories holding them, and the hook-written critic ledger, so that the

@@ -61,7 +61,7 @@ def _log_count(repo):
 
 def _commit_work(repo):
     """The agent commits its work on the branch (the archive's own commit
-    holds only the playbook's files and state.md, issue 14 item 6)."""
+    holds only the playbook's files and state.md)."""
     git(repo, "add", "src")
     git(repo, "commit", "-q", "-m", "work")
 
@@ -200,7 +200,7 @@ def test_a_secret_like_file_inside_the_playbook_is_not_committed(root):
 
 
 def test_the_archive_commit_holds_only_the_playbook_and_state_md(root):
-    """issue 14 item 6: ``git add -A`` swept bytecode into the archive
+    """A ``git add -A`` once swept bytecode into the archive
     commit; the work is the agent's to commit (the guards allow it after the
     archive), the archive's commit is the playbook's files and state.md."""
     K.set_config(root, archive_git="commit")
@@ -272,7 +272,7 @@ def test_rejected_push_says_how_to_integrate(root, tmp_path):
 
 
 def test_the_repositorys_pre_commit_hook_never_runs(root):
-    # A hook never runs project-controlled code (issue 15 item 5): the
+    # A hook never runs project-controlled code: the
     # archive's commit runs without the repository's git hooks.
     hook = root / ".git/hooks/pre-commit"
     K.executable(hook, "#!/bin/sh\ntouch \"$GIT_DIR/../planted\" planted\nexit 1\n")
@@ -481,7 +481,7 @@ def test_a_corrupt_checkpoint_does_not_stop_a_new_archive(root):
 
 
 def test_a_report_is_said_in_the_readers_language_from_the_checkpoint(root):
-    """issue 14 item 10: the checkpoint keeps each step's result and the
+    """The checkpoint keeps each step's result and the
     failure's reason and hint as catalogue texts beside their English, so a
     later report (the post-loop handler, another hook) renders them in its
     own language; the English stored and reported is today's."""

@@ -36,7 +36,7 @@ playbook resumes a ``running`` or ``failed`` checkpoint; with ``retry=True``
 Never lost: the engine runs no command that discards work — no reset, no
 clean, no stash, no forced checkout, no branch deletion; it returns to the
 default branch only with a clean tree. Its commit stages only the playbook's
-files (``play/<id>/`` and its archive) and state.md (issue 14 item 6: a
+files (``play/<id>/`` and its archive) and state.md (a
 ``git add -A`` swept ``__pycache__/*.pyc`` into it); the work itself is the
 agent's to commit on the branch, which the guards allow after the archive
 (:func:`commit_candidates` lists it for the post-loop handler), and ``push``

@@ -170,7 +170,7 @@ def _playbook_paths(cp: dict, paths: list) -> list:
             or any(d and (p == d or p.startswith(d + "/")) for d in dirs)]
 
 
-#: Never proposed for a commit: bytecode and tool caches (issue 14 item 6).
+#: Never proposed for a commit: bytecode and tool caches.
 JUNK_PARTS = ("__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis")
 JUNK_SUFFIXES = (".pyc", ".pyo")
 

@@ -12,7 +12,7 @@ from workflow.archive.steps import STEP_LABELS
 def describe(cp: dict, for_handler: bool = False, lang: str = "en",
              root: str | None = None) -> str:
     """A report of ``cp`` for Claude: what was done, what stopped and what
-    to do next, in ``lang`` (the message catalogue, issue 11 item 3; step
+    to do next, in ``lang`` (the message catalogue; step
     details and git output stay as recorded). With the project ``root``, the
     post-loop command named is the one for this installation
     (:func:`statefiles.layout.post_loop_command`)."""

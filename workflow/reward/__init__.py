@@ -39,5 +39,5 @@ One idea a module:
 * :mod:`workflow.reward.stops`   — whose stop is exempt (read-only agents).
 
 Module-level imports are only what every caller loads anyway (``statefiles``
-state.md, playbook and marker readers); nothing heavy (hot path, issue 7).
+state.md, playbook and marker readers); nothing heavy (hot path).
 """

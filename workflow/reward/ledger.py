@@ -58,7 +58,7 @@ def ledger_verdicts(root: str, plan_rel: str | None) -> dict:
 
 def require_critic_run(ctx) -> bool:
     """A done status needs a critic PASS recorded in the ledger (block, not
-    warn). The default (issue 15 item 7): only state.md
+    warn). The default: only state.md
     ``config.require_critic_run: false`` — a human-only section — loosens it
     to a warning; anything else, unset or unreadable, requires the run."""
     return critic_run_required(ctx.state)

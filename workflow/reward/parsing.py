@@ -18,7 +18,7 @@ def as_dict(value) -> dict:
 
 
 def _text(key: str, /, **fields):
-    """A shape problem as :class:`messages.Text` (issue 14 item 10); only a
+    """A shape problem as :class:`messages.Text`; only a
     broken file makes one."""
     from messages import Text  # lazy: a broken playbook only
 

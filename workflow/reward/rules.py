@@ -204,7 +204,7 @@ def completion_report(plan: dict | None, progress: dict | None) -> dict:
 def listing(items, limit: int = 15) -> str:
     """``a, b, c ... and N more``: a :class:`messages.Text` when cut short
     (its English is this text; passed as a field it reads in the message's
-    language, issue 14 item 10), else a plain ``str``."""
+    language), else a plain ``str``."""
     items = list(items)
     shown = ", ".join(str(i) for i in items[:limit])
     if len(items) <= limit:
@@ -217,7 +217,7 @@ def listing(items, limit: int = 15) -> str:
 def gap_text(problem, ctx=None) -> str:
     """One evidence problem (a :class:`messages.Text` from
     :func:`statefiles.playbook.evidence_problems`, or a plain string) in the
-    context's language (issue 14 item 10); as it is without a context."""
+    context's language; as it is without a context."""
     return problem if ctx is None else ctx.render(problem)
 
 

@@ -51,7 +51,7 @@ def reward_rel_kind(rel: str | None) -> str | None:
 
 
 def write_hits_reward(ctx, rel: str | None) -> bool:
-    """For bash-check (SPEC §3 Bash chain 1, issue 4 "every route closed"):
+    """For bash-check (SPEC §3 Bash chain 1; every route to reward state closed):
     True when a Bash write to the repo-relative ``rel`` (as
     ``shell.Write.rel``) reaches reward state: state.md, any working
     playbook's plan.json/progress.json, the files state.md and the active
