@@ -296,6 +296,12 @@ MESSAGES = {
         "end your turn and wait for their reply: their 'yes' clears "
         '.claude/.session-init/consent, also in a resumed session.'
     ),
+    # ---- faults: the archive state in the Edit/Write chain (pending-guard)
+    'pending_guard.archive_open': (
+        'The archive of playbook{playbook} has started and is not finished ({status}). Run '
+        '`{command}` now: it resumes the archive and runs the post-loop. Edits resume after it '
+        '(state.md, playbook files and .claude/session-state/ stay editable meanwhile).'
+    ),
     'pending_guard.post_loop': (
         'The playbook{playbook} was archived and the post-loop has not run yet. Run it now: '
         '`{command}` (the post-loop skill explains its report); it clears {marker}. Edits '
@@ -782,6 +788,25 @@ MESSAGES = {
     'stop_loop_guard.why_unchanged': 'nothing changed since the last block',
     'stop_loop_guard.let_through': 'The stop was let through because {why}. Left unresolved — {message}',
     'stop_loop_guard.let_through_subagent': "The subagent's stop was let through because {why}. Left unresolved — {message}",
+    # ---- faults: the archive state at Stop and SubagentStop (post-loop-pending)
+    'post_loop_pending.archive_open': (
+        'The archive of playbook{playbook} has started and is not finished ({status}). Run '
+        '`{command}` now: it resumes the archive where it stopped and runs the post-loop. Then '
+        'commit what its report lists and end your turn.'
+    ),
+    'post_loop_pending.archive_due': (
+        "The playbook{playbook} is complete with the critic's PASS recorded, but it was not "
+        'archived. Run `{command}` now: it archives the playbook and runs the post-loop. Then '
+        'commit what its report lists and end your turn.'
+    ),
+    'post_loop_pending.subagent_archive': (
+        'The archive of playbook{playbook} is not finished. End your reply by telling the '
+        'orchestrator to run `{command}` before anything else.'
+    ),
+    'stop_loop_guard.archive_due': (
+        'The archive of playbook{playbook} is still due: the next session start reports it and '
+        'resumes it; `{command}` finishes it.'
+    ),
     'post_loop_pending.subagent': (
         'The playbook{playbook} was archived and the post-loop has not run. End your reply '
         'by telling the orchestrator to run the post-loop (`{command}`) before anything '
@@ -840,8 +865,13 @@ MESSAGES = {
     'session_report.status_running': 'running',
     'session_report.status_failed': 'failed',
     'session_report.archive_unfinished': (
-        'The archive of playbook {id} did not finish ({status}): {message}. It '
-        'resumes on the next edit, or run `{command}`.'
+        'The archive of playbook {id} did not finish ({status}): {message}. This session start '
+        'resumes its local steps; run `{command}` to finish it before anything else.'
+    ),
+    # ---- faults: the archive state at session start (session-report)
+    'session_report.archive_due': (
+        "Playbook {id} is complete with the critic's PASS recorded but was not archived: run "
+        '`{command}` before anything else (it archives it and runs the post-loop).'
     ),
     'session_report.archive_partial': (
         'Playbook {id} was archived to {archive}/ but its git steps stopped: {message} '
@@ -887,8 +917,21 @@ MESSAGES = {
     ),
     'prompt_state.archive_unfinished': 'The archive of playbook {id} is unfinished: {message}',
     'critic_ledger.no_verdict': (
-        "The critic finished without a 'CRITIC: PASS|FAIL <subtask-id>' line, so "
-        'no verdict was recorded in {ledger}.'
+        "The critic finished without a closing verdict block ('CRITIC: PASS|FAIL <subtask-id>' "
+        'lines at the very end of its answer, not quoted and not in a code block), so no '
+        'verdict was recorded in {ledger}.'
+    ),
+    # ---- faults: the verdict block and the observed evidence (critic-ledger, review-ledger)
+    'critic_ledger.malformed': (
+        "The critic's closing verdict block has a line that is not a verdict ({line!r}), so "
+        "none of its verdicts was recorded in {ledger}. Each line of the block must be "
+        "'CRITIC: PASS <subtask-id>' or 'CRITIC: FAIL <subtask-id> - <reason>': call the critic "
+        'again for these subtasks.'
+    ),
+    'review_ledger.malformed': (
+        "The reviewer's closing verdict block has a line that is not a verdict ({line!r}), so "
+        "no review was recorded. It must end with 'REVIEW: PASS play/<id>/plan.json' or "
+        "'REVIEW: FAIL play/<id>/plan.json - <reason>': call the reviewer again."
     ),
     'prompt_consent.confirmed': (
         'The user confirmed the understanding check ("{excerpt}"); edits are no longer held '
@@ -1020,8 +1063,9 @@ MESSAGES = {
         "false) with 'playbook' in its prompt for the playbook verdict."
     ),
     'review_ledger.no_verdict': (
-        "The reviewer finished without a 'REVIEW: PASS|FAIL play/<id>/plan.json' line, so "
-        'no review was recorded in .claude/logs/review-ledger.jsonl.'
+        "The reviewer finished without a closing 'REVIEW: PASS|FAIL play/<id>/plan.json' line "
+        '(at the very end of its answer, not quoted and not in a code block), so no review was '
+        'recorded in .claude/logs/review-ledger.jsonl.'
     ),
     'post_loop.status_pending': 'post-loop-pending: yes{which}',
     'post_loop.status_none': 'post-loop-pending: no',
@@ -2213,6 +2257,12 @@ MESSAGES = {
     'archive.msg.reason_hint': '{reason}. {hint}.',
     'archive.running': '{message}.',
     'archive.busy': 'Another hook is archiving the playbook right now; it reports when done.',
+    # ---- faults: the archive engine's lock and post-loop handler under faults
+    'archive.lock_unavailable': (
+        'The archive could not take its lock, so nothing was archived: {problem} Fix that, '
+        'then run `{command}`.'
+    ),
+    'post_loop.archived_due': 'The playbook {playbook} was complete and not archived: archiving it now.',
     'archive.cannot_archive': 'Playbook {id} is complete but cannot be archived: {problem}',
     # ==== end (ja-archive)
 
@@ -2227,6 +2277,8 @@ MESSAGES = {
     'spec_phase_gate.not_yaml_at': 'it is not valid YAML near line {line} ({problem})',
     'spec_phase_gate.not_mapping': 'it must be a YAML mapping, not {type}',
     'runtime.effect.apply_the_critic_s_verdicts': "apply the critic's verdicts",
+    # ---- faults: effect labels of the archive state
+    'runtime.effect.resume_the_archive': 'resume the archive',
     'runtime.effect.clear_consent': 'clear consent',
     'runtime.effect.clear_last_fail_reason': 'clear last-fail-reason',
     'runtime.effect.clear_pending': 'clear pending',

@@ -240,6 +240,12 @@ MESSAGES = {
         'をユーザーに提示し、ターンを終えて返答を待ってください。ユーザーが「はい」と答えると .claude/.session-init/consent が解除されます '
         '(再開したセッションでも同じです)。'
     ),
+    # ---- faults: the archive state in the Edit/Write chain (pending-guard)
+    'pending_guard.archive_open': (
+        'playbook{playbook} のアーカイブが始まったまま終わっていません ({status})。今すぐ `{command}` を実行してください: '
+        'アーカイブを再開し、post-loop を実行します。編集はその後に再開できます (それまでも state.md、playbook ファイル、'
+        '.claude/session-state/ は編集できます)。'
+    ),
     'pending_guard.post_loop': (
         'playbook{playbook} はアーカイブされましたが、post-loop がまだ実行されていません。今すぐ実行してください: `{command}` '
         '(レポートの読み方は post-loop skill にあります)。これで {marker} が解除されます。編集はその後に再開できます (それまでも '
@@ -649,6 +655,23 @@ MESSAGES = {
     'stop_loop_guard.why_unchanged': '前回のブロックから何も変わっていない',
     'stop_loop_guard.let_through': '{why}ため、停止を通しました。未解決のまま — {message}',
     'stop_loop_guard.let_through_subagent': '{why}ため、subagent の停止を通しました。未解決のまま — {message}',
+    # ---- faults: the archive state at Stop and SubagentStop (post-loop-pending)
+    'post_loop_pending.archive_open': (
+        'playbook{playbook} のアーカイブが始まったまま終わっていません ({status})。今すぐ `{command}` を実行してください: '
+        '止まったところからアーカイブを再開し、post-loop を実行します。そのレポートに挙がったものをコミットしてから、ターンを終えてください。'
+    ),
+    'post_loop_pending.archive_due': (
+        'playbook{playbook} は critic の PASS が記録されて完了していますが、アーカイブされていません。今すぐ `{command}` '
+        'を実行してください: playbook をアーカイブし、post-loop を実行します。そのレポートに挙がったものをコミットしてから、ターンを終えてください。'
+    ),
+    'post_loop_pending.subagent_archive': (
+        'playbook{playbook} のアーカイブが終わっていません。ほかの何よりも先に `{command}` を実行するよう、'
+        '応答の最後でオーケストレーターに伝えてください。'
+    ),
+    'stop_loop_guard.archive_due': (
+        'playbook{playbook} のアーカイブはまだ終わっていません: 次のセッション開始時に報告して再開します。'
+        '`{command}` で完了できます。'
+    ),
     'post_loop_pending.subagent': (
         'playbook{playbook} はアーカイブされましたが、post-loop が実行されていません。ほかの何よりも先に post-loop '
         '(`{command}`) を実行するよう、応答の最後でオーケストレーターに伝えてください。'
@@ -696,8 +719,13 @@ MESSAGES = {
     'session_report.status_running': '実行中',
     'session_report.status_failed': '失敗',
     'session_report.archive_unfinished': (
-        'playbook {id} のアーカイブが完了していません ({status}): {message}。次の編集時に再開されます。`{command}` '
-        'を実行して再開することもできます。'
+        'playbook {id} のアーカイブが完了していません ({status}): {message}。このセッション開始時にローカルの手順を再開します。'
+        'ほかの何よりも先に `{command}` を実行して完了させてください。'
+    ),
+    # ---- faults: the archive state at session start (session-report)
+    'session_report.archive_due': (
+        'playbook {id} は critic の PASS が記録されて完了していますが、アーカイブされていません: ほかの何よりも先に '
+        '`{command}` を実行してください (アーカイブして post-loop を実行します)。'
     ),
     'session_report.archive_partial': (
         'playbook {id} は {archive}/ にアーカイブされましたが、git の手順が途中で止まりました: {message} ユーザーが望むなら残り '
@@ -740,7 +768,22 @@ MESSAGES = {
         '`{command}` を実行してください。'
     ),
     'prompt_state.archive_unfinished': 'playbook {id} のアーカイブが完了していません: {message}',
-    'critic_ledger.no_verdict': "critic が 'CRITIC: PASS|FAIL <subtask-id>' の行なしに終了したため、{ledger} に判定を記録していません。",
+    'critic_ledger.no_verdict': (
+        "critic が締めの判定ブロック (回答の最後に置く 'CRITIC: PASS|FAIL <subtask-id>' の行。引用やコードブロックの中は"
+        "対象外) なしに終了したため、{ledger} に判定を記録していません。"
+    ),
+    # ---- faults: the verdict block and the observed evidence (critic-ledger, review-ledger)
+    'critic_ledger.malformed': (
+        "critic の締めの判定ブロックに判定として読めない行 ({line!r}) があるため、そのブロックの判定は一つも "
+        "{ledger} に記録していません。ブロックの各行は 'CRITIC: PASS <subtask-id>' または "
+        "'CRITIC: FAIL <subtask-id> - <reason>' でなければなりません。これらの subtask について critic を"
+        'もう一度呼び出してください。'
+    ),
+    'review_ledger.malformed': (
+        "reviewer の締めの判定ブロックに判定として読めない行 ({line!r}) があるため、レビューを記録していません。"
+        "回答は 'REVIEW: PASS play/<id>/plan.json' または 'REVIEW: FAIL play/<id>/plan.json - <reason>' "
+        'で終わる必要があります。reviewer をもう一度呼び出してください。'
+    ),
     'prompt_consent.confirmed': (
         'ユーザーが理解確認を承認しました (「{excerpt}」)。編集はもう理解確認のために止められていません。playbook-init を続けてください: '
         "作業ブランチを作成し、pm が playbook を書き (承認された理解を plan.json の 'context' に)、reviewer がレビューします。"
@@ -856,8 +899,8 @@ MESSAGES = {
         "Agent(subagent_type='critic', run_in_background: false) を呼び出してください。"
     ),
     'review_ledger.no_verdict': (
-        "reviewer は 'REVIEW: PASS|FAIL play/<id>/plan.json' "
-        '行なしで終了したため、.claude/logs/review-ledger.jsonl にレビューは記録されていません。'
+        "reviewer は締めの 'REVIEW: PASS|FAIL play/<id>/plan.json' 行 (回答の最後に置く。引用やコードブロックの中は対象外) "
+        'なしで終了したため、.claude/logs/review-ledger.jsonl にレビューは記録されていません。'
     ),
     'post_loop.status_pending': 'post-loop-pending: あり{which}',
     'post_loop.status_none': 'post-loop-pending: なし',
@@ -1798,6 +1841,12 @@ MESSAGES = {
     'archive.msg.reason_hint': '{reason}。{hint}。',
     'archive.running': '{message}。',
     'archive.busy': '別のフックがいま playbook をアーカイブしています。完了したら報告します。',
+    # ---- faults: the archive engine's lock and post-loop handler under faults
+    'archive.lock_unavailable': (
+        'アーカイブのロックを取得できなかったため、何もアーカイブしていません: {problem} これを直してから '
+        '`{command}` を実行してください。'
+    ),
+    'post_loop.archived_due': 'playbook {playbook} は完了していましたがアーカイブされていませんでした: いまアーカイブします。',
     'archive.cannot_archive': 'Playbook {id} は完了していますが、アーカイブできません: {problem}',
     # ==== end (ja-archive)
 
@@ -1812,6 +1861,8 @@ MESSAGES = {
     'spec_phase_gate.not_yaml_at': '{line} 行目付近が YAML として正しくありません ({problem})',
     'spec_phase_gate.not_mapping': 'YAML のマッピングでなければなりません ({type} になっています)',
     'runtime.effect.apply_the_critic_s_verdicts': 'critic の判定の反映',
+    # ---- faults: effect labels of the archive state
+    'runtime.effect.resume_the_archive': 'アーカイブの再開',
     'runtime.effect.clear_consent': '同意の解除',
     'runtime.effect.clear_last_fail_reason': 'last-fail-reason の削除',
     'runtime.effect.clear_pending': 'pending の解除',
