@@ -26,10 +26,11 @@ state.md ``playbook.active`` changes   the playbook switched *away from* has no 
 This holds for the progress.json of *any* working playbook (``play/<id>/``),
 not only the active one, so a playbook completed on the side cannot be
 switched in; see :mod:`workflow.reward` for how the files are found by every
-path spelling. seed 004's ``self_complete`` escape is not honoured: the goal
-section is writable by Claude, so it would let Claude waive its own critic.
-A person who wants to close a goal without the critic edits state.md
-outside Claude Code.
+path spelling. seed 004's ``self_complete`` escape is not honoured here nor
+in coherence: the goal section is writable by Claude, so it would let Claude
+waive its own critic. ``self_complete`` is the agent's claim that the goal
+is complete, shown in the Stop summary, never evidence. A person who wants
+to close a goal without the critic edits state.md outside Claude Code.
 
 Only violations the edit *introduces* block; ones already on disk are
 warned about, so repairing a file is never refused (SPEC §1 deadlock rule).

@@ -306,8 +306,13 @@ MESSAGES = {
     'phase_status_guard.describe': 'phase {phase}: {subtasks}',
     'depends_check.open_deps': (
         'Phase {phase} depends on phases that are not done: {deps}. Finish them '
-        'first (or record their completion in progress.json once the critic passed '
-        'them).'
+        'first: a phase is done when the critic has passed every subtask of it.'
+    ),
+    # ---- depends-check: warn or block
+    'depends_check.warned': '{message} This is a warning; the edit goes ahead.',
+    'depends_check.blocked': (
+        '{message} Blocked because {why} makes depends-check strict; work on the '
+        'phases it depends on first.'
     ),
     'scope_guard.outside_project': '{path} is outside the project (goal.scope.includes)',
     'scope_guard.excluded': '{path} is excluded by goal.scope.excludes',

@@ -244,8 +244,14 @@ MESSAGES = {
     ),
     'phase_status_guard.describe': 'phase {phase}: {subtasks}',
     'depends_check.open_deps': (
-        'Phase {phase} は完了していない phase に依存しています: {deps}。先にそれらを完了させてください (または critic '
-        'が合格を出した後で progress.json に完了を記録してください)。'
+        'phase {phase} は、まだ完了していない phase に依存しています: {deps}。先にそちらを完了させてください。'
+        'phase は、そのすべての subtask が critic の合格を得た時点で完了になります。'
+    ),
+    # ---- depends-check: warn or block
+    'depends_check.warned': '{message}これは警告です。この編集はそのまま実行されます。',
+    'depends_check.blocked': (
+        '{message}{why} により depends-check が厳格モードになっているため、ブロックしました。'
+        '依存先の phase を先に進めてください。'
     ),
     'scope_guard.outside_project': '{path} はプロジェクトの外にあります (goal.scope.includes)',
     'scope_guard.excluded': '{path} は goal.scope.excludes で除外されています',
