@@ -522,6 +522,12 @@ MESSAGES = {
         ' This session has just started: first Read state.md (the session-start '
         'message lists the files).'
     ),
+    'prompt_analyzer_gate.needs_consent': (
+        "The understanding check comes first: analyse the request, present it to the user "
+        '(what will be done, why, how, the scope, what is excluded, the risks), end your '
+        "turn and wait for their reply. Edits are held until they reply 'yes' (はい) "
+        '(.claude/.session-init/consent).'
+    ),
     'prompt_analyzer_gate.not_analysed': (
         'No playbook is active and the request has not been analysed yet, so {tool} is not '
         "allowed. Start the golden path: call Skill(skill='playbook-init') (the analysis "

@@ -425,6 +425,11 @@ MESSAGES = {
     # ------------------------------------------------------------ prompt-analyzer gate
     'prompt_analyzer_gate.state_md_hint': ' playbook-init が始まるとすぐに state.md は編集可能になります (playbook-init が {marker} を作成します)。',
     'prompt_analyzer_gate.pending_hint': ' このセッションは始まったばかりです: まず state.md を Read してください (読むファイルはセッション開始時のメッセージに一覧があります)。',
+    'prompt_analyzer_gate.needs_consent': (
+        'まず理解確認を行います。依頼を分析し、ユーザーに提示してください (何をするか、なぜ、どのように、範囲、'
+        '対象外、リスク)。そのうえでターンを終え、返事を待ってください。ユーザーが「はい」(yes) と答えるまで'
+        '編集は保留されます (.claude/.session-init/consent)。'
+    ),
     'prompt_analyzer_gate.not_analysed': (
         '現在の playbook が無く、依頼もまだ分析されていないため、{tool} は使えません。ゴールデンパスを始めてください: '
         "Skill(skill='playbook-init') を呼び出します (分析と理解確認、その後 pm と reviewer)。それまでは "
