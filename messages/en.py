@@ -308,6 +308,20 @@ MESSAGES = {
         'Phase {phase} depends on phases that are not done: {deps}. Finish them '
         'first: a phase is done when the critic has passed every subtask of it.'
     ),
+    # ---- check-state-update
+    'check_state_update.unrecorded': (
+        'This commit takes work ({files}) while {progress} records nothing since the last '
+        'commit. Record it first, then commit the record with the work: {update}'
+    ),
+    'check_state_update.more': ' and {count} more',
+    'check_state_update.subtask': (
+        'subtask {subtask} ({status}): its validations with evidence (missing: '
+        '{validations}), as the playbook-init skill says.'
+    ),
+    'check_state_update.goal': (
+        "state.md goal.status is '{status}', not in_progress: the playbook may not have been "
+        'activated (the reviewer passes it).'
+    ),
     # ---- depends-check: warn or block
     'depends_check.warned': '{message} This is a warning; the edit goes ahead.',
     'depends_check.blocked': (

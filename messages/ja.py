@@ -247,6 +247,20 @@ MESSAGES = {
         'phase {phase} は、まだ完了していない phase に依存しています: {deps}。先にそちらを完了させてください。'
         'phase は、そのすべての subtask が critic の合格を得た時点で完了になります。'
     ),
+    # ---- check-state-update
+    'check_state_update.unrecorded': (
+        'このコミットには作業 ({files}) が含まれますが、{progress} には前回のコミット以降の記録がありません。'
+        '先に記録し、その記録を作業と一緒にコミットしてください: {update}'
+    ),
+    'check_state_update.more': ' ほか {count} 件のファイル',
+    'check_state_update.subtask': (
+        'subtask {subtask} ({status}) の検証を証拠付きで記録してください (未記録: {validations})。'
+        '手順は playbook-init スキルのとおりです。'
+    ),
+    'check_state_update.goal': (
+        "state.md の goal.status が in_progress ではなく '{status}' です。playbook が有効化されていない"
+        '可能性があります (reviewer の合格で有効化されます)。'
+    ),
     # ---- depends-check: warn or block
     'depends_check.warned': '{message}これは警告です。この編集はそのまま実行されます。',
     'depends_check.blocked': (
