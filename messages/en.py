@@ -362,6 +362,34 @@ MESSAGES = {
         '(.claude/.session-init/consent).'
     ),
     'prompt_work_request.post_loop_first': 'First run the pending post-loop: `{command}`.',
+    # ---- session-health
+    'session_health.map_drift': (
+        '{map} no longer matches the files git tracks: {differences}. Bring it{document} up '
+        'to date when your work changes the structure (recorded in {flag}).'
+    ),
+    'session_health.map_count': '{directory}: the map says {expected}, git tracks {actual}',
+    'session_health.map_new': '{directory}/: not in the map, git tracks {actual}',
+    'session_health.map_more': '{count} more',
+    'session_health.map_document': ' and {document}, which it names,',
+    'session_health.map_problem': 'The repository map was not compared: {problem}.',
+    'session_health.unregistered': (
+        'Not registered in .claude/settings.json any more: the {events} hook. Those events '
+        'run unguarded; ask the user to re-run the playgate installer.'
+    ),
+    'session_health.missing_files': (
+        'Missing files the golden path needs: {files}. Ask the user to re-run the playgate '
+        'installer.'
+    ),
+    'session_health.errors': (
+        'Guard errors since the last session: {count} (the last in {where}); the details are '
+        'in {log}. Tell the user if calls were blocked for it.'
+    ),
+    'repomap.not_yaml': '{map} is not valid YAML ({error})',
+    'repomap.no_directories': "{map} has no 'directories:' mapping of directory to file count",
+    'repomap.bad_entry': "{map}: '{entry}' is not a directory and a file count",
+    'repomap.unreadable': '{map} cannot be read ({error})',
+    'repomap.too_large': '{map} is larger than {limit} bytes',
+    'repomap.no_index': "git's index cannot be read, so {map} was not compared",
     # ------------------------------------------------------------ session-start
     'session_start.stale_pending': 'Removed a stale post-loop-pending left by an earlier session.',
     'session_start.missing_plan': '{plan} does not exist',

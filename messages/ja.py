@@ -297,6 +297,34 @@ MESSAGES = {
         '(.claude/.session-init/consent)。'
     ),
     'prompt_work_request.post_loop_first': '先に保留中の post-loop を実行してください: `{command}`。',
+    # ---- session-health
+    'session_health.map_drift': (
+        '{map} が git の管理するファイルと一致しなくなっています: {differences}。作業で構成が変わるときは、'
+        'このマップ{document}を更新してください ({flag} に記録しました)。'
+    ),
+    'session_health.map_count': '{directory}: マップでは {expected} 件、git の管理下では {actual} 件',
+    'session_health.map_new': '{directory}/: マップになく、git の管理下に {actual} 件',
+    'session_health.map_more': 'ほか {count} 件の差分',
+    'session_health.map_document': 'と、マップが指す {document} ',
+    'session_health.map_problem': 'リポジトリマップを比較できませんでした: {problem}。',
+    'session_health.unregistered': (
+        '.claude/settings.json に次のフックが登録されていません: {events}。これらのイベントは'
+        'ガードなしで実行されます。playgate のインストーラーを再実行するようユーザーに依頼してください。'
+    ),
+    'session_health.missing_files': (
+        'ゴールデンパスに必要なファイルがありません: {files}。playgate のインストーラーを'
+        '再実行するようユーザーに依頼してください。'
+    ),
+    'session_health.errors': (
+        '前回のセッション以降、ガードのエラーが {count} 件記録されています (最後は {where})。詳細は '
+        '{log} にあります。そのために呼び出しがブロックされた場合は、ユーザーに伝えてください。'
+    ),
+    'repomap.not_yaml': '{map} は正しい YAML ではありません ({error})',
+    'repomap.no_directories': "{map} に、ディレクトリとファイル数の対応 'directories:' がありません",
+    'repomap.bad_entry': "{map}: '{entry}' はディレクトリとファイル数の組ではありません",
+    'repomap.unreadable': '{map} を読み込めません ({error})',
+    'repomap.too_large': '{map} が {limit} バイトを超えています',
+    'repomap.no_index': 'git のインデックスを読み込めないため、{map} を比較できませんでした',
     # ------------------------------------------------------------ session-start
     'session_start.stale_pending': '以前のセッションが残した古い post-loop-pending を削除しました。',
     'session_start.missing_plan': '{plan} が存在しません',
