@@ -2293,6 +2293,7 @@ MESSAGES = {
     'runtime.effect.remove_init_guard_s_pending_marker': "remove init-guard's pending marker",
     'runtime.effect.remove_stale_post_loop_pending': 'remove stale post-loop-pending',
     'runtime.effect.remove_unreadable_archive_checkpoint': 'remove unreadable archive checkpoint',
+    'runtime.effect.remove_the_architecture_sync_flag': 'remove the architecture-sync flag',
     'runtime.effect.reset_playbook_active': 'reset playbook.active',
     'runtime.effect.reset_stop_counter': 'reset stop counter',
     'runtime.effect.save_resume_pointer': 'save resume pointer',
@@ -2300,6 +2301,7 @@ MESSAGES = {
     'runtime.effect.write_required_playbook': 'write required_playbook',
     'runtime.effect.write_session_last_end': 'write session.last_end',
     'runtime.effect.write_session_last_start': 'write session.last_start',
+    'runtime.effect.write_the_architecture_sync_flag': 'write the architecture-sync flag',
     'atomic.lock_open': (
         'cannot open the lock file {path} ({error}); state files are not written without the '
         'lock. Make it a plain file (delete whatever is there; it is recreated) on a local, '

@@ -1877,6 +1877,7 @@ MESSAGES = {
     'runtime.effect.remove_init_guard_s_pending_marker': 'init-guard の pending マーカーの削除',
     'runtime.effect.remove_stale_post_loop_pending': '古い post-loop-pending の削除',
     'runtime.effect.remove_unreadable_archive_checkpoint': '読み取れないアーカイブのチェックポイントの削除',
+    'runtime.effect.remove_the_architecture_sync_flag': 'architecture-sync フラグの削除',
     'runtime.effect.reset_playbook_active': 'playbook.active のリセット',
     'runtime.effect.reset_stop_counter': 'Stop カウンタのリセット',
     'runtime.effect.save_resume_pointer': '再開ポインタの保存',
@@ -1884,6 +1885,7 @@ MESSAGES = {
     'runtime.effect.write_required_playbook': 'required_playbook の書き込み',
     'runtime.effect.write_session_last_end': 'session.last_end の書き込み',
     'runtime.effect.write_session_last_start': 'session.last_start の書き込み',
+    'runtime.effect.write_the_architecture_sync_flag': 'architecture-sync フラグの書き込み',
     'atomic.lock_open': (
         'ロックファイル {path} を開けません ({error})。ロックなしでは状態ファイルを書き込みません。'
         'ローカルの書き込み可能なファイルシステム上の通常のファイルにしてください '
