@@ -264,7 +264,7 @@ def test_answers_during_the_check_do_not_restart_it(installed):
 #: Requests the prompt classifier does not read as work (statements, an
 #: implied task, a bare noun phrase): the understanding check still holds.
 UNRECOGNISED = ["The greet command needs a --shout flag.", "shout フラグ", "greet --shout?",
-                "Issue #12 is still open", "the parser, again"]
+                "The ticket about the parser is still open", "the parser, again"]
 
 
 @pytest.mark.parametrize("text", UNRECOGNISED)
