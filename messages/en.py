@@ -292,8 +292,8 @@ MESSAGES = {
     ),
     'consent_guard.not_confirmed': (
         'The understanding check is not confirmed yet, so no file may be edited. Present it '
-        'to the user (what will be done, why, how, the scope, what is excluded, the risks), '
-        "end your turn and wait for their reply: their 'yes' clears "
+        'to the user (what will be done, why, how, the scope, what is excluded, the risks, '
+        'how it will be checked), end your turn and wait for their reply: their yes clears '
         '.claude/.session-init/consent, also in a resumed session.'
     ),
     'pending_guard.post_loop': (
@@ -375,8 +375,8 @@ MESSAGES = {
     ),
     'prompt_work_request.needs_consent': (
         "The understanding check needs the user's confirmation: present what will be done, "
-        'why, how, the scope, what is excluded and the risks, then end your turn and wait. '
-        "Edits stay blocked until the user replies 'yes' (はい) "
+        'why, how, the scope, what is excluded, the risks and how it will be checked, then end '
+        "your turn and wait. Edits stay blocked until the user replies yes (はい) "
         '(.claude/.session-init/consent).'
     ),
     'prompt_work_request.post_loop_first': 'First run the pending post-loop: `{command}`.',
@@ -583,10 +583,10 @@ MESSAGES = {
         'message lists the files).'
     ),
     'prompt_analyzer_gate.needs_consent': (
-        "The understanding check comes first: analyse the request, present it to the user "
-        '(what will be done, why, how, the scope, what is excluded, the risks), end your '
-        "turn and wait for their reply. Edits are held until they reply 'yes' (はい) "
-        '(.claude/.session-init/consent).'
+        'The understanding check comes first: analyse the request, present it to the user '
+        '(what will be done, why, how, the scope, what is excluded, the risks, how it will be '
+        'checked), end your turn and wait for their reply. Edits are held until they reply '
+        'yes (はい) (.claude/.session-init/consent).'
     ),
     'prompt_analyzer_gate.not_analysed': (
         'No playbook is active and the request has not been analysed yet, so {tool} is not '
@@ -869,8 +869,9 @@ MESSAGES = {
     ),
     'archive_playbook.incomplete': (
         'Every subtask of {plan} is marked done, but the playbook is not complete '
-        'yet, so it is not archived: {gaps}. Run the critic on the whole playbook '
-        'and record its verdict (critic.status PASS with evidence), and finish '
+        "yet, so it is not archived: {gaps}. Call Agent(subagent_type='critic', "
+        "run_in_background: false) with 'playbook' in its prompt (its 'CRITIC: PASS "
+        "playbook' line is what sets critic.status; playgate records it), and finish "
         'the final tasks.'
     ),
     # ------------------------------------------------------------ session report, subagent reminder, breezing signals, prompt state, critic ledger, consent
@@ -954,16 +955,17 @@ MESSAGES = {
         'they want instead.'
     ),
     'prompt_consent.rejected': (
-        'The user did not confirm the understanding check ("{excerpt}"). Revise '
-        'it with their corrections and present it again (what, why, how, scope, '
-        "exclusions, risks); ask for a plain 'yes' (はい) to confirm or 'cancel' "
-        'to drop the request. Edits stay blocked until they confirm.'
+        'The user did not confirm the understanding check ("{excerpt}"). Revise it with their '
+        'corrections and present it again (what will be done, why, how, the scope, what is '
+        'excluded, the risks, how it will be checked), ending with: Reply yes (はい) to '
+        'confirm, tell me what to change, or cancel. Edits stay blocked until they confirm.'
     ),
     'prompt_consent.waiting': (
-        "The understanding check still waits for the user's confirmation, so edits "
-        'stay blocked. If this prompt changes the request, update the understanding; '
-        'then present it (what, why, how, scope, exclusions, risks) and ask the '
-        "user to reply 'yes' (はい) to confirm or 'cancel' (キャンセル) to drop it."
+        "The understanding check still waits for the user's confirmation, so edits stay "
+        'blocked. If this prompt changes the request, update the understanding; then present '
+        'it (what will be done, why, how, the scope, what is excluded, the risks, how it will '
+        'be checked), ending with: Reply yes (はい) to confirm, tell me what to change, or '
+        'cancel.'
     ),
     # ------------------------------------------------------------ runtime
     'runtime.too_complex': (

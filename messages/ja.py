@@ -236,9 +236,9 @@ MESSAGES = {
     # ------------------------------------------------------------ consent, pending, critic, phase-status, depends, scope, work-request
     'shared.view_error': '{error}。正確な編集でやり直すか、play/template/ の形でファイル全体を Write してください。',
     'consent_guard.not_confirmed': (
-        '理解確認がまだ承認されていないため、ファイルを編集できません。理解確認 (何を・なぜ・どのように行うか、スコープ、対象外、リスク) '
-        'をユーザーに提示し、ターンを終えて返答を待ってください。ユーザーが「はい」と答えると .claude/.session-init/consent が解除されます '
-        '(再開したセッションでも同じです)。'
+        '理解確認がまだ承認されていないため、ファイルを編集できません。理解確認 (何をするか、なぜ、どのように、範囲、'
+        '対象外、リスク、確認方法) をユーザーに提示し、ターンを終えて返答を待ってください。ユーザーが「はい」と答えると '
+        '.claude/.session-init/consent が解除されます (再開したセッションでも同じです)。'
     ),
     'pending_guard.post_loop': (
         'playbook{playbook} はアーカイブされましたが、post-loop がまだ実行されていません。今すぐ実行してください: `{command}` '
@@ -311,8 +311,8 @@ MESSAGES = {
         'になるまで、編集はブロックされます。'
     ),
     'prompt_work_request.needs_consent': (
-        '理解確認にはユーザーの承認が必要です: '
-        '何を・なぜ・どのように行うか、スコープ、対象外、リスクを提示し、ターンを終えて返答を待ってください。ユーザーが「はい」と答えるまで、編集はブロックされたままです '
+        '理解確認にはユーザーの承認が必要です。何をするか、なぜ、どのように、範囲、対象外、リスク、確認方法を提示し、'
+        'ターンを終えて返答を待ってください。ユーザーが「はい」と答えるまで、編集はブロックされたままです '
         '(.claude/.session-init/consent)。'
     ),
     'prompt_work_request.post_loop_first': '先に保留中の post-loop を実行してください: `{command}`。',
@@ -488,7 +488,7 @@ MESSAGES = {
     'prompt_analyzer_gate.pending_hint': ' このセッションは始まったばかりです: まず state.md を Read してください (読むファイルはセッション開始時のメッセージに一覧があります)。',
     'prompt_analyzer_gate.needs_consent': (
         'まず理解確認を行います。依頼を分析し、ユーザーに提示してください (何をするか、なぜ、どのように、範囲、'
-        '対象外、リスク)。そのうえでターンを終え、返事を待ってください。ユーザーが「はい」(yes) と答えるまで'
+        '対象外、リスク、確認方法)。そのうえでターンを終え、返事を待ってください。ユーザーが「はい」と答えるまで'
         '編集は保留されます (.claude/.session-init/consent)。'
     ),
     'prompt_analyzer_gate.not_analysed': (
@@ -728,7 +728,9 @@ MESSAGES = {
     'compact_resume.moved_on': 'その後 state.md が進んでいます ({changes})。state.md が正です: {instruction}',
     'archive_playbook.incomplete': (
         '{plan} のすべての subtask が done になっていますが、playbook はまだ完了していないためアーカイブしません: {gaps}。'
-        'playbook 全体に対して critic を実行してその判定を記録し (根拠付きの critic.status PASS)、最終タスクを終えてください。'
+        "プロンプトに 'playbook' を含めて Agent(subagent_type='critic', run_in_background: false) を"
+        "呼び出してください (critic.status を設定するのはその 'CRITIC: PASS playbook' 行で、playgate が記録します)。"
+        'あわせて最終タスクを終えてください。'
     ),
     # ------------------------------------------------------------ session report, subagent reminder, breezing signals, prompt state, critic ledger, consent
     'session_report.changed': '変更されたファイル {count} 件',
@@ -800,14 +802,15 @@ MESSAGES = {
     ),
     'prompt_consent.cancelled': 'ユーザーが依頼を取り下げました ("{excerpt}")。その作業は始めず、代わりに何を望むか尋ねてください。',
     'prompt_consent.rejected': (
-        'ユーザーは理解確認を承認しませんでした ("{excerpt}")。指摘に沿って修正し、もう一度提示してください (what、why、how、'
-        'scope、exclusions、risks)。承認なら「はい」(yes)、依頼の取り下げなら「キャンセル」(cancel) と答えてもらいます。'
+        'ユーザーは理解確認を承認しませんでした ("{excerpt}")。指摘に沿って修正し、もう一度提示してください '
+        '(何をするか、なぜ、どのように、範囲、対象外、リスク、確認方法)。最後は次の一文で締めくくります: '
+        '「はい」(yes) で承認、変更点があればその内容を、やめる場合は「キャンセル」と返信してください。'
         '承認されるまで編集はブロックされたままです。'
     ),
     'prompt_consent.waiting': (
-        '理解確認はまだユーザーの承認を待っているため、編集はブロックされたままです。このプロンプトで依頼が変わるなら理解を更新し、提示し直してください '
-        '(what、why、how、scope、exclusions、risks)。承認なら「はい」(yes)、取り下げなら「キャンセル」(cancel) '
-        'と答えてもらいます。'
+        '理解確認はまだユーザーの承認を待っているため、編集はブロックされたままです。このプロンプトで依頼が変わるなら'
+        '理解を更新し、提示し直してください (何をするか、なぜ、どのように、範囲、対象外、リスク、確認方法)。最後は'
+        '次の一文で締めくくります: 「はい」(yes) で承認、変更点があればその内容を、やめる場合は「キャンセル」と返信してください。'
     ),
     # ------------------------------------------------------------ runtime
     'runtime.too_complex': (
