@@ -30,6 +30,7 @@ import os
 import time
 
 from events.context import Context
+from events.runtime import UNITS
 from events.verdict import ALLOWED, Effect, Verdict, allow, warn
 from statefiles import fastjson, layout, repomap
 from statefiles.atomic import read_bytes
@@ -54,8 +55,6 @@ def _unregistered(ctx) -> list:
     """Events of :data:`REGISTERED` without a command naming their
     ``hooks/<unit>.py`` in ``.claude/settings.json``; ``[]`` for a plugin
     install or settings that cannot be read (doctor says why)."""
-    from events.runtime import UNITS  # loaded already: the runtime runs this guard
-
     if os.path.basename(layout.SUITE_ROOT) != layout.CLAUDE_DIR or \
             not os.path.exists(layout.join(ctx.root, layout.MANIFEST)):
         return []

@@ -448,3 +448,41 @@ def test_the_post_loop_report_names_commands_the_gate_approves(archived):
         decision = archived.hook("PermissionRequest", tool_name="Bash",
                                  tool_input={"command": command})
         assert '"behavior": "allow"' in decision.stdout, (command, decision)
+
+
+@pytest.mark.parametrize("title", [
+    "parser supports | and |=",
+    "quote 'single' and \"double\"; $HOME `x` & more",
+    "a plain title",
+    "x" * 140,
+])
+def test_the_closing_commit_keeps_the_playbooks_title(archived, title):
+    """The suggested commit keeps every character of the playbook's title
+    (a ``|`` was once dropped: ``supports | and |=`` became ``supports  and
+    =``) with a command the gates approve as it is; the commit records it."""
+    import re
+    import subprocess
+    import sys
+
+    root = archived.root
+    state = root / ".claude/session-state"
+    state.mkdir(parents=True, exist_ok=True)
+    (state / "post-loop-pending").write_text(
+        json.dumps({"playbook": "demo", "archive": "play/archive/demo", "status": "success"}))
+    (state / "archive-checkpoint.json").write_text(json.dumps({
+        "id": "demo", "archive": "play/archive/demo", "branch": K.BRANCH, "title": title,
+        "status": "success", "git": "off", "steps": {}}))
+    proc = subprocess.run([sys.executable, ".claude/skills/post-loop/handler.py"], cwd=root,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    commands = re.findall(r"`(git (?:add|commit) [^`]+)`", proc.stdout)
+    assert len(commands) == 2, proc.stdout
+    for command in commands:
+        assert not archived.tool("Bash", {"command": command}).blocked, command
+        decision = archived.hook("PermissionRequest", tool_name="Bash",
+                                 tool_input={"command": command})
+        assert '"behavior": "allow"' in decision.stdout, (command, decision)
+        subprocess.run(["sh", "-c", command], cwd=root, check=True, capture_output=True)
+    subject = K.git(root, "log", "-1", "--format=%s").stdout.strip()
+    assert subject == f"{title} - playbook demo", subject
+    assert K.git(root, "status", "--porcelain", "--", "play").stdout == ""
