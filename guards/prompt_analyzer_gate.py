@@ -99,6 +99,27 @@ def _entry(ctx) -> Verdict:
     return warn(ctx.say("prompt_analyzer_gate.needs_consent"), effects=tuple(effects))
 
 
+def _after_archive(ctx) -> str | None:
+    """The refusal right after an archive (a post-loop is pending, or the
+    branch is the archived playbook's): where the playbook went and the
+    next step — the post-loop handler, the closing commit or a new request —
+    rather than "the request has not been analysed"; else ``None``."""
+    last = ctx.state.get("playbook", "last_archived") if ctx.state is not None else None
+    if not isinstance(last, str) or not last.strip():
+        return None
+    pending = ctx.markers.exists(layout.POST_LOOP_PENDING)
+    if not pending:
+        # lazy: the closing rules only when a call is refused after an archive
+        from workflow import closing as _closing
+
+        if not _closing.closing(ctx):
+            return None
+    then = (ctx.say("critic_guard.archived_post_loop", command=layout.post_loop_command(ctx.root))
+            if pending else ctx.say("critic_guard.archived_done"))
+    return ctx.say("prompt_analyzer_gate.after_archive", tool=ctx.hook.tool_name,
+                   archive=last.strip().rstrip("/"), then=then)
+
+
 def check(ctx: Context) -> Verdict:
     """Every tool with no active playbook and no analysis of the current
     request (:func:`analysed`): BLOCK all but reads, read-only Bash, the way
@@ -131,6 +152,9 @@ def check(ctx: Context) -> Verdict:
         analysis = ctx.shell
         if analysis.all_commands(lambda c: _closing.allowed(analysis, c)) and _closing.closing(ctx):
             return ALLOWED
+    archived = _after_archive(ctx)
+    if archived:
+        return block(archived)
     hint = state_problems(ctx)
     if hook.is_edit_tool and is_state_md(ctx.target):
         hint += ctx.say("prompt_analyzer_gate.state_md_hint", marker=layout.PROMPT_ANALYZER_CALLED)

@@ -302,6 +302,16 @@ MESSAGES = {
         'resume after it (state.md, playbook files and .claude/session-state/ stay editable '
         'meanwhile).'
     ),
+    # ---- critic-guard: a playbook the archive moved away
+    'critic_guard.archived': (
+        '{label} is gone: the playbook was archived to {archive}/ (its critic passed), so '
+        'nothing is left to record there. {then}'
+    ),
+    'critic_guard.archived_post_loop': 'Run the post-loop handler now: `{command}`.',
+    'critic_guard.archived_done': (
+        "Commit what the post-loop report lists, or start the next task with "
+        "Skill(skill='playbook-init')."
+    ),
     'critic_guard.view_error': (
         '{error}. The reward state must stay readable: retry with an exact edit, '
         'or Write the whole file in the shape of play/template/ (state.md: one '
@@ -587,6 +597,10 @@ MESSAGES = {
         '(what will be done, why, how, the scope, what is excluded, the risks, how it will be '
         'checked), end your turn and wait for their reply. Edits are held until they reply '
         'yes (はい) (.claude/.session-init/consent).'
+    ),
+    'prompt_analyzer_gate.after_archive': (
+        'No playbook is active: the last one was archived to {archive}/, so {tool} is not '
+        'allowed. {then}'
     ),
     'prompt_analyzer_gate.not_analysed': (
         'No playbook is active and the request has not been analysed yet, so {tool} is not '
@@ -1070,6 +1084,7 @@ MESSAGES = {
         'run_in_background: false) again.'
     ),
     'subagent_reminder.critic_next': 'Next: subtask {subtask}: {criterion}.',
+    'subagent_reminder.checks': ' The critic will judge it by its validation_plan: {checks}.',
     'subagent_reminder.critic_playbook_next': (
         "Every subtask is done: call Agent(subagent_type='critic', run_in_background: "
         "false) with 'playbook' in its prompt for the playbook verdict."

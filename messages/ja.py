@@ -245,6 +245,15 @@ MESSAGES = {
         '(レポートの読み方は post-loop skill にあります)。これで {marker} が解除されます。編集はその後に再開できます (それまでも '
         'state.md、playbook ファイル、.claude/session-state/ は編集できます)。'
     ),
+    # ---- critic-guard: a playbook the archive moved away
+    'critic_guard.archived': (
+        '{label} はもうありません。playbook は {archive}/ にアーカイブされました (critic は合格済みです)。'
+        'そこに記録することは残っていません。{then}'
+    ),
+    'critic_guard.archived_post_loop': '今すぐ post-loop ハンドラーを実行してください: `{command}`。',
+    'critic_guard.archived_done': (
+        "post-loop の報告にあるものをコミットするか、Skill(skill='playbook-init') で次のタスクを始めてください。"
+    ),
     'critic_guard.view_error': (
         '{error}。報酬状態は読み取れる状態を保つ必要があります: 正確な編集でやり直すか、play/template/ の形でファイル全体を '
         'Write してください (state.md はセクションごとに ```yaml ブロックを 1 つ)。'
@@ -490,6 +499,10 @@ MESSAGES = {
         'まず理解確認を行います。依頼を分析し、ユーザーに提示してください (何をするか、なぜ、どのように、範囲、'
         '対象外、リスク、確認方法)。そのうえでターンを終え、返事を待ってください。ユーザーが「はい」と答えるまで'
         '編集は保留されます (.claude/.session-init/consent)。'
+    ),
+    'prompt_analyzer_gate.after_archive': (
+        '現在の playbook はありません。直前の playbook は {archive}/ にアーカイブされたため、{tool} は'
+        '使えません。{then}'
     ),
     'prompt_analyzer_gate.not_analysed': (
         '現在の playbook が無く、依頼もまだ分析されていないため、{tool} は使えません。ゴールデンパスを始めてください: '
@@ -907,6 +920,7 @@ MESSAGES = {
         'を呼び出してください。'
     ),
     'subagent_reminder.critic_next': '次: subtask {subtask}: {criterion}。',
+    'subagent_reminder.checks': 'critic はその validation_plan で判定します: {checks}。',
     'subagent_reminder.critic_playbook_next': (
         "subtask はすべて done です: playbook の判定のため、プロンプトに 'playbook' を含めて "
         "Agent(subagent_type='critic', run_in_background: false) を呼び出してください。"
