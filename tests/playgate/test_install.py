@@ -435,9 +435,11 @@ def test_uninstall_restores_a_file_the_install_replaced(repo):
 
 def copy_suite(dest: Path) -> Path:
     """A copy of this checkout's suite (what install.py installs from)."""
+    # .cache is a symlink to the shared CLI and benchmark caches (hundreds of
+    # MB, and copytree follows it): never part of what install.py installs.
     shutil.copytree(SUITE, dest, ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__",
                                                               ".pytest_cache", "*.egg-info",
-                                                              ".hypothesis", "tests"))
+                                                              ".hypothesis", "tests", ".cache"))
     return dest
 
 
