@@ -292,8 +292,8 @@ MESSAGES = {
     ),
     'consent_guard.not_confirmed': (
         'The understanding check is not confirmed yet, so no file may be edited. Present it '
-        'to the user (what will be done, why, how, the scope, what is excluded, the risks), '
-        "end your turn and wait for their reply: their 'yes' clears "
+        'to the user (what will be done, why, how, the scope, what is excluded, the risks, '
+        'how it will be checked), end your turn and wait for their reply: their yes clears '
         '.claude/.session-init/consent, also in a resumed session.'
     ),
     # ---- faults: the archive state in the Edit/Write chain (pending-guard)
@@ -307,6 +307,16 @@ MESSAGES = {
         '`{command}` (the post-loop skill explains its report); it clears {marker}. Edits '
         'resume after it (state.md, playbook files and .claude/session-state/ stay editable '
         'meanwhile).'
+    ),
+    # ---- critic-guard: a playbook the archive moved away
+    'critic_guard.archived': (
+        '{label} is gone: the playbook was archived to {archive}/ (its critic passed), so '
+        'nothing is left to record there. {then}'
+    ),
+    'critic_guard.archived_post_loop': 'Run the post-loop handler now: `{command}`.',
+    'critic_guard.archived_done': (
+        "Commit what the post-loop report lists, or start the next task with "
+        "Skill(skill='playbook-init')."
     ),
     'critic_guard.view_error': (
         '{error}. The reward state must stay readable: retry with an exact edit, '
@@ -330,8 +340,27 @@ MESSAGES = {
     'phase_status_guard.describe': 'phase {phase}: {subtasks}',
     'depends_check.open_deps': (
         'Phase {phase} depends on phases that are not done: {deps}. Finish them '
-        'first (or record their completion in progress.json once the critic passed '
-        'them).'
+        'first: a phase is done when the critic has passed every subtask of it.'
+    ),
+    # ---- check-state-update
+    'check_state_update.unrecorded': (
+        'This commit takes work ({files}) while {progress} records nothing since the last '
+        'commit. Record it first, then commit the record with the work: {update}'
+    ),
+    'check_state_update.more': ' and {count} more',
+    'check_state_update.subtask': (
+        'subtask {subtask} ({status}): its validations with evidence (missing: '
+        '{validations}), as the playbook-init skill says.'
+    ),
+    'check_state_update.goal': (
+        "state.md goal.status is '{status}', not in_progress: the playbook may not have been "
+        'activated (the reviewer passes it).'
+    ),
+    # ---- depends-check: warn or block
+    'depends_check.warned': '{message} This is a warning; the edit goes ahead.',
+    'depends_check.blocked': (
+        '{message} Blocked because {why} makes depends-check strict; work on the '
+        'phases it depends on first.'
     ),
     'scope_guard.outside_project': '{path} is outside the project (goal.scope.includes)',
     'scope_guard.excluded': '{path} is excluded by goal.scope.excludes',
@@ -362,11 +391,39 @@ MESSAGES = {
     ),
     'prompt_work_request.needs_consent': (
         "The understanding check needs the user's confirmation: present what will be done, "
-        'why, how, the scope, what is excluded and the risks, then end your turn and wait. '
-        "Edits stay blocked until the user replies 'yes' (はい) "
+        'why, how, the scope, what is excluded, the risks and how it will be checked, then end '
+        "your turn and wait. Edits stay blocked until the user replies yes (はい) "
         '(.claude/.session-init/consent).'
     ),
     'prompt_work_request.post_loop_first': 'First run the pending post-loop: `{command}`.',
+    # ---- session-health
+    'session_health.map_drift': (
+        '{map} no longer matches the files git tracks: {differences}. Bring it{document} up '
+        'to date when your work changes the structure (recorded in {flag}).'
+    ),
+    'session_health.map_count': '{directory}: the map says {expected}, git tracks {actual}',
+    'session_health.map_new': '{directory}/: not in the map, git tracks {actual}',
+    'session_health.map_more': '{count} more',
+    'session_health.map_document': ' and {document}, which it names,',
+    'session_health.map_problem': 'The repository map was not compared: {problem}.',
+    'session_health.unregistered': (
+        'Not registered in .claude/settings.json any more: the {events} hook. Those events '
+        'run unguarded; ask the user to re-run the playgate installer.'
+    ),
+    'session_health.missing_files': (
+        'Missing files the golden path needs: {files}. Ask the user to re-run the playgate '
+        'installer.'
+    ),
+    'session_health.errors': (
+        'Guard errors since the last session: {count} (the last in {where}); the details are '
+        'in {log}. Tell the user if calls were blocked for it.'
+    ),
+    'repomap.not_yaml': '{map} is not valid YAML ({error})',
+    'repomap.no_directories': "{map} has no 'directories:' mapping of directory to file count",
+    'repomap.bad_entry': "{map}: '{entry}' is not a directory and a file count",
+    'repomap.unreadable': '{map} cannot be read ({error})',
+    'repomap.too_large': '{map} is larger than {limit} bytes',
+    'repomap.no_index': "git's index cannot be read, so {map} was not compared",
     # ------------------------------------------------------------ session-start
     'session_start.stale_pending': 'Removed a stale post-loop-pending left by an earlier session.',
     'session_start.missing_plan': '{plan} does not exist',
@@ -540,6 +597,16 @@ MESSAGES = {
     'prompt_analyzer_gate.pending_hint': (
         ' This session has just started: first Read state.md (the session-start '
         'message lists the files).'
+    ),
+    'prompt_analyzer_gate.needs_consent': (
+        'The understanding check comes first: analyse the request, present it to the user '
+        '(what will be done, why, how, the scope, what is excluded, the risks, how it will be '
+        'checked), end your turn and wait for their reply. Edits are held until they reply '
+        'yes (はい) (.claude/.session-init/consent).'
+    ),
+    'prompt_analyzer_gate.after_archive': (
+        'No playbook is active: the last one was archived to {archive}/, so {tool} is not '
+        'allowed. {then}'
     ),
     'prompt_analyzer_gate.not_analysed': (
         'No playbook is active and the request has not been analysed yet, so {tool} is not '
@@ -841,8 +908,9 @@ MESSAGES = {
     ),
     'archive_playbook.incomplete': (
         'Every subtask of {plan} is marked done, but the playbook is not complete '
-        'yet, so it is not archived: {gaps}. Run the critic on the whole playbook '
-        'and record its verdict (critic.status PASS with evidence), and finish '
+        "yet, so it is not archived: {gaps}. Call Agent(subagent_type='critic', "
+        "run_in_background: false) with 'playbook' in its prompt (its 'CRITIC: PASS "
+        "playbook' line is what sets critic.status; playgate records it), and finish "
         'the final tasks.'
     ),
     # ------------------------------------------------------------ session report, subagent reminder, breezing signals, prompt state, critic ledger, consent
@@ -944,16 +1012,17 @@ MESSAGES = {
         'they want instead.'
     ),
     'prompt_consent.rejected': (
-        'The user did not confirm the understanding check ("{excerpt}"). Revise '
-        'it with their corrections and present it again (what, why, how, scope, '
-        "exclusions, risks); ask for a plain 'yes' (はい) to confirm or 'cancel' "
-        'to drop the request. Edits stay blocked until they confirm.'
+        'The user did not confirm the understanding check ("{excerpt}"). Revise it with their '
+        'corrections and present it again (what will be done, why, how, the scope, what is '
+        'excluded, the risks, how it will be checked), ending with: Reply yes (はい) to '
+        'confirm, tell me what to change, or cancel. Edits stay blocked until they confirm.'
     ),
     'prompt_consent.waiting': (
-        "The understanding check still waits for the user's confirmation, so edits "
-        'stay blocked. If this prompt changes the request, update the understanding; '
-        'then present it (what, why, how, scope, exclusions, risks) and ask the '
-        "user to reply 'yes' (はい) to confirm or 'cancel' (キャンセル) to drop it."
+        "The understanding check still waits for the user's confirmation, so edits stay "
+        'blocked. If this prompt changes the request, update the understanding; then present '
+        'it (what will be done, why, how, the scope, what is excluded, the risks, how it will '
+        'be checked), ending with: Reply yes (はい) to confirm, tell me what to change, or '
+        'cancel.'
     ),
     # ------------------------------------------------------------ runtime
     'runtime.too_complex': (
@@ -1058,6 +1127,7 @@ MESSAGES = {
         'run_in_background: false) again.'
     ),
     'subagent_reminder.critic_next': 'Next: subtask {subtask}: {criterion}.',
+    'subagent_reminder.checks': ' The critic will judge it by its validation_plan: {checks}.',
     'subagent_reminder.critic_playbook_next': (
         "Every subtask is done: call Agent(subagent_type='critic', run_in_background: "
         "false) with 'playbook' in its prompt for the playbook verdict."
@@ -2310,6 +2380,7 @@ MESSAGES = {
     'runtime.effect.remove_init_guard_s_pending_marker': "remove init-guard's pending marker",
     'runtime.effect.remove_stale_post_loop_pending': 'remove stale post-loop-pending',
     'runtime.effect.remove_unreadable_archive_checkpoint': 'remove unreadable archive checkpoint',
+    'runtime.effect.remove_the_architecture_sync_flag': 'remove the architecture-sync flag',
     'runtime.effect.reset_playbook_active': 'reset playbook.active',
     'runtime.effect.reset_stop_counter': 'reset stop counter',
     'runtime.effect.save_resume_pointer': 'save resume pointer',
@@ -2317,6 +2388,7 @@ MESSAGES = {
     'runtime.effect.write_required_playbook': 'write required_playbook',
     'runtime.effect.write_session_last_end': 'write session.last_end',
     'runtime.effect.write_session_last_start': 'write session.last_start',
+    'runtime.effect.write_the_architecture_sync_flag': 'write the architecture-sync flag',
     'atomic.lock_open': (
         'cannot open the lock file {path} ({error}); state files are not written without the '
         'lock. Make it a plain file (delete whatever is there; it is recreated) on a local, '
