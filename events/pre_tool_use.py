@@ -42,13 +42,14 @@ BASH_CHAIN = (
     # machine cannot give it (the CLI would run Bash unsandboxed): fail closed.
     "sandbox_wall",
     "execution_convention",  # SPEC §6 (seed 003 §14): cheap, and its message is the precise one
-    "custom_rules",  # issue 18 item 4: the project's own block/ask rules (no file: one open)
+    "custom_rules",  # the project's own block/ask rules (no file: one open)
     "bash_check",
     # SPEC §6 team and spec workflows
     "codex_lead_guard",
     "agent_definitions",
     "spec_phase_gate",
     "coherence",
+    "check_state_update",  # seed 004 [4']: a commit of work the playbook has not recorded
     "lint",
 )
 
@@ -65,7 +66,7 @@ KNOWN_TOOLS = frozenset({
 #: Every other tool — an MCP server's (``mcp__<server>__<tool>``) or one this
 #: version does not know — is judged by the paths in its input, never by its
 #: name: naming a protected file or the reward state is treated as writing
-#: it (issue 4 "every route closed"; bypass family G "other tools").
+#: it (every route to them is closed; bypass family G "other tools").
 OTHER_CHAIN = (
     "reward_route_guard",
     "protected_edit",

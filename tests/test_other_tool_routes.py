@@ -1,4 +1,4 @@
-"""The same wall for the tools that are not Bash (issue 24 item 2).
+"""The same wall for the tools that are not Bash.
 
 * Claude Code's ``permissions.deny`` rules ``Edit(...)``/``Write(...)``
   (settings.template.json) hard-deny the suite's own code and configuration

@@ -1,5 +1,5 @@
 """The paths a tool's input names, whatever the tool (bypass family G,
-"other tools"; issue 4 "every route closed").
+"other tools").
 
 Edit/Write carry one ``file_path`` the Edit/Write chain judges. Any other
 tool — an MCP server's (``mcp__filesystem__write_file``, or one whose name

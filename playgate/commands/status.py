@@ -99,7 +99,7 @@ def collect(project) -> dict:
 
 
 def _wall(project) -> dict:
-    """The outer wall (issue 24): Claude Code's Bash sandbox and the
+    """The outer wall: Claude Code's Bash sandbox and the
     Edit/Write deny rules, as ``{"state", "platform", "missing",
     "weaknesses", "deny_write", "deny_rules", "deny_rules_expected"}``."""
     wall = sandbox.wall(project.root, project.env)

@@ -1,4 +1,4 @@
-"""The outer wall with the real CLI and bubblewrap (issue 24 item 1).
+"""The outer wall with the real CLI and bubblewrap.
 
 * A scripted agent tries the families of ways to change the gate's files
   (shell redirection, an interpreter, an abbreviated option, git plumbing, a
