@@ -326,6 +326,12 @@ def _match_path(ctx, abs_path: str, rel: str | None, guarded_set: set, inodes=No
     if variants & guarded_set or any(_is_playbook_path(v) for v in variants):
         return _Hit("GUARDED", rels[0], "guarded file")
     entry = _protected_entry(ctx, variants, {abs_path, real})
+    # File identity, not only names: a hard link made earlier (or outside
+    # this command) to a protected file is that file.
+    linked = ctx.protected.hard_link_entry(real)
+    if linked is not None and (entry is None or _rank(linked.level) > _rank(entry.level)):
+        return _Hit(linked.level, rels[0] if rels else abs_path,
+                    _source(ctx, linked) + ctx.say("protected_edit.source_linked"))
     if entry is None:
         return None
     return _Hit(entry.level, rels[0] if rels else abs_path, _source(ctx, entry))

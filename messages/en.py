@@ -1886,6 +1886,24 @@ MESSAGES = {
     'shell.carrier.awk_pipes_output_command': 'awk pipes its output into a command',
     'shell.carrier.awk_runs_shell_commands': 'awk runs shell commands (system/pipes)',
     'shell.carrier.c_f_runs_command': '{name} -C/-F runs a command or function',
+    # ---- walls: interpreter code the analysis does not follow
+    'shell.unknown.python_not_known': 'the Python code is not known: {reason}',
+    'shell.unknown.code_chdir': 'the code changes its working directory, so its relative paths are not followed',
+    'shell.unknown.code_database': 'the code reaches a database driver; what it does to a database is not read',
+    'shell.unknown.code_computed_call': 'the code calls a member whose name is computed at run time',
+    # ---- walls: git's variables and the environment's PATH
+    'shell.carrier.git_env': '{name}=... changes where git reads and writes (its trace, index or repository)',
+    'shell.unknown.git_env_computed': '{name} is set to a value only known at run time (where git writes)',
+    'shell.carrier.env_path_relative': (
+        "the environment's PATH holds {entry}, a relative entry: {name} may be a file of the "
+        'project'
+    ),
+    'shell.unknown.path_computed': 'PATH is set to a value only known at run time: which program {name} is cannot be told',
+    'shell.carrier.dynamic_loader': '{name} is the dynamic loader: it runs the program it is given, with the libraries it is told to load',
+    'shell.carrier.git_include': 'git reads configuration from {path} ({how})',
+    'shell.unknown.git_include_unread': (
+        '{how} makes git read configuration from {path}, which cannot be read here'
+    ),
     'shell.carrier.code_env': '{name}=... changes which code {runner} runs',
     'shell.carrier.code_env_shell': '{name}=... changes which code the shell runs',
     'shell.carrier.code_env_dynamic': (

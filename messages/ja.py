@@ -1505,6 +1505,23 @@ MESSAGES = {
     'shell.carrier.awk_pipes_output_command': 'awk が出力をコマンドにパイプします',
     'shell.carrier.awk_runs_shell_commands': 'awk がシェルコマンドを実行します (system/パイプ)',
     'shell.carrier.c_f_runs_command': '{name} -C/-F がコマンドや関数を実行します',
+    # ---- walls: interpreter code the analysis does not follow
+    'shell.unknown.python_not_known': 'この Python コードは分析できません: {reason}',
+    'shell.unknown.code_chdir': 'コードが作業ディレクトリを変えるため、相対パスを追えません',
+    'shell.unknown.code_database': 'コードがデータベースドライバーを使います。データベースに何をするかは読めません',
+    'shell.unknown.code_computed_call': 'コードが実行時に名前を組み立てたメンバーを呼び出します',
+    # ---- walls: git's variables and the environment's PATH
+    'shell.carrier.git_env': '{name}=... は git が読み書きする場所 (トレース、インデックス、リポジトリ) を変えます',
+    'shell.unknown.git_env_computed': '{name} に実行時にしか分からない値が設定されています (git が書き込む場所)',
+    'shell.carrier.env_path_relative': (
+        '環境変数 PATH に相対的なエントリ {entry} があります: {name} はプロジェクト内のファイルかもしれません'
+    ),
+    'shell.unknown.path_computed': 'PATH に実行時にしか分からない値が設定されています: {name} がどのプログラムか分かりません',
+    'shell.carrier.dynamic_loader': '{name} は動的ローダーです: 指定されたプログラムを、指定されたライブラリを読み込んで実行します',
+    'shell.carrier.git_include': 'git は {path} から設定を読みます ({how})',
+    'shell.unknown.git_include_unread': (
+        '{how} により git は {path} から設定を読みますが、ここでは読めません'
+    ),
     'shell.carrier.code_env': '{name}=... は {runner} が実行するコードを変えます',
     'shell.carrier.code_env_shell': '{name}=... はシェルが実行するコードを変えます',
     'shell.carrier.code_env_dynamic': '{name}=... は実行時に名前が決まるプログラムが実行するコードを変えます',

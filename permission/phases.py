@@ -40,6 +40,8 @@ rules  custom_rules.phase    a rule of .claude/playgate-rules.yaml matches, or
 
 from __future__ import annotations
 
+import os
+
 from permission import carriers, config, custom_rules, floors, lexer, rules
 from permission.paths import HARMLESS, Scope, candidates, looks_like_url, name_parts
 from permission.pipeline import ALLOW, DIALOG, PASS, SKIP
@@ -336,18 +338,133 @@ def _in_script_dir(rel) -> str | None:
 
 def project_scripts(req: Request) -> tuple:
     """Phase 6: a script under ``<project>/scripts/`` or
-    ``<project>/.claude/hooks/`` (whole components, in both readings) →
-    ALLOW; any other script → dialog."""
+    ``<project>/.claude/hooks/`` (whole components, in both readings) whose
+    content the shell analysis reads as it reads a command line and finds
+    approvable by the same floors (:func:`script_problem`) → ALLOW; any
+    other script → dialog."""
     if req.kind in COMMAND_KINDS:
         return SKIP, "not an interpreter command"
     lex_rel, real_rel = req.script_rel
     lex_dir, real_dir = _in_script_dir(lex_rel), _in_script_dir(real_rel)
     if lex_dir and real_dir:
+        problem = script_problem(req)
+        if problem:
+            return _dialog(f"{lex_rel}: {problem}")
         how = f"{req.name} " if req.kind == INTERPRETER else ""
-        return ALLOW, f"{how}{lex_rel}: a project script under {lex_dir}/"
+        return ALLOW, (f"{how}{lex_rel}: a project script under {lex_dir}/ whose content the "
+                       "shell analysis approves")
     where = lex_rel if real_rel == lex_rel else f"{lex_rel} (really {real_rel})"
     return _dialog(f"{where} is not under scripts/ or .claude/hooks/; only project scripts are "
                    "auto-approved for interpreters and direct execution")
+
+
+#: Largest script read for phase 6 (bytes): a larger one is a dialog.
+SCRIPT_LIMIT = 64 * 1024
+#: Script language by interpreter or extension; shells are ``sh``.
+_SHELLS = ("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox")
+_EXT_LANGUAGE = {".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh", ".py": "python",
+                 ".js": "js", ".mjs": "js", ".cjs": "js", ".pl": "perl", ".rb": "ruby",
+                 ".php": "php", ".lua": "lua"}
+
+
+def _script_language(req: Request, text: str) -> str | None:
+    name = req.name.rsplit("/", 1)[-1] if req.kind == INTERPRETER else ""
+    if name in _SHELLS:
+        return "sh"
+    if name.startswith(("python", "pypy")):
+        return "python"
+    for prefix, lang in (("node", "js"), ("perl", "perl"), ("ruby", "ruby"), ("php", "php"),
+                         ("lua", "lua")):
+        if name.startswith(prefix):
+            return lang
+    if text.startswith("#!"):
+        first = text.split("\n", 1)[0]
+        words = first[2:].replace("/usr/bin/env", " ").split()
+        interp = words[0].rsplit("/", 1)[-1] if words else ""
+        if interp in _SHELLS:
+            return "sh"
+        for prefix, lang in (("python", "python"), ("node", "js"), ("perl", "perl"),
+                             ("ruby", "ruby"), ("php", "php"), ("lua", "lua")):
+            if interp.startswith(prefix):
+                return lang
+        return None
+    return _EXT_LANGUAGE.get(os.path.splitext(req.script or "")[1]) or (
+        "sh" if req.kind == DIRECT else None)
+
+
+def script_problem(req: Request) -> str | None:
+    """Why phase 6 must not approve the project script ``req.script``, or
+    ``None``: the shell analysis reads its content as it reads a command
+    line, with the same floors (7E: nothing unknown, destructive, a carrier,
+    a network request, a deletion, a write outside the project or into
+    ``.claude/``/``.git/``, no git that runs hooks; 7F: every command known
+    and on its own). A shell script is analysed as shell code; a script in
+    another language through the inline-code reader (:mod:`shell.codescan`:
+    the commands it runs are analysed, the files it writes judged, anything
+    it cannot follow is unknown); a language the analysis cannot read, a
+    script larger than :data:`SCRIPT_LIMIT`, or one that cannot be read is
+    a dialog. The scripts can be written by the agent, so their name or
+    directory is no reason to trust them; one a HARD_BLOCK entry of the
+    protection list covers (the suite's own hooks, a directory the user
+    listed) cannot be, and is trusted."""
+    from permission import effects  # lazy: phase 6 only
+    from shell import analyse  # lazy: resolved per call (tests replace shell.analyse)
+    from statefiles import layout, protected  # lazy: phase 6 only
+
+    path = os.path.realpath(os.path.join(req.cwd or req.root, req.script))
+    # A script no agent can have written (a HARD_BLOCK entry covers it: the
+    # suite's own hooks, or what the user listed) is what the user put there.
+    entry = protected.load(req.root).match(layout.resolve(path, req.root, req.root))
+    if entry is not None and entry.level == "HARD_BLOCK":
+        return None
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(SCRIPT_LIMIT + 1)
+    except OSError as exc:
+        return f"the script cannot be read ({exc.strerror or exc})"
+    if len(data) > SCRIPT_LIMIT:
+        return f"the script is larger than {SCRIPT_LIMIT} bytes, too large to read"
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return "the script is not UTF-8 text"
+    lang = _script_language(req, text)
+    if lang is None:
+        return "the shell analysis cannot read the script's language"
+    home = req.env.get("HOME") or ""
+    cwd = req.cwd or req.root
+    if lang == "sh":
+        body = text.split("\n", 1)[1] if text.startswith("#!") else text
+        analysis = analyse(body, root=req.root, cwd=cwd, home=home)
+        problem = analysis_problem(req, analysis) or (
+            effects.problem(analysis) if analysis.commands else None)
+        return f"its content: {problem}" if problem else None
+    import shell.codescan as codescan  # lazy: scripts in other languages only
+
+    report = codescan.scan(lang, text)
+    if report.unknown:
+        return f"its content: the shell analysis cannot follow it ({report.unknown[0]})"
+    if report.destructive:
+        return f"its content is destructive ({report.destructive[0][1]})"
+    if report.network or report.http_methods:
+        return "its content makes network requests"
+    for kind, wpath, _recursive in report.writes:
+        if kind == "delete":
+            return f"its content deletes {wpath}"
+        if wpath is None:
+            return "its content writes a file whose name is computed"
+        full = os.path.realpath(os.path.join(cwd, wpath))
+        rel = os.path.relpath(full, os.path.realpath(req.root))
+        if rel == ".." or rel.startswith("../") or rel.split("/", 1)[0] in NO_WRITE_DIRS:
+            return f"its content writes {wpath}, outside the project or into its machinery"
+    from shell.quoting import quote  # lazy: scripts in other languages only
+
+    for code in list(report.shell) + [" ".join(quote(a) for a in argv) for argv in report.argv]:
+        analysis = analyse(code, root=req.root, cwd=cwd, home=home)
+        problem = analysis_problem(req, analysis) or effects.problem(analysis)
+        if problem:
+            return f"a command its content runs: {problem}"
+    return None
 
 
 # ---------------------------------------------------------------- 7A .. 7D
@@ -477,33 +594,105 @@ def shell_floor(req: Request) -> tuple:
     home = req.env.get("HOME") or ""
     analysis = analyse(req.stripped, root=req.root, cwd=req.cwd or req.root, home=home)
     req.analysis = analysis
+    problem = analysis_problem(req, analysis)
+    if problem:
+        return _dialog(problem)
+    return PASS, "nothing destructive, no carrier, no mutating HTTP method, no write outside"
+
+
+def analysis_problem(req: Request, analysis) -> str | None:
+    """Why the shell analysis of a command (or of a script's content) is not
+    approvable by 7E's floors, or ``None``: unknown, destructive, a carrier,
+    an HTTP method other than GET/HEAD, a deletion, a write outside the
+    project or into ``.claude/``/``.git/``, a git command that would run the
+    repository's own hooks (:func:`hooks_problem`); in plan mode anything
+    not read-only."""
     if analysis.unknown:
         # English: the gate's dialog reasons go to the decision log and
         # --explain, not to the agent
         reasons = "; ".join(str(r) for r in analysis.reasons) or "no reason given"
-        return _dialog(f"the shell analysis cannot resolve the command ({reasons})")
+        return f"the shell analysis cannot resolve the command ({reasons})"
     for label, findings in (("destructive", analysis.destructive),
                             ("a code-execution carrier", analysis.carriers)):
         if findings:
             first = findings[0]
-            return _dialog(f"the shell analysis finds {label}: "
-                           f"{getattr(first, 'message', first)}")
+            return f"the shell analysis finds {label}: {getattr(first, 'message', first)}"
     methods = [m for m in analysis.http_methods if str(m).upper() not in READ_METHODS]
     if methods:
-        return _dialog(f"the shell analysis finds the HTTP method {methods[0]} (not GET/HEAD)")
+        return f"the shell analysis finds the HTTP method {methods[0]} (not GET/HEAD)"
     for write in analysis.writes:
         if getattr(write, "kind", "write") == "delete":
             # Deleting is data loss whatever the place (rm and rmdir are in
             # always_ask; find -delete and friends must not be the way around).
-            return _dialog(f"the shell analysis finds a deletion ({write.how} -> "
-                           f"{write.rel if write.rel is not None else write.given})")
+            return (f"the shell analysis finds a deletion ({write.how} -> "
+                    f"{write.rel if write.rel is not None else write.given})")
         problem = _write_problem(write, req)
         if problem:
-            return _dialog(f"the shell analysis finds a command that {problem}")
+            return f"the shell analysis finds a command that {problem}"
+    problem = hooks_problem(req, analysis)
+    if problem:
+        return problem
     if req.mode == "plan" and not analysis.read_only:
-        return _dialog("plan mode: only commands the shell analysis calls read-only are "
-                       "auto-approved")
-    return PASS, "nothing destructive, no carrier, no mutating HTTP method, no write outside"
+        return "plan mode: only commands the shell analysis calls read-only are auto-approved"
+    return None
+
+
+#: git subcommands that run the repository's hooks (pre-commit, commit-msg,
+#: post-checkout, post-merge, pre-push, pre-rebase, post-rewrite,
+#: reference-transaction...).
+HOOK_SUBCOMMANDS = frozenset({"commit", "merge", "pull", "rebase", "checkout", "switch", "push",
+                              "am", "cherry-pick", "revert", "clone", "worktree", "stash",
+                              "reset", "branch", "tag", "update-ref", "gc", "fetch", "restore",
+                              "notes", "replace"})
+
+
+def repository_hooks(root: str) -> str | None:
+    """What makes git run project code as hooks in the repository at
+    ``root``, or ``None``: ``core.hooksPath`` in its configuration (husky and
+    the like set it), a ``.husky/`` directory, or a hook in ``.git/hooks/``
+    that is not a ``.sample``. A configuration that cannot be read counts."""
+    from statefiles import gitinfo  # lazy: phases 6/7E with a git command only
+
+    if os.path.isdir(os.path.join(root, ".husky")):
+        return "a .husky/ directory"
+    git_dir = gitinfo.git_dir(root)
+    if git_dir is None:
+        return None
+    try:
+        with open(os.path.join(git_dir, "config"), "rb") as fh:
+            config = fh.read(256 * 1024).decode("utf-8", "replace").lower()
+    except FileNotFoundError:
+        config = ""
+    except OSError:
+        return "a git configuration that cannot be read"
+    if "hookspath" in config.replace(" ", "").replace("\t", ""):
+        return "core.hooksPath in its git configuration"
+    if any(line.strip().startswith(("[include]", "[include ", "[includeif"))
+           for line in config.splitlines()):
+        return "a git configuration that includes other files (they may set core.hooksPath)"
+    try:
+        names = os.listdir(os.path.join(git_dir, "hooks"))
+    except OSError:
+        names = []
+    found = sorted(n for n in names if not n.endswith(".sample") and not n.startswith("."))
+    if found:
+        return f"a hook in .git/hooks/ ({found[0]})"
+    return None
+
+
+def hooks_problem(req: Request, analysis) -> str | None:
+    """A git command that runs hooks (:data:`HOOK_SUBCOMMANDS`) in a
+    repository that has some (:func:`repository_hooks`) runs project code:
+    never auto-approved, ``project_commands`` or not."""
+    gits = [c for c in analysis.commands if c.name == "git"
+            and (c.git_subcommand or "") in HOOK_SUBCOMMANDS]
+    if not gits:
+        return None
+    why = repository_hooks(req.root)
+    if why is None:
+        return None
+    return (f"git {gits[0].git_subcommand} runs the repository's hooks ({why}): project code, "
+            "so it is not auto-approved")
 
 
 def known_effects(req: Request) -> tuple:

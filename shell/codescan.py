@@ -288,6 +288,31 @@ _DYNAMIC = {
 }
 
 
+#: What the analysis does not follow in the other languages: changing the
+#: working directory (later relative paths are read from elsewhere),
+#: reaching a database driver (what it does to a database is not read), and
+#: calling a member whose name is computed (``obj[name](...)``).
+_UNFOLLOWED = {
+    "js": [(r"\bprocess\s*\.\s*chdir\b|\bDeno\s*\.\s*chdir\b", "shell.unknown.code_chdir"),
+           (r"\b(?:require|import)\s*\(?\s*['\"`](?:node:)?(?:sqlite3?|better-sqlite3|pg|mysql2?|"
+            r"mongodb|mongoose|redis|ioredis|knex|sequelize|typeorm|prisma|@prisma/client)['\"`]",
+            "shell.unknown.code_database"),
+           (r"\]\s*\(", "shell.unknown.code_computed_call")],
+    "perl": [(r"\bchdir\b", "shell.unknown.code_chdir"),
+             (r"\bDBI\b|\bDBD::", "shell.unknown.code_database")],
+    "ruby": [(r"\bDir\s*\.\s*chdir\b|\bchdir\b", "shell.unknown.code_chdir"),
+             (r"\b(?:SQLite3|PG|Mysql2|Sequel|ActiveRecord|Mongo|Redis)\b",
+              "shell.unknown.code_database")],
+    "php": [(r"\bchdir\s*\(", "shell.unknown.code_chdir"),
+            (r"\b(?:PDO|mysqli|SQLite3|pg_connect|mysql_connect|MongoDB)\b",
+             "shell.unknown.code_database")],
+    "lua": [(r"\blfs\s*\.\s*chdir\b", "shell.unknown.code_chdir"),
+            (r"\bluasql\b", "shell.unknown.code_database")],
+    "r": [(r"\bsetwd\s*\(", "shell.unknown.code_chdir"),
+          (r"\b(?:DBI|RSQLite|RPostgres|RMySQL|odbc)\b", "shell.unknown.code_database")],
+}
+
+
 def _call(pattern: str, kind: str, recursive: bool = False, arg: int = 0) -> tuple:
     """A row of :data:`_WRITES`: ``(pattern, kind, recursive, arg)``: the call's
     regex (ending at its ``(``), what it does (``write``, ``delete``, ``move``,
@@ -551,6 +576,20 @@ def scan(language: str, code: str) -> Report:
             rep.unknown_(Msg("shell.unknown.builds_runs_code_run"))
             rep.can_write = True
             break
+    if language == "python":
+        # Known or unknown, never "looks harmless": every call must be one
+        # the analysis establishes (shell.pyscan's allow-list).
+        import shell.pyscan as pyscan  # lazy: ast (a few ms), Python code only
+
+        for reason in pyscan.check(code).unknown:
+            rep.unknown_(Msg("shell.unknown.python_not_known", reason=reason))
+            rep.can_write = True
+    else:
+        for pat, key in _UNFOLLOWED.get(language, ()):
+            # module names are string literals: searched in the code as written
+            if re.search(pat, code if key == "shell.unknown.code_database" else masked):
+                rep.unknown_(Msg(key))
+                rep.can_write = True
     if language == "ruby" or language == "perl":
         # Ruby's FileUtils::rm_rf and Perl's File::Path::rmtree: "::" reaches a
         # method like "." (same length, so positions in the code still match)

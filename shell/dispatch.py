@@ -17,6 +17,10 @@ syntax itself does (redirections) is the ``"shell"`` family's.
 
 from __future__ import annotations
 
+import os
+
+import shell.longopts as longopts
+import shell.paths as paths
 import shell.registry as registry
 from shell.invocation import CODE_ENV, CODE_ENV_PREFIXES, X, call_as, dynamic_origin, touch_all
 from shell.model import DYN, Msg, SimpleCommand, Word
@@ -70,10 +74,54 @@ def dispatch(w, cmd: SimpleCommand, scope, assigns, conditional: bool,
         out = _expand_alias(x, scope.aliases[name])
     else:
         out = []
+    if any(a.startswith("--") and len(a) > 2 for a in cmd.argv[1:]):
+        # abbreviated long options spelled in full, as the program reads them
+        longopts.normalize(cmd, cmd.key)
+        x.args = cmd.words[1:]
+    if _dynamic_loader(cmd.key):
+        out += _run_loader(x)
+        run.redirect_effects(cmd, scope)
+        return out
     handler, family = registry.handler(cmd.key)
     out += call_as(family, handler, x)
     run.redirect_effects(cmd, scope)
     return out
+
+
+def _dynamic_loader(key: str) -> bool:
+    """``ld.so``, ``ld-linux-x86-64.so.2``, ``ld-musl-x86_64.so.1``...: the
+    dynamic loader, which runs the program it is given."""
+    return key == "ld.so" or (key.startswith(("ld-linux", "ld-musl", "ld64.so"))
+                              and ".so" in key)
+
+
+#: Options of glibc's ``ld.so`` that take a value.
+_LOADER_VALUES = frozenset({"--library-path", "--preload", "--audit", "--argv0",
+                            "--glibc-hwcaps-prepend", "--glibc-hwcaps-mask"})
+
+
+def _run_loader(x: X) -> list:
+    """The dynamic loader run as a command: an ``env`` carrier (it loads
+    libraries it is told to: ``--preload``, ``--library-path``, ``--audit``),
+    and the program it runs is analysed as a command of its own (a program
+    file of the project is a script bash-check reads)."""
+    cmd, run = x.cmd, x.run
+    run.add(cmd)
+    run.carrier("env", Msg("shell.carrier.dynamic_loader", name=cmd.name), cmd)
+    words = x.args
+    i = 0
+    while i < len(words) and words[i].value.startswith("--"):
+        name = words[i].value.split("=", 1)[0]
+        i += 2 if name in _LOADER_VALUES and "=" not in words[i].value else 1
+    rest = words[i:]
+    if not rest:
+        return [cmd]
+    if rest[0].dynamic:
+        run.unknown(Msg("shell.unknown.runs_script_path_computed", name=cmd.name))
+        return [cmd]
+    if "/" in rest[0].value:
+        run.script(cmd, rest[0])
+    return [cmd] + x.argv(rest, f"{cmd.name}")
 
 
 #: Variables that make every shell the command starts run a file first
@@ -107,7 +155,18 @@ def _env_checks(x: X, env) -> None:
                 x.run.unknown(Msg("shell.unknown.names_start_up_file", name=name))
             elif value:
                 x.run.script(cmd, Word.literal(value))
-    for name, value in env:
+    # Variables exported earlier in the command that make git write or run
+    # something, or change which program a name finds (PATH), count for
+    # every later command: any program may start git or look a name up.
+    carried = [(n, scope.vars.get(n, DYN)) for n in scope.exported
+               if n not in SHELL_ENV and (n in CODE_ENV or n.startswith(CODE_ENV_PREFIXES)
+                                          or n.startswith(GIT_TRACE) or n in GIT_TARGET_ENV)
+               and all(n != e[0] for e in env)]
+    _git_env(x, list(env) + [(n, v) for n, v in carried if v is not None])
+    set_path = next((v if v is not None else DYN for n, v in list(env) + carried
+                     if n == "PATH"), None)
+    _path_env(x, set_path)
+    for name, value in list(env) + [(n, v) for n, v in carried if v is not None]:
         if name in CODE_ENV or name.startswith(CODE_ENV_PREFIXES):
             if not cmd.name:
                 said = Msg("shell.carrier.code_env_shell", name=name)
@@ -122,6 +181,127 @@ def _env_checks(x: X, env) -> None:
             if value and (DYN in value or "!" in value):
                 x.run.carrier("git-config", Msg("shell.carrier.sets_git_configuration_environment",
                                                 name=name), cmd)
+
+
+#: git's trace variables (``GIT_TRACE``, ``GIT_TRACE2_EVENT``,
+#: ``GIT_TRACE_PACKET``...): a value naming a path makes every git append
+#: to that file (or write files into that directory).
+GIT_TRACE = "GIT_TRACE"
+#: Variables that move where git reads and writes its repository, its index
+#: and its objects.
+GIT_TARGET_ENV = frozenset({"GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_INDEX_FILE",
+                            "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+                            "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES"})
+#: Trace values that print to standard error or a descriptor, or switch it off.
+_TRACE_NO_FILE = frozenset({"", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "true",
+                            "false", "yes", "no", "on", "off"})
+
+
+def _git_env(x: X, env) -> None:
+    """git's own variables among ``env`` (``[(name, value)]``): a trace
+    variable or ``GIT_INDEX_FILE`` naming a path is a write to it (git
+    appends its trace there whatever the path; the index is rewritten), and
+    every one of them, with the repository-moving ones, is an ``env``
+    carrier (never approved); a value computed at run time is unknown."""
+    cmd, run = x.cmd, x.run
+    for name, value in env:
+        trace = name.startswith(GIT_TRACE)
+        if not trace and name not in GIT_TARGET_ENV:
+            continue
+        run.carrier("env", Msg("shell.carrier.git_env", name=name), cmd)
+        if not trace and name != "GIT_INDEX_FILE":
+            continue
+        if value is None or DYN in value:
+            run.unknown(Msg("shell.unknown.git_env_computed", name=name))
+            continue
+        v = value.strip()
+        if trace and (v.lower() in _TRACE_NO_FILE or v.startswith("af_unix:")):
+            continue
+        run.write(cmd, Word.literal(v), f"{name}=", "write", recursive=trace)
+
+
+#: Names bash runs itself, never looked up in ``PATH``.
+_SHELL_BUILTINS = frozenset("""
+: . [ [[ (( alias bg bind break builtin caller cd command compgen complete compopt continue
+declare dirs disown echo enable eval exec exit export false fc fg getopts hash help history
+jobs kill let local logout mapfile popd printf pushd pwd read readarray readonly return set
+shift shopt source suspend test times trap true type typeset ulimit umask unalias unset wait
+""".split())
+_ENV_PATH = {}
+
+
+def env_path_problem(path: str | None = None) -> str:
+    """Why the environment's ``PATH`` (the hook's: Claude Code's, which its
+    Bash commands inherit) lets a command name find a file the project
+    controls: an empty or relative entry (``::``, ``.``, ``bin``) is looked
+    up from the working directory, inside the project. ``""`` when it is
+    sound; an absolute entry is the user's choice (an activated virtualenv),
+    not a carrier. Memoised per process."""
+    value = os.environ.get("PATH") if path is None else path
+    if value in _ENV_PATH:
+        return _ENV_PATH[value]
+    problem = ""
+    if value is not None:
+        for entry in value.split(":"):
+            if not entry.startswith("/"):
+                problem = entry or "(an empty entry)"
+                break
+    _ENV_PATH[value] = problem
+    return problem
+
+
+def _path_env(x: X, set_path) -> None:
+    """Where a command name looked up in ``PATH`` is found. ``set_path``: a
+    ``PATH`` the command line sets (assigned or exported; ``None``: the
+    environment's). An entry that is empty, relative, or (when the command
+    line sets it) inside the project can hold a file of the project: the
+    command is untrusted, an ``env`` carrier, and the first such file that
+    exists (or was written earlier in the command) is a script the command
+    runs, which bash-check reads. An absolute entry outside the project
+    that holds the name ends the search (the user's own program)."""
+    cmd, run = x.cmd, x.run
+    name = cmd.name
+    if not name or "/" in name or DYN in name or name in _SHELL_BUILTINS:
+        return
+    if set_path is None:
+        problem = env_path_problem()
+        if not problem:
+            return
+        run.carrier("env", Msg("shell.carrier.env_path_relative", entry=problem, name=name), cmd)
+        value = os.environ.get("PATH") or ""
+    else:
+        # ``PATH=./bin:$PATH``: an entry that is only a value the analysis
+        # cannot know is taken to be the inherited PATH's entries.
+        parts = []
+        if set_path == DYN:   # assigned in the command, value unknown (a conditional export)
+            run.unknown(Msg("shell.unknown.path_computed", name=name))
+            return
+        for entry in set_path.split(":"):
+            if entry == DYN:
+                parts += (os.environ.get("PATH") or "").split(":")
+            elif DYN in entry:
+                run.unknown(Msg("shell.unknown.path_computed", name=name))
+                return
+            else:
+                parts.append(entry)
+        value = ":".join(parts)
+    cmd.trusted = False
+    for entry in value.split(":"):
+        local = not entry.startswith("/") or run.rel(os.path.normpath(entry)) is not None
+        candidate = Word.literal(os.path.join(entry or ".", name))
+        written = any(t in x.scope.files for t in paths.resolve(candidate.value, cmd.cwd) or ())
+        found = [t for t in paths.resolve(candidate.value, cmd.cwd) or () if os.path.isfile(t)]
+        if local and written:
+            # lazy: the program readers, only for a name found in a project PATH entry
+            from shell.programs import run_written_file
+
+            run_written_file(x, candidate, lambda text: x.code(text, f"{name} (from PATH)"))
+            return
+        if local and found:
+            run.script(cmd, candidate)
+            return
+        if found:
+            return
 
 
 def _array_assignment(word: str) -> bool:

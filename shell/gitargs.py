@@ -104,6 +104,58 @@ def split(argv: list) -> tuple:
     return out, None
 
 
+#: Largest configuration file read for an include (bytes).
+CONFIG_FILE_LIMIT = 64 * 1024
+
+
+def config_file_pairs(text: str):
+    """``["key=value", ...]`` of a git configuration file's text (sections
+    ``[core]``, ``[remote "origin"]``, ``[a.b]``; ``#``/``;`` comments;
+    double-quoted values; a key without ``=`` is ``true``), or ``None`` when
+    a line is not one of those: the analysis does not guess what git would
+    read."""
+    out = []
+    section = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line[0] in "#;":
+            continue
+        if line.startswith("["):
+            end = line.find("]")
+            if end < 0:
+                return None
+            head = line[1:end].strip()
+            rest = line[end + 1:].strip()
+            if rest and rest[0] not in "#;":
+                return None
+            if '"' in head:
+                name, _sp, sub = head.partition(" ")
+                sub = sub.strip()
+                if not (sub.startswith('"') and sub.endswith('"') and len(sub) >= 2):
+                    return None
+                section = f"{name.strip()}.{sub[1:-1]}"
+            else:
+                section = head
+            continue
+        if section is None or "\\" in line and line.endswith("\\"):
+            return None
+        key, eq, value = line.partition("=")
+        key = key.strip()
+        if not key or not all(c.isalnum() or c == "-" for c in key):
+            return None
+        value = value.strip() if eq else "true"
+        if value.startswith('"') and value.endswith('"') and len(value) >= 2:
+            value = value[1:-1]
+        elif '"' in value or "\\" in value:
+            return None
+        else:
+            for mark in (" #", " ;", "\t#", "\t;"):
+                if mark in value:
+                    value = value.split(mark, 1)[0].rstrip()
+        out.append(f"{section}.{key}={value}")
+    return out
+
+
 def code_key(key: str) -> bool:
     """A configuration key (any case, ``section.name``) whose value runs a
     program, redirects URLs, includes other configuration or defines an

@@ -18,13 +18,34 @@ from shell.model import DYN, Label, Msg, Word
 from shell.output import static_output
 
 
+#: Names of the standard input as a file: a program read from one of them
+#: is the here-document's, here-string's or pipe's text.
+STDIN_FILES = frozenset({"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0",
+                         "/proc/thread-self/fd/0"})
+
+
+def reads_stdin(word: Word) -> bool:
+    """``word`` names the standard input (:data:`STDIN_FILES`, also with
+    ``//`` or ``/./``)."""
+    import posixpath  # lazy: a program file operand only
+
+    if word.dynamic or not word.value.startswith("/"):
+        return False
+    return "/" + posixpath.normpath(word.value).lstrip("/") in STDIN_FILES
+
+
 def run_program_source(x: X, word: Word, how: str) -> None:
-    """A shell reads its program from the file ``word``: a process
+    """A shell reads its program from the file ``word``: the standard input
+    (``bash /dev/stdin <<< ...``, ``. /dev/stdin``: the here-string's,
+    here-document's or pipe's text, :func:`program_from_stdin`), a process
     substitution (its producers' output is the program), a file written
     earlier in this command (its content, when known, is analysed as shell
     code), or a script on disk (recorded in ``Analysis.scripts`` for
     bash-check to read). ``how`` labels the nested commands' wrapper."""
     run, cmd = x.run, x.cmd
+    if reads_stdin(word):
+        program_from_stdin(x, how)
+        return
     sources = getattr(word, "sources", ()) or ()
     procs = [cmds for kind, cmds in sources if kind.startswith("procsub")]
     if procs:

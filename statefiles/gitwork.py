@@ -12,7 +12,10 @@ unpushed work" warning and the archive engine's git steps (SPEC §3). Rules:
 * ``GIT_OPTIONAL_LOCKS=0``: read-only calls (``git status``) never take the
   index lock or rewrite the index behind the user's back;
 * output is decoded as UTF-8 with replacement and kept bounded;
-* **nothing the project controls runs**: the repository's
+* **nothing the project controls runs** — in the environment either
+  (:func:`sanitised_env`: the ``GIT_TRACE`` family, ``GIT_CONFIG*``, the
+  dynamic loader's variables, ``PATH`` entries that are relative or inside
+  the project are dropped) — and the repository's
   configuration is writable by the agent (``git config core.fsmonitor
   ./x``), so every git started here — and every git a child such as ``gh``
   starts — gets configuration overrides through the environment
@@ -104,6 +107,8 @@ CODE_KEYS = (
     ("difftool.*.cmd", "true"), ("mergetool.*.cmd", "true"), ("browser.*.cmd", "true"),
     ("man.*.cmd", "true"), ("web.browser", ""), ("sendemail.smtpserver", ""),
     ("sendemail.tocmd", ""), ("sendemail.cccmd", ""), ("ssh.variant", "ssh"),
+    ("remote.*.vcs", ""), ("trailer.*.command", ""), ("trailer.*.cmd", ""),
+    ("interactive.difffilter", ""),
 )
 #: Seconds allowed for reading the configuration.
 CONFIG_TIMEOUT = 2.0
@@ -138,7 +143,7 @@ def safe_config(root: str, timeout: float = CONFIG_TIMEOUT):
     import subprocess  # lazy: see the module docstring
 
     pairs = list(ALWAYS_SAFE)
-    env = _base_env()
+    env = _base_env(root)
     env.update(_config_env(pairs, env))
     try:
         proc = subprocess.run(["git", "config", "--list", "--show-scope", "-z"], cwd=root,
@@ -189,9 +194,58 @@ def _config_env(pairs, base=None) -> dict:
     return env
 
 
-def _base_env() -> dict:
-    # Claude Code's environment is the user's (the agent cannot change it).
-    return dict(os.environ)
+#: Environment variables dropped before a hook runs git or gh: they make git
+#: write files (its trace, its index), read another repository or
+#: configuration, or run programs (its exec path, helpers, a shell's
+#: start-up file). :data:`UNSAFE_ENV_PREFIXES` adds whole families.
+UNSAFE_ENV = frozenset({
+    "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_COMMON_DIR", "GIT_NAMESPACE", "GIT_EXEC_PATH",
+    "GIT_TEMPLATE_DIR", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_PROXY_COMMAND",
+    "GIT_CEILING_DIRECTORIES", "BASH_ENV", "ENV", "PROMPT_COMMAND",
+})
+#: The ``GIT_TRACE`` family, ``GIT_CONFIG*`` (files, parameters, count/key/
+#: value pairs), the dynamic loader's variables, exported shell functions.
+UNSAFE_ENV_PREFIXES = ("GIT_TRACE", "GIT_CONFIG", "LD_", "DYLD_", "BASH_FUNC_")
+
+
+def _inside(path: str, root: str) -> bool:
+    return bool(root) and (path == root or path.startswith(root.rstrip(os.sep) + os.sep))
+
+
+def sanitised_env(env, root: str | None = None) -> dict:
+    """``env`` without what would let the project choose what git runs or
+    where it writes: every :data:`UNSAFE_ENV` and
+    :data:`UNSAFE_ENV_PREFIXES` variable (the ``GIT_TRACE`` family,
+    ``GIT_CONFIG*``, the repository-moving and program-naming ones, the
+    dynamic loader's), ``GIT_SSH``/``GIT_SSH_COMMAND`` naming a program
+    in the project or by a relative path, and from ``PATH`` every empty or
+    relative entry and every entry inside the project ``root`` (a ``git``
+    there is the project's code; an activated virtualenv's ``bin`` is the
+    user's choice for their own shell, not for the hooks)."""
+    out = {}
+    real_root = os.path.realpath(root) if root else ""
+    for name, value in env.items():
+        if name in UNSAFE_ENV or name.startswith(UNSAFE_ENV_PREFIXES):
+            continue
+        if name in ("GIT_SSH", "GIT_SSH_COMMAND"):
+            program = value.strip().split(" ", 1)[0]
+            if not program.startswith("/") and "/" in program or _inside(program, root or "") \
+                    or _inside(program, real_root):
+                continue
+        out[name] = value
+    if "PATH" in out:
+        kept = [e for e in out["PATH"].split(os.pathsep)
+                if e.startswith("/") and not _inside(e, root or "") and not _inside(
+                    os.path.realpath(e), real_root)]
+        out["PATH"] = os.pathsep.join(kept) or os.defpath
+    return out
+
+
+def _base_env(root: str | None = None) -> dict:
+    # Claude Code's environment is the user's; still, nothing in it may let
+    # the project decide what git runs (sanitised_env).
+    return sanitised_env(os.environ, root)
 
 
 class UnsafeRepository(Exception):
@@ -205,7 +259,7 @@ def quiet_env(extra: dict | None = None, root: str | None = None,
     ``root`` (the always-safe ones when ``root`` is not given), read within
     ``timeout`` seconds. Raises :class:`UnsafeRepository` when the
     configuration cannot be read."""
-    env = _base_env()
+    env = _base_env(root)
     pairs = safe_config(root, timeout) if root else list(ALWAYS_SAFE)
     if pairs is None:
         raise UnsafeRepository(root)

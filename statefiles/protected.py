@@ -523,6 +523,18 @@ class ProtectedList:
             return linked, True
         return best, False
 
+    def hard_link_entry(self, path: str) -> Entry | None:
+        """The strongest entry covering another name of the file at the
+        absolute ``path`` when it is a hard link (file identity, not names:
+        :meth:`_hard_link_match`); ``None`` otherwise."""
+
+        class _At:
+            __slots__ = ("abs",)
+
+        at = _At()
+        at.abs = path
+        return self._hard_link_match(at)
+
     def _hard_link_match(self, target) -> Entry | None:
         """The strongest entry covering another name of ``target``'s inode when
         ``target`` is a hard link (``st_nlink > 1``); ``None`` otherwise.

@@ -136,7 +136,9 @@ def h_assign_builtin(x: X) -> list:
                 name = name[:name.index("[")]
                 value = DYN
             else:
-                value = v[eq + 1:] if not a.dynamic else DYN
+                # PATH keeps its known entries (``$HOME/bin:$PATH``): where a
+                # later command name is found depends on them.
+                value = v[eq + 1:] if not a.dynamic or name == "PATH" else DYN
             if flags & _TRANSFORMING or value.startswith("("):
                 value = DYN
             scope.assign(name, value, x.cond)

@@ -168,6 +168,11 @@ def h_cp(x: X) -> list:
         dest, sources = ops[-1], ops[:-1]
     else:
         dest, sources = target_dir, ops
+    if key != "install" and p.has("-l", "--link"):
+        # cp -l / -al: the copies are hard links, second names of the sources
+        # (every file below them with -r/-a): writing a copy writes the source.
+        for s in sources:
+            run.write(cmd, s, Msg("shell.how.hard_link"), "write", recursive=recursive)
     for s in sources:
         _record_dest(x, s, dest, p.has("-T", "--no-target-directory"), key, recursive,
                      is_target_dir=target_dir is not None)

@@ -13,6 +13,8 @@ pushes, ``reset --hard``, ``clean``, ``branch -D``...) and
 
 from __future__ import annotations
 
+import shell.gitargs as gitargs
+import shell.longopts as longopts
 import shell.opts as opts
 import shell.paths as paths
 import shell.quoting as quoting
@@ -27,6 +29,10 @@ FAMILY = "git"
 COMMANDS = {"git": "h_git"}
 
 
+#: Variables naming a configuration file git reads.
+CONFIG_FILE_ENV = ("GIT_CONFIG", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM")
+
+
 def h_git(x: X) -> list:
     """``git [global options] SUBCOMMAND ARGS``: fills ``cmd.git_*``, applies
     the global options and ``GIT_*`` variables (working directory, code-
@@ -35,6 +41,11 @@ def h_git(x: X) -> list:
     produced commands."""
     cmd, run = x.cmd, x.run
     prepare(cmd)
+    _, sub_index = gitargs.split(cmd.argv)
+    if sub_index is not None and cmd.git_subcommand:
+        # the subcommand's abbreviated long options, by git's parse-options rule
+        longopts.normalize(cmd, f"git {cmd.git_subcommand}", sub_index + 1)
+        prepare(cmd)
     run.add(cmd)
     scope = x.scope
     work = None
@@ -42,6 +53,8 @@ def h_git(x: X) -> list:
     env_keys = {}
     env_vals = {}
     for name, value, dyn in cmd.assignments:
+        if name in CONFIG_FILE_ENV:
+            config_file(x, value if not dyn else DYN, f"{name}=")
         if name == "GIT_WORK_TREE":
             work = value if not dyn else DYN
         if name == "GIT_DIR":
@@ -150,11 +163,50 @@ def _quote(v: str) -> str:
     return "'" + v.replace("'", "'\\''") + "'"
 
 
-def config_pair(x: X, value: str | None, how: str) -> None:
+#: Includes followed inside included configuration files.
+MAX_INCLUDE_DEPTH = 4
+
+
+def config_file(x: X, path: str, how: str, depth: int = 0) -> None:
+    """git reads configuration from the file ``path`` (``include.path``,
+    ``includeIf.*.path``, ``GIT_CONFIG_GLOBAL``...): a ``git-config``
+    carrier, and every pair in it judged like ``git -c`` (its programs
+    analysed, its pushes forced...). A path computed at run time, a file
+    written earlier in the command, one that cannot be read or parsed, or
+    includes nested too deep are unknown: what git would run is not known."""
+    cmd, run = x.cmd, x.run
+    run.carrier("git-config", Msg("shell.carrier.git_include", path=path, how=how), cmd)
+    if not path or DYN in path or depth >= MAX_INCLUDE_DEPTH:
+        run.unknown(Msg("shell.unknown.git_include_unread", path=path or "?", how=how))
+        return
+    value = path
+    if value.startswith("~/") and run.home:
+        value = run.home + value[1:]
+    targets = paths.resolve(value, cmd.cwd) or ()
+    text = None
+    if len(targets) == 1 and targets[0] not in x.scope.files:
+        try:
+            with open(targets[0], "rb") as fh:
+                data = fh.read(gitargs.CONFIG_FILE_LIMIT + 1)
+            if len(data) <= gitargs.CONFIG_FILE_LIMIT:
+                text = data.decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = None
+    pairs = gitargs.config_file_pairs(text) if text is not None else None
+    if pairs is None:
+        run.unknown(Msg("shell.unknown.git_include_unread", path=path, how=how))
+        return
+    for pair in pairs:
+        config_pair(x, pair, f"{how} ({path})", depth + 1)
+
+
+def config_pair(x: X, value: str | None, how: str, depth: int = 0) -> None:
     """One configuration assignment ``key=value`` (``git -c``, ``git config``,
     ``GIT_CONFIG_KEY_n``...): a code-running key is a ``git-config`` carrier
-    whose program is analysed; ``*.push=+...``/``push.force`` make pushes
-    forced (``force-push``); a pair computed at run time is unknown."""
+    whose program is analysed; an include (``include.path``,
+    ``includeIf.*.path``) is read (:func:`config_file`); ``*.push=+...``/
+    ``push.force`` make pushes forced (``force-push``); a pair computed at
+    run time is unknown."""
     cmd, run = x.cmd, x.run
     if value is None:
         return
@@ -165,6 +217,8 @@ def config_pair(x: X, value: str | None, how: str) -> None:
         return
     key, _eq, val = value.partition("=")
     kl = key.strip().lower()
+    if kl == "include.path" or (kl.startswith("includeif.") and kl.endswith(".path")):
+        config_file(x, val, f"{how} {key}", depth)
     if code_key(kl):
         run.carrier("git-config", Msg("shell.carrier.makes_git_run_program", how=how,
                                       key=key), cmd)

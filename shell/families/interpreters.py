@@ -18,7 +18,7 @@ import shell.paths as paths
 from shell.families.packages import pip_effects
 from shell.invocation import NETWORK, X, touch_rest, write_each
 from shell.model import Label, Msg, Word
-from shell.programs import interpreter_code, program_from_stdin, run_written_file
+from shell.programs import interpreter_code, program_from_stdin, reads_stdin, run_written_file
 
 #: The family name recorded on findings (``Finding.command_family``).
 FAMILY = "interpreters"
@@ -200,6 +200,9 @@ def _run_program_source_interp(x: X, word: Word, language: str) -> None:
     written earlier in the command is scanned, a file on disk is a script
     run."""
     run, cmd = x.run, x.cmd
+    if reads_stdin(word):
+        program_from_stdin(x, f"{cmd.name} (program on its input)", language)
+        return
     sources = getattr(word, "sources", ()) or ()
     procs = [c for kind, cmds in sources if kind.startswith("procsub") for c in cmds or ()]
     if procs:

@@ -80,7 +80,8 @@ def gates(tmp_path_factory):
         for rel in ("scripts/build.sh", "src/app.py", "docs/日本語.md"):
             path = root / rel
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text("x\n")
+            # phase 6 reads a script's content: this one only prints
+            path.write_text("echo build\n" if rel.endswith(".sh") else "x\n")
     (bare / ".claude" / "permission-config.local.yaml").write_text(WITHOUT_RULES)
     return Installed(default), Installed(bare)
 
