@@ -54,7 +54,9 @@ def test_every_text_the_suite_gives_the_model_is_japanese(make_box, api):
         *ready(box),
         bash("rm -rf /playgate-e2e-nothing-here"),          # bash-check: destructive
         bash('eval "$PLAYGATE_E2E_UNSET_VARIABLE"'),         # bash-check: unknown
-        write(box, ".claude/settings.json", "{}"),           # protected-edit
+        # protected-edit (.claude/settings.json is refused by Claude Code's own
+        # deny rules before any hook: the suite's files have Edit/Write rules)
+        write(box, ".env", "SECRET=1"),
         "ok",                                                # the unfinished playbook's stop
     ])
     run = box.run(api, "作業を始めてください", script)
