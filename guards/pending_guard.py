@@ -4,8 +4,9 @@ After a playbook is archived, ``.claude/session-state/post-loop-pending``
 forces the post-loop skill before any other edit. Exempt (deadlock escape):
 state.md, ``.claude/session-state/``, and playbook files
 (``play/<id>/plan.json|progress.json``, so the post-loop can write the next
-playbook). On main/master the guard is off: the post-loop may have returned
-there, and main-branch already stops edits. The post-loop skill itself and its
+playbook). On main/master under the ``feature`` branch policy the guard is
+off: the post-loop may have returned there, and main-branch already stops
+edits (under ``trunk`` main is where the work happens, so it applies there). The post-loop skill itself and its
 handler are not edit tools; the prompt-analyzer gate and main-branch let them
 through.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block
 from statefiles import layout
+from workflow import registry
 from workflow.shared import is_unstuck_file
 
 NAME = "pending-guard"
@@ -24,9 +26,9 @@ ADVISORY = False
 def check(ctx: Context) -> Verdict:
     """Edit/Write while ``post-loop-pending`` exists: BLOCK (call the post-loop
     skill first), except state.md, ``.claude/session-state/`` and playbook
-    files; ALLOWED otherwise and on main/master (SPEC §3 Edit/Write chain 2;
-    seed 002 §11.7)."""
-    if not ctx.markers.exists(layout.POST_LOOP_PENDING) or ctx.on_main:
+    files; ALLOWED otherwise and on main/master under the feature branch
+    policy (SPEC §3 Edit/Write chain 2; seed 002 §11.7)."""
+    if not ctx.markers.exists(layout.POST_LOOP_PENDING) or registry.main_forbidden(ctx):
         return ALLOWED
     if is_unstuck_file(ctx.target):
         return ALLOWED

@@ -6,8 +6,9 @@ task). Claude may not end its turn while it is pending: block with
 ``{"decision": "block"}`` and tell it to run the post-loop handler (the
 command the post-loop skill runs; issue 14: one step, named the same way by
 every message).
-Not on main/master: the post-loop may already have returned there, and the
-stop must not become a deadlock. The Stop loop guard
+Not on main/master under the ``feature`` branch policy: the post-loop may
+already have returned there, and the stop must not become a deadlock (under
+``trunk`` main is the working branch, so the rule applies there too). The Stop loop guard
 (:mod:`guards.stop_loop_guard`) bounds the blocks.
 
 SubagentStop: read-only subagents (critic, reviewer, ...) are never blocked —
@@ -19,6 +20,7 @@ from __future__ import annotations
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block
 from statefiles import layout
+from workflow import registry
 from workflow.reward import stop_exempt
 
 NAME = "post-loop-pending"
@@ -26,10 +28,11 @@ ADVISORY = False
 
 
 def check(ctx: Context) -> Verdict:
-    """Stop/SubagentStop while ``post-loop-pending`` exists (not on main/master,
-    not for a read-only subagent): BLOCK, telling Claude to call the
+    """Stop/SubagentStop while ``post-loop-pending`` exists (not on main/master
+    under the feature branch policy, not for a read-only subagent): BLOCK, telling Claude to call the
     post-loop skill; else ALLOWED (SPEC §3; seed 002 §11.7)."""
-    if stop_exempt(ctx) or not ctx.markers.exists(layout.POST_LOOP_PENDING) or ctx.on_main:
+    if stop_exempt(ctx) or not ctx.markers.exists(layout.POST_LOOP_PENDING) or \
+            registry.main_forbidden(ctx):
         return ALLOWED
     info = ctx.markers.read_json(layout.POST_LOOP_PENDING)
     which = info.get("playbook") if isinstance(info, dict) else None

@@ -387,6 +387,10 @@ MESSAGES = {
     'session_start.no_playbook': "No playbook is active: start any work request with Skill(skill='playbook-init').",
     'session_start.branch': 'Branch: {branch}.',
     'session_start.branch_main': 'Branch: {branch} — work happens on a feature branch, not here.',
+    'session_start.branch_trunk': (
+        'Branch: {branch} — trunk-based (config.branch_policy: trunk): work happens on {branch}; a '
+        'short-lived branch is merged into it and deleted (git branch -d) when its work is done.'
+    ),
     'session_start.playbook_problem': 'Problem: {problem}; fix it (playbook files stay writable)',
     'session_start.problem': 'Problem: {problem}',
     'session_start.bad_language': (
@@ -651,6 +655,12 @@ MESSAGES = {
         'works on {expected_repr}. Switch first: git checkout {expected} (or git '
         'checkout -b {expected} if it does not exist yet); read-only commands work '
         'on any branch.'
+    ),
+    'coherence.wrong_branch_trunk': (
+        'coherence: you are on branch {current} but the active playbook ({plan}) works on '
+        '{expected_repr} and the branch policy is trunk (work on {trunk} or a short-lived branch '
+        'of it). Switch first: git checkout {expected} or git checkout {trunk}; read-only '
+        'commands work on any branch.'
     ),
     'coherence.wrong_branch_warn': "coherence: on branch {current}, but the playbook's branch is {expected}.",
     'coherence.unknown_phase': 'coherence: state.md {key} is {value}, which is not a phase of {plan} ({phases}).',

@@ -311,6 +311,10 @@ MESSAGES = {
     'session_start.no_playbook': "現在の playbook はありません: 作業の依頼はすべて Skill(skill='playbook-init') から始めてください。",
     'session_start.branch': 'ブランチ: {branch}。',
     'session_start.branch_main': 'ブランチ: {branch} — 作業はここではなく作業ブランチで行います。',
+    'session_start.branch_trunk': (
+        'ブランチ: {branch} — トランクベース（config.branch_policy: trunk）: 作業は {branch} 上で行います。'
+        '短命なブランチは作業が終わったら {branch} にマージして削除します（git branch -d）。'
+    ),
     'session_start.playbook_problem': '問題: {problem}。修正してください (playbook のファイルは編集可能なままです)',
     'session_start.problem': '問題: {problem}',
     'session_start.bad_language': (
@@ -538,6 +542,12 @@ MESSAGES = {
     'coherence.wrong_branch': (
         'coherence: 現在のブランチは {current} ですが、現在の playbook ({plan}) の作業ブランチは {expected_repr} '
         'です。先に切り替えてください: git checkout {expected} (まだ存在しなければ git checkout -b {expected})。'
+        '読み取り専用コマンドはどのブランチでも使えます。'
+    ),
+    'coherence.wrong_branch_trunk': (
+        'coherence: 現在のブランチは {current} ですが、現在の playbook ({plan}) の作業ブランチは {expected_repr} '
+        'で、ブランチ方針は trunk です（作業は {trunk} かそこから切った短命なブランチで行います）。'
+        '先に切り替えてください: git checkout {expected} または git checkout {trunk}。'
         '読み取り専用コマンドはどのブランチでも使えます。'
     ),
     'coherence.wrong_branch_warn': 'coherence: 現在のブランチは {current} ですが、playbook のブランチは {expected} です。',

@@ -300,6 +300,14 @@ def after_compact(ctx) -> str:
     return active(ctx).after_compact
 
 
+def main_forbidden(ctx) -> bool:
+    """True when the checked-out branch is ``main``/``master`` and the
+    branch policy is ``feature`` (seeds 002/004: no work happens there).
+    Under ``trunk`` (seed 003 §15: main is the trunk and work happens on
+    it) main is a working branch like any other, so this is False."""
+    return bool(ctx.on_main) and branch_policy(ctx) != TRUNK
+
+
 def config_problems(config: dict | None) -> list:
     """Problems of the registry's config keys in a parsed state.md
     ``config`` section, as ``(key, value, allowed)`` tuples (empty when all
