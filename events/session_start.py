@@ -11,6 +11,7 @@ from __future__ import annotations
 CHAIN = (
     "session_start",
     "compact_resume",
+    "compact_wait",  # seed 003 §13: after a compaction under after_compact: wait, hold the agent
     "session_report",
     "active_workflow",  # WORKFLOWS.md: a non-default workflow, unknown config values, other workflows' files
     "agent_definitions_audit",  # SPEC §6: warn about agent files that break seed 003

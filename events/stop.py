@@ -6,13 +6,16 @@ evidence. Every block goes through the loop guard
 (:func:`guards.stop_loop_guard.apply`) so that a session can always end: after
 ``config.stop_block_limit`` consecutive blocks, or when ``stop_hook_active``
 is set and nothing changed, the stop passes with a ``systemMessage`` naming
-what was left.
+what was left. While the agent waits for the user after a compaction
+(``config.after_compact: wait``, seed 003 §13) nothing blocks the stop:
+compact-wait turns a block into a ``systemMessage`` naming the due step for
+the user.
 """
 
 from __future__ import annotations
 
 from events.runtime import run_chain
-from guards import stop_loop_guard
+from guards import compact_wait, stop_loop_guard
 
 #: Blocking checks, in order; the first block wins.
 CHAIN = (
@@ -29,7 +32,13 @@ def chain(ctx) -> tuple:
 
 def run(ctx):
     """The Stop outcome (``events.render.Outcome``): :data:`CHAIN` run in
-    order, its block passed through the loop guard (:func:`loop_guarded`)."""
+    order, its block passed through the loop guard (:func:`loop_guarded`) —
+    or, while the session waits for the user after a compaction
+    (:func:`guards.compact_wait.waiting`, seed 003 §13), through
+    :func:`guards.compact_wait.for_user`, which never blocks and names the
+    block for the user instead."""
+    if compact_wait.waiting(ctx):
+        return compact_wait.for_user(ctx, run_chain(ctx, chain(ctx)))
     return loop_guarded(ctx, chain(ctx))
 
 

@@ -821,6 +821,24 @@ MESSAGES = {
     'compact_resume.no_pointer': 'Context was compacted and no resume pointer was saved. {instruction}',
     'compact_resume.resuming': 'Resuming after compaction (pointer saved {saved_at}{details}). {instruction}',
     'compact_resume.now': '{field} now {value}',
+    'compact_resume.wait': (
+        'Context was compacted. This workflow waits after a compaction (state.md '
+        "config.after_compact: wait; seed 003 §13): do not continue or resume any task on your "
+        "own. End your turn now with one line saying you are waiting for the user's next "
+        'instruction; every tool call is refused until the user speaks. When they ask you to go '
+        'on, this is where you were{details}: {instruction}'
+    ),
+    # ------------------------------------------------------------ compact-wait
+    'compact_wait.refused': (
+        '{tool} refused: a compaction just happened and this workflow waits for the user after '
+        "one (state.md config.after_compact: wait; seed 003 §13). Do not continue or resume the "
+        "task on your own: end your turn now with one line saying you are waiting for the user's "
+        'next instruction. Tool calls are allowed again once the user has spoken.'
+    ),
+    'compact_wait.stop_due': (
+        'Claude is waiting for your next instruction after a compaction (config.after_compact: '
+        'wait). Due when the work goes on: {due}'
+    ),
     'compact_resume.moved_on': (
         'state.md has moved on since ({changes}); it is the source of truth: {instruction}'
     ),
@@ -2238,6 +2256,8 @@ MESSAGES = {
     'spec_phase_gate.not_mapping': 'it must be a YAML mapping, not {type}',
     'runtime.effect.apply_the_critic_s_verdicts': "apply the critic's verdicts",
     'runtime.effect.clear_consent': 'clear consent',
+    'runtime.effect.clear_compact_wait': 'clear compact-wait',
+    'runtime.effect.write_compact_wait': 'write compact-wait',
     'runtime.effect.clear_last_fail_reason': 'clear last-fail-reason',
     'runtime.effect.clear_pending': 'clear pending',
     'runtime.effect.clear_prompt_analyzer_marker': 'clear prompt-analyzer marker',

@@ -682,6 +682,24 @@ MESSAGES = {
     'compact_resume.no_pointer': 'コンテキストが圧縮されましたが、再開ポインタは保存されていませんでした。{instruction}',
     'compact_resume.resuming': '圧縮後に再開します (ポインタの保存: {saved_at}{details})。{instruction}',
     'compact_resume.now': '{field} は現在 {value}',
+    'compact_resume.wait': (
+        'コンテキストが圧縮されました。このワークフローでは圧縮の後はユーザーを待ちます（state.md '
+        'config.after_compact: wait、seed 003 §13）。自分の判断で作業を続けたり再開したりしないでください。'
+        'ユーザーの次の指示を待っていると一行書いて、いまターンを終えてください。ユーザーが話すまで'
+        'ツール呼び出しはすべて拒否されます。続けるよう言われたときのために、作業していた位置{details}: '
+        '{instruction}'
+    ),
+    # ------------------------------------------------------------ compact-wait
+    'compact_wait.refused': (
+        '{tool} は拒否されました: 圧縮が行われたところで、このワークフローでは圧縮の後はユーザーを待ちます'
+        '（state.md config.after_compact: wait、seed 003 §13）。自分の判断で作業を続けたり再開したり'
+        'しないでください。ユーザーの次の指示を待っていると一行書いて、いまターンを終えてください。'
+        'ユーザーが話せば、ツールはまた使えます。'
+    ),
+    'compact_wait.stop_due': (
+        'Claude は圧縮の後、あなたの次の指示を待っています（config.after_compact: wait）。'
+        '作業を続けるときに必要なこと: {due}'
+    ),
     'compact_resume.moved_on': 'その後 state.md が進んでいます ({changes})。state.md が正です: {instruction}',
     'archive_playbook.incomplete': (
         '{plan} のすべての subtask が done になっていますが、playbook はまだ完了していないためアーカイブしません: {gaps}。'
@@ -1823,6 +1841,8 @@ MESSAGES = {
     'spec_phase_gate.not_mapping': 'YAML のマッピングでなければなりません ({type} になっています)',
     'runtime.effect.apply_the_critic_s_verdicts': 'critic の判定の反映',
     'runtime.effect.clear_consent': '同意の解除',
+    'runtime.effect.clear_compact_wait': '圧縮後の待機の解除',
+    'runtime.effect.write_compact_wait': '圧縮後の待機の記録',
     'runtime.effect.clear_last_fail_reason': 'last-fail-reason の削除',
     'runtime.effect.clear_pending': 'pending の解除',
     'runtime.effect.clear_prompt_analyzer_marker': 'prompt-analyzer マーカーの削除',
