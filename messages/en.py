@@ -1,4 +1,4 @@
-"""English messages (the default and the fallback; issue 11 item 3).
+"""English messages (the default and the fallback).
 
 KEY → ``str.format`` template. Keys are ``<guard module>.<case>``; the texts
 are the suite's messages as the guards produced them before the catalogue
@@ -957,7 +957,7 @@ MESSAGES = {
     'reward.uncomputable': 'the result of this {tool} on {label} cannot be computed ({why})',
     'reward.state_too_large': 'state.md would be larger than {limit} bytes, which the suite does not read',
     'reward.after_call': '{error} (after this {tool})',
-    # ------------------------------------------------------------ archive report (statefiles.archive.describe)
+    # ------------------------------------------------------------ archive report (workflow.archive.report.describe)
     'archive.step.cleanup': 'cleanup of tmp/',
     'archive.step.archive': 'archive',
     'archive.step.state_reset': 'state.md reset',
@@ -1143,7 +1143,7 @@ MESSAGES = {
     'reward.gap_validated_by': "validated_by is {got}, not 'critic'",
     'reward.gap_critic_evidence': 'critic.status is PASS but critic.evidence is empty',
     # >>> shell analysis (ja-shell) ----------------------------------------
-    # Issue 14 item 10: the sentences the shell analysis records
+    # The sentences the shell analysis records
     # (shell.model.Msg) for bash-check, the permission gate and the workflow
     # guards to say: shell.unknown.* (why a command cannot be resolved),
     # shell.find.* (destructive findings, and the phrases they embed:
@@ -1871,7 +1871,7 @@ MESSAGES = {
     'shell.label.crontab_job': 'crontab job',
     # <<< shell analysis (ja-shell)
 
-    # ============================================================ issue 14 item 10 (ja-rest)
+    # ============================================================ (ja-rest)
     # Texts that reached a Japanese reader in English: library/OS details by
     # their kind (statefiles/detail.py: the English output stays the library's
     # own words, these entries tell the same fact), state files' problems,
@@ -2087,7 +2087,7 @@ MESSAGES = {
         "state.md: writing {section} would change section '{other}'; nothing was written — "
         "check the file for unusual formatting"
     ),
-    # ==== issue 14 item 10 (ja-archive): the archive engine's step results, failures and hints
+    # ==== (ja-archive): the archive engine's step results, failures and hints
     'archive.config.git': (
         'state.md config.archive_git is {value}; use false, commit, push, pr or merge (true = '
         'merge). The git steps were not run'
@@ -2242,10 +2242,10 @@ MESSAGES = {
     'archive.running': '{message}.',
     'archive.busy': 'Another hook is archiving the playbook right now; it reports when done.',
     'archive.cannot_archive': 'Playbook {id} is complete but cannot be archived: {problem}',
-    # ==== end issue 14 item 10 (ja-archive)
+    # ==== end (ja-archive)
 
 
-    # ==== issue 14 item 10 (ja-more)
+    # ==== (ja-more)
     'reward.listing_more': '{shown} ... and {more} more',
     'reward.problems_more': '{shown}; ... and {more} more',
     'executor_guard.how_plan_roles': "executor '{raw}' → plan meta.roles.{name}",
