@@ -967,6 +967,8 @@ MESSAGES = {
     'archive.step.pr_create': 'pull request',
     'archive.step.pr_merge': 'merge',
     'archive.step.return_default': 'return to the default branch',
+    'archive.step.trunk_merge': 'merge into the trunk',
+    'archive.step.branch_delete': 'deletion of the merged branch',
     'archive.in_progress': 'in progress',
     'archive.archived': (
         "Playbook {id} is complete and was archived to {archive}/; state.md's playbook "
@@ -1092,6 +1094,8 @@ MESSAGES = {
     'post_loop.manual.return_default': (
         'git checkout {default} && git pull --ff-only {remote} {default}'
     ),
+    'post_loop.manual.trunk_merge': 'git checkout {default}, then git merge {branch}',
+    'post_loop.manual.branch_delete': 'git branch -d {branch} (once it is merged into {default})',
     'post_loop.next_header': 'Next task (derive it from the state, do not invent work):',
     'post_loop.next_playbooks': '- Playbooks not finished yet:',
     'post_loop.next_playbook': '    {plan} (meta.status {status}, {done}/{total} subtasks done)',
@@ -2122,6 +2126,22 @@ MESSAGES = {
     'archive.skip.no_repository': 'not a git repository',
     'archive.skip.on_default': (
         'the work is on the default branch {branch}; no pull request is needed'
+    ),
+    'archive.skip.on_trunk': 'the work is on the trunk {branch}; there is no branch to merge',
+    'archive.skip.nothing_to_delete': 'no merged short-lived branch to delete',
+    'archive.detail.trunk_merged': 'merged {branch} into {trunk}',
+    'archive.detail.branch_deleted': 'deleted the merged branch {branch}',
+    'archive.detail.branch_gone': 'the branch {branch} was already deleted',
+    'archive.fail.trunk_merge': 'merging {branch} into {trunk} failed (aborted, back on {branch}): {detail}',
+    'archive.hint.trunk_merge': (
+        'merge it yourself (git checkout {trunk}, git merge {branch}, resolve the conflicts, '
+        'commit), then run the post-loop handler again'
+    ),
+    'archive.fail.on_branch_to_delete': 'the branch to delete, {branch}, is checked out',
+    'archive.fail.branch_delete': 'git branch -d {branch} failed: {detail}',
+    'archive.hint.branch_delete': (
+        'check that {branch} is merged (git branch --merged), delete it with git branch -d '
+        '{branch}, then run the post-loop handler again'
     ),
     'archive.fail.no_free_name': 'no free name under {archive}/ for {id}',
     'archive.fail.both_exist': 'both {first} and {second} exist',

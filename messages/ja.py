@@ -809,6 +809,8 @@ MESSAGES = {
     'archive.step.pr_create': 'pull request',
     'archive.step.pr_merge': 'merge',
     'archive.step.return_default': 'デフォルトブランチへの復帰',
+    'archive.step.trunk_merge': 'トランクへのマージ',
+    'archive.step.branch_delete': 'マージ済みブランチの削除',
     'archive.in_progress': '進行中',
     'archive.archived': (
         'Playbook {id} は完了し、{archive}/ にアーカイブされました。state.md の playbook と goal セクションはリセットされました。'
@@ -914,6 +916,8 @@ MESSAGES = {
     'post_loop.manual.return_default': (
         'デフォルトブランチに戻る: git checkout {default} && git pull --ff-only {remote} {default}'
     ),
+    'post_loop.manual.trunk_merge': 'git checkout {default} の後に git merge {branch}',
+    'post_loop.manual.branch_delete': 'git branch -d {branch}（{default} にマージ済みになってから）',
     'post_loop.next_header': '次のタスク (状態から導き出し、作業をでっち上げないでください):',
     'post_loop.next_playbooks': '- まだ終わっていない playbook:',
     'post_loop.next_playbook': '    {plan} (meta.status {status}、subtask {done}/{total} 完了)',
@@ -1723,6 +1727,22 @@ MESSAGES = {
     'archive.skip.no_repository_git': 'git リポジトリではないため、git の手順は対象外です',
     'archive.skip.no_repository': 'git リポジトリではありません',
     'archive.skip.on_default': '作業がデフォルトブランチ {branch} 上にあるため、プルリクエストは不要です',
+    'archive.skip.on_trunk': '作業がトランク {branch} 上にあるため、マージするブランチはありません',
+    'archive.skip.nothing_to_delete': '削除するマージ済みの短命ブランチはありません',
+    'archive.detail.trunk_merged': '{branch} を {trunk} にマージしました',
+    'archive.detail.branch_deleted': 'マージ済みのブランチ {branch} を削除しました',
+    'archive.detail.branch_gone': 'ブランチ {branch} はすでに削除されています',
+    'archive.fail.trunk_merge': '{branch} を {trunk} にマージできませんでした（中止して {branch} に戻りました）: {detail}',
+    'archive.hint.trunk_merge': (
+        '自分でマージしてください（git checkout {trunk}、git merge {branch}、競合を解決してコミット）。'
+        'その後 post-loop ハンドラーを再実行してください'
+    ),
+    'archive.fail.on_branch_to_delete': '削除するブランチ {branch} がチェックアウトされています',
+    'archive.fail.branch_delete': 'git branch -d {branch} が失敗しました: {detail}',
+    'archive.hint.branch_delete': (
+        '{branch} がマージ済みか確かめ（git branch --merged）、git branch -d {branch} で削除してから、'
+        'post-loop ハンドラーを再実行してください'
+    ),
     'archive.fail.no_free_name': '{archive}/ の下に {id} 用の空いている名前がありません',
     'archive.fail.both_exist': '{first} と {second} の両方が存在します',
     'archive.fail.dir_gone': '{dir}/ がなくなっており、{archive}/ も存在しません',

@@ -288,6 +288,19 @@ def branch_policy(ctx) -> str:
     return active(ctx).branch_policy
 
 
+def branch_policy_in(config) -> str:
+    """:func:`branch_policy` read from a parsed state.md ``config`` section
+    (a dict; anything else is no config), for code that has no hook context
+    (the archive engine, the command line)."""
+    config = config if isinstance(config, dict) else {}
+    value = _word(config.get("branch_policy"))
+    if value in BRANCH_POLICIES:
+        return value
+    if value is not None:
+        return FEATURE
+    return BY_NAME.get(_word(config.get("workflow")) or "", DEFAULT).branch_policy
+
+
 def after_compact(ctx) -> str:
     """``continue`` or ``wait``: what the agent does after a compaction —
     continue where it was (seed 002 §1.5) or wait for the user's next
