@@ -30,7 +30,6 @@ import os
 import time
 
 from events.context import Context
-from events.runtime import UNITS
 from events.verdict import ALLOWED, Effect, Verdict, allow, warn
 from statefiles import fastjson, layout, repomap
 from statefiles.atomic import read_bytes
@@ -67,7 +66,7 @@ def _unregistered(ctx) -> list:
     hooks = hooks if isinstance(hooks, dict) else {}
     missing = []
     for event in REGISTERED:
-        wanted = f"hooks/{UNITS[event]}.py"
+        wanted = f"hooks/{_entrypoint(event)}.py"
         found = False
         for group in hooks.get(event) or []:
             for hook in (group.get("hooks") or []) if isinstance(group, dict) else []:
@@ -175,3 +174,10 @@ def check(ctx: Context) -> Verdict:
     if not lines:
         return allow(effects=tuple(effects)) if effects else ALLOWED
     return warn("\n".join(lines), effects=tuple(effects))
+
+
+def _entrypoint(event: str) -> str:
+    """The entrypoint module of a hook event, as ``hooks/`` names them
+    (``PreToolUse`` → ``pre_tool_use``): computed, because a guard does not
+    import the runtime's table (the package layering)."""
+    return "".join(f"_{c.lower()}" if c.isupper() else c for c in event).lstrip("_")

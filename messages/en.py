@@ -450,6 +450,10 @@ MESSAGES = {
     'session_start.no_playbook': "No playbook is active: start any work request with Skill(skill='playbook-init').",
     'session_start.branch': 'Branch: {branch}.',
     'session_start.branch_main': 'Branch: {branch} — work happens on a feature branch, not here.',
+    'session_start.branch_trunk': (
+        'Branch: {branch} — trunk-based (config.branch_policy: trunk): work happens on {branch}; a '
+        'short-lived branch is merged into it and deleted (git branch -d) when its work is done.'
+    ),
     'session_start.playbook_problem': 'Problem: {problem}; fix it (playbook files stay writable)',
     'session_start.problem': 'Problem: {problem}',
     'session_start.bad_language': (
@@ -725,6 +729,12 @@ MESSAGES = {
         'checkout -b {expected} if it does not exist yet); read-only commands work '
         'on any branch.'
     ),
+    'coherence.wrong_branch_trunk': (
+        'coherence: you are on branch {current} but the active playbook ({plan}) works on '
+        '{expected_repr} and the branch policy is trunk (work on {trunk} or a short-lived branch '
+        'of it). Switch first: git checkout {expected} or git checkout {trunk}; read-only '
+        'commands work on any branch.'
+    ),
     'coherence.wrong_branch_warn': "coherence: on branch {current}, but the playbook's branch is {expected}.",
     'coherence.unknown_phase': 'coherence: state.md {key} is {value}, which is not a phase of {plan} ({phases}).',
     'coherence.phase_mismatch': (
@@ -903,6 +913,24 @@ MESSAGES = {
     'compact_resume.no_pointer': 'Context was compacted and no resume pointer was saved. {instruction}',
     'compact_resume.resuming': 'Resuming after compaction (pointer saved {saved_at}{details}). {instruction}',
     'compact_resume.now': '{field} now {value}',
+    'compact_resume.wait': (
+        'Context was compacted. This workflow waits after a compaction (state.md '
+        "config.after_compact: wait; seed 003 §13): do not continue or resume any task on your "
+        "own. End your turn now with one line saying you are waiting for the user's next "
+        'instruction; every tool call is refused until the user speaks. When they ask you to go '
+        'on, this is where you were{details}: {instruction}'
+    ),
+    # ------------------------------------------------------------ compact-wait
+    'compact_wait.refused': (
+        '{tool} refused: a compaction just happened and this workflow waits for the user after '
+        "one (state.md config.after_compact: wait; seed 003 §13). Do not continue or resume the "
+        "task on your own: end your turn now with one line saying you are waiting for the user's "
+        'next instruction. Tool calls are allowed again once the user has spoken.'
+    ),
+    'compact_wait.stop_due': (
+        'Claude is waiting for your next instruction after a compaction (config.after_compact: '
+        'wait). Due when the work goes on: {due}'
+    ),
     'compact_resume.moved_on': (
         'state.md has moved on since ({changes}); it is the source of truth: {instruction}'
     ),
@@ -1051,6 +1079,8 @@ MESSAGES = {
     'archive.step.pr_create': 'pull request',
     'archive.step.pr_merge': 'merge',
     'archive.step.return_default': 'return to the default branch',
+    'archive.step.trunk_merge': 'merge into the trunk',
+    'archive.step.branch_delete': 'deletion of the merged branch',
     'archive.in_progress': 'in progress',
     'archive.archived': (
         "Playbook {id} is complete and was archived to {archive}/; state.md's playbook "
@@ -1178,6 +1208,8 @@ MESSAGES = {
     'post_loop.manual.return_default': (
         'git checkout {default} && git pull --ff-only {remote} {default}'
     ),
+    'post_loop.manual.trunk_merge': 'git checkout {default}, then git merge {branch}',
+    'post_loop.manual.branch_delete': 'git branch -d {branch} (once it is merged into {default})',
     'post_loop.next_header': 'Next task (derive it from the state, do not invent work):',
     'post_loop.next_playbooks': '- Playbooks not finished yet:',
     'post_loop.next_playbook': '    {plan} (meta.status {status}, {done}/{total} subtasks done)',
@@ -2209,6 +2241,22 @@ MESSAGES = {
     'archive.skip.on_default': (
         'the work is on the default branch {branch}; no pull request is needed'
     ),
+    'archive.skip.on_trunk': 'the work is on the trunk {branch}; there is no branch to merge',
+    'archive.skip.nothing_to_delete': 'no merged short-lived branch to delete',
+    'archive.detail.trunk_merged': 'merged {branch} into {trunk}',
+    'archive.detail.branch_deleted': 'deleted the merged branch {branch}',
+    'archive.detail.branch_gone': 'the branch {branch} was already deleted',
+    'archive.fail.trunk_merge': 'merging {branch} into {trunk} failed (aborted, back on {branch}): {detail}',
+    'archive.hint.trunk_merge': (
+        'merge it yourself (git checkout {trunk}, git merge {branch}, resolve the conflicts, '
+        'commit), then run the post-loop handler again'
+    ),
+    'archive.fail.on_branch_to_delete': 'the branch to delete, {branch}, is checked out',
+    'archive.fail.branch_delete': 'git branch -d {branch} failed: {detail}',
+    'archive.hint.branch_delete': (
+        'check that {branch} is merged (git branch --merged), delete it with git branch -d '
+        '{branch}, then run the post-loop handler again'
+    ),
     'archive.fail.no_free_name': 'no free name under {archive}/ for {id}',
     'archive.fail.both_exist': 'both {first} and {second} exist',
     'archive.fail.dir_gone': '{dir}/ is gone and {archive}/ does not exist',
@@ -2350,6 +2398,8 @@ MESSAGES = {
     # ---- faults: effect labels of the archive state
     'runtime.effect.resume_the_archive': 'resume the archive',
     'runtime.effect.clear_consent': 'clear consent',
+    'runtime.effect.clear_compact_wait': 'clear compact-wait',
+    'runtime.effect.write_compact_wait': 'write compact-wait',
     'runtime.effect.clear_last_fail_reason': 'clear last-fail-reason',
     'runtime.effect.clear_pending': 'clear pending',
     'runtime.effect.clear_prompt_analyzer_marker': 'clear prompt-analyzer marker',

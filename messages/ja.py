@@ -374,6 +374,10 @@ MESSAGES = {
     'session_start.no_playbook': "現在の playbook はありません: 作業の依頼はすべて Skill(skill='playbook-init') から始めてください。",
     'session_start.branch': 'ブランチ: {branch}。',
     'session_start.branch_main': 'ブランチ: {branch} — 作業はここではなく作業ブランチで行います。',
+    'session_start.branch_trunk': (
+        'ブランチ: {branch} — トランクベース（config.branch_policy: trunk）: 作業は {branch} 上で行います。'
+        '短命なブランチは作業が終わったら {branch} にマージして削除します（git branch -d）。'
+    ),
     'session_start.playbook_problem': '問題: {problem}。修正してください (playbook のファイルは編集可能なままです)',
     'session_start.problem': '問題: {problem}',
     'session_start.bad_language': (
@@ -612,6 +616,12 @@ MESSAGES = {
         'です。先に切り替えてください: git checkout {expected} (まだ存在しなければ git checkout -b {expected})。'
         '読み取り専用コマンドはどのブランチでも使えます。'
     ),
+    'coherence.wrong_branch_trunk': (
+        'coherence: 現在のブランチは {current} ですが、現在の playbook ({plan}) の作業ブランチは {expected_repr} '
+        'で、ブランチ方針は trunk です（作業は {trunk} かそこから切った短命なブランチで行います）。'
+        '先に切り替えてください: git checkout {expected} または git checkout {trunk}。'
+        '読み取り専用コマンドはどのブランチでも使えます。'
+    ),
     'coherence.wrong_branch_warn': 'coherence: 現在のブランチは {current} ですが、playbook のブランチは {expected} です。',
     'coherence.unknown_phase': 'coherence: state.md の {key} は {value} ですが、これは {plan} の phase ではありません ({phases})。',
     'coherence.phase_mismatch': (
@@ -761,6 +771,24 @@ MESSAGES = {
     'compact_resume.no_pointer': 'コンテキストが圧縮されましたが、再開ポインタは保存されていませんでした。{instruction}',
     'compact_resume.resuming': '圧縮後に再開します (ポインタの保存: {saved_at}{details})。{instruction}',
     'compact_resume.now': '{field} は現在 {value}',
+    'compact_resume.wait': (
+        'コンテキストが圧縮されました。このワークフローでは圧縮の後はユーザーを待ちます（state.md '
+        'config.after_compact: wait、seed 003 §13）。自分の判断で作業を続けたり再開したりしないでください。'
+        'ユーザーの次の指示を待っていると一行書いて、いまターンを終えてください。ユーザーが話すまで'
+        'ツール呼び出しはすべて拒否されます。続けるよう言われたときのために、作業していた位置{details}: '
+        '{instruction}'
+    ),
+    # ------------------------------------------------------------ compact-wait
+    'compact_wait.refused': (
+        '{tool} は拒否されました: 圧縮が行われたところで、このワークフローでは圧縮の後はユーザーを待ちます'
+        '（state.md config.after_compact: wait、seed 003 §13）。自分の判断で作業を続けたり再開したり'
+        'しないでください。ユーザーの次の指示を待っていると一行書いて、いまターンを終えてください。'
+        'ユーザーが話せば、ツールはまた使えます。'
+    ),
+    'compact_wait.stop_due': (
+        'Claude は圧縮の後、あなたの次の指示を待っています（config.after_compact: wait）。'
+        '作業を続けるときに必要なこと: {due}'
+    ),
     'compact_resume.moved_on': 'その後 state.md が進んでいます ({changes})。state.md が正です: {instruction}',
     'archive_playbook.incomplete': (
         '{plan} のすべての subtask が done になっていますが、playbook はまだ完了していないためアーカイブしません: {gaps}。'
@@ -893,6 +921,8 @@ MESSAGES = {
     'archive.step.pr_create': 'pull request',
     'archive.step.pr_merge': 'merge',
     'archive.step.return_default': 'デフォルトブランチへの復帰',
+    'archive.step.trunk_merge': 'トランクへのマージ',
+    'archive.step.branch_delete': 'マージ済みブランチの削除',
     'archive.in_progress': '進行中',
     'archive.archived': (
         'Playbook {id} は完了し、{archive}/ にアーカイブされました。state.md の playbook と goal セクションはリセットされました。'
@@ -999,6 +1029,8 @@ MESSAGES = {
     'post_loop.manual.return_default': (
         'デフォルトブランチに戻る: git checkout {default} && git pull --ff-only {remote} {default}'
     ),
+    'post_loop.manual.trunk_merge': 'git checkout {default} の後に git merge {branch}',
+    'post_loop.manual.branch_delete': 'git branch -d {branch}（{default} にマージ済みになってから）',
     'post_loop.next_header': '次のタスク (状態から導き出し、作業をでっち上げないでください):',
     'post_loop.next_playbooks': '- まだ終わっていない playbook:',
     'post_loop.next_playbook': '    {plan} (meta.status {status}、subtask {done}/{total} 完了)',
@@ -1808,6 +1840,22 @@ MESSAGES = {
     'archive.skip.no_repository_git': 'git リポジトリではないため、git の手順は対象外です',
     'archive.skip.no_repository': 'git リポジトリではありません',
     'archive.skip.on_default': '作業がデフォルトブランチ {branch} 上にあるため、プルリクエストは不要です',
+    'archive.skip.on_trunk': '作業がトランク {branch} 上にあるため、マージするブランチはありません',
+    'archive.skip.nothing_to_delete': '削除するマージ済みの短命ブランチはありません',
+    'archive.detail.trunk_merged': '{branch} を {trunk} にマージしました',
+    'archive.detail.branch_deleted': 'マージ済みのブランチ {branch} を削除しました',
+    'archive.detail.branch_gone': 'ブランチ {branch} はすでに削除されています',
+    'archive.fail.trunk_merge': '{branch} を {trunk} にマージできませんでした（中止して {branch} に戻りました）: {detail}',
+    'archive.hint.trunk_merge': (
+        '自分でマージしてください（git checkout {trunk}、git merge {branch}、競合を解決してコミット）。'
+        'その後 post-loop ハンドラーを再実行してください'
+    ),
+    'archive.fail.on_branch_to_delete': '削除するブランチ {branch} がチェックアウトされています',
+    'archive.fail.branch_delete': 'git branch -d {branch} が失敗しました: {detail}',
+    'archive.hint.branch_delete': (
+        '{branch} がマージ済みか確かめ（git branch --merged）、git branch -d {branch} で削除してから、'
+        'post-loop ハンドラーを再実行してください'
+    ),
     'archive.fail.no_free_name': '{archive}/ の下に {id} 用の空いている名前がありません',
     'archive.fail.both_exist': '{first} と {second} の両方が存在します',
     'archive.fail.dir_gone': '{dir}/ がなくなっており、{archive}/ も存在しません',
@@ -1934,6 +1982,8 @@ MESSAGES = {
     # ---- faults: effect labels of the archive state
     'runtime.effect.resume_the_archive': 'アーカイブの再開',
     'runtime.effect.clear_consent': '同意の解除',
+    'runtime.effect.clear_compact_wait': '圧縮後の待機の解除',
+    'runtime.effect.write_compact_wait': '圧縮後の待機の記録',
     'runtime.effect.clear_last_fail_reason': 'last-fail-reason の削除',
     'runtime.effect.clear_pending': 'pending の解除',
     'runtime.effect.clear_prompt_analyzer_marker': 'prompt-analyzer マーカーの削除',
