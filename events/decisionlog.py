@@ -1,4 +1,4 @@
-"""The decision log: every gate decision in one JSON Lines file (issue 18 item 3).
+"""The decision log: every gate decision in one JSON Lines file.
 
 ``.claude/logs/decisions.jsonl`` (:data:`statefiles.layout.DECISIONS_LOG`;
 git-ignored with ``.claude/logs/``, HARD_BLOCK in the protected list like

@@ -153,7 +153,7 @@ def compute(tool_name: str, tool_input: dict, before: str | None) -> PostEdit:
 
 
 def _text(key: str, /, **fields):
-    from messages import Text  # lazy: an unreadable file only (issue 14 item 10)
+    from messages import Text  # lazy: an unreadable file only
 
     return Text(key, **fields)
 

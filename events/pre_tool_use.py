@@ -39,7 +39,7 @@ EDIT_CHAIN = (
 #: and the linters on git commit (the slow one, last).
 BASH_CHAIN = (
     "execution_convention",  # SPEC §6 (seed 003 §14): cheap, and its message is the precise one
-    "custom_rules",  # issue 18 item 4: the project's own block/ask rules (no file: one open)
+    "custom_rules",  # the project's own block/ask rules (no file: one open)
     "bash_check",
     # SPEC §6 team and spec workflows
     "codex_lead_guard",
@@ -50,7 +50,7 @@ BASH_CHAIN = (
 )
 
 #: MCP tools (``mcp__<server>__<tool>``): file-writing ones may not touch the
-#: reward state the Edit/Write guards judge (issue 4 "every route closed").
+#: reward state the Edit/Write guards judge (every route to it is closed).
 MCP_CHAIN = (
     "reward_route_guard",
 )

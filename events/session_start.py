@@ -2,7 +2,8 @@
 
 session-start prepares the session (markers, last_start, files to read);
 compact-resume injects the resume pointer after a compaction; session-report
-tells what the last SessionEnd found and any unfinished archive.
+tells what the last SessionEnd found and any unfinished archive;
+active-workflow names a non-default workflow and other workflows' files.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ CHAIN = (
     "session_start",
     "compact_resume",
     "session_report",
+    "active_workflow",  # WORKFLOWS.md: a non-default workflow, unknown config values, other workflows' files
     "agent_definitions_audit",  # SPEC §6: warn about agent files that break seed 003
 )
 

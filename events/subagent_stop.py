@@ -1,13 +1,13 @@
 """SubagentStop event unit (SPEC §3 "Stop and SubagentStop"; seed 002 §7, §11.5).
 
-What a subagent's stop may be blocked for (decided in issue 4):
+What a subagent's stop may be blocked for:
 
 * never for subtasks that are merely *not done yet*: a critic, reviewer or
   worker subagent finishing while the playbook is unfinished is the normal
   course of the work, and blocking it would only loop;
 * never for a **read-only** subagent (critic, reviewer, prompt-analyzer,
   executor-resolver, coderabbit-delegate and Claude Code's Explore/Plan,
-  ``workflow.reward.READ_ONLY_AGENTS``): it cannot act on any reason;
+  ``workflow.reward.stops.READ_ONLY_AGENTS``): it cannot act on any reason;
 * for **evidence fraud** (a subtask or phase marked done without the
   critic's evidence, a critic PASS without evidence) in a subagent that can
   write: it is the one that could have written it and can set it back, and
@@ -31,7 +31,7 @@ from events.stop import loop_guarded
 #: Never block; run on every subagent stop.
 RECORDERS = (
     "critic_ledger",
-    "review_ledger",  # issue 14: the reviewer's verdict, recorded and applied
+    "review_ledger",  # the reviewer's verdict, recorded and applied
     "log_subagent",
 )
 #: Blocking checks; the first block wins.

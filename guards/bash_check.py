@@ -1,4 +1,4 @@
-"""bash-check (SPEC §3 Bash chain 1; seed 002 §5; issue 3).
+"""bash-check (SPEC §3 Bash chain 1; seed 002 §5).
 
 Reads the command through the shell analysis (``ctx.shell``, SPEC §4) and
 blocks, in this order:
@@ -8,7 +8,7 @@ blocks, in this order:
    writes, chmod -R on system paths, fork bombs, fetched content run by a
    shell, HTTP DELETE, ...), each by the level of the command family that
    found it (:mod:`shell.severity`, set per family in
-   ``permission-config.yaml`` ``families:``; issue 16): ``block`` refuses
+   ``permission-config.yaml`` ``families:``): ``block`` refuses
    here; ``ask`` lets the user decide (an ASK verdict, rendered as
    PreToolUse ``permissionDecision: "ask"``) once the checks below pass;
    ``warn`` tells Claude and leaves the call to Claude Code's permission
@@ -27,8 +27,8 @@ blocks, in this order:
    the post-loop handler (deadlock escape), branch creation/switching and
    ``git fetch|pull`` (a playbook starts on its own branch), ``git add`` and
    ``git commit`` on the branch of the playbook archived last (committing the
-   finished work and its archive, in every mode: :mod:`workflow.closing`,
-   issue 14), and in security mode ``admin`` the maintenance allow-list
+   finished work and its archive, in every mode: :mod:`workflow.closing`),
+   and in security mode ``admin`` the maintenance allow-list
    (archiving playbooks, ``git add`` of state.md/playbooks, commits) — SPEC
    §3, §7.
 """
@@ -86,11 +86,11 @@ def check(ctx: Context) -> Verdict:
     an escape; ASK (the user decides) for destructive findings of a family at
     level ``ask`` once nothing else blocks; WARN for findings of a family at
     level ``warn``, BLOCK entries in trusted mode and WARN entries; else
-    ALLOWED (SPEC §3 Bash chain 1, §4, §7; issue 16 for the levels)."""
+    ALLOWED (SPEC §3 Bash chain 1, §4, §7; the levels in :mod:`shell.severity`)."""
     try:
         return _check(ctx)
     except TooComplex:
-        # The deadline passed in bash-check's own walks (issue 15 item 1).
+        # The deadline passed in bash-check's own walks.
         return block(ctx.say("bash_check.too_complex"))
 
 
@@ -178,7 +178,7 @@ def _check(ctx: Context) -> Verdict:
 def family_levels(root: str) -> tuple:
     """``(overrides, broken)``: the ``families`` levels the permission
     configuration's layers set (``{family: level}``), and whether a layer is
-    broken (then every family blocks: fail safe). Issue 16."""
+    broken (then every family blocks: fail safe)."""
     from permission import config  # lazy: only for commands with a destructive finding
 
     cfg = config.load(root)
@@ -194,7 +194,7 @@ def level_of(family: str, overrides: dict, broken: bool) -> tuple:
     in <layer>``, ``default for X`` or ``broken configuration``). The source
     is a recorded sentence (:class:`shell.model.Msg`, ``bash_check.source_*``):
     ``str()`` is English (``playgate explain``), guards say it in the
-    context's language (issue 14 item 10)."""
+    context's language."""
     from shell import severity  # lazy: only for commands with a destructive finding
     from shell.model import Msg  # lazy: as above
 
@@ -227,7 +227,7 @@ def _by_level(ctx, findings) -> tuple:
 def finding_text(ctx, finding) -> str:
     """What a destructive finding is, for Claude: the sentence the shell
     analysis recorded (``shell.find.*``, :class:`shell.model.Msg`) in the
-    context's language (issue 14 item 10)."""
+    context's language."""
     return ctx.render(finding.message)
 
 
@@ -333,7 +333,7 @@ def _match_path(ctx, abs_path: str, rel: str | None, guarded_set: set, inodes=No
     as given and with symlinks resolved are checked, and (with ``inodes``)
     whether it is a hard link to a guarded file. ``memo`` (a dict, one per
     check) answers a path seen before at once: a command that names the same
-    tree many times costs one walk (issue 15 item 1)."""
+    tree many times costs one walk."""
     if memo is not None:
         key = (abs_path, rel, inodes is not None)
         if key in memo:
@@ -658,7 +658,7 @@ def _script_problem(ctx, analysis) -> str | None:
         elif lang is not None:
             from shell import codescan  # lazy: scripts in other languages only
 
-            # Judged like a shell script (issue 15 item 4): the program's code
+            # Judged like a shell script: the program's code
             # goes through the inline-code analysis (``python -c``...), so the
             # commands it runs and the trees it deletes are findings.
             inline = _INLINE.get(lang)

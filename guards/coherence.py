@@ -188,7 +188,7 @@ def _done_without_critic(ctx, commit) -> str | None:
                 # What the commit records of state.md is the index's copy
                 # (staged or, when unstaged, the same as HEAD's): when it is
                 # not done there is nothing to check, and no git process to
-                # start (issue 7). Only a done status needs git's answer on
+                # start. Only a done status needs git's answer on
                 # whether state.md is staged at all.
                 goal = state_md.parse(staged)["sections"].get("goal", {}) or {}
                 if str(goal.get("status", "")).strip().lower() != "done":

@@ -1,4 +1,4 @@
-"""custom-rules (issue 18 item 4): the project's own rules for Bash commands.
+"""custom-rules: the project's own rules for Bash commands.
 
 The user declares rules in ``.claude/playgate-rules.yaml``
 (:mod:`statefiles.rules`, ``docs/custom-rules.md``); each names a command
@@ -33,7 +33,7 @@ ADVISORY = False
 
 def check(ctx: Context) -> Verdict:
     """Bash only: BLOCK for a matching ``block`` rule or a broken rules
-    file; ASK for a matching ``ask`` rule; else ALLOWED (issue 18 item 4)."""
+    file; ASK for a matching ``ask`` rule; else ALLOWED."""
     if ctx.hook.tool_name != "Bash":
         return ALLOWED
     ruleset = rules.load(ctx.root)

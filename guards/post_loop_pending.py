@@ -4,7 +4,7 @@ After a playbook is archived, ``.claude/session-state/post-loop-pending``
 asks for the post-loop skill (archive commit/PR follow-up, deriving the next
 task). Claude may not end its turn while it is pending: block with
 ``{"decision": "block"}`` and tell it to run the post-loop handler (the
-command the post-loop skill runs; issue 14: one step, named the same way by
+command the post-loop skill runs: one step, named the same way by
 every message).
 Not on main/master: the post-loop may already have returned there, and the
 stop must not become a deadlock. The Stop loop guard
@@ -19,7 +19,7 @@ from __future__ import annotations
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block
 from statefiles import layout
-from workflow.reward import stop_exempt
+from workflow.reward.stops import stop_exempt
 
 NAME = "post-loop-pending"
 ADVISORY = False

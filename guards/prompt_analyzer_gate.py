@@ -12,7 +12,7 @@ Deadlock escape: while ``post-loop-pending`` exists, ``Skill`` post-loop and
 the post-loop handler pass, so a finished playbook can always be closed; and
 the closing commit of the playbook archived last (``git add``/``git commit``
 on its branch, :mod:`workflow.closing`) passes in any later session too, so
-its work can always be committed (issue 14 item 3).
+its work can always be committed.
 """
 
 from __future__ import annotations

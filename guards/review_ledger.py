@@ -1,4 +1,4 @@
-"""review-ledger (SubagentStop; issue 14 items 2 and 8).
+"""review-ledger (SubagentStop).
 
 The reviewer subagent has no Write tool (seed 002 §7), so its verdict has to
 be recorded by someone else. It used to be the orchestrator, which was then
@@ -80,7 +80,7 @@ def check(ctx: Context) -> Verdict:
     appends its verdicts to the review ledger and applies a PASS
     (:func:`statefiles.bookkeeping.record_review`); WARN when its final
     message holds no ``REVIEW:`` line; ALLOWED for any other subagent. Never
-    blocks (seed 002 §7, issue 14 items 2 and 8)."""
+    blocks (seed 002 §7)."""
     reviews = stop_verdicts(ctx, "reviewer", parse_reviews)
     if reviews is None:
         return ALLOWED

@@ -68,7 +68,7 @@ def check(ctx: Context) -> Verdict:
         effects.append(Effect(markers.remove, layout.SESSION_END_REPORT, when="always",
                               label="consume session-end report"))
     if os.path.exists(ctx.path(layout.ARCHIVE_CHECKPOINT)):
-        from statefiles import archive  # lazy: the archive engine only when a checkpoint exists
+        from statefiles import checkpoint as archive  # lazy: only when a checkpoint exists
 
         cp = archive.load_checkpoint(ctx.root)
         pending = markers.exists(layout.POST_LOOP_PENDING)

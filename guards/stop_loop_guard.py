@@ -29,11 +29,10 @@ from __future__ import annotations
 from events.context import Context
 from events.render import Outcome
 from events.verdict import ALLOW, WARN, Effect, Verdict
-from statefiles import layout
-from statefiles import fastjson
+from statefiles import fastjson, layout
 from statefiles.atomic import read_bytes, write_atomic
 from statefiles.markers import Markers
-from workflow import reward as R
+from workflow.reward.stops import STOP_GUARD
 
 NAME = "stop-loop-guard"
 #: Not skipped on error: an exception in :func:`apply` reaches the runtime,
@@ -80,7 +79,7 @@ def fingerprint(ctx, text: str) -> int:
 
 
 def _entry(ctx, session: str, key: str) -> dict | None:
-    record = ctx.markers.read_json(R.STOP_GUARD)
+    record = ctx.markers.read_json(STOP_GUARD)
     sessions = record.get("sessions") if isinstance(record, dict) else None
     agents = sessions.get(session) if isinstance(sessions, dict) else None
     entry = agents.get(key) if isinstance(agents, dict) else None
@@ -93,7 +92,7 @@ def save(root: str, session: str, key: str, entry) -> None:
     sessions."""
     markers = Markers(root)
     with markers.lock():
-        record = markers.read_json(R.STOP_GUARD)
+        record = markers.read_json(STOP_GUARD)
         sessions = record.get("sessions") if isinstance(record, dict) else None
         sessions = {k: v for k, v in sessions.items() if isinstance(v, dict)} \
             if isinstance(sessions, dict) else {}
@@ -108,7 +107,7 @@ def save(root: str, session: str, key: str, entry) -> None:
             sessions[session] = agents  # re-inserted last: the most recent
         while len(sessions) > KEEP_SESSIONS:
             sessions.pop(next(iter(sessions)))
-        write_atomic(markers.path(R.STOP_GUARD),
+        write_atomic(markers.path(STOP_GUARD),
                      fastjson.dumps({"sessions": sessions}, indent=1) + "\n", durable=False)
 
 

@@ -8,7 +8,7 @@ kind of subagent:
 
 * reviewer and critic → what playgate recorded from their verdict lines at
   SubagentStop (:mod:`guards.review_ledger`, :mod:`guards.critic_ledger`,
-  :mod:`statefiles.bookkeeping`; issue 14): the review and the activation,
+  :mod:`statefiles.bookkeeping`): the review and the activation,
   the subtasks done, the playbook PASS — or, on FAIL, the reason and the
   retry; the orchestrator does not type those fields itself;
 * pm → have the reviewer review the new playbook;
@@ -130,7 +130,7 @@ def critic_message(ctx, report: dict | None, progress: str) -> str:
 def _archive_resumes(ctx) -> bool:
     if not os.path.exists(ctx.path(layout.ARCHIVE_CHECKPOINT)):
         return False
-    from statefiles import archive  # lazy: the archive engine only when a checkpoint exists
+    from statefiles import checkpoint as archive  # lazy: only when a checkpoint exists
 
     cp = archive.load_checkpoint(ctx.root)
     return cp is not None and cp.get("status") in (archive.RUNNING, archive.FAILED)

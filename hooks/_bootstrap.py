@@ -9,7 +9,7 @@ source tree) is put on ``sys.path`` *after* the standard library and *before*
 site-packages, and the script directory is removed, so a stray ``json.py``
 written next to the hooks can never shadow a standard module.
 
-**The module bundle** (issue 7). A hook imports 20–60 of the suite's modules;
+**The module bundle**. A hook imports 20–60 of the suite's modules;
 the import system spends about 50 µs on each finding, checking and reading
 its ``.pyc``. install.py therefore also writes ``hooks/suite.bundle``
 (``python -m statefiles.bundle`` in the suite root, with the hook
@@ -247,7 +247,7 @@ def _setup_path() -> None:
 
 def exit_now(code: int) -> None:
     """End the hook process with ``code`` once its output is flushed, without
-    the interpreter's finalisation (issue 7).
+    the interpreter's finalisation.
 
     Tearing down the modules a hook imported costs 2–4 ms of CPU per call and
     does nothing a hook needs: every state write is already complete

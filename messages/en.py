@@ -1,4 +1,4 @@
-"""English messages (the default and the fallback; issue 11 item 3).
+"""English messages (the default and the fallback).
 
 KEY → ``str.format`` template. Keys are ``<guard module>.<case>``; the texts
 are the suite's messages as the guards produced them before the catalogue
@@ -7,6 +7,24 @@ the same fields (tests/test_messages.py).
 """
 
 MESSAGES = {
+    # ------------------------------------------------------------ active-workflow
+    "active_workflow.unknown_value": (
+        "state.md config.{key} is {value!r}, which is not one of {allowed}; playgate reads "
+        "the strict default instead. Ask the user to fix it (config is theirs to change)."
+    ),
+    "active_workflow.active": (
+        "Active workflow: {title} (state.md config.workflow: {name}; {docs}). "
+        "Branch policy: {branch_policy}. After a compaction: {after_compact}."
+    ),
+    "active_workflow.branch_feature": "work on a feature branch, never on main",
+    "active_workflow.branch_trunk": "work on main (trunk-based), short-lived branches allowed",
+    "active_workflow.compact_continue": "continue where you were",
+    "active_workflow.compact_wait": "wait for the user's next instruction",
+    "active_workflow.other_files": (
+        "Files of the {title} workflow are present ({files}) but {active} is the active "
+        "workflow: they are not obeyed. To work in that workflow, the user sets state.md "
+        "config.workflow: {name}."
+    ),
     # ------------------------------------------------------------ shared
     "shared.state_problems": " state.md has problems: {problems}.",
     "shared.state_problems_more": " state.md has problems: {problems} (and {more} more).",
@@ -911,7 +929,7 @@ MESSAGES = {
     'reward.uncomputable': 'the result of this {tool} on {label} cannot be computed ({why})',
     'reward.state_too_large': 'state.md would be larger than {limit} bytes, which the suite does not read',
     'reward.after_call': '{error} (after this {tool})',
-    # ------------------------------------------------------------ archive report (statefiles.archive.describe)
+    # ------------------------------------------------------------ archive report (workflow.archive.report.describe)
     'archive.step.cleanup': 'cleanup of tmp/',
     'archive.step.archive': 'archive',
     'archive.step.state_reset': 'state.md reset',
@@ -1097,7 +1115,7 @@ MESSAGES = {
     'reward.gap_validated_by': "validated_by is {got}, not 'critic'",
     'reward.gap_critic_evidence': 'critic.status is PASS but critic.evidence is empty',
     # >>> shell analysis (ja-shell) ----------------------------------------
-    # Issue 14 item 10: the sentences the shell analysis records
+    # The sentences the shell analysis records
     # (shell.model.Msg) for bash-check, the permission gate and the workflow
     # guards to say: shell.unknown.* (why a command cannot be resolved),
     # shell.find.* (destructive findings, and the phrases they embed:
@@ -1825,7 +1843,7 @@ MESSAGES = {
     'shell.label.crontab_job': 'crontab job',
     # <<< shell analysis (ja-shell)
 
-    # ============================================================ issue 14 item 10 (ja-rest)
+    # ============================================================ (ja-rest)
     # Texts that reached a Japanese reader in English: library/OS details by
     # their kind (statefiles/detail.py: the English output stays the library's
     # own words, these entries tell the same fact), state files' problems,
@@ -2041,7 +2059,7 @@ MESSAGES = {
         "state.md: writing {section} would change section '{other}'; nothing was written — "
         "check the file for unusual formatting"
     ),
-    # ==== issue 14 item 10 (ja-archive): the archive engine's step results, failures and hints
+    # ==== (ja-archive): the archive engine's step results, failures and hints
     'archive.config.git': (
         'state.md config.archive_git is {value}; use false, commit, push, pr or merge (true = '
         'merge). The git steps were not run'
@@ -2196,10 +2214,10 @@ MESSAGES = {
     'archive.running': '{message}.',
     'archive.busy': 'Another hook is archiving the playbook right now; it reports when done.',
     'archive.cannot_archive': 'Playbook {id} is complete but cannot be archived: {problem}',
-    # ==== end issue 14 item 10 (ja-archive)
+    # ==== end (ja-archive)
 
 
-    # ==== issue 14 item 10 (ja-more)
+    # ==== (ja-more)
     'reward.listing_more': '{shown} ... and {more} more',
     'reward.problems_more': '{shown}; ... and {more} more',
     'executor_guard.how_plan_roles': "executor '{raw}' → plan meta.roles.{name}",

@@ -1,4 +1,4 @@
-"""日本語メッセージ (issue 11 item 3)。
+"""日本語メッセージ。
 
 KEY → ``str.format`` テンプレート。キーとフィールドは ``en.py`` と同じ
 (tests/test_messages.py が確認する)。ここに無いキーは英語で表示される。
@@ -6,6 +6,25 @@ KEY → ``str.format`` テンプレート。キーとフィールドは ``en.py`
 """
 
 MESSAGES = {
+    # ------------------------------------------------------------ active-workflow
+    "active_workflow.unknown_value": (
+        "state.md の config.{key} が {value!r} ですが、これは {allowed} のいずれでもありません。"
+        "playgate は代わりに厳しい既定値で読みます。修正をユーザーに依頼してください"
+        "（config を変更できるのはユーザーだけです）。"
+    ),
+    "active_workflow.active": (
+        "有効なワークフロー: {title}（state.md の config.workflow: {name}、{docs}）。"
+        "ブランチ方針: {branch_policy}。コンパクション後: {after_compact}。"
+    ),
+    "active_workflow.branch_feature": "作業ブランチで作業し、main では作業しない",
+    "active_workflow.branch_trunk": "main で作業する（トランクベース。短命なブランチは可）",
+    "active_workflow.compact_continue": "中断した箇所から続ける",
+    "active_workflow.compact_wait": "ユーザーの次の指示を待つ",
+    "active_workflow.other_files": (
+        "{title} ワークフローのファイルがあります（{files}）が、有効なワークフローは {active} "
+        "なので、これらには従いません。そのワークフローで作業するには、ユーザーが state.md の "
+        "config.workflow を {name} に設定します。"
+    ),
     # ------------------------------------------------------------ shared
     "shared.state_problems": " state.md に問題があります: {problems}。",
     "shared.state_problems_more": " state.md に問題があります: {problems} (ほか {more} 件)。",
@@ -752,7 +771,7 @@ MESSAGES = {
     'reward.uncomputable': '{label} に対するこの {tool} の結果を計算できません ({why})',
     'reward.state_too_large': 'state.md が {limit} バイトを超えることになり、スイートはそれを読みません',
     'reward.after_call': '{error} (この {tool} の後)',
-    # ------------------------------------------------------------ archive report (statefiles.archive.describe)
+    # ------------------------------------------------------------ archive report (workflow.archive.report.describe)
     'archive.step.cleanup': 'tmp/ の片付け',
     'archive.step.archive': 'アーカイブ',
     'archive.step.state_reset': 'state.md のリセット',
@@ -906,7 +925,7 @@ MESSAGES = {
     'reward.gap_validated_by': "validated_by が {got} です ('critic' ではありません)",
     'reward.gap_critic_evidence': 'critic.status は PASS ですが critic.evidence が空です',
     # >>> shell analysis (ja-shell) ----------------------------------------
-    # Issue 14 item 10: the sentences the shell analysis records
+    # The sentences the shell analysis records
     # (shell.model.Msg) for bash-check, the permission gate and the workflow
     # guards to say: shell.unknown.* (why a command cannot be resolved),
     # shell.find.* (destructive findings, and the phrases they embed:
@@ -1425,7 +1444,7 @@ MESSAGES = {
     'shell.label.crontab_job': 'crontab のジョブ',
     # <<< shell analysis (ja-shell)
 
-    # ============================================================ issue 14 item 10 (ja-rest)
+    # ============================================================ (ja-rest)
     # 英語のまま日本語の読者に届いていた文 (ライブラリ・OS の詳細は種類ごとに
     # statefiles/detail.py で訳す。状態ファイルの問題、statusline、レポート)。
     # このブランチで追加したキーはここにまとめる。
@@ -1642,7 +1661,7 @@ MESSAGES = {
         "state.md: {section} を書くとセクション '{other}' が変わってしまいます。何も書き込んでいません — "
         "ファイルに特殊な書き方がないか確認してください"
     ),
-    # ==== issue 14 item 10 (ja-archive): the archive engine's step results, failures and hints
+    # ==== (ja-archive): the archive engine's step results, failures and hints
     'archive.config.git': (
         'state.md の config.archive_git が {value} です。false, commit, push, pr, merge のいずれかにしてください '
         '(true は merge)。git の手順は実行していません'
@@ -1780,10 +1799,10 @@ MESSAGES = {
     'archive.running': '{message}。',
     'archive.busy': '別のフックがいま playbook をアーカイブしています。完了したら報告します。',
     'archive.cannot_archive': 'Playbook {id} は完了していますが、アーカイブできません: {problem}',
-    # ==== end issue 14 item 10 (ja-archive)
+    # ==== end (ja-archive)
 
 
-    # ==== issue 14 item 10 (ja-more)
+    # ==== (ja-more)
     'reward.listing_more': '{shown} ... ほか {more} 件',
     'reward.problems_more': '{shown}; ... ほか {more} 件',
     'executor_guard.how_plan_roles': "executor '{raw}' → playbook の meta.roles.{name}",

@@ -21,6 +21,6 @@ package holds the pieces:
 * :mod:`permission.explain` — ``permission_request.py --explain "<command>"``.
 
 Nothing here imports more than ``os``/``sys``/``time`` at module level
-(issue 7 speed rules); PyYAML and jsonschema are imported only when a
+(the hooks' speed rules); PyYAML and jsonschema are imported only when a
 configuration layer changed.
 """

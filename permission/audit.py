@@ -1,4 +1,4 @@
-"""The permission gate's audit log: ``.claude/logs/permission.jsonl`` (issue 5).
+"""The permission gate's audit log: ``.claude/logs/permission.jsonl``.
 
 One JSON object per line, one line per decision, so a user can answer "why
 was I asked?" with ``tail`` or ``jq``::
@@ -28,7 +28,7 @@ from __future__ import annotations
 import os
 import time
 
-from events.redact import mask  # issue 18 item 3: secrets stay out of logs
+from events.redact import mask  # secrets stay out of logs
 from statefiles import fastjson, jsonlog, layout
 from statefiles.atomic import open_regular
 

@@ -1,4 +1,4 @@
-"""The layered ``permission-config.yaml`` (SPEC §5 "Config", issue 5).
+"""The layered ``permission-config.yaml`` (SPEC §5 "Config").
 
 Layers, lowest first:
 
@@ -15,7 +15,7 @@ via jsonschema). Keys: ``interpreters`` (per interpreter ``safe_flags`` and
 project's own command prefixes the human lets the gate approve,
 :mod:`permission.project_commands`), ``families`` (per command family, how
 hard bash-check stops its destructive findings: ``block``, ``ask`` or
-``warn``; :mod:`shell.severity`, issue 16 — a later layer's setting wins, a
+``warn``; :mod:`shell.severity`: a later layer's setting wins, a
 hard family never goes below ``ask``). A list adds to the lower
 layers; ``{add: [...], remove: [...]}`` adds and removes; ``name: null``
 under ``interpreters`` removes an interpreter.
@@ -463,7 +463,7 @@ def _family_floors(families: dict, notices: list) -> None:
         if raised != level:
             families[family] = raised
             notices.append(f"families.{family}: {level!r} is below the floor of a hard family; "
-                           f"it stays {raised!r} (issue 16)")
+                           f"it stays {raised!r}")
         if family not in severity.DEFAULTS:
             notices.append(f"families.{family}: no command family has this name; known: "
                            + ", ".join(sorted(severity.DEFAULTS)))

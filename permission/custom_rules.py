@@ -1,4 +1,4 @@
-"""The permission gate's ``rules`` phase (issue 18 item 4): the project's
+"""The permission gate's ``rules`` phase: the project's
 custom rules (``.claude/playgate-rules.yaml``, :mod:`statefiles.rules`) are
 never auto-approved.
 

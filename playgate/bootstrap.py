@@ -308,7 +308,7 @@ def _link_root(data, inst):
 
 def _speed_up(python, inst, suite, out):
     """Compile the plugin's modules, build the bashlex tables and the module
-    bundle (``hooks/suite.bundle``, issue 7), all with the hook interpreter,
+    bundle (``hooks/suite.bundle``), all with the hook interpreter,
     when the plugin root is writable — the steps install.py takes in
     ``.claude/``. Hooks run without them, only slower (a stale or foreign
     bundle is ignored module by module), so a failure is a note."""

@@ -3,8 +3,8 @@
 The CLI never formats a sentence inline: it calls :func:`text` with a key and
 parameters, and its ``--json`` output carries the key (``code``) and the
 parameters next to the rendered ``message``, so scripts do not depend on the
-wording. Issue 11 item 3 (English and Japanese messages chosen by state.md
-``config.language``) adds a ``ja`` table here, or merges these keys into the
+wording. English and Japanese messages (chosen by state.md
+``config.language``) add a ``ja`` table here, or merges these keys into the
 suite's message catalogue; :func:`text` already takes the language and falls
 back to English for a key a table lacks.
 """
@@ -377,7 +377,7 @@ EN = {
                        "--write"),
 }
 
-#: Language → table. ``ja`` arrives with issue 11 item 3.
+#: Language → table. English only so far.
 CATALOGUES = {"en": EN}
 
 

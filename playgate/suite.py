@@ -5,7 +5,7 @@ a package to the suite is one line there; everything else follows from it:
 
 * the installer copies each one to ``<repo>/.claude/<name>/``
   (:func:`playgate.installer.sources.suite_sources`);
-* the module bundle (``hooks/suite.bundle``, issue 7) compiles the ones
+* the module bundle (``hooks/suite.bundle``) compiles the ones
   marked *bundled*: the installer and the plugin bootstrap pass
   :data:`BUNDLED` to ``python -m statefiles.bundle`` (the hooks themselves
   stay import-light and never read this file);
@@ -90,7 +90,7 @@ GITIGNORE = (
     # and the team workflow's timeline and signals are per-checkout state.
     (".claude/permission-config.local.yaml", False),
     # Claude Code's own personal settings layer (permissions a user granted at
-    # a prompt, a personal statusLine): never committed (issue 18 item 6).
+    # a prompt, a personal statusLine): never committed.
     (".claude/settings.local.json", False),
     (".claude/state/", False),
 )

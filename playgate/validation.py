@@ -412,14 +412,14 @@ def project_files(root: str, include_archive: bool = False) -> list:
             if os.path.isfile(path):
                 files.append((path, f"{rel}/{kind}.json", kind))
     rules_file = layout.join(root, layout.CUSTOM_RULES)
-    if os.path.lexists(rules_file):  # issue 18 item 4: the custom rules, when there are any
+    if os.path.lexists(rules_file):  # the custom rules, when there are any
         files.append((rules_file, layout.CUSTOM_RULES, "rules"))
     return files
 
 
 def validate_rules(path: str, label: str | None = None) -> FileReport:
-    """Validate a custom rules file (``.claude/playgate-rules.yaml``, issue 18
-    item 4) as the hooks read it (:func:`statefiles.rules.check_text`): YAML,
+    """Validate a custom rules file (``.claude/playgate-rules.yaml``)
+    as the hooks read it (:func:`statefiles.rules.check_text`): YAML,
     its shipped schema, unique rule names."""
     from statefiles.rules import advice, check_text  # lazy: only when a rules file is validated
 

@@ -25,7 +25,7 @@ into the original string:
 Anything the scanner cannot close (an unterminated quote, substitution or
 construct) raises :class:`LexError`; the caller reports the command as
 *unknown*. Nesting deeper than :data:`MAX_NESTING` raises :class:`TooDeep`
-(a depth breach counts as dangerous, issue 3).
+(a depth breach counts as dangerous).
 
 Pure string scanning: no regular expressions, and no imports but
 :mod:`shell.model` and :mod:`shell.record` (they import nothing else; loaded
@@ -53,7 +53,7 @@ _CMD_PREFIX_WORDS = frozenset({"if", "then", "else", "elif", "do", "while", "unt
 class LexError(ValueError):
     """The command cannot be scanned (unterminated quote or construct). Its
     argument says why: a :class:`shell.model.Msg` (``shell.unknown.parse_*``),
-    so the reason reaches the agent in its language (issue 14 item 10)."""
+    so the reason reaches the agent in its language."""
 
 
 class TooDeep(LexError):

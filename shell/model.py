@@ -1,6 +1,6 @@
 """The shapes the shell analysis produces (SPEC §4). See ``shell/__init__.py``
 for how guards use them. Plain ``__slots__`` classes, the simple ones on
-:class:`shell.record.Record` (no dataclasses: hook hot path, issue 7)."""
+:class:`shell.record.Record` (no dataclasses: hook hot path)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def is_assignment(s: str, start: int, end: int) -> bool:
 
 
 class Msg:
-    """A sentence the analysis records for a guard to say (issue 14 item 10):
+    """A sentence the analysis records for a guard to say:
     a catalogue key (``shell.unknown.<case>``, ``shell.find.<case>``,
     ``shell.carrier.<case>`` in ``messages/en.py`` and ``messages/ja.py``) and
     its fields. Recording one is cheap: nothing is rendered and no catalogue
@@ -247,7 +247,7 @@ class SimpleCommand:
 def _base_name(word: str) -> str:
     """The program a command word names: its last path component (``/`` or,
     for Windows spellings, ``\\``), without a Windows executable suffix
-    (``C:/Git/bin/git.exe`` and ``'C:\\x\\rm.EXE'`` are git and rm: issue 16)."""
+    (``C:/Git/bin/git.exe`` and ``'C:\\x\\rm.EXE'`` are git and rm)."""
     base = word.rstrip("/\\").replace("\\", "/").rsplit("/", 1)[-1]
     if base[-4:].lower() in (".exe", ".com", ".cmd", ".bat") and len(base) > 4:
         base = base[:-4]
@@ -274,7 +274,7 @@ class Finding(Record):
     handler produced it (``shell/families/<module>.py``'s ``FAMILY``, or
     ``"shell"`` for what the shell language itself does: redirections, fork
     bombs, computed command names, the depth limit) — internal for now, for
-    per-family severities and ``playgate explain`` (issue 16). ``certain``
+    per-family severities and ``playgate explain``. ``certain``
     is False when the finding rests on a value only known at run time
     (``rm -rf "$X"``): still blocked, but not proof of intent.
 

@@ -1,5 +1,5 @@
 """sed's command line and script delimiters, read once for their two
-readers (issue 17 item 4).
+readers.
 
 GNU sed reads its arguments with getopt_long: bundled short flags
 (``-ne``), a value glued (``-es/a/b/``, ``--expression=s/a/b/``) or in the

@@ -1,7 +1,7 @@
-"""The bookkeeping the hooks do when the reviewer or the critic finishes (issue 14 items 2, 8).
+"""The bookkeeping the hooks do when the reviewer or the critic finishes.
 
 Seed 002 §11.5 has the orchestrator copy every subagent verdict into the
-playbook files by hand. Measured with a compliant agent (issue 14) that cost
+playbook files by hand. Measured with a compliant agent that cost
 a third of the golden path's turns, and it was where the instructions
 contradicted each other: the review "sets" ``meta.reviewed`` but the
 reviewer cannot write, and the orchestrator that records it is warned for
@@ -169,7 +169,7 @@ def _why_not(report: dict, key: str, /, **fields) -> None:
     """Why a reviewed playbook was not activated: ``why_not`` in English
     (the report is JSON, read back later) and ``why_not_text``
     (``messages.Text.to_json``) so the reminder can tell it in the reader's
-    language (issue 14 item 10)."""
+    language."""
     from messages import Text  # lazy: only when the playbook cannot be activated
 
     why = Text(key, **fields)

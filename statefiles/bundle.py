@@ -1,4 +1,4 @@
-"""Build or check the module bundle the hooks import from (issue 7).
+"""Build or check the module bundle the hooks import from.
 
     python -m statefiles.bundle [PACKAGE...]          build <suite root>/hooks/suite.bundle
     python -m statefiles.bundle --check [PACKAGE...]  exit 0 when it is current, else 1

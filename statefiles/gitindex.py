@@ -70,7 +70,7 @@ def index_entry_sha(index: bytes, name: bytes) -> str | None:
 
 
 def _sha1(data: bytes):
-    try:  # the C module directly: hashlib loads OpenSSL (about 2.5 ms, issue 7)
+    try:  # the C module directly: hashlib loads OpenSSL (about 2.5 ms)
         from _sha1 import sha1  # lazy: the index check only (git commit)
     except ImportError:  # pragma: no cover - a Python built without it
         from hashlib import sha1  # lazy: fallback

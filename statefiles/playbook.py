@@ -93,7 +93,7 @@ def parse_json_text(data, label: str) -> tuple:
 
 def _text(key: str, /, **fields):
     """A read problem as :class:`messages.Text` (the English as before,
-    translatable; issue 14 item 10). Lazy: only a broken playbook makes one."""
+    translatable). Lazy: only a broken playbook makes one."""
     from messages import Text  # lazy: only a broken playbook makes one
 
     return Text(key, **fields)
@@ -341,7 +341,7 @@ class Playbook:
 
     def active_subtask_id(self) -> str | None:
         """progress ``active.subtask``, else the first in_progress subtask, else
-        the first subtask of ``active.phase`` (issue 4)."""
+        the first subtask of ``active.phase``."""
         sub = _str(self.active.get("subtask")).strip()
         if sub and self.subtask(sub)[1] is not None:
             return sub

@@ -57,7 +57,7 @@ FLOOR = (
     ".claude/protected-files.txt",
     ".claude/permission-config.yaml",
     ".claude/permission-config.local.yaml",
-    # The project's custom rules (issue 18 item 4): Claude must not lift its own rules.
+    # The project's custom rules: Claude must not lift its own rules.
     layout.CUSTOM_RULES,
     layout.MANIFEST,
     # Which suite a clone installs, and from where: Claude must not redirect it.
@@ -77,11 +77,11 @@ FLOOR = (
     ".claude/agents/codex-delegate.md",
     ".claude/agents/coderabbit-delegate.md",
     ".mcp.json",
-    # The Claude Code plugin's code, marketplaces and environment (issue 11).
+    # The Claude Code plugin's code, marketplaces and environment.
     "~/.claude/plugins/**",
     "~/.claude/settings.json",
     "~/.claude/settings.local.json",
-    # The user's own Claude Code configuration (issue 15 item 6): its hooks,
+    # The user's own Claude Code configuration: its hooks,
     # permissions and MCP servers decide what runs in every session.
     "~/.claude.json",
     "~/.claude.json.backup",
@@ -115,7 +115,7 @@ class Entry:
         self.line = line
         self.absolute = pattern.startswith(("/", "~/"))
         # A cheap pre-filter so that most entries are rejected with one string
-        # comparison (hot path, issue 7).
+        # comparison (hot path).
         self.prefix = _literal_prefix(pattern.casefold()) if not self.absolute else ""
         self._regex = None
         self._comps = None
@@ -127,7 +127,7 @@ class Entry:
         want a regex (it answers like :meth:`matches_rel` on paths without
         empty or ``.`` components; matching itself uses :func:`glob_match`)."""
         if self._regex is None:
-            import re  # lazy: ~3 ms (issue 7), and no hook path asks for a regex
+            import re  # lazy: ~3 ms, and no hook path asks for a regex
 
             self._regex = re.compile(glob_to_regex(self.pattern), re.IGNORECASE)
         return self._regex
@@ -169,7 +169,7 @@ class Entry:
 
 # ----------------------------------------------------------------------- globs
 #
-# The one glob matcher of the suite (issue 17): protected-files.txt entries,
+# The one glob matcher of the suite: protected-files.txt entries,
 # bash-check's view of them, spec_paths (workflow.team) and the playbook's
 # scope globs all read a glob the same way:
 #
@@ -183,7 +183,7 @@ class Entry:
 # * a match also covers everything below it (a directory pattern protects
 #   the tree; ``dir/**`` covers ``dir`` itself).
 #
-# Before issue 17 there were three matchers. workflow/team.py read spec_paths
+# There used to be three matchers. workflow/team.py read spec_paths
 # without the "covers everything below" rule and kept ``**`` inside a
 # component within it; protected.py and bash_check.py kept empty and ``.``
 # components as literal ones. Where they differed the one matcher takes the
@@ -237,7 +237,7 @@ def glob_to_regex(pattern: str) -> str:
 def _regex_text(pat: str) -> str:
     """:func:`glob_to_regex` for ``pat`` already reduced to its components
     (joined with ``/``)."""
-    import re  # lazy: ~3 ms (issue 7); only the regex fallback and tests use it
+    import re  # lazy: ~3 ms; only the regex fallback and tests use it
 
     out = []
     i = 0
@@ -305,7 +305,7 @@ def glob_match(comps, path: str) -> bool:
     """True when the glob (``comps`` from :func:`pattern_components`) matches
     ``path`` (already case-folded) or a directory above it, with the
     semantics above. Same answers as :func:`glob_to_regex` on the normalised
-    path, without importing ``re`` on the hot path (issue 7)."""
+    path, without importing ``re`` on the hot path."""
     return _match(comps, _normal(path))
 
 
@@ -516,7 +516,7 @@ def suite_floor() -> tuple:
     """The suite's own directory as an absolute HARD_BLOCK pattern when it is
     not a project's ``.claude/`` (which :data:`FLOOR` covers): the Claude Code
     plugin root, wherever the plugin was installed from, and the plugin's data
-    directory (``$CLAUDE_PLUGIN_DATA``, its Python environment) — issue 11.
+    directory (``$CLAUDE_PLUGIN_DATA``, its Python environment).
     Editing the code or the interpreter that run the hooks would switch the
     gate off (bypass family G)."""
     suite = layout.SUITE_ROOT
@@ -572,7 +572,7 @@ def parse(text: str, label: str = layout.PROTECTED_FILES) -> ProtectedList:
 
 def _text(key: str, /, **fields):
     """A problem of the list as :class:`messages.Text` (the English as
-    before, translatable: issue 14 item 10); only a broken list makes one."""
+    before, translatable); only a broken list makes one."""
     from messages import Text  # lazy: a broken list only
 
     return Text(key, **fields)

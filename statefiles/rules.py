@@ -1,4 +1,4 @@
-"""The project's custom rules, ``.claude/playgate-rules.yaml`` (issue 18 item 4).
+"""The project's custom rules, ``.claude/playgate-rules.yaml``.
 
 A user declares rules that block, or ask the user about, Bash commands of
 their own choosing (``npm publish``, ``kubectl apply --context prod``, ``git
@@ -262,7 +262,7 @@ def load(root: str, use_cache: bool = True) -> RuleSet:
     absent; a broken :class:`RuleSet` when it cannot be read, parsed or
     validated. Never raises. ``use_cache=False`` builds the set again (the
     problems of a broken file then carry their catalogue keys, which the
-    on-disk cache does not keep: issue 14 item 10)."""
+    on-disk cache does not keep)."""
     path = layout.join(root, RULES_FILE)
     try:
         data = read_bytes(path, MAX_BYTES + 1)  # never waits on a FIFO

@@ -4,7 +4,7 @@ The files parsed on a hook path — state.md's blocks, an edited spec.yaml, an
 agent definition's frontmatter — may be written by the agent the gate
 watches. A hook that takes longer than its registered timeout is killed and
 Claude Code lets the call through (fails open), so parsing must stay fast
-whatever the text (issue 8, hostile state):
+whatever the text (hostile state):
 
 * the text is at most ``limit`` characters (pure-Python PyYAML needs about
   4 s per megabyte);

@@ -1,5 +1,4 @@
-"""The golden path's hand-offs, decided once (issue 14 items 2, 3, 6, 8;
-issue 15 item 7): who writes what, in which order, which guard checks it.
+"""The golden path's hand-offs, decided once: who writes what, in which order, which guard checks it.
 
 Families:
 
@@ -262,7 +261,7 @@ def test_typed_critic_fields_are_refused_unless_a_human_loosened_it(tmp_path, co
     result = K.tool(root, "Write", {"file_path": str(root / K.PROGRESS), "content": K.dump(doc)})
     assert result.blocked is required, result
     if not required:
-        # Loosened: the fields decide, as before issue 15, and archive.
+        # Loosened: the fields decide, as when the ledger was optional, and archive.
         (root / K.PROGRESS).write_text(K.dump(doc))
         K.call(root, "PostToolUse", tool_name="Write", tool_use_id="t",
                tool_input={"file_path": str(root / K.PROGRESS), "content": K.dump(doc)},

@@ -108,7 +108,7 @@ def resume_pointer(ctx, trigger: str = "") -> dict:
 #: The status line's words (``playgate statusline``) in English: the line is
 #: drawn on every refresh, so English (the default) does not load the
 #: catalogue; another language takes ``statusline.<name>`` from it (the
-#: English entries there say the same: issue 14 item 10).
+#: English entries there say the same).
 STATUS_WORDS = {
     "phase": "phase {phase}",
     "subtasks": "{done}/{total} subtasks",

@@ -1,7 +1,7 @@
 """Reading a subagent's final message (``last_assistant_message`` at
 SubagentStop): the verdict lines the critic and the reviewer end with.
 
-One reading for both hand-offs (issue 14): ``CRITIC: PASS p1.1`` and
+One reading for both hand-offs: ``CRITIC: PASS p1.1`` and
 ``REVIEW: FAIL play/x/plan.json - reason`` are the same line with another tag,
 so the tolerance for markdown decoration, case and reason separators is
 spelled once.
@@ -9,7 +9,7 @@ spelled once.
 
 from __future__ import annotations
 
-from workflow.reward import agent_name
+from workflow.reward.stops import agent_name
 
 VERDICTS = ("PASS", "FAIL")
 #: Markdown a model puts in front of a line (quote, bullet, bold, heading).

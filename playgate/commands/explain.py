@@ -114,7 +114,7 @@ def permission_of(command: str, root: str, cwd: str, env, decision=None) -> dict
 
 
 def rules_of(command: str, root: str, cwd: str, home: str) -> dict:
-    """The custom rules (``.claude/playgate-rules.yaml``, issue 18 item 4)
+    """The custom rules (``.claude/playgate-rules.yaml``)
     that match ``command``, whatever the guards before them answer:
     ``{"file", "present", "problems", "matches": [{"rule", "action",
     "reason", "command", "line"}]}``."""
@@ -163,7 +163,7 @@ def run(args, project) -> tuple:
                     None) if pre["blocked"] else next(
         (step for step in pre["trace"] if step["kind"] == "ask"), None)
     # What the user gets: static rules, PreToolUse and the gate, decided by
-    # the one function the hook's --explain uses too (issue 18 item 6).
+    # the one function the hook's --explain uses too.
     result = effective(command, project.root,
                        {"decision": pre["decision"], "blocked": pre["blocked"],
                         "guard": deciding["guard"] if deciding else ""},

@@ -1,4 +1,4 @@
-"""``playgate report``: one session at a glance (issue 18 item 7).
+"""``playgate report``: one session at a glance.
 
 For one session (``--session ID`` or a prefix of it; default: the session of
 the newest entry in the decision log) it gathers
@@ -43,7 +43,7 @@ from playgate.commands.logs import _local, summarise
 from playgate.errors import EXIT_OK, InputError
 from statefiles import jsonlog, layout
 from statefiles.atomic import write_atomic
-from workflow.reward import CRITIC_LEDGER
+from workflow.reward.ledger import CRITIC_LEDGER
 
 NEEDS_PROJECT = True
 #: Characters of a reason in the text form.

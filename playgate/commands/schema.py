@@ -1,5 +1,5 @@
 """``playgate schema NAME [--path]``: the JSON Schemas the suite ships, for
-editors and CI (issue 18 item 4).
+editors and CI.
 
 ``rules`` is the schema of ``.claude/playgate-rules.yaml`` (the custom
 rules, :mod:`statefiles.rules`); ``permission-config`` the schema of a

@@ -40,7 +40,7 @@ STATE_MD = layout.STATE_MD
 PLAY_TEMPLATE = "play/template"
 
 #: How hook commands name the interpreter and the suite in an install (the
-#: plugin of issue 11 fills the same placeholders with ``${CLAUDE_PLUGIN_ROOT}``).
+#: Claude Code plugin fills the same placeholders with ``${CLAUDE_PLUGIN_ROOT}``).
 VENV_PYTHON = '"$CLAUDE_PROJECT_DIR"/.claude/.venv/bin/python'
 SUITE_DIR = '"$CLAUDE_PROJECT_DIR"/.claude'
 

@@ -19,7 +19,7 @@ It
    the archive checkpoint (logged to ``.claude/logs/archive.log``);
 3. prints what was done, what is left to commit with the exact commands
    (the work and the archive: the archive's own commit stages only the
-   playbook's files and state.md; issue 14), the git steps left to do by
+   playbook's files and state.md), the git steps left to do by
    hand (if any), and how to derive the next task: the remaining playbooks
    under ``play/``, open items of ``play/project.json``, or "all tasks
    complete — wait". The report is in state.md ``config.language`` (the
@@ -198,17 +198,17 @@ def next_task_text(root: str, lang: str = "en") -> str:
 def manual_steps(cp: dict, lang: str = "en") -> list:
     """Commands for the git steps the archive did not do, in order."""
     from messages import text
-
-    from statefiles import archive
+    from statefiles import checkpoint
+    from workflow.archive.steps import describe_step
 
     branch = cp.get("branch") or "<branch>"
     remote = cp.get("remote") or "origin"
     default = cp.get("default_branch") or "main"
     fields = {"branch": branch, "remote": remote, "default": default}
     steps = cp.get("steps", {})
-    planned = archive.planned_steps(cp)
-    return [f"{archive.describe_step(s, lang)}: {text(lang, f'post_loop.manual.{s}', **fields)}"
-            for s in archive.GIT_STEPS
+    planned = checkpoint.planned_steps(cp)
+    return [f"{describe_step(s, lang)}: {text(lang, f'post_loop.manual.{s}', **fields)}"
+            for s in checkpoint.GIT_STEPS
             if s in planned and steps.get(s, {}).get("status") not in ("done", "skipped")]
 
 
@@ -219,13 +219,14 @@ _MESSAGE_OK = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012
 
 def commit_text(root: str, cp: dict | None, lang: str = "en") -> str | None:
     """What is left to commit after the archive, as one instruction with the
-    exact commands (issue 14 items 3 and 6), or ``None`` when the tree is
+    exact commands, or ``None`` when the tree is
     clean. Bytecode, tool caches and secret-like files are left out and
     named."""
     from messages import text
-    from statefiles import archive, gitinfo
+    from statefiles import gitinfo
+    from workflow.archive.git_steps import commit_candidates
 
-    paths, left_out = archive.commit_candidates(root)
+    paths, left_out = commit_candidates(root)
     if paths is None:
         return None
     notes = []
@@ -258,8 +259,10 @@ def main(argv) -> int:
         print(__doc__)
         return 0
     from messages import text
-    from statefiles import archive, layout, state_md
+    from statefiles import checkpoint, layout, state_md
     from statefiles.markers import Markers
+    from workflow.archive import run as archive
+    from workflow.archive.report import describe
 
     root = project_root()
     state = state_md.load(root)
@@ -267,7 +270,7 @@ def main(argv) -> int:
     markers = Markers(root)
     pending = markers.read_json(layout.POST_LOOP_PENDING)
     has_pending = markers.exists(layout.POST_LOOP_PENDING)
-    cp = archive.load_checkpoint(root)
+    cp = checkpoint.load_checkpoint(root)
 
     if "--status" in args:
         which = (f" ({pending.get('playbook')}, {pending.get('status')})"
@@ -276,21 +279,21 @@ def main(argv) -> int:
                    which=which))
         print(text(lang, "post_loop.status_archive",
                    archive=(f"{cp.get('status')} — "
-                            f"{archive.describe(cp, for_handler=True, lang=lang)}"
+                            f"{describe(cp, for_handler=True, lang=lang)}"
                             if cp else text(lang, "post_loop.no_checkpoint"))))
         return 0
 
-    if cp is not None and not archive.is_closed(cp):
+    if cp is not None and not checkpoint.is_closed(cp):
         retry = "--no-git" not in args
-        if cp.get("status") in (archive.RUNNING, archive.FAILED) or retry:
+        if cp.get("status") in (checkpoint.RUNNING, checkpoint.FAILED) or retry:
             result = archive.run(root, network=True, retry=retry, budget_s=100.0, lang=lang)
             if result is not None and result.status == "busy":
                 print(text(lang, "post_loop.busy"))
                 return EXIT_BUSY
-            cp = archive.load_checkpoint(root) or cp
-        if cp.get("status") in (archive.FAILED, archive.RUNNING):
+            cp = checkpoint.load_checkpoint(root) or cp
+        if cp.get("status") in (checkpoint.FAILED, checkpoint.RUNNING):
             print(text(lang, "post_loop.unfinished",
-                       report=archive.describe(cp, for_handler=True, lang=lang),
+                       report=describe(cp, for_handler=True, lang=lang),
                        command=layout.post_loop_command(root)))
             return EXIT_FAILED
 
@@ -301,13 +304,13 @@ def main(argv) -> int:
 
     lines = []
     if cp is not None:
-        lines.append(archive.describe(cp, for_handler=True, lang=lang))
+        lines.append(describe(cp, for_handler=True, lang=lang))
     elif isinstance(pending, dict):
         lines.append(text(lang, "post_loop.archived_to", playbook=pending.get("playbook"),
                           archive=pending.get("archive") or "play/archive/",
                           status=pending.get("status")))
     markers.remove(layout.POST_LOOP_PENDING)
-    archive.close(root)
+    checkpoint.close(root)
     lines.append(text(lang, "post_loop.cleared"))
     todo = manual_steps(cp, lang) if cp is not None else []
     commit = commit_text(root, cp, lang)

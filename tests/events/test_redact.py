@@ -1,4 +1,4 @@
-"""events.redact: secrets in command lines never reach the logs (issue 18 item 3).
+"""events.redact: secrets in command lines never reach the logs.
 
 Properties: for any secret drawn by hypothesis, placed in any of the shapes
 the module masks, and surrounded by arbitrary other words, the masked text

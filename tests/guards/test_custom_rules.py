@@ -1,4 +1,4 @@
-"""Custom rules (issue 18 item 4): ``.claude/playgate-rules.yaml``, its shipped schema, the
+"""Custom rules: ``.claude/playgate-rules.yaml``, its shipped schema, the
 guard ``custom-rules`` in the PreToolUse Bash chain, the permission gate's ``rules`` floor
 phase, ``playgate validate``/``schema``/``explain``/``doctor``, and docs/custom-rules.md.
 

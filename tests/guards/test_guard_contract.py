@@ -1,4 +1,4 @@
-"""The guard contract (issue 17 item 1; ``events/guard.py``).
+"""The guard contract (``events/guard.py``).
 
 Every event unit in ``events/`` is walked: ``chain(ctx)`` for every kind of
 tool it can tell apart, and, for units with their own ``run(ctx)``, the guard

@@ -99,7 +99,7 @@ def test_post_loop_pending_blocks_stop(rr):
     marker = rr / ".claude/session-state/post-loop-pending"
     marker.write_text(json.dumps({"playbook": "demo", "status": "success"}))
     result = K.stop(rr)
-    # issue 14: named by its one command, the one the guards let run
+    # Named by its one command, the one the guards let run
     assert decision(result) == "block" and "post-loop/handler.py`" in result.json["reason"]
     assert "demo" in result.json["reason"]
 
@@ -324,7 +324,7 @@ def test_full_legitimate_cycle_through_the_installed_hooks(live):
         early["subtasks"][sid]["status"] = "done"
         assert _write(live, K.PROGRESS, early).code == 2
         # the critic passes it: SubagentStop records the verdict and, the
-        # validations being recorded, marks it done itself (issue 14)
+        # validations being recorded, marks it done itself
         out = live.hook("SubagentStop", agent_id=f"c-{sid}", agent_type="critic",
                         stop_hook_active=False, last_assistant_message=f"CRITIC: PASS {sid}")
         assert out.code == 0 and "\"decision\"" not in out.stdout, out  # a reminder at most

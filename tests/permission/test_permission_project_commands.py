@@ -1,5 +1,5 @@
 """``project_commands``: the project's own commands the human lets the gate
-approve (issue 14 item 4; SPEC §5 "Config").
+approve (SPEC §5 "Config").
 
 Families:
 

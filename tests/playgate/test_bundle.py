@@ -1,4 +1,4 @@
-"""The module bundle (hooks/_bootstrap.py, issue 7): installed hooks import
+"""The module bundle (hooks/_bootstrap.py): installed hooks import
 the suite from one compiled file, but never a module whose source changed,
 and a missing, foreign or damaged bundle only costs speed."""
 

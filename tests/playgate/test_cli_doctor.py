@@ -1,5 +1,5 @@
 """``playgate doctor``: green on a fresh install, and on a broken one the
-problem named (issue 11 "Done when"). Every case breaks one thing in a real
+problem named. Every case breaks one thing in a real
 installed repository and runs the installed ``python .claude/playgate doctor``."""
 
 from __future__ import annotations
@@ -253,7 +253,7 @@ def test_the_bundled_settings_schema_is_the_shared_one():
                                     ).read_bytes()
 
 
-# ------------------------------------------------------- workspace trust (issue 14 item 7)
+# ------------------------------------------------------- workspace trust
 
 
 def _claude_json(home: Path, projects: dict) -> None:

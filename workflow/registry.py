@@ -1,0 +1,361 @@
+"""The workflow registry: the one place that knows which ways of working the
+suite ships, which one is active, and what each one's plan, plan check, work,
+work check, roles and files are (``../shared/WORKFLOWS.md``).
+
+The seeds describe four ways an agent works in a repository. They are four
+shapes of the same guarantees (state first, a checked plan before code,
+independent checking before "done", roles own their files, the same floors,
+a branch policy), so the gate is one gate and each workflow is one entry of
+:data:`WORKFLOWS`, read at a glance like the event chains
+(``events/<event>.py``) and the command-family registry
+(``shell/registry.py``). Guards ask this module instead of hard-coding the
+golden path's file and agent names; the golden path is the first entry, not
+a special case.
+
+Which workflow is active: state.md ``config.workflow`` (one of
+:data:`NAMES`, default :data:`DEFAULT`), a human's choice like every config
+key (SPEC §7). One workflow is active at a time; the files of another that
+are present are reported at session start (``guards/active_workflow.py``),
+not obeyed. Two more config keys default per workflow:
+
+==================  =============================  ===================================
+state.md ``config``  values                          default
+==================  =============================  ===================================
+``workflow``         ``golden-path`` ``crew``        ``golden-path``
+                     ``breezing`` ``sync-sdd``
+``branch_policy``    ``feature`` ``trunk``           the workflow's (sync-sdd: trunk,
+                                                     seed 003 §15; the others: feature,
+                                                     seeds 002/004)
+``after_compact``    ``continue`` ``wait``           the workflow's (sync-sdd: wait,
+                                                     seed 003 §13; the others: continue,
+                                                     seed 002 §1.5)
+==================  =============================  ===================================
+
+An unknown value of any of them is never guessed into a looser reading: the
+workflow falls back to the golden path (the strictest gate: a reviewed
+playbook before any edit) and the branch policy to ``feature``, and
+:func:`config_problems` names the value so that session start, ``playgate
+validate`` and ``doctor`` report it.
+
+Agent types are matched **exactly** (Claude Code's ``agent_type``; the
+suite's own agents may carry the plugin namespace ``playgate:``), never
+lower-cased or by substring: ``Critic`` or ``other:critic`` is not the golden
+path's critic. No agent name belongs to two workflows (checked when this
+module is imported), because a role's rights follow its name.
+
+Pure data and lookups: no I/O of its own except :func:`present`, which
+stats a few paths; imports nothing heavy (it is read on hook paths).
+"""
+
+from __future__ import annotations
+
+import os
+
+from shell.record import Record
+
+#: The suite's name when it is installed as a Claude Code plugin: its agents
+#: are then ``playgate:<name>``. Other plugins' namespaces are kept, so a
+#: third-party ``x:critic`` is nobody's critic here.
+PLUGIN_NAMESPACE = "playgate"
+
+FEATURE = "feature"
+TRUNK = "trunk"
+BRANCH_POLICIES = (FEATURE, TRUNK)
+
+CONTINUE = "continue"
+WAIT = "wait"
+AFTER_COMPACT = (CONTINUE, WAIT)
+
+#: Claude Code's own agents that cannot write, as the CLI names them.
+BUILTIN_READ_ONLY = frozenset({"Explore", "Plan", "statusline-setup"})
+
+
+class Workflow(Record):
+    """One way of working (one row of ``../shared/WORKFLOWS.md``).
+
+    * ``name`` — the state.md ``config.workflow`` value;
+    * ``title`` — what the docs call it; ``seeds`` — the seed numbers it follows;
+    * ``start`` — what the user types to start a unit of work (a skill or
+      slash command), ``None`` when the work starts from an ordinary request;
+    * ``roles`` — role → the agent types (exact names) that play it. Role
+      names are shared across workflows: ``planner``, ``plan_checker``,
+      ``worker``, ``work_checker``, plus a workflow's own (``aggregator``,
+      ``auditor``...). The main session is the ``lead`` and has no agent type;
+    * ``read_only`` — the agent types of this workflow that have no write
+      tools (their stops are never blocked: they cannot act on a reason);
+    * ``files`` — repo-relative globs of the workflow's own state files; one
+      that exists means the workflow has (or had) work in this repository;
+    * ``branch_policy`` / ``after_compact`` — the defaults of those config keys;
+    * ``abort`` — how a unit of work is abandoned without leaving state that
+      keeps guarding (the user's command or the workflow's cleanup);
+    * ``docs`` — the docs page of the workflow.
+    """
+
+    __slots__ = ("name", "title", "seeds", "start", "roles", "read_only", "files",
+                 "branch_policy", "after_compact", "abort", "docs")
+    _defaults = {"start": None, "read_only": frozenset(), "branch_policy": FEATURE,
+                 "after_compact": CONTINUE, "abort": "", "docs": ""}
+
+    def agents(self) -> frozenset:
+        """Every agent type of the workflow, in any role."""
+        return frozenset(a for names in self.roles.values() for a in names)
+
+    def role_of(self, agent: str) -> str | None:
+        """The role the exact agent name ``agent`` plays here, or ``None``."""
+        for role, names in self.roles.items():
+            if agent in names:
+                return role
+        return None
+
+
+#: The workflows the suite ships, the default first. Roles, files and
+#: defaults are the seeds' (see each ``docs`` page for the flow as a table).
+WORKFLOWS = (
+    Workflow(
+        name="golden-path",
+        title="golden path (4QV+)",
+        seeds=("002", "004"),
+        start="playbook-init",
+        roles={
+            "analyst": ("prompt-analyzer",),
+            "planner": ("pm",),
+            "plan_checker": ("reviewer",),
+            "work_checker": ("critic",),
+            "executor": ("executor-resolver", "codex-delegate", "coderabbit-delegate"),
+        },
+        read_only=frozenset({"critic", "reviewer", "prompt-analyzer", "executor-resolver",
+                             "coderabbit-delegate"}),
+        files=("play/*/plan.json", "play/*/progress.json"),
+        abort="set state.md playbook.active to null (the playbook's files stay in play/)",
+        docs="docs/workflow.md",
+    ),
+    Workflow(
+        name="crew",
+        title="crew orchestration (claude-crew)",
+        seeds=("000",),
+        start=None,
+        roles={
+            "planner": ("crew-decomposer",),
+            "plan_checker": ("crew-plan-reviewer",),
+            "worker": ("crew-researcher", "crew-writer", "crew-coder", "crew-reviewer"),
+            "aggregator": ("crew-aggregator",),
+            "retrospector": ("crew-retrospector",),
+        },
+        read_only=frozenset({"crew-plan-reviewer"}),
+        files=("work/cmd_*/plan.md", "work/cmd_*/execution_log.yaml"),
+        abort="",
+        docs="",
+    ),
+    Workflow(
+        name="breezing",
+        title="breezing (team)",
+        seeds=("001",),
+        start="breezing",
+        roles={
+            "planner": ("plan-analyst",),
+            "plan_checker": ("plan-critic",),
+            "worker": ("task-worker", "codex-implementer"),
+            "work_checker": ("code-reviewer",),
+        },
+        read_only=frozenset({"plan-analyst", "plan-critic", "code-reviewer"}),
+        files=(".claude/state/breezing-active.json",),
+        abort="",
+        docs="docs/team-and-spec.md",
+    ),
+    Workflow(
+        name="sync-sdd",
+        title="sync-sdd (spec-driven)",
+        seeds=("003",),
+        start=None,
+        roles={
+            "planner": ("sdd-architect", "sdd-taskgenerator"),
+            "plan_checker": (),
+            "worker": ("sdd-builder",),
+            "work_checker": (),
+        },
+        read_only=frozenset(),
+        files=(".sdd/project/specs/*/spec.yaml",),
+        branch_policy=TRUNK,
+        after_compact=WAIT,
+        abort="",
+        docs="docs/team-and-spec.md",
+    ),
+)
+
+BY_NAME = {w.name: w for w in WORKFLOWS}
+NAMES = tuple(BY_NAME)
+DEFAULT = WORKFLOWS[0]
+
+
+def _check_registry() -> None:
+    """No agent name in two workflows, none empty or namespaced: a role's
+    rights follow its exact name (``../shared/WORKFLOWS.md``)."""
+    seen: dict = {}
+    for wf in WORKFLOWS:
+        for agent in wf.agents():
+            if not agent or ":" in agent or agent != agent.strip():
+                raise ValueError(f"workflow {wf.name}: bad agent name {agent!r}")
+            if agent in seen and seen[agent] != wf.name:
+                raise ValueError(f"agent {agent!r} is in workflows {seen[agent]} and {wf.name}")
+            seen[agent] = wf.name
+        stray = wf.read_only - wf.agents()
+        if stray:
+            raise ValueError(f"workflow {wf.name}: read_only names no role: {sorted(stray)}")
+
+
+_check_registry()
+
+
+# ------------------------------------------------------------------ agent types
+
+
+def agent_name(agent_type) -> str:
+    """The suite agent an ``agent_type`` names, exactly: ``critic`` and
+    ``playgate:critic`` → ``critic``; anything else is returned as it is
+    (``Critic``, ``other:critic``, `` critic``), so it matches no role. A
+    non-string is ``""``."""
+    if not isinstance(agent_type, str):
+        return ""
+    return agent_type.removeprefix(PLUGIN_NAMESPACE + ":")
+
+
+def agent_role(agent_type) -> tuple:
+    """``(workflow, role)`` of the agent type, matched exactly after the
+    suite's plugin namespace (:func:`agent_name`), or ``(None, None)``."""
+    name = agent_name(agent_type)
+    if name:
+        for wf in WORKFLOWS:
+            role = wf.role_of(name)
+            if role is not None:
+                return wf, role
+    return None, None
+
+
+def is_agent(agent_type, workflow: str, role: str) -> bool:
+    """True when ``agent_type`` is exactly one of the agents that play
+    ``role`` in ``workflow`` (``is_agent(t, "golden-path", "work_checker")``
+    is the critic test)."""
+    wf, found = agent_role(agent_type)
+    return wf is not None and wf.name == workflow and found == role
+
+
+def is_read_only_agent(agent_type) -> bool:
+    """True for a suite agent without write tools, in any workflow, and for
+    Claude Code's built-in read-only agents (``Explore``, ``Plan``,
+    ``statusline-setup``; matched as the CLI names them)."""
+    name = agent_name(agent_type)
+    if name in BUILTIN_READ_ONLY:
+        return True
+    wf, _role = agent_role(name)
+    return wf is not None and name in wf.read_only
+
+
+
+# ------------------------------------------------------------------ configuration
+
+
+def _config(ctx, key: str):
+    state = ctx.state
+    if state is None:
+        return None
+    try:
+        return state.get("config", key, None)
+    except Exception:  # a broken state.md is reported by its own guards
+        return None
+
+
+def _word(value) -> str | None:
+    return value.strip().lower() if isinstance(value, str) and value.strip() else None
+
+
+def active(ctx) -> Workflow:
+    """The active workflow: state.md ``config.workflow`` when it names one of
+    :data:`NAMES` (case and surrounding blanks ignored), else :data:`DEFAULT`
+    (no state.md, key absent, or an unknown value: see
+    :func:`config_problems`)."""
+    return BY_NAME.get(_word(_config(ctx, "workflow")) or "", DEFAULT)
+
+
+def branch_policy(ctx) -> str:
+    """``feature`` or ``trunk``: state.md ``config.branch_policy`` when it is
+    one of them, else the active workflow's default (an unknown value reads
+    as ``feature``, the stricter one: no work on main)."""
+    value = _word(_config(ctx, "branch_policy"))
+    if value in BRANCH_POLICIES:
+        return value
+    if value is not None:
+        return FEATURE
+    return active(ctx).branch_policy
+
+
+def after_compact(ctx) -> str:
+    """``continue`` or ``wait``: what the agent does after a compaction —
+    continue where it was (seed 002 §1.5) or wait for the user's next
+    instruction (seed 003 §13). state.md ``config.after_compact`` when it is
+    one of them, else the active workflow's default (an unknown value reads
+    as the default)."""
+    value = _word(_config(ctx, "after_compact"))
+    if value in AFTER_COMPACT:
+        return value
+    return active(ctx).after_compact
+
+
+def config_problems(config: dict | None) -> list:
+    """Problems of the registry's config keys in a parsed state.md
+    ``config`` section, as ``(key, value, allowed)`` tuples (empty when all
+    are absent or valid). ``null`` is valid for the per-workflow defaults."""
+    if not isinstance(config, dict):
+        return []
+    out = []
+    for key, allowed, nullable in (("workflow", NAMES, False),
+                                   ("branch_policy", BRANCH_POLICIES, True),
+                                   ("after_compact", AFTER_COMPACT, True)):
+        if key not in config:
+            continue
+        value = config[key]
+        if value is None and nullable:
+            continue
+        if _word(value) not in allowed:
+            out.append((key, value, allowed))
+    return out
+
+
+# ------------------------------------------------------------------ files
+
+
+def present(root: str, workflow: Workflow) -> list:
+    """The repo-relative paths of ``workflow``'s own files that exist under
+    ``root`` (its ``files`` globs, one ``*`` component each; at most 5,
+    sorted), without reading them."""
+    found: list = []
+    for pattern in workflow.files:
+        found.extend(_glob(root, pattern.split("/")))
+        if len(found) >= 5:
+            break
+    return sorted(found)[:5]
+
+
+def _glob(root: str, parts: list, prefix: str = "") -> list:
+    # A tiny glob: only a component that is exactly "*" or "cmd_*"-style
+    # prefix* is a wildcard; enough for the registry's own patterns, and no
+    # import of glob/fnmatch/re on a hook path.
+    if not parts:
+        return [prefix] if os.path.lexists(os.path.join(root, prefix)) else []
+    head, rest = parts[0], parts[1:]
+    if "*" not in head:
+        return _glob(root, rest, f"{prefix}/{head}" if prefix else head)
+    start, _, end = head.partition("*")
+    base = os.path.join(root, prefix) if prefix else root
+    try:
+        names = sorted(os.listdir(base))
+    except OSError:
+        return []
+    out = []
+    for name in names:
+        if name.startswith(start) and name.endswith(end) and len(name) >= len(start) + len(end):
+            if head == "*" and name in ("archive", "template") and prefix == "play":
+                continue  # copies, not working playbooks
+            out.extend(_glob(root, rest, f"{prefix}/{name}" if prefix else name))
+            if len(out) >= 5:
+                break
+    return out
