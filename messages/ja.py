@@ -773,6 +773,13 @@ MESSAGES = {
         "対象外) なしに終了したため、{ledger} に判定を記録していません。"
     ),
     # ---- faults: the verdict block and the observed evidence (critic-ledger, review-ledger)
+    'critic_ledger.pass_unobserved': (
+        'critic の PASS のうち、根拠となるコマンドが critic 自身の実行で (フックが観測した限り) 成功しなかったものは'
+        ' done として記録していません: {items}。これらは {ledger} に FAIL として記録しました。critic にこれらの'
+        'コマンドを実行させ、成功してからもう一度判定させてください。'
+    ),
+    'critic_ledger.command_not_run': '{id}: `{command}` は critic の実行の中で実行されていません',
+    'critic_ledger.command_failed': '{id}: `{command}` は critic の実行の中で終了コード {status} で終わりました',
     'critic_ledger.malformed': (
         "critic の締めの判定ブロックに判定として読めない行 ({line!r}) があるため、そのブロックの判定は一つも "
         "{ledger} に記録していません。ブロックの各行は 'CRITIC: PASS <subtask-id>' または "

@@ -340,6 +340,7 @@ def test_full_legitimate_cycle_through_the_installed_hooks(live):
         assert _write(live, K.PROGRESS, early).code == 2
         # the critic passes it: SubagentStop records the verdict and, the
         # validations being recorded, marks it done itself
+        K.critic_ran(root, f"c-{sid}")  # its commands ran and passed, as the hooks saw
         out = live.hook("SubagentStop", agent_id=f"c-{sid}", agent_type="critic",
                         stop_hook_active=False, last_assistant_message=f"CRITIC: PASS {sid}")
         assert out.code == 0 and "\"decision\"" not in out.stdout, out  # a reminder at most
@@ -352,6 +353,7 @@ def test_full_legitimate_cycle_through_the_installed_hooks(live):
     assert stop.json["decision"] == "block", stop      # the playbook critic has not passed
     assert "CRITIC: PASS playbook" in stop.json["reason"]
     assert "not done" not in stop.json["reason"]
+    K.critic_ran(root, "c-all")
     live.hook("SubagentStop", agent_id="c-all", agent_type="critic", stop_hook_active=False,
               last_assistant_message="All criteria verified.\nCRITIC: PASS playbook")
     # critic.status PASS recorded, the playbook archived at that stop
