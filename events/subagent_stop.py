@@ -33,9 +33,9 @@ the playbook is complete.
 
 from __future__ import annotations
 
+from events import stop
 from events.context import Context
 from events.runtime import apply_effects, run_chain
-from events.stop import loop_guarded
 from events.verdict import Verdict
 
 #: Never block; run on every subagent stop.
@@ -56,6 +56,8 @@ HANDLERS = (
 )
 
 CHAIN = RECORDERS + CHECKS + HANDLERS
+#: The loop guard, as for Stop (:data:`events.stop.OUTCOME_GUARDS`).
+OUTCOME_GUARDS = stop.OUTCOME_GUARDS
 
 
 def chain(ctx) -> tuple:
@@ -72,14 +74,14 @@ def run(ctx):
     recorded = run_chain(ctx, RECORDERS)
     if not getattr(ctx, "apply", True):
         # A dry run (explain, replay): nothing is written, the chain as one.
-        outcome = loop_guarded(ctx, CHECKS + HANDLERS)
+        outcome = stop.loop_guarded(ctx, CHECKS + HANDLERS)
         outcome.trace[:0] = recorded.trace
         outcome.warnings[:0] = recorded.warnings
         return outcome
     apply_effects(ctx, recorded)
     fresh = Context(ctx.hook, root=ctx.root, env=ctx.env)
     fresh.apply = True
-    outcome = loop_guarded(fresh, CHECKS + HANDLERS)
+    outcome = stop.loop_guarded(fresh, CHECKS + HANDLERS)
     # Applied already: kept in the trace (the decision log) without effects.
     done = [(name, Verdict(v.kind, v.message, guard=v.guard, context=v.context))
             for name, v in recorded.trace]

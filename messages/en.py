@@ -292,8 +292,8 @@ MESSAGES = {
     ),
     'consent_guard.not_confirmed': (
         'The understanding check is not confirmed yet, so no file may be edited. Present it '
-        'to the user (what will be done, why, how, the scope, what is excluded, the risks), '
-        "end your turn and wait for their reply: their 'yes' clears "
+        'to the user (what will be done, why, how, the scope, what is excluded, the risks, '
+        'how it will be checked), end your turn and wait for their reply: their yes clears '
         '.claude/.session-init/consent, also in a resumed session.'
     ),
     # ---- faults: the archive state in the Edit/Write chain (pending-guard)
@@ -307,6 +307,16 @@ MESSAGES = {
         '`{command}` (the post-loop skill explains its report); it clears {marker}. Edits '
         'resume after it (state.md, playbook files and .claude/session-state/ stay editable '
         'meanwhile).'
+    ),
+    # ---- critic-guard: a playbook the archive moved away
+    'critic_guard.archived': (
+        '{label} is gone: the playbook was archived to {archive}/ (its critic passed), so '
+        'nothing is left to record there. {then}'
+    ),
+    'critic_guard.archived_post_loop': 'Run the post-loop handler now: `{command}`.',
+    'critic_guard.archived_done': (
+        "Commit what the post-loop report lists, or start the next task with "
+        "Skill(skill='playbook-init')."
     ),
     'critic_guard.view_error': (
         '{error}. The reward state must stay readable: retry with an exact edit, '
@@ -330,8 +340,27 @@ MESSAGES = {
     'phase_status_guard.describe': 'phase {phase}: {subtasks}',
     'depends_check.open_deps': (
         'Phase {phase} depends on phases that are not done: {deps}. Finish them '
-        'first (or record their completion in progress.json once the critic passed '
-        'them).'
+        'first: a phase is done when the critic has passed every subtask of it.'
+    ),
+    # ---- check-state-update
+    'check_state_update.unrecorded': (
+        'This commit takes work ({files}) while {progress} records nothing since the last '
+        'commit. Record it first, then commit the record with the work: {update}'
+    ),
+    'check_state_update.more': ' and {count} more',
+    'check_state_update.subtask': (
+        'subtask {subtask} ({status}): its validations with evidence (missing: '
+        '{validations}), as the playbook-init skill says.'
+    ),
+    'check_state_update.goal': (
+        "state.md goal.status is '{status}', not in_progress: the playbook may not have been "
+        'activated (the reviewer passes it).'
+    ),
+    # ---- depends-check: warn or block
+    'depends_check.warned': '{message} This is a warning; the edit goes ahead.',
+    'depends_check.blocked': (
+        '{message} Blocked because {why} makes depends-check strict; work on the '
+        'phases it depends on first.'
     ),
     'scope_guard.outside_project': '{path} is outside the project (goal.scope.includes)',
     'scope_guard.excluded': '{path} is excluded by goal.scope.excludes',
@@ -362,11 +391,39 @@ MESSAGES = {
     ),
     'prompt_work_request.needs_consent': (
         "The understanding check needs the user's confirmation: present what will be done, "
-        'why, how, the scope, what is excluded and the risks, then end your turn and wait. '
-        "Edits stay blocked until the user replies 'yes' (はい) "
+        'why, how, the scope, what is excluded, the risks and how it will be checked, then end '
+        "your turn and wait. Edits stay blocked until the user replies yes (はい) "
         '(.claude/.session-init/consent).'
     ),
     'prompt_work_request.post_loop_first': 'First run the pending post-loop: `{command}`.',
+    # ---- session-health
+    'session_health.map_drift': (
+        '{map} no longer matches the files git tracks: {differences}. Bring it{document} up '
+        'to date when your work changes the structure (recorded in {flag}).'
+    ),
+    'session_health.map_count': '{directory}: the map says {expected}, git tracks {actual}',
+    'session_health.map_new': '{directory}/: not in the map, git tracks {actual}',
+    'session_health.map_more': '{count} more',
+    'session_health.map_document': ' and {document}, which it names,',
+    'session_health.map_problem': 'The repository map was not compared: {problem}.',
+    'session_health.unregistered': (
+        'Not registered in .claude/settings.json any more: the {events} hook. Those events '
+        'run unguarded; ask the user to re-run the playgate installer.'
+    ),
+    'session_health.missing_files': (
+        'Missing files the golden path needs: {files}. Ask the user to re-run the playgate '
+        'installer.'
+    ),
+    'session_health.errors': (
+        'Guard errors since the last session: {count} (the last in {where}); the details are '
+        'in {log}. Tell the user if calls were blocked for it.'
+    ),
+    'repomap.not_yaml': '{map} is not valid YAML ({error})',
+    'repomap.no_directories': "{map} has no 'directories:' mapping of directory to file count",
+    'repomap.bad_entry': "{map}: '{entry}' is not a directory and a file count",
+    'repomap.unreadable': '{map} cannot be read ({error})',
+    'repomap.too_large': '{map} is larger than {limit} bytes',
+    'repomap.no_index': "git's index cannot be read, so {map} was not compared",
     # ------------------------------------------------------------ session-start
     'session_start.stale_pending': 'Removed a stale post-loop-pending left by an earlier session.',
     'session_start.missing_plan': '{plan} does not exist',
@@ -393,6 +450,10 @@ MESSAGES = {
     'session_start.no_playbook': "No playbook is active: start any work request with Skill(skill='playbook-init').",
     'session_start.branch': 'Branch: {branch}.',
     'session_start.branch_main': 'Branch: {branch} — work happens on a feature branch, not here.',
+    'session_start.branch_trunk': (
+        'Branch: {branch} — trunk-based (config.branch_policy: trunk): work happens on {branch}; a '
+        'short-lived branch is merged into it and deleted (git branch -d) when its work is done.'
+    ),
     'session_start.playbook_problem': 'Problem: {problem}; fix it (playbook files stay writable)',
     'session_start.problem': 'Problem: {problem}',
     'session_start.bad_language': (
@@ -541,6 +602,16 @@ MESSAGES = {
         ' This session has just started: first Read state.md (the session-start '
         'message lists the files).'
     ),
+    'prompt_analyzer_gate.needs_consent': (
+        'The understanding check comes first: analyse the request, present it to the user '
+        '(what will be done, why, how, the scope, what is excluded, the risks, how it will be '
+        'checked), end your turn and wait for their reply. Edits are held until they reply '
+        'yes (はい) (.claude/.session-init/consent).'
+    ),
+    'prompt_analyzer_gate.after_archive': (
+        'No playbook is active: the last one was archived to {archive}/, so {tool} is not '
+        'allowed. {then}'
+    ),
     'prompt_analyzer_gate.not_analysed': (
         'No playbook is active and the request has not been analysed yet, so {tool} is not '
         "allowed. Start the golden path: call Skill(skill='playbook-init') (the analysis "
@@ -657,6 +728,12 @@ MESSAGES = {
         'works on {expected_repr}. Switch first: git checkout {expected} (or git '
         'checkout -b {expected} if it does not exist yet); read-only commands work '
         'on any branch.'
+    ),
+    'coherence.wrong_branch_trunk': (
+        'coherence: you are on branch {current} but the active playbook ({plan}) works on '
+        '{expected_repr} and the branch policy is trunk (work on {trunk} or a short-lived branch '
+        'of it). Switch first: git checkout {expected} or git checkout {trunk}; read-only '
+        'commands work on any branch.'
     ),
     'coherence.wrong_branch_warn': "coherence: on branch {current}, but the playbook's branch is {expected}.",
     'coherence.unknown_phase': 'coherence: state.md {key} is {value}, which is not a phase of {plan} ({phases}).',
@@ -836,13 +913,32 @@ MESSAGES = {
     'compact_resume.no_pointer': 'Context was compacted and no resume pointer was saved. {instruction}',
     'compact_resume.resuming': 'Resuming after compaction (pointer saved {saved_at}{details}). {instruction}',
     'compact_resume.now': '{field} now {value}',
+    'compact_resume.wait': (
+        'Context was compacted. This workflow waits after a compaction (state.md '
+        "config.after_compact: wait; seed 003 §13): do not continue or resume any task on your "
+        "own. End your turn now with one line saying you are waiting for the user's next "
+        'instruction; every tool call is refused until the user speaks. When they ask you to go '
+        'on, this is where you were{details}: {instruction}'
+    ),
+    # ------------------------------------------------------------ compact-wait
+    'compact_wait.refused': (
+        '{tool} refused: a compaction just happened and this workflow waits for the user after '
+        "one (state.md config.after_compact: wait; seed 003 §13). Do not continue or resume the "
+        "task on your own: end your turn now with one line saying you are waiting for the user's "
+        'next instruction. Tool calls are allowed again once the user has spoken.'
+    ),
+    'compact_wait.stop_due': (
+        'Claude is waiting for your next instruction after a compaction (config.after_compact: '
+        'wait). Due when the work goes on: {due}'
+    ),
     'compact_resume.moved_on': (
         'state.md has moved on since ({changes}); it is the source of truth: {instruction}'
     ),
     'archive_playbook.incomplete': (
         'Every subtask of {plan} is marked done, but the playbook is not complete '
-        'yet, so it is not archived: {gaps}. Run the critic on the whole playbook '
-        'and record its verdict (critic.status PASS with evidence), and finish '
+        "yet, so it is not archived: {gaps}. Call Agent(subagent_type='critic', "
+        "run_in_background: false) with 'playbook' in its prompt (its 'CRITIC: PASS "
+        "playbook' line is what sets critic.status; playgate records it), and finish "
         'the final tasks.'
     ),
     # ------------------------------------------------------------ session report, subagent reminder, breezing signals, prompt state, critic ledger, consent
@@ -951,16 +1047,17 @@ MESSAGES = {
         'they want instead.'
     ),
     'prompt_consent.rejected': (
-        'The user did not confirm the understanding check ("{excerpt}"). Revise '
-        'it with their corrections and present it again (what, why, how, scope, '
-        "exclusions, risks); ask for a plain 'yes' (はい) to confirm or 'cancel' "
-        'to drop the request. Edits stay blocked until they confirm.'
+        'The user did not confirm the understanding check ("{excerpt}"). Revise it with their '
+        'corrections and present it again (what will be done, why, how, the scope, what is '
+        'excluded, the risks, how it will be checked), ending with: Reply yes (はい) to '
+        'confirm, tell me what to change, or cancel. Edits stay blocked until they confirm.'
     ),
     'prompt_consent.waiting': (
-        "The understanding check still waits for the user's confirmation, so edits "
-        'stay blocked. If this prompt changes the request, update the understanding; '
-        'then present it (what, why, how, scope, exclusions, risks) and ask the '
-        "user to reply 'yes' (はい) to confirm or 'cancel' (キャンセル) to drop it."
+        "The understanding check still waits for the user's confirmation, so edits stay "
+        'blocked. If this prompt changes the request, update the understanding; then present '
+        'it (what will be done, why, how, the scope, what is excluded, the risks, how it will '
+        'be checked), ending with: Reply yes (はい) to confirm, tell me what to change, or '
+        'cancel.'
     ),
     # ------------------------------------------------------------ runtime
     'runtime.too_complex': (
@@ -989,6 +1086,8 @@ MESSAGES = {
     'archive.step.pr_create': 'pull request',
     'archive.step.pr_merge': 'merge',
     'archive.step.return_default': 'return to the default branch',
+    'archive.step.trunk_merge': 'merge into the trunk',
+    'archive.step.branch_delete': 'deletion of the merged branch',
     'archive.in_progress': 'in progress',
     'archive.archived': (
         "Playbook {id} is complete and was archived to {archive}/; state.md's playbook "
@@ -1065,6 +1164,7 @@ MESSAGES = {
         'run_in_background: false) again.'
     ),
     'subagent_reminder.critic_next': 'Next: subtask {subtask}: {criterion}.',
+    'subagent_reminder.checks': ' The critic will judge it by its validation_plan: {checks}.',
     'subagent_reminder.critic_playbook_next': (
         "Every subtask is done: call Agent(subagent_type='critic', run_in_background: "
         "false) with 'playbook' in its prompt for the playbook verdict."
@@ -1115,6 +1215,8 @@ MESSAGES = {
     'post_loop.manual.return_default': (
         'git checkout {default} && git pull --ff-only {remote} {default}'
     ),
+    'post_loop.manual.trunk_merge': 'git checkout {default}, then git merge {branch}',
+    'post_loop.manual.branch_delete': 'git branch -d {branch} (once it is merged into {default})',
     'post_loop.next_header': 'Next task (derive it from the state, do not invent work):',
     'post_loop.next_playbooks': '- Playbooks not finished yet:',
     'post_loop.next_playbook': '    {plan} (meta.status {status}, {done}/{total} subtasks done)',
@@ -2146,6 +2248,22 @@ MESSAGES = {
     'archive.skip.on_default': (
         'the work is on the default branch {branch}; no pull request is needed'
     ),
+    'archive.skip.on_trunk': 'the work is on the trunk {branch}; there is no branch to merge',
+    'archive.skip.nothing_to_delete': 'no merged short-lived branch to delete',
+    'archive.detail.trunk_merged': 'merged {branch} into {trunk}',
+    'archive.detail.branch_deleted': 'deleted the merged branch {branch}',
+    'archive.detail.branch_gone': 'the branch {branch} was already deleted',
+    'archive.fail.trunk_merge': 'merging {branch} into {trunk} failed (aborted, back on {branch}): {detail}',
+    'archive.hint.trunk_merge': (
+        'merge it yourself (git checkout {trunk}, git merge {branch}, resolve the conflicts, '
+        'commit), then run the post-loop handler again'
+    ),
+    'archive.fail.on_branch_to_delete': 'the branch to delete, {branch}, is checked out',
+    'archive.fail.branch_delete': 'git branch -d {branch} failed: {detail}',
+    'archive.hint.branch_delete': (
+        'check that {branch} is merged (git branch --merged), delete it with git branch -d '
+        '{branch}, then run the post-loop handler again'
+    ),
     'archive.fail.no_free_name': 'no free name under {archive}/ for {id}',
     'archive.fail.both_exist': 'both {first} and {second} exist',
     'archive.fail.dir_gone': '{dir}/ is gone and {archive}/ does not exist',
@@ -2287,6 +2405,8 @@ MESSAGES = {
     # ---- faults: effect labels of the archive state
     'runtime.effect.resume_the_archive': 'resume the archive',
     'runtime.effect.clear_consent': 'clear consent',
+    'runtime.effect.clear_compact_wait': 'clear compact-wait',
+    'runtime.effect.write_compact_wait': 'write compact-wait',
     'runtime.effect.clear_last_fail_reason': 'clear last-fail-reason',
     'runtime.effect.clear_pending': 'clear pending',
     'runtime.effect.clear_prompt_analyzer_marker': 'clear prompt-analyzer marker',
@@ -2317,6 +2437,7 @@ MESSAGES = {
     'runtime.effect.remove_init_guard_s_pending_marker': "remove init-guard's pending marker",
     'runtime.effect.remove_stale_post_loop_pending': 'remove stale post-loop-pending',
     'runtime.effect.remove_unreadable_archive_checkpoint': 'remove unreadable archive checkpoint',
+    'runtime.effect.remove_the_architecture_sync_flag': 'remove the architecture-sync flag',
     'runtime.effect.reset_playbook_active': 'reset playbook.active',
     'runtime.effect.reset_stop_counter': 'reset stop counter',
     'runtime.effect.save_resume_pointer': 'save resume pointer',
@@ -2324,6 +2445,7 @@ MESSAGES = {
     'runtime.effect.write_required_playbook': 'write required_playbook',
     'runtime.effect.write_session_last_end': 'write session.last_end',
     'runtime.effect.write_session_last_start': 'write session.last_start',
+    'runtime.effect.write_the_architecture_sync_flag': 'write the architecture-sync flag',
     'atomic.lock_open': (
         'cannot open the lock file {path} ({error}); state files are not written without the '
         'lock. Make it a plain file (delete whatever is there; it is recreated) on a local, '

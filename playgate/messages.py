@@ -290,10 +290,10 @@ EN = {
                            "(every hook call compiles them): re-run python install.py {root}"),
     "doctor.no_bundle": ("the module bundle is not built: every hook call imports the suite "
                          "module by module (slower). Build it: cd {suite} && {python} -m "
-                         "statefiles.bundle (or re-run the install)"),
+                         "playgate.bundle (or re-run the install)"),
     "doctor.stale_bundle": ("the module bundle does not match the suite's sources or the hook "
                             "interpreter (those modules are imported the slow way). Rebuild it: "
-                            "cd {suite} && {python} -m statefiles.bundle (or re-run the "
+                            "cd {suite} && {python} -m playgate.bundle (or re-run the "
                             "install)"),
     "doctor.speed_ok": "bytecode, parser tables and module bundle in place",
     "doctor.version_mismatch": ("this playgate ({cli}, {suite}) is not the installed one "

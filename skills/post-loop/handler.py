@@ -209,8 +209,11 @@ def manual_steps(cp: dict, lang: str = "en") -> list:
     fields = {"branch": branch, "remote": remote, "default": default}
     steps = cp.get("steps", {})
     planned = checkpoint.planned_steps(cp)
-    return [f"{describe_step(s, lang)}: {text(lang, f'post_loop.manual.{s}', **fields)}"
-            for s in checkpoint.GIT_STEPS
+    # Under trunk the push is the trunk's, after the merge (seed 003 §15).
+    trunk = dict(fields, branch=default) if cp.get("branch_policy") == "trunk" else fields
+    return [f"{describe_step(s, lang)}: "
+            f"{text(lang, f'post_loop.manual.{s}', **(trunk if s == 'push' else fields))}"
+            for s in checkpoint.git_steps(cp)
             if s in planned and steps.get(s, {}).get("status") not in ("done", "skipped")]
 
 
@@ -228,6 +231,7 @@ def commit_text(root: str, cp: dict | None, lang: str = "en") -> str | None:
     from statefiles import gitinfo
     from workflow.archive.git_steps import commit_candidates
 
+    commit = _commit_command(root, cp)
     paths, left_out = commit_candidates(root)
     if paths is None:
         return None
@@ -237,15 +241,42 @@ def commit_text(root: str, cp: dict | None, lang: str = "en") -> str | None:
     if not paths:
         return " ".join([text(lang, "post_loop.commit_nothing")] + notes)
     branch = gitinfo.current_branch(root) or (cp or {}).get("branch") or "?"
-    title = str((cp or {}).get("title") or "").strip()
-    title = "".join(c for c in title if c in _MESSAGE_OK).strip() or "Finish the playbook"
-    if cp and cp.get("id"):
-        title = f"{title} - playbook {''.join(c for c in cp['id'] if c in _MESSAGE_OK)}"
     shown = paths if len(paths) <= 20 else sorted({p.split("/", 1)[0] for p in paths})
     add = "git add -A -- " + " ".join(shown)
-    commit = f'git commit -m "{title[:100]}"'
     return " ".join([text(lang, "post_loop.commit", branch=branch, add=add, commit=commit)]
                     + notes)
+
+
+#: The message file of a closing commit whose title the permission gate
+#: would not take inline, in the archived playbook's directory.
+MESSAGE_FILE = "COMMIT_MESSAGE"
+
+
+def _commit_command(root: str, cp: dict | None) -> str:
+    """The suggested ``git commit``: ``-m "<title> - playbook <id>"`` when the
+    title is plain text (:data:`_MESSAGE_OK`, at most 100 characters),
+    else ``-F <archive>/COMMIT_MESSAGE`` with the title exactly as the
+    playbook wrote it: a ``|`` or a quote in the title is never dropped, and
+    the command still has no shell syntax the permission gate would ask
+    about. Writes that file (before the caller lists what is left to commit,
+    so it is committed with the archive)."""
+    from statefiles import atomic, layout
+
+    title = " ".join(str((cp or {}).get("title") or "").split()) or "Finish the playbook"
+    ident = str((cp or {}).get("id") or "")
+    full = f"{title} - playbook {ident}" if ident else title
+    if all(c in _MESSAGE_OK for c in full) and len(full) <= 100:
+        return f'git commit -m "{full}"'
+    archive = str((cp or {}).get("archive") or "")
+    if archive and all(c in _MESSAGE_OK and c != " " for c in archive):
+        try:
+            atomic.write_atomic(layout.join(root, f"{archive}/{MESSAGE_FILE}"), full + "\n")
+            return f"git commit -F {archive}/{MESSAGE_FILE}"
+        except OSError:
+            pass
+    kept = " ".join("".join(c if c in _MESSAGE_OK else " " for c in full).split())
+    return f'git commit -m "{kept[:100]}"'
+
 
 
 # ----------------------------------------------------------------------- main
