@@ -2099,6 +2099,11 @@ MESSAGES = {
     'playbook.not_utf8': '{label} is not valid UTF-8',
     'playbook.too_deep': '{label} is nested too deeply',
     'playbook.not_json': '{label} is not valid JSON ({detail})',
+    # ---- faults: messages that name the real fix (playbook files)
+    'playbook.bom': (
+        '{label} starts with a byte-order mark (BOM), which JSON does not allow: save it as '
+        'UTF-8 without a BOM (remove the invisible first character).'
+    ),
     'playbook.not_object': '{label} must hold a JSON object, not {type}',
     'playbook.unknown_version': (
         '{label} has format_version {version}, which this suite does not know (known: {known}); '

@@ -1699,6 +1699,11 @@ MESSAGES = {
     'playbook.not_utf8': '{label} が正しい UTF-8 ではありません',
     'playbook.too_deep': '{label} の入れ子が深すぎます',
     'playbook.not_json': '{label} が正しい JSON ではありません ({detail})',
+    # ---- faults: messages that name the real fix (playbook files)
+    'playbook.bom': (
+        '{label} の先頭にバイトオーダーマーク (BOM) があり、JSON では許されません: BOM なしの UTF-8 で保存し直してください '
+        '(先頭の見えない 1 文字を削除します)。'
+    ),
     'playbook.not_object': '{label} は JSON オブジェクトでなければなりませんが、{type} です',
     'playbook.unknown_version': (
         '{label} の format_version {version} はこのスイートが知らないバージョンです '

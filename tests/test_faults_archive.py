@@ -319,3 +319,38 @@ def test_an_old_temp_file_is_swept_whatever_its_pid(tmp_path):
     os.utime(alive, (old, old))
     atomic.write_atomic(str(target), "two\n")
     assert not alive.exists()
+
+
+# --------------------------------------------------------------------------- messages that name the fix
+
+
+def test_a_bom_in_progress_json_is_named_with_its_fix(tmp_path):
+    rr = K.make_reward_repo(tmp_path / "repo")
+    text = (rr / K.PROGRESS).read_text()
+    (rr / K.PROGRESS).write_bytes(b"\xef\xbb\xbf" + text.encode())
+    result = K.stop(rr)
+    assert result.blocked and "byte-order mark" in result.text, result
+    assert "Expecting value" not in result.text
+
+
+def test_a_killed_state_reset_names_the_handler_not_playbook_active(tmp_path):
+    """Killed after the move, before state.md was reset: the block names the
+    post-loop handler, the one step that finishes it."""
+    rr = K.make_reward_repo(tmp_path / "repo")
+    complete(rr)
+    from workflow.archive import run as engine
+
+    real = engine.STEP_FUNCS["state_reset"]
+    engine.STEP_FUNCS["state_reset"] = lambda *a: (_ for _ in ()).throw(OSError(28, "No space"))
+    try:
+        from statefiles.playbook import Playbook
+
+        engine.run(str(rr), playbook=Playbook(str(rr), K.PLAN), branch=K.BRANCH, network=False)
+    finally:
+        engine.STEP_FUNCS["state_reset"] = real
+    result = K.stop(rr)
+    assert result.blocked and result.guard == "post-loop-pending", result
+    assert HANDLER in result.text and "playbook.active" not in result.text, result
+    done = FK.handler(rr)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert_closed(rr, "state_reset failed")
