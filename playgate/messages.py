@@ -114,6 +114,9 @@ EN = {
                               "~/.claude/projects/ by the session id)"),
     "report.no_session": ("no session to report: the decision log {log} is empty; pass "
                           "--session ID or --transcript FILE"),
+    "report.unknown_session": ("no session {session} in the decision log {log} ({count} "
+                               "session(s) logged, the newest {newest}) and no transcript of "
+                               "it; pass one of the logged ids (playgate logs lists them)"),
     "report.bad_transcript": "cannot read the transcript {path}: {error}",
     "report.html_unwritable": "cannot write {path}: {error}",
     "report.html_written": "wrote {path}",

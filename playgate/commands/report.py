@@ -163,7 +163,8 @@ def collect(project, session: str | None = None, transcript_path: str | None = N
     """The report document (see the module docstring).
 
     Raises:
-        InputError: no session given and none in the log, or the transcript
+        InputError: no session given and none in the log, a session named that
+            is neither in the log nor has a transcript, or the transcript
             named cannot be read.
     """
     entries = decisionlog.read_all(project.root)
@@ -177,7 +178,15 @@ def collect(project, session: str | None = None, transcript_path: str | None = N
     if session:
         known = [e.get("session") for e in entries
                  if str(e.get("session") or "").startswith(session)]
-        session = known[-1] if known else session
+        if known:
+            session = known[-1]
+        elif session_data is None and not find_transcript(session, project.env):
+            # Neither logged nor a transcript: an empty page with exit 0 would
+            # read as "nothing happened in that session".
+            sessions = list(dict.fromkeys(e.get("session") for e in entries if e.get("session")))
+            raise InputError(messages.text(
+                "report.unknown_session", session=session, log=decisionlog_path(project),
+                count=len(sessions), newest=sessions[-1] if sessions else "-"))
     elif session_data is not None and session_data.session_id:
         session = session_data.session_id
     else:
