@@ -43,6 +43,7 @@ from statefiles.atomic import append_nonblocking, set_lock_budget
 UNITS = {
     "PreToolUse": "pre_tool_use",
     "PostToolUse": "post_tool_use",
+    "PostToolUseFailure": "post_tool_use_failure",
     "PermissionRequest": "permission_request",
     "UserPromptSubmit": "user_prompt_submit",
     "Stop": "stop",

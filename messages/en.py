@@ -1018,6 +1018,13 @@ MESSAGES = {
         'verdict was recorded in {ledger}.'
     ),
     # ---- faults: the verdict block and the observed evidence (critic-ledger, review-ledger)
+    'critic_ledger.pass_unobserved': (
+        "The critic's PASS was not recorded as done where the commands it rests on did not "
+        'pass in its own run (as the hooks observed them): {items}. They are recorded in '
+        '{ledger} as FAIL: have the critic run these commands and judge again once they pass.'
+    ),
+    'critic_ledger.command_not_run': '{id}: `{command}` did not run in the critic\'s run',
+    'critic_ledger.command_failed': '{id}: `{command}` exited {status} in the critic\'s run',
     'critic_ledger.malformed': (
         "The critic's closing verdict block has a line that is not a verdict ({line!r}), so "
         "none of its verdicts was recorded in {ledger}. Each line of the block must be "
@@ -2092,6 +2099,11 @@ MESSAGES = {
     'playbook.not_utf8': '{label} is not valid UTF-8',
     'playbook.too_deep': '{label} is nested too deeply',
     'playbook.not_json': '{label} is not valid JSON ({detail})',
+    # ---- faults: messages that name the real fix (playbook files)
+    'playbook.bom': (
+        '{label} starts with a byte-order mark (BOM), which JSON does not allow: save it as '
+        'UTF-8 without a BOM (remove the invisible first character).'
+    ),
     'playbook.not_object': '{label} must hold a JSON object, not {type}',
     'playbook.unknown_version': (
         '{label} has format_version {version}, which this suite does not know (known: {known}); '

@@ -869,6 +869,13 @@ MESSAGES = {
         "対象外) なしに終了したため、{ledger} に判定を記録していません。"
     ),
     # ---- faults: the verdict block and the observed evidence (critic-ledger, review-ledger)
+    'critic_ledger.pass_unobserved': (
+        'critic の PASS のうち、根拠となるコマンドが critic 自身の実行で (フックが観測した限り) 成功しなかったものは'
+        ' done として記録していません: {items}。これらは {ledger} に FAIL として記録しました。critic にこれらの'
+        'コマンドを実行させ、成功してからもう一度判定させてください。'
+    ),
+    'critic_ledger.command_not_run': '{id}: `{command}` は critic の実行の中で実行されていません',
+    'critic_ledger.command_failed': '{id}: `{command}` は critic の実行の中で終了コード {status} で終わりました',
     'critic_ledger.malformed': (
         "critic の締めの判定ブロックに判定として読めない行 ({line!r}) があるため、そのブロックの判定は一つも "
         "{ledger} に記録していません。ブロックの各行は 'CRITIC: PASS <subtask-id>' または "
@@ -1692,6 +1699,11 @@ MESSAGES = {
     'playbook.not_utf8': '{label} が正しい UTF-8 ではありません',
     'playbook.too_deep': '{label} の入れ子が深すぎます',
     'playbook.not_json': '{label} が正しい JSON ではありません ({detail})',
+    # ---- faults: messages that name the real fix (playbook files)
+    'playbook.bom': (
+        '{label} の先頭にバイトオーダーマーク (BOM) があり、JSON では許されません: BOM なしの UTF-8 で保存し直してください '
+        '(先頭の見えない 1 文字を削除します)。'
+    ),
     'playbook.not_object': '{label} は JSON オブジェクトでなければなりませんが、{type} です',
     'playbook.unknown_version': (
         '{label} の format_version {version} はこのスイートが知らないバージョンです '

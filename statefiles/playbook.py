@@ -78,6 +78,9 @@ def parse_json_text(data, label: str) -> tuple:
     except RecursionError:
         return None, _text("playbook.too_deep", label=label)
     except ValueError as exc:
+        if data.startswith("\ufeff"):
+            # json's "Expecting value: char 0" hides the real cause and its fix
+            return None, _text("playbook.bom", label=label)
         from statefiles.detail import json_problem  # lazy: a broken playbook only
 
         first = str(exc).splitlines()[0]
