@@ -299,8 +299,13 @@ class Installed:
         base.update(fields)
         return base
 
-    def hook(self, event: str, payload=None, env=None, **fields) -> HookResult:
-        """Run the installed hook for ``event`` as Claude Code does."""
+    def hook(self, event: str, payload=None, env=None, *, stdin_ready: bool = False,
+             **fields) -> HookResult:
+        """Run the installed hook for ``event`` as Claude Code does (the
+        payload through a pipe). ``stdin_ready``: the payload is a file on
+        stdin, complete before the hook starts, for tests of what the hook
+        does with a payload already there (a pipe is written after the
+        process starts, which is a race for a timer of a millisecond)."""
         if payload is None:
             payload = self.payload(event, **fields)
         data = payload if isinstance(payload, (bytes, str)) else json.dumps(payload)
@@ -311,8 +316,19 @@ class Installed:
         full_env.pop("PLAYGATE_TRACE", None)
         if env:
             full_env.update(env)
-        proc = subprocess.run(["sh", "-c", self.command(event, tool)], input=data,
-                              capture_output=True, env=full_env, cwd=str(self.root), timeout=60)
+        if stdin_ready:
+            import tempfile
+
+            with tempfile.TemporaryFile() as stdin:
+                stdin.write(data)
+                stdin.seek(0)
+                proc = subprocess.run(["sh", "-c", self.command(event, tool)], stdin=stdin,
+                                      capture_output=True, env=full_env, cwd=str(self.root),
+                                      timeout=60)
+        else:
+            proc = subprocess.run(["sh", "-c", self.command(event, tool)], input=data,
+                                  capture_output=True, env=full_env, cwd=str(self.root),
+                                  timeout=60)
         return HookResult(subprocess.CompletedProcess(proc.args, proc.returncode,
                                                       proc.stdout.decode("utf-8", "replace"),
                                                       proc.stderr.decode("utf-8", "replace")),

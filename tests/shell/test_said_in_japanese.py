@@ -313,7 +313,7 @@ def test_recorded_once_by_key_and_fields():
     keys = [r.key for r in a.reasons]
     assert len(keys) == len(set((r.key, tuple(sorted(r.fields.items()))) for r in a.reasons))
     assert keys.count("shell.unknown.eval_runs_string_assembled") == 1
-    carriers = [(c.family, c.message) for c in a.carriers]
+    carriers = [(c.kind, c.message) for c in a.carriers]
     assert len(carriers) == len(set(carriers))
 
 

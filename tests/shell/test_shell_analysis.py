@@ -114,7 +114,7 @@ def test_heredoc_bodies():
     unquoted = A("cat <<EOF\n$(rm -rf /)\nEOF")
     assert [c.name for c in unquoted.commands] == ["rm", "cat"] and unquoted.destructive
     fed = A("bash <<'EOF'\ngit push --force\nEOF")
-    assert [f.family for f in fed.destructive] == ["force-push"]
+    assert [f.kind for f in fed.destructive] == ["force-push"]
 
 
 def test_message_arguments_are_data():
@@ -202,7 +202,7 @@ def test_size_limit():
 def test_depth_limit_is_dangerous(command):
     a = A(command)
     assert a.unknown
-    assert any(f.family == "depth-limit" for f in a.destructive)
+    assert any(f.kind == "depth-limit" for f in a.destructive)
 
 
 def _quote(s: str) -> str:
@@ -548,7 +548,7 @@ def test_an_endless_loop_that_starts_background_jobs_is_a_fork_bomb_in_any_spell
     @settings(max_examples=150, deadline=None)
     @given(st.sampled_from(endless + ending), bodies, st.sampled_from(["; do ", "\ndo\n  "]))
     def judged(head, body, do):
-        families = [f.family for f in analyse(f"{head}{do}{body}\ndone", root="/tmp").destructive]
+        families = [f.kind for f in analyse(f"{head}{do}{body}\ndone", root="/tmp").destructive]
         assert ("fork-bomb" in families) == (head in endless), (head, body, families)
 
     judged()
@@ -679,6 +679,6 @@ def test_what_bash_reads_the_analysis_reads():
         assert not a.unknown or any("run time" in str(r) for r in a.reasons), \
             (command, a.reasons)
         if "rm -rf /" in command and not a.unknown:
-            assert any(f.family == "rm-recursive" for f in a.destructive), command
+            assert any(f.kind == "rm-recursive" for f in a.destructive), command
 
     read()
