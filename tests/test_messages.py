@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import messages
-from events.verdict import BLOCK, WARN
+from events.verdict import BLOCK
 from guards import protected_edit
 from messages import en, ja
 from statefiles import state_md

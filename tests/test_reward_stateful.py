@@ -560,7 +560,7 @@ class Agent(RuleBasedStateMachine):
 
         try:
             return active_of(parse((self.root / "state.md").read_text())) is None
-        except Exception:  # an unreadable state.md is judged by the guards, not here
+        except Exception:  # noqa: BLE001 - an unreadable state.md is judged by the guards, not here
             return False
 
 

@@ -95,10 +95,10 @@ def test_versioned_interpreters_run_inline_code(command):
 # tclsh8.6, ruby3.2, node18) runs the same program: it must be judged as the
 # base name is, never fall to the unmodelled family.
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings  # noqa: E402 - this part's own imports
+from hypothesis import strategies as st  # noqa: E402
 
-from shell import analyse
+from shell import analyse  # noqa: E402
 
 _VERSIONED_CODE = {
     "php": "-r 'system(\"rm -rf /\");'",

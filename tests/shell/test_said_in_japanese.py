@@ -208,7 +208,7 @@ def test_keys_chosen_through_tables_exist():
     literal in ``shell/`` is in both catalogues, and every catalogue key of
     that shape is used."""
     used = set()
-    for path, tree in _sources():
+    for _path, tree in _sources():
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
                     re.fullmatch(r"shell\.(unknown|find|carrier|how)\.[a-z0-9_]+", node.value):
