@@ -46,6 +46,7 @@ BASH_CHAIN = (
     "agent_definitions",
     "spec_phase_gate",
     "coherence",
+    "check_state_update",  # seed 004 [4']: a commit of work the playbook has not recorded
     "lint",
 )
 

@@ -243,6 +243,16 @@ def test_the_shipped_templates_and_the_seed_shapes_validate():
     assert report.problems == []
 
 
+@pytest.mark.parametrize("mode, ok", [("normal", True), ("Strict", True), ("paranoid", False)])
+def test_the_seeds_normal_mode_validates(tmp_path, mode, ok):
+    text = (SUITE / "templates" / "state.md").read_text().replace(
+        "security: strict", f"security: {mode}", 1)
+    path = tmp_path / "state.md"
+    path.write_text(text)
+    report = validation.validate_state(str(path))
+    assert (report.problems == []) is ok, report.problems
+
+
 @settings(max_examples=120, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(doc=st.fixed_dictionaries({}, optional={
