@@ -30,7 +30,7 @@ import os
 import time
 
 from events.context import Context
-from events.runtime import UNITS
+from events.inputs import UNITS
 from events.verdict import ALLOWED, Effect, Verdict, allow, warn
 from statefiles import fastjson, layout, repomap
 from statefiles.atomic import read_bytes
