@@ -106,8 +106,8 @@ class Agent(RuleBasedStateMachine):
     pristine: dict = None
     via = "inprocess"          # or "subprocess"
     installed = None           # conftest.Installed for subprocess runs
-    #: A recorded critic run is required for a done (the default since issue
-    #: 15 item 7); False for a project whose human set
+    #: A recorded critic run is required for a done (the default); False for
+    #: a project whose human set
     #: ``config.require_critic_run: false``.
     strict_ledger = True
     memo: dict = {}

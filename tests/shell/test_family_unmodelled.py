@@ -82,8 +82,8 @@ def test_asking_families_behind_an_unlisted_wrapper(family_ws, command, family):
 def test_a_known_wrapper_in_an_unknown_programs_wrapper_place_is_followed():
     """``unknown command terraform destroy`` / ``FOO=1`` as a program name:
     a wrapper of the wrappers family in the place a wrapper takes its
-    command passes the rest on, so the payload is judged (found by the issue
-    15 prefix property: ``command FOO=1 command terraform destroy``)."""
+    command passes the rest on, so the payload is judged (found by the
+    wrapper-prefix property: ``command FOO=1 command terraform destroy``)."""
     from shell import analyse
 
     for command in ("command FOO=1 command terraform destroy -auto-approve",
