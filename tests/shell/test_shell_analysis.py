@@ -507,15 +507,14 @@ def test_plain_commands_do_not_import_bashlex_or_re():
     "(" * 3000 + "a" + ")" * 3000, "$(" * 2000 + "a" + ")" * 2000, "{a,b}" * 30,
     "case x in " + "a) b;; " * 3000 + "esac", "rm -rf /*/*/*/*/*/*",
 ])
-def test_pathological_input_is_bounded(command):
-    """A hook that times out fails open: no input of the accepted size may
-    take long to analyse (generous bound for a loaded CI machine)."""
-    import time
-
-    start = time.perf_counter()
+def test_pathological_input_is_analysed(command):
+    """A hook that times out fails open: every input of the accepted size is
+    analysed to an answer (no exception, no endless loop). How long it takes
+    is the worst-case benchmark's question (``bench --worst``: separators,
+    newlines, words, nesting, brace and glob expansion at up to 1 MB), never a
+    wall-clock assert here."""
     a = A(command)
-    assert time.perf_counter() - start < 5
-    assert isinstance(a.unknown, bool)
+    assert isinstance(a.unknown, bool) and isinstance(a.commands, list)
 
 
 def test_tmpdir_comes_from_the_environment(monkeypatch):
