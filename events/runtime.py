@@ -33,29 +33,12 @@ import time
 
 from events import render as _render
 from events.context import Context
-from events.inputs import MAX_STDIN_BYTES, MalformedInput, parse
+from events.inputs import MAX_STDIN_BYTES, UNITS, MalformedInput, parse
 from events.verdict import ALLOW, ALLOWED, APPROVE, ASK, BLOCK, STOPPING, WARN, Verdict
 from shell import limits
 from statefiles import layout
 from statefiles.atomic import append_nonblocking, set_lock_budget
 
-#: Event name → unit module under ``events/``.
-UNITS = {
-    "PreToolUse": "pre_tool_use",
-    "PostToolUse": "post_tool_use",
-    "PostToolUseFailure": "post_tool_use_failure",
-    "PermissionRequest": "permission_request",
-    "UserPromptSubmit": "user_prompt_submit",
-    "Stop": "stop",
-    "SubagentStop": "subagent_stop",
-    "SubagentStart": "subagent_start",
-    "SessionStart": "session_start",
-    "SessionEnd": "session_end",
-    "PreCompact": "pre_compact",
-    "Notification": "notification",
-    "TaskCompleted": "task_completed",
-    "TeammateIdle": "teammate_idle",
-}
 
 #: errors.log is rotated to errors.log.1 past this size (bytes).
 ERROR_LOG_MAX = 1024 * 1024

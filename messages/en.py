@@ -161,7 +161,7 @@ MESSAGES = {
     ),
     'bash_check.also': ' Also: {findings}.',
     'bash_check.advice_default': 'Ask the user to run it themselves if it is really needed.',
-    'bash_check.destructive': 'bash-check blocked a destructive command ({family}): {message}.{more} {advice}',
+    'bash_check.destructive': 'bash-check blocked a destructive command ({kind}): {message}.{more} {advice}',
     'bash_check.ask': (
         'playgate asks before this {family} command: {message}.{more} ({source}) '
         'Allow it only if you want this to happen now.'
@@ -231,7 +231,7 @@ MESSAGES = {
     ),
     'bash_check.script_destructive': (
         'bash-check: the script {script} that this command runs contains a destructive '
-        'command ({family}): {message}. Remove it from the script, or ask the user '
+        'command ({kind}): {message}. Remove it from the script, or ask the user '
         'to run the script themselves.'
     ),
     'bash_check.script_code_destructive': (

@@ -154,7 +154,7 @@ MESSAGES = {
     'bash_check.ask_context': 'この {family} 系コマンド ({message}) はユーザーの確認待ちです。拒否された場合は別の手段で同じ結果を得ようとせず、ユーザーに意図を確認してください。',
     'bash_check.family_warn': '設定 ({source}) により破壊的な {family} 系コマンドを通しました: {message}。ユーザーが本当に望んでいるか確認してください。',
     'bash_check.advice_default': '本当に必要なら、ユーザー自身に実行を依頼してください。',
-    'bash_check.destructive': 'bash-check が破壊的なコマンドをブロックしました ({family}): {message}。{more}{advice}',
+    'bash_check.destructive': 'bash-check が破壊的なコマンドをブロックしました ({kind}): {message}。{more}{advice}',
     'custom_rules.block': (
         'プロジェクトのルール {rule!r} ({file}) によりこのコマンドはブロックされました: {reason} '
         '(該当: {command})。{more}別の手段で実行しようとしないでください。本当に必要なら、'
@@ -201,7 +201,7 @@ MESSAGES = {
     ),
     'bash_check.warn': '{target} は protected-files.txt で WARN として登録されています。タスクに必要な場合だけ変更してください。',
     'bash_check.script_destructive': (
-        'bash-check: このコマンドが実行するスクリプト {script} に破壊的なコマンドが含まれています ({family}): {message}。'
+        'bash-check: このコマンドが実行するスクリプト {script} に破壊的なコマンドが含まれています ({kind}): {message}。'
         'スクリプトからそれを取り除くか、ユーザー自身にスクリプトの実行を依頼してください。'
     ),
     'bash_check.script_code_destructive': 'bash-check: このコマンドが実行するスクリプト {script} は次のことをします: {what}。ユーザー自身に実行を依頼してください。',

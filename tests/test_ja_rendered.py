@@ -84,7 +84,7 @@ def english_runs(text: str) -> list:
     cut = _IDENT.sub(" \x00 ", _SPANS.sub(" \x00 ", text))
     runs = []
     for segment in re.split(r"[^\x01-\x7f]|[();:\n|]", cut):
-        current, listed = [], True
+        current, listed, gap_from = [], True, 0
         for m in re.finditer(r"[A-Za-z][A-Za-z'-]*|[^\sA-Za-z,.!?]+", segment):
             token = m.group()
             if re.fullmatch(r"[A-Za-z][A-Za-z'-]*", token):

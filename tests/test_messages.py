@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import messages
-from events.verdict import BLOCK, WARN
+from events.verdict import BLOCK
 from guards import protected_edit
 from messages import en, ja
 from statefiles import state_md
@@ -118,18 +118,18 @@ def test_every_key_is_used():
 
 
 def test_bash_check_runtime_keys_exist():
-    """Keys built from data: every destructive family with advice and every
+    """Keys built from data: every finding kind with advice and every
     access verb has its entry."""
     from guards import bash_check
 
-    for family in bash_check._ADVICE:
-        assert f"bash_check.advice.{family}" in EN
+    for kind in bash_check._ADVICE:
+        assert f"bash_check.advice.{kind}" in EN
     for kind in ("receives", "deletes", "changes", "writes"):
         assert f"bash_check.verb_{kind}" in EN
 
 
 def test_every_destructive_kind_the_analysis_records_has_its_sentence():
-    """A finding kind without ``bash_check.family.<kind>``
+    """A finding kind without ``bash_check.advice.<kind>``
     reaches a Japanese agent as the analysis's English sentence. Every kind
     the shell analysis can record (literal ``.find("<kind>"`` calls and the
     family modules' ``KIND`` constants) has both catalogue entries."""

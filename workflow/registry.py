@@ -260,7 +260,7 @@ def _config(ctx, key: str):
         return None
     try:
         return state.get("config", key, None)
-    except Exception:  # a broken state.md is reported by its own guards
+    except Exception:  # noqa: BLE001 - a broken state.md is reported by its own guards
         return None
 
 

@@ -68,7 +68,7 @@ def _read_only(cmd) -> bool:
 
 
 def _finding(f, levels=None) -> dict:
-    out = {"family": f.family, "message": str(f.message), "certain": f.certain,
+    out = {"kind": f.kind, "message": str(f.message), "certain": f.certain,
            "command_family": f.command_family,
            "command": " ".join(f.command.argv) if f.command is not None else None}
     if levels is not None:
@@ -205,12 +205,12 @@ def render(data: dict, lang: str) -> str:
         lines.append("  " + t("explain.no_commands", lang))
     lines.append("  " + t("explain.read_only" if a["read_only"] else "explain.mutating", lang))
     for f in a["destructive"]:
-        lines.append(f"  destructive: {f['family']}: {f['message']}")
+        lines.append(f"  destructive: {f['kind']}: {f['message']}")
         lines.append("    " + t("explain.family", lang, family=f["command_family"],
                                  level=f.get("level", "block"),
                                  source=f.get("level_source", "")))
     for f in a["carriers"]:
-        lines.append(f"  carriers: {f['family']}: {f['message']}")
+        lines.append(f"  carriers: {f['kind']}: {f['message']}")
     for key in ("writes", "touched"):
         for w in a[key]:
             where = w["rel"] if w["rel"] is not None else (w["abs"] or w["path"])

@@ -410,19 +410,21 @@ def test_lint_only_on_commit(ws, monkeypatch):
     assert code == 0 and "SHOULD-NOT-RUN" not in out
 
 
-def test_lint_is_time_bounded_and_never_blocks_on_timeout(ws, monkeypatch):
-    import time
-
+def test_lint_is_time_bounded_and_never_blocks_on_timeout(ws, monkeypatch, tmp_path):
+    """The linter is stopped at the guard's budget, not waited for: the commit
+    is answered while the slow linter has not reached its mark (it would
+    after 30 s), and Claude is told it did not finish. Causal, not a
+    stopwatch."""
     from guards import lint
 
     text = (ws.root / "state.md").read_text().replace("lint_blocks: false",
                                                       "lint_blocks: true")
     (ws.root / "state.md").write_text(text)
-    _fake_ruff(ws, "sleep 5\necho late\nexit 1\n", monkeypatch)
+    mark = tmp_path / "ruff-finished"
+    _fake_ruff(ws, f"sleep 30\ntouch '{mark}'\necho late\nexit 1\n", monkeypatch)
     monkeypatch.setattr(lint, "BUDGET_SECONDS", 0.5)
-    start = time.monotonic()
     code, err, out = ws.decide("git commit -m x")
-    assert time.monotonic() - start < 4
+    assert not mark.exists()
     assert code == 0, err
     assert "did not finish" in _context(out)
 
