@@ -45,6 +45,8 @@ from shell.model import Write
 from statefiles import layout
 from statefiles.atomic import read_bytes
 from statefiles.layout import clean_components
+from workflow.looking import hint as look_hint
+from workflow.looking import look
 from workflow.shared import bash_analysis, is_post_loop_handler
 
 NAME = "bash-check"
@@ -132,7 +134,7 @@ def _check(ctx: Context) -> Verdict:
     # 4. no active playbook: only read-only commands (and the escapes)
     pb = ctx.playbook
     no_playbook = pb is None or bool(pb.plan_error)
-    if no_playbook and not analysis.read_only and not handler:
+    if no_playbook and not analysis.read_only and not handler and not look(ctx):
         # lazy: the closing rules only for a write with no active playbook
         from workflow import closing as _closing
 
@@ -151,7 +153,7 @@ def _check(ctx: Context) -> Verdict:
                    if error else ctx.say("bash_check.why_no_playbook"))
             extra = ctx.say("bash_check.admin_extra") if ctx.security == "admin" else ""
             return block(ctx.say("bash_check.no_playbook", why=why, found=repr(shown),
-                                 extra=extra))
+                                 extra=extra) + look_hint(ctx))
     for finding, source in lowered:
         warns.insert(0, ctx.say("bash_check.family_warn", family=finding.command_family,
                                 message=ctx.render(finding.message),

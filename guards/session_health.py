@@ -30,7 +30,6 @@ import os
 import time
 
 from events.context import Context
-from events.runtime import UNITS
 from events.verdict import ALLOWED, Effect, Verdict, allow, warn
 from statefiles import fastjson, layout, repomap
 from statefiles.atomic import read_bytes
@@ -38,9 +37,13 @@ from statefiles.atomic import read_bytes
 NAME = "session-health"
 ADVISORY = True
 
-#: Hook events install.py registers, and the entrypoint each must name.
-REGISTERED = ("SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest",
-              "PostToolUse", "Stop", "SubagentStop", "SessionEnd")
+#: Hook events install.py registers, and the entrypoint (``hooks/<unit>.py``)
+#: each must name (``events.runtime.UNITS``'s; a test checks they agree: a
+#: guard does not import the runtime).
+REGISTERED = {"SessionStart": "session_start", "UserPromptSubmit": "user_prompt_submit",
+              "PreToolUse": "pre_tool_use", "PermissionRequest": "permission_request",
+              "PostToolUse": "post_tool_use", "Stop": "stop", "SubagentStop": "subagent_stop",
+              "SessionEnd": "session_end"}
 #: What the golden path needs, relative to the project (``play/``) or the
 #: suite's root (skills, agents).
 PROJECT_FILES = ("play/template/plan.json", "play/template/progress.json")
@@ -66,8 +69,8 @@ def _unregistered(ctx) -> list:
     hooks = settings.get("hooks") if isinstance(settings, dict) else None
     hooks = hooks if isinstance(hooks, dict) else {}
     missing = []
-    for event in REGISTERED:
-        wanted = f"hooks/{UNITS[event]}.py"
+    for event, unit in REGISTERED.items():
+        wanted = f"hooks/{unit}.py"
         found = False
         for group in hooks.get(event) or []:
             for hook in (group.get("hooks") or []) if isinstance(group, dict) else []:

@@ -598,6 +598,13 @@ MESSAGES = {
         'checked), end your turn and wait for their reply. Edits are held until they reply '
         'yes (はい) (.claude/.session-init/consent).'
     ),
+    # ---- a look before planning
+    'looking.hint': (
+        " If this runs the project's tests or linters: the user can declare the command in "
+        'project_commands (.claude/permission-config.yaml). A declared command runs before a '
+        'playbook exists, as the user declared it or with arguments that only read, and '
+        'without a permission dialog (headless, nobody answers one and the call is denied).'
+    ),
     'prompt_analyzer_gate.after_archive': (
         'No playbook is active: the last one was archived to {archive}/, so {tool} is not '
         'allowed. {then}'

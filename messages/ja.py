@@ -500,6 +500,12 @@ MESSAGES = {
         '対象外、リスク、確認方法)。そのうえでターンを終え、返事を待ってください。ユーザーが「はい」と答えるまで'
         '編集は保留されます (.claude/.session-init/consent)。'
     ),
+    # ---- a look before planning
+    'looking.hint': (
+        'これがプロジェクトのテストやリンターの実行なら、ユーザーはそのコマンドを .claude/permission-config.yaml の '
+        'project_commands に宣言できます。宣言されたコマンドは、宣言どおりの形か読むだけの引数であれば、playbook '
+        'ができる前でも実行でき、許可ダイアログも出ません (ヘッドレスではダイアログに誰も答えないため、呼び出しは拒否されます)。'
+    ),
     'prompt_analyzer_gate.after_archive': (
         '現在の playbook はありません。直前の playbook は {archive}/ にアーカイブされたため、{tool} は'
         '使えません。{then}'
