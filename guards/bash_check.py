@@ -155,7 +155,8 @@ def _check(ctx: Context) -> Verdict:
             return block(ctx.say("bash_check.no_playbook", why=why, found=repr(shown),
                                  extra=extra) + look_hint(ctx))
     for finding, source in lowered:
-        warns.insert(0, ctx.say("bash_check.family_warn", family=finding.command_family,
+        warns.insert(0, ctx.say("bash_check.family_warn",
+                                family=ctx.render(family_name(finding.command_family)),
                                 message=ctx.render(finding.message),
                                 source=ctx.render(source)))
     if asking:
@@ -164,11 +165,12 @@ def _check(ctx: Context) -> Verdict:
         if len(asking) > 1:
             more = ctx.say("bash_check.also", findings="; ".join(
                 ctx.render(f.message) for f, _s in asking[1:3]))
-        context = ctx.say("bash_check.ask_context", family=first.command_family,
+        context = ctx.say("bash_check.ask_context",
+                          family=ctx.render(family_name(first.command_family)),
                           message=ctx.render(first.message))
         if warns:
             context += " " + " ".join(warns[:3])
-        return ask(ctx.say("bash_check.ask", family=first.command_family,
+        return ask(ctx.say("bash_check.ask", family=ctx.render(family_name(first.command_family)),
                            message=ctx.render(first.message), more=more,
                            source=ctx.render(source)),
                    context)
@@ -208,7 +210,19 @@ def level_of(family: str, overrides: dict, broken: bool) -> tuple:
         return level, Msg("bash_check.source_raised", family=family, setting=setting[0],
                           layer=setting[1])
     return level, (Msg("bash_check.source_layer", family=family, layer=setting[1]) if setting
-                   else Msg("bash_check.source_default", family=family))
+                   else Msg("bash_check.source_default", family=family_name(family)))
+
+
+def family_name(family: str):
+    """A command family as a reader says it: the recorded sentence
+    ``bash_check.family.<id>`` (``インフラ系`` in Japanese, the id in
+    English) for a family of :data:`shell.severity.DEFAULTS`, else the id.
+    Where the id is an identifier (``families.<id>`` in the configuration)
+    the messages keep the id."""
+    from shell import severity  # lazy: only for commands with a destructive finding
+    from shell.model import Msg  # lazy: as above
+
+    return Msg(f"bash_check.family.{family}") if family in severity.DEFAULTS else family
 
 
 def _by_level(ctx, findings) -> tuple:
@@ -524,8 +538,13 @@ def _guarded_writes(ctx, analysis, handler: bool, admin_archive: bool) -> tuple:
         if w.abs is None:
             if w.possible:
                 continue
-            blocks.append(ctx.say("bash_check.computed_path", how=w.how,
-                                  path=repr(w.given.replace(chr(0), '$?'))))
+            if w.given.strip(chr(0)) == "":
+                # Every path comes at run time (xargs rm < list, "$FILES"):
+                # say so, instead of naming a placeholder.
+                blocks.append(ctx.say("bash_check.computed_paths", how=w.how,
+                                      verb=ctx.say(f"bash_check.verb_{_verb(w)}")))
+            else:
+                blocks.append(ctx.say("bash_check.computed_path", how=w.how, path=w.given))
             continue
         hit = _match_path(ctx, w.abs, w.rel, guarded_set, inodes, memo=memo)
         if w.recursive or (os.path.isdir(w.abs) and w.kind == "delete"):
