@@ -10,6 +10,7 @@ from events.inputs import EDIT_TOOLS
 
 #: Every tool (SPEC §3 "PreToolUse — every tool").
 COMMON = (
+    "compact_wait",  # seed 003 §13: after a compaction, wait for the user (one stat otherwise)
     "prompt_analyzer_gate",
     "init_guard",
     "main_branch",

@@ -37,13 +37,9 @@ from statefiles.atomic import read_bytes
 NAME = "session-health"
 ADVISORY = True
 
-#: Hook events install.py registers, and the entrypoint (``hooks/<unit>.py``)
-#: each must name (``events.runtime.UNITS``'s; a test checks they agree: a
-#: guard does not import the runtime).
-REGISTERED = {"SessionStart": "session_start", "UserPromptSubmit": "user_prompt_submit",
-              "PreToolUse": "pre_tool_use", "PermissionRequest": "permission_request",
-              "PostToolUse": "post_tool_use", "Stop": "stop", "SubagentStop": "subagent_stop",
-              "SessionEnd": "session_end"}
+#: Hook events install.py registers, and the entrypoint each must name.
+REGISTERED = ("SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest",
+              "PostToolUse", "Stop", "SubagentStop", "SessionEnd")
 #: What the golden path needs, relative to the project (``play/``) or the
 #: suite's root (skills, agents).
 PROJECT_FILES = ("play/template/plan.json", "play/template/progress.json")
@@ -69,8 +65,8 @@ def _unregistered(ctx) -> list:
     hooks = settings.get("hooks") if isinstance(settings, dict) else None
     hooks = hooks if isinstance(hooks, dict) else {}
     missing = []
-    for event, unit in REGISTERED.items():
-        wanted = f"hooks/{unit}.py"
+    for event in REGISTERED:
+        wanted = f"hooks/{_entrypoint(event)}.py"
         found = False
         for group in hooks.get(event) or []:
             for hook in (group.get("hooks") or []) if isinstance(group, dict) else []:
@@ -178,3 +174,10 @@ def check(ctx: Context) -> Verdict:
     if not lines:
         return allow(effects=tuple(effects)) if effects else ALLOWED
     return warn("\n".join(lines), effects=tuple(effects))
+
+
+def _entrypoint(event: str) -> str:
+    """The entrypoint module of a hook event, as ``hooks/`` names them
+    (``PreToolUse`` → ``pre_tool_use``): computed, because a guard does not
+    import the runtime's table (the package layering)."""
+    return "".join(f"_{c.lower()}" if c.isupper() else c for c in event).lstrip("_")

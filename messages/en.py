@@ -302,6 +302,12 @@ MESSAGES = {
         'how it will be checked), end your turn and wait for their reply: their yes clears '
         '.claude/.session-init/consent, also in a resumed session.'
     ),
+    # ---- faults: the archive state in the Edit/Write chain (pending-guard)
+    'pending_guard.archive_open': (
+        'The archive of playbook{playbook} has started and is not finished ({status}). Run '
+        '`{command}` now: it resumes the archive and runs the post-loop. Edits resume after it '
+        '(state.md, playbook files and .claude/session-state/ stay editable meanwhile).'
+    ),
     'pending_guard.post_loop': (
         'The playbook{playbook} was archived and the post-loop has not run yet. Run it now: '
         '`{command}` (the post-loop skill explains its report); it clears {marker}. Edits '
@@ -450,6 +456,10 @@ MESSAGES = {
     'session_start.no_playbook': "No playbook is active: start any work request with Skill(skill='playbook-init').",
     'session_start.branch': 'Branch: {branch}.',
     'session_start.branch_main': 'Branch: {branch} — work happens on a feature branch, not here.',
+    'session_start.branch_trunk': (
+        'Branch: {branch} — trunk-based (config.branch_policy: trunk): work happens on {branch}; a '
+        'short-lived branch is merged into it and deleted (git branch -d) when its work is done.'
+    ),
     'session_start.playbook_problem': 'Problem: {problem}; fix it (playbook files stay writable)',
     'session_start.problem': 'Problem: {problem}',
     'session_start.bad_language': (
@@ -731,6 +741,12 @@ MESSAGES = {
         'checkout -b {expected} if it does not exist yet); read-only commands work '
         'on any branch.'
     ),
+    'coherence.wrong_branch_trunk': (
+        'coherence: you are on branch {current} but the active playbook ({plan}) works on '
+        '{expected_repr} and the branch policy is trunk (work on {trunk} or a short-lived branch '
+        'of it). Switch first: git checkout {expected} or git checkout {trunk}; read-only '
+        'commands work on any branch.'
+    ),
     'coherence.wrong_branch_warn': "coherence: on branch {current}, but the playbook's branch is {expected}.",
     'coherence.unknown_phase': 'coherence: state.md {key} is {value}, which is not a phase of {plan} ({phases}).',
     'coherence.phase_mismatch': (
@@ -860,6 +876,25 @@ MESSAGES = {
     'stop_loop_guard.why_unchanged': 'nothing changed since the last block',
     'stop_loop_guard.let_through': 'The stop was let through because {why}. Left unresolved — {message}',
     'stop_loop_guard.let_through_subagent': "The subagent's stop was let through because {why}. Left unresolved — {message}",
+    # ---- faults: the archive state at Stop and SubagentStop (post-loop-pending)
+    'post_loop_pending.archive_open': (
+        'The archive of playbook{playbook} has started and is not finished ({status}). Run '
+        '`{command}` now: it resumes the archive where it stopped and runs the post-loop. Then '
+        'commit what its report lists and end your turn.'
+    ),
+    'post_loop_pending.archive_due': (
+        "The playbook{playbook} is complete with the critic's PASS recorded, but it was not "
+        'archived. Run `{command}` now: it archives the playbook and runs the post-loop. Then '
+        'commit what its report lists and end your turn.'
+    ),
+    'post_loop_pending.subagent_archive': (
+        'The archive of playbook{playbook} is not finished. End your reply by telling the '
+        'orchestrator to run `{command}` before anything else.'
+    ),
+    'stop_loop_guard.archive_due': (
+        'The archive of playbook{playbook} is still due: the next session start reports it and '
+        'resumes it; `{command}` finishes it.'
+    ),
     'post_loop_pending.subagent': (
         'The playbook{playbook} was archived and the post-loop has not run. End your reply '
         'by telling the orchestrator to run the post-loop (`{command}`) before anything '
@@ -889,6 +924,24 @@ MESSAGES = {
     'compact_resume.no_pointer': 'Context was compacted and no resume pointer was saved. {instruction}',
     'compact_resume.resuming': 'Resuming after compaction (pointer saved {saved_at}{details}). {instruction}',
     'compact_resume.now': '{field} now {value}',
+    'compact_resume.wait': (
+        'Context was compacted. This workflow waits after a compaction (state.md '
+        "config.after_compact: wait; seed 003 §13): do not continue or resume any task on your "
+        "own. End your turn now with one line saying you are waiting for the user's next "
+        'instruction; every tool call is refused until the user speaks. When they ask you to go '
+        'on, this is where you were{details}: {instruction}'
+    ),
+    # ------------------------------------------------------------ compact-wait
+    'compact_wait.refused': (
+        '{tool} refused: a compaction just happened and this workflow waits for the user after '
+        "one (state.md config.after_compact: wait; seed 003 §13). Do not continue or resume the "
+        "task on your own: end your turn now with one line saying you are waiting for the user's "
+        'next instruction. Tool calls are allowed again once the user has spoken.'
+    ),
+    'compact_wait.stop_due': (
+        'Claude is waiting for your next instruction after a compaction (config.after_compact: '
+        'wait). Due when the work goes on: {due}'
+    ),
     'compact_resume.moved_on': (
         'state.md has moved on since ({changes}); it is the source of truth: {instruction}'
     ),
@@ -919,8 +972,13 @@ MESSAGES = {
     'session_report.status_running': 'running',
     'session_report.status_failed': 'failed',
     'session_report.archive_unfinished': (
-        'The archive of playbook {id} did not finish ({status}): {message}. It '
-        'resumes on the next edit, or run `{command}`.'
+        'The archive of playbook {id} did not finish ({status}): {message}. This session start '
+        'resumes its local steps; run `{command}` to finish it before anything else.'
+    ),
+    # ---- faults: the archive state at session start (session-report)
+    'session_report.archive_due': (
+        "Playbook {id} is complete with the critic's PASS recorded but was not archived: run "
+        '`{command}` before anything else (it archives it and runs the post-loop).'
     ),
     'session_report.archive_partial': (
         'Playbook {id} was archived to {archive}/ but its git steps stopped: {message} '
@@ -966,8 +1024,21 @@ MESSAGES = {
     ),
     'prompt_state.archive_unfinished': 'The archive of playbook {id} is unfinished: {message}',
     'critic_ledger.no_verdict': (
-        "The critic finished without a 'CRITIC: PASS|FAIL <subtask-id>' line, so "
-        'no verdict was recorded in {ledger}.'
+        "The critic finished without a closing verdict block ('CRITIC: PASS|FAIL <subtask-id>' "
+        'lines at the very end of its answer, not quoted and not in a code block), so no '
+        'verdict was recorded in {ledger}.'
+    ),
+    # ---- faults: the verdict block and the observed evidence (critic-ledger, review-ledger)
+    'critic_ledger.malformed': (
+        "The critic's closing verdict block has a line that is not a verdict ({line!r}), so "
+        "none of its verdicts was recorded in {ledger}. Each line of the block must be "
+        "'CRITIC: PASS <subtask-id>' or 'CRITIC: FAIL <subtask-id> - <reason>': call the critic "
+        'again for these subtasks.'
+    ),
+    'review_ledger.malformed': (
+        "The reviewer's closing verdict block has a line that is not a verdict ({line!r}), so "
+        "no review was recorded. It must end with 'REVIEW: PASS play/<id>/plan.json' or "
+        "'REVIEW: FAIL play/<id>/plan.json - <reason>': call the reviewer again."
     ),
     'prompt_consent.confirmed': (
         'The user confirmed the understanding check ("{excerpt}"); edits are no longer held '
@@ -1019,6 +1090,8 @@ MESSAGES = {
     'archive.step.pr_create': 'pull request',
     'archive.step.pr_merge': 'merge',
     'archive.step.return_default': 'return to the default branch',
+    'archive.step.trunk_merge': 'merge into the trunk',
+    'archive.step.branch_delete': 'deletion of the merged branch',
     'archive.in_progress': 'in progress',
     'archive.archived': (
         "Playbook {id} is complete and was archived to {archive}/; state.md's playbook "
@@ -1101,8 +1174,9 @@ MESSAGES = {
         "false) with 'playbook' in its prompt for the playbook verdict."
     ),
     'review_ledger.no_verdict': (
-        "The reviewer finished without a 'REVIEW: PASS|FAIL play/<id>/plan.json' line, so "
-        'no review was recorded in .claude/logs/review-ledger.jsonl.'
+        "The reviewer finished without a closing 'REVIEW: PASS|FAIL play/<id>/plan.json' line "
+        '(at the very end of its answer, not quoted and not in a code block), so no review was '
+        'recorded in .claude/logs/review-ledger.jsonl.'
     ),
     'post_loop.status_pending': 'post-loop-pending: yes{which}',
     'post_loop.status_none': 'post-loop-pending: no',
@@ -1145,6 +1219,8 @@ MESSAGES = {
     'post_loop.manual.return_default': (
         'git checkout {default} && git pull --ff-only {remote} {default}'
     ),
+    'post_loop.manual.trunk_merge': 'git checkout {default}, then git merge {branch}',
+    'post_loop.manual.branch_delete': 'git branch -d {branch} (once it is merged into {default})',
     'post_loop.next_header': 'Next task (derive it from the state, do not invent work):',
     'post_loop.next_playbooks': '- Playbooks not finished yet:',
     'post_loop.next_playbook': '    {plan} (meta.status {status}, {done}/{total} subtasks done)',
@@ -2196,6 +2272,22 @@ MESSAGES = {
     'archive.skip.on_default': (
         'the work is on the default branch {branch}; no pull request is needed'
     ),
+    'archive.skip.on_trunk': 'the work is on the trunk {branch}; there is no branch to merge',
+    'archive.skip.nothing_to_delete': 'no merged short-lived branch to delete',
+    'archive.detail.trunk_merged': 'merged {branch} into {trunk}',
+    'archive.detail.branch_deleted': 'deleted the merged branch {branch}',
+    'archive.detail.branch_gone': 'the branch {branch} was already deleted',
+    'archive.fail.trunk_merge': 'merging {branch} into {trunk} failed (aborted, back on {branch}): {detail}',
+    'archive.hint.trunk_merge': (
+        'merge it yourself (git checkout {trunk}, git merge {branch}, resolve the conflicts, '
+        'commit), then run the post-loop handler again'
+    ),
+    'archive.fail.on_branch_to_delete': 'the branch to delete, {branch}, is checked out',
+    'archive.fail.branch_delete': 'git branch -d {branch} failed: {detail}',
+    'archive.hint.branch_delete': (
+        'check that {branch} is merged (git branch --merged), delete it with git branch -d '
+        '{branch}, then run the post-loop handler again'
+    ),
     'archive.fail.no_free_name': 'no free name under {archive}/ for {id}',
     'archive.fail.both_exist': 'both {first} and {second} exist',
     'archive.fail.dir_gone': '{dir}/ is gone and {archive}/ does not exist',
@@ -2314,6 +2406,12 @@ MESSAGES = {
     'archive.msg.reason_hint': '{reason}. {hint}.',
     'archive.running': '{message}.',
     'archive.busy': 'Another hook is archiving the playbook right now; it reports when done.',
+    # ---- faults: the archive engine's lock and post-loop handler under faults
+    'archive.lock_unavailable': (
+        'The archive could not take its lock, so nothing was archived: {problem} Fix that, '
+        'then run `{command}`.'
+    ),
+    'post_loop.archived_due': 'The playbook {playbook} was complete and not archived: archiving it now.',
     'archive.cannot_archive': 'Playbook {id} is complete but cannot be archived: {problem}',
     # ==== end (ja-archive)
 
@@ -2328,7 +2426,11 @@ MESSAGES = {
     'spec_phase_gate.not_yaml_at': 'it is not valid YAML near line {line} ({problem})',
     'spec_phase_gate.not_mapping': 'it must be a YAML mapping, not {type}',
     'runtime.effect.apply_the_critic_s_verdicts': "apply the critic's verdicts",
+    # ---- faults: effect labels of the archive state
+    'runtime.effect.resume_the_archive': 'resume the archive',
     'runtime.effect.clear_consent': 'clear consent',
+    'runtime.effect.clear_compact_wait': 'clear compact-wait',
+    'runtime.effect.write_compact_wait': 'write compact-wait',
     'runtime.effect.clear_last_fail_reason': 'clear last-fail-reason',
     'runtime.effect.clear_pending': 'clear pending',
     'runtime.effect.clear_prompt_analyzer_marker': 'clear prompt-analyzer marker',

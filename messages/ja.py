@@ -245,6 +245,12 @@ MESSAGES = {
         '対象外、リスク、確認方法) をユーザーに提示し、ターンを終えて返答を待ってください。ユーザーが「はい」と答えると '
         '.claude/.session-init/consent が解除されます (再開したセッションでも同じです)。'
     ),
+    # ---- faults: the archive state in the Edit/Write chain (pending-guard)
+    'pending_guard.archive_open': (
+        'playbook{playbook} のアーカイブが始まったまま終わっていません ({status})。今すぐ `{command}` を実行してください: '
+        'アーカイブを再開し、post-loop を実行します。編集はその後に再開できます (それまでも state.md、playbook ファイル、'
+        '.claude/session-state/ は編集できます)。'
+    ),
     'pending_guard.post_loop': (
         'playbook{playbook} はアーカイブされましたが、post-loop がまだ実行されていません。今すぐ実行してください: `{command}` '
         '(レポートの読み方は post-loop skill にあります)。これで {marker} が解除されます。編集はその後に再開できます (それまでも '
@@ -373,6 +379,10 @@ MESSAGES = {
     'session_start.no_playbook': "現在の playbook はありません: 作業の依頼はすべて Skill(skill='playbook-init') から始めてください。",
     'session_start.branch': 'ブランチ: {branch}。',
     'session_start.branch_main': 'ブランチ: {branch} — 作業はここではなく作業ブランチで行います。',
+    'session_start.branch_trunk': (
+        'ブランチ: {branch} — トランクベース（config.branch_policy: trunk）: 作業は {branch} 上で行います。'
+        '短命なブランチは作業が終わったら {branch} にマージして削除します（git branch -d）。'
+    ),
     'session_start.playbook_problem': '問題: {problem}。修正してください (playbook のファイルは編集可能なままです)',
     'session_start.problem': '問題: {problem}',
     'session_start.bad_language': (
@@ -616,6 +626,12 @@ MESSAGES = {
         'です。先に切り替えてください: git checkout {expected} (まだ存在しなければ git checkout -b {expected})。'
         '読み取り専用コマンドはどのブランチでも使えます。'
     ),
+    'coherence.wrong_branch_trunk': (
+        'coherence: 現在のブランチは {current} ですが、現在の playbook ({plan}) の作業ブランチは {expected_repr} '
+        'で、ブランチ方針は trunk です（作業は {trunk} かそこから切った短命なブランチで行います）。'
+        '先に切り替えてください: git checkout {expected} または git checkout {trunk}。'
+        '読み取り専用コマンドはどのブランチでも使えます。'
+    ),
     'coherence.wrong_branch_warn': 'coherence: 現在のブランチは {current} ですが、playbook のブランチは {expected} です。',
     'coherence.unknown_phase': 'coherence: state.md の {key} は {value} ですが、これは {plan} の phase ではありません ({phases})。',
     'coherence.phase_mismatch': (
@@ -724,6 +740,23 @@ MESSAGES = {
     'stop_loop_guard.why_unchanged': '前回のブロックから何も変わっていない',
     'stop_loop_guard.let_through': '{why}ため、停止を通しました。未解決のまま — {message}',
     'stop_loop_guard.let_through_subagent': '{why}ため、subagent の停止を通しました。未解決のまま — {message}',
+    # ---- faults: the archive state at Stop and SubagentStop (post-loop-pending)
+    'post_loop_pending.archive_open': (
+        'playbook{playbook} のアーカイブが始まったまま終わっていません ({status})。今すぐ `{command}` を実行してください: '
+        '止まったところからアーカイブを再開し、post-loop を実行します。そのレポートに挙がったものをコミットしてから、ターンを終えてください。'
+    ),
+    'post_loop_pending.archive_due': (
+        'playbook{playbook} は critic の PASS が記録されて完了していますが、アーカイブされていません。今すぐ `{command}` '
+        'を実行してください: playbook をアーカイブし、post-loop を実行します。そのレポートに挙がったものをコミットしてから、ターンを終えてください。'
+    ),
+    'post_loop_pending.subagent_archive': (
+        'playbook{playbook} のアーカイブが終わっていません。ほかの何よりも先に `{command}` を実行するよう、'
+        '応答の最後でオーケストレーターに伝えてください。'
+    ),
+    'stop_loop_guard.archive_due': (
+        'playbook{playbook} のアーカイブはまだ終わっていません: 次のセッション開始時に報告して再開します。'
+        '`{command}` で完了できます。'
+    ),
     'post_loop_pending.subagent': (
         'playbook{playbook} はアーカイブされましたが、post-loop が実行されていません。ほかの何よりも先に post-loop '
         '(`{command}`) を実行するよう、応答の最後でオーケストレーターに伝えてください。'
@@ -747,6 +780,24 @@ MESSAGES = {
     'compact_resume.no_pointer': 'コンテキストが圧縮されましたが、再開ポインタは保存されていませんでした。{instruction}',
     'compact_resume.resuming': '圧縮後に再開します (ポインタの保存: {saved_at}{details})。{instruction}',
     'compact_resume.now': '{field} は現在 {value}',
+    'compact_resume.wait': (
+        'コンテキストが圧縮されました。このワークフローでは圧縮の後はユーザーを待ちます（state.md '
+        'config.after_compact: wait、seed 003 §13）。自分の判断で作業を続けたり再開したりしないでください。'
+        'ユーザーの次の指示を待っていると一行書いて、いまターンを終えてください。ユーザーが話すまで'
+        'ツール呼び出しはすべて拒否されます。続けるよう言われたときのために、作業していた位置{details}: '
+        '{instruction}'
+    ),
+    # ------------------------------------------------------------ compact-wait
+    'compact_wait.refused': (
+        '{tool} は拒否されました: 圧縮が行われたところで、このワークフローでは圧縮の後はユーザーを待ちます'
+        '（state.md config.after_compact: wait、seed 003 §13）。自分の判断で作業を続けたり再開したり'
+        'しないでください。ユーザーの次の指示を待っていると一行書いて、いまターンを終えてください。'
+        'ユーザーが話せば、ツールはまた使えます。'
+    ),
+    'compact_wait.stop_due': (
+        'Claude は圧縮の後、あなたの次の指示を待っています（config.after_compact: wait）。'
+        '作業を続けるときに必要なこと: {due}'
+    ),
     'compact_resume.moved_on': 'その後 state.md が進んでいます ({changes})。state.md が正です: {instruction}',
     'archive_playbook.incomplete': (
         '{plan} のすべての subtask が done になっていますが、playbook はまだ完了していないためアーカイブしません: {gaps}。'
@@ -773,8 +824,13 @@ MESSAGES = {
     'session_report.status_running': '実行中',
     'session_report.status_failed': '失敗',
     'session_report.archive_unfinished': (
-        'playbook {id} のアーカイブが完了していません ({status}): {message}。次の編集時に再開されます。`{command}` '
-        'を実行して再開することもできます。'
+        'playbook {id} のアーカイブが完了していません ({status}): {message}。このセッション開始時にローカルの手順を再開します。'
+        'ほかの何よりも先に `{command}` を実行して完了させてください。'
+    ),
+    # ---- faults: the archive state at session start (session-report)
+    'session_report.archive_due': (
+        'playbook {id} は critic の PASS が記録されて完了していますが、アーカイブされていません: ほかの何よりも先に '
+        '`{command}` を実行してください (アーカイブして post-loop を実行します)。'
     ),
     'session_report.archive_partial': (
         'playbook {id} は {archive}/ にアーカイブされましたが、git の手順が途中で止まりました: {message} ユーザーが望むなら残り '
@@ -816,7 +872,22 @@ MESSAGES = {
         '`{command}` を実行してください。'
     ),
     'prompt_state.archive_unfinished': 'playbook {id} のアーカイブが完了していません: {message}',
-    'critic_ledger.no_verdict': "critic が 'CRITIC: PASS|FAIL <subtask-id>' の行なしに終了したため、{ledger} に判定を記録していません。",
+    'critic_ledger.no_verdict': (
+        "critic が締めの判定ブロック (回答の最後に置く 'CRITIC: PASS|FAIL <subtask-id>' の行。引用やコードブロックの中は"
+        "対象外) なしに終了したため、{ledger} に判定を記録していません。"
+    ),
+    # ---- faults: the verdict block and the observed evidence (critic-ledger, review-ledger)
+    'critic_ledger.malformed': (
+        "critic の締めの判定ブロックに判定として読めない行 ({line!r}) があるため、そのブロックの判定は一つも "
+        "{ledger} に記録していません。ブロックの各行は 'CRITIC: PASS <subtask-id>' または "
+        "'CRITIC: FAIL <subtask-id> - <reason>' でなければなりません。これらの subtask について critic を"
+        'もう一度呼び出してください。'
+    ),
+    'review_ledger.malformed': (
+        "reviewer の締めの判定ブロックに判定として読めない行 ({line!r}) があるため、レビューを記録していません。"
+        "回答は 'REVIEW: PASS play/<id>/plan.json' または 'REVIEW: FAIL play/<id>/plan.json - <reason>' "
+        'で終わる必要があります。reviewer をもう一度呼び出してください。'
+    ),
     'prompt_consent.confirmed': (
         'ユーザーが理解確認を承認しました (「{excerpt}」)。これで編集できるようになりました。playbook-init を続けてください: '
         "作業ブランチを作成し、pm が playbook を書き (承認された理解を plan.json の 'context' に)、reviewer がレビューします。"
@@ -858,6 +929,8 @@ MESSAGES = {
     'archive.step.pr_create': 'プルリクエストの作成',
     'archive.step.pr_merge': 'プルリクエストのマージ',
     'archive.step.return_default': 'デフォルトブランチへの復帰',
+    'archive.step.trunk_merge': 'トランクへのマージ',
+    'archive.step.branch_delete': 'マージ済みブランチの削除',
     'archive.in_progress': '進行中',
     'archive.archived': (
         'playbook {id} は完了し、{archive}/ にアーカイブされました。state.md の playbook と goal セクションはリセットされました。'
@@ -934,8 +1007,8 @@ MESSAGES = {
         "Agent(subagent_type='critic', run_in_background: false) を呼び出してください。"
     ),
     'review_ledger.no_verdict': (
-        "reviewer は 'REVIEW: PASS|FAIL play/<id>/plan.json' "
-        '行なしで終了したため、.claude/logs/review-ledger.jsonl にレビューは記録されていません。'
+        "reviewer は締めの 'REVIEW: PASS|FAIL play/<id>/plan.json' 行 (回答の最後に置く。引用やコードブロックの中は対象外) "
+        'なしで終了したため、.claude/logs/review-ledger.jsonl にレビューは記録されていません。'
     ),
     'post_loop.status_pending': 'post-loop-pending: あり{which}',
     'post_loop.status_none': 'post-loop-pending: なし',
@@ -964,6 +1037,8 @@ MESSAGES = {
     'post_loop.manual.return_default': (
         'デフォルトブランチに戻る: git checkout {default} && git pull --ff-only {remote} {default}'
     ),
+    'post_loop.manual.trunk_merge': 'git checkout {default} の後に git merge {branch}',
+    'post_loop.manual.branch_delete': 'git branch -d {branch}（{default} にマージ済みになってから）',
     'post_loop.next_header': '次のタスク (状態から導き出し、作業をでっち上げないでください):',
     'post_loop.next_playbooks': '- まだ終わっていない playbook:',
     'post_loop.next_playbook': '    {plan} (meta.status {status}、subtask {done}/{total} 完了)',
@@ -1793,6 +1868,22 @@ MESSAGES = {
     'archive.skip.no_repository_git': 'git リポジトリではないため、git の手順は対象外です',
     'archive.skip.no_repository': 'git リポジトリではありません',
     'archive.skip.on_default': '作業がデフォルトブランチ {branch} 上にあるため、プルリクエストは不要です',
+    'archive.skip.on_trunk': '作業がトランク {branch} 上にあるため、マージするブランチはありません',
+    'archive.skip.nothing_to_delete': '削除するマージ済みの短命ブランチはありません',
+    'archive.detail.trunk_merged': '{branch} を {trunk} にマージしました',
+    'archive.detail.branch_deleted': 'マージ済みのブランチ {branch} を削除しました',
+    'archive.detail.branch_gone': 'ブランチ {branch} はすでに削除されています',
+    'archive.fail.trunk_merge': '{branch} を {trunk} にマージできませんでした（中止して {branch} に戻りました）: {detail}',
+    'archive.hint.trunk_merge': (
+        '自分でマージしてください（git checkout {trunk}、git merge {branch}、競合を解決してコミット）。'
+        'その後 post-loop ハンドラーを再実行してください'
+    ),
+    'archive.fail.on_branch_to_delete': '削除するブランチ {branch} がチェックアウトされています',
+    'archive.fail.branch_delete': 'git branch -d {branch} が失敗しました: {detail}',
+    'archive.hint.branch_delete': (
+        '{branch} がマージ済みか確かめ（git branch --merged）、git branch -d {branch} で削除してから、'
+        'post-loop ハンドラーを再実行してください'
+    ),
     'archive.fail.no_free_name': '{archive}/ の下に {id} 用の空いている名前がありません',
     'archive.fail.both_exist': '{first} と {second} の両方が存在します',
     'archive.fail.dir_gone': '{dir}/ がなくなっており、{archive}/ も存在しません',
@@ -1896,6 +1987,12 @@ MESSAGES = {
     'archive.msg.reason_hint': '{reason}。{hint}。',
     'archive.running': '{message}。',
     'archive.busy': '別のフックがいま playbook をアーカイブしています。完了したら報告します。',
+    # ---- faults: the archive engine's lock and post-loop handler under faults
+    'archive.lock_unavailable': (
+        'アーカイブのロックを取得できなかったため、何もアーカイブしていません: {problem} これを直してから '
+        '`{command}` を実行してください。'
+    ),
+    'post_loop.archived_due': 'playbook {playbook} は完了していましたがアーカイブされていませんでした: いまアーカイブします。',
     'archive.cannot_archive': 'playbook {id} は完了していますが、アーカイブできません: {problem}',
     # ==== end (ja-archive)
 
@@ -1910,7 +2007,11 @@ MESSAGES = {
     'spec_phase_gate.not_yaml_at': '{line} 行目付近が YAML として正しくありません ({problem})',
     'spec_phase_gate.not_mapping': 'YAML のマッピングでなければなりません ({type} になっています)',
     'runtime.effect.apply_the_critic_s_verdicts': 'critic の判定の反映',
+    # ---- faults: effect labels of the archive state
+    'runtime.effect.resume_the_archive': 'アーカイブの再開',
     'runtime.effect.clear_consent': '同意の解除',
+    'runtime.effect.clear_compact_wait': '圧縮後の待機の解除',
+    'runtime.effect.write_compact_wait': '圧縮後の待機の記録',
     'runtime.effect.clear_last_fail_reason': 'last-fail-reason の削除',
     'runtime.effect.clear_pending': 'pending の解除',
     'runtime.effect.clear_prompt_analyzer_marker': 'prompt-analyzer マーカーの削除',

@@ -80,6 +80,8 @@ FLOOR = (
     # The project's custom rules: Claude must not lift its own rules.
     layout.CUSTOM_RULES,
     layout.MANIFEST,
+    # Which suite a clone installs, and from where: Claude must not redirect it.
+    layout.PIN,
     # install.py's backups of the user's files: --uninstall restores from them.
     ".claude/.playgate-backup/**",
     ".claude/skills/post-loop/**",

@@ -44,7 +44,7 @@ PENDING: dict = {}
 #: Scripts without ``--help`` whose flags are checked against their source.
 SCRIPT_SOURCES = {
     "permission_request.py": ("hooks/permission_request.py", "events/permission_request.py",
-                              "permission/explain.py"),
+                              "events/explain.py"),
     "handler.py": ("skills/post-loop/handler.py",),
     "bootstrap.py": ("playgate/bootstrap.py",),
 }

@@ -163,9 +163,20 @@ def test_marking_a_plan_reviewed_by_hand_is_warned_unless_the_reviewer_passed_it
     "REVIEW: MAYBE play/a/plan.json", "text", "> REVIEW: FAIL play/b/plan.json — y"]),
     max_size=6))
 def test_review_lines_parse_with_fail_winning(lines):
+    """Only the closing verdict block counts (the trailing run of REVIEW
+    lines; a quote or prose ends it), a malformed line in it voids it, and
+    within it a FAIL wins."""
     found = dict((plan, v) for plan, v, _ in parse_reviews("\n".join(lines)))
+    block = []
+    for line in reversed(lines):
+        if not line.lower().lstrip("*").startswith("review"):
+            break
+        block.insert(0, line)
+    if any(line in ("REVIEW: PASS", "REVIEW: MAYBE play/a/plan.json") for line in block):
+        assert found == {}
+        return
     for plan in ("play/a/plan.json", "play/b/plan.json"):
-        said = [line for line in lines if plan in line and "MAYBE" not in line]
+        said = [line for line in block if plan in line]
         if any("FAIL" in line for line in said):
             assert found.get(plan) == "FAIL"
         elif said:

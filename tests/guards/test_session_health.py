@@ -134,9 +134,9 @@ def test_guard_errors_since_the_last_session_are_counted(project):
 
 def test_the_registrations_checked_are_the_runtimes_entrypoints():
     from events.runtime import UNITS
-    from guards.session_health import REGISTERED
+    from guards.session_health import REGISTERED, _entrypoint
 
-    assert all(UNITS[event] == unit for event, unit in REGISTERED.items())
+    assert all(UNITS[event] == _entrypoint(event) for event in REGISTERED)
 
 
 # ------------------------------------------------------------------ the counter

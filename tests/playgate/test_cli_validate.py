@@ -1,6 +1,6 @@
 """``playgate validate``: state.md, plan.json and progress.json against their
 schemas with line-precise errors, and the position maps behind them
-(:mod:`playgate.locate`)."""
+(:mod:`statefiles.locate`)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from conftest import SUITE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from playgate import locate, validation  # noqa: E402
+from playgate import validation  # noqa: E402
+from statefiles import locate  # noqa: E402
 from statefiles import models  # noqa: E402
 
 
