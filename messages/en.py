@@ -926,7 +926,7 @@ MESSAGES = {
     'compact_resume.now': '{field} now {value}',
     'compact_resume.wait': (
         'Context was compacted. This workflow waits after a compaction (state.md '
-        "config.after_compact: wait; seed 003 §13): do not continue or resume any task on your "
+        "config.after_compact: wait): do not continue or resume any task on your "
         "own. End your turn now with one line saying you are waiting for the user's next "
         'instruction; every tool call is refused until the user speaks. When they ask you to go '
         'on, this is where you were{details}: {instruction}'
@@ -934,7 +934,7 @@ MESSAGES = {
     # ------------------------------------------------------------ compact-wait
     'compact_wait.refused': (
         '{tool} refused: a compaction just happened and this workflow waits for the user after '
-        "one (state.md config.after_compact: wait; seed 003 §13). Do not continue or resume the "
+        "one (state.md config.after_compact: wait). Do not continue or resume the "
         "task on your own: end your turn now with one line saying you are waiting for the user's "
         'next instruction. Tool calls are allowed again once the user has spoken.'
     ),

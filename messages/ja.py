@@ -782,7 +782,7 @@ MESSAGES = {
     'compact_resume.now': '{field} は現在 {value}',
     'compact_resume.wait': (
         'コンテキストが圧縮されました。このワークフローでは圧縮の後はユーザーを待ちます（state.md '
-        'config.after_compact: wait、seed 003 §13）。自分の判断で作業を続けたり再開したりしないでください。'
+        'config.after_compact: wait）。自分の判断で作業を続けたり再開したりしないでください。'
         'ユーザーの次の指示を待っていると一行書いて、いまターンを終えてください。ユーザーが話すまで'
         'ツール呼び出しはすべて拒否されます。続けるよう言われたときのために、作業していた位置{details}: '
         '{instruction}'
@@ -790,7 +790,7 @@ MESSAGES = {
     # ------------------------------------------------------------ compact-wait
     'compact_wait.refused': (
         '{tool} は拒否されました: 圧縮が行われたところで、このワークフローでは圧縮の後はユーザーを待ちます'
-        '（state.md config.after_compact: wait、seed 003 §13）。自分の判断で作業を続けたり再開したり'
+        '（state.md config.after_compact: wait）。自分の判断で作業を続けたり再開したり'
         'しないでください。ユーザーの次の指示を待っていると一行書いて、いまターンを終えてください。'
         'ユーザーが話せば、ツールはまた使えます。'
     ),

@@ -154,7 +154,7 @@ def test_undeclared_tests_are_refused_with_words_naming_project_commands(tmp_pat
 
 
 def test_the_permission_gates_dialog_says_it_is_not_answered_headless():
-    from permission.explain import explain
+    from events.explain import explain
 
     text = explain("pytest -q", os.getcwd(), os.getcwd())[0]
     assert "headless" in text and "project_commands" in text, text
