@@ -728,6 +728,29 @@ MESSAGES = {
         "false) with 'playbook' in its prompt; its 'CRITIC: PASS playbook' line sets "
         'critic.status PASS'
     ),
+    # ---- stop-summary: the user's summary when a turn ends
+    'stop_summary.phases': 'phases {done} done, {running} in progress{running_ids}, {pending} pending',
+    'stop_summary.ids': ' ({ids})',
+    'stop_summary.more': ' and {count} more subtasks',
+    'stop_summary.active': (
+        'Playbook {plan}: {phases}; subtasks {done}/{total} done; the critic on the playbook: '
+        '{critic}.{claim} Left: {left}.'
+    ),
+    'stop_summary.claim': (
+        " state.md goal.self_complete is true: that is the agent's own claim, not the "
+        "critic's verdict."
+    ),
+    'stop_summary.left_critic': "the critic's verdict on the playbook",
+    'stop_summary.left_nothing': 'nothing in the playbook',
+    'stop_summary.left_post_loop': 'the post-loop (`{command}`)',
+    'stop_summary.archived': (
+        'The playbook is complete and archived to {archive}/: {phases}; subtasks {done}/{total} '
+        'done; the critic on the playbook: {critic}. Left: {left}.'
+    ),
+    'stop_summary.consent': (
+        'No playbook yet: the understanding check waits for your reply (yes to confirm, what '
+        'to change, or cancel).'
+    ),
     'completion_check.not_finished': 'Playbook {plan} is not finished:\n- {items}',
     # ------------------------------------------------------------ coherence
     'coherence.playbook_error': 'coherence: {error}.',

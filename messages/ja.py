@@ -617,6 +617,28 @@ MESSAGES = {
         "run_in_background: false) を呼び出してください。その 'CRITIC: PASS playbook' 行で critic.status が "
         'PASS になります'
     ),
+    # ---- stop-summary: the user's summary when a turn ends
+    'stop_summary.phases': 'phase は完了 {done}、進行中 {running}{running_ids}、未着手 {pending}',
+    'stop_summary.ids': ' ({ids})',
+    'stop_summary.more': 'ほか {count} 件の subtask',
+    'stop_summary.active': (
+        'playbook {plan}: {phases}。subtask は {done}/{total} 完了。playbook に対する critic の判定: '
+        '{critic}。{claim}残り: {left}。'
+    ),
+    'stop_summary.claim': (
+        'state.md の goal.self_complete が true ですが、これはエージェント自身の申告で、critic の判定ではありません。'
+    ),
+    'stop_summary.left_critic': 'playbook に対する critic の判定',
+    'stop_summary.left_nothing': 'playbook に残っているものはありません',
+    'stop_summary.left_post_loop': 'post-loop (`{command}`)',
+    'stop_summary.archived': (
+        'playbook は完了し、{archive}/ にアーカイブされました: {phases}。subtask は {done}/{total} 完了。'
+        'playbook に対する critic の判定: {critic}。残り: {left}。'
+    ),
+    'stop_summary.consent': (
+        'playbook はまだありません。理解確認があなたの返事を待っています (承認なら「はい」、変更点があればその内容、'
+        'やめる場合は「キャンセル」)。'
+    ),
     'completion_check.not_finished': 'playbook {plan} はまだ完了していません:\n- {items}',
     # ------------------------------------------------------------ coherence
     'coherence.playbook_error': 'coherence: {error}。',
