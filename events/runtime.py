@@ -251,6 +251,8 @@ def run_chain(ctx, names) -> _render.Outcome:
                 verdict = Verdict(ALLOW, guard=guard_name)
             else:
                 verdict.guard = guard_name
+        if verdict.message or verdict.context:
+            _tidy(ctx, verdict)
         if verdict.kind == ASK and ctx.event != "PreToolUse":
             # Only PreToolUse can ask the user; elsewhere asking means refusing.
             verdict = Verdict(BLOCK, verdict.message, guard=verdict.guard,
@@ -264,6 +266,20 @@ def run_chain(ctx, names) -> _render.Outcome:
             outcome.final = verdict
             break
     return outcome
+
+
+def _tidy(ctx, verdict) -> None:
+    """Remove the spacing of English-shaped sentence joins from the texts of
+    ``verdict`` in the context's language (:func:`messages.tidy`: no ASCII
+    space after ``。`` in Japanese). The shared ALLOWED verdict carries no
+    text and is never touched."""
+    lang = ctx.language
+    if lang == "en":
+        return
+    from messages import tidy  # lazy: loaded already, a guard produced a message
+
+    verdict.message = tidy(lang, verdict.message)
+    verdict.context = tidy(lang, verdict.context)
 
 
 def _label_text(label: str):
@@ -318,9 +334,9 @@ def apply_effects(ctx, outcome: _render.Outcome) -> None:
                 failed.append(_effect_failure(effect.label, exc, log))
     if not failed:
         return
-    from messages import Text, say  # lazy: a failed effect only
+    from messages import Text, say, tidy  # lazy: a failed effect only
 
-    text = say(ctx, "runtime.not_recorded", failed=Text.join("; ", failed))
+    text = tidy(ctx.language, say(ctx, "runtime.not_recorded", failed=Text.join("; ", failed)))
     if outcome.final is not None and outcome.final.kind in STOPPING:
         outcome.final.message = f"{outcome.final.message}\n{text}"
     else:

@@ -49,6 +49,8 @@ from events.verdict import ALLOWED, Verdict, ask, block, warn
 from shell.limits import TooComplex
 from shell.paths import rel_to
 from workflow import guarded as G
+from workflow.looking import hint as look_hint
+from workflow.looking import look
 from workflow.shared import bash_analysis, is_post_loop_handler
 
 NAME = "bash-check"
@@ -132,7 +134,7 @@ def _check(ctx: Context) -> Verdict:
     # 4. no active playbook: only read-only commands (and the escapes)
     pb = ctx.playbook
     no_playbook = pb is None or bool(pb.plan_error)
-    if no_playbook and not analysis.read_only and not handler:
+    if no_playbook and not analysis.read_only and not handler and not look(ctx):
         from workflow import no_playbook as _no_playbook  # lazy: only a write with no playbook
 
         shown = _no_playbook.refused(ctx, analysis, admin_archive)
@@ -142,9 +144,12 @@ def _check(ctx: Context) -> Verdict:
                    if error else ctx.say("bash_check.why_no_playbook"))
             extra = ctx.say("bash_check.admin_extra") if ctx.security == "admin" else ""
             return block(ctx.say("bash_check.no_playbook", why=why, found=repr(shown),
-                                 extra=extra))
+                                 extra=extra) + look_hint(ctx))
+    if lowered or asking:
+        from permission.levels import family_name  # lazy: only for a destructive finding
     for finding, source in lowered:
-        warns.insert(0, ctx.say("bash_check.family_warn", family=finding.command_family,
+        warns.insert(0, ctx.say("bash_check.family_warn",
+                                family=ctx.render(family_name(finding.command_family)),
                                 message=ctx.render(finding.message),
                                 source=ctx.render(source)))
     if asking:
@@ -153,11 +158,12 @@ def _check(ctx: Context) -> Verdict:
         if len(asking) > 1:
             more = ctx.say("bash_check.also", findings="; ".join(
                 ctx.render(f.message) for f, _s in asking[1:3]))
-        context = ctx.say("bash_check.ask_context", family=first.command_family,
+        context = ctx.say("bash_check.ask_context",
+                          family=ctx.render(family_name(first.command_family)),
                           message=ctx.render(first.message))
         if warns:
             context += " " + " ".join(warns[:3])
-        return ask(ctx.say("bash_check.ask", family=first.command_family,
+        return ask(ctx.say("bash_check.ask", family=ctx.render(family_name(first.command_family)),
                            message=ctx.render(first.message), more=more,
                            source=ctx.render(source)),
                    context)
@@ -227,8 +233,13 @@ def _guarded_writes(ctx, analysis, handler: bool, admin_archive: bool) -> tuple:
         if w.abs is None:
             if w.possible:
                 continue
-            blocks.append(ctx.say("bash_check.computed_path", how=w.how,
-                                  path=repr(w.given.replace(chr(0), '$?'))))
+            if w.given.strip(chr(0)) == "":
+                # Every path comes at run time (xargs rm < list, "$FILES"):
+                # say so, instead of naming a placeholder.
+                blocks.append(ctx.say("bash_check.computed_paths", how=w.how,
+                                      verb=ctx.say(f"bash_check.verb_{G.access(w)}")))
+            else:
+                blocks.append(ctx.say("bash_check.computed_path", how=w.how, path=w.given))
             continue
         hit = guarded.hit(w)
         if hit is None:

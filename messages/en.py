@@ -192,10 +192,16 @@ MESSAGES = {
         'edit it yourself.'
     ),
     'bash_check.computed_path': (
-        'bash-check: {how} writes to {path}, a path computed at run time, so it '
+        'bash-check: {how} writes to {path!r}, a path computed at run time, so it '
         'could be state.md, a playbook file or a protected file. Write to a literal '
         'path instead.'
     ),
+    'bash_check.computed_paths': (
+        'bash-check: {how} {verb} paths it gets only at run time (from its input or a '
+        'variable), so they could be state.md, a playbook file or a protected file. Name '
+        'the paths literally instead.'
+    ),
+    'message.dynamic_part': '<known only at run time>',
     'bash_check.verb_receives': 'receives',
     'bash_check.verb_deletes': 'deletes or moves',
     'bash_check.verb_changes': 'changes',
@@ -608,6 +614,13 @@ MESSAGES = {
         'checked), end your turn and wait for their reply. Edits are held until they reply '
         'yes (はい) (.claude/.session-init/consent).'
     ),
+    # ---- a look before planning
+    'looking.hint': (
+        " If this runs the project's tests or linters: the user can declare the command in "
+        'project_commands (.claude/permission-config.yaml). A declared command runs before a '
+        'playbook exists, as the user declared it or with arguments that only read, and '
+        'without a permission dialog (headless, nobody answers one and the call is denied).'
+    ),
     'prompt_analyzer_gate.after_archive': (
         'No playbook is active: the last one was archived to {archive}/, so {tool} is not '
         'allowed. {then}'
@@ -623,20 +636,19 @@ MESSAGES = {
         'phases follow initialized → design-generated → implementation-complete; '
         'a revision goes back from implementation-complete to design-generated; '
         'initialized or design-generated may become blocked (with blocked_info.blocked_by) '
-        'and return to the phase they were blocked at (seed 003 Spec 5)'
+        'and return to the phase they were blocked at'
     ),
     'spec_phase_gate.unreadable': 'spec.yaml must stay readable: {error}',
     'spec_phase_gate.no_phase': 'spec.yaml has no `phase`; keep it set to one of {phases}',
-    'spec_phase_gate.unknown_phase': "Unknown phase '{phase}' (seed 003 Spec 5.3). Known phases: {phases}.",
+    'spec_phase_gate.unknown_phase': "Unknown phase '{phase}'. Known phases: {phases}.",
     'spec_phase_gate.blocked_needs_by': (
         "phase 'blocked' needs blocked_info.blocked_by (the spec whose failure "
-        'blocks this one; seed 003 phase state machine: blocked_by = {{failed_spec}}). '
+        'blocks this one: blocked_by = {{failed_spec}}). '
         'Add it, and blocked_info.blocked_at_phase.'
     ),
     'spec_phase_gate.new_not_initialized': (
-        "a new spec starts at phase 'initialized', not '{phase}' (seed 003 phase "
-        'state machine: [*] → initialized). Create it as initialized and move it '
-        'forward as the pipeline completes.'
+        "a new spec starts at phase 'initialized', not '{phase}'. Create it as "
+        'initialized and move it forward as the pipeline completes.'
     ),
     'spec_phase_gate.old_unknown': 'its current phase {phase} is not a known phase',
     'spec_phase_gate.old_missing': 'it has no phase',
@@ -647,7 +659,7 @@ MESSAGES = {
     'spec_phase_gate.unnamed_upstream': 'an unnamed upstream spec',
     'spec_phase_gate.unblocking': " Unblocking restores blocked_at_phase '{phase}'.",
     'spec_phase_gate.blocked': (
-        "{feature} is blocked by {by} (seed 003 Spec 5.2). It cannot move to '{phase}' "
+        "{feature} is blocked by {by}. It cannot move to '{phase}' "
         'while blocked.{back} Fix or skip the upstream failure first.'
     ),
     'spec_phase_gate.skips_design': 'it skips design-generated',
@@ -669,7 +681,7 @@ MESSAGES = {
         '({order}).'
     ),
     'spec_phase_gate.lead_only': (
-        '{path} is updated by the lead only (seed 003 Spec 3.1): a subagent returns '
+        '{path} is updated by the lead only: a subagent returns '
         'its results in its completion report and the lead updates spec.yaml (phase, '
         'version_refs, changelog).'
     ),
@@ -715,6 +727,29 @@ MESSAGES = {
         "critic.status is not PASS): call Agent(subagent_type='critic', run_in_background: "
         "false) with 'playbook' in its prompt; its 'CRITIC: PASS playbook' line sets "
         'critic.status PASS'
+    ),
+    # ---- stop-summary: the user's summary when a turn ends
+    'stop_summary.phases': 'phases {done} done, {running} in progress{running_ids}, {pending} pending',
+    'stop_summary.ids': ' ({ids})',
+    'stop_summary.more': ' and {count} more subtasks',
+    'stop_summary.active': (
+        'Playbook {plan}: {phases}; subtasks {done}/{total} done; the critic on the playbook: '
+        '{critic}.{claim} Left: {left}.'
+    ),
+    'stop_summary.claim': (
+        " state.md goal.self_complete is true: that is the agent's own claim, not the "
+        "critic's verdict."
+    ),
+    'stop_summary.left_critic': "the critic's verdict on the playbook",
+    'stop_summary.left_nothing': 'nothing in the playbook',
+    'stop_summary.left_post_loop': 'the post-loop (`{command}`)',
+    'stop_summary.archived': (
+        'The playbook is complete and archived to {archive}/: {phases}; subtasks {done}/{total} '
+        'done; the critic on the playbook: {critic}. Left: {left}.'
+    ),
+    'stop_summary.consent': (
+        'No playbook yet: the understanding check waits for your reply (yes to confirm, what '
+        'to change, or cancel).'
     ),
     'completion_check.not_finished': 'Playbook {plan} is not finished:\n- {items}',
     # ------------------------------------------------------------ coherence
@@ -780,11 +815,10 @@ MESSAGES = {
     ),
     'lint.timeout': 'lint: {linters} did not finish within {seconds} s; the commit was not linted.',
     'agent_definitions.rule': (
-        'An agent definition (seed 003 Spec 12) starts with YAML frontmatter between '
+        'An agent definition starts with YAML frontmatter between '
         '`---` lines that gives `name` (the subagent_type it is called by) and '
         '`description`, lists only the tools the role needs in `tools` (least privilege), '
-        'and never lists `Task` or `Agent`: no subagent may start other subagents '
-        '(Spec 9.5, 12.6).'
+        'and never lists `Task` or `Agent`: no subagent may start other subagents.'
     ),
     'agent_definitions.bash_writes': (
         "This command writes agent definitions: {files}. A shell command's result "
@@ -815,7 +849,7 @@ MESSAGES = {
     ),
     'codex_lead_guard.codex_mode': (
         "impl_mode is 'codex' in .claude/state/breezing-active.json: the lead coordinates "
-        'and the codex implementer writes the code (seed 001). Delegate this work '
+        'and the codex implementer writes the code. Delegate this work '
         "to the codex implementer (subagent_type 'claude-code-harness:codex-implementer', "
         'or the codex implementer teammate) via TaskCreate/SendMessage. The lead '
         'may still edit .claude/state/breezing*, .claude/state/review*, Markdown '
@@ -841,8 +875,8 @@ MESSAGES = {
     'execution_convention.retry': ' Run it again as: {command}',
     'execution_convention.leading_comment': (
         'The Bash command starts with a `#` comment line ({comment}). A command '
-        'must begin with the executable; do not prepend comment lines (seed 003 '
-        "Spec 14.1). Put the human-readable context in the Bash tool's `description` "
+        'must begin with the executable; do not prepend comment lines. '
+        "Put the human-readable context in the Bash tool's `description` "
         'parameter instead: a leading comment hides the command from prefix-based '
         'permission rules and from the reader.'
     ),
@@ -915,7 +949,7 @@ MESSAGES = {
     'compact_resume.now': '{field} now {value}',
     'compact_resume.wait': (
         'Context was compacted. This workflow waits after a compaction (state.md '
-        "config.after_compact: wait; seed 003 §13): do not continue or resume any task on your "
+        "config.after_compact: wait): do not continue or resume any task on your "
         "own. End your turn now with one line saying you are waiting for the user's next "
         'instruction; every tool call is refused until the user speaks. When they ask you to go '
         'on, this is where you were{details}: {instruction}'
@@ -923,7 +957,7 @@ MESSAGES = {
     # ------------------------------------------------------------ compact-wait
     'compact_wait.refused': (
         '{tool} refused: a compaction just happened and this workflow waits for the user after '
-        "one (state.md config.after_compact: wait; seed 003 §13). Do not continue or resume the "
+        "one (state.md config.after_compact: wait). Do not continue or resume the "
         "task on your own: end your turn now with one line saying you are waiting for the user's "
         'next instruction. Tool calls are allowed again once the user has spoken.'
     ),
@@ -994,7 +1028,7 @@ MESSAGES = {
     ),
     'breezing_signals.header': (
         'Breezing signals for session {session} (from the TaskCompleted hook; recommendations '
-        '— decide from the situation, seed 001):'
+        '— decide from the situation):'
     ),
     'breezing_signals.action.partial_review_recommended': 'ask the Reviewer for a partial review of the completed tasks',
     'breezing_signals.action.next_batch_recommended': 'register the next batch of tasks with TaskCreate (Progressive Batch)',
@@ -1255,7 +1289,7 @@ MESSAGES = {
     'agent_definitions.err_spawn': '`tools` includes {tools}',
     'agent_definitions.warn_no_tools': (
         'it has no `tools` list, so the agent inherits every tool, Task and Agent included '
-        '(seed 002 §7); list the tools it needs'
+        '(a subagent could start other subagents); list the tools it needs'
     ),
     'bash_check.list_unreadable': (
         'bash-check: {how} {verb} {target}, but {problem}. Writes wait until it is '
@@ -1824,16 +1858,16 @@ MESSAGES = {
     'shell.find.socat_runs_program_connection': (
         'socat runs a program on a connection (a remote shell)'
     ),
-    'shell.find.sql_alter_drop': 'ALTER ... DROP removes part of a table or database ({shown}...)',
+    'shell.find.sql_alter_drop': 'ALTER ... DROP removes part of a table or database (`{shown}`...)',
     'shell.find.sql_copy_program': 'COPY ... PROGRAM runs a program on the database server',
-    'shell.find.sql_delete_all': 'DELETE without WHERE deletes every row ({shown}...)',
-    'shell.find.sql_drop': 'DROP {what} drops data ({shown}...)',
+    'shell.find.sql_delete_all': 'DELETE without WHERE deletes every row (`{shown}`...)',
+    'shell.find.sql_drop': '`DROP {what}` drops data (`{shown}`...)',
     'shell.find.sql_outfile': 'SELECT ... INTO OUTFILE writes a file on the database server',
     'shell.find.sql_shutdown': 'SHUTDOWN stops the database server',
-    'shell.find.sql_truncate': 'TRUNCATE {what} truncates data ({shown}...)',
-    'shell.find.sql_update_all': 'UPDATE without WHERE changes every row ({shown}...)',
+    'shell.find.sql_truncate': '`TRUNCATE {what}` truncates data (`{shown}`...)',
+    'shell.find.sql_update_all': 'UPDATE without WHERE changes every row (`{shown}`...)',
     'shell.find.sql_where_no_column': (
-        '{head} with a WHERE clause that names no column affects every row ({shown}...)'
+        '{head} with a WHERE clause that names no column affects every row (`{shown}`...)'
     ),
     'shell.find.state_changes_state_tracks': (
         '{name} state {op} changes what the state tracks (resources can be lost)'
@@ -1891,6 +1925,26 @@ MESSAGES = {
         'xargs feeds what it reads at run time to {fed} as code (judged as the worst it could '
         'be: any command)'
     ),
+    # ---- command families, as a reader says them
+    'bash_check.family.infrastructure': 'infrastructure',
+    'bash_check.family.cloud': 'cloud',
+    'bash_check.family.databases': 'databases',
+    'bash_check.family.disks': 'disks',
+    'bash_check.family.system': 'system',
+    'bash_check.family.packages': 'packages',
+    'bash_check.family.fanout': 'fanout',
+    'bash_check.family.git': 'git',
+    'bash_check.family.gh': 'gh',
+    'bash_check.family.network': 'network',
+    'bash_check.family.files': 'files',
+    'bash_check.family.text': 'text',
+    'bash_check.family.archives': 'archives',
+    'bash_check.family.interpreters': 'interpreters',
+    'bash_check.family.shells': 'shells',
+    'bash_check.family.wrappers': 'wrappers',
+    'bash_check.family.builtins': 'builtins',
+    'bash_check.family.unmodelled': 'unmodelled',
+    'bash_check.family.shell': 'shell',
     'bash_check.source_broken': 'a broken permission configuration (every family blocks)',
     'bash_check.source_default': 'default for {family}',
     'bash_check.source_layer': 'families.{family} in {layer}',
@@ -2487,7 +2541,7 @@ MESSAGES = {
     ),
     'breezing.active_broken': (
         '{active} is broken: {shown}. The team hooks read it for impl_mode and the batch of '
-        'tasks (seed 001, breezing-active.json schema v2). Fix it, or delete it if no '
+        'tasks (breezing-active.json schema v2). Fix it, or delete it if no '
         '/breezing session is running.'
     ),
     'breezing.error_directory': 'it is a directory, not a file',

@@ -27,7 +27,7 @@ MESSAGES = {
     ),
     # ------------------------------------------------------------ shared
     "shared.state_problems": " state.md に問題があります: {problems}。",
-    "shared.state_problems_more": " state.md に問題があります: {problems} (ほか {more} 件)。",
+    "shared.state_problems_more": " state.md に問題があります: {problems} (ほかに問題が {more} 件あります)。",
     # ------------------------------------------------------------ main-branch
     "main_branch.edit": (
         "現在 {branch} ブランチにいます。このブランチでは {path} を編集できません。"
@@ -149,10 +149,10 @@ MESSAGES = {
         'を作成します。それまでも読み取り専用コマンド (ls、cat、grep、git status/log/diff)、ブランチの作成・切り替え、git '
         'fetch/pull、そして最後にアーカイブした playbook のブランチでの git add と git commit は使えます。{extra}'
     ),
-    'bash_check.also': ' ほかにも: {findings}。',
-    'bash_check.ask': '{family} 系のコマンドなので実行前に確認します: {message}。{more} ({source}) 今実行してよい場合だけ許可してください。',
-    'bash_check.ask_context': 'この {family} 系コマンド ({message}) はユーザーの確認待ちです。拒否された場合は別の手段で同じ結果を得ようとせず、ユーザーに意図を確認してください。',
-    'bash_check.family_warn': '設定 ({source}) により破壊的な {family} 系コマンドを通しました: {message}。ユーザーが本当に望んでいるか確認してください。',
+    'bash_check.also': 'ほかにも: {findings}。',
+    'bash_check.ask': '{family}のコマンドなので、実行前に確認します: {message}。{more}({source}) 今すぐ実行してよい場合だけ許可してください。',
+    'bash_check.ask_context': 'この{family}のコマンド ({message}) はユーザーの確認待ちです。拒否された場合は別の手段で同じ結果を得ようとせず、ユーザーに意図を確認してください。',
+    'bash_check.family_warn': '設定 ({source}) により、破壊的な{family}のコマンドを通しました: {message}。ユーザーが本当に望んでいるか確認してください。',
     'bash_check.advice_default': '本当に必要なら、ユーザー自身に実行を依頼してください。',
     'bash_check.destructive': 'bash-check が破壊的なコマンドをブロックしました ({kind}): {message}。{more}{advice}',
     'custom_rules.block': (
@@ -173,9 +173,14 @@ MESSAGES = {
         'このファイルはあなたには編集できません。'
     ),
     'bash_check.computed_path': (
-        'bash-check: {how} が {path} に書き込みます。実行時に決まるパスなので、state.md、playbook ファイル、'
-        '保護されたファイルである可能性があります。そのまま書かれたパスに書き込んでください。'
+        'bash-check: {how} が {path!r} に書き込みます。実行時に決まるパスなので、state.md、playbook ファイル、'
+        '保護されたファイルである可能性があります。パスをそのまま書いてください。'
     ),
+    'bash_check.computed_paths': (
+        'bash-check: {how} は実行時に初めて決まるパス (入力や変数から受け取るもの) {verb}。それが state.md、'
+        'playbook ファイル、保護されたファイルである可能性があります。パスをそのまま書いてください。'
+    ),
+    'message.dynamic_part': '<実行時に決まる値>',
     'bash_check.verb_receives': 'を引数として受け取ります',
     'bash_check.verb_deletes': 'を削除または移動します',
     'bash_check.verb_changes': 'の属性を変更します',
@@ -510,6 +515,12 @@ MESSAGES = {
         '対象外、リスク、確認方法)。そのうえでターンを終え、返事を待ってください。ユーザーが「はい」と答えるまで'
         '編集は保留されます (.claude/.session-init/consent)。'
     ),
+    # ---- a look before planning
+    'looking.hint': (
+        'これがプロジェクトのテストやリンターの実行なら、ユーザーはそのコマンドを .claude/permission-config.yaml の '
+        'project_commands に宣言できます。宣言されたコマンドは、宣言どおりの形か読むだけの引数であれば、playbook '
+        'ができる前でも実行でき、許可ダイアログも出ません (ヘッドレスではダイアログに誰も答えないため、呼び出しは拒否されます)。'
+    ),
     'prompt_analyzer_gate.after_archive': (
         '現在の playbook はありません。直前の playbook は {archive}/ にアーカイブされたため、{tool} は'
         '使えません。{then}'
@@ -523,20 +534,19 @@ MESSAGES = {
     'spec_phase_gate.order': (
         'phase は initialized → design-generated → implementation-complete の順に進みます。'
         '改訂では implementation-complete から design-generated に戻ります。initialized と design-generated '
-        'は blocked になることがあり (blocked_info.blocked_by を伴う)、ブロックされた時点の phase に戻ります '
-        '(seed 003 Spec 5)'
+        'は blocked になることがあり (blocked_info.blocked_by を伴う)、ブロックされた時点の phase に戻ります'
     ),
     'spec_phase_gate.unreadable': 'spec.yaml は読み取れる状態を保つ必要があります: {error}',
     'spec_phase_gate.no_phase': 'spec.yaml に `phase` がありません。次のいずれかを設定したままにしてください: {phases}',
-    'spec_phase_gate.unknown_phase': "不明な phase '{phase}' です (seed 003 Spec 5.3)。既知の phase: {phases}。",
+    'spec_phase_gate.unknown_phase': "不明な phase '{phase}' です。既知の phase: {phases}。",
     'spec_phase_gate.blocked_needs_by': (
         "phase 'blocked' には blocked_info.blocked_by (失敗してこの spec をブロックしている spec。"
-        'seed 003 の phase 状態機械: blocked_by = {{failed_spec}}) が必要です。それと blocked_info.blocked_at_phase '
+        'blocked_by = {{failed_spec}}) が必要です。それと blocked_info.blocked_at_phase '
         'を追加してください。'
     ),
     'spec_phase_gate.new_not_initialized': (
-        "新しい spec は '{phase}' ではなく phase 'initialized' から始まります (seed 003 の phase "
-        '状態機械: [*] → initialized)。initialized として作成し、パイプラインの進行に合わせて進めてください。'
+        "新しい spec は '{phase}' ではなく phase 'initialized' から始まります。"
+        'initialized として作成し、パイプラインの進行に合わせて進めてください。'
     ),
     'spec_phase_gate.old_unknown': '現在の phase {phase} は既知の phase ではありません',
     'spec_phase_gate.old_missing': 'phase がありません',
@@ -547,7 +557,7 @@ MESSAGES = {
     'spec_phase_gate.unnamed_upstream': '名前の無い上流の spec',
     'spec_phase_gate.unblocking': " ブロック解除では blocked_at_phase '{phase}' に戻ります。",
     'spec_phase_gate.blocked': (
-        "{feature} は {by} によってブロックされています (seed 003 Spec 5.2)。ブロック中は '{phase}' に進めません。"
+        "{feature} は {by} によってブロックされています。ブロック中は '{phase}' に進めません。"
         '{back} 先に上流の失敗を修正するかスキップしてください。'
     ),
     'spec_phase_gate.skips_design': 'design-generated を飛ばしています',
@@ -566,7 +576,7 @@ MESSAGES = {
         'spec.yaml は Read ツールで読み、phase の遷移が検査される Edit か Write で変更してください ({order})。'
     ),
     'spec_phase_gate.lead_only': (
-        '{path} を更新するのはリードだけです (seed 003 Spec 3.1): subagent は結果を完了報告で返し、リードが spec.yaml '
+        '{path} を更新するのはリードだけです: subagent は結果を完了報告で返し、リードが spec.yaml '
         '(phase、version_refs、changelog) を更新します。'
     ),
     'spec_phase_gate.uncomputable': (
@@ -607,7 +617,29 @@ MESSAGES = {
         "run_in_background: false) を呼び出してください。その 'CRITIC: PASS playbook' 行で critic.status が "
         'PASS になります'
     ),
-    'completion_check.not_finished': 'Playbook {plan} はまだ完了していません:\n- {items}',
+    # ---- stop-summary: the user's summary when a turn ends
+    'stop_summary.phases': 'phase は完了 {done}、進行中 {running}{running_ids}、未着手 {pending}',
+    'stop_summary.ids': ' ({ids})',
+    'stop_summary.more': 'ほか {count} 件の subtask',
+    'stop_summary.active': (
+        'playbook {plan}: {phases}。subtask は {done}/{total} 完了。playbook に対する critic の判定: '
+        '{critic}。{claim}残り: {left}。'
+    ),
+    'stop_summary.claim': (
+        'state.md の goal.self_complete が true ですが、これはエージェント自身の申告で、critic の判定ではありません。'
+    ),
+    'stop_summary.left_critic': 'playbook に対する critic の判定',
+    'stop_summary.left_nothing': 'playbook に残っているものはありません',
+    'stop_summary.left_post_loop': 'post-loop (`{command}`)',
+    'stop_summary.archived': (
+        'playbook は完了し、{archive}/ にアーカイブされました: {phases}。subtask は {done}/{total} 完了。'
+        'playbook に対する critic の判定: {critic}。残り: {left}。'
+    ),
+    'stop_summary.consent': (
+        'playbook はまだありません。理解確認があなたの返事を待っています (承認なら「はい」、変更点があればその内容、'
+        'やめる場合は「キャンセル」)。'
+    ),
+    'completion_check.not_finished': 'playbook {plan} はまだ完了していません:\n- {items}',
     # ------------------------------------------------------------ coherence
     'coherence.playbook_error': 'coherence: {error}。',
     'coherence.playbook_unreadable': 'coherence: 現在の playbook を読めません ({errors})。Edit ツールで修正してください。',
@@ -664,10 +696,9 @@ MESSAGES = {
     'lint.warn': 'lint: このリポジトリで設定されているリンターが、コミットするファイルに問題を報告しています{note}。修正を検討してください:\n{report}',
     'lint.timeout': 'lint: {linters} は {seconds} 秒以内に終わりませんでした。このコミットはリントされていません。',
     'agent_definitions.rule': (
-        'エージェント定義 (seed 003 Spec 12) は `---` 行で囲んだ YAML frontmatter で始まり、`name` '
+        'エージェント定義は `---` 行で囲んだ YAML フロントマターで始まり、`name` '
         '(呼び出しに使う subagent_type) と `description` を記し、`tools` にはその役割に必要なツールだけを挙げ '
-        '(最小権限)、`Task` や `Agent` は決して挙げません: subagent がほかの subagent を起動してはなりません '
-        '(Spec 9.5、12.6)。'
+        '(最小権限)、`Task` や `Agent` は決して挙げません: subagent がほかの subagent を起動してはなりません。'
     ),
     'agent_definitions.bash_writes': (
         'このコマンドはエージェント定義に書き込みます: {files}。シェルコマンドの結果は検査できないため、エージェント定義は検査が行われる Write '
@@ -684,11 +715,11 @@ MESSAGES = {
     'agent_definitions.breaks': '{path} はエージェント定義のルールに違反することになります: {errors}。{rule} 内容を修正して書き直してください。',
     'agent_definitions.warnings': '{path}: {warnings}。',
     'agent_definitions_audit.header': 'ルールに違反しているエージェント定義 ({count} 件):',
-    'agent_definitions_audit.more': '- ... ほか {count} 件',
+    'agent_definitions_audit.more': '- ... ほかに {count} 件の問題があります',
     'agent_definitions_audit.fix': '{rule} Write/Edit ツールで修正するか (書き込みは検査されます)、ユーザーに伝えてください。',
     'codex_lead_guard.codex_mode': (
         ".claude/state/breezing-active.json の impl_mode が 'codex' です: リードは調整を担当し、"
-        'コードは codex implementer が書きます (seed 001)。この作業は TaskCreate/SendMessage で '
+        'コードは codex implementer が書きます。この作業は TaskCreate/SendMessage で '
         "codex implementer (subagent_type 'claude-code-harness:codex-implementer'、"
         'または codex implementer のチームメイト) に委譲してください。リードが編集できるのは .claude/state/breezing*、'
         '.claude/state/review*、Markdown ファイル、ワークフローの状態 (playbook、.claude/session-state/) '
@@ -711,8 +742,8 @@ MESSAGES = {
     'check_file_dependencies.used_by': '{path} は次のファイルから使われています: {users}。この変更の後もそれらが動くか確認してください。',
     'execution_convention.retry': ' 次のように実行し直してください: {command}',
     'execution_convention.leading_comment': (
-        'Bash コマンドが `#` のコメント行で始まっています ({comment})。コマンドは実行ファイルから始めてください。コメント行を前に付けないでください '
-        '(seed 003 Spec 14.1)。人が読むための説明は Bash ツールの `description` パラメータに書いてください: '
+        'Bash コマンドが `#` のコメント行で始まっています ({comment})。コマンドは実行ファイルから始めてください。コメント行を前に付けないでください。'
+        '人が読むための説明は Bash ツールの `description` パラメータに書いてください: '
         '先頭のコメントは、プレフィックスに基づく権限ルールや読む人からコマンドを隠してしまいます。'
     ),
     # ------------------------------------------------------------ lifecycle: resume pointer, stop loop, post-loop, progress reminder, compaction, archive
@@ -773,7 +804,7 @@ MESSAGES = {
     'compact_resume.now': '{field} は現在 {value}',
     'compact_resume.wait': (
         'コンテキストが圧縮されました。このワークフローでは圧縮の後はユーザーを待ちます（state.md '
-        'config.after_compact: wait、seed 003 §13）。自分の判断で作業を続けたり再開したりしないでください。'
+        'config.after_compact: wait）。自分の判断で作業を続けたり再開したりしないでください。'
         'ユーザーの次の指示を待っていると一行書いて、いまターンを終えてください。ユーザーが話すまで'
         'ツール呼び出しはすべて拒否されます。続けるよう言われたときのために、作業していた位置{details}: '
         '{instruction}'
@@ -781,7 +812,7 @@ MESSAGES = {
     # ------------------------------------------------------------ compact-wait
     'compact_wait.refused': (
         '{tool} は拒否されました: 圧縮が行われたところで、このワークフローでは圧縮の後はユーザーを待ちます'
-        '（state.md config.after_compact: wait、seed 003 §13）。自分の判断で作業を続けたり再開したり'
+        '（state.md config.after_compact: wait）。自分の判断で作業を続けたり再開したり'
         'しないでください。ユーザーの次の指示を待っていると一行書いて、いまターンを終えてください。'
         'ユーザーが話せば、ツールはまた使えます。'
     ),
@@ -825,7 +856,7 @@ MESSAGES = {
     ),
     'session_report.archive_partial': (
         'playbook {id} は {archive}/ にアーカイブされましたが、git の手順が途中で止まりました: {message} ユーザーが望むなら残り '
-        '(commit、push、pull request) を手作業で行ってください。'
+        '(コミット、push、プルリクエスト) を手作業で行ってください。'
     ),
     'subagent_reminder.pm': (
         'pm が終了しました。今すぐ playbook のレビューを受けてください: その plan.json に対して '
@@ -845,14 +876,13 @@ MESSAGES = {
         'notes に、検証を証拠付きで。subtask が done になるのは critic の PASS のときだけで、それは playgate が記録します。'
     ),
     'breezing_signals.header': (
-        'セッション {session} の Breezing シグナル (TaskCompleted hook から。推奨事項なので状況に応じて判断してください、'
-        'seed 001):'
+        'セッション {session} の Breezing シグナル (TaskCompleted hook から。推奨事項なので状況に応じて判断してください):'
     ),
     'breezing_signals.action.partial_review_recommended': '完了したタスクの部分レビューを Reviewer に依頼する',
     'breezing_signals.action.next_batch_recommended': '次のタスクのバッチを TaskCreate で登録する (Progressive Batch)',
     'lifecycle.summary_problem': ' 問題: {problem}。',
     'lifecycle.summary_idle': '現在の playbook はありません。ブランチ: {branch}。',
-    'lifecycle.summary_playbook': 'Playbook {plan}',
+    'lifecycle.summary_playbook': 'playbook {plan}',
     'lifecycle.summary_phase': 'phase {phase} (phase {done}/{total} 完了)',
     'lifecycle.summary_subtask': 'subtask {subtask} {status}',
     'lifecycle.summary_counts': 'subtask {done}/{total} 完了',
@@ -888,7 +918,7 @@ MESSAGES = {
         'で終わる必要があります。reviewer をもう一度呼び出してください。'
     ),
     'prompt_consent.confirmed': (
-        'ユーザーが理解確認を承認しました (「{excerpt}」)。編集はもう理解確認のために止められていません。playbook-init を続けてください: '
+        'ユーザーが理解確認を承認しました (「{excerpt}」)。これで編集できるようになりました。playbook-init を続けてください: '
         "作業ブランチを作成し、pm が playbook を書き (承認された理解を plan.json の 'context' に)、reviewer がレビューします。"
     ),
     'prompt_consent.cancelled': 'ユーザーが依頼を取り下げました ("{excerpt}")。その作業は始めず、代わりに何を望むか尋ねてください。',
@@ -922,21 +952,21 @@ MESSAGES = {
     'archive.step.cleanup': 'tmp/ の片付け',
     'archive.step.archive': 'アーカイブ',
     'archive.step.state_reset': 'state.md のリセット',
-    'archive.step.pending': 'post-loop-pending',
-    'archive.step.commit': 'commit',
-    'archive.step.push': 'push',
-    'archive.step.pr_create': 'pull request',
-    'archive.step.pr_merge': 'merge',
+    'archive.step.pending': 'post-loop-pending の作成',
+    'archive.step.commit': 'コミット',
+    'archive.step.push': 'リモートへの push',
+    'archive.step.pr_create': 'プルリクエストの作成',
+    'archive.step.pr_merge': 'プルリクエストのマージ',
     'archive.step.return_default': 'デフォルトブランチへの復帰',
     'archive.step.trunk_merge': 'トランクへのマージ',
     'archive.step.branch_delete': 'マージ済みブランチの削除',
     'archive.in_progress': '進行中',
     'archive.archived': (
-        'Playbook {id} は完了し、{archive}/ にアーカイブされました。state.md の playbook と goal セクションはリセットされました。'
+        'playbook {id} は完了し、{archive}/ にアーカイブされました。state.md の playbook と goal セクションはリセットされました。'
     ),
-    'archive.archiving': 'Playbook {id} は完了しました。アーカイブしています ({step})。',
+    'archive.archiving': 'playbook {id} は完了しました。アーカイブしています ({step})。',
     'archive.git_done': '{step}: {detail}',
-    'archive.git_skipped': '{step} はスキップ ({detail})',
+    'archive.git_skipped': '{step}はスキップ ({detail})',
     'archive.git': 'Git: {steps}。',
     'archive.note': '注意: {note}。',
     'archive.git_off': (
@@ -1020,7 +1050,7 @@ MESSAGES = {
     ),
     'post_loop.nothing_pending': '保留中のものはありません: 前回の post-loop 以降にアーカイブされた playbook はありません。',
     'post_loop.archived_to': 'playbook {playbook} は {archive} にアーカイブされました ({status})。',
-    'post_loop.cleared': 'post-loop-pending を解除しました: 編集とターンの終了は、もう post-loop のために止められません。',
+    'post_loop.cleared': 'post-loop-pending を解除しました。これで編集もターンの終了もできます。',
     'post_loop.commit': (
         '{branch} にまだコミットされていないもの (作業とアーカイブ) があります: `{add}` を実行し、続けて `{commit}` を実行してください。'
     ),
@@ -1064,11 +1094,11 @@ MESSAGES = {
     'agent_definitions.err_empty': '`{key}` は空でない文字列にしてください',
     'agent_definitions.err_spawn': '`tools` に {tools} が含まれています',
     'agent_definitions.warn_no_tools': (
-        '`tools` の一覧が無いため、このエージェントは Task と Agent を含むすべてのツールを引き継ぎます (seed 002 '
-        '§7)。必要なツールを列挙してください'
+        '`tools` の一覧が無いため、このエージェントは Task と Agent を含むすべてのツールを引き継ぎます (subagent が'
+        'ほかの subagent を起動できてしまいます)。必要なツールを列挙してください'
     ),
     'bash_check.list_unreadable': (
-        'bash-check: {how} は {target}{verb}が、{problem}。修復されるまで書き込みは止められます。'
+        'bash-check: {how} は {target}{verb}が、{problem}。修復するまで、書き込みはできません。'
     ),
     'bash_check.level_guarded': '保護対象のファイル',
     'reward.gap_status': 'validations.{kind}.status が {status} です (PASS ではありません)',
@@ -1455,15 +1485,15 @@ MESSAGES = {
     'shell.find.shrinks_logical_volume_data': '{name} は論理ボリュームを縮小します (新しい末尾より後ろのデータは失われます)',
     'shell.find.shutdown_stops_database_server': 'shutdown はデータベースサーバーを停止します',
     'shell.find.socat_runs_program_connection': 'socat が接続の上でプログラムを実行します (リモートシェル)',
-    'shell.find.sql_alter_drop': 'ALTER ... DROP はテーブルやデータベースの一部を削除します ({shown}...)',
+    'shell.find.sql_alter_drop': 'ALTER ... DROP はテーブルやデータベースの一部を削除します (`{shown}`...)',
     'shell.find.sql_copy_program': 'COPY ... PROGRAM はデータベースサーバー上でプログラムを実行します',
-    'shell.find.sql_delete_all': 'WHERE の無い DELETE はすべての行を削除します ({shown}...)',
-    'shell.find.sql_drop': 'DROP {what} はデータを削除します ({shown}...)',
+    'shell.find.sql_delete_all': 'WHERE の無い DELETE はすべての行を削除します (`{shown}`...)',
+    'shell.find.sql_drop': '`DROP {what}` はデータを削除します (`{shown}`...)',
     'shell.find.sql_outfile': 'SELECT ... INTO OUTFILE はデータベースサーバー上にファイルを書き込みます',
     'shell.find.sql_shutdown': 'SHUTDOWN はデータベースサーバーを停止します',
-    'shell.find.sql_truncate': 'TRUNCATE {what} はデータを空にします ({shown}...)',
-    'shell.find.sql_update_all': 'WHERE の無い UPDATE はすべての行を変更します ({shown}...)',
-    'shell.find.sql_where_no_column': '列を参照しない WHERE 句の {head} はすべての行に作用します ({shown}...)',
+    'shell.find.sql_truncate': '`TRUNCATE {what}` はデータを空にします (`{shown}`...)',
+    'shell.find.sql_update_all': 'WHERE の無い UPDATE はすべての行を変更します (`{shown}`...)',
+    'shell.find.sql_where_no_column': '列を参照しない WHERE 句の {head} はすべての行に作用します (`{shown}`...)',
     'shell.find.state_changes_state_tracks': (
         '{name} state {op} は state が管理する対象を変更します (リソースが失われることがあります)'
     ),
@@ -1509,10 +1539,30 @@ MESSAGES = {
     'shell.find.xargs_feeds_reads_run': (
         'xargs が実行時に読んだものを {fed} にコードとして渡します (最悪の場合、つまり任意のコマンドとして判断します)'
     ),
-    'bash_check.source_broken': '壊れた権限設定 (すべてのファミリーがブロックします)',
-    'bash_check.source_default': '{family} の既定値',
+    # ---- command families, as a reader says them
+    'bash_check.family.infrastructure': 'インフラ系',
+    'bash_check.family.cloud': 'クラウド系',
+    'bash_check.family.databases': 'データベース系',
+    'bash_check.family.disks': 'ディスク系',
+    'bash_check.family.system': 'システム系',
+    'bash_check.family.packages': 'パッケージ系',
+    'bash_check.family.fanout': '一括実行系',
+    'bash_check.family.git': 'git 系',
+    'bash_check.family.gh': 'gh 系',
+    'bash_check.family.network': 'ネットワーク系',
+    'bash_check.family.files': 'ファイル系',
+    'bash_check.family.text': 'テキスト処理系',
+    'bash_check.family.archives': 'アーカイブ系',
+    'bash_check.family.interpreters': 'インタープリター系',
+    'bash_check.family.shells': 'シェル系',
+    'bash_check.family.wrappers': 'ラッパー系',
+    'bash_check.family.builtins': 'シェル組み込み系',
+    'bash_check.family.unmodelled': '未分類',
+    'bash_check.family.shell': 'シェル構文系',
+    'bash_check.source_broken': '壊れた権限設定 (すべての系統がブロックします)',
+    'bash_check.source_default': '{family}の既定値',
     'bash_check.source_layer': '{layer} の families.{family}',
-    'bash_check.source_raised': '{layer} の families.{family}: {setting} (引き上げ: 緩められないファミリーです)',
+    'bash_check.source_raised': '{layer} の families.{family}: {setting} (引き上げ: 緩められない系統です)',
     'shell.carrier.awk_loads_extension_include': 'awk が拡張やインクルードファイルを読み込みます',
     'shell.carrier.awk_pipes_output_command': 'awk が出力をコマンドにパイプします',
     'shell.carrier.awk_runs_shell_commands': 'awk がシェルコマンドを実行します (system/パイプ)',
@@ -1718,7 +1768,7 @@ MESSAGES = {
         '(テンプレートやアーカイブのコピーではないもの) か null でなければなりません'
     ),
     'rules.at_line': '{line} 行目: ',
-    'rules.and_more': ' (ほか {more} 件)',
+    'rules.and_more': ' (ほかに問題が {more} 件あります)',
     'rules.is_dir': '{file} はファイルではなくディレクトリです',
     'rules.unreadable': '{file} を読み込めません ({error})',
     'rules.too_large': '{file} が {limit} バイトを超えています',
@@ -1827,7 +1877,7 @@ MESSAGES = {
         'state.md の config.archive_merge_method が {value} です。merge, squash, rebase のいずれかにしてください '
         '(merge を使います)'
     ),
-    'archive.paths_more': '{paths} ほか {n} 件',
+    'archive.paths_more': '{paths} ほか {n} 件のパス',
     'archive.detail.tmp_symlink': 'tmp/ はシンボリックリンクなので触れていません',
     'archive.detail.already_moved': '移動済み',
     'archive.detail.no_tmp': 'tmp/ はありません',
@@ -1842,7 +1892,7 @@ MESSAGES = {
     'archive.detail.wrote': '{path} を書き込みました',
     'archive.detail.nothing_to_commit': 'コミットするものはありません',
     'archive.detail.committed': '{branch} に {commit} をコミットしました',
-    'archive.detail.pushed': '{branch} を {remote} にプッシュしました',
+    'archive.detail.pushed': '{branch} を {remote} に push しました',
     'archive.detail.pr_already_open': 'プルリクエスト {ref} はすでにオープンしています',
     'archive.detail.pr_already_merged': 'プルリクエスト {ref} はすでにマージ済みです',
     'archive.detail.pr_opened': 'プルリクエスト {url} を作成しました',
@@ -1925,7 +1975,7 @@ MESSAGES = {
     ),
     'archive.hint.commit_work': (
         '作業をコミット (`git add -A -- <それらのパス>` のあと `git commit`) してから、post-loop ハンドラーを再実行してください。'
-        'ハンドラーがプッシュします'
+        'ハンドラーが push します'
     ),
     'archive.hint.add_remote': (
         'リモートを追加 (`git remote add origin <url>`) してから、post-loop ハンドラーを再実行してください。作業はローカルにコミット済みです'
@@ -1977,13 +2027,13 @@ MESSAGES = {
         '`{command}` を実行してください。'
     ),
     'post_loop.archived_due': 'playbook {playbook} は完了していましたがアーカイブされていませんでした: いまアーカイブします。',
-    'archive.cannot_archive': 'Playbook {id} は完了していますが、アーカイブできません: {problem}',
+    'archive.cannot_archive': 'playbook {id} は完了していますが、アーカイブできません: {problem}',
     # ==== end (ja-archive)
 
 
     # ==== (ja-more)
-    'reward.listing_more': '{shown} ... ほか {more} 件',
-    'reward.problems_more': '{shown}; ... ほか {more} 件',
+    'reward.listing_more': '{shown} ... ほか {more} 件の項目',
+    'reward.problems_more': '{shown}; ... ほか {more} 件の subtask',
     'executor_guard.how_plan_roles': "executor '{raw}' → playbook の meta.roles.{name}",
     'executor_guard.how_state_roles': "executor '{raw}' → state.md の config.roles.{name}",
     'executor_guard.how_toolstack': "executor '{raw}' → toolstack {stack} の既定値",
@@ -2068,7 +2118,7 @@ MESSAGES = {
     ),
     'breezing.active_broken': (
         '{active} が壊れています: {shown}。チームの hook は impl_mode とタスクのバッチをこのファイルから'
-        '読みます (seed 001、breezing-active.json スキーマ v2)。修正するか、/breezing のセッションが'
+        '読みます (breezing-active.json スキーマ v2)。修正するか、/breezing のセッションが'
         '動いていなければ削除してください。'
     ),
     'breezing.error_directory': 'ファイルではなくディレクトリです',
