@@ -437,7 +437,7 @@ def copy_suite(dest: Path) -> Path:
     """A copy of this checkout's suite (what install.py installs from)."""
     shutil.copytree(SUITE, dest, ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__",
                                                               ".pytest_cache", "*.egg-info",
-                                                              ".hypothesis", "tests"))
+                                                              ".hypothesis", "tests", ".cache"))
     return dest
 
 
