@@ -7,7 +7,7 @@ a package to the suite is one line there; everything else follows from it:
   (:func:`playgate.installer.sources.suite_sources`);
 * the module bundle (``hooks/suite.bundle``) compiles the ones
   marked *bundled*: the installer and the plugin bootstrap pass
-  :data:`BUNDLED` to ``python -m statefiles.bundle`` (the hooks themselves
+  :data:`BUNDLED` to ``python -m playgate.bundle`` (the hooks themselves
   stay import-light and never read this file);
 * the wheel carries the whole suite tree as package data under
   ``playgate/_suite/`` (``setup.py`` reads :func:`source_files`), so that

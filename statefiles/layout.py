@@ -24,7 +24,7 @@ PROMPT_ANALYZER_CALLED = ".claude/session-state/prompt-analyzer-called"
 LOGS = ".claude/logs"
 ERRORS_LOG = ".claude/logs/errors.log"
 PROTECTED_FILES = ".claude/protected-files.txt"
-#: The project's custom rules (:mod:`statefiles.rules`).
+#: The project's custom rules (:mod:`shell.custom_rules`).
 CUSTOM_RULES = ".claude/playgate-rules.yaml"
 #: install.py's manifest: every file it wrote, with hashes (:mod:`playgate.installer.manifest`).
 MANIFEST = ".claude/playgate.json"

@@ -54,7 +54,7 @@ LOG_DIR = ".claude/logs"
 #: The bashlex parser tables the install builds (``python -m shell.bashparse``
 #: in ``.claude/``; see shell/bashparse.py), recorded as derived.
 BASHLEX_TABLES = ".claude/shell/bashlex_tables.marshal"
-#: The compiled suite in one file (``python -m statefiles.bundle`` in
+#: The compiled suite in one file (``python -m playgate.bundle`` in
 #: ``.claude/``; see hooks/_bootstrap.py), recorded as derived.
 SUITE_BUNDLE = ".claude/hooks/suite.bundle"
 

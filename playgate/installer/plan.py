@@ -372,10 +372,10 @@ class Installer:
         one file the hooks import from (the import system costs about
         50 µs a module; see hooks/_bootstrap.py). Planned when any suite file
         changes in this run, the interpreter is new or different, or
-        ``python -m statefiles.bundle --check`` says it is not current; a hook
+        ``python -m playgate.bundle --check`` says it is not current; a hook
         falls back to ordinary imports for any module whose source no longer
         matches it."""
-        self._plan_built(executable, info, SUITE_BUNDLE, ["statefiles.bundle", *suite.BUNDLED],
+        self._plan_built(executable, info, SUITE_BUNDLE, ["playgate.bundle", *suite.BUNDLED],
                          Text("installer.what.bundle", path=SUITE_BUNDLE, python=executable),
                          ("create", "update", "replace", "remove"),
                          lambda rel: rel.startswith(f"{CLAUDE}/") and ".py" in rel)

@@ -434,10 +434,13 @@ def test_uninstall_restores_a_file_the_install_replaced(repo):
 
 
 def copy_suite(dest: Path) -> Path:
-    """A copy of this checkout's suite (what install.py installs from)."""
-    shutil.copytree(SUITE, dest, ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__",
-                                                              ".pytest_cache", "*.egg-info",
-                                                              ".hypothesis", "tests", ".cache"))
+    """A copy of this checkout's suite (what install.py installs from).
+    Symlinks stay symlinks and ``.cache`` (the Claude Code CLIs, gigabytes
+    behind a symlink in a development checkout) is never copied."""
+    shutil.copytree(SUITE, dest, symlinks=True,
+                    ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__", ".cache",
+                                                  "node_modules", ".pytest_cache", "*.egg-info",
+                                                  ".hypothesis", ".ruff_cache", "tests"))
     return dest
 
 
