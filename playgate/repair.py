@@ -46,6 +46,10 @@ VENV = os.path.join(CLAUDE, ".venv")
 VENV_MARKER = os.path.join(VENV, ".made-by-playgate")
 COMMAND = "python3 .claude/playgate install ."
 
+#: Prints an interpreter's site-packages directories as JSON.
+SITE_PACKAGES = ("import json, sysconfig; print(json.dumps(list(dict.fromkeys("
+                 "[sysconfig.get_path('purelib'), sysconfig.get_path('platlib')]))))")
+
 VENV_TIMEOUT = 300
 PIP_TIMEOUT = 900
 INSTALL_TIMEOUT = 1800
@@ -250,6 +254,16 @@ def ensure_venv():
         raise SetupError(t("venv_failed", detail=tail(out) or "timeout"))
     with open(VENV_MARKER, "w") as fh:
         fh.write("made by python3 .claude/playgate install\n")
+    base = os.environ.get("PLAYGATE_PYTHON")
+    if base:
+        # An interpreter that has the dependencies (offline machines, tests):
+        # its packages are made visible, as the installer and the plugin do.
+        code, out = run([base, "-c", SITE_PACKAGES], 60, capture=True)
+        own_code, own = run([python, "-c", SITE_PACKAGES], 60, capture=True)
+        if code != 0 or own_code != 0:
+            raise SetupError(t("venv_failed", detail=tail(out + own) or "PLAYGATE_PYTHON"))
+        with open(os.path.join(json.loads(own)[0], "playgate-base.pth"), "w") as fh:
+            fh.write("".join(p + "\n" for p in json.loads(out)))
     return python
 
 
@@ -266,8 +280,10 @@ def installer_argv(source, extra):
         return [source["command"]] + tail_args
     python = ensure_venv()
     say(t("pip_install", spec=source["pip"], venv=os.path.relpath(VENV, REPO)))
+    # With PLAYGATE_PYTHON the dependencies are already visible: nothing else downloaded.
+    no_deps = ["--no-deps"] if os.environ.get("PLAYGATE_PYTHON") else []
     code, out = run([python, "-m", "pip", "install", "--disable-pip-version-check",
-                     "--no-input", "-q", source["pip"]], PIP_TIMEOUT, capture=True)
+                     "--no-input", "-q", *no_deps, source["pip"]], PIP_TIMEOUT, capture=True)
     if code != 0:
         raise SetupError(t("pip_failed", detail=tail(out) or "timeout"))
     # -I: the package from the virtualenv, never a playgate/ folder in the
