@@ -16,6 +16,8 @@ produced: the allow path never loads a catalogue.
 
 from __future__ import annotations
 
+import os
+
 #: Languages with a catalogue (``messages/<lang>.py``): the values state.md
 #: ``config.language`` accepts. The first is the default and the fallback.
 LANGUAGES = ("en", "ja")
@@ -36,6 +38,25 @@ def resolve_language(value) -> tuple:
     if isinstance(value, str) and value.strip().lower() in LANGUAGES:
         return value.strip().lower(), True
     return DEFAULT, False
+
+
+def locale_language(env=None) -> str:
+    """The user's language from the locale, where no project sets one (the
+    installer before ``state.md`` exists, the command line outside a
+    project): the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set
+    (POSIX precedence; ``LANGUAGE``'s first entry before them, as GNU
+    gettext reads it) — ``ja`` when it names Japanese (``ja_JP.UTF-8``,
+    ``ja``), else :data:`DEFAULT`."""
+    env = os.environ if env is None else env
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = (env.get(name) or "").strip()
+        if name == "LANGUAGE":
+            value = value.split(":", 1)[0]
+        if value:
+            code = value.split(".", 1)[0].split("_", 1)[0].split("-", 1)[0].lower()
+            return code if code in LANGUAGES else DEFAULT
+    return DEFAULT
+
 
 _loaded: dict = {}
 

@@ -2217,6 +2217,716 @@ MESSAGES = {
     'statusline.consent': 'consent',
     'statusline.pending': 'pending: {items}',
     'statusline.problem': 'state problem',
+    # ------------------------------------------------------------ the playgate command line (playgate/cli.py, playgate/commands/)
+    'cli.description': (
+        'playgate: install, check, explain, diagnose and replay the playgate hook suite.'
+    ),
+    'cli.epilog': (
+        'exit codes: 0 done (healthy, valid, allowed, unchanged); 1 a problem, an invalid '
+        'file, a blocked call or a changed decision; 2 usage error; 3 a file or project that '
+        'cannot be read; 4 internal error.\n'
+        "Run `playgate COMMAND --help` for a command's options."
+    ),
+    'cli.opt.project': (
+        'the project (default: $CLAUDE_PROJECT_DIR, else the git work tree of the current '
+        'directory)'
+    ),
+    'cli.opt.json': 'print one JSON document (for scripts) instead of the report',
+    'cli.unknown_command': 'unknown command {command!r}; the commands are: {commands}',
+    'cli.project_missing': 'no project at {path}: pass an existing directory with -C DIR',
+    'cli.internal': 'internal error ({error}); please report it with the traceback below',
+    'check.help': 'what a hook would answer to a payload, with the guard trace',
+    'check.description': (
+        "Run a hook event's chain on a payload (stdin or FILE) and show what the hook would "
+        "answer: exit code, stdout, stderr, and every guard's verdict. Nothing is written "
+        'unless --apply is given (the state changes the guards ask for are listed).\n'
+        '\n'
+        'exit 0: the call would pass; 1: it would be blocked (exit 2, or decision block); 3: '
+        'unreadable payload file.'
+    ),
+    'explain.help': (
+        'the shell analysis, the Bash guard chain and the permission gate for a command'
+    ),
+    'explain.description': (
+        'Explain how playgate reads a Bash command: the shell analysis (every command that '
+        'would run, writes, destructive findings, carriers), the PreToolUse Bash chain with '
+        "the project's current state, and every phase of the permission gate. Nothing is run "
+        'and nothing is written.\n'
+        '\n'
+        'exit 0: PreToolUse would let it through; 1: it would be blocked.'
+    ),
+    'doctor.help': "check the installation's health",
+    'doctor.description': (
+        'Check the installation in the project: hook interpreter and dependencies, hook '
+        "commands registered and resolvable, settings valid against Claude Code's schema, "
+        'suite files intact, state files readable, protection list and permission config sane, '
+        'versions.\n'
+        '\n'
+        'exit 0: healthy (warnings allowed); 1: a problem was found.'
+    ),
+    'status.help': 'active playbook, phase, subtask progress and pending markers',
+    'status.description': (
+        'Show the workflow state: the active playbook, its phases, a subtask progress bar, the '
+        'active subtask and its validations, the critic, the branch, the security mode and the '
+        'session markers that hold work back.\n'
+        '\n'
+        'exit 0 (3 when there is no project).'
+    ),
+    'validate.help': (
+        'validate state.md, plan.json, progress.json and the custom rules with line numbers'
+    ),
+    'validate.description': (
+        "Validate state.md, the playbooks' plan.json and progress.json, and the custom rules "
+        '(.claude/playgate-rules.yaml, when it exists) against their schemas; every error '
+        'names the file, line and column.\n'
+        '\n'
+        'exit 0: every file is valid; 1: an error was found; 3: a named file does not exist.'
+    ),
+    'replay.help': "re-run a session transcript's tool calls through the hooks",
+    'replay.description': (
+        'Re-run the tool calls recorded in a Claude Code session transcript (a .jsonl under '
+        '~/.claude/projects/) through the hooks, in a scratch copy of the project, and report '
+        'what would be blocked or auto-approved next to what happened in the session. Bash '
+        'commands are never executed; file edits the session made are re-applied to the '
+        'scratch copy.\n'
+        '\n'
+        'exit 0: every decision is the same as in the session; 1: some call would be decided '
+        'differently; 3: the transcript cannot be read.'
+    ),
+    'init.help': 'create state.md and the playbook templates in a project (plugin installs)',
+    'init.description': (
+        'Create the project files the workflow needs when the suite comes from the Claude Code '
+        'plugin (an install by install.py or `playgate install` creates them itself): '
+        'state.md, play/template/ and an editable .claude/protected-files.txt. Existing files '
+        'are never changed.\n'
+        '\n'
+        'exit 0: done or nothing to do.'
+    ),
+    'logs.help': "list the gate's decisions (blocks, asks, warnings, approvals, dialogs)",
+    'logs.description': (
+        'List the decisions every hook recorded in .claude/logs/decisions.jsonl (and its '
+        'rotated files), oldest first: time, decision, event, tool, guard, session, the input '
+        '(secrets masked) and the reason. Filters combine; --summary counts instead (decisions '
+        'by kind, blocks per guard, the most frequent reasons).\n'
+        '\n'
+        'exit 0; 2: a bad option; 3: no project.'
+    ),
+    'report.help': "a session's timeline, playbook progress and approvals (text or --html)",
+    'report.description': (
+        'Report one session: a timeline of its tool calls (from the Claude Code transcript) '
+        "with each decision and reason (from the decision log), the playbook's progress and "
+        "the critic's verdicts, and what the permission gate approved without asking. The text "
+        'form is for terminals; --html FILE writes one self-contained page that loads nothing '
+        'from the network.\n'
+        '\n'
+        'exit 0; 3: no session in the log, or FILE or the transcript cannot be used.'
+    ),
+    'logs.opt.since': (
+        'only entries since WHEN: a duration back from now (90s, 30m, 2h, 1d, 1w) or an ISO '
+        'time (2026-01-02T15:00, local unless it has a zone)'
+    ),
+    'logs.opt.session': 'only this session (an id or the start of one)',
+    'logs.opt.guard': 'only this guard (bash-check, permission-gate, ...)',
+    'logs.opt.decision': 'only this decision',
+    'logs.opt.event': 'only this hook event (PreToolUse, PermissionRequest, Stop, ...)',
+    'logs.opt.limit': 'only the newest N entries (0: all)',
+    'logs.opt.summary': 'counts instead of entries: by decision, blocks per guard, top reasons',
+    'logs.bad_since': (
+        '--since {value!r}: give a duration (90s, 30m, 2h, 1d, 1w) or an ISO time (2026-01-02 '
+        'or 2026-01-02T15:00:00Z)'
+    ),
+    'logs.bad_limit': '--limit {value}: give 0 (all) or a positive number',
+    'logs.none': 'no decision matches ({log})',
+    'logs.count': '{count} decision(s) from {log}',
+    'logs.summary.total': '{total} decision(s) in {sessions} session(s):',
+    'logs.summary.blocks': 'blocks per guard:',
+    'logs.summary.no_blocks': 'no blocks',
+    'logs.summary.reasons': 'most frequent reasons:',
+    'report.opt.session': 'the session (an id or the start of one; default: the newest logged)',
+    'report.opt.html': 'write the report as one self-contained HTML page to FILE',
+    'report.opt.transcript': (
+        "the session's transcript (default: found under ~/.claude/projects/ by the session id)"
+    ),
+    'report.no_session': (
+        'no session to report: the decision log {log} is empty; pass --session ID or '
+        '--transcript FILE'
+    ),
+    'report.unknown_session': (
+        'no session {session} in the decision log {log} ({count} session(s) logged, the newest '
+        '{newest}) and no transcript of it; pass one of the logged ids (playgate logs lists '
+        'them)'
+    ),
+    'report.bad_transcript': 'cannot read the transcript {path}: {error}',
+    'report.html_unwritable': 'cannot write {path}: {error}',
+    'report.html_written': 'wrote {path}',
+    'report.header': 'session {session} in {project}',
+    'report.transcript': 'transcript {path}',
+    'report.no_transcript': 'not found (the timeline shows the logged decisions only)',
+    'report.counts': '{calls} tool call(s), {decisions} decision(s): {counts}',
+    'report.blocks': 'blocks per guard: {guards}',
+    'report.no_playbook': 'playbook: none active',
+    'report.playbook': 'playbook {plan}: {done}/{total} subtasks done, critic {critic}',
+    'report.critic': 'critic verdicts in this session:',
+    'report.approved': 'approved without asking ({count}):',
+    'report.timeline': 'timeline:',
+    'status.project': 'project   {project} ({install})',
+    'status.branch': 'branch    {branch}   security mode {security}',
+    'status.no_playbook': (
+        "playbook  none active: the next work request starts with Skill(skill='playbook-init')"
+    ),
+    'status.playbook': 'playbook  {plan} (id {id}, branch {branch}, {review})',
+    'status.reviewed': 'reviewed by {by}',
+    'status.not_reviewed': 'NOT reviewed yet: edits stay blocked until the reviewer passes it',
+    'status.progress': 'progress  {bar} {done}/{total} subtasks done',
+    'status.active': 'active    subtask {id} ({status}, executor {executor}): {criterion}',
+    'status.critic': 'critic    {status} ({evidence} evidence)',
+    'status.markers': 'markers   (session state that holds work back)',
+    'status.no_markers': 'markers   none',
+    'status.no_state': '{path} is missing: {fix} creates it',
+    'status.state_problem': '{problem}',
+    'status.playbook_problem': '{problem}',
+    'status.protected_problem': 'protected-files.txt: {problem}',
+    'status.marker.pending': (
+        'init-guard: read state.md (and the active plan.json) with the Read tool before '
+        'anything else; reading them clears it'
+    ),
+    'status.marker.consent': (
+        'consent-guard: edits wait until the user confirms the understanding check in their '
+        'next prompt'
+    ),
+    'status.marker.post_loop': (
+        'pending-guard: a finished playbook waits for the post-loop skill (python3 '
+        '.claude/skills/post-loop/handler.py)'
+    ),
+    'status.marker.last_fail': "the critic's last failure, handed to the next executor run",
+    'status.marker.iterations': 'critic iterations of the active subtask so far',
+    'status.marker.archive': (
+        'an archive was interrupted; the next PostToolUse or the post-loop handler resumes it'
+    ),
+    'status.marker.analyzed': 'prompt-analyzer ran in this conversation (the gate is open)',
+    'check.opt.event': 'the hook event (PreToolUse, pre_tool_use, Stop, ...)',
+    'check.opt.payload': 'the payload JSON file (default: stdin)',
+    'check.opt.apply': 'apply the state changes the guards ask for, as the hook would',
+    'check.opt.complete': (
+        'fill in hook_event_name, session_id, cwd... that a hand-written payload lacks'
+    ),
+    'check.unknown_event': 'unknown event {event!r}; the events are: {events}',
+    'check.unreadable': 'cannot read {path}: {error}',
+    'check.no_stdin': 'no payload: give a FILE or pipe the JSON into stdin',
+    'check.not_json': 'the payload is not a JSON object ({error})',
+    'check.header': '{event} in {project}',
+    'check.no_trace': (
+        '  (no guard ran: the input was refused before the chain, see the answer below)'
+    ),
+    'check.effect': '                               effect: {label} ({when})',
+    'check.decision': 'answer: {decision} (hook exit code {code})',
+    'check.stdout': '  stdout:',
+    'check.stderr': '  stderr:',
+    'check.applied': 'the effects above were applied (--apply)',
+    'check.not_applied': (
+        'the effects above were NOT applied (nothing changed; --apply applies them)'
+    ),
+    'explain.opt.command': 'the Bash command (quote it; several words are joined by spaces)',
+    'explain.opt.cwd': 'the directory the command runs in (default: the current one)',
+    'explain.no_cwd': '--cwd {cwd}: no such directory',
+    'explain.header': 'playgate explain: `{command}`',
+    'explain.where': 'project {project}, cwd {cwd}',
+    'explain.analysis': '1. shell analysis ({parser} parser)',
+    'explain.reads': 'reads',
+    'explain.acts': 'acts',
+    'explain.no_commands': 'no command',
+    'explain.read_only': 'read-only: yes (nothing written, nothing run but known readers)',
+    'explain.mutating': 'read-only: no',
+    'explain.http': 'HTTP methods other than GET/HEAD: {methods}',
+    'explain.unknown': 'UNKNOWN (never treated as safe): {reasons}',
+    'explain.pre': "2. PreToolUse (Bash chain, with the project's current state)",
+    'explain.pre_passes': '=> PreToolUse lets it through ({decision})',
+    'explain.pre_blocked': '=> PreToolUse BLOCKS it ({decision})',
+    'explain.pre_asks': '=> PreToolUse ASKS the user to decide ({decision})',
+    'explain.family': 'command family {family}: {level} ({source})',
+    'explain.bash_check_alone': (
+        'bash-check on its own (the chain stopped before it; this is its answer once the '
+        'guards above let the call through):'
+    ),
+    'explain.rules': 'Custom rules ({file})',
+    'explain.rules_none': 'no rule matches',
+    'explain.permission': '3. permission gate (PermissionRequest)',
+    'explain.effective': (
+        "4. what you get (static settings rules, PreToolUse and the gate, in Claude Code's "
+        'order)'
+    ),
+    'explain.approve': '=> auto-approved by phase {phase}: {reason}',
+    'explain.dialog': '=> the user is asked (phase {phase}): {reason}',
+    'doctor.opt.no_run': 'do not run the registered PreToolUse hook (the hook-run check)',
+    'doctor.header': 'playgate doctor: {project}',
+    'doctor.healthy': 'healthy ({warnings} warning(s))',
+    'doctor.unhealthy': '{errors} problem(s) found, {warnings} warning(s); fix the ERROR lines',
+    'doctor.check_failed': 'the {check} check could not run ({error})',
+    'doctor.manifest_broken': '{path} cannot be read ({error}); {repair} rewrites it',
+    'doctor.installed': (
+        'installed by install.py or `playgate install` (manifest {manifest}, suite {suite})'
+    ),
+    'doctor.pin_drift': (
+        'this clone runs playgate {installed} (suite {installed_sha}), but the repository pins '
+        '{pinned} (suite {pinned_sha}), pulled since it was set up: {repair} installs the '
+        'pinned one'
+    ),
+    'doctor.pin_missing': (
+        'no pin ({pin}): clones of this repository cannot set playgate up themselves; '
+        '{install} writes one (commit it)'
+    ),
+    'doctor.pin_ok': 'pinned: playgate {version} (suite {sha}), from {source}',
+    'doctor.plugin': 'installed as the Claude Code plugin {ids} ({root})',
+    'doctor.twice': (
+        'installed twice (install.py and the plugin): every hook runs twice; uninstall one '
+        '({uninstall}, or /plugin uninstall playgate)'
+    ),
+    'doctor.not_installed': (
+        'playgate is not installed in {root}: {install}, or install the plugin (/plugin '
+        'install playgate)'
+    ),
+    'doctor.no_settings': 'no settings file in the project or ~/.claude',
+    'doctor.settings_unreadable': (
+        '{path} {error}: Claude Code ignores it, so the hooks it registers do not run; fix it'
+    ),
+    'doctor.settings_valid': '{path} is valid (Claude Code settings schema)',
+    'doctor.settings_schema': (
+        '{path}: {at}: {error} (Claude Code settings schema; the schema may lag the CLI)'
+    ),
+    'doctor.hook_missing': 'the {event} hook is not registered in {path}: {repair} restores it',
+    'doctor.hook_wrong_event': (
+        '{path} registers {script}.py under {event}, not {expected}; {repair} puts it back'
+    ),
+    'doctor.hook_unparsable': (
+        '{path}: the {event} hook command cannot be read; {repair} writes it again'
+    ),
+    'doctor.hook_no_python': (
+        'the hook interpreter {python} does not exist or is not executable ({events}): every '
+        'gated call is blocked; {repair} repairs it'
+    ),
+    'doctor.hook_no_script': (
+        "the {event} hook's script {script} does not exist; {repair} installs it"
+    ),
+    'doctor.hooks_ok': '{count} hook registrations, interpreters and scripts present',
+    'doctor.interpreter_bad': 'hook interpreter {python}: {problems}. Fix: {fix}',
+    'doctor.interpreter_ok': 'hook interpreter {python} (Python {version}; {deps})',
+    'doctor.hook_run_skipped': 'not run (--no-run)',
+    'doctor.hook_run_timeout': (
+        'the PreToolUse hook did not answer within {seconds} s (Claude Code lets calls through '
+        'when a hook times out)'
+    ),
+    'doctor.hook_run_ok': 'the registered PreToolUse hook runs and answers (a Glob call)',
+    'doctor.hook_run_failed': (
+        'the registered PreToolUse hook failed on a harmless Glob call (exit {exit}): {stderr}'
+    ),
+    'doctor.files_missing': '{count} installed file(s) missing ({files}); {repair} restores them',
+    'doctor.files_changed': (
+        '{count} installed file(s) differ from the install ({files}); {repair} restores them '
+        '(the changed copies are backed up)'
+    ),
+    'doctor.files_ok': '{count} installed files match the manifest',
+    'doctor.state_missing': 'state.md is missing: {fix} creates it',
+    'doctor.state_invalid': (
+        '{path}: {count} error(s), first at line {line}: {message} (see playgate validate)'
+    ),
+    'doctor.state_ok': '{count} state file(s) valid',
+    'doctor.protected_missing': (
+        ".claude/protected-files.txt is missing: only the suite's own files are protected "
+        '({fix} restores it)'
+    ),
+    'doctor.protected_unreadable': '.claude/protected-files.txt cannot be read ({error})',
+    'doctor.protected_problem': 'protected-files.txt: {problem}',
+    'doctor.protected_everything': (
+        'protected-files.txt line {line}: {pattern!r} blocks edits to every file'
+    ),
+    'doctor.protected_ineffective': (
+        'protected-files.txt line {line}: {pattern!r} covers {path}, which stays writable '
+        'anyway (the workflow needs it)'
+    ),
+    'doctor.protected_dropped': (
+        "protected-files.txt lacks {count} of the suite's default entries: {patterns}"
+    ),
+    'doctor.protected_ok': "protected-files.txt: {count} entries, plus the suite's own files",
+    'doctor.permission_error': '{error} (nothing is auto-approved until it is fixed)',
+    'doctor.permission_notice': '{notice}',
+    'doctor.permission_ok': 'permission config loads ({layers})',
+    'doctor.rules_absent': 'no custom rules ({file} does not exist)',
+    'doctor.rules_ok': '{file} loads ({count} rule(s))',
+    'doctor.rules_error': (
+        '{file}: {problem} (the hooks refuse every Bash command until it is fixed)'
+    ),
+    'doctor.trust_ok': (
+        'the workspace is trusted ({where}): headless claude -p applies the allow rules'
+    ),
+    'doctor.trust_missing': (
+        'the workspace-trust dialog was never accepted for {root} ({path} has no '
+        "hasTrustDialogAccepted for it): headless `claude -p` ignores this project's "
+        "permission allow rules (Edit, Write, the suite's skills and post-loop handler), so "
+        'those calls are denied. Start `claude` in {root} once interactively and accept the '
+        'dialog'
+    ),
+    'doctor.trust_unreadable': '{path} cannot be read ({error}); the workspace trust is unknown',
+    'doctor.logs_ok': 'no guard errors logged',
+    'doctor.logs_errors': (
+        '{count} guard error(s) logged in {path}; the last: {last} (a security guard that '
+        'fails blocks the call)'
+    ),
+    'doctor.no_tables': (
+        'the bashlex parser tables are not built: Bash commands that need bashlex take ~100 ms '
+        'longer. Build them: cd {suite} && {python} -m shell.bashparse'
+    ),
+    'doctor.no_bytecode': (
+        'the installed modules have no bytecode for the hook interpreter (every hook call '
+        'compiles them): {repair}'
+    ),
+    'doctor.no_bundle': (
+        'the module bundle is not built: every hook call imports the suite module by module '
+        '(slower). Build it: cd {suite} && {python} -m playgate.bundle (or re-run the '
+        'install)'
+    ),
+    'doctor.stale_bundle': (
+        "the module bundle does not match the suite's sources or the hook interpreter (those "
+        'modules are imported the slow way). Rebuild it: cd {suite} && {python} -m '
+        'playgate.bundle (or re-run the install)'
+    ),
+    'doctor.speed_ok': 'bytecode, parser tables and module bundle in place',
+    'doctor.version_mismatch': (
+        'this playgate ({cli}, {suite}) is not the installed one ({installed}); run the '
+        'installed copy: {installed_cli}'
+    ),
+    'doctor.versions': 'playgate {suite}, hook Python {python}, Claude Code {claude}',
+    'replay.opt.transcript': (
+        "the session transcript (~/.claude/projects/<dir>/<session>.jsonl); its subagents' "
+        'transcripts are read from beside it'
+    ),
+    'replay.opt.keep': 'keep the scratch copy of the project (its path is printed)',
+    'replay.opt.no_subagents': "replay the main agent's calls only",
+    'replay.unreadable': 'cannot read the transcript {path}: {error}',
+    'replay.no_project': (
+        'the session ran in {cwd}, which does not exist here; pass the project with -C DIR'
+    ),
+    'replay.outside': 'not re-applied: {path} is outside the project',
+    'replay.edit_mismatch': (
+        'not re-applied: the text to replace is not in {path} (the copy differs from the '
+        'session from here on)'
+    ),
+    'replay.edit_failed': 'not re-applied: {path}: {error}',
+    'replay.header': 'playgate replay: {transcript} (session {session}, Claude Code {version})',
+    'replay.project': 'project {project}, replayed in a scratch copy ({scratch})',
+    'replay.deleted': 'deleted; --keep keeps it',
+    'replay.skipped': '{count} transcript line(s) could not be read and were skipped',
+    'replay.prompt': 'prompt {prompt!r}: {decision}',
+    'replay.col.session': 'in the session',
+    'replay.col.replayed': 'replayed now',
+    'replay.blocked': 'BLOCKED ({guard})',
+    'replay.approved': 'allowed, auto-approved',
+    'replay.dialog': 'allowed, permission dialog',
+    'replay.allowed': 'allowed ({decision})',
+    'replay.summary': (
+        '{calls} call(s): {blocked} blocked, {approved} auto-approved, {dialogs} left to the '
+        'dialog; {differences} difference(s) from the session'
+    ),
+    'replay.bash_note': (
+        'Bash commands were not executed; what they changed in the session is not reproduced '
+        'in the copy.'
+    ),
+    'init.opt.dry_run': 'list what would be created, create nothing',
+    'init.no_templates': (
+        'the suite at {suite} has no templates (an installed copy has none): install with '
+        '{install} instead'
+    ),
+    'init.create': 'created  {path}',
+    'init.create_dry': 'would create {path}',
+    'init.append': "added    the hooks' runtime state to {path}",
+    'init.append_dry': "would add the hooks' runtime state to {path}",
+    'init.exists': 'kept     {path} (exists)',
+    'init.nothing': 'nothing to do: the project has every file',
+    'init.done': (
+        'done. Commit state.md, play/template/ and .claude/protected-files.txt; only a human '
+        "should change state.md's config section."
+    ),
+    'validate.opt.files': 'files to validate (default: state.md and every playbook in play/)',
+    'validate.opt.kind': 'the kind of every FILE (default: from its name)',
+    'validate.opt.archive': 'also validate the archived playbooks in play/archive/',
+    'schema.help': 'print a JSON Schema the suite ships (the custom rules, permission config)',
+    'schema.description': (
+        'Print the JSON Schema of a file you write: `rules` for .claude/playgate-rules.yaml '
+        '(custom rules), `permission-config` for a permission-config.yaml layer. With --path, '
+        "print the shipped file's path instead, for an editor: put `# yaml-language-server: "
+        '$schema=<path>` at the top of the YAML file.\n'
+        '\n'
+        'exit 0.'
+    ),
+    'schema.opt.name': 'which schema: rules or permission-config',
+    'schema.opt.path': 'print the path of the schema file instead of its content',
+    'validate.unknown_kind': (
+        'cannot tell what {file} is: name it state.md, plan.json, progress.json or '
+        '*rules.yaml, or pass --kind'
+    ),
+    'validate.file_ok': '{path}: ok ({kind})',
+    'validate.summary': '{files} file(s), {errors} error(s), {warnings} warning(s)',
+    'install.help': "install the hook suite into a git repository's .claude/ (as install.py)",
+    'uninstall.help': 'remove what `playgate install` added to a repository',
+    'statusline.help': (
+        'print one status line (playbook, phase, subtasks, security mode, pending) from the '
+        "JSON Claude Code's statusLine pipes on stdin"
+    ),
+    'demo.help': 'replay a scripted session through the hooks in a throw-away repository',
+    'plugin.help': "generate or check the plugin's hooks/hooks.json",
+    'plugin.description': (
+        "Generate the Claude Code plugin's hooks/hooks.json from settings.template.json (the "
+        'one source of truth for the hook registrations) and compare it with the committed '
+        'file.'
+    ),
+    'plugin.opt.what': 'what to generate (hooks: hooks/hooks.json)',
+    'plugin.opt.write': 'write the generated file instead of comparing',
+    'plugin.opt.source': 'the playgate checkout (default: the one this command runs from)',
+    'plugin.written': 'wrote {path}',
+    'plugin.up_to_date': '{path} is up to date with settings.template.json',
+    'plugin.differs': '{difference}. Regenerate it with: {command}',
+    'explain.depth': 'depth {depth}',
+    'explain.destructive': 'destructive: {kind}: {message}',
+    'explain.carrier': 'carries code: {kind}: {message}',
+    'explain.write': 'writes: {how} {kind} `{path}`',
+    'explain.write_recursive': 'writes: {how} {kind} `{path}` (recursive)',
+    'explain.may_write': 'may write: {how} {kind} `{path}`',
+    'explain.may_write_recursive': 'may write: {how} {kind} `{path}` (recursive)',
+    'explain.script': 'script: {path} ({command})',
+    'explain.rule_match': '{action:<6} {rule} (line {line}): {command}: {reason}',
+    'explain.layer': 'layer   {layer}: {status}',
+    'explain.layer_loaded': 'loaded',
+    'explain.layer_absent': 'absent',
+    'explain.layer_error': 'error',
+    'explain.project_command': 'project {prefix} (project_commands, from {layer})',
+    'explain.notice': 'notice  {notice}',
+    'check.when.always': 'always',
+    'check.when.on_pass': 'when the call passes',
+    'check.when.on_block': 'when the call is blocked',
+    'logs.session': 'session {session}',
+    'doctor.claude_missing': 'not found on PATH',
+    'report.prompt': 'prompt  {text}',
+    'report.html.title': 'playgate report: session {session}',
+    'report.html.heading': 'playgate session report',
+    'report.html.session': 'session',
+    'report.html.project': 'project',
+    'report.html.period': 'from {start} to {end}',
+    'report.html.transcript': 'transcript',
+    'report.html.no_transcript': 'not found (decisions from the log only)',
+    'report.html.summary': 'Summary',
+    'report.html.counts': '{calls} tool call(s), {decisions} decision(s):',
+    'report.html.none': 'none',
+    'report.html.guard': 'guard',
+    'report.html.blocks': 'blocks',
+    'report.html.approved': 'Approved without asking',
+    'report.html.time': 'time',
+    'report.html.command': 'command',
+    'report.html.phase': 'phase',
+    'report.html.why': 'why',
+    'report.html.nothing_approved': 'nothing was approved by the permission gate',
+    'report.html.timeline': 'Timeline',
+    'report.html.tool': 'tool',
+    'report.html.input': 'input',
+    'report.html.decisions': 'decisions',
+    'report.html.prompt': 'prompt',
+    'report.html.log': 'decision log',
+    'report.html.playbook': 'Playbook',
+    'report.html.no_playbook': 'no active playbook',
+    'report.html.branch': 'branch',
+    'report.html.subtasks_done': 'subtasks done; critic',
+    'report.html.status': 'status',
+    'report.html.done': 'done',
+    'report.html.name': 'name',
+    'report.html.critic': 'Critic verdicts in this session',
+    'report.html.verdict': 'verdict',
+    'report.html.subtask': 'subtask',
+    'report.html.reason': 'reason',
+    'report.html.no_verdict': 'the critic recorded no verdict in this session',
+    'status.kind.installed': 'installed',
+    'status.kind.package': 'the playgate package',
+    'status.kind.plugin': 'the plugin',
+    'status.kind.source': 'a playgate checkout',
+    'explain.status.pass': 'pass',
+    'explain.status.skip': 'skip',
+    'explain.status.dialog': 'DIALOG',
+    'explain.status.allow': 'ALLOW',
+    'explain.status.not_reached': 'not reached',
+    # ------------------------------------------------------------ the installer (install.py, playgate install|uninstall, playgate/installer/)
+    'installer.refuse.no_git': 'git is not installed or not on PATH; playgate needs git',
+    'installer.refuse.not_a_directory': '{repo} is not a directory',
+    'installer.refuse.not_a_work_tree': (
+        "{path} is not a git work tree (run `git init` there first, or name the repository's "
+        'top-level directory)'
+    ),
+    'installer.refuse.inside': (
+        '{path} is inside the git work tree {top}; install into its top level: {command}'
+    ),
+    'installer.refuse.not_writable': (
+        '{path} is not writable by this user; fix its permissions or run the installer as its '
+        'owner'
+    ),
+    'installer.refuse.busy': 'another installer is working on {repo}; wait for it to finish',
+    'installer.refused': 'playgate: refused: {reason}',
+    'installer.failed_step': 'playgate: failed: {error}',
+    'installer.interrupted': 'playgate: interrupted',
+    'installer.up_to_date': (
+        'playgate is already installed in {root} and up to date; nothing to change.'
+    ),
+    'installer.plan_header': 'playgate install plan for {root}',
+    'installer.installing': 'installing playgate into {root}',
+    'installer.dry_run': 'dry run: nothing was written.',
+    'installer.failed': 'playgate: install failed: {error}',
+    'installer.failed_hint': (
+        '  what was done is recorded in {manifest}; fix the cause and run the install again, '
+        'or undo it with: {undo}'
+    ),
+    'installer.step': '  {would}{verb:<8} {what}',
+    'installer.would': 'would ',
+    'installer.verb.create': 'create',
+    'installer.verb.update': 'update',
+    'installer.verb.replace': 'replace',
+    'installer.verb.remove': 'remove',
+    'installer.verb.rmdir': 'rmdir',
+    'installer.verb.compile': 'compile',
+    'installer.verb.build': 'build',
+    'installer.verb.rebuild': 'rebuild',
+    'installer.verb.restore': 'restore',
+    'installer.group': '{folder} ({count} files)',
+    'installer.rmdirs': '{count} director(ies) it created (each only if empty)',
+    'installer.note': '  note: {note}',
+    'installer.done': 'done. Start Claude Code in {root}: the hooks in {settings} are active.',
+    'installer.undo': 'Undo with: {command}',
+    'installer.undeclared': (
+        'WARNING: no project commands were declared ({commands}): nobody was asked (no '
+        "terminal) and --yes was not given. Until they are, Claude's and the critic's runs of "
+        'them need a permission dialog, and in a headless session (claude -p) they are refused '
+        'with Claude Code\'s "This command requires approval". Declare them with:'
+    ),
+    'installer.local_source': (
+        'note: clones of this repository install the suite from {source}, which only this '
+        'machine has. For teammates elsewhere, name a source they can reach (a git URL of '
+        "playgate at a commit, or a wheel's URL) and commit the pin again:"
+    ),
+    'installer.commit': (
+        "Commit what the repository needs ({count} file(s); the suite's code is not committed, "
+        'a clone installs it from the pin with `{clone}`):'
+    ),
+    'installer.nothing_to_commit': (
+        'Nothing to commit: the repository already has what its clones need.'
+    ),
+    'installer.commit_message': 'Install playgate {version}',
+    'installer.source_checkout': 'the checkout {path}',
+    'installer.source_pip': 'pip install {spec}',
+    'installer.commands_found': (
+        'project commands the permission gate could approve for this project (project_commands '
+        'in {layer}):'
+    ),
+    'installer.command_row': '  {prefix:<24} ({reason})',
+    'installer.offer_dry': '  (dry run: nothing written)',
+    'installer.commands_ask': (
+        'Declare them, so that Claude Code can run them without a permission dialog? [y/N] '
+    ),
+    'installer.commands_not_declared': (
+        '  not declared. Re-run with --yes, or add them to project_commands in {layer} '
+        'yourself.'
+    ),
+    'installer.commands_declared': '  declared in {path}',
+    'installer.statusline_theirs': (
+        'status line: you already have one ({where}); it is left as it is (`playgate '
+        'statusline` can be used in your own script)'
+    ),
+    'installer.statusline_offer': (
+        'status line: `playgate statusline` shows the active playbook, phase, subtasks '
+        "done/total, the security mode and what is pending in Claude Code's status line "
+        '(statusLine in {settings})'
+    ),
+    'installer.statusline_ask': 'Register it? [y/N] ',
+    'installer.statusline_not': '  not registered. Re-run with --yes, or add to {settings}: {json}',
+    'installer.statusline_done': '  registered in {settings}',
+    'installer.not_installed': (
+        'playgate is not installed in {root} (no {manifest}); nothing to uninstall.'
+    ),
+    'installer.uninstall_plan': 'playgate uninstall plan for {root}',
+    'installer.uninstalling': 'uninstalling playgate from {root}',
+    'installer.uninstall_dry': 'dry run: nothing was removed.',
+    'installer.uninstall_failed': 'playgate: some steps failed: {failures}',
+    'installer.uninstalled': 'done. playgate is uninstalled.',
+    'installer.uninstalled_kept': (
+        'done. playgate is uninstalled (see the notes above for what was kept).'
+    ),
+    'installer.kept_changed': 'kept {path}: it changed since the install',
+    'installer.kept_state': (
+        'kept {path}: it changed since the install (it holds your workflow state)'
+    ),
+    'installer.kept_no_backup': 'kept {path}: its pre-install copy is missing from the backup',
+    'installer.kept_logs': (
+        "kept {path}/: it holds the hooks' records (delete it yourself when you no longer need "
+        'them)'
+    ),
+    'installer.kept_adopted': (
+        'kept {count} file(s) that were already there before the install (e.g. {example}); '
+        'remove them yourself if they should go'
+    ),
+    'installer.kept_layer': (
+        "kept {path}: the project's permission layer (the project_commands the install "
+        'declared are in it); it does nothing without playgate, delete it if playgate should '
+        'go for good'
+    ),
+    'installer.what.venv': '{path}/ (the hook virtualenv)',
+    'installer.what.runtime': '{path}/ (hook runtime state)',
+    'installer.what.backups': '{path}/ (install backups)',
+    'installer.what.rmdir': '{path}/ (if empty)',
+    'installer.what.bytecode': 'compiled bytecode',
+    'installer.verb.merge': 'merge',
+    'installer.what.venv_create': '{path} with {requirements} from PyPI',
+    'installer.what.venv_base': '{path} on {base} (PLAYGATE_PYTHON; nothing downloaded)',
+    'installer.what.venv_rebuild': '{path} (its interpreter or packages are broken)',
+    'installer.what.compile': 'bytecode of {count} modules with {python}',
+    'installer.what.tables': 'bashlex parser tables ({path}) with {python}',
+    'installer.what.bundle': 'module bundle ({path}) with {python}',
+    'installer.what.gitignore': (
+        ".gitignore ({added:+d} entries: the hooks' runtime state and the installed suite)"
+    ),
+    'installer.what.stale': '{path} (no longer part of the suite)',
+    'installer.what.settings': '{path}: {events} hook events, {counts} permission rules',
+    'installer.what.settings_backup': (
+        '{path}: {events} hook events, {counts} permission rules (backup in {backup}/)'
+    ),
+    'installer.what.restored': '{path} (as it was before the install)',
+    'installer.what.settings_unmerged': "{path} (playgate's hooks and rules removed)",
+    'installer.what.gitignore_unmerged': "{path} (playgate's block removed)",
+    'installer.note.replaced': (
+        "{path} differed from the suite's copy; it is replaced and the old one saved under "
+        '{backup}/'
+    ),
+    'installer.note.kept_yours': (
+        "kept your {path} (it differs from the suite's default; compare with {default} and "
+        'merge by hand if you like)'
+    ),
+    'installer.note.stale_changed': '{path} is no longer part of the suite but was changed; kept',
+    'installer.note.wrapper': (
+        '--python {given} is a wrapper that starts {real}; every hook call pays for the '
+        'wrapper too (pass the interpreter itself to avoid that)'
+    ),
+    'installer.note.venv_unusable': '{path} is not usable ({reason}); it is rebuilt',
+    'installer.note.rule_removed': (
+        'permissions.{kind} rule {rule!r} was removed from {path} after the install; it is not '
+        'added back'
+    ),
+    'installer.note.gitignore_changed': (
+        "{path} changed since the install: only playgate's block is removed"
+    ),
+    'installer.note.settings_invalid': (
+        "kept {path}: it is not valid settings JSON any more; remove playgate's hooks from it "
+        'by hand'
+    ),
+    'installer.note.settings_added': (
+        "kept {path}: it holds settings added after the install (playgate's hooks and rules "
+        'are removed)'
+    ),
+    'installer.note.settings_changed': (
+        "{path} changed since the install: only playgate's hooks and rules are removed, your "
+        'other changes stay'
+    ),
     'protected_list.windows_path': (
         '{label}:{line}: {entry} looks like a Windows drive path; write patterns relative to '
         'the project root (or ~/...); the line is kept as BLOCK'

@@ -1814,6 +1814,658 @@ MESSAGES = {
     'statusline.consent': '承認',
     'statusline.pending': '待ち: {items}',
     'statusline.problem': '状態ファイルに問題あり',
+    # ------------------------------------------------------------ the playgate command line (playgate/cli.py, playgate/commands/)
+    'cli.description': 'playgate: playgate フックスイートのインストール、チェック、説明、診断、リプレイを行います。',
+    'cli.epilog': (
+        '終了コード: 0 完了 (正常、妥当、許可、変化なし)。'
+        '1 問題、不正なファイル、ブロックされる呼び出し、または判定の変化。2 使い方の誤り。'
+        '3 読めないファイルまたはプロジェクト。4 内部エラー。\n'
+        'コマンドのオプションは `playgate COMMAND --help` で表示されます。'
+    ),
+    'cli.opt.project': 'プロジェクト (既定: $CLAUDE_PROJECT_DIR、なければ現在のディレクトリの git 作業ツリー)',
+    'cli.opt.json': 'レポートの代わりに JSON ドキュメントを 1 つ出力します (スクリプト向け)',
+    'cli.unknown_command': '不明なコマンド {command!r} です。コマンドは次のとおりです: {commands}',
+    'cli.project_missing': '{path} にプロジェクトがありません。存在するディレクトリを -C DIR で指定してください',
+    'cli.internal': '内部エラーです ({error})。下のトレースバックを添えて報告してください',
+    'check.help': 'ペイロードに対してフックが返す答えを、ガードの判定経過とともに表示します',
+    'check.description': (
+        'フックイベントのチェーンをペイロード (標準入力または FILE) に対して実行し、'
+        'フックが返す答え (終了コード、stdout、stderr) とすべてのガードの判定を表示します。'
+        '--apply を付けない限り何も書き込みません (ガードが求める状態の変更は一覧で示します)。\n'
+        '\n'
+        'exit 0: 呼び出しは通ります。1: ブロックされます (exit 2 または '
+        'decision block)。3: ペイロードのファイルを読めません。'
+    ),
+    'explain.help': 'コマンドに対するシェル解析、Bash ガードのチェーン、権限ゲートを説明します',
+    'explain.description': (
+        'playgate が Bash コマンドをどう読むかを説明します: '
+        'シェル解析 (実行されるすべてのコマンド、書き込み、破壊的な検出、コードを運ぶもの)、'
+        'プロジェクトの現在の状態での PreToolUse の Bash チェーン、'
+        'そして権限ゲートの各フェーズ。何も実行せず、何も書き込みません。\n'
+        '\n'
+        'exit 0: PreToolUse は通します。1: ブロックします。'
+    ),
+    'doctor.help': 'インストールの状態を点検します',
+    'doctor.description': (
+        'プロジェクトのインストールを点検します: フックのインタプリタと依存パッケージ、'
+        '登録されたフックコマンドが解決できるか、Claude Code のスキーマに対する '
+        'settings の妥当性、スイートのファイルの完全性、状態ファイルの読み取り、'
+        '保護リストと権限設定の妥当性、バージョン。\n'
+        '\n'
+        'exit 0: 正常 (警告は可)。1: 問題が見つかりました。'
+    ),
+    'status.help': '有効な playbook、フェーズ、サブタスクの進捗、作業を止めているマーカーを表示します',
+    'status.description': (
+        'ワークフローの状態を表示します: 有効な playbook とそのフェーズ、サブタスクの進捗バー、'
+        '有効なサブタスクとその検証、critic、ブランチ、セキュリティモード、'
+        '作業を止めているセッションのマーカー。\n'
+        '\n'
+        'exit 0 (プロジェクトがなければ 3)。'
+    ),
+    'validate.help': 'state.md、plan.json、progress.json、カスタムルールを行番号付きで検証します',
+    'validate.description': (
+        'state.md、playbook の plan.json と progress.json、'
+        'カスタムルール (.claude/playgate-rules.yaml があれば) '
+        'をそれぞれのスキーマで検証します。エラーにはファイル、行、桁を示します。\n'
+        '\n'
+        'exit 0: すべてのファイルが妥当です。1: エラーがあります。'
+        '3: 指定したファイルがありません。'
+    ),
+    'replay.help': 'セッションのトランスクリプトにあるツール呼び出しをフックに通し直します',
+    'replay.description': (
+        'Claude Code のセッションのトランスクリプト (~/.claude/projects/ '
+        'の下の .jsonl) に記録されたツール呼び出しを、プロジェクトの作業用コピーでフックに通し直し、'
+        'ブロックや自動承認になるものをセッションでの結果と並べて報告します。'
+        'Bash コマンドは決して実行しません。セッションで行ったファイル編集は作業用コピーに適用し直します'
+        '。\n'
+        '\n'
+        'exit 0: すべての判定がセッションと同じです。1: 判定の変わる呼び出しがあります。'
+        '3: トランスクリプトを読めません。'
+    ),
+    'init.help': 'プロジェクトに state.md と playbook のテンプレートを作成します (プラグインでのインストール用)',
+    'init.description': (
+        'スイートを Claude Code のプラグインとして使うときに、'
+        'ワークフローが必要とするプロジェクトのファイルを作成します (install.py や '
+        '`playgate install` によるインストールでは自動で作成されます): '
+        'state.md、play/template/、編集できる '
+        '.claude/protected-files.txt。既存のファイルは変更しません。\n'
+        '\n'
+        'exit 0: 完了、またはすることがありません。'
+    ),
+    'logs.help': 'ゲートの判定 (ブロック、確認、警告、承認、ダイアログ) を一覧表示します',
+    'logs.description': (
+        '各フックが .claude/logs/decisions.jsonl '
+        '(とローテーションされたファイル) に記録した判定を古い順に一覧表示します: 時刻、判定、イベント、'
+        'ツール、ガード、セッション、入力 (秘密情報はマスク済み)、理由。絞り込みは組み合わせられます。'
+        '--summary は一覧の代わりに件数を表示します (判定の種類別、ガードごとのブロック、'
+        '多い理由)。\n'
+        '\n'
+        'exit 0。2: オプションの誤り。3: プロジェクトがありません。'
+    ),
+    'report.help': 'セッションのタイムライン、playbook の進捗、承認を表示します (テキストまたは --html)',
+    'report.description': (
+        '1 つのセッションを報告します: ツール呼び出しのタイムライン (Claude Code '
+        'のトランスクリプトから) とそれぞれの判定と理由 (判定ログから)、'
+        'playbook の進捗と critic の判定、権限ゲートが確認なしに承認したもの。'
+        'テキスト形式は端末向けです。--html FILE はネットワークから何も読み込まない単独の '
+        'HTML ページを書き出します。\n'
+        '\n'
+        'exit 0。3: ログにセッションがない、または FILE やトランスクリプトを使えません。'
+    ),
+    'logs.opt.since': (
+        'WHEN 以降の項目のみ: 現在からさかのぼる期間 (90s, 30m, 2h, 1d, 1w) '
+        'または ISO 形式の時刻 (2026-01-02T15:00。タイムゾーンがなければ現地時刻)'
+    ),
+    'logs.opt.session': 'このセッションのみ (ID、またはその先頭部分)',
+    'logs.opt.guard': 'このガードのみ (bash-check、permission-gate など)',
+    'logs.opt.decision': 'この判定のみ',
+    'logs.opt.event': 'このフックイベントのみ (PreToolUse、PermissionRequest、Stop など)',
+    'logs.opt.limit': '新しい方から N 件のみ (0: すべて)',
+    'logs.opt.summary': '項目の代わりに件数: 判定別、ガードごとのブロック、多い理由',
+    'logs.bad_since': (
+        '--since {value!r}: 期間 (90s, 30m, 2h, 1d, 1w) または '
+        'ISO 形式の時刻 (2026-01-02 や 2026-01-02T15:00:00Z) '
+        'を指定してください'
+    ),
+    'logs.bad_limit': '--limit {value}: 0 (すべて) または正の数を指定してください',
+    'logs.none': '条件に合う判定はありません ({log})',
+    'logs.count': '{log} の判定 {count} 件',
+    'logs.summary.total': '{sessions} セッションで判定 {total} 件:',
+    'logs.summary.blocks': 'ガードごとのブロック:',
+    'logs.summary.no_blocks': 'ブロックなし',
+    'logs.summary.reasons': '多い理由:',
+    'report.opt.session': 'セッション (ID またはその先頭部分。既定: ログにある最新のもの)',
+    'report.opt.html': 'レポートを単独の HTML ページとして FILE に書き出します',
+    'report.opt.transcript': 'セッションのトランスクリプト (既定: セッション ID で ~/.claude/projects/ の下から探します)',
+    'report.no_session': (
+        '報告するセッションがありません: 判定ログ {log} が空です。'
+        '--session ID または --transcript FILE を指定してください'
+    ),
+    'report.unknown_session': (
+        '判定ログ {log} にセッション {session} はなく ({count} セッションを記録、'
+        '最新は {newest})、そのトランスクリプトもありません。'
+        '記録されている ID を指定してください (playgate logs で一覧できます)'
+    ),
+    'report.bad_transcript': 'トランスクリプト {path} を読めません: {error}',
+    'report.html_unwritable': '{path} に書き込めません: {error}',
+    'report.html_written': '{path} に書き出しました',
+    'report.header': '{project} のセッション {session}',
+    'report.transcript': 'トランスクリプト {path}',
+    'report.no_transcript': '見つかりません (タイムラインには記録された判定のみを表示します)',
+    'report.counts': 'ツール呼び出し {calls} 件、判定 {decisions} 件: {counts}',
+    'report.blocks': 'ガードごとのブロック: {guards}',
+    'report.no_playbook': 'playbook: 有効なものはありません',
+    'report.playbook': 'playbook {plan}: サブタスク {done}/{total} 完了、critic {critic}',
+    'report.critic': 'このセッションでの critic の判定:',
+    'report.approved': '確認なしに承認したもの ({count} 件):',
+    'report.timeline': 'タイムライン:',
+    'status.project': 'プロジェクト  {project} ({install})',
+    'status.branch': 'ブランチ      {branch}   セキュリティモード {security}',
+    'status.no_playbook': "playbook      有効なものはありません: 次の作業依頼は Skill(skill='playbook-init') から始まります",
+    'status.playbook': 'playbook      {plan} (ID {id}、ブランチ {branch}、{review})',
+    'status.reviewed': '{by} がレビュー済み',
+    'status.not_reviewed': 'まだレビューされていません: reviewer が PASS を出すまで編集はブロックされます',
+    'status.progress': '進捗          {bar} サブタスク {done}/{total} 完了',
+    'status.active': '作業中        サブタスク {id} ({status}、実行者 {executor}): {criterion}',
+    'status.critic': 'critic        {status} (根拠 {evidence} 件)',
+    'status.markers': 'マーカー      (作業を止めているセッションの状態)',
+    'status.no_markers': 'マーカー      なし',
+    'status.no_state': '{path} がありません: {fix} で作成されます',
+    'status.state_problem': '{problem}',
+    'status.playbook_problem': '{problem}',
+    'status.protected_problem': 'protected-files.txt: {problem}',
+    'status.marker.pending': (
+        'init-guard: 何よりも先に state.md (と有効な plan.json) を '
+        'Read ツールで読んでください。読めば解除されます'
+    ),
+    'status.marker.consent': 'consent-guard: ユーザーが次のプロンプトで理解の確認に同意するまで編集は待機します',
+    'status.marker.post_loop': (
+        'pending-guard: 完了した playbook が post-loop スキル '
+        '(python3 .claude/skills/post-loop/handler.py) '
+        'を待っています'
+    ),
+    'status.marker.last_fail': 'critic の直近の失敗 (次の実行者に渡されます)',
+    'status.marker.iterations': '有効なサブタスクでのこれまでの critic の反復回数',
+    'status.marker.archive': 'アーカイブが中断されました。次の PostToolUse か post-loop ハンドラーが再開します',
+    'status.marker.analyzed': 'この会話で prompt-analyzer が実行されました (ゲートは開いています)',
+    'check.opt.event': 'フックイベント (PreToolUse、pre_tool_use、Stop など)',
+    'check.opt.payload': 'ペイロードの JSON ファイル (既定: 標準入力)',
+    'check.opt.apply': 'ガードが求める状態の変更を、フックと同じように適用します',
+    'check.opt.complete': '手書きのペイロードに欠けている hook_event_name、session_id、cwd などを補います',
+    'check.unknown_event': '不明なイベント {event!r} です。イベントは次のとおりです: {events}',
+    'check.unreadable': '{path} を読めません: {error}',
+    'check.no_stdin': 'ペイロードがありません: FILE を指定するか、JSON を標準入力に渡してください',
+    'check.not_json': 'ペイロードが JSON オブジェクトではありません ({error})',
+    'check.header': '{project} の {event}',
+    'check.no_trace': '  (ガードは実行されていません: チェーンの前に入力が拒否されました。下の答えを参照してください)',
+    'check.effect': '                               効果: {label} ({when})',
+    'check.decision': '答え: {decision} (フックの終了コード {code})',
+    'check.stdout': '  stdout:',
+    'check.stderr': '  stderr:',
+    'check.applied': '上の効果を適用しました (--apply)',
+    'check.not_applied': '上の効果は適用していません (何も変更していません。--apply で適用します)',
+    'explain.opt.command': 'Bash コマンド (引用符で囲んでください。複数の語は空白でつなげます)',
+    'explain.opt.cwd': 'コマンドを実行するディレクトリ (既定: 現在のディレクトリ)',
+    'explain.no_cwd': '--cwd {cwd}: そのディレクトリはありません',
+    'explain.header': 'playgate explain: `{command}`',
+    'explain.where': 'プロジェクト {project}、作業ディレクトリ {cwd}',
+    'explain.analysis': '1. シェル解析 ({parser} パーサー)',
+    'explain.reads': '読み取り',
+    'explain.acts': '実行',
+    'explain.no_commands': 'コマンドなし',
+    'explain.read_only': '読み取り専用: はい (何も書き込まず、既知の読み取りコマンド以外は何も実行しません)',
+    'explain.mutating': '読み取り専用: いいえ',
+    'explain.http': 'GET/HEAD 以外の HTTP メソッド: {methods}',
+    'explain.unknown': '不明 (安全とは扱いません): {reasons}',
+    'explain.pre': '2. PreToolUse (Bash のチェーン、プロジェクトの現在の状態で)',
+    'explain.pre_passes': '=> PreToolUse は通します ({decision})',
+    'explain.pre_blocked': '=> PreToolUse はブロックします ({decision})',
+    'explain.pre_asks': '=> PreToolUse はユーザーに判断を求めます ({decision})',
+    'explain.family': 'コマンドファミリー {family}: {level} ({source})',
+    'explain.bash_check_alone': 'bash-check 単独の答え (チェーンはその前で止まりました。上のガードが通した後の bash-check の答えです):',
+    'explain.rules': 'カスタムルール ({file})',
+    'explain.rules_none': '一致するルールはありません',
+    'explain.permission': '3. 権限ゲート (PermissionRequest)',
+    'explain.effective': '4. 結果 (settings の静的ルール、PreToolUse、ゲートを Claude Code の順序で)',
+    'explain.approve': '=> フェーズ {phase} で自動承認: {reason}',
+    'explain.dialog': '=> ユーザーに確認します (フェーズ {phase}): {reason}',
+    'doctor.opt.no_run': '登録された PreToolUse フックを実行しません (hook-run の点検)',
+    'doctor.header': 'playgate doctor: {project}',
+    'doctor.healthy': '正常です (警告 {warnings} 件)',
+    'doctor.unhealthy': '問題 {errors} 件、警告 {warnings} 件が見つかりました。ERROR の行を直してください',
+    'doctor.check_failed': '{check} の点検を実行できませんでした ({error})',
+    'doctor.manifest_broken': '{path} を読めません ({error})。{repair} で書き直されます',
+    'doctor.installed': (
+        'install.py または `playgate install` でインストール済み '
+        '(マニフェスト {manifest}、スイート {suite})'
+    ),
+    'doctor.pin_drift': (
+        'このクローンで動いているのは playgate {installed} (スイート '
+        '{installed_sha}) ですが、リポジトリが固定しているのは {pinned} '
+        '(スイート {pinned_sha}) です (セットアップ後に pull されました)。'
+        '{repair} で固定されたものをインストールします'
+    ),
+    'doctor.pin_missing': (
+        '固定情報 ({pin}) がありません: このリポジトリのクローンは自分で playgate '
+        'をセットアップできません。{install} で作成されます (コミットしてください)'
+    ),
+    'doctor.pin_ok': '固定: playgate {version} (スイート {sha})、入手元 {source}',
+    'doctor.plugin': 'Claude Code プラグイン {ids} としてインストール済み ({root})',
+    'doctor.twice': (
+        '二重にインストールされています (install.py とプラグイン): '
+        'すべてのフックが 2 回実行されます。どちらかをアンインストールしてください '
+        '({uninstall}、または /plugin uninstall playgate)'
+    ),
+    'doctor.not_installed': (
+        '{root} に playgate はインストールされていません: '
+        '{install} を実行するか、プラグインをインストールしてください (/plugin '
+        'install playgate)'
+    ),
+    'doctor.no_settings': 'プロジェクトにも ~/.claude にも settings ファイルがありません',
+    'doctor.settings_unreadable': (
+        '{path} {error}: Claude Code はこれを無視するため、'
+        '登録されたフックは実行されません。修正してください'
+    ),
+    'doctor.settings_valid': '{path} は妥当です (Claude Code の settings スキーマ)',
+    'doctor.settings_schema': (
+        '{path}: {at}: {error} (Claude Code の settings '
+        'スキーマ。スキーマは CLI より遅れることがあります)'
+    ),
+    'doctor.hook_missing': '{event} フックが {path} に登録されていません: {repair} で元に戻ります',
+    'doctor.hook_wrong_event': (
+        '{path} は {script}.py を {expected} ではなく {event} '
+        'に登録しています。{repair} で元に戻ります'
+    ),
+    'doctor.hook_unparsable': '{path}: {event} フックのコマンドを読めません。{repair} で書き直されます',
+    'doctor.hook_no_python': (
+        'フックのインタプリタ {python} が存在しないか実行できません ({events}): '
+        'ゲートのかかる呼び出しはすべてブロックされます。{repair} で修復されます'
+    ),
+    'doctor.hook_no_script': '{event} フックのスクリプト {script} がありません。{repair} でインストールされます',
+    'doctor.hooks_ok': 'フックの登録 {count} 件: インタプリタとスクリプトはそろっています',
+    'doctor.interpreter_bad': 'フックのインタプリタ {python}: {problems}。修正: {fix}',
+    'doctor.interpreter_ok': 'フックのインタプリタ {python} (Python {version}、{deps})',
+    'doctor.hook_run_skipped': '実行していません (--no-run)',
+    'doctor.hook_run_timeout': (
+        'PreToolUse フックが {seconds} 秒以内に答えませんでした '
+        '(フックがタイムアウトすると Claude Code は呼び出しを通します)'
+    ),
+    'doctor.hook_run_ok': '登録された PreToolUse フックは実行され、答えを返します (Glob の呼び出し)',
+    'doctor.hook_run_failed': '登録された PreToolUse フックが無害な Glob の呼び出しで失敗しました (exit {exit}): {stderr}',
+    'doctor.files_missing': 'インストールしたファイル {count} 件がありません ({files})。{repair} で元に戻ります',
+    'doctor.files_changed': (
+        'インストールしたファイル {count} 件がインストール時と違います ({files})。'
+        '{repair} で元に戻ります (変更されたものはバックアップされます)'
+    ),
+    'doctor.files_ok': 'インストールしたファイル {count} 件はマニフェストと一致します',
+    'doctor.state_missing': 'state.md がありません: {fix} で作成されます',
+    'doctor.state_invalid': (
+        '{path}: エラー {count} 件、最初は {line} 行目: '
+        '{message} (playgate validate を参照)'
+    ),
+    'doctor.state_ok': '状態ファイル {count} 件は妥当です',
+    'doctor.protected_missing': (
+        '.claude/protected-files.txt がありません: '
+        '保護されるのはスイート自身のファイルだけです ({fix} で元に戻ります)'
+    ),
+    'doctor.protected_unreadable': '.claude/protected-files.txt を読めません ({error})',
+    'doctor.protected_problem': 'protected-files.txt: {problem}',
+    'doctor.protected_everything': (
+        'protected-files.txt の {line} 行目: '
+        '{pattern!r} はすべてのファイルの編集をブロックします'
+    ),
+    'doctor.protected_ineffective': (
+        'protected-files.txt の {line} 行目: '
+        '{pattern!r} は {path} を含みますが、'
+        'そのファイルは書き込み可能なままです (ワークフローに必要なため)'
+    ),
+    'doctor.protected_dropped': 'protected-files.txt にはスイートの既定の項目のうち {count} 件がありません: {patterns}',
+    'doctor.protected_ok': 'protected-files.txt: {count} 項目と、スイート自身のファイル',
+    'doctor.permission_error': '{error} (直すまで何も自動承認されません)',
+    'doctor.permission_notice': '{notice}',
+    'doctor.permission_ok': '権限設定を読み込めます ({layers})',
+    'doctor.rules_absent': 'カスタムルールはありません ({file} は存在しません)',
+    'doctor.rules_ok': '{file} を読み込めます (ルール {count} 件)',
+    'doctor.rules_error': '{file}: {problem} (直すまでフックはすべての Bash コマンドを拒否します)',
+    'doctor.trust_ok': 'ワークスペースは信頼済みです ({where}): ヘッドレスの claude -p も allow ルールを適用します',
+    'doctor.trust_missing': (
+        '{root} のワークスペース信頼ダイアログが一度も承認されていません ({path} に '
+        'hasTrustDialogAccepted がありません): '
+        'ヘッドレスの `claude -p` はこのプロジェクトの allow ルール (Edit、'
+        'Write、スイートのスキルと post-loop ハンドラー) を無視するため、'
+        'それらの呼び出しは拒否されます。{root} で一度 `claude` を対話的に起動し、'
+        'ダイアログを承認してください'
+    ),
+    'doctor.trust_unreadable': '{path} を読めません ({error})。ワークスペースの信頼状態は不明です',
+    'doctor.logs_ok': 'ガードのエラーは記録されていません',
+    'doctor.logs_errors': (
+        '{path} にガードのエラーが {count} 件記録されています。'
+        '最後のもの: {last} (セキュリティガードが失敗すると呼び出しはブロックされます)'
+    ),
+    'doctor.no_tables': (
+        'bashlex のパーサーテーブルが作られていません: '
+        'bashlex が必要な Bash コマンドは約 100 ms 遅くなります。'
+        '作成: cd {suite} && {python} -m shell.bashparse'
+    ),
+    'doctor.no_bytecode': 'インストールしたモジュールにフックのインタプリタ用のバイトコードがありません (フックを呼ぶたびにコンパイルされます): {repair}',
+    'doctor.no_bundle': (
+        'モジュールバンドルが作られていません: フックを呼ぶたびにスイートをモジュールごとにインポートします'
+        ' (遅くなります)。作成: cd {suite} && {python} -m '
+        'playgate.bundle (またはインストールをやり直してください)'
+    ),
+    'doctor.stale_bundle': (
+        'モジュールバンドルがスイートのソースまたはフックのインタプリタと合いません '
+        '(そのモジュールは遅い方法でインポートされます)。作り直し: '
+        'cd {suite} && {python} -m playgate.bundle '
+        '(またはインストールをやり直してください)'
+    ),
+    'doctor.speed_ok': 'バイトコード、パーサーテーブル、モジュールバンドルはそろっています',
+    'doctor.version_mismatch': (
+        'この playgate ({cli}、{suite}) はインストールされたものではありません '
+        '({installed})。インストールされたものを実行してください: '
+        '{installed_cli}'
+    ),
+    'doctor.versions': 'playgate {suite}、フックの Python {python}、Claude Code {claude}',
+    'replay.opt.transcript': (
+        'セッションのトランスクリプト (~/.claude/projects/<dir>/<session>'
+        '.jsonl)。サブエージェントのトランスクリプトはその隣から読みます'
+    ),
+    'replay.opt.keep': 'プロジェクトの作業用コピーを残します (パスを表示します)',
+    'replay.opt.no_subagents': 'メインエージェントの呼び出しだけをリプレイします',
+    'replay.unreadable': 'トランスクリプト {path} を読めません: {error}',
+    'replay.no_project': 'セッションは {cwd} で実行されましたが、ここには存在しません。-C DIR でプロジェクトを指定してください',
+    'replay.outside': '適用し直していません: {path} はプロジェクトの外です',
+    'replay.edit_mismatch': '適用し直していません: 置き換える文字列が {path} にありません (ここから先、コピーはセッションと異なります)',
+    'replay.edit_failed': '適用し直していません: {path}: {error}',
+    'replay.header': 'playgate replay: {transcript} (セッション {session}、Claude Code {version})',
+    'replay.project': 'プロジェクト {project} を作業用コピー ({scratch}) でリプレイ',
+    'replay.deleted': '削除しました (--keep で残せます)',
+    'replay.skipped': 'トランスクリプトの {count} 行を読めず、飛ばしました',
+    'replay.prompt': 'プロンプト {prompt!r}: {decision}',
+    'replay.col.session': 'セッションでは',
+    'replay.col.replayed': '今回のリプレイでは',
+    'replay.blocked': 'ブロック ({guard})',
+    'replay.approved': '許可 (自動承認)',
+    'replay.dialog': '許可 (権限ダイアログ)',
+    'replay.allowed': '許可 ({decision})',
+    'replay.summary': (
+        '呼び出し {calls} 件: ブロック {blocked} 件、'
+        '自動承認 {approved} 件、ダイアログ {dialogs} 件。'
+        'セッションとの違い {differences} 件'
+    ),
+    'replay.bash_note': 'Bash コマンドは実行していません。セッションでそれらが変更した内容はコピーに再現されていません。',
+    'init.opt.dry_run': '作成するものを一覧するだけで、何も作成しません',
+    'init.no_templates': (
+        '{suite} のスイートにはテンプレートがありません '
+        '(インストールされたコピーにはありません): 代わりに {install} '
+        'でインストールしてください'
+    ),
+    'init.create': '作成     {path}',
+    'init.create_dry': '作成予定 {path}',
+    'init.append': '追記     {path} にフックの実行時の状態',
+    'init.append_dry': '追記予定 {path} にフックの実行時の状態',
+    'init.exists': '維持     {path} (既存)',
+    'init.nothing': 'することはありません: プロジェクトにはすべてのファイルがそろっています',
+    'init.done': (
+        '完了しました。state.md、play/template/、'
+        '.claude/protected-files.txt をコミットしてください。'
+        'state.md の config セクションは人間だけが変更してください。'
+    ),
+    'validate.opt.files': '検証するファイル (既定: state.md と play/ のすべての playbook)',
+    'validate.opt.kind': 'すべての FILE の種類 (既定: 名前から判断)',
+    'validate.opt.archive': 'play/archive/ にアーカイブされた playbook も検証します',
+    'schema.help': 'スイートに含まれる JSON Schema (カスタムルール、権限設定) を表示します',
+    'schema.description': (
+        '自分で書くファイルの JSON Schema を表示します: '
+        '.claude/playgate-rules.yaml (カスタムルール) には `rules`、'
+        'permission-config.yaml のレイヤーには '
+        '`permission-config`。--path '
+        'を付けると内容の代わりに同梱ファイルのパスを表示します。'
+        'エディター向けに、YAML ファイルの先頭に `# yaml-language-server: '
+        '$schema=<path>` と書いてください。\n'
+        '\n'
+        'exit 0。'
+    ),
+    'schema.opt.name': 'どのスキーマか: rules または permission-config',
+    'schema.opt.path': '内容の代わりにスキーマファイルのパスを表示します',
+    'validate.unknown_kind': (
+        '{file} が何のファイルか判断できません: state.md、plan.json、'
+        'progress.json、*rules.yaml のいずれかの名前にするか、'
+        '--kind を指定してください'
+    ),
+    'validate.file_ok': '{path}: ok ({kind})',
+    'validate.summary': 'ファイル {files} 件、エラー {errors} 件、警告 {warnings} 件',
+    'install.help': 'フックスイートを git リポジトリの .claude/ にインストールします (install.py と同じ)',
+    'uninstall.help': '`playgate install` がリポジトリに加えたものを取り除きます',
+    'statusline.help': (
+        'Claude Code の statusLine が標準入力に渡す JSON から、'
+        'ステータス行 (playbook、フェーズ、サブタスク、セキュリティモード、'
+        '保留中のもの) を 1 行表示します'
+    ),
+    'demo.help': '使い捨てのリポジトリで、スクリプト化したセッションをフックに通して再生します',
+    'plugin.help': 'プラグインの hooks/hooks.json を生成または点検します',
+    'plugin.description': (
+        'Claude Code プラグインの hooks/hooks.json を '
+        'settings.template.json (フック登録の唯一の元) から生成し、'
+        'コミットされたファイルと比較します。'
+    ),
+    'plugin.opt.what': '生成するもの (hooks: hooks/hooks.json)',
+    'plugin.opt.write': '比較する代わりに、生成したファイルを書き込みます',
+    'plugin.opt.source': 'playgate のチェックアウト (既定: このコマンドを実行しているもの)',
+    'plugin.written': '{path} に書き出しました',
+    'plugin.up_to_date': '{path} は settings.template.json と一致しています',
+    'plugin.differs': '{difference}。作り直すには: {command}',
+    'explain.depth': '深さ {depth}',
+    'explain.destructive': '破壊的: {kind}: {message}',
+    'explain.carrier': 'コードを運ぶ: {kind}: {message}',
+    'explain.write': '書き込み: {how} {kind} `{path}`',
+    'explain.write_recursive': '書き込み: {how} {kind} `{path}` (再帰的)',
+    'explain.may_write': '書き込みの可能性: {how} {kind} `{path}`',
+    'explain.may_write_recursive': '書き込みの可能性: {how} {kind} `{path}` (再帰的)',
+    'explain.script': 'スクリプト: {path} ({command})',
+    'explain.rule_match': '{action:<6} {rule} ({line} 行目): {command}: {reason}',
+    'explain.layer': 'レイヤー {layer}: {status}',
+    'explain.layer_loaded': '読み込み済み',
+    'explain.layer_absent': 'なし',
+    'explain.layer_error': 'エラー',
+    'explain.project_command': 'プロジェクトのコマンド {prefix} (project_commands、{layer} から)',
+    'explain.notice': 'お知らせ {notice}',
+    'check.when.always': '常に',
+    'check.when.on_pass': '呼び出しが通るとき',
+    'check.when.on_block': '呼び出しがブロックされるとき',
+    'logs.session': 'セッション {session}',
+    'doctor.claude_missing': '(PATH にありません)',
+    'report.prompt': 'プロンプト  {text}',
+    'report.html.title': 'playgate レポート: セッション {session}',
+    'report.html.heading': 'playgate セッションレポート',
+    'report.html.session': 'セッション',
+    'report.html.project': 'プロジェクト',
+    'report.html.period': '{start} から {end} まで',
+    'report.html.transcript': 'トランスクリプト',
+    'report.html.no_transcript': '見つかりません (判定はログからのみ)',
+    'report.html.summary': '概要',
+    'report.html.counts': 'ツール呼び出し {calls} 件、判定 {decisions} 件:',
+    'report.html.none': 'なし',
+    'report.html.guard': 'ガード',
+    'report.html.blocks': 'ブロック',
+    'report.html.approved': '確認なしに承認したもの',
+    'report.html.time': '時刻',
+    'report.html.command': 'コマンド',
+    'report.html.phase': 'フェーズ',
+    'report.html.why': '理由',
+    'report.html.nothing_approved': '権限ゲートが承認したものはありません',
+    'report.html.timeline': 'タイムライン',
+    'report.html.tool': 'ツール',
+    'report.html.input': '入力',
+    'report.html.decisions': '判定',
+    'report.html.prompt': 'プロンプト',
+    'report.html.log': '判定ログ',
+    'report.html.playbook': 'playbook',
+    'report.html.no_playbook': '有効な playbook はありません',
+    'report.html.branch': 'ブランチ',
+    'report.html.subtasks_done': 'サブタスク完了。critic',
+    'report.html.status': '状態',
+    'report.html.done': '完了',
+    'report.html.name': '名前',
+    'report.html.critic': 'このセッションでの critic の判定',
+    'report.html.verdict': '判定',
+    'report.html.subtask': 'サブタスク',
+    'report.html.reason': '理由',
+    'report.html.no_verdict': 'このセッションで critic は判定を記録していません',
+    'status.kind.installed': 'インストール済み',
+    'status.kind.package': 'playgate パッケージ',
+    'status.kind.plugin': 'プラグイン',
+    'status.kind.source': 'playgate のチェックアウト',
+    'explain.status.pass': '通過',
+    'explain.status.skip': '対象外',
+    'explain.status.dialog': 'ダイアログ',
+    'explain.status.allow': '承認',
+    'explain.status.not_reached': '未到達',
+    # ------------------------------------------------------------ the installer (install.py, playgate install|uninstall, playgate/installer/)
+    'installer.refuse.no_git': 'git がインストールされていないか PATH にありません。playgate には git が必要です',
+    'installer.refuse.not_a_directory': '{repo} はディレクトリではありません',
+    'installer.refuse.not_a_work_tree': (
+        '{path} は git の作業ツリーではありません (先にそこで `git init` '
+        'を実行するか、リポジトリの最上位のディレクトリを指定してください)'
+    ),
+    'installer.refuse.inside': '{path} は git の作業ツリー {top} の中です。最上位にインストールしてください: {command}',
+    'installer.refuse.not_writable': '{path} はこのユーザーが書き込めません。権限を直すか、所有者としてインストーラーを実行してください',
+    'installer.refuse.busy': '別のインストーラーが {repo} で作業中です。終わるまで待ってください',
+    'installer.refused': 'playgate: 中止しました: {reason}',
+    'installer.failed_step': 'playgate: 失敗しました: {error}',
+    'installer.interrupted': 'playgate: 中断されました',
+    'installer.up_to_date': 'playgate は {root} にインストール済みで最新です。変更するものはありません。',
+    'installer.plan_header': '{root} への playgate のインストール計画',
+    'installer.installing': '{root} に playgate をインストールしています',
+    'installer.dry_run': 'ドライランです: 何も書き込んでいません。',
+    'installer.failed': 'playgate: インストールに失敗しました: {error}',
+    'installer.failed_hint': '  行った作業は {manifest} に記録されています。原因を直してインストールをやり直すか、次で元に戻してください: {undo}',
+    'installer.step': '  {verb}{would} {what}',
+    'installer.would': ' (予定)',
+    'installer.verb.create': '作成',
+    'installer.verb.update': '更新',
+    'installer.verb.replace': '置換',
+    'installer.verb.remove': '削除',
+    'installer.verb.rmdir': '削除',
+    'installer.verb.compile': 'コンパイル',
+    'installer.verb.build': '作成',
+    'installer.verb.rebuild': '再作成',
+    'installer.verb.restore': '復元',
+    'installer.group': '{folder} ({count} ファイル)',
+    'installer.rmdirs': '作成したディレクトリ {count} 件 (空の場合のみ)',
+    'installer.note': '  注: {note}',
+    'installer.done': '完了しました。{root} で Claude Code を起動してください: {settings} のフックが有効です。',
+    'installer.undo': '元に戻すには: {command}',
+    'installer.undeclared': (
+        '警告: プロジェクトのコマンド ({commands}) は宣言されていません: '
+        '確認できる端末がなく、--yes も指定されていないためです。'
+        '宣言するまで、Claude と critic がそれらを実行するには権限ダイアログが必要で、'
+        'ヘッドレスのセッション (claude -p) では Claude Code の「This '
+        'command requires approval」で拒否されます。宣言するには:'
+    ),
+    'installer.local_source': (
+        '注: このリポジトリのクローンは {source} からスイートをインストールしますが、'
+        'それはこのマシンにしかありません。ほかのマシンのチームメンバーのために、'
+        '届く入手元 (コミットを指定した playgate の git URL、'
+        'または wheel の URL) を指定し、固定情報をコミットし直してください:'
+    ),
+    'installer.commit': (
+        'リポジトリに必要なものをコミットしてください ({count} ファイル。'
+        'スイートのコードはコミットしません。クローンでは `{clone}` '
+        'で固定情報からインストールされます):'
+    ),
+    'installer.nothing_to_commit': 'コミットするものはありません: リポジトリにはクローンに必要なものがそろっています。',
+    'installer.commit_message': 'Install playgate {version}',
+    'installer.source_checkout': 'チェックアウト {path}',
+    'installer.source_pip': 'pip install {spec}',
+    'installer.commands_found': '権限ゲートがこのプロジェクトで承認できるプロジェクトのコマンド ({layer} の project_commands):',
+    'installer.command_row': '  {prefix:<24} ({reason})',
+    'installer.offer_dry': '  (ドライラン: 何も書き込んでいません)',
+    'installer.commands_ask': 'Claude Code が権限ダイアログなしで実行できるように宣言しますか? [y/N] ',
+    'installer.commands_not_declared': (
+        '  宣言していません。--yes を付けてやり直すか、'
+        '{layer} の project_commands に自分で追加してください。'
+    ),
+    'installer.commands_declared': '  {path} で宣言しました',
+    'installer.statusline_theirs': (
+        'ステータス行: すでに設定されています ({where})。'
+        'そのままにします (`playgate statusline` は自分のスクリプトからも使えます)'
+    ),
+    'installer.statusline_offer': (
+        'ステータス行: `playgate statusline` は有効な playbook、フェーズ、'
+        'サブタスクの完了数/総数、セキュリティモード、保留中のものを Claude Code '
+        'のステータス行に表示します ({settings} の statusLine)'
+    ),
+    'installer.statusline_ask': '登録しますか? [y/N] ',
+    'installer.statusline_not': '  登録していません。--yes を付けてやり直すか、{settings} に追加してください: {json}',
+    'installer.statusline_done': '  {settings} に登録しました',
+    'installer.not_installed': (
+        '{root} に playgate はインストールされていません ({manifest} '
+        'がありません)。アンインストールするものはありません。'
+    ),
+    'installer.uninstall_plan': '{root} からの playgate のアンインストール計画',
+    'installer.uninstalling': '{root} から playgate をアンインストールしています',
+    'installer.uninstall_dry': 'ドライランです: 何も削除していません。',
+    'installer.uninstall_failed': 'playgate: 失敗した手順があります: {failures}',
+    'installer.uninstalled': '完了しました。playgate をアンインストールしました。',
+    'installer.uninstalled_kept': '完了しました。playgate をアンインストールしました (残したものは上の注を参照してください)。',
+    'installer.kept_changed': '{path} は残しました: インストール後に変更されています',
+    'installer.kept_state': '{path} は残しました: インストール後に変更されています (ワークフローの状態が入っています)',
+    'installer.kept_no_backup': '{path} は残しました: インストール前のコピーがバックアップにありません',
+    'installer.kept_logs': '{path}/ は残しました: フックの記録が入っています (不要になったら自分で削除してください)',
+    'installer.kept_adopted': 'インストール前からあったファイル {count} 件は残しました (例: {example})。不要なら自分で削除してください',
+    'installer.kept_layer': (
+        '{path} は残しました: プロジェクトの権限レイヤーです (インストール時に宣言した '
+        'project_commands が入っています)。playgate がなければ何もしません。'
+        'playgate を完全にやめるなら削除してください'
+    ),
+    'installer.what.venv': '{path}/ (フックの仮想環境)',
+    'installer.what.runtime': '{path}/ (フックの実行時の状態)',
+    'installer.what.backups': '{path}/ (インストールのバックアップ)',
+    'installer.what.rmdir': '{path}/ (空の場合)',
+    'installer.what.bytecode': 'コンパイル済みのバイトコード',
+    'installer.verb.merge': '統合',
+    'installer.what.venv_create': '{path} ({requirements} を PyPI から)',
+    'installer.what.venv_base': '{path} ({base} の上に作成。PLAYGATE_PYTHON のため何もダウンロードしません)',
+    'installer.what.venv_rebuild': '{path} (インタプリタかパッケージが壊れています)',
+    'installer.what.compile': 'モジュール {count} 件のバイトコード ({python} で)',
+    'installer.what.tables': 'bashlex のパーサーテーブル ({path}、{python} で)',
+    'installer.what.bundle': 'モジュールバンドル ({path}、{python} で)',
+    'installer.what.gitignore': '.gitignore (項目 {added:+d} 件: フックの実行時の状態とインストールしたスイート)',
+    'installer.what.stale': '{path} (スイートに含まれなくなりました)',
+    'installer.what.settings': '{path}: フックイベント {events} 件、権限ルール {counts}',
+    'installer.what.settings_backup': (
+        '{path}: フックイベント {events} 件、'
+        '権限ルール {counts} (バックアップは {backup}/)'
+    ),
+    'installer.what.restored': '{path} (インストール前の状態に)',
+    'installer.what.settings_unmerged': '{path} (playgate のフックとルールを除去)',
+    'installer.what.gitignore_unmerged': '{path} (playgate のブロックを除去)',
+    'installer.note.replaced': '{path} はスイートのものと違っていたため置き換え、元のものは {backup}/ に保存しました',
+    'installer.note.kept_yours': 'あなたの {path} は残しました (スイートの既定と違います。必要なら {default} と比べて手で統合してください)',
+    'installer.note.stale_changed': '{path} はスイートに含まれなくなりましたが、変更されていたため残しました',
+    'installer.note.wrapper': (
+        '--python {given} は {real} を起動するラッパーです。'
+        'フックを呼ぶたびにラッパーの分も時間がかかります (インタプリタ自体を指定すれば避けられます)'
+    ),
+    'installer.note.venv_unusable': '{path} は使えません ({reason})。作り直します',
+    'installer.note.rule_removed': (
+        'permissions.{kind} のルール {rule!r} はインストール後に {path} '
+        'から削除されたため、追加し直しません'
+    ),
+    'installer.note.gitignore_changed': '{path} はインストール後に変更されています: playgate のブロックだけを除去します',
+    'installer.note.settings_invalid': (
+        '{path} は残しました: もう正しい settings の JSON ではありません。'
+        'playgate のフックは手で取り除いてください'
+    ),
+    'installer.note.settings_added': (
+        '{path} は残しました: インストール後に追加された設定があります (playgate '
+        'のフックとルールは除去します)'
+    ),
+    'installer.note.settings_changed': (
+        '{path} はインストール後に変更されています: playgate のフックとルールだけを除去し、'
+        'ほかの変更はそのまま残します'
+    ),
     'protected_list.windows_path': (
         '{label}:{line}: {entry} は Windows のドライブパスのようです。パターンはプロジェクトルートからの'
         '相対パス (または ~/...) で書いてください。この行は BLOCK として扱います'

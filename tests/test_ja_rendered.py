@@ -852,3 +852,150 @@ def test_short_english_is_translated_too(installed, name, setup, run, english):
     assert texts, f"{name}: nothing was rendered (the scenario does not reach a message)"
     assert [t for t in texts if english.search(t)] == [], name
     assert not any(english_runs(t) for t in texts), texts
+
+
+# ------------------------------------------------------------------ the command line and the installer
+#: What the command line prints in columns that are identifiers, not prose:
+#: doctor's levels and check names, the decisions and statuses the log and
+#: the gate record, the CLI's own command names.
+CLI_KEPT = frozenset("""
+    ok info WARN ERROR install settings hooks interpreter hook-run suite-files state
+    protected permission-config custom-rules trust logs speed versions
+    approve dialog refused delegate ask allow block warn deny DIALOG ALLOW BLOCK ASK
+    explain doctor status validate replay report check init schema plugin uninstall demo
+    statusline playgate cd add rm
+""".split())
+
+
+def cli_english_runs(text: str) -> list:
+    """:func:`english_runs` for the command line's output: a run made only of
+    :data:`KEPT` and :data:`CLI_KEPT` words (a doctor line's ``info
+    versions``, a log line's ``approve permission-gate``) is a column of
+    identifiers, not prose."""
+    return [run for run in english_runs(text)
+            if any(w not in KEPT and w not in CLI_KEPT for w in run.split())]
+
+
+def test_the_cli_checker_finds_english_frames_and_leaves_columns_alone():
+    assert cli_english_runs("  info   versions           playgate 0.1.0、フックの Python 3.11") == []
+    assert cli_english_runs("  ok     install            インストール済み") == []
+    assert cli_english_runs("session abc in /repo") != []
+    assert cli_english_runs("no decision matches (x)") != []
+    assert cli_english_runs("  7B  ダイアログ  「'rm' is in always_ask (from x)」") == []
+
+
+def cli(root, *args, stdin: bytes | None = None, env=None):
+    """``python .claude/playgate ARGS`` in ``root``: (exit code, stdout + stderr)."""
+    full = dict(os.environ)
+    full.pop("CLAUDE_PROJECT_DIR", None)
+    full.update(env or {})
+    proc = subprocess.run([sys.executable, str(root / ".claude" / "playgate"), *map(str, args)],
+                          input=stdin, capture_output=True, cwd=str(root), env=full, timeout=180)
+    return proc.returncode, proc.stdout.decode() + proc.stderr.decode()
+
+
+def _hook_payload(root, command: str, session_id: str = "ja-session") -> bytes:
+    return json.dumps({"session_id": session_id, "transcript_path": "", "cwd": str(root),
+                       "hook_event_name": "PreToolUse", "permission_mode": "default",
+                       "tool_name": "Bash", "tool_input": {"command": command},
+                       "tool_use_id": "toolu_ja"}).encode()
+
+
+CLI_COMMANDS = [
+    ("status", ["status"]),
+    ("status-with-a-playbook", ["status"]),
+    ("doctor", ["doctor", "--no-run"]),
+    ("explain-destructive", ["explain", "rm -rf /"]),
+    ("explain-read-only", ["explain", "ls -la"]),
+    ("explain-writes", ["explain", "echo hi > out.txt && cp a b"]),
+    ("check", ["check", "PreToolUse"]),
+    ("logs", ["logs"]),
+    ("logs-summary", ["logs", "--summary"]),
+    ("logs-none", ["logs", "--guard", "no-such-guard"]),
+    ("report", ["report", "--session", "ja-session"]),
+    ("report-unknown-session", ["report", "--session", "nope"]),
+    ("validate", ["validate"]),
+    ("init-from-an-installed-copy", ["init", "--dry-run"]),
+    ("unknown-command", ["frobnicate"]),
+]
+
+
+@pytest.mark.parametrize("name, args", CLI_COMMANDS, ids=[c[0] for c in CLI_COMMANDS])
+def test_the_command_line_speaks_the_projects_japanese(installed, name, args):
+    """With ``language: ja`` the playgate command line's frames are Japanese
+    and so are the reasons it shows (the guards speak the project's language;
+    the permission gate's own trace is quoted 「...」 as a record)."""
+    root = installed.root
+    set_config(root, language="ja")
+    if name == "status-with-a-playbook":
+        session(installed)
+        write_playbook(root)
+    for command in ("rm -rf /", "ls", "curl -X POST http://127.0.0.1:9/x"):
+        installed.hook("PreToolUse", payload=json.loads(_hook_payload(root, command)))
+    stdin = _hook_payload(root, "rm -rf ~") if name == "check" else None
+    code, out = cli(root, *args, stdin=stdin)
+    assert out.strip(), name
+    assert "Traceback" not in out, out
+    found = cli_english_runs(out)
+    assert found == [], f"{name}: English prose in the Japanese output: {found}\n{out}"
+    assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", out), out
+
+
+def test_the_command_line_speaks_english_in_an_english_project(installed):
+    """The same frames in English where the project says ``language: en``,
+    whatever the locale: the project's language wins."""
+    code, out = cli(installed.root, "status", env={"LANG": "ja_JP.UTF-8"})
+    assert code == 0 and "branch" in out and "ブランチ" not in out
+
+
+def test_outside_a_project_the_command_line_follows_the_locale(tmp_path):
+    code, out = cli_outside(tmp_path, "frobnicate", env={"LANG": "ja_JP.UTF-8"})
+    assert code == 2 and "不明なコマンド" in out
+    code, out = cli_outside(tmp_path, "frobnicate", env={"LANG": "C.UTF-8", "LC_ALL": ""})
+    assert code == 2 and "unknown command" in out
+
+
+def cli_outside(cwd, *args, env=None):
+    from conftest import SUITE
+
+    full = dict(os.environ)
+    full.pop("CLAUDE_PROJECT_DIR", None)
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        full.pop(name, None)
+    full.update(env or {})
+    proc = subprocess.run([sys.executable, "-m", "playgate", *args], capture_output=True,
+                          cwd=str(cwd), env=dict(full, PYTHONPATH=str(SUITE)), timeout=120)
+    return proc.returncode, proc.stdout.decode() + proc.stderr.decode()
+
+
+@pytest.mark.slow
+def test_the_installer_speaks_the_users_japanese(tmp_path):
+    """A first install (no state.md yet) speaks the user's locale; the plan,
+    the offers, the warning about undeclared commands and the commit line
+    are Japanese, and so is the uninstall."""
+    from conftest import SUITE, make_repo
+
+    repo = make_repo(tmp_path / "repo")
+    (repo / "tests").mkdir()
+    (repo / "tests" / "test_a.py").write_text("def test_a():\n    pass\n")
+    env = dict(os.environ, LANG="ja_JP.UTF-8")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        env.pop(name, None)
+
+    def run(*args):
+        proc = subprocess.run([sys.executable, str(SUITE / "install.py"), *map(str, args)],
+                              capture_output=True, text=True, env=env, timeout=600,
+                              stdin=subprocess.DEVNULL)
+        return proc.returncode, proc.stdout + proc.stderr
+
+    for args in (["--dry-run", "--python", sys.executable, repo],
+                 ["--python", sys.executable, repo],
+                 ["--python", sys.executable, repo],
+                 ["--uninstall", "--dry-run", repo],
+                 ["--uninstall", repo],
+                 [tmp_path / "not-a-repo"]):
+        code, out = run(*args)
+        assert code in (0, 2), out
+        found = cli_english_runs(out)
+        assert found == [], f"{args}: English prose in the Japanese output: {found}\n{out}"
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", out), out

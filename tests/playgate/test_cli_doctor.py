@@ -98,7 +98,8 @@ def test_a_missing_interpreter_is_named_with_the_repair(installed):
     assert code == 1
     assert {"doctor.hook_no_python", "doctor.hook_run_failed"} <= codes(data)
     [msg] = [m for _c, k, m in problems(data) if k == "doctor.hook_no_python"]
-    assert "/nonexistent/python" in msg and "install.py" in msg and str(repo) in msg
+    assert "/nonexistent/python" in msg and str(repo) in msg
+    assert "python3 .claude/playgate install ." in msg  # the route this repository took
     [msg] = [m for _c, k, m in problems(data) if k == "doctor.hook_run_failed"]
     assert "exit 2" in msg and "could not run (exit 127)" in msg  # the gate failed closed
 
