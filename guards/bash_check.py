@@ -30,7 +30,9 @@ blocks, in this order:
    finished work and its archive, in every mode: :mod:`workflow.closing`),
    and in security mode ``admin`` the maintenance allow-list
    (archiving playbooks, ``git add`` of state.md/playbooks, commits) — SPEC
-   §3, §7.
+   §3, §7. This is the golden path's plan rule: under a workflow whose plan
+   is not a playbook (:func:`workflow.registry.uses_playbook`: sync-sdd)
+   that workflow's own guards judge changing commands instead.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from shell.model import Write
 from statefiles import layout
 from statefiles.atomic import read_bytes
 from statefiles.layout import clean_components
+from workflow import registry
 from workflow.shared import bash_analysis, is_post_loop_handler
 
 NAME = "bash-check"
@@ -132,7 +135,7 @@ def _check(ctx: Context) -> Verdict:
     # 4. no active playbook: only read-only commands (and the escapes)
     pb = ctx.playbook
     no_playbook = pb is None or bool(pb.plan_error)
-    if no_playbook and not analysis.read_only and not handler:
+    if no_playbook and not analysis.read_only and not handler and registry.uses_playbook(ctx):
         # lazy: the closing rules only for a write with no active playbook
         from workflow import closing as _closing
 

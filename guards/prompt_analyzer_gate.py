@@ -6,7 +6,10 @@ points of the golden path are allowed: Read, Grep, Glob, read-only Bash,
 ``Skill`` prompt-analyzer / playbook-init, ``Task``/``Agent`` with
 ``subagent_type`` prompt-analyzer (these create the marker), and
 AskUserQuestion (asking the user changes nothing). With an active playbook
-the gate is open: the work continues an existing task.
+the gate is open: the work continues an existing task. It is the golden
+path's gate: under a workflow whose plan is not a playbook
+(:func:`workflow.registry.uses_playbook`: sync-sdd) it is open too, and
+that workflow's own guards judge.
 
 Deadlock escape: while ``post-loop-pending`` exists, ``Skill`` post-loop and
 the post-loop handler pass, so a finished playbook can always be closed; and
@@ -20,6 +23,7 @@ from __future__ import annotations
 from events.context import Context
 from events.verdict import ALLOWED, Effect, Verdict, allow, block
 from statefiles import layout
+from workflow import registry
 from workflow.shared import bash_reads_only, is_post_loop_handler, is_state_md, state_problems
 
 NAME = "prompt-analyzer-gate"
@@ -53,6 +57,8 @@ def check(ctx: Context) -> Verdict:
     skill and handler; else ALLOWED (SPEC §3 PreToolUse 1; seed 002 §3)."""
     if ctx.active_playbook_path or ctx.markers.exists(layout.PROMPT_ANALYZER_CALLED):
         return ALLOWED
+    if not registry.uses_playbook(ctx):
+        return ALLOWED  # the active workflow plans otherwise; its own guards judge
     hook = ctx.hook
     tool = hook.tool_name
     if tool in READ_TOOLS:
