@@ -47,8 +47,8 @@ BASH_CHAIN = (
     "codex_lead_guard",
     "agent_definitions",
     "spec_phase_gate",
-    "sdd_ownership",  # seed 003 Spec 4: shell writes by the owner; programs by builders
     "sdd_commit",  # seed 003 §15: the lead commits after the quality gate, in the seed's format
+    "sdd_ownership",  # seed 003 Spec 4: shell writes by the owner; programs by builders
     "coherence",
     "lint",
 )

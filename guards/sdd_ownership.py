@@ -32,7 +32,7 @@ owner of any spelling decides), and Bash writes found by the shell analysis
 (removals included, except the lead removing a feature's ``.review/`` after
 the verdict, Spec 7.3). A command that changes something without a write the
 analysis can name (running a program: ``pytest``, a script) is the builders'
-and the implementation inspectors' (the seed gives Bash to them); the lead
+and the test and e2e inspectors' (the seed's table gives Bash to them); the lead
 runs read-only commands, git (not path checkouts) and file moves among its
 own files. state.md and ``.claude/`` are left to their own guards.
 """
@@ -43,6 +43,7 @@ import os
 
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block
+from guards.agent_definitions import sdd_role
 from workflow import sdd
 from workflow.shared import bash_reads_only, edit_or_bash, plain_git
 
@@ -141,7 +142,7 @@ def _check_bash(ctx):
             return verdict
     if bash_reads_only(analysis):
         return ALLOWED
-    if who in sdd.RUNNING_ROLES:
+    if _runs_programs(who, sdd.agent_name(ctx.hook.agent_type)):
         if who == "worker" and not analysis.writes and not sdd.plan_ready(ctx):
             return block(ctx.say("sdd_ownership.no_plan_bash"))
         return ALLOWED
@@ -150,6 +151,17 @@ def _check_bash(ctx):
     if who not in (sdd.LEAD,) and analysis.all_commands(lambda c: _read_command(analysis, c)):
         return ALLOWED
     return block(ctx.say("sdd_ownership.programs", writer=writer))
+
+
+def _runs_programs(who, agent: str) -> bool:
+    """The builders, and the agents seed 003's table gives Bash to (the test
+    and e2e inspectors), run programs; no other role does."""
+    if who == "worker":
+        return True
+    if who not in sdd.RUNNING_ROLES:
+        return False
+    role = sdd_role(agent)
+    return role is not None and "Bash" in role[1]
 
 
 def _read_command(analysis, cmd) -> bool:

@@ -78,9 +78,9 @@ REVIEW_OF_ROLE = {
 }
 INSPECTOR_ROLES = ("design_inspector", "impl_inspector", "dead_code_inspector")
 AUDITOR_ROLES = ("plan_checker", "work_checker", "dead_code_auditor")
-#: Roles that may run programs (tests) with Bash: the builders and the
-#: implementation inspectors (the seed gives Bash to sdd-inspector-test and
-#: sdd-inspector-e2e only; the tools list is the agent definition's).
+#: Roles that may run programs (tests) with Bash: the builders and, of the
+#: implementation inspectors, those seed 003's table gives Bash to
+#: (sdd-inspector-test and sdd-inspector-e2e; sdd-ownership asks the table).
 RUNNING_ROLES = ("worker", "impl_inspector")
 
 #: Who writes each kind of file (see the module docstring); ``tasks`` by
