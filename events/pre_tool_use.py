@@ -50,6 +50,7 @@ BASH_CHAIN = (
     "sdd_commit",  # seed 003 §15: the lead commits after the quality gate, in the seed's format
     "sdd_ownership",  # seed 003 Spec 4: shell writes by the owner; programs by builders
     "coherence",
+    "check_state_update",  # seed 004 [4']: a commit of work the playbook has not recorded
     "lint",
 )
 

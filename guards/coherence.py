@@ -20,8 +20,13 @@ agree:
    ``criterion`` → WARN otherwise;
 5. **verification** — a ``git commit`` that would commit state.md with
    ``goal.status: done`` while the critic has not passed (progress.json
-   ``critic.status`` PASS with evidence) and ``goal.self_complete`` is not true
-   → BLOCK.
+   ``critic.status`` PASS with evidence) → BLOCK.
+
+seed 004 lets ``goal.self_complete: true`` waive check 5. Here it waives
+nothing, as in critic-guard: ``self_complete`` is the agent's own claim that
+the goal is complete (the goal section is the agent's to write), shown in the
+Stop summary next to the critic's verdict, and only the critic's PASS closes
+a goal (``docs/reward-fraud.md``).
 """
 
 from __future__ import annotations
@@ -224,8 +229,6 @@ def _done_without_critic(ctx, commit) -> str | None:
             goal = state_md.parse(text)["sections"].get("goal", {}) or {}
     status = str(goal.get("status", "")).strip().lower() if isinstance(goal, dict) else ""
     if status != "done":
-        return None
-    if isinstance(goal, dict) and goal.get("self_complete") is True:
         return None
     pb = ctx.playbook
     critic = pb.progress.get("critic") if pb is not None and isinstance(pb.progress, dict) else None

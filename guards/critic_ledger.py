@@ -3,22 +3,25 @@
 The done contract of SPEC §3 (three validations PASS with evidence,
 ``validated_by == "critic"``) is made of fields anyone can type. This handler
 records what the critic subagent *actually said*: when a subagent whose
-``agent_type`` is ``critic`` (or ``playgate:critic`` when the suite is installed
-as a plugin; another plugin's ``x:critic`` does not count) stops, every line of its
-``last_assistant_message`` of the form
+``agent_type`` is exactly ``critic`` (or ``playgate:critic`` when the suite is
+installed as a plugin; ``Critic`` or another plugin's ``x:critic`` does not
+count) stops, the closing verdict block of its ``last_assistant_message``
+(:mod:`workflow.subagent_reply`: the run of lines at the very end, never a
+quote or a code block) made of lines of the form
 
     CRITIC: PASS <subtask-id>
     CRITIC: FAIL <subtask-id> - <reason>
     CRITIC: PASS playbook
     CRITIC: FAIL playbook - <reason>
 
-(markdown decoration around the line, ``—``/``:`` as the reason separator and
-a lower-case verdict are tolerated) is appended to
+(a list bullet or emphasis around the line, ``—``/``:`` as the reason
+separator and a lower-case verdict are tolerated) is appended to
 ``.claude/logs/critic-ledger.jsonl`` as ``{"ts", "session_id", "agent_id",
 "playbook": <active plan.json, repo-relative>, "subtask", "verdict",
 "reason"}``. ``.claude/logs/**`` is HARD_BLOCK in the protected floor, so
 Claude can read the ledger but not write it. A FAIL for an id wins over a PASS
-for the same id in one message.
+for the same id in one message; a block with a line of another shape is
+malformed and records nothing (the hook says so).
 
 Seed 002 §10's retry loop: any FAIL writes ``session-state/last-fail-reason``
 (the reasons, one a line) and increments ``session-state/iteration-count``;
@@ -62,9 +65,10 @@ ADVISORY = True
 
 
 def parse_verdicts(message: str) -> list:
-    """``[(id, verdict, reason), ...]`` from a critic's final message, one per
-    id, in first-seen order; FAIL wins over PASS for the same id (the line
-    format: :func:`workflow.subagent_reply.verdict_lines`)."""
+    """``[(id, verdict, reason), ...]`` from the closing verdict block of a
+    critic's final message, one per id, in first-seen order; FAIL wins over
+    PASS for the same id; ``[]`` without a block or with a malformed one (the
+    grammar: :mod:`workflow.subagent_reply`)."""
     return verdict_lines(message, "CRITIC:", _critic_subject)
 
 
@@ -117,9 +121,12 @@ def check(ctx: Context) -> Verdict:
     ``CRITIC: PASS|FAIL <id>`` verdicts to the critic ledger (and the retry
     state); a WARN when it gave none; ALLOWED for other events and agents
     (seed 002 §10)."""
-    verdicts = stop_verdicts(ctx, "critic", parse_verdicts)
-    if verdicts is None:
+    read = stop_verdicts(ctx, "critic", "CRITIC:", _critic_subject)
+    if read is None:
         return ALLOWED
+    verdicts, malformed = read
+    if malformed is not None:
+        return warn(ctx.say("critic_ledger.malformed", line=malformed, ledger=CRITIC_LEDGER))
     if not verdicts:
         return warn(ctx.say("critic_ledger.no_verdict", ledger=CRITIC_LEDGER))
 

@@ -16,7 +16,7 @@ import os
 
 from messages import Text
 from statefiles import fastjson, jsonlog, layout
-from statefiles.atomic import read_bytes, write_atomic
+from statefiles.atomic import read_bytes, sweep_stale, write_atomic
 from statefiles.markers import Markers, now_iso
 
 CHECKPOINT_VERSION = 1
@@ -183,7 +183,9 @@ def refresh_pending(root: str, cp: dict) -> None:
 
 def close(root: str) -> dict | None:
     """The post-loop is done with the checkpoint: log it to archive.log and
-    remove it. Returns the checkpoint that was closed (``None`` if none)."""
+    remove it, with the temporary files of its killed writers. Returns the
+    checkpoint that was closed (``None`` if none)."""
+    sweep_stale(checkpoint_path(root))
     cp = load_checkpoint(root)
     if cp is None:
         try:

@@ -8,7 +8,7 @@ import time
 
 from messages import Text, text
 from statefiles import completion, layout
-from statefiles.atomic import LockTimeout, locked
+from statefiles.atomic import LockTimeout, LockUnavailable, locked
 from statefiles.checkpoint import (
     CHECKPOINT_VERSION,
     FAILED,
@@ -51,6 +51,9 @@ from workflow.archive.pr_steps import pr_text, step_pr_create, step_pr_merge
 from workflow.archive.report import describe
 from workflow.archive.steps import StepFailed, StepSkipped
 
+#: ``Result.status`` when the archive lock cannot be taken at all.
+UNAVAILABLE = "unavailable"
+
 #: Below this many seconds of budget a network step is not started.
 MIN_NETWORK_BUDGET = 4.0
 
@@ -61,7 +64,9 @@ class Result:
     Attributes:
         status: :data:`SUCCESS`, :data:`PARTIAL`, :data:`FAILED`,
             :data:`RUNNING` (stopped before the end without a failure, e.g.
-            ``network=False``) or ``"busy"`` (another process holds the lock).
+            ``network=False``), ``"busy"`` (another process holds the lock) or
+            :data:`UNAVAILABLE` (the lock file cannot be opened or locked:
+            reported, never taken for busy).
         message: text for Claude: what happened and what to do next.
         checkpoint: the checkpoint as it was left (``None`` when busy).
     """
@@ -247,6 +252,10 @@ def run(root: str, *, playbook=None, branch: str | None = None, network: bool = 
     try:
         with locked(layout.join(root, layout.ARCHIVE_LOCK), timeout=0):
             return _run_locked(root, playbook, branch, network, deadline, retry, lang)
+    except LockUnavailable as exc:
+        # Not busy: nobody holds it and nobody will; say what is wrong.
+        return Result(UNAVAILABLE, text(lang, "archive.lock_unavailable", problem=exc.args[0],
+                                        command=layout.post_loop_command(root)), None)
     except LockTimeout:
         return Result("busy", text(lang, "archive.busy"), None)
 
