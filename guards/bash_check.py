@@ -30,7 +30,9 @@ blocks, in this order:
    finished work and its archive, in every mode: :mod:`workflow.closing`),
    and in security mode ``admin`` the maintenance allow-list
    (archiving playbooks, ``git add`` of state.md/playbooks, commits) — SPEC
-   §3, §7.
+   §3, §7. This is the golden path's plan rule: under a workflow whose plan
+   is not a playbook (:func:`workflow.registry.uses_playbook`: sync-sdd)
+   that workflow's own guards judge changing commands instead.
 
 This module only judges: what each step asks lives in its layer. The
 configured level of a command family is :mod:`permission.levels` (shared with
@@ -49,6 +51,7 @@ from events.verdict import ALLOWED, Verdict, ask, block, warn
 from shell.limits import TooComplex
 from shell.paths import rel_to
 from workflow import guarded as G
+from workflow import registry
 from workflow.looking import hint as look_hint
 from workflow.looking import look
 from workflow.shared import bash_analysis, is_post_loop_handler
@@ -134,7 +137,8 @@ def _check(ctx: Context) -> Verdict:
     # 4. no active playbook: only read-only commands (and the escapes)
     pb = ctx.playbook
     no_playbook = pb is None or bool(pb.plan_error)
-    if no_playbook and not analysis.read_only and not handler and not look(ctx):
+    if no_playbook and not analysis.read_only and not handler and not look(ctx)\
+            and registry.uses_playbook(ctx):
         from workflow import no_playbook as _no_playbook  # lazy: only a write with no playbook
 
         shown = _no_playbook.refused(ctx, analysis, admin_archive)

@@ -8,7 +8,10 @@ look before planning (the human's declared test and lint commands,
 ``Skill`` prompt-analyzer / playbook-init, ``Task``/``Agent`` with
 ``subagent_type`` prompt-analyzer (these create the marker), and
 AskUserQuestion (asking the user changes nothing). With an active playbook
-the gate is open: the work continues an existing task.
+the gate is open: the work continues an existing task. It is the golden
+path's gate: under a workflow whose plan is not a playbook
+(:func:`workflow.registry.uses_playbook`: sync-sdd) it is open too, and
+that workflow's own guards judge.
 
 An analysis belongs to one request. The marker records state.md's
 ``playbook.last_archived`` when it is made; once a playbook has been
@@ -35,6 +38,7 @@ from events.context import Context
 from events.verdict import ALLOWED, Effect, Verdict, allow, block, warn
 from statefiles import fastjson, layout
 from statefiles.markers import now_iso
+from workflow import registry
 from workflow.looking import hint as look_hint
 from workflow.looking import look
 from workflow.shared import bash_reads_only, is_post_loop_handler, is_state_md, state_problems
@@ -134,6 +138,8 @@ def check(ctx: Context) -> Verdict:
     ALLOWED (SPEC §3 PreToolUse 1; seed 002 §3, §12)."""
     if ctx.active_playbook_path or analysed(ctx):
         return ALLOWED
+    if not registry.uses_playbook(ctx):
+        return ALLOWED  # the active workflow plans otherwise; its own guards judge
     hook = ctx.hook
     tool = hook.tool_name
     if tool in READ_TOOLS:

@@ -388,6 +388,10 @@ MESSAGES = {
         'user whether its scope should grow (pm updates plan.json, the reviewer '
         'reviews it again).'
     ),
+    'prompt_work_request.workflow_start': (
+        "This prompt asks for work ({reason}). The active workflow is {title} ({docs}): "
+        "start with Skill(skill='{start}'), which says what to do step by step."
+    ),
     'prompt_work_request.no_playbook': (
         'This prompt asks for work ({reason}) and no playbook is active. Start with '
         "Skill(skill='playbook-init'): you analyse the request and present the "
@@ -454,6 +458,9 @@ MESSAGES = {
     ),
     'session_start.playbook': 'Active playbook: {plan} (phase {phase}, {done}/{total} subtasks done).',
     'session_start.no_playbook': "No playbook is active: start any work request with Skill(skill='playbook-init').",
+    'session_start.workflow_idle': (
+        "The active workflow is {title}: start a work request with Skill(skill='{start}')."
+    ),
     'session_start.branch': 'Branch: {branch}.',
     'session_start.branch_main': 'Branch: {branch} — work happens on a feature branch, not here.',
     'session_start.branch_trunk': (
@@ -690,6 +697,213 @@ MESSAGES = {
         'phase transition cannot be checked. Use Edit or Write.'
     ),
     'shared.unknown_reason': 'unknown reason',
+    # ---- sdd: sync-sdd (seed 003): shared words, sdd-ownership
+    'sdd.the_lead': 'the lead',
+    'sdd.a_subagent': 'a subagent',
+    'sdd.nobody': 'nobody (the hooks write it)',
+    'sdd_ownership.refused': (
+        '{path} is {what}; in sync-sdd it is written by {owner} (seed 003 Spec 4), not by '
+        '{writer}. {route}'
+    ),
+    'sdd_ownership.kind_spec': "a feature's spec.yaml",
+    'sdd_ownership.kind_design': "a feature's design (design.md)",
+    'sdd_ownership.kind_research': "a feature's research notes (research.md)",
+    'sdd_ownership.kind_tasks': "a feature's task list (tasks.yaml)",
+    'sdd_ownership.kind_verdicts': "a feature's review record (verdicts.md)",
+    'sdd_ownership.kind_review': "an inspector's findings (.review/<inspector>.cpf)",
+    'sdd_ownership.kind_verdict': "the auditor's verdict (.review/verdict.cpf)",
+    'sdd_ownership.kind_review_dir': 'the review pipeline (.review/)',
+    'sdd_ownership.kind_feature_other': 'not an artifact of a feature directory',
+    'sdd_ownership.kind_notes': 'a session note (.sdd/handover/)',
+    'sdd_ownership.kind_sdd_other': 'a file of the framework (.sdd/)',
+    'sdd_ownership.kind_code': 'implementation code',
+    'sdd_ownership.route_spec': (
+        'The lead updates spec.yaml from what the subagents return (Spec 3.3).'
+    ),
+    'sdd_ownership.route_design': (
+        "Route the change through the architect: Skill(skill='sdd-roadmap') with `revise "
+        "{feature}` (seed 003's `/sdd-roadmap revise {feature}`), which starts "
+        "Agent(subagent_type='sdd-architect') with what to change."
+    ),
+    'sdd_ownership.route_research': (
+        "Route the change through the architect: Skill(skill='sdd-roadmap') with `revise "
+        "{feature}` (seed 003's `/sdd-roadmap revise {feature}`), which starts "
+        "Agent(subagent_type='sdd-architect') with what to change."
+    ),
+    'sdd_ownership.route_tasks': (
+        "A change of the tasks goes through the task generator: Skill(skill='sdd-roadmap') "
+        "with `revise {feature}`, which starts Agent(subagent_type='sdd-taskgenerator'). The "
+        "lead only marks a finished task `status: done` (Edit)."
+    ),
+    'sdd_ownership.route_verdicts': (
+        "Nobody edits it: when an auditor stops, playgate appends its verdict from "
+        ".review/verdict.cpf. Read it; to change a verdict, run the review again."
+    ),
+    'sdd_ownership.route_review': (
+        'Each inspector writes only its own .review/<its name>.cpf; start that inspector '
+        'to (re)write it.'
+    ),
+    'sdd_ownership.route_verdict': (
+        "Only the review's auditor writes it: start Agent(subagent_type='{owner}') after the "
+        "inspectors."
+    ),
+    'sdd_ownership.route_review_dir': (
+        'The lead removes .review/ once the verdict is kept (rm -r <feature>/.review); '
+        'nothing else is written there.'
+    ),
+    'sdd_ownership.route_feature_other': (
+        'A feature directory holds spec.yaml, design.md, research.md, tasks.yaml, verdicts.md '
+        'and .review/; put anything else elsewhere.'
+    ),
+    'sdd_ownership.route_notes': 'Session notes are the lead\'s: return what to note in your report.',
+    'sdd_ownership.route_sdd_other': 'The framework\'s files are the lead\'s: report what to change.',
+    'sdd_ownership.route_code': (
+        "Implementation code is the builders' (Spec 4.4): start Agent(subagent_type="
+        "'sdd-builder') with the task (its prompt names the feature: `Feature: <name>`)."
+    ),
+    'sdd_ownership.no_plan': (
+        '{path}: no feature is ready for building, so implementation code cannot be written '
+        'yet (a plan before code): a builder works under a feature in phase design-generated '
+        "with design.md by the architect and tasks.yaml by the task generator. Tell the lead."
+    ),
+    'sdd_ownership.no_plan_bash': (
+        'No feature is ready for building (phase design-generated with design.md and '
+        'tasks.yaml), so commands that may change the code are refused. Tell the lead.'
+    ),
+    'sdd_ownership.programs': (
+        'In sync-sdd {writer} does not run commands that may change files: running programs '
+        "and tests is the builders' and the implementation inspectors' (seed 003 Spec 4.5, "
+        'the agents\' tools). The lead runs read-only commands, git (no path checkout) and '
+        'rm/mv/mkdir on its own files; start Agent(subagent_type=\'sdd-builder\') for the rest.'
+    ),
+    'sdd_ownership.tasks_bash': (
+        '{path}: the lead only marks tasks done, and a shell write of tasks.yaml cannot be '
+        'checked. Use Edit to set `status: done`.'
+    ),
+    'sdd_ownership.tasks_structure': (
+        "{path}: the lead only marks tasks `status: done` (seed 003 Spec 4.3), but this change "
+        "does more: {problem}. A change of the tasks goes through "
+        "Agent(subagent_type='sdd-taskgenerator') (Skill(skill='sdd-roadmap') with `revise "
+        "{feature}`)."
+    ),
+    'sdd_ownership.tasks_uncomputable': 'its result cannot be computed',
+    'sdd_ownership.tasks_new': 'it creates tasks.yaml (the task generator writes it)',
+    'sdd_ownership.tasks_unreadable': 'it cannot be read as YAML ({problem})',
+    'sdd_ownership.tasks_no_list': 'the current tasks.yaml has no tasks list',
+    'sdd_ownership.tasks_no_list_after': 'the result has no tasks list',
+    'sdd_ownership.tasks_keys': 'it changes {keys}',
+    'sdd_ownership.tasks_count': 'it changes the number of tasks ({before} → {after})',
+    'sdd_ownership.tasks_task': 'it changes task {task} beyond its status',
+    'sdd_ownership.tasks_status': 'it sets task {task} to {status!r}, not done',
+    # ---- sdd: sdd-phase-gate (seed 003 Spec 5, at the start of a subagent)
+    'sdd_phase_gate.no_feature': (
+        "{agent} is not started: its prompt names no feature. Name it on a line of its own, "
+        "`Feature: <name>` (seed 003 Spec 6.1: the prompt carries the feature, paths, scope "
+        "and instructions). Features: {features}."
+    ),
+    'sdd_phase_gate.unknown_feature': (
+        "{agent} is not started: feature {feature} has no spec.yaml. The lead creates "
+        ".sdd/project/specs/{feature}/spec.yaml with `phase: initialized` first "
+        "(Skill(skill='sdd-roadmap') says how)."
+    ),
+    'sdd_phase_gate.blocked': '{feature} is blocked by {by} ({agent} is not started).',
+    'sdd_phase_gate.unknown_phase': "Unknown phase '{phase}' ({feature}: {agent} is not started).",
+    'sdd_phase_gate.wrong_phase': (
+        '{agent} is not started for {feature}: its phase is {phase}, and {agent} runs in '
+        '{allowed} (seed 003 Spec 5.1). {first}'
+    ),
+    'sdd_phase_gate.first_initialized': (
+        "The design comes first: Agent(subagent_type='sdd-architect') writes design.md, then "
+        "the lead sets phase design-generated."
+    ),
+    'sdd_phase_gate.first_implemented': (
+        "The feature is complete; a change is a revision, which sets the phase back to "
+        "design-generated first: Skill(skill='sdd-roadmap') with `revise {feature}`."
+    ),
+    'sdd_phase_gate.needs_design': (
+        "{agent} is not started for {feature} (phase {phase}): there is no design.md yet. "
+        "Agent(subagent_type='sdd-architect') writes it first."
+    ),
+    'sdd_phase_gate.needs_tasks': (
+        "{agent} is not started for {feature} (phase {phase}): tasks.yaml has no tasks yet. "
+        "Agent(subagent_type='sdd-taskgenerator') writes it first."
+    ),
+    'sdd_phase_gate.tasks_open': (
+        '{agent} is not started for {feature} (phase {phase}): the implementation review runs '
+        'when every task is done, and these are not marked done in tasks.yaml: {tasks}. Mark '
+        'each task done when its builder returns (seed 003 Spec 8.2).'
+    ),
+    'sdd_phase_gate.no_tasks': 'there are no tasks',
+    # ---- sdd: sdd-reply, sdd-commit (seed 003 Spec 11, §15)
+    'sdd_reply.no_written': (
+        "{agent}: write your review to your file and end with one line only, "
+        "`WRITTEN:<path>` (seed 003 Spec 11.3: the analysis goes in the file; the lead reads "
+        "it there). Your file is <feature>/.review/{own} (the review directory your prompt "
+        "names)."
+    ),
+    'sdd_reply.not_own': (
+        '{agent}: {path} is not your review file; yours is <feature>/.review/{own}. Write '
+        'your findings there and reply only `WRITTEN:<that path>`.'
+    ),
+    'sdd_reply.missing': (
+        '{agent}: {path} does not exist. Write your findings to it first, then reply only '
+        '`WRITTEN:{path}`.'
+    ),
+    'sdd_reply.stale': (
+        '{agent}: {path} was not written in this run (it is older than your start). Merge the '
+        "inspectors' .cpf files now and write it, then reply only `WRITTEN:{path}`."
+    ),
+    'sdd_reply.no_verdict': (
+        '{agent}: {path} has no verdict line. Its first line must be `VERDICT:<one of '
+        '{verdicts}>`; fix the file, then reply only `WRITTEN:{path}`.'
+    ),
+    'sdd_reply.more': (
+        '{agent}: your reply must be only `WRITTEN:{path}` (seed 003 Spec 11.3: output '
+        "suppression protects the lead's context); everything else belongs in the file. End "
+        'now with that one line.'
+    ),
+    'sdd_commit.lead_only': (
+        '{agent} does not commit: in sync-sdd the lead commits after the quality gate (seed 003 '
+        '§15.6, §15.7). Report your work; the lead commits it.'
+    ),
+    'sdd_commit.no_message': (
+        'Give the commit message with -m in the seed\'s format (seed 003 §15.9): '
+        '`git commit -m "<feature>: <summary>"` after a feature\'s pipeline, or `git commit -m '
+        '"Wave <N>: <summary>"` after a wave. Features: {features}.'
+    ),
+    'sdd_commit.format': (
+        'The commit subject {subject!r} is not in the seed\'s format (seed 003 §15.9): '
+        '`<feature>: <summary>` (a feature\'s pipeline; features: {features}) or `Wave <N>: '
+        '<summary>` (a wave).'
+    ),
+    'sdd_commit.pipeline_open': (
+        '{feature}\'s pipeline is not complete (phase {phase}): the lead commits `{feature}: ...` '
+        'after it (seed 003 §15.7), when the implementation review\'s GO let spec.yaml reach '
+        'implementation-complete.'
+    ),
+    'sdd_commit.wave_open': (
+        "Wave {wave}'s quality gate has not passed (seed 003 §15.6): builder work of {features} "
+        "has no implementation review GO since. Run the review (the implementation inspectors, "
+        "then Agent(subagent_type='sdd-auditor-impl')), then commit."
+    ),
+    # ---- sdd: spec-phase-gate under sync-sdd (what the hooks saw backs a transition)
+    'spec_phase_gate.sdd_needs_design': (
+        "{feature}: design-generated needs the feature's design.md, written by the architect "
+        "(Agent(subagent_type='sdd-architect')); there is none yet."
+    ),
+    'spec_phase_gate.sdd_tasks_open': (
+        '{feature}: implementation-complete needs every task of tasks.yaml done (seed 003 Spec '
+        '8.4: spec.yaml is updated once all builders are done); not done: {tasks}.'
+    ),
+    'spec_phase_gate.sdd_no_go': (
+        "{feature}: implementation-complete needs the implementation review's GO as playgate "
+        'recorded it when the auditor stopped (verdicts.md); {state}. Run the review: the '
+        "implementation inspectors, then Agent(subagent_type='sdd-auditor-impl'); after a "
+        'CONDITIONAL or NO-GO, builders fix the findings first.'
+    ),
+    'spec_phase_gate.sdd_no_verdict': 'none was recorded',
+    'spec_phase_gate.sdd_latest': 'the latest verdict is {verdict}',
+    'spec_phase_gate.sdd_stale': 'the latest GO is older than a builder started since (stale)',
     # ------------------------------------------------------------ completion-check
     'completion_check.next_steps': (
         'Continue with the active subtask: do the work, record its three validations with '
@@ -890,6 +1104,10 @@ MESSAGES = {
     'lifecycle.resume_idle': (
         "Read {state}. No playbook is active: wait for the user's next request (work starts "
         "with Skill(skill='playbook-init'))."
+    ),
+    'lifecycle.resume_idle_workflow': (
+        "Read {state}. The active workflow is {title}: wait for the user's next request "
+        "(work starts with Skill(skill='{start}'))."
     ),
     'lifecycle.resume_post_loop': ' The post-loop is pending: run `{command}` first.',
     'stop_loop_guard.why_limit': (
@@ -1290,6 +1508,25 @@ MESSAGES = {
     'agent_definitions.warn_no_tools': (
         'it has no `tools` list, so the agent inherits every tool, Task and Agent included '
         '(a subagent could start other subagents); list the tools it needs'
+    ),
+    # ---- sdd: agent-definitions, seed 003's naming, tiers and least tools
+    'agent_definitions.err_model': '`model` is {model}, not a model name ({models} or a claude-... id)',
+    'agent_definitions.err_sdd_role': (
+        '{stem}.md is named like a framework agent (sdd-*) but names no role of seed 003\'s table '
+        '(sdd-architect, sdd-auditor-<aspect>, sdd-taskgenerator, sdd-builder, '
+        'sdd-inspector-<aspect>; Spec 12.2)'
+    ),
+    'agent_definitions.err_sdd_name': '`name` must be {stem}, the file\'s name (Spec 12.2, 12.3)',
+    'agent_definitions.err_sdd_description': (
+        '`description` must be framework-specific (say SDD) so that Claude does not delegate '
+        'to it on its own (Spec 12.4)'
+    ),
+    'agent_definitions.err_sdd_model': '`model` of {stem} must be {model} (its tier, Spec 1.7, 1.8)',
+    'agent_definitions.err_sdd_no_tools': (
+        'a framework agent lists its tools (least privilege, Spec 12.5): at most {tools}'
+    ),
+    'agent_definitions.err_sdd_tools': (
+        '`tools` gives {extra} beyond the role\'s least tools ({tools}; Spec 12.5)'
     ),
     'bash_check.list_unreadable': (
         'bash-check: {how} {verb} {target}, but {problem}. Writes wait until it is '
@@ -3202,6 +3439,8 @@ MESSAGES = {
     'runtime.effect.record_critic_verdicts': 'record critic verdicts',
     'runtime.effect.record_last_fail_reason': 'record last-fail-reason',
     'runtime.effect.record_read': 'record read',
+    'runtime.effect.record_the_sdd_start': 'record the sdd start',
+    'runtime.effect.record_the_sdd_verdict': 'record the sdd verdict',
     'runtime.effect.record_the_review': 'record the review',
     'runtime.effect.remove_init_guard_s_pending_marker': "remove init-guard's pending marker",
     'runtime.effect.remove_stale_post_loop_pending': 'remove stale post-loop-pending',

@@ -324,6 +324,10 @@ MESSAGES = {
         '先に playbook を完了させるか、スコープを広げるべきかユーザーに確認してください (pm が plan.json を更新し、reviewer '
         'が再レビューします)。'
     ),
+    'prompt_work_request.workflow_start': (
+        "このプロンプトは作業を依頼しています（{reason}）。有効なワークフローは {title} です（{docs}）: "
+        "Skill(skill='{start}') から始めてください。手順はそのスキルに書かれています。"
+    ),
     'prompt_work_request.no_playbook': (
         "このプロンプトは作業の依頼です ({reason}) が、現在の playbook がありません。Skill(skill='playbook-init') "
         'から始めてください: 依頼を分析して理解確認を提示し、ユーザーが承認したら、pm が新しいブランチで play/<id>/plan.json と '
@@ -377,6 +381,9 @@ MESSAGES = {
     'session_start.no_state_plugin': 'state.md がありません: ワークフローの状態を読めません。ユーザーに `{data}/venv/bin/playgate init -C <repo>` (playgate プラグインのコマンドラインツール) の実行を依頼してください。',
     'session_start.playbook': '現在の playbook: {plan} (phase {phase}、subtask {done}/{total} 完了)。',
     'session_start.no_playbook': "現在の playbook はありません: 作業の依頼はすべて Skill(skill='playbook-init') から始めてください。",
+    'session_start.workflow_idle': (
+        "有効なワークフローは {title} です: 作業の依頼は Skill(skill='{start}') から始めてください。"
+    ),
     'session_start.branch': 'ブランチ: {branch}。',
     'session_start.branch_main': 'ブランチ: {branch} — 作業はここではなく作業ブランチで行います。',
     'session_start.branch_trunk': (
@@ -584,6 +591,206 @@ MESSAGES = {
         'を使ってください。'
     ),
     'shared.unknown_reason': '原因不明',
+    # ---- sdd: sync-sdd (seed 003): shared words, sdd-ownership
+    'sdd.the_lead': 'リード',
+    'sdd.a_subagent': 'サブエージェント',
+    'sdd.nobody': '誰も書きません（フックが書きます）',
+    'sdd_ownership.refused': (
+        '{path} は{what}です。sync-sdd ではこれを書くのは {owner} で（seed 003 Spec 4）、{writer} '
+        'ではありません。{route}'
+    ),
+    'sdd_ownership.kind_spec': 'フィーチャーの spec.yaml',
+    'sdd_ownership.kind_design': 'フィーチャーの設計（design.md）',
+    'sdd_ownership.kind_research': 'フィーチャーの調査メモ（research.md）',
+    'sdd_ownership.kind_tasks': 'フィーチャーのタスク一覧（tasks.yaml）',
+    'sdd_ownership.kind_verdicts': 'フィーチャーのレビュー記録（verdicts.md）',
+    'sdd_ownership.kind_review': 'インスペクターの指摘（.review/<インスペクター>.cpf）',
+    'sdd_ownership.kind_verdict': 'オーディターの判定（.review/verdict.cpf）',
+    'sdd_ownership.kind_review_dir': 'レビューパイプライン（.review/）',
+    'sdd_ownership.kind_feature_other': 'フィーチャーディレクトリの成果物ではないもの',
+    'sdd_ownership.kind_notes': 'セッションノート（.sdd/handover/）',
+    'sdd_ownership.kind_sdd_other': 'フレームワークのファイル（.sdd/）',
+    'sdd_ownership.kind_code': '実装コード',
+    'sdd_ownership.route_spec': 'spec.yaml はサブエージェントの報告をもとにリードが更新します（Spec 3.3）。',
+    'sdd_ownership.route_design': (
+        "変更はアーキテクト経由で行ってください: Skill(skill='sdd-roadmap') に `revise {feature}` "
+        "（seed 003 の `/sdd-roadmap revise {feature}`）。変更内容を渡して "
+        "Agent(subagent_type='sdd-architect') を起動します。"
+    ),
+    'sdd_ownership.route_research': (
+        "変更はアーキテクト経由で行ってください: Skill(skill='sdd-roadmap') に `revise {feature}` "
+        "（seed 003 の `/sdd-roadmap revise {feature}`）。変更内容を渡して "
+        "Agent(subagent_type='sdd-architect') を起動します。"
+    ),
+    'sdd_ownership.route_tasks': (
+        "タスクの変更はタスクジェネレーター経由です: Skill(skill='sdd-roadmap') に `revise {feature}`。"
+        "Agent(subagent_type='sdd-taskgenerator') を起動します。リードは終わったタスクを "
+        "`status: done` にする（Edit）だけです。"
+    ),
+    'sdd_ownership.route_verdicts': (
+        'これは誰も編集しません: オーディターが終了すると、playgate が .review/verdict.cpf から判定を'
+        '追記します。読んでください。判定を変えるにはレビューをやり直します。'
+    ),
+    'sdd_ownership.route_review': (
+        '各インスペクターは自分の .review/<自分の名前>.cpf だけを書きます。書き直すにはその'
+        'インスペクターを起動してください。'
+    ),
+    'sdd_ownership.route_verdict': (
+        "書くのはそのレビューのオーディターだけです: インスペクターの後に "
+        "Agent(subagent_type='{owner}') を起動してください。"
+    ),
+    'sdd_ownership.route_review_dir': (
+        '判定が記録されたら、リードが .review/ を削除します（rm -r <feature>/.review）。ほかには何も'
+        '書きません。'
+    ),
+    'sdd_ownership.route_feature_other': (
+        'フィーチャーディレクトリに置くのは spec.yaml、design.md、research.md、tasks.yaml、'
+        'verdicts.md、.review/ です。それ以外は別の場所に置いてください。'
+    ),
+    'sdd_ownership.route_notes': 'セッションノートはリードのものです: 記録してほしいことは報告に書いてください。',
+    'sdd_ownership.route_sdd_other': 'フレームワークのファイルはリードのものです: 変えてほしいことを報告してください。',
+    'sdd_ownership.route_code': (
+        "実装コードはビルダーのものです（Spec 4.4）: タスクを渡して Agent(subagent_type='sdd-builder') "
+        "を起動してください（プロンプトにフィーチャー名を書きます: `Feature: <name>`）。"
+    ),
+    'sdd_ownership.no_plan': (
+        '{path}: ビルドできる状態のフィーチャーがないため、まだ実装コードは書けません（コードの前に計画）。'
+        'ビルダーが作業するのは、phase が design-generated で、アーキテクトの design.md とタスク'
+        'ジェネレーターの tasks.yaml があるフィーチャーの下だけです。リードに伝えてください。'
+    ),
+    'sdd_ownership.no_plan_bash': (
+        'ビルドできる状態のフィーチャー（phase design-generated、design.md と tasks.yaml あり）が'
+        'ないため、コードを変えうるコマンドは拒否されます。リードに伝えてください。'
+    ),
+    'sdd_ownership.programs': (
+        'sync-sdd では {writer} はファイルを変えうるコマンドを実行しません: プログラムやテストの実行は'
+        'ビルダーと実装インスペクターの役目です（seed 003 Spec 4.5、各エージェントのツール）。リードが'
+        '実行するのは読み取り専用のコマンド、git（パスのチェックアウトを除く）、自分のファイルへの '
+        "rm/mv/mkdir です。それ以外は Agent(subagent_type='sdd-builder') を起動してください。"
+    ),
+    'sdd_ownership.tasks_bash': (
+        '{path}: リードはタスクを done にするだけで、シェルでの tasks.yaml の書き込みは検査できません。'
+        '`status: done` の設定には Edit を使ってください。'
+    ),
+    'sdd_ownership.tasks_structure': (
+        "{path}: リードはタスクを `status: done` にするだけですが（seed 003 Spec 4.3）、この変更は"
+        "それ以上のことをしています: {problem}。タスクの変更は Agent(subagent_type='sdd-taskgenerator') "
+        "経由です（Skill(skill='sdd-roadmap') に `revise {feature}`）。"
+    ),
+    'sdd_ownership.tasks_uncomputable': '結果を計算できません',
+    'sdd_ownership.tasks_new': 'tasks.yaml を新しく作ります（書くのはタスクジェネレーターです）',
+    'sdd_ownership.tasks_unreadable': 'YAML として読めません（{problem}）',
+    'sdd_ownership.tasks_no_list': '今の tasks.yaml に tasks の一覧がありません',
+    'sdd_ownership.tasks_no_list_after': '結果に tasks の一覧がありません',
+    'sdd_ownership.tasks_keys': '{keys} を変えています',
+    'sdd_ownership.tasks_count': 'タスクの数を変えています（{before} → {after}）',
+    'sdd_ownership.tasks_task': 'タスク {task} の状態以外を変えています',
+    'sdd_ownership.tasks_status': 'タスク {task} を done ではなく {status!r} にしています',
+    # ---- sdd: sdd-phase-gate (seed 003 Spec 5, at the start of a subagent)
+    'sdd_phase_gate.no_feature': (
+        "{agent} は起動されません: プロンプトにフィーチャーがありません。1 行で `Feature: <name>` と"
+        "書いてください（seed 003 Spec 6.1: プロンプトでフィーチャー、パス、スコープ、指示を渡す）。"
+        "フィーチャー: {features}。"
+    ),
+    'sdd_phase_gate.unknown_feature': (
+        "{agent} は起動されません: フィーチャー {feature} には spec.yaml がありません。先にリードが "
+        ".sdd/project/specs/{feature}/spec.yaml を `phase: initialized` で作ります"
+        "（手順は Skill(skill='sdd-roadmap') にあります）。"
+    ),
+    'sdd_phase_gate.blocked': '{feature} is blocked by {by}（{agent} は起動されません）。',
+    'sdd_phase_gate.unknown_phase': "Unknown phase '{phase}'（{feature}: {agent} は起動されません）。",
+    'sdd_phase_gate.wrong_phase': (
+        '{feature} の {agent} は起動されません: phase は {phase} で、{agent} が動くのは {allowed} '
+        'のときです（seed 003 Spec 5.1）。{first}'
+    ),
+    'sdd_phase_gate.first_initialized': (
+        "先に設計です: Agent(subagent_type='sdd-architect') が design.md を書き、その後リードが "
+        "phase を design-generated にします。"
+    ),
+    'sdd_phase_gate.first_implemented': (
+        "このフィーチャーは完了しています。変更はリビジョンで、まず phase を design-generated に"
+        "戻します: Skill(skill='sdd-roadmap') に `revise {feature}`。"
+    ),
+    'sdd_phase_gate.needs_design': (
+        "{feature}（phase {phase}）の {agent} は起動されません: まだ design.md がありません。先に "
+        "Agent(subagent_type='sdd-architect') が書きます。"
+    ),
+    'sdd_phase_gate.needs_tasks': (
+        "{feature}（phase {phase}）の {agent} は起動されません: tasks.yaml にまだタスクがありません。"
+        "先に Agent(subagent_type='sdd-taskgenerator') が書きます。"
+    ),
+    'sdd_phase_gate.tasks_open': (
+        '{feature}（phase {phase}）の {agent} は起動されません: 実装レビューはすべてのタスクが終わって'
+        'から行います。tasks.yaml で done になっていないもの: {tasks}。ビルダーが戻るたびにその'
+        'タスクを done にしてください（seed 003 Spec 8.2）。'
+    ),
+    'sdd_phase_gate.no_tasks': 'タスクがありません',
+    # ---- sdd: sdd-reply, sdd-commit (seed 003 Spec 11, §15)
+    'sdd_reply.no_written': (
+        "{agent}: レビューは自分のファイルに書き、最後は `WRITTEN:<path>` の 1 行だけにしてください"
+        "（seed 003 Spec 11.3: 分析はファイルに書き、リードはそこで読みます）。あなたのファイルは "
+        "<feature>/.review/{own} です（プロンプトが示すレビューディレクトリ）。"
+    ),
+    'sdd_reply.not_own': (
+        '{agent}: {path} はあなたのレビューファイルではありません。あなたのものは <feature>/.review/{own} '
+        'です。指摘はそこに書き、`WRITTEN:<そのパス>` だけを返してください。'
+    ),
+    'sdd_reply.missing': (
+        '{agent}: {path} は存在しません。先に指摘を書き込んでから、`WRITTEN:{path}` だけを返してください。'
+    ),
+    'sdd_reply.stale': (
+        '{agent}: {path} はこの実行で書かれていません（あなたの起動より古いファイルです）。いまインスペクターの '
+        '.cpf をまとめて書き、`WRITTEN:{path}` だけを返してください。'
+    ),
+    'sdd_reply.no_verdict': (
+        '{agent}: {path} に判定の行がありません。1 行目は `VERDICT:<{verdicts} のいずれか>` にします。'
+        'ファイルを直してから、`WRITTEN:{path}` だけを返してください。'
+    ),
+    'sdd_reply.more': (
+        '{agent}: 返答は `WRITTEN:{path}` だけにしてください（seed 003 Spec 11.3: 出力の抑制でリードの'
+        'コンテキストを守ります）。それ以外はファイルに書きます。いまその 1 行で終えてください。'
+    ),
+    'sdd_commit.lead_only': (
+        '{agent} はコミットしません: sync-sdd では品質ゲートの後にリードがコミットします（seed 003 '
+        '§15.6、§15.7）。作業を報告すれば、リードがコミットします。'
+    ),
+    'sdd_commit.no_message': (
+        'コミットメッセージは -m で seed の形式で渡してください（seed 003 §15.9）: フィーチャーの'
+        'パイプラインの後は `git commit -m "<feature>: <summary>"`、ウェーブの後は '
+        '`git commit -m "Wave <N>: <summary>"`。フィーチャー: {features}。'
+    ),
+    'sdd_commit.format': (
+        'コミットの件名 {subject!r} は seed の形式ではありません（seed 003 §15.9）: '
+        '`<feature>: <summary>`（フィーチャーのパイプライン。フィーチャー: {features}）または '
+        '`Wave <N>: <summary>`（ウェーブ）。'
+    ),
+    'sdd_commit.pipeline_open': (
+        '{feature} のパイプラインはまだ完了していません（phase {phase}）: `{feature}: ...` のコミットは'
+        'その後です（seed 003 §15.7）。実装レビューの GO で spec.yaml が implementation-complete に'
+        'なってからにしてください。'
+    ),
+    'sdd_commit.wave_open': (
+        "Wave {wave} の品質ゲートはまだ通っていません（seed 003 §15.6）: {features} のビルダーの作業の後に"
+        "実装レビューの GO がありません。レビュー（実装インスペクター、その後 "
+        "Agent(subagent_type='sdd-auditor-impl')）を行ってからコミットしてください。"
+    ),
+    # ---- sdd: spec-phase-gate under sync-sdd (what the hooks saw backs a transition)
+    'spec_phase_gate.sdd_needs_design': (
+        "{feature}: design-generated にはアーキテクト（Agent(subagent_type='sdd-architect')）が書いた"
+        "フィーチャーの design.md が必要ですが、まだありません。"
+    ),
+    'spec_phase_gate.sdd_tasks_open': (
+        '{feature}: implementation-complete には tasks.yaml のすべてのタスクが done であることが必要です'
+        '（seed 003 Spec 8.4: spec.yaml の更新はすべてのビルダーが終わってから）。done でないもの: {tasks}。'
+    ),
+    'spec_phase_gate.sdd_no_go': (
+        "{feature}: implementation-complete には、オーディターの終了時に playgate が記録した実装レビューの "
+        "GO（verdicts.md）が必要です。{state}。レビューを実行してください: 実装インスペクター、その後 "
+        "Agent(subagent_type='sdd-auditor-impl')。CONDITIONAL や NO-GO の後は、先にビルダーが指摘を直します。"
+    ),
+    'spec_phase_gate.sdd_no_verdict': '記録された判定はありません',
+    'spec_phase_gate.sdd_latest': '最新の判定は {verdict} です',
+    'spec_phase_gate.sdd_stale': '最新の GO は、その後に起動されたビルダーより古いものです（古い判定）',
     # ------------------------------------------------------------ completion-check
     'completion_check.next_steps': (
         '現在の subtask を続けてください: 作業をし、三つの検証を証拠付きで progress.json に記録してから、これに対して '
@@ -756,6 +963,10 @@ MESSAGES = {
     'lifecycle.resume_idle': (
         "{state} を読んでください。現在の playbook はありません: ユーザーの次の依頼を待ってください (作業は Skill(skill='playbook-init') "
         'から始めます)。'
+    ),
+    'lifecycle.resume_idle_workflow': (
+        "{state} を読んでください。有効なワークフローは {title} です: ユーザーの次の依頼を待ってください"
+        "（作業は Skill(skill='{start}') から始まります）。"
     ),
     'lifecycle.resume_post_loop': ' post-loop が保留中です: 先に `{command}` を実行してください。',
     'stop_loop_guard.why_limit': '連続して {count} 回ブロックされた (state.md の config.stop_block_limit: {limit})',
@@ -1096,6 +1307,24 @@ MESSAGES = {
     'agent_definitions.warn_no_tools': (
         '`tools` の一覧が無いため、このエージェントは Task と Agent を含むすべてのツールを引き継ぎます (subagent が'
         'ほかの subagent を起動できてしまいます)。必要なツールを列挙してください'
+    ),
+    # ---- sdd: agent-definitions, seed 003's naming, tiers and least tools
+    'agent_definitions.err_model': '`model` が {model} で、モデル名ではありません（{models} または claude-... の ID）',
+    'agent_definitions.err_sdd_role': (
+        '{stem}.md はフレームワークのエージェント（sdd-*）の名前ですが、seed 003 の表のロールではありません'
+        '（sdd-architect、sdd-auditor-<観点>、sdd-taskgenerator、sdd-builder、sdd-inspector-<観点>。Spec 12.2）'
+    ),
+    'agent_definitions.err_sdd_name': '`name` はファイル名と同じ {stem} にしてください（Spec 12.2、12.3）',
+    'agent_definitions.err_sdd_description': (
+        '`description` はフレームワーク固有の文言（SDD を含む）にして、Claude が自分から委任しない'
+        'ようにしてください（Spec 12.4）'
+    ),
+    'agent_definitions.err_sdd_model': '{stem} の `model` は {model} にしてください（そのティア、Spec 1.7、1.8）',
+    'agent_definitions.err_sdd_no_tools': (
+        'フレームワークのエージェントはツールを列挙します（最小権限、Spec 12.5）: 多くとも {tools}'
+    ),
+    'agent_definitions.err_sdd_tools': (
+        '`tools` にロールの最小限のツール（{tools}。Spec 12.5）を超える {extra} があります'
     ),
     'bash_check.list_unreadable': (
         'bash-check: {how} は {target}{verb}が、{problem}。修復するまで、書き込みはできません。'
@@ -2724,6 +2953,8 @@ MESSAGES = {
     'runtime.effect.record_critic_verdicts': 'critic の判定の記録',
     'runtime.effect.record_last_fail_reason': 'last-fail-reason の記録',
     'runtime.effect.record_read': '読み込みの記録',
+    'runtime.effect.record_the_sdd_start': 'sdd の起動の記録',
+    'runtime.effect.record_the_sdd_verdict': 'sdd の判定の記録',
     'runtime.effect.record_the_review': 'レビュー結果の記録',
     'runtime.effect.remove_init_guard_s_pending_marker': 'init-guard の pending マーカーの削除',
     'runtime.effect.remove_stale_post_loop_pending': '古い post-loop-pending の削除',

@@ -89,6 +89,7 @@ FLOOR = (
     ".claude/skills/prompt-analyzer/**",
     ".claude/skills/understanding-check/**",
     ".claude/skills/state/**",
+    ".claude/skills/sdd-roadmap/**",
     ".claude/agents/pm.md",
     ".claude/agents/reviewer.md",
     ".claude/agents/critic.md",
@@ -96,6 +97,8 @@ FLOOR = (
     ".claude/agents/executor-resolver.md",
     ".claude/agents/codex-delegate.md",
     ".claude/agents/coderabbit-delegate.md",
+    # seed 003's framework agents (sync-sdd): sdd-{role}[-{specialization}].md
+    ".claude/agents/sdd-*.md",
     ".mcp.json",
     # The Claude Code plugin's code, marketplaces and environment.
     "~/.claude/plugins/**",

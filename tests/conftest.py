@@ -64,7 +64,9 @@ SLOW_MODULES = {
 }
 #: ``module: {test function}`` (every parametrization of it).
 SLOW_TESTS = {
+    "test_after_compact.py": {"test_only_wait_holds_the_agent"},
     "test_agents_bash_writes.py": {"test_bash_writes_to_agent_files_are_blocked"},
+    "test_branch_policy.py": {"test_only_trunk_opens_main"},
     "test_bash_chain.py": {"test_no_playbook_allows_reads_and_branch_work"},
     "test_bash_corpus.py": {"test_corpus_through_installed_suite"},
     "test_bench.py": {"test_quick_run_through_the_command_line"},

@@ -83,6 +83,15 @@ class Workflow(Record):
       ``auditor``...). The main session is the ``lead`` and has no agent type;
     * ``read_only`` — the agent types of this workflow that have no write
       tools (their stops are never blocked: they cannot act on a reason);
+    * ``playbook`` — the workflow's plan is the golden path's playbook, so
+      its gates apply before any edit: the prompt analysis and the
+      understanding check (prompt-analyzer-gate, prompt-work-request,
+      consent-guard), a reviewed ``play/<id>/plan.json`` (playbook-guard)
+      and bash-check's no-playbook rule. ``False`` for a workflow whose own
+      guards keep guarantee 2 with its own plan (sync-sdd: the phase of
+      ``spec.yaml``, ``design.md`` by the architect and ``tasks.yaml`` by
+      the task generator); the session is then told to start with
+      ``start``;
     * ``files`` — repo-relative globs of the workflow's own state files; one
       that exists means the workflow has (or had) work in this repository;
     * ``branch_policy`` / ``after_compact`` — the defaults of those config keys;
@@ -92,9 +101,9 @@ class Workflow(Record):
     """
 
     __slots__ = ("name", "title", "seeds", "start", "roles", "read_only", "files",
-                 "branch_policy", "after_compact", "abort", "docs")
-    _defaults = {"start": None, "read_only": frozenset(), "branch_policy": FEATURE,
-                 "after_compact": CONTINUE, "abort": "", "docs": ""}
+                 "playbook", "branch_policy", "after_compact", "abort", "docs")
+    _defaults = {"start": None, "read_only": frozenset(), "playbook": True,
+                 "branch_policy": FEATURE, "after_compact": CONTINUE, "abort": "", "docs": ""}
 
     def agents(self) -> frozenset:
         """Every agent type of the workflow, in any role."""
@@ -166,19 +175,38 @@ WORKFLOWS = (
         name="sync-sdd",
         title="sync-sdd (spec-driven)",
         seeds=("003",),
-        start=None,
+        start="sdd-roadmap",
+        # Seed 003's 23 agents as its table counts them (Spec 12; T2 opus,
+        # T3 sonnet): the inspectors are named after their review aspect and
+        # grouped by the review that runs them (6 design, 6 implementation +
+        # the e2e one, 4 dead code), each review merged by its auditor.
         roles={
-            "planner": ("sdd-architect", "sdd-taskgenerator"),
-            "plan_checker": (),
+            "planner": ("sdd-architect",),
+            "task_generator": ("sdd-taskgenerator",),
             "worker": ("sdd-builder",),
-            "work_checker": (),
+            "design_inspector": ("sdd-inspector-rulebase", "sdd-inspector-testability",
+                                 "sdd-inspector-architecture", "sdd-inspector-consistency",
+                                 "sdd-inspector-best-practices", "sdd-inspector-holistic"),
+            "impl_inspector": ("sdd-inspector-impl-rulebase", "sdd-inspector-interface",
+                               "sdd-inspector-quality", "sdd-inspector-impl-consistency",
+                               "sdd-inspector-impl-holistic", "sdd-inspector-test",
+                               "sdd-inspector-e2e"),
+            "dead_code_inspector": ("sdd-inspector-dead-settings", "sdd-inspector-dead-code",
+                                    "sdd-inspector-dead-specs", "sdd-inspector-dead-tests"),
+            "plan_checker": ("sdd-auditor-design",),
+            "work_checker": ("sdd-auditor-impl",),
+            "dead_code_auditor": ("sdd-auditor-dead-code",),
         },
         read_only=frozenset(),
         files=(".sdd/project/specs/*/spec.yaml",),
+        playbook=False,
         branch_policy=TRUNK,
         after_compact=WAIT,
-        abort="",
-        docs="docs/team-and-spec.md",
+        abort=("nothing of a feature keeps guarding other work: leave its "
+               ".sdd/project/specs/<feature>/ or delete it (its spec.yaml phase only gates "
+               "that feature's agents); set config.workflow back to golden-path to leave "
+               "the workflow"),
+        docs="docs/sync-sdd.md",
     ),
 )
 
@@ -311,6 +339,13 @@ def after_compact(ctx) -> str:
     if value in AFTER_COMPACT:
         return value
     return active(ctx).after_compact
+
+
+def uses_playbook(ctx) -> bool:
+    """The active workflow's plan is the golden path's playbook
+    (:attr:`Workflow.playbook`): the golden path's gates before edits apply.
+    False under a workflow with its own plan and guards (sync-sdd)."""
+    return active(ctx).playbook
 
 
 def main_forbidden(ctx) -> bool:
