@@ -1,6 +1,6 @@
 """PostToolUse event unit (SPEC §3 PostToolUse; seed 002 §6; seed 004 [5]).
 
-Registered for Edit|Write|MultiEdit|NotebookEdit|Task|Agent. Nothing here
+Registered for Edit|Write|MultiEdit|NotebookEdit|Task|Agent|TaskCreate|TaskUpdate. Nothing here
 blocks (the tool already ran).
 
 * After an edit tool: progress-reminder, then archive-playbook (archives a
@@ -17,16 +17,19 @@ from events.inputs import AGENT_TOOLS, EDIT_TOOLS
 EDIT_CHAIN = (
     "progress_reminder",
     "archive_playbook",
+    "breezing_record",  # seed 001: the lead's active file, the team's code changes
 )
 
 AGENT_CHAIN = (
     "log_subagent",
     "subagent_reminder",
     "archive_playbook",
+    "breezing_record",  # seed 001: the started agent's id, the reviewer's verdict for the lead
 )
 
 OTHER_CHAIN = (
     "archive_playbook",
+    "breezing_record",  # seed 001: TaskCreate/TaskUpdate into the task ledger
 )
 
 

@@ -6,13 +6,23 @@ The order is the SPEC's; the first BLOCK wins. Names are modules in
 
 from __future__ import annotations
 
-from events.inputs import EDIT_TOOLS
+from events.inputs import AGENT_TOOLS, EDIT_TOOLS
 
 #: Every tool (SPEC §3 "PreToolUse — every tool").
 COMMON = (
     "prompt_analyzer_gate",
     "init_guard",
     "main_branch",
+    # seed 001 (breezing only): codex mode's limits of the lead, then the
+    # lead's phases and the team's roles for every tool
+    "codex_lead_guard",
+    "breezing_gate",
+)
+
+#: Agent and Task: a teammate's name is what its hook calls carry as
+#: agent_type, so it may not be an agent type's name.
+AGENT_CHAIN = (
+    "teammate_name",
 )
 
 #: Edit, Write, MultiEdit, NotebookEdit (SPEC §3 "Edit/Write chain").
@@ -29,7 +39,6 @@ EDIT_CHAIN = (
     "phase_status_guard",
     "scope_guard",
     # SPEC §6 team and spec workflows
-    "codex_lead_guard",
     "agent_definitions",
     "spec_phase_gate",
 )
@@ -42,7 +51,6 @@ BASH_CHAIN = (
     "custom_rules",  # the project's own block/ask rules (no file: one open)
     "bash_check",
     # SPEC §6 team and spec workflows
-    "codex_lead_guard",
     "agent_definitions",
     "spec_phase_gate",
     "coherence",
@@ -60,7 +68,7 @@ def chain(ctx) -> tuple:
     """The guards (module names under ``guards/``) run before the tool call
     ``ctx.hook``, in order: :data:`COMMON`, then :data:`EDIT_CHAIN` for an
     edit tool, :data:`BASH_CHAIN` for Bash, :data:`MCP_CHAIN` for an MCP tool
-    (SPEC §3 PreToolUse)."""
+    (SPEC §3 PreToolUse), :data:`AGENT_CHAIN` for Agent/Task."""
     tool = ctx.hook.tool_name
     if tool in EDIT_TOOLS:
         return COMMON + EDIT_CHAIN
@@ -68,4 +76,6 @@ def chain(ctx) -> tuple:
         return COMMON + BASH_CHAIN
     if tool.startswith("mcp__"):
         return COMMON + MCP_CHAIN
+    if tool in AGENT_TOOLS:
+        return COMMON + AGENT_CHAIN
     return COMMON

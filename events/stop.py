@@ -16,6 +16,7 @@ from guards import stop_loop_guard
 
 #: Blocking checks, in order; the first block wins.
 CHAIN = (
+    "breezing_stops",  # seed 001: the range confirmation shown (breezing only; never blocks)
     "post_loop_pending",
     "completion_check",
 )

@@ -32,6 +32,7 @@ from events.stop import loop_guarded
 RECORDERS = (
     "critic_ledger",
     "review_ledger",  # the reviewer's verdict, recorded and applied
+    "breezing_stops",  # seed 001: the breezing reviewer's verdict (breezing only)
     "log_subagent",
 )
 #: Blocking checks; the first block wins.

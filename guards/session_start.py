@@ -29,6 +29,7 @@ from events.context import Context
 from events.verdict import Effect, Verdict, warn
 from messages import resolve_language
 from statefiles import layout, state_md
+from workflow import registry
 
 NAME = "session-start"
 ADVISORY = True
@@ -162,7 +163,10 @@ def check(ctx: Context) -> Verdict:
         lines.append(ctx.say("session_start.playbook", plan=plan_rel, phase=phase or "-",
                              done=done, total=total))
     else:
-        lines.append(ctx.say("session_start.no_playbook"))
+        wf = registry.active(ctx)
+        lines.append(ctx.say("session_start.no_playbook") if wf is registry.DEFAULT or not wf.start
+                     else ctx.say("session_start.no_playbook_workflow", title=wf.title,
+                                  start=wf.start))
     branch = ctx.branch or "unknown"
     lines.append(ctx.say("session_start.branch_main", branch=branch) if ctx.on_main
                  else ctx.say("session_start.branch", branch=branch))

@@ -88,13 +88,19 @@ class Workflow(Record):
     * ``branch_policy`` / ``after_compact`` — the defaults of those config keys;
     * ``abort`` — how a unit of work is abandoned without leaving state that
       keeps guarding (the user's command or the workflow's cleanup);
-    * ``docs`` — the docs page of the workflow.
+    * ``docs`` — the docs page of the workflow;
+    * ``guards`` — the guard modules (names under ``guards/``) that enforce
+      *this* workflow's procedure and act only while it is active: every
+      event chain drops the guards of the workflows that are not active
+      (:func:`chain_for`). A guard listed by no workflow (the floors, the
+      shell analysis, the permission gate, init-guard, the branch policy)
+      acts in every workflow.
     """
 
     __slots__ = ("name", "title", "seeds", "start", "roles", "read_only", "files",
-                 "branch_policy", "after_compact", "abort", "docs")
+                 "branch_policy", "after_compact", "abort", "docs", "guards")
     _defaults = {"start": None, "read_only": frozenset(), "branch_policy": FEATURE,
-                 "after_compact": CONTINUE, "abort": "", "docs": ""}
+                 "after_compact": CONTINUE, "abort": "", "docs": "", "guards": ()}
 
     def agents(self) -> frozenset:
         """Every agent type of the workflow, in any role."""
@@ -128,6 +134,20 @@ WORKFLOWS = (
         files=("play/*/plan.json", "play/*/progress.json"),
         abort="set state.md playbook.active to null (the playbook's files stay in play/)",
         docs="docs/workflow.md",
+        guards=(
+            # PreToolUse: the request analysis, the understanding check, the
+            # post-loop hold and the playbook's Edit/Write chain (SPEC §3)
+            "prompt_analyzer_gate", "consent_guard", "pending_guard", "playbook_guard",
+            "depends_check", "executor_guard", "critic_guard", "subtask_guard",
+            "phase_status_guard", "scope_guard",
+            # UserPromptSubmit: the understanding check's answer, the work
+            # request that starts the golden path, the playbook position
+            "prompt_consent", "prompt_work_request", "prompt_state",
+            # Stop, SubagentStop, PostToolUse: the playbook's done contract,
+            # the critic's and the reviewer's verdicts, the archive
+            "post_loop_pending", "completion_check", "critic_ledger", "review_ledger",
+            "subagent_reminder", "archive_playbook", "progress_reminder",
+        ),
     ),
     Workflow(
         name="crew",
@@ -158,9 +178,15 @@ WORKFLOWS = (
             "work_checker": ("code-reviewer",),
         },
         read_only=frozenset({"plan-analyst", "plan-critic", "code-reviewer"}),
-        files=(".claude/state/breezing-active.json",),
-        abort="",
-        docs="docs/team-and-spec.md",
+        files=(".claude/state/breezing-active.json", ".claude/state/review-result.json"),
+        abort="the user types /breezing abort (the hooks record it and remove the session's "
+              "files); before the team starts the lead removes "
+              ".claude/state/breezing-active.json itself",
+        docs="docs/breezing.md",
+        guards=(
+            "breezing_gate", "codex_lead_guard", "breezing_record", "breezing_prompt",
+            "breezing_signals", "breezing_stops", "breezing_session",
+        ),
     ),
     Workflow(
         name="sync-sdd",
@@ -191,6 +217,7 @@ def _check_registry() -> None:
     """No agent name in two workflows, none empty or namespaced: a role's
     rights follow its exact name (``../shared/WORKFLOWS.md``)."""
     seen: dict = {}
+    GUARD_OWNERS.clear()
     for wf in WORKFLOWS:
         for agent in wf.agents():
             if not agent or ":" in agent or agent != agent.strip():
@@ -201,8 +228,14 @@ def _check_registry() -> None:
         stray = wf.read_only - wf.agents()
         if stray:
             raise ValueError(f"workflow {wf.name}: read_only names no role: {sorted(stray)}")
+        for guard in wf.guards:
+            if guard in GUARD_OWNERS and GUARD_OWNERS[guard] != wf.name:
+                raise ValueError(f"guard {guard!r} is in workflows {GUARD_OWNERS[guard]} and {wf.name}")
+            GUARD_OWNERS[guard] = wf.name
 
 
+#: Guard module -> the workflow that owns it (filled by :func:`_check_registry`).
+GUARD_OWNERS: dict = {}
 _check_registry()
 
 
@@ -318,6 +351,17 @@ def config_problems(config: dict | None) -> list:
         if _word(value) not in allowed:
             out.append((key, value, allowed))
     return out
+
+
+def chain_for(ctx, names) -> tuple:
+    """The guard modules of ``names`` (an event chain, in order) that act now:
+    every guard but those owned by a workflow that is not the active one
+    (:attr:`Workflow.guards`). State.md is read only when the chain holds a
+    workflow's guard."""
+    if not any(name in GUARD_OWNERS for name in names):
+        return tuple(names)
+    current = active(ctx).name
+    return tuple(name for name in names if GUARD_OWNERS.get(name, current) == current)
 
 
 # ------------------------------------------------------------------ files
