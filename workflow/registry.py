@@ -89,6 +89,10 @@ class Workflow(Record):
     * ``abort`` — how a unit of work is abandoned without leaving state that
       keeps guarding (the user's command or the workflow's cleanup);
     * ``docs`` — the docs page of the workflow;
+    * ``env`` — ``((name, value), ...)``: the environment variables Claude
+      Code needs for the workflow (its ``settings.json`` ``env``), offered by
+      the installer when the user
+      chooses the workflow (``install.py --workflow NAME``);
     * ``guards`` — the guard modules (names under ``guards/``) that enforce
       *this* workflow's procedure and act only while it is active: every
       event chain drops the guards of the workflows that are not active
@@ -98,9 +102,9 @@ class Workflow(Record):
     """
 
     __slots__ = ("name", "title", "seeds", "start", "roles", "read_only", "files",
-                 "branch_policy", "after_compact", "abort", "docs", "guards")
+                 "branch_policy", "after_compact", "abort", "docs", "guards", "env")
     _defaults = {"start": None, "read_only": frozenset(), "branch_policy": FEATURE,
-                 "after_compact": CONTINUE, "abort": "", "docs": "", "guards": ()}
+                 "after_compact": CONTINUE, "abort": "", "docs": "", "guards": (), "env": ()}
 
     def agents(self) -> frozenset:
         """Every agent type of the workflow, in any role."""
@@ -183,6 +187,9 @@ WORKFLOWS = (
               "files); before the team starts the lead removes "
               ".claude/state/breezing-active.json itself",
         docs="docs/breezing.md",
+        # Agent Teams and the task list tools (measured: both are needed,
+        # docs/claude-code-measured.md "Agent Teams, headless")
+        env=(("CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS", "1"), ("CLAUDE_CODE_ENABLE_TODO_TOOLS", "1")),
         guards=(
             "breezing_gate", "codex_lead_guard", "breezing_record", "breezing_prompt",
             "breezing_signals", "breezing_stops", "breezing_session",

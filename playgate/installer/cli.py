@@ -19,6 +19,7 @@ from playgate.installer.plan import install
 from playgate.installer.statusline import offer_statusline
 from playgate.installer.target import check_target
 from playgate.installer.uninstall import uninstall
+from playgate.installer.workflow_env import choose, offer_env, workflow_names
 
 EPILOG = "Exit codes: 0 done (or nothing to do), 1 a step failed, 2 refused (nothing written)."
 
@@ -45,17 +46,30 @@ def _add_yes(parser) -> None:
                              "status line (never over one you have) without asking")
 
 
-def _install(repo: str, python, dry_run: bool, assume_yes: bool, uninstall_command: str) -> int:
+def _add_workflow(parser) -> None:
+    parser.add_argument("--workflow", metavar="NAME",
+                        help="set state.md config.workflow (golden-path, crew, breezing, "
+                             "sync-sdd) and offer the Claude Code environment it needs "
+                             "(breezing: Agent Teams)")
+
+
+def _install(repo: str, python, dry_run: bool, assume_yes: bool, uninstall_command: str,
+             workflow: str | None = None) -> int:
     """Install, then propose the project's own commands:
     written to ``.claude/permission-config.yaml`` only when the user agrees
-    (``--yes``, or a yes at the terminal prompt), and the status line
-    on the same terms."""
+    (``--yes``, or a yes at the terminal prompt), the status line on the same
+    terms, and — for ``--workflow NAME`` or a state.md that names a workflow
+    needing one — the workflow's environment."""
+    if workflow and workflow not in workflow_names():
+        raise Refusal(f"unknown workflow {workflow!r}: {' | '.join(workflow_names())}")
     code = install(repo, python=python, dry_run=dry_run, uninstall_command=uninstall_command)
     if code == 0:
         target = check_target(repo)
         ask = ask_terminal if sys.stdin.isatty() else None
         offer(target, assume_yes=assume_yes, dry_run=dry_run, ask=ask)
         offer_statusline(target, assume_yes=assume_yes, dry_run=dry_run, ask=ask)
+        chosen = choose(target, workflow, dry_run=dry_run)
+        offer_env(target, chosen, assume_yes=assume_yes, dry_run=dry_run, ask=ask)
     return code
 
 
@@ -85,6 +99,7 @@ def main(argv=None, launcher: str = "install.py") -> int:
     _add_python(parser)
     _add_dry_run(parser)
     _add_yes(parser)
+    _add_workflow(parser)
     parser.add_argument("--uninstall", action="store_true",
                         help="remove what the install added and restore settings/.gitignore")
     parser.add_argument("--demo", nargs="?", const="", metavar="DIR",
@@ -98,11 +113,12 @@ def main(argv=None, launcher: str = "install.py") -> int:
     if not args.repo:
         parser.error("name the repository: python install.py /path/to/repo")
     if args.uninstall:
-        if args.python:
-            parser.error("--uninstall does not take --python")
+        if args.python or args.workflow:
+            parser.error("--uninstall does not take --python or --workflow")
         return _guarded(uninstall, args.repo, dry_run=args.dry_run)
     return _guarded(_install, args.repo, args.python, args.dry_run, args.yes,
-                    uninstall_command=f"python {shlex.quote(launcher)} --uninstall")
+                    uninstall_command=f"python {shlex.quote(launcher)} --uninstall",
+                    workflow=args.workflow)
 
 
 def command_main(command: str, argv=None) -> int:
@@ -116,6 +132,7 @@ def command_main(command: str, argv=None) -> int:
         _add_python(parser)
         _add_dry_run(parser)
         _add_yes(parser)
+        _add_workflow(parser)
     elif command == "uninstall":
         parser.description = "Remove what `playgate install` added to a repository."
         _add_repo(parser, required=True)
@@ -131,7 +148,7 @@ def command_main(command: str, argv=None) -> int:
     args = parser.parse_args(argv)
     if command == "install":
         return _guarded(_install, args.repo, args.python, args.dry_run, args.yes,
-                        uninstall_command="playgate uninstall")
+                        uninstall_command="playgate uninstall", workflow=args.workflow)
     if command == "uninstall":
         return _guarded(uninstall, args.repo, dry_run=args.dry_run)
     return _guarded(run_demo, args.dir or None, args.python)

@@ -122,7 +122,8 @@ def env_for_run(extra=None) -> dict:
 #: the session stands, what the hooks recorded, what comes next); any other
 #: label is a warning the lead did not expect.
 EXPECTED_CONTEXT = frozenset({"session-start", "active-workflow", "breezing-session",
-                              "breezing-prompt", "breezing-record", "session-report"})
+                              "breezing-prompt", "breezing-record", "breezing-signals",
+                              "session-report"})
 
 
 class Expecting(Policy):
