@@ -11,7 +11,7 @@ still pass 7E). Every decision is appended to ``.claude/logs/permission.jsonl``
 
 The entrypoint ``hooks/permission_request.py`` calls :func:`main`: the normal
 stdin path (through :func:`events.runtime.evaluate`, which calls :func:`run`)
-or ``--explain "<command>"`` (:mod:`permission.explain`).
+or ``--explain "<command>"`` (:mod:`events.explain`).
 """
 
 from __future__ import annotations
@@ -171,7 +171,7 @@ def main(argv=None) -> int:
     people, otherwise the hook path on stdin."""
     argv = sys.argv[1:] if argv is None else argv
     if argv:
-        from permission.explain import cli  # lazy: --explain only, never on the hook path
+        from events.explain import cli  # lazy: --explain only, never on the hook path
 
         return cli(argv)
     return serve(sys.stdin.buffer, sys.stdout, sys.stderr)

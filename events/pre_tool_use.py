@@ -10,6 +10,7 @@ from events.inputs import AGENT_TOOLS, EDIT_TOOLS
 
 #: Every tool (SPEC §3 "PreToolUse — every tool").
 COMMON = (
+    "compact_wait",  # seed 003 §13: after a compaction, wait for the user (one stat otherwise)
     "prompt_analyzer_gate",
     "init_guard",
     "main_branch",
@@ -54,6 +55,7 @@ BASH_CHAIN = (
     "agent_definitions",
     "spec_phase_gate",
     "coherence",
+    "check_state_update",  # seed 004 [4']: a commit of work the playbook has not recorded
     "lint",
 )
 

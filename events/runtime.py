@@ -44,6 +44,7 @@ from workflow import registry
 UNITS = {
     "PreToolUse": "pre_tool_use",
     "PostToolUse": "post_tool_use",
+    "PostToolUseFailure": "post_tool_use_failure",
     "PermissionRequest": "permission_request",
     "UserPromptSubmit": "user_prompt_submit",
     "Stop": "stop",
@@ -388,6 +389,7 @@ def _evaluate(event: str, data: bytes, env, root, apply: bool = True) -> tuple:
     _WATCH["stop_active"] = bool(getattr(hook, "stop_hook_active", False))
     try:
         ctx = Context(hook, root=root, env=env)
+        ctx.apply = apply  # a unit that applies effects mid-chain (SubagentStop) honours it
         _WATCH["ctx"] = ctx
         unit = __import__(f"events.{UNITS[event]}", fromlist=["chain"])
         if hasattr(unit, "run"):

@@ -10,6 +10,7 @@ for a background subagent's result arriving as a task notification.
 from __future__ import annotations
 
 CHAIN = (
+    "compact_wait",  # the user has spoken: a wait after a compaction ends (seed 003 §13)
     "prompt_consent",
     "prompt_state",
     "prompt_work_request",

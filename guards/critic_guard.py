@@ -25,11 +25,12 @@ state.md ``playbook.active`` changes   the playbook switched *away from* has no 
 
 This holds for the progress.json of *any* working playbook (``play/<id>/``),
 not only the active one, so a playbook completed on the side cannot be
-switched in; see :mod:`workflow.reward.targets` for how the files are found by every
-path spelling. seed 004's ``self_complete`` escape is not honoured: the goal
-section is writable by Claude, so it would let Claude waive its own critic.
-A person who wants to close a goal without the critic edits state.md
-outside Claude Code.
+switched in; see :mod:`workflow.reward.targets` for how the files are found by
+every path spelling. seed 004's ``self_complete`` escape is not honoured here
+nor in coherence: the goal section is writable by Claude, so it would let
+Claude waive its own critic. ``self_complete`` is the agent's claim that the
+goal is complete, shown in the Stop summary, never evidence. A person who
+wants to close a goal without the critic edits state.md outside Claude Code.
 
 Only violations the edit *introduces* block; ones already on disk are
 warned about, so repairing a file is never refused (SPEC §1 deadlock rule).
@@ -41,6 +42,7 @@ import os
 
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block, warn
+from statefiles import layout
 from statefiles.playbook import resolve_active
 from workflow.reward.ledger import (
     CRITIC_LEDGER,
@@ -63,7 +65,7 @@ from workflow.reward.rules import (
     uncritiqued_done,
 )
 from workflow.reward.targets import PLAN, PROGRESS, STATE
-from workflow.reward.views import active_of, goal_done, judge_edit
+from workflow.reward.views import active_of, edit_view, goal_done, judge_edit
 
 NAME = "critic-guard"
 ADVISORY = False
@@ -204,11 +206,40 @@ def _check_state(ctx, view):
     return ALLOWED
 
 
+def _archived(ctx):
+    """A BLOCK for an edit of a playbook that the archive has moved away
+    (its ``play/<id>/`` is gone and ``play/archive/<id>/`` exists), saying
+    so and what comes next (the post-loop, or nothing), instead of advice
+    to re-record evidence of a playbook that no longer exists; else
+    ``None``. An Edit of the missing file, or a Write of its progress.json
+    while its plan.json is gone too: pm writing a new playbook under an id
+    used before writes plan.json first, which passes."""
+    view = edit_view(ctx)
+    if view is None or view.kind not in (PLAN, PROGRESS) or os.path.isdir(view.target.dir_abs):
+        return None
+    if ctx.hook.tool_name == "Write" and (view.kind == PLAN or os.path.exists(
+            os.path.join(view.target.dir_abs, "plan.json"))):
+        return None
+    ident = os.path.basename(view.target.dir_abs.rstrip("/"))
+    archive = f"{layout.PLAY_ARCHIVE}/{ident}"
+    if not os.path.isdir(ctx.path(archive)):
+        return None
+    if ctx.markers.exists(layout.POST_LOOP_PENDING):
+        then = ctx.say("critic_guard.archived_post_loop",
+                       command=layout.post_loop_command(ctx.root))
+    else:
+        then = ctx.say("critic_guard.archived_done")
+    return block(ctx.say("critic_guard.archived", label=view.target.label, archive=archive,
+                         then=then))
+
+
 def check(ctx: Context) -> Verdict:
     """Edit/Write of reward state: BLOCK an edit that sets a done status (subtask,
     phase, ``critic.status``, ``goal.status``, a ``playbook.active`` switch)
     without the critic's evidence, recording the reason as an ``always``
-    effect; WARN for violations already on disk; else ALLOWED (SPEC §3
+    effect; BLOCK an edit of a playbook the archive moved away, saying what
+    comes next; WARN for violations already on disk; else ALLOWED (SPEC §3
     Edit/Write chain 8; seed 002 §4, §10, §11.5)."""
-    return judge_edit(ctx, "critic_guard.view_error",
-                        {PROGRESS: _check_progress, PLAN: _check_plan, STATE: _check_state})
+    return _archived(ctx) or judge_edit(
+        ctx, "critic_guard.view_error",
+        {PROGRESS: _check_progress, PLAN: _check_plan, STATE: _check_state})

@@ -3,22 +3,25 @@
 The done contract of SPEC §3 (three validations PASS with evidence,
 ``validated_by == "critic"``) is made of fields anyone can type. This handler
 records what the critic subagent *actually said*: when a subagent whose
-``agent_type`` is ``critic`` (or ``playgate:critic`` when the suite is installed
-as a plugin; another plugin's ``x:critic`` does not count) stops, every line of its
-``last_assistant_message`` of the form
+``agent_type`` is exactly ``critic`` (or ``playgate:critic`` when the suite is
+installed as a plugin; ``Critic`` or another plugin's ``x:critic`` does not
+count) stops, the closing verdict block of its ``last_assistant_message``
+(:mod:`workflow.subagent_reply`: the run of lines at the very end, never a
+quote or a code block) made of lines of the form
 
     CRITIC: PASS <subtask-id>
     CRITIC: FAIL <subtask-id> - <reason>
     CRITIC: PASS playbook
     CRITIC: FAIL playbook - <reason>
 
-(markdown decoration around the line, ``—``/``:`` as the reason separator and
-a lower-case verdict are tolerated) is appended to
+(a list bullet or emphasis around the line, ``—``/``:`` as the reason
+separator and a lower-case verdict are tolerated) is appended to
 ``.claude/logs/critic-ledger.jsonl`` as ``{"ts", "session_id", "agent_id",
 "playbook": <active plan.json, repo-relative>, "subtask", "verdict",
 "reason"}``. ``.claude/logs/**`` is HARD_BLOCK in the protected floor, so
 Claude can read the ledger but not write it. A FAIL for an id wins over a PASS
-for the same id in one message.
+for the same id in one message; a block with a line of another shape is
+malformed and records nothing (the hook says so).
 
 Seed 002 §10's retry loop: any FAIL writes ``session-state/last-fail-reason``
 (the reasons, one a line) and increments ``session-state/iteration-count``;
@@ -62,9 +65,10 @@ ADVISORY = True
 
 
 def parse_verdicts(message: str) -> list:
-    """``[(id, verdict, reason), ...]`` from a critic's final message, one per
-    id, in first-seen order; FAIL wins over PASS for the same id (the line
-    format: :func:`workflow.subagent_reply.verdict_lines`)."""
+    """``[(id, verdict, reason), ...]`` from the closing verdict block of a
+    critic's final message, one per id, in first-seen order; FAIL wins over
+    PASS for the same id; ``[]`` without a block or with a malformed one (the
+    grammar: :mod:`workflow.subagent_reply`)."""
     return verdict_lines(message, "CRITIC:", _critic_subject)
 
 
@@ -117,18 +121,23 @@ def check(ctx: Context) -> Verdict:
     ``CRITIC: PASS|FAIL <id>`` verdicts to the critic ledger (and the retry
     state); a WARN when it gave none; ALLOWED for other events and agents
     (seed 002 §10)."""
-    verdicts = stop_verdicts(ctx, "critic", parse_verdicts)
-    if verdicts is None:
+    read = stop_verdicts(ctx, "critic", "CRITIC:", _critic_subject)
+    if read is None:
         return ALLOWED
+    verdicts, malformed = read
+    if malformed is not None:
+        return warn(ctx.say("critic_ledger.malformed", line=malformed, ledger=CRITIC_LEDGER))
     if not verdicts:
         return warn(ctx.say("critic_ledger.no_verdict", ledger=CRITIC_LEDGER))
 
     hook = ctx.hook
     message = hook.raw.get("last_assistant_message")
     plan_rel = ctx.playbook.plan_rel if ctx.playbook is not None else None
+    verdicts, refused = _observed(ctx, verdicts)
     stamp = now_iso()
     records = [{"ts": stamp, "session_id": hook.session_id, "agent_id": hook.agent_id,
-                "playbook": plan_rel, "subtask": ident, "verdict": verdict, "reason": reason}
+                "playbook": plan_rel, "subtask": ident, "verdict": verdict, "reason": reason,
+                **({"said": "PASS", "observed": refused[ident]} if ident in refused else {})}
                for ident, verdict, reason in verdicts]
     fails = [(ident, reason) for ident, verdict, reason in verdicts if verdict == "FAIL"]
     effects = [Effect(_record, ctx.root, records, fails, when="always",
@@ -137,7 +146,45 @@ def check(ctx: Context) -> Verdict:
         effects.append(Effect(_apply, ctx.root, plan_rel, verdicts,
                               message if isinstance(message, str) else "", hook.agent_id,
                               ctx.language, when="always", label="apply the critic's verdicts"))
+    if refused:
+        return warn(ctx.say("critic_ledger.pass_unobserved", ledger=CRITIC_LEDGER,
+                            items="; ".join(_refusal(ctx, ident, seen)
+                                            for ident, seen in refused.items())),
+                    effects=tuple(effects))
     return allow(effects=tuple(effects))
+
+
+def _observed(ctx, verdicts: list) -> tuple:
+    """``(verdicts, refused)``: each PASS whose commands (its
+    ``validation_plan``'s automated ones; the playbook's ``done_when``) did
+    not all run and return 0 in this critic run, as the hooks observed
+    (:mod:`workflow.evidence`), turned into a FAIL naming the command;
+    ``refused`` maps those ids to ``{"command", "status"}``."""
+    pb = ctx.playbook
+    if pb is None or pb.plan_error or not any(v == "PASS" for _, v, _ in verdicts):
+        return verdicts, {}
+    from workflow import evidence  # lazy: only for a critic's PASS
+
+    seen = evidence.observed(ctx.root, ctx.hook.agent_id)
+    out, refused = [], {}
+    for ident, verdict, reason in verdicts:
+        miss = evidence.unbacked(pb.plan, ident, seen) if verdict == "PASS" else None
+        if miss is None:
+            out.append((ident, verdict, reason))
+            continue
+        command, status = miss
+        refused[ident] = {"command": command, "status": status}
+        out.append((ident, "FAIL", str(_refusal(ctx, ident, refused[ident]))))
+    return out, refused
+
+
+def _refusal(ctx, ident: str, seen: dict):
+    """Why the critic's PASS of ``ident`` is not recorded: its command and
+    the exit status the hooks observed, or that it did not run."""
+    if seen["status"] is None:
+        return ctx.say("critic_ledger.command_not_run", id=ident, command=seen["command"])
+    return ctx.say("critic_ledger.command_failed", id=ident, command=seen["command"],
+                   status=seen["status"])
 
 
 #: Seconds the archive's local steps may take at this stop (SubagentStop is

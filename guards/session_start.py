@@ -168,8 +168,12 @@ def check(ctx: Context) -> Verdict:
                      else ctx.say("session_start.no_playbook_workflow", title=wf.title,
                                   start=wf.start))
     branch = ctx.branch or "unknown"
-    lines.append(ctx.say("session_start.branch_main", branch=branch) if ctx.on_main
-                 else ctx.say("session_start.branch", branch=branch))
+    if not ctx.on_main:
+        lines.append(ctx.say("session_start.branch", branch=branch))
+    elif registry.main_forbidden(ctx):
+        lines.append(ctx.say("session_start.branch_main", branch=branch))
+    else:
+        lines.append(ctx.say("session_start.branch_trunk", branch=branch))
     if state is not None:
         lines.extend(ctx.say("session_start.problem", problem=e) for e in state.errors)
         bad_language = _bad_language(state)

@@ -65,7 +65,14 @@ def reviewer_message(ctx, report: dict | None) -> str:
     return ctx.say("subagent_reminder.reviewer_active", plan=plan,
                    progress=plan.rsplit("/", 1)[0] + "/progress.json",
                    subtask=report.get("subtask") or "-",
-                   criterion=report.get("criterion") or "-")
+                   criterion=report.get("criterion") or "-") + _checks(ctx, report)
+
+
+def _checks(ctx, report: dict) -> str:
+    """What the critic will judge the subtask against (its
+    ``validation_plan``), so the evidence is recorded for those checks."""
+    checks = report.get("checks")
+    return ctx.say("subagent_reminder.checks", checks=checks) if checks else ""
 
 
 def _kept(value, english=None):
@@ -115,7 +122,7 @@ def critic_message(ctx, report: dict | None, progress: str) -> str:
         parts.append(ctx.say("subagent_reminder.critic_retry"))
     elif nxt:
         parts.append(ctx.say("subagent_reminder.critic_next", subtask=nxt[1],
-                             criterion=report.get("criterion") or "-"))
+                             criterion=report.get("criterion") or "-") + _checks(ctx, report))
     elif report.get("playbook") != "PASS":
         parts.append(ctx.say("subagent_reminder.critic_playbook_next"))
     if not parts:

@@ -12,7 +12,7 @@ written next to the hooks can never shadow a standard module.
 **The module bundle**. A hook imports 20–60 of the suite's modules;
 the import system spends about 50 µs on each finding, checking and reading
 its ``.pyc``. install.py therefore also writes ``hooks/suite.bundle``
-(``python -m statefiles.bundle`` in the suite root, with the hook
+(``python -m playgate.bundle`` in the suite root, with the hook
 interpreter; :func:`build_bundle`): the
 compiled code of every suite module (and bashlex's) in one file, with an
 index. :class:`BundleFinder` serves a module from it only when the source file
@@ -139,7 +139,7 @@ def build_bundle(root: str, packages, path: str | None = None) -> str:
     """Compile every module of the suite's ``packages`` under ``root`` (and of
     :data:`BUNDLE_EXTERNAL`, wherever this interpreter finds them) into
     :data:`BUNDLE`; returns its path. For the installer, run with the hook
-    interpreter (``python -m statefiles.bundle``). Written atomically."""
+    interpreter (``python -m playgate.bundle``). Written atomically."""
     import importlib.util  # lazy: the installer only (the hooks read the bundle)
 
     modules = []

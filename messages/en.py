@@ -292,15 +292,31 @@ MESSAGES = {
     ),
     'consent_guard.not_confirmed': (
         'The understanding check is not confirmed yet, so no file may be edited. Present it '
-        'to the user (what will be done, why, how, the scope, what is excluded, the risks), '
-        "end your turn and wait for their reply: their 'yes' clears "
+        'to the user (what will be done, why, how, the scope, what is excluded, the risks, '
+        'how it will be checked), end your turn and wait for their reply: their yes clears '
         '.claude/.session-init/consent, also in a resumed session.'
+    ),
+    # ---- faults: the archive state in the Edit/Write chain (pending-guard)
+    'pending_guard.archive_open': (
+        'The archive of playbook{playbook} has started and is not finished ({status}). Run '
+        '`{command}` now: it resumes the archive and runs the post-loop. Edits resume after it '
+        '(state.md, playbook files and .claude/session-state/ stay editable meanwhile).'
     ),
     'pending_guard.post_loop': (
         'The playbook{playbook} was archived and the post-loop has not run yet. Run it now: '
         '`{command}` (the post-loop skill explains its report); it clears {marker}. Edits '
         'resume after it (state.md, playbook files and .claude/session-state/ stay editable '
         'meanwhile).'
+    ),
+    # ---- critic-guard: a playbook the archive moved away
+    'critic_guard.archived': (
+        '{label} is gone: the playbook was archived to {archive}/ (its critic passed), so '
+        'nothing is left to record there. {then}'
+    ),
+    'critic_guard.archived_post_loop': 'Run the post-loop handler now: `{command}`.',
+    'critic_guard.archived_done': (
+        "Commit what the post-loop report lists, or start the next task with "
+        "Skill(skill='playbook-init')."
     ),
     'critic_guard.view_error': (
         '{error}. The reward state must stay readable: retry with an exact edit, '
@@ -324,8 +340,27 @@ MESSAGES = {
     'phase_status_guard.describe': 'phase {phase}: {subtasks}',
     'depends_check.open_deps': (
         'Phase {phase} depends on phases that are not done: {deps}. Finish them '
-        'first (or record their completion in progress.json once the critic passed '
-        'them).'
+        'first: a phase is done when the critic has passed every subtask of it.'
+    ),
+    # ---- check-state-update
+    'check_state_update.unrecorded': (
+        'This commit takes work ({files}) while {progress} records nothing since the last '
+        'commit. Record it first, then commit the record with the work: {update}'
+    ),
+    'check_state_update.more': ' and {count} more',
+    'check_state_update.subtask': (
+        'subtask {subtask} ({status}): its validations with evidence (missing: '
+        '{validations}), as the playbook-init skill says.'
+    ),
+    'check_state_update.goal': (
+        "state.md goal.status is '{status}', not in_progress: the playbook may not have been "
+        'activated (the reviewer passes it).'
+    ),
+    # ---- depends-check: warn or block
+    'depends_check.warned': '{message} This is a warning; the edit goes ahead.',
+    'depends_check.blocked': (
+        '{message} Blocked because {why} makes depends-check strict; work on the '
+        'phases it depends on first.'
     ),
     'scope_guard.outside_project': '{path} is outside the project (goal.scope.includes)',
     'scope_guard.excluded': '{path} is excluded by goal.scope.excludes',
@@ -356,11 +391,39 @@ MESSAGES = {
     ),
     'prompt_work_request.needs_consent': (
         "The understanding check needs the user's confirmation: present what will be done, "
-        'why, how, the scope, what is excluded and the risks, then end your turn and wait. '
-        "Edits stay blocked until the user replies 'yes' (はい) "
+        'why, how, the scope, what is excluded, the risks and how it will be checked, then end '
+        "your turn and wait. Edits stay blocked until the user replies yes (はい) "
         '(.claude/.session-init/consent).'
     ),
     'prompt_work_request.post_loop_first': 'First run the pending post-loop: `{command}`.',
+    # ---- session-health
+    'session_health.map_drift': (
+        '{map} no longer matches the files git tracks: {differences}. Bring it{document} up '
+        'to date when your work changes the structure (recorded in {flag}).'
+    ),
+    'session_health.map_count': '{directory}: the map says {expected}, git tracks {actual}',
+    'session_health.map_new': '{directory}/: not in the map, git tracks {actual}',
+    'session_health.map_more': '{count} more',
+    'session_health.map_document': ' and {document}, which it names,',
+    'session_health.map_problem': 'The repository map was not compared: {problem}.',
+    'session_health.unregistered': (
+        'Not registered in .claude/settings.json any more: the {events} hook. Those events '
+        'run unguarded; ask the user to re-run the playgate installer.'
+    ),
+    'session_health.missing_files': (
+        'Missing files the golden path needs: {files}. Ask the user to re-run the playgate '
+        'installer.'
+    ),
+    'session_health.errors': (
+        'Guard errors since the last session: {count} (the last in {where}); the details are '
+        'in {log}. Tell the user if calls were blocked for it.'
+    ),
+    'repomap.not_yaml': '{map} is not valid YAML ({error})',
+    'repomap.no_directories': "{map} has no 'directories:' mapping of directory to file count",
+    'repomap.bad_entry': "{map}: '{entry}' is not a directory and a file count",
+    'repomap.unreadable': '{map} cannot be read ({error})',
+    'repomap.too_large': '{map} is larger than {limit} bytes',
+    'repomap.no_index': "git's index cannot be read, so {map} was not compared",
     # ------------------------------------------------------------ session-start
     'session_start.stale_pending': 'Removed a stale post-loop-pending left by an earlier session.',
     'session_start.missing_plan': '{plan} does not exist',
@@ -388,6 +451,10 @@ MESSAGES = {
     'session_start.no_playbook_workflow': "The active workflow is {title}: work requests start with the user's /{start} command (the playbook-init of the golden path does not apply).",
     'session_start.branch': 'Branch: {branch}.',
     'session_start.branch_main': 'Branch: {branch} — work happens on a feature branch, not here.',
+    'session_start.branch_trunk': (
+        'Branch: {branch} — trunk-based (config.branch_policy: trunk): work happens on {branch}; a '
+        'short-lived branch is merged into it and deleted (git branch -d) when its work is done.'
+    ),
     'session_start.playbook_problem': 'Problem: {problem}; fix it (playbook files stay writable)',
     'session_start.problem': 'Problem: {problem}',
     'session_start.bad_language': (
@@ -536,6 +603,16 @@ MESSAGES = {
         ' This session has just started: first Read state.md (the session-start '
         'message lists the files).'
     ),
+    'prompt_analyzer_gate.needs_consent': (
+        'The understanding check comes first: analyse the request, present it to the user '
+        '(what will be done, why, how, the scope, what is excluded, the risks, how it will be '
+        'checked), end your turn and wait for their reply. Edits are held until they reply '
+        'yes (はい) (.claude/.session-init/consent).'
+    ),
+    'prompt_analyzer_gate.after_archive': (
+        'No playbook is active: the last one was archived to {archive}/, so {tool} is not '
+        'allowed. {then}'
+    ),
     'prompt_analyzer_gate.not_analysed': (
         'No playbook is active and the request has not been analysed yet, so {tool} is not '
         "allowed. Start the golden path: call Skill(skill='playbook-init') (the analysis "
@@ -652,6 +729,12 @@ MESSAGES = {
         'works on {expected_repr}. Switch first: git checkout {expected} (or git '
         'checkout -b {expected} if it does not exist yet); read-only commands work '
         'on any branch.'
+    ),
+    'coherence.wrong_branch_trunk': (
+        'coherence: you are on branch {current} but the active playbook ({plan}) works on '
+        '{expected_repr} and the branch policy is trunk (work on {trunk} or a short-lived branch '
+        'of it). Switch first: git checkout {expected} or git checkout {trunk}; read-only '
+        'commands work on any branch.'
     ),
     'coherence.wrong_branch_warn': "coherence: on branch {current}, but the playbook's branch is {expected}.",
     'coherence.unknown_phase': 'coherence: state.md {key} is {value}, which is not a phase of {plan} ({phases}).',
@@ -1005,6 +1088,25 @@ MESSAGES = {
     'stop_loop_guard.why_unchanged': 'nothing changed since the last block',
     'stop_loop_guard.let_through': 'The stop was let through because {why}. Left unresolved — {message}',
     'stop_loop_guard.let_through_subagent': "The subagent's stop was let through because {why}. Left unresolved — {message}",
+    # ---- faults: the archive state at Stop and SubagentStop (post-loop-pending)
+    'post_loop_pending.archive_open': (
+        'The archive of playbook{playbook} has started and is not finished ({status}). Run '
+        '`{command}` now: it resumes the archive where it stopped and runs the post-loop. Then '
+        'commit what its report lists and end your turn.'
+    ),
+    'post_loop_pending.archive_due': (
+        "The playbook{playbook} is complete with the critic's PASS recorded, but it was not "
+        'archived. Run `{command}` now: it archives the playbook and runs the post-loop. Then '
+        'commit what its report lists and end your turn.'
+    ),
+    'post_loop_pending.subagent_archive': (
+        'The archive of playbook{playbook} is not finished. End your reply by telling the '
+        'orchestrator to run `{command}` before anything else.'
+    ),
+    'stop_loop_guard.archive_due': (
+        'The archive of playbook{playbook} is still due: the next session start reports it and '
+        'resumes it; `{command}` finishes it.'
+    ),
     'post_loop_pending.subagent': (
         'The playbook{playbook} was archived and the post-loop has not run. End your reply '
         'by telling the orchestrator to run the post-loop (`{command}`) before anything '
@@ -1034,13 +1136,32 @@ MESSAGES = {
     'compact_resume.no_pointer': 'Context was compacted and no resume pointer was saved. {instruction}',
     'compact_resume.resuming': 'Resuming after compaction (pointer saved {saved_at}{details}). {instruction}',
     'compact_resume.now': '{field} now {value}',
+    'compact_resume.wait': (
+        'Context was compacted. This workflow waits after a compaction (state.md '
+        "config.after_compact: wait; seed 003 §13): do not continue or resume any task on your "
+        "own. End your turn now with one line saying you are waiting for the user's next "
+        'instruction; every tool call is refused until the user speaks. When they ask you to go '
+        'on, this is where you were{details}: {instruction}'
+    ),
+    # ------------------------------------------------------------ compact-wait
+    'compact_wait.refused': (
+        '{tool} refused: a compaction just happened and this workflow waits for the user after '
+        "one (state.md config.after_compact: wait; seed 003 §13). Do not continue or resume the "
+        "task on your own: end your turn now with one line saying you are waiting for the user's "
+        'next instruction. Tool calls are allowed again once the user has spoken.'
+    ),
+    'compact_wait.stop_due': (
+        'Claude is waiting for your next instruction after a compaction (config.after_compact: '
+        'wait). Due when the work goes on: {due}'
+    ),
     'compact_resume.moved_on': (
         'state.md has moved on since ({changes}); it is the source of truth: {instruction}'
     ),
     'archive_playbook.incomplete': (
         'Every subtask of {plan} is marked done, but the playbook is not complete '
-        'yet, so it is not archived: {gaps}. Run the critic on the whole playbook '
-        'and record its verdict (critic.status PASS with evidence), and finish '
+        "yet, so it is not archived: {gaps}. Call Agent(subagent_type='critic', "
+        "run_in_background: false) with 'playbook' in its prompt (its 'CRITIC: PASS "
+        "playbook' line is what sets critic.status; playgate records it), and finish "
         'the final tasks.'
     ),
     # ------------------------------------------------------------ session report, subagent reminder, breezing signals, prompt state, critic ledger, consent
@@ -1063,8 +1184,13 @@ MESSAGES = {
     'session_report.status_running': 'running',
     'session_report.status_failed': 'failed',
     'session_report.archive_unfinished': (
-        'The archive of playbook {id} did not finish ({status}): {message}. It '
-        'resumes on the next edit, or run `{command}`.'
+        'The archive of playbook {id} did not finish ({status}): {message}. This session start '
+        'resumes its local steps; run `{command}` to finish it before anything else.'
+    ),
+    # ---- faults: the archive state at session start (session-report)
+    'session_report.archive_due': (
+        "Playbook {id} is complete with the critic's PASS recorded but was not archived: run "
+        '`{command}` before anything else (it archives it and runs the post-loop).'
     ),
     'session_report.archive_partial': (
         'Playbook {id} was archived to {archive}/ but its git steps stopped: {message} '
@@ -1110,8 +1236,28 @@ MESSAGES = {
     ),
     'prompt_state.archive_unfinished': 'The archive of playbook {id} is unfinished: {message}',
     'critic_ledger.no_verdict': (
-        "The critic finished without a 'CRITIC: PASS|FAIL <subtask-id>' line, so "
-        'no verdict was recorded in {ledger}.'
+        "The critic finished without a closing verdict block ('CRITIC: PASS|FAIL <subtask-id>' "
+        'lines at the very end of its answer, not quoted and not in a code block), so no '
+        'verdict was recorded in {ledger}.'
+    ),
+    # ---- faults: the verdict block and the observed evidence (critic-ledger, review-ledger)
+    'critic_ledger.pass_unobserved': (
+        "The critic's PASS was not recorded as done where the commands it rests on did not "
+        'pass in its own run (as the hooks observed them): {items}. They are recorded in '
+        '{ledger} as FAIL: have the critic run these commands and judge again once they pass.'
+    ),
+    'critic_ledger.command_not_run': '{id}: `{command}` did not run in the critic\'s run',
+    'critic_ledger.command_failed': '{id}: `{command}` exited {status} in the critic\'s run',
+    'critic_ledger.malformed': (
+        "The critic's closing verdict block has a line that is not a verdict ({line!r}), so "
+        "none of its verdicts was recorded in {ledger}. Each line of the block must be "
+        "'CRITIC: PASS <subtask-id>' or 'CRITIC: FAIL <subtask-id> - <reason>': call the critic "
+        'again for these subtasks.'
+    ),
+    'review_ledger.malformed': (
+        "The reviewer's closing verdict block has a line that is not a verdict ({line!r}), so "
+        "no review was recorded. It must end with 'REVIEW: PASS play/<id>/plan.json' or "
+        "'REVIEW: FAIL play/<id>/plan.json - <reason>': call the reviewer again."
     ),
     'prompt_consent.confirmed': (
         'The user confirmed the understanding check ("{excerpt}"); edits are no longer held '
@@ -1124,16 +1270,17 @@ MESSAGES = {
         'they want instead.'
     ),
     'prompt_consent.rejected': (
-        'The user did not confirm the understanding check ("{excerpt}"). Revise '
-        'it with their corrections and present it again (what, why, how, scope, '
-        "exclusions, risks); ask for a plain 'yes' (はい) to confirm or 'cancel' "
-        'to drop the request. Edits stay blocked until they confirm.'
+        'The user did not confirm the understanding check ("{excerpt}"). Revise it with their '
+        'corrections and present it again (what will be done, why, how, the scope, what is '
+        'excluded, the risks, how it will be checked), ending with: Reply yes (はい) to '
+        'confirm, tell me what to change, or cancel. Edits stay blocked until they confirm.'
     ),
     'prompt_consent.waiting': (
-        "The understanding check still waits for the user's confirmation, so edits "
-        'stay blocked. If this prompt changes the request, update the understanding; '
-        'then present it (what, why, how, scope, exclusions, risks) and ask the '
-        "user to reply 'yes' (はい) to confirm or 'cancel' (キャンセル) to drop it."
+        "The understanding check still waits for the user's confirmation, so edits stay "
+        'blocked. If this prompt changes the request, update the understanding; then present '
+        'it (what will be done, why, how, the scope, what is excluded, the risks, how it will '
+        'be checked), ending with: Reply yes (はい) to confirm, tell me what to change, or '
+        'cancel.'
     ),
     # ------------------------------------------------------------ runtime
     'runtime.too_complex': (
@@ -1162,6 +1309,8 @@ MESSAGES = {
     'archive.step.pr_create': 'pull request',
     'archive.step.pr_merge': 'merge',
     'archive.step.return_default': 'return to the default branch',
+    'archive.step.trunk_merge': 'merge into the trunk',
+    'archive.step.branch_delete': 'deletion of the merged branch',
     'archive.in_progress': 'in progress',
     'archive.archived': (
         "Playbook {id} is complete and was archived to {archive}/; state.md's playbook "
@@ -1238,13 +1387,15 @@ MESSAGES = {
         'run_in_background: false) again.'
     ),
     'subagent_reminder.critic_next': 'Next: subtask {subtask}: {criterion}.',
+    'subagent_reminder.checks': ' The critic will judge it by its validation_plan: {checks}.',
     'subagent_reminder.critic_playbook_next': (
         "Every subtask is done: call Agent(subagent_type='critic', run_in_background: "
         "false) with 'playbook' in its prompt for the playbook verdict."
     ),
     'review_ledger.no_verdict': (
-        "The reviewer finished without a 'REVIEW: PASS|FAIL play/<id>/plan.json' line, so "
-        'no review was recorded in .claude/logs/review-ledger.jsonl.'
+        "The reviewer finished without a closing 'REVIEW: PASS|FAIL play/<id>/plan.json' line "
+        '(at the very end of its answer, not quoted and not in a code block), so no review was '
+        'recorded in .claude/logs/review-ledger.jsonl.'
     ),
     'post_loop.status_pending': 'post-loop-pending: yes{which}',
     'post_loop.status_none': 'post-loop-pending: no',
@@ -1287,6 +1438,8 @@ MESSAGES = {
     'post_loop.manual.return_default': (
         'git checkout {default} && git pull --ff-only {remote} {default}'
     ),
+    'post_loop.manual.trunk_merge': 'git checkout {default}, then git merge {branch}',
+    'post_loop.manual.branch_delete': 'git branch -d {branch} (once it is merged into {default})',
     'post_loop.next_header': 'Next task (derive it from the state, do not invent work):',
     'post_loop.next_playbooks': '- Playbooks not finished yet:',
     'post_loop.next_playbook': '    {plan} (meta.status {status}, {done}/{total} subtasks done)',
@@ -2169,6 +2322,11 @@ MESSAGES = {
     'playbook.not_utf8': '{label} is not valid UTF-8',
     'playbook.too_deep': '{label} is nested too deeply',
     'playbook.not_json': '{label} is not valid JSON ({detail})',
+    # ---- faults: messages that name the real fix (playbook files)
+    'playbook.bom': (
+        '{label} starts with a byte-order mark (BOM), which JSON does not allow: save it as '
+        'UTF-8 without a BOM (remove the invisible first character).'
+    ),
     'playbook.not_object': '{label} must hold a JSON object, not {type}',
     'playbook.unknown_version': (
         '{label} has format_version {version}, which this suite does not know (known: {known}); '
@@ -2318,6 +2476,22 @@ MESSAGES = {
     'archive.skip.on_default': (
         'the work is on the default branch {branch}; no pull request is needed'
     ),
+    'archive.skip.on_trunk': 'the work is on the trunk {branch}; there is no branch to merge',
+    'archive.skip.nothing_to_delete': 'no merged short-lived branch to delete',
+    'archive.detail.trunk_merged': 'merged {branch} into {trunk}',
+    'archive.detail.branch_deleted': 'deleted the merged branch {branch}',
+    'archive.detail.branch_gone': 'the branch {branch} was already deleted',
+    'archive.fail.trunk_merge': 'merging {branch} into {trunk} failed (aborted, back on {branch}): {detail}',
+    'archive.hint.trunk_merge': (
+        'merge it yourself (git checkout {trunk}, git merge {branch}, resolve the conflicts, '
+        'commit), then run the post-loop handler again'
+    ),
+    'archive.fail.on_branch_to_delete': 'the branch to delete, {branch}, is checked out',
+    'archive.fail.branch_delete': 'git branch -d {branch} failed: {detail}',
+    'archive.hint.branch_delete': (
+        'check that {branch} is merged (git branch --merged), delete it with git branch -d '
+        '{branch}, then run the post-loop handler again'
+    ),
     'archive.fail.no_free_name': 'no free name under {archive}/ for {id}',
     'archive.fail.both_exist': 'both {first} and {second} exist',
     'archive.fail.dir_gone': '{dir}/ is gone and {archive}/ does not exist',
@@ -2436,6 +2610,12 @@ MESSAGES = {
     'archive.msg.reason_hint': '{reason}. {hint}.',
     'archive.running': '{message}.',
     'archive.busy': 'Another hook is archiving the playbook right now; it reports when done.',
+    # ---- faults: the archive engine's lock and post-loop handler under faults
+    'archive.lock_unavailable': (
+        'The archive could not take its lock, so nothing was archived: {problem} Fix that, '
+        'then run `{command}`.'
+    ),
+    'post_loop.archived_due': 'The playbook {playbook} was complete and not archived: archiving it now.',
     'archive.cannot_archive': 'Playbook {id} is complete but cannot be archived: {problem}',
     # ==== end (ja-archive)
 
@@ -2468,7 +2648,11 @@ MESSAGES = {
     'runtime.effect.record_the_user_s_answer_to_the_escalation': "record the user's answer to the escalation",
     'runtime.effect.reopen_the_delegate_phase': 'reopen the delegate phase',
     'runtime.effect.apply_the_critic_s_verdicts': "apply the critic's verdicts",
+    # ---- faults: effect labels of the archive state
+    'runtime.effect.resume_the_archive': 'resume the archive',
     'runtime.effect.clear_consent': 'clear consent',
+    'runtime.effect.clear_compact_wait': 'clear compact-wait',
+    'runtime.effect.write_compact_wait': 'write compact-wait',
     'runtime.effect.clear_last_fail_reason': 'clear last-fail-reason',
     'runtime.effect.clear_pending': 'clear pending',
     'runtime.effect.clear_prompt_analyzer_marker': 'clear prompt-analyzer marker',
@@ -2499,6 +2683,7 @@ MESSAGES = {
     'runtime.effect.remove_init_guard_s_pending_marker': "remove init-guard's pending marker",
     'runtime.effect.remove_stale_post_loop_pending': 'remove stale post-loop-pending',
     'runtime.effect.remove_unreadable_archive_checkpoint': 'remove unreadable archive checkpoint',
+    'runtime.effect.remove_the_architecture_sync_flag': 'remove the architecture-sync flag',
     'runtime.effect.reset_playbook_active': 'reset playbook.active',
     'runtime.effect.reset_stop_counter': 'reset stop counter',
     'runtime.effect.save_resume_pointer': 'save resume pointer',
@@ -2506,6 +2691,7 @@ MESSAGES = {
     'runtime.effect.write_required_playbook': 'write required_playbook',
     'runtime.effect.write_session_last_end': 'write session.last_end',
     'runtime.effect.write_session_last_start': 'write session.last_start',
+    'runtime.effect.write_the_architecture_sync_flag': 'write the architecture-sync flag',
     'atomic.lock_open': (
         'cannot open the lock file {path} ({error}); state files are not written without the '
         'lock. Make it a plain file (delete whatever is there; it is recreated) on a local, '

@@ -236,14 +236,29 @@ MESSAGES = {
     # ------------------------------------------------------------ consent, pending, critic, phase-status, depends, scope, work-request
     'shared.view_error': '{error}。正確な編集でやり直すか、play/template/ の形でファイル全体を Write してください。',
     'consent_guard.not_confirmed': (
-        '理解確認がまだ承認されていないため、ファイルを編集できません。理解確認 (何を・なぜ・どのように行うか、スコープ、対象外、リスク) '
-        'をユーザーに提示し、ターンを終えて返答を待ってください。ユーザーが「はい」と答えると .claude/.session-init/consent が解除されます '
-        '(再開したセッションでも同じです)。'
+        '理解確認がまだ承認されていないため、ファイルを編集できません。理解確認 (何をするか、なぜ、どのように、範囲、'
+        '対象外、リスク、確認方法) をユーザーに提示し、ターンを終えて返答を待ってください。ユーザーが「はい」と答えると '
+        '.claude/.session-init/consent が解除されます (再開したセッションでも同じです)。'
+    ),
+    # ---- faults: the archive state in the Edit/Write chain (pending-guard)
+    'pending_guard.archive_open': (
+        'playbook{playbook} のアーカイブが始まったまま終わっていません ({status})。今すぐ `{command}` を実行してください: '
+        'アーカイブを再開し、post-loop を実行します。編集はその後に再開できます (それまでも state.md、playbook ファイル、'
+        '.claude/session-state/ は編集できます)。'
     ),
     'pending_guard.post_loop': (
         'playbook{playbook} はアーカイブされましたが、post-loop がまだ実行されていません。今すぐ実行してください: `{command}` '
         '(レポートの読み方は post-loop skill にあります)。これで {marker} が解除されます。編集はその後に再開できます (それまでも '
         'state.md、playbook ファイル、.claude/session-state/ は編集できます)。'
+    ),
+    # ---- critic-guard: a playbook the archive moved away
+    'critic_guard.archived': (
+        '{label} はもうありません。playbook は {archive}/ にアーカイブされました (critic は合格済みです)。'
+        'そこに記録することは残っていません。{then}'
+    ),
+    'critic_guard.archived_post_loop': '今すぐ post-loop ハンドラーを実行してください: `{command}`。',
+    'critic_guard.archived_done': (
+        "post-loop の報告にあるものをコミットするか、Skill(skill='playbook-init') で次のタスクを始めてください。"
     ),
     'critic_guard.view_error': (
         '{error}。報酬状態は読み取れる状態を保つ必要があります: 正確な編集でやり直すか、play/template/ の形でファイル全体を '
@@ -263,8 +278,28 @@ MESSAGES = {
     ),
     'phase_status_guard.describe': 'phase {phase}: {subtasks}',
     'depends_check.open_deps': (
-        'Phase {phase} は完了していない phase に依存しています: {deps}。先にそれらを完了させてください (または critic '
-        'が合格を出した後で progress.json に完了を記録してください)。'
+        'phase {phase} は、まだ完了していない phase に依存しています: {deps}。先にそちらを完了させてください。'
+        'phase は、そのすべての subtask が critic の合格を得た時点で完了になります。'
+    ),
+    # ---- check-state-update
+    'check_state_update.unrecorded': (
+        'このコミットには作業 ({files}) が含まれますが、{progress} には前回のコミット以降の記録がありません。'
+        '先に記録し、その記録を作業と一緒にコミットしてください: {update}'
+    ),
+    'check_state_update.more': ' ほか {count} 件のファイル',
+    'check_state_update.subtask': (
+        'subtask {subtask} ({status}) の検証を証拠付きで記録してください (未記録: {validations})。'
+        '手順は playbook-init スキルのとおりです。'
+    ),
+    'check_state_update.goal': (
+        "state.md の goal.status が in_progress ではなく '{status}' です。playbook が有効化されていない"
+        '可能性があります (reviewer の合格で有効化されます)。'
+    ),
+    # ---- depends-check: warn or block
+    'depends_check.warned': '{message}これは警告です。この編集はそのまま実行されます。',
+    'depends_check.blocked': (
+        '{message}{why} により depends-check が厳格モードになっているため、ブロックしました。'
+        '依存先の phase を先に進めてください。'
     ),
     'scope_guard.outside_project': '{path} はプロジェクトの外にあります (goal.scope.includes)',
     'scope_guard.excluded': '{path} は goal.scope.excludes で除外されています',
@@ -291,11 +326,39 @@ MESSAGES = {
         'になるまで、編集はブロックされます。'
     ),
     'prompt_work_request.needs_consent': (
-        '理解確認にはユーザーの承認が必要です: '
-        '何を・なぜ・どのように行うか、スコープ、対象外、リスクを提示し、ターンを終えて返答を待ってください。ユーザーが「はい」と答えるまで、編集はブロックされたままです '
+        '理解確認にはユーザーの承認が必要です。何をするか、なぜ、どのように、範囲、対象外、リスク、確認方法を提示し、'
+        'ターンを終えて返答を待ってください。ユーザーが「はい」と答えるまで、編集はブロックされたままです '
         '(.claude/.session-init/consent)。'
     ),
     'prompt_work_request.post_loop_first': '先に保留中の post-loop を実行してください: `{command}`。',
+    # ---- session-health
+    'session_health.map_drift': (
+        '{map} が git の管理するファイルと一致しなくなっています: {differences}。作業で構成が変わるときは、'
+        'このマップ{document}を更新してください ({flag} に記録しました)。'
+    ),
+    'session_health.map_count': '{directory}: マップでは {expected} 件、git の管理下では {actual} 件',
+    'session_health.map_new': '{directory}/: マップになく、git の管理下に {actual} 件',
+    'session_health.map_more': 'ほか {count} 件の差分',
+    'session_health.map_document': 'と、マップが指す {document} ',
+    'session_health.map_problem': 'リポジトリマップを比較できませんでした: {problem}。',
+    'session_health.unregistered': (
+        '.claude/settings.json に次のフックが登録されていません: {events}。これらのイベントは'
+        'ガードなしで実行されます。playgate のインストーラーを再実行するようユーザーに依頼してください。'
+    ),
+    'session_health.missing_files': (
+        'ゴールデンパスに必要なファイルがありません: {files}。playgate のインストーラーを'
+        '再実行するようユーザーに依頼してください。'
+    ),
+    'session_health.errors': (
+        '前回のセッション以降、ガードのエラーが {count} 件記録されています (最後は {where})。詳細は '
+        '{log} にあります。そのために呼び出しがブロックされた場合は、ユーザーに伝えてください。'
+    ),
+    'repomap.not_yaml': '{map} は正しい YAML ではありません ({error})',
+    'repomap.no_directories': "{map} に、ディレクトリとファイル数の対応 'directories:' がありません",
+    'repomap.bad_entry': "{map}: '{entry}' はディレクトリとファイル数の組ではありません",
+    'repomap.unreadable': '{map} を読み込めません ({error})',
+    'repomap.too_large': '{map} が {limit} バイトを超えています',
+    'repomap.no_index': 'git のインデックスを読み込めないため、{map} を比較できませんでした',
     # ------------------------------------------------------------ session-start
     'session_start.stale_pending': '以前のセッションが残した古い post-loop-pending を削除しました。',
     'session_start.missing_plan': '{plan} が存在しません',
@@ -312,6 +375,10 @@ MESSAGES = {
     'session_start.no_playbook_workflow': "有効なワークフローは {title} です: 作業の依頼はユーザーの /{start} コマンドから始まります（golden path の playbook-init は使いません）。",
     'session_start.branch': 'ブランチ: {branch}。',
     'session_start.branch_main': 'ブランチ: {branch} — 作業はここではなく作業ブランチで行います。',
+    'session_start.branch_trunk': (
+        'ブランチ: {branch} — トランクベース（config.branch_policy: trunk）: 作業は {branch} 上で行います。'
+        '短命なブランチは作業が終わったら {branch} にマージして削除します（git branch -d）。'
+    ),
     'session_start.playbook_problem': '問題: {problem}。修正してください (playbook のファイルは編集可能なままです)',
     'session_start.problem': '問題: {problem}',
     'session_start.bad_language': (
@@ -439,6 +506,15 @@ MESSAGES = {
     # ------------------------------------------------------------ prompt-analyzer gate
     'prompt_analyzer_gate.state_md_hint': ' playbook-init が始まるとすぐに state.md は編集可能になります (playbook-init が {marker} を作成します)。',
     'prompt_analyzer_gate.pending_hint': ' このセッションは始まったばかりです: まず state.md を Read してください (読むファイルはセッション開始時のメッセージに一覧があります)。',
+    'prompt_analyzer_gate.needs_consent': (
+        'まず理解確認を行います。依頼を分析し、ユーザーに提示してください (何をするか、なぜ、どのように、範囲、'
+        '対象外、リスク、確認方法)。そのうえでターンを終え、返事を待ってください。ユーザーが「はい」と答えるまで'
+        '編集は保留されます (.claude/.session-init/consent)。'
+    ),
+    'prompt_analyzer_gate.after_archive': (
+        '現在の playbook はありません。直前の playbook は {archive}/ にアーカイブされたため、{tool} は'
+        '使えません。{then}'
+    ),
     'prompt_analyzer_gate.not_analysed': (
         '現在の playbook が無く、依頼もまだ分析されていないため、{tool} は使えません。ゴールデンパスを始めてください: '
         "Skill(skill='playbook-init') を呼び出します (分析と理解確認、その後 pm と reviewer)。それまでは "
@@ -539,6 +615,12 @@ MESSAGES = {
     'coherence.wrong_branch': (
         'coherence: 現在のブランチは {current} ですが、現在の playbook ({plan}) の作業ブランチは {expected_repr} '
         'です。先に切り替えてください: git checkout {expected} (まだ存在しなければ git checkout -b {expected})。'
+        '読み取り専用コマンドはどのブランチでも使えます。'
+    ),
+    'coherence.wrong_branch_trunk': (
+        'coherence: 現在のブランチは {current} ですが、現在の playbook ({plan}) の作業ブランチは {expected_repr} '
+        'で、ブランチ方針は trunk です（作業は {trunk} かそこから切った短命なブランチで行います）。'
+        '先に切り替えてください: git checkout {expected} または git checkout {trunk}。'
         '読み取り専用コマンドはどのブランチでも使えます。'
     ),
     'coherence.wrong_branch_warn': 'coherence: 現在のブランチは {current} ですが、playbook のブランチは {expected} です。',
@@ -853,6 +935,23 @@ MESSAGES = {
     'stop_loop_guard.why_unchanged': '前回のブロックから何も変わっていない',
     'stop_loop_guard.let_through': '{why}ため、停止を通しました。未解決のまま — {message}',
     'stop_loop_guard.let_through_subagent': '{why}ため、subagent の停止を通しました。未解決のまま — {message}',
+    # ---- faults: the archive state at Stop and SubagentStop (post-loop-pending)
+    'post_loop_pending.archive_open': (
+        'playbook{playbook} のアーカイブが始まったまま終わっていません ({status})。今すぐ `{command}` を実行してください: '
+        '止まったところからアーカイブを再開し、post-loop を実行します。そのレポートに挙がったものをコミットしてから、ターンを終えてください。'
+    ),
+    'post_loop_pending.archive_due': (
+        'playbook{playbook} は critic の PASS が記録されて完了していますが、アーカイブされていません。今すぐ `{command}` '
+        'を実行してください: playbook をアーカイブし、post-loop を実行します。そのレポートに挙がったものをコミットしてから、ターンを終えてください。'
+    ),
+    'post_loop_pending.subagent_archive': (
+        'playbook{playbook} のアーカイブが終わっていません。ほかの何よりも先に `{command}` を実行するよう、'
+        '応答の最後でオーケストレーターに伝えてください。'
+    ),
+    'stop_loop_guard.archive_due': (
+        'playbook{playbook} のアーカイブはまだ終わっていません: 次のセッション開始時に報告して再開します。'
+        '`{command}` で完了できます。'
+    ),
     'post_loop_pending.subagent': (
         'playbook{playbook} はアーカイブされましたが、post-loop が実行されていません。ほかの何よりも先に post-loop '
         '(`{command}`) を実行するよう、応答の最後でオーケストレーターに伝えてください。'
@@ -876,10 +975,30 @@ MESSAGES = {
     'compact_resume.no_pointer': 'コンテキストが圧縮されましたが、再開ポインタは保存されていませんでした。{instruction}',
     'compact_resume.resuming': '圧縮後に再開します (ポインタの保存: {saved_at}{details})。{instruction}',
     'compact_resume.now': '{field} は現在 {value}',
+    'compact_resume.wait': (
+        'コンテキストが圧縮されました。このワークフローでは圧縮の後はユーザーを待ちます（state.md '
+        'config.after_compact: wait、seed 003 §13）。自分の判断で作業を続けたり再開したりしないでください。'
+        'ユーザーの次の指示を待っていると一行書いて、いまターンを終えてください。ユーザーが話すまで'
+        'ツール呼び出しはすべて拒否されます。続けるよう言われたときのために、作業していた位置{details}: '
+        '{instruction}'
+    ),
+    # ------------------------------------------------------------ compact-wait
+    'compact_wait.refused': (
+        '{tool} は拒否されました: 圧縮が行われたところで、このワークフローでは圧縮の後はユーザーを待ちます'
+        '（state.md config.after_compact: wait、seed 003 §13）。自分の判断で作業を続けたり再開したり'
+        'しないでください。ユーザーの次の指示を待っていると一行書いて、いまターンを終えてください。'
+        'ユーザーが話せば、ツールはまた使えます。'
+    ),
+    'compact_wait.stop_due': (
+        'Claude は圧縮の後、あなたの次の指示を待っています（config.after_compact: wait）。'
+        '作業を続けるときに必要なこと: {due}'
+    ),
     'compact_resume.moved_on': 'その後 state.md が進んでいます ({changes})。state.md が正です: {instruction}',
     'archive_playbook.incomplete': (
         '{plan} のすべての subtask が done になっていますが、playbook はまだ完了していないためアーカイブしません: {gaps}。'
-        'playbook 全体に対して critic を実行してその判定を記録し (根拠付きの critic.status PASS)、最終タスクを終えてください。'
+        "プロンプトに 'playbook' を含めて Agent(subagent_type='critic', run_in_background: false) を"
+        "呼び出してください (critic.status を設定するのはその 'CRITIC: PASS playbook' 行で、playgate が記録します)。"
+        'あわせて最終タスクを終えてください。'
     ),
     # ------------------------------------------------------------ session report, subagent reminder, breezing signals, prompt state, critic ledger, consent
     'session_report.changed': '変更されたファイル {count} 件',
@@ -900,8 +1019,13 @@ MESSAGES = {
     'session_report.status_running': '実行中',
     'session_report.status_failed': '失敗',
     'session_report.archive_unfinished': (
-        'playbook {id} のアーカイブが完了していません ({status}): {message}。次の編集時に再開されます。`{command}` '
-        'を実行して再開することもできます。'
+        'playbook {id} のアーカイブが完了していません ({status}): {message}。このセッション開始時にローカルの手順を再開します。'
+        'ほかの何よりも先に `{command}` を実行して完了させてください。'
+    ),
+    # ---- faults: the archive state at session start (session-report)
+    'session_report.archive_due': (
+        'playbook {id} は critic の PASS が記録されて完了していますが、アーカイブされていません: ほかの何よりも先に '
+        '`{command}` を実行してください (アーカイブして post-loop を実行します)。'
     ),
     'session_report.archive_partial': (
         'playbook {id} は {archive}/ にアーカイブされましたが、git の手順が途中で止まりました: {message} ユーザーが望むなら残り '
@@ -944,21 +1068,44 @@ MESSAGES = {
         '`{command}` を実行してください。'
     ),
     'prompt_state.archive_unfinished': 'playbook {id} のアーカイブが完了していません: {message}',
-    'critic_ledger.no_verdict': "critic が 'CRITIC: PASS|FAIL <subtask-id>' の行なしに終了したため、{ledger} に判定を記録していません。",
+    'critic_ledger.no_verdict': (
+        "critic が締めの判定ブロック (回答の最後に置く 'CRITIC: PASS|FAIL <subtask-id>' の行。引用やコードブロックの中は"
+        "対象外) なしに終了したため、{ledger} に判定を記録していません。"
+    ),
+    # ---- faults: the verdict block and the observed evidence (critic-ledger, review-ledger)
+    'critic_ledger.pass_unobserved': (
+        'critic の PASS のうち、根拠となるコマンドが critic 自身の実行で (フックが観測した限り) 成功しなかったものは'
+        ' done として記録していません: {items}。これらは {ledger} に FAIL として記録しました。critic にこれらの'
+        'コマンドを実行させ、成功してからもう一度判定させてください。'
+    ),
+    'critic_ledger.command_not_run': '{id}: `{command}` は critic の実行の中で実行されていません',
+    'critic_ledger.command_failed': '{id}: `{command}` は critic の実行の中で終了コード {status} で終わりました',
+    'critic_ledger.malformed': (
+        "critic の締めの判定ブロックに判定として読めない行 ({line!r}) があるため、そのブロックの判定は一つも "
+        "{ledger} に記録していません。ブロックの各行は 'CRITIC: PASS <subtask-id>' または "
+        "'CRITIC: FAIL <subtask-id> - <reason>' でなければなりません。これらの subtask について critic を"
+        'もう一度呼び出してください。'
+    ),
+    'review_ledger.malformed': (
+        "reviewer の締めの判定ブロックに判定として読めない行 ({line!r}) があるため、レビューを記録していません。"
+        "回答は 'REVIEW: PASS play/<id>/plan.json' または 'REVIEW: FAIL play/<id>/plan.json - <reason>' "
+        'で終わる必要があります。reviewer をもう一度呼び出してください。'
+    ),
     'prompt_consent.confirmed': (
         'ユーザーが理解確認を承認しました (「{excerpt}」)。編集はもう理解確認のために止められていません。playbook-init を続けてください: '
         "作業ブランチを作成し、pm が playbook を書き (承認された理解を plan.json の 'context' に)、reviewer がレビューします。"
     ),
     'prompt_consent.cancelled': 'ユーザーが依頼を取り下げました ("{excerpt}")。その作業は始めず、代わりに何を望むか尋ねてください。',
     'prompt_consent.rejected': (
-        'ユーザーは理解確認を承認しませんでした ("{excerpt}")。指摘に沿って修正し、もう一度提示してください (what、why、how、'
-        'scope、exclusions、risks)。承認なら「はい」(yes)、依頼の取り下げなら「キャンセル」(cancel) と答えてもらいます。'
+        'ユーザーは理解確認を承認しませんでした ("{excerpt}")。指摘に沿って修正し、もう一度提示してください '
+        '(何をするか、なぜ、どのように、範囲、対象外、リスク、確認方法)。最後は次の一文で締めくくります: '
+        '「はい」(yes) で承認、変更点があればその内容を、やめる場合は「キャンセル」と返信してください。'
         '承認されるまで編集はブロックされたままです。'
     ),
     'prompt_consent.waiting': (
-        '理解確認はまだユーザーの承認を待っているため、編集はブロックされたままです。このプロンプトで依頼が変わるなら理解を更新し、提示し直してください '
-        '(what、why、how、scope、exclusions、risks)。承認なら「はい」(yes)、取り下げなら「キャンセル」(cancel) '
-        'と答えてもらいます。'
+        '理解確認はまだユーザーの承認を待っているため、編集はブロックされたままです。このプロンプトで依頼が変わるなら'
+        '理解を更新し、提示し直してください (何をするか、なぜ、どのように、範囲、対象外、リスク、確認方法)。最後は'
+        '次の一文で締めくくります: 「はい」(yes) で承認、変更点があればその内容を、やめる場合は「キャンセル」と返信してください。'
     ),
     # ------------------------------------------------------------ runtime
     'runtime.too_complex': (
@@ -985,6 +1132,8 @@ MESSAGES = {
     'archive.step.pr_create': 'pull request',
     'archive.step.pr_merge': 'merge',
     'archive.step.return_default': 'デフォルトブランチへの復帰',
+    'archive.step.trunk_merge': 'トランクへのマージ',
+    'archive.step.branch_delete': 'マージ済みブランチの削除',
     'archive.in_progress': '進行中',
     'archive.archived': (
         'Playbook {id} は完了し、{archive}/ にアーカイブされました。state.md の playbook と goal セクションはリセットされました。'
@@ -1055,13 +1204,14 @@ MESSAGES = {
         'を呼び出してください。'
     ),
     'subagent_reminder.critic_next': '次: subtask {subtask}: {criterion}。',
+    'subagent_reminder.checks': 'critic はその validation_plan で判定します: {checks}。',
     'subagent_reminder.critic_playbook_next': (
         "subtask はすべて done です: playbook の判定のため、プロンプトに 'playbook' を含めて "
         "Agent(subagent_type='critic', run_in_background: false) を呼び出してください。"
     ),
     'review_ledger.no_verdict': (
-        "reviewer は 'REVIEW: PASS|FAIL play/<id>/plan.json' "
-        '行なしで終了したため、.claude/logs/review-ledger.jsonl にレビューは記録されていません。'
+        "reviewer は締めの 'REVIEW: PASS|FAIL play/<id>/plan.json' 行 (回答の最後に置く。引用やコードブロックの中は対象外) "
+        'なしで終了したため、.claude/logs/review-ledger.jsonl にレビューは記録されていません。'
     ),
     'post_loop.status_pending': 'post-loop-pending: あり{which}',
     'post_loop.status_none': 'post-loop-pending: なし',
@@ -1090,6 +1240,8 @@ MESSAGES = {
     'post_loop.manual.return_default': (
         'デフォルトブランチに戻る: git checkout {default} && git pull --ff-only {remote} {default}'
     ),
+    'post_loop.manual.trunk_merge': 'git checkout {default} の後に git merge {branch}',
+    'post_loop.manual.branch_delete': 'git branch -d {branch}（{default} にマージ済みになってから）',
     'post_loop.next_header': '次のタスク (状態から導き出し、作業をでっち上げないでください):',
     'post_loop.next_playbooks': '- まだ終わっていない playbook:',
     'post_loop.next_playbook': '    {plan} (meta.status {status}、subtask {done}/{total} 完了)',
@@ -1751,6 +1903,11 @@ MESSAGES = {
     'playbook.not_utf8': '{label} が正しい UTF-8 ではありません',
     'playbook.too_deep': '{label} の入れ子が深すぎます',
     'playbook.not_json': '{label} が正しい JSON ではありません ({detail})',
+    # ---- faults: messages that name the real fix (playbook files)
+    'playbook.bom': (
+        '{label} の先頭にバイトオーダーマーク (BOM) があり、JSON では許されません: BOM なしの UTF-8 で保存し直してください '
+        '(先頭の見えない 1 文字を削除します)。'
+    ),
     'playbook.not_object': '{label} は JSON オブジェクトでなければなりませんが、{type} です',
     'playbook.unknown_version': (
         '{label} の format_version {version} はこのスイートが知らないバージョンです '
@@ -1899,6 +2056,22 @@ MESSAGES = {
     'archive.skip.no_repository_git': 'git リポジトリではないため、git の手順は対象外です',
     'archive.skip.no_repository': 'git リポジトリではありません',
     'archive.skip.on_default': '作業がデフォルトブランチ {branch} 上にあるため、プルリクエストは不要です',
+    'archive.skip.on_trunk': '作業がトランク {branch} 上にあるため、マージするブランチはありません',
+    'archive.skip.nothing_to_delete': '削除するマージ済みの短命ブランチはありません',
+    'archive.detail.trunk_merged': '{branch} を {trunk} にマージしました',
+    'archive.detail.branch_deleted': 'マージ済みのブランチ {branch} を削除しました',
+    'archive.detail.branch_gone': 'ブランチ {branch} はすでに削除されています',
+    'archive.fail.trunk_merge': '{branch} を {trunk} にマージできませんでした（中止して {branch} に戻りました）: {detail}',
+    'archive.hint.trunk_merge': (
+        '自分でマージしてください（git checkout {trunk}、git merge {branch}、競合を解決してコミット）。'
+        'その後 post-loop ハンドラーを再実行してください'
+    ),
+    'archive.fail.on_branch_to_delete': '削除するブランチ {branch} がチェックアウトされています',
+    'archive.fail.branch_delete': 'git branch -d {branch} が失敗しました: {detail}',
+    'archive.hint.branch_delete': (
+        '{branch} がマージ済みか確かめ（git branch --merged）、git branch -d {branch} で削除してから、'
+        'post-loop ハンドラーを再実行してください'
+    ),
     'archive.fail.no_free_name': '{archive}/ の下に {id} 用の空いている名前がありません',
     'archive.fail.both_exist': '{first} と {second} の両方が存在します',
     'archive.fail.dir_gone': '{dir}/ がなくなっており、{archive}/ も存在しません',
@@ -2002,6 +2175,12 @@ MESSAGES = {
     'archive.msg.reason_hint': '{reason}。{hint}。',
     'archive.running': '{message}。',
     'archive.busy': '別のフックがいま playbook をアーカイブしています。完了したら報告します。',
+    # ---- faults: the archive engine's lock and post-loop handler under faults
+    'archive.lock_unavailable': (
+        'アーカイブのロックを取得できなかったため、何もアーカイブしていません: {problem} これを直してから '
+        '`{command}` を実行してください。'
+    ),
+    'post_loop.archived_due': 'playbook {playbook} は完了していましたがアーカイブされていませんでした: いまアーカイブします。',
     'archive.cannot_archive': 'Playbook {id} は完了していますが、アーカイブできません: {problem}',
     # ==== end (ja-archive)
 
@@ -2034,7 +2213,11 @@ MESSAGES = {
     'runtime.effect.record_the_user_s_answer_to_the_escalation': 'エスカレーションへのユーザーの回答の記録',
     'runtime.effect.reopen_the_delegate_phase': 'delegate フェーズの再開',
     'runtime.effect.apply_the_critic_s_verdicts': 'critic の判定の反映',
+    # ---- faults: effect labels of the archive state
+    'runtime.effect.resume_the_archive': 'アーカイブの再開',
     'runtime.effect.clear_consent': '同意の解除',
+    'runtime.effect.clear_compact_wait': '圧縮後の待機の解除',
+    'runtime.effect.write_compact_wait': '圧縮後の待機の記録',
     'runtime.effect.clear_last_fail_reason': 'last-fail-reason の削除',
     'runtime.effect.clear_pending': 'pending の解除',
     'runtime.effect.clear_prompt_analyzer_marker': 'prompt-analyzer マーカーの削除',
@@ -2065,6 +2248,7 @@ MESSAGES = {
     'runtime.effect.remove_init_guard_s_pending_marker': 'init-guard の pending マーカーの削除',
     'runtime.effect.remove_stale_post_loop_pending': '古い post-loop-pending の削除',
     'runtime.effect.remove_unreadable_archive_checkpoint': '読み取れないアーカイブのチェックポイントの削除',
+    'runtime.effect.remove_the_architecture_sync_flag': 'architecture-sync フラグの削除',
     'runtime.effect.reset_playbook_active': 'playbook.active のリセット',
     'runtime.effect.reset_stop_counter': 'Stop カウンタのリセット',
     'runtime.effect.save_resume_pointer': '再開ポインタの保存',
@@ -2072,6 +2256,7 @@ MESSAGES = {
     'runtime.effect.write_required_playbook': 'required_playbook の書き込み',
     'runtime.effect.write_session_last_end': 'session.last_end の書き込み',
     'runtime.effect.write_session_last_start': 'session.last_start の書き込み',
+    'runtime.effect.write_the_architecture_sync_flag': 'architecture-sync フラグの書き込み',
     'atomic.lock_open': (
         'ロックファイル {path} を開けません ({error})。ロックなしでは状態ファイルを書き込みません。'
         'ローカルの書き込み可能なファイルシステム上の通常のファイルにしてください '

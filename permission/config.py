@@ -39,6 +39,7 @@ from permission import floors
 from permission.rules import compile_rules
 from statefiles import cache, fastjson
 from statefiles.atomic import read_bytes
+from statefiles.yamlsafe import yaml_load
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULTS_FILE = os.path.join(HERE, "defaults.yaml")
@@ -179,7 +180,12 @@ def load(root: str, use_cache: bool = True) -> Config:
                 schema_bytes = fh.read()
         except OSError as exc:
             return Config(_broken(layers, f"{SCHEMA_FILE}: cannot be read ({exc})"))
-        key = b"\x00".join([FORMAT, schema_bytes] + [layer.key_bytes() for layer in layers])
+        # The labels are in the key: the merged value names its layers, and a
+        # value cached by another copy of the suite (the hooks' .claude/ copy,
+        # a package's CLI) must not make this one cite that copy's files.
+        key = b"\x00".join([FORMAT, schema_bytes] + [
+            layer.label.encode("utf-8", "surrogateescape") + b"\x01" + layer.key_bytes()
+            for layer in layers])
         if use_cache:
             value = cache.cached(root, CACHE_NAME, key, lambda: build(layers, schema_bytes))
         else:
@@ -255,37 +261,6 @@ def parse_layer(layer: Layer, schema: dict) -> tuple:
 def _yaml_type(value) -> str:
     return {list: "a list", str: "a string", int: "a number", float: "a number",
             bool: "a boolean"}.get(type(value), type(value).__name__)
-
-
-def yaml_load(text: str):
-    """``yaml.safe_load`` that refuses duplicate keys (the second would
-    silently win and hide a mistake)."""
-    import yaml  # lazy: PyYAML (~15 ms) only when a config layer changed
-
-    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-    class _Loader(base):  # type: ignore[misc, valid-type]
-        pass
-
-    def mapping(loader, node, deep=False):
-        seen = set()
-        for key_node, _ in node.value:
-            key = loader.construct_object(key_node, deep=True)
-            try:
-                dup = key in seen
-            except TypeError:
-                dup = False
-            if dup:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"duplicate key {key!r}", key_node.start_mark)
-            try:
-                seen.add(key)
-            except TypeError:
-                pass
-        return yaml.constructor.SafeConstructor.construct_mapping(loader, node, deep=deep)
-
-    _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
-    return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
 
 
 def yaml_error(exc) -> str:

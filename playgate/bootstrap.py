@@ -318,7 +318,7 @@ def _speed_up(python, inst, suite, out):
                 if os.path.isdir(os.path.join(ROOT, p))]
     for argv, what in (([python, "-m", "compileall", "-q"] + packages, "compileall"),
                        ([python, "-m", "shell.bashparse"], "building the bashlex tables"),
-                       ([python, "-m", "statefiles.bundle"] + list(suite.BUNDLED),
+                       ([python, "-m", "playgate.bundle"] + list(suite.BUNDLED),
                         "building the module bundle")):
         try:
             _run(inst, argv, COMPILE_TIMEOUT, what, cwd=ROOT)

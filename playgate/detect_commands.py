@@ -207,12 +207,13 @@ def write(repo: str, prefixes) -> str:
 
 
 def offer(repo: str, *, assume_yes: bool = False, dry_run: bool = False, ask=None,
-          out=print) -> list:
+          out=print, left: list | None = None) -> list:
     """The installer's step: show the detected commands not declared yet and
     write them when the user agrees — ``assume_yes`` (``--yes``), or
     ``ask(question) -> bool`` answering yes (install.py passes an
     interactive prompt when stdin is a terminal). Without either, or with
-    ``dry_run``, only says how to declare them. Returns the prefixes written."""
+    ``dry_run``, only says how to declare them. Returns the prefixes written;
+    ``left`` (a list) receives those detected and not declared."""
     have = set(declared(repo))
     new = [d for d in detect(repo) if d.prefix not in have]
     if not new:
@@ -228,6 +229,8 @@ def offer(repo: str, *, assume_yes: bool = False, dry_run: bool = False, ask=Non
     agreed = assume_yes or (ask is not None and ask(
         "Declare them, so that Claude Code can run them without a permission dialog? [y/N] "))
     if not agreed:
+        if left is not None:
+            left.extend(prefixes)
         out("  not declared. Re-run with --yes, or add them to project_commands in "
             f"{LAYER} yourself.")
         return []

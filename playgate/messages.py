@@ -114,6 +114,9 @@ EN = {
                               "~/.claude/projects/ by the session id)"),
     "report.no_session": ("no session to report: the decision log {log} is empty; pass "
                           "--session ID or --transcript FILE"),
+    "report.unknown_session": ("no session {session} in the decision log {log} ({count} "
+                               "session(s) logged, the newest {newest}) and no transcript of "
+                               "it; pass one of the logged ids (playgate logs lists them)"),
     "report.bad_transcript": "cannot read the transcript {path}: {error}",
     "report.html_unwritable": "cannot write {path}: {error}",
     "report.html_written": "wrote {path}",
@@ -290,10 +293,10 @@ EN = {
                            "(every hook call compiles them): re-run python install.py {root}"),
     "doctor.no_bundle": ("the module bundle is not built: every hook call imports the suite "
                          "module by module (slower). Build it: cd {suite} && {python} -m "
-                         "statefiles.bundle (or re-run the install)"),
+                         "playgate.bundle (or re-run the install)"),
     "doctor.stale_bundle": ("the module bundle does not match the suite's sources or the hook "
                             "interpreter (those modules are imported the slow way). Rebuild it: "
-                            "cd {suite} && {python} -m statefiles.bundle (or re-run the "
+                            "cd {suite} && {python} -m playgate.bundle (or re-run the "
                             "install)"),
     "doctor.speed_ok": "bytecode, parser tables and module bundle in place",
     "doctor.version_mismatch": ("this playgate ({cli}, {suite}) is not the installed one "

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from shell.model import Msg
-from shell.record import Record
+from statefiles.record import Record
 
 
 class Report:
@@ -63,7 +63,7 @@ class Lit(Record):
     """A string literal in the scanned code: its ``value`` (escapes
     decoded), ``dynamic`` (it interpolates something, so the value at run
     time differs) and its span ``start:end`` in the code, quotes included.
-    Made as ``Lit(value, dynamic, start, end)`` (:class:`shell.record.Record`)."""
+    Made as ``Lit(value, dynamic, start, end)`` (:class:`statefiles.record.Record`)."""
 
     __slots__ = ("value", "dynamic", "start", "end")
 

@@ -1,10 +1,10 @@
 """The shapes the shell analysis produces (SPEC §4). See ``shell/__init__.py``
 for how guards use them. Plain ``__slots__`` classes, the simple ones on
-:class:`shell.record.Record` (no dataclasses: hook hot path)."""
+:class:`statefiles.record.Record` (no dataclasses: hook hot path)."""
 
 from __future__ import annotations
 
-from shell.record import Record
+from statefiles.record import Record
 
 #: Placeholder for a part of a value the analyser cannot know statically (an
 #: expansion of an unknown variable, command output...). Commands cannot
@@ -136,7 +136,7 @@ class Redirect(Record):
             target is dynamic); set by the walker after the redirection is made.
 
     Made as ``Redirect(op, fd=None, target=None, dup=None, heredoc=None,
-    path=None)`` (:class:`shell.record.Record`).
+    path=None)`` (:class:`statefiles.record.Record`).
     """
 
     __slots__ = ("op", "fd", "target", "dup", "heredoc", "path")
@@ -162,7 +162,7 @@ class Stdin(Record):
     ``kind``: ``"pipe"`` (``producers`` = the upstream commands),
     ``"heredoc"``/``"herestring"`` (``content`` known unless dynamic),
     ``"file"`` (``path``), ``"procsub"``. Made as ``Stdin(kind, content=None,
-    producers=(), path=None, dynamic=False)`` (:class:`shell.record.Record`).
+    producers=(), path=None, dynamic=False)`` (:class:`statefiles.record.Record`).
     """
 
     __slots__ = ("kind", "content", "producers", "path", "dynamic")
@@ -279,7 +279,7 @@ class Finding(Record):
     (``rm -rf "$X"``): still blocked, but not proof of intent.
 
     Made as ``Finding(family, message, command=None, certain=True,
-    command_family="")`` (:class:`shell.record.Record`)."""
+    command_family="")`` (:class:`statefiles.record.Record`)."""
 
     __slots__ = ("family", "message", "command", "certain", "command_family")
     _defaults = {"command": None, "certain": True, "command_family": ""}
@@ -312,7 +312,7 @@ class Write(Record):
 
     Made as ``Write(how, given, abs, rel, kind="write", recursive=False,
     possible=False, command=None, pattern=None, max_depth=None)``
-    (:class:`shell.record.Record`).
+    (:class:`statefiles.record.Record`).
     """
 
     __slots__ = ("how", "given", "abs", "rel", "kind", "recursive", "possible", "command",

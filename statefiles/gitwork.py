@@ -31,7 +31,7 @@ from __future__ import annotations
 import os
 import time
 
-from shell.record import Record
+from statefiles.record import Record
 
 #: Largest output kept per stream, in characters.
 MAX_OUTPUT = 64 * 1024
@@ -47,7 +47,7 @@ class Run(Record):
         missing: the executable was not found.
 
     Made as ``Run(argv, code=None, out="", err="", timed_out=False,
-    missing=False)`` (:class:`shell.record.Record`).
+    missing=False)`` (:class:`statefiles.record.Record`).
     """
 
     __slots__ = ("argv", "code", "out", "err", "timed_out", "missing")

@@ -78,6 +78,9 @@ def parse_json_text(data, label: str) -> tuple:
     except RecursionError:
         return None, _text("playbook.too_deep", label=label)
     except ValueError as exc:
+        if data.startswith("\ufeff"):
+            # json's "Expecting value: char 0" hides the real cause and its fix
+            return None, _text("playbook.bom", label=label)
         from statefiles.detail import json_problem  # lazy: a broken playbook only
 
         first = str(exc).splitlines()[0]
@@ -162,6 +165,48 @@ def new_progress(phases: dict, subtasks, active: tuple) -> dict:
                        for ident, status in phases.items()},
             "subtasks": {ident: pending() for ident in subtasks}, "final_tasks": {},
             "critic": {"status": "PENDING", "evidence": [], "notes": ""}}
+
+
+#: Characters of a criterion or a check shown in a reminder.
+BRIEF_LIMIT = 400
+
+
+def brief(text, limit: int = BRIEF_LIMIT) -> str:
+    """``text`` on one line (whitespace runs as one space), at most
+    ``limit`` characters: a longer one is cut at the last word boundary
+    before the limit and ends with ``…`` (never in the middle of a word,
+    which once turned ``validation`` into ``valid``). Not a string: ``""``."""
+    if not isinstance(text, str):
+        return ""
+    flat = " ".join(text.split())
+    if len(flat) <= limit:
+        return flat
+    cut = flat[:limit].rstrip()
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:.-") + "…"
+
+
+def checks_text(subtask) -> str:
+    """A plan subtask's ``validation_plan`` as one line, the checks the
+    critic will judge against: ``technical: pytest -q → all tests pass;
+    consistency: ...; completeness: ...`` (each :func:`brief`); ``""`` when
+    there is none."""
+    plan = _dict(_dict(subtask).get("validation_plan"))
+    parts = []
+    for kind in VALIDATION_KINDS:
+        value = plan.get(kind)
+        if isinstance(value, dict):
+            command = brief(_str(value.get("command")), 160)
+            expected = brief(_str(value.get("expected")), 160)
+            what = " → ".join(p for p in (command, expected) if p) or brief(
+                _str(value.get("type")), 40)
+        else:
+            what = brief(_str(value), 200)
+        if what:
+            parts.append(f"{kind}: {what}")
+    return "; ".join(parts)
 
 
 def evidence_problems(entry) -> list:

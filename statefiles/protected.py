@@ -16,6 +16,20 @@ below it. Matching is done on every spelling of the target (see
 ``layout.ResolvedPath.variants``) and ignores case, so a protected file is
 protected however it is written.
 
+A wildcard never reaches into an installed-package directory
+(:data:`PACKAGE_DIRS`: ``site-packages``, ``node_modules``...): ``**/*.pem``
+protects the project's keys, not certifi's public CA bundle in
+``.venv/lib/python3.12/site-packages/certifi/cacert.pem``, so installing into
+or removing a virtualenv is not a write to a secret. A pattern that names
+such a directory literally (``node_modules/app/*.pem``) still reaches in, and
+so does a pattern whose literal part covers the tree
+(``.claude/.venv/**``, the suite's own environment). Only the directory's
+*name* counts, never a marker file (``pyvenv.cfg``) or ``.gitignore``: an
+agent can write those next to a real secret, while giving a secret such a
+name means moving it, which is a write to the protected file; and every
+spelling of the target is judged, so a symlink from ``node_modules/`` to a
+secret is as protected as the secret.
+
 :data:`FLOOR` is always in force, whatever the file says: the suite's own
 files, settings and state caches are HARD_BLOCK so that Claude cannot switch
 the gate off (bypass family G).
@@ -29,6 +43,12 @@ from statefiles import layout
 from statefiles.atomic import read_bytes
 
 LEVELS = ("HARD_BLOCK", "BLOCK", "WARN")
+
+#: Directories package managers install into (case-folded names). A
+#: wildcard of a protection pattern does not match them or anything below
+#: them; a literal component does (see the module docstring).
+PACKAGE_DIRS = frozenset({"site-packages", "dist-packages", "node_modules", "__pypackages__",
+                          "bower_components"})
 #: Strength order: a path matched by several entries gets the strongest level.
 _RANK = {"WARN": 1, "BLOCK": 2, "HARD_BLOCK": 3}
 
@@ -60,6 +80,8 @@ FLOOR = (
     # The project's custom rules: Claude must not lift its own rules.
     layout.CUSTOM_RULES,
     layout.MANIFEST,
+    # Which suite a clone installs, and from where: Claude must not redirect it.
+    layout.PIN,
     # install.py's backups of the user's files: --uninstall restores from them.
     ".claude/.playgate-backup/**",
     ".claude/skills/post-loop/**",
@@ -152,12 +174,13 @@ class Entry:
 
     def _covers(self, path: str) -> bool:
         """:meth:`matches_rel` for a path already case-folded and normalised
-        (:func:`_normal`)."""
+        (:func:`_normal`); wildcards stop at installed-package directories
+        (:func:`_match_sealed`)."""
         if self.prefix and not path.startswith(self.prefix):
             return False
         if self._comps is None:
             self._comps = pattern_components(self.pattern)
-        return _match(self._comps, path)
+        return _match_sealed(self._comps, path)
 
     def matches_abs(self, forms, home: str) -> bool:
         """For an absolute entry: True when one of the absolute paths ``forms``
@@ -171,7 +194,7 @@ class Entry:
         _, prefix, comps = cached
         for form in forms:
             path = _normal(form.casefold())
-            if path.startswith(prefix) and _match(comps, path):
+            if path.startswith(prefix) and _match_sealed(comps, path):
                 return True
         return False
 
@@ -348,6 +371,62 @@ def _match(comps, path: str) -> bool:
     return rec(0, 0)
 
 
+def _in_package_dir(path: str) -> bool:
+    """``path`` (case-folded, normalised) has a :data:`PACKAGE_DIRS`
+    component. A substring test first: most paths have no ``-packages``,
+    ``node_modules`` or ``_components`` in them at all."""
+    if "packages" not in path and "node_modules" not in path and "_components" not in path:
+        return False
+    return any(part in PACKAGE_DIRS for part in path.split("/"))
+
+
+def _match_sealed(comps, path: str) -> bool:
+    """:func:`_match` for protection entries: a wildcard (``*``, ``?``,
+    ``**``) never matches a :data:`PACKAGE_DIRS` component, a literal
+    component does; a match still covers everything below it. ``path`` is
+    case-folded and normalised. Costs :func:`_match` plus one substring test
+    for a path outside installed packages."""
+    if not _match(comps, path):
+        return False
+    if not _in_package_dir(path):
+        return True
+    if not isinstance(comps, tuple):
+        # A regex pattern ("a**b" inside a component): it reaches into a
+        # package directory only when it names every one on the path.
+        text = comps.pattern
+        return all(part not in PACKAGE_DIRS or part.replace("-", "\\-") in text
+                   or part in text for part in path.split("/"))
+    parts = path.split("/")
+    n_comps, n_parts = len(comps), len(parts)
+    sealed = [part in PACKAGE_DIRS for part in parts]
+
+    def rec(i: int, j: int) -> bool:
+        """Components ``comps[i:]`` match path parts ``parts[j:]``, no
+        wildcard taking a sealed part."""
+        while i < n_comps:
+            c = comps[i]
+            if c == "**":
+                while i + 1 < n_comps and comps[i + 1] == "**":
+                    i += 1
+                if i + 1 == n_comps:
+                    return True     # the rest is covered as "below" a match
+                for k in range(j, n_parts):
+                    if rec(i + 1, k):
+                        return True
+                    if sealed[k]:
+                        return False   # ** would have to take parts[k]
+                return False
+            if j >= n_parts or not _component_match(c, parts[j]):
+                return False
+            if sealed[j] and ("*" in c or "?" in c):
+                return False
+            i += 1
+            j += 1
+        return True
+
+    return rec(0, 0)
+
+
 #: Components of the patterns :func:`matches` has seen (a process reads a
 #: handful: spec_paths, scope globs).
 _SEEN: dict = {}
@@ -508,9 +587,9 @@ class ProtectedList:
             elif found:
                 rel = layout.relative_to(found, root) if root and not entry.absolute else None
                 name = rel if rel is not None else found
-                if glob_match(pattern_components(entry.pattern if not entry.absolute
-                                                 else _expand_home(entry.pattern, home)),
-                              name.casefold()):
+                if _match_sealed(pattern_components(entry.pattern if not entry.absolute
+                                                    else _expand_home(entry.pattern, home)),
+                                 _normal(name.casefold())):
                     best = entry
         return best
 

@@ -26,6 +26,11 @@ from statefiles.cache import cached, lookup, store
 
 SECTIONS = ("project", "playbook", "goal", "session", "config")
 SECURITY_MODES = ("strict", "trusted", "developer", "admin")
+#: Other names a mode is written with: seed 002's state.md lists
+#: ``security: normal | admin``, and its ``normal`` is the default mode,
+#: which here is ``strict`` (the strictest of the four, so a seed-era
+#: state.md loses no protection).
+SECURITY_ALIASES = {"normal": "strict"}
 TOOLSTACKS = ("A", "B", "C")
 #: state.md larger than this is refused (a hostile or broken file): parsing
 #: must stay far inside a hook's timeout (statefiles.yamlsafe).
@@ -243,6 +248,12 @@ def _parse(text: str) -> dict:
     return {"sections": sections, "spans": info["spans"], "errors": errors}
 
 
+def _mode(value: str) -> str:
+    """A ``config.security`` string as the mode it names (aliases resolved)."""
+    mode = value.strip().lower()
+    return SECURITY_ALIASES.get(mode, mode)
+
+
 def _key_problems(sections: dict) -> list:
     """Keys the guards rely on whose value cannot be what it must be: they
     read as their safe default (no active playbook, ``strict``), and the
@@ -255,7 +266,7 @@ def _key_problems(sections: dict) -> list:
         problems.append(_text("state_md.active_not_path", type=type(active).__name__))
     security = config.get("security") if isinstance(config, dict) else None
     if security is not None and (not isinstance(security, str)
-                                 or security.strip().lower() not in SECURITY_MODES):
+                                 or _mode(security) not in SECURITY_MODES):
         problems.append(_text("state_md.bad_security", value=repr(security),
                               modes=", ".join(SECURITY_MODES)))
     return problems
@@ -306,11 +317,13 @@ class StateDoc:
 
     @property
     def security(self) -> str:
-        """``config.security``; anything unknown or unreadable is ``strict``
-        (SPEC §7 — the safest mode)."""
+        """``config.security`` as one of :data:`SECURITY_MODES` (seed 002's
+        ``normal`` is ``strict``, :data:`SECURITY_ALIASES`); anything unknown
+        or unreadable is ``strict`` (SPEC §7 — the safest mode), and
+        :attr:`errors` names it."""
         value = self.get("config", "security")
-        if isinstance(value, str) and value.strip().lower() in SECURITY_MODES:
-            return value.strip().lower()
+        if isinstance(value, str) and _mode(value) in SECURITY_MODES:
+            return _mode(value)
         return "strict"
 
     @property

@@ -44,13 +44,15 @@ PENDING: dict = {}
 #: Scripts without ``--help`` whose flags are checked against their source.
 SCRIPT_SOURCES = {
     "permission_request.py": ("hooks/permission_request.py", "events/permission_request.py",
-                              "permission/explain.py"),
+                              "events/explain.py"),
     "handler.py": ("skills/post-loop/handler.py",),
     "bootstrap.py": ("playgate/bootstrap.py",),
 }
 
-#: Example paths in commands (placeholders), which must not exist.
-EXAMPLE_PATHS = frozenset({"tests/test_x.py", "docs/defs.txt"})
+#: Example paths in commands (placeholders), which must not exist; and files
+#: of the user's project the docs describe (its repository map).
+EXAMPLE_PATHS = frozenset({"tests/test_x.py", "docs/defs.txt", "docs/repository-map.yaml",
+                           "docs/architecture.md"})
 
 FENCE = re.compile(r"^\s*(```|~~~)")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")

@@ -443,6 +443,8 @@ def evidence(inst, *sids) -> None:
 def subagent(inst, agent_type, message):
     """The subagent stops (SubagentStop), then its Agent call returns
     (PostToolUse): both answers."""
+    if agent_type == "critic":
+        K.critic_ran(inst.root, "a-1")  # its commands ran and passed, as the hooks saw
     stop = inst.hook("SubagentStop", stop_hook_active=False, agent_id="a-1",
                      agent_type=agent_type, last_assistant_message=message)
     post = inst.hook("PostToolUse", tool_name="Agent", tool_use_id="t",

@@ -376,7 +376,9 @@ class Agent(RuleBasedStateMachine):
     def critic_run(self, target_id, verdict, agent_type):
         message = f"Checked.\nCRITIC: {verdict} {target_id}" + (" - broken" if verdict == "FAIL"
                                                                   else "")
-        result = self.hook("SubagentStop", agent_id="a" + uuid.uuid4().hex[:6],
+        agent_id = "a" + uuid.uuid4().hex[:6]
+        K.critic_ran(self.root, agent_id)  # its commands ran and passed, as the hooks saw
+        result = self.hook("SubagentStop", agent_id=agent_id,
                            agent_type=agent_type, stop_hook_active=False,
                            last_assistant_message=message, session_id=self.session)
         assert result.code == 0, result

@@ -133,6 +133,9 @@ def every_event(ws) -> None:
         "UserPromptSubmit": {"prompt": "please fix src/app.py"},
         "Stop": {"stop_hook_active": False},
         "SubagentStop": {"agent_id": "a1", "agent_type": "general-purpose"},
+        "PostToolUseFailure": {"tool_name": "Bash", "tool_use_id": "t", "agent_id": "a1",
+                               "agent_type": "critic", "tool_input": {"command": "pytest"},
+                               "error": "Exit code 1\nfailed", "is_interrupt": False},
         "SubagentStart": {"agent_id": "a1", "agent_type": "critic"},
         "SessionStart": {"source": "startup"},
         "SessionEnd": {"reason": "other"},
@@ -146,7 +149,8 @@ def every_event(ws) -> None:
         result = call(ws, event, **extra)
         if event in ("PermissionRequest", "UserPromptSubmit", "Stop", "SubagentStop",
                      "SessionStart", "SessionEnd", "PreCompact", "Notification",
-                     "TaskCompleted", "TeammateIdle", "SubagentStart", "PostToolUse"):
+                     "TaskCompleted", "TeammateIdle", "SubagentStart", "PostToolUse",
+                     "PostToolUseFailure"):
             assert result.code == 0, (event, result)
         if event == "PermissionRequest":
             assert result.stderr == ""
@@ -716,7 +720,8 @@ def test_a_lock_that_cannot_be_taken_is_reported_not_swallowed(ws):
     _make("dir")(ws.root / ".claude" / ".cache" / "state.lock")
     result = call(ws, "SessionStart", source="startup")
     assert "State was not fully recorded" in result.context, result
-    assert "state.lock" in result.context and "LockTimeout" in result.context, result
+    # LockUnavailable: the lock file cannot be opened (not a wait that timed out)
+    assert "state.lock" in result.context and "LockUnavailable" in result.context, result
 
 
 # ================================================================== the installed hooks

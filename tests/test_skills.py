@@ -204,6 +204,8 @@ def test_install_puts_skills_agents_and_templates_in_place(installed):
 
     git(root, "checkout", "-q", "-b", "feat/x")
     assert installed.tool("Skill", {"skill": "playbook-init"}).code == 0
+    # playbook-init started the understanding check; the user confirms it.
+    assert installed.hook("UserPromptSubmit", prompt="yes").code == 0
     edit = installed.tool("Edit", {"file_path": str(root / ".claude/agents/critic.md"),
                                    "old_string": "Read, Grep, Bash",
                                    "new_string": "Read, Grep, Bash, Write"})

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import os
 
-from shell.record import Record
+from statefiles.record import Record
 
 #: The suite's name when it is installed as a Claude Code plugin: its agents
 #: are then ``playgate:<name>``. Other plugins' namespaces are kept, so a
@@ -151,6 +151,9 @@ WORKFLOWS = (
             # the critic's and the reviewer's verdicts, the archive
             "post_loop_pending", "completion_check", "critic_ledger", "review_ledger",
             "subagent_reminder", "archive_playbook", "progress_reminder",
+            # Bash: a commit of work the playbook has not recorded; the
+            # critic's commands and their exit status
+            "check_state_update", "critic_commands",
         ),
     ),
     Workflow(
@@ -328,6 +331,19 @@ def branch_policy(ctx) -> str:
     return active(ctx).branch_policy
 
 
+def branch_policy_in(config) -> str:
+    """:func:`branch_policy` read from a parsed state.md ``config`` section
+    (a dict; anything else is no config), for code that has no hook context
+    (the archive engine, the command line)."""
+    config = config if isinstance(config, dict) else {}
+    value = _word(config.get("branch_policy"))
+    if value in BRANCH_POLICIES:
+        return value
+    if value is not None:
+        return FEATURE
+    return BY_NAME.get(_word(config.get("workflow")) or "", DEFAULT).branch_policy
+
+
 def after_compact(ctx) -> str:
     """``continue`` or ``wait``: what the agent does after a compaction —
     continue where it was (seed 002 §1.5) or wait for the user's next
@@ -338,6 +354,14 @@ def after_compact(ctx) -> str:
     if value in AFTER_COMPACT:
         return value
     return active(ctx).after_compact
+
+
+def main_forbidden(ctx) -> bool:
+    """True when the checked-out branch is ``main``/``master`` and the
+    branch policy is ``feature`` (seeds 002/004: no work happens there).
+    Under ``trunk`` (seed 003 §15: main is the trunk and work happens on
+    it) main is a working branch like any other, so this is False."""
+    return bool(ctx.on_main) and branch_policy(ctx) != TRUNK
 
 
 def config_problems(config: dict | None) -> list:

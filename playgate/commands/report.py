@@ -22,7 +22,7 @@ the newest entry in the decision log) it gathers
 The text form is for terminals; ``--html FILE`` writes one self-contained
 page (inline CSS, no script, no external asset, a Content-Security-Policy
 that forbids loading anything) and prints where. Every input and reason
-shown is masked (:func:`events.redact.mask`), the page's text is HTML-escaped.
+shown is masked (:func:`statefiles.redact.mask`), the page's text is HTML-escaped.
 Writes only FILE. Exit 0; 3 when no session can be found or FILE cannot
 be written.
 """
@@ -36,7 +36,7 @@ from types import SimpleNamespace
 
 from events import decisionlog
 from events.decisionlog import short_input
-from events.redact import mask
+from statefiles.redact import mask
 from playgate import messages, transcript
 from playgate.commands import status
 from playgate.commands.logs import _local, summarise
@@ -163,7 +163,8 @@ def collect(project, session: str | None = None, transcript_path: str | None = N
     """The report document (see the module docstring).
 
     Raises:
-        InputError: no session given and none in the log, or the transcript
+        InputError: no session given and none in the log, a session named that
+            is neither in the log nor has a transcript, or the transcript
             named cannot be read.
     """
     entries = decisionlog.read_all(project.root)
@@ -177,7 +178,15 @@ def collect(project, session: str | None = None, transcript_path: str | None = N
     if session:
         known = [e.get("session") for e in entries
                  if str(e.get("session") or "").startswith(session)]
-        session = known[-1] if known else session
+        if known:
+            session = known[-1]
+        elif session_data is None and not find_transcript(session, project.env):
+            # Neither logged nor a transcript: an empty page with exit 0 would
+            # read as "nothing happened in that session".
+            sessions = list(dict.fromkeys(e.get("session") for e in entries if e.get("session")))
+            raise InputError(messages.text(
+                "report.unknown_session", session=session, log=decisionlog_path(project),
+                count=len(sessions), newest=sessions[-1] if sessions else "-"))
     elif session_data is not None and session_data.session_id:
         session = session_data.session_id
     else:

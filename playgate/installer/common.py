@@ -28,6 +28,13 @@ SETTINGS = ".claude/settings.json"
 MANIFEST = layout.MANIFEST
 BACKUP_DIR = ".claude/.playgate-backup"
 VENV = ".claude/.venv"
+#: Written into ``.claude/.venv`` by a clone's setup (:mod:`playgate.repair`)
+#: when it made the virtualenv, so that the install it runs records it as
+#: made by playgate (and --uninstall removes it).
+VENV_MARKER = ".claude/.venv/.made-by-playgate"
+#: How a ``--repair`` refusal for another suite starts (:mod:`playgate.repair`
+#: then tries the next source).
+PIN_MISMATCH = "not the pinned suite"
 PROTECTED = layout.PROTECTED_FILES
 STATE_MD = layout.STATE_MD
 PLAY_TEMPLATE = "play/template"
@@ -47,7 +54,7 @@ LOG_DIR = ".claude/logs"
 #: The bashlex parser tables the install builds (``python -m shell.bashparse``
 #: in ``.claude/``; see shell/bashparse.py), recorded as derived.
 BASHLEX_TABLES = ".claude/shell/bashlex_tables.marshal"
-#: The compiled suite in one file (``python -m statefiles.bundle`` in
+#: The compiled suite in one file (``python -m playgate.bundle`` in
 #: ``.claude/``; see hooks/_bootstrap.py), recorded as derived.
 SUITE_BUNDLE = ".claude/hooks/suite.bundle"
 

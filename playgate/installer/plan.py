@@ -17,8 +17,14 @@ manifest (:mod:`playgate.installer.manifest`):
    and builds the bashlex parser tables and the module bundle with it;
 5. merges the hook registrations and baseline permissions into
    ``.claude/settings.json`` (:mod:`playgate.installer.settings`);
-6. adds the suite's runtime state to ``.gitignore``
-   (:mod:`playgate.installer.gitignore`).
+6. adds the suite's runtime state and its installed code to ``.gitignore``
+   (:mod:`playgate.installer.gitignore`): only what a clone needs to fail
+   closed and set itself up is committed;
+7. writes the pin, ``.claude/playgate-pin.json`` (:mod:`playgate.installer.pin`):
+   the suite's version and hash and where a clone gets it. ``repair=True``
+   (``install --repair``, what a clone's ``python3 .claude/playgate install .``
+   runs) installs exactly the pinned suite instead: a source with another
+   suite is refused and the pin is left as it is.
 
 File policy (never clobber a user's work): see
 :mod:`playgate.installer.sources`. Backups of everything a run changes that
@@ -36,6 +42,7 @@ import time
 
 import playgate.installer.gitignore as gitignore
 import playgate.installer.manifest as manifest
+import playgate.installer.pin as pin
 import playgate.installer.settings as settings
 from playgate import suite
 from playgate.installer.common import (
@@ -45,11 +52,13 @@ from playgate.installer.common import (
     COMPILE_TIMEOUT,
     LOG_DIR,
     MANIFEST,
+    PIN_MISMATCH,
     RUNTIME_DIRS,
     SETTINGS,
     SUITE_BUNDLE,
     TABLES_TIMEOUT,
     VENV,
+    VENV_MARKER,
     VENV_PYTHON,
     InstallError,
     Refusal,
@@ -67,7 +76,7 @@ from playgate.installer.common import (
     write,
 )
 from playgate.installer.python import check_interpreter, create_venv, requirements
-from playgate.installer.sources import EDITABLE, ONCE, SUITE, suite_sources
+from playgate.installer.sources import EDITABLE, ONCE, SUITE, source_root, suite_sources
 from playgate.installer.target import RepoLock, check_target
 
 
@@ -110,10 +119,13 @@ class Installer:
         backup_root: this run's backup folder (repo-relative).
     """
 
-    def __init__(self, repo: str, python: str | None, out=print) -> None:
+    def __init__(self, repo: str, python: str | None, out=print, sources=(),
+                 repair: bool = False) -> None:
         self.repo = repo
         self.python = python
         self.out = out
+        self.given_sources = list(sources)
+        self.repair = repair
         self.requirements = requirements()
         self.manifest = manifest.load(repo)
         self.first = self.manifest is None
@@ -152,14 +164,26 @@ class Installer:
         if os.path.exists(venv_py):
             try:
                 info = check_interpreter(venv_py, self.requirements, what="existing")
+                if os.path.isfile(join(self.repo, VENV_MARKER)) \
+                        and not (self.m.get("venv") or {}).get("created"):
+                    # Made by a clone's setup (playgate/repair.py) for this
+                    # install: ours to remove on uninstall.
+                    self.m["venv"] = {"created": True}
                 return VENV_PYTHON, venv_py, info
             except Refusal as exc:
                 self.plan.note(f"{VENV} is not usable ({exc}); it is rebuilt")
                 self.plan.step("rebuild", f"{VENV} (its interpreter or packages are broken)",
                                self._make_venv, True)
                 return VENV_PYTHON, venv_py, None
-        self.plan.step("create", f"{VENV} with {', '.join(self.requirements)} from PyPI",
-                       self._make_venv, False)
+        base = os.environ.get("PLAYGATE_PYTHON")
+        if base:
+            # Refused now, before anything is written, when it cannot serve.
+            check_interpreter(base, self.requirements, what="PLAYGATE_PYTHON")
+            self.plan.step("create", f"{VENV} on {base} (PLAYGATE_PYTHON; nothing downloaded)",
+                           self._make_venv, False)
+        else:
+            self.plan.step("create", f"{VENV} with {', '.join(self.requirements)} from PyPI",
+                           self._make_venv, False)
         return VENV_PYTHON, venv_py, None
 
     def _make_venv(self, rebuild: bool) -> None:
@@ -264,8 +288,9 @@ class Installer:
         """Files an earlier install placed that this suite no longer has."""
         wanted = {rel for rel, _, _ in sources}
         for rel, rec in list(self.m["files"].items()):
-            if rel in wanted or rec.get("origin") not in ("created", "replaced"):
-                continue
+            if rel in wanted or rec.get("origin") not in ("created", "replaced") \
+                    or rec.get("written_by"):
+                continue  # (written_by: not copied from the suite: the pin, a declared layer)
             current = read(join(self.repo, rel))
             if current is not None and sha256(current) != rec.get("sha256"):
                 self.plan.note(f"{rel} is no longer part of the suite but was changed; kept")
@@ -342,10 +367,10 @@ class Installer:
         one file the hooks import from (the import system costs about
         50 µs a module; see hooks/_bootstrap.py). Planned when any suite file
         changes in this run, the interpreter is new or different, or
-        ``python -m statefiles.bundle --check`` says it is not current; a hook
+        ``python -m playgate.bundle --check`` says it is not current; a hook
         falls back to ordinary imports for any module whose source no longer
         matches it."""
-        self._plan_built(executable, info, SUITE_BUNDLE, ["statefiles.bundle", *suite.BUNDLED],
+        self._plan_built(executable, info, SUITE_BUNDLE, ["playgate.bundle", *suite.BUNDLED],
                          "module bundle", ("create", "update", "replace", "remove"),
                          lambda rel: rel.startswith(f"{CLAUDE}/") and ".py" in rel)
 
@@ -396,7 +421,12 @@ class Installer:
         python_cmd, executable, info = self.interpreter()
         self.executable, self.info = executable, info
         self.m["python"] = python_cmd
-        sources = suite_sources()
+        root = source_root()
+        sources = suite_sources(root)
+        self.suite_sha = pin.suite_hash(sources)
+        self.pin_before = pin.load(self.repo)
+        if self.repair:
+            self.check_pin()
         self.note_runtime_dirs()
         py_files = self.plan_files(sources)
         self.plan_stale(sources)
@@ -404,7 +434,48 @@ class Installer:
         self.plan_tables(executable, info)
         self.plan_bundle(executable, info)
         settings.plan_step(self, python_cmd)
-        gitignore.plan_step(self)
+        files = [rel for rel, _src in suite.source_files(root)]
+        gitignore.plan_step(self, gitignore.GITIGNORE_ENTRIES + suite.gitignore_suite_lines(files))
+        if not self.repair:
+            self.plan_pin(root)
+
+    # -- the pin ----------------------------------------------------------------
+    def check_pin(self) -> None:
+        """``--repair``: the repository's pin must name the suite this source has.
+
+        Raises:
+            Refusal: no pin, or another suite (what the clone's setup tries next).
+        """
+        if self.pin_before is None:
+            raise Refusal(f"--repair: {pin.PATH} does not exist in {self.repo}, so there is no "
+                          "pinned suite to install; install normally (without --repair)")
+        if self.pin_before["suite_sha256"] != self.suite_sha:
+            raise Refusal(
+                f"{PIN_MISMATCH}: this source is playgate {manifest.suite_version()} (suite "
+                f"{self.suite_sha[:12]}), the repository pins playgate "
+                f"{self.pin_before.get('version', '?')} (suite "
+                f"{self.pin_before['suite_sha256'][:12]}); install from a source of the pinned "
+                "suite, or update the pin with a normal install and commit it")
+
+    def plan_pin(self, root: str) -> None:
+        """Write the pin (:mod:`playgate.installer.pin`) when it changes."""
+        sources = pin.sources_for(root, self.given_sources, self.pin_before, self.suite_sha)
+        self.pin_sources = sources
+        data = pin.dumps(pin.make(self.suite_sha, sources))
+        current = read(join(self.repo, pin.PATH))
+        rec = self.m["files"].get(pin.PATH)
+        if current == data:
+            if rec is not None:
+                self.m["files"][pin.PATH] = dict(rec, sha256=sha256(data))
+            return
+        if rec is None or (current is not None and rec.get("sha256") != sha256(current)):
+            # A pin this install did not write (a clone's, or edited): replaced,
+            # and kept by --uninstall like any file the user had.
+            rec = {"origin": "created" if current is None else "adopted"}
+        rec = dict(rec, sha256=sha256(data), written_by="pin")
+        self.mark_dirs(pin.PATH)
+        self.plan.step("create" if current is None else "update", pin.PATH, self._put,
+                       pin.PATH, data, 0o644, current, rec, False)
 
     def manifest_changed(self) -> bool:
         """The manifest this run writes differs from the one on disk, volatile fields (times)
@@ -470,16 +541,30 @@ def print_plan(plan: Plan, out, dry_run: bool) -> None:
 
 
 def install(repo: str, python: str | None = None, dry_run: bool = False, out=print,
-            uninstall_command: str = "") -> int:
+            uninstall_command: str = "", sources=(), repair: bool = False,
+            result: dict | None = None) -> int:
     """Install or update the suite in ``repo``. Returns the exit code (0 done
     or nothing to do; 1 a step failed; refusals raise :class:`Refusal`).
-    ``uninstall_command``: how the user undoes it (printed with the repository)."""
+
+    ``uninstall_command``: how the user undoes it (printed with the
+    repository) when this call prints its own last line; with ``result`` (a
+    dict, filled with ``root``, ``changed``, ``version``, ``pin_sources``)
+    the caller prints the end itself (:mod:`playgate.installer.cli` does,
+    after the offers). ``sources``: ``--source`` values (parsed,
+    :func:`playgate.installer.pin.parse_source`); ``repair``: install exactly
+    the pinned suite (see the module docstring)."""
     root = check_target(repo)
     with RepoLock(root):
-        inst = Installer(root, python, out)
+        inst = Installer(root, python, out, sources=sources, repair=repair)
         inst.build()
+        if result is not None:
+            result.update(root=root, changed=False, version=manifest.suite_version(),
+                          pin_sources=getattr(inst, "pin_sources", None)
+                          or (inst.pin_before or {}).get("sources") or [])
         if not inst.plan.steps and not inst.manifest_changed():
-            out(f"playgate is already installed in {root} and up to date; nothing to change.")
+            if result is None:
+                out(f"playgate is already installed in {root} and up to date; nothing to "
+                    "change.")
             for note in inst.plan.notes:
                 out(f"  note: {note}")
             return 0
@@ -495,6 +580,9 @@ def install(repo: str, python: str | None = None, dry_run: bool = False, out=pri
             out(f"  what was done is recorded in {MANIFEST}; fix the cause and run the install "
                 "again, or undo it with --uninstall.")
             return 1
+        if result is not None:
+            result["changed"] = True
+            return 0
         undo = uninstall_command or default_uninstall_command()
         out(f"done. Start Claude Code in {root}: the hooks in {SETTINGS} are active. "
             f"Undo with: {undo} {shlex.quote(root)}")
@@ -502,9 +590,11 @@ def install(repo: str, python: str | None = None, dry_run: bool = False, out=pri
 
 
 def default_uninstall_command() -> str:
-    """``python <checkout>/install.py --uninstall`` when this suite source has
+    """``python3 <checkout>/install.py --uninstall`` when this suite source has
     install.py (a checkout), else ``playgate uninstall`` (the wheel's command)."""
+    from playgate.installer import routes  # lazy: routes imports shutil.which's users
+
     launcher = os.path.join(suite.root(), "install.py")
     if os.path.isfile(launcher):
-        return f"python {shlex.quote(launcher)} --uninstall"
-    return "playgate uninstall"
+        return f"{routes.launcher_command(launcher)} --uninstall"
+    return f"{routes.console_command()} uninstall"

@@ -12,6 +12,10 @@ A status line the user already has is never replaced: one in
 ``.claude/settings.json``, in ``.claude/settings.local.json`` (which
 overrides the project file) or in the user's ``~/.claude/settings.json``
 (which applies to every project) makes the offer a one-line note instead.
+Playgate's own status line in ``.claude/settings.json`` — registered by an
+earlier install, or committed by a teammate and found in a fresh clone — is
+recognised by its command and adopted silently, never called "one you
+already have".
 """
 
 from __future__ import annotations
@@ -62,37 +66,45 @@ def existing(repo: str, home: str | None = None) -> tuple:
 
 
 def offer_statusline(repo: str, *, assume_yes: bool = False, dry_run: bool = False, ask=None,
-                     out=print, home: str | None = None) -> bool:
+                     out=print, home: str | None = None) -> str | None:
     """Offer to register the status line in ``repo``'s settings.json (after
-    an install). Returns True when it is registered (now or before)."""
+    an install). Returns ``"registered"`` (now), ``"ours"`` (playgate's, there
+    already), ``"theirs"`` (the user has one), ``"declined"`` or ``None``
+    (nothing to offer: no manifest, a dry run)."""
     m = manifest.load(repo)
     if m is None or not isinstance(m.get("settings"), dict) or not m.get("python"):
-        return False
+        return None
     record = m["settings"]
     where, value = existing(repo, home)
     if where is not None:
-        if where == SETTINGS and isinstance(value, dict) \
-                and value.get("command") == record.get("statusline"):
-            return True  # ours, from an earlier install
+        command = value.get("command") if isinstance(value, dict) else None
+        if where == SETTINGS and command is not None and command in (
+                record.get("statusline"), statusline_command(m["python"])):
+            if record.get("statusline") != command:
+                # Committed by whoever installed playgate first (a fresh
+                # clone's manifest does not know it yet): ours all the same.
+                record["statusline"] = command
+                write(join(repo, MANIFEST), manifest.dumps(m))
+            return "ours"
         out(f"status line: you already have one ({where}); it is left as it is "
             "(`playgate statusline` can be used in your own script)")
-        return False
+        return "theirs"
     command = statusline_command(m["python"])
     out("status line: `playgate statusline` shows the active playbook, phase, subtasks "
         "done/total, the security mode and what is pending in Claude Code's status line "
         f"(statusLine in {SETTINGS})")
     if dry_run:
         out("  (dry run: nothing written)")
-        return False
+        return None
     agreed = assume_yes or (ask is not None and ask("Register it? [y/N] "))
     if not agreed:
         out(f"  not registered. Re-run with --yes, or add to {SETTINGS}: "
             + json.dumps({KEY: {"type": "command", "command": command}}))
-        return False
+        return "declined"
     path = join(repo, SETTINGS)
     current, data = _load(path)
     if current is None:
-        return False
+        return None
     current[KEY] = {"type": "command", "command": command}
     write(path, settings.dump(current, data.decode("utf-8") if data else ""), mode_of(path),
           durable=True)
@@ -100,4 +112,4 @@ def offer_statusline(repo: str, *, assume_yes: bool = False, dry_run: bool = Fal
     record["created_keys"] = sorted(set(record.get("created_keys") or ()) | {KEY})
     write(join(repo, MANIFEST), manifest.dumps(m))
     out(f"  registered in {SETTINGS}")
-    return True
+    return "registered"

@@ -10,6 +10,7 @@ import shutil
 import playgate.installer.gitignore as gitignore
 import playgate.installer.manifest as manifest
 import playgate.installer.settings as settings
+from playgate.detect_commands import LAYER as PERMISSION_LAYER
 from playgate.installer.common import (
     LOG_DIR,
     MANIFEST,
@@ -66,6 +67,8 @@ def uninstall_plan(root: str, m: dict) -> Plan:
     for rel, rec in sorted((m.get("files") or {}).items()):
         origin = rec.get("origin")
         path = join(root, rel)
+        if origin == "amended":
+            continue  # a file of the user's the install added to: named below
         if origin not in ("created", "replaced") or "sha256" not in rec:
             if origin == "adopted" and os.path.exists(path):
                 adopted.append(rel)
@@ -119,4 +122,11 @@ def uninstall_plan(root: str, m: dict) -> Plan:
     if adopted:
         plan.note(f"kept {len(adopted)} file(s) that were already there before the install "
                   f"(e.g. {adopted[0]}); remove them yourself if they should go")
+    planned = {what for _verb, what, _f, _a in plan.steps}
+    if PERMISSION_LAYER not in planned and os.path.isfile(join(root, PERMISSION_LAYER)):
+        # The project's permission layer (project_commands the install
+        # declared, or the user's own rules): theirs to keep or delete.
+        plan.note(f"kept {PERMISSION_LAYER}: the project's permission layer (the "
+                  "project_commands the install declared are in it); it does nothing without "
+                  "playgate, delete it if playgate should go for good")
     return plan

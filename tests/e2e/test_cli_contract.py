@@ -337,7 +337,8 @@ def test_a_missing_hook_interpreter_blocks_the_prompt(make_box, api):
     blocked = [e for e in run.events if e.get("prompt_submit_outcome")]
     assert blocked and blocked[0]["prompt_submit_outcome"]["kind"] == "blocked_by_hook"
     start = [e for e in run.hook_events("SessionStart") if e.get("subtype") == "hook_response"]
-    assert "playgate: the hook environment is missing or broken" in start[0]["stdout"]
+    assert "playgate: its hooks cannot run here" in start[0]["stdout"]
+    assert "python3 .claude/playgate install ." in start[0]["stdout"]
 
 
 def test_a_missing_entrypoint_blocks_the_tool_call(make_box, api):

@@ -302,10 +302,14 @@ def test_commit_of_done_state_pass_without_evidence_blocks(ws):
     assert code == 2 and "without evidence" in err
 
 
-def test_self_complete_allows_done_commit(ws):
+def test_self_complete_does_not_waive_the_critic_on_commit(ws):
+    """``self_complete`` is the agent's own claim (it can write the goal
+    section): coherence reads it as critic-guard does, as no evidence."""
     _stage_state_done(ws, self_complete=True)
     code, err, _ = ws.decide("git commit -m 'done'")
-    assert code == 0, err
+    assert code == 2 and "critic" in err, err
+    result = ws.tool("Bash", {"command": "git commit -m 'done'"})
+    assert result.blocked and "[playgate:coherence]" in result.reason, result
 
 
 def test_done_only_in_working_tree(ws):

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import shell
 from events.runtime import evaluate
-from statefiles import rules
+from shell import custom_rules as rules
 from statefiles.protected import FLOOR
 
 RULES_YAML = """\

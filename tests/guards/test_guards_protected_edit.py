@@ -42,6 +42,8 @@ FLOOR_FILES = [
     ".claude/.cache/state.md.json", ".claude/logs/errors.log", ".claude/.venv/bin/python",
     ".claude/permission-config.yaml", ".claude/skills/post-loop/handler.py",
     ".claude/agents/critic.md", ".mcp.json", ".claude/messages/en.py", ".claude/messages/ja.py",
+    # the pin: which suite a teammate's clone installs, and from where
+    ".claude/playgate-pin.json", ".claude/playgate/repair.py",
 ]
 
 
@@ -71,6 +73,12 @@ def test_warn_level_warns_in_every_mode(ready, mode):
     set_mode(ready, mode)
     v = check_write(ready, ready.abs("package-lock.json"))
     assert v.kind == WARN and "package-lock.json" in v.message
+
+
+def test_the_seeds_normal_mode_is_strict(ready):
+    set_mode(ready, "normal")
+    v = check_write(ready, ready.abs(".gitignore"))
+    assert v.kind == BLOCK and "strict" in v.message, v
 
 
 def test_unknown_mode_reads_as_strict(ready):

@@ -46,8 +46,23 @@ def test_stop_lists_done_without_evidence(rr):
     assert "critic.evidence is empty" in reason
 
 
-def test_stop_passes_when_complete(rr):
+def test_a_complete_playbook_holds_stop_until_archived_and_closed(rr):
+    """Complete with the critic's PASS in the ledger but not archived (the
+    archive state ``due``): Stop blocks naming the handler; once archived and
+    the post-loop has closed it, Stop passes."""
+    from statefiles import checkpoint
+    from statefiles.markers import Markers
+    from statefiles.playbook import Playbook
+    from workflow.archive import run as engine
+
     complete(rr)
+    result = K.stop(rr)
+    assert result.blocked and "not archived" in result.text, result
+    assert "skills/post-loop/handler.py" in result.text
+    engine.run(str(rr), playbook=Playbook(str(rr), K.PLAN), branch=K.BRANCH)
+    assert K.stop(rr).blocked  # archived, the post-loop not run
+    Markers(str(rr)).remove(".claude/session-state/post-loop-pending")
+    checkpoint.close(str(rr))
     result = K.stop(rr)
     assert result.code == 0 and result.stdout == "", result
 
@@ -135,6 +150,26 @@ def test_loop_guard_unchanged_state_with_stop_hook_active(rr):
     assert "nothing changed" in result.json["systemMessage"]
 
 
+@pytest.mark.parametrize("progress", ["critic FAIL", "critic PASS", "review"])
+def test_loop_guard_counts_a_critic_or_review_run_as_progress(rr, progress):
+    """After a block, a critic (or reviewer) ran: its ledger line is progress,
+    even when it changed nothing in the playbook, so the next "done" with
+    stop_hook_active is held again instead of let go as "nothing changed"."""
+    assert decision(K.stop(rr)) == "block"
+    if progress == "review":
+        K.call(rr, "SubagentStop", agent_id="r1", agent_type="reviewer",
+               stop_hook_active=False,
+               last_assistant_message=f"REVIEW: FAIL {K.PLAN} - too vague")
+    else:
+        K.critic_says(rr, "CRITIC: FAIL p1.1 - red" if progress == "critic FAIL"
+                      else "CRITIC: PASS p1.1")
+    result = K.stop(rr, stop_hook_active=True)
+    assert decision(result) == "block", result
+    # and with nothing new since, the next one is let through as before
+    result = K.stop(rr, stop_hook_active=True)
+    assert decision(result) is None and "nothing changed" in result.json["systemMessage"]
+
+
 def test_loop_guard_without_stop_hook_active_blocks_again(rr):
     """A new user turn (stop_hook_active false) is a fresh attempt."""
     assert decision(K.stop(rr)) == "block"
@@ -162,7 +197,7 @@ def test_loop_guard_counts_per_session(rr):
 
 def test_allowed_stop_resets_the_counter(rr):
     assert decision(K.stop(rr)) == "block"
-    complete(rr)
+    (rr / "state.md").write_text(K.state_text(active=None))  # nothing left to hold it
     assert K.stop(rr).stdout == ""
     state = json.loads((rr / ".claude/session-state/stop-guard.json").read_text())
     assert state["sessions"] == {}
@@ -325,6 +360,7 @@ def test_full_legitimate_cycle_through_the_installed_hooks(live):
         assert _write(live, K.PROGRESS, early).code == 2
         # the critic passes it: SubagentStop records the verdict and, the
         # validations being recorded, marks it done itself
+        K.critic_ran(root, f"c-{sid}")  # its commands ran and passed, as the hooks saw
         out = live.hook("SubagentStop", agent_id=f"c-{sid}", agent_type="critic",
                         stop_hook_active=False, last_assistant_message=f"CRITIC: PASS {sid}")
         assert out.code == 0 and "\"decision\"" not in out.stdout, out  # a reminder at most
@@ -337,6 +373,7 @@ def test_full_legitimate_cycle_through_the_installed_hooks(live):
     assert stop.json["decision"] == "block", stop      # the playbook critic has not passed
     assert "CRITIC: PASS playbook" in stop.json["reason"]
     assert "not done" not in stop.json["reason"]
+    K.critic_ran(root, "c-all")
     live.hook("SubagentStop", agent_id="c-all", agent_type="critic", stop_hook_active=False,
               last_assistant_message="All criteria verified.\nCRITIC: PASS playbook")
     # critic.status PASS recorded, the playbook archived at that stop

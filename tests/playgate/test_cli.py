@@ -330,6 +330,33 @@ def test_explain_lists_writes_and_nested_commands(installed):
     assert not (repo / "out.txt").exists()
 
 
+def test_explain_and_doctor_cite_their_own_suite_not_a_cache_built_elsewhere(installed):
+    """The merged permission config is cached under .claude/.cache/ by
+    whichever copy of the suite loads it first (the hooks' .claude/ copy,
+    or a package's CLI run with -C). The other copy must not cite the first
+    one's defaults.yaml: a cached value that names its files is keyed by
+    them."""
+    import os
+
+    repo = installed.root
+    checkout = Path(__file__).resolve().parents[2]
+    env = dict(os.environ)
+    env.pop("CLAUDE_PROJECT_DIR", None)
+    outside = subprocess.run([sys.executable, "-m", "playgate", "explain", "-C", str(repo),
+                              "--json", "ls"], capture_output=True, cwd=str(checkout), env=env,
+                             timeout=120)
+    assert outside.returncode == 0, outside.stderr
+    assert str(checkout / "permission" / "defaults.yaml") in outside.stdout.decode()
+    for args in (["explain", "--json", "ls"], ["doctor", "--json"]):
+        text = run_cli(repo, *args).stdout.decode()
+        assert ".claude/permission/defaults.yaml" in text, args
+        assert str(checkout / "permission") not in text, args
+    again = subprocess.run([sys.executable, "-m", "playgate", "explain", "-C", str(repo),
+                            "--json", "ls"], capture_output=True, cwd=str(checkout), env=env,
+                           timeout=120)
+    assert ".claude/permission/defaults.yaml" not in again.stdout.decode()
+
+
 def test_explain_cwd_must_exist(installed, tmp_path):
     proc = run_cli(installed.root, "explain", "ls", "--cwd", tmp_path / "nope")
     assert proc.returncode == 3

@@ -59,12 +59,12 @@ def test_a_missing_or_stale_module_bundle_is_a_warning_with_the_rebuild(installe
     code, data = doctor(installed.root, "--no-run")
     assert code == 0 and "doctor.stale_bundle" in codes(data, "warn"), problems(data, "warn")
     [msg] = [m for _c, k, m in problems(data, "warn") if k == "doctor.stale_bundle"]
-    assert "-m statefiles.bundle" in msg
+    assert "-m playgate.bundle" in msg
     bundle.unlink()
     code, data = doctor(installed.root, "--no-run")
     assert code == 0 and "doctor.no_bundle" in codes(data, "warn")
     # The fix the message gives makes it green again.
-    subprocess.run([sys.executable, "-m", "statefiles.bundle"], cwd=installed.root / ".claude",
+    subprocess.run([sys.executable, "-m", "playgate.bundle"], cwd=installed.root / ".claude",
                    capture_output=True, timeout=120, check=True)
     _code, data = doctor(installed.root, "--no-run")
     assert not codes(data, "warn") & {"doctor.no_bundle", "doctor.stale_bundle"}

@@ -137,6 +137,25 @@ def test_report_with_nothing_to_report(installed):
     assert bad.returncode == 3 and b"cannot read the transcript" in bad.stderr
 
 
+def test_report_of_an_unknown_session_is_an_error(session):
+    """A session id that is neither logged nor has a transcript is a typo,
+    not an empty session: one line on stderr naming it and exit 3 (an empty
+    page with exit 0 read as "nothing happened")."""
+    inst, env = session
+    for args in (["--session", "no-such-session"], ["--session", "zzz", "--json"],
+                 ["--session", "no-such-session", "--html", str(inst.root / "r.html")]):
+        proc = run_cli(inst.root, "report", *args, env=env)
+        assert proc.returncode == 3, proc
+        lines = proc.stderr.decode().strip().splitlines()
+        assert len(lines) == 1 and args[1] in lines[0] and "another-session" in lines[0]
+    assert not (inst.root / "r.html").exists()
+    # a session with a transcript but no logged decision is still reported
+    config = Path(env["CLAUDE_CONFIG_DIR"])
+    folder = next((config / "projects").iterdir())
+    (folder / "only-transcript.jsonl").write_text((folder / f"{SESSION}.jsonl").read_text())
+    assert run_cli(inst.root, "report", "--session", "only-transcript", env=env).returncode == 0
+
+
 # ---------------------------------------------------------------- in the browser
 def chromium_executable() -> str:
     exe = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")

@@ -130,12 +130,12 @@ def test_plugin_commands_name_the_plugin_environment_and_its_repair():
 
 def test_a_changed_template_is_refused_not_rendered_wrongly(tmp_path):
     src = tmp_path / "suite"
-    shutil.copytree(SUITE, src, ignore=shutil.ignore_patterns(
+    shutil.copytree(SUITE, src, symlinks=True, ignore=shutil.ignore_patterns(
         ".git", ".venv", "__pycache__", "tests", ".cache", ".pytest_cache", "*.egg-info",
         ".hypothesis"))
     template = src / "settings.template.json"
     text = template.read_text()
-    template.write_text(text.replace("Repair it with: python install.py", "Fix it with: python"))
+    template.write_text(text.replace("set it up (or repair it) by running", "run"))
     with pytest.raises(plugin.GenerationError, match="REPAIRS"):
         plugin.render_hooks(str(src))
     template.write_text(text.replace("failclosed.sh Stop $?", "failclosed.sh Stopp $?"))
@@ -269,7 +269,7 @@ def test_session_start_sets_up_the_environment_then_runs_the_hook(box):
     # The speed-ups install.py makes in .claude/, made in the (writable)
     # plugin root with the hook interpreter: bashlex tables, module bundle.
     assert (box.root / "shell" / "bashlex_tables.marshal").exists()
-    assert subprocess.run([str(python), "-m", "statefiles.bundle", "--check"], cwd=box.root,
+    assert subprocess.run([str(python), "-m", "playgate.bundle", "--check"], cwd=box.root,
                           capture_output=True, timeout=120).returncode == 0
     # The session's markers were written into the project, not the plugin.
     assert (box.project / ".claude" / ".session-init" / "pending").exists()

@@ -8,7 +8,7 @@ import time
 
 from messages import Text, text
 from statefiles import completion, layout
-from statefiles.atomic import LockTimeout, locked
+from statefiles.atomic import LockTimeout, LockUnavailable, locked
 from statefiles.checkpoint import (
     CHECKPOINT_VERSION,
     FAILED,
@@ -32,7 +32,14 @@ from statefiles.checkpoint import (
 from statefiles.markers import now_iso
 from statefiles.playbook import Playbook
 from workflow.archive.config import read_config
-from workflow.archive.git_steps import Git, step_commit, step_push, step_return_default
+from workflow.archive.git_steps import (
+    Git,
+    step_branch_delete,
+    step_commit,
+    step_push,
+    step_return_default,
+    step_trunk_merge,
+)
 from workflow.archive.local_steps import (
     archive_destination,
     step_archive,
@@ -44,6 +51,9 @@ from workflow.archive.pr_steps import pr_text, step_pr_create, step_pr_merge
 from workflow.archive.report import describe
 from workflow.archive.steps import StepFailed, StepSkipped
 
+#: ``Result.status`` when the archive lock cannot be taken at all.
+UNAVAILABLE = "unavailable"
+
 #: Below this many seconds of budget a network step is not started.
 MIN_NETWORK_BUDGET = 4.0
 
@@ -54,7 +64,9 @@ class Result:
     Attributes:
         status: :data:`SUCCESS`, :data:`PARTIAL`, :data:`FAILED`,
             :data:`RUNNING` (stopped before the end without a failure, e.g.
-            ``network=False``) or ``"busy"`` (another process holds the lock).
+            ``network=False``), ``"busy"`` (another process holds the lock) or
+            :data:`UNAVAILABLE` (the lock file cannot be opened or locked:
+            reported, never taken for busy).
         message: text for Claude: what happened and what to do next.
         checkpoint: the checkpoint as it was left (``None`` when busy).
     """
@@ -89,6 +101,7 @@ def new_checkpoint(root: str, pb, branch: str | None, config: dict) -> dict:
         "archive": archive_destination(root, pb.id),
         "branch": branch,
         "git": config["git"],
+        "branch_policy": config.get("branch_policy") or "feature",
         "git_problem": str(config["problem"]) if config["problem"] else None,
         **packed("git_problem", config["problem"]),
         "merge_method": config["merge_method"],
@@ -114,6 +127,8 @@ STEP_FUNCS = {
     "pr_create": step_pr_create,
     "pr_merge": step_pr_merge,
     "return_default": step_return_default,
+    "trunk_merge": step_trunk_merge,
+    "branch_delete": step_branch_delete,
 }
 
 
@@ -237,6 +252,10 @@ def run(root: str, *, playbook=None, branch: str | None = None, network: bool = 
     try:
         with locked(layout.join(root, layout.ARCHIVE_LOCK), timeout=0):
             return _run_locked(root, playbook, branch, network, deadline, retry, lang)
+    except LockUnavailable as exc:
+        # Not busy: nobody holds it and nobody will; say what is wrong.
+        return Result(UNAVAILABLE, text(lang, "archive.lock_unavailable", problem=exc.args[0],
+                                        command=layout.post_loop_command(root)), None)
     except LockTimeout:
         return Result("busy", text(lang, "archive.busy"), None)
 

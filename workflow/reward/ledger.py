@@ -61,7 +61,12 @@ def require_critic_run(ctx) -> bool:
     warn). The default: only state.md
     ``config.require_critic_run: false`` — a human-only section — loosens it
     to a warning; anything else, unset or unreadable, requires the run."""
-    state = ctx.state
+    return critic_run_required(ctx.state)
+
+
+def critic_run_required(state) -> bool:
+    """:func:`require_critic_run` for a loaded state.md (``None``: none or
+    unreadable, which requires the run)."""
     return state is None or state.get("config", "require_critic_run") is not False
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import os
 
-from shell.record import Record
 from statefiles import layout
+from statefiles.record import Record
 
 STATE = "state"
 PLAN = "plan"
@@ -105,7 +105,7 @@ class RewardTarget(Record):
         root: the project root.
 
     Made as ``RewardTarget(kind, dir_abs, label, root)``
-    (:class:`shell.record.Record`).
+    (:class:`statefiles.record.Record`).
     """
 
     __slots__ = ("kind", "dir_abs", "label", "root")

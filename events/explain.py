@@ -15,11 +15,11 @@ import os
 import sys
 
 from events.runtime import evaluate
-from guards.bash_check import family_levels, level_of
 from permission import config as config_mod
 from permission import phases as P
 from permission import static_rules
 from permission.phases import FLOOR, PHASES
+from permission.levels import family_levels, level_of
 from permission.pipeline import decide
 from shell import analyse
 from statefiles import fastjson, layout

@@ -1,0 +1,93 @@
+"""What the hooks receive when a subagent's Bash command exits non-zero
+(docs/claude-code-measured.md, "Subagents' tool calls and failing
+commands"): measured with the real CLI, pinned here."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from .fakeapi import Script, tool_use
+from .workflow import bash, ready
+
+pytestmark = pytest.mark.e2e
+
+
+def _register_bash_results(box) -> None:
+    """Add PostToolUse and PostToolUseFailure registrations for Bash with
+    the recorded command (the suite registers neither for Bash)."""
+    path = box.repo / ".claude/settings.json"
+    settings = json.loads(path.read_text())
+    hooks = settings["hooks"]
+    command = hooks["PostToolUse"][0]["hooks"][0]["command"]
+    entry = {"matcher": "Bash", "hooks": [{"type": "command", "command": command,
+                                           "timeout": 30}]}
+    hooks["PostToolUse"].append(entry)
+    hooks["PostToolUseFailure"] = [entry]
+    path.write_text(json.dumps(settings, indent=2))
+
+
+def test_a_subagents_failing_bash_reaches_the_hooks(make_box, api):
+    box = make_box(record=True)
+    _register_bash_results(box)
+    agent = tool_use("Agent", {"description": "d", "prompt": "check [[lane:sub]]",
+                               "subagent_type": "general-purpose"})
+    script = Script(main=[*ready(box), agent, "waiting", "done"],
+                    sub=[bash("ls /nonexistent-e2e-dir"), bash("ls"), "sub ok"])
+    run = box.run(api, "go", script)
+    assert run.code == 0, run.describe()
+    calls = [c for c in box.recorder.calls() if c.tool == "Bash"]
+    dump = os.environ.get("PLAYGATE_E2E_DUMP")
+    if dump:
+        with open(dump, "w") as fh:
+            json.dump([{"event": c.event, "payload": c.payload} for c in calls], fh, indent=1)
+    subagent = [c.payload for c in box.recorder.calls() if c.event == "SubagentStart"]
+    assert len(subagent) == 1
+    agent_id = subagent[0]["agent_id"]
+    # Every Bash call of the subagent carries its agent_id and agent_type.
+    assert calls and all(c.agent_id == agent_id for c in calls), calls
+    assert all(c.payload.get("agent_type") == "general-purpose" for c in calls)
+    failing = [c for c in calls if c.payload["tool_input"]["command"].startswith("ls /non")]
+    passing = [c for c in calls if c.payload["tool_input"]["command"] == "ls"]
+    # A non-zero exit is PostToolUseFailure, never PostToolUse; the status is
+    # only in the text of "error": "Exit code <n>\n<stderr>".
+    assert [c.event for c in failing] == ["PreToolUse", "PostToolUseFailure"], failing
+    failure = failing[1].payload
+    assert failure["error"].startswith("Exit code 2\n"), failure["error"]
+    assert failure["is_interrupt"] is False and "tool_response" not in failure
+    assert failure["tool_use_id"] == failing[0].payload["tool_use_id"]
+    # A zero exit is PostToolUse; its tool_response has no exit code field.
+    assert [c.event for c in passing] == ["PreToolUse", "PostToolUse"], passing
+    response = passing[1].payload["tool_response"]
+    assert set(response) >= {"stdout", "stderr", "interrupted"}
+    assert not {"exit_code", "exitCode", "returncode", "code"} & set(response), response
+
+
+def test_a_critic_pass_whose_own_command_failed_is_not_recorded(make_box, api):
+    """The critic runs the subtask's validation command, which fails, and
+    says PASS anyway: the ledger records a FAIL naming the command and its
+    exit status, the subtask stays open, and the orchestrator is told."""
+    box = make_box()
+    command = "python3 src/app.py"          # the plan's validation command
+    (box.repo / "src").mkdir(exist_ok=True)
+    (box.repo / "src/app.py").write_text("import sys\nsys.exit(3)\n")
+    agent = tool_use("Agent", {"description": "critic", "subagent_type": "critic",
+                               "prompt": "judge p1.1 [[lane:critic]]"})
+    script = Script(main=[*ready(box), agent, "waiting", "done"],
+                    critic=[bash(command), "Looks fine to me.\n\nCRITIC: PASS p1.1"])
+    run = box.run(api, "go", script)
+    assert run.code == 0, run.describe()
+    ledger = [json.loads(line) for line in
+              (box.repo / ".claude/logs/critic-ledger.jsonl").read_text().splitlines()]
+    mine = [r for r in ledger if r["subtask"] == "p1.1"]
+    assert mine and mine[-1]["verdict"] == "FAIL" and mine[-1]["said"] == "PASS", ledger
+    assert mine[-1]["observed"]["command"] == command
+    status = mine[-1]["observed"]["status"]
+    assert status not in (0, None), mine[-1]   # 3, or "failed" when it was refused
+    progress = json.loads((box.repo / "play/e2e/progress.json").read_text())
+    assert progress["subtasks"]["p1.1"]["status"] != "done"
+    # what the model received names the command and its status
+    told = "\n".join(r.conversation_text() for r in run.requests)
+    assert f"`{command}` exited {status}" in told, run.describe()
