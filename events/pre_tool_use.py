@@ -14,7 +14,12 @@ COMMON = (
     "prompt_analyzer_gate",
     "init_guard",
     "main_branch",
+    # seed 001 (breezing only): codex mode's limits of the lead, then the
+    # lead's phases and the team's roles for every tool
+    "codex_lead_guard",
+    "breezing_gate",
 )
+
 
 #: Edit, Write, MultiEdit, NotebookEdit (SPEC §3 "Edit/Write chain").
 EDIT_CHAIN = (
@@ -30,7 +35,6 @@ EDIT_CHAIN = (
     "phase_status_guard",
     "scope_guard",
     # SPEC §6 team and spec workflows
-    "codex_lead_guard",
     "agent_definitions",
     "spec_phase_gate",
     "sdd_ownership",  # seed 003 Spec 4: under sync-sdd, each file by its owner's agent type
@@ -44,7 +48,6 @@ BASH_CHAIN = (
     "custom_rules",  # the project's own block/ask rules (no file: one open)
     "bash_check",
     # SPEC §6 team and spec workflows
-    "codex_lead_guard",
     "agent_definitions",
     "spec_phase_gate",
     "sdd_commit",  # seed 003 §15: the lead commits after the quality gate, in the seed's format
@@ -54,9 +57,12 @@ BASH_CHAIN = (
     "lint",
 )
 
-#: Task/Agent: the start of a subagent (seed 003 Spec 5.1: the phase gate is
-#: checked before a subagent is started, not only when spec.yaml is written).
+#: Task/Agent, the start of a subagent or teammate: a teammate's name is what
+#: its hook calls carry as agent_type, so it may not be an agent type's name
+#: (seed 001); the phase gate is checked before a subagent is started, not
+#: only when spec.yaml is written (seed 003 Spec 5.1).
 AGENT_CHAIN = (
+    "teammate_name",
     "sdd_phase_gate",
 )
 

@@ -38,6 +38,7 @@ from events.verdict import ALLOW, ALLOWED, APPROVE, ASK, BLOCK, STOPPING, WARN, 
 from shell import limits
 from statefiles import layout
 from statefiles.atomic import append_nonblocking, set_lock_budget
+from workflow import registry
 
 
 #: errors.log is rotated to errors.log.1 past this size (bytes).
@@ -227,9 +228,12 @@ def _guard_error_message(ctx, guard_name: str, log: str) -> str:
 
 
 def run_chain(ctx, names) -> _render.Outcome:
-    """Run the guards ``names`` (module names under ``guards/``) in order."""
+    """Run the guards ``names`` (module names under ``guards/``) in order,
+    leaving out those of a workflow that is not the active one
+    (:func:`workflow.registry.chain_for`: one workflow is active at a time,
+    ``../shared/WORKFLOWS.md``)."""
     outcome = _render.Outcome()
-    for name in names:
+    for name in registry.chain_for(ctx, names):
         module = None
         try:
             module = load_guard(name)

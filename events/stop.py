@@ -29,6 +29,7 @@ WAIT_GUARD = "compact_wait"
 #: Blocking checks, in order; the first block wins. Then, when nothing
 #: blocked, the user's summary (seed 004 [6]; a systemMessage).
 CHAIN = (
+    "breezing_stops",  # seed 001: the range confirmation shown (breezing only; never blocks)
     "post_loop_pending",
     "completion_check",
     "stop_summary",

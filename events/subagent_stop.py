@@ -43,6 +43,7 @@ RECORDERS = (
     "critic_ledger",
     "review_ledger",  # the reviewer's verdict, recorded and applied
     "sdd_verdict",  # seed 003 Spec 7: a sync-sdd auditor's verdict.cpf, kept by the hooks
+    "breezing_stops",  # seed 001: the breezing reviewer's verdict (breezing only)
     "log_subagent",
 )
 #: Blocking checks; the first block wins.

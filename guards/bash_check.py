@@ -134,7 +134,9 @@ def _check(ctx: Context) -> Verdict:
         if problem:
             return block(problem)
 
-    # 4. no active playbook: only read-only commands (and the escapes)
+    # 4. no active playbook: only read-only commands (and the escapes). The
+    # golden path's rule: another workflow gates work on its own plan
+    # (workflow.registry.uses_playbook; breezing: breezing-gate).
     pb = ctx.playbook
     no_playbook = pb is None or bool(pb.plan_error)
     if no_playbook and not analysis.read_only and not handler and not look(ctx)\

@@ -98,8 +98,8 @@ def check(ctx: Context) -> Verdict:
         # Another workflow plans otherwise (sync-sdd): name its start, set
         # no golden-path marker.
         wf = registry.active(ctx)
-        if not wf.start:
-            return ALLOWED
+        if not wf.start or wf.start_by_user:
+            return ALLOWED  # a workflow the user starts himself has its own prompt guard
         return warn(ctx.say("prompt_work_request.workflow_start", reason=reason, title=wf.title,
                             start=wf.start, docs=wf.docs or "docs/workflows.md"))
     markers = ctx.markers

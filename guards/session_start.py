@@ -164,8 +164,13 @@ def check(ctx: Context) -> Verdict:
                              done=done, total=total))
     else:
         wf = registry.active(ctx)
-        lines.append(ctx.say("session_start.no_playbook") if wf.playbook or not wf.start
-                     else ctx.say("session_start.workflow_idle", title=wf.title, start=wf.start))
+        if wf.playbook or not wf.start:
+            lines.append(ctx.say("session_start.no_playbook"))
+        elif wf.start_by_user:
+            lines.append(ctx.say("session_start.no_playbook_workflow", title=wf.title,
+                                 start=wf.start))
+        else:
+            lines.append(ctx.say("session_start.workflow_idle", title=wf.title, start=wf.start))
     branch = ctx.branch or "unknown"
     if not ctx.on_main:
         lines.append(ctx.say("session_start.branch", branch=branch))

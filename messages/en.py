@@ -461,6 +461,7 @@ MESSAGES = {
     'session_start.workflow_idle': (
         "The active workflow is {title}: start a work request with Skill(skill='{start}')."
     ),
+    'session_start.no_playbook_workflow': "The active workflow is {title}: work requests start with the user's /{start} command (the playbook-init of the golden path does not apply).",
     'session_start.branch': 'Branch: {branch}.',
     'session_start.branch_main': 'Branch: {branch} — work happens on a feature branch, not here.',
     'session_start.branch_trunk': (
@@ -1080,6 +1081,228 @@ MESSAGES = {
         'and Markdown files, or remove the file with `rm .claude/state/breezing-active.json`).'
     ),
     'codex_lead_guard.blocked': '{what} is blocked. {explanation}',
+    # ------------------------------------------------------------ breezing: gate, record, prompt, stops, session; teammate names
+    'teammate_name.reserved': (
+        "An agent may not be named '{name}': a teammate's hook calls carry its name as its agent "
+        'type, so this name would pass for that agent (its verdicts, its rights). Give it another '
+        'name, such as "{suggestion}", and keep subagent_type for the agent it is.'
+    ),
+    'breezing_gate.phase_prepare': 'the prepare phase (Phase 0/A)',
+    'breezing_gate.phase_delegate': 'the delegate phase (Phase B)',
+    'breezing_gate.phase_post_delegate': 'the post-delegate phase (Phase C)',
+    'breezing_gate.no_session': (
+        'No breezing session is running (no .claude/state/breezing-active.json), so {path} is not '
+        "edited: in the breezing workflow code is written by the implementers under a range the "
+        'user confirmed. Ask the user to start one with /breezing <range> (the lead may write '
+        'Plans.md and state.md meanwhile).'
+    ),
+    'breezing_gate.no_session_command': (
+        'No breezing session is running, so only read-only commands, git (not commit) and '
+        'removing files run: a program whose writes the hooks cannot see could write code '
+        'outside a confirmed range. Ask the user to start one with /breezing <range>.'
+    ),
+    'breezing_gate.prepare_command': (
+        'Before the reviewer\'s APPROVE the lead runs only read-only commands, git (not commit) '
+        'and removing files: a program whose writes the hooks cannot see could write code. Put '
+        'the work in a task for an implementer; verification commands run in Phase C.'
+    ),
+    'breezing_gate.no_session_agent': (
+        'No breezing session is running, so {agent} is not started: implementers and the reviewer '
+        'work under a confirmed range. Ask the user to start one with /breezing <range>.'
+    ),
+    'breezing_gate.broken': (
+        '{report} Until it is fixed nothing but that file, state.md and .claude/session-state/ is '
+        'written: the lead rewrites it with Write (a JSON object), removes it with '
+        '`rm .claude/state/breezing-active.json`, or the user types /breezing abort.'
+    ),
+    'breezing_gate.active_not_object': (
+        '.claude/state/breezing-active.json must stay a JSON object (seed 001 schema v2). '
+        'Write the whole object again.'
+    ),
+    'breezing_gate.hooks_section': (
+        'The "hooks" section of .claude/state/breezing-active.json is written by the hooks (the '
+        'phase, the lead session, the range confirmation): keep it exactly as it is. Add your '
+        'fields with Edit next to it (a new file has no "hooks" section).'
+    ),
+    'breezing_gate.fixed_key': (
+        '{key} of .claude/state/breezing-active.json was "{value}" when the session began and '
+        'stays so. To start over, the user types /breezing abort and then /breezing again.'
+    ),
+    'breezing_gate.impl_mode': (
+        'The user asked for impl_mode "{wanted}" (the /breezing prompt the hooks recorded), so '
+        'breezing-active.json may not say "{mode}". Write "impl_mode": "{wanted}".'
+    ),
+    'breezing_gate.done_mark': (
+        'This adds a cc:done mark to Plans.md, but the reviewer has not approved the work of a '
+        'running breezing session (the hooks record APPROVE at the reviewer\'s own stop and '
+        'then open the post-delegate phase). Leave the marks as cc:TODO until then.'
+    ),
+    'breezing_gate.active_post': (
+        'The reviewer approved; .claude/state/breezing-active.json is no longer edited. Finish '
+        'Phase C (verification, Plans.md, commit, report) and close the session with '
+        '`rm -f .claude/state/breezing-active.json`.'
+    ),
+    'breezing_gate.lead_code': (
+        'The lead does not write {path} in {phase}: in the breezing workflow code is written by '
+        'the implementers in the delegate phase, and the lead writes only '
+        '.claude/state/breezing-active.json, Plans.md and state.md. Put the change in a task '
+        '(TaskCreate) for an implementer.'
+    ),
+    'breezing_gate.active_by_bash': (
+        '.claude/state/breezing-active.json is written with Write/Edit (so its content can be '
+        'checked), or removed with `rm -f .claude/state/breezing-active.json`.'
+    ),
+    'breezing_gate.plans_by_bash': (
+        'Plans.md is written with Write/Edit by the lead (so its cc:done marks can be checked).'
+    ),
+    'breezing_gate.commit_early': (
+        'No commit before the reviewer approves: "done" in the breezing workflow needs the '
+        'reviewer\'s APPROVE, which the hooks record at its own stop and which opens the '
+        'post-delegate phase (Phase C), where the lead commits.'
+    ),
+    'breezing_gate.not_confirmed': (
+        'The user has not confirmed the range yet. Show the range confirmation (the heading '
+        '"🏇 Breezing - confirm the range" or "🏇 Breezing - 範囲を確認させてください", the tasks, the '
+        'team) as your last message and end your turn; the user\'s yes in the next prompt '
+        'confirms it (the hooks record it). Then create the tasks and start the team.'
+    ),
+    'breezing_gate.no_tasks': (
+        'The shared task list holds no task yet: create the tasks of the confirmed range with '
+        'TaskCreate (one per Plans.md task, owns: and blocked-by as seed 001 says), then start '
+        'the implementers and the reviewer.'
+    ),
+    'breezing_gate.escalated': (
+        'The reviewer asked for changes {retakes} times (more than three retakes): ask the user '
+        'how to go on (SendMessage the team to wait, then end your turn with the question). The '
+        'user\'s next prompt lets the work go on.'
+    ),
+    'breezing_gate.wrong_implementer': (
+        'impl_mode is "{mode}", so the implementers are "{wanted}", never "{agent}" '
+        '(seed 001). Start "{wanted}".'
+    ),
+    'breezing_gate.delegate_agent': (
+        'In the delegate phase the lead starts only the team (the implementers and the '
+        'reviewer) and read-only agents; {agent} is not started. Put the work in a task '
+        '(TaskCreate) for an implementer.'
+    ),
+    'breezing_gate.delegate': (
+        '{what} is blocked: the lead is in the delegate phase (Phase B) of a breezing session '
+        '(recorded by the hooks in .claude/state/breezing-active.json) and only coordinates: '
+        'TaskCreate/TaskUpdate/TaskList/TaskGet, SendMessage, ToolSearch, reads and read-only '
+        'commands, and starting implementers or the reviewer. The phase ends when every task is '
+        'completed and the reviewer\'s APPROVE is recorded; only the user can end it early, '
+        'with /breezing abort.'
+    ),
+    'breezing_gate.what_bash': 'This command (it is not read-only)',
+    'breezing_gate.what_edit': '{tool} on {path}',
+    'breezing_gate.what_tool': 'The {tool} tool',
+    'breezing_gate.lead_file': (
+        '{path} is the lead\'s file in a breezing session; implementers, the reviewer and the '
+        'planners do not write it. Report to the lead with SendMessage (or in your final reply).'
+    ),
+    'breezing_gate.member_commit': (
+        'In a breezing session the lead commits, in Phase C after the reviewer\'s APPROVE. '
+        'Leave your changes uncommitted and report them to the lead.'
+    ),
+    'breezing_gate.worker_phase': (
+        '{who} writes code only in the delegate phase of the breezing session; it is in {phase} '
+        'now, so {path} is not written. Report to the lead with SendMessage (or in your final '
+        'reply).'
+    ),
+    'breezing_gate.read_only_role': (
+        '{who} plays the {role} role of the breezing session, which writes no files; {path} is '
+        'not written. Put what should change in your findings for the lead.'
+    ),
+    'breezing_gate.no_role': (
+        '{who} plays no role in the breezing session (its implementers are task-worker or '
+        'codex-implementer, started by the lead), so it does not write {path}. Report to the lead.'
+    ),
+    'breezing_record.no_verdict': (
+        'The reviewer\'s final message has no verdict line for this session, so the hooks '
+        'recorded no review. Its last line must be `{tag} PASS {session}` (APPROVE) or '
+        '`{tag} FAIL {session} - <findings>` (REQUEST CHANGES): ask it again (SendMessage, or '
+        'start code-reviewer again).'
+    ),
+    'breezing_record.approved': (
+        'The hooks recorded the reviewer\'s APPROVE in .claude/state/review-result.json (commit '
+        '{commit}), every task is completed: the delegate phase is over. Go on with Phase C: the '
+        'fast-path check, the verification, Plans.md cc:done, the commit, then '
+        '`rm -f .claude/state/breezing-active.json` and the report.'
+    ),
+    'breezing_record.approved_stale': (
+        'The reviewer approved, but an implementer changed code after its review began: the '
+        'APPROVE does not cover it. Ask the reviewer for another review of the current state.'
+    ),
+    'breezing_record.approved_open': (
+        'The reviewer approved, but tasks are not completed ({tasks}): the delegate phase goes '
+        'on. Get them completed (or deleted), then ask for the whole review again.'
+    ),
+    'breezing_record.changes': (
+        'The hooks recorded the reviewer\'s REQUEST CHANGES (retake {retakes} of {max}): '
+        '{reason}. Turn the findings into fix tasks (TaskCreate) for the implementers, then ask '
+        'for the review again.'
+    ),
+    'breezing_record.escalate': (
+        'The reviewer asked for changes again (retake {retakes}, more than three): {reason}. '
+        'Escalate to the user: say what keeps failing and ask how to go on, then end your turn.'
+    ),
+    'breezing_prompt.abort_nothing': 'No breezing session is on record; there is nothing to abort.',
+    'breezing_prompt.aborted': (
+        'The user aborted the breezing session (/breezing abort): the hooks recorded it and '
+        'removed .claude/state/breezing-active.json, review-result.json, the signals, the '
+        'progress and the request. Stop the team (SendMessage a shutdown_request to each '
+        'teammate, or TaskStop) and report what was done.'
+    ),
+    'breezing_prompt.request': (
+        'The hooks recorded the user\'s /breezing request: range "{range}", impl_mode {mode}, '
+        'flags {flags}. Step 0: write .claude/state/breezing-active.json first, with '
+        '"impl_mode": "{mode}".'
+    ),
+    'breezing_prompt.problem': 'Problem in the request: {problem}. Ask the user to correct it.',
+    'breezing_prompt.continue': (
+        'The session on record is now bound to this conversation (/breezing continue): read '
+        '.claude/state/breezing-active.json and go on from its phase.'
+    ),
+    'breezing_prompt.already_running': (
+        'A breezing session is already on record (.claude/state/breezing-active.json): read it '
+        'first. To start over, the user types /breezing abort.'
+    ),
+    'breezing_prompt.answer_confirm': (
+        'The user confirmed the range (recorded by the hooks): go on with Step 3 — the task '
+        'checks V1–V5, the task list, the implementers and the reviewer.'
+    ),
+    'breezing_prompt.answer_amend': (
+        'The user answered the range confirmation with changes: adjust the range, then show the '
+        'confirmation again and end your turn.'
+    ),
+    'breezing_prompt.answer_reject': (
+        'The user did not confirm the range: ask what to change and show the confirmation again, '
+        'or abort (remove .claude/state/breezing-active.json with `rm -f` and stop).'
+    ),
+    'breezing_prompt.answer_cancel': (
+        'The user cancelled: remove .claude/state/breezing-active.json '
+        '(`rm -f .claude/state/breezing-active.json`) and stop (seed 001 early abort).'
+    ),
+    'breezing_prompt.answer_unanswered': (
+        'The range confirmation is still open: the user\'s prompt was not a yes. Answer it, and '
+        'show the confirmation again before anything else.'
+    ),
+    'breezing_prompt.escalation_answered': (
+        'The user answered the escalation: go on as they said (new tasks and implementers are '
+        'allowed again).'
+    ),
+    'breezing_prompt.phase': 'Breezing session {session} ({mode}): {phase} phase (recorded by the hooks).',
+    'breezing_session.broken': '{report} Read {file}; the user can clear it with /breezing abort.',
+    'breezing_session.stale': (
+        'A breezing session of another Claude session is on record in {file} (session '
+        '{session}, phase {phase}, since {since}). Its team ended with that session, so it is '
+        'stale; its phase still holds. Tell the user: /breezing abort clears it, /breezing '
+        'continue takes it over in this session.'
+    ),
+    'breezing_session.running': (
+        'A breezing session is on record: read {file} first (session {session}, phase {phase}, '
+        'since {since}).'
+    ),
     'reward_route_guard.blocked': (
         "{tool} would change {path}, which holds the workflow's reward state (state.md, "
         'playbook plan/progress, the critic ledger). Change it with Edit/Write, '
@@ -3407,6 +3630,24 @@ MESSAGES = {
     'spec_phase_gate.not_yaml': 'it is not valid YAML ({problem})',
     'spec_phase_gate.not_yaml_at': 'it is not valid YAML near line {line} ({problem})',
     'spec_phase_gate.not_mapping': 'it must be a YAML mapping, not {type}',
+    # ---- breezing: effect labels
+    'runtime.effect.abort_the_breezing_session': 'abort the breezing session',
+    'runtime.effect.bind_the_session_to_this_conversation': 'bind the session to this conversation',
+    'runtime.effect.clear_the_breezing_session_s_records': "clear the breezing session's records",
+    'runtime.effect.open_the_delegate_phase': 'open the delegate phase',
+    'runtime.effect.open_the_hooks_section': 'open the hooks section',
+    'runtime.effect.record_the_breezing_request': 'record the /breezing request',
+    'runtime.effect.record_the_agent_id': 'record the agent id',
+    'runtime.effect.record_the_created_task': 'record the created task',
+    'runtime.effect.record_the_range_confirmation_shown': 'record the range confirmation shown',
+    'runtime.effect.record_the_range_confirmation_s_answer': "record the range confirmation's answer",
+    'runtime.effect.record_the_review_s_start': "record the review's start",
+    'runtime.effect.record_the_reviewer_s_verdict': "record the reviewer's verdict",
+    'runtime.effect.record_the_role_marker': 'record the role marker',
+    'runtime.effect.record_the_task_s_status': "record the task's status",
+    'runtime.effect.record_the_team_s_last_code_change': "record the team's last code change",
+    'runtime.effect.record_the_user_s_answer_to_the_escalation': "record the user's answer to the escalation",
+    'runtime.effect.reopen_the_delegate_phase': 'reopen the delegate phase',
     'runtime.effect.apply_the_critic_s_verdicts': "apply the critic's verdicts",
     # ---- faults: effect labels of the archive state
     'runtime.effect.resume_the_archive': 'resume the archive',

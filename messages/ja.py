@@ -384,6 +384,7 @@ MESSAGES = {
     'session_start.workflow_idle': (
         "有効なワークフローは {title} です: 作業の依頼は Skill(skill='{start}') から始めてください。"
     ),
+    'session_start.no_playbook_workflow': "有効なワークフローは {title} です: 作業の依頼はユーザーの /{start} コマンドから始まります（golden path の playbook-init は使いません）。",
     'session_start.branch': 'ブランチ: {branch}。',
     'session_start.branch_main': 'ブランチ: {branch} — 作業はここではなく作業ブランチで行います。',
     'session_start.branch_trunk': (
@@ -942,6 +943,209 @@ MESSAGES = {
         'でファイルを削除することもできます)。'
     ),
     'codex_lead_guard.blocked': '{what} はブロックされました。{explanation}',
+    # ------------------------------------------------------------ breezing: gate, record, prompt, stops, session; teammate names
+    'teammate_name.reserved': (
+        "エージェントに '{name}' という名前は付けられません: teammate のフック呼び出しは名前をエージェント種別として"
+        '運ぶため、この名前ではそのエージェント (判定や権限) になりすませてしまいます。'
+        "'{suggestion}' のような別の名前を付け、エージェントの種類は subagent_type で指定してください。"
+    ),
+    'breezing_gate.phase_prepare': '準備フェーズ (Phase 0/A)',
+    'breezing_gate.phase_delegate': 'delegate フェーズ (Phase B)',
+    'breezing_gate.phase_post_delegate': 'post-delegate フェーズ (Phase C)',
+    'breezing_gate.no_session': (
+        'breezing セッションがありません (.claude/state/breezing-active.json がない) ため、{path} は編集できません: '
+        'breezing ワークフローでは、ユーザーが確認した範囲のもとで Implementer がコードを書きます。'
+        'ユーザーに /breezing <範囲> で開始してもらってください (その間も Lead は Plans.md と state.md を書けます)。'
+    ),
+    'breezing_gate.no_session_command': (
+        'breezing セッションがないため、実行できるのは読み取り専用コマンド、git (commit 以外)、ファイルの削除だけです: '
+        'フックから書き込みが見えないプログラムは、確認済みの範囲の外でコードを書けてしまいます。'
+        'ユーザーに /breezing <範囲> で開始してもらってください。'
+    ),
+    'breezing_gate.prepare_command': (
+        'Reviewer の APPROVE より前に Lead が実行できるのは、読み取り専用コマンド、git (commit 以外)、ファイルの削除だけです: '
+        'フックから書き込みが見えないプログラムはコードを書けてしまいます。作業はタスクにして Implementer に任せ、'
+        '検証コマンドは Phase C で実行してください。'
+    ),
+    'breezing_gate.no_session_agent': (
+        'breezing セッションがないため {agent} は起動しません: Implementer と Reviewer は確認済みの範囲のもとで'
+        '働きます。ユーザーに /breezing <範囲> で開始してもらってください。'
+    ),
+    'breezing_gate.broken': (
+        '{report} 直るまでは、このファイル・state.md・.claude/session-state/ 以外は書き込めません: '
+        'Lead が Write で書き直す (JSON オブジェクト)、`rm .claude/state/breezing-active.json` で削除する、'
+        'またはユーザーが /breezing abort と入力してください。'
+    ),
+    'breezing_gate.active_not_object': (
+        '.claude/state/breezing-active.json は JSON オブジェクトのままでなければなりません (seed 001 スキーマ v2)。'
+        'オブジェクト全体を書き直してください。'
+    ),
+    'breezing_gate.hooks_section': (
+        '.claude/state/breezing-active.json の "hooks" セクションはフックが書きます (フェーズ、Lead のセッション、'
+        '範囲確認)。そのまま残し、自分のフィールドは Edit でその隣に追加してください (新しいファイルには "hooks" はありません)。'
+    ),
+    'breezing_gate.fixed_key': (
+        ".claude/state/breezing-active.json の {key} はセッション開始時に '{value}' であり、変更できません。"
+        'やり直すには、ユーザーが /breezing abort と入力してから、もう一度 /breezing を実行します。'
+    ),
+    'breezing_gate.impl_mode': (
+        "ユーザーは impl_mode '{wanted}' を指定しました (フックが記録した /breezing プロンプト)。"
+        "breezing-active.json に '{mode}' とは書けません。\"impl_mode\": \"{wanted}\" と書いてください。"
+    ),
+    'breezing_gate.done_mark': (
+        'この変更は Plans.md に cc:done を追加しますが、実行中の breezing セッションの作業はまだ Reviewer に'
+        '承認されていません (フックは Reviewer 自身の停止時に APPROVE を記録し、そこで post-delegate フェーズが'
+        '始まります)。それまでは cc:TODO のままにしてください。'
+    ),
+    'breezing_gate.active_post': (
+        'Reviewer が承認したため、.claude/state/breezing-active.json はもう編集しません。Phase C '
+        '(検証、Plans.md、コミット、レポート) を終え、`rm -f .claude/state/breezing-active.json` でセッションを閉じてください。'
+    ),
+    'breezing_gate.lead_code': (
+        'Lead は {phase} に {path} を書きません: breezing ワークフローではコードは delegate フェーズに Implementer が書き、'
+        'Lead が書くのは .claude/state/breezing-active.json、Plans.md、state.md だけです。'
+        '変更はタスク (TaskCreate) にして Implementer に任せてください。'
+    ),
+    'breezing_gate.active_by_bash': (
+        '.claude/state/breezing-active.json は内容を検査できるよう Write/Edit で書くか、'
+        '`rm -f .claude/state/breezing-active.json` で削除してください。'
+    ),
+    'breezing_gate.plans_by_bash': (
+        'Plans.md は cc:done を検査できるよう、Lead が Write/Edit で書いてください。'
+    ),
+    'breezing_gate.commit_early': (
+        'Reviewer の承認前にはコミットしません: breezing ワークフローの「完了」には Reviewer の APPROVE が必要です。'
+        'フックが Reviewer 自身の停止時にそれを記録すると post-delegate フェーズ (Phase C) になり、そこで Lead がコミットします。'
+    ),
+    'breezing_gate.not_confirmed': (
+        'ユーザーはまだ範囲を確認していません。範囲確認 (見出し "🏇 Breezing - 範囲を確認させてください" または '
+        '"🏇 Breezing - confirm the range"、タスク、Team 構成) を最後のメッセージとして示し、ターンを終えてください。'
+        '次のプロンプトでのユーザーの「はい」が確認になります (フックが記録します)。そのあとタスクを作り、Team を起動します。'
+    ),
+    'breezing_gate.no_tasks': (
+        '共有タスクリストにまだタスクがありません: 確認済みの範囲のタスクを TaskCreate で登録し '
+        '(Plans.md の 1 タスクにつき 1 件、seed 001 のとおり owns: と blocked-by を付ける)、'
+        'それから Implementer と Reviewer を起動してください。'
+    ),
+    'breezing_gate.escalated': (
+        'Reviewer が {retakes} 回修正を求めました (リテイク 3 回超過): 進め方をユーザーに尋ねてください '
+        '(SendMessage で Team に待機を伝え、質問でターンを終える)。ユーザーの次のプロンプトで作業を再開できます。'
+    ),
+    'breezing_gate.wrong_implementer': (
+        "impl_mode が '{mode}' なので Implementer は '{wanted}' です。'{agent}' は起動しません (seed 001)。"
+        "'{wanted}' を起動してください。"
+    ),
+    'breezing_gate.delegate_agent': (
+        'delegate フェーズの Lead が起動するのは Team (Implementer と Reviewer) と読み取り専用のエージェントだけです。'
+        '{agent} は起動しません。作業はタスク (TaskCreate) にして Implementer に任せてください。'
+    ),
+    'breezing_gate.delegate': (
+        '{what} はブロックされました: Lead は breezing セッションの delegate フェーズ (Phase B) にあり '
+        '(フックが .claude/state/breezing-active.json に記録)、調整だけを行います: '
+        'TaskCreate/TaskUpdate/TaskList/TaskGet、SendMessage、ToolSearch、読み取りと読み取り専用コマンド、'
+        'Implementer や Reviewer の起動。全タスクが完了し Reviewer の APPROVE が記録されるとフェーズが終わります。'
+        '途中で終わらせられるのはユーザーの /breezing abort だけです。'
+    ),
+    'breezing_gate.what_bash': 'このコマンド (読み取り専用ではありません)',
+    'breezing_gate.what_edit': '{path} への {tool}',
+    'breezing_gate.what_tool': '{tool} ツール',
+    'breezing_gate.lead_file': (
+        '{path} は breezing セッションの Lead のファイルです。Implementer・Reviewer・プランナーは書きません。'
+        'SendMessage (または最後の返答) で Lead に報告してください。'
+    ),
+    'breezing_gate.member_commit': (
+        'breezing セッションでは、Reviewer の APPROVE のあと Phase C で Lead がコミットします。'
+        '変更はコミットせずに残し、Lead に報告してください。'
+    ),
+    'breezing_gate.worker_phase': (
+        '{who} がコードを書くのは breezing セッションの delegate フェーズだけです。いまは {phase} なので '
+        '{path} は書きません。SendMessage (または最後の返答) で Lead に報告してください。'
+    ),
+    'breezing_gate.read_only_role': (
+        '{who} は breezing セッションの {role} ロールで、ファイルを書きません。{path} は書きません。'
+        '変えるべき点は Lead への指摘に含めてください。'
+    ),
+    'breezing_gate.no_role': (
+        '{who} は breezing セッションで役割を持たない (Implementer は Lead が起動する task-worker か '
+        'codex-implementer) ため、{path} は書きません。Lead に報告してください。'
+    ),
+    'breezing_record.no_verdict': (
+        'Reviewer の最後のメッセージにこのセッションの判定行がないため、フックはレビューを記録していません。'
+        '最後の行は `{tag} PASS {session}` (APPROVE) か `{tag} FAIL {session} - <指摘>` (REQUEST CHANGES) で'
+        'なければなりません: もう一度依頼してください (SendMessage、または code-reviewer を再起動)。'
+    ),
+    'breezing_record.approved': (
+        'フックが Reviewer の APPROVE を .claude/state/review-result.json に記録し (コミット {commit})、'
+        '全タスクが完了しています: delegate フェーズは終わりました。Phase C に進んでください: ファストパスの確認、'
+        '検証、Plans.md の cc:done、コミット、`rm -f .claude/state/breezing-active.json`、レポート。'
+    ),
+    'breezing_record.approved_stale': (
+        'Reviewer は承認しましたが、レビュー開始後に Implementer がコードを変更したため、その APPROVE は変更を含みません。'
+        '現在の状態をもう一度レビューするよう依頼してください。'
+    ),
+    'breezing_record.approved_open': (
+        'Reviewer は承認しましたが、未完了のタスクがあります ({tasks}): delegate フェーズは続きます。'
+        'それらを完了 (または削除) してから、もう一度全体レビューを依頼してください。'
+    ),
+    'breezing_record.changes': (
+        'フックが Reviewer の REQUEST CHANGES を記録しました (リテイク {retakes}/{max}): {reason}。'
+        '指摘を修正タスク (TaskCreate) にして Implementer に渡し、もう一度レビューを依頼してください。'
+    ),
+    'breezing_record.escalate': (
+        'Reviewer がまた修正を求めました (リテイク {retakes}、3 回超過): {reason}。'
+        'ユーザーにエスカレーションしてください: 何が失敗し続けているかを伝え、進め方を尋ねてターンを終えます。'
+    ),
+    'breezing_prompt.abort_nothing': '記録された breezing セッションはありません。中止するものはありません。',
+    'breezing_prompt.aborted': (
+        'ユーザーが breezing セッションを中止しました (/breezing abort): フックが記録し、'
+        '.claude/state/breezing-active.json、review-result.json、シグナル、進捗、リクエストを削除しました。'
+        'Team を止め (各 teammate に shutdown_request を SendMessage、または TaskStop)、ここまでの作業を報告してください。'
+    ),
+    'breezing_prompt.request': (
+        "フックがユーザーの /breezing リクエストを記録しました: 範囲 '{range}'、impl_mode {mode}、フラグ {flags}。"
+        'Step 0: まず .claude/state/breezing-active.json を "impl_mode": "{mode}" で書いてください。'
+    ),
+    'breezing_prompt.problem': 'リクエストの問題: {problem}。ユーザーに直してもらってください。',
+    'breezing_prompt.continue': (
+        '記録されたセッションをこの会話に結び付けました (/breezing continue): .claude/state/breezing-active.json を読み、'
+        'そのフェーズから続けてください。'
+    ),
+    'breezing_prompt.already_running': (
+        'breezing セッションがすでに記録されています (.claude/state/breezing-active.json): まずそれを読んでください。'
+        'やり直すには、ユーザーが /breezing abort と入力します。'
+    ),
+    'breezing_prompt.answer_confirm': (
+        'ユーザーが範囲を確認しました (フックが記録): Step 3 に進んでください — タスク粒度チェック V1〜V5、'
+        'タスクリスト、Implementer と Reviewer。'
+    ),
+    'breezing_prompt.answer_amend': (
+        'ユーザーは変更付きで範囲確認に答えました: 範囲を直し、もう一度確認を示してターンを終えてください。'
+    ),
+    'breezing_prompt.answer_reject': (
+        'ユーザーは範囲を確認しませんでした: 何を変えるか尋ねてもう一度確認を示すか、中止してください '
+        '(`rm -f` で .claude/state/breezing-active.json を削除して停止)。'
+    ),
+    'breezing_prompt.answer_cancel': (
+        'ユーザーがキャンセルしました: .claude/state/breezing-active.json を削除し '
+        '(`rm -f .claude/state/breezing-active.json`)、停止してください (seed 001 の早期中断)。'
+    ),
+    'breezing_prompt.answer_unanswered': (
+        '範囲確認はまだ答えられていません: ユーザーのプロンプトは「はい」ではありませんでした。'
+        'それに答え、ほかのことより先にもう一度確認を示してください。'
+    ),
+    'breezing_prompt.escalation_answered': (
+        'ユーザーがエスカレーションに答えました: その指示どおりに進めてください (新しいタスクと Implementer を再び起動できます)。'
+    ),
+    'breezing_prompt.phase': 'breezing セッション {session} ({mode}): {phase} フェーズ (フックが記録)。',
+    'breezing_session.broken': '{report} {file} を読んでください。ユーザーは /breezing abort で消去できます。',
+    'breezing_session.stale': (
+        '別の Claude セッションの breezing セッションが {file} に残っています (セッション {session}、'
+        'フェーズ {phase}、{since} から)。その Team はそのセッションとともに終わっているため古いものですが、'
+        'フェーズはまだ有効です。ユーザーに伝えてください: /breezing abort で消去、/breezing continue でこのセッションに引き継ぎます。'
+    ),
+    'breezing_session.running': (
+        'breezing セッションが記録されています: まず {file} を読んでください (セッション {session}、フェーズ {phase}、{since} から)。'
+    ),
     'reward_route_guard.blocked': (
         '{tool} は {path} を変更しようとしています。これはワークフローの報酬状態 (state.md、playbook の plan/progress、'
         'critic の台帳) を保持するファイルです。ガードが結果を検査できる Edit/Write で変更してください。'
@@ -2921,6 +3125,24 @@ MESSAGES = {
     'spec_phase_gate.not_yaml': 'YAML として正しくありません ({problem})',
     'spec_phase_gate.not_yaml_at': '{line} 行目付近が YAML として正しくありません ({problem})',
     'spec_phase_gate.not_mapping': 'YAML のマッピングでなければなりません ({type} になっています)',
+    # ---- breezing: effect labels
+    'runtime.effect.abort_the_breezing_session': 'breezing セッションの中止',
+    'runtime.effect.bind_the_session_to_this_conversation': 'セッションをこの会話に結び付け',
+    'runtime.effect.clear_the_breezing_session_s_records': 'breezing セッションの記録の削除',
+    'runtime.effect.open_the_delegate_phase': 'delegate フェーズの開始',
+    'runtime.effect.open_the_hooks_section': 'hooks セクションの作成',
+    'runtime.effect.record_the_breezing_request': '/breezing リクエストの記録',
+    'runtime.effect.record_the_agent_id': 'エージェント ID の記録',
+    'runtime.effect.record_the_created_task': '作成タスクの記録',
+    'runtime.effect.record_the_range_confirmation_shown': '範囲確認の提示の記録',
+    'runtime.effect.record_the_range_confirmation_s_answer': '範囲確認への回答の記録',
+    'runtime.effect.record_the_review_s_start': 'レビュー開始の記録',
+    'runtime.effect.record_the_reviewer_s_verdict': 'Reviewer の判定の記録',
+    'runtime.effect.record_the_role_marker': 'ロールマーカーの記録',
+    'runtime.effect.record_the_task_s_status': 'タスク状態の記録',
+    'runtime.effect.record_the_team_s_last_code_change': 'Team の最後のコード変更の記録',
+    'runtime.effect.record_the_user_s_answer_to_the_escalation': 'エスカレーションへのユーザーの回答の記録',
+    'runtime.effect.reopen_the_delegate_phase': 'delegate フェーズの再開',
     'runtime.effect.apply_the_critic_s_verdicts': 'critic の判定の反映',
     # ---- faults: effect labels of the archive state
     'runtime.effect.resume_the_archive': 'アーカイブの再開',

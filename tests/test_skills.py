@@ -20,9 +20,14 @@ from statefiles.protected import FLOOR
 from workflow import registry
 
 SKILLS = ("post-loop", "playbook-init", "prompt-analyzer", "understanding-check", "state",
-          "sdd-roadmap")
+          "sdd-roadmap", "breezing")
 AGENTS = ("pm", "reviewer", "critic", "prompt-analyzer", "executor-resolver", "codex-delegate",
-          "coderabbit-delegate")
+          "coderabbit-delegate",
+          # breezing (seed 001)
+          "task-worker", "codex-implementer", "code-reviewer", "plan-analyst", "plan-critic")
+#: The breezing agents keep what they learn across runs (seed 001: ``memory: project``).
+PROJECT_MEMORY = ("task-worker", "codex-implementer", "code-reviewer", "plan-analyst",
+                  "plan-critic")
 #: seed 002 §7 "SubAgent ツール制限".
 SEED_TOOLS = {
     "critic": {"Read", "Grep", "Bash"},
@@ -32,6 +37,14 @@ SEED_TOOLS = {
     "coderabbit-delegate": {"Bash"},
     "prompt-analyzer": {"Read", "Grep"},
     "executor-resolver": {"Read", "Grep"},
+    # breezing (seed 001): least tools per role; search goes through Bash in
+    # CLIs without Grep/Glob tools (2.1.329 has none)
+    "task-worker": {"Read", "Write", "Edit", "Grep", "Glob", "Bash"},
+    "codex-implementer": {"Read", "Grep", "Glob", "Bash", "mcp__codex__codex",
+                          "mcp__codex__codex-reply"},
+    "code-reviewer": {"Read", "Grep", "Glob", "Bash"},
+    "plan-analyst": {"Read", "Grep", "Glob", "Bash"},
+    "plan-critic": {"Read", "Grep", "Glob", "Bash"},
 }
 WRITE_TOOLS = {"Write", "Edit", "MultiEdit", "NotebookEdit"}
 SPAWN_TOOLS = {"Task", "Agent"}
@@ -73,8 +86,11 @@ def test_agent_frontmatter_and_tools(name):
     assert tools == SEED_TOOLS[name]
     assert not tools & SPAWN_TOOLS
     if name in ("critic", "reviewer", "prompt-analyzer", "executor-resolver",
-                "coderabbit-delegate"):
+                "coderabbit-delegate", "codex-implementer", "code-reviewer", "plan-analyst",
+                "plan-critic"):
         assert not tools & WRITE_TOOLS
+    if name in PROJECT_MEMORY:
+        assert data.get("memory") == "project"
     assert len(body.split()) > 60
 
 
@@ -143,6 +159,20 @@ def test_critic_states_the_verdict_lines_the_ledger_reads():
         assert line in body
     _, review = frontmatter(SUITE / "agents/reviewer.md")
     assert "REVIEW: PASS play/<id>/plan.json" in review
+
+
+def test_the_breezing_reviewer_states_the_verdict_line_the_hooks_read():
+    from workflow import breezing
+
+    _, body = frontmatter(SUITE / "agents/code-reviewer.md")
+    assert f"{breezing.REVIEW_TAG} PASS <session_id>" in body
+    assert f"{breezing.REVIEW_TAG} FAIL <session_id> - " in body
+    _, skill = frontmatter(SUITE / "skills/breezing/SKILL.md")
+    # the heading the hooks look for, in both languages
+    assert "🏇 Breezing - confirm the range" in skill and "範囲を確認させてください" in skill
+    for word in breezing.CONFIRMATION_WORDS:
+        assert word in skill
+    assert "rm -f .claude/state/breezing-active.json" in skill
 
 
 def test_post_loop_skill_names_the_handler_command():

@@ -75,8 +75,10 @@ class Workflow(Record):
 
     * ``name`` — the state.md ``config.workflow`` value;
     * ``title`` — what the docs call it; ``seeds`` — the seed numbers it follows;
-    * ``start`` — what the user types to start a unit of work (a skill or
-      slash command), ``None`` when the work starts from an ordinary request;
+    * ``start`` — the skill that starts a unit of work, ``None`` when the
+      work starts from an ordinary request; ``start_by_user`` — True when
+      only the user starts it (types ``/<start>``), False when the agent
+      calls the skill itself;
     * ``roles`` — role → the agent types (exact names) that play it. Role
       names are shared across workflows: ``planner``, ``plan_checker``,
       ``worker``, ``work_checker``, plus a workflow's own (``aggregator``,
@@ -97,13 +99,25 @@ class Workflow(Record):
     * ``branch_policy`` / ``after_compact`` — the defaults of those config keys;
     * ``abort`` — how a unit of work is abandoned without leaving state that
       keeps guarding (the user's command or the workflow's cleanup);
-    * ``docs`` — the docs page of the workflow.
+    * ``docs`` — the docs page of the workflow;
+    * ``env`` — ``((name, value), ...)``: the environment variables Claude
+      Code needs for the workflow (its ``settings.json`` ``env``), offered by
+      the installer when the user
+      chooses the workflow (``install.py --workflow NAME``);
+    * ``guards`` — the guard modules (names under ``guards/``) that enforce
+      *this* workflow's procedure and act only while it is active: every
+      event chain drops the guards of the workflows that are not active
+      (:func:`chain_for`). A guard listed by no workflow (the floors, the
+      shell analysis, the permission gate, init-guard, the branch policy)
+      acts in every workflow.
     """
 
     __slots__ = ("name", "title", "seeds", "start", "roles", "read_only", "files",
-                 "playbook", "branch_policy", "after_compact", "abort", "docs")
-    _defaults = {"start": None, "read_only": frozenset(), "playbook": True,
-                 "branch_policy": FEATURE, "after_compact": CONTINUE, "abort": "", "docs": ""}
+                 "playbook", "branch_policy", "after_compact", "abort", "docs", "guards", "env",
+                 "start_by_user")
+    _defaults = {"start": None, "read_only": frozenset(), "playbook": True, "start_by_user": False,
+                 "branch_policy": FEATURE, "after_compact": CONTINUE, "abort": "", "docs": "",
+                 "guards": (), "env": ()}
 
     def agents(self) -> frozenset:
         """Every agent type of the workflow, in any role."""
@@ -137,6 +151,25 @@ WORKFLOWS = (
         files=("play/*/plan.json", "play/*/progress.json"),
         abort="set state.md playbook.active to null (the playbook's files stay in play/)",
         docs="docs/workflow.md",
+        guards=(
+            # PreToolUse: the request analysis, the understanding check, the
+            # post-loop hold and the playbook's Edit/Write chain (SPEC §3)
+            "prompt_analyzer_gate", "consent_guard", "pending_guard", "playbook_guard",
+            "depends_check", "executor_guard", "critic_guard", "subtask_guard",
+            "phase_status_guard", "scope_guard",
+            # UserPromptSubmit: the understanding check's answer, the work
+            # request that starts the golden path, the playbook position
+            # (prompt-work-request is every workflow's: it names the active
+            # workflow's start, the golden path's playbook-init among them)
+            "prompt_consent", "prompt_state",
+            # Stop, SubagentStop, PostToolUse: the playbook's done contract,
+            # the critic's and the reviewer's verdicts, the archive
+            "post_loop_pending", "completion_check", "critic_ledger", "review_ledger",
+            "subagent_reminder", "archive_playbook", "progress_reminder",
+            # Bash: a commit of work the playbook has not recorded; the
+            # critic's commands and their exit status
+            "check_state_update", "critic_commands",
+        ),
     ),
     Workflow(
         name="crew",
@@ -167,9 +200,20 @@ WORKFLOWS = (
             "work_checker": ("code-reviewer",),
         },
         read_only=frozenset({"plan-analyst", "plan-critic", "code-reviewer"}),
-        files=(".claude/state/breezing-active.json",),
-        abort="",
-        docs="docs/team-and-spec.md",
+        files=(".claude/state/breezing-active.json", ".claude/state/review-result.json"),
+        abort="the user types /breezing abort (the hooks record it and remove the session's "
+              "files); before the team starts the lead removes "
+              ".claude/state/breezing-active.json itself",
+        docs="docs/breezing.md",
+        playbook=False,  # its plan is the confirmed Plans.md range: breezing-gate
+        start_by_user=True,  # seed 001: the user types /breezing with the range
+        # Agent Teams and the task list tools (measured: both are needed,
+        # docs/claude-code-measured.md "Agent Teams, headless")
+        env=(("CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS", "1"), ("CLAUDE_CODE_ENABLE_TODO_TOOLS", "1")),
+        guards=(
+            "breezing_gate", "codex_lead_guard", "breezing_record", "breezing_prompt",
+            "breezing_signals", "breezing_stops", "breezing_session",
+        ),
     ),
     Workflow(
         name="sync-sdd",
@@ -219,6 +263,7 @@ def _check_registry() -> None:
     """No agent name in two workflows, none empty or namespaced: a role's
     rights follow its exact name (``../shared/WORKFLOWS.md``)."""
     seen: dict = {}
+    GUARD_OWNERS.clear()
     for wf in WORKFLOWS:
         for agent in wf.agents():
             if not agent or ":" in agent or agent != agent.strip():
@@ -229,8 +274,14 @@ def _check_registry() -> None:
         stray = wf.read_only - wf.agents()
         if stray:
             raise ValueError(f"workflow {wf.name}: read_only names no role: {sorted(stray)}")
+        for guard in wf.guards:
+            if guard in GUARD_OWNERS and GUARD_OWNERS[guard] != wf.name:
+                raise ValueError(f"guard {guard!r} is in workflows {GUARD_OWNERS[guard]} and {wf.name}")
+            GUARD_OWNERS[guard] = wf.name
 
 
+#: Guard module -> the workflow that owns it (filled by :func:`_check_registry`).
+GUARD_OWNERS: dict = {}
 _check_registry()
 
 
@@ -374,6 +425,17 @@ def config_problems(config: dict | None) -> list:
         if _word(value) not in allowed:
             out.append((key, value, allowed))
     return out
+
+
+def chain_for(ctx, names) -> tuple:
+    """The guard modules of ``names`` (an event chain, in order) that act now:
+    every guard but those owned by a workflow that is not the active one
+    (:attr:`Workflow.guards`). State.md is read only when the chain holds a
+    workflow's guard."""
+    if not any(name in GUARD_OWNERS for name in names):
+        return tuple(names)
+    current = active(ctx).name
+    return tuple(name for name in names if GUARD_OWNERS.get(name, current) == current)
 
 
 # ------------------------------------------------------------------ files

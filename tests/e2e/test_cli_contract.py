@@ -81,7 +81,7 @@ def test_every_registration_fires_with_its_matcher(make_box, api):
     for tool in ("Write", "Edit", "Bash", "Agent"):
         assert (tool, False) in pre, pre
     assert ("Bash", True) in pre, pre
-    # PostToolUse "Edit|Write|MultiEdit|NotebookEdit|Task|Agent": not Read, not Bash.
+    # PostToolUse "Edit|Write|MultiEdit|NotebookEdit|Task|Agent|TaskCreate|TaskUpdate": not Read, not Bash.
     post = sorted({c.tool for c in _calls(box, "PostToolUse")})
     assert post == ["Agent", "Edit", "Write"], post
     # PermissionRequest "Bash": only the call no allow rule covers. Write and
