@@ -29,6 +29,7 @@ from events.context import Context
 from events.verdict import Effect, Verdict, warn
 from messages import resolve_language
 from statefiles import layout, state_md
+from workflow import registry
 
 NAME = "session-start"
 ADVISORY = True
@@ -162,10 +163,21 @@ def check(ctx: Context) -> Verdict:
         lines.append(ctx.say("session_start.playbook", plan=plan_rel, phase=phase or "-",
                              done=done, total=total))
     else:
-        lines.append(ctx.say("session_start.no_playbook"))
+        wf = registry.active(ctx)
+        if wf.playbook or not wf.start:
+            lines.append(ctx.say("session_start.no_playbook"))
+        elif wf.start_by_user:
+            lines.append(ctx.say("session_start.no_playbook_workflow", title=wf.title,
+                                 start=wf.start))
+        else:
+            lines.append(ctx.say("session_start.workflow_idle", title=wf.title, start=wf.start))
     branch = ctx.branch or "unknown"
-    lines.append(ctx.say("session_start.branch_main", branch=branch) if ctx.on_main
-                 else ctx.say("session_start.branch", branch=branch))
+    if not ctx.on_main:
+        lines.append(ctx.say("session_start.branch", branch=branch))
+    elif registry.main_forbidden(ctx):
+        lines.append(ctx.say("session_start.branch_main", branch=branch))
+    else:
+        lines.append(ctx.say("session_start.branch_trunk", branch=branch))
     if state is not None:
         lines.extend(ctx.say("session_start.problem", problem=e) for e in state.errors)
         bad_language = _bad_language(state)

@@ -116,11 +116,11 @@ def generate() -> dict:
     registry and the read-only table name (and ``git <sub> -h``), for the
     ones installed here; programs that would do something when run are not
     asked."""
+    # lazy: the table's generator (a developer's command), never a hook path
     import os
     import re
     import shutil
     import subprocess
-
     import shell.registry as registry
     from shell.gitargs import KNOWN_SUBCOMMANDS
     from shell.readonly import READ_ONLY

@@ -64,6 +64,7 @@ from playgate.installer.common import (
     unlink,
     write,
 )
+from playgate.installer.speak import Text
 
 from statefiles import layout  # noqa: E402 - the suite root is on sys.path (common)
 from statefiles import sandbox as wall_state  # noqa: E402
@@ -99,6 +100,9 @@ CONFIG_FILES = (
     LOCAL_SETTINGS,
     PROTECTED,
     MANIFEST,
+    # Which suite a clone installs, and from where (committed): a rewritten
+    # pin would send every teammate's setup to another source.
+    layout.PIN,
     ".claude/permission-config.yaml",
     ".claude/permission-config.local.yaml",
     layout.CUSTOM_RULES,
@@ -363,11 +367,25 @@ def _merge_key(settings: dict, wanted: dict, previous: dict | None) -> dict | No
 
 
 def _mode(inst) -> str:
+    """``--sandbox`` when given, else the previous install's mode (the
+    manifest), else — a clone's setup, which has no manifest and changes no
+    committed file — what the committed settings say (a ``sandbox`` with
+    ``enabled: true``: ``required``; none: ``off``), else :data:`DEFAULT_MODE`."""
     mode = getattr(inst, "sandbox_mode", None)
     if mode in MODES:
         return mode
     previous = (inst.m.get("sandbox") or {}).get("mode")
-    return previous if previous in MODES else DEFAULT_MODE
+    if previous in MODES:
+        return previous
+    if getattr(inst, "repair", False) and getattr(inst, "first", False):
+        try:
+            committed = json.loads((read(join(inst.repo, SETTINGS)) or b"{}").decode("utf-8"))
+        except (ValueError, UnicodeDecodeError):
+            committed = None
+        if isinstance(committed, dict):
+            box = committed.get("sandbox")
+            return "required" if isinstance(box, dict) and box.get("enabled") is True else "off"
+    return DEFAULT_MODE
 
 
 def _detect(inst) -> tuple:
@@ -387,8 +405,7 @@ def merge_project(inst, merged: dict) -> None:
     mode = _mode(inst)
     entry["mode"] = mode
     if "sandbox" in merged and not isinstance(merged["sandbox"], dict):
-        inst.plan.note(f"{SETTINGS}: 'sandbox' is not an object; the Bash sandbox is not "
-                       "configured (fix it and install again)")
+        inst.plan.note(Text("installer.note.sandbox_not_object", path=SETTINGS))
         return
     wanted = {}
     if mode != "off":
@@ -397,11 +414,10 @@ def merge_project(inst, merged: dict) -> None:
     record = _merge_key(merged, wanted, entry.get("project"))
     entry["project"] = record
     for key, value in (record or {}).get("kept", {}).items():
-        inst.plan.note(f"{SETTINGS}: kept your sandbox.{key} = {json.dumps(value)} "
-                       f"(playgate would set {json.dumps(_get(wanted, key))})")
+        inst.plan.note(Text("installer.note.sandbox_kept", path=SETTINGS, key=key,
+                            value=json.dumps(value), wanted=json.dumps(_get(wanted, key))))
     if isinstance(merged.get("sandbox"), dict) and merged["sandbox"].get("excludedCommands"):
-        inst.plan.note(f"{SETTINGS}: sandbox.excludedCommands runs those commands (and whatever "
-                       "follows them on the line) outside the sandbox; playgate never adds one")
+        inst.plan.note(Text("installer.note.sandbox_excluded", path=SETTINGS))
 
 
 def unmerge_project(result: dict, entry) -> None:
@@ -432,7 +448,7 @@ def plan_step(inst) -> None:
         for rel in CREATED_DIRS:
             if not os.path.isdir(join(inst.repo, rel)):
                 inst.mark_dirs(rel + "/x")
-                inst.plan.step("create", f"{rel}/ (listed in sandbox.filesystem.denyWrite)",
+                inst.plan.step("create", Text("installer.what.sandbox_dir", path=rel),
                                os.makedirs, join(inst.repo, rel), 0o755, True)
     status, detail = _detect(inst) if mode != "off" else ("off", "")
     _, local_dirs = _remotes(inst)
@@ -444,34 +460,31 @@ def plan_step(inst) -> None:
 def _say(inst, mode: str, status: str, detail: str) -> None:
     note = inst.plan.note
     if mode == "off":
-        note("the Bash sandbox (the outer wall around the gate's files) is OFF (--sandbox off): "
-             "only the shell analysis stands between a Bash command and the gate's files")
+        note(Text("installer.note.sandbox_off"))
         return
     hosts, local_dirs = _remotes(inst)
     extra = [h for h in hosts if h not in DEFAULT_DOMAINS]
-    note("NETWORK: sandboxed Bash commands reach only sandbox.network.allowedDomains in "
-         f"{SETTINGS}: the package registries ({', '.join(DEFAULT_DOMAINS[:4])}, ...)"
-         + (f" and your remote host(s) {', '.join(extra)}" if extra else "")
-         + "; add a domain there for anything else (curl, an API, another registry)")
-    if local_dirs:
-        note(f"{LOCAL_SETTINGS}: the local remote(s) {', '.join(local_dirs)} are writable to "
-             "sandboxed commands (git push)")
-    if status == "working":
-        tail = (" and Claude Code refuses to start here without it (sandbox.failIfUnavailable "
-                f"in {LOCAL_SETTINGS}; --sandbox optional leaves that out)"
-                if mode == "required" else "")
-        note("the Bash sandbox is ON: the gate's files are read-only to every Bash command"
-             + tail)
-    elif status == "missing":
-        note(f"the Bash sandbox is configured but this machine lacks {detail}: playgate blocks "
-             "Bash until it is installed: "
-             + wall_state.install_hint(detail.split(", "), "linux"))
-    elif status == "unsupported":
-        note(f"the Bash sandbox is configured but Claude Code cannot sandbox on {detail}: "
-             "playgate blocks Bash here (a Linux or macOS machine has it)")
+    registries = ", ".join(DEFAULT_DOMAINS[:4])
+    if extra:
+        note(Text("installer.note.sandbox_network_remotes", path=SETTINGS, registries=registries,
+                  hosts=", ".join(extra)))
     else:
-        note(f"the Bash sandbox is configured but bubblewrap cannot start here ({detail}); "
-             "Claude Code will run Bash without it: see docs/install.md, 'The Bash sandbox'")
+        note(Text("installer.note.sandbox_network", path=SETTINGS, registries=registries))
+    if local_dirs:
+        note(Text("installer.note.sandbox_local_remotes", path=LOCAL_SETTINGS,
+                  dirs=", ".join(local_dirs)))
+    if status == "working":
+        if mode == "required":
+            note(Text("installer.note.sandbox_on_required", path=LOCAL_SETTINGS))
+        else:
+            note(Text("installer.note.sandbox_on"))
+    elif status == "missing":
+        note(Text("installer.note.sandbox_missing", missing=detail,
+                  command=wall_state.install_hint(detail.split(", "), "linux")))
+    elif status == "unsupported":
+        note(Text("installer.note.sandbox_unsupported", platform=detail))
+    else:
+        note(Text("installer.note.sandbox_broken", detail=detail))
 
 
 def _dump(settings: dict, like: bytes | None) -> bytes:
@@ -497,8 +510,7 @@ def _plan_local(inst, wanted: dict) -> None:
     except (ValueError, UnicodeDecodeError):
         current = None
     if not isinstance(current, dict) or not isinstance(current.get("sandbox", {}), dict):
-        inst.plan.note(f"{LOCAL_SETTINGS} is not valid settings JSON; the sandbox's settings "
-                       "for this machine (failIfUnavailable, local remotes) are not written")
+        inst.plan.note(Text("installer.note.sandbox_local_invalid", path=LOCAL_SETTINGS))
         return
     local = dict(entry.get("local") or {})
     if "existed" not in local:
@@ -512,8 +524,9 @@ def _plan_local(inst, wanted: dict) -> None:
         return
     if data is None:
         inst.mark_dirs(LOCAL_SETTINGS)
-    what = (f"{LOCAL_SETTINGS}: sandbox settings for this machine"
-            + (f" (backup in {inst.backup_root}/)" if data is not None else ""))
+    what = (Text("installer.what.sandbox_local_backup", path=LOCAL_SETTINGS,
+                 backups=inst.backup_root) if data is not None
+            else Text("installer.what.sandbox_local", path=LOCAL_SETTINGS))
     inst.plan.step("merge" if data is not None else "create", what, _write_local, inst,
                    merged, data)
 
@@ -548,8 +561,7 @@ def uninstall_steps(root: str, m: dict, plan) -> None:
     try:
         current = json.loads(data.decode("utf-8"))
     except (ValueError, UnicodeDecodeError):
-        plan.note(f"kept {LOCAL_SETTINGS}: it is not valid JSON any more; remove the sandbox "
-                  "settings playgate added by hand")
+        plan.note(Text("installer.note.sandbox_local_kept", path=LOCAL_SETTINGS))
         return
     if not isinstance(current, dict):
         return
@@ -568,12 +580,13 @@ def uninstall_steps(root: str, m: dict, plan) -> None:
         if original is not None and sha256(original) == local.get("original_sha256"):
             try:
                 if json.loads(original.decode("utf-8")) == result:
-                    plan.step("restore", f"{LOCAL_SETTINGS} (as it was before the install)",
+                    plan.step("restore", Text("installer.what.sandbox_local_restored",
+                                              path=LOCAL_SETTINGS),
                               write, path, original, mode)
                     return
             except ValueError:
                 pass
-    plan.step("update", f"{LOCAL_SETTINGS} (playgate's sandbox settings removed)", write, path,
-              _dump(result, data), mode)
+    plan.step("update", Text("installer.what.sandbox_local_unmerged", path=LOCAL_SETTINGS),
+              write, path, _dump(result, data), mode)
 
 

@@ -11,7 +11,6 @@ file is a write to it: compared by file identity, not only by name.
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
