@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -231,3 +232,63 @@ def test_doctor_and_status_show_the_wall(installed, tmp_path):
     assert any(c["code"] == "doctor.wall_weak_excludedCommands" and c["level"] == "error"
                for c in doctor["checks"])
     assert _cli(installed.root, "status")["wall"]["weaknesses"] == ["excludedCommands"]
+
+
+def _path_without(tmp: Path, names=("bwrap", "socat")) -> str:
+    """A ``PATH`` directory with this machine's programs but ``names``."""
+    hidden = tmp / "nobwrap"
+    hidden.mkdir()
+    seen = set()
+    for entry in os.environ.get("PATH", "/usr/bin:/bin").split(":"):
+        if not entry or not os.path.isdir(entry):
+            continue
+        for name in os.listdir(entry):
+            if name in names or name in seen:
+                continue
+            seen.add(name)
+            try:
+                os.symlink(os.path.join(entry, name), hidden / name)
+            except OSError:
+                pass
+    return f"{Path(sys.executable).parent}:{hidden}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["required", "off"])
+def test_a_teammates_clone_without_bubblewrap_fails_closed_with_playgates_message(
+        tmp_path, mode):
+    """The origin was installed (and committed) where the sandbox works; a
+    teammate clones it on a machine without bubblewrap and runs the
+    printed setup. The setup changes no committed file and writes no
+    ``failIfUnavailable`` there (Claude Code starts), and the installed
+    PreToolUse hook blocks Bash with sandbox-wall's message naming the
+    Debian command — unless the repository chose ``--sandbox off``."""
+    from conftest import Installed, git
+
+    origin = make_repo(tmp_path / "origin")
+    # The newcomer's route (no --python); PLAYGATE_PYTHON: nothing downloaded.
+    env = dict(os.environ, PLAYGATE_PYTHON=sys.executable)
+    env.pop("CLAUDE_PROJECT_DIR", None)
+    proc = subprocess.run([sys.executable, str(SUITE / "install.py"), "--yes", "--sandbox", mode,
+                           str(origin)], capture_output=True, text=True, timeout=600, env=env)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    commit = proc.stdout.strip().splitlines()[-1].strip()
+    assert subprocess.run(["sh", "-c", commit], cwd=origin).returncode == 0, commit
+    clone = tmp_path / "teammate"
+    subprocess.run(["git", "clone", "-q", str(origin), str(clone)], check=True)
+    path = _path_without(tmp_path)
+    env["PATH"] = path
+    setup = subprocess.run(["python3", ".claude/playgate", "install", "."], cwd=clone, env=env,
+                           capture_output=True, text=True, timeout=600)
+    assert setup.returncode == 0, setup.stdout + setup.stderr
+    assert git(clone, "status", "--porcelain", "--untracked-files=all").stdout == "", (
+        git(clone, "diff").stdout, setup.stdout)
+    assert "failIfUnavailable" not in json.dumps(_settings(clone, "settings.local.json"))
+    assert ("sandbox" in _settings(clone)) is (mode == "required")
+    res = Installed(clone).hook("PreToolUse", tool_name="Bash",
+                                tool_input={"command": "echo hi"}, env={"PATH": path})
+    if mode == "required":
+        assert res.code == 2 and "[playgate:sandbox-wall]" in res.stderr, res
+        assert "apt-get install -y bubblewrap socat" in res.stderr, res
+    else:
+        assert "sandbox-wall" not in res.stderr, res
