@@ -2441,6 +2441,23 @@ MESSAGES = {
     'shell.carrier.c_f_runs_command': '{name} -C/-F runs a command or function',
     # ---- walls: interpreter code the analysis does not follow
     'shell.unknown.python_not_known': 'the Python code is not known: {reason}',
+    'shell.unknown.py_unparsed': 'it is not Python the analysis can parse',
+    'shell.unknown.py_relative_import': 'it imports from a relative package',
+    'shell.unknown.py_star_import': 'it imports every name of {module}',
+    'shell.unknown.py_reaches_dunder': 'it reaches {name}, a name behind which any code hides',
+    'shell.unknown.py_builds_name': 'it uses {name}, which builds a name or code at run time',
+    'shell.unknown.py_rebinds': 'it rebinds {name}, a name it imported',
+    'shell.unknown.py_database': (
+        'it imports {module}, a database driver (what it does to a database is not read)'
+    ),
+    'shell.unknown.py_unknown_name': 'it imports {name} from {module}, a name the analysis does not know',
+    'shell.unknown.py_unknown_module': 'it imports {module}, a module the analysis does not know',
+    'shell.unknown.py_method_on_unknown': 'it calls .{name}() on a value the analysis cannot identify',
+    'shell.unknown.py_computed_call': "it calls something computed at run time (a subscript, a call's result)",
+    'shell.unknown.py_chdir': 'it changes its working directory, so its relative paths are not followed',
+    'shell.unknown.py_unknown_call': 'it calls {name}, which the analysis does not know',
+    'shell.unknown.py_unknown_method': 'it calls {name}(), a method the analysis does not know',
+    'shell.unknown.py_indirect': 'it refers to {name} without calling it directly',
     'shell.unknown.code_chdir': 'the code changes its working directory, so its relative paths are not followed',
     'shell.unknown.code_database': 'the code reaches a database driver; what it does to a database is not read',
     'shell.unknown.code_computed_call': 'the code calls a member whose name is computed at run time',

@@ -2029,6 +2029,23 @@ MESSAGES = {
     'shell.carrier.c_f_runs_command': '{name} -C/-F がコマンドや関数を実行します',
     # ---- walls: interpreter code the analysis does not follow
     'shell.unknown.python_not_known': 'この Python コードは分析できません: {reason}',
+    'shell.unknown.py_unparsed': '解析できる Python ではありません',
+    'shell.unknown.py_relative_import': '相対パッケージから import しています',
+    'shell.unknown.py_star_import': '{module} のすべての名前を import しています',
+    'shell.unknown.py_reaches_dunder': '{name} に触れています (その裏ではどんなコードでも動かせます)',
+    'shell.unknown.py_builds_name': '{name} を使っており、名前やコードを実行時に組み立てます',
+    'shell.unknown.py_rebinds': 'import した名前 {name} を別のものに置き換えています',
+    'shell.unknown.py_database': (
+        'データベースのドライバ {module} を import しています (データベースに何をするかは読み取れません)'
+    ),
+    'shell.unknown.py_unknown_name': '{module} から、分析が知らない名前 {name} を import しています',
+    'shell.unknown.py_unknown_module': '分析が知らないモジュール {module} を import しています',
+    'shell.unknown.py_method_on_unknown': '正体を特定できない値の .{name}() を呼んでいます',
+    'shell.unknown.py_computed_call': '実行時に決まるもの (添字や呼び出しの結果) を呼んでいます',
+    'shell.unknown.py_chdir': '作業ディレクトリを変えるため、相対パスを追えません',
+    'shell.unknown.py_unknown_call': '分析が知らない {name} を呼んでいます',
+    'shell.unknown.py_unknown_method': '分析が知らないメソッド {name}() を呼んでいます',
+    'shell.unknown.py_indirect': '{name} を直接呼ばずに参照しています',
     'shell.unknown.code_chdir': 'コードが作業ディレクトリを変えるため、相対パスを追えません',
     'shell.unknown.code_database': 'コードがデータベースドライバーを使います。データベースに何をするかは読めません',
     'shell.unknown.code_computed_call': 'コードが実行時に名前を組み立てたメンバーを呼び出します',

@@ -292,8 +292,7 @@ def _path_env(x: X, set_path) -> None:
         written = any(t in x.scope.files for t in paths.resolve(candidate.value, cmd.cwd) or ())
         found = [t for t in paths.resolve(candidate.value, cmd.cwd) or () if os.path.isfile(t)]
         if local and written:
-            # lazy: the program readers, only for a name found in a project PATH entry
-            from shell.programs import run_written_file
+            from shell.programs import run_written_file  # lazy: a project PATH entry's program
 
             run_written_file(x, candidate, lambda text: x.code(text, f"{name} (from PATH)"))
             return

@@ -116,14 +116,14 @@ def generate() -> dict:
     registry and the read-only table name (and ``git <sub> -h``), for the
     ones installed here; programs that would do something when run are not
     asked."""
-    # lazy: the table's generator (a developer's command), never a hook path
-    import os
-    import re
-    import shutil
-    import subprocess
-    import shell.registry as registry
-    from shell.gitargs import KNOWN_SUBCOMMANDS
-    from shell.readonly import READ_ONLY
+    import os  # lazy: the table's generator (a developer's command), never a hook path
+    import re  # lazy: as above
+    import shutil  # lazy: as above
+    import subprocess  # lazy: as above
+
+    import shell.registry as registry  # lazy: as above
+    from shell.gitargs import KNOWN_SUBCOMMANDS  # lazy: as above
+    from shell.readonly import READ_ONLY  # lazy: as above
 
     pattern = re.compile(r"(?<![\w-])--(\[no-\])?([a-z0-9][a-z0-9-]*[a-z0-9])")
     env = dict(os.environ, LC_ALL="C", PAGER="cat", MANPAGER="cat", GIT_PAGER="cat")

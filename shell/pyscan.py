@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import ast
 
+from shell.model import Msg
+
 #: Builtins whose calls only compute, print or read (``open`` is judged by
 #: its mode in :mod:`shell.codescan`).
 BUILTINS = frozenset("""
@@ -138,8 +140,9 @@ class Verdict:
     def __init__(self) -> None:
         self.unknown = []
 
-    def add(self, reason: str) -> None:
-        """Record ``reason`` (a sentence starting "it ...") once."""
+    def add(self, reason) -> None:
+        """Record ``reason`` (a :class:`shell.model.Msg`, ``shell.unknown.py_*``:
+        a clause starting "it ...") once."""
         if reason not in self.unknown:
             self.unknown.append(reason)
 
@@ -170,7 +173,7 @@ def check(code: str) -> Verdict:
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        v.add("it is not Python the analysis can parse")
+        v.add(Msg("shell.unknown.py_unparsed"))
         return v
     for parent in ast.walk(tree):
         for child in ast.iter_child_nodes(parent):
@@ -183,11 +186,11 @@ def check(code: str) -> Verdict:
                 _import(v, a.name, a.asname, aliases)
         elif isinstance(node, ast.ImportFrom):
             if node.level:
-                v.add("it imports from a relative package")
+                v.add(Msg("shell.unknown.py_relative_import"))
                 continue
             for a in node.names:
                 if a.name == "*":
-                    v.add(f"it imports every name of {node.module}")
+                    v.add(Msg("shell.unknown.py_star_import", module=node.module))
                     continue
                 _import(v, f"{node.module}.{a.name}", a.asname or a.name, aliases,
                         from_module=node.module)
@@ -198,15 +201,15 @@ def check(code: str) -> Verdict:
         elif isinstance(node, ast.Attribute) and node.attr.startswith("__") and \
                 node.attr.endswith("__") and node.attr not in ("__enter__", "__exit__",
                                                                  "__name__", "__init__"):
-            v.add(f"it reaches {node.attr}, a name behind which any code hides")
+            v.add(Msg("shell.unknown.py_reaches_dunder", name=node.attr))
         elif isinstance(node, ast.Name) and node.id in DYNAMIC_BUILTINS and node.id != "type":
-            v.add(f"it uses {node.id}, which builds a name or code at run time")
+            v.add(Msg("shell.unknown.py_builds_name", name=node.id))
     for node in ast.walk(tree):
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.With,
                              ast.comprehension, ast.NamedExpr)):
             for target in _targets(node):
                 if target in aliases:
-                    v.add(f"it rebinds {target}, a name it imported")
+                    v.add(Msg("shell.unknown.py_rebinds", name=target))
                 defined.add(target)
         elif isinstance(node, ast.arg):
             defined.add(node.arg)
@@ -242,22 +245,22 @@ def _import(v: Verdict, dotted: str, asname, aliases: dict, from_module: str | N
             ) -> None:
     top = dotted.split(".", 1)[0]
     if top in DATABASE_MODULES:
-        v.add(f"it imports {top}, a database driver (what it does to a database is not read)")
+        v.add(Msg("shell.unknown.py_database", module=top))
         return
     module = from_module or dotted
     if from_module is not None:
         name = dotted[len(from_module) + 1:]
         if from_module in MODULES:
             if not _known_function(from_module, name) and f"{from_module}.{name}" not in MODULES:
-                v.add(f"it imports {name} from {from_module}, a name the analysis does not know")
+                v.add(Msg("shell.unknown.py_unknown_name", name=name, module=from_module))
                 return
         elif dotted not in MODULES:
-            v.add(f"it imports {from_module}, a module the analysis does not know")
+            v.add(Msg("shell.unknown.py_unknown_module", module=from_module))
             return
         aliases[asname] = dotted
         return
     if module not in MODULES:
-        v.add(f"it imports {module}, a module the analysis does not know")
+        v.add(Msg("shell.unknown.py_unknown_module", module=module))
         return
     if asname:
         aliases[asname] = module
@@ -293,42 +296,42 @@ def _call(v: Verdict, node: ast.Call, aliases: dict, defined: set) -> None:
         if isinstance(func, ast.Attribute):
             # a method of a value computed by an expression: str(x).split()
             if func.attr not in METHODS and func.attr not in defined:
-                v.add(f"it calls .{func.attr}() on a value the analysis cannot identify")
+                v.add(Msg("shell.unknown.py_method_on_unknown", name=func.attr))
             return
-        v.add("it calls something computed at run time (a subscript, a call's result)")
+        v.add(Msg("shell.unknown.py_computed_call"))
         return
     if name in CHDIR or name.endswith(".chdir") and _resolve(name, aliases):
-        v.add("it changes its working directory, so its relative paths are not followed")
+        v.add(Msg("shell.unknown.py_chdir"))
         return
     head = name.split(".", 1)[0]
     if "." not in name:
         if name in aliases:
             resolved = _resolve(name, aliases)
             if resolved is None or not _known_function(*resolved) and resolved[1]:
-                v.add(f"it calls {name}, which the analysis does not know")
+                v.add(Msg("shell.unknown.py_unknown_call", name=name))
             return
         if name in defined:
             return
         if name in DYNAMIC_BUILTINS:
             return   # reported as a use above
         if name not in BUILTINS:
-            v.add(f"it calls {name}, which the analysis does not know")
+            v.add(Msg("shell.unknown.py_unknown_call", name=name))
         return
     if head in aliases:
         resolved = _resolve(name, aliases)
         if resolved is None:
-            v.add(f"it calls {name}, which the analysis does not know")
+            v.add(Msg("shell.unknown.py_unknown_call", name=name))
             return
         module, rest = resolved
         if rest and not _known_function(module, rest) and \
                 rest.rsplit(".", 1)[-1] not in METHODS:
-            v.add(f"it calls {name}, which the analysis does not know")
+            v.add(Msg("shell.unknown.py_unknown_call", name=name))
         return
     # a method of a variable, an argument or an object the code made (a
     # method the code defines itself is read with the rest of it)
     method = name.rsplit(".", 1)[-1]
     if method not in METHODS and method not in defined:
-        v.add(f"it calls {name}(), a method the analysis does not know")
+        v.add(Msg("shell.unknown.py_unknown_method", name=name))
 
 
 def _reference(v: Verdict, node, aliases: dict) -> None:
@@ -347,7 +350,7 @@ def _reference(v: Verdict, node, aliases: dict) -> None:
                "replace", "move", "execv", "execvp", "spawnv", "open", "chdir")
     last = rest.rsplit(".", 1)[-1] if rest else ""
     if last in effects and not _called(node):
-        v.add(f"it refers to {name} without calling it directly")
+        v.add(Msg("shell.unknown.py_indirect", name=name))
 
 
 def _called(node) -> bool:

@@ -53,7 +53,7 @@ HARMLESS = ["echo build", "ls src", "cat README.md", "git status", "git log --on
 
 
 @pytest.fixture(scope="module")
-def repo(installed_template, tmp_path_factory):
+def project(installed_template, tmp_path_factory):
     root = make_repo(tmp_path_factory.mktemp("scripts") / "repo")
     copy_install(installed_template, root)
     (root / "scripts").mkdir()
@@ -79,27 +79,27 @@ _runs = st.sampled_from(["bash scripts/{n}.sh", "sh scripts/{n}.sh", "./scripts/
 @given(before=st.lists(st.sampled_from(HARMLESS), max_size=3), bad=st.sampled_from(REFUSED),
        after=st.lists(st.sampled_from(HARMLESS), max_size=2), run=_runs,
        shebang=st.sampled_from(["", "#!/bin/sh\n", "#!/usr/bin/env bash\n"]))
-def test_a_script_holding_a_refused_line_is_never_approved(repo, before, bad, after, run,
+def test_a_script_holding_a_refused_line_is_never_approved(project, before, bad, after, run,
                                                           shebang):
     name = f"s{abs(hash((tuple(before), bad, tuple(after)))) % 10**8}"
-    path = repo.root / "scripts" / f"{name}.sh"
+    path = project.root / "scripts" / f"{name}.sh"
     path.write_text(shebang + "\n".join(before + [bad] + after) + "\n")
     path.chmod(0o755)
     try:
-        assert not approved(repo, run.format(n=name)), (bad, run)
+        assert not approved(project, run.format(n=name)), (bad, run)
     finally:
         path.unlink()
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 @given(lines=st.lists(st.sampled_from(HARMLESS), min_size=1, max_size=4), run=_runs)
-def test_a_script_of_harmless_lines_is_approved(repo, lines, run):
+def test_a_script_of_harmless_lines_is_approved(project, lines, run):
     name = f"h{abs(hash(tuple(lines))) % 10**8}"
-    path = repo.root / "scripts" / f"{name}.sh"
+    path = project.root / "scripts" / f"{name}.sh"
     path.write_text("#!/bin/sh\n" + "\n".join(lines) + "\n")
     path.chmod(0o755)
     try:
-        assert approved(repo, run.format(n=name)), lines
+        assert approved(project, run.format(n=name)), lines
     finally:
         path.unlink()
 
@@ -116,26 +116,26 @@ def test_a_script_of_harmless_lines_is_approved(repo, lines, run):
     ("import shutil\nshutil.rmtree('src')\n", False),
     ("import sqlite3\nsqlite3.connect('db.sqlite').execute('drop table t')\n", False),
 ])
-def test_python_scripts_are_read_through_the_inline_code_reader(repo, body, ok):
-    path = repo.root / "scripts" / "p.py"
+def test_python_scripts_are_read_through_the_inline_code_reader(project, body, ok):
+    path = project.root / "scripts" / "p.py"
     path.write_text(body)
     try:
-        assert approved(repo, "python3 scripts/p.py") is ok, body
+        assert approved(project, "python3 scripts/p.py") is ok, body
     finally:
         path.unlink()
 
 
-def test_a_missing_or_unreadable_script_is_a_dialog(repo):
-    assert not approved(repo, "bash scripts/not-written-yet.sh")
-    (repo.root / "scripts" / "bin.sh").write_bytes(b"\xff\xfe\x00garbage")
+def test_a_missing_or_unreadable_script_is_a_dialog(project):
+    assert not approved(project, "bash scripts/not-written-yet.sh")
+    (project.root / "scripts" / "bin.sh").write_bytes(b"\xff\xfe\x00garbage")
     try:
-        assert not approved(repo, "bash scripts/bin.sh")
+        assert not approved(project, "bash scripts/bin.sh")
     finally:
-        (repo.root / "scripts" / "bin.sh").unlink()
+        (project.root / "scripts" / "bin.sh").unlink()
 
 
-def test_the_suites_own_hooks_are_trusted(repo):
-    assert approved(repo, "python3 .claude/hooks/permission_request.py --explain ls")
+def test_the_suites_own_hooks_are_trusted(project):
+    assert approved(project, "python3 .claude/hooks/permission_request.py --explain ls")
 
 
 # ------------------------------------------------------------------ git hooks

@@ -150,7 +150,7 @@ CASES = [(fam, cmd, opt, prefixes) for fam, cmd in _rows()
 
 def _judged(command: str) -> tuple:
     a = analyse(command, root=ROOT, cwd=ROOT, home="/root")
-    return (bool(a.unknown), sorted({f.family for f in a.destructive}),
+    return (bool(a.unknown), sorted({f.kind for f in a.destructive}),
             sorted({(w.rel or w.abs or "?", w.kind) for w in a.writes}))
 
 
