@@ -441,7 +441,7 @@ def test_a_failed_local_step_is_reported_and_retried(root):
 
 
 def test_busy_when_another_process_holds_the_archive_lock(root):
-    lock = root / ".claude/.cache/archive.lock"
+    lock = root / ".claude/.locks/archive.lock"
     lock.parent.mkdir(parents=True, exist_ok=True)
     holder = subprocess.Popen(
         [sys.executable, "-c", ("import fcntl,sys,time; f=open(sys.argv[1],'a'); "
