@@ -703,7 +703,7 @@ MESSAGES = {
     'sdd.a_subagent': 'a subagent',
     'sdd.nobody': 'nobody (the hooks write it)',
     'sdd_ownership.refused': (
-        '{path} is {what}; in sync-sdd it is written by {owner} (seed 003 Spec 4), not by '
+        '{path} is {what}; in sync-sdd it is written by {owner}, not by '
         '{writer}. {route}'
     ),
     'sdd_ownership.kind_spec': "a feature's spec.yaml",
@@ -719,16 +719,16 @@ MESSAGES = {
     'sdd_ownership.kind_sdd_other': 'a file of the framework (.sdd/)',
     'sdd_ownership.kind_code': 'implementation code',
     'sdd_ownership.route_spec': (
-        'The lead updates spec.yaml from what the subagents return (Spec 3.3).'
+        'The lead updates spec.yaml from what the subagents return.'
     ),
     'sdd_ownership.route_design': (
         "Route the change through the architect: Skill(skill='sdd-roadmap') with `revise "
-        "{feature}` (seed 003's `/sdd-roadmap revise {feature}`), which starts "
+        "{feature}` (`/sdd-roadmap revise {feature}`), which starts "
         "Agent(subagent_type='sdd-architect') with what to change."
     ),
     'sdd_ownership.route_research': (
         "Route the change through the architect: Skill(skill='sdd-roadmap') with `revise "
-        "{feature}` (seed 003's `/sdd-roadmap revise {feature}`), which starts "
+        "{feature}` (`/sdd-roadmap revise {feature}`), which starts "
         "Agent(subagent_type='sdd-architect') with what to change."
     ),
     'sdd_ownership.route_tasks': (
@@ -759,7 +759,7 @@ MESSAGES = {
     'sdd_ownership.route_notes': 'Session notes are the lead\'s: return what to note in your report.',
     'sdd_ownership.route_sdd_other': 'The framework\'s files are the lead\'s: report what to change.',
     'sdd_ownership.route_code': (
-        "Implementation code is the builders' (Spec 4.4): start Agent(subagent_type="
+        "Implementation code is the builders': start Agent(subagent_type="
         "'sdd-builder') with the task (its prompt names the feature: `Feature: <name>`)."
     ),
     'sdd_ownership.no_plan': (
@@ -773,8 +773,8 @@ MESSAGES = {
     ),
     'sdd_ownership.programs': (
         'In sync-sdd {writer} does not run commands that may change files: running programs '
-        "and tests is the builders' and the implementation inspectors' (seed 003 Spec 4.5, "
-        'the agents\' tools). The lead runs read-only commands, git (no path checkout) and '
+        "and tests is the builders' and the test and e2e inspectors' (the agents' tools)."
+        ' The lead runs read-only commands, git (no path checkout) and '
         'rm/mv/mkdir on its own files; start Agent(subagent_type=\'sdd-builder\') for the rest.'
     ),
     'sdd_ownership.tasks_bash': (
@@ -782,7 +782,7 @@ MESSAGES = {
         'checked. Use Edit to set `status: done`.'
     ),
     'sdd_ownership.tasks_structure': (
-        "{path}: the lead only marks tasks `status: done` (seed 003 Spec 4.3), but this change "
+        "{path}: the lead only marks tasks `status: done`, but this change "
         "does more: {problem}. A change of the tasks goes through "
         "Agent(subagent_type='sdd-taskgenerator') (Skill(skill='sdd-roadmap') with `revise "
         "{feature}`)."
@@ -799,8 +799,8 @@ MESSAGES = {
     # ---- sdd: sdd-phase-gate (seed 003 Spec 5, at the start of a subagent)
     'sdd_phase_gate.no_feature': (
         "{agent} is not started: its prompt names no feature. Name it on a line of its own, "
-        "`Feature: <name>` (seed 003 Spec 6.1: the prompt carries the feature, paths, scope "
-        "and instructions). Features: {features}."
+        "`Feature: <name>` (a subagent knows only its prompt: the feature, paths, scope and "
+        "instructions). Features: {features}."
     ),
     'sdd_phase_gate.unknown_feature': (
         "{agent} is not started: feature {feature} has no spec.yaml. The lead creates "
@@ -811,7 +811,7 @@ MESSAGES = {
     'sdd_phase_gate.unknown_phase': "Unknown phase '{phase}' ({feature}: {agent} is not started).",
     'sdd_phase_gate.wrong_phase': (
         '{agent} is not started for {feature}: its phase is {phase}, and {agent} runs in '
-        '{allowed} (seed 003 Spec 5.1). {first}'
+        '{allowed}. {first}'
     ),
     'sdd_phase_gate.first_initialized': (
         "The design comes first: Agent(subagent_type='sdd-architect') writes design.md, then "
@@ -832,13 +832,13 @@ MESSAGES = {
     'sdd_phase_gate.tasks_open': (
         '{agent} is not started for {feature} (phase {phase}): the implementation review runs '
         'when every task is done, and these are not marked done in tasks.yaml: {tasks}. Mark '
-        'each task done when its builder returns (seed 003 Spec 8.2).'
+        'each task done when its builder returns.'
     ),
     'sdd_phase_gate.no_tasks': 'there are no tasks',
     # ---- sdd: sdd-reply, sdd-commit (seed 003 Spec 11, §15)
     'sdd_reply.no_written': (
         "{agent}: write your review to your file and end with one line only, "
-        "`WRITTEN:<path>` (seed 003 Spec 11.3: the analysis goes in the file; the lead reads "
+        "`WRITTEN:<path>` (the analysis goes in the file; the lead reads "
         "it there). Your file is <feature>/.review/{own} (the review directory your prompt "
         "names)."
     ),
@@ -859,31 +859,31 @@ MESSAGES = {
         '{verdicts}>`; fix the file, then reply only `WRITTEN:{path}`.'
     ),
     'sdd_reply.more': (
-        '{agent}: your reply must be only `WRITTEN:{path}` (seed 003 Spec 11.3: output '
-        "suppression protects the lead's context); everything else belongs in the file. End "
+        '{agent}: your reply must be only `WRITTEN:{path}` (output suppression protects '
+        "the lead's context); everything else belongs in the file. End "
         'now with that one line.'
     ),
     'sdd_commit.lead_only': (
-        '{agent} does not commit: in sync-sdd the lead commits after the quality gate (seed 003 '
-        '§15.6, §15.7). Report your work; the lead commits it.'
+        '{agent} does not commit: in sync-sdd the lead commits after the quality gate. '
+        'Report your work; the lead commits it.'
     ),
     'sdd_commit.no_message': (
-        'Give the commit message with -m in the seed\'s format (seed 003 §15.9): '
+        'Give the commit message with -m in the framework\'s format: '
         '`git commit -m "<feature>: <summary>"` after a feature\'s pipeline, or `git commit -m '
         '"Wave <N>: <summary>"` after a wave. Features: {features}.'
     ),
     'sdd_commit.format': (
-        'The commit subject {subject!r} is not in the seed\'s format (seed 003 §15.9): '
+        'The commit subject {subject!r} is not in the framework\'s format: '
         '`<feature>: <summary>` (a feature\'s pipeline; features: {features}) or `Wave <N>: '
         '<summary>` (a wave).'
     ),
     'sdd_commit.pipeline_open': (
         '{feature}\'s pipeline is not complete (phase {phase}): the lead commits `{feature}: ...` '
-        'after it (seed 003 §15.7), when the implementation review\'s GO let spec.yaml reach '
+        'after it, when the implementation review\'s GO let spec.yaml reach '
         'implementation-complete.'
     ),
     'sdd_commit.wave_open': (
-        "Wave {wave}'s quality gate has not passed (seed 003 §15.6): builder work of {features} "
+        "Wave {wave}'s quality gate has not passed: builder work of {features} "
         "has no implementation review GO since. Run the review (the implementation inspectors, "
         "then Agent(subagent_type='sdd-auditor-impl')), then commit."
     ),
@@ -893,8 +893,8 @@ MESSAGES = {
         "(Agent(subagent_type='sdd-architect')); there is none yet."
     ),
     'spec_phase_gate.sdd_tasks_open': (
-        '{feature}: implementation-complete needs every task of tasks.yaml done (seed 003 Spec '
-        '8.4: spec.yaml is updated once all builders are done); not done: {tasks}.'
+        '{feature}: implementation-complete needs every task of tasks.yaml done (spec.yaml is '
+        'updated once all builders are done); not done: {tasks}.'
     ),
     'spec_phase_gate.sdd_no_go': (
         "{feature}: implementation-complete needs the implementation review's GO as playgate "
@@ -1735,21 +1735,21 @@ MESSAGES = {
     # ---- sdd: agent-definitions, seed 003's naming, tiers and least tools
     'agent_definitions.err_model': '`model` is {model}, not a model name ({models} or a claude-... id)',
     'agent_definitions.err_sdd_role': (
-        '{stem}.md is named like a framework agent (sdd-*) but names no role of seed 003\'s table '
+        '{stem}.md is named like a framework agent (sdd-*) but names no role of its table '
         '(sdd-architect, sdd-auditor-<aspect>, sdd-taskgenerator, sdd-builder, '
-        'sdd-inspector-<aspect>; Spec 12.2)'
+        'sdd-inspector-<aspect>)'
     ),
-    'agent_definitions.err_sdd_name': '`name` must be {stem}, the file\'s name (Spec 12.2, 12.3)',
+    'agent_definitions.err_sdd_name': '`name` must be {stem}, the file\'s name (the subagent_type it is started by)',
     'agent_definitions.err_sdd_description': (
         '`description` must be framework-specific (say SDD) so that Claude does not delegate '
-        'to it on its own (Spec 12.4)'
+        'to it on its own'
     ),
-    'agent_definitions.err_sdd_model': '`model` of {stem} must be {model} (its tier, Spec 1.7, 1.8)',
+    'agent_definitions.err_sdd_model': '`model` of {stem} must be {model} (its tier: architect and auditors opus, the others sonnet)',
     'agent_definitions.err_sdd_no_tools': (
-        'a framework agent lists its tools (least privilege, Spec 12.5): at most {tools}'
+        'a framework agent lists its tools (least privilege): at most {tools}'
     ),
     'agent_definitions.err_sdd_tools': (
-        '`tools` gives {extra} beyond the role\'s least tools ({tools}; Spec 12.5)'
+        '`tools` gives {extra} beyond the role\'s least tools ({tools})'
     ),
     'bash_check.list_unreadable': (
         'bash-check: {how} {verb} {target}, but {problem}. Writes wait until it is '

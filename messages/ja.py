@@ -597,7 +597,7 @@ MESSAGES = {
     'sdd.a_subagent': 'サブエージェント',
     'sdd.nobody': '誰も書きません（フックが書きます）',
     'sdd_ownership.refused': (
-        '{path} は{what}です。sync-sdd ではこれを書くのは {owner} で（seed 003 Spec 4）、{writer} '
+        '{path} は{what}です。sync-sdd ではこれを書くのは {owner} で、{writer} '
         'ではありません。{route}'
     ),
     'sdd_ownership.kind_spec': 'フィーチャーの spec.yaml',
@@ -612,15 +612,15 @@ MESSAGES = {
     'sdd_ownership.kind_notes': 'セッションノート（.sdd/handover/）',
     'sdd_ownership.kind_sdd_other': 'フレームワークのファイル（.sdd/）',
     'sdd_ownership.kind_code': '実装コード',
-    'sdd_ownership.route_spec': 'spec.yaml はサブエージェントの報告をもとにリードが更新します（Spec 3.3）。',
+    'sdd_ownership.route_spec': 'spec.yaml はサブエージェントの報告をもとにリードが更新します。',
     'sdd_ownership.route_design': (
         "変更はアーキテクト経由で行ってください: Skill(skill='sdd-roadmap') に `revise {feature}` "
-        "（seed 003 の `/sdd-roadmap revise {feature}`）。変更内容を渡して "
+        "（`/sdd-roadmap revise {feature}`）。変更内容を渡して "
         "Agent(subagent_type='sdd-architect') を起動します。"
     ),
     'sdd_ownership.route_research': (
         "変更はアーキテクト経由で行ってください: Skill(skill='sdd-roadmap') に `revise {feature}` "
-        "（seed 003 の `/sdd-roadmap revise {feature}`）。変更内容を渡して "
+        "（`/sdd-roadmap revise {feature}`）。変更内容を渡して "
         "Agent(subagent_type='sdd-architect') を起動します。"
     ),
     'sdd_ownership.route_tasks': (
@@ -651,7 +651,7 @@ MESSAGES = {
     'sdd_ownership.route_notes': 'セッションノートはリードのものです: 記録してほしいことは報告に書いてください。',
     'sdd_ownership.route_sdd_other': 'フレームワークのファイルはリードのものです: 変えてほしいことを報告してください。',
     'sdd_ownership.route_code': (
-        "実装コードはビルダーのものです（Spec 4.4）: タスクを渡して Agent(subagent_type='sdd-builder') "
+        "実装コードはビルダーのものです: タスクを渡して Agent(subagent_type='sdd-builder') "
         "を起動してください（プロンプトにフィーチャー名を書きます: `Feature: <name>`）。"
     ),
     'sdd_ownership.no_plan': (
@@ -665,7 +665,7 @@ MESSAGES = {
     ),
     'sdd_ownership.programs': (
         'sync-sdd では {writer} はファイルを変えうるコマンドを実行しません: プログラムやテストの実行は'
-        'ビルダーと実装インスペクターの役目です（seed 003 Spec 4.5、各エージェントのツール）。リードが'
+        'ビルダーと test・e2e インスペクターの役目です（各エージェントのツール）。リードが'
         '実行するのは読み取り専用のコマンド、git（パスのチェックアウトを除く）、自分のファイルへの '
         "rm/mv/mkdir です。それ以外は Agent(subagent_type='sdd-builder') を起動してください。"
     ),
@@ -674,7 +674,7 @@ MESSAGES = {
         '`status: done` の設定には Edit を使ってください。'
     ),
     'sdd_ownership.tasks_structure': (
-        "{path}: リードはタスクを `status: done` にするだけですが（seed 003 Spec 4.3）、この変更は"
+        "{path}: リードはタスクを `status: done` にするだけですが、この変更は"
         "それ以上のことをしています: {problem}。タスクの変更は Agent(subagent_type='sdd-taskgenerator') "
         "経由です（Skill(skill='sdd-roadmap') に `revise {feature}`）。"
     ),
@@ -690,7 +690,7 @@ MESSAGES = {
     # ---- sdd: sdd-phase-gate (seed 003 Spec 5, at the start of a subagent)
     'sdd_phase_gate.no_feature': (
         "{agent} は起動されません: プロンプトにフィーチャーがありません。1 行で `Feature: <name>` と"
-        "書いてください（seed 003 Spec 6.1: プロンプトでフィーチャー、パス、スコープ、指示を渡す）。"
+        "書いてください（サブエージェントが知るのはプロンプトだけです: フィーチャー、パス、スコープ、指示）。"
         "フィーチャー: {features}。"
     ),
     'sdd_phase_gate.unknown_feature': (
@@ -702,7 +702,7 @@ MESSAGES = {
     'sdd_phase_gate.unknown_phase': "Unknown phase '{phase}'（{feature}: {agent} は起動されません）。",
     'sdd_phase_gate.wrong_phase': (
         '{feature} の {agent} は起動されません: phase は {phase} で、{agent} が動くのは {allowed} '
-        'のときです（seed 003 Spec 5.1）。{first}'
+        'のときです。{first}'
     ),
     'sdd_phase_gate.first_initialized': (
         "先に設計です: Agent(subagent_type='sdd-architect') が design.md を書き、その後リードが "
@@ -723,13 +723,13 @@ MESSAGES = {
     'sdd_phase_gate.tasks_open': (
         '{feature}（phase {phase}）の {agent} は起動されません: 実装レビューはすべてのタスクが終わって'
         'から行います。tasks.yaml で done になっていないもの: {tasks}。ビルダーが戻るたびにその'
-        'タスクを done にしてください（seed 003 Spec 8.2）。'
+        'タスクを done にしてください。'
     ),
     'sdd_phase_gate.no_tasks': 'タスクがありません',
     # ---- sdd: sdd-reply, sdd-commit (seed 003 Spec 11, §15)
     'sdd_reply.no_written': (
         "{agent}: レビューは自分のファイルに書き、最後は `WRITTEN:<path>` の 1 行だけにしてください"
-        "（seed 003 Spec 11.3: 分析はファイルに書き、リードはそこで読みます）。あなたのファイルは "
+        "（分析はファイルに書き、リードはそこで読みます）。あなたのファイルは "
         "<feature>/.review/{own} です（プロンプトが示すレビューディレクトリ）。"
     ),
     'sdd_reply.not_own': (
@@ -748,30 +748,30 @@ MESSAGES = {
         'ファイルを直してから、`WRITTEN:{path}` だけを返してください。'
     ),
     'sdd_reply.more': (
-        '{agent}: 返答は `WRITTEN:{path}` だけにしてください（seed 003 Spec 11.3: 出力の抑制でリードの'
+        '{agent}: 返答は `WRITTEN:{path}` だけにしてください（出力の抑制でリードの'
         'コンテキストを守ります）。それ以外はファイルに書きます。いまその 1 行で終えてください。'
     ),
     'sdd_commit.lead_only': (
-        '{agent} はコミットしません: sync-sdd では品質ゲートの後にリードがコミットします（seed 003 '
-        '§15.6、§15.7）。作業を報告すれば、リードがコミットします。'
+        '{agent} はコミットしません: sync-sdd では品質ゲートの後にリードがコミットします。'
+        '作業を報告すれば、リードがコミットします。'
     ),
     'sdd_commit.no_message': (
-        'コミットメッセージは -m で seed の形式で渡してください（seed 003 §15.9）: フィーチャーの'
+        'コミットメッセージは -m でフレームワークの形式で渡してください: フィーチャーの'
         'パイプラインの後は `git commit -m "<feature>: <summary>"`、ウェーブの後は '
         '`git commit -m "Wave <N>: <summary>"`。フィーチャー: {features}。'
     ),
     'sdd_commit.format': (
-        'コミットの件名 {subject!r} は seed の形式ではありません（seed 003 §15.9）: '
+        'コミットの件名 {subject!r} はフレームワークの形式ではありません: '
         '`<feature>: <summary>`（フィーチャーのパイプライン。フィーチャー: {features}）または '
         '`Wave <N>: <summary>`（ウェーブ）。'
     ),
     'sdd_commit.pipeline_open': (
         '{feature} のパイプラインはまだ完了していません（phase {phase}）: `{feature}: ...` のコミットは'
-        'その後です（seed 003 §15.7）。実装レビューの GO で spec.yaml が implementation-complete に'
+        'その後です。実装レビューの GO で spec.yaml が implementation-complete に'
         'なってからにしてください。'
     ),
     'sdd_commit.wave_open': (
-        "Wave {wave} の品質ゲートはまだ通っていません（seed 003 §15.6）: {features} のビルダーの作業の後に"
+        "Wave {wave} の品質ゲートはまだ通っていません: {features} のビルダーの作業の後に"
         "実装レビューの GO がありません。レビュー（実装インスペクター、その後 "
         "Agent(subagent_type='sdd-auditor-impl')）を行ってからコミットしてください。"
     ),
@@ -782,7 +782,7 @@ MESSAGES = {
     ),
     'spec_phase_gate.sdd_tasks_open': (
         '{feature}: implementation-complete には tasks.yaml のすべてのタスクが done であることが必要です'
-        '（seed 003 Spec 8.4: spec.yaml の更新はすべてのビルダーが終わってから）。done でないもの: {tasks}。'
+        '（spec.yaml の更新はすべてのビルダーが終わってから）。done でないもの: {tasks}。'
     ),
     'spec_phase_gate.sdd_no_go': (
         "{feature}: implementation-complete には、オーディターの終了時に playgate が記録した実装レビューの "
@@ -1515,20 +1515,20 @@ MESSAGES = {
     # ---- sdd: agent-definitions, seed 003's naming, tiers and least tools
     'agent_definitions.err_model': '`model` が {model} で、モデル名ではありません（{models} または claude-... の ID）',
     'agent_definitions.err_sdd_role': (
-        '{stem}.md はフレームワークのエージェント（sdd-*）の名前ですが、seed 003 の表のロールではありません'
-        '（sdd-architect、sdd-auditor-<観点>、sdd-taskgenerator、sdd-builder、sdd-inspector-<観点>。Spec 12.2）'
+        '{stem}.md はフレームワークのエージェント（sdd-*）の名前ですが、その表のロールではありません'
+        '（sdd-architect、sdd-auditor-<観点>、sdd-taskgenerator、sdd-builder、sdd-inspector-<観点>）'
     ),
-    'agent_definitions.err_sdd_name': '`name` はファイル名と同じ {stem} にしてください（Spec 12.2、12.3）',
+    'agent_definitions.err_sdd_name': '`name` はファイル名と同じ {stem} にしてください（起動するときの subagent_type）',
     'agent_definitions.err_sdd_description': (
         '`description` はフレームワーク固有の文言（SDD を含む）にして、Claude が自分から委任しない'
-        'ようにしてください（Spec 12.4）'
+        'ようにしてください'
     ),
-    'agent_definitions.err_sdd_model': '{stem} の `model` は {model} にしてください（そのティア、Spec 1.7、1.8）',
+    'agent_definitions.err_sdd_model': '{stem} の `model` は {model} にしてください（ティア: アーキテクトとオーディターは opus、ほかは sonnet）',
     'agent_definitions.err_sdd_no_tools': (
-        'フレームワークのエージェントはツールを列挙します（最小権限、Spec 12.5）: 多くとも {tools}'
+        'フレームワークのエージェントはツールを列挙します（最小権限）: 多くとも {tools}'
     ),
     'agent_definitions.err_sdd_tools': (
-        '`tools` にロールの最小限のツール（{tools}。Spec 12.5）を超える {extra} があります'
+        '`tools` にロールの最小限のツール（{tools}）を超える {extra} があります'
     ),
     'bash_check.list_unreadable': (
         'bash-check: {how} は {target}{verb}が、{problem}。修復するまで、書き込みはできません。'

@@ -251,6 +251,14 @@ WORKFLOWS = (
                "that feature's agents); set config.workflow back to golden-path to leave "
                "the workflow"),
         docs="docs/sync-sdd.md",
+        guards=(
+            # PreToolUse: who writes which artifact and who runs programs, the
+            # phase gate when a subagent starts, the lead's commit (Spec 4, 5, §15)
+            "sdd_ownership", "sdd_phase_gate", "sdd_commit",
+            # SubagentStop: the auditor's verdict kept by the hooks, the
+            # review agents' WRITTEN:{path} reply (Spec 7, 11)
+            "sdd_verdict", "sdd_reply",
+        ),
     ),
 )
 
