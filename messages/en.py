@@ -438,8 +438,8 @@ MESSAGES = {
         'have: {files}.'
     ),
     'session_start.no_state': (
-        'state.md is missing: the workflow state cannot be read. Ask the user to '
-        'run `python install.py <repo>`.'
+        'state.md is missing: the workflow state cannot be read. Ask the user to run '
+        '`{repair}`.'
     ),
     'session_start.no_state_plugin': (
         'state.md is missing: the workflow state cannot be read. Ask the user to '
@@ -1059,9 +1059,8 @@ MESSAGES = {
         'steps: shorter commands, smaller edits or a shorter prompt.'
     ),
     'runtime.guard_error': (
-        'internal error in {guard}; the call is blocked to stay safe. Details are '
-        'in {log}. Tell the user; they can fix the state file it names or reinstall '
-        'the suite (python install.py <repo>).'
+        'internal error in {guard}; the call is blocked to stay safe. Details are in {log}. '
+        'Tell the user; they can fix the state file it names or reinstall the suite ({repair}).'
     ),
     # ------------------------------------------------------------ reward state: edit views
     'reward.cannot_compute': 'cannot compute {label} after this {tool} call',
@@ -2877,7 +2876,7 @@ MESSAGES = {
     'protected_list.too_large': 'it is larger than {limit} bytes',
     'protected_list.unreadable': (
         '{file} exists but {why}, so which files are protected is unknown. Ask the user to '
-        'restore it (git checkout -- {file}, or reinstall with python install.py <repo>)'
+        'restore it (git checkout -- {file}, or reinstall with {repair})'
     ),
     'edits.is_dir': 'the path is a directory',
     'edits.unreadable': 'cannot read the file ({error})',
@@ -2897,7 +2896,7 @@ MESSAGES = {
         "state.md: writing section '{section}' produced YAML that does not parse; nothing was "
         "written — check the section for unusual formatting"
     ),
-    'state_md.write_missing': '{path} does not exist; run install.py to create it',
+    'state_md.write_missing': '{path} does not exist; {repair} creates it',
     'state_md.write_unreadable': (
         '{path} cannot be read ({error}); nothing was written — make it a regular, readable '
         'file (restore it from git)'
