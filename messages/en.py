@@ -161,7 +161,7 @@ MESSAGES = {
     ),
     'bash_check.also': ' Also: {findings}.',
     'bash_check.advice_default': 'Ask the user to run it themselves if it is really needed.',
-    'bash_check.destructive': 'bash-check blocked a destructive command ({family}): {message}.{more} {advice}',
+    'bash_check.destructive': 'bash-check blocked a destructive command ({kind}): {message}.{more} {advice}',
     'bash_check.ask': (
         'playgate asks before this {family} command: {message}.{more} ({source}) '
         'Allow it only if you want this to happen now.'
@@ -192,10 +192,16 @@ MESSAGES = {
         'edit it yourself.'
     ),
     'bash_check.computed_path': (
-        'bash-check: {how} writes to {path}, a path computed at run time, so it '
+        'bash-check: {how} writes to {path!r}, a path computed at run time, so it '
         'could be state.md, a playbook file or a protected file. Write to a literal '
         'path instead.'
     ),
+    'bash_check.computed_paths': (
+        'bash-check: {how} {verb} paths it gets only at run time (from its input or a '
+        'variable), so they could be state.md, a playbook file or a protected file. Name '
+        'the paths literally instead.'
+    ),
+    'message.dynamic_part': '<known only at run time>',
     'bash_check.verb_receives': 'receives',
     'bash_check.verb_deletes': 'deletes or moves',
     'bash_check.verb_changes': 'changes',
@@ -231,7 +237,7 @@ MESSAGES = {
     ),
     'bash_check.script_destructive': (
         'bash-check: the script {script} that this command runs contains a destructive '
-        'command ({family}): {message}. Remove it from the script, or ask the user '
+        'command ({kind}): {message}. Remove it from the script, or ask the user '
         'to run the script themselves.'
     ),
     'bash_check.script_code_destructive': (
@@ -382,6 +388,10 @@ MESSAGES = {
         'user whether its scope should grow (pm updates plan.json, the reviewer '
         'reviews it again).'
     ),
+    'prompt_work_request.workflow_start': (
+        "This prompt asks for work ({reason}). The active workflow is {title} ({docs}): "
+        "start with Skill(skill='{start}'), which says what to do step by step."
+    ),
     'prompt_work_request.no_playbook': (
         'This prompt asks for work ({reason}) and no playbook is active. Start with '
         "Skill(skill='playbook-init'): you analyse the request and present the "
@@ -448,6 +458,10 @@ MESSAGES = {
     ),
     'session_start.playbook': 'Active playbook: {plan} (phase {phase}, {done}/{total} subtasks done).',
     'session_start.no_playbook': "No playbook is active: start any work request with Skill(skill='playbook-init').",
+    'session_start.workflow_idle': (
+        "The active workflow is {title}: start a work request with Skill(skill='{start}')."
+    ),
+    'session_start.no_playbook_workflow': "The active workflow is {title}: work requests start with the user's /{start} command (the playbook-init of the golden path does not apply).",
     'session_start.branch': 'Branch: {branch}.',
     'session_start.branch_main': 'Branch: {branch} — work happens on a feature branch, not here.',
     'session_start.branch_trunk': (
@@ -608,6 +622,13 @@ MESSAGES = {
         'checked), end your turn and wait for their reply. Edits are held until they reply '
         'yes (はい) (.claude/.session-init/consent).'
     ),
+    # ---- a look before planning
+    'looking.hint': (
+        " If this runs the project's tests or linters: the user can declare the command in "
+        'project_commands (.claude/permission-config.yaml). A declared command runs before a '
+        'playbook exists, as the user declared it or with arguments that only read, and '
+        'without a permission dialog (headless, nobody answers one and the call is denied).'
+    ),
     'prompt_analyzer_gate.after_archive': (
         'No playbook is active: the last one was archived to {archive}/, so {tool} is not '
         'allowed. {then}'
@@ -623,20 +644,19 @@ MESSAGES = {
         'phases follow initialized → design-generated → implementation-complete; '
         'a revision goes back from implementation-complete to design-generated; '
         'initialized or design-generated may become blocked (with blocked_info.blocked_by) '
-        'and return to the phase they were blocked at (seed 003 Spec 5)'
+        'and return to the phase they were blocked at'
     ),
     'spec_phase_gate.unreadable': 'spec.yaml must stay readable: {error}',
     'spec_phase_gate.no_phase': 'spec.yaml has no `phase`; keep it set to one of {phases}',
-    'spec_phase_gate.unknown_phase': "Unknown phase '{phase}' (seed 003 Spec 5.3). Known phases: {phases}.",
+    'spec_phase_gate.unknown_phase': "Unknown phase '{phase}'. Known phases: {phases}.",
     'spec_phase_gate.blocked_needs_by': (
         "phase 'blocked' needs blocked_info.blocked_by (the spec whose failure "
-        'blocks this one; seed 003 phase state machine: blocked_by = {{failed_spec}}). '
+        'blocks this one: blocked_by = {{failed_spec}}). '
         'Add it, and blocked_info.blocked_at_phase.'
     ),
     'spec_phase_gate.new_not_initialized': (
-        "a new spec starts at phase 'initialized', not '{phase}' (seed 003 phase "
-        'state machine: [*] → initialized). Create it as initialized and move it '
-        'forward as the pipeline completes.'
+        "a new spec starts at phase 'initialized', not '{phase}'. Create it as "
+        'initialized and move it forward as the pipeline completes.'
     ),
     'spec_phase_gate.old_unknown': 'its current phase {phase} is not a known phase',
     'spec_phase_gate.old_missing': 'it has no phase',
@@ -647,7 +667,7 @@ MESSAGES = {
     'spec_phase_gate.unnamed_upstream': 'an unnamed upstream spec',
     'spec_phase_gate.unblocking': " Unblocking restores blocked_at_phase '{phase}'.",
     'spec_phase_gate.blocked': (
-        "{feature} is blocked by {by} (seed 003 Spec 5.2). It cannot move to '{phase}' "
+        "{feature} is blocked by {by}. It cannot move to '{phase}' "
         'while blocked.{back} Fix or skip the upstream failure first.'
     ),
     'spec_phase_gate.skips_design': 'it skips design-generated',
@@ -669,7 +689,7 @@ MESSAGES = {
         '({order}).'
     ),
     'spec_phase_gate.lead_only': (
-        '{path} is updated by the lead only (seed 003 Spec 3.1): a subagent returns '
+        '{path} is updated by the lead only: a subagent returns '
         'its results in its completion report and the lead updates spec.yaml (phase, '
         'version_refs, changelog).'
     ),
@@ -678,6 +698,213 @@ MESSAGES = {
         'phase transition cannot be checked. Use Edit or Write.'
     ),
     'shared.unknown_reason': 'unknown reason',
+    # ---- sdd: sync-sdd (seed 003): shared words, sdd-ownership
+    'sdd.the_lead': 'the lead',
+    'sdd.a_subagent': 'a subagent',
+    'sdd.nobody': 'nobody (the hooks write it)',
+    'sdd_ownership.refused': (
+        '{path} is {what}; in sync-sdd it is written by {owner} (seed 003 Spec 4), not by '
+        '{writer}. {route}'
+    ),
+    'sdd_ownership.kind_spec': "a feature's spec.yaml",
+    'sdd_ownership.kind_design': "a feature's design (design.md)",
+    'sdd_ownership.kind_research': "a feature's research notes (research.md)",
+    'sdd_ownership.kind_tasks': "a feature's task list (tasks.yaml)",
+    'sdd_ownership.kind_verdicts': "a feature's review record (verdicts.md)",
+    'sdd_ownership.kind_review': "an inspector's findings (.review/<inspector>.cpf)",
+    'sdd_ownership.kind_verdict': "the auditor's verdict (.review/verdict.cpf)",
+    'sdd_ownership.kind_review_dir': 'the review pipeline (.review/)',
+    'sdd_ownership.kind_feature_other': 'not an artifact of a feature directory',
+    'sdd_ownership.kind_notes': 'a session note (.sdd/handover/)',
+    'sdd_ownership.kind_sdd_other': 'a file of the framework (.sdd/)',
+    'sdd_ownership.kind_code': 'implementation code',
+    'sdd_ownership.route_spec': (
+        'The lead updates spec.yaml from what the subagents return (Spec 3.3).'
+    ),
+    'sdd_ownership.route_design': (
+        "Route the change through the architect: Skill(skill='sdd-roadmap') with `revise "
+        "{feature}` (seed 003's `/sdd-roadmap revise {feature}`), which starts "
+        "Agent(subagent_type='sdd-architect') with what to change."
+    ),
+    'sdd_ownership.route_research': (
+        "Route the change through the architect: Skill(skill='sdd-roadmap') with `revise "
+        "{feature}` (seed 003's `/sdd-roadmap revise {feature}`), which starts "
+        "Agent(subagent_type='sdd-architect') with what to change."
+    ),
+    'sdd_ownership.route_tasks': (
+        "A change of the tasks goes through the task generator: Skill(skill='sdd-roadmap') "
+        "with `revise {feature}`, which starts Agent(subagent_type='sdd-taskgenerator'). The "
+        "lead only marks a finished task `status: done` (Edit)."
+    ),
+    'sdd_ownership.route_verdicts': (
+        "Nobody edits it: when an auditor stops, playgate appends its verdict from "
+        ".review/verdict.cpf. Read it; to change a verdict, run the review again."
+    ),
+    'sdd_ownership.route_review': (
+        'Each inspector writes only its own .review/<its name>.cpf; start that inspector '
+        'to (re)write it.'
+    ),
+    'sdd_ownership.route_verdict': (
+        "Only the review's auditor writes it: start Agent(subagent_type='{owner}') after the "
+        "inspectors."
+    ),
+    'sdd_ownership.route_review_dir': (
+        'The lead removes .review/ once the verdict is kept (rm -r <feature>/.review); '
+        'nothing else is written there.'
+    ),
+    'sdd_ownership.route_feature_other': (
+        'A feature directory holds spec.yaml, design.md, research.md, tasks.yaml, verdicts.md '
+        'and .review/; put anything else elsewhere.'
+    ),
+    'sdd_ownership.route_notes': 'Session notes are the lead\'s: return what to note in your report.',
+    'sdd_ownership.route_sdd_other': 'The framework\'s files are the lead\'s: report what to change.',
+    'sdd_ownership.route_code': (
+        "Implementation code is the builders' (Spec 4.4): start Agent(subagent_type="
+        "'sdd-builder') with the task (its prompt names the feature: `Feature: <name>`)."
+    ),
+    'sdd_ownership.no_plan': (
+        '{path}: no feature is ready for building, so implementation code cannot be written '
+        'yet (a plan before code): a builder works under a feature in phase design-generated '
+        "with design.md by the architect and tasks.yaml by the task generator. Tell the lead."
+    ),
+    'sdd_ownership.no_plan_bash': (
+        'No feature is ready for building (phase design-generated with design.md and '
+        'tasks.yaml), so commands that may change the code are refused. Tell the lead.'
+    ),
+    'sdd_ownership.programs': (
+        'In sync-sdd {writer} does not run commands that may change files: running programs '
+        "and tests is the builders' and the implementation inspectors' (seed 003 Spec 4.5, "
+        'the agents\' tools). The lead runs read-only commands, git (no path checkout) and '
+        'rm/mv/mkdir on its own files; start Agent(subagent_type=\'sdd-builder\') for the rest.'
+    ),
+    'sdd_ownership.tasks_bash': (
+        '{path}: the lead only marks tasks done, and a shell write of tasks.yaml cannot be '
+        'checked. Use Edit to set `status: done`.'
+    ),
+    'sdd_ownership.tasks_structure': (
+        "{path}: the lead only marks tasks `status: done` (seed 003 Spec 4.3), but this change "
+        "does more: {problem}. A change of the tasks goes through "
+        "Agent(subagent_type='sdd-taskgenerator') (Skill(skill='sdd-roadmap') with `revise "
+        "{feature}`)."
+    ),
+    'sdd_ownership.tasks_uncomputable': 'its result cannot be computed',
+    'sdd_ownership.tasks_new': 'it creates tasks.yaml (the task generator writes it)',
+    'sdd_ownership.tasks_unreadable': 'it cannot be read as YAML ({problem})',
+    'sdd_ownership.tasks_no_list': 'the current tasks.yaml has no tasks list',
+    'sdd_ownership.tasks_no_list_after': 'the result has no tasks list',
+    'sdd_ownership.tasks_keys': 'it changes {keys}',
+    'sdd_ownership.tasks_count': 'it changes the number of tasks ({before} → {after})',
+    'sdd_ownership.tasks_task': 'it changes task {task} beyond its status',
+    'sdd_ownership.tasks_status': 'it sets task {task} to {status!r}, not done',
+    # ---- sdd: sdd-phase-gate (seed 003 Spec 5, at the start of a subagent)
+    'sdd_phase_gate.no_feature': (
+        "{agent} is not started: its prompt names no feature. Name it on a line of its own, "
+        "`Feature: <name>` (seed 003 Spec 6.1: the prompt carries the feature, paths, scope "
+        "and instructions). Features: {features}."
+    ),
+    'sdd_phase_gate.unknown_feature': (
+        "{agent} is not started: feature {feature} has no spec.yaml. The lead creates "
+        ".sdd/project/specs/{feature}/spec.yaml with `phase: initialized` first "
+        "(Skill(skill='sdd-roadmap') says how)."
+    ),
+    'sdd_phase_gate.blocked': '{feature} is blocked by {by} ({agent} is not started).',
+    'sdd_phase_gate.unknown_phase': "Unknown phase '{phase}' ({feature}: {agent} is not started).",
+    'sdd_phase_gate.wrong_phase': (
+        '{agent} is not started for {feature}: its phase is {phase}, and {agent} runs in '
+        '{allowed} (seed 003 Spec 5.1). {first}'
+    ),
+    'sdd_phase_gate.first_initialized': (
+        "The design comes first: Agent(subagent_type='sdd-architect') writes design.md, then "
+        "the lead sets phase design-generated."
+    ),
+    'sdd_phase_gate.first_implemented': (
+        "The feature is complete; a change is a revision, which sets the phase back to "
+        "design-generated first: Skill(skill='sdd-roadmap') with `revise {feature}`."
+    ),
+    'sdd_phase_gate.needs_design': (
+        "{agent} is not started for {feature} (phase {phase}): there is no design.md yet. "
+        "Agent(subagent_type='sdd-architect') writes it first."
+    ),
+    'sdd_phase_gate.needs_tasks': (
+        "{agent} is not started for {feature} (phase {phase}): tasks.yaml has no tasks yet. "
+        "Agent(subagent_type='sdd-taskgenerator') writes it first."
+    ),
+    'sdd_phase_gate.tasks_open': (
+        '{agent} is not started for {feature} (phase {phase}): the implementation review runs '
+        'when every task is done, and these are not marked done in tasks.yaml: {tasks}. Mark '
+        'each task done when its builder returns (seed 003 Spec 8.2).'
+    ),
+    'sdd_phase_gate.no_tasks': 'there are no tasks',
+    # ---- sdd: sdd-reply, sdd-commit (seed 003 Spec 11, §15)
+    'sdd_reply.no_written': (
+        "{agent}: write your review to your file and end with one line only, "
+        "`WRITTEN:<path>` (seed 003 Spec 11.3: the analysis goes in the file; the lead reads "
+        "it there). Your file is <feature>/.review/{own} (the review directory your prompt "
+        "names)."
+    ),
+    'sdd_reply.not_own': (
+        '{agent}: {path} is not your review file; yours is <feature>/.review/{own}. Write '
+        'your findings there and reply only `WRITTEN:<that path>`.'
+    ),
+    'sdd_reply.missing': (
+        '{agent}: {path} does not exist. Write your findings to it first, then reply only '
+        '`WRITTEN:{path}`.'
+    ),
+    'sdd_reply.stale': (
+        '{agent}: {path} was not written in this run (it is older than your start). Merge the '
+        "inspectors' .cpf files now and write it, then reply only `WRITTEN:{path}`."
+    ),
+    'sdd_reply.no_verdict': (
+        '{agent}: {path} has no verdict line. Its first line must be `VERDICT:<one of '
+        '{verdicts}>`; fix the file, then reply only `WRITTEN:{path}`.'
+    ),
+    'sdd_reply.more': (
+        '{agent}: your reply must be only `WRITTEN:{path}` (seed 003 Spec 11.3: output '
+        "suppression protects the lead's context); everything else belongs in the file. End "
+        'now with that one line.'
+    ),
+    'sdd_commit.lead_only': (
+        '{agent} does not commit: in sync-sdd the lead commits after the quality gate (seed 003 '
+        '§15.6, §15.7). Report your work; the lead commits it.'
+    ),
+    'sdd_commit.no_message': (
+        'Give the commit message with -m in the seed\'s format (seed 003 §15.9): '
+        '`git commit -m "<feature>: <summary>"` after a feature\'s pipeline, or `git commit -m '
+        '"Wave <N>: <summary>"` after a wave. Features: {features}.'
+    ),
+    'sdd_commit.format': (
+        'The commit subject {subject!r} is not in the seed\'s format (seed 003 §15.9): '
+        '`<feature>: <summary>` (a feature\'s pipeline; features: {features}) or `Wave <N>: '
+        '<summary>` (a wave).'
+    ),
+    'sdd_commit.pipeline_open': (
+        '{feature}\'s pipeline is not complete (phase {phase}): the lead commits `{feature}: ...` '
+        'after it (seed 003 §15.7), when the implementation review\'s GO let spec.yaml reach '
+        'implementation-complete.'
+    ),
+    'sdd_commit.wave_open': (
+        "Wave {wave}'s quality gate has not passed (seed 003 §15.6): builder work of {features} "
+        "has no implementation review GO since. Run the review (the implementation inspectors, "
+        "then Agent(subagent_type='sdd-auditor-impl')), then commit."
+    ),
+    # ---- sdd: spec-phase-gate under sync-sdd (what the hooks saw backs a transition)
+    'spec_phase_gate.sdd_needs_design': (
+        "{feature}: design-generated needs the feature's design.md, written by the architect "
+        "(Agent(subagent_type='sdd-architect')); there is none yet."
+    ),
+    'spec_phase_gate.sdd_tasks_open': (
+        '{feature}: implementation-complete needs every task of tasks.yaml done (seed 003 Spec '
+        '8.4: spec.yaml is updated once all builders are done); not done: {tasks}.'
+    ),
+    'spec_phase_gate.sdd_no_go': (
+        "{feature}: implementation-complete needs the implementation review's GO as playgate "
+        'recorded it when the auditor stopped (verdicts.md); {state}. Run the review: the '
+        "implementation inspectors, then Agent(subagent_type='sdd-auditor-impl'); after a "
+        'CONDITIONAL or NO-GO, builders fix the findings first.'
+    ),
+    'spec_phase_gate.sdd_no_verdict': 'none was recorded',
+    'spec_phase_gate.sdd_latest': 'the latest verdict is {verdict}',
+    'spec_phase_gate.sdd_stale': 'the latest GO is older than a builder started since (stale)',
     # ------------------------------------------------------------ completion-check
     'completion_check.next_steps': (
         'Continue with the active subtask: do the work, record its three validations with '
@@ -715,6 +942,29 @@ MESSAGES = {
         "critic.status is not PASS): call Agent(subagent_type='critic', run_in_background: "
         "false) with 'playbook' in its prompt; its 'CRITIC: PASS playbook' line sets "
         'critic.status PASS'
+    ),
+    # ---- stop-summary: the user's summary when a turn ends
+    'stop_summary.phases': 'phases {done} done, {running} in progress{running_ids}, {pending} pending',
+    'stop_summary.ids': ' ({ids})',
+    'stop_summary.more': ' and {count} more subtasks',
+    'stop_summary.active': (
+        'Playbook {plan}: {phases}; subtasks {done}/{total} done; the critic on the playbook: '
+        '{critic}.{claim} Left: {left}.'
+    ),
+    'stop_summary.claim': (
+        " state.md goal.self_complete is true: that is the agent's own claim, not the "
+        "critic's verdict."
+    ),
+    'stop_summary.left_critic': "the critic's verdict on the playbook",
+    'stop_summary.left_nothing': 'nothing in the playbook',
+    'stop_summary.left_post_loop': 'the post-loop (`{command}`)',
+    'stop_summary.archived': (
+        'The playbook is complete and archived to {archive}/: {phases}; subtasks {done}/{total} '
+        'done; the critic on the playbook: {critic}. Left: {left}.'
+    ),
+    'stop_summary.consent': (
+        'No playbook yet: the understanding check waits for your reply (yes to confirm, what '
+        'to change, or cancel).'
     ),
     'completion_check.not_finished': 'Playbook {plan} is not finished:\n- {items}',
     # ------------------------------------------------------------ coherence
@@ -780,11 +1030,10 @@ MESSAGES = {
     ),
     'lint.timeout': 'lint: {linters} did not finish within {seconds} s; the commit was not linted.',
     'agent_definitions.rule': (
-        'An agent definition (seed 003 Spec 12) starts with YAML frontmatter between '
+        'An agent definition starts with YAML frontmatter between '
         '`---` lines that gives `name` (the subagent_type it is called by) and '
         '`description`, lists only the tools the role needs in `tools` (least privilege), '
-        'and never lists `Task` or `Agent`: no subagent may start other subagents '
-        '(Spec 9.5, 12.6).'
+        'and never lists `Task` or `Agent`: no subagent may start other subagents.'
     ),
     'agent_definitions.bash_writes': (
         "This command writes agent definitions: {files}. A shell command's result "
@@ -815,7 +1064,7 @@ MESSAGES = {
     ),
     'codex_lead_guard.codex_mode': (
         "impl_mode is 'codex' in .claude/state/breezing-active.json: the lead coordinates "
-        'and the codex implementer writes the code (seed 001). Delegate this work '
+        'and the codex implementer writes the code. Delegate this work '
         "to the codex implementer (subagent_type 'claude-code-harness:codex-implementer', "
         'or the codex implementer teammate) via TaskCreate/SendMessage. The lead '
         'may still edit .claude/state/breezing*, .claude/state/review*, Markdown '
@@ -832,6 +1081,228 @@ MESSAGES = {
         'and Markdown files, or remove the file with `rm .claude/state/breezing-active.json`).'
     ),
     'codex_lead_guard.blocked': '{what} is blocked. {explanation}',
+    # ------------------------------------------------------------ breezing: gate, record, prompt, stops, session; teammate names
+    'teammate_name.reserved': (
+        "An agent may not be named '{name}': a teammate's hook calls carry its name as its agent "
+        'type, so this name would pass for that agent (its verdicts, its rights). Give it another '
+        'name, such as "{suggestion}", and keep subagent_type for the agent it is.'
+    ),
+    'breezing_gate.phase_prepare': 'the prepare phase (Phase 0/A)',
+    'breezing_gate.phase_delegate': 'the delegate phase (Phase B)',
+    'breezing_gate.phase_post_delegate': 'the post-delegate phase (Phase C)',
+    'breezing_gate.no_session': (
+        'No breezing session is running (no .claude/state/breezing-active.json), so {path} is not '
+        "edited: in the breezing workflow code is written by the implementers under a range the "
+        'user confirmed. Ask the user to start one with /breezing <range> (the lead may write '
+        'Plans.md and state.md meanwhile).'
+    ),
+    'breezing_gate.no_session_command': (
+        'No breezing session is running, so only read-only commands, git (not commit) and '
+        'removing files run: a program whose writes the hooks cannot see could write code '
+        'outside a confirmed range. Ask the user to start one with /breezing <range>.'
+    ),
+    'breezing_gate.prepare_command': (
+        'Before the reviewer\'s APPROVE the lead runs only read-only commands, git (not commit) '
+        'and removing files: a program whose writes the hooks cannot see could write code. Put '
+        'the work in a task for an implementer; verification commands run in Phase C.'
+    ),
+    'breezing_gate.no_session_agent': (
+        'No breezing session is running, so {agent} is not started: implementers and the reviewer '
+        'work under a confirmed range. Ask the user to start one with /breezing <range>.'
+    ),
+    'breezing_gate.broken': (
+        '{report} Until it is fixed nothing but that file, state.md and .claude/session-state/ is '
+        'written: the lead rewrites it with Write (a JSON object), removes it with '
+        '`rm .claude/state/breezing-active.json`, or the user types /breezing abort.'
+    ),
+    'breezing_gate.active_not_object': (
+        '.claude/state/breezing-active.json must stay a JSON object (seed 001 schema v2). '
+        'Write the whole object again.'
+    ),
+    'breezing_gate.hooks_section': (
+        'The "hooks" section of .claude/state/breezing-active.json is written by the hooks (the '
+        'phase, the lead session, the range confirmation): keep it exactly as it is. Add your '
+        'fields with Edit next to it (a new file has no "hooks" section).'
+    ),
+    'breezing_gate.fixed_key': (
+        '{key} of .claude/state/breezing-active.json was "{value}" when the session began and '
+        'stays so. To start over, the user types /breezing abort and then /breezing again.'
+    ),
+    'breezing_gate.impl_mode': (
+        'The user asked for impl_mode "{wanted}" (the /breezing prompt the hooks recorded), so '
+        'breezing-active.json may not say "{mode}". Write "impl_mode": "{wanted}".'
+    ),
+    'breezing_gate.done_mark': (
+        'This adds a cc:done mark to Plans.md, but the reviewer has not approved the work of a '
+        'running breezing session (the hooks record APPROVE at the reviewer\'s own stop and '
+        'then open the post-delegate phase). Leave the marks as cc:TODO until then.'
+    ),
+    'breezing_gate.active_post': (
+        'The reviewer approved; .claude/state/breezing-active.json is no longer edited. Finish '
+        'Phase C (verification, Plans.md, commit, report) and close the session with '
+        '`rm -f .claude/state/breezing-active.json`.'
+    ),
+    'breezing_gate.lead_code': (
+        'The lead does not write {path} in {phase}: in the breezing workflow code is written by '
+        'the implementers in the delegate phase, and the lead writes only '
+        '.claude/state/breezing-active.json, Plans.md and state.md. Put the change in a task '
+        '(TaskCreate) for an implementer.'
+    ),
+    'breezing_gate.active_by_bash': (
+        '.claude/state/breezing-active.json is written with Write/Edit (so its content can be '
+        'checked), or removed with `rm -f .claude/state/breezing-active.json`.'
+    ),
+    'breezing_gate.plans_by_bash': (
+        'Plans.md is written with Write/Edit by the lead (so its cc:done marks can be checked).'
+    ),
+    'breezing_gate.commit_early': (
+        'No commit before the reviewer approves: "done" in the breezing workflow needs the '
+        'reviewer\'s APPROVE, which the hooks record at its own stop and which opens the '
+        'post-delegate phase (Phase C), where the lead commits.'
+    ),
+    'breezing_gate.not_confirmed': (
+        'The user has not confirmed the range yet. Show the range confirmation (the heading '
+        '"🏇 Breezing - confirm the range" or "🏇 Breezing - 範囲を確認させてください", the tasks, the '
+        'team) as your last message and end your turn; the user\'s yes in the next prompt '
+        'confirms it (the hooks record it). Then create the tasks and start the team.'
+    ),
+    'breezing_gate.no_tasks': (
+        'The shared task list holds no task yet: create the tasks of the confirmed range with '
+        'TaskCreate (one per Plans.md task, owns: and blocked-by as seed 001 says), then start '
+        'the implementers and the reviewer.'
+    ),
+    'breezing_gate.escalated': (
+        'The reviewer asked for changes {retakes} times (more than three retakes): ask the user '
+        'how to go on (SendMessage the team to wait, then end your turn with the question). The '
+        'user\'s next prompt lets the work go on.'
+    ),
+    'breezing_gate.wrong_implementer': (
+        'impl_mode is "{mode}", so the implementers are "{wanted}", never "{agent}" '
+        '(seed 001). Start "{wanted}".'
+    ),
+    'breezing_gate.delegate_agent': (
+        'In the delegate phase the lead starts only the team (the implementers and the '
+        'reviewer) and read-only agents; {agent} is not started. Put the work in a task '
+        '(TaskCreate) for an implementer.'
+    ),
+    'breezing_gate.delegate': (
+        '{what} is blocked: the lead is in the delegate phase (Phase B) of a breezing session '
+        '(recorded by the hooks in .claude/state/breezing-active.json) and only coordinates: '
+        'TaskCreate/TaskUpdate/TaskList/TaskGet, SendMessage, ToolSearch, reads and read-only '
+        'commands, and starting implementers or the reviewer. The phase ends when every task is '
+        'completed and the reviewer\'s APPROVE is recorded; only the user can end it early, '
+        'with /breezing abort.'
+    ),
+    'breezing_gate.what_bash': 'This command (it is not read-only)',
+    'breezing_gate.what_edit': '{tool} on {path}',
+    'breezing_gate.what_tool': 'The {tool} tool',
+    'breezing_gate.lead_file': (
+        '{path} is the lead\'s file in a breezing session; implementers, the reviewer and the '
+        'planners do not write it. Report to the lead with SendMessage (or in your final reply).'
+    ),
+    'breezing_gate.member_commit': (
+        'In a breezing session the lead commits, in Phase C after the reviewer\'s APPROVE. '
+        'Leave your changes uncommitted and report them to the lead.'
+    ),
+    'breezing_gate.worker_phase': (
+        '{who} writes code only in the delegate phase of the breezing session; it is in {phase} '
+        'now, so {path} is not written. Report to the lead with SendMessage (or in your final '
+        'reply).'
+    ),
+    'breezing_gate.read_only_role': (
+        '{who} plays the {role} role of the breezing session, which writes no files; {path} is '
+        'not written. Put what should change in your findings for the lead.'
+    ),
+    'breezing_gate.no_role': (
+        '{who} plays no role in the breezing session (its implementers are task-worker or '
+        'codex-implementer, started by the lead), so it does not write {path}. Report to the lead.'
+    ),
+    'breezing_record.no_verdict': (
+        'The reviewer\'s final message has no verdict line for this session, so the hooks '
+        'recorded no review. Its last line must be `{tag} PASS {session}` (APPROVE) or '
+        '`{tag} FAIL {session} - <findings>` (REQUEST CHANGES): ask it again (SendMessage, or '
+        'start code-reviewer again).'
+    ),
+    'breezing_record.approved': (
+        'The hooks recorded the reviewer\'s APPROVE in .claude/state/review-result.json (commit '
+        '{commit}), every task is completed: the delegate phase is over. Go on with Phase C: the '
+        'fast-path check, the verification, Plans.md cc:done, the commit, then '
+        '`rm -f .claude/state/breezing-active.json` and the report.'
+    ),
+    'breezing_record.approved_stale': (
+        'The reviewer approved, but an implementer changed code after its review began: the '
+        'APPROVE does not cover it. Ask the reviewer for another review of the current state.'
+    ),
+    'breezing_record.approved_open': (
+        'The reviewer approved, but tasks are not completed ({tasks}): the delegate phase goes '
+        'on. Get them completed (or deleted), then ask for the whole review again.'
+    ),
+    'breezing_record.changes': (
+        'The hooks recorded the reviewer\'s REQUEST CHANGES (retake {retakes} of {max}): '
+        '{reason}. Turn the findings into fix tasks (TaskCreate) for the implementers, then ask '
+        'for the review again.'
+    ),
+    'breezing_record.escalate': (
+        'The reviewer asked for changes again (retake {retakes}, more than three): {reason}. '
+        'Escalate to the user: say what keeps failing and ask how to go on, then end your turn.'
+    ),
+    'breezing_prompt.abort_nothing': 'No breezing session is on record; there is nothing to abort.',
+    'breezing_prompt.aborted': (
+        'The user aborted the breezing session (/breezing abort): the hooks recorded it and '
+        'removed .claude/state/breezing-active.json, review-result.json, the signals, the '
+        'progress and the request. Stop the team (SendMessage a shutdown_request to each '
+        'teammate, or TaskStop) and report what was done.'
+    ),
+    'breezing_prompt.request': (
+        'The hooks recorded the user\'s /breezing request: range "{range}", impl_mode {mode}, '
+        'flags {flags}. Step 0: write .claude/state/breezing-active.json first, with '
+        '"impl_mode": "{mode}".'
+    ),
+    'breezing_prompt.problem': 'Problem in the request: {problem}. Ask the user to correct it.',
+    'breezing_prompt.continue': (
+        'The session on record is now bound to this conversation (/breezing continue): read '
+        '.claude/state/breezing-active.json and go on from its phase.'
+    ),
+    'breezing_prompt.already_running': (
+        'A breezing session is already on record (.claude/state/breezing-active.json): read it '
+        'first. To start over, the user types /breezing abort.'
+    ),
+    'breezing_prompt.answer_confirm': (
+        'The user confirmed the range (recorded by the hooks): go on with Step 3 — the task '
+        'checks V1–V5, the task list, the implementers and the reviewer.'
+    ),
+    'breezing_prompt.answer_amend': (
+        'The user answered the range confirmation with changes: adjust the range, then show the '
+        'confirmation again and end your turn.'
+    ),
+    'breezing_prompt.answer_reject': (
+        'The user did not confirm the range: ask what to change and show the confirmation again, '
+        'or abort (remove .claude/state/breezing-active.json with `rm -f` and stop).'
+    ),
+    'breezing_prompt.answer_cancel': (
+        'The user cancelled: remove .claude/state/breezing-active.json '
+        '(`rm -f .claude/state/breezing-active.json`) and stop (seed 001 early abort).'
+    ),
+    'breezing_prompt.answer_unanswered': (
+        'The range confirmation is still open: the user\'s prompt was not a yes. Answer it, and '
+        'show the confirmation again before anything else.'
+    ),
+    'breezing_prompt.escalation_answered': (
+        'The user answered the escalation: go on as they said (new tasks and implementers are '
+        'allowed again).'
+    ),
+    'breezing_prompt.phase': 'Breezing session {session} ({mode}): {phase} phase (recorded by the hooks).',
+    'breezing_session.broken': '{report} Read {file}; the user can clear it with /breezing abort.',
+    'breezing_session.stale': (
+        'A breezing session of another Claude session is on record in {file} (session '
+        '{session}, phase {phase}, since {since}). Its team ended with that session, so it is '
+        'stale; its phase still holds. Tell the user: /breezing abort clears it, /breezing '
+        'continue takes it over in this session.'
+    ),
+    'breezing_session.running': (
+        'A breezing session is on record: read {file} first (session {session}, phase {phase}, '
+        'since {since}).'
+    ),
     'reward_route_guard.blocked': (
         "{tool} would change {path}, which holds the workflow's reward state (state.md, "
         'playbook plan/progress, the critic ledger). Change it with Edit/Write, '
@@ -841,8 +1312,8 @@ MESSAGES = {
     'execution_convention.retry': ' Run it again as: {command}',
     'execution_convention.leading_comment': (
         'The Bash command starts with a `#` comment line ({comment}). A command '
-        'must begin with the executable; do not prepend comment lines (seed 003 '
-        "Spec 14.1). Put the human-readable context in the Bash tool's `description` "
+        'must begin with the executable; do not prepend comment lines. '
+        "Put the human-readable context in the Bash tool's `description` "
         'parameter instead: a leading comment hides the command from prefix-based '
         'permission rules and from the reader.'
     ),
@@ -856,6 +1327,10 @@ MESSAGES = {
     'lifecycle.resume_idle': (
         "Read {state}. No playbook is active: wait for the user's next request (work starts "
         "with Skill(skill='playbook-init'))."
+    ),
+    'lifecycle.resume_idle_workflow': (
+        "Read {state}. The active workflow is {title}: wait for the user's next request "
+        "(work starts with Skill(skill='{start}'))."
     ),
     'lifecycle.resume_post_loop': ' The post-loop is pending: run `{command}` first.',
     'stop_loop_guard.why_limit': (
@@ -915,7 +1390,7 @@ MESSAGES = {
     'compact_resume.now': '{field} now {value}',
     'compact_resume.wait': (
         'Context was compacted. This workflow waits after a compaction (state.md '
-        "config.after_compact: wait; seed 003 §13): do not continue or resume any task on your "
+        "config.after_compact: wait): do not continue or resume any task on your "
         "own. End your turn now with one line saying you are waiting for the user's next "
         'instruction; every tool call is refused until the user speaks. When they ask you to go '
         'on, this is where you were{details}: {instruction}'
@@ -923,7 +1398,7 @@ MESSAGES = {
     # ------------------------------------------------------------ compact-wait
     'compact_wait.refused': (
         '{tool} refused: a compaction just happened and this workflow waits for the user after '
-        "one (state.md config.after_compact: wait; seed 003 §13). Do not continue or resume the "
+        "one (state.md config.after_compact: wait). Do not continue or resume the "
         "task on your own: end your turn now with one line saying you are waiting for the user's "
         'next instruction. Tool calls are allowed again once the user has spoken.'
     ),
@@ -994,7 +1469,7 @@ MESSAGES = {
     ),
     'breezing_signals.header': (
         'Breezing signals for session {session} (from the TaskCompleted hook; recommendations '
-        '— decide from the situation, seed 001):'
+        '— decide from the situation):'
     ),
     'breezing_signals.action.partial_review_recommended': 'ask the Reviewer for a partial review of the completed tasks',
     'breezing_signals.action.next_batch_recommended': 'register the next batch of tasks with TaskCreate (Progressive Batch)',
@@ -1018,6 +1493,13 @@ MESSAGES = {
         'verdict was recorded in {ledger}.'
     ),
     # ---- faults: the verdict block and the observed evidence (critic-ledger, review-ledger)
+    'critic_ledger.pass_unobserved': (
+        "The critic's PASS was not recorded as done where the commands it rests on did not "
+        'pass in its own run (as the hooks observed them): {items}. They are recorded in '
+        '{ledger} as FAIL: have the critic run these commands and judge again once they pass.'
+    ),
+    'critic_ledger.command_not_run': '{id}: `{command}` did not run in the critic\'s run',
+    'critic_ledger.command_failed': '{id}: `{command}` exited {status} in the critic\'s run',
     'critic_ledger.malformed': (
         "The critic's closing verdict block has a line that is not a verdict ({line!r}), so "
         "none of its verdicts was recorded in {ledger}. Each line of the block must be "
@@ -1247,7 +1729,26 @@ MESSAGES = {
     'agent_definitions.err_spawn': '`tools` includes {tools}',
     'agent_definitions.warn_no_tools': (
         'it has no `tools` list, so the agent inherits every tool, Task and Agent included '
-        '(seed 002 §7); list the tools it needs'
+        '(a subagent could start other subagents); list the tools it needs'
+    ),
+    # ---- sdd: agent-definitions, seed 003's naming, tiers and least tools
+    'agent_definitions.err_model': '`model` is {model}, not a model name ({models} or a claude-... id)',
+    'agent_definitions.err_sdd_role': (
+        '{stem}.md is named like a framework agent (sdd-*) but names no role of seed 003\'s table '
+        '(sdd-architect, sdd-auditor-<aspect>, sdd-taskgenerator, sdd-builder, '
+        'sdd-inspector-<aspect>; Spec 12.2)'
+    ),
+    'agent_definitions.err_sdd_name': '`name` must be {stem}, the file\'s name (Spec 12.2, 12.3)',
+    'agent_definitions.err_sdd_description': (
+        '`description` must be framework-specific (say SDD) so that Claude does not delegate '
+        'to it on its own (Spec 12.4)'
+    ),
+    'agent_definitions.err_sdd_model': '`model` of {stem} must be {model} (its tier, Spec 1.7, 1.8)',
+    'agent_definitions.err_sdd_no_tools': (
+        'a framework agent lists its tools (least privilege, Spec 12.5): at most {tools}'
+    ),
+    'agent_definitions.err_sdd_tools': (
+        '`tools` gives {extra} beyond the role\'s least tools ({tools}; Spec 12.5)'
     ),
     'bash_check.list_unreadable': (
         'bash-check: {how} {verb} {target}, but {problem}. Writes wait until it is '
@@ -1816,16 +2317,16 @@ MESSAGES = {
     'shell.find.socat_runs_program_connection': (
         'socat runs a program on a connection (a remote shell)'
     ),
-    'shell.find.sql_alter_drop': 'ALTER ... DROP removes part of a table or database ({shown}...)',
+    'shell.find.sql_alter_drop': 'ALTER ... DROP removes part of a table or database (`{shown}`...)',
     'shell.find.sql_copy_program': 'COPY ... PROGRAM runs a program on the database server',
-    'shell.find.sql_delete_all': 'DELETE without WHERE deletes every row ({shown}...)',
-    'shell.find.sql_drop': 'DROP {what} drops data ({shown}...)',
+    'shell.find.sql_delete_all': 'DELETE without WHERE deletes every row (`{shown}`...)',
+    'shell.find.sql_drop': '`DROP {what}` drops data (`{shown}`...)',
     'shell.find.sql_outfile': 'SELECT ... INTO OUTFILE writes a file on the database server',
     'shell.find.sql_shutdown': 'SHUTDOWN stops the database server',
-    'shell.find.sql_truncate': 'TRUNCATE {what} truncates data ({shown}...)',
-    'shell.find.sql_update_all': 'UPDATE without WHERE changes every row ({shown}...)',
+    'shell.find.sql_truncate': '`TRUNCATE {what}` truncates data (`{shown}`...)',
+    'shell.find.sql_update_all': 'UPDATE without WHERE changes every row (`{shown}`...)',
     'shell.find.sql_where_no_column': (
-        '{head} with a WHERE clause that names no column affects every row ({shown}...)'
+        '{head} with a WHERE clause that names no column affects every row (`{shown}`...)'
     ),
     'shell.find.state_changes_state_tracks': (
         '{name} state {op} changes what the state tracks (resources can be lost)'
@@ -1883,6 +2384,26 @@ MESSAGES = {
         'xargs feeds what it reads at run time to {fed} as code (judged as the worst it could '
         'be: any command)'
     ),
+    # ---- command families, as a reader says them
+    'bash_check.family.infrastructure': 'infrastructure',
+    'bash_check.family.cloud': 'cloud',
+    'bash_check.family.databases': 'databases',
+    'bash_check.family.disks': 'disks',
+    'bash_check.family.system': 'system',
+    'bash_check.family.packages': 'packages',
+    'bash_check.family.fanout': 'fanout',
+    'bash_check.family.git': 'git',
+    'bash_check.family.gh': 'gh',
+    'bash_check.family.network': 'network',
+    'bash_check.family.files': 'files',
+    'bash_check.family.text': 'text',
+    'bash_check.family.archives': 'archives',
+    'bash_check.family.interpreters': 'interpreters',
+    'bash_check.family.shells': 'shells',
+    'bash_check.family.wrappers': 'wrappers',
+    'bash_check.family.builtins': 'builtins',
+    'bash_check.family.unmodelled': 'unmodelled',
+    'bash_check.family.shell': 'shell',
     'bash_check.source_broken': 'a broken permission configuration (every family blocks)',
     'bash_check.source_default': 'default for {family}',
     'bash_check.source_layer': 'families.{family} in {layer}',
@@ -2091,6 +2612,11 @@ MESSAGES = {
     'playbook.not_utf8': '{label} is not valid UTF-8',
     'playbook.too_deep': '{label} is nested too deeply',
     'playbook.not_json': '{label} is not valid JSON ({detail})',
+    # ---- faults: messages that name the real fix (playbook files)
+    'playbook.bom': (
+        '{label} starts with a byte-order mark (BOM), which JSON does not allow: save it as '
+        'UTF-8 without a BOM (remove the invisible first character).'
+    ),
     'playbook.not_object': '{label} must hold a JSON object, not {type}',
     'playbook.unknown_version': (
         '{label} has format_version {version}, which this suite does not know (known: {known}); '
@@ -3103,6 +3629,24 @@ MESSAGES = {
     'spec_phase_gate.not_yaml': 'it is not valid YAML ({problem})',
     'spec_phase_gate.not_yaml_at': 'it is not valid YAML near line {line} ({problem})',
     'spec_phase_gate.not_mapping': 'it must be a YAML mapping, not {type}',
+    # ---- breezing: effect labels
+    'runtime.effect.abort_the_breezing_session': 'abort the breezing session',
+    'runtime.effect.bind_the_session_to_this_conversation': 'bind the session to this conversation',
+    'runtime.effect.clear_the_breezing_session_s_records': "clear the breezing session's records",
+    'runtime.effect.open_the_delegate_phase': 'open the delegate phase',
+    'runtime.effect.open_the_hooks_section': 'open the hooks section',
+    'runtime.effect.record_the_breezing_request': 'record the /breezing request',
+    'runtime.effect.record_the_agent_id': 'record the agent id',
+    'runtime.effect.record_the_created_task': 'record the created task',
+    'runtime.effect.record_the_range_confirmation_shown': 'record the range confirmation shown',
+    'runtime.effect.record_the_range_confirmation_s_answer': "record the range confirmation's answer",
+    'runtime.effect.record_the_review_s_start': "record the review's start",
+    'runtime.effect.record_the_reviewer_s_verdict': "record the reviewer's verdict",
+    'runtime.effect.record_the_role_marker': 'record the role marker',
+    'runtime.effect.record_the_task_s_status': "record the task's status",
+    'runtime.effect.record_the_team_s_last_code_change': "record the team's last code change",
+    'runtime.effect.record_the_user_s_answer_to_the_escalation': "record the user's answer to the escalation",
+    'runtime.effect.reopen_the_delegate_phase': 'reopen the delegate phase',
     'runtime.effect.apply_the_critic_s_verdicts': "apply the critic's verdicts",
     # ---- faults: effect labels of the archive state
     'runtime.effect.resume_the_archive': 'resume the archive',
@@ -3135,6 +3679,8 @@ MESSAGES = {
     'runtime.effect.record_critic_verdicts': 'record critic verdicts',
     'runtime.effect.record_last_fail_reason': 'record last-fail-reason',
     'runtime.effect.record_read': 'record read',
+    'runtime.effect.record_the_sdd_start': 'record the sdd start',
+    'runtime.effect.record_the_sdd_verdict': 'record the sdd verdict',
     'runtime.effect.record_the_review': 'record the review',
     'runtime.effect.remove_init_guard_s_pending_marker': "remove init-guard's pending marker",
     'runtime.effect.remove_stale_post_loop_pending': 'remove stale post-loop-pending',
@@ -3184,7 +3730,7 @@ MESSAGES = {
     ),
     'breezing.active_broken': (
         '{active} is broken: {shown}. The team hooks read it for impl_mode and the batch of '
-        'tasks (seed 001, breezing-active.json schema v2). Fix it, or delete it if no '
+        'tasks (breezing-active.json schema v2). Fix it, or delete it if no '
         '/breezing session is running.'
     ),
     'breezing.error_directory': 'it is a directory, not a file',

@@ -84,7 +84,7 @@ def english_runs(text: str) -> list:
     cut = _IDENT.sub(" \x00 ", _SPANS.sub(" \x00 ", text))
     runs = []
     for segment in re.split(r"[^\x01-\x7f]|[();:\n|]", cut):
-        current, listed = [], True
+        current, listed, gap_from = [], True, 0
         for m in re.finditer(r"[A-Za-z][A-Za-z'-]*|[^\sA-Za-z,.!?]+", segment):
             token = m.group()
             if re.fullmatch(r"[A-Za-z][A-Za-z'-]*", token):
@@ -353,6 +353,26 @@ def _bash_ls(inst):
     return inst.tool("Bash", {"command": "ls"})
 
 
+def _bash_ask_database(inst):
+    return inst.tool("Bash", {"command": "psql -c 'drop table Users'"})
+
+
+def _bash_ask_infrastructure(inst):
+    return inst.tool("Bash", {"command": "terraform destroy -auto-approve"})
+
+
+def _bash_computed_command(inst):
+    return inst.tool("Bash", {"command": 'bash -c "$SCRIPT"'})
+
+
+def _bash_paths_from_input(inst):
+    return inst.tool("Bash", {"command": "xargs rm < list.txt"})
+
+
+def _bash_test_before_a_playbook(inst):
+    return inst.tool("Bash", {"command": "pytest -q"})
+
+
 def _write_agent(inst):
     return inst.tool("Write", {"file_path": str(inst.root / ".claude" / "agents" / "x.md"),
                                "content": "---\nname: x\ntools: Agent\n---\nbody\n"})
@@ -403,6 +423,11 @@ SCENARIOS = [
     ("write-state-config", _ready, _edit_state_config, True),
     ("write-agent-definition", _ready, _write_agent, True),
     ("bash-on-main", _main_branch, _bash_touch, False),
+    ("bash-ask-database", _ready, _bash_ask_database, True),
+    ("bash-ask-infrastructure", _ready, _bash_ask_infrastructure, True),
+    ("bash-computed-command", _ready, _bash_computed_command, True),
+    ("bash-paths-from-input", _ready, _bash_paths_from_input, True),
+    ("bash-test-before-a-playbook", _nothing, _bash_test_before_a_playbook, True),
     ("bash-bad-rules", _bad_rules, _bash_ls, True),
     ("bash-rules-not-yaml", _rules_not_yaml, _bash_ls, True),
     ("post-edit-code", _ready, _post_edit, True),
@@ -443,6 +468,8 @@ def evidence(inst, *sids) -> None:
 def subagent(inst, agent_type, message):
     """The subagent stops (SubagentStop), then its Agent call returns
     (PostToolUse): both answers."""
+    if agent_type == "critic":
+        K.critic_ran(inst.root, "a-1")  # its commands ran and passed, as the hooks saw
     stop = inst.hook("SubagentStop", stop_hook_active=False, agent_id="a-1",
                      agent_type=agent_type, last_assistant_message=message)
     post = inst.hook("PostToolUse", tool_name="Agent", tool_use_id="t",
@@ -701,6 +728,40 @@ REWARD_SCENARIOS = [
 ]
 
 
+#: What English-shaped templates leave in Japanese (a class each): an ASCII
+#: space after a Japanese full stop or comma, a full stop doubled after an
+#: English sentence, the analysis's run-time placeholder, a command family
+#: named by its English id before 系, ASCII letters run into kana or kanji
+#: (``settings.jsonに``).
+_JA_SHAPES = (
+    (re.compile(r"[。、] "), "an ASCII space after 。 or 、"),
+    (re.compile(r"(?<!\.)\.。|。。"), "two full stops"),
+    (re.compile(r"\x00|\\x00"), "the run-time placeholder"),
+    (re.compile(r"\b[a-z]+ ?系"), "an English family id before 系"),
+)
+_RUN_INTO = re.compile(r"[A-Za-z0-9][\u3040-\u309f\u30a0-\u30ff\u4e00-\u9fff]")
+
+
+def shape_problems(text: str) -> list:
+    """The traces of English-shaped templates in a Japanese ``text`` (see
+    :data:`_JA_SHAPES`); letters run into Japanese count outside code spans
+    and quotes only (a quoted user prompt is what the user wrote)."""
+    found = [why for rx, why in _JA_SHAPES if rx.search(text)]
+    if _RUN_INTO.search(_SPANS.sub(" ", text)):
+        found.append("ASCII letters run into Japanese: " + _RUN_INTO.search(
+            _SPANS.sub(" ", text)).group())
+    return found
+
+
+@pytest.mark.parametrize("text, problems", [
+    ("完了しました。 次へ。", 1), ("Stop.。", 1), ("コマンド名 '\\x00'", 1),
+    ("この infrastructure 系コマンド", 1), ("settings.jsonに書きます", 1),
+    ("settings.json に書きます。(x...)。", 0), ("インフラ系のコマンド", 0),
+])
+def test_the_shape_check_finds_each_class(text, problems):
+    assert len(shape_problems(text)) == problems, shape_problems(text)
+
+
 def texts_of(result) -> list:
     if isinstance(result, str):
         return [result] if result.strip() else []
@@ -725,6 +786,8 @@ def test_workflow_output_is_japanese(installed, name, run):
     assert found == {}, f"{name}: English prose in the Japanese output: {found}"
     # a sentence given to a template that ends it again
     assert not [t for t in texts if "。。" in t or "。." in t], (name, texts)
+    shapes = {t[:160]: shape_problems(t) for t in texts if shape_problems(t)}
+    assert shapes == {}, f"{name}: English-shaped Japanese: {shapes}"
 
 
 @pytest.mark.parametrize("name, setup, run, branch", SCENARIOS, ids=[s[0] for s in SCENARIOS])
@@ -741,6 +804,8 @@ def test_rendered_output_is_japanese(installed, name, setup, run, branch):
     assert texts, f"{name}: nothing was rendered (the scenario does not reach a message)"
     found = {t[:160]: english_runs(t) for t in texts if english_runs(t)}
     assert found == {}, f"{name}: English prose in the Japanese output: {found}"
+    shapes = {t[:160]: shape_problems(t) for t in texts if shape_problems(t)}
+    assert shapes == {}, f"{name}: English-shaped Japanese: {shapes}"
     if run is statusline:
         assert english_words(texts[0]) == [], texts[0]
 
@@ -754,7 +819,7 @@ def test_archive_git_step_result_is_japanese(installed):
     (installed.root / ".claude" / "session-state").mkdir(parents=True, exist_ok=True)
     (installed.root / ".claude" / "session-state" / "prompt-analyzer-called").write_text("x\n")
     said = " ".join(texts_of(_archive_commit(installed)))
-    assert re.search(r"commit: feat/demo に [0-9a-f]+ をコミットしました", said), said
+    assert re.search(r"コミット: feat/demo に [0-9a-f]+ をコミットしました", said), said
     assert "committed" not in said, said
 
 

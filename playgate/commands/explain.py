@@ -70,7 +70,7 @@ def _read_only(cmd) -> bool:
 
 
 def _finding(f, levels=None, lang: str = "en") -> dict:
-    out = {"family": f.family, "message": render_said(lang, f.message), "certain": f.certain,
+    out = {"kind": f.kind, "message": render_said(lang, f.message), "certain": f.certain,
            "command_family": f.command_family,
            "command": " ".join(f.command.argv) if f.command is not None else None}
     if levels is not None:
@@ -211,12 +211,12 @@ def render(data: dict, lang: str) -> str:
         lines.append("  " + t("explain.no_commands", lang))
     lines.append("  " + t("explain.read_only" if a["read_only"] else "explain.mutating", lang))
     for f in a["destructive"]:
-        lines.append("  " + t("explain.destructive", lang, kind=f["family"], message=f["message"]))
+        lines.append("  " + t("explain.destructive", lang, kind=f["kind"], message=f["message"]))
         lines.append("    " + t("explain.family", lang, family=f["command_family"],
                                  level=f.get("level", "block"),
                                  source=f.get("level_source", "")))
     for f in a["carriers"]:
-        lines.append("  " + t("explain.carrier", lang, kind=f["family"], message=f["message"]))
+        lines.append("  " + t("explain.carrier", lang, kind=f["kind"], message=f["message"]))
     for key in ("writes", "touched"):
         for w in a[key]:
             where = w["rel"] if w["rel"] is not None else (w["abs"] or w["path"])

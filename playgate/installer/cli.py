@@ -24,6 +24,7 @@ from playgate.installer.plan import install
 from playgate.installer.speak import language, say, shown
 from playgate.installer.statusline import offer_statusline
 from playgate.installer.uninstall import uninstall
+from playgate.installer.workflow_env import choose, offer_env, workflow_names
 
 EPILOG = "Exit codes: 0 done (or nothing to do), 1 a step failed, 2 refused (nothing written)."
 
@@ -62,16 +63,27 @@ def _add_pin(parser) -> None:
                              "is refused and the pin is not changed")
 
 
+def _add_workflow(parser) -> None:
+    parser.add_argument("--workflow", metavar="NAME",
+                        help="set state.md config.workflow (golden-path, crew, breezing, "
+                             "sync-sdd) and offer the Claude Code environment it needs "
+                             "(breezing: Agent Teams)")
+
+
 def _install(repo: str, python, dry_run: bool, assume_yes: bool, again: str, undo: str,
-             sources=(), repair: bool = False) -> int:
+             sources=(), repair: bool = False, workflow: str | None = None) -> int:
     """Install, then propose the project's own commands: written to
     ``.claude/permission-config.yaml`` only when the user agrees (``--yes``,
-    or a yes at the terminal prompt), and the status line on the same terms;
+    or a yes at the terminal prompt), the status line on the same terms, and
+    — for ``--workflow NAME``, or a state.md that names a workflow needing
+    one — the workflow's environment (:mod:`playgate.installer.workflow_env`);
     then the end of the install (:func:`_finish`). ``again``: the command
     that ran this install (shown with ``--yes``); ``undo``: the uninstall
     command, without the repository. Speaks the project's language, else
     the locale's (:mod:`playgate.installer.speak`)."""
     lang = language(repo)
+    if workflow and workflow not in workflow_names():
+        raise Refusal(f"unknown workflow {workflow!r}: {' | '.join(workflow_names())}")
     parsed = [pin.parse_source(spec) for spec in sources]
     if python:
         again = f"{again} --python {shlex.quote(python)}"
@@ -93,6 +105,8 @@ def _install(repo: str, python, dry_run: bool, assume_yes: bool, again: str, und
         _record_declared(target, before)
     registered = offer_statusline(target, assume_yes=assume_yes, dry_run=dry_run, ask=ask,
                                   lang=lang)
+    chosen = choose(target, workflow, dry_run=dry_run)
+    offer_env(target, chosen, assume_yes=assume_yes, dry_run=dry_run, ask=ask)
     if dry_run:
         return 0
     _finish(result, bool(declared) or registered == "registered", left, again, undo,
@@ -186,6 +200,7 @@ def main(argv=None, launcher: str = "install.py") -> int:
     _add_dry_run(parser)
     _add_yes(parser)
     _add_pin(parser)
+    _add_workflow(parser)
     parser.add_argument("--uninstall", action="store_true",
                         help="remove what the install added and restore settings/.gitignore")
     parser.add_argument("--demo", nargs="?", const="", metavar="DIR",
@@ -200,11 +215,11 @@ def main(argv=None, launcher: str = "install.py") -> int:
     if not args.repo:
         parser.error(f"name the repository: {again} /path/to/repo")
     if args.uninstall:
-        if args.python or args.source or args.repair:
+        if args.python or args.source or args.repair or args.workflow:
             parser.error("--uninstall takes only --dry-run")
         return _guarded(uninstall, args.repo, dry_run=args.dry_run)
     return _guarded(_install, args.repo, args.python, args.dry_run, args.yes, again,
-                    f"{again} --uninstall", args.source, args.repair)
+                    f"{again} --uninstall", args.source, args.repair, args.workflow)
 
 
 def command_main(command: str, argv=None) -> int:
@@ -219,6 +234,7 @@ def command_main(command: str, argv=None) -> int:
         _add_dry_run(parser)
         _add_yes(parser)
         _add_pin(parser)
+        _add_workflow(parser)
     elif command == "uninstall":
         parser.description = "Remove what `playgate install` added to a repository."
         _add_repo(parser, required=True)
@@ -236,7 +252,7 @@ def command_main(command: str, argv=None) -> int:
     if command == "install":
         return _guarded(_install, args.repo, args.python, args.dry_run, args.yes,
                         f"{playgate} install", f"{playgate} uninstall", args.source,
-                        args.repair)
+                        args.repair, args.workflow)
     if command == "uninstall":
         return _guarded(uninstall, args.repo, dry_run=args.dry_run)
     return _guarded(run_demo, args.dir or None, args.python)

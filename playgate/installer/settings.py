@@ -238,16 +238,31 @@ def _unmerge_statusline(result: dict, command) -> None:
         del result["statusLine"]
 
 
+def _unmerge_env(result: dict, env, created: set) -> None:
+    """Remove the ``env`` keys the installer added for a workflow
+    (:mod:`playgate.installer.workflow_env`) that still hold its values."""
+    current = result.get("env")
+    if not isinstance(current, dict) or not isinstance(env, dict):
+        return
+    for key, value in env.items():
+        if current.get(key) == value:
+            del current[key]
+    if not current and "env" in created:
+        del result["env"]
+
+
 def unmerge_settings(current: dict, ours, rules: dict, created_keys,
-                     statusline: str | None = None) -> dict:
+                     statusline: str | None = None, env: dict | None = None) -> dict:
     """The inverse of :func:`merge_settings`: our handlers and the rules we
-    added removed, containers we created dropped when they end up empty, and
-    our ``statusLine`` (its command ``statusline``) removed."""
+    added removed, containers we created dropped when they end up empty, our
+    ``statusLine`` (its command ``statusline``) and the ``env`` keys we added
+    (``env``) removed."""
     result = copy.deepcopy(current)
     created = set(created_keys or ())
     _unmerge_hooks(result, ours, created)
     _unmerge_permissions(result, rules, created)
     _unmerge_statusline(result, statusline)
+    _unmerge_env(result, env, created)
     return result
 
 
@@ -397,7 +412,8 @@ def uninstall_steps(root: str, m: dict, plan) -> None:
         return
     ours = _ours(root, record.get("commands"), entrypoint_names())
     result = unmerge_settings(current, ours, record.get("rules") or {},
-                              record.get("created_keys") or (), record.get("statusline"))
+                              record.get("created_keys") or (), record.get("statusline"),
+                              record.get("env"))
     if result == current:
         return
     mode = mode_of(path)

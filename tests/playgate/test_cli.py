@@ -288,7 +288,7 @@ def test_explain_shows_the_analysis_the_bash_chain_and_the_gate(installed, comma
     assert proc.returncode == (1 if blocked else 0)
     assert data["pre_tool_use"]["blocked"] is blocked
     if family:
-        assert family in [f["family"] for f in data["analysis"]["destructive"]]
+        assert family in [f["kind"] for f in data["analysis"]["destructive"]]
     assert (data["permission"]["decision"] == "allow") is approved
     # The same answers as the hooks themselves.
     hook = installed.tool("Bash", {"command": command})
