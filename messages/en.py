@@ -3289,6 +3289,16 @@ MESSAGES = {
         'yourself.'
     ),
     'installer.commands_declared': '  declared in {path}',
+    'installer.workflow_would': 'workflow: would set state.md config.workflow: {name}',
+    'installer.workflow_unchanged': (
+        'workflow: state.md was not changed ({error}); set `workflow: {name}` in its config '
+        'section yourself'
+    ),
+    'installer.workflow_set': 'workflow: state.md config.workflow: {name} (docs/workflows.md)',
+    'installer.workflow_env': 'workflow {name}: it needs {keys} in {settings} env ({docs})',
+    'installer.workflow_env_ask': 'Add them? [y/N] ',
+    'installer.workflow_env_not': '  not added. Re-run with --yes, or add to {settings}: {json}',
+    'installer.workflow_env_done': '  added to {settings}',
     'installer.statusline_theirs': (
         'status line: you already have one ({where}); it is left as it is (`playgate '
         'statusline` can be used in your own script)'

@@ -2817,6 +2817,19 @@ MESSAGES = {
         '{layer} の project_commands に自分で追加してください。'
     ),
     'installer.commands_declared': '  {path} で宣言しました',
+    'installer.workflow_would': 'ワークフロー: state.md の config.workflow を {name} にする予定です',
+    'installer.workflow_unchanged': (
+        'ワークフロー: state.md は変更していません ({error})。'
+        'config セクションに `workflow: {name}` を自分で設定してください'
+    ),
+    'installer.workflow_set': (
+        'ワークフロー: state.md の config.workflow を {name} にしました '
+        '(docs/workflows.md)'
+    ),
+    'installer.workflow_env': 'ワークフロー {name}: {settings} の env に {keys} が必要です ({docs})',
+    'installer.workflow_env_ask': '追加しますか? [y/N] ',
+    'installer.workflow_env_not': '  追加していません。--yes を付けてやり直すか、{settings} に追加してください: {json}',
+    'installer.workflow_env_done': '  {settings} に追加しました',
     'installer.statusline_theirs': (
         'ステータス行: すでに設定されています ({where})。'
         'そのままにします (`playgate statusline` は自分のスクリプトからも使えます)'
