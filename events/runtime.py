@@ -220,11 +220,12 @@ def _guard_error_message(ctx, guard_name: str, log: str) -> str:
     try:
         from messages import say  # lazy: error path only
 
-        return say(ctx, "runtime.guard_error", guard=guard_name, log=log)
+        return say(ctx, "runtime.guard_error", guard=guard_name, log=log,
+                   repair=layout.repair_command(ctx.root))
     except Exception:  # noqa: BLE001 - a broken catalogue must not turn a block into a crash
         return (f"internal error in {guard_name}; the call is blocked to stay safe. Details "
                 f"are in {log}. Tell the user; they can fix the state file it names or "
-                f"reinstall the suite (python install.py <repo>).")
+                f"reinstall the suite ({layout.repair_command()}).")
 
 
 def run_chain(ctx, names) -> _render.Outcome:

@@ -448,8 +448,8 @@ MESSAGES = {
         'have: {files}.'
     ),
     'session_start.no_state': (
-        'state.md is missing: the workflow state cannot be read. Ask the user to '
-        'run `python install.py <repo>`.'
+        'state.md is missing: the workflow state cannot be read. Ask the user to run '
+        '`{repair}`.'
     ),
     'session_start.no_state_plugin': (
         'state.md is missing: the workflow state cannot be read. Ask the user to '
@@ -1541,9 +1541,8 @@ MESSAGES = {
         'steps: shorter commands, smaller edits or a shorter prompt.'
     ),
     'runtime.guard_error': (
-        'internal error in {guard}; the call is blocked to stay safe. Details are '
-        'in {log}. Tell the user; they can fix the state file it names or reinstall '
-        'the suite (python install.py <repo>).'
+        'internal error in {guard}; the call is blocked to stay safe. Details are in {log}. '
+        'Tell the user; they can fix the state file it names or reinstall the suite ({repair}).'
     ),
     # ------------------------------------------------------------ reward state: edit views
     'reward.cannot_compute': 'cannot compute {label} after this {tool} call',
@@ -3290,6 +3289,16 @@ MESSAGES = {
         'yourself.'
     ),
     'installer.commands_declared': '  declared in {path}',
+    'installer.workflow_would': 'workflow: would set state.md config.workflow: {name}',
+    'installer.workflow_unchanged': (
+        'workflow: state.md was not changed ({error}); set `workflow: {name}` in its config '
+        'section yourself'
+    ),
+    'installer.workflow_set': 'workflow: state.md config.workflow: {name} (docs/workflows.md)',
+    'installer.workflow_env': 'workflow {name}: it needs {keys} in {settings} env ({docs})',
+    'installer.workflow_env_ask': 'Add them? [y/N] ',
+    'installer.workflow_env_not': '  not added. Re-run with --yes, or add to {settings}: {json}',
+    'installer.workflow_env_done': '  added to {settings}',
     'installer.statusline_theirs': (
         'status line: you already have one ({where}); it is left as it is (`playgate '
         'statusline` can be used in your own script)'
@@ -3403,7 +3412,7 @@ MESSAGES = {
     'protected_list.too_large': 'it is larger than {limit} bytes',
     'protected_list.unreadable': (
         '{file} exists but {why}, so which files are protected is unknown. Ask the user to '
-        'restore it (git checkout -- {file}, or reinstall with python install.py <repo>)'
+        'restore it (git checkout -- {file}, or reinstall with {repair})'
     ),
     'edits.is_dir': 'the path is a directory',
     'edits.unreadable': 'cannot read the file ({error})',
@@ -3423,7 +3432,7 @@ MESSAGES = {
         "state.md: writing section '{section}' produced YAML that does not parse; nothing was "
         "written — check the section for unusual formatting"
     ),
-    'state_md.write_missing': '{path} does not exist; run install.py to create it',
+    'state_md.write_missing': '{path} does not exist; {repair} creates it',
     'state_md.write_unreadable': (
         '{path} cannot be read ({error}); nothing was written — make it a regular, readable '
         'file (restore it from git)'

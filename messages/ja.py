@@ -377,7 +377,7 @@ MESSAGES = {
         '再開した会話です。次のファイルはこの会話で読んだときから変わっていません: {files}。内容が必要なときだけ読み直してください。'
     ),
     'session_start.read_first': 'まず次のファイルを読んでください (Read ツール)。読み終えるまでほかのツールはブロックされます: {files}。',
-    'session_start.no_state': 'state.md がありません: ワークフローの状態を読めません。ユーザーに `python install.py <repo>` の実行を依頼してください。',
+    'session_start.no_state': 'state.md がありません: ワークフローの状態を読めません。ユーザーに `{repair}` の実行を依頼してください。',
     'session_start.no_state_plugin': 'state.md がありません: ワークフローの状態を読めません。ユーザーに `{data}/venv/bin/playgate init -C <repo>` (playgate プラグインのコマンドラインツール) の実行を依頼してください。',
     'session_start.playbook': '現在の playbook: {plan} (phase {phase}、subtask {done}/{total} 完了)。',
     'session_start.no_playbook': "現在の playbook はありません: 作業の依頼はすべて Skill(skill='playbook-init') から始めてください。",
@@ -1353,10 +1353,7 @@ MESSAGES = {
         '{event} フックが制限時間内に検査を終えられませんでした (入力が複雑すぎて検査できません)。安全のためブロックします。'
         '作業をより小さな単位に分けてください: 短いコマンド、小さな編集、短いプロンプト。'
     ),
-    'runtime.guard_error': (
-        '{guard} で内部エラーが発生しました。安全のためこの呼び出しをブロックします。詳細は {log} にあります。ユーザーに伝えてください。'
-        'ユーザーはそこに書かれた状態ファイルを修正するか、スイートを再インストール (python install.py <repo>) できます。'
-    ),
+    'runtime.guard_error': '{guard} で内部エラーが発生しました。安全のためこの呼び出しをブロックします。詳細は {log} にあります。ユーザーに伝えてください。ユーザーはそこに書かれた状態ファイルを修正するか、スイートを再インストール ({repair}) できます。',
     # ------------------------------------------------------------ reward state: edit views
     'reward.cannot_compute': 'この {tool} 呼び出しの後の {label} を計算できません',
     'reward.edit_does_not_apply': 'old_string がちょうど 1 回だけ見つかるわけではありません (または編集が適用できません)',
@@ -2820,6 +2817,19 @@ MESSAGES = {
         '{layer} の project_commands に自分で追加してください。'
     ),
     'installer.commands_declared': '  {path} で宣言しました',
+    'installer.workflow_would': 'ワークフロー: state.md の config.workflow を {name} にする予定です',
+    'installer.workflow_unchanged': (
+        'ワークフロー: state.md は変更していません ({error})。'
+        'config セクションに `workflow: {name}` を自分で設定してください'
+    ),
+    'installer.workflow_set': (
+        'ワークフロー: state.md の config.workflow を {name} にしました '
+        '(docs/workflows.md)'
+    ),
+    'installer.workflow_env': 'ワークフロー {name}: {settings} の env に {keys} が必要です ({docs})',
+    'installer.workflow_env_ask': '追加しますか? [y/N] ',
+    'installer.workflow_env_not': '  追加していません。--yes を付けてやり直すか、{settings} に追加してください: {json}',
+    'installer.workflow_env_done': '  {settings} に追加しました',
     'installer.statusline_theirs': (
         'ステータス行: すでに設定されています ({where})。'
         'そのままにします (`playgate statusline` は自分のスクリプトからも使えます)'
@@ -2913,10 +2923,7 @@ MESSAGES = {
     ),
     'protected_list.cannot_read': '読み込めません ({error})',
     'protected_list.too_large': '{limit} バイトを超えています',
-    'protected_list.unreadable': (
-        '{file} はありますが、{why}。そのため、どのファイルが保護されているか分かりません。'
-        'ユーザーに復元を依頼してください (git checkout -- {file}、または python install.py <repo> で再インストール)'
-    ),
+    'protected_list.unreadable': '{file} はありますが、{why}。そのため、どのファイルが保護されているか分かりません。ユーザーに復元を依頼してください (git checkout -- {file}、または {repair} で再インストール)',
     'edits.is_dir': 'パスがディレクトリです',
     'edits.unreadable': 'ファイルを読み込めません ({error})',
     'edits.too_large': 'ファイルが {limit} バイトを超えています',
@@ -2935,7 +2942,7 @@ MESSAGES = {
         "state.md: セクション '{section}' を書くと解析できない YAML になります。何も書き込んでいません — "
         "セクションに特殊な書き方がないか確認してください"
     ),
-    'state_md.write_missing': '{path} がありません。install.py を実行して作成してください',
+    'state_md.write_missing': '{path} がありません。{repair} で作成されます',
     'state_md.write_unreadable': (
         '{path} を読み込めません ({error})。何も書き込んでいません — 通常の読み込み可能なファイルに'
         'してください (git から復元してください)'

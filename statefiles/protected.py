@@ -704,6 +704,6 @@ def load(root: str) -> ProtectedList:
     result.root = root
     if unreadable:
         result.unreadable = _text("protected_list.unreadable", file=layout.PROTECTED_FILES,
-                                  why=unreadable)
+                                  why=unreadable, repair=layout.repair_command(root))
         result.problems.insert(0, result.unreadable)
     return result

@@ -934,3 +934,28 @@ def test_a_failed_step_leaves_a_manifest_that_describes_the_tree(repo, monkeypat
     assert rerun.returncode == 0 and "was removed" not in rerun.stdout
     assert run_install("--uninstall", repo).returncode == 0
     assert diff(before, snapshot(repo)) == []
+
+
+# ------------------------------------------------------------------ printed repairs
+
+
+def test_hook_messages_name_the_repair_of_the_route_taken(installed):
+    """Every fix a hook prints works where it is printed: in a repository
+    install.py installed into (its clones included) the repair is the
+    committed entry point, never ``python install.py`` (no install.py there,
+    and maybe no ``python``)."""
+    (installed.root / "state.md").unlink()
+    started = installed.hook("SessionStart", source="startup")
+    assert "python3 .claude/playgate install ." in started.context, started.context
+    assert "install.py" not in started.context
+    # The runtime cannot be loaded (a damaged copy): the gating hook blocks,
+    # naming the same command.
+    runtime = installed.root / ".claude" / "events" / "runtime.py"
+    runtime.unlink()
+    runtime.write_text("def main(:\n")
+    bundle = installed.root / ".claude" / "hooks" / "suite.bundle"
+    bundle.unlink()
+    blocked = installed.tool("Read", {"file_path": str(installed.root / "README.md")})
+    assert blocked.code == 2, blocked
+    assert "python3 .claude/playgate install ." in blocked.stderr, blocked.stderr
+    assert "install.py" not in blocked.stderr
