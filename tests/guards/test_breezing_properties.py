@@ -225,3 +225,73 @@ def test_the_implementer_still_writes_code(delegate):
     assert delegate.write("src/app.py", "x = 2\n", **worker()).code == 0
     data = json.loads((delegate.root / ".claude/state/breezing-active.json").read_text())
     assert data["hooks"]["phase"] == "delegate"
+
+
+# ----------------------------------------------------------------------------- every entrypoint
+
+
+def _breezing_scenarios(base):
+    """Workspaces of the robustness suites with the breezing workflow active:
+    no session, the prepare phase (confirmed), the delegate phase with a
+    teammate roster, and a broken session file."""
+    from _foundation import Workspace
+    from _team_support import set_config
+    from robust_kit import Scenario
+
+    out = {}
+    for name in ("none", "prepare", "delegate", "broken"):
+        ws = Workspace(base / name)
+        set_config(ws.root, workflow="breezing")
+        ws.marker("Plans.md", "- [ ] 1. a `cc:TODO`\n")
+        hooks = {"phase": "delegate" if name == "delegate" else "prepare",
+                 "lead_session": "s", "confirmation_shown_at": "x", "confirmed_at": "x"}
+        if name in ("prepare", "delegate"):
+            ws.marker(".claude/state/breezing-active.json", json.dumps(
+                {"session_id": SESSION, "impl_mode": "standard", "hooks": hooks}))
+            ws.marker(".claude/state/breezing-progress.json", json.dumps(
+                {"session_id": SESSION, "completed": [], "emitted": [],
+                 "tasks": {"1": {"status": "pending"}},
+                 "roster": {"impl-1": {"role": "worker", "agent": "task-worker"}},
+                 "reviews": []}))
+        if name == "broken":
+            ws.marker(".claude/state/breezing-active.json", "{not json")
+        out[name] = Scenario(name, ws)
+    return out
+
+
+@pytest.fixture(scope="module")
+def breezing_scenarios(tmp_path_factory):
+    return _breezing_scenarios(tmp_path_factory.mktemp("bzfuzz"))
+
+
+EVENTS = ("PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop",
+          "SubagentStart", "SessionStart", "TaskCompleted", "TeammateIdle")
+
+
+@pytest.mark.parametrize("event", EVENTS)
+def test_every_entrypoint_keeps_the_contract_in_a_breezing_session(breezing_scenarios, event):
+    """Well-formed payloads of the robustness suites against breezing
+    workspaces: exit 0 or 2 as SPEC §1 says, no guard error (errors.log stays
+    empty), nothing blocks what may not block."""
+    import strategies as S
+    from test_robust_fuzz import check_output, check_well_formed
+
+    from events import runtime
+
+    names = sorted(breezing_scenarios)
+
+    @settings(deadline=None, derandomize=True, database=None, max_examples=25,
+              suppress_health_check=list(HealthCheck))
+    @given(cases=st.lists(st.tuples(S.well_formed(event), st.sampled_from(names)),
+                          min_size=4, max_size=4))
+    def run(cases):
+        for case, name in cases:
+            sc = breezing_scenarios[name]
+            sc.reset()
+            code, out, err, _ = runtime.evaluate(event, case.build(str(sc.root)),
+                                                 env=dict(sc.ws.env))
+            assert not sc.errors_log(), f"{case!r} in {name}:\n{sc.errors_log()[-3000:]}"
+            check_output(event, case, code, out, err)
+            check_well_formed(event, case, code, out, err)
+
+    run()
