@@ -23,20 +23,13 @@ import playgate.installer.manifest as manifest
 import playgate.installer.settings as settings
 from playgate.installer.common import MANIFEST, SETTINGS, join, mode_of, read, write
 from playgate.installer.speak import say
-
-
-def _registry():
-    from playgate import suite
-
-    suite.put_on_path()
-    from workflow import registry
-
-    return registry
+from statefiles import state_md  # noqa: E402 - the suite root is on sys.path (common)
+from workflow import registry  # noqa: E402 - as above
 
 
 def workflow_names() -> tuple:
     """The workflows ``--workflow`` accepts (the registry's names)."""
-    return _registry().NAMES
+    return registry.NAMES
 
 
 def choose(repo: str, name: str | None, *, dry_run: bool = False, out=print,
@@ -46,8 +39,6 @@ def choose(repo: str, name: str | None, *, dry_run: bool = False, out=print,
     repository uses (``None`` when state.md does not say or cannot be
     read). A state.md that cannot be updated is left as it is, with the
     line to set by hand."""
-    from statefiles import state_md
-
     if name:
         if dry_run:
             out(say(lang, "installer.workflow_would", name=name))
@@ -71,7 +62,6 @@ def offer_env(repo: str, name: str | None, *, assume_yes: bool = False, dry_run:
               ask=None, out=print, lang: str = "en") -> bool:
     """Offer the ``env`` keys of workflow ``name`` (after an install).
     Returns True when they are all set (now or before)."""
-    registry = _registry()
     wf = registry.BY_NAME.get(name or "")
     if wf is None or not wf.env:
         return False
