@@ -22,6 +22,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from saying import says
 from conftest import SHARED, SUITE, make_repo
 
 from playgate import installer  # noqa: E402
@@ -261,7 +262,7 @@ def test_session_start_sets_up_the_environment_then_runs_the_hook(box):
     assert proc.returncode == 0, proc.stderr.decode()
     out = _one_json(proc.stdout)
     context = out["hookSpecificOutput"]["additionalContext"]
-    assert "playgate workflow gate is active" in context
+    assert says(context, "session_start.active")
     python = box.data / "venv" / "bin" / "python"
     assert python.exists() and bootstrap.is_ready(str(box.data), box.env(), str(box.root))
     stamp = json.loads((box.data / "venv" / bootstrap.STAMP).read_text())
