@@ -278,7 +278,7 @@ def _tidy(ctx, verdict) -> None:
     ``verdict`` in the context's language (:func:`messages.tidy`: no ASCII
     space after ``。`` in Japanese). The shared ALLOWED verdict carries no
     text and is never touched."""
-    lang = ctx.language
+    lang = getattr(ctx, "language", "en")  # a stand-in context may have none
     if lang == "en":
         return
     from messages import tidy  # lazy: loaded already, a guard produced a message
@@ -341,7 +341,7 @@ def apply_effects(ctx, outcome: _render.Outcome) -> None:
         return
     from messages import Text, say, tidy  # lazy: a failed effect only
 
-    text = tidy(ctx.language, say(ctx, "runtime.not_recorded", failed=Text.join("; ", failed)))
+    text = tidy(getattr(ctx, "language", "en"), say(ctx, "runtime.not_recorded", failed=Text.join("; ", failed)))
     if outcome.final is not None and outcome.final.kind in STOPPING:
         outcome.final.message = f"{outcome.final.message}\n{text}"
     else:

@@ -1116,7 +1116,7 @@ MESSAGES = {
         '`rm .claude/state/breezing-active.json`, or the user types /breezing abort.'
     ),
     'breezing_gate.active_not_object': (
-        '.claude/state/breezing-active.json must stay a JSON object (seed 001 schema v2). '
+        '.claude/state/breezing-active.json must stay a JSON object (schema v2, the format of the breezing skill). '
         'Write the whole object again.'
     ),
     'breezing_gate.hooks_section': (
@@ -1168,7 +1168,7 @@ MESSAGES = {
     ),
     'breezing_gate.no_tasks': (
         'The shared task list holds no task yet: create the tasks of the confirmed range with '
-        'TaskCreate (one per Plans.md task, owns: and blocked-by as seed 001 says), then start '
+        'TaskCreate (one per Plans.md task, with owns:, and blocked-by for tasks touching the same file), then start '
         'the implementers and the reviewer.'
     ),
     'breezing_gate.escalated': (
@@ -1178,7 +1178,7 @@ MESSAGES = {
     ),
     'breezing_gate.wrong_implementer': (
         'impl_mode is "{mode}", so the implementers are "{wanted}", never "{agent}" '
-        '(seed 001). Start "{wanted}".'
+        '(the mode table of the breezing skill). Start "{wanted}".'
     ),
     'breezing_gate.delegate_agent': (
         'In the delegate phase the lead starts only the team (the implementers and the '
@@ -1281,7 +1281,7 @@ MESSAGES = {
     ),
     'breezing_prompt.answer_cancel': (
         'The user cancelled: remove .claude/state/breezing-active.json '
-        '(`rm -f .claude/state/breezing-active.json`) and stop (seed 001 early abort).'
+        '(`rm -f .claude/state/breezing-active.json`) and stop: the early abort of the breezing skill.'
     ),
     'breezing_prompt.answer_unanswered': (
         'The range confirmation is still open: the user\'s prompt was not a yes. Answer it, and '

@@ -977,7 +977,7 @@ MESSAGES = {
         'またはユーザーが /breezing abort と入力してください。'
     ),
     'breezing_gate.active_not_object': (
-        '.claude/state/breezing-active.json は JSON オブジェクトのままでなければなりません (seed 001 スキーマ v2)。'
+        '.claude/state/breezing-active.json は JSON オブジェクトのままでなければなりません (breezing スキルの形式、スキーマ v2)。'
         'オブジェクト全体を書き直してください。'
     ),
     'breezing_gate.hooks_section': (
@@ -1024,7 +1024,7 @@ MESSAGES = {
     ),
     'breezing_gate.no_tasks': (
         '共有タスクリストにまだタスクがありません: 確認済みの範囲のタスクを TaskCreate で登録し '
-        '(Plans.md の 1 タスクにつき 1 件、seed 001 のとおり owns: と blocked-by を付ける)、'
+        '(Plans.md の 1 タスクにつき 1 件、owns: を付け、同じファイルに触れるタスクには blocked-by を付ける)、'
         'それから Implementer と Reviewer を起動してください。'
     ),
     'breezing_gate.escalated': (
@@ -1032,7 +1032,7 @@ MESSAGES = {
         '(SendMessage で Team に待機を伝え、質問でターンを終える)。ユーザーの次のプロンプトで作業を再開できます。'
     ),
     'breezing_gate.wrong_implementer': (
-        "impl_mode が '{mode}' なので Implementer は '{wanted}' です。'{agent}' は起動しません (seed 001)。"
+        "impl_mode が '{mode}' なので Implementer は '{wanted}' です。'{agent}' は起動しません (breezing スキルのモード表)。"
         "'{wanted}' を起動してください。"
     ),
     'breezing_gate.delegate_agent': (
@@ -1127,7 +1127,7 @@ MESSAGES = {
     ),
     'breezing_prompt.answer_cancel': (
         'ユーザーがキャンセルしました: .claude/state/breezing-active.json を削除し '
-        '(`rm -f .claude/state/breezing-active.json`)、停止してください (seed 001 の早期中断)。'
+        '(`rm -f .claude/state/breezing-active.json`)、停止してください (breezing スキルの早期中断)。'
     ),
     'breezing_prompt.answer_unanswered': (
         '範囲確認はまだ答えられていません: ユーザーのプロンプトは「はい」ではありませんでした。'
@@ -2451,7 +2451,7 @@ MESSAGES = {
     'explain.pre_passes': '=> PreToolUse は通します ({decision})',
     'explain.pre_blocked': '=> PreToolUse はブロックします ({decision})',
     'explain.pre_asks': '=> PreToolUse はユーザーに判断を求めます ({decision})',
-    'explain.family': 'コマンドファミリー {family}: {level} ({source})',
+    'explain.family': 'コマンド系統 {family}: {level} ({source})',
     'explain.bash_check_alone': 'bash-check 単独の答え (チェーンはその前で止まりました。上のガードが通した後の bash-check の答えです):',
     'explain.rules': 'カスタムルール ({file})',
     'explain.rules_none': '一致するルールはありません',

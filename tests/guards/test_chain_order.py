@@ -18,41 +18,71 @@ from test_guard_contract import TOOLS, _context
 
 from events import runtime
 
-_COMMON = ("prompt_analyzer_gate", "init_guard", "main_branch")
+_COMMON = ("compact_wait",
+           "prompt_analyzer_gate",
+           "init_guard",
+           "main_branch",
+           "codex_lead_guard",
+           "breezing_gate")
 
 #: ``{event: {tool kind: chain}}``; a tool kind is one of the tools of
 #: :data:`test_guard_contract.TOOLS` or ``"*"`` (every other tool).
 PINNED = {
-    "PreToolUse": {
-        "*": _COMMON,
-        "Bash": _COMMON + ("execution_convention", "custom_rules", "bash_check",
-                           "codex_lead_guard", "agent_definitions", "spec_phase_gate",
-                           "coherence", "check_state_update", "lint"),
-        "Edit": _COMMON + ("consent_guard", "pending_guard", "protected_edit", "playbook_guard",
-                           "depends_check", "check_file_dependencies", "executor_guard",
-                           "critic_guard", "subtask_guard", "phase_status_guard", "scope_guard",
-                           "codex_lead_guard", "agent_definitions", "spec_phase_gate"),
-        "mcp__server__write_file": _COMMON + ("reward_route_guard",),
+    "Notification": {
+        "*": ("notification_log",),
     },
     "PostToolUse": {
-        "*": ("archive_playbook",),
-        "Task": ("log_subagent", "subagent_reminder", "archive_playbook"),
-        "Edit": ("progress_reminder", "archive_playbook"),
+        "*": ("archive_playbook", "breezing_record"),
+        "Task": ("log_subagent", "subagent_reminder", "archive_playbook", "breezing_record"),
+        "Bash": ("critic_commands",),
+        "Edit": ("progress_reminder", "archive_playbook", "breezing_record"),
     },
-    "UserPromptSubmit": {"*": ("prompt_consent", "prompt_state", "prompt_work_request",
-                               "subagent_reminder", "breezing_signals")},
-    "Stop": {"*": ("post_loop_pending", "completion_check")},
-    "SubagentStop": {"*": ("critic_ledger", "review_ledger", "log_subagent",
-                           "post_loop_pending", "completion_check",
-                           "subagent_reminder", "archive_playbook")},
-    "SubagentStart": {"*": ("log_subagent",)},
-    "SessionStart": {"*": ("session_start", "session_health", "compact_resume",
-                           "session_report", "active_workflow", "agent_definitions_audit")},
-    "SessionEnd": {"*": ("session_end",)},
-    "PreCompact": {"*": ("resume_pointer",)},
-    "Notification": {"*": ("notification_log",)},
-    "TaskCompleted": {"*": ("breezing_timeline",)},
-    "TeammateIdle": {"*": ("breezing_timeline",)},
+    "PostToolUseFailure": {
+        "*": ("critic_commands",),
+    },
+    "PreCompact": {
+        "*": ("resume_pointer",),
+    },
+    "PreToolUse": {
+        "*": _COMMON,
+        "Task": _COMMON + ("teammate_name", "sdd_phase_gate"),
+        "Bash": _COMMON + ("execution_convention", "custom_rules", "bash_check",
+            "agent_definitions", "spec_phase_gate", "sdd_commit", "sdd_ownership", "coherence",
+            "check_state_update", "lint"),
+        "Edit": _COMMON + ("consent_guard", "pending_guard", "protected_edit", "playbook_guard",
+            "depends_check", "check_file_dependencies", "executor_guard", "critic_guard",
+            "subtask_guard", "phase_status_guard", "scope_guard", "agent_definitions",
+            "spec_phase_gate", "sdd_ownership"),
+        "mcp__server__write_file": _COMMON + ("reward_route_guard",),
+    },
+    "SessionEnd": {
+        "*": ("session_end",),
+    },
+    "SessionStart": {
+        "*": ("session_start", "session_health", "compact_resume", "compact_wait",
+            "session_report", "active_workflow", "breezing_session", "agent_definitions_audit"),
+    },
+    "Stop": {
+        "*": ("breezing_stops", "post_loop_pending", "completion_check", "stop_summary"),
+    },
+    "SubagentStart": {
+        "*": ("log_subagent", "breezing_record"),
+    },
+    "SubagentStop": {
+        "*": ("critic_ledger", "review_ledger", "sdd_verdict", "breezing_stops", "log_subagent",
+            "post_loop_pending", "completion_check", "sdd_reply", "subagent_reminder",
+            "archive_playbook"),
+    },
+    "TaskCompleted": {
+        "*": ("breezing_timeline",),
+    },
+    "TeammateIdle": {
+        "*": ("breezing_timeline",),
+    },
+    "UserPromptSubmit": {
+        "*": ("compact_wait", "prompt_consent", "prompt_state", "prompt_work_request",
+            "subagent_reminder", "breezing_prompt", "breezing_signals"),
+    },
 }
 #: Tools that share a pinned kind's chain.
 SAME_AS = {"Write": "Edit", "MultiEdit": "Edit", "NotebookEdit": "Edit", "Agent": "Task"}
