@@ -22,7 +22,6 @@ import json
 import os
 
 import pytest
-from saying import says
 import reward_kit as K
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -110,7 +109,7 @@ def test_the_review_is_recorded_but_not_activated_when_it_cannot_be(tmp_path, wh
     reminder = K.call(root, "PostToolUse", tool_name="Agent", tool_use_id="t",
                       tool_input={"subagent_type": "reviewer", "prompt": "p", "description": "d"},
                       tool_response={"status": "completed"})
-    assert says(reminder.stdout, "subagent_reminder.reviewer_inactive") and why in reminder.stdout
+    assert "did not activate the playbook" in reminder.stdout and why in reminder.stdout
 
 
 def test_a_fail_changes_nothing_and_says_what_to_do(tmp_path):
@@ -123,7 +122,7 @@ def test_a_fail_changes_nothing_and_says_what_to_do(tmp_path):
                       tool_input={"subagent_type": "reviewer", "prompt": "p", "description": "d"},
                       tool_response={"status": "completed"})
     assert "the criteria are vague" in reminder.stdout
-    assert says(reminder.stdout, "subagent_reminder.reviewer_fail")
+    assert "Agent(subagent_type='pm', run_in_background: false)" in reminder.stdout
 
 
 @pytest.mark.parametrize("agent_type", ["general-purpose", "critic", "pm", "other:reviewer"])
@@ -147,14 +146,14 @@ def test_marking_a_plan_reviewed_by_hand_is_warned_unless_the_reviewer_passed_it
     plan["meta"].update(reviewed=True, reviewed_by="reviewer")
     write = {"file_path": str(root / K.PLAN), "content": K.dump(plan)}
     by_hand = K.tool(root, "Write", write)
-    assert not by_hand.blocked and says(by_hand.text, "playbook_guard.self_review")
+    assert not by_hand.blocked and "no reviewer run recorded a PASS" in by_hand.text
     _review(root, "REVIEW: FAIL play/demo/plan.json - no")
     (root / K.PLAN).write_text(K.dump(dict(plan, meta=dict(plan["meta"], reviewed=False))))
     _review(root, "REVIEW: PASS play/demo/plan.json")
     (root / K.PLAN).write_text(K.dump(dict(plan, meta=dict(plan["meta"], reviewed=False))))
     again = K.tool(root, "Write", write)
     assert not again.blocked and "reviewer" not in again.text.split("]", 1)[-1][:40]
-    assert not says(again.text, "playbook_guard.self_review")
+    assert "no reviewer run recorded" not in again.text
 
 
 @settings(max_examples=200, deadline=None)
@@ -246,7 +245,7 @@ def test_the_last_pass_closes_phases_and_the_playbook_and_archives_it(rr):
     reminder = K.call(rr, "PostToolUse", tool_name="Agent", tool_use_id="t",
                       tool_input={"subagent_type": "critic", "prompt": "p", "description": "d"},
                       tool_response={"status": "completed"})
-    assert says(reminder.stdout, "subagent_reminder.critic_playbook")
+    assert "Playbook PASS" in reminder.stdout
     assert "archived to play/archive/demo/" in reminder.stdout
     assert "post-loop/handler.py`" in reminder.stdout
 
@@ -281,7 +280,7 @@ def test_after_the_archive_an_edit_of_the_playbook_says_where_it_went(rr, tool):
         assert "post-loop/handler.py`" in result.text and "validations" not in result.text
     os.unlink(rr / ".claude/session-state/post-loop-pending")
     result = K.tool(rr, tool, inputs[tool])
-    assert result.blocked and says(result.text, "critic_guard.archived_done"), result
+    assert result.blocked and "Commit what the post-loop report lists" in result.text, result
 
 
 def test_a_new_playbook_under_an_archived_id_is_written_as_usual(rr):
@@ -346,7 +345,7 @@ def test_the_archive_requires_the_recorded_run(rr):
     assert "no critic run recorded a PASS" in after.stdout, after.stdout
     assert not (rr / "play/archive/demo").exists()
     stop = K.stop(rr)
-    assert '"decision": "block"' in stop.stdout and says(stop.stdout, "completion.no_critic_run")
+    assert '"decision": "block"' in stop.stdout and "critic-ledger" in stop.stdout
 
 
 def test_only_a_human_can_loosen_it(rr):
@@ -391,7 +390,7 @@ def test_a_yes_in_the_resumed_conversation_confirms_the_understanding_check(inst
     assert consent.exists()
     # state.md changed only in its session keys: the read still counts.
     assert not (root / ".claude/.session-init/pending").exists()
-    assert says(resumed.context, "session_start.still_read")
+    assert "unchanged since you read them" in resumed.context
     yes = installed.hook("UserPromptSubmit", prompt="yes", session_id="conv-1")
     assert "confirmed the understanding check" in yes.context
     assert not consent.exists()
@@ -417,11 +416,11 @@ def test_a_resumed_conversation_reads_again_what_changed(installed):
     state_md.update_keys(str(root), "project", {"name": "changed meanwhile"})
     resumed = _start(installed, "resume")
     assert (root / ".claude/.session-init/pending").exists()
-    assert says(resumed.context, "session_start.read_first")
+    assert "Read these files first" in resumed.context
     blocked = installed.tool("Read", {"file_path": str(root / "README.md")}, session_id="conv-1")
     assert not blocked.blocked
     blocked = installed.tool("Skill", {"skill": "playbook-init"}, session_id="conv-1")
-    assert blocked.blocked and says(blocked.stderr, "runtime.effect.remove_init_guard_s_pending_marker")
+    assert blocked.blocked and "init-guard" in blocked.stderr
 
 
 def test_a_compacted_conversation_reads_again(installed):

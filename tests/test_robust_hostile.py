@@ -38,7 +38,6 @@ import sys
 from contextlib import contextmanager
 
 import pytest
-from saying import says
 from _foundation import Workspace
 from conftest import EVENT_MODULES, Installed, install, make_repo
 
@@ -581,7 +580,7 @@ def test_playbook_active_through_a_symlink_out_of_the_project(ws, outside):
 def test_session_start_resets_an_outside_playbook_active_and_says_so(ws):
     _set_active(ws, "/etc/passwd")
     context = session_context(ws)
-    assert says(context, "session_start.active_reset") and "/etc/passwd" in context
+    assert "reset to null" in context and "/etc/passwd" in context
     assert "active: null" in state_text(ws)
 
 
@@ -626,7 +625,7 @@ def test_bom_and_crlf_keep_the_first_entry_hard_block(ws, prefix, newline):
     replace_state(ws, "security: strict", "security: trusted")
     result = write(ws, "secrets/key.txt", "x")
     assert result.blocked and "HARD_BLOCK" in result.stderr, result
-    assert not any(says(p, "protected_list.unknown_level") for p in
+    assert not any("unknown level" in p for p in
                    ws.tool_ctx("Read", {"file_path": "x"}).protected.problems)
 
 
@@ -721,7 +720,7 @@ def test_a_lock_that_cannot_be_taken_is_reported_not_swallowed(ws):
     cannot be opened the answer says what was not recorded and why."""
     _make("dir")(ws.root / ".claude" / ".cache" / "state.lock")
     result = call(ws, "SessionStart", source="startup")
-    assert says(result.context, "runtime.not_recorded"), result
+    assert "State was not fully recorded" in result.context, result
     # A directory cannot be opened as the lock: LockUnavailable (waiting would
     # not help), not a busy LockTimeout.
     assert "state.lock" in result.context and "LockUnavailable" in result.context, result

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 
 from conftest import git
-from saying import says
 
 PLAN = {
     "format_version": 2,
@@ -102,7 +101,7 @@ def test_scripted_session_through_the_installed_hooks(installed):
 
     # --- Edit blocked until state.md is read
     r = s.edit("README.md", "test repo", "hello repo")
-    assert r.blocked and says(r.stderr, "prompt_analyzer_gate.pending_hint"), r
+    assert r.blocked and "Read state.md" in r.stderr, r
     r = s.pre("Skill", {"skill": "playbook-init"})
     assert r.blocked and "[playgate:init-guard]" in r.stderr and "state.md" in r.stderr, r
     assert not s.pre("Bash", {"command": "git status"}).blocked
@@ -149,7 +148,7 @@ def test_scripted_session_through_the_installed_hooks(installed):
 
     # --- Edit blocked while unreviewed
     r = s.edit("README.md", "test repo", "hello repo")
-    assert r.blocked and says(r.stderr, "playbook_guard.not_reviewed") and "reviewer" in r.stderr, r
+    assert r.blocked and "not reviewed" in r.stderr and "reviewer" in r.stderr, r
 
     # --- the reviewer records its PASS; Edit allowed once reviewed
     r = s.edit("play/greeting/plan.json", '"reviewed": false', '"reviewed": true',
@@ -219,5 +218,5 @@ def test_missing_playbook_is_reset_at_session_start(installed):
     state = root / "state.md"
     state.write_text(state.read_text().replace("active: null ", "active: play/gone/plan.json "))
     start = installed.hook("SessionStart", source="startup")
-    assert says(start.context, "session_start.active_reset")
+    assert "reset to null" in start.context
     assert "active: null" in state.read_text()

@@ -12,7 +12,6 @@ import shutil
 
 import lifecycle_kit as K
 import pytest
-from saying import says
 from conftest import git
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -53,12 +52,12 @@ def test_compact_round_trip(active):
     start = active.hook("SessionStart", source="compact")
     assert start.code == 0
     context = start.context
-    assert says(context, "compact_resume.resuming")
+    assert "Resuming after compaction" in context
     assert pointer["resume_instruction"] in context
-    assert not says(context, "compact_resume.moved_on")
+    assert "moved on" not in context
     assert not (root / ".claude/session-state/resume.json").exists()  # consumed
     # the session start itself still asks for the state to be read first
-    assert says(context, "session_start.read_first")
+    assert "Read these files first" in context
 
 
 def test_compact_resume_notes_when_state_moved_on(active):
@@ -67,17 +66,17 @@ def test_compact_resume_notes_when_state_moved_on(active):
     body = K.plan("demo", phases=(("p1", ("p1.1", "p1.2")), ("p2", ("p2.1",))))
     K.write_playbook(root, "demo", plan_body=body, done=["p1.1", "p1.2"], in_progress="p2.1")
     context = active.hook("SessionStart", source="compact").context
-    assert says(context, "compact_resume.moved_on")
+    assert "state.md has moved on" in context
     assert "subtask now p2.1" in context and "phase now p2" in context
 
 
 def test_compact_without_pointer_and_other_sources(installed):
     context = installed.hook("SessionStart", source="compact").context
-    assert says(context, "compact_resume.no_pointer")
+    assert "no resume pointer was saved" in context
     assert "No playbook is active" in context
     installed.hook("PreCompact", trigger="auto", custom_instructions="")
     startup = installed.hook("SessionStart", source="startup").context
-    assert not says(startup, "compact_resume.resuming")
+    assert "Resuming after compaction" not in startup
     assert (installed.root / ".claude/session-state/resume.json").exists()
 
 
@@ -110,10 +109,10 @@ def test_session_end_records_and_cleans(active):
 
     # told once, at the next start
     context = active.hook("SessionStart", source="startup").context
-    assert says(context, "session_report.last_end") and "README.md" in context
+    assert "When the last session ended" in context and "README.md" in context
     assert not (root / ".claude/session-state/session-end.json").exists()
     again = active.hook("SessionStart", source="resume").context
-    assert not says(again, "session_report.last_end")
+    assert "When the last session ended" not in again
 
 
 def test_session_end_reports_unpushed_commits(active, tmp_path):
@@ -207,7 +206,7 @@ def test_session_start_reports_and_closes_a_stale_partial_archive(installed):
                                    "message": "the git steps stopped at push: no remote."}))
     (root / ".claude/session-state/post-loop-pending").write_text('{"playbook": "demo"}')
     context = installed.hook("SessionStart", source="startup").context
-    assert says(context, "session_start.stale_pending")
+    assert "Removed a stale post-loop-pending" in context
     assert "its git steps stopped: the git steps stopped at push" in context
     assert not cp_path.exists()
     assert _log(root, "archive.log")[-1]["event"] == "closed"
@@ -287,7 +286,7 @@ def test_subagent_result_reminders_by_channel(active):
                                    "description": "d"},
                        tool_response={"status": "completed", "content": "CRITIC: FAIL p1.2"})
     assert "The critic failed p1.2: the test fails." in sync.context
-    assert says(sync.context, "subagent_reminder.critic_retry")
+    assert "Agent(subagent_type='critic', run_in_background: false) again" in sync.context
     again = active.hook("PostToolUse", tool_name="Agent",
                         tool_input={"subagent_type": "critic", "prompt": "judge",
                                     "description": "d"}, tool_response={"status": "completed"})

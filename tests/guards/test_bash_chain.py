@@ -14,7 +14,6 @@ import json
 import os
 
 import pytest
-from saying import says
 from bashenv import PLAN, PROGRESS, make_workspace, set_state
 from conftest import git
 
@@ -247,8 +246,8 @@ def test_coherence_warnings(ws):
     assert code == 0, err
     ctx = _context(out)
     assert "2 phases are in_progress" in ctx
-    assert says(ctx, "coherence.bad_done_criteria")
-    assert says(ctx, "coherence.bad_done_when")
+    assert "done_criteria" in ctx
+    assert "done_when" in ctx
     assert "current_phase (p1)" in ctx and "active.phase (p2)" in ctx
 
 
@@ -258,7 +257,7 @@ def test_coherence_no_phase_running_warns(ws):
     (ws.root / "play/demo/progress.json").write_text(json.dumps(progress))
     code, _err, out = ws.decide("ls")
     assert code == 0
-    assert says(_context(out), "coherence.none_running")
+    assert "no phase is in_progress" in _context(out)
 
 
 def test_coherence_phase_name_must_exist(ws):
@@ -279,7 +278,7 @@ def test_commit_of_done_state_needs_the_critic(ws):
     _stage_state_done(ws)
     code, err, _ = ws.decide("git commit -m 'done'")
     assert code == 2
-    assert "critic" in err and says(err, "coherence.done_without_critic")
+    assert "critic" in err and "goal.status: done" in err
     # also hidden behind wrappers / other spellings
     for command in ("git -C . commit -m x", "env git commit -qm x", "true && git commit -m x"):
         code, _err, _ = ws.decide(command)
@@ -388,7 +387,7 @@ def test_commit_of_done_state_in_a_packed_index_blob_still_needs_the_critic(ws):
     git(ws.root, "repack", "-a", "-d", "-q")
     git(ws.root, "prune-packed")
     code, err, _ = ws.decide("git commit -m x")
-    assert code == 2 and says(err, "coherence.done_without_critic"), err
+    assert code == 2 and "goal.status: done" in err, err
 
 
 # ---------------------------------------------------------------- lint
@@ -421,7 +420,7 @@ def test_lint_blocks_with_lint_blocks(ws, monkeypatch):
     _fake_ruff(ws, "echo 'src/bad.py:1:8: F401 unused'\nexit 1\n", monkeypatch)
     code, err, _ = ws.decide("git commit -m 'add bad'")
     assert code == 2
-    assert "F401" in err and says(err, "lint.block")
+    assert "F401" in err and "lint_blocks" in err
 
 
 def test_lint_clean_commit_says_nothing(ws, monkeypatch):

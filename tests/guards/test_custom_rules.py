@@ -18,7 +18,6 @@ import re
 from pathlib import Path
 
 import pytest
-from saying import says
 from bashenv import make_workspace
 from conftest import SUITE
 from hypothesis import HealthCheck, given, settings
@@ -484,7 +483,7 @@ def test_a_broken_file_blocks_every_bash_command_and_approves_nothing(tmp_path):
     r = ws.tool("Bash", {"command": "ls"})
     assert r.blocked and "[playgate:custom-rules]" in r.reason
     assert "line 3" in r.reason and "rules[0].action" in r.reason
-    assert says(r.reason, "custom_rules.broken")
+    assert "playgate validate" in r.reason
     assert len(r.reason.strip().splitlines()) == 1
     gate = ws.hook("PermissionRequest", tool_name="Bash", tool_input={"command": "ls"})
     assert gate.stdout.strip() == ""

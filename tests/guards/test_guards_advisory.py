@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from saying import says
 
 from events.verdict import ALLOW, BLOCK, WARN
 from guards import check_file_dependencies, depends_check, scope_guard
@@ -191,7 +190,7 @@ def test_changing_done_when_warns(scoped):
     doc = json.loads(plan.read_text())
     doc["goal"]["done_when"] = ["anything"]
     v = scope_guard.check(write_ctx(scoped, "play/p1/plan.json", json.dumps(doc)))
-    assert v.kind == WARN and says(v.message, "coherence.bad_done_when")
+    assert v.kind == WARN and "goal.done_when" in v.message
     # same criteria, other change: quiet
     doc["goal"]["done_when"] = ["tests pass"]
     doc["meta"]["status"] = "active"
@@ -201,7 +200,7 @@ def test_changing_done_when_warns(scoped):
 
 def test_changing_state_done_criteria_warns_and_blocks_under_strict(scoped):
     r = scoped.edit("state.md", "done_criteria: []", "done_criteria: [easier]")
-    assert not r.blocked and says(r.context, "coherence.bad_done_criteria")
+    assert not r.blocked and "done_criteria" in r.context
     r = scoped.pre("Edit", {"file_path": scoped.abs("state.md"), "old_string": "done_criteria: []",
                             "new_string": "done_criteria: [easier]"}, env={"STRICT_MODE": "true"})
     assert r.blocked and r.guard == "scope-guard"
@@ -218,4 +217,4 @@ def test_advisory_guards_crashing_do_not_block(ws, monkeypatch):
     r = ws.write("src/app.py")
     assert not r.blocked, r
     log = (ws.root / ".claude" / "logs" / "errors.log").read_text()
-    assert says(log, "depends_check.blocked") and "RuntimeError: bug" in log
+    assert "depends-check" in log and "RuntimeError: bug" in log

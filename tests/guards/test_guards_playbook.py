@@ -6,7 +6,6 @@ import json
 import os
 
 import pytest
-from saying import says
 
 from events.verdict import ALLOW, BLOCK, WARN
 from guards import playbook_guard
@@ -52,7 +51,7 @@ def test_unreviewed_playbook_blocks_and_asks_for_the_reviewer(analysed):
     analysed.playbook(reviewed=False)
     r = analysed.edit("src/app.py")
     assert r.blocked and r.guard == "playbook-guard"
-    assert "subagent_type='reviewer'" in r.stderr and says(r.stderr, "playbook_guard.not_reviewed")
+    assert "subagent_type='reviewer'" in r.stderr and "not reviewed" in r.stderr
 
 
 @pytest.mark.parametrize("value", ["true", 1, "yes", None])
@@ -159,7 +158,7 @@ def test_playbook_name_symlinked_to_code_is_judged_as_the_code(analysed):
     (analysed.root / "play" / "x").mkdir()
     os.symlink(analysed.root / "src" / "app.py", analysed.root / "play" / "x" / "plan.json")
     r = analysed.write("play/x/plan.json", "{}")
-    assert r.blocked and r.guard == "playbook-guard" and says(r.stderr, "playbook_guard.not_reviewed"), r
+    assert r.blocked and r.guard == "playbook-guard" and "not reviewed" in r.stderr, r
 
 
 def test_symlink_to_the_playbook_is_the_playbook(analysed):

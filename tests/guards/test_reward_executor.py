@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from saying import says
 import reward_kit as K
 
 from guards.executor_guard import is_code_file, normalise_executor
@@ -60,7 +59,7 @@ def test_toolstack_forbids_the_executor(tmp_path, executor, toolstack):
 @pytest.mark.parametrize("executor", ["user", "human", "User"])
 def test_user_executor_blocks(tmp_path, executor):
     result = edit_code(repo(tmp_path, executor=executor))
-    assert result.blocked and says(result.text, "executor_guard.user"), result
+    assert result.blocked and "the user's to do" in result.text, result
 
 
 def test_unknown_executor_blocks(tmp_path):
@@ -85,7 +84,7 @@ def test_iteration_limit_tells_claude_to_ask_the_user(tmp_path):
     (root / ".claude/session-state/iteration-count").write_text("3")
     result = edit_code(root)
     assert result.blocked and "AskUserQuestion" in result.text, result
-    assert says(result.text, "executor_guard.exhausted")
+    assert "Do not delegate again" in result.text
 
 
 def test_critic_fail_feeds_the_retry_loop(tmp_path):

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from saying import says
 from _team_support import bash, set_config, workspace
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -149,7 +148,7 @@ def test_spec_must_stay_readable(ws):
 def test_broken_current_file_does_not_lock_the_lead_out(ws):
     (ws.root / SPEC_REL).write_text("phase: [broken\n")
     result = write(ws, spec_text("design-generated"))
-    assert result.code == 0 and says(result.context, "spec_phase_gate.previous_unchecked")
+    assert result.code == 0 and "previous phase cannot be checked" in result.context
     (ws.root / SPEC_REL).write_text("phase: finished\n")
     assert write(ws, spec_text("implementation-complete")).code == 0
 
@@ -289,7 +288,7 @@ def test_transition_table_matches_the_seed(before, after, old_blocked_by, old_at
     if kind == "block":
         assert message  # every block says why
         if after is None:
-            assert says(message, "spec_phase_gate.no_phase")
+            assert "has no `phase`" in message
         elif after not in PHASES:
             assert f"Unknown phase '{after}'" in message
         elif before == "blocked" and after != "blocked":

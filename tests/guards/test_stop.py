@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from saying import says
 import reward_kit as K
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -42,9 +41,9 @@ def test_stop_lists_done_without_evidence(rr):
     doc["critic"] = {"status": "PASS", "evidence": []}
     (rr / K.PROGRESS).write_text(K.dump(doc))
     reason = K.stop(rr).json["reason"]
-    assert says(reason, "completion_check.fraud") and "p1.1 (validations" in reason
+    assert "marked done without the required evidence" in reason and "p1.1 (validations" in reason
     assert "phases marked done while subtasks are open: p2 (p2.1)" in reason
-    assert says(reason, "reward.gap_critic_evidence")
+    assert "critic.evidence is empty" in reason
 
 
 def test_a_complete_playbook_holds_stop_until_archived_and_closed(rr):
@@ -98,7 +97,7 @@ def test_require_critic_run_stop_needs_ledger(tmp_path):
     rr = K.make_reward_repo(tmp_path / "r", config_extra="require_critic_run: true\n")
     complete(rr, ledger=False)
     reason = K.stop(rr).json["reason"]
-    assert says(reason, "completion_check.unrun") and "p1.1" in reason
+    assert "without a critic PASS" in reason and "p1.1" in reason
     K.critic_says(rr, "CRITIC: PASS p1.1\nCRITIC: PASS p1.2\nCRITIC: PASS p2.1")
     after = K.stop(rr, session_id="other")
     # The ledger is satisfied. The critic's stop also ran the archive check
@@ -150,7 +149,7 @@ def test_loop_guard_unchanged_state_with_stop_hook_active(rr):
     assert decision(K.stop(rr)) == "block"
     result = K.stop(rr, stop_hook_active=True)
     assert decision(result) is None
-    assert says(result.json["systemMessage"], "stop_loop_guard.why_unchanged")
+    assert "nothing changed" in result.json["systemMessage"]
 
 
 @pytest.mark.parametrize("progress", ["critic FAIL", "critic PASS", "review"])

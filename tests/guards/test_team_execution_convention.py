@@ -7,7 +7,6 @@ is blocked (SPEC §6; seed 003 Spec 14.1: "Bash の command 引数は実行可�
 from __future__ import annotations
 
 import pytest
-from saying import says
 from _team_support import bash, set_config, workspace
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -35,13 +34,13 @@ def test_leading_comment_line_is_blocked(ws, command, shown):
     err = result.stderr
     assert err.startswith("[playgate:execution-convention]")
     assert f"({shown})" in err
-    assert says(err, "execution_convention.leading_comment") and says(err, "execution_convention.leading_comment")
+    assert "seed 003 Spec 14.1" in err and "`description` parameter" in err
 
 
 def test_message_gives_the_command_to_run_instead(ws):
     err = bash(ws, "# check the tree\n\ngit status --short\nls").stderr
     assert err.rstrip().endswith("Run it again as: git status --short\nls")
-    assert not says(bash(ws, "# nothing else").stderr, "execution_convention.retry")
+    assert "Run it again" not in bash(ws, "# nothing else").stderr
 
 
 @pytest.mark.parametrize("command", [

@@ -12,7 +12,6 @@ import math
 from fractions import Fraction
 
 import pytest
-from saying import says
 from _team_support import (
     ACTIVE,
     SIGNALS,
@@ -472,7 +471,7 @@ def test_a_shown_signal_whose_confirm_failed_is_not_shown_again_at_once(installe
                                            prompt="go")).encode()
     code, out, _err, _ = runtime.evaluate("UserPromptSubmit", payload, root=str(root))
     context = json.loads(out)["hookSpecificOutput"]["additionalContext"]
-    assert code == 0 and NEXT in context and says(context, "runtime.effect.mark_signals_consumed")
+    assert code == 0 and NEXT in context and "mark signals consumed" in context
     monkeypatch.undo()
     [rec] = signals(root)
     assert rec["consumed_at"] is None and rec.get("claim")  # still claimed, not given back

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from saying import says
 import reward_kit as K
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -154,7 +153,7 @@ def test_a_quoted_pass_in_the_critics_answer_records_nothing(rr):
 def test_a_malformed_block_is_reported_and_records_nothing(rr):
     result = K.critic_says(rr, "ok\nCRITIC: PASS p1.1\nCRITIC PASS p1.2")
     assert ledger(rr) == []
-    assert "CRITIC PASS p1.2" in result.text and says(result.text, "critic_ledger.malformed")
+    assert "CRITIC PASS p1.2" in result.text and "none of its verdicts" in result.text
 
 
 def test_a_quoted_review_does_not_activate_another_playbook(rr):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import shlex
 
 import pytest
-from saying import says
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,7 +26,7 @@ def test_nul_not_found_in_clean_text(command):
 @pytest.mark.parametrize("ch", ["\n", "\r", "\t", "\x0b", "\x0c", "\x1b", "\x7f", "\x08", "\x85",
                                 "\x9b", "\x01"])
 def test_control_characters(ch):
-    assert says(lexer.find_bad_char(f"ls{ch}x"), "detail.json.control_character")
+    assert "control character" in lexer.find_bad_char(f"ls{ch}x")
 
 
 @pytest.mark.parametrize("ch", ["\u00a0", "\u1680", "\u2000", "\u2003", "\u2009", "\u202f",

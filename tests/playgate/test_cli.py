@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from saying import says
 from conftest import FIXTURES, SUITE, make_repo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -190,8 +189,7 @@ def test_check_shows_every_guard_and_applies_nothing_unless_asked(installed):
     proc = run_cli(installed.root, "check", "SessionStart", "--json", stdin=start)
     data = as_json(proc)
     assert proc.returncode == 0 and data["applied"] is False
-    assert any(says(e["label"], "runtime.effect.create_pending")
-               for s in data["trace"] for e in s["effects"])
+    assert "create pending" in [e["label"] for s in data["trace"] for e in s["effects"]]
     assert not pending.exists()
     proc = run_cli(installed.root, "check", "session_start", "--apply", stdin=start)
     assert proc.returncode == 0 and pending.exists()
@@ -408,7 +406,7 @@ def test_status_on_a_fresh_install_and_with_a_playbook(installed):
     assert ".claude/.session-init/pending" in [m["path"] for m in data["markers"]]
     text = run_cli(repo, "status").stdout.decode()
     assert status.bar(1, 3) in text and "1/3 subtasks done" in text
-    assert says(text, "status.marker.pending")  # what the pending marker means
+    assert "init-guard" in text  # what the pending marker means
 
 
 def test_status_names_broken_state_files(installed):

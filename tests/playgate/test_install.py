@@ -18,7 +18,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from saying import says
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -295,7 +294,7 @@ def test_invalid_settings_is_refused_and_nothing_written(repo):
     before = snapshot(repo)
     proc = install(repo)
     assert proc.returncode == 2
-    assert proc.stderr.startswith("playgate: refused:") and says(proc.stderr, "session_health.unregistered")
+    assert proc.stderr.startswith("playgate: refused:") and "settings.json" in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
     assert diff(before, snapshot(repo)) == []
 
@@ -405,7 +404,7 @@ def test_uninstall_when_not_installed_says_so(repo):
     before = snapshot(repo)
     proc = run_install("--uninstall", repo)
     assert proc.returncode == 0
-    assert says(proc.stdout, "archive.fail.gh_missing")
+    assert "not installed" in proc.stdout
     assert diff(before, snapshot(repo)) == []
 
 

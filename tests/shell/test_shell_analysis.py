@@ -11,7 +11,6 @@ import subprocess
 import sys
 
 import pytest
-from saying import says
 
 from shell import DYN, analyse, is_read_only
 from shell import lexer, simple, walker
@@ -191,7 +190,7 @@ def test_unknown_is_never_read_only(command):
 
 def test_size_limit():
     a = A("echo " + "a" * (walker.MAX_BYTES + 10) + "; rm -rf /")
-    assert a.unknown and says(str(a.reasons[0]), "shell.unknown.command_longer_than_characters")
+    assert a.unknown and "longer than" in str(a.reasons[0])
     assert a.destructive   # the fallback split still names what it saw
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from saying import says
 
 from messages import Text, localize
 from statefiles import breezing
@@ -44,4 +43,4 @@ def test_a_tampered_cache_entry_is_a_problem_not_a_crash(tmp_path, errors):
     entry.write_text(json.dumps(data))
     active = breezing.load_active(str(tmp_path))
     assert [e.key for e in active.errors] == ["breezing.error_cache"]
-    assert says(str(active.report()), "breezing.error_cache")
+    assert "unreadable cache entry" in str(active.report())
