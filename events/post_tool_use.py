@@ -17,12 +17,15 @@ from events.inputs import AGENT_TOOLS, EDIT_TOOLS
 EDIT_CHAIN = (
     "progress_reminder",
     "archive_playbook",
+    "crew_recorder",  # the crew workflow: a summary the parent wrote may close its cmd
 )
 
 AGENT_CHAIN = (
     "log_subagent",
     "subagent_reminder",
     "archive_playbook",
+    "crew_recorder",  # the crew workflow: the Agent call's link to its subagent
+    "crew_reminder",  # the crew workflow: what was recorded, and the next step
 )
 
 OTHER_CHAIN = (

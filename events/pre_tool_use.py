@@ -13,6 +13,10 @@ COMMON = (
     "prompt_analyzer_gate",
     "init_guard",
     "main_branch",
+    # the crew workflow (seed 000): the path-passer rule (Read, Grep, Bash)
+    # and the starts of its agents (Agent/Task)
+    "crew_path_passer",
+    "crew_wave_guard",
 )
 
 #: Edit, Write, MultiEdit, NotebookEdit (SPEC §3 "Edit/Write chain").
@@ -20,6 +24,8 @@ EDIT_CHAIN = (
     "consent_guard",
     "pending_guard",
     "protected_edit",
+    "crew_files",  # the crew workflow: roles own the cmd's files
+    "crew_plan_gate",  # the crew workflow: project files only by a task's worker
     "playbook_guard",
     "depends_check",
     "check_file_dependencies",
@@ -41,6 +47,8 @@ BASH_CHAIN = (
     "execution_convention",  # SPEC §6 (seed 003 §14): cheap, and its message is the precise one
     "custom_rules",  # issue 18 item 4: the project's own block/ask rules (no file: one open)
     "bash_check",
+    "crew_files",  # the crew workflow: no Bash writes into a cmd's files
+    "crew_plan_gate",  # the crew workflow: who may change the project from Bash
     # SPEC §6 team and spec workflows
     "codex_lead_guard",
     "agent_definitions",
@@ -53,6 +61,7 @@ BASH_CHAIN = (
 #: reward state the Edit/Write guards judge (issue 4 "every route closed").
 MCP_CHAIN = (
     "reward_route_guard",
+    "crew_memory",  # the crew workflow: the seed's rules for memory entities
 )
 
 

@@ -38,6 +38,7 @@ from events.verdict import ALLOW, ALLOWED, APPROVE, ASK, BLOCK, STOPPING, WARN, 
 from shell import limits
 from statefiles import layout
 from statefiles.atomic import append_nonblocking, set_lock_budget
+from workflow.registry import chain_for
 
 #: Event name → unit module under ``events/``.
 UNITS = {
@@ -243,9 +244,11 @@ def _guard_error_message(ctx, guard_name: str, log: str) -> str:
 
 
 def run_chain(ctx, names) -> _render.Outcome:
-    """Run the guards ``names`` (module names under ``guards/``) in order."""
+    """Run the guards ``names`` (module names under ``guards/``) in order,
+    leaving out the guards of a workflow that is not the active one
+    (:func:`workflow.registry.chain_for`)."""
     outcome = _render.Outcome()
-    for name in names:
+    for name in chain_for(ctx, names):
         module = None
         try:
             module = load_guard(name)

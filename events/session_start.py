@@ -14,6 +14,7 @@ CHAIN = (
     "session_report",
     "active_workflow",  # WORKFLOWS.md: a non-default workflow, unknown config values, other workflows' files
     "agent_definitions_audit",  # SPEC §6: warn about agent files that break seed 003
+    "crew_resume",  # the crew workflow: how it starts, and where an open cmd stopped
 )
 
 

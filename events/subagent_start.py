@@ -3,7 +3,7 @@ log the start of every subagent."""
 
 from __future__ import annotations
 
-CHAIN = ("log_subagent",)
+CHAIN = ("log_subagent", "crew_recorder")
 
 
 def chain(ctx) -> tuple:

@@ -33,11 +33,13 @@ RECORDERS = (
     "critic_ledger",
     "review_ledger",  # issue 14: the reviewer's verdict, recorded and applied
     "log_subagent",
+    "crew_recorder",  # the crew workflow's execution log
 )
 #: Blocking checks; the first block wins.
 CHECKS = (
     "post_loop_pending",
     "completion_check",
+    "crew_stop_check",  # the crew workflow: the aggregator's summary tells the truth
 )
 #: Run when no check blocked.
 HANDLERS = (

@@ -15,6 +15,7 @@ CHAIN = (
     "prompt_work_request",
     "subagent_reminder",
     "breezing_signals",  # SPEC §6: inject unconsumed team signals
+    "crew_reminder",  # the crew workflow: a background agent's recorded result
 )
 
 

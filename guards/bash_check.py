@@ -45,6 +45,7 @@ from shell.model import Write
 from statefiles import layout
 from statefiles.atomic import read_bytes
 from statefiles.layout import clean_components
+from workflow import registry
 from workflow.shared import bash_analysis, is_post_loop_handler
 
 NAME = "bash-check"
@@ -129,10 +130,13 @@ def _check(ctx: Context) -> Verdict:
         if problem:
             return block(problem)
 
-    # 4. no active playbook: only read-only commands (and the escapes)
+    # 4. no active playbook: only read-only commands (and the escapes). The
+    # golden path's rule: another active workflow has its own plan gate
+    # (workflow.registry, Workflow.guards), which does not obey playbooks.
     pb = ctx.playbook
     no_playbook = pb is None or bool(pb.plan_error)
-    if no_playbook and not analysis.read_only and not handler:
+    if no_playbook and not analysis.read_only and not handler \
+            and registry.active(ctx) is registry.DEFAULT:
         # lazy: the closing rules only for a write with no active playbook
         from workflow import closing as _closing
 

@@ -29,6 +29,7 @@ from events.context import Context
 from events.verdict import Effect, Verdict, warn
 from messages import resolve_language
 from statefiles import layout, state_md
+from workflow import registry
 
 NAME = "session-start"
 ADVISORY = True
@@ -161,7 +162,8 @@ def check(ctx: Context) -> Verdict:
         phase = pb.current_phase_id(state_phase if isinstance(state_phase, str) else None)
         lines.append(ctx.say("session_start.playbook", plan=plan_rel, phase=phase or "-",
                              done=done, total=total))
-    else:
+    elif registry.active(ctx) is registry.DEFAULT:
+        # Another active workflow says how its work starts (its own guard).
         lines.append(ctx.say("session_start.no_playbook"))
     branch = ctx.branch or "unknown"
     lines.append(ctx.say("session_start.branch_main", branch=branch) if ctx.on_main

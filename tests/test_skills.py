@@ -18,9 +18,13 @@ from conftest import SUITE
 from statefiles import models
 from statefiles.protected import FLOOR
 
-SKILLS = ("post-loop", "playbook-init", "prompt-analyzer", "understanding-check", "state")
+SKILLS = ("post-loop", "playbook-init", "prompt-analyzer", "understanding-check", "state", "crew")
+#: The crew workflow's agents (seed 000; workflow/registry.py, entry crew).
+CREW_AGENTS = ("crew-decomposer", "crew-plan-reviewer", "crew-researcher", "crew-writer",
+               "crew-coder", "crew-reviewer", "crew-aggregator", "crew-retrospector",
+               "crew-memory-writer")
 AGENTS = ("pm", "reviewer", "critic", "prompt-analyzer", "executor-resolver", "codex-delegate",
-          "coderabbit-delegate")
+          "coderabbit-delegate") + CREW_AGENTS
 #: seed 002 §7 "SubAgent ツール制限".
 SEED_TOOLS = {
     "critic": {"Read", "Grep", "Bash"},
@@ -30,6 +34,18 @@ SEED_TOOLS = {
     "coderabbit-delegate": {"Bash"},
     "prompt-analyzer": {"Read", "Grep"},
     "executor-resolver": {"Read", "Grep"},
+    # The crew's least tools: the plan reviewer and the memory writer cannot
+    # write files; only the coder runs commands that change things.
+    "crew-decomposer": {"Read", "Write", "Grep", "Glob", "mcp__memory__search_nodes"},
+    "crew-plan-reviewer": {"Read", "Grep", "Glob"},
+    "crew-researcher": {"Read", "Write", "Grep", "Glob", "WebSearch", "WebFetch",
+                        "mcp__memory__search_nodes"},
+    "crew-writer": {"Read", "Write", "Edit", "Grep", "Glob", "mcp__memory__search_nodes"},
+    "crew-coder": {"Read", "Write", "Edit", "Grep", "Glob", "Bash", "mcp__memory__search_nodes"},
+    "crew-reviewer": {"Read", "Write", "Grep", "Glob", "Bash", "mcp__memory__search_nodes"},
+    "crew-aggregator": {"Read", "Write", "Grep", "Glob"},
+    "crew-retrospector": {"Read", "Write", "Grep", "Glob", "mcp__memory__search_nodes"},
+    "crew-memory-writer": {"Read", "mcp__memory__create_entities", "mcp__memory__search_nodes"},
 }
 WRITE_TOOLS = {"Write", "Edit", "MultiEdit", "NotebookEdit"}
 SPAWN_TOOLS = {"Task", "Agent"}
@@ -71,7 +87,7 @@ def test_agent_frontmatter_and_tools(name):
     assert tools == SEED_TOOLS[name]
     assert not tools & SPAWN_TOOLS
     if name in ("critic", "reviewer", "prompt-analyzer", "executor-resolver",
-                "coderabbit-delegate"):
+                "coderabbit-delegate", "crew-plan-reviewer", "crew-memory-writer"):
         assert not tools & WRITE_TOOLS
     assert len(body.split()) > 60
 

@@ -88,13 +88,18 @@ class Workflow(Record):
     * ``branch_policy`` / ``after_compact`` — the defaults of those config keys;
     * ``abort`` — how a unit of work is abandoned without leaving state that
       keeps guarding (the user's command or the workflow's cleanup);
-    * ``docs`` — the docs page of the workflow.
+    * ``docs`` — the docs page of the workflow;
+    * ``guards`` — the guard modules (names under ``guards/``) that are this
+      workflow's own: they run only while it is active (:func:`chain_for`), so
+      another workflow's plan and work checks never refuse its steps. A guard
+      in no workflow's list (the floors: protected files, the shell analysis,
+      the branch rule, the logs) runs in every workflow.
     """
 
     __slots__ = ("name", "title", "seeds", "start", "roles", "read_only", "files",
-                 "branch_policy", "after_compact", "abort", "docs")
+                 "branch_policy", "after_compact", "abort", "docs", "guards")
     _defaults = {"start": None, "read_only": frozenset(), "branch_policy": FEATURE,
-                 "after_compact": CONTINUE, "abort": "", "docs": ""}
+                 "after_compact": CONTINUE, "abort": "", "docs": "", "guards": frozenset()}
 
     def agents(self) -> frozenset:
         """Every agent type of the workflow, in any role."""
@@ -128,23 +133,41 @@ WORKFLOWS = (
         files=("play/*/plan.json", "play/*/progress.json"),
         abort="set state.md playbook.active to null (the playbook's files stay in play/)",
         docs="docs/workflow.md",
+        # The playbook's gates and bookkeeping (SPEC §3): a playbook, its review,
+        # its subtasks and critic, the understanding check, the post-loop.
+        guards=frozenset({
+            "prompt_analyzer_gate", "consent_guard", "pending_guard", "playbook_guard",
+            "depends_check", "executor_guard", "critic_guard", "subtask_guard",
+            "phase_status_guard", "scope_guard", "coherence", "completion_check",
+            "post_loop_pending", "prompt_consent", "prompt_work_request", "progress_reminder",
+            "archive_playbook", "subagent_reminder", "critic_ledger", "review_ledger",
+        }),
     ),
     Workflow(
         name="crew",
         title="crew orchestration (claude-crew)",
         seeds=("000",),
-        start=None,
+        start="crew",
         roles={
             "planner": ("crew-decomposer",),
             "plan_checker": ("crew-plan-reviewer",),
             "worker": ("crew-researcher", "crew-writer", "crew-coder", "crew-reviewer"),
             "aggregator": ("crew-aggregator",),
             "retrospector": ("crew-retrospector",),
+            "memory_writer": ("crew-memory-writer",),
         },
-        read_only=frozenset({"crew-plan-reviewer"}),
+        # The plan reviewer only reads: the hooks write plan_review.md from its
+        # reply. The memory writer's only tools are the memory server's.
+        read_only=frozenset({"crew-plan-reviewer", "crew-memory-writer"}),
         files=("work/cmd_*/plan.md", "work/cmd_*/execution_log.yaml"),
-        abort="",
-        docs="",
+        abort="python3 .claude/skills/crew/new_cmd.py --abort cmd_NNN (its files stay in work/)",
+        docs="docs/crew.md",
+        # The cmd's gates (waves, one writer per file, the checked plan before
+        # code), the path-passer rule and the execution log the hooks write.
+        guards=frozenset({
+            "crew_wave_guard", "crew_path_passer", "crew_files", "crew_plan_gate",
+            "crew_memory", "crew_recorder", "crew_reminder", "crew_stop_check", "crew_resume",
+        }),
     ),
     Workflow(
         name="breezing",
@@ -185,6 +208,8 @@ WORKFLOWS = (
 BY_NAME = {w.name: w for w in WORKFLOWS}
 NAMES = tuple(BY_NAME)
 DEFAULT = WORKFLOWS[0]
+#: guard module name → the name of the workflow it belongs to (``Workflow.guards``).
+GUARD_OWNER = {guard: wf.name for wf in WORKFLOWS for guard in wf.guards}
 
 
 def _check_registry() -> None:
@@ -201,6 +226,11 @@ def _check_registry() -> None:
         stray = wf.read_only - wf.agents()
         if stray:
             raise ValueError(f"workflow {wf.name}: read_only names no role: {sorted(stray)}")
+    owners: dict = {}
+    for wf in WORKFLOWS:
+        for guard in wf.guards:
+            if owners.setdefault(guard, wf.name) != wf.name:
+                raise ValueError(f"guard {guard!r} is in workflows {owners[guard]} and {wf.name}")
 
 
 _check_registry()
@@ -318,6 +348,18 @@ def config_problems(config: dict | None) -> list:
         if _word(value) not in allowed:
             out.append((key, value, allowed))
     return out
+
+
+def chain_for(ctx, names) -> tuple:
+    """The guards of the chain ``names`` (module names, in order) that run
+    now: every guard but those of a workflow that is not :func:`active`
+    (``Workflow.guards``). One workflow is active at a time; another's plan
+    and work checks would refuse its steps (``../shared/WORKFLOWS.md``). The
+    state is read only when the chain holds a workflow's own guard."""
+    if not any(name in GUARD_OWNER for name in names):
+        return tuple(names)
+    current = active(ctx).name
+    return tuple(name for name in names if GUARD_OWNER.get(name, current) == current)
 
 
 # ------------------------------------------------------------------ files
