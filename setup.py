@@ -1,6 +1,6 @@
 """Build glue for the wheel and the sdist; the metadata is in pyproject.toml.
 
-The wheel installs one import name, ``playgate`` (issue 18 item 1): the rest
+The wheel installs one import name, ``playgate``: the rest
 of the suite — the tree install.py copies into ``<repo>/.claude/`` plus the
 templates it reads — travels as package data in ``playgate/_suite/``, whose
 file list is :func:`playgate.suite.source_files` (so a package added to

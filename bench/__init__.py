@@ -1,1 +1,1 @@
-"""playgate's latency benchmark (issue 7): ``python -m bench --help``."""
+"""playgate's latency benchmark: ``python -m bench --help``."""

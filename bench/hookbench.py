@@ -1,4 +1,4 @@
-"""Latency benchmark of the installed hooks against the interpreter floor (issue 7).
+"""Latency benchmark of the installed hooks against the interpreter floor.
 
     python -m bench                  full run: 30 timed rounds, 200 and 10 subtasks
     python -m bench --quick          CI: a few rounds, one size; reports, never fails on noise
@@ -39,7 +39,7 @@ What it does:
    case must decide (Read allowed, the PermissionRequest approval or silence,
    ...), so the benchmark cannot time a path that fails early by accident.
 
-Ratios are p50(case) / p50(floor) of the same run. Budgets (issue 7): ≤ 2.5×
+Ratios are p50(case) / p50(floor) of the same run. Budgets: ≤ 2.5×
 for non-Bash events, ≤ 3.0× for Bash PreToolUse and PermissionRequest; peak
 RSS ≤ 40 MiB; cost at most linear in the playbook's size.
 
@@ -67,10 +67,10 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.dirname(HERE)
 
-#: p50 ratio budgets to the interpreter floor (issue 7).
+#: p50 ratio budgets to the interpreter floor.
 BUDGET_DEFAULT = 2.5
 BUDGET_BASH = 3.0
-#: Peak RSS budget in MiB (issue 7).
+#: Peak RSS budget in MiB.
 RSS_BUDGET_MIB = 40.0
 #: Every hook run is killed after this many seconds (a hang is a failure).
 RUN_TIMEOUT = 60.0
@@ -682,7 +682,7 @@ class Case:
 
 
 def cases() -> list:
-    """The issue 7 cases, in table order. ``make(repo)`` returns
+    """The benchmark's cases (one per hook path of the budget), in table order. ``make(repo)`` returns
     ``(command, payload_bytes)``."""
 
     def hook(event, build):
@@ -1006,7 +1006,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m bench",
         description="Time the installed playgate hooks as Claude Code runs them, against "
-                    "the interpreter floor (issue 7).")
+                    "the interpreter floor.")
     ap.add_argument("--quick", action="store_true",
                     help="CI mode: 5 rounds, 1 warm-up, one size; reports, never fails on "
                          "budget misses")

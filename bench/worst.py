@@ -1,5 +1,5 @@
 """Worst-case benchmark: the slowest inputs we can construct for every gating
-hook, and how the time grows with the input's size (issue 15 item 1).
+hook, and how the time grows with the input's size.
 
     python -m bench --worst            sizes 1, 10, 60 (just under the analyser's 64 KiB limit), 100 KB and 1 MB; 3 runs each (slowest shown)
     python -m bench --worst --quick    CI: sizes 1 KB, 60 KB and 1 MB, one run each

@@ -2,7 +2,7 @@
 
 Every property loads its file at most once per hook call and only when a guard
 asks for it, so a Read call never parses a playbook and a Write never starts
-the shell analyser (issue 7). Guards must not do I/O of their own; they read
+the shell analyser. Guards must not do I/O of their own; they read
 through this object and return writes as ``Effect``s.
 """
 
@@ -16,7 +16,7 @@ from statefiles import layout
 
 class lazy:
     """``functools.cached_property`` without importing ``functools`` (2 ms per
-    hook process, issue 7): computed on first access, then stored on the
+    hook process): computed on first access, then stored on the
     instance."""
 
     def __init__(self, fn) -> None:
@@ -102,7 +102,7 @@ class Context:
 
     @lazy
     def language(self) -> str:
-        """``config.language`` (issue 11 item 3): ``"en"`` or ``"ja"``; ``"en"``
+        """``config.language``: ``"en"`` or ``"ja"``; ``"en"``
         when unset, unknown or state.md is unreadable. Never raises: it is read
         only when a guard produces a message, and a message must not fail."""
         try:

@@ -1,4 +1,4 @@
-"""The decision log: every gate decision in one JSON Lines file (issue 18 item 3).
+"""The decision log: every gate decision in one JSON Lines file.
 
 ``.claude/logs/decisions.jsonl`` (:data:`statefiles.layout.DECISIONS_LOG`;
 git-ignored with ``.claude/logs/``, HARD_BLOCK in the protected list like
@@ -16,7 +16,7 @@ gate answered the dialog) and ``dialog`` (the permission gate stayed silent
 and the user was asked). ``guard`` is the guard's SPEC name; the permission
 gate's lines add the deciding ``phase``. ``input`` is a short form of the
 tool input (:func:`short_input`); ``input`` and ``reason`` are masked
-(:func:`events.redact.mask`). Optional keys: ``tool_use_id``, ``agent``
+(:func:`statefiles.redact.mask`). Optional keys: ``tool_use_id``, ``agent``
 (the subagent's ``agent_id``), ``phase``.
 
 The runtime (:func:`events.runtime.evaluate`) calls :func:`record` once per
@@ -80,7 +80,7 @@ def short_input(event: str, hook) -> str:
     file tool, the pattern/url/query of a search tool, ``subagent_type:
     description`` of Task/Agent, the prompt of UserPromptSubmit, the agent
     type of SubagentStop; ``""`` when there is nothing to show."""
-    from events.redact import mask  # lazy: only when a line is written
+    from statefiles.redact import mask  # lazy: only when a line is written
 
     if event == "UserPromptSubmit":
         text = hook.prompt
@@ -106,7 +106,7 @@ def short_input(event: str, hook) -> str:
 
 
 def _line(event: str, hook, guard: str, decision: str, reason: str) -> dict:
-    from events.redact import mask  # lazy: only when a line is written
+    from statefiles.redact import mask  # lazy: only when a line is written
 
     line = {"time": timestamp(), "session": hook.session_id if hook is not None else "",
             "event": event, "tool": (hook.tool_name if hook is not None else "") or ""}

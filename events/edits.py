@@ -15,7 +15,7 @@ equal to ``before``.
 
 from __future__ import annotations
 
-from shell.record import Record
+from statefiles.record import Record
 from statefiles import fastjson
 from statefiles.atomic import read_bytes
 
@@ -32,7 +32,7 @@ class PostEdit(Record):
             NotebookEdit on something that is not a notebook).
 
     Made as ``PostEdit(before, after, applies=True, error="")``
-    (:class:`shell.record.Record`).
+    (:class:`statefiles.record.Record`).
     """
 
     __slots__ = ("before", "after", "applies", "error")
@@ -153,7 +153,7 @@ def compute(tool_name: str, tool_input: dict, before: str | None) -> PostEdit:
 
 
 def _text(key: str, /, **fields):
-    from messages import Text  # lazy: an unreadable file only (issue 14 item 10)
+    from messages import Text  # lazy: an unreadable file only
 
     return Text(key, **fields)
 

@@ -11,7 +11,9 @@ A guard is a module ``guards/<module>.py`` with::
 and nothing else that runs at import (no I/O, no printing). An event unit
 (``events/<event>.py``) lists the guards it runs by module name in
 ``chain(ctx)``; a unit with its own ``run(ctx)`` may also pass its chain's
-outcome through an :class:`OutcomeGuard` (``stop_loop_guard.apply``).
+outcome through the :class:`OutcomeGuard` modules it names in
+``OUTCOME_GUARDS`` (``stop_loop_guard.apply``). Units reach guards by these
+names only (``events.runtime.load_guard``), never by importing a guard module.
 ``tests/guards/test_guard_contract.py`` walks every chain and checks every module it
 names against these protocols, so a typo in a chain fails CI instead of
 blocking every call.

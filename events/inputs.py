@@ -10,7 +10,7 @@ input, or anything that is not one JSON object raises :class:`MalformedInput`;
 the runtime turns that into the SPEC §1 fail-safe outcome for the event.
 
 Plain classes with ``__slots__`` (no pydantic/dataclasses): this module is on
-every hook's hot path (issue 7).
+every hook's hot path.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def _required(**fields) -> dict:
 
 # field -> (type, required). ``hook_event_name`` is optional: each entrypoint
 # serves one event, so a hand-typed payload without it is read as that event
-# (issue 18 item 5; the design card's "run directly with piped JSON").
+# (the design card's "run directly with piped JSON").
 COMMON_FIELDS: dict = _optional(
     hook_event_name=_STR, session_id=_STR, transcript_path=_STR, cwd=_STR,
     permission_mode=_STR, prompt_id=_STR, effort=_ANY, agent_id=_STR, agent_type=_STR,
@@ -331,7 +331,7 @@ def parse(event: str, data: bytes) -> HookInput:
     _check_fields("", raw, COMMON_FIELDS)
     got = raw.get("hook_event_name")
     if got is None:
-        # Hand-typed JSON: the entrypoint's own event (issue 18 item 5).
+        # Hand-typed JSON: the entrypoint's own event.
         got = raw["hook_event_name"] = event
     if got != event:
         shown = got if len(got) <= 40 else got[:37] + "..."

@@ -11,7 +11,7 @@ still pass 7E). Every decision is appended to ``.claude/logs/permission.jsonl``
 
 The entrypoint ``hooks/permission_request.py`` calls :func:`main`: the normal
 stdin path (through :func:`events.runtime.evaluate`, which calls :func:`run`)
-or ``--explain "<command>"`` (:mod:`permission.explain`).
+or ``--explain "<command>"`` (:mod:`events.explain`).
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def request_from(ctx) -> P.Request:
         log_error(ctx.root, ctx.event, where)
 
     # A hand-typed payload without ``cwd`` is judged from the project / the
-    # hook's working directory (issue 18 item 5), not refused.
+    # hook's working directory, not refused.
     cwd = layout.working_dir(hook.cwd, ctx.env)
     return P.Request(hook.tool_name, command, cwd, ctx.root, env=ctx.env,
                      session=hook.session_id, on_error=on_error, mode=hook.permission_mode)
@@ -127,7 +127,7 @@ def serve(stdin, stdout, stderr, env=None) -> int:
     bytes, ``input`` otherwise). Never raises, never exits non-zero."""
     env = os.environ if env is None else env
     root = None
-    arm_watchdog("PermissionRequest")  # past it: nothing printed, the dialog (issue 15 item 1)
+    arm_watchdog("PermissionRequest")  # past it: nothing printed, the dialog
     try:
         data = stdin.read(MAX_STDIN_BYTES + 1)
         _, out, _, outcome = evaluate("PermissionRequest", data, env=env)
@@ -171,7 +171,7 @@ def main(argv=None) -> int:
     people, otherwise the hook path on stdin."""
     argv = sys.argv[1:] if argv is None else argv
     if argv:
-        from permission.explain import cli  # lazy: --explain only, never on the hook path
+        from events.explain import cli  # lazy: --explain only, never on the hook path
 
         return cli(argv)
     return serve(sys.stdin.buffer, sys.stdout, sys.stderr)

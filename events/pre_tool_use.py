@@ -45,7 +45,7 @@ EDIT_CHAIN = (
 #: and the linters on git commit (the slow one, last).
 BASH_CHAIN = (
     "execution_convention",  # SPEC §6 (seed 003 §14): cheap, and its message is the precise one
-    "custom_rules",  # issue 18 item 4: the project's own block/ask rules (no file: one open)
+    "custom_rules",  # the project's own block/ask rules (no file: one open)
     "bash_check",
     "crew_files",  # the crew workflow: no Bash writes into a cmd's files
     "crew_plan_gate",  # the crew workflow: who may change the project from Bash
@@ -54,11 +54,12 @@ BASH_CHAIN = (
     "agent_definitions",
     "spec_phase_gate",
     "coherence",
+    "check_state_update",  # seed 004 [4']: a commit of work the playbook has not recorded
     "lint",
 )
 
 #: MCP tools (``mcp__<server>__<tool>``): file-writing ones may not touch the
-#: reward state the Edit/Write guards judge (issue 4 "every route closed").
+#: reward state the Edit/Write guards judge (every route to it is closed).
 MCP_CHAIN = (
     "reward_route_guard",
     "crew_memory",  # the crew workflow: the seed's rules for memory entities

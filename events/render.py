@@ -8,7 +8,7 @@ stderr)``; the runtime writes them. Rules that hold everywhere:
 * exit 2 only where Claude Code honours it as a block; never exit 1;
 * output strings are kept under Claude Code's 10,000-character limit.
 
-Two layers (issue 14 item 1): :func:`render`, :func:`malformed` and
+Two layers: :func:`render`, :func:`malformed` and
 :func:`internal_error` give the *decision* in exit-code form (a block is exit
 2 with the reason on stderr, as SPEC §1 states it); :func:`wire` encodes it
 as the hook process prints it. Claude Code shows an exit-2 block to the model
@@ -49,7 +49,7 @@ class Outcome:
         final: the stopping verdict (BLOCK/DELEGATE/APPROVE) or ``None``.
         warnings: WARN verdicts in chain order.
         asks: ASK verdicts in chain order (PreToolUse only: the user decides
-            unless a BLOCK ends the chain; issue 16).
+            unless a BLOCK ends the chain).
         trace: ``[(guard_name, verdict), ...]`` for every guard that ran.
     """
 
@@ -116,7 +116,7 @@ def render(event: str, outcome: Outcome) -> tuple:
 
 
 def _ask_body(asks: list, warnings: str) -> dict:
-    """PreToolUse ``permissionDecision: "ask"`` (issue 16): the user reads
+    """PreToolUse ``permissionDecision: "ask"``: the user reads
     ``permissionDecisionReason`` in the dialog; Claude reads
     ``additionalContext`` (each ask's context, then the warnings). Headless,
     Claude Code treats an ask as a denial."""
@@ -155,7 +155,7 @@ def wire(event: str, code: int, out: str, err: str) -> tuple:
 
 def too_slow(event: str, message: str, stop_hook_active: bool = False) -> tuple:
     """The answer of a hook that reached its time budget before deciding
-    (issue 15 item 1; a hook Claude Code kills on its timeout fails open):
+    (a hook Claude Code kills on its timeout fails open):
     PreToolUse and UserPromptSubmit block with ``message``; Stop and
     SubagentStop block too, unless Claude Code says a stop hook already
     blocked this stop (``stop_hook_active``: blocking again could loop for

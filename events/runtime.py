@@ -10,15 +10,15 @@ flow (SPEC §1) is:
 4. run the event unit's chain (``events/<unit>.py``: ``chain(ctx)`` lists guard
    module names in order; a unit may instead define ``run(ctx) -> Outcome``);
    the first BLOCK/DELEGATE/APPROVE ends it, WARNs and ASKs (PreToolUse:
-   the user decides, issue 16) accumulate; a guard that
+   the user decides) accumulate; a guard that
    raises is logged to ``.claude/logs/errors.log`` and becomes a BLOCK
    (security guards) or is skipped (``ADVISORY = True``);
 5. apply the verdicts' effects (``always`` ones, ``on_pass`` ones when the
    call was not blocked, ``on_block`` ones when it was), and record the
-   decision in the decision log (:mod:`events.decisionlog`, issue 18 item 3);
+   decision in the decision log (:mod:`events.decisionlog`);
 6. render (:mod:`events.render`): :func:`evaluate` returns the decision in
    exit-code form; :func:`main` prints it as Claude Code should receive it
-   (:func:`events.render.wire`: a gating block is JSON on exit 0, issue 14)
+   (:func:`events.render.wire`: a gating block is JSON on exit 0)
    and exits. Never exit 1.
 
 ``PLAYGATE_TRACE=1`` in the environment prints the chain trace to stderr (for
@@ -76,7 +76,7 @@ LOGGED_EVENTS = frozenset({"PreToolUse", "PermissionRequest", "UserPromptSubmit"
 #: The registered timeouts of the gating hooks and the permission gate
 #: (settings.template.json ``timeout``, seconds; tests/events/test_deadline.py
 #: checks they agree). A hook Claude Code kills on its timeout fails open,
-#: so each answers within half of it whatever the input (issue 15 item 1).
+#: so each answers within half of it whatever the input.
 HOOK_TIMEOUT_S = {"PreToolUse": 10, "UserPromptSubmit": 10, "Stop": 10, "SubagentStop": 30,
                   "PermissionRequest": 5}
 #: The watchdog (:func:`arm_watchdog`) answers "too complex to check" at this
@@ -171,7 +171,7 @@ def _on_watchdog(signum, frame) -> None:
 
 
 def arm_watchdog(event: str) -> bool:
-    """Start the hard time budget of one hook process (issue 15 item 1): a
+    """Start the hard time budget of one hook process: a
     real-time timer (``setitimer``, SIGALRM) that answers for the hook when
     :func:`watchdog_seconds` pass, whatever it is doing. Returns whether it
     was armed (no timer on platforms without ``setitimer``)."""
@@ -231,7 +231,7 @@ def log_error(root: str, event: str, where: str) -> str:
 
 def _guard_error_message(ctx, guard_name: str, log: str) -> str:
     """The BLOCK text for a security guard that raised, in the context's
-    language (issue 11 item 3). English when the catalogue itself cannot be
+    language. English when the catalogue itself cannot be
     used: this path must not fail."""
     try:
         from messages import say  # lazy: error path only
@@ -289,7 +289,7 @@ def _label_text(label: str):
     """An effect's ``label`` (``write session.last_start``) as the
     :class:`messages.Text` of its catalogue entry ``runtime.effect.<label
     with every run of other characters than a-z0-9 as _>``, its English the
-    label exactly; a label without an entry as it is (issue 14 item 10)."""
+    label exactly; a label without an entry as it is."""
     import re  # lazy: a failed effect only
 
     from messages import DEFAULT, Text, catalogue  # lazy: as above
@@ -387,6 +387,7 @@ def _evaluate(event: str, data: bytes, env, root, apply: bool = True) -> tuple:
     _WATCH["stop_active"] = bool(getattr(hook, "stop_hook_active", False))
     try:
         ctx = Context(hook, root=root, env=env)
+        ctx.apply = apply  # a unit that applies effects mid-chain (SubagentStop) honours it
         _WATCH["ctx"] = ctx
         unit = __import__(f"events.{UNITS[event]}", fromlist=["chain"])
         if hasattr(unit, "run"):
@@ -403,7 +404,7 @@ def _evaluate(event: str, data: bytes, env, root, apply: bool = True) -> tuple:
             _log_refusal(where_root, event, hook, f"internal error in the hook runtime ({log})")
         return (*_render.internal_error(event, "the hook runtime", log), None)
     if apply and event in LOGGED_EVENTS:
-        # The decision log (issue 18 item 3): after the decision is final;
+        # The decision log: after the decision is final;
         # a failure to log (even to import the logger) never changes the answer.
         try:
             from events import decisionlog  # lazy: only logged events load it

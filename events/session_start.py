@@ -1,6 +1,7 @@
 """SessionStart event unit (SPEC §3 SessionStart; seed 002 §1, §1.5; seed 004 [1]).
 
 session-start prepares the session (markers, last_start, files to read);
+session-health reports repository-map drift and the suite's own health;
 compact-resume injects the resume pointer after a compaction; session-report
 tells what the last SessionEnd found and any unfinished archive;
 active-workflow names a non-default workflow and other workflows' files.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 CHAIN = (
     "session_start",
+    "session_health",   # seed 002 §1: repository-map drift and the suite's own health
     "compact_resume",
     "session_report",
     "active_workflow",  # WORKFLOWS.md: a non-default workflow, unknown config values, other workflows' files

@@ -11,8 +11,12 @@ what was left.
 
 from __future__ import annotations
 
-from events.runtime import run_chain
-from guards import stop_loop_guard
+from events.runtime import load_guard, run_chain
+
+#: Outcome guards (:class:`events.guard.OutcomeGuard`) the chain's outcome
+#: passes through, in order, by module name under ``guards/`` like the chain:
+#: an event unit never imports a guard module.
+OUTCOME_GUARDS = ("stop_loop_guard",)
 
 #: Blocking checks, in order; the first block wins.
 CHAIN = (
@@ -34,7 +38,10 @@ def run(ctx):
 
 
 def loop_guarded(ctx, names: tuple):
-    """Run the guards ``names`` in order and pass the outcome through the loop
-    guard (:func:`guards.stop_loop_guard.apply`), so that a session can always
+    """Run the guards ``names`` in order and pass the outcome through
+    :data:`OUTCOME_GUARDS` (the loop guard, ``guards/stop_loop_guard.py``), so that a session can always
     end (SPEC §3 "Stop and SubagentStop"). Shared by Stop and SubagentStop."""
-    return stop_loop_guard.apply(ctx, run_chain(ctx, names))
+    outcome = run_chain(ctx, names)
+    for name in OUTCOME_GUARDS:
+        outcome = load_guard(name).apply(ctx, outcome)
+    return outcome

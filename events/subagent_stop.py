@@ -1,13 +1,13 @@
 """SubagentStop event unit (SPEC §3 "Stop and SubagentStop"; seed 002 §7, §11.5).
 
-What a subagent's stop may be blocked for (decided in issue 4):
+What a subagent's stop may be blocked for:
 
 * never for subtasks that are merely *not done yet*: a critic, reviewer or
   worker subagent finishing while the playbook is unfinished is the normal
   course of the work, and blocking it would only loop;
 * never for a **read-only** subagent (critic, reviewer, prompt-analyzer,
   executor-resolver, coderabbit-delegate and Claude Code's Explore/Plan,
-  ``workflow.reward.READ_ONLY_AGENTS``): it cannot act on any reason;
+  ``workflow.reward.stops.READ_ONLY_AGENTS``): it cannot act on any reason;
 * for **evidence fraud** (a subtask or phase marked done without the
   critic's evidence, a critic PASS without evidence) in a subagent that can
   write: it is the one that could have written it and can set it back, and
@@ -22,16 +22,26 @@ Order: recorders (never block; they must run on every stop, blocked or not)
 (the reminder to record the subagent's result in progress.json, and the
 archive check — local steps only: SubagentStop can block, so no network I/O
 here). A handler that must see *every* stop belongs in RECORDERS.
+
+**The latest verdict wins**: the recorders' effects (the critic's and the
+reviewer's verdicts in their ledgers, and what they change in the playbook)
+are applied *before* the checks and handlers run, and those read the state
+afresh (a new :class:`events.context.Context`). So a ``CRITIC: FAIL p1.1``
+after an earlier PASS is in the ledger when the archive check asks whether
+the playbook is complete.
 """
 
 from __future__ import annotations
 
-from events.stop import loop_guarded
+from events import stop
+from events.context import Context
+from events.runtime import apply_effects, run_chain
+from events.verdict import Verdict
 
 #: Never block; run on every subagent stop.
 RECORDERS = (
     "critic_ledger",
-    "review_ledger",  # issue 14: the reviewer's verdict, recorded and applied
+    "review_ledger",  # the reviewer's verdict, recorded and applied
     "log_subagent",
     "crew_recorder",  # the crew workflow's execution log
 )
@@ -48,6 +58,8 @@ HANDLERS = (
 )
 
 CHAIN = RECORDERS + CHECKS + HANDLERS
+#: The loop guard, as for Stop (:data:`events.stop.OUTCOME_GUARDS`).
+OUTCOME_GUARDS = stop.OUTCOME_GUARDS
 
 
 def chain(ctx) -> tuple:
@@ -58,5 +70,23 @@ def chain(ctx) -> tuple:
 
 def run(ctx):
     """As :func:`events.stop.run`, for a subagent's stop (the loop guard
-    counts its blocks per ``agent_id``)."""
-    return loop_guarded(ctx, chain(ctx))
+    counts its blocks per ``agent_id``), with the recorders' effects applied
+    first and the rest of the chain reading the state they left (the latest
+    verdict wins; see the module docstring)."""
+    recorded = run_chain(ctx, RECORDERS)
+    if not getattr(ctx, "apply", True):
+        # A dry run (explain, replay): nothing is written, the chain as one.
+        outcome = stop.loop_guarded(ctx, CHECKS + HANDLERS)
+        outcome.trace[:0] = recorded.trace
+        outcome.warnings[:0] = recorded.warnings
+        return outcome
+    apply_effects(ctx, recorded)
+    fresh = Context(ctx.hook, root=ctx.root, env=ctx.env)
+    fresh.apply = True
+    outcome = stop.loop_guarded(fresh, CHECKS + HANDLERS)
+    # Applied already: kept in the trace (the decision log) without effects.
+    done = [(name, Verdict(v.kind, v.message, guard=v.guard, context=v.context))
+            for name, v in recorded.trace]
+    outcome.trace[:0] = done
+    outcome.warnings[:0] = recorded.warnings
+    return outcome

@@ -14,7 +14,7 @@ verdict and the runtime applies it after the chain has decided:
   giving back what a guard claimed for a call a later guard refused).
 
 Plain ``__slots__`` classes, not dataclasses: importing ``dataclasses`` costs
-about 10 ms per hook process on the reference machine (issue 7).
+about 10 ms per hook process on the reference machine.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ DELEGATE = "delegate"
 APPROVE = "approve"
 #: PreToolUse only: let the user decide (``permissionDecision: "ask"``;
 #: headless, a denial). It does not end the chain: a later BLOCK still wins.
-#: On other events the runtime turns it into a BLOCK (fail safe). Issue 16.
+#: On other events the runtime turns it into a BLOCK (fail safe).
 ASK = "ask"
 
 KINDS = (ALLOW, WARN, BLOCK, DELEGATE, APPROVE, ASK)
@@ -131,7 +131,7 @@ def delegate(message: str, context: str = "", *, effects: tuple = ()) -> Verdict
 def ask(message: str, context: str = "", *, effects: tuple = ()) -> Verdict:
     """PreToolUse: let the user decide in Claude Code's dialog. ``message`` is
     the reason the user reads; ``context`` what Claude is told
-    (``additionalContext``). Issue 16."""
+    (``additionalContext``)."""
     return Verdict(ASK, message, context=context, effects=effects)
 
 

@@ -148,7 +148,7 @@ def problems(text: str, lang: str = "en") -> tuple:
     """Check an agent definition's text against seed 003's rules.
 
     Returns ``(errors, warnings)``: lists of sentences in ``lang`` (the
-    message catalogue, issue 14 item 10). ``errors`` break the rule (a write
+    message catalogue). ``errors`` break the rule (a write
     that produces them is blocked); ``warnings`` do not. Imports PyYAML (only
     called for agent files)."""
     from messages import text as say  # lazy: the catalogue only when an agent definition is checked

@@ -6,7 +6,7 @@ plan.json (PostToolUse) or a subagent's stop (SubagentStop) finds the
 playbook complete (:func:`statefiles.completion.missing`: every phase and
 subtask done with the critic's evidence, ``critic.status == PASS``, final
 tasks done or skipped), it runs the archive engine
-(:mod:`statefiles.archive`) and reports what happened; its message depends on
+(:mod:`workflow.archive`) and reports what happened; its message depends on
 the outcome, so it calls the engine itself instead of returning an Effect.
 It also resumes an archive whose process died (checkpoint ``running``) or
 whose local step failed, on any PostToolUse.
@@ -38,7 +38,7 @@ BUDGET_S = 40.0
 def _candidate(ctx):
     """The active playbook when this call may have completed it: an edit of
     its files, a subagent's stop, or the end of an Agent call (the critic's
-    SubagentStop records its PASS after that stop's own checks ran, issue 14)."""
+    SubagentStop records its PASS after that stop's own checks ran)."""
     pb = ctx.playbook
     if pb is None or pb.errors:
         return None
@@ -55,19 +55,20 @@ def _candidate(ctx):
 
 def _ledger(ctx, pb):
     """The critic ledger's verdicts when a recorded run is required (the
-    default, issue 15 item 7), else ``None``."""
-    from workflow import reward as R  # lazy: the critic ledger only once every field says complete
+    default), else ``None``."""
+    # lazy: the critic ledger only once every field says complete
+    from workflow.reward.ledger import ledger_verdicts, require_critic_run
 
-    return R.ledger_verdicts(ctx.root, pb.plan_rel) if R.require_critic_run(ctx) else None
+    return ledger_verdicts(ctx.root, pb.plan_rel) if require_critic_run(ctx) else None
 
 
 def _resumable(ctx) -> bool:
     if not os.path.exists(ctx.path(layout.ARCHIVE_CHECKPOINT)):
         return False
-    from statefiles import archive  # lazy: the archive engine only when a checkpoint may exist
+    from statefiles import checkpoint  # lazy: the checkpoint reader only when one may exist
 
-    cp = archive.load_checkpoint(ctx.root)
-    return cp is not None and cp.get("status") in (archive.RUNNING, archive.FAILED)
+    cp = checkpoint.load_checkpoint(ctx.root)
+    return cp is not None and cp.get("status") in (checkpoint.RUNNING, checkpoint.FAILED)
 
 
 def check(ctx: Context) -> Verdict:
@@ -96,7 +97,7 @@ def check(ctx: Context) -> Verdict:
     if not complete and not _resumable(ctx):
         return ALLOWED
     # lazy: the archive engine only when there is something to archive
-    from statefiles import archive
+    from workflow.archive import run as archive
 
     result = archive.run(ctx.root, playbook=pb if complete else None, branch=ctx.branch,
                          network=ctx.event == "PostToolUse", budget_s=BUDGET_S,

@@ -1,4 +1,4 @@
-"""bash-check (SPEC §3 Bash chain 1; seed 002 §5; issue 3).
+"""bash-check (SPEC §3 Bash chain 1; seed 002 §5).
 
 Reads the command through the shell analysis (``ctx.shell``, SPEC §4) and
 blocks, in this order:
@@ -8,7 +8,7 @@ blocks, in this order:
    writes, chmod -R on system paths, fork bombs, fetched content run by a
    shell, HTTP DELETE, ...), each by the level of the command family that
    found it (:mod:`shell.severity`, set per family in
-   ``permission-config.yaml`` ``families:``; issue 16): ``block`` refuses
+   ``permission-config.yaml`` ``families:``): ``block`` refuses
    here; ``ask`` lets the user decide (an ASK verdict, rendered as
    PreToolUse ``permissionDecision: "ask"``) once the checks below pass;
    ``warn`` tells Claude and leaves the call to Claude Code's permission
@@ -27,8 +27,8 @@ blocks, in this order:
    the post-loop handler (deadlock escape), branch creation/switching and
    ``git fetch|pull`` (a playbook starts on its own branch), ``git add`` and
    ``git commit`` on the branch of the playbook archived last (committing the
-   finished work and its archive, in every mode: :mod:`workflow.closing`,
-   issue 14), and in security mode ``admin`` the maintenance allow-list
+   finished work and its archive, in every mode: :mod:`workflow.closing`),
+   and in security mode ``admin`` the maintenance allow-list
    (archiving playbooks, ``git add`` of state.md/playbooks, commits) — SPEC
    §3, §7.
 """
@@ -87,11 +87,11 @@ def check(ctx: Context) -> Verdict:
     an escape; ASK (the user decides) for destructive findings of a family at
     level ``ask`` once nothing else blocks; WARN for findings of a family at
     level ``warn``, BLOCK entries in trusted mode and WARN entries; else
-    ALLOWED (SPEC §3 Bash chain 1, §4, §7; issue 16 for the levels)."""
+    ALLOWED (SPEC §3 Bash chain 1, §4, §7; the levels in :mod:`shell.severity`)."""
     try:
         return _check(ctx)
     except TooComplex:
-        # The deadline passed in bash-check's own walks (issue 15 item 1).
+        # The deadline passed in bash-check's own walks.
         return block(ctx.say("bash_check.too_complex"))
 
 
@@ -179,44 +179,13 @@ def _check(ctx: Context) -> Verdict:
     return ALLOWED
 
 
-def family_levels(root: str) -> tuple:
-    """``(overrides, broken)``: the ``families`` levels the permission
-    configuration's layers set (``{family: level}``), and whether a layer is
-    broken (then every family blocks: fail safe). Issue 16."""
-    from permission import config  # lazy: only for commands with a destructive finding
-
-    cfg = config.load(root)
-    if not cfg.ok:
-        return {}, True
-    return {f: (lv, cfg.source("families", f)) for f, lv in cfg.families.items()}, False
-
-
-def level_of(family: str, overrides: dict, broken: bool) -> tuple:
-    """``(level, source)`` of the command family ``family`` given
-    :func:`family_levels`' result: the level bash-check applies to its
-    findings (:mod:`shell.severity`) and where it comes from (``families.X
-    in <layer>``, ``default for X`` or ``broken configuration``). The source
-    is a recorded sentence (:class:`shell.model.Msg`, ``bash_check.source_*``):
-    ``str()`` is English (``playgate explain``), guards say it in the
-    context's language (issue 14 item 10)."""
-    from shell import severity  # lazy: only for commands with a destructive finding
-    from shell.model import Msg  # lazy: as above
-
-    if broken:
-        return severity.BLOCK, Msg("bash_check.source_broken")
-    setting = overrides.get(family)
-    level = severity.level(family, {family: setting[0]} if setting else None)
-    if setting and setting[0] != level:
-        return level, Msg("bash_check.source_raised", family=family, setting=setting[0],
-                          layer=setting[1])
-    return level, (Msg("bash_check.source_layer", family=family, layer=setting[1]) if setting
-                   else Msg("bash_check.source_default", family=family))
-
-
 def _by_level(ctx, findings) -> tuple:
     """``(blocking, asking, lowered)``: the findings whose command family's
     level is ``block``, and ``(finding, source)`` pairs for ``ask`` and
-    ``warn`` (:func:`level_of`)."""
+    ``warn`` (:func:`permission.levels.level_of`)."""
+    # lazy: the configured levels only for commands with a destructive finding
+    from permission.levels import family_levels, level_of
+
     overrides, broken = family_levels(ctx.root)
     blocking, asking, lowered = [], [], []
     for f in findings:
@@ -231,7 +200,7 @@ def _by_level(ctx, findings) -> tuple:
 def finding_text(ctx, finding) -> str:
     """What a destructive finding is, for Claude: the sentence the shell
     analysis recorded (``shell.find.*``, :class:`shell.model.Msg`) in the
-    context's language (issue 14 item 10)."""
+    context's language."""
     return ctx.render(finding.message)
 
 
@@ -337,7 +306,7 @@ def _match_path(ctx, abs_path: str, rel: str | None, guarded_set: set, inodes=No
     as given and with symlinks resolved are checked, and (with ``inodes``)
     whether it is a hard link to a guarded file. ``memo`` (a dict, one per
     check) answers a path seen before at once: a command that names the same
-    tree many times costs one walk (issue 15 item 1)."""
+    tree many times costs one walk."""
     if memo is not None:
         key = (abs_path, rel, inodes is not None)
         if key in memo:
@@ -662,7 +631,7 @@ def _script_problem(ctx, analysis) -> str | None:
         elif lang is not None:
             from shell import codescan  # lazy: scripts in other languages only
 
-            # Judged like a shell script (issue 15 item 4): the program's code
+            # Judged like a shell script: the program's code
             # goes through the inline-code analysis (``python -c``...), so the
             # commands it runs and the trees it deletes are findings.
             inline = _INLINE.get(lang)

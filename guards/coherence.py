@@ -17,8 +17,13 @@ agree:
    ``criterion`` → WARN otherwise;
 5. **verification** — a ``git commit`` that would commit state.md with
    ``goal.status: done`` while the critic has not passed (progress.json
-   ``critic.status`` PASS with evidence) and ``goal.self_complete`` is not true
-   → BLOCK.
+   ``critic.status`` PASS with evidence) → BLOCK.
+
+seed 004 lets ``goal.self_complete: true`` waive check 5. Here it waives
+nothing, as in critic-guard: ``self_complete`` is the agent's own claim that
+the goal is complete (the goal section is the agent's to write), shown in the
+Stop summary next to the critic's verdict, and only the critic's PASS closes
+a goal (``docs/reward-fraud.md``).
 """
 
 from __future__ import annotations
@@ -188,7 +193,7 @@ def _done_without_critic(ctx, commit) -> str | None:
                 # What the commit records of state.md is the index's copy
                 # (staged or, when unstaged, the same as HEAD's): when it is
                 # not done there is nothing to check, and no git process to
-                # start (issue 7). Only a done status needs git's answer on
+                # start. Only a done status needs git's answer on
                 # whether state.md is staged at all.
                 goal = state_md.parse(staged)["sections"].get("goal", {}) or {}
                 if str(goal.get("status", "")).strip().lower() != "done":
@@ -199,8 +204,6 @@ def _done_without_critic(ctx, commit) -> str | None:
             goal = state_md.parse(text)["sections"].get("goal", {}) or {}
     status = str(goal.get("status", "")).strip().lower() if isinstance(goal, dict) else ""
     if status != "done":
-        return None
-    if isinstance(goal, dict) and goal.get("self_complete") is True:
         return None
     pb = ctx.playbook
     critic = pb.progress.get("critic") if pb is not None and isinstance(pb.progress, dict) else None

@@ -30,7 +30,16 @@ from __future__ import annotations
 
 from events.context import Context
 from events.verdict import ALLOWED, BLOCK, Verdict, block
-from workflow import reward as R
+from workflow.reward.ledger import CRITIC_LEDGER, ledger_verdicts, require_critic_run
+from workflow.reward.parsing import plan_shape_error, progress_shape_error
+from workflow.reward.rules import (
+    completion_report,
+    critic_passed,
+    describe_problems,
+    done_subtasks,
+    listing,
+)
+from workflow.reward.stops import stop_exempt
 
 NAME = "completion-check"
 ADVISORY = False
@@ -43,19 +52,19 @@ def _fraud_lines(ctx, pb, report: dict) -> list:
     lines = []
     if report["fraud"]:
         lines.append(ctx.say("completion_check.fraud",
-                             problems=R.describe_problems(report["fraud"], ctx=ctx)))
-    if R.require_critic_run(ctx):
-        verdicts = R.ledger_verdicts(ctx.root, pb.plan_rel)
-        unrun = [s for s in R.done_subtasks(pb.progress)
+                             problems=describe_problems(report["fraud"], ctx=ctx)))
+    if require_critic_run(ctx):
+        verdicts = ledger_verdicts(ctx.root, pb.plan_rel)
+        unrun = [s for s in done_subtasks(pb.progress)
                  if s not in report["fraud"] and verdicts.get(s) != "PASS"]
         if unrun:
-            lines.append(ctx.say("completion_check.unrun", ledger=R.CRITIC_LEDGER,
-                                 subtasks=R.listing(unrun)))
+            lines.append(ctx.say("completion_check.unrun", ledger=CRITIC_LEDGER,
+                                 subtasks=listing(unrun)))
     if report["phases"]:
         from messages import Text  # lazy: a phase marked done too early only
 
         lines.append(ctx.say("completion_check.phases", phases=Text.join("; ", (
-            Text.join("", (f"{pid} (", R.listing(s for s, _ in subs), ")"))
+            Text.join("", (f"{pid} (", listing(s for s, _ in subs), ")"))
             for pid, subs in report["phases"].items()))))
     lines.extend(report["critic"])
     return lines
@@ -67,7 +76,7 @@ def check(ctx: Context) -> Verdict:
     only (SubagentStop of a subagent that can write); else ALLOWED (SPEC §3
     Stop and SubagentStop; seed 002 §6.5, §12). The stop loop guard bounds
     the blocks."""
-    if R.stop_exempt(ctx) or ctx.state is None:
+    if stop_exempt(ctx) or ctx.state is None:
         return ALLOWED
     subagent = ctx.event == "SubagentStop"
     if ctx.state.errors and ctx.active_playbook_path is None and not subagent:
@@ -83,8 +92,8 @@ def check(ctx: Context) -> Verdict:
     pb = ctx.playbook
     if pb is None:
         return ALLOWED
-    errors = pb.errors + [e for e in (R.plan_shape_error(pb.plan, pb.plan_rel),
-                                      R.progress_shape_error(pb.progress, pb.progress_rel)) if e]
+    errors = pb.errors + [e for e in (plan_shape_error(pb.plan, pb.plan_rel),
+                                      progress_shape_error(pb.progress, pb.progress_rel)) if e]
     if errors:
         if subagent:
             return ALLOWED
@@ -92,7 +101,7 @@ def check(ctx: Context) -> Verdict:
 
         return block(ctx.say("completion_check.playbook_unreadable",
                              errors=Text.join("; ", errors)))
-    report = R.completion_report(pb.plan, pb.progress)
+    report = completion_report(pb.plan, pb.progress)
     lines = _fraud_lines(ctx, pb, report)
     if subagent:
         if not lines:
@@ -101,8 +110,8 @@ def check(ctx: Context) -> Verdict:
                              problems="; ".join(lines)))
     if report["open"]:
         lines.insert(0, ctx.say("completion_check.open", count=len(report["open"]),
-                                subtasks=R.listing(f"{s} ({st})" for s, st in report["open"])))
-    elif not R.critic_passed(pb.progress):
+                                subtasks=listing(f"{s} ({st})" for s, st in report["open"])))
+    elif not critic_passed(pb.progress):
         lines.append(ctx.say("completion_check.no_critic_pass"))
     if not lines:
         return ALLOWED

@@ -29,6 +29,6 @@ def check(ctx: Context) -> Verdict:
     if is_state_md(target) or is_session_state(target) or ctx.is_playbook_file(target):
         return ALLOWED
     if ctx.hook.in_subagent:
-        # pm cannot talk to the user (issue 14 item 2e): it hands back.
+        # pm cannot talk to the user: it hands back.
         return block(ctx.say("consent_guard.not_confirmed_subagent"))
     return block(ctx.say("consent_guard.not_confirmed"))

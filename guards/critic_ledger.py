@@ -1,24 +1,27 @@
-"""critic-ledger (SubagentStop; issue 4 hardening beyond SPEC §3's field check).
+"""critic-ledger (SubagentStop; hardening beyond SPEC §3's field check).
 
 The done contract of SPEC §3 (three validations PASS with evidence,
 ``validated_by == "critic"``) is made of fields anyone can type. This handler
 records what the critic subagent *actually said*: when a subagent whose
-``agent_type`` is ``critic`` (or ``playgate:critic`` when the suite is installed
-as a plugin; another plugin's ``x:critic`` does not count) stops, every line of its
-``last_assistant_message`` of the form
+``agent_type`` is exactly ``critic`` (or ``playgate:critic`` when the suite is
+installed as a plugin; ``Critic`` or another plugin's ``x:critic`` does not
+count) stops, the closing verdict block of its ``last_assistant_message``
+(:mod:`workflow.subagent_reply`: the run of lines at the very end, never a
+quote or a code block) made of lines of the form
 
     CRITIC: PASS <subtask-id>
     CRITIC: FAIL <subtask-id> - <reason>
     CRITIC: PASS playbook
     CRITIC: FAIL playbook - <reason>
 
-(markdown decoration around the line, ``—``/``:`` as the reason separator and
-a lower-case verdict are tolerated) is appended to
+(a list bullet or emphasis around the line, ``—``/``:`` as the reason
+separator and a lower-case verdict are tolerated) is appended to
 ``.claude/logs/critic-ledger.jsonl`` as ``{"ts", "session_id", "agent_id",
 "playbook": <active plan.json, repo-relative>, "subtask", "verdict",
 "reason"}``. ``.claude/logs/**`` is HARD_BLOCK in the protected floor, so
 Claude can read the ledger but not write it. A FAIL for an id wins over a PASS
-for the same id in one message.
+for the same id in one message; a block with a line of another shape is
+malformed and records nothing (the hook says so).
 
 Seed 002 §10's retry loop: any FAIL writes ``session-state/last-fail-reason``
 (the reasons, one a line) and increments ``session-state/iteration-count``;
@@ -26,13 +29,13 @@ a run with only PASS verdicts clears both, unless the recorded failure names
 a subtask this run did not pass (it is still being retried).
 
 subtask-guard, critic-guard and completion-check read the ledger
-(:func:`workflow.reward.ledger_verdicts`): a done without a PASS blocks (a
+(:func:`workflow.reward.ledger.ledger_verdicts`): a done without a PASS blocks (a
 human can loosen that to a warning with state.md ``config.require_critic_run:
-false``; issue 15 item 7). A critic reply without any ``CRITIC:`` line
+false``). A critic reply without any ``CRITIC:`` line
 records nothing and says so to the user.
 
 The same stop applies the verdicts to the active playbook
-(:func:`statefiles.bookkeeping.apply_critic`; issue 14): a PASSed subtask
+(:func:`statefiles.bookkeeping.apply_critic`): a PASSed subtask
 whose validations the orchestrator recorded with evidence becomes done with
 ``validated_by: critic``, a finished phase done, ``CRITIC: PASS playbook``
 ``critic.status: PASS`` — so the orchestrator never types the critic's
@@ -50,12 +53,11 @@ import os
 
 from events.context import Context
 from events.verdict import ALLOWED, Effect, Verdict, allow, warn
-from statefiles import layout
-from statefiles import fastjson
+from statefiles import fastjson, layout
 from statefiles.atomic import append_nonblocking, write_atomic
 from statefiles.markers import Markers, now_iso
 from statefiles.playbook import Playbook
-from workflow import reward as R
+from workflow.reward.ledger import CRITIC_LEDGER, PLAYBOOK_ID, ledger_verdicts, record_fail_reason
 from workflow.subagent_reply import stop_verdicts, verdict_lines
 
 NAME = "critic-ledger"
@@ -63,14 +65,15 @@ ADVISORY = True
 
 
 def parse_verdicts(message: str) -> list:
-    """``[(id, verdict, reason), ...]`` from a critic's final message, one per
-    id, in first-seen order; FAIL wins over PASS for the same id (the line
-    format: :func:`workflow.subagent_reply.verdict_lines`)."""
+    """``[(id, verdict, reason), ...]`` from the closing verdict block of a
+    critic's final message, one per id, in first-seen order; FAIL wins over
+    PASS for the same id; ``[]`` without a block or with a malformed one (the
+    grammar: :mod:`workflow.subagent_reply`)."""
     return verdict_lines(message, "CRITIC:", _critic_subject)
 
 
 def _critic_subject(word: str) -> str:
-    return R.PLAYBOOK_ID if word.lower() == R.PLAYBOOK_ID else word
+    return PLAYBOOK_ID if word.lower() == PLAYBOOK_ID else word
 
 
 def _failed_ids(text: str) -> set:
@@ -88,7 +91,7 @@ def _failed_ids(text: str) -> set:
 def _record(root: str, records: list, fails: list) -> None:
     markers = Markers(root)
     with markers.lock():
-        path = layout.join(root, R.CRITIC_LEDGER)
+        path = layout.join(root, CRITIC_LEDGER)
 
         os.makedirs(os.path.dirname(path), exist_ok=True)
 
@@ -101,14 +104,14 @@ def _record(root: str, records: list, fails: list) -> None:
             except ValueError:
                 count = 0
             write_atomic(markers.path(layout.ITERATION_COUNT), f"{count + 1}\n", durable=False)
-            R.record_fail_reason(root, "critic FAIL: " + "\n".join(
+            record_fail_reason(root, "critic FAIL: " + "\n".join(
                 f"{ident}: {reason or '(no reason given)'}" for ident, reason in fails))
         else:
             # A PASS ends the retry loop of what it passed; a failure of
             # another subtask still being retried keeps its reason and count.
             passed = {r["subtask"] for r in records}
             pending = _failed_ids(markers.read(layout.LAST_FAIL_REASON) or "")
-            if pending <= passed or R.PLAYBOOK_ID in passed:
+            if pending <= passed or PLAYBOOK_ID in passed:
                 markers.remove(layout.ITERATION_COUNT)
                 markers.remove(layout.LAST_FAIL_REASON)
 
@@ -117,12 +120,15 @@ def check(ctx: Context) -> Verdict:
     """SubagentStop of the critic: an ``always`` effect appending its
     ``CRITIC: PASS|FAIL <id>`` verdicts to the critic ledger (and the retry
     state); a WARN when it gave none; ALLOWED for other events and agents
-    (issue 4; seed 002 §10)."""
-    verdicts = stop_verdicts(ctx, "critic", parse_verdicts)
-    if verdicts is None:
+    (seed 002 §10)."""
+    read = stop_verdicts(ctx, "critic", "CRITIC:", _critic_subject)
+    if read is None:
         return ALLOWED
+    verdicts, malformed = read
+    if malformed is not None:
+        return warn(ctx.say("critic_ledger.malformed", line=malformed, ledger=CRITIC_LEDGER))
     if not verdicts:
-        return warn(ctx.say("critic_ledger.no_verdict", ledger=R.CRITIC_LEDGER))
+        return warn(ctx.say("critic_ledger.no_verdict", ledger=CRITIC_LEDGER))
 
     hook = ctx.hook
     message = hook.raw.get("last_assistant_message")
@@ -162,12 +168,13 @@ def _apply(root: str, plan_rel: str, verdicts: list, reply: str, agent_id,
 
 def _archive(root: str, plan_rel: str, lang: str) -> str | None:
     # lazy: the archive engine only when the verdicts complete the playbook
-    from statefiles import archive, completion, gitinfo, state_md
+    from statefiles import completion, gitinfo, state_md
+    from workflow.archive import run as archive
     state = state_md.load(root)
     if state is None or state.active_playbook != plan_rel:
         return None
     pb = Playbook(root, plan_rel)
-    if completion.missing(pb, first_only=True, ledger=R.ledger_verdicts(root, plan_rel)):
+    if completion.missing(pb, first_only=True, ledger=ledger_verdicts(root, plan_rel)):
         return None
     result = archive.run(root, playbook=pb, branch=gitinfo.current_branch(root), network=False,
                          budget_s=ARCHIVE_BUDGET_S, lang=lang)

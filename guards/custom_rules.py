@@ -1,7 +1,7 @@
-"""custom-rules (issue 18 item 4): the project's own rules for Bash commands.
+"""custom-rules: the project's own rules for Bash commands.
 
 The user declares rules in ``.claude/playgate-rules.yaml``
-(:mod:`statefiles.rules`, ``docs/custom-rules.md``); each names a command
+(:mod:`shell.custom_rules`, ``docs/custom-rules.md``); each names a command
 (name, subcommand, flags with values, argument globs) and an action. This
 guard matches them against the shell analysis (``ctx.shell``, SPEC §4) —
 every command that would run, after wrappers, path spellings and quoting,
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from events.context import Context
 from events.verdict import ALLOWED, BLOCK, Verdict, ask, block
-from statefiles import rules
+from shell import custom_rules as rules
 
 NAME = "custom-rules"
 ADVISORY = False
@@ -33,7 +33,7 @@ ADVISORY = False
 
 def check(ctx: Context) -> Verdict:
     """Bash only: BLOCK for a matching ``block`` rule or a broken rules
-    file; ASK for a matching ``ask`` rule; else ALLOWED (issue 18 item 4)."""
+    file; ASK for a matching ``ask`` rule; else ALLOWED."""
     if ctx.hook.tool_name != "Bash":
         return ALLOWED
     ruleset = rules.load(ctx.root)

@@ -1,10 +1,18 @@
-"""depends-check (SPEC §3 Edit/Write chain 5; seed 002 §4).
+"""depends-check (SPEC §3 Edit/Write chain 5; seed 002 §4; seed 004 [4]).
 
 The current phase's ``depends_on`` phases should be done before work on it
 starts. A phase that is not done → warn; block under ``STRICT_MODE=true`` or
 state.md ``config.strict_depends: true``. Edits to state.md and the playbook
 files (and ``.claude/session-state/``, ``play/**/project.json``) are exempt:
-they are how statuses get updated. Advisory.
+they are how statuses get updated. Advisory (a crash is skipped).
+
+The seeds disagree: seed 002's state table says BLOCK, seed 004's flow (the
+hook as it ran) says warn only. The default is seed 004's warning because
+``depends_on`` is written by pm and passed by the reviewer, not by the user:
+a wrong or stale dependency would otherwise stop every edit of the phase,
+with no way out for the agent but rewriting a reviewed plan. A human who
+wants seed 002's block sets ``config.strict_depends: true`` (the config
+section is theirs) or ``STRICT_MODE=true``. Each message says which it is.
 """
 
 from __future__ import annotations
@@ -37,6 +45,9 @@ def check(ctx: Context) -> Verdict:
         return ALLOWED
     listing = ", ".join(f"{d} ({pb.phase_progress_status(d) or 'pending'})" for d in open_deps)
     message = ctx.say("depends_check.open_deps", phase=phase_id, deps=listing)
-    if ctx.strict_mode or ctx.config_flag("strict_depends"):
-        return block(message)
-    return warn(message)
+    if ctx.config_flag("strict_depends"):
+        return block(ctx.say("depends_check.blocked", message=message,
+                             why="state.md config.strict_depends: true"))
+    if ctx.strict_mode:
+        return block(ctx.say("depends_check.blocked", message=message, why="STRICT_MODE=true"))
+    return warn(ctx.say("depends_check.warned", message=message))

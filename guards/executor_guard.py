@@ -1,4 +1,4 @@
-"""executor-guard (SPEC §3 Edit/Write chain 7; seed 002 §4, §7, §10; issue 4).
+"""executor-guard (SPEC §3 Edit/Write chain 7; seed 002 §4, §7, §10).
 
 Claude Code writes code only for subtasks whose executor is Claude Code.
 
@@ -41,7 +41,8 @@ from __future__ import annotations
 from events.context import Context
 from events.verdict import ALLOWED, Effect, Verdict, block, delegate, warn
 from statefiles import layout
-from workflow.reward import plan_subtasks, reward_target, subtask_statuses
+from workflow.reward.rules import plan_subtasks, subtask_statuses
+from workflow.reward.targets import reward_target
 from workflow.shared import is_playbook_file, is_project_json, is_session_state, is_state_md
 
 NAME = "executor-guard"
@@ -66,7 +67,7 @@ CODE_BASENAMES = frozenset({
 })
 
 ROLE_NAMES = ("orchestrator", "worker", "reviewer", "human")
-#: Toolstack defaults for the roles (issue 4).
+#: Toolstack defaults for the roles.
 TOOLSTACK_ROLES = {
     "A": {"orchestrator": "claudecode", "worker": "claudecode", "reviewer": "claudecode",
           "human": "user"},

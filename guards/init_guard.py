@@ -83,7 +83,7 @@ def check(ctx: Context) -> Verdict:
         fingerprint = None
         if target.rel in required:
             # What was read, so that a resumed session can tell whether it
-            # changed since (statefiles.fingerprint; issue 14 item 3).
+            # changed since (statefiles.fingerprint).
             from statefiles import fingerprint as fp  # lazy: only when a required file is read
 
             fingerprint = fp.of_file(ctx.root, target.rel)

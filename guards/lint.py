@@ -11,7 +11,7 @@ files the commit would include, and report what they find as a warning
 * **shellcheck** — when ``shellcheck`` is found the same way: on staged
   ``.sh``/``.bash`` files.
 
-A hook never runs project-controlled code (issue 15 item 5): linters inside
+A hook never runs project-controlled code: linters inside
 the project (``.venv/bin/ruff``, ``node_modules/.bin/eslint``) are never
 executed, ESLint not at all (its configuration is JavaScript), and git runs
 without the repository's hooks, fsmonitor, pager or filters
@@ -58,8 +58,7 @@ def check(ctx: Context) -> Verdict:
     if commit is None:
         return ALLOWED
     # ESLint is not run: its configuration (eslint.config.js) and plugins are
-    # JavaScript the project controls, and a hook never runs project code
-    # (issue 15 item 5).
+    # JavaScript the project controls, and a hook never runs project code.
     runners = [(name, runner) for name, runner, configured in (
         ("ruff", _ruff, _ruff_configured),
         ("shellcheck", _shellcheck, _shellcheck_configured)) if configured(ctx.root)]
@@ -104,7 +103,7 @@ class _Timeout(Exception):
 def _run(argv, cwd, deadline):
     """Run ``argv`` until ``deadline`` with :func:`statefiles.gitwork.run`'s
     environment (git without the repository's hooks, fsmonitor, filters and
-    other programs: issue 15 item 5): its ``Result`` (``code``, ``out``,
+    other programs): its ``Result`` (``code``, ``out``,
     ``err``), ``None`` when it could not run."""
     from statefiles import gitwork  # lazy: subprocess (~8 ms) on git commit only
 
@@ -142,7 +141,7 @@ def _commit_files(root: str, commit, deadline) -> list:
 
 
 def _exe(root: str, name: str):
-    """The executable ``name`` from outside the project (issue 15 item 5: a
+    """The executable ``name`` from outside the project (a
     hook never runs project-controlled code): ``PATH`` entries that are
     absolute and outside the repository, then the suite's own environment
     (the hook interpreter's ``bin``); the program itself, symlinks

@@ -1,7 +1,9 @@
 """pending-guard (SPEC §3 Edit/Write chain 2; seed 002 §4, §11.7).
 
 After a playbook is archived, ``.claude/session-state/post-loop-pending``
-forces the post-loop skill before any other edit. Exempt (deadlock escape):
+forces the post-loop skill before any other edit; so does an archive that
+has started and not been closed (its checkpoint exists: the archive state
+``open``, :mod:`workflow.archive.state`). Exempt (deadlock escape):
 state.md, ``.claude/session-state/``, and playbook files
 (``play/<id>/plan.json|progress.json``, so the post-loop can write the next
 playbook). On main/master the guard is off: the post-loop may have returned
@@ -15,6 +17,7 @@ from __future__ import annotations
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block
 from statefiles import layout
+from workflow.archive.state import PENDING, open_state
 from workflow.shared import is_unstuck_file
 
 NAME = "pending-guard"
@@ -22,17 +25,18 @@ ADVISORY = False
 
 
 def check(ctx: Context) -> Verdict:
-    """Edit/Write while ``post-loop-pending`` exists: BLOCK (call the post-loop
-    skill first), except state.md, ``.claude/session-state/`` and playbook
+    """Edit/Write while ``post-loop-pending`` or the archive checkpoint
+    exists: BLOCK (run the post-loop handler first), except state.md, ``.claude/session-state/`` and playbook
     files; ALLOWED otherwise and on main/master (SPEC §3 Edit/Write chain 2;
     seed 002 §11.7)."""
-    if not ctx.markers.exists(layout.POST_LOOP_PENDING) or ctx.on_main:
+    state = open_state(ctx)
+    if state is None or ctx.on_main or is_unstuck_file(ctx.target):
         return ALLOWED
-    if is_unstuck_file(ctx.target):
-        return ALLOWED
-    info = ctx.markers.read_json(layout.POST_LOOP_PENDING)
-    which = info.get("playbook") if isinstance(info, dict) else None
-    shown = f" {which}" if isinstance(which, str) and which.strip() else ""
+    which = state["playbook"]
+    shown = f" {which}" if which and which.strip() else ""
+    command = layout.post_loop_command(ctx.root)
+    if state["state"] != PENDING:
+        return block(ctx.say("pending_guard.archive_open", playbook=shown,
+                             status=state["status"], command=command))
     return block(ctx.say("pending_guard.post_loop", playbook=shown,
-                         marker=layout.POST_LOOP_PENDING,
-                         command=layout.post_loop_command(ctx.root)))
+                         marker=layout.POST_LOOP_PENDING, command=command))

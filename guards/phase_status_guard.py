@@ -10,14 +10,16 @@ A phase is done only when every subtask the plan lists for it is done. Blocked:
   done (set the phase back to in_progress first).
 
 Any working playbook (``play/<id>/``), by any path spelling (see
-:mod:`workflow.reward`). Violations already on disk do not block other edits.
+:mod:`workflow.reward.targets`). Violations already on disk do not block other edits.
 """
 
 from __future__ import annotations
 
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block
-from workflow import reward as R
+from workflow.reward.rules import done_phases, listing, new_items, phases_with_open_subtasks
+from workflow.reward.targets import PROGRESS, STATE
+from workflow.reward.views import edit_view
 
 NAME = "phase-status-guard"
 ADVISORY = False
@@ -25,7 +27,7 @@ ADVISORY = False
 
 def _describe(ctx, open_phases: dict) -> str:
     return "; ".join(ctx.say("phase_status_guard.describe", phase=pid,
-                             subtasks=R.listing(f"{sid} ({st})" for sid, st in subs))
+                             subtasks=listing(f"{sid} ({st})" for sid, st in subs))
                      for pid, subs in open_phases.items())
 
 
@@ -33,17 +35,17 @@ def check(ctx: Context) -> Verdict:
     """Edit/Write of a playbook's progress.json or plan.json: BLOCK a phase
     marked done while a subtask of it is not (or a subtask added to a done
     phase); else ALLOWED (SPEC §3 Edit/Write chain 10; seed 002 §4, §11.5)."""
-    view = R.edit_view(ctx)
-    if view is None or view.kind == R.STATE:
+    view = edit_view(ctx)
+    if view is None or view.kind == STATE:
         return ALLOWED
     if view.error:
         return block(ctx.say("shared.view_error", error=view.error))
-    if view.kind == R.PROGRESS:
-        newly_done = [p for p in R.done_phases(view.after) if p not in R.done_phases(view.before)]
+    if view.kind == PROGRESS:
+        newly_done = [p for p in done_phases(view.after) if p not in done_phases(view.before)]
         if view.plan is None:
             if newly_done:
                 return block(ctx.say("phase_status_guard.plan_unreadable",
-                                     label=view.target.label, phases=R.listing(newly_done),
+                                     label=view.target.label, phases=listing(newly_done),
                                      error=view.other_error))
             return ALLOWED
         return _newly_open(ctx, view, "phase_status_guard.open_subtasks",
@@ -57,9 +59,9 @@ def check(ctx: Context) -> Verdict:
 def _newly_open(ctx, view, key: str, before: tuple, after: tuple):
     """BLOCK with message ``key`` naming the done phases with an open subtask
     after the edit that had none before (``before``/``after``: the
-    ``(progress, plan)`` arguments of ``R.phases_with_open_subtasks``); else
+    ``(progress, plan)`` arguments of ``phases_with_open_subtasks``); else
     ALLOWED."""
-    new = R.new_items(R.phases_with_open_subtasks(*before), R.phases_with_open_subtasks(*after))
+    new = new_items(phases_with_open_subtasks(*before), phases_with_open_subtasks(*after))
     if new:
         return block(ctx.say(key, label=view.target.label, open=_describe(ctx, new)))
     return ALLOWED

@@ -16,7 +16,7 @@ playbook before one is active), ``play/**/project.json`` and
 
 One check applies *to* those playbook files (seed 002 §11.6 "reviewer Gate"):
 the reviewer's PASS is recorded by the hook that sees the reviewer stop
-(:mod:`guards.review_ledger`, issue 14), so an edit that turns a plan.json's
+(:mod:`guards.review_ledger`), so an edit that turns a plan.json's
 ``meta.reviewed`` true while the review ledger has no PASS for that plan is
 a WARN telling Claude not to mark a playbook reviewed itself. It is not a
 block (SPEC §3 makes a self review a warning; a human may review by hand,

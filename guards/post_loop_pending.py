@@ -1,10 +1,12 @@
 """post-loop-pending (SPEC §3 Stop and SubagentStop; seed 002 §11.7).
 
-After a playbook is archived, ``.claude/session-state/post-loop-pending``
-asks for the post-loop skill (archive commit/PR follow-up, deriving the next
-task). Claude may not end its turn while it is pending: block with
+From the moment a playbook is complete until the post-loop has run (the
+archive state, :mod:`workflow.archive.state`: ``due``, ``open`` — a
+checkpoint exists — or ``pending`` — ``.claude/session-state/post-loop-pending``
+asks for the post-loop skill: archive commit/PR follow-up, deriving the next
+task), Claude may not end its turn: block with
 ``{"decision": "block"}`` and tell it to run the post-loop handler (the
-command the post-loop skill runs; issue 14: one step, named the same way by
+command the post-loop skill runs: one step, named the same way by
 every message).
 Not on main/master: the post-loop may already have returned there, and the
 stop must not become a deadlock. The Stop loop guard
@@ -19,23 +21,34 @@ from __future__ import annotations
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block
 from statefiles import layout
-from workflow.reward import stop_exempt
+from workflow.archive.state import DUE, PENDING, archive_state
+from workflow.reward.stops import stop_exempt
 
 NAME = "post-loop-pending"
 ADVISORY = False
 
 
 def check(ctx: Context) -> Verdict:
-    """Stop/SubagentStop while ``post-loop-pending`` exists (not on main/master,
-    not for a read-only subagent): BLOCK, telling Claude to call the
-    post-loop skill; else ALLOWED (SPEC §3; seed 002 §11.7)."""
-    if stop_exempt(ctx) or not ctx.markers.exists(layout.POST_LOOP_PENDING) or ctx.on_main:
+    """Stop/SubagentStop while the archive state (:mod:`workflow.archive.state`)
+    is ``pending``, ``open`` or ``due`` (not on main/master, not for a
+    read-only subagent): BLOCK, naming the one recovery step, the post-loop
+    handler; else ALLOWED (SPEC §3; seed 002 §11.7)."""
+    if stop_exempt(ctx) or ctx.on_main:
         return ALLOWED
-    info = ctx.markers.read_json(layout.POST_LOOP_PENDING)
-    which = info.get("playbook") if isinstance(info, dict) else None
-    name = f" {which}" if isinstance(which, str) and which else ""
+    state = archive_state(ctx)
+    if state is None:
+        return ALLOWED
+    which = state["playbook"]
+    name = f" {which}" if which else ""
     command = layout.post_loop_command(ctx.root)
     if ctx.event == "SubagentStop":
-        return block(ctx.say("post_loop_pending.subagent", playbook=name, command=command))
-    return block(ctx.say("post_loop_pending.stop", playbook=name, marker=layout.POST_LOOP_PENDING,
-                         command=command))
+        key = ("post_loop_pending.subagent" if state["state"] == PENDING
+               else "post_loop_pending.subagent_archive")
+        return block(ctx.say(key, playbook=name, command=command))
+    if state["state"] == PENDING:
+        return block(ctx.say("post_loop_pending.stop", playbook=name,
+                             marker=layout.POST_LOOP_PENDING, command=command))
+    if state["state"] == DUE:
+        return block(ctx.say("post_loop_pending.archive_due", playbook=name, command=command))
+    return block(ctx.say("post_loop_pending.archive_open", playbook=name,
+                         status=state["status"], command=command))

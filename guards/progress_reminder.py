@@ -12,7 +12,7 @@ from __future__ import annotations
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, warn
 from statefiles import layout
-from statefiles.playbook import subtask_status
+from statefiles.playbook import brief, checks_text, subtask_status
 
 NAME = "progress-reminder"
 ADVISORY = True
@@ -38,14 +38,16 @@ def check(ctx: Context) -> Verdict:
         return warn(ctx.say("progress_reminder.no_active", progress=pb.progress_rel))
     phase, spec = pb.subtask(sub)
     status = subtask_status(pb.subtask_progress(sub)) or "pending"
-    criterion = str(spec.get("criterion") or "").strip().splitlines() if spec else []
+    criterion = brief(spec.get("criterion")) if spec else ""
     head = ctx.say("progress_reminder.head", subtask=sub, phase=phase["id"] if phase else "-",
                    status=status)
     if criterion:
-        head += f": {criterion[0][:200]}"
+        head += f": {criterion}"
     if status == "done":
         return warn(ctx.say("progress_reminder.already_done", head=head,
                             progress=pb.progress_rel))
     hint = "" if status == "in_progress" else ctx.say("progress_reminder.set_in_progress")
+    checks = checks_text(spec) if spec else ""
     return warn(ctx.say("progress_reminder.update", head=head, hint=hint,
-                        progress=pb.progress_rel))
+                        progress=pb.progress_rel)
+                + (ctx.say("subagent_reminder.checks", checks=checks) if checks else ""))

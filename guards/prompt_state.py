@@ -32,7 +32,7 @@ def check(ctx: Context) -> Verdict:
         lines.append(ctx.say("prompt_state.post_loop", playbook=which or "",
                              status=f" ({status})" if status else "", command=handler_command(ctx)))
     if os.path.exists(ctx.path(layout.ARCHIVE_CHECKPOINT)) and not w["post_loop_pending"]:
-        from statefiles import archive  # lazy: the archive engine only when a checkpoint exists
+        from statefiles import checkpoint as archive  # lazy: only when a checkpoint exists
 
         cp = archive.load_checkpoint(ctx.root)
         if cp is not None and cp.get("status") in (archive.FAILED, archive.RUNNING):

@@ -1,11 +1,12 @@
-"""review-ledger (SubagentStop; issue 14 items 2 and 8).
+"""review-ledger (SubagentStop).
 
 The reviewer subagent has no Write tool (seed 002 §7), so its verdict has to
 be recorded by someone else. It used to be the orchestrator, which was then
 warned by playbook-guard for marking its own playbook reviewed; now the hook
 that sees the reviewer stop records it. When a subagent whose
-``agent_type`` is ``reviewer`` (or ``playgate:reviewer``) stops, each line
-of its final message
+``agent_type`` is exactly ``reviewer`` (or ``playgate:reviewer``) stops, the
+closing verdict block of its final message (:mod:`workflow.subagent_reply`:
+the lines at the very end, never a quote or a code block)
 
     REVIEW: PASS play/<id>/plan.json
     REVIEW: FAIL play/<id>/plan.json - <reason>
@@ -80,10 +81,13 @@ def check(ctx: Context) -> Verdict:
     appends its verdicts to the review ledger and applies a PASS
     (:func:`statefiles.bookkeeping.record_review`); WARN when its final
     message holds no ``REVIEW:`` line; ALLOWED for any other subagent. Never
-    blocks (seed 002 §7, issue 14 items 2 and 8)."""
-    reviews = stop_verdicts(ctx, "reviewer", parse_reviews)
-    if reviews is None:
+    blocks (seed 002 §7)."""
+    read = stop_verdicts(ctx, "reviewer", "REVIEW:", _plan_subject)
+    if read is None:
         return ALLOWED
+    reviews, malformed = read
+    if malformed is not None:
+        return warn(ctx.say("review_ledger.malformed", line=malformed))
     if not reviews:
         return warn(ctx.say("review_ledger.no_verdict"))
     hook = ctx.hook

@@ -1,4 +1,4 @@
-"""reward-route-guard (issue 4 "every route closed"; bypass family G "other tools").
+"""reward-route-guard (every route to reward state closed; bypass family G "other tools").
 
 The reward guards judge a file as it will be after an Edit/Write/MultiEdit/
 NotebookEdit call. An MCP tool that writes files (a filesystem server's
@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block
-from workflow import reward as R
+from workflow.reward.ledger import CRITIC_LEDGER
+from workflow.reward.targets import active_real_files, write_hits_reward
 
 NAME = "reward-route-guard"
 ADVISORY = False
@@ -52,7 +53,7 @@ def writes(tool_name: str) -> bool:
 def check(ctx: Context) -> Verdict:
     """MCP tools: BLOCK a tool whose name says it writes when a path in its
     input resolves to reward state (state.md, a playbook's files, the critic
-    ledger); else ALLOWED (issue 4; bypass family G)."""
+    ledger); else ALLOWED (bypass family G)."""
     tool = ctx.hook.tool_name
     if not tool.startswith("mcp__") or not writes(tool):
         return ALLOWED
@@ -65,9 +66,9 @@ def check(ctx: Context) -> Verdict:
             continue
         resolved = ctx.resolve(candidate)
         names = [resolved.rel, *resolved.variants]
-        hit = any(R.write_hits_reward(ctx, rel) for rel in names if rel not in (None, "", "."))
-        hit = hit or resolved.abs in R.active_real_files(ctx)
-        hit = hit or any(rel == R.CRITIC_LEDGER for rel in names)
+        hit = any(write_hits_reward(ctx, rel) for rel in names if rel not in (None, "", "."))
+        hit = hit or resolved.abs in active_real_files(ctx)
+        hit = hit or any(rel == CRITIC_LEDGER for rel in names)
         if hit:
             shown = resolved.rel if resolved.rel is not None else resolved.abs
             return block(ctx.say("reward_route_guard.blocked", tool=tool, path=shown))

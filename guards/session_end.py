@@ -11,7 +11,7 @@
 * leaves ``.claude/.session-init/`` (init-guard's read record, the
   understanding check's consent) to the next SessionStart, which knows
   whether the same conversation is resumed (``claude --continue``: a "yes"
-  there answers the check asked before; issue 14 item 3) or a new one starts
+  there answers the check asked before) or a new one starts
   (everything is reset). Only ``pending`` goes: the next start decides it;
 * appends the session's end to ``.claude/logs/sessions.log``.
 
@@ -30,9 +30,9 @@ from events.context import Context
 from events.verdict import Effect, Verdict, allow, warn
 from guards.session_report import describe_end
 from statefiles import gitinfo, gitwork, jsonlog, layout, state_md
-from statefiles.archive import RUNTIME_DIRS, RUNTIME_EXCLUDES
 from statefiles.atomic import read_text
 from statefiles.markers import now_iso
+from workflow.archive.git_steps import RUNTIME_DIRS, RUNTIME_EXCLUDES
 
 NAME = "session-end"
 ADVISORY = True

@@ -54,6 +54,20 @@ def describe_end(report: dict, ctx=None) -> str | None:
                parts="; ".join(parts))
 
 
+#: Seconds the archive's local steps may take when SessionStart resumes them
+#: (SessionStart is registered with 10 s; no network I/O here).
+RESUME_BUDGET_S = 4.0
+
+
+def resume_archive(root: str, lang: str = "en") -> None:
+    """Resume an archive that died or failed in an earlier session: its local
+    steps, within :data:`RESUME_BUDGET_S` (the git part waits for the
+    post-loop handler, which the note names)."""
+    from workflow.archive import run as engine  # lazy: only with an unfinished archive
+
+    engine.run(root, network=False, budget_s=RESUME_BUDGET_S, lang=lang)
+
+
 def check(ctx: Context) -> Verdict:
     """SessionStart: a WARN with the previous SessionEnd's report (consumed) and
     an unfinished archive, with effects closing what is stale; else ALLOWED
@@ -68,7 +82,7 @@ def check(ctx: Context) -> Verdict:
         effects.append(Effect(markers.remove, layout.SESSION_END_REPORT, when="always",
                               label="consume session-end report"))
     if os.path.exists(ctx.path(layout.ARCHIVE_CHECKPOINT)):
-        from statefiles import archive  # lazy: the archive engine only when a checkpoint exists
+        from statefiles import checkpoint as archive  # lazy: only when a checkpoint exists
 
         cp = archive.load_checkpoint(ctx.root)
         pending = markers.exists(layout.POST_LOOP_PENDING)
@@ -83,6 +97,10 @@ def check(ctx: Context) -> Verdict:
                                  # the template ends the sentence itself
                                  message=message.rstrip().rstrip(".。"),
                                  command=handler_command(ctx)))
+            # The session that left it ended (the loop guard let it go): its
+            # local steps resume now; the handler finishes the rest.
+            effects.append(Effect(resume_archive, ctx.root, ctx.language, when="always",
+                                  label="resume the archive"))
         elif not pending or stale:
             if cp.get("status") == archive.PARTIAL:
                 notes.append(ctx.say("session_report.archive_partial", id=cp.get("id"),
@@ -90,6 +108,13 @@ def check(ctx: Context) -> Verdict:
                                      message=archive.message_of(cp)))
             effects.append(Effect(archive.close, ctx.root, when="always",
                                   label="close finished archive checkpoint"))
+    elif not markers.exists(layout.POST_LOOP_PENDING):
+        # lazy: the archive state only at session start, without a checkpoint
+        from workflow.archive.state import is_due
+
+        if is_due(ctx):
+            notes.append(ctx.say("session_report.archive_due", id=ctx.playbook.id,
+                                 command=handler_command(ctx)))
     if not notes:
         return allow(effects=tuple(effects))
     return warn("\n".join(notes), effects=tuple(effects))

@@ -10,7 +10,7 @@
   (``source: resume``, ``claude --continue``): the files read in it are still
   in the model's context, so a read whose file is unchanged since
   (:mod:`statefiles.fingerprint`) still counts, and ``pending`` is created
-  only when a required file changed or was never read (issue 14 item 3);
+  only when a required file changed or was never read;
 * keeps the understanding check's ``consent`` marker for the same
   conversation (resume, compact) and drops one left by another conversation
   (startup, clear): the user's "yes" in a resumed session confirms it;
@@ -74,7 +74,7 @@ def _still_read(ctx, required) -> list:
 
 def _bad_language(state):
     """``config.language`` as written when it is set but not a language with a
-    catalogue (issue 11 item 3: the suite speaks English then), else ``None``."""
+    catalogue (the suite speaks English then), else ``None``."""
     raw = state.language_raw
     return None if resolve_language(raw)[1] else repr(raw)
 
@@ -119,11 +119,11 @@ def check(ctx: Context) -> Verdict:
 
     if state is not None:
         stamp = time.strftime("%Y-%m-%d %H:%M:%S")
-        # durable=False: a lost timestamp is harmless, an fsync is not free (issue 7)
+        # durable=False: a lost timestamp is harmless, an fsync is not free
         effects.append(Effect(_set_state, ctx.root, "session", {"last_start": stamp}, False,
                               when="always", label="write session.last_start"))
     if source in STALE_SOURCES and markers.exists(layout.CONSENT):
-        # An understanding check belongs to its conversation (issue 14 item 3).
+        # An understanding check belongs to its conversation.
         effects.append(Effect(markers.remove, layout.CONSENT, when="always",
                               label="drop another conversation's understanding check"))
     to_read = []
@@ -151,7 +151,7 @@ def check(ctx: Context) -> Verdict:
         lines.append(ctx.say("session_start.read_first", files=", ".join(to_read)))
     else:
         # With the plugin there is no install.py run: the plugin's own
-        # command-line tool creates the project files (issue 11).
+        # command-line tool creates the project files.
         data = ctx.env.get("CLAUDE_PLUGIN_DATA") if ctx.env.get("CLAUDE_PLUGIN_ROOT") else None
         lines.append(ctx.say("session_start.no_state_plugin", data=data) if data
                      else ctx.say("session_start.no_state"))

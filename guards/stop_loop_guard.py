@@ -16,8 +16,13 @@ when
 * ``count`` has reached state.md ``config.stop_block_limit`` (default 3; at
   most 7, below Claude Code's own override after 8 consecutive blocks), or
 * ``stop_hook_active`` is true and nothing changed since the last block: the
-  same reason and the same bytes in state.md, the active playbook's files and
-  the post-loop marker.
+  same reason and the same bytes in state.md, the active playbook's files,
+  the post-loop marker and the archive checkpoint, and no new line in the
+  critic or review ledger (a critic that ran in between is progress).
+
+When it lets a stop held by the archive state go (post-loop-pending), its
+message also says that the archive is still due and that the next session
+start resumes it.
 
 An allowed stop resets the agent's count. The counter is in session-state
 (writable by Claude): tampering with it can only make a stop pass *with* the
@@ -26,14 +31,16 @@ message shown to the user, never silently.
 
 from __future__ import annotations
 
+import os
+
 from events.context import Context
 from events.render import Outcome
 from events.verdict import ALLOW, WARN, Effect, Verdict
-from statefiles import layout
-from statefiles import fastjson
+from statefiles import fastjson, layout
 from statefiles.atomic import read_bytes, write_atomic
 from statefiles.markers import Markers
-from workflow import reward as R
+from workflow.reward.ledger import CRITIC_LEDGER
+from workflow.reward.stops import STOP_GUARD
 
 NAME = "stop-loop-guard"
 #: Not skipped on error: an exception in :func:`apply` reaches the runtime,
@@ -62,7 +69,9 @@ def agent_key(ctx) -> str:
 
 
 def fingerprint(ctx, text: str) -> int:
-    """CRC-32 of the block reason and of the files the stop checks read."""
+    """CRC-32 of the block reason, of the files the stop checks read (state.md,
+    the active playbook, the post-loop marker) and of the progress made
+    since: the critic and review ledgers' sizes and the archive checkpoint."""
     import binascii  # lazy: only when a stop is blocked
 
     crc = binascii.crc32(text.encode("utf-8", "replace"))
@@ -76,11 +85,25 @@ def fingerprint(ctx, text: str) -> int:
         except OSError:
             crc = binascii.crc32(b"\0missing\0" + rel.encode(), crc)
     crc = binascii.crc32(b"pending" if ctx.markers.exists(layout.POST_LOOP_PENDING) else b"-", crc)
+    # Progress a stop check does not read itself: a critic or reviewer run
+    # (a ledger grows) and the archive's progress (its checkpoint).
+    from statefiles.bookkeeping import REVIEW_LEDGER  # lazy: only when a stop is blocked
+
+    for rel in (CRITIC_LEDGER, REVIEW_LEDGER):
+        try:
+            size = os.stat(ctx.path(rel)).st_size
+        except OSError:
+            size = -1
+        crc = binascii.crc32(f"{rel}:{size}".encode(), crc)
+    try:
+        crc = binascii.crc32(read_bytes(ctx.path(layout.ARCHIVE_CHECKPOINT), 1024 * 1024), crc)
+    except OSError:
+        crc = binascii.crc32(b"no checkpoint", crc)
     return crc
 
 
 def _entry(ctx, session: str, key: str) -> dict | None:
-    record = ctx.markers.read_json(R.STOP_GUARD)
+    record = ctx.markers.read_json(STOP_GUARD)
     sessions = record.get("sessions") if isinstance(record, dict) else None
     agents = sessions.get(session) if isinstance(sessions, dict) else None
     entry = agents.get(key) if isinstance(agents, dict) else None
@@ -93,7 +116,7 @@ def save(root: str, session: str, key: str, entry) -> None:
     sessions."""
     markers = Markers(root)
     with markers.lock():
-        record = markers.read_json(R.STOP_GUARD)
+        record = markers.read_json(STOP_GUARD)
         sessions = record.get("sessions") if isinstance(record, dict) else None
         sessions = {k: v for k, v in sessions.items() if isinstance(v, dict)} \
             if isinstance(sessions, dict) else {}
@@ -108,8 +131,19 @@ def save(root: str, session: str, key: str, entry) -> None:
             sessions[session] = agents  # re-inserted last: the most recent
         while len(sessions) > KEEP_SESSIONS:
             sessions.pop(next(iter(sessions)))
-        write_atomic(markers.path(R.STOP_GUARD),
+        write_atomic(markers.path(STOP_GUARD),
                      fastjson.dumps({"sessions": sessions}, indent=1) + "\n", durable=False)
+
+
+def _archive_due(ctx) -> str:
+    """The line telling the user the archive is still due (the session ends
+    with it held: the next SessionStart reports and resumes it)."""
+    from workflow.archive.state import archive_state  # lazy: only when a held stop is let go
+
+    state = archive_state(ctx) or {}
+    which = state.get("playbook")
+    return ctx.say("stop_loop_guard.archive_due", playbook=f" {which}" if which else "",
+                   command=layout.post_loop_command(ctx.root))
 
 
 def apply(ctx: Context, outcome: Outcome) -> Outcome:
@@ -137,6 +171,8 @@ def apply(ctx: Context, outcome: Outcome) -> Outcome:
     if why is not None:
         text = ctx.say("stop_loop_guard.let_through_subagent" if ctx.event == "SubagentStop"
                        else "stop_loop_guard.let_through", why=why, message=final.message)
+        if final.guard == "post-loop-pending":
+            text = f"{text}\n{_archive_due(ctx)}"
         verdict = Verdict(WARN, text, guard=final.guard or NAME, effects=(
             Effect(save, ctx.root, session, key, None, when="always", label="reset stop counter"),))
         outcome.final = None

@@ -8,7 +8,7 @@ kind of subagent:
 
 * reviewer and critic → what playgate recorded from their verdict lines at
   SubagentStop (:mod:`guards.review_ledger`, :mod:`guards.critic_ledger`,
-  :mod:`statefiles.bookkeeping`; issue 14): the review and the activation,
+  :mod:`statefiles.bookkeeping`): the review and the activation,
   the subtasks done, the playbook PASS — or, on FAIL, the reason and the
   retry; the orchestrator does not type those fields itself;
 * pm → have the reviewer review the new playbook;
@@ -65,7 +65,14 @@ def reviewer_message(ctx, report: dict | None) -> str:
     return ctx.say("subagent_reminder.reviewer_active", plan=plan,
                    progress=plan.rsplit("/", 1)[0] + "/progress.json",
                    subtask=report.get("subtask") or "-",
-                   criterion=report.get("criterion") or "-")
+                   criterion=report.get("criterion") or "-") + _checks(ctx, report)
+
+
+def _checks(ctx, report: dict) -> str:
+    """What the critic will judge the subtask against (its
+    ``validation_plan``), so the evidence is recorded for those checks."""
+    checks = report.get("checks")
+    return ctx.say("subagent_reminder.checks", checks=checks) if checks else ""
 
 
 def _kept(value, english=None):
@@ -115,7 +122,7 @@ def critic_message(ctx, report: dict | None, progress: str) -> str:
         parts.append(ctx.say("subagent_reminder.critic_retry"))
     elif nxt:
         parts.append(ctx.say("subagent_reminder.critic_next", subtask=nxt[1],
-                             criterion=report.get("criterion") or "-"))
+                             criterion=report.get("criterion") or "-") + _checks(ctx, report))
     elif report.get("playbook") != "PASS":
         parts.append(ctx.say("subagent_reminder.critic_playbook_next"))
     if not parts:
@@ -130,7 +137,7 @@ def critic_message(ctx, report: dict | None, progress: str) -> str:
 def _archive_resumes(ctx) -> bool:
     if not os.path.exists(ctx.path(layout.ARCHIVE_CHECKPOINT)):
         return False
-    from statefiles import archive  # lazy: the archive engine only when a checkpoint exists
+    from statefiles import checkpoint as archive  # lazy: only when a checkpoint exists
 
     cp = archive.load_checkpoint(ctx.root)
     return cp is not None and cp.get("status") in (archive.RUNNING, archive.FAILED)

@@ -9,10 +9,10 @@ source tree) is put on ``sys.path`` *after* the standard library and *before*
 site-packages, and the script directory is removed, so a stray ``json.py``
 written next to the hooks can never shadow a standard module.
 
-**The module bundle** (issue 7). A hook imports 20–60 of the suite's modules;
+**The module bundle**. A hook imports 20–60 of the suite's modules;
 the import system spends about 50 µs on each finding, checking and reading
 its ``.pyc``. install.py therefore also writes ``hooks/suite.bundle``
-(``python -m statefiles.bundle`` in the suite root, with the hook
+(``python -m playgate.bundle`` in the suite root, with the hook
 interpreter; :func:`build_bundle`): the
 compiled code of every suite module (and bashlex's) in one file, with an
 index. :class:`BundleFinder` serves a module from it only when the source file
@@ -139,7 +139,7 @@ def build_bundle(root: str, packages, path: str | None = None) -> str:
     """Compile every module of the suite's ``packages`` under ``root`` (and of
     :data:`BUNDLE_EXTERNAL`, wherever this interpreter finds them) into
     :data:`BUNDLE`; returns its path. For the installer, run with the hook
-    interpreter (``python -m statefiles.bundle``). Written atomically."""
+    interpreter (``python -m playgate.bundle``). Written atomically."""
     import importlib.util  # lazy: the installer only (the hooks read the bundle)
 
     modules = []
@@ -247,7 +247,7 @@ def _setup_path() -> None:
 
 def exit_now(code: int) -> None:
     """End the hook process with ``code`` once its output is flushed, without
-    the interpreter's finalisation (issue 7).
+    the interpreter's finalisation.
 
     Tearing down the modules a hook imported costs 2–4 ms of CPU per call and
     does nothing a hook needs: every state write is already complete

@@ -1,5 +1,5 @@
-# playgate: the fail-closed end of a gating hook's registered command
-# (issue 14 item 1). settings.json registers
+# playgate: the fail-closed end of a gating hook's registered command.
+# settings.json registers
 #
 #     <python> <suite>/hooks/<entrypoint>.py || sh <suite>/hooks/failclosed.sh <Event> $? || exit 2
 #

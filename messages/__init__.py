@@ -1,5 +1,5 @@
 """The message catalogue: every BLOCK/WARN/DELEGATE text and lifecycle
-additionalContext, in English and Japanese (issue 11 item 3).
+additionalContext, in English and Japanese.
 
 ``messages/en.py`` and ``messages/ja.py`` each hold ``MESSAGES``: a dict
 KEY → ``str.format`` template. Keys are ``<guard module>.<case>``
@@ -11,7 +11,7 @@ to the key and its fields, so producing a message never raises on a hook path.
 The language is state.md ``config.language`` (``en`` default, ``ja``),
 read through ``events.context.Context.language``; guards call
 ``ctx.say(key, **fields)``. This package is imported only when a message is
-produced: the allow path never loads a catalogue (issue 7).
+produced: the allow path never loads a catalogue.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def resolve_language(value) -> tuple:
     :data:`DEFAULT` (README "Languages"). ``recognised`` is False for a value
     that is set but not a language, so callers can name it. The one decision
     the hooks (``StateDoc.language``, session-start), ``doctor`` and
-    ``validate`` share (issue 18 item 6)."""
+    ``validate`` share."""
     if value is None:
         return DEFAULT, True
     if isinstance(value, str) and value.strip().lower() in LANGUAGES:
@@ -58,8 +58,8 @@ class Text(str):
     logs, tests and English readers see what they always saw, and it keeps
     its catalogue ``key`` and ``fields`` so that :func:`text` renders it
     again in the reader's language when it reaches a message as a field
-    value, or :func:`localize` when it is shown on its own (issue 14 item
-    10). Field values may be ``Text`` themselves (translated in turn).
+    value, or :func:`localize` when it is shown on its own.
+    Field values may be ``Text`` themselves (translated in turn).
 
     ``Text.join(sep, parts)`` joins parts the same way, each translated.
     ``english`` overrides the English text: a library's or the OS's own
@@ -203,7 +203,7 @@ def _is_said(value) -> bool:
 def _said_in(lang: str, fields: dict) -> dict:
     """``fields`` with every recorded sentence among them rendered in
     ``lang`` (a guard passing ``Finding.message`` or ``Write.how`` as a
-    field gets it in its own language, issue 14 item 10)."""
+    field gets it in its own language)."""
     if not any(_is_said(v) for v in fields.values()):
         return fields
     return {k: render(lang, v) if _is_said(v) else v for k, v in fields.items()}
@@ -213,7 +213,7 @@ def render(lang: str, value) -> str:
     """A sentence the shell analysis recorded (:class:`shell.model.Msg`: a
     ``key`` and its ``fields``) in ``lang``, its fields that are recorded
     sentences too rendered in the same language; any other value is
-    ``str(value)``. Never raises (issue 14 item 10)."""
+    ``str(value)``. Never raises."""
     if isinstance(value, Text):
         return str(localize(lang, value))
     if not _is_said(value):

@@ -1,4 +1,4 @@
-"""English messages (the default and the fallback; issue 11 item 3).
+"""English messages (the default and the fallback).
 
 KEY → ``str.format`` template. Keys are ``<guard module>.<case>``; the texts
 are the suite's messages as the guards produced them before the catalogue
@@ -553,15 +553,31 @@ MESSAGES = {
     ),
     'consent_guard.not_confirmed': (
         'The understanding check is not confirmed yet, so no file may be edited. Present it '
-        'to the user (what will be done, why, how, the scope, what is excluded, the risks), '
-        "end your turn and wait for their reply: their 'yes' clears "
+        'to the user (what will be done, why, how, the scope, what is excluded, the risks, '
+        'how it will be checked), end your turn and wait for their reply: their yes clears '
         '.claude/.session-init/consent, also in a resumed session.'
+    ),
+    # ---- faults: the archive state in the Edit/Write chain (pending-guard)
+    'pending_guard.archive_open': (
+        'The archive of playbook{playbook} has started and is not finished ({status}). Run '
+        '`{command}` now: it resumes the archive and runs the post-loop. Edits resume after it '
+        '(state.md, playbook files and .claude/session-state/ stay editable meanwhile).'
     ),
     'pending_guard.post_loop': (
         'The playbook{playbook} was archived and the post-loop has not run yet. Run it now: '
         '`{command}` (the post-loop skill explains its report); it clears {marker}. Edits '
         'resume after it (state.md, playbook files and .claude/session-state/ stay editable '
         'meanwhile).'
+    ),
+    # ---- critic-guard: a playbook the archive moved away
+    'critic_guard.archived': (
+        '{label} is gone: the playbook was archived to {archive}/ (its critic passed), so '
+        'nothing is left to record there. {then}'
+    ),
+    'critic_guard.archived_post_loop': 'Run the post-loop handler now: `{command}`.',
+    'critic_guard.archived_done': (
+        "Commit what the post-loop report lists, or start the next task with "
+        "Skill(skill='playbook-init')."
     ),
     'critic_guard.view_error': (
         '{error}. The reward state must stay readable: retry with an exact edit, '
@@ -585,8 +601,27 @@ MESSAGES = {
     'phase_status_guard.describe': 'phase {phase}: {subtasks}',
     'depends_check.open_deps': (
         'Phase {phase} depends on phases that are not done: {deps}. Finish them '
-        'first (or record their completion in progress.json once the critic passed '
-        'them).'
+        'first: a phase is done when the critic has passed every subtask of it.'
+    ),
+    # ---- check-state-update
+    'check_state_update.unrecorded': (
+        'This commit takes work ({files}) while {progress} records nothing since the last '
+        'commit. Record it first, then commit the record with the work: {update}'
+    ),
+    'check_state_update.more': ' and {count} more',
+    'check_state_update.subtask': (
+        'subtask {subtask} ({status}): its validations with evidence (missing: '
+        '{validations}), as the playbook-init skill says.'
+    ),
+    'check_state_update.goal': (
+        "state.md goal.status is '{status}', not in_progress: the playbook may not have been "
+        'activated (the reviewer passes it).'
+    ),
+    # ---- depends-check: warn or block
+    'depends_check.warned': '{message} This is a warning; the edit goes ahead.',
+    'depends_check.blocked': (
+        '{message} Blocked because {why} makes depends-check strict; work on the '
+        'phases it depends on first.'
     ),
     'scope_guard.outside_project': '{path} is outside the project (goal.scope.includes)',
     'scope_guard.excluded': '{path} is excluded by goal.scope.excludes',
@@ -617,11 +652,39 @@ MESSAGES = {
     ),
     'prompt_work_request.needs_consent': (
         "The understanding check needs the user's confirmation: present what will be done, "
-        'why, how, the scope, what is excluded and the risks, then end your turn and wait. '
-        "Edits stay blocked until the user replies 'yes' (はい) "
+        'why, how, the scope, what is excluded, the risks and how it will be checked, then end '
+        "your turn and wait. Edits stay blocked until the user replies yes (はい) "
         '(.claude/.session-init/consent).'
     ),
     'prompt_work_request.post_loop_first': 'First run the pending post-loop: `{command}`.',
+    # ---- session-health
+    'session_health.map_drift': (
+        '{map} no longer matches the files git tracks: {differences}. Bring it{document} up '
+        'to date when your work changes the structure (recorded in {flag}).'
+    ),
+    'session_health.map_count': '{directory}: the map says {expected}, git tracks {actual}',
+    'session_health.map_new': '{directory}/: not in the map, git tracks {actual}',
+    'session_health.map_more': '{count} more',
+    'session_health.map_document': ' and {document}, which it names,',
+    'session_health.map_problem': 'The repository map was not compared: {problem}.',
+    'session_health.unregistered': (
+        'Not registered in .claude/settings.json any more: the {events} hook. Those events '
+        'run unguarded; ask the user to re-run the playgate installer.'
+    ),
+    'session_health.missing_files': (
+        'Missing files the golden path needs: {files}. Ask the user to re-run the playgate '
+        'installer.'
+    ),
+    'session_health.errors': (
+        'Guard errors since the last session: {count} (the last in {where}); the details are '
+        'in {log}. Tell the user if calls were blocked for it.'
+    ),
+    'repomap.not_yaml': '{map} is not valid YAML ({error})',
+    'repomap.no_directories': "{map} has no 'directories:' mapping of directory to file count",
+    'repomap.bad_entry': "{map}: '{entry}' is not a directory and a file count",
+    'repomap.unreadable': '{map} cannot be read ({error})',
+    'repomap.too_large': '{map} is larger than {limit} bytes',
+    'repomap.no_index': "git's index cannot be read, so {map} was not compared",
     # ------------------------------------------------------------ session-start
     'session_start.stale_pending': 'Removed a stale post-loop-pending left by an earlier session.',
     'session_start.missing_plan': '{plan} does not exist',
@@ -795,6 +858,16 @@ MESSAGES = {
     'prompt_analyzer_gate.pending_hint': (
         ' This session has just started: first Read state.md (the session-start '
         'message lists the files).'
+    ),
+    'prompt_analyzer_gate.needs_consent': (
+        'The understanding check comes first: analyse the request, present it to the user '
+        '(what will be done, why, how, the scope, what is excluded, the risks, how it will be '
+        'checked), end your turn and wait for their reply. Edits are held until they reply '
+        'yes (はい) (.claude/.session-init/consent).'
+    ),
+    'prompt_analyzer_gate.after_archive': (
+        'No playbook is active: the last one was archived to {archive}/, so {tool} is not '
+        'allowed. {then}'
     ),
     'prompt_analyzer_gate.not_analysed': (
         'No playbook is active and the request has not been analysed yet, so {tool} is not '
@@ -1043,6 +1116,25 @@ MESSAGES = {
     'stop_loop_guard.why_unchanged': 'nothing changed since the last block',
     'stop_loop_guard.let_through': 'The stop was let through because {why}. Left unresolved — {message}',
     'stop_loop_guard.let_through_subagent': "The subagent's stop was let through because {why}. Left unresolved — {message}",
+    # ---- faults: the archive state at Stop and SubagentStop (post-loop-pending)
+    'post_loop_pending.archive_open': (
+        'The archive of playbook{playbook} has started and is not finished ({status}). Run '
+        '`{command}` now: it resumes the archive where it stopped and runs the post-loop. Then '
+        'commit what its report lists and end your turn.'
+    ),
+    'post_loop_pending.archive_due': (
+        "The playbook{playbook} is complete with the critic's PASS recorded, but it was not "
+        'archived. Run `{command}` now: it archives the playbook and runs the post-loop. Then '
+        'commit what its report lists and end your turn.'
+    ),
+    'post_loop_pending.subagent_archive': (
+        'The archive of playbook{playbook} is not finished. End your reply by telling the '
+        'orchestrator to run `{command}` before anything else.'
+    ),
+    'stop_loop_guard.archive_due': (
+        'The archive of playbook{playbook} is still due: the next session start reports it and '
+        'resumes it; `{command}` finishes it.'
+    ),
     'post_loop_pending.subagent': (
         'The playbook{playbook} was archived and the post-loop has not run. End your reply '
         'by telling the orchestrator to run the post-loop (`{command}`) before anything '
@@ -1077,8 +1169,9 @@ MESSAGES = {
     ),
     'archive_playbook.incomplete': (
         'Every subtask of {plan} is marked done, but the playbook is not complete '
-        'yet, so it is not archived: {gaps}. Run the critic on the whole playbook '
-        'and record its verdict (critic.status PASS with evidence), and finish '
+        "yet, so it is not archived: {gaps}. Call Agent(subagent_type='critic', "
+        "run_in_background: false) with 'playbook' in its prompt (its 'CRITIC: PASS "
+        "playbook' line is what sets critic.status; playgate records it), and finish "
         'the final tasks.'
     ),
     # ------------------------------------------------------------ session report, subagent reminder, breezing signals, prompt state, critic ledger, consent
@@ -1101,8 +1194,13 @@ MESSAGES = {
     'session_report.status_running': 'running',
     'session_report.status_failed': 'failed',
     'session_report.archive_unfinished': (
-        'The archive of playbook {id} did not finish ({status}): {message}. It '
-        'resumes on the next edit, or run `{command}`.'
+        'The archive of playbook {id} did not finish ({status}): {message}. This session start '
+        'resumes its local steps; run `{command}` to finish it before anything else.'
+    ),
+    # ---- faults: the archive state at session start (session-report)
+    'session_report.archive_due': (
+        "Playbook {id} is complete with the critic's PASS recorded but was not archived: run "
+        '`{command}` before anything else (it archives it and runs the post-loop).'
     ),
     'session_report.archive_partial': (
         'Playbook {id} was archived to {archive}/ but its git steps stopped: {message} '
@@ -1148,8 +1246,21 @@ MESSAGES = {
     ),
     'prompt_state.archive_unfinished': 'The archive of playbook {id} is unfinished: {message}',
     'critic_ledger.no_verdict': (
-        "The critic finished without a 'CRITIC: PASS|FAIL <subtask-id>' line, so "
-        'no verdict was recorded in {ledger}.'
+        "The critic finished without a closing verdict block ('CRITIC: PASS|FAIL <subtask-id>' "
+        'lines at the very end of its answer, not quoted and not in a code block), so no '
+        'verdict was recorded in {ledger}.'
+    ),
+    # ---- faults: the verdict block and the observed evidence (critic-ledger, review-ledger)
+    'critic_ledger.malformed': (
+        "The critic's closing verdict block has a line that is not a verdict ({line!r}), so "
+        "none of its verdicts was recorded in {ledger}. Each line of the block must be "
+        "'CRITIC: PASS <subtask-id>' or 'CRITIC: FAIL <subtask-id> - <reason>': call the critic "
+        'again for these subtasks.'
+    ),
+    'review_ledger.malformed': (
+        "The reviewer's closing verdict block has a line that is not a verdict ({line!r}), so "
+        "no review was recorded. It must end with 'REVIEW: PASS play/<id>/plan.json' or "
+        "'REVIEW: FAIL play/<id>/plan.json - <reason>': call the reviewer again."
     ),
     'prompt_consent.confirmed': (
         'The user confirmed the understanding check ("{excerpt}"); edits are no longer held '
@@ -1162,16 +1273,17 @@ MESSAGES = {
         'they want instead.'
     ),
     'prompt_consent.rejected': (
-        'The user did not confirm the understanding check ("{excerpt}"). Revise '
-        'it with their corrections and present it again (what, why, how, scope, '
-        "exclusions, risks); ask for a plain 'yes' (はい) to confirm or 'cancel' "
-        'to drop the request. Edits stay blocked until they confirm.'
+        'The user did not confirm the understanding check ("{excerpt}"). Revise it with their '
+        'corrections and present it again (what will be done, why, how, the scope, what is '
+        'excluded, the risks, how it will be checked), ending with: Reply yes (はい) to '
+        'confirm, tell me what to change, or cancel. Edits stay blocked until they confirm.'
     ),
     'prompt_consent.waiting': (
-        "The understanding check still waits for the user's confirmation, so edits "
-        'stay blocked. If this prompt changes the request, update the understanding; '
-        'then present it (what, why, how, scope, exclusions, risks) and ask the '
-        "user to reply 'yes' (はい) to confirm or 'cancel' (キャンセル) to drop it."
+        "The understanding check still waits for the user's confirmation, so edits stay "
+        'blocked. If this prompt changes the request, update the understanding; then present '
+        'it (what will be done, why, how, the scope, what is excluded, the risks, how it will '
+        'be checked), ending with: Reply yes (はい) to confirm, tell me what to change, or '
+        'cancel.'
     ),
     # ------------------------------------------------------------ runtime
     'runtime.too_complex': (
@@ -1190,7 +1302,7 @@ MESSAGES = {
     'reward.uncomputable': 'the result of this {tool} on {label} cannot be computed ({why})',
     'reward.state_too_large': 'state.md would be larger than {limit} bytes, which the suite does not read',
     'reward.after_call': '{error} (after this {tool})',
-    # ------------------------------------------------------------ archive report (statefiles.archive.describe)
+    # ------------------------------------------------------------ archive report (workflow.archive.report.describe)
     'archive.step.cleanup': 'cleanup of tmp/',
     'archive.step.archive': 'archive',
     'archive.step.state_reset': 'state.md reset',
@@ -1276,13 +1388,15 @@ MESSAGES = {
         'run_in_background: false) again.'
     ),
     'subagent_reminder.critic_next': 'Next: subtask {subtask}: {criterion}.',
+    'subagent_reminder.checks': ' The critic will judge it by its validation_plan: {checks}.',
     'subagent_reminder.critic_playbook_next': (
         "Every subtask is done: call Agent(subagent_type='critic', run_in_background: "
         "false) with 'playbook' in its prompt for the playbook verdict."
     ),
     'review_ledger.no_verdict': (
-        "The reviewer finished without a 'REVIEW: PASS|FAIL play/<id>/plan.json' line, so "
-        'no review was recorded in .claude/logs/review-ledger.jsonl.'
+        "The reviewer finished without a closing 'REVIEW: PASS|FAIL play/<id>/plan.json' line "
+        '(at the very end of its answer, not quoted and not in a code block), so no review was '
+        'recorded in .claude/logs/review-ledger.jsonl.'
     ),
     'post_loop.status_pending': 'post-loop-pending: yes{which}',
     'post_loop.status_none': 'post-loop-pending: no',
@@ -1376,7 +1490,7 @@ MESSAGES = {
     'reward.gap_validated_by': "validated_by is {got}, not 'critic'",
     'reward.gap_critic_evidence': 'critic.status is PASS but critic.evidence is empty',
     # >>> shell analysis (ja-shell) ----------------------------------------
-    # Issue 14 item 10: the sentences the shell analysis records
+    # The sentences the shell analysis records
     # (shell.model.Msg) for bash-check, the permission gate and the workflow
     # guards to say: shell.unknown.* (why a command cannot be resolved),
     # shell.find.* (destructive findings, and the phrases they embed:
@@ -2104,7 +2218,7 @@ MESSAGES = {
     'shell.label.crontab_job': 'crontab job',
     # <<< shell analysis (ja-shell)
 
-    # ============================================================ issue 14 item 10 (ja-rest)
+    # ============================================================ (ja-rest)
     # Texts that reached a Japanese reader in English: library/OS details by
     # their kind (statefiles/detail.py: the English output stays the library's
     # own words, these entries tell the same fact), state files' problems,
@@ -2320,7 +2434,7 @@ MESSAGES = {
         "state.md: writing {section} would change section '{other}'; nothing was written — "
         "check the file for unusual formatting"
     ),
-    # ==== issue 14 item 10 (ja-archive): the archive engine's step results, failures and hints
+    # ==== (ja-archive): the archive engine's step results, failures and hints
     'archive.config.git': (
         'state.md config.archive_git is {value}; use false, commit, push, pr or merge (true = '
         'merge). The git steps were not run'
@@ -2474,11 +2588,17 @@ MESSAGES = {
     'archive.msg.reason_hint': '{reason}. {hint}.',
     'archive.running': '{message}.',
     'archive.busy': 'Another hook is archiving the playbook right now; it reports when done.',
+    # ---- faults: the archive engine's lock and post-loop handler under faults
+    'archive.lock_unavailable': (
+        'The archive could not take its lock, so nothing was archived: {problem} Fix that, '
+        'then run `{command}`.'
+    ),
+    'post_loop.archived_due': 'The playbook {playbook} was complete and not archived: archiving it now.',
     'archive.cannot_archive': 'Playbook {id} is complete but cannot be archived: {problem}',
-    # ==== end issue 14 item 10 (ja-archive)
+    # ==== end (ja-archive)
 
 
-    # ==== issue 14 item 10 (ja-more)
+    # ==== (ja-more)
     'reward.listing_more': '{shown} ... and {more} more',
     'reward.problems_more': '{shown}; ... and {more} more',
     'executor_guard.how_plan_roles': "executor '{raw}' → plan meta.roles.{name}",
@@ -2488,6 +2608,8 @@ MESSAGES = {
     'spec_phase_gate.not_yaml_at': 'it is not valid YAML near line {line} ({problem})',
     'spec_phase_gate.not_mapping': 'it must be a YAML mapping, not {type}',
     'runtime.effect.apply_the_critic_s_verdicts': "apply the critic's verdicts",
+    # ---- faults: effect labels of the archive state
+    'runtime.effect.resume_the_archive': 'resume the archive',
     'runtime.effect.clear_consent': 'clear consent',
     'runtime.effect.clear_last_fail_reason': 'clear last-fail-reason',
     'runtime.effect.clear_pending': 'clear pending',
@@ -2519,6 +2641,7 @@ MESSAGES = {
     'runtime.effect.remove_init_guard_s_pending_marker': "remove init-guard's pending marker",
     'runtime.effect.remove_stale_post_loop_pending': 'remove stale post-loop-pending',
     'runtime.effect.remove_unreadable_archive_checkpoint': 'remove unreadable archive checkpoint',
+    'runtime.effect.remove_the_architecture_sync_flag': 'remove the architecture-sync flag',
     'runtime.effect.reset_playbook_active': 'reset playbook.active',
     'runtime.effect.reset_stop_counter': 'reset stop counter',
     'runtime.effect.save_resume_pointer': 'save resume pointer',
@@ -2526,6 +2649,7 @@ MESSAGES = {
     'runtime.effect.write_required_playbook': 'write required_playbook',
     'runtime.effect.write_session_last_end': 'write session.last_end',
     'runtime.effect.write_session_last_start': 'write session.last_start',
+    'runtime.effect.write_the_architecture_sync_flag': 'write the architecture-sync flag',
     'atomic.lock_open': (
         'cannot open the lock file {path} ({error}); state files are not written without the '
         'lock. Make it a plain file (delete whatever is there; it is recreated) on a local, '

@@ -1,4 +1,4 @@
-"""日本語メッセージ (issue 11 item 3)。
+"""日本語メッセージ。
 
 KEY → ``str.format`` テンプレート。キーとフィールドは ``en.py`` と同じ
 (tests/test_messages.py が確認する)。ここに無いキーは英語で表示される。
@@ -498,14 +498,29 @@ MESSAGES = {
     # ------------------------------------------------------------ consent, pending, critic, phase-status, depends, scope, work-request
     'shared.view_error': '{error}。正確な編集でやり直すか、play/template/ の形でファイル全体を Write してください。',
     'consent_guard.not_confirmed': (
-        '理解確認がまだ承認されていないため、ファイルを編集できません。理解確認 (何を・なぜ・どのように行うか、スコープ、対象外、リスク) '
-        'をユーザーに提示し、ターンを終えて返答を待ってください。ユーザーが「はい」と答えると .claude/.session-init/consent が解除されます '
-        '(再開したセッションでも同じです)。'
+        '理解確認がまだ承認されていないため、ファイルを編集できません。理解確認 (何をするか、なぜ、どのように、範囲、'
+        '対象外、リスク、確認方法) をユーザーに提示し、ターンを終えて返答を待ってください。ユーザーが「はい」と答えると '
+        '.claude/.session-init/consent が解除されます (再開したセッションでも同じです)。'
+    ),
+    # ---- faults: the archive state in the Edit/Write chain (pending-guard)
+    'pending_guard.archive_open': (
+        'playbook{playbook} のアーカイブが始まったまま終わっていません ({status})。今すぐ `{command}` を実行してください: '
+        'アーカイブを再開し、post-loop を実行します。編集はその後に再開できます (それまでも state.md、playbook ファイル、'
+        '.claude/session-state/ は編集できます)。'
     ),
     'pending_guard.post_loop': (
         'playbook{playbook} はアーカイブされましたが、post-loop がまだ実行されていません。今すぐ実行してください: `{command}` '
         '(レポートの読み方は post-loop skill にあります)。これで {marker} が解除されます。編集はその後に再開できます (それまでも '
         'state.md、playbook ファイル、.claude/session-state/ は編集できます)。'
+    ),
+    # ---- critic-guard: a playbook the archive moved away
+    'critic_guard.archived': (
+        '{label} はもうありません。playbook は {archive}/ にアーカイブされました (critic は合格済みです)。'
+        'そこに記録することは残っていません。{then}'
+    ),
+    'critic_guard.archived_post_loop': '今すぐ post-loop ハンドラーを実行してください: `{command}`。',
+    'critic_guard.archived_done': (
+        "post-loop の報告にあるものをコミットするか、Skill(skill='playbook-init') で次のタスクを始めてください。"
     ),
     'critic_guard.view_error': (
         '{error}。報酬状態は読み取れる状態を保つ必要があります: 正確な編集でやり直すか、play/template/ の形でファイル全体を '
@@ -525,8 +540,28 @@ MESSAGES = {
     ),
     'phase_status_guard.describe': 'phase {phase}: {subtasks}',
     'depends_check.open_deps': (
-        'Phase {phase} は完了していない phase に依存しています: {deps}。先にそれらを完了させてください (または critic '
-        'が合格を出した後で progress.json に完了を記録してください)。'
+        'phase {phase} は、まだ完了していない phase に依存しています: {deps}。先にそちらを完了させてください。'
+        'phase は、そのすべての subtask が critic の合格を得た時点で完了になります。'
+    ),
+    # ---- check-state-update
+    'check_state_update.unrecorded': (
+        'このコミットには作業 ({files}) が含まれますが、{progress} には前回のコミット以降の記録がありません。'
+        '先に記録し、その記録を作業と一緒にコミットしてください: {update}'
+    ),
+    'check_state_update.more': ' ほか {count} 件のファイル',
+    'check_state_update.subtask': (
+        'subtask {subtask} ({status}) の検証を証拠付きで記録してください (未記録: {validations})。'
+        '手順は playbook-init スキルのとおりです。'
+    ),
+    'check_state_update.goal': (
+        "state.md の goal.status が in_progress ではなく '{status}' です。playbook が有効化されていない"
+        '可能性があります (reviewer の合格で有効化されます)。'
+    ),
+    # ---- depends-check: warn or block
+    'depends_check.warned': '{message}これは警告です。この編集はそのまま実行されます。',
+    'depends_check.blocked': (
+        '{message}{why} により depends-check が厳格モードになっているため、ブロックしました。'
+        '依存先の phase を先に進めてください。'
     ),
     'scope_guard.outside_project': '{path} はプロジェクトの外にあります (goal.scope.includes)',
     'scope_guard.excluded': '{path} は goal.scope.excludes で除外されています',
@@ -553,11 +588,39 @@ MESSAGES = {
         'になるまで、編集はブロックされます。'
     ),
     'prompt_work_request.needs_consent': (
-        '理解確認にはユーザーの承認が必要です: '
-        '何を・なぜ・どのように行うか、スコープ、対象外、リスクを提示し、ターンを終えて返答を待ってください。ユーザーが「はい」と答えるまで、編集はブロックされたままです '
+        '理解確認にはユーザーの承認が必要です。何をするか、なぜ、どのように、範囲、対象外、リスク、確認方法を提示し、'
+        'ターンを終えて返答を待ってください。ユーザーが「はい」と答えるまで、編集はブロックされたままです '
         '(.claude/.session-init/consent)。'
     ),
     'prompt_work_request.post_loop_first': '先に保留中の post-loop を実行してください: `{command}`。',
+    # ---- session-health
+    'session_health.map_drift': (
+        '{map} が git の管理するファイルと一致しなくなっています: {differences}。作業で構成が変わるときは、'
+        'このマップ{document}を更新してください ({flag} に記録しました)。'
+    ),
+    'session_health.map_count': '{directory}: マップでは {expected} 件、git の管理下では {actual} 件',
+    'session_health.map_new': '{directory}/: マップになく、git の管理下に {actual} 件',
+    'session_health.map_more': 'ほか {count} 件の差分',
+    'session_health.map_document': 'と、マップが指す {document} ',
+    'session_health.map_problem': 'リポジトリマップを比較できませんでした: {problem}。',
+    'session_health.unregistered': (
+        '.claude/settings.json に次のフックが登録されていません: {events}。これらのイベントは'
+        'ガードなしで実行されます。playgate のインストーラーを再実行するようユーザーに依頼してください。'
+    ),
+    'session_health.missing_files': (
+        'ゴールデンパスに必要なファイルがありません: {files}。playgate のインストーラーを'
+        '再実行するようユーザーに依頼してください。'
+    ),
+    'session_health.errors': (
+        '前回のセッション以降、ガードのエラーが {count} 件記録されています (最後は {where})。詳細は '
+        '{log} にあります。そのために呼び出しがブロックされた場合は、ユーザーに伝えてください。'
+    ),
+    'repomap.not_yaml': '{map} は正しい YAML ではありません ({error})',
+    'repomap.no_directories': "{map} に、ディレクトリとファイル数の対応 'directories:' がありません",
+    'repomap.bad_entry': "{map}: '{entry}' はディレクトリとファイル数の組ではありません",
+    'repomap.unreadable': '{map} を読み込めません ({error})',
+    'repomap.too_large': '{map} が {limit} バイトを超えています',
+    'repomap.no_index': 'git のインデックスを読み込めないため、{map} を比較できませんでした',
     # ------------------------------------------------------------ session-start
     'session_start.stale_pending': '以前のセッションが残した古い post-loop-pending を削除しました。',
     'session_start.missing_plan': '{plan} が存在しません',
@@ -700,6 +763,15 @@ MESSAGES = {
     # ------------------------------------------------------------ prompt-analyzer gate
     'prompt_analyzer_gate.state_md_hint': ' playbook-init が始まるとすぐに state.md は編集可能になります (playbook-init が {marker} を作成します)。',
     'prompt_analyzer_gate.pending_hint': ' このセッションは始まったばかりです: まず state.md を Read してください (読むファイルはセッション開始時のメッセージに一覧があります)。',
+    'prompt_analyzer_gate.needs_consent': (
+        'まず理解確認を行います。依頼を分析し、ユーザーに提示してください (何をするか、なぜ、どのように、範囲、'
+        '対象外、リスク、確認方法)。そのうえでターンを終え、返事を待ってください。ユーザーが「はい」と答えるまで'
+        '編集は保留されます (.claude/.session-init/consent)。'
+    ),
+    'prompt_analyzer_gate.after_archive': (
+        '現在の playbook はありません。直前の playbook は {archive}/ にアーカイブされたため、{tool} は'
+        '使えません。{then}'
+    ),
     'prompt_analyzer_gate.not_analysed': (
         '現在の playbook が無く、依頼もまだ分析されていないため、{tool} は使えません。ゴールデンパスを始めてください: '
         "Skill(skill='playbook-init') を呼び出します (分析と理解確認、その後 pm と reviewer)。それまでは "
@@ -911,6 +983,23 @@ MESSAGES = {
     'stop_loop_guard.why_unchanged': '前回のブロックから何も変わっていない',
     'stop_loop_guard.let_through': '{why}ため、停止を通しました。未解決のまま — {message}',
     'stop_loop_guard.let_through_subagent': '{why}ため、subagent の停止を通しました。未解決のまま — {message}',
+    # ---- faults: the archive state at Stop and SubagentStop (post-loop-pending)
+    'post_loop_pending.archive_open': (
+        'playbook{playbook} のアーカイブが始まったまま終わっていません ({status})。今すぐ `{command}` を実行してください: '
+        '止まったところからアーカイブを再開し、post-loop を実行します。そのレポートに挙がったものをコミットしてから、ターンを終えてください。'
+    ),
+    'post_loop_pending.archive_due': (
+        'playbook{playbook} は critic の PASS が記録されて完了していますが、アーカイブされていません。今すぐ `{command}` '
+        'を実行してください: playbook をアーカイブし、post-loop を実行します。そのレポートに挙がったものをコミットしてから、ターンを終えてください。'
+    ),
+    'post_loop_pending.subagent_archive': (
+        'playbook{playbook} のアーカイブが終わっていません。ほかの何よりも先に `{command}` を実行するよう、'
+        '応答の最後でオーケストレーターに伝えてください。'
+    ),
+    'stop_loop_guard.archive_due': (
+        'playbook{playbook} のアーカイブはまだ終わっていません: 次のセッション開始時に報告して再開します。'
+        '`{command}` で完了できます。'
+    ),
     'post_loop_pending.subagent': (
         'playbook{playbook} はアーカイブされましたが、post-loop が実行されていません。ほかの何よりも先に post-loop '
         '(`{command}`) を実行するよう、応答の最後でオーケストレーターに伝えてください。'
@@ -937,7 +1026,9 @@ MESSAGES = {
     'compact_resume.moved_on': 'その後 state.md が進んでいます ({changes})。state.md が正です: {instruction}',
     'archive_playbook.incomplete': (
         '{plan} のすべての subtask が done になっていますが、playbook はまだ完了していないためアーカイブしません: {gaps}。'
-        'playbook 全体に対して critic を実行してその判定を記録し (根拠付きの critic.status PASS)、最終タスクを終えてください。'
+        "プロンプトに 'playbook' を含めて Agent(subagent_type='critic', run_in_background: false) を"
+        "呼び出してください (critic.status を設定するのはその 'CRITIC: PASS playbook' 行で、playgate が記録します)。"
+        'あわせて最終タスクを終えてください。'
     ),
     # ------------------------------------------------------------ session report, subagent reminder, breezing signals, prompt state, critic ledger, consent
     'session_report.changed': '変更されたファイル {count} 件',
@@ -958,8 +1049,13 @@ MESSAGES = {
     'session_report.status_running': '実行中',
     'session_report.status_failed': '失敗',
     'session_report.archive_unfinished': (
-        'playbook {id} のアーカイブが完了していません ({status}): {message}。次の編集時に再開されます。`{command}` '
-        'を実行して再開することもできます。'
+        'playbook {id} のアーカイブが完了していません ({status}): {message}。このセッション開始時にローカルの手順を再開します。'
+        'ほかの何よりも先に `{command}` を実行して完了させてください。'
+    ),
+    # ---- faults: the archive state at session start (session-report)
+    'session_report.archive_due': (
+        'playbook {id} は critic の PASS が記録されて完了していますが、アーカイブされていません: ほかの何よりも先に '
+        '`{command}` を実行してください (アーカイブして post-loop を実行します)。'
     ),
     'session_report.archive_partial': (
         'playbook {id} は {archive}/ にアーカイブされましたが、git の手順が途中で止まりました: {message} ユーザーが望むなら残り '
@@ -1002,21 +1098,37 @@ MESSAGES = {
         '`{command}` を実行してください。'
     ),
     'prompt_state.archive_unfinished': 'playbook {id} のアーカイブが完了していません: {message}',
-    'critic_ledger.no_verdict': "critic が 'CRITIC: PASS|FAIL <subtask-id>' の行なしに終了したため、{ledger} に判定を記録していません。",
+    'critic_ledger.no_verdict': (
+        "critic が締めの判定ブロック (回答の最後に置く 'CRITIC: PASS|FAIL <subtask-id>' の行。引用やコードブロックの中は"
+        "対象外) なしに終了したため、{ledger} に判定を記録していません。"
+    ),
+    # ---- faults: the verdict block and the observed evidence (critic-ledger, review-ledger)
+    'critic_ledger.malformed': (
+        "critic の締めの判定ブロックに判定として読めない行 ({line!r}) があるため、そのブロックの判定は一つも "
+        "{ledger} に記録していません。ブロックの各行は 'CRITIC: PASS <subtask-id>' または "
+        "'CRITIC: FAIL <subtask-id> - <reason>' でなければなりません。これらの subtask について critic を"
+        'もう一度呼び出してください。'
+    ),
+    'review_ledger.malformed': (
+        "reviewer の締めの判定ブロックに判定として読めない行 ({line!r}) があるため、レビューを記録していません。"
+        "回答は 'REVIEW: PASS play/<id>/plan.json' または 'REVIEW: FAIL play/<id>/plan.json - <reason>' "
+        'で終わる必要があります。reviewer をもう一度呼び出してください。'
+    ),
     'prompt_consent.confirmed': (
         'ユーザーが理解確認を承認しました (「{excerpt}」)。編集はもう理解確認のために止められていません。playbook-init を続けてください: '
         "作業ブランチを作成し、pm が playbook を書き (承認された理解を plan.json の 'context' に)、reviewer がレビューします。"
     ),
     'prompt_consent.cancelled': 'ユーザーが依頼を取り下げました ("{excerpt}")。その作業は始めず、代わりに何を望むか尋ねてください。',
     'prompt_consent.rejected': (
-        'ユーザーは理解確認を承認しませんでした ("{excerpt}")。指摘に沿って修正し、もう一度提示してください (what、why、how、'
-        'scope、exclusions、risks)。承認なら「はい」(yes)、依頼の取り下げなら「キャンセル」(cancel) と答えてもらいます。'
+        'ユーザーは理解確認を承認しませんでした ("{excerpt}")。指摘に沿って修正し、もう一度提示してください '
+        '(何をするか、なぜ、どのように、範囲、対象外、リスク、確認方法)。最後は次の一文で締めくくります: '
+        '「はい」(yes) で承認、変更点があればその内容を、やめる場合は「キャンセル」と返信してください。'
         '承認されるまで編集はブロックされたままです。'
     ),
     'prompt_consent.waiting': (
-        '理解確認はまだユーザーの承認を待っているため、編集はブロックされたままです。このプロンプトで依頼が変わるなら理解を更新し、提示し直してください '
-        '(what、why、how、scope、exclusions、risks)。承認なら「はい」(yes)、取り下げなら「キャンセル」(cancel) '
-        'と答えてもらいます。'
+        '理解確認はまだユーザーの承認を待っているため、編集はブロックされたままです。このプロンプトで依頼が変わるなら'
+        '理解を更新し、提示し直してください (何をするか、なぜ、どのように、範囲、対象外、リスク、確認方法)。最後は'
+        '次の一文で締めくくります: 「はい」(yes) で承認、変更点があればその内容を、やめる場合は「キャンセル」と返信してください。'
     ),
     # ------------------------------------------------------------ runtime
     'runtime.too_complex': (
@@ -1033,7 +1145,7 @@ MESSAGES = {
     'reward.uncomputable': '{label} に対するこの {tool} の結果を計算できません ({why})',
     'reward.state_too_large': 'state.md が {limit} バイトを超えることになり、スイートはそれを読みません',
     'reward.after_call': '{error} (この {tool} の後)',
-    # ------------------------------------------------------------ archive report (statefiles.archive.describe)
+    # ------------------------------------------------------------ archive report (workflow.archive.report.describe)
     'archive.step.cleanup': 'tmp/ の片付け',
     'archive.step.archive': 'アーカイブ',
     'archive.step.state_reset': 'state.md のリセット',
@@ -1113,13 +1225,14 @@ MESSAGES = {
         'を呼び出してください。'
     ),
     'subagent_reminder.critic_next': '次: subtask {subtask}: {criterion}。',
+    'subagent_reminder.checks': 'critic はその validation_plan で判定します: {checks}。',
     'subagent_reminder.critic_playbook_next': (
         "subtask はすべて done です: playbook の判定のため、プロンプトに 'playbook' を含めて "
         "Agent(subagent_type='critic', run_in_background: false) を呼び出してください。"
     ),
     'review_ledger.no_verdict': (
-        "reviewer は 'REVIEW: PASS|FAIL play/<id>/plan.json' "
-        '行なしで終了したため、.claude/logs/review-ledger.jsonl にレビューは記録されていません。'
+        "reviewer は締めの 'REVIEW: PASS|FAIL play/<id>/plan.json' 行 (回答の最後に置く。引用やコードブロックの中は対象外) "
+        'なしで終了したため、.claude/logs/review-ledger.jsonl にレビューは記録されていません。'
     ),
     'post_loop.status_pending': 'post-loop-pending: あり{which}',
     'post_loop.status_none': 'post-loop-pending: なし',
@@ -1187,7 +1300,7 @@ MESSAGES = {
     'reward.gap_validated_by': "validated_by が {got} です ('critic' ではありません)",
     'reward.gap_critic_evidence': 'critic.status は PASS ですが critic.evidence が空です',
     # >>> shell analysis (ja-shell) ----------------------------------------
-    # Issue 14 item 10: the sentences the shell analysis records
+    # The sentences the shell analysis records
     # (shell.model.Msg) for bash-check, the permission gate and the workflow
     # guards to say: shell.unknown.* (why a command cannot be resolved),
     # shell.find.* (destructive findings, and the phrases they embed:
@@ -1706,7 +1819,7 @@ MESSAGES = {
     'shell.label.crontab_job': 'crontab のジョブ',
     # <<< shell analysis (ja-shell)
 
-    # ============================================================ issue 14 item 10 (ja-rest)
+    # ============================================================ (ja-rest)
     # 英語のまま日本語の読者に届いていた文 (ライブラリ・OS の詳細は種類ごとに
     # statefiles/detail.py で訳す。状態ファイルの問題、statusline、レポート)。
     # このブランチで追加したキーはここにまとめる。
@@ -1923,7 +2036,7 @@ MESSAGES = {
         "state.md: {section} を書くとセクション '{other}' が変わってしまいます。何も書き込んでいません — "
         "ファイルに特殊な書き方がないか確認してください"
     ),
-    # ==== issue 14 item 10 (ja-archive): the archive engine's step results, failures and hints
+    # ==== (ja-archive): the archive engine's step results, failures and hints
     'archive.config.git': (
         'state.md の config.archive_git が {value} です。false, commit, push, pr, merge のいずれかにしてください '
         '(true は merge)。git の手順は実行していません'
@@ -2060,11 +2173,17 @@ MESSAGES = {
     'archive.msg.reason_hint': '{reason}。{hint}。',
     'archive.running': '{message}。',
     'archive.busy': '別のフックがいま playbook をアーカイブしています。完了したら報告します。',
+    # ---- faults: the archive engine's lock and post-loop handler under faults
+    'archive.lock_unavailable': (
+        'アーカイブのロックを取得できなかったため、何もアーカイブしていません: {problem} これを直してから '
+        '`{command}` を実行してください。'
+    ),
+    'post_loop.archived_due': 'playbook {playbook} は完了していましたがアーカイブされていませんでした: いまアーカイブします。',
     'archive.cannot_archive': 'Playbook {id} は完了していますが、アーカイブできません: {problem}',
-    # ==== end issue 14 item 10 (ja-archive)
+    # ==== end (ja-archive)
 
 
-    # ==== issue 14 item 10 (ja-more)
+    # ==== (ja-more)
     'reward.listing_more': '{shown} ... ほか {more} 件',
     'reward.problems_more': '{shown}; ... ほか {more} 件',
     'executor_guard.how_plan_roles': "executor '{raw}' → playbook の meta.roles.{name}",
@@ -2074,6 +2193,8 @@ MESSAGES = {
     'spec_phase_gate.not_yaml_at': '{line} 行目付近が YAML として正しくありません ({problem})',
     'spec_phase_gate.not_mapping': 'YAML のマッピングでなければなりません ({type} になっています)',
     'runtime.effect.apply_the_critic_s_verdicts': 'critic の判定の反映',
+    # ---- faults: effect labels of the archive state
+    'runtime.effect.resume_the_archive': 'アーカイブの再開',
     'runtime.effect.clear_consent': '同意の解除',
     'runtime.effect.clear_last_fail_reason': 'last-fail-reason の削除',
     'runtime.effect.clear_pending': 'pending の解除',
@@ -2105,6 +2226,7 @@ MESSAGES = {
     'runtime.effect.remove_init_guard_s_pending_marker': 'init-guard の pending マーカーの削除',
     'runtime.effect.remove_stale_post_loop_pending': '古い post-loop-pending の削除',
     'runtime.effect.remove_unreadable_archive_checkpoint': '読み取れないアーカイブのチェックポイントの削除',
+    'runtime.effect.remove_the_architecture_sync_flag': 'architecture-sync フラグの削除',
     'runtime.effect.reset_playbook_active': 'playbook.active のリセット',
     'runtime.effect.reset_stop_counter': 'Stop カウンタのリセット',
     'runtime.effect.save_resume_pointer': '再開ポインタの保存',
@@ -2112,6 +2234,7 @@ MESSAGES = {
     'runtime.effect.write_required_playbook': 'required_playbook の書き込み',
     'runtime.effect.write_session_last_end': 'session.last_end の書き込み',
     'runtime.effect.write_session_last_start': 'session.last_start の書き込み',
+    'runtime.effect.write_the_architecture_sync_flag': 'architecture-sync フラグの書き込み',
     'atomic.lock_open': (
         'ロックファイル {path} を開けません ({error})。ロックなしでは状態ファイルを書き込みません。'
         'ローカルの書き込み可能なファイルシステム上の通常のファイルにしてください '

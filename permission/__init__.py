@@ -18,9 +18,9 @@ package holds the pieces:
 * :mod:`permission.config` — the layered, schema-validated, cached
   ``permission-config.yaml``;
 * :mod:`permission.audit` — ``.claude/logs/permission.jsonl``;
-* :mod:`permission.explain` — ``permission_request.py --explain "<command>"``.
+* :mod:`events.explain` — ``permission_request.py --explain "<command>"``.
 
 Nothing here imports more than ``os``/``sys``/``time`` at module level
-(issue 7 speed rules); PyYAML and jsonschema are imported only when a
+(the hooks' speed rules); PyYAML and jsonschema are imported only when a
 configuration layer changed.
 """

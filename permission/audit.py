@@ -1,4 +1,4 @@
-"""The permission gate's audit log: ``.claude/logs/permission.jsonl`` (issue 5).
+"""The permission gate's audit log: ``.claude/logs/permission.jsonl``.
 
 One JSON object per line, one line per decision, so a user can answer "why
 was I asked?" with ``tail`` or ``jq``::
@@ -11,7 +11,7 @@ was I asked?" with ``tail`` or ``jq``::
 silent and Claude Code asked the user); ``phase`` is the SPEC §5 phase that
 decided (``S0`` … ``7D``, ``config`` for a broken configuration, ``input``
 for a payload that could not be read). Secrets in commands are masked
-(:func:`events.redact.mask`); every decision is also in the decision log
+(:func:`statefiles.redact.mask`); every decision is also in the decision log
 of all hooks (:mod:`events.decisionlog`). Commands longer than
 :data:`MAX_COMMAND_CHARS` are cut (``"truncated": true``).
 
@@ -28,7 +28,7 @@ from __future__ import annotations
 import os
 import time
 
-from events.redact import mask  # issue 18 item 3: secrets stay out of logs
+from statefiles.redact import mask  # secrets stay out of logs
 from statefiles import fastjson, jsonlog, layout
 from statefiles.atomic import open_regular
 

@@ -1,4 +1,4 @@
-"""The layered ``permission-config.yaml`` (SPEC §5 "Config", issue 5).
+"""The layered ``permission-config.yaml`` (SPEC §5 "Config").
 
 Layers, lowest first:
 
@@ -15,7 +15,7 @@ via jsonschema). Keys: ``interpreters`` (per interpreter ``safe_flags`` and
 project's own command prefixes the human lets the gate approve,
 :mod:`permission.project_commands`), ``families`` (per command family, how
 hard bash-check stops its destructive findings: ``block``, ``ask`` or
-``warn``; :mod:`shell.severity`, issue 16 — a later layer's setting wins, a
+``warn``; :mod:`shell.severity`: a later layer's setting wins, a
 hard family never goes below ``ask``). A list adds to the lower
 layers; ``{add: [...], remove: [...]}`` adds and removes; ``name: null``
 under ``interpreters`` removes an interpreter.
@@ -39,6 +39,7 @@ from permission import floors
 from permission.rules import compile_rules
 from statefiles import cache, fastjson
 from statefiles.atomic import read_bytes
+from statefiles.yamlsafe import yaml_load
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULTS_FILE = os.path.join(HERE, "defaults.yaml")
@@ -257,37 +258,6 @@ def _yaml_type(value) -> str:
             bool: "a boolean"}.get(type(value), type(value).__name__)
 
 
-def yaml_load(text: str):
-    """``yaml.safe_load`` that refuses duplicate keys (the second would
-    silently win and hide a mistake)."""
-    import yaml  # lazy: PyYAML (~15 ms) only when a config layer changed
-
-    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-    class _Loader(base):  # type: ignore[misc, valid-type]
-        pass
-
-    def mapping(loader, node, deep=False):
-        seen = set()
-        for key_node, _ in node.value:
-            key = loader.construct_object(key_node, deep=True)
-            try:
-                dup = key in seen
-            except TypeError:
-                dup = False
-            if dup:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"duplicate key {key!r}", key_node.start_mark)
-            try:
-                seen.add(key)
-            except TypeError:
-                pass
-        return yaml.constructor.SafeConstructor.construct_mapping(loader, node, deep=deep)
-
-    _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
-    return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
-
-
 def yaml_error(exc) -> str:
     """One line: ``line L, column C: problem`` for a PyYAML error."""
     mark = getattr(exc, "problem_mark", None)
@@ -458,7 +428,7 @@ def _family_floors(families: dict, notices: list) -> None:
         if raised != level:
             families[family] = raised
             notices.append(f"families.{family}: {level!r} is below the floor of a hard family; "
-                           f"it stays {raised!r} (issue 16)")
+                           f"it stays {raised!r}")
         if family not in severity.DEFAULTS:
             notices.append(f"families.{family}: no command family has this name; known: "
                            + ", ".join(sorted(severity.DEFAULTS)))

@@ -1,5 +1,5 @@
-"""The permission gate's ``rules`` phase (issue 18 item 4): the project's
-custom rules (``.claude/playgate-rules.yaml``, :mod:`statefiles.rules`) are
+"""The permission gate's ``rules`` phase: the project's
+custom rules (``.claude/playgate-rules.yaml``, :mod:`shell.custom_rules`) are
 never auto-approved.
 
 A floor phase (:data:`permission.phases.FLOOR`): it holds for every
@@ -12,7 +12,7 @@ file means the dialog for every command. No file: one failed ``open``.
 from __future__ import annotations
 
 from permission.pipeline import DIALOG, PASS
-from statefiles import rules
+from shell import custom_rules as rules
 
 
 def phase(req) -> tuple:

@@ -1,5 +1,5 @@
 """Phase 7F: the permission gate approves only what the shell analysis
-understands (SPEC §5 7F; issue 15 item 2).
+understands (SPEC §5 7F).
 
 Seed 000's phase 7D approves any command whose arguments look like paths
 inside the project, so every command missing from a deny list was approved:

@@ -30,7 +30,7 @@ config :func:`load_config`   a broken configuration layer → dialog
                              the gate's own checks (sed e/w/r, tar remote, git
                              restore/checkout of paths)
 rules  custom_rules.phase    a rule of .claude/playgate-rules.yaml matches, or
-                             the file is broken → dialog (floor; issue 18)
+                             the file is broken → dialog (floor)
 7F     :func:`known_effects` the analysis knows the command and models its
                              effects as safe (:mod:`permission.effects`), else
                              dialog
@@ -66,7 +66,7 @@ NO_WRITE_DIRS = (".git", ".claude")
 GENERAL = "general"
 INTERPRETER = "interpreter"
 DIRECT = "direct"
-#: A command the human declared in ``project_commands`` (issue 14 item 4):
+#: A command the human declared in ``project_commands``:
 #: judged like a general command, except 7B.
 PROJECT = "project"
 #: Kinds phases 7A-7D judge.
@@ -370,14 +370,14 @@ def command_name(req: Request) -> tuple:
     """7A: the command name must be a plain ASCII name whose case matches
     exactly; a case variant of a listed command (``PYTHON3``, ``Git``,
     ``CURL``) → dialog, since case-insensitive file systems run the
-    original; so is a Windows spelling (``git.exe``, issue 16)."""
+    original; so is a Windows spelling (``git.exe``)."""
     if req.kind not in COMMAND_KINDS:
         return SKIP, "decided by phases 3-6"
     name = req.name
     if not lexer.plain_name(name):
         return _dialog(f"command name {_quote(name)} is not a plain command name")
     if name[-4:].lower() in (".exe", ".com", ".cmd", ".bat") and len(name) > 4:
-        # git.exe is git (issue 16): the rules name commands without the suffix
+        # git.exe is git: the rules name commands without the suffix
         return _dialog(f"command name {name!r} is a Windows spelling of {name[:-4]!r}; "
                        "the gate approves commands by their plain name only")
     known = _known_names(req.config)
@@ -399,7 +399,7 @@ def always_ask(req: Request) -> tuple:
         return SKIP, "decided by phases 3-6"
     name = req.name
     if req.kind == PROJECT and name not in floors.ALWAYS_ASK:
-        # The human declared it (issue 14 item 4); the floors of every
+        # The human declared it; the floors of every
         # other phase still hold.
         return PASS, (f"{req.project_command!r} is a project command the human declared "
                       f"(from {req.config.source('project_commands', req.project_command)})")
@@ -467,8 +467,7 @@ def _write_problem(write, req: Request) -> str | None:
         if getattr(write, "recursive", False) and (
                 rel == "." or directory.startswith(rel.rstrip("/") + "/")):
             # unknown contents (an archive) written anywhere under rel
-            return (f"writes anywhere under {rel}, {directory}/ included ({how}; issue 15 "
-                    "item 6)")
+            return (f"writes anywhere under {rel}, {directory}/ included ({how})")
     return None
 
 
@@ -490,7 +489,7 @@ def shell_floor(req: Request) -> tuple:
     req.analysis = analysis
     if analysis.unknown:
         # English: the gate's dialog reasons go to the decision log and
-        # --explain, not to the agent (issue 14 item 10)
+        # --explain, not to the agent
         reasons = "; ".join(str(r) for r in analysis.reasons) or "no reason given"
         return _dialog(f"the shell analysis cannot resolve the command ({reasons})")
     for label, findings in (("destructive", analysis.destructive),
@@ -518,7 +517,7 @@ def shell_floor(req: Request) -> tuple:
 
 
 def known_effects(req: Request) -> tuple:
-    """7F, the floor beyond the seed (SPEC §5; issue 15 item 2): approve only
+    """7F, the floor beyond the seed (SPEC §5): approve only
     what the shell analysis knows and models as safe — a known reader or a
     command whose writes it records (:mod:`permission.effects`), running on
     its own, reading no secrets. An unknown command is a dialog (seed 000's
@@ -617,7 +616,7 @@ PHASES = (
     ("7B2", subcommand_ask),
     ("7C", collect_paths),
     ("7E", shell_floor),
-    ("rules", custom_rules.phase),  # issue 18 item 4: the project's custom rules
+    ("rules", custom_rules.phase),  # the project's custom rules
     ("7F", known_effects),
     ("7D", containment),
 )

@@ -16,7 +16,7 @@ dialog naming it (the gate fails towards asking).
 
 from __future__ import annotations
 
-from shell.record import Record
+from statefiles.record import Record
 
 PASS = "pass"
 SKIP = "skip"
@@ -37,7 +37,7 @@ class Decision(Record):
         error: ``True`` when a phase raised (the reason names it).
 
     Made as ``Decision(decision, phase, reason, trace, error=False)``
-    (:class:`shell.record.Record`).
+    (:class:`statefiles.record.Record`).
     """
 
     __slots__ = ("decision", "phase", "reason", "trace", "error")

@@ -1,4 +1,4 @@
-"""The project's own commands: ``project_commands`` (issue 14 item 4; SPEC §5).
+"""The project's own commands: ``project_commands`` (SPEC §5).
 
 In the default permission mode nothing runs the tests unless someone answers
 a dialog: ``pytest``, ``make`` and ``npm`` run project or downloaded code,

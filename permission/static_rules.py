@@ -1,5 +1,5 @@
 """Claude Code's static permission rules: which allow/ask/deny rule of the
-settings files applies to a Bash command (issue 18 item 6).
+settings files applies to a Bash command.
 
 The first layer of seed 000's three (static rules, the PermissionRequest
 hook, the dialog), read the way Claude Code reads it (reference

@@ -1,4 +1,4 @@
-"""playgate's command-line tool (issue 11 item 2) and plugin packaging (item 1).
+"""playgate's command-line tool and plugin packaging (item 1).
 
     python -m playgate <command> [options]        # from the development tree or a pip install
     python .claude/playgate <command> [options]   # in a repository install.py installed into

@@ -308,7 +308,7 @@ def _link_root(data, inst):
 
 def _speed_up(python, inst, suite, out):
     """Compile the plugin's modules, build the bashlex tables and the module
-    bundle (``hooks/suite.bundle``, issue 7), all with the hook interpreter,
+    bundle (``hooks/suite.bundle``), all with the hook interpreter,
     when the plugin root is writable — the steps install.py takes in
     ``.claude/``. Hooks run without them, only slower (a stale or foreign
     bundle is ignored module by module), so a failure is a note."""
@@ -318,7 +318,7 @@ def _speed_up(python, inst, suite, out):
                 if os.path.isdir(os.path.join(ROOT, p))]
     for argv, what in (([python, "-m", "compileall", "-q"] + packages, "compileall"),
                        ([python, "-m", "shell.bashparse"], "building the bashlex tables"),
-                       ([python, "-m", "statefiles.bundle"] + list(suite.BUNDLED),
+                       ([python, "-m", "playgate.bundle"] + list(suite.BUNDLED),
                         "building the module bundle")):
         try:
             _run(inst, argv, COMPILE_TIMEOUT, what, cwd=ROOT)

@@ -11,7 +11,7 @@ Command modules are imported only when chosen, so ``playgate status`` does
 not pay for the shell analysis or jsonschema.
 
 ``install``, ``uninstall`` and ``demo`` are the installer's
-(:mod:`playgate.installer`, issue 18 item 1): they take install.py's flags
+(:mod:`playgate.installer`): they take install.py's flags
 and keep its exit codes (0 done, 1 a step failed, 2 refused).
 
 Exit codes of the other commands: :mod:`playgate.errors` (re-exported here).
@@ -120,7 +120,7 @@ def main(argv=None) -> int:
     script. Returns the exit code (see the module docstring)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["statusline"]:
-        # Runs on every status-line refresh (issue 18 item 2): no parser, no
+        # Runs on every status-line refresh: no parser, no
         # command modules; the suite's light modules only.
         suite.put_on_path()
         from playgate.statusline import main as statusline  # lazy: statusline only

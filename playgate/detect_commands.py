@@ -1,4 +1,4 @@
-"""The installer's proposal of ``project_commands`` (issue 14 item 4).
+"""The installer's proposal of ``project_commands``.
 
 The permission gate approves the project's own test, lint and build
 commands only when the human declared them in

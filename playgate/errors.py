@@ -2,7 +2,7 @@
 
 Kept apart from :mod:`playgate.cli` (which re-exports them) so that the
 modules the CLI dispatches to can import them without importing the CLI
-(issue 17 item 2: ``playgate/project → cli.InputError`` was a cycle).
+(``playgate/project → cli.InputError`` was a cycle).
 
 Exit codes (the same for every command; docs/cli.md "Exit codes"):
 

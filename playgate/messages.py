@@ -3,8 +3,8 @@
 The CLI never formats a sentence inline: it calls :func:`text` with a key and
 parameters, and its ``--json`` output carries the key (``code``) and the
 parameters next to the rendered ``message``, so scripts do not depend on the
-wording. Issue 11 item 3 (English and Japanese messages chosen by state.md
-``config.language``) adds a ``ja`` table here, or merges these keys into the
+wording. English and Japanese messages (chosen by state.md
+``config.language``) add a ``ja`` table here, or merges these keys into the
 suite's message catalogue; :func:`text` already takes the language and falls
 back to English for a key a table lacks.
 """
@@ -290,10 +290,10 @@ EN = {
                            "(every hook call compiles them): re-run python install.py {root}"),
     "doctor.no_bundle": ("the module bundle is not built: every hook call imports the suite "
                          "module by module (slower). Build it: cd {suite} && {python} -m "
-                         "statefiles.bundle (or re-run the install)"),
+                         "playgate.bundle (or re-run the install)"),
     "doctor.stale_bundle": ("the module bundle does not match the suite's sources or the hook "
                             "interpreter (those modules are imported the slow way). Rebuild it: "
-                            "cd {suite} && {python} -m statefiles.bundle (or re-run the "
+                            "cd {suite} && {python} -m playgate.bundle (or re-run the "
                             "install)"),
     "doctor.speed_ok": "bytecode, parser tables and module bundle in place",
     "doctor.version_mismatch": ("this playgate ({cli}, {suite}) is not the installed one "
@@ -374,7 +374,7 @@ EN = {
                        "--write"),
 }
 
-#: Language → table. ``ja`` arrives with issue 11 item 3.
+#: Language → table. English only so far.
 CATALOGUES = {"en": EN}
 
 

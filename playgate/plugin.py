@@ -1,6 +1,6 @@
 """The Claude Code plugin's hook registrations, generated from settings.template.json.
 
-One source of truth (issue 11 item 1): ``settings.template.json`` holds the
+One source of truth: ``settings.template.json`` holds the
 hook registrations for both ways of installing the suite. The installer fills
 its placeholders for a repository (``{{PYTHON}}`` = ``.claude/.venv/bin/python``,
 ``{{SUITE}}`` = ``.claude``); :func:`render_hooks` fills them for the plugin
@@ -53,7 +53,7 @@ _START_CLAUDE_NEW = ("Tell the user: the playgate plugin needs python3 (3.10 or 
 
 #: ``{event: [(old, new), ...]}`` replacements. Each ``old`` must occur
 #: exactly once in the command it applies to. The gating events' repair text
-#: is not in their command line (issue 14 item 1): ``hooks/failclosed.sh``
+#: is not in their command line: ``hooks/failclosed.sh``
 #: prints the plugin's when it runs from the plugin root.
 REPAIRS = {
     "SessionStart": [(_START_USER_OLD, _START_USER_NEW), (_START_CLAUDE_OLD, _START_CLAUDE_NEW)],

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import sys
 
-from messages import resolve_language  # the suite's one fallback rule (issue 18 item 6)
+from messages import resolve_language  # the suite's one fallback rule
 from playgate import suite as playgate_suite
 from playgate.errors import InputError
 from playgate.messages import text

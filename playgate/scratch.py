@@ -179,7 +179,7 @@ SESSION_DIRS = (".claude/session-state", ".claude/.session-init")
 def rewind(root: str, dest: str, started_at: str, branch: str | None = None) -> str:
     """Bring the copy ``dest`` of the project at ``root`` back to how it was
     when a session started at ``started_at`` (ISO time), as far as git and the
-    files' times tell (issue 14 item 9: replaying a finished session against
+    files' times tell (replaying a finished session against
     its end state reports false differences):
 
     * the tracked files as of the commit ``HEAD`` pointed to then (the

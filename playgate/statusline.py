@@ -1,4 +1,4 @@
-"""``playgate statusline``: one line for Claude Code's ``statusLine`` setting (issue 18 item 2).
+"""``playgate statusline``: one line for Claude Code's ``statusLine`` setting.
 
 Claude Code runs the ``statusLine`` command (``{"type": "command", "command":
 ...}`` in user or project settings) on every refresh (at most every 300 ms),
@@ -122,7 +122,7 @@ def _parse(raw: bytes):
 
 def use_bundle(root: str) -> None:
     """Import the suite's modules from the installed module bundle
-    (``hooks/suite.bundle``, issue 7) as the hooks do, when there is one:
+    (``hooks/suite.bundle``) as the hooks do, when there is one:
     the status line runs as often as a hook. Silently nothing otherwise."""
     hooks = os.path.join(root, "hooks")
     if not os.path.isfile(os.path.join(hooks, "suite.bundle")):

@@ -5,9 +5,9 @@ a package to the suite is one line there; everything else follows from it:
 
 * the installer copies each one to ``<repo>/.claude/<name>/``
   (:func:`playgate.installer.sources.suite_sources`);
-* the module bundle (``hooks/suite.bundle``, issue 7) compiles the ones
+* the module bundle (``hooks/suite.bundle``) compiles the ones
   marked *bundled*: the installer and the plugin bootstrap pass
-  :data:`BUNDLED` to ``python -m statefiles.bundle`` (the hooks themselves
+  :data:`BUNDLED` to ``python -m playgate.bundle`` (the hooks themselves
   stay import-light and never read this file);
 * the wheel carries the whole suite tree as package data under
   ``playgate/_suite/`` (``setup.py`` reads :func:`source_files`), so that
@@ -90,7 +90,7 @@ GITIGNORE = (
     # and the team workflow's timeline and signals are per-checkout state.
     (".claude/permission-config.local.yaml", False),
     # Claude Code's own personal settings layer (permissions a user granted at
-    # a prompt, a personal statusLine): never committed (issue 18 item 6).
+    # a prompt, a personal statusLine): never committed.
     (".claude/settings.local.json", False),
     (".claude/state/", False),
 )

@@ -5,7 +5,7 @@ and ``progress.schema.json`` (generated from :mod:`statefiles.models`) and
 ``playgate/schemas/state.schema.json`` (the YAML blocks of state.md as
 :mod:`statefiles.state_md` and the guards read them). Every error is a
 :class:`Problem` naming the file, line and column of the value it is about
-(:mod:`playgate.locate` maps the validator's path to the text), so
+(:mod:`statefiles.locate` maps the validator's path to the text), so
 ``path:line:col: message`` opens in an editor at the right place.
 
 Besides the schemas (errors):
@@ -29,8 +29,8 @@ import re
 import jsonschema
 
 from messages import LANGUAGES, resolve_language  # the hooks' own fallback rule
-from playgate.locate import json_positions, pointer, yaml_positions
-from shell.record import Record
+from statefiles.locate import json_positions, pointer, yaml_positions
+from statefiles.record import Record
 from statefiles import layout, state_md
 from statefiles.atomic import NotRegularFile, read_bytes
 from statefiles.models import SCHEMA_DIR as STATE_SCHEMAS
@@ -49,7 +49,7 @@ class Problem(Record):
     (1-based; 0 when the file could not be read at all), ``pointer`` (JSON
     pointer inside the document, ``""`` for the whole file) and ``message``.
     Made as ``Problem(level, message, line=0, col=0, pointer="")``
-    (:class:`shell.record.Record`)."""
+    (:class:`statefiles.record.Record`)."""
 
     __slots__ = ("level", "message", "line", "col", "pointer")
     _defaults = {"line": 0, "col": 0, "pointer": ""}
@@ -416,7 +416,7 @@ def project_files(root: str, include_archive: bool = False) -> list:
             if os.path.isfile(path):
                 files.append((path, f"{rel}/{kind}.json", kind))
     rules_file = layout.join(root, layout.CUSTOM_RULES)
-    if os.path.lexists(rules_file):  # issue 18 item 4: the custom rules, when there are any
+    if os.path.lexists(rules_file):  # the custom rules, when there are any
         files.append((rules_file, layout.CUSTOM_RULES, "rules"))
     crew = layout.join(root, CREW_CONFIG)
     if os.path.lexists(crew):  # the crew workflow's configuration, when there is one
@@ -425,10 +425,10 @@ def project_files(root: str, include_archive: bool = False) -> list:
 
 
 def validate_rules(path: str, label: str | None = None) -> FileReport:
-    """Validate a custom rules file (``.claude/playgate-rules.yaml``, issue 18
-    item 4) as the hooks read it (:func:`statefiles.rules.check_text`): YAML,
+    """Validate a custom rules file (``.claude/playgate-rules.yaml``)
+    as the hooks read it (:func:`shell.custom_rules.check_text`): YAML,
     its shipped schema, unique rule names."""
-    from statefiles.rules import advice, check_text  # lazy: only when a rules file is validated
+    from shell.custom_rules import advice, check_text  # lazy: only when a rules file is validated
 
     report = FileReport(label or path, "rules", path)
     text, problem = read_text(path)

@@ -14,7 +14,7 @@ Interface (stable; guards and the permission gate code against it):
   ``eval "$y"``, ``bash -c "$z"``, a shell reading code from a pipe it cannot
   see). **Unknown is never safe.**
 * ``Analysis.too_complex`` (bool): the analysis reached its deadline
-  (:mod:`shell.limits`; issue 15 item 1) and stopped; it is also unknown.
+  (:mod:`shell.limits`) and stopped; it is also unknown.
   bash-check blocks it as "too complex to check"; the gate shows the dialog.
 * ``Analysis.commands``: every simple command as it will run, nested ones
   included (``bash -c``/``eval``/alias strings, substitutions, wrappers'
@@ -69,7 +69,7 @@ registry (:mod:`shell.registry`) for the command's family module under
 ``shell/families/`` (one module per command family, each with its ``FAMILY``
 and ``COMMANDS`` table at the top); :mod:`shell.run` collects the results.
 
-Speed (issue 3 item 5): plain commands (no shell syntax) are split without
+Speed: plain commands (no shell syntax) are split without
 bashlex; bashlex is imported with pre-built parser tables
 (:mod:`shell.bashparse`); family modules are imported on first use.
 """
@@ -117,7 +117,7 @@ class Analysis:
         #: which front end read the command: "plain" (no shell syntax, split
         #: on spaces), "simple" (shell.simple subset) or "bashlex"
         self.parser = "plain"
-        #: the analysis stopped at its deadline (issue 15 item 1): unknown,
+        #: the analysis stopped at its deadline: unknown,
         #: and the command is "too complex to check"
         self.too_complex = False
 

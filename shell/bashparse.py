@@ -1,4 +1,4 @@
-"""Load bashlex without rebuilding its parser tables on every process (issue 3 item 5).
+"""Load bashlex without rebuilding its parser tables on every process.
 
 bashlex 0.18 ships a vendored PLY whose ``yacc.yacc()`` regenerates the LALR
 tables of the bash grammar at every import (~100-300 ms of the ~140 ms+ an
@@ -29,7 +29,7 @@ behaviour:
   ``name``/``value``, lookup by value, iteration in definition order,
   aliases for repeated values, hashing by name, identity equality). ``re``
   and ``enum`` with ``functools`` and ``collections`` cost about 4 ms per
-  process (issue 7); the parse is the same (``tests/shell/test_shell_analysis.py``
+  process; the parse is the same (``tests/shell/test_shell_analysis.py``
   compares it with a normal ``import bashlex`` over the whole corpus).
 
 :func:`build_tables` builds and saves the tables ahead of time; install.py

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from shell.model import Msg
-from shell.record import Record
+from statefiles.record import Record
 
 
 class Report:
@@ -63,7 +63,7 @@ class Lit(Record):
     """A string literal in the scanned code: its ``value`` (escapes
     decoded), ``dynamic`` (it interpolates something, so the value at run
     time differs) and its span ``start:end`` in the code, quotes included.
-    Made as ``Lit(value, dynamic, start, end)`` (:class:`shell.record.Record`)."""
+    Made as ``Lit(value, dynamic, start, end)`` (:class:`statefiles.record.Record`)."""
 
     __slots__ = ("value", "dynamic", "start", "end")
 
@@ -634,7 +634,7 @@ def _py_from_imports(masked: str, rep: Report) -> None:
     tables know (``from shutil import rmtree as r; r(p)``) when every use
     of it is a direct call; any other such import — a name it does not
     know, a star import, a name passed around — makes the code unknown
-    (issue 15 item 4)."""
+    (what is not known is never safe)."""
     known = _PY_KNOWN_FUNCS
     for end, mod, name, alias in _py_from_import_names(masked):
         if mod not in _PY_RISKY_MODULES and mod.split(".")[0] not in ("os", "subprocess",

@@ -63,7 +63,7 @@ def dispatch(w, cmd: SimpleCommand, scope, assigns, conditional: bool,
     if name in scope.aliases and all(v.startswith("alias ") for v in cmd.wrappers) and \
             not w0.quoted and w0.text == name and f"alias {name}" not in cmd.wrappers:
         # Claude Code's shell has expand_aliases on: "alias g=git" then
-        # "g reset --hard" runs git (issue 15 item 3). The name as written
+        # "g reset --hard" runs git. The name as written
         # (unquoted, no backslash) is replaced by the alias text; the command
         # as the analysis would otherwise see it is judged too.
         cmd.shadowed = True

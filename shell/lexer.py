@@ -25,10 +25,10 @@ into the original string:
 Anything the scanner cannot close (an unterminated quote, substitution or
 construct) raises :class:`LexError`; the caller reports the command as
 *unknown*. Nesting deeper than :data:`MAX_NESTING` raises :class:`TooDeep`
-(a depth breach counts as dangerous, issue 3).
+(a depth breach counts as dangerous).
 
 Pure string scanning: no regular expressions, and no imports but
-:mod:`shell.model` and :mod:`shell.record` (they import nothing else; loaded
+:mod:`shell.model` and :mod:`statefiles.record` (they import nothing else; loaded
 before the lexer anyway) — hook hot path.
 """
 
@@ -37,7 +37,7 @@ from __future__ import annotations
 from shell.model import NAME_CHARS as _NAME_CHARS
 from shell.model import NAME_START as _NAME_START
 from shell.model import Msg, is_assignment
-from shell.record import Record
+from statefiles.record import Record
 
 #: Deepest nesting of quotes/substitutions/parentheses the scanner follows.
 MAX_NESTING = 48
@@ -53,7 +53,7 @@ _CMD_PREFIX_WORDS = frozenset({"if", "then", "else", "elif", "do", "while", "unt
 class LexError(ValueError):
     """The command cannot be scanned (unterminated quote or construct). Its
     argument says why: a :class:`shell.model.Msg` (``shell.unknown.parse_*``),
-    so the reason reaches the agent in its language (issue 14 item 10)."""
+    so the reason reaches the agent in its language."""
 
 
 class TooDeep(LexError):
@@ -151,7 +151,7 @@ class Region(Record):
     ``"arith-cmd"`` (``(( ))``), ``"arith"`` (``$(( ))``/``$[ ]``),
     ``"for-arith"``, ``"array"`` (``NAME=( )``); ``text`` is the original
     source of the span ``start:end``. Made as ``Region(kind, start, end,
-    text)`` (:class:`shell.record.Record`)."""
+    text)`` (:class:`statefiles.record.Record`)."""
 
     __slots__ = ("kind", "start", "end", "text")
 

@@ -1,4 +1,4 @@
-"""The analysis's bounds (issue 3 "set one"; issue 15 item 1: a hook that
+"""The analysis's bounds (a hook that
 times out fails open, so no input may take long to analyse). Exceeding a
 bound makes the analysis unknown; nesting deeper than :data:`MAX_DEPTH` is
 also a ``depth-limit`` finding (a depth breach counts as dangerous).
@@ -30,9 +30,9 @@ from __future__ import annotations
 import time
 
 #: Deepest nesting of code strings (``bash -c``, ``eval``, substitutions,
-#: wrappers' payloads). Deeper is "dangerous" (issue 3).
+#: wrappers' payloads). Deeper is "dangerous".
 MAX_DEPTH = 12
-#: Largest command analysed, in characters (issue 3: "set one").
+#: Largest command analysed, in characters (every input has a bound).
 MAX_BYTES = 64 * 1024
 #: Most simple commands analysed for one call.
 MAX_COMMANDS = 2000
@@ -45,7 +45,7 @@ MAX_FALLBACK_PIECES = 300
 #: leaves two). Every later path is resolved against each one, so the set
 #: must not grow with the input (``cd`` after ``cd`` that may fail doubles
 #: nothing but would multiply the work): past this the working directory is
-#: unknown (issue 15 item 1).
+#: unknown.
 MAX_CWDS = 8
 #: Most paths one analysis records (writes and paths handed to programs):
 #: each is resolved against the file system, so the count must not grow with
@@ -65,7 +65,7 @@ class Budget(BaseException):
 
 
 class TooComplex(Budget):
-    """The deadline passed: stop walking (issue 15 item 1)."""
+    """The deadline passed: stop walking."""
 
 
 #: The deadline's clock: the process's CPU time, user and system (see the

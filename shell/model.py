@@ -1,10 +1,10 @@
 """The shapes the shell analysis produces (SPEC §4). See ``shell/__init__.py``
 for how guards use them. Plain ``__slots__`` classes, the simple ones on
-:class:`shell.record.Record` (no dataclasses: hook hot path, issue 7)."""
+:class:`statefiles.record.Record` (no dataclasses: hook hot path)."""
 
 from __future__ import annotations
 
-from shell.record import Record
+from statefiles.record import Record
 
 #: Placeholder for a part of a value the analyser cannot know statically (an
 #: expansion of an unknown variable, command output...). Commands cannot
@@ -31,7 +31,7 @@ def is_assignment(s: str, start: int, end: int) -> bool:
 
 
 class Msg:
-    """A sentence the analysis records for a guard to say (issue 14 item 10):
+    """A sentence the analysis records for a guard to say:
     a catalogue key (``shell.unknown.<case>``, ``shell.find.<case>``,
     ``shell.carrier.<case>`` in ``messages/en.py`` and ``messages/ja.py``) and
     its fields. Recording one is cheap: nothing is rendered and no catalogue
@@ -136,7 +136,7 @@ class Redirect(Record):
             target is dynamic); set by the walker after the redirection is made.
 
     Made as ``Redirect(op, fd=None, target=None, dup=None, heredoc=None,
-    path=None)`` (:class:`shell.record.Record`).
+    path=None)`` (:class:`statefiles.record.Record`).
     """
 
     __slots__ = ("op", "fd", "target", "dup", "heredoc", "path")
@@ -162,7 +162,7 @@ class Stdin(Record):
     ``kind``: ``"pipe"`` (``producers`` = the upstream commands),
     ``"heredoc"``/``"herestring"`` (``content`` known unless dynamic),
     ``"file"`` (``path``), ``"procsub"``. Made as ``Stdin(kind, content=None,
-    producers=(), path=None, dynamic=False)`` (:class:`shell.record.Record`).
+    producers=(), path=None, dynamic=False)`` (:class:`statefiles.record.Record`).
     """
 
     __slots__ = ("kind", "content", "producers", "path", "dynamic")
@@ -247,7 +247,7 @@ class SimpleCommand:
 def _base_name(word: str) -> str:
     """The program a command word names: its last path component (``/`` or,
     for Windows spellings, ``\\``), without a Windows executable suffix
-    (``C:/Git/bin/git.exe`` and ``'C:\\x\\rm.EXE'`` are git and rm: issue 16)."""
+    (``C:/Git/bin/git.exe`` and ``'C:\\x\\rm.EXE'`` are git and rm)."""
     base = word.rstrip("/\\").replace("\\", "/").rsplit("/", 1)[-1]
     if base[-4:].lower() in (".exe", ".com", ".cmd", ".bat") and len(base) > 4:
         base = base[:-4]
@@ -274,12 +274,12 @@ class Finding(Record):
     handler produced it (``shell/families/<module>.py``'s ``FAMILY``, or
     ``"shell"`` for what the shell language itself does: redirections, fork
     bombs, computed command names, the depth limit) — internal for now, for
-    per-family severities and ``playgate explain`` (issue 16). ``certain``
+    per-family severities and ``playgate explain``. ``certain``
     is False when the finding rests on a value only known at run time
     (``rm -rf "$X"``): still blocked, but not proof of intent.
 
     Made as ``Finding(family, message, command=None, certain=True,
-    command_family="")`` (:class:`shell.record.Record`)."""
+    command_family="")`` (:class:`statefiles.record.Record`)."""
 
     __slots__ = ("family", "message", "command", "certain", "command_family")
     _defaults = {"command": None, "certain": True, "command_family": ""}
@@ -312,7 +312,7 @@ class Write(Record):
 
     Made as ``Write(how, given, abs, rel, kind="write", recursive=False,
     possible=False, command=None, pattern=None, max_depth=None)``
-    (:class:`shell.record.Record`).
+    (:class:`statefiles.record.Record`).
     """
 
     __slots__ = ("how", "given", "abs", "rel", "kind", "recursive", "possible", "command",

@@ -71,7 +71,7 @@ def norm(path: str, follow: bool = True) -> str:
 #: Symbolic links followed in one path before it counts as a loop.
 MAX_LINKS = 40
 #: ``/proc`` names of the calling process: the *shell's* command, not the
-#: hook process that analyses it (issue 15 item 3).
+#: hook process that analyses it.
 _PROC_SELF = ("self", "thread-self")
 #: Standard streams: writing them writes no file.
 _STREAMS = ("/dev/stdin", "/dev/stdout", "/dev/stderr")
@@ -129,7 +129,7 @@ def shell_norm(path: str, cwd=None, follow: bool = True):
     ``/proc/<pid>/cwd|root|fd`` or through an open descriptor used as a
     directory (``/dev/fd/3/x``) is unknown — also when a symbolic link leads
     there. Returns the absolute path, or ``None`` when it is not statically
-    known (issue 15 item 3: the analysis must never answer from the hook
+    known (the analysis must never answer from the hook
     process's point of view)."""
     comps = [c for c in path.split("/") if c]
     resolved = "/"

@@ -1,5 +1,5 @@
 """Quote removal and splitting of shell-quoted text without expansions, in
-one implementation (issue 17 item 4).
+one implementation.
 
 Three readers of "words in shell quoting" share it, each with its own
 parameters:

@@ -1,5 +1,4 @@
-"""The handler registry: which command family judges each command (SPEC §4;
-issue 16 "Structure").
+"""The handler registry: which command family judges each command (SPEC §4).
 
 One table, :data:`COMMANDS`, maps a command name (the lower-case base name,
 ``SimpleCommand.key``) to the family module that handles it,

@@ -72,7 +72,7 @@ class Run:
     def too_deep(self, text: str) -> None:
         """Nesting deeper than :data:`MAX_DEPTH`: unknown, and a
         ``depth-limit`` finding of the ``shell`` family (a depth breach
-        counts as dangerous, issue 3)."""
+        counts as dangerous)."""
         self.unknown(Msg("shell.unknown.too_deep", MAX_DEPTH=MAX_DEPTH))
         self.find("depth-limit", Msg("shell.find.too_deep",
                                      MAX_DEPTH=MAX_DEPTH),

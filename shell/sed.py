@@ -1,5 +1,5 @@
 """sed's command line and script delimiters, read once for their two
-readers (issue 17 item 4).
+readers.
 
 GNU sed reads its arguments with getopt_long: bundled short flags
 (``-ne``), a value glued (``-es/a/b/``, ``--expression=s/a/b/``) or in the
@@ -15,7 +15,7 @@ readers decide what that means for them:
 * the permission gate's sed check (``permission.carriers``, SPEC §5 7E):
   anything it does not know is refused.
 
-It imports only :mod:`shell.record`: this module is on the PreToolUse Bash and
+It imports only :mod:`statefiles.record`: this module is on the PreToolUse Bash and
 PermissionRequest hot paths. :func:`script_effects` reads a script's
 ``w``/``e`` commands for the analysis and the read-only check
 (:mod:`shell.readonly`).
@@ -23,7 +23,7 @@ PermissionRequest hot paths. :func:`script_effects` reads a script's
 
 from __future__ import annotations
 
-from shell.record import Record
+from statefiles.record import Record
 
 #: GNU sed long options: name -> takes a value ("yes"), optional ("opt") or not ("no").
 LONG = {

@@ -1,5 +1,5 @@
-"""How hard bash-check stops each command family's findings (issue 16
-"Severity, and the human in the loop").
+"""How hard bash-check stops each command family's findings (severity, and
+the human in the loop).
 
 Every destructive finding names the command family that produced it
 (``Finding.command_family``: the ``FAMILY`` of a module under

@@ -1,4 +1,4 @@
-"""A strict parser for the common, simple subset of bash (issue 3 item 5).
+"""A strict parser for the common, simple subset of bash.
 
 Most commands an agent runs use only words, quotes without expansions
 (``git commit -m 'msg'``, ``grep "foo bar" src``), pipes, ``&&``/``||``/

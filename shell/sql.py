@@ -1,5 +1,4 @@
-"""Reading what database clients are told to run (issue 16, databases
-family): SQL and CQL statements, client meta-commands (psql ``\\!``,
+"""Reading what database clients are told to run (databases family): SQL and CQL statements, client meta-commands (psql ``\\!``,
 sqlite3 ``.shell``, mysql ``system``), MongoDB shell JavaScript and Redis
 commands. The text is data the analyser reads, never runs.
 

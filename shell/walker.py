@@ -8,7 +8,7 @@ Two front ends produce simple commands:
 * the **plain fast path** — a command made only of characters that have no
   meaning to bash (letters, digits, space and ``_./:,@%+-=``, and ``~``
   inside a word) is split on spaces: that is exactly what bash does with it,
-  so bashlex is not needed (issue 3 item 5: most Bash calls never import it);
+  so bashlex is not needed (most Bash calls never import it);
 * **bashlex**, after :mod:`shell.lexer` masked what bashlex cannot parse.
 
 A parse failure is *unknown*; a best-effort lexical split still runs the
@@ -535,7 +535,7 @@ class Walker:
 
     #: Variables whose value the shell later expands and runs: PS4 before
     #: every traced command (``set -x``), the prompts and PROMPT_COMMAND in
-    #: interactive shells (issue 15 item 3).
+    #: interactive shells.
     PROMPT_VARS = frozenset({"PS0", "PS1", "PS2", "PS3", "PS4", "PROMPT_COMMAND"})
 
     def special_assignment(self, cmd, name: str, value: str, scope, depth: int) -> None:
@@ -756,7 +756,7 @@ class Walker:
         pieces through the classifications, so a destructive command hidden in
         unparseable syntax is still named. The analysis is already unknown."""
         # The analysis is already unknown: the pieces only name what was seen,
-        # so a bounded prefix is enough (issue 15 item 1: linear, and small).
+        # so a bounded prefix is enough (linear, and small).
         pieces = quoting.split_tolerant(text[:2 * MAX_BYTES], ";&|\n(){}`$<>")
         for piece in [p for p in pieces if p.strip()][:MAX_FALLBACK_PIECES]:
             toks = [t for t in piece.replace("\t", " ").split(" ") if t][:MAX_FALLBACK_WORDS]

@@ -13,5 +13,5 @@ SPEC §2. One module per file kind:
 * :mod:`statefiles.cache`     — content-keyed cache of parsed YAML
 
 Nothing here imports pydantic, PyYAML or jsonschema at module level: these
-modules are on every hook's hot path (issue 7).
+modules are on every hook's hot path.
 """

@@ -30,6 +30,13 @@ class LockTimeout(RuntimeError):
     file and what to do."""
 
 
+class LockUnavailable(LockTimeout):
+    """The lock file cannot be opened or locked at all (permissions, a
+    directory or a device in its place, no locking on the file system):
+    waiting would not help, so a caller that leaves a busy lock to its holder
+    must report this one instead."""
+
+
 def write_atomic(path: str, data, *, durable: bool = True, mode: int | None = None) -> None:
     """Replace ``path`` with ``data`` (``bytes`` or ``str``, UTF-8) atomically.
 
@@ -148,6 +155,9 @@ def read_bytes(path: str, limit: int | None = None) -> bytes:
 
 
 def _alive(pid: int) -> bool:
+    """``pid`` is a running process. A zombie (killed, not yet reaped by its
+    parent: ``Z`` in ``/proc/<pid>/stat`` on Linux) is dead: it writes nothing
+    any more."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -156,7 +166,19 @@ def _alive(pid: int) -> bool:
         return True  # another user's process (or an odd number): leave it
     except OSError:
         return True
-    return True
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            stat = fh.read(512)
+        return stat[stat.rindex(b")") + 2:stat.rindex(b")") + 3] != b"Z"
+    except (OSError, ValueError):
+        return True
+
+
+def _older_than(path: str, seconds: float) -> bool:
+    try:
+        return time.time() - os.lstat(path).st_mtime > seconds
+    except OSError:
+        return False
 
 
 def is_temp_name(name: str) -> bool:
@@ -169,10 +191,19 @@ def is_temp_name(name: str) -> bool:
             and len(parts[2]) == 8 and all(c in "0123456789abcdef" for c in parts[2]))
 
 
+#: Seconds after which a temporary file of :func:`write_atomic` is stale
+#: whatever the process table says: no write takes this long (the longest
+#: hook timeout is 60 s), and a killed writer's pid may be a zombie or be
+#: reused by another process.
+STALE_TEMP_S = 120.0
+
+
 def sweep_stale(path: str) -> int:
     """Remove the temporary files :func:`write_atomic` left next to ``path``
-    when its writer died before the rename (``.<name>.<pid>.<hex>.tmp`` whose
-    process no longer exists). Returns how many were removed; never raises."""
+    when its writer died before the rename (``.<name>.<pid>.<hex>.tmp``):
+    those whose process no longer exists, and those older than
+    :data:`STALE_TEMP_S` whatever the process table says (a zombie, a reused
+    pid). Returns how many were removed; never raises."""
     directory = os.path.dirname(path) or "."
     prefix = f".{os.path.basename(path)}."
     removed = 0
@@ -186,7 +217,9 @@ def sweep_stale(path: str) -> int:
         if len(parts) != 2 or not parts[0].isdigit() or len(parts[1]) != 8:
             continue
         pid = int(parts[0])
-        if pid == os.getpid() or _alive(pid):
+        if pid == os.getpid():
+            continue
+        if _alive(pid) and not _older_than(os.path.join(directory, name), STALE_TEMP_S):
             continue
         try:
             os.unlink(os.path.join(directory, name))
@@ -208,22 +241,50 @@ def read_text(path: str, limit: int | None = None) -> str | None:
     return data.decode("utf-8", "replace")
 
 
+def append_lines(fd: int, data: bytes, path: str) -> None:
+    """Append the whole lines ``data`` to the open ``O_APPEND`` descriptor
+    ``fd`` (opened for reading too) of the JSON-lines file ``path``.
+
+    A torn last line (a writer killed inside its write, a full disk, a file
+    size limit) is repaired first: when the file does not end with a newline
+    one is written before ``data``, so the torn line stays one unreadable
+    line that readers skip, and the new records are never glued onto it. The
+    records are written in one ``write`` when possible; a short write is
+    continued, and a write that makes no progress raises.
+
+    Raises:
+        OSError: the data could not be written whole (``EFBIG``, ``ENOSPC``,
+            ``EIO``...); what was written of it is a torn line the next
+            append repairs.
+    """
+    size = os.fstat(fd).st_size
+    if size and os.pread(fd, 1, size - 1) != b"\n":
+        data = b"\n" + data
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:
+            raise OSError(5, "short write: the line was not written whole", path)
+        view = view[written:]
+
+
 def append_nonblocking(path: str, data: bytes) -> None:
-    """Append ``data`` to ``path`` (created 0644) with one ``write``.
+    """Append the whole lines ``data`` to ``path`` (created 0644), repairing
+    a torn last line first (:func:`append_lines`).
 
     ``O_NONBLOCK``: a FIFO planted where a log belongs fails at once
     (``ENXIO`` when nobody reads it) instead of blocking the hook; on a
     regular file the flag changes nothing.
 
     Raises:
-        OSError: the file cannot be opened or written.
+        OSError: the file cannot be opened, or ``data`` was not written whole.
     """
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
                  | getattr(os, "O_CLOEXEC", 0), 0o644)
     try:
         if (os.fstat(fd).st_mode & 0o170000) != 0o100000:
             raise NotRegularFile(22, "not a regular file", path)
-        os.write(fd, data)
+        append_lines(fd, data, path)
     finally:
         os.close(fd)
 
@@ -303,7 +364,7 @@ class locked:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK
                          | getattr(os, "O_CLOEXEC", 0), 0o644)
         except OSError as exc:
-            raise LockTimeout(_lock_text("atomic.lock_open", self.path, exc)) from None
+            raise LockUnavailable(_lock_text("atomic.lock_open", self.path, exc)) from None
         if fcntl is not None:
             start = time.monotonic()
             deadline = start + self.timeout
@@ -319,8 +380,8 @@ class locked:
                         # No locking on this file system (ENOLCK...): report,
                         # do not leak the descriptor.
                         os.close(fd)
-                        raise LockTimeout(_lock_text("atomic.lock_unsupported", self.path,
-                                                     exc)) from None
+                        raise LockUnavailable(_lock_text("atomic.lock_unsupported",
+                                                         self.path, exc)) from None
                     if time.monotonic() >= deadline:
                         os.close(fd)
                         waited = max(0.0, deadline - start)

@@ -1,7 +1,7 @@
-"""The bookkeeping the hooks do when the reviewer or the critic finishes (issue 14 items 2, 8).
+"""The bookkeeping the hooks do when the reviewer or the critic finishes.
 
 Seed 002 §11.5 has the orchestrator copy every subagent verdict into the
-playbook files by hand. Measured with a compliant agent (issue 14) that cost
+playbook files by hand. Measured with a compliant agent that cost
 a third of the golden path's turns, and it was where the instructions
 contradicted each other: the review "sets" ``meta.reviewed`` but the
 reviewer cannot write, and the orchestrator that records it is warned for
@@ -46,7 +46,14 @@ import os
 from statefiles import fastjson, layout, state_md
 from statefiles.atomic import locked, read_text, write_atomic
 from statefiles.markers import now_iso
-from statefiles.playbook import evidence_problems, load_json_file, resolve_active, subtask_status
+from statefiles.playbook import (
+    brief,
+    checks_text,
+    evidence_problems,
+    load_json_file,
+    resolve_active,
+    subtask_status,
+)
 
 #: Where the last verdict's bookkeeping is reported (session state).
 REPORT = ".claude/session-state/last-verdicts.json"
@@ -135,15 +142,27 @@ def _start(progress: dict, phase_id: str, sid: str, stamp: str) -> tuple:
     return phase_id, sid
 
 
-def criterion_of(plan: dict, sid: str | None) -> str:
-    """The first line of subtask ``sid``'s ``criterion`` in ``plan`` (at most 200 characters),
-    or ``""`` when the subtask or its criterion is missing."""
+def _subtask_spec(plan: dict, sid: str | None) -> dict:
     for phase in plan.get("phases") or []:
         for sub in (phase.get("subtasks") or []) if isinstance(phase, dict) else []:
             if isinstance(sub, dict) and sub.get("id") == sid:
-                text = str(sub.get("criterion") or "").strip().splitlines()
-                return text[0][:200] if text else ""
-    return ""
+                return sub
+    return {}
+
+
+def criterion_of(plan: dict, sid: str | None) -> str:
+    """Subtask ``sid``'s ``criterion`` in ``plan`` on one line, cut at a word
+    boundary (:func:`statefiles.playbook.brief`), or ``""`` when the subtask
+    or its criterion is missing."""
+    return brief(_subtask_spec(plan, sid).get("criterion"))
+
+
+def checks_of(plan: dict, sid: str | None) -> str:
+    """Subtask ``sid``'s ``validation_plan`` as one line
+    (:func:`statefiles.playbook.checks_text`): what the critic will judge
+    the work against, so the orchestrator sees it before it records the
+    evidence."""
+    return checks_text(_subtask_spec(plan, sid))
 
 
 # ------------------------------------------------------------------ review
@@ -169,7 +188,7 @@ def _why_not(report: dict, key: str, /, **fields) -> None:
     """Why a reviewed playbook was not activated: ``why_not`` in English
     (the report is JSON, read back later) and ``why_not_text``
     (``messages.Text.to_json``) so the reminder can tell it in the reader's
-    language (issue 14 item 10)."""
+    language."""
     from messages import Text  # lazy: only when the playbook cannot be activated
 
     why = Text(key, **fields)
@@ -236,7 +255,7 @@ def record_review(root: str, plan_rel: str, branch: str | None) -> dict:
         goal = {"phase": phase_id, "done_criteria": _criteria(plan), "status": "in_progress"}
         state_md.update_keys(root, "goal", goal)
         report.update(activated=True, phase=phase_id, subtask=sid,
-                      criterion=criterion_of(plan, sid))
+                      criterion=criterion_of(plan, sid), checks=checks_of(plan, sid))
     return report
 
 
@@ -315,6 +334,7 @@ def apply_critic(root: str, plan_rel: str, verdicts: list, reply: str = "",
         changed = changed or progress.get("active") != before
         report["next"] = list(nxt) if nxt else None
         report["criterion"] = criterion_of(plan, nxt[1]) if nxt else ""
+        report["checks"] = checks_of(plan, nxt[1]) if nxt else ""
         if changed:
             _dump(root, progress_rel, progress)
             if nxt:

@@ -231,7 +231,7 @@ class Active:
     def report(self):
         """One message for Claude or the user about :attr:`errors`, or ``""``:
         a :class:`messages.Text` (English as ``str``; a guard says it in the
-        reader's language, issue 14 item 10)."""
+        reader's language)."""
         if not self.errors:
             return ""
         from messages import Text  # lazy: a broken breezing-active.json only
@@ -244,7 +244,7 @@ class Active:
 
 def _problem(key: str, /, **fields):
     """One problem of breezing-active.json as a :class:`messages.Text`
-    (English as ``str``, told in the reader's language: issue 14 item 10)."""
+    (English as ``str``, told in the reader's language)."""
     from messages import Text  # lazy: a broken breezing-active.json only
 
     return Text(key, **fields)
@@ -522,7 +522,7 @@ _SIGNAL_KEYS = {
 
 def _signal_text(signal: str, done: int, total: int, batch_id):
     """The recommendation of ``signal`` as a :class:`messages.Text` (its
-    English is what breezing-signals.jsonl records; issue 14 item 10)."""
+    English is what breezing-signals.jsonl records)."""
     from messages import Text  # lazy: only when a signal fires or is shown
 
     key = _SIGNAL_KEYS[(NEXT_BATCH if signal != PARTIAL_REVIEW else signal,

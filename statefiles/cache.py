@@ -1,7 +1,7 @@
 """A content-keyed cache for derived data (parsed YAML) under ``.claude/.cache/``.
 
 Parsing YAML needs PyYAML, whose import alone costs about 14 ms per hook
-process on the reference machine (issue 7). The files it parses (state.md, the
+process on the reference machine. The files it parses (state.md, the
 permission config layers) change rarely, so the parsed value is cached as JSON
 keyed on the source's length and CRC-32 plus a format version. The key is
 computed from the bytes just read, never from timestamps, so an edit is

@@ -12,8 +12,7 @@ A playbook is complete — and only then archived — when its progress.json sho
 * every final task ``done`` or ``skipped``: each entry of plan.json
   ``final_tasks`` (keyed by its ``id``, else ``name``, else the string
   itself) and every entry progress.json lists;
-* when the caller passes the critic ledger's verdicts (required by default,
-  issue 15 item 7): a recorded critic PASS as the latest verdict of every
+* when the caller passes the critic ledger's verdicts (required by default): a recorded critic PASS as the latest verdict of every
   subtask and of ``playbook`` — fields Claude typed without a critic run do
   not archive.
 
@@ -62,11 +61,11 @@ def missing(pb, first_only: bool = False, ledger: dict | None = None, texts: boo
 
     ``first_only`` stops at the first problem (the PostToolUse fast path: most
     edits happen while work is still open). ``ledger`` (``{id: "PASS"|"FAIL"}``
-    from the critic ledger, ``workflow.reward.ledger_verdicts``) adds the
+    from the critic ledger, ``workflow.reward.ledger.ledger_verdicts``) adds the
     requirement of a recorded critic PASS for every subtask and the playbook;
     ``None`` leaves it out. ``texts`` makes each problem a
-    :class:`messages.Text` (the same English, translatable: issue 14 item
-    10) for a message; the default keeps the edit path free of the
+    :class:`messages.Text` (the same English, translatable) for
+    a message; the default keeps the edit path free of the
     catalogue."""
     problems: list = []
 

@@ -1,5 +1,5 @@
 """Details that come from a library or the OS, as :class:`messages.Text`
-translated by their kind (issue 14 item 10): an OS error by its errno, a YAML
+translated by their kind: an OS error by its errno, a YAML
 problem and a JSON syntax error by what went wrong, a JSON-Schema finding by
 its validator keyword with its fields. The English text of each is exactly
 what the library said before (tests and logs match it); in Japanese the same

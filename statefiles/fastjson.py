@@ -1,6 +1,6 @@
 """JSON for the hot path, from CPython's C accelerator without importing ``json``.
 
-Why this exists (issue 7): ``import json`` costs about 7 ms per hook process
+Why this exists: ``import json`` costs about 7 ms per hook process
 on the reference machine, 5.7 ms of it for ``re`` and ``enum``, which
 ``json.decoder``/``json.encoder`` need only for their pure-Python fallbacks.
 The interpreter floor is about 10 ms, so ``json`` alone would use most of the
@@ -131,7 +131,7 @@ def _indented(obj, indent: str, encode_str) -> str:
     separator ``": "``, keys that are ``str``/``int``/``float``/``bool``/
     ``None`` converted like ``json`` does, tuples as lists), strings encoded
     by the C encoder's helper. Stored files such as
-    ``session-state/stop-guard.json`` are written on hot paths (issue 7)."""
+    ``session-state/stop-guard.json`` are written on hot paths."""
     parts: list = []
     append = parts.append
     markers: set = set()

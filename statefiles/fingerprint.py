@@ -1,4 +1,4 @@
-"""What a file said when Claude read it (issue 14 item 3: a resumed session).
+"""What a file said when Claude read it (for a resumed session).
 
 init-guard (SPEC §3) records the files Claude read at the start of a session
 under ``.claude/.session-init/read/``. A session resumed with ``claude

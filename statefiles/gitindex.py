@@ -23,11 +23,10 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 GIT_TIMEOUT = 3
 
 
-def index_entry_sha(index: bytes, name: bytes) -> str | None:
-    """The blob id (40 hex digits) recorded for the path ``name`` (bytes,
-    repo-relative, ``/``-separated) in the git index ``index`` (the content
-    of ``.git/index``: versions 2-4, SHA-1), or ``None`` when it has no such
-    entry.
+def index_entries(index: bytes):
+    """``(path, sha)`` for every entry of the git index ``index`` (the content
+    of ``.git/index``: versions 2-4, SHA-1), in index order: ``path`` bytes,
+    repo-relative, ``/``-separated; ``sha`` 20 raw bytes.
 
     Raises:
         ValueError, IndexError: ``index`` is not an index this reader knows
@@ -64,13 +63,27 @@ def index_entry_sha(index: bytes, name: bytes) -> str | None:
             path = index[pos:end]
             pos = start + ((62 + extended + len(path) + 8) // 8) * 8
         prev = path
+        yield path, sha
+
+
+def index_paths(index: bytes) -> list:
+    """Every path (bytes) of the git index ``index``; errors as
+    :func:`index_entries`."""
+    return [path for path, _sha in index_entries(index)]
+
+
+def index_entry_sha(index: bytes, name: bytes) -> str | None:
+    """The blob id (40 hex digits) recorded for the path ``name`` (bytes,
+    repo-relative, ``/``-separated) in the git index ``index``, or ``None``
+    when it has no such entry; errors as :func:`index_entries`."""
+    for path, sha in index_entries(index):
         if path == name:
             return sha.hex()
     return None
 
 
 def _sha1(data: bytes):
-    try:  # the C module directly: hashlib loads OpenSSL (about 2.5 ms, issue 7)
+    try:  # the C module directly: hashlib loads OpenSSL (about 2.5 ms)
         from _sha1 import sha1  # lazy: the index check only (git commit)
     except ImportError:  # pragma: no cover - a Python built without it
         from hashlib import sha1  # lazy: fallback

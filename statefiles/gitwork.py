@@ -12,7 +12,7 @@ unpushed work" warning and the archive engine's git steps (SPEC §3). Rules:
 * ``GIT_OPTIONAL_LOCKS=0``: read-only calls (``git status``) never take the
   index lock or rewrite the index behind the user's back;
 * output is decoded as UTF-8 with replacement and kept bounded;
-* **nothing the project controls runs** (issue 15 item 5): the repository's
+* **nothing the project controls runs**: the repository's
   configuration is writable by the agent (``git config core.fsmonitor
   ./x``), so every git started here — and every git a child such as ``gh``
   starts — gets configuration overrides through the environment
@@ -22,7 +22,7 @@ unpushed work" warning and the archive engine's git steps (SPEC §3). Rules:
   and merge drivers, credential helpers, ssh and gpg programs...) emptied.
   When that configuration cannot be read, git is not run at all.
 
-``subprocess`` is imported inside the functions (issue 7: it costs about
+``subprocess`` is imported inside the functions (it costs about
 4 ms, and the modules that import this one are on hook paths).
 """
 
@@ -31,7 +31,7 @@ from __future__ import annotations
 import os
 import time
 
-from shell.record import Record
+from statefiles.record import Record
 
 #: Largest output kept per stream, in characters.
 MAX_OUTPUT = 64 * 1024
@@ -47,7 +47,7 @@ class Run(Record):
         missing: the executable was not found.
 
     Made as ``Run(argv, code=None, out="", err="", timed_out=False,
-    missing=False)`` (:class:`shell.record.Record`).
+    missing=False)`` (:class:`statefiles.record.Record`).
     """
 
     __slots__ = ("argv", "code", "out", "err", "timed_out", "missing")
@@ -249,7 +249,7 @@ def run(argv: list, cwd: str, timeout: float, env: dict | None = None,
     if timeout <= 0:
         return Run(argv, timed_out=True)
     if env is None:
-        # Reading the configuration spends the same budget (issue 15 item 1).
+        # Reading the configuration spends the same budget.
         deadline = time.monotonic() + timeout
         try:
             env = quiet_env(root=cwd, timeout=min(CONFIG_TIMEOUT, timeout))

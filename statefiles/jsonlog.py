@@ -4,7 +4,10 @@ Used by the lifecycle handlers (SPEC §3: log-subagent, Notification,
 SessionEnd, the archive engine). One record is one line, written with a
 single ``write(2)`` on a file opened with ``O_APPEND``, so records from hooks
 running in parallel never interleave within a line (POSIX appends of one
-write are atomic with respect to other appends on local file systems). A log
+write are atomic with respect to other appends on local file systems). A
+torn last line (a writer killed inside its write, a full disk) is repaired
+before the next append, and an append not written whole raises
+(:func:`statefiles.atomic.append_lines`). A log
 past ``max_bytes`` is rotated to ``<name>.1`` (one generation kept); losing a
 race on rotation loses nothing but the order of two lines.
 
@@ -17,7 +20,7 @@ import os
 import time
 
 from statefiles import fastjson, layout
-from statefiles.atomic import append_nonblocking, locked, read_bytes
+from statefiles.atomic import append_lines, append_nonblocking, locked, read_bytes
 from statefiles.markers import now_iso
 
 #: Default rotation size of a log, in bytes.
@@ -76,7 +79,8 @@ def append_rotating(path: str, data: bytes, *, max_bytes: int, keep: int, lock: 
     never written through.
 
     Used by the audit logs (``permission.audit``, ``events.decisionlog``).
-    Returns ``False`` when nothing could be written; never raises.
+    Returns ``False`` when the lines could not be written whole (a torn
+    tail is repaired by the next append); never raises.
     """
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -91,13 +95,13 @@ def append_rotating(path: str, data: bytes, *, max_bytes: int, keep: int, lock: 
                 pass
         # O_NONBLOCK: a FIFO planted as the log fails at once instead of
         # blocking the hook; O_NOFOLLOW: a symlink is not written through.
-        flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
+        flags = (os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
                  | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
         fd = os.open(path, flags, 0o644)
         try:
             if (os.fstat(fd).st_mode & 0o170000) != 0o100000:  # not a regular file
                 return False
-            os.write(fd, data)
+            append_lines(fd, data, path)
         finally:
             os.close(fd)
         return True

@@ -24,7 +24,7 @@ PROMPT_ANALYZER_CALLED = ".claude/session-state/prompt-analyzer-called"
 LOGS = ".claude/logs"
 ERRORS_LOG = ".claude/logs/errors.log"
 PROTECTED_FILES = ".claude/protected-files.txt"
-#: The project's custom rules (issue 18 item 4; :mod:`statefiles.rules`).
+#: The project's custom rules (:mod:`shell.custom_rules`).
 CUSTOM_RULES = ".claude/playgate-rules.yaml"
 #: install.py's manifest: every file it wrote, with hashes (:mod:`playgate.installer.manifest`).
 MANIFEST = ".claude/playgate.json"
@@ -45,9 +45,9 @@ PLAY_DIR = "play"
 PLAY_TEMPLATE = "play/template"
 PLAY_ARCHIVE = "play/archive"
 
-# Lifecycle (issue 6: PostToolUse archive, PreCompact/SessionStart resume,
+# Lifecycle (PostToolUse archive, PreCompact/SessionStart resume,
 # SessionEnd, subagent and notification logs).
-#: The archive engine's checkpoint (statefiles.archive); resumable after a crash.
+#: The archive engine's checkpoint (statefiles.checkpoint); resumable after a crash.
 ARCHIVE_CHECKPOINT = ".claude/session-state/archive-checkpoint.json"
 #: Held by the process running the archive engine (never blocks: a second
 #: process that finds it held leaves the work to the holder).
@@ -61,7 +61,7 @@ NOTIFICATIONS_LOG = ".claude/logs/notifications.log"
 ARCHIVE_LOG = ".claude/logs/archive.log"
 SESSIONS_LOG = ".claude/logs/sessions.log"
 #: Every gate decision of every hook, one JSON line each (events.decisionlog;
-#: issue 18 item 3), and the lock its rotation takes.
+#), and the lock its rotation takes.
 DECISIONS_LOG = ".claude/logs/decisions.jsonl"
 DECISIONS_LOCK = ".claude/.cache/decisions-log.lock"
 #: Scratch space of a playbook (``play/<id>/tmp/``), emptied when it is archived.
@@ -99,8 +99,8 @@ def working_dir(cwd: str = "", env: dict | None = None) -> str:
     """The shell's working directory for a hook call: the payload's ``cwd``;
     for a hand-typed payload without one, ``$CLAUDE_PROJECT_DIR`` when it names
     a directory (where Claude Code starts the shell), else the hook process's
-    own working directory, as seed 000's permission hook took it (issue 18
-    item 5). Absolute; ``cwd`` is returned as given when set."""
+    own working directory, as seed 000's permission hook took it.
+    Absolute; ``cwd`` is returned as given when set."""
     if cwd:
         return cwd
     env = os.environ if env is None else env
@@ -141,7 +141,7 @@ class ResolvedPath:
             Unicode NFC/NFKC forms and case-folded forms, with trailing dots and
             spaces stripped from components. Allow-lists must compare ``rel``
             only; block-lists compare every variant, so a protected file reached
-            by any spelling is still protected (issue 8).
+            by any spelling is still protected.
         abs_forms: absolute spellings for absolute block-list patterns
             (``~/.ssh/**``): the real path, the lexical one and the Windows
             reading of backslashes.

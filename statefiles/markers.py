@@ -13,7 +13,7 @@ import os
 import time
 
 from statefiles import fastjson, layout
-from statefiles.atomic import locked, read_text, write_atomic
+from statefiles.atomic import locked, read_text, sweep_stale, write_atomic
 
 
 def now_iso() -> str:
@@ -83,8 +83,11 @@ class Markers:
         self._seen[rel] = True
 
     def remove(self, rel: str) -> bool:
-        """Delete a marker file; ``True`` if it existed."""
+        """Delete a marker file; ``True`` if it existed. The temporary files
+        of its killed writers go with it (nothing would write it again to
+        sweep them: :func:`statefiles.atomic.sweep_stale`)."""
         self._seen[rel] = False
+        sweep_stale(self.path(rel))
         try:
             os.unlink(self.path(rel))
             return True

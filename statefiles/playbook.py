@@ -93,7 +93,7 @@ def parse_json_text(data, label: str) -> tuple:
 
 def _text(key: str, /, **fields):
     """A read problem as :class:`messages.Text` (the English as before,
-    translatable; issue 14 item 10). Lazy: only a broken playbook makes one."""
+    translatable). Lazy: only a broken playbook makes one."""
     from messages import Text  # lazy: only a broken playbook makes one
 
     return Text(key, **fields)
@@ -162,6 +162,48 @@ def new_progress(phases: dict, subtasks, active: tuple) -> dict:
                        for ident, status in phases.items()},
             "subtasks": {ident: pending() for ident in subtasks}, "final_tasks": {},
             "critic": {"status": "PENDING", "evidence": [], "notes": ""}}
+
+
+#: Characters of a criterion or a check shown in a reminder.
+BRIEF_LIMIT = 400
+
+
+def brief(text, limit: int = BRIEF_LIMIT) -> str:
+    """``text`` on one line (whitespace runs as one space), at most
+    ``limit`` characters: a longer one is cut at the last word boundary
+    before the limit and ends with ``…`` (never in the middle of a word,
+    which once turned ``validation`` into ``valid``). Not a string: ``""``."""
+    if not isinstance(text, str):
+        return ""
+    flat = " ".join(text.split())
+    if len(flat) <= limit:
+        return flat
+    cut = flat[:limit].rstrip()
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:.-") + "…"
+
+
+def checks_text(subtask) -> str:
+    """A plan subtask's ``validation_plan`` as one line, the checks the
+    critic will judge against: ``technical: pytest -q → all tests pass;
+    consistency: ...; completeness: ...`` (each :func:`brief`); ``""`` when
+    there is none."""
+    plan = _dict(_dict(subtask).get("validation_plan"))
+    parts = []
+    for kind in VALIDATION_KINDS:
+        value = plan.get(kind)
+        if isinstance(value, dict):
+            command = brief(_str(value.get("command")), 160)
+            expected = brief(_str(value.get("expected")), 160)
+            what = " → ".join(p for p in (command, expected) if p) or brief(
+                _str(value.get("type")), 40)
+        else:
+            what = brief(_str(value), 200)
+        if what:
+            parts.append(f"{kind}: {what}")
+    return "; ".join(parts)
 
 
 def evidence_problems(entry) -> list:
@@ -341,7 +383,7 @@ class Playbook:
 
     def active_subtask_id(self) -> str | None:
         """progress ``active.subtask``, else the first in_progress subtask, else
-        the first subtask of ``active.phase`` (issue 4)."""
+        the first subtask of ``active.phase``."""
         sub = _str(self.active.get("subtask")).strip()
         if sub and self.subtask(sub)[1] is not None:
             return sub

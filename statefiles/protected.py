@@ -16,6 +16,20 @@ below it. Matching is done on every spelling of the target (see
 ``layout.ResolvedPath.variants``) and ignores case, so a protected file is
 protected however it is written.
 
+A wildcard never reaches into an installed-package directory
+(:data:`PACKAGE_DIRS`: ``site-packages``, ``node_modules``...): ``**/*.pem``
+protects the project's keys, not certifi's public CA bundle in
+``.venv/lib/python3.12/site-packages/certifi/cacert.pem``, so installing into
+or removing a virtualenv is not a write to a secret. A pattern that names
+such a directory literally (``node_modules/app/*.pem``) still reaches in, and
+so does a pattern whose literal part covers the tree
+(``.claude/.venv/**``, the suite's own environment). Only the directory's
+*name* counts, never a marker file (``pyvenv.cfg``) or ``.gitignore``: an
+agent can write those next to a real secret, while giving a secret such a
+name means moving it, which is a write to the protected file; and every
+spelling of the target is judged, so a symlink from ``node_modules/`` to a
+secret is as protected as the secret.
+
 :data:`FLOOR` is always in force, whatever the file says: the suite's own
 files, settings and state caches are HARD_BLOCK so that Claude cannot switch
 the gate off (bypass family G).
@@ -29,6 +43,12 @@ from statefiles import layout
 from statefiles.atomic import read_bytes
 
 LEVELS = ("HARD_BLOCK", "BLOCK", "WARN")
+
+#: Directories package managers install into (case-folded names). A
+#: wildcard of a protection pattern does not match them or anything below
+#: them; a literal component does (see the module docstring).
+PACKAGE_DIRS = frozenset({"site-packages", "dist-packages", "node_modules", "__pypackages__",
+                          "bower_components"})
 #: Strength order: a path matched by several entries gets the strongest level.
 _RANK = {"WARN": 1, "BLOCK": 2, "HARD_BLOCK": 3}
 
@@ -57,7 +77,7 @@ FLOOR = (
     ".claude/protected-files.txt",
     ".claude/permission-config.yaml",
     ".claude/permission-config.local.yaml",
-    # The project's custom rules (issue 18 item 4): Claude must not lift its own rules.
+    # The project's custom rules: Claude must not lift its own rules.
     layout.CUSTOM_RULES,
     layout.MANIFEST,
     # install.py's backups of the user's files: --uninstall restores from them.
@@ -88,11 +108,11 @@ FLOOR = (
     ".claude/agents/crew-retrospector.md",
     ".claude/agents/crew-memory-writer.md",
     ".mcp.json",
-    # The Claude Code plugin's code, marketplaces and environment (issue 11).
+    # The Claude Code plugin's code, marketplaces and environment.
     "~/.claude/plugins/**",
     "~/.claude/settings.json",
     "~/.claude/settings.local.json",
-    # The user's own Claude Code configuration (issue 15 item 6): its hooks,
+    # The user's own Claude Code configuration: its hooks,
     # permissions and MCP servers decide what runs in every session.
     "~/.claude.json",
     "~/.claude.json.backup",
@@ -126,7 +146,7 @@ class Entry:
         self.line = line
         self.absolute = pattern.startswith(("/", "~/"))
         # A cheap pre-filter so that most entries are rejected with one string
-        # comparison (hot path, issue 7).
+        # comparison (hot path).
         self.prefix = _literal_prefix(pattern.casefold()) if not self.absolute else ""
         self._regex = None
         self._comps = None
@@ -138,7 +158,7 @@ class Entry:
         want a regex (it answers like :meth:`matches_rel` on paths without
         empty or ``.`` components; matching itself uses :func:`glob_match`)."""
         if self._regex is None:
-            import re  # lazy: ~3 ms (issue 7), and no hook path asks for a regex
+            import re  # lazy: ~3 ms, and no hook path asks for a regex
 
             self._regex = re.compile(glob_to_regex(self.pattern), re.IGNORECASE)
         return self._regex
@@ -151,12 +171,13 @@ class Entry:
 
     def _covers(self, path: str) -> bool:
         """:meth:`matches_rel` for a path already case-folded and normalised
-        (:func:`_normal`)."""
+        (:func:`_normal`); wildcards stop at installed-package directories
+        (:func:`_match_sealed`)."""
         if self.prefix and not path.startswith(self.prefix):
             return False
         if self._comps is None:
             self._comps = pattern_components(self.pattern)
-        return _match(self._comps, path)
+        return _match_sealed(self._comps, path)
 
     def matches_abs(self, forms, home: str) -> bool:
         """For an absolute entry: True when one of the absolute paths ``forms``
@@ -170,7 +191,7 @@ class Entry:
         _, prefix, comps = cached
         for form in forms:
             path = _normal(form.casefold())
-            if path.startswith(prefix) and _match(comps, path):
+            if path.startswith(prefix) and _match_sealed(comps, path):
                 return True
         return False
 
@@ -180,7 +201,7 @@ class Entry:
 
 # ----------------------------------------------------------------------- globs
 #
-# The one glob matcher of the suite (issue 17): protected-files.txt entries,
+# The one glob matcher of the suite: protected-files.txt entries,
 # bash-check's view of them, spec_paths (workflow.team) and the playbook's
 # scope globs all read a glob the same way:
 #
@@ -194,7 +215,7 @@ class Entry:
 # * a match also covers everything below it (a directory pattern protects
 #   the tree; ``dir/**`` covers ``dir`` itself).
 #
-# Before issue 17 there were three matchers. workflow/team.py read spec_paths
+# There used to be three matchers. workflow/team.py read spec_paths
 # without the "covers everything below" rule and kept ``**`` inside a
 # component within it; protected.py and bash_check.py kept empty and ``.``
 # components as literal ones. Where they differed the one matcher takes the
@@ -248,7 +269,7 @@ def glob_to_regex(pattern: str) -> str:
 def _regex_text(pat: str) -> str:
     """:func:`glob_to_regex` for ``pat`` already reduced to its components
     (joined with ``/``)."""
-    import re  # lazy: ~3 ms (issue 7); only the regex fallback and tests use it
+    import re  # lazy: ~3 ms; only the regex fallback and tests use it
 
     out = []
     i = 0
@@ -316,7 +337,7 @@ def glob_match(comps, path: str) -> bool:
     """True when the glob (``comps`` from :func:`pattern_components`) matches
     ``path`` (already case-folded) or a directory above it, with the
     semantics above. Same answers as :func:`glob_to_regex` on the normalised
-    path, without importing ``re`` on the hot path (issue 7)."""
+    path, without importing ``re`` on the hot path."""
     return _match(comps, _normal(path))
 
 
@@ -339,6 +360,62 @@ def _match(comps, path: str) -> bool:
                     return True
                 return any(rec(i + 1, k) for k in range(j, n_parts))
             if j >= n_parts or not _component_match(c, parts[j]):
+                return False
+            i += 1
+            j += 1
+        return True
+
+    return rec(0, 0)
+
+
+def _in_package_dir(path: str) -> bool:
+    """``path`` (case-folded, normalised) has a :data:`PACKAGE_DIRS`
+    component. A substring test first: most paths have no ``-packages``,
+    ``node_modules`` or ``_components`` in them at all."""
+    if "packages" not in path and "node_modules" not in path and "_components" not in path:
+        return False
+    return any(part in PACKAGE_DIRS for part in path.split("/"))
+
+
+def _match_sealed(comps, path: str) -> bool:
+    """:func:`_match` for protection entries: a wildcard (``*``, ``?``,
+    ``**``) never matches a :data:`PACKAGE_DIRS` component, a literal
+    component does; a match still covers everything below it. ``path`` is
+    case-folded and normalised. Costs :func:`_match` plus one substring test
+    for a path outside installed packages."""
+    if not _match(comps, path):
+        return False
+    if not _in_package_dir(path):
+        return True
+    if not isinstance(comps, tuple):
+        # A regex pattern ("a**b" inside a component): it reaches into a
+        # package directory only when it names every one on the path.
+        text = comps.pattern
+        return all(part not in PACKAGE_DIRS or part.replace("-", "\\-") in text
+                   or part in text for part in path.split("/"))
+    parts = path.split("/")
+    n_comps, n_parts = len(comps), len(parts)
+    sealed = [part in PACKAGE_DIRS for part in parts]
+
+    def rec(i: int, j: int) -> bool:
+        """Components ``comps[i:]`` match path parts ``parts[j:]``, no
+        wildcard taking a sealed part."""
+        while i < n_comps:
+            c = comps[i]
+            if c == "**":
+                while i + 1 < n_comps and comps[i + 1] == "**":
+                    i += 1
+                if i + 1 == n_comps:
+                    return True     # the rest is covered as "below" a match
+                for k in range(j, n_parts):
+                    if rec(i + 1, k):
+                        return True
+                    if sealed[k]:
+                        return False   # ** would have to take parts[k]
+                return False
+            if j >= n_parts or not _component_match(c, parts[j]):
+                return False
+            if sealed[j] and ("*" in c or "?" in c):
                 return False
             i += 1
             j += 1
@@ -507,9 +584,9 @@ class ProtectedList:
             elif found:
                 rel = layout.relative_to(found, root) if root and not entry.absolute else None
                 name = rel if rel is not None else found
-                if glob_match(pattern_components(entry.pattern if not entry.absolute
-                                                 else _expand_home(entry.pattern, home)),
-                              name.casefold()):
+                if _match_sealed(pattern_components(entry.pattern if not entry.absolute
+                                                    else _expand_home(entry.pattern, home)),
+                                 _normal(name.casefold())):
                     best = entry
         return best
 
@@ -527,7 +604,7 @@ def suite_floor() -> tuple:
     """The suite's own directory as an absolute HARD_BLOCK pattern when it is
     not a project's ``.claude/`` (which :data:`FLOOR` covers): the Claude Code
     plugin root, wherever the plugin was installed from, and the plugin's data
-    directory (``$CLAUDE_PLUGIN_DATA``, its Python environment) — issue 11.
+    directory (``$CLAUDE_PLUGIN_DATA``, its Python environment).
     Editing the code or the interpreter that run the hooks would switch the
     gate off (bypass family G)."""
     suite = layout.SUITE_ROOT
@@ -583,7 +660,7 @@ def parse(text: str, label: str = layout.PROTECTED_FILES) -> ProtectedList:
 
 def _text(key: str, /, **fields):
     """A problem of the list as :class:`messages.Text` (the English as
-    before, translatable: issue 14 item 10); only a broken list makes one."""
+    before, translatable); only a broken list makes one."""
     from messages import Text  # lazy: a broken list only
 
     return Text(key, **fields)

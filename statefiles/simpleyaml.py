@@ -1,4 +1,4 @@
-"""A strict reader for the simple YAML that state.md's sections are written in (issue 7).
+"""A strict reader for the simple YAML that state.md's sections are written in.
 
 Importing PyYAML costs about 14 ms per hook process and a parse a few more;
 the budget for a whole hook is 2.5× an interpreter start (~25 ms). state.md

@@ -26,6 +26,11 @@ from statefiles.cache import cached, lookup, store
 
 SECTIONS = ("project", "playbook", "goal", "session", "config")
 SECURITY_MODES = ("strict", "trusted", "developer", "admin")
+#: Other names a mode is written with: seed 002's state.md lists
+#: ``security: normal | admin``, and its ``normal`` is the default mode,
+#: which here is ``strict`` (the strictest of the four, so a seed-era
+#: state.md loses no protection).
+SECURITY_ALIASES = {"normal": "strict"}
 TOOLSTACKS = ("A", "B", "C")
 #: state.md larger than this is refused (a hostile or broken file): parsing
 #: must stay far inside a hook's timeout (statefiles.yamlsafe).
@@ -36,7 +41,7 @@ MAX_BYTES = 128 * 1024
 def _heading(line: str) -> str | None:
     """The section name of a ``## name`` line (what ``^##\\s+(.+?)\\s*$``
     captures, stripped and lower-cased), else ``None``. String methods, not
-    ``re`` (about 5 ms per hook process, issue 7); ``str.isspace`` is the
+    ``re`` (about 5 ms per hook process); ``str.isspace`` is the
     character class ``\\s`` of a ``str`` pattern."""
     if len(line) < 4 or not line.startswith("##") or not line[2].isspace():
         return None
@@ -142,8 +147,8 @@ def scan(text: str) -> dict:
 
 
 def _text(key: str, /, **fields):
-    """A problem as :class:`messages.Text` (English as before, translatable;
-    issue 14 item 10). Lazy: only a broken state.md makes one."""
+    """A problem as :class:`messages.Text` (English as before,
+    translatable). Lazy: only a broken state.md makes one."""
     from messages import Text  # lazy: only a broken state.md makes one
 
     return Text(key, **fields)
@@ -167,7 +172,7 @@ def _line_of(text: str, offset: int) -> int:
 
 #: Parses made in this process, by text (a parse is a pure function of the
 #: text): an edit of state.md is judged by several guards, each parsing the
-#: text before and after it (issue 7).
+#: text before and after it.
 _PARSED: dict = {}
 _PARSED_MAX = 16
 
@@ -243,6 +248,12 @@ def _parse(text: str) -> dict:
     return {"sections": sections, "spans": info["spans"], "errors": errors}
 
 
+def _mode(value: str) -> str:
+    """A ``config.security`` string as the mode it names (aliases resolved)."""
+    mode = value.strip().lower()
+    return SECURITY_ALIASES.get(mode, mode)
+
+
 def _key_problems(sections: dict) -> list:
     """Keys the guards rely on whose value cannot be what it must be: they
     read as their safe default (no active playbook, ``strict``), and the
@@ -255,7 +266,7 @@ def _key_problems(sections: dict) -> list:
         problems.append(_text("state_md.active_not_path", type=type(active).__name__))
     security = config.get("security") if isinstance(config, dict) else None
     if security is not None and (not isinstance(security, str)
-                                 or security.strip().lower() not in SECURITY_MODES):
+                                 or _mode(security) not in SECURITY_MODES):
         problems.append(_text("state_md.bad_security", value=repr(security),
                               modes=", ".join(SECURITY_MODES)))
     return problems
@@ -306,11 +317,13 @@ class StateDoc:
 
     @property
     def security(self) -> str:
-        """``config.security``; anything unknown or unreadable is ``strict``
-        (SPEC §7 — the safest mode)."""
+        """``config.security`` as one of :data:`SECURITY_MODES` (seed 002's
+        ``normal`` is ``strict``, :data:`SECURITY_ALIASES`); anything unknown
+        or unreadable is ``strict`` (SPEC §7 — the safest mode), and
+        :attr:`errors` names it."""
         value = self.get("config", "security")
-        if isinstance(value, str) and value.strip().lower() in SECURITY_MODES:
-            return value.strip().lower()
+        if isinstance(value, str) and _mode(value) in SECURITY_MODES:
+            return _mode(value)
         return "strict"
 
     @property
@@ -324,7 +337,7 @@ class StateDoc:
     def language(self) -> str:
         """``config.language``: ``"en"`` (default) or ``"ja"`` (the catalogues,
         ``messages.LANGUAGES``); anything else,
-        or unset, is ``"en"`` (issue 11 item 3; :attr:`language_raw` keeps the
+        or unset, is ``"en"`` (:attr:`language_raw` keeps the
         value as written so SessionStart can name a bad one)."""
         from messages import resolve_language  # lazy: asked for when a message is about to be made
 
@@ -357,7 +370,7 @@ def load(root: str) -> StateDoc | None:
     if parsed.get("errors"):
         # Problems read back from the on-disk cache are plain English: parse
         # again (a broken state.md only) so they can be told in the reader's
-        # language (issue 14 item 10).
+        # language.
         parsed = parse(text)
     # An edit of state.md is judged against this text as its "before": the
     # guards' parse() of it is then answered from memory (parse() on a cache
@@ -399,7 +412,7 @@ def _dump_value(value) -> str:
     """One-line YAML for ``value`` (flow style for collections)."""
     import yaml  # lazy: PyYAML (~15 ms) only for a value the fast writer cannot spell
 
-    from statefiles import simpleyaml  # lazy: state.md writes only (issue 7)
+    from statefiles import simpleyaml  # lazy: state.md writes only
 
     if value is None:
         return "null"
@@ -547,7 +560,7 @@ def _plain_scalar(value) -> str | None:
             value.encode("utf-8")
         except UnicodeEncodeError:  # lone surrogates cannot be stored in the file
             return None
-        from statefiles import simpleyaml  # lazy: state.md writes only (issue 7)
+        from statefiles import simpleyaml  # lazy: state.md writes only
 
         if simpleyaml.is_timestamp(value) or _plain_safe(value):
             return value
@@ -593,7 +606,7 @@ def _scan_top_keys(lines: list) -> list | None:
 
 def _fast_update(root: str, path: str, data: bytes, section: str, updates: dict,
                  durable: bool = True) -> bool:
-    """Update one-line scalar keys without PyYAML (issue 7: SessionStart and
+    """Update one-line scalar keys without PyYAML (SessionStart and
     SessionEnd write a timestamp on every session; importing PyYAML costs
     about 14 ms).
 
@@ -691,7 +704,7 @@ def update_keys(root: str, section: str, updates: dict, *, create: bool = True,
     still atomic for every reader; only an operating-system crash in the next
     seconds could lose it). For bookkeeping such as ``session.last_start``,
     whose loss is harmless, on paths with a time budget: under load an fsync
-    alone costs 5–60 ms (issue 7).
+    alone costs 5–60 ms.
 
     Raises:
         StateError: state.md is missing, not UTF-8, its section's YAML is

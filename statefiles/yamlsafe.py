@@ -4,7 +4,7 @@ The files parsed on a hook path — state.md's blocks, an edited spec.yaml, an
 agent definition's frontmatter — may be written by the agent the gate
 watches. A hook that takes longer than its registered timeout is killed and
 Claude Code lets the call through (fails open), so parsing must stay fast
-whatever the text (issue 8, hostile state):
+whatever the text (hostile state):
 
 * the text is at most ``limit`` characters (pure-Python PyYAML needs about
   4 s per megabyte);
@@ -83,3 +83,36 @@ def safe_load(text: str, limit: int = MAX_CHARS):
         raise YAMLProblem((str(exc).splitlines() or [type(exc).__name__])[0]) from None
     _bounded(value, len(text) + 1000)
     return value
+
+
+def yaml_load(text: str):
+    """``yaml.safe_load`` that refuses duplicate keys (the second would
+    silently win and hide a mistake), for the configuration files a human
+    writes (``permission-config.yaml``, ``playgate-rules.yaml``); their
+    callers bound the size. Raises ``yaml.YAMLError``."""
+    import yaml  # lazy: PyYAML (~15 ms) only when a configuration file changed
+
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class _Loader(base):  # type: ignore[misc, valid-type]
+        pass
+
+    def mapping(loader, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            try:
+                dup = key in seen
+            except TypeError:
+                dup = False
+            if dup:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"duplicate key {key!r}", key_node.start_mark)
+            try:
+                seen.add(key)
+            except TypeError:
+                pass
+        return yaml.constructor.SafeConstructor.construct_mapping(loader, node, deep=deep)
+
+    _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+    return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass

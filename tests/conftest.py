@@ -180,8 +180,8 @@ def make_repo(path: Path, branch: str = "main") -> Path:
 
 
 def json_block_reason(stdout: str):
-    """The reason of a block a hook printed as JSON on exit 0 (issue 14 item
-    1: PreToolUse ``permissionDecision: "deny"`` + ``permissionDecisionReason``;
+    """The reason of a block a hook printed as JSON on exit 0
+    (PreToolUse ``permissionDecision: "deny"`` + ``permissionDecisionReason``;
     UserPromptSubmit/Stop/SubagentStop ``{"decision": "block", "reason"}``),
     or ``None`` when ``stdout`` holds no such block."""
     text = stdout.strip()
@@ -203,7 +203,7 @@ def json_block_reason(stdout: str):
 
 def claude_view(event, code: int, out: str, err: str) -> tuple:
     """``(code, stdout, stderr)`` as Claude Code acts on them: a PreToolUse or
-    UserPromptSubmit block printed as JSON on exit 0 (issue 14 item 1) reads
+    UserPromptSubmit block printed as JSON on exit 0 reads
     as exit 2 with the reason on stderr and nothing on stdout, the form the
     robustness suites assert for every block. Anything else is unchanged."""
     if code == 0 and event in HookResult.FOLDED:
@@ -217,7 +217,7 @@ class HookResult:
     """What Claude Code would see from one hook call.
 
     A PreToolUse or UserPromptSubmit block comes in two forms: JSON on exit
-    0 (the hook's answer, issue 14 item 1, :func:`json_block_reason`) or exit
+    0 (the hook's answer, :func:`json_block_reason`) or exit
     2 with the reason on stderr (the fail-closed path: malformed input seen
     by an older runtime, a hook that could not run). ``code`` and ``stderr``
     are *as Claude Code acts on them*: a JSON block reads as ``code == 2``
@@ -376,8 +376,8 @@ FRESH_REPO = ("README.md",)
 def installed_template(tmp_path_factory) -> Path:
     """One fresh repository with the suite installed by install.py, made once
     per test session (once per xdist worker): :func:`copy_install` gives each
-    test the same result without running the installer again (issue 17 item
-    5: about 1.2 s a test)."""
+    test the same result without running the installer again (it
+    costs about 1.2 s a test)."""
     repo = make_repo(tmp_path_factory.mktemp("installed-template") / "repo")
     proc = install(repo)
     assert proc.returncode == 0, proc.stderr + proc.stdout
@@ -460,7 +460,7 @@ def installed(repo, installed_template) -> Installed:
     return Installed(repo)
 
 
-# --- foundation (issue 2): an in-process project tree, see tests/_foundation.py
+# --- foundation: an in-process project tree, see tests/_foundation.py
 @pytest.fixture
 def ws(tmp_path):
     """A project root with state.md, the protection list and play/template/,

@@ -95,8 +95,7 @@ def write_playbook(root: Path, pid: str, plan_body=None, progress_body=None, **k
 def critic_ran(root: Path, pid: str, ids=None, verdict: str = "PASS") -> None:
     """Record in the critic ledger that a critic run gave ``verdict`` for
     ``ids`` (default: every subtask of ``play/<pid>`` and ``playbook``), as
-    the SubagentStop hook writes it (guards.critic_ledger). Since issue 15
-    item 7 a done status and the archive need this recorded run; typed
+    the SubagentStop hook writes it (guards.critic_ledger). A done status and the archive need this recorded run; typed
     fields alone are not enough."""
     plan_rel = f"play/{pid}/plan.json"
     if ids is None:

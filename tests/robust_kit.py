@@ -1,4 +1,4 @@
-"""Workspaces for the robustness suites (issue 8): project trees in named
+"""Workspaces for the robustness suites: project trees in named
 states that can be put back exactly as they were between two examples.
 
 ``Scenario`` wraps a ``tests/_foundation.Workspace`` (state.md, the

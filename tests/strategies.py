@@ -1,4 +1,4 @@
-"""Hypothesis strategies for hook payloads (issue 8, robustness suites).
+"""Hypothesis strategies for hook payloads (robustness suites).
 
 Two families, for every Claude Code event this suite serves:
 
@@ -55,7 +55,7 @@ TOOL_EVENTS = frozenset({"PreToolUse", "PostToolUse", "PermissionRequest"})
 STR, NUM, BOOL, OBJ, LIST, ANY = "string", "number", "boolean", "object", "array", "any"
 
 COMMON_TYPES = {
-    # Optional: an entrypoint reads a payload without it as its own event (issue 18 item 5).
+    # Optional: an entrypoint reads a payload without it as its own event.
     "hook_event_name": (STR, False), "session_id": (STR, False), "transcript_path": (STR, False),
     "cwd": (STR, False), "permission_mode": (STR, False), "prompt_id": (STR, False),
     "agent_id": (STR, False), "agent_type": (STR, False),

@@ -1,4 +1,4 @@
-"""The latency benchmark (bench/, issue 7): its playbook, its measuring and
+"""The latency benchmark (bench/): its playbook, its measuring and
 its command line. The figures themselves are not asserted (performance goals
 live in the benchmark, not in timed tests); what is asserted is that it runs
 the hooks it claims, checks their decisions, and reports without failing CI."""

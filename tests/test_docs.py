@@ -1,4 +1,4 @@
-"""The documentation still works (issue 18 item 8): README.md and docs/*.md.
+"""The documentation still works: README.md and docs/*.md.
 
 * every relative link resolves: the file exists, and an ``#anchor`` names a
   heading of the target page (GitHub's anchor rules);
@@ -13,7 +13,7 @@
   ``tests/e2e/``) exists, unless git ignores it (generated output such as
   ``bench/out/latest.json``).
 
-Mentions of what a branch being merged separately adds (issue 18: the
+Mentions of what a branch being merged separately adds (the
 security branch's ``bench --worst``) are listed in :data:`PENDING`; a
 test fails once the thing exists, so the entry is removed at the merge.
 """
@@ -38,19 +38,21 @@ PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 NOT_COMMANDS = frozenset({"is"})
 
 #: (command, flag) shown in the docs for work merged separately: the
-#: security branch's worst-case benchmark (issue 15 item 1).
+#: security branch's worst-case benchmark.
 PENDING: dict = {}
 
 #: Scripts without ``--help`` whose flags are checked against their source.
 SCRIPT_SOURCES = {
     "permission_request.py": ("hooks/permission_request.py", "events/permission_request.py",
-                              "permission/explain.py"),
+                              "events/explain.py"),
     "handler.py": ("skills/post-loop/handler.py",),
     "bootstrap.py": ("playgate/bootstrap.py",),
 }
 
-#: Example paths in commands (placeholders), which must not exist.
-EXAMPLE_PATHS = frozenset({"tests/test_x.py", "docs/defs.txt"})
+#: Example paths in commands (placeholders), which must not exist; and files
+#: of the user's project the docs describe (its repository map).
+EXAMPLE_PATHS = frozenset({"tests/test_x.py", "docs/defs.txt", "docs/repository-map.yaml",
+                           "docs/architecture.md"})
 
 FENCE = re.compile(r"^\s*(```|~~~)")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
@@ -191,7 +193,7 @@ def _invocation(words):
 def test_pages_exist_and_readme_is_short():
     assert (ROOT / "docs").is_dir()
     assert len(PAGES) > 5
-    # The README is the front door; topics live under docs/ (issue 18 item 8).
+    # The README is the front door; topics live under docs/.
     assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) < 200
 
 
@@ -357,7 +359,7 @@ def test_cli_table_flags_exist():
 
 @pytest.mark.parametrize("package", ["shell", "guards"])
 def test_every_public_function_has_a_docstring(package):
-    """Issue 17 item 6: every public function of ``shell/`` and ``guards/``
+    """Every public function of ``shell/`` and ``guards/``
     (module level, and methods of public classes) says what it takes and
     returns in a docstring."""
     import ast

@@ -1,4 +1,4 @@
-"""What the user actually gets (issue 18 item 6).
+"""What the user actually gets.
 
 Families:
 

@@ -1,4 +1,4 @@
-"""A hook never runs project-controlled code (issue 15 item 5).
+"""A hook never runs project-controlled code.
 
 The agent can write the project tree (a virtualenv, ``node_modules``) and the
 repository's git configuration (``git config core.fsmonitor ./x`` is an

@@ -1,4 +1,4 @@
-"""No import cycles in the suite (issue 17 item 2), counting imports inside
+"""No import cycles in the suite, counting imports inside
 functions: every ``import``/``from ... import`` of a suite module anywhere in
 a module is an edge (imports under ``if TYPE_CHECKING:`` are not), and the
 graph of the suite's packages has no strongly connected component larger
@@ -16,7 +16,7 @@ PACKAGES = ("events", "guards", "workflow", "statefiles", "shell", "permission",
             "hooks")
 
 #: Cycles outside shell/ that exist on main while other engineers remove them
-#: (issue 17 item 2); the lead removes this allow-list once those changes are
+#:; the lead removes this allow-list once those changes are
 #: merged. Any other cycle fails.
 ALLOWED = {
 }

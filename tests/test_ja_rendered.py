@@ -1,4 +1,4 @@
-"""Everything a Japanese reader gets is Japanese (issue 14 item 10).
+"""Everything a Japanese reader gets is Japanese.
 
 With ``language: ja`` in state.md, the texts the hooks return — block
 reasons, warnings, additionalContext, Stop/SubagentStop reasons, the

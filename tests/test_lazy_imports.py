@@ -1,4 +1,4 @@
-"""Every import inside a function says why it is lazy (issue 17 item 2).
+"""Every import inside a function says why it is lazy.
 
 An import belongs at module level unless the latency budget needs it lazy (a
 module only a rarer path uses: the block or warn path, one event, a CLI

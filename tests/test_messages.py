@@ -1,4 +1,4 @@
-"""The message catalogue (issue 11 item 3): English and Japanese from one
+"""The message catalogue: English and Japanese from one
 catalogue, chosen by state.md ``config.language``.
 
 Families: the two catalogues agree (keys and format fields); every key the
@@ -129,7 +129,7 @@ def test_bash_check_runtime_keys_exist():
 
 
 def test_every_destructive_kind_the_analysis_records_has_its_sentence():
-    """Issue 14 item 10: a finding kind without ``bash_check.family.<kind>``
+    """A finding kind without ``bash_check.family.<kind>``
     reaches a Japanese agent as the analysis's English sentence. Every kind
     the shell analysis can record (literal ``.find("<kind>"`` calls and the
     family modules' ``KIND`` constants) has both catalogue entries."""
@@ -247,7 +247,7 @@ def test_runtime_messages_switch_through_evaluate(ws):
     ("git push --force origin main", "shell.find.git_push_force"),
 ])
 def test_destructive_findings_read_in_japanese(ws, command, key):
-    """issue 14 item 10: bash-check's main sentence no longer carries the
+    """Bash-check's main sentence no longer carries the
     shell analysis's English finding in Japanese: the finding is recorded as
     a catalogue key (shell.model.Msg) and said in Japanese, with the paths
     and options it names. (Before, a per-family Japanese sentence replaced
@@ -387,21 +387,22 @@ def test_prompt_context_in_japanese(ws):
 
 
 def test_archive_report_in_both_languages():
-    from statefiles import archive
+    from statefiles import checkpoint
+    from workflow.archive import report
 
-    cp = {"id": "p1", "archive": "play/archive/p1", "status": archive.SUCCESS, "git": "off",
+    cp = {"id": "p1", "archive": "play/archive/p1", "status": checkpoint.SUCCESS, "git": "off",
           "steps": {"archive": {"status": "done"}, "pending": {"status": "done"},
                     "commit": {"status": "skipped", "detail": "nothing to commit"}}}
-    english = archive.describe(cp)
+    english = report.describe(cp)
     assert english.startswith("Playbook p1 is complete and was archived to play/archive/p1/;")
-    # issue 14: the archive names the post-loop step by its one command
+    # The archive names the post-loop step by its one command
     handler = "`python3 .claude/skills/post-loop/handler.py`"
     assert "commit skipped (nothing to commit)" in english and handler in english
-    japanese = archive.describe(cp, lang="ja")
+    japanese = report.describe(cp, lang="ja")
     assert "play/archive/p1/ にアーカイブされました" in japanese
     assert "commit はスキップ (nothing to commit)" in japanese
     assert handler in japanese
-    assert archive.describe(cp, for_handler=True).count("post-loop") == 0
+    assert report.describe(cp, for_handler=True).count("post-loop") == 0
 
 
 def test_a_library_detail_keeps_its_own_english_when_it_is_a_field():
@@ -437,7 +438,7 @@ def test_the_shell_analysis_labels_read_in_japanese():
 
 
 
-# ------------------------------------------------------------------ effect labels (issue 14 item 10)
+# ------------------------------------------------------------------ effect labels
 EFFECT_LABEL = re.compile(r"""\blabel=(["'])([^"'\n{}]+)\1""")
 
 

@@ -1,4 +1,4 @@
-"""Protected files and reward state through every write route (issue 15 item 6).
+"""Protected files and reward state through every write route.
 
 Families: archive extraction into a protected directory (the members are
 unknown, so extraction writes anywhere under its target; absolute member

@@ -26,7 +26,7 @@ sample runs every call through the installed hooks as subprocesses
 content of the state files.
 
 Bash writes are exercised by tests/guards/test_reward_bash.py (the same agent with
-Bash write rules), which relies on bash-check (issue 3).
+Bash write rules), which relies on bash-check.
 """
 
 from __future__ import annotations
@@ -45,7 +45,19 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from events.edits import compute
-from workflow import reward as R
+from statefiles.playbook import evidence_problems
+from workflow.reward.ledger import CRITIC_LEDGER, ledger_verdicts
+from workflow.reward.rules import (
+    completion_report,
+    critic_pass_problems,
+    critic_passed,
+    done_subtasks,
+    phases_with_open_subtasks,
+    plan_structure,
+    subtask_entries,
+    unevidenced_done,
+)
+from workflow.reward.views import active_of
 
 PLAYBOOKS = (K.PLAYBOOK, "play/side")
 SUBTASKS = ("p1.1", "p1.2", "p2.1")
@@ -141,8 +153,8 @@ class Agent(RuleBasedStateMachine):
         if not archived.exists() or (self.root / K.PROGRESS).exists():
             return
         progress = json.loads(archived.read_text())
-        assert not R.unevidenced_done(progress), ("archived with fraud", progress)
-        assert not R.critic_pass_problems(progress), ("archived without the critic", progress)
+        assert not unevidenced_done(progress), ("archived with fraud", progress)
+        assert not critic_pass_problems(progress), ("archived without the critic", progress)
         self.archived = True
 
     def pre(self, tool_name: str, tool_input: dict, cwd=None):
@@ -181,7 +193,7 @@ class Agent(RuleBasedStateMachine):
     def fingerprint(self) -> str:
         h = hashlib.sha1()
         for rel in ("state.md", K.PLAN, K.PROGRESS, K.SIDE_PLAN, K.SIDE_PROGRESS,
-                    R.CRITIC_LEDGER):
+                    CRITIC_LEDGER):
             try:
                 h.update((self.root / rel).read_bytes())
             except OSError:
@@ -190,7 +202,7 @@ class Agent(RuleBasedStateMachine):
         return h.hexdigest()
 
     def ledger(self, plan_rel: str) -> dict:
-        return R.ledger_verdicts(str(self.root), plan_rel)
+        return ledger_verdicts(str(self.root), plan_rel)
 
     def _edit_input(self, tool: str, path: str, before: str, after: str, old_sub=None,
                     new_sub=None) -> tuple:
@@ -274,8 +286,8 @@ class Agent(RuleBasedStateMachine):
         if doc is None:
             return
         before = (self.root / rel).read_text()
-        all_done = all(R.subtask_entries(doc).get(s, {}).get("status") == "done"
-                       and not R.evidence_problems(R.subtask_entries(doc)[s])
+        all_done = all(subtask_entries(doc).get(s, {}).get("status") == "done"
+                       and not evidence_problems(subtask_entries(doc)[s])
                        for s in K.STRUCTURE[pid])
         doc["phases"][pid] = {"status": status, "updated_at": "2026-01-03"}
         path, cwd = spelled(self.root, rel, spelling)
@@ -330,10 +342,10 @@ class Agent(RuleBasedStateMachine):
         doc = self.disk(rel)
         if doc is None:
             return
-        entries = R.subtask_entries(doc)
+        entries = subtask_entries(doc)
         plan = self.disk(f"{pb}/plan.json") or {}
-        for pid, subs in R.plan_structure(plan):
-            if all(not R.evidence_problems(entries.get(s, {}))
+        for pid, subs in plan_structure(plan):
+            if all(not evidence_problems(entries.get(s, {}))
                    and entries.get(s, {}).get("status") == "done" for s in subs):
                 doc["phases"][pid] = {"status": "done", "updated_at": "2026-01-04"}
         if pb == K.PLAYBOOK:
@@ -446,7 +458,7 @@ class Agent(RuleBasedStateMachine):
 
     # ------------------------------------------------------------------ rules: reads and stops
     @precondition(lambda self: not self.archived)
-    @rule(rel=st.sampled_from(["state.md", K.PLAN, K.PROGRESS, R.CRITIC_LEDGER, "src/app.py"]))
+    @rule(rel=st.sampled_from(["state.md", K.PLAN, K.PROGRESS, CRITIC_LEDGER, "src/app.py"]))
     def read(self, rel):
         result = self.pre("Read", {"file_path": str(self.root / rel)})
         assert result.code == 0, result
@@ -470,15 +482,15 @@ class Agent(RuleBasedStateMachine):
         from statefiles.state_md import parse
 
         sections = parse((self.root / "state.md").read_text())
-        active = R.active_of(sections)
+        active = active_of(sections)
         if active is None:
             return []
         pb, error = load_active(str(self.root), active)
         if error or pb is None or pb.errors:
             return [error or "unreadable"]
-        report = R.completion_report(pb.plan, pb.progress)
+        report = completion_report(pb.plan, pb.progress)
         out = [*report["open"], *report["fraud"], *report["phases"], *report["critic"]]
-        if not out and not R.critic_passed(pb.progress):
+        if not out and not critic_passed(pb.progress):
             out.append("playbook critic")
         return out
 
@@ -489,13 +501,13 @@ class Agent(RuleBasedStateMachine):
             progress = self.disk(f"{pb}/progress.json")
             plan = self.disk(f"{pb}/plan.json")
             assert progress is not None, f"{pb}/progress.json became unreadable"
-            fraud = R.unevidenced_done(progress)
+            fraud = unevidenced_done(progress)
             assert not fraud, (pb, fraud)
-            assert not R.phases_with_open_subtasks(progress, plan), (pb, progress["phases"])
-            assert not R.critic_pass_problems(progress), (pb, progress.get("critic"))
+            assert not phases_with_open_subtasks(progress, plan), (pb, progress["phases"])
+            assert not critic_pass_problems(progress), (pb, progress.get("critic"))
             if self.strict_ledger:
                 verdicts = self.ledger(f"{pb}/plan.json")
-                unrun = [s for s in R.done_subtasks(progress) if verdicts.get(s) != "PASS"]
+                unrun = [s for s in done_subtasks(progress) if verdicts.get(s) != "PASS"]
                 # a PASS may have been overturned by a later FAIL after the done
                 assert all(verdicts.get(s) == "FAIL" for s in unrun), (pb, unrun)
 
@@ -547,7 +559,7 @@ class Agent(RuleBasedStateMachine):
         from statefiles.state_md import parse
 
         try:
-            return R.active_of(parse((self.root / "state.md").read_text())) is None
+            return active_of(parse((self.root / "state.md").read_text())) is None
         except Exception:  # an unreadable state.md is judged by the guards, not here
             return False
 

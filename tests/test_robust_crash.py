@@ -1,4 +1,4 @@
-"""Crash safety (issue 8, item 3): a writer killed at any point leaves every
+"""Crash safety: a writer killed at any point leaves every
 state file as it was or as it was going to be, never a mix, and the next
 hook finishes the job.
 
@@ -137,7 +137,7 @@ WRITERS = {
         "guards.stop_loop_guard", fromlist=["save"]).save(
             str(ws.root), f"s{i}", "main", {"count": i, "fingerprint": i})),
     "archive checkpoint": (layout.ARCHIVE_CHECKPOINT, lambda ws, i: __import__(
-        "statefiles.archive", fromlist=["_save"])._save(
+        "statefiles.checkpoint", fromlist=["save"]).save(
             str(ws.root), {"version": 1, "steps": {}, "status": "running", "round": i})),
 }
 
@@ -204,7 +204,7 @@ DRIVER = textwrap.dedent('''
 
     data = sys.stdin.buffer.read()
     from events import runtime  # imports first: only the hook's own writes count
-    import statefiles.archive, statefiles.state_md, statefiles.markers, guards  # noqa
+    import workflow.archive.run, statefiles.state_md, statefiles.markers, guards  # noqa
     for name in ("write", "replace", "rename", "unlink", "rmdir", "mkdir", "fsync", "open"):
         wrap(name)
     code, out, err, _ = runtime.evaluate(EVENT, data)
@@ -230,7 +230,7 @@ def _complete_playbook(root: Path) -> None:
     tmp.mkdir()
     (tmp / "scratch.txt").write_text("scratch\n")
     (tmp / "README.md").write_text("kept\n")
-    # the critic really ran (its ledger; required for the archive, issue 15 item 7)
+    # the critic really ran (its ledger; required for the archive)
     import lifecycle_kit as K
 
     K.critic_ran(root, "p1", ["s1", "playbook"])
@@ -396,7 +396,7 @@ def test_session_end_survives_a_crash_at_every_point(tmp_path, driver):
     def resumed(template, root, sections):
         _same_sections(template, sections, ("project", "config", "playbook", "goal"))
         assert sections["session"]["last_end"]
-        # issue 14 item 3: SessionEnd removes init-guard's pending marker and
+        # SessionEnd removes init-guard's pending marker and
         # leaves the rest of .session-init/ to the next SessionStart.
         assert not (root / layout.PENDING).exists()
         assert _temp_files(root) == [], _temp_files(root)
@@ -473,7 +473,7 @@ def test_random_sigkill_never_tears_a_state_file(tmp_path):
 def test_a_killed_writers_temp_file_is_swept_and_never_committed(tmp_path):
     from conftest import make_repo
 
-    from statefiles import archive
+    from workflow.archive import git_steps
 
     repo = make_repo(tmp_path / "repo")
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
@@ -481,7 +481,7 @@ def test_a_killed_writers_temp_file_is_swept_and_never_committed(tmp_path):
     name = f".state.md.{dead.pid}.0badc0de.tmp"
     (repo / name).write_text("half a state.md")
     (repo / "src.py").write_text("x = 1\n")
-    g = archive._Git(str(repo), time.monotonic() + 30, False)
+    g = git_steps.Git(str(repo), time.monotonic() + 30, False)
     paths, _ = g.changes()
     assert "src.py" in paths and name not in paths, paths
     assert atomic.is_temp_name(name) and not atomic.is_temp_name("notes.tmp")

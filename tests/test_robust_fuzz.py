@@ -1,4 +1,4 @@
-"""Fuzzing every entrypoint (issue 8, item 1).
+"""Fuzzing every entrypoint.
 
 For each of the 13 events the suite serves:
 
@@ -217,7 +217,7 @@ def test_malformed_payloads_in_process(scenarios, event):
     expected = {"wrong-type", "missing", "nul-raw", "invalid-utf8", "non-object", "empty",
                 "truncated", "other-event", "deep", "huge"}
     if not any(required for _, required in S.EVENT_TYPES.get(event, {}).values()):
-        # Issue 18 item 5: hook_event_name is optional, so an event that
+        # Hook_event_name is optional, so an event that
         # requires no field of its own has no "missing field" malformation.
         expected.discard("missing")
     if EXAMPLES >= 1000:

@@ -1,4 +1,4 @@
-"""Hostile and corrupt state (issue 8, item 4).
+"""Hostile and corrupt state.
 
 Families: state.md (broken YAML, duplicate or missing sections, alias bombs,
 sizes, encodings, a directory/FIFO/symlink in its place); plan.json and

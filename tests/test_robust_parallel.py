@@ -1,4 +1,4 @@
-"""Parallel hooks (issue 8, item 2).
+"""Parallel hooks.
 
 Claude Code runs all matching hooks of an event in parallel, and people run
 several sessions in one repository. Here 16 hook processes at a time (the
@@ -247,7 +247,7 @@ def test_parallel_completions_archive_exactly_once(repo_with_playbook):
     _activate(root, done="all", critic="PASS")
     import lifecycle_kit as K
 
-    K.critic_ran(root, "p1")  # the critic really ran (issue 15 item 7)
+    K.critic_ran(root, "p1")  # the critic really ran
     git(root, "add", "-A")
     git(root, "commit", "-q", "-m", "complete")
     before = _sections(root)

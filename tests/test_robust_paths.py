@@ -1,4 +1,4 @@
-"""Path attacks on the Edit/Write guards (issue 8, item 5): a protected file
+"""Path attacks on the Edit/Write guards: a protected file
 reached by any spelling is still protected.
 
 Every attack goes through the whole PreToolUse chain (``events.runtime.evaluate``

@@ -113,7 +113,7 @@ def test_scripted_session_through_the_installed_hooks(installed):
     assert (root / ".claude" / "session-state" / "prompt-analyzer-called").exists()
     consent = root / ".claude" / ".session-init" / "consent"
     if not consent.exists():
-        # work-request detection (UserPromptSubmit, issue 6) creates it; stand in for it
+        # work-request detection (UserPromptSubmit) creates it; stand in for it
         consent.write_text("understanding check pending\n")
     git(root, "checkout", "-q", "-b", "feat/probe")  # off main, so consent-guard is what answers
     r = s.edit("README.md", "test repo", "hello repo")
@@ -122,7 +122,7 @@ def test_scripted_session_through_the_installed_hooks(installed):
     git(root, "branch", "-q", "-D", "feat/probe")
     confirm = installed.hook("UserPromptSubmit", prompt="yes")
     assert confirm.code == 0, confirm
-    consent.unlink(missing_ok=True)  # the user's "yes" clears it (issue 6); stand in if not
+    consent.unlink(missing_ok=True)  # the user's "yes" clears it; stand in if not
 
     # --- Edit blocked on main
     r = s.edit("README.md", "test repo", "hello repo")

@@ -1,5 +1,5 @@
 """settings.template.json: registrations, timeouts, fail-closed commands and
-the baseline permissions of seed 000 (issue 2 item 6; SPEC §5 three layers).
+the baseline permissions of seed 000 (SPEC §5 three layers).
 
 The permission tests use a small model of Claude Code's documented rule
 semantics (reference "Registration"): ``Tool`` matches every call of the tool;
@@ -219,7 +219,7 @@ def test_gating_commands_fail_closed(event, shell, stub, tmp_path):
 
 @pytest.mark.parametrize("event", GATING)
 def test_gating_commands_carry_no_message_text(event):
-    """issue 14 item 1: Claude Code shows an exit-2 block to the model as
+    """Claude Code shows an exit-2 block to the model as
     ``hook error: [<command line>]: <stderr>``, so the registered command line
     holds no text about a broken installation; the fail-closed script does."""
     settings = installer.render_settings("PY", installer.SUITE_DIR)
@@ -398,7 +398,7 @@ def test_file_tools_are_allowed_and_gated_by_the_hooks():
 
 
 def test_the_suites_own_skills_and_handler_are_allowed_and_nothing_broader():
-    """issue 14 item 3: in the default permission mode, headless included,
+    """In the default permission mode, headless included,
     the suite's own skills (a SKILL.md with allowed-tools asks first) and the
     post-loop handler run without a dialog. Exactly those: one Skill(<name>)
     per shipped skill, the handler's three exact command lines."""

@@ -1,7 +1,7 @@
 """The inner loop's `slow` marks (tests/conftest.py SLOW_MODULES, SLOW_TESTS)
 name modules and tests that exist: a renamed test would otherwise silently
 move back into the inner loop, and a misspelt module would never be marked
-(issue 17 item 5, docs/development.md "The inner loop")."""
+(docs/development.md "The inner loop")."""
 
 from __future__ import annotations
 

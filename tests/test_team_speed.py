@@ -1,5 +1,5 @@
 """The team and spec guards cost almost nothing when their files do not exist
-(task requirement; issue 7 budget). Timing lives in the benchmark; this checks
+(the hooks' latency budget). Timing lives in the benchmark; this checks
 the structural part that makes it so: without a team session no hook loads
 statefiles.breezing or jsonschema, and the guards' module-level imports stay
 off the list CONTRIBUTING.md forbids on a hook path."""

@@ -1,4 +1,4 @@
-"""The closing commit: committing a finished playbook's work (issue 14 item 3).
+"""The closing commit: committing a finished playbook's work.
 
 With no active playbook, bash-check blocks every command that changes the
 repository (SPEC §3; a playbook is what makes a change reviewed). But the

@@ -38,7 +38,7 @@ def where(ctx) -> dict:
         from messages import Text  # lazy: a broken playbook only
 
         out["problem"] = Text.join("; ", pb.errors)
-    from statefiles.playbook import subtask_status  # lazy: only with an active playbook
+    from statefiles.playbook import brief, subtask_status  # lazy: only with an active playbook
 
     state_phase = ctx.state.get("playbook", "current_phase") if ctx.state is not None else None
     phase = pb.current_phase_id(state_phase if isinstance(state_phase, str) else None)
@@ -52,9 +52,7 @@ def where(ctx) -> dict:
     if sub:
         out["subtask_status"] = subtask_status(pb.subtask_progress(sub)) or "pending"
         _, spec = pb.subtask(sub)
-        criterion = spec.get("criterion") if spec else ""
-        out["criterion"] = criterion.strip().splitlines()[0][:300] if isinstance(
-            criterion, str) and criterion.strip() else ""
+        out["criterion"] = brief(spec.get("criterion") if spec else "", 300)
     return out
 
 
@@ -108,7 +106,7 @@ def resume_pointer(ctx, trigger: str = "") -> dict:
 #: The status line's words (``playgate statusline``) in English: the line is
 #: drawn on every refresh, so English (the default) does not load the
 #: catalogue; another language takes ``statusline.<name>`` from it (the
-#: English entries there say the same: issue 14 item 10).
+#: English entries there say the same).
 STATUS_WORDS = {
     "phase": "phase {phase}",
     "subtasks": "{done}/{total} subtasks",

@@ -18,7 +18,7 @@ costs a reminder, a false one costs a needless golden-path start.
   (``<task-notification>`` and other tagged blocks), which may carry a
   subagent's words and so can never count as the user's confirmation.
 
-No ``re`` (about 5 ms per hook process, issue 7): string methods only, and
+No ``re`` (about 5 ms per hook process): string methods only, and
 only the first :data:`MAX_CHARS` characters are read.
 """
 

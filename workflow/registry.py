@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import os
 
-from shell.record import Record
+from statefiles.record import Record
 
 #: The suite's name when it is installed as a Claude Code plugin: its agents
 #: are then ``playgate:<name>``. Other plugins' namespaces are kept, so a

@@ -83,7 +83,7 @@ def decision_of(event: str, code: int, out: str, outcome) -> tuple:
         blocked = code == 2 or '"decision": "block"' in out
         return (outcome.final.kind, blocked)
     if getattr(outcome, "asks", None) and event == "PreToolUse":
-        return ("ask", False)   # the user decides (issue 16)
+        return ("ask", False)   # the user decides
     return ("warn" if outcome.warnings else "allow", False)
 
 

@@ -438,10 +438,10 @@ def check_permission_config(c: Checkup) -> list:
 
 
 def check_custom_rules(c: Checkup) -> list:
-    """The project's custom rules file (issue 18 item 4): absent, loads with N
+    """The project's custom rules file: absent, loads with N
     rules, or broken (every problem: the hooks then refuse every Bash
     command)."""
-    from statefiles import rules  # lazy: only doctor's own check needs it
+    from shell import custom_rules as rules  # lazy: only doctor's own check needs it
 
     ruleset = rules.load(c.root, use_cache=False)
     if not ruleset.present:
@@ -480,7 +480,7 @@ def trusted_at(data, root: str) -> str | None:
 
 
 def check_trust(c: Checkup) -> list:
-    """Workspace trust (issue 14 item 7): headless ``claude -p`` ignores the
+    """Workspace trust: headless ``claude -p`` ignores the
     project's permission allow rules until the trust dialog was accepted once
     for the directory (reference "What the model actually sees")."""
     path = claude_config_path(c.project.env)
@@ -514,7 +514,7 @@ def check_logs(c: Checkup) -> list:
 
 
 def check_speed(c: Checkup) -> list:
-    """What keeps the hooks fast (issue 7): the bashlex tables, the runtime's bytecode for the
+    """What keeps the hooks fast: the bashlex tables, the runtime's bytecode for the
     hook interpreter and the module bundle; a warning for each one missing or stale."""
     notes = []
     tables = os.path.join(c.suite, "shell", "bashlex_tables.marshal")
@@ -534,11 +534,11 @@ def check_speed(c: Checkup) -> list:
 
 
 def _bundle_notes(c: Checkup) -> list:
-    """The module bundle (``hooks/suite.bundle``, issue 7) is there and current
-    for the hook interpreter: ``python -m statefiles.bundle --check`` run by
+    """The module bundle (``hooks/suite.bundle``) is there and current
+    for the hook interpreter: ``python -m playgate.bundle --check`` run by
     that interpreter in the suite directory (read-only; a suite without the
     bundle module predates it and is not judged)."""
-    if not os.path.isfile(os.path.join(c.suite, "statefiles", "bundle.py")):
+    if not os.path.isfile(os.path.join(c.suite, "playgate", "bundle.py")):
         return []
     if not (c.python and os.path.isfile(c.python) and os.access(c.python, os.X_OK)):
         return []  # the interpreter check names that problem
@@ -546,7 +546,7 @@ def _bundle_notes(c: Checkup) -> list:
     if not os.path.isfile(os.path.join(c.suite, "hooks", "suite.bundle")):
         return [Note("warn", "doctor.no_bundle", **fix)]
     try:
-        proc = subprocess.run([c.python, "-m", "statefiles.bundle", "--check"], cwd=c.suite,
+        proc = subprocess.run([c.python, "-m", "playgate.bundle", "--check"], cwd=c.suite,
                               capture_output=True, timeout=60, start_new_session=True,
                               env=dict(c.project.env, PYTHONDONTWRITEBYTECODE="1"))
     except (OSError, subprocess.TimeoutExpired):

@@ -13,14 +13,14 @@ Three views, each through the public function the hooks use:
    chain stops at its first BLOCK and a workflow guard before bash-check
    (no analysed request, the main branch...) would otherwise hide what
    bash-check thinks of the command itself;
-3. the permission gate (SPEC §5): :func:`permission.explain.explain` — every
+3. the permission gate (SPEC §5): :func:`events.explain.explain` — every
    phase S0–7D with the project's merged permission-config.yaml.
 
-4. what the user gets: :func:`permission.explain.effective` — the static
+4. what the user gets: :func:`events.explain.effective` — the static
    allow/ask/deny rules of the settings files (Claude Code's precedence,
    :mod:`permission.static_rules`), PreToolUse and the gate together.
 
-Nothing is run and nothing is written. Exit :func:`permission.explain.exit_code`
+Nothing is run and nothing is written. Exit :func:`events.explain.exit_code`
 (shared with the hook's ``--explain``): 0 when the command can run (allowed,
 approved or asked), 1 when a deny rule refuses it or PreToolUse blocks it.
 """
@@ -32,17 +32,18 @@ import os
 
 import shell
 from events.context import Context
+from events.explain import effective, effective_lines, exit_code, explain
+from events.guard import guard_name
 from events.inputs import parse
 from events.runtime import run_chain
-from guards.bash_check import NAME, family_levels, level_of
 from permission import config as config_mod
-from permission.explain import effective, effective_lines, exit_code, explain
+from permission.levels import family_levels, level_of
 from playgate import messages
 from playgate.commands import check
 from playgate.errors import InputError
 from playgate.scratch import inside
+from shell import custom_rules as rules
 from shell import is_read_only
-from statefiles import rules
 
 NEEDS_PROJECT = True
 
@@ -100,7 +101,7 @@ def analysis_of(command: str, root: str, cwd: str, home: str) -> dict:
 
 
 def permission_of(command: str, root: str, cwd: str, env, decision=None) -> dict:
-    """Every permission phase for ``command`` (``permission.explain.explain``)."""
+    """Every permission phase for ``command`` (``events.explain.explain``)."""
     if decision is None:
         _text, decision = explain(command, root, cwd, env=env)
     cfg = config_mod.load(root)
@@ -114,7 +115,7 @@ def permission_of(command: str, root: str, cwd: str, env, decision=None) -> dict
 
 
 def rules_of(command: str, root: str, cwd: str, home: str) -> dict:
-    """The custom rules (``.claude/playgate-rules.yaml``, issue 18 item 4)
+    """The custom rules (``.claude/playgate-rules.yaml``)
     that match ``command``, whatever the guards before them answer:
     ``{"file", "present", "problems", "matches": [{"rule", "action",
     "reason", "command", "line"}]}``."""
@@ -124,6 +125,11 @@ def rules_of(command: str, root: str, cwd: str, home: str) -> dict:
             "problems": [p.text() for p in ruleset.problems],
             "matches": [{"rule": m.rule.name, "action": m.rule.action, "reason": m.rule.reason,
                          "command": m.shown(), "line": m.rule.line} for m in found]}
+
+
+#: bash-check, reached by its chain name as the event units reach their
+#: guards (the CLI does not import guard modules).
+BASH_CHECK = "bash_check"
 
 
 def bash_check_of(payload: bytes, project, trace: list) -> dict:
@@ -136,11 +142,11 @@ def bash_check_of(payload: bytes, project, trace: list) -> dict:
     guards before it let the call through. Nothing is applied.
     """
     for step in trace:
-        if step["guard"] == NAME:
+        if step["guard"] == guard_name(BASH_CHECK):
             return {"kind": step["kind"], "message": step["message"], "reached": True}
 
     ctx = Context(parse("PreToolUse", payload), root=project.root, env=project.env)
-    alone = check.trace_of(run_chain(ctx, ("bash_check",)))
+    alone = check.trace_of(run_chain(ctx, (BASH_CHECK,)))
     step = alone[0] if alone else {"kind": "allow", "message": ""}
     return {"kind": step["kind"], "message": step["message"], "reached": False}
 
@@ -163,7 +169,7 @@ def run(args, project) -> tuple:
                     None) if pre["blocked"] else next(
         (step for step in pre["trace"] if step["kind"] == "ask"), None)
     # What the user gets: static rules, PreToolUse and the gate, decided by
-    # the one function the hook's --explain uses too (issue 18 item 6).
+    # the one function the hook's --explain uses too.
     result = effective(command, project.root,
                        {"decision": pre["decision"], "blocked": pre["blocked"],
                         "guard": deciding["guard"] if deciding else ""},

@@ -1,4 +1,4 @@
-"""``playgate logs``: browse the decision log (issue 18 item 3).
+"""``playgate logs``: browse the decision log.
 
 Reads ``.claude/logs/decisions.jsonl`` and its rotated generations
 (:mod:`events.decisionlog`), oldest first, and lists the entries that pass

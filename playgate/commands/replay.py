@@ -7,7 +7,7 @@ hooks' own code, effects applied in the copy):
 
 0. the copy is first brought back to the state the session *started*
    from (:func:`playgate.scratch.rewind`: the commit ``HEAD`` pointed to
-   then, files and session markers written since removed; issue 14 item 9)
+   then, files and session markers written since removed)
    — replaying a finished session against its end state would report
    differences that are none;
 1. SessionStart (with the session's source);

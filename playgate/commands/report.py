@@ -1,4 +1,4 @@
-"""``playgate report``: one session at a glance (issue 18 item 7).
+"""``playgate report``: one session at a glance.
 
 For one session (``--session ID`` or a prefix of it; default: the session of
 the newest entry in the decision log) it gathers
@@ -22,7 +22,7 @@ the newest entry in the decision log) it gathers
 The text form is for terminals; ``--html FILE`` writes one self-contained
 page (inline CSS, no script, no external asset, a Content-Security-Policy
 that forbids loading anything) and prints where. Every input and reason
-shown is masked (:func:`events.redact.mask`), the page's text is HTML-escaped.
+shown is masked (:func:`statefiles.redact.mask`), the page's text is HTML-escaped.
 Writes only FILE. Exit 0; 3 when no session can be found or FILE cannot
 be written.
 """
@@ -36,14 +36,14 @@ from types import SimpleNamespace
 
 from events import decisionlog
 from events.decisionlog import short_input
-from events.redact import mask
+from statefiles.redact import mask
 from playgate import messages, transcript
 from playgate.commands import status
 from playgate.commands.logs import _local, summarise
 from playgate.errors import EXIT_OK, InputError
 from statefiles import jsonlog, layout
 from statefiles.atomic import write_atomic
-from workflow.reward import CRITIC_LEDGER
+from workflow.reward.ledger import CRITIC_LEDGER
 
 NEEDS_PROJECT = True
 #: Characters of a reason in the text form.

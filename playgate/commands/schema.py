@@ -1,8 +1,8 @@
 """``playgate schema NAME [--path]``: the JSON Schemas the suite ships, for
-editors and CI (issue 18 item 4).
+editors and CI.
 
 ``rules`` is the schema of ``.claude/playgate-rules.yaml`` (the custom
-rules, :mod:`statefiles.rules`); ``permission-config`` the schema of a
+rules, :mod:`shell.custom_rules`); ``permission-config`` the schema of a
 ``permission-config.yaml`` layer (:mod:`permission.config`). Prints the
 schema document, or with ``--path`` the absolute path of the shipped file
 (for ``# yaml-language-server: $schema=<path>`` at the top of the YAML file).
@@ -15,7 +15,7 @@ import json
 
 from permission.config import SCHEMA_FILE as PERMISSION_SCHEMA
 from playgate import messages
-from statefiles.rules import schema_path
+from shell.custom_rules import schema_path
 
 NEEDS_PROJECT = False
 

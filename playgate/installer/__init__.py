@@ -1,5 +1,5 @@
 """The installer: puts the suite into a repository's ``.claude/`` and takes
-it out again (issue 2; issue 17 item 3).
+it out again.
 
     python install.py [--python PATH] [--dry-run] [--uninstall] REPO   # a checkout
     python install.py --demo [DIR]

@@ -46,10 +46,10 @@ def _add_yes(parser) -> None:
 
 
 def _install(repo: str, python, dry_run: bool, assume_yes: bool, uninstall_command: str) -> int:
-    """Install, then propose the project's own commands (issue 14 item 4):
+    """Install, then propose the project's own commands:
     written to ``.claude/permission-config.yaml`` only when the user agrees
     (``--yes``, or a yes at the terminal prompt), and the status line
-    (issue 18 item 2) on the same terms."""
+    on the same terms."""
     code = install(repo, python=python, dry_run=dry_run, uninstall_command=uninstall_command)
     if code == 0:
         target = check_target(repo)
@@ -107,8 +107,8 @@ def main(argv=None, launcher: str = "install.py") -> int:
 
 def command_main(command: str, argv=None) -> int:
     """``playgate install|uninstall|demo ...``: the same actions as
-    :func:`main` as subcommands of the ``playgate`` console script (issue 18
-    item 1: ``pipx install playgate`` then ``playgate install <repo>``)."""
+    :func:`main` as subcommands of the ``playgate`` console script
+    (``pipx install playgate`` then ``playgate install <repo>``)."""
     parser = argparse.ArgumentParser(prog=f"playgate {command}", epilog=EPILOG)
     if command == "install":
         parser.description = "Install the playgate hook suite into a git repository's .claude/."

@@ -33,7 +33,7 @@ STATE_MD = layout.STATE_MD
 PLAY_TEMPLATE = "play/template"
 
 #: How hook commands name the interpreter and the suite in an install (the
-#: plugin of issue 11 fills the same placeholders with ``${CLAUDE_PLUGIN_ROOT}``).
+#: Claude Code plugin fills the same placeholders with ``${CLAUDE_PLUGIN_ROOT}``).
 VENV_PYTHON = '"$CLAUDE_PROJECT_DIR"/.claude/.venv/bin/python'
 SUITE_DIR = '"$CLAUDE_PROJECT_DIR"/.claude'
 
@@ -47,7 +47,7 @@ LOG_DIR = ".claude/logs"
 #: The bashlex parser tables the install builds (``python -m shell.bashparse``
 #: in ``.claude/``; see shell/bashparse.py), recorded as derived.
 BASHLEX_TABLES = ".claude/shell/bashlex_tables.marshal"
-#: The compiled suite in one file (``python -m statefiles.bundle`` in
+#: The compiled suite in one file (``python -m playgate.bundle`` in
 #: ``.claude/``; see hooks/_bootstrap.py), recorded as derived.
 SUITE_BUNDLE = ".claude/hooks/suite.bundle"
 

@@ -1,6 +1,6 @@
 """``install.py --demo`` / ``playgate demo``: a throw-away repository, the
 suite installed into it, and a scripted Claude Code session replayed through
-the installed hooks as Claude Code runs them (issue 2's "see it work")."""
+the installed hooks as Claude Code runs them ("see it work")."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from playgate.installer.python import check_interpreter, create_venv
 from playgate.installer.python import requirements as requirements_
 from statefiles.playbook import new_progress
 
-#: A scripted Claude Code session, one step per hook call (issue 2's "see it
+#: A scripted Claude Code session, one step per hook call ("see it
 #: work"). Each step is data:
 #:
 #: ``note``   what is happening, for the reader;
@@ -144,7 +144,7 @@ DEMO_SCRIPT = (
     _pre("p2 work while p1 is open", "Edit", _edit("src/greet.py", "{name}'", "{name}!'"),
          "context"),
     # Allowed today; blocked with the open subtasks once the completion-check
-    # of issue 4 is in the Stop chain.
+    # is in the Stop chain.
     {"note": "Claude wants to stop", "event": "Stop",
      "fields": {"stop_hook_active": False, "last_assistant_message": "done",
                 "background_tasks": []},

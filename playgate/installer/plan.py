@@ -1,7 +1,7 @@
 """The install itself: what one run will do (:class:`Plan`), planned by
 :class:`Installer` and applied step by step, and :func:`install`.
 
-What an install does (issue 2, SPEC §1), in this order, and records in the
+What an install does (SPEC §1), in this order, and records in the
 manifest (:mod:`playgate.installer.manifest`):
 
 1. checks the target (:mod:`playgate.installer.target`) and the interpreter
@@ -328,7 +328,7 @@ class Installer:
     # -- files built with the hook interpreter ------------------------------
     def plan_tables(self, executable: str, info: dict | None) -> None:
         """Build the bashlex parser tables with the hook interpreter, so that
-        no hook call pays for building them (issue 7; bashlex rebuilds its
+        no hook call pays for building them (bashlex rebuilds its
         LALR tables at every import, shell/bashparse.py saves them). Planned
         when the file is missing, the shell package changes in this run, the
         interpreter is new or different, or the saved tables do not match
@@ -339,13 +339,13 @@ class Installer:
 
     def plan_bundle(self, executable: str, info: dict | None) -> None:
         """Compile the bundled packages (:data:`playgate.suite.BUNDLED`) into
-        one file the hooks import from (issue 7: the import system costs about
+        one file the hooks import from (the import system costs about
         50 µs a module; see hooks/_bootstrap.py). Planned when any suite file
         changes in this run, the interpreter is new or different, or
-        ``python -m statefiles.bundle --check`` says it is not current; a hook
+        ``python -m playgate.bundle --check`` says it is not current; a hook
         falls back to ordinary imports for any module whose source no longer
         matches it."""
-        self._plan_built(executable, info, SUITE_BUNDLE, ["statefiles.bundle", *suite.BUNDLED],
+        self._plan_built(executable, info, SUITE_BUNDLE, ["playgate.bundle", *suite.BUNDLED],
                          "module bundle", ("create", "update", "replace", "remove"),
                          lambda rel: rel.startswith(f"{CLAUDE}/") and ".py" in rel)
 

@@ -1,4 +1,4 @@
-"""The installer's offer to register ``playgate statusline`` (issue 18 item 2).
+"""The installer's offer to register ``playgate statusline``.
 
 After a successful install, like the project_commands offer
 (:func:`playgate.detect_commands.offer`): with ``--yes`` or a yes at the

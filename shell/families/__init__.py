@@ -1,5 +1,5 @@
-"""Command families: one module per family of commands (issue 16
-"Structure"), each judging what its commands do (SPEC §3 bash-check, §4).
+"""Command families: one module per family of commands,
+each judging what its commands do (SPEC §3 bash-check, §4).
 
 Every family module starts with
 

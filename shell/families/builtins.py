@@ -95,7 +95,7 @@ def h_cd(x: X) -> list:
     # previous one is OLDPWD.
     scope.vars.pop("PWD", None)
     scope.assign("OLDPWD", DYN, False)
-    # Bounded (issue 15 item 1): every later path is resolved against each
+    # Bounded: every later path is resolved against each
     # candidate, so ``cd a || cd b || ...`` must not multiply the work.
     scope.cwd = frozenset(new) if len(new) <= MAX_CWDS else None
     return [cmd]

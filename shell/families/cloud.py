@@ -1,5 +1,5 @@
 """Cloud providers' and hosting platforms' command-line tools (SPEC §3
-bash-check "destructive commands"; issue 16, cloud family). Object storage
+bash-check "destructive commands"; cloud family). Object storage
 tools are in :mod:`shell.families.storage` (same family).
 
 Each CLI's global options are skipped before the command path (``aws

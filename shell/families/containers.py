@@ -1,5 +1,5 @@
 """Containers and Kubernetes (SPEC §3 bash-check "destructive commands";
-issue 16, infrastructure family; infrastructure-as-code tools are in
+infrastructure family; infrastructure-as-code tools are in
 :mod:`shell.families.infra`).
 
 Global options come before the subcommand (``docker --context c``,

@@ -1,5 +1,5 @@
 """Databases' command-line clients and tools (SPEC §3 bash-check
-"destructive commands"; issue 16, databases family).
+"destructive commands"; databases family).
 
 What a client is told to run is data the analyser reads (:mod:`shell.sql`):
 SQL/CQL given on the command line (``psql -c``, ``mysql -e``, ``sqlite3 DB

@@ -1,5 +1,5 @@
 """Disks, partitions, volumes and file systems (SPEC §3 bash-check "disk/
-partition writes"; issue 16, disks family — a hard family: never below
+partition writes"; disks family — a hard family: never below
 ``ask``, blocked by default).
 
 Creating file systems (``mkfs*``, ``mke2fs``, ``mkswap``, ``newfs``),
@@ -31,7 +31,7 @@ from shell.model import Msg
 FAMILY = "disks"
 
 #: Partitioning and wiping tools and what they do.
-#: (the catalogue key of the sentence, ``shell.find.<...>``, issue 14 item 10)
+#: (the catalogue key of the sentence, ``shell.find.<...>``)
 _DISK_TOOLS = {"wipefs": "shell.find.disk_wipe_signatures",
                "fdisk": "shell.find.disk_edit_partitions",
                "sfdisk": "shell.find.disk_write_partitions",

@@ -2,7 +2,7 @@
 second module: ``env [-i] [-u NAME] [-C DIR] [NAME=VALUE...] [-S STRING]
 CMD`` read the way getopt reads it — bundles (``-iC DIR``, ``-vS STRING``),
 glued values, unique long prefixes — so that no spelling of the directory
-or the split string hides the payload (issue 15 item 3).
+or the split string hides the payload.
 """
 
 from __future__ import annotations

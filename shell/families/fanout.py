@@ -1,5 +1,5 @@
 """Fan-out runners: commands that run another command once per input item
-(SPEC §4; bypass family D; issue 16, fanout family): ``xargs``, GNU
+(SPEC §4; bypass family D; fanout family): ``xargs``, GNU
 ``parallel``, ``find -exec``/``-execdir``/``-ok``, ``find -delete``. Each is a
 carrier; the payload is analysed with what it receives: literal items
 (``echo a b | xargs rm``, a here-string, an argument file ``xargs -a FILE``

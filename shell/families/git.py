@@ -115,7 +115,7 @@ def h_git(x: X) -> list:
 
 def _asks_help(words) -> bool:
     """``git SUB --help`` (before any ``--``) or ``git SUB -h`` alone: git
-    prints help and runs nothing (issue 16: ``git restore --help`` is not a
+    prints help and runs nothing (``git restore --help`` is not a
     restore)."""
     if len(words) == 1 and words[0].value == "-h":
         return True

@@ -254,7 +254,7 @@ def g_worktree(x: X, words: list) -> None:
     if action == "remove":
         vals = [w.value for w in rest]
         end = vals.index("--") if "--" in vals else len(vals)
-        # after "--" a word is a worktree's path, even "-f" (issue 16)
+        # after "--" a word is a worktree's path, even "-f"
         if any(v in ("-f", "--force") or (v.startswith("-") and not v.startswith("--") and
                                           "f" in v) for v in vals[:end]):
             destroy(x, "git-history", Msg("shell.find.git_worktree_remove_force"))

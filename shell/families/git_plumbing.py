@@ -1,5 +1,5 @@
 """git plumbing that rewrites refs or the working tree (SPEC §3 bash-check,
-§4; issue 16, git family): ``send-pack --force|--mirror|+refspec`` is a
+§4; git family): ``send-pack --force|--mirror|+refspec`` is a
 ``force-push``; ``read-tree -u --reset`` and ``checkout-index -f`` overwrite
 uncommitted work (``git-history``); ``submodule deinit -f`` deletes
 submodule working trees. What these write in the working tree

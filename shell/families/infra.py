@@ -1,5 +1,5 @@
 """Infrastructure as code and cluster tooling (SPEC §3 bash-check
-"destructive commands"; issue 16, infrastructure family; containers and
+"destructive commands"; infrastructure family; containers and
 Kubernetes are in :mod:`shell.families.containers`, same family).
 
 ``terraform|tofu|terragrunt destroy``, ``apply -destroy``, ``apply

@@ -238,7 +238,7 @@ def _python_module(x: X, module: Word, rest) -> None:
         run.unknown(Msg("shell.unknown.python_m_arguments", name=name))
     # A module of the project (python -m puts the working directory first on
     # sys.path): its file is a script the command runs, which bash-check
-    # judges like any other (issue 15 item 4).
+    # judges like any other.
     rel = name.replace(".", "/")
     for candidate in (rel + ".py", rel + "/__main__.py"):
         found = paths.resolve(candidate, cmd.cwd)

@@ -257,7 +257,7 @@ def h_rsync(x: X) -> list:
         run.write(cmd, v, "rsync --log-file")
     ops = p.operands
     if len(ops) < 2 or p.has("-n", "--dry-run", "--list-only"):
-        return [cmd]   # a dry run (or a listing) changes nothing (issue 16)
+        return [cmd]   # a dry run (or a listing) changes nothing
     dest = ops[-1]
     deleting = any(o[0].startswith("--delete") or o[0] == "--remove-source-files"
                    for o in p.opts)
@@ -300,8 +300,8 @@ _KEYGEN_READS = frozenset("lByFLQDeirV")
 
 def h_ssh_keygen(x: X) -> list:
     """``ssh-keygen``: the reading forms (``-l``, ``-y``, ``-F``, ``-L``,
-    ``-B``, ``-e``...) only print, whatever file they name (issue 16:
-    ``ssh-keygen -l -f ~/.ssh/id_rsa.pub`` is not a write); every other form
+    ``-B``, ``-e``...) only print, whatever file they name
+    (``ssh-keygen -l -f ~/.ssh/id_rsa.pub`` is not a write); every other form
     writes its ``-f`` file (default ``~/.ssh/id_<type>``, ``known_hosts``
     for ``-R``/``-H``) and its ``.pub``. Returns ``[cmd]``."""
     cmd, run = x.cmd, x.run

@@ -1,4 +1,4 @@
-"""Package managers (SPEC §3 bash-check; issue 16, packages family).
+"""Package managers (SPEC §3 bash-check; packages family).
 
 System package managers removing packages (``apt|apt-get|aptitude
 remove|purge|autoremove``, ``dpkg -r|-P``, ``yum|dnf remove|erase``,

@@ -1,5 +1,5 @@
 """Object storage, sync and backup tools (SPEC §3 bash-check "destructive
-commands"; issue 16, cloud family — the providers' own CLIs are in
+commands"; cloud family — the providers' own CLIs are in
 :mod:`shell.families.cloud`): deleting objects or buckets (``gsutil rm``,
 ``gsutil rb``, ``azcopy remove``, ``mc rm``, ``mc rb --force``, ``s3cmd
 del|rb``, ``rclone purge|delete|rmdirs``, ``b2 rm``) and syncs that delete

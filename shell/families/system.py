@@ -1,6 +1,6 @@
 """The machine itself: power, services, accounts, processes, logs,
 firewall, kernel and scheduled jobs (SPEC §3 bash-check "destructive
-commands"; issue 16, system family — a hard family: never below ``ask``,
+commands"; system family — a hard family: never below ``ask``,
 blocked by default). Disks are :mod:`shell.families.disks`.
 
 Stopping or restarting the machine is ``system-power``; stopping,

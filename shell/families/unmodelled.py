@@ -31,7 +31,7 @@ SPECULATE = frozenset({"rm", "rmdir", "dd", "shred", "chmod", "chown", "chgrp", 
                        "install", "rsync", "tar", "unzip", "crontab", "systemctl", "exec"})
 
 #: Family modules (:mod:`shell.registry`) whose every command is speculated
-#: on too: the command families of issue 16 (``eatmydata terraform destroy``
+#: on too: the destructive command families (``eatmydata terraform destroy``
 #: is a destroy behind an unlisted wrapper like ``eatmydata rm -rf /``).
 SPECULATE_MODULES = frozenset({"infra", "containers", "cloud", "storage", "databases",
                                "disks", "system", "packages"})
@@ -55,7 +55,7 @@ _COMMAND_OPTIONS = frozenset({"-c", "-e", "-x", "-ex", "--exec", "--cmd", "--com
 
 
 #: Pagers and viewers: their arguments are files to show, never commands
-#: (``less git push --force`` shows three files; issue 16).
+#: (``less git push --force`` shows three files).
 VIEWERS = frozenset({"less", "more", "most", "pg", "bat", "batcat", "view", "man", "info",
                      "lv", "zless", "zmore", "bzless", "bzmore", "xzless", "xzmore", "pager",
                      "sensible-pager", "pinfo", "tldr", "whatis", "apropos"})
@@ -78,7 +78,7 @@ def _speculate(x: X) -> None:
     seen. Anywhere else (``foo --notes rm -rf /``) the words are most likely
     data: bash-check does not judge them as a command, but the program is
     recorded as a carrier that may run them, so the permission gate never
-    approves it (issue 16). Pagers and viewers (:data:`VIEWERS`) only show
+    approves it. Pagers and viewers (:data:`VIEWERS`) only show
     files."""
     if x.cmd.key in VIEWERS:
         return

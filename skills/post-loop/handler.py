@@ -14,12 +14,14 @@ It
 
 1. finishes the archive if its process died (checkpoint ``running``) and
    retries a ``partial`` git part once (every step is idempotent: a fixed
-   cause now succeeds, an unfixed one fails fast with the same message);
+   cause now succeeds, an unfixed one fails fast with the same message); a
+   complete playbook whose archive never started (the archive state
+   ``due``, ``workflow.archive.state``) is archived now;
 2. removes ``post-loop-pending`` (edits and stops are free again) and closes
    the archive checkpoint (logged to ``.claude/logs/archive.log``);
 3. prints what was done, what is left to commit with the exact commands
    (the work and the archive: the archive's own commit stages only the
-   playbook's files and state.md; issue 14), the git steps left to do by
+   playbook's files and state.md), the git steps left to do by
    hand (if any), and how to derive the next task: the remaining playbooks
    under ``play/``, open items of ``play/project.json``, or "all tasks
    complete — wait". The report is in state.md ``config.language`` (the
@@ -198,17 +200,17 @@ def next_task_text(root: str, lang: str = "en") -> str:
 def manual_steps(cp: dict, lang: str = "en") -> list:
     """Commands for the git steps the archive did not do, in order."""
     from messages import text
-
-    from statefiles import archive
+    from statefiles import checkpoint
+    from workflow.archive.steps import describe_step
 
     branch = cp.get("branch") or "<branch>"
     remote = cp.get("remote") or "origin"
     default = cp.get("default_branch") or "main"
     fields = {"branch": branch, "remote": remote, "default": default}
     steps = cp.get("steps", {})
-    planned = archive.planned_steps(cp)
-    return [f"{archive.describe_step(s, lang)}: {text(lang, f'post_loop.manual.{s}', **fields)}"
-            for s in archive.GIT_STEPS
+    planned = checkpoint.planned_steps(cp)
+    return [f"{describe_step(s, lang)}: {text(lang, f'post_loop.manual.{s}', **fields)}"
+            for s in checkpoint.GIT_STEPS
             if s in planned and steps.get(s, {}).get("status") not in ("done", "skipped")]
 
 
@@ -219,13 +221,15 @@ _MESSAGE_OK = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012
 
 def commit_text(root: str, cp: dict | None, lang: str = "en") -> str | None:
     """What is left to commit after the archive, as one instruction with the
-    exact commands (issue 14 items 3 and 6), or ``None`` when the tree is
+    exact commands, or ``None`` when the tree is
     clean. Bytecode, tool caches and secret-like files are left out and
     named."""
     from messages import text
-    from statefiles import archive, gitinfo
+    from statefiles import gitinfo
+    from workflow.archive.git_steps import commit_candidates
 
-    paths, left_out = archive.commit_candidates(root)
+    commit = _commit_command(root, cp)
+    paths, left_out = commit_candidates(root)
     if paths is None:
         return None
     notes = []
@@ -234,18 +238,76 @@ def commit_text(root: str, cp: dict | None, lang: str = "en") -> str | None:
     if not paths:
         return " ".join([text(lang, "post_loop.commit_nothing")] + notes)
     branch = gitinfo.current_branch(root) or (cp or {}).get("branch") or "?"
-    title = str((cp or {}).get("title") or "").strip()
-    title = "".join(c for c in title if c in _MESSAGE_OK).strip() or "Finish the playbook"
-    if cp and cp.get("id"):
-        title = f"{title} - playbook {''.join(c for c in cp['id'] if c in _MESSAGE_OK)}"
     shown = paths if len(paths) <= 20 else sorted({p.split("/", 1)[0] for p in paths})
     add = "git add -A -- " + " ".join(shown)
-    commit = f'git commit -m "{title[:100]}"'
     return " ".join([text(lang, "post_loop.commit", branch=branch, add=add, commit=commit)]
                     + notes)
 
 
+#: The message file of a closing commit whose title the permission gate
+#: would not take inline, in the archived playbook's directory.
+MESSAGE_FILE = "COMMIT_MESSAGE"
+
+
+def _commit_command(root: str, cp: dict | None) -> str:
+    """The suggested ``git commit``: ``-m "<title> - playbook <id>"`` when the
+    title is plain text (:data:`_MESSAGE_OK`, at most 100 characters),
+    else ``-F <archive>/COMMIT_MESSAGE`` with the title exactly as the
+    playbook wrote it: a ``|`` or a quote in the title is never dropped, and
+    the command still has no shell syntax the permission gate would ask
+    about. Writes that file (before the caller lists what is left to commit,
+    so it is committed with the archive)."""
+    from statefiles import atomic, layout
+
+    title = " ".join(str((cp or {}).get("title") or "").split()) or "Finish the playbook"
+    ident = str((cp or {}).get("id") or "")
+    full = f"{title} - playbook {ident}" if ident else title
+    if all(c in _MESSAGE_OK for c in full) and len(full) <= 100:
+        return f'git commit -m "{full}"'
+    archive = str((cp or {}).get("archive") or "")
+    if archive and all(c in _MESSAGE_OK and c != " " for c in archive):
+        try:
+            atomic.write_atomic(layout.join(root, f"{archive}/{MESSAGE_FILE}"), full + "\n")
+            return f"git commit -F {archive}/{MESSAGE_FILE}"
+        except OSError:
+            pass
+    kept = " ".join("".join(c if c in _MESSAGE_OK else " " for c in full).split())
+    return f'git commit -m "{kept[:100]}"'
+
+
+
 # ----------------------------------------------------------------------- main
+
+
+def _due_playbook(root: str, state):
+    """The active playbook when it is complete with the critic's PASS
+    recorded and so due for the archive (``workflow.archive.state``), else
+    ``None``."""
+    from statefiles.playbook import Playbook, resolve_active
+    from workflow.archive.state import complete_with_pass
+
+    active = state.active_playbook if state is not None else None
+    rel, _error = resolve_active(root, active) if active else (None, None)
+    if rel is None:
+        return None
+    pb = Playbook(root, rel)
+    return pb if complete_with_pass(root, pb, state) else None
+
+
+def _stopped(result, lang: str):
+    """The exit code when the engine could not run at all (another process
+    holds its lock: :data:`EXIT_BUSY`; the lock cannot be taken:
+    :data:`EXIT_FAILED`, its message printed), else ``None``."""
+    from messages import text
+    from workflow.archive import run as archive
+
+    if result is not None and result.status == "busy":
+        print(text(lang, "post_loop.busy"))
+        return EXIT_BUSY
+    if result is not None and result.status == archive.UNAVAILABLE:
+        print(result.message)
+        return EXIT_FAILED
+    return None
 
 
 def main(argv) -> int:
@@ -258,8 +320,10 @@ def main(argv) -> int:
         print(__doc__)
         return 0
     from messages import text
-    from statefiles import archive, layout, state_md
+    from statefiles import checkpoint, layout, state_md
     from statefiles.markers import Markers
+    from workflow.archive import run as archive
+    from workflow.archive.report import describe
 
     root = project_root()
     state = state_md.load(root)
@@ -267,7 +331,7 @@ def main(argv) -> int:
     markers = Markers(root)
     pending = markers.read_json(layout.POST_LOOP_PENDING)
     has_pending = markers.exists(layout.POST_LOOP_PENDING)
-    cp = archive.load_checkpoint(root)
+    cp = checkpoint.load_checkpoint(root)
 
     if "--status" in args:
         which = (f" ({pending.get('playbook')}, {pending.get('status')})"
@@ -276,21 +340,37 @@ def main(argv) -> int:
                    which=which))
         print(text(lang, "post_loop.status_archive",
                    archive=(f"{cp.get('status')} — "
-                            f"{archive.describe(cp, for_handler=True, lang=lang)}"
+                            f"{describe(cp, for_handler=True, lang=lang)}"
                             if cp else text(lang, "post_loop.no_checkpoint"))))
         return 0
 
-    if cp is not None and not archive.is_closed(cp):
-        retry = "--no-git" not in args
-        if cp.get("status") in (archive.RUNNING, archive.FAILED) or retry:
+    retry = "--no-git" not in args
+    if cp is None and not has_pending and not os.path.lexists(checkpoint.checkpoint_path(root)):
+        # The archive is due (the playbook is complete with the critic's
+        # PASS) but never started: the hook that should have run it died.
+        pb = _due_playbook(root, state)
+        if pb is not None:
+            print(text(lang, "post_loop.archived_due", playbook=pb.id))
+            from statefiles import gitinfo  # lazy: only for a due archive
+
+            result = archive.run(root, playbook=pb, branch=gitinfo.current_branch(root),
+                                 network=retry, budget_s=100.0, lang=lang)
+            stopped = _stopped(result, lang)
+            if stopped is not None:
+                return stopped
+            cp = checkpoint.load_checkpoint(root)
+            pending = markers.read_json(layout.POST_LOOP_PENDING)
+            has_pending = markers.exists(layout.POST_LOOP_PENDING)
+    if cp is not None and not checkpoint.is_closed(cp):
+        if cp.get("status") in (checkpoint.RUNNING, checkpoint.FAILED) or retry:
             result = archive.run(root, network=True, retry=retry, budget_s=100.0, lang=lang)
-            if result is not None and result.status == "busy":
-                print(text(lang, "post_loop.busy"))
-                return EXIT_BUSY
-            cp = archive.load_checkpoint(root) or cp
-        if cp.get("status") in (archive.FAILED, archive.RUNNING):
+            stopped = _stopped(result, lang)
+            if stopped is not None:
+                return stopped
+            cp = checkpoint.load_checkpoint(root) or cp
+        if cp.get("status") in (checkpoint.FAILED, checkpoint.RUNNING):
             print(text(lang, "post_loop.unfinished",
-                       report=archive.describe(cp, for_handler=True, lang=lang),
+                       report=describe(cp, for_handler=True, lang=lang),
                        command=layout.post_loop_command(root)))
             return EXIT_FAILED
 
@@ -301,13 +381,13 @@ def main(argv) -> int:
 
     lines = []
     if cp is not None:
-        lines.append(archive.describe(cp, for_handler=True, lang=lang))
+        lines.append(describe(cp, for_handler=True, lang=lang))
     elif isinstance(pending, dict):
         lines.append(text(lang, "post_loop.archived_to", playbook=pending.get("playbook"),
                           archive=pending.get("archive") or "play/archive/",
                           status=pending.get("status")))
     markers.remove(layout.POST_LOOP_PENDING)
-    archive.close(root)
+    checkpoint.close(root)
     lines.append(text(lang, "post_loop.cleared"))
     todo = manual_steps(cp, lang) if cp is not None else []
     commit = commit_text(root, cp, lang)

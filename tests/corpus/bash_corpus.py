@@ -1,4 +1,4 @@
-"""Table-driven corpus of Bash commands for bash-check (issue 3, tests).
+"""Table-driven corpus of Bash commands for bash-check.
 
 Every entry is ``(family, expected, command)``: ``family`` is the bypass
 family of ``reference/bypass-families.md`` (A–G), ``expected`` is ``"block"``

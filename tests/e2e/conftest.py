@@ -12,7 +12,7 @@ fake Messages API).
   playbook; ``box`` is the common case (branch ``feat/e2e``, reviewed
   playbook).
 * ``real_transcript`` (session): a real session transcript recorded by
-  :mod:`transcripts` (for issue 11's ``replay``).
+  :mod:`transcripts` (for ``playgate replay``).
 
 Sandboxes live under a short temp directory (``/tmp/pge2e-*``): Claude Code
 puts a Unix socket under ``$TMPDIR``, and socket paths are limited to 107
@@ -109,7 +109,7 @@ def real_transcript(claude_cli, api, tmp_path_factory):
     """A :class:`transcripts.Recording` of one real session (recorded once
     per test run): ``.transcript`` (session.jsonl), ``.subagent_transcripts``,
     ``.expected`` (what happened to each tool call) and ``.box`` (the sandbox
-    repository, the transcript's ``cwd``). For issue 11's ``replay``."""
+    repository, the transcript's ``cwd``). For ``playgate replay``."""
     from .transcripts import record
 
     rec = record(tmp_path_factory.mktemp("transcript"), claude=claude_cli, api=api)

@@ -1,4 +1,4 @@
-"""The golden path as a compliant agent meets it (issue 14).
+"""The golden path as a compliant agent meets it.
 
 A scripted model that does what the suite tells it, literally, through the
 real Claude Code CLI in the **default** permission mode, headless
@@ -46,7 +46,7 @@ PLAYBOOK_ID = "greet-shout"
 BRANCH = f"feat/{PLAYBOOK_ID}"
 PLAN = f"play/{PLAYBOOK_ID}/plan.json"
 PROGRESS = f"play/{PLAYBOOK_ID}/progress.json"
-#: What the user declares in .claude/permission-config.yaml (issue 14 item 4).
+#: What the user declares in .claude/permission-config.yaml.
 PROJECT_COMMANDS = ["pytest", "python -m pytest"]
 TEST_COMMAND = "pytest -q"
 
@@ -303,7 +303,7 @@ class Journal:
             if kind == "context" or (kind == "turn" and not turns):
                 continue
             detail = str(detail)
-            # The registered command line (issue 14 item 1) is noise here.
+            # The registered command line is noise here.
             cut = detail.find("; exit 2; }]: ")
             if cut > 0:
                 detail = (detail[:detail.find("[", 0, cut)] + "[<command line>]: "
@@ -917,7 +917,7 @@ def prepare(box_cls, root=None, *, declare: bool = True, hand_allow=()):
     if declare:
         (box.repo / ".claude" / "permission-config.yaml").write_text(permission_config())
     if hand_allow:
-        # What a user of the suite before issue 14 had to add by hand.
+        # What a user had to add by hand before project commands could be declared.
         (box.repo / ".claude" / "settings.local.json").write_text(
             json.dumps({"permissions": {"allow": list(hand_allow)}}, indent=2))
     box.commit_all("install playgate; declare the project's test commands")

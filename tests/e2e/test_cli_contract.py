@@ -167,10 +167,10 @@ def test_session_end_timeout_is_in_seconds_and_cancels_a_slow_hook(make_box, api
 def test_a_pre_tool_use_hook_that_times_out_blocks_with_on_failure(make_box, api):
     """The installed PreToolUse timeout is 10 s. Claude Code lets a timed-out
     hook's call through unless the handler says ``"onFailure": "block"``,
-    which install.py registers on PreToolUse (issue 14 item 1; reference "What
+    which install.py registers on PreToolUse (reference "What
     the model actually sees"): the call is refused and the model is told it
     timed out. The next call is judged normally. (On CLIs older than the
-    option a timeout still fails open: the hooks must be fast, issue 7.)"""
+    option a timeout still fails open: the hooks must be fast.)"""
     box = make_box(record=True)
     script = Script(main=[*ready(box), write(box, "src/slow.py", "x\n"),
                           write(box, "src/app.py", "x\n"), "ok"])
@@ -267,7 +267,7 @@ def test_how_hook_feedback_reaches_the_model(make_box, api):
     run = box.run(api, "go", script)
     assert run.code == 0, run.describe()
     last = run.last()
-    # The suite's PreToolUse block is a JSON deny (issue 14 item 1): an error
+    # The suite's PreToolUse block is a JSON deny: an error
     # tool_result with the reason and nothing else -- not the command line,
     # which an exit-2 block would show (test_pre_tool_use_hooks_answer_before...).
     blocked = run.result_of(0)
@@ -385,7 +385,7 @@ def test_compaction_in_print_mode_runs_pre_compact_then_session_start_compact(ma
 def test_permission_request_allow_object_of_the_spec_runs_the_command(make_box, api):
     """SPEC §5's allow object, printed by a PermissionRequest hook, answers
     the dialog in -p: the command runs and is not reported as denied. (The
-    suite's own gate, issue 5, prints the same object.)"""
+    suite's own permission gate prints the same object.)"""
     box = make_box()
     _stand_in_hooks(box, {"PermissionRequest": [{"matcher": "Bash", "hooks": [_printing(
         {"hookSpecificOutput": {"hookEventName": "PermissionRequest",

@@ -1,4 +1,4 @@
-"""Custom rules (issue 18 item 4) through the real Claude Code CLI: what the model receives
+"""Custom rules through the real Claude Code CLI: what the model receives
 when a project rule blocks a command, and that an ``ask`` rule is a denial headless (nobody to
 ask), so the command never runs."""
 

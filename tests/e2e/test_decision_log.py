@@ -1,5 +1,5 @@
-"""The decision log and the session report with the real Claude Code CLI
-(issue 18 items 3 and 7): a headless session whose calls the hooks refuse,
+"""The decision log and the session report with the real Claude Code CLI:
+a headless session whose calls the hooks refuse,
 then ``playgate logs`` and ``playgate report`` on what it left behind — the
 real transcript Claude Code wrote, joined with the hooks' log lines.
 

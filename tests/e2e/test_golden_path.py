@@ -1,4 +1,4 @@
-"""The golden path as a compliant agent meets it (issue 14 "Done when").
+"""The golden path as a compliant agent meets it.
 
 The real Claude Code CLI, headless (``claude -p``), in the **default**
 permission mode, with the settings install.py wrote plus only the user's
@@ -24,7 +24,7 @@ from .harness import Sandbox, git
 
 pytestmark = pytest.mark.e2e
 
-#: Issue 14 item 8: at most 20 main-agent turns for the reference task.
+#: At most 20 main-agent turns for the reference task.
 TURN_BUDGET = 20
 BROKEN_INSTALL = ("could not run", "missing or broken", "install.py", "failclosed")
 
@@ -156,7 +156,7 @@ def test_the_yes_came_in_a_resumed_session(journey):
 
 
 def test_replaying_the_finished_session_finds_no_difference(journey):
-    """issue 14 item 9: ``playgate replay`` of the finished session compares
+    """``playgate replay`` of the finished session compares
     against the state it started from (the copy is rewound: before, it
     replayed against the post-archive state and reported false differences)."""
     import subprocess

@@ -1,4 +1,4 @@
-"""The same story in Japanese, as the model reads it (issue 14 item 10).
+"""The same story in Japanese, as the model reads it.
 
 A headless session of the real Claude Code CLI in a project whose state.md
 says ``language: ja``: the session-start context, a refusal before the

@@ -212,7 +212,7 @@ def test_destructive_bash_is_blocked_with_the_reason(box, api, case):
 
 @pytest.mark.parametrize("mode", [None, "bypassPermissions"], ids=["default", "bypass"])
 def test_a_family_that_asks_is_a_denial_headless(box, api, mode):
-    """Issue 16: the infrastructure family asks (PreToolUse permissionDecision
+    """The infrastructure family asks (PreToolUse permissionDecision
     "ask"); headless there is nobody to ask, so the call does not run, in the
     default mode and in bypassPermissions alike."""
     command = "touch ran-anyway.txt && terraform destroy -auto-approve"
@@ -312,7 +312,7 @@ def test_subtask_done_with_a_critic_signature_but_no_validations_is_refused(box,
 def test_subtask_done_with_full_critic_evidence_is_written(box, api):
     """Control: the guards refuse fraud, not progress (no deadlock). The
     critic really ran (its SubagentStop records the PASS in the ledger, which
-    a done needs since issue 15 item 7); the evidence and the done are then
+    a done needs); the evidence and the done are then
     written in one Write."""
     write = _mark_done(box, validated_by="critic", validated_at="2026-01-02T00:00:00Z",
                        evidence=True)
@@ -409,7 +409,7 @@ def test_user_prompt_submit_context_reaches_the_model(box, api):
     marker = "UserPromptSubmit hook additional context:"
     assert marker in seen, run.describe()
     context = seen.split(marker, 1)[1][:2000]
-    # The state summary (issue 6): the playbook and its active subtask (loose
+    # The state summary: the playbook and its active subtask (loose
     # on wording, so that this xfail flips as soon as the feature lands).
     assert "e2e" in context and "p1.1" in context, context
 

@@ -1,5 +1,5 @@
-"""The transcript helper (tests/e2e/transcripts.py) that issue 11's
-``replay`` is tested with: a real session's transcript, and a faithful record
+"""The transcript helper (tests/e2e/transcripts.py) that ``playgate
+replay`` is tested with: a real session's transcript, and a faithful record
 of what happened to each tool call."""
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def test_recorded_transcript_holds_every_call_and_its_outcome(real_transcript, c
     outcome = [calls[t]["outcome"] for t in main]
     assert outcome[0] == "blocked" and calls[main[0]]["guard"] == "init-guard"
     assert outcome[1:7] == ["ran"] * 6
-    # python3 scripts/x.py: denied until the permission gate (issue 5)
+    # python3 scripts/x.py: denied until the permission gate
     # auto-approves it; git push and a compound command always need a person.
     assert outcome[7] in ("denied", "ran")
     assert outcome[8:10] == ["denied", "denied"]

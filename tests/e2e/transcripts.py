@@ -1,6 +1,6 @@
 """Real Claude Code session transcripts, recorded on demand.
 
-Issue 11's ``replay <transcript.jsonl>`` re-runs the tool calls of a session
+``playgate replay <transcript.jsonl>`` re-runs the tool calls of a session
 transcript through the hooks. This module produces such a transcript with the
 pinned CLI: one headless session in a sandbox (default permission mode, the
 suite installed) whose scripted model makes a representative mix of calls —

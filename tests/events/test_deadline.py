@@ -1,4 +1,4 @@
-"""A time budget the hook cannot overrun (issue 15 item 1).
+"""A time budget the hook cannot overrun.
 
 Claude Code lets a call through when a hook times out, so every gating hook
 answers within half its registered timeout whatever the input. Tested as
@@ -131,7 +131,7 @@ def test_watchdog_answers_for_a_hook_that_runs_out_of_time(ws, event, fields, ex
     result = ws.hook(event, env={runtime.WATCHDOG_ENV: "0"}, **fields)
     if expect == "block":
         assert result.blocked and "too complex to check" in result.reason, result
-        # main's rendering (issue 14 item 1): the reason as JSON on exit 0, so
+        # main's rendering: the reason as JSON on exit 0, so
         # the fail-closed tail of the registered command never runs
         assert result.exit_code == 0 and result.json_block, result
         assert json.loads(result.stdout)["hookSpecificOutput"]["permissionDecision"] == "deny" \

@@ -1,4 +1,4 @@
-"""Hooks answer hand-typed JSON (issue 18 item 5).
+"""Hooks answer hand-typed JSON.
 
 The design card says the entrypoints run "directly with piped JSON for
 debugging". Each entrypoint serves one event, so a payload without
@@ -195,7 +195,7 @@ def _seed_style_answer(project, command: str) -> str:
 def test_seed_000_style_minimal_payloads(seed_project):
     """Every case with the minimal payload seed 000's regression script pipes
     (no hook_event_name, no cwd, no CLAUDE_PROJECT_DIR: the hook runs in the
-    project). Before issue 18 item 5 every ALLOW case here showed the dialog."""
+    project). Reading a missing cwd as the hook's own directory is what keeps every ALLOW case here out of the dialog."""
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(4) as pool:

@@ -119,7 +119,7 @@ MALFORMED = [
     (b"not json", "not valid JSON"),
     (b"[1, 2]", "must be a JSON object, not list"),
     (b'"text"', "must be a JSON object, not str"),
-    # No hook_event_name is read as the entrypoint's event (issue 18 item 5):
+    # No hook_event_name is read as the entrypoint's event:
     # what is then missing is the event's own required field.
     (b"{}", "missing required field tool_name"),
     (b'{"hook_event_name": 3}', "hook_event_name must be string"),

@@ -1,4 +1,4 @@
-"""The playbook lifecycle end to end, through the installed hooks (issue 6):
+"""The playbook lifecycle end to end, through the installed hooks:
 
 last subtask done → PostToolUse archives → state reset → post-loop-pending →
 Edit blocked by pending-guard → post-loop handler → Edit allowed again;
@@ -88,8 +88,7 @@ def _critic(inst, env, message="CRITIC: PASS p1.2\nCRITIC: PASS playbook"):
 
 def _commit_work(inst):
     """The agent commits its work on the branch (the archive's commit holds
-    only the playbook's files and state.md; push needs the work committed,
-    issue 14 item 6)."""
+    only the playbook's files and state.md; push needs the work committed)."""
     git(inst.root, "add", "src")
     git(inst.root, "commit", "-q", "-m", "the work")
 
@@ -195,7 +194,7 @@ def test_cycle_without_gh_ends_partial_and_loses_nothing(project, tmp_path):
     assert _remote_has(tmp_path / "origin.git", "feat/demo", "src/app.py")
     assert _remote_has(tmp_path / "origin.git", "feat/demo", "play/archive/demo/plan.json")
     # Left uncommitted: only what is not this playbook's (the next playbook,
-    # the suite's runtime), issue 14 item 6.
+    # the suite's runtime).
     status = git(root, "status", "--porcelain", "--untracked-files=all").stdout
     assert all(".claude/" in line or "play/next/" in line for line in status.splitlines()), status
     assert git(root, "rev-parse", "--abbrev-ref", "HEAD").stdout.strip() == "feat/demo"
@@ -385,7 +384,7 @@ def test_subagent_stop_archives_locally_and_leaves_git_to_the_handler(project, t
     stop = _critic(project, env)
     assert '"decision"' not in stop.stdout, stop
     # The critic's stop recorded its verdicts and, the playbook now complete
-    # with a recorded critic run, archived it locally (issue 14).
+    # with a recorded critic run, archived it locally.
     assert not (root / "play/demo").exists() and (root / "play/archive/demo").exists()
     report = _read_json(root / ".claude/session-state/last-verdicts.json")
     assert "archived to play/archive/demo/" in report["archive"]

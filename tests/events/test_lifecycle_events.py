@@ -93,7 +93,7 @@ def test_session_end_records_and_cleans(active):
     (root / "README.md").write_text("changed\n")
     end = active.hook("SessionEnd", reason="prompt_input_exit")
     assert end.code == 0
-    # issue 14 item 3: only init-guard's pending marker goes; the rest of
+    # Only init-guard's pending marker goes; the rest of
     # .session-init/ (reads, consent) is for the next SessionStart to keep
     # (a resumed conversation) or drop (a new one).
     assert not (root / ".claude/.session-init/pending").exists()
@@ -275,7 +275,7 @@ def test_subagent_result_reminders_by_channel(active):
     """The critic's and the reviewer's verdict lines are recorded when they
     stop (SubagentStop); the orchestrator hears what playgate recorded with
     the Agent call's result — synchronously in PostToolUse, for a background
-    call in the task notification's prompt (issue 14)."""
+    call in the task notification's prompt."""
     active.hook("SubagentStop", agent_id="c1", agent_type="critic", stop_hook_active=False,
                 last_assistant_message="Ran pytest.\nCRITIC: FAIL p1.2 - the test fails")
     sync = active.hook("PostToolUse", tool_name="Task",

@@ -2,8 +2,7 @@
 gating events block with a one-line reason, PermissionRequest prints nothing,
 informational events exit 0 with nothing; never a bare traceback.
 
-A PreToolUse or UserPromptSubmit block is JSON on exit 0 since issue 14 item
-1 (``HookResult`` folds it into ``code == 2`` and the reason into
+A PreToolUse or UserPromptSubmit block is JSON on exit 0 (``HookResult`` folds it into ``code == 2`` and the reason into
 ``stderr``); Stop and SubagentStop still exit 2 on malformed input."""
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from hypothesis import strategies as st
 
 GATING = {"PreToolUse", "Stop", "SubagentStop", "UserPromptSubmit"}
 #: Events with a required field of their own: without ``hook_event_name``
-#: (read as the entrypoint's event, issue 18 item 5) and without that field
+#: (read as the entrypoint's event) and without that field
 #: their payload is still malformed; for the others it is a hand-typed call.
 REQUIRED_FIELDS = {"PreToolUse", "PostToolUse", "PermissionRequest", "UserPromptSubmit"}
 EVENTS = sorted(EVENT_MODULES)
@@ -66,7 +65,7 @@ def assert_fail_safe(event, result, kind):
 def test_malformed_stdin_on_every_entrypoint(suite, event, kind):
     result = suite.entrypoint(event, kinds(event)[kind])
     if kind == "missing-fields" and event not in REQUIRED_FIELDS:
-        # Issue 18 item 5: nothing this event requires is missing, so it is
+        # Nothing this event requires is missing, so it is
         # answered as a hand-typed call of the entrypoint's event.
         assert "Traceback" not in result.stderr + result.stdout, result
         assert "refused malformed" not in result.stderr + result.stdout, result

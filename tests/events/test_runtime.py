@@ -425,11 +425,11 @@ def test_hot_paths_import_nothing_heavy(ws):
             "file_path": ws.abs("src/app.py"), "old_string": "x", "new_string": "y"})),
         "write-new": ("PreToolUse", ws.payload("PreToolUse", tool_name="Write", tool_input={
             "file_path": ws.abs("src/new.py"), "content": "x"})),
-        # issue 7: the new text of state.md is read without PyYAML or re
+        # The new text of state.md is read without PyYAML or re
         "edit-state": ("PreToolUse", ws.payload("PreToolUse", tool_name="Edit", tool_input={
             "file_path": ws.abs("state.md"), "old_string": "milestone: null",
             "new_string": "milestone: m2"})),
-        # issue 7: bashlex is loaded without re, enum, functools
+        # Bashlex is loaded without re, enum, functools
         "bash-bashlex": ("PreToolUse", ws.payload("PreToolUse", tool_name="Bash", tool_input={
             "command": 'for f in src/*.py; do echo "$f"; done | sort'})),
         # last: it re-arms init-guard for the calls after it

@@ -1,9 +1,9 @@
 """agent-definitions: Bash writes to agent definitions that only the full
 shell analysis sees (``ctx.shell.writes``, SPEC §4).
 
-The interim analyser (issue 2) reports no writes, and these commands use no
+The interim analyser reports no writes, and these commands use no
 syntax it refuses, so today they pass: every case is a strict xfail. When the
-bashlex analyser (issue 3) lands they must all be blocked — remove the marker
+bashlex analyser lands they must all be blocked — remove the marker
 then (a strict xfail that passes fails the suite, so it cannot be forgotten).
 Commands that the interim analyser cannot read and that name .claude/agents
 are blocked already; they are in test_agents_definitions.py.

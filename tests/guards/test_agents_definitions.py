@@ -4,7 +4,7 @@ files that break it.
 
 Through the installed hooks, every Edit-tool write route and path spelling.
 Bash writes that need the full shell analysis are in
-test_agents_bash_writes.py (xfail until issue 3 lands).
+test_agents_bash_writes.py (xfail until the full analysis covers them).
 """
 
 from __future__ import annotations
@@ -215,7 +215,7 @@ def test_switched_off_in_config(ws):
 ])
 def test_bash_writes_to_agent_files_are_blocked(ws, command):
     """Blocked today because the command cannot be fully analysed and names
-    .claude/agents; with the full analysis (issue 3) because it writes there."""
+    .claude/agents; with the full analysis because it writes there."""
     (ws.root / "docs").mkdir(exist_ok=True)
     result = bash(ws, command)
     assert result.code == 2, result

@@ -43,7 +43,7 @@ def test_bash_chain_is_wired():
 
     chain = pre_tool_use.BASH_CHAIN
     assert "bash_check" in chain[:3] and chain[-2:] == ("coherence", "lint"), chain
-    # issue 18 item 4: the project's custom rules come right before bash-check
+    # The project's custom rules come right before bash-check
     assert chain.index("custom_rules") == chain.index("bash_check") - 1, chain
 
 
@@ -302,10 +302,14 @@ def test_commit_of_done_state_pass_without_evidence_blocks(ws):
     assert code == 2 and "without evidence" in err
 
 
-def test_self_complete_allows_done_commit(ws):
+def test_self_complete_does_not_waive_the_critic_on_commit(ws):
+    """``self_complete`` is the agent's own claim (it can write the goal
+    section): coherence reads it as critic-guard does, as no evidence."""
     _stage_state_done(ws, self_complete=True)
     code, err, _ = ws.decide("git commit -m 'done'")
-    assert code == 0, err
+    assert code == 2 and "critic" in err, err
+    result = ws.tool("Bash", {"command": "git commit -m 'done'"})
+    assert result.blocked and "[playgate:coherence]" in result.reason, result
 
 
 def test_done_only_in_working_tree(ws):
@@ -339,7 +343,7 @@ def _git_calls(monkeypatch) -> list:
 
 
 def test_commit_with_a_not_done_index_starts_no_git(ws, monkeypatch):
-    """issue 7: state.md changed in the working tree (every session writes
+    """State.md changed in the working tree (every session writes
     last_start), the index's copy is read from git's loose object: not done,
     so nothing to ask git."""
     set_state(ws.root, goal_status="in_progress", extra_config="# changed\n")
@@ -364,7 +368,7 @@ def test_commit_of_done_state_in_a_packed_index_blob_still_needs_the_critic(ws):
 # ---------------------------------------------------------------- lint
 
 def _fake_ruff(ws, script: str, monkeypatch) -> None:
-    # issue 15 item 5: linters come from outside the project (a PATH entry
+    # Linters come from outside the project (a PATH entry
     # outside the repository), never from its own .venv
     ruff = ws.root.parent / "linters" / "ruff"
     ruff.parent.mkdir(parents=True, exist_ok=True)

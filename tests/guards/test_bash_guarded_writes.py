@@ -1,5 +1,5 @@
 """Bash writes to every guarded file, by every write form, are blocked
-(issue 3 tests; SPEC §3 bash-check: "the Edit/Write guards must not be routed
+(SPEC §3 bash-check: "the Edit/Write guards must not be routed
 around through Bash").
 
 Guarded: state.md, the active playbook's plan.json and progress.json, and

@@ -1,4 +1,4 @@
-"""Custom rules (issue 18 item 4): ``.claude/playgate-rules.yaml``, its shipped schema, the
+"""Custom rules: ``.claude/playgate-rules.yaml``, its shipped schema, the
 guard ``custom-rules`` in the PreToolUse Bash chain, the permission gate's ``rules`` floor
 phase, ``playgate validate``/``schema``/``explain``/``doctor``, and docs/custom-rules.md.
 
@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import shell
 from events.runtime import evaluate
-from statefiles import rules
+from shell import custom_rules as rules
 from statefiles.protected import FLOOR
 
 RULES_YAML = """\

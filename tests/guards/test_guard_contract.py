@@ -1,4 +1,4 @@
-"""The guard contract (issue 17 item 1; ``events/guard.py``).
+"""The guard contract (``events/guard.py``).
 
 Every event unit in ``events/`` is walked: ``chain(ctx)`` for every kind of
 tool it can tell apart, and, for units with their own ``run(ctx)``, the guard
@@ -15,7 +15,6 @@ and a malformed guard (the ``*_is_caught`` tests).
 
 from __future__ import annotations
 
-import ast
 import importlib
 import inspect
 import json
@@ -65,20 +64,10 @@ def _context(event: str, tool: str, root: Path) -> Context:
 
 
 def _run_guards(unit) -> list:
-    """Guard modules a unit's ``run(ctx)`` uses directly (``from guards
-    import x``, ``import guards.x``, ``from guards.x import ...``), read from
-    its source so that no state is needed to find them."""
-    tree = ast.parse(inspect.getsource(unit))
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module == "guards":
-            found += [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("guards."):
-            found.append(node.module.split(".", 1)[1])
-        elif isinstance(node, ast.Import):
-            found += [a.name.split(".", 1)[1] for a in node.names
-                      if a.name.startswith("guards.")]
-    return found
+    """Outcome guards a unit's ``run(ctx)`` passes its outcome through: its
+    ``OUTCOME_GUARDS``, module names like a chain's (a unit never imports a
+    guard module; ``tests/test_package_edges.py`` holds that)."""
+    return list(getattr(unit, "OUTCOME_GUARDS", ()))
 
 
 def walk_chains(root: Path) -> dict:

@@ -34,6 +34,7 @@ def test_open_dependency_warns_and_the_warning_reaches_additional_context(ws):
     on_p2(ws)
     v = depends_check.check(write_ctx(ws, "src/app.py"))
     assert v.kind == WARN and "p1 (in_progress)" in v.message
+    assert "warning" in v.message and "record" not in v.message
     r = ws.write("src/app.py")
     assert not r.blocked
     assert "[playgate:depends-check]" in r.context and "p1" in r.context
@@ -59,6 +60,7 @@ def test_strict_mode_blocks(ws):
     on_p2(ws)
     v = depends_check.check(write_ctx(ws, "src/app.py", env={"STRICT_MODE": "true"}))
     assert v.kind == BLOCK
+    assert "STRICT_MODE=true" in v.message
     r = ws.pre("Write", {"file_path": ws.abs("src/app.py"), "content": "x"},
                env={"STRICT_MODE": "true"})
     assert r.blocked and r.guard == "depends-check"
@@ -68,7 +70,8 @@ def test_config_strict_depends_blocks(ws):
     on_p2(ws)
     path = ws.root / "state.md"
     path.write_text(path.read_text().replace("strict_depends: false", "strict_depends: true"))
-    assert depends_check.check(write_ctx(ws, "src/app.py")).kind == BLOCK
+    v = depends_check.check(write_ctx(ws, "src/app.py"))
+    assert v.kind == BLOCK and "config.strict_depends" in v.message
 
 
 @pytest.mark.parametrize("rel", ["state.md", "play/p1/progress.json", "play/p1/plan.json",

@@ -71,7 +71,7 @@ def test_pending_absent_allows(ws):
 
 
 def test_pending_blocks_edits_and_names_the_post_loop_command(post_loop):
-    """issue 14: every message names the post-loop step the same way — the
+    """Every message names the post-loop step the same way — the
     handler's command, which the guards and the installed settings let run."""
     from statefiles import layout
 

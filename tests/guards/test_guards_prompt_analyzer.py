@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from events.verdict import ALLOW, BLOCK
+from events.verdict import ALLOW, BLOCK, WARN
 from guards import prompt_analyzer_gate as gate
 
 MARKER = ".claude/session-state/prompt-analyzer-called"
+CONSENT = ".claude/.session-init/consent"
 POST_LOOP = ".claude/session-state/post-loop-pending"
 HANDLER = ".claude/skills/post-loop/handler.py"
 
@@ -43,6 +44,9 @@ def test_information_gathering_passes_while_no_playbook_and_no_analysis(ws, tool
     ("Agent", {"subagent_type": "prompt-analyzer", "prompt": "p", "description": "d"}),
 ])
 def test_entry_points_pass_and_create_the_marker(ws, tool, tool_input):
+    # An understanding check already waits (the prompt was read as work).
+    (ws.root / CONSENT).parent.mkdir(parents=True, exist_ok=True)
+    (ws.root / CONSENT).write_text("{}\n")
     v = verdict(ws, tool, tool_input)
     assert v.kind == ALLOW
     assert [e.when for e in v.effects] == ["on_pass"]
@@ -50,6 +54,19 @@ def test_entry_points_pass_and_create_the_marker(ws, tool, tool_input):
     r = ws.pre(tool, tool_input)
     assert not r.blocked, r
     assert ws.has(MARKER)
+
+
+@pytest.mark.parametrize("tool,tool_input", [
+    ("Skill", {"skill": "playbook-init"}),
+    ("Agent", {"subagent_type": "prompt-analyzer", "prompt": "p", "description": "d"}),
+])
+def test_entry_points_start_the_understanding_check_when_none_waits(ws, tool, tool_input):
+    v = verdict(ws, tool, tool_input)
+    assert v.kind == WARN and "understanding check" in v.message
+    assert [e.when for e in v.effects] == ["on_pass", "on_pass"]
+    r = ws.pre(tool, tool_input)
+    assert not r.blocked, r
+    assert ws.has(MARKER) and ws.has(CONSENT)
 
 
 # ---------------------------------------------------------------- blocked while closed

@@ -73,6 +73,12 @@ def test_warn_level_warns_in_every_mode(ready, mode):
     assert v.kind == WARN and "package-lock.json" in v.message
 
 
+def test_the_seeds_normal_mode_is_strict(ready):
+    set_mode(ready, "normal")
+    v = check_write(ready, ready.abs(".gitignore"))
+    assert v.kind == BLOCK and "strict" in v.message, v
+
+
 def test_unknown_mode_reads_as_strict(ready):
     set_mode(ready, "superuser")
     assert check_write(ready, ready.abs(".gitignore")).kind == BLOCK

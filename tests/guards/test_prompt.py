@@ -261,12 +261,92 @@ def test_answers_during_the_check_do_not_restart_it(installed):
     assert (root / MARKER).exists() and (root / CONSENT).exists()
 
 
+#: Requests the prompt classifier does not read as work (statements, an
+#: implied task, a bare noun phrase): the understanding check still holds.
+UNRECOGNISED = ["The greet command needs a --shout flag.", "shout フラグ", "greet --shout?",
+                "The ticket about the parser is still open", "the parser, again"]
+
+
+@pytest.mark.parametrize("text", UNRECOGNISED)
+def test_the_understanding_check_holds_whatever_the_classifier_decided(installed, text):
+    """playbook-init creates the consent marker when no check waits, so pm
+    cannot write a playbook before the user's yes."""
+    root = installed.root
+    git(root, "checkout", "-q", "-b", "feat/x")
+    assert classify(text)[0] != "work"
+    _prompt(installed, text)
+    assert not (root / CONSENT).exists()
+    entry = installed.tool("Skill", {"skill": "playbook-init"})
+    assert entry.code == 0 and "understanding check comes first" in entry.context, entry
+    assert (root / CONSENT).exists() and (root / MARKER).exists()
+    plan = installed.tool("Write", {"file_path": str(root / "play/x/plan.json"), "content": "{}"})
+    assert plan.blocked and "[playgate:consent-guard]" in plan.reason, plan
+    pm = installed.tool("Write", {"file_path": str(root / "play/x/plan.json"), "content": "{}"},
+                        agent_id="a1", agent_type="pm")
+    assert pm.blocked and "[playgate:consent-guard]" in pm.reason, pm
+    yes = _prompt(installed, "yes")
+    assert "confirmed the understanding check" in yes.context
+    after = installed.tool("Write", {"file_path": str(root / "play/x/plan.json"),
+                                     "content": "{}"})
+    assert "[playgate:consent-guard]" not in (after.reason or ""), after
+
+
+def test_the_prompt_analyzer_subagent_is_a_way_in_too(installed):
+    root = installed.root
+    _prompt(installed, "the export is broken")
+    out = installed.tool("Agent", {"subagent_type": "prompt-analyzer", "prompt": "p",
+                                   "description": "d"})
+    assert out.code == 0 and (root / CONSENT).exists()
+
+
+def test_a_second_entry_after_the_yes_does_not_ask_again(installed):
+    """A compliant agent that reads playbook-init again after the user's yes
+    is not sent back to the user: the analysis of this request is made."""
+    root = installed.root
+    _prompt(installed, "the greet command needs a --shout flag")
+    installed.tool("Skill", {"skill": "playbook-init"})
+    _prompt(installed, "yes")
+    assert not (root / CONSENT).exists()
+    again = installed.tool("Skill", {"skill": "playbook-init"})
+    assert again.code == 0 and "understanding check" not in again.context
+    assert not (root / CONSENT).exists()
+
+
+def test_an_archive_ends_the_analysis_of_the_request(installed):
+    """After a playbook was archived the next request is analysed (and
+    confirmed) again, even in the same conversation and even when the
+    classifier does not see a request."""
+    root = installed.root
+    _prompt(installed, "the greet command needs a --shout flag")
+    installed.tool("Skill", {"skill": "playbook-init"})
+    _prompt(installed, "yes")
+    edit = installed.tool("Bash", {"command": "touch src_new.txt"})
+    assert "[playgate:prompt-analyzer-gate]" not in (edit.reason or ""), edit
+    from statefiles import state_md
+
+    state_md.update_keys(str(root), "playbook", {"last_archived": "play/archive/x"})
+    closed = installed.tool("Bash", {"command": "touch src_new.txt"})
+    assert closed.blocked and "[playgate:prompt-analyzer-gate]" in closed.reason, closed
+    entry = installed.tool("Skill", {"skill": "playbook-init"})
+    assert entry.code == 0 and (root / CONSENT).exists()
+
+
+def test_an_older_marker_without_the_record_still_counts(installed):
+    root = installed.root
+    (root / MARKER).parent.mkdir(parents=True, exist_ok=True)
+    (root / MARKER).write_text("2026-01-01T00:00:00Z\n")
+    out = installed.tool("Bash", {"command": "touch x.txt"})
+    assert "[playgate:prompt-analyzer-gate]" not in (out.reason or ""), out
+
+
 def test_auto_approve_creates_no_consent(installed):
     root = installed.root
     K.set_config(root, understanding_auto_approve=True)
     result = _prompt(installed, "Implement the export feature")
     assert "Skill(skill='playbook-init')" in result.context
     assert not (root / CONSENT).exists()
+    entry = installed.tool("Skill", {"skill": "playbook-init"})
+    assert entry.code == 0 and not (root / CONSENT).exists()
 
 
 def test_out_of_scope_request_warns(installed):

@@ -1,12 +1,12 @@
-"""Every route closed (issue 4 item 3): Bash writes to reward state.
+"""Every route closed: Bash writes to reward state.
 
-bash-check (issue 3, SPEC §3 Bash chain 1) must block any write — redirect,
+bash-check (SPEC §3 Bash chain 1) must block any write — redirect,
 tee, sed -i, cp/mv/ln, interpreter one-liners, nested shells, find/xargs
 carriers — to state.md, any working playbook's plan.json/progress.json, the
 directories holding them, and the hook-written critic ledger, so that the
 Edit/Write guards cannot be routed around.
 
-``workflow.reward.write_hits_reward(ctx, rel)`` is the predicate bash-check can
+``workflow.reward.targets.write_hits_reward(ctx, rel)`` is the predicate bash-check can
 use for ``shell.Write.rel`` (it covers the directories and the files the
 active playbook really reads).
 
@@ -25,8 +25,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import rule
 from test_reward_stateful import Agent, _prepare, _run
 
-from workflow import reward as R
-
+from workflow.reward.targets import write_hits_reward
 
 
 def _fraud_json() -> str:
@@ -144,7 +143,7 @@ class _Ctx:
     ("src/app.py", False), ("docs/state.md", False), (None, False),
 ])
 def test_write_hits_reward(rr, rel, expected):
-    assert R.write_hits_reward(_Ctx(rr), rel) is expected
+    assert write_hits_reward(_Ctx(rr), rel) is expected
 
 
 def test_write_hits_reward_follows_the_active_playbook_outside_play(tmp_path):
@@ -153,8 +152,8 @@ def test_write_hits_reward_follows_the_active_playbook_outside_play(tmp_path):
     ctx = _Ctx(root)
     ctx.__dict__["_reward_active_real"] = (os.path.realpath(root / "notes/pb/plan.json"),
                                            os.path.realpath(root / "notes/pb/progress.json"))
-    assert R.write_hits_reward(ctx, "notes/pb/progress.json")
-    assert R.write_hits_reward(ctx, "notes")
+    assert write_hits_reward(ctx, "notes/pb/progress.json")
+    assert write_hits_reward(ctx, "notes")
 
 
 # --------------------------------------------------------------------------- the state machine

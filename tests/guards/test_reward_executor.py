@@ -1,4 +1,4 @@
-"""executor-guard (SPEC §3 Edit/Write chain 7; issue 4 item 1)."""
+"""executor-guard (SPEC §3 Edit/Write chain 7)."""
 
 from __future__ import annotations
 

@@ -277,7 +277,7 @@ def test_preexisting_violation_does_not_block_other_edits(rr):
 
 def test_copying_evidence_to_another_subtask_is_caught_by_the_ledger(rr, tmp_path):
     """The SPEC's field check cannot tell copied evidence; the ledger can. A
-    recorded critic run is required by default (issue 15 item 7); a human's
+    recorded critic run is required by default; a human's
     ``config.require_critic_run: false`` loosens it to a warning."""
     K.critic_says(rr, "CRITIC: PASS p1.1")
     doc = legit_progress(rr)
@@ -445,7 +445,7 @@ def test_critic_pass_needs_a_ledger_pass_for_the_playbook(tmp_path):
     content = K.dump(doc)
     result = K.tool(loose, "Write", {"file_path": str(loose / K.PROGRESS), "content": content})
     assert not result.blocked and "PASS playbook" in result.text, result
-    # The default (issue 15 item 7) and an explicit true both require the run.
+    # The default and an explicit true both require the run.
     default = K.make_reward_repo(tmp_path / "d")
     result = K.tool(default, "Write", {"file_path": str(default / K.PROGRESS),
                                        "content": content})
@@ -469,8 +469,7 @@ def _state_edit(rr, old: str, new: str):
 def complete(rr, rel_dir=K.PLAYBOOK, critic=True, ledger=True):
     """The playbook as a finished, critic-verified one leaves it: every
     subtask and phase done with evidence, the playbook critic's PASS, and —
-    with ``ledger`` — the critic's runs in the ledger (required by default
-    since issue 15 item 7)."""
+    with ``ledger`` — the critic's runs in the ledger (required by default)."""
     doc = K.read_json(rr, f"{rel_dir}/progress.json")
     for sid in doc["subtasks"]:
         doc["subtasks"][sid] = K.evidenced()

@@ -46,8 +46,23 @@ def test_stop_lists_done_without_evidence(rr):
     assert "critic.evidence is empty" in reason
 
 
-def test_stop_passes_when_complete(rr):
+def test_a_complete_playbook_holds_stop_until_archived_and_closed(rr):
+    """Complete with the critic's PASS in the ledger but not archived (the
+    archive state ``due``): Stop blocks naming the handler; once archived and
+    the post-loop has closed it, Stop passes."""
+    from statefiles import checkpoint
+    from statefiles.markers import Markers
+    from statefiles.playbook import Playbook
+    from workflow.archive import run as engine
+
     complete(rr)
+    result = K.stop(rr)
+    assert result.blocked and "not archived" in result.text, result
+    assert "skills/post-loop/handler.py" in result.text
+    engine.run(str(rr), playbook=Playbook(str(rr), K.PLAN), branch=K.BRANCH)
+    assert K.stop(rr).blocked  # archived, the post-loop not run
+    Markers(str(rr)).remove(".claude/session-state/post-loop-pending")
+    checkpoint.close(str(rr))
     result = K.stop(rr)
     assert result.code == 0 and result.stdout == "", result
 
@@ -99,7 +114,7 @@ def test_post_loop_pending_blocks_stop(rr):
     marker = rr / ".claude/session-state/post-loop-pending"
     marker.write_text(json.dumps({"playbook": "demo", "status": "success"}))
     result = K.stop(rr)
-    # issue 14: named by its one command, the one the guards let run
+    # Named by its one command, the one the guards let run
     assert decision(result) == "block" and "post-loop/handler.py`" in result.json["reason"]
     assert "demo" in result.json["reason"]
 
@@ -162,7 +177,7 @@ def test_loop_guard_counts_per_session(rr):
 
 def test_allowed_stop_resets_the_counter(rr):
     assert decision(K.stop(rr)) == "block"
-    complete(rr)
+    (rr / "state.md").write_text(K.state_text(active=None))  # nothing left to hold it
     assert K.stop(rr).stdout == ""
     state = json.loads((rr / ".claude/session-state/stop-guard.json").read_text())
     assert state["sessions"] == {}
@@ -324,7 +339,7 @@ def test_full_legitimate_cycle_through_the_installed_hooks(live):
         early["subtasks"][sid]["status"] = "done"
         assert _write(live, K.PROGRESS, early).code == 2
         # the critic passes it: SubagentStop records the verdict and, the
-        # validations being recorded, marks it done itself (issue 14)
+        # validations being recorded, marks it done itself
         out = live.hook("SubagentStop", agent_id=f"c-{sid}", agent_type="critic",
                         stop_hook_active=False, last_assistant_message=f"CRITIC: PASS {sid}")
         assert out.code == 0 and "\"decision\"" not in out.stdout, out  # a reminder at most

@@ -1,6 +1,6 @@
 """subagent-reminder's account of the reviewer's verdict: why a reviewed
 playbook was not activated reaches the agent in its own language, from the
-report statefiles.bookkeeping wrote as JSON (issue 14 item 10)."""
+report statefiles.bookkeeping wrote as JSON."""
 
 from __future__ import annotations
 

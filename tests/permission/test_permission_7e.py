@@ -1,4 +1,4 @@
-"""Phase 7E against the full shell analysis (SPEC §4, issue 3) — switched on at merge.
+"""Phase 7E against the full shell analysis (SPEC §4) — switched on at merge.
 
 These cases need the bashlex analyser that replaces the interim ``shell/``:
 
@@ -11,7 +11,7 @@ These cases need the bashlex analyser that replaces the interim ``shell/``:
 
 The interim analyser finds nothing, so every case fails today; the module is
 ``xfail(strict=True)`` so that the lead can switch it on by removing the mark
-when issue 3 lands.
+when the full analysis covers them.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ MUST_STAY_ALLOWED = [
     "cat docs/日本語.md",
 ]
 
-#: issue 15 item 2 (SPEC §5 7F) changes these: 7E still passes them, but
+#: SPEC §5 7F changes these: 7E still passes them, but
 #: creating remote state (an issue, a pull request) is network beyond reads,
 #: so phase 7F asks (the gate used to approve them).
 NOW_A_DIALOG = [

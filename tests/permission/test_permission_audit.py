@@ -1,4 +1,4 @@
-"""permission.audit: one JSON line per decision, rotation, robustness (issue 5 "Audit log")."""
+"""permission.audit: one JSON line per decision, rotation, robustness."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """permission.config: layering, floors, schema errors with file and key, broken layers, cache.
 
-Issue 5 "Config"; SPEC §5 "Config".
+SPEC §5 "Config".
 """
 
 from __future__ import annotations

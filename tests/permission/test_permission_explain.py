@@ -1,4 +1,4 @@
-"""``permission_request.py --explain "<command>"`` (issue 5 "Explain")."""
+"""``permission_request.py --explain "<command>"``."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def rows(stdout):
 
 def test_every_phase_is_listed_for_a_dialog(gate):
     result = explain(gate, "--explain", "git -C src push origin main")
-    # Issue 18 item 6: the exit code is what the user gets, as in `playgate
+    # The exit code is what the user gets, as in `playgate
     # explain` (on main without an analysed request PreToolUse blocks: 1).
     assert result.code == 1 and "you get  : BLOCKED: PreToolUse" in result.stdout, result
     table = rows(result.stdout)

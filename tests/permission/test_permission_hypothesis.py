@@ -1,4 +1,4 @@
-"""Properties of the permission gate (issue 5 "Tests", hypothesis).
+"""Properties of the permission gate (hypothesis).
 
 * No command containing any phase-2 syntax is ever approved.
 * Arbitrary JSON, and arbitrary bytes, never crash it and never approve

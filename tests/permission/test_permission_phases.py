@@ -63,7 +63,7 @@ def test_phase_order_is_the_spec_order():
     assert [pid for pid, _ in unit.PHASES] == [
         "S0", "1", "1.5", "2", "config", "3", "4", "5", "6", "7A", "7B", "7B2", "7C", "7E",
         "rules", "7F", "7D"]
-    assert unit.FLOOR == ("7E", "rules")  # issue 18 item 4: custom rules hold for every approval
+    assert unit.FLOOR == ("7E", "rules")  # Custom rules hold for every approval
 
 
 # ---------------------------------------------------------------- S0

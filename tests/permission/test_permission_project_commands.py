@@ -1,5 +1,5 @@
 """``project_commands``: the project's own commands the human lets the gate
-approve (issue 14 item 4; SPEC §5 "Config").
+approve (SPEC §5 "Config").
 
 Families:
 
@@ -208,7 +208,7 @@ def test_a_declaration_changes_only_the_commands_it_declares(project, command):
 
 
 def test_explain_names_the_declaration(project):
-    from permission.explain import explain
+    from events.explain import explain
 
     declare(project, ["pytest", "python"])
     text, decision = explain("pytest -q", str(project), str(project), env={"HOME": "/x"})

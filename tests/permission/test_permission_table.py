@@ -1,4 +1,4 @@
-"""The permission gate's table: commands through the installed hook (issue 5 "Tests").
+"""The permission gate's table: commands through the installed hook.
 
 Every case is piped as a PermissionRequest payload into the registered
 command of an installed repository (``sh -c`` with ``CLAUDE_PROJECT_DIR``,
@@ -366,7 +366,7 @@ CASES_7A = [
     D("ｌｓ src", "7A look-alike"),
     D("lś src", "7A look-alike"),
     D("-ls", "7A not a name"),
-    # issue 15 item 2 (SPEC §5 7F): an unlisted name was approved by seed 000's
+    # SPEC §5 7F: an unlisted name was approved by seed 000's
     # 7D; a command the shell analysis does not know is now a dialog on
     # purpose (LS is not ls to bash on Linux; on macOS it is, and asking costs
     # one click). Seed 000's own "mygit push data" case is the same change.
@@ -561,7 +561,7 @@ CARRIERS = [
     D("git checkout src", "7E git checkout path"),
     A("git checkout -b src-rewrite", "7E git checkout branch"),
     A("tar -tf a.tar", "7E tar harmless"),
-    # issue 15 item 6: an archive's members may be any path, so extracting at
+    # An archive's members may be any path, so extracting at
     # the project root may write .claude/ and .git/: a dialog now. Below the
     # root it stays approved.
     D("tar -xzf a.tar.gz", "7E extraction at the root"),
@@ -731,7 +731,7 @@ OUTSIDE = [
     D("ls", "7D cwd outside", cwd="out"),
     D("git status", "7D cwd outside", cwd="out"),
     D("cat README.md", "7D cwd outside", cwd="out"),
-    # Issue 18 item 5: a hand-typed payload without cwd is judged from the
+    # A hand-typed payload without cwd is judged from the
     # project root (CLAUDE_PROJECT_DIR), as seed 000's hook did; it used to
     # be refused by phase 1.
     A("ls", "7D cwd missing: the project root", cwd="missing", phase="7D"),
@@ -823,7 +823,7 @@ INPUTS = [
 ]
 
 # ---------------------------------------------------------------- 7F: known effects only
-# issue 15 item 2: a command is approved only when the shell analysis knows it
+# A command is approved only when the shell analysis knows it
 # and models its effects as safe. Each family below was approved by seed
 # 000's 7D (its arguments are inside the project); every one is a dialog now.
 KNOWN_EFFECTS = [

@@ -1,4 +1,4 @@
-"""The module bundle (hooks/_bootstrap.py, issue 7): installed hooks import
+"""The module bundle (hooks/_bootstrap.py): installed hooks import
 the suite from one compiled file, but never a module whose source changed,
 and a missing, foreign or damaged bundle only costs speed."""
 
@@ -65,7 +65,7 @@ def test_a_changed_module_is_imported_from_its_source(installed):
     assert found["guards.init_guard"][0] == "SourceFileLoader"
     assert found["guards.init_guard"][2] == "edited"
     assert found["events.runtime"][0] == "BundleFinder"
-    check = subprocess.run([sys.executable, "-m", "statefiles.bundle", "--check"],
+    check = subprocess.run([sys.executable, "-m", "playgate.bundle", "--check"],
                            capture_output=True, timeout=120, cwd=str(repo / ".claude"))
     assert check.returncode == 1
     proc = install(repo)

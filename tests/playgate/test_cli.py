@@ -1,4 +1,4 @@
-"""The command-line tool (issue 11 item 2): dispatch, exit codes, ``--json``,
+"""The command-line tool: dispatch, exit codes, ``--json``,
 the message catalogue, and the commands check, explain, status and init.
 
 Where it matters the tool runs as a user runs it: ``python .claude/playgate
@@ -168,7 +168,7 @@ def test_check_answers_like_the_installed_hook_for_the_real_payloads(installed):
         proc = run_cli(installed.root, "check", event, "--json", stdin=raw)
         mine = as_json(proc)
         hook = installed.entrypoint(event, raw)
-        # The process's own answer (a JSON block on exit 0 since issue 14).
+        # The process's own answer (a JSON block on exit 0).
         assert (mine["exit_code_of_hook"], mine["stdout"], mine["stderr"]) == \
             (hook.exit_code, hook.stdout, hook.raw_stderr), path.name
         assert proc.returncode == (1 if mine["blocked"] else 0)
@@ -191,7 +191,7 @@ def test_check_shows_every_guard_and_applies_nothing_unless_asked(installed):
                     tool_input={"file_path": str(installed.root / "a.py"), "content": "x"})
     proc = run_cli(installed.root, "check", "pre-tool-use", "--json", stdin=write)
     data = as_json(proc)
-    # issue 14 item 1: the hook denies with JSON on exit 0 (the model reads
+    # The hook denies with JSON on exit 0 (the model reads
     # the reason, not the command line).
     assert proc.returncode == 1 and data["blocked"] and data["exit_code_of_hook"] == 0
     guards = [s["guard"] for s in data["trace"]]
@@ -208,7 +208,7 @@ def test_check_shows_every_guard_and_applies_nothing_unless_asked(installed):
 def test_check_complete_fills_a_hand_written_payload(installed):
     raw = json.dumps({"tool_name": "Bash", "tool_input": {"command": "git status"}}).encode()
     proc = run_cli(installed.root, "check", "PreToolUse", "--json", stdin=raw)
-    # Issue 18 item 5: the hook reads a payload without hook_event_name as
+    # The hook reads a payload without hook_event_name as
     # its own event (it used to refuse it), and so does check.
     assert as_json(proc)["decision"] == "allow" and proc.returncode == 0  # as the hook does
     proc = run_cli(installed.root, "check", "PreToolUse", "--complete", "--json", stdin=raw)
@@ -479,7 +479,7 @@ def test_json_output_is_one_document_with_the_exit_code(installed):
 
 
 def test_explain_shows_the_command_family_and_its_level(installed):
-    """Issue 16: each destructive finding names its command family and the
+    """Each destructive finding names its command family and the
     level bash-check applies (default or the families: setting, with its
     layer), in playgate explain and in the permission hook's --explain."""
     repo = installed.root

@@ -1,5 +1,5 @@
 """``playgate doctor``: green on a fresh install, and on a broken one the
-problem named (issue 11 "Done when"). Every case breaks one thing in a real
+problem named. Every case breaks one thing in a real
 installed repository and runs the installed ``python .claude/playgate doctor``."""
 
 from __future__ import annotations
@@ -59,12 +59,12 @@ def test_a_missing_or_stale_module_bundle_is_a_warning_with_the_rebuild(installe
     code, data = doctor(installed.root, "--no-run")
     assert code == 0 and "doctor.stale_bundle" in codes(data, "warn"), problems(data, "warn")
     [msg] = [m for _c, k, m in problems(data, "warn") if k == "doctor.stale_bundle"]
-    assert "-m statefiles.bundle" in msg
+    assert "-m playgate.bundle" in msg
     bundle.unlink()
     code, data = doctor(installed.root, "--no-run")
     assert code == 0 and "doctor.no_bundle" in codes(data, "warn")
     # The fix the message gives makes it green again.
-    subprocess.run([sys.executable, "-m", "statefiles.bundle"], cwd=installed.root / ".claude",
+    subprocess.run([sys.executable, "-m", "playgate.bundle"], cwd=installed.root / ".claude",
                    capture_output=True, timeout=120, check=True)
     _code, data = doctor(installed.root, "--no-run")
     assert not codes(data, "warn") & {"doctor.no_bundle", "doctor.stale_bundle"}
@@ -253,7 +253,7 @@ def test_the_bundled_settings_schema_is_the_shared_one():
                                     ).read_bytes()
 
 
-# ------------------------------------------------------- workspace trust (issue 14 item 7)
+# ------------------------------------------------------- workspace trust
 
 
 def _claude_json(home: Path, projects: dict) -> None:

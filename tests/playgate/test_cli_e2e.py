@@ -161,7 +161,7 @@ def test_the_plugin_installed_from_a_marketplace_gates_a_session(claude):
         assert write["is_error"] and "[playgate:prompt-analyzer-gate]" in write["text"], \
             run.describe()
         # The plugin's hook (the only one installed) denies with JSON: the
-        # model reads the reason, not the plugin's command (issue 14 item 1).
+        # model reads the reason, not the plugin's command.
         assert write["text"].startswith("PreToolUse:Write hook error: [playgate:"), write
         assert "playgate@playgate plugin" not in write["text"]
         assert "bootstrap.py" not in write["text"] and "failclosed" not in write["text"]

@@ -360,7 +360,7 @@ def test_transcript_reader_never_crashes(tmp_path_factory, lines):
     session.timeline()
 
 
-# --------------------------------------------------- the session's start (issue 14 item 9)
+# --------------------------------------------------- the session's start
 
 
 def test_the_copy_is_rewound_to_the_state_the_session_started_from(tmp_path):

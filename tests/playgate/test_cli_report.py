@@ -1,4 +1,4 @@
-"""``playgate report`` (issue 18 item 7): one session's timeline, playbook progress,
+"""``playgate report``: one session's timeline, playbook progress,
 critic verdicts and approvals, as text and as one self-contained HTML page.
 
 The decisions come from the installed hooks (JSON piped into them), the

@@ -1,6 +1,6 @@
 """``playgate validate``: state.md, plan.json and progress.json against their
 schemas with line-precise errors, and the position maps behind them
-(:mod:`playgate.locate`)."""
+(:mod:`statefiles.locate`)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from conftest import SUITE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from playgate import locate, validation  # noqa: E402
+from playgate import validation  # noqa: E402
+from statefiles import locate  # noqa: E402
 from statefiles import models  # noqa: E402
 
 
@@ -240,6 +241,16 @@ def test_the_shipped_templates_and_the_seed_shapes_validate():
         assert report.valid, report.problems
     report = validation.validate_state(str(SUITE / "templates" / "state.md"))
     assert report.problems == []
+
+
+@pytest.mark.parametrize("mode, ok", [("normal", True), ("Strict", True), ("paranoid", False)])
+def test_the_seeds_normal_mode_validates(tmp_path, mode, ok):
+    text = (SUITE / "templates" / "state.md").read_text().replace(
+        "security: strict", f"security: {mode}", 1)
+    path = tmp_path / "state.md"
+    path.write_text(text)
+    report = validation.validate_state(str(path))
+    assert (report.problems == []) is ok, report.problems
 
 
 @settings(max_examples=120, deadline=None,

@@ -1,4 +1,4 @@
-"""The decision log (issue 18 item 3): every gate decision of every gating hook in
+"""The decision log: every gate decision of every gating hook in
 one JSON Lines file, and ``playgate logs`` to browse it.
 
 Through the real entrypoints: JSON piped into the installed hooks, the log

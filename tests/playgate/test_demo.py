@@ -1,4 +1,4 @@
-"""``python install.py --demo``: the README's "see it work" command (issue 2).
+"""``python install.py --demo``: the README's "see it work" command.
 
 The demo is run with ``--python <this interpreter>`` to stay fast; the cached
 virtualenv it builds otherwise is tested with a stand-in for pip.
@@ -68,7 +68,7 @@ def test_demo_runs_and_prints_the_session_table(demo):
 
 
 def test_demo_shows_the_workflow_in_order(demo):
-    """The session of issue 2: each gate blocks for its own reason, in order."""
+    """The demo session: each gate blocks for its own reason, in order."""
     _where, proc = demo
     table = rows(proc.stdout)
     decisions = [(r[2], r[3], r[4]) for r in table]

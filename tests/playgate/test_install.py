@@ -1,4 +1,4 @@
-"""install.py through its command line, as a user runs it (issue 2 item 7).
+"""install.py through its command line, as a user runs it.
 
 Every test installs into a real temporary git repository with
 ``--python <this interpreter>`` (fast: no virtualenv), except the one that
@@ -434,10 +434,13 @@ def test_uninstall_restores_a_file_the_install_replaced(repo):
 
 
 def copy_suite(dest: Path) -> Path:
-    """A copy of this checkout's suite (what install.py installs from)."""
-    shutil.copytree(SUITE, dest, ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__",
-                                                              ".pytest_cache", "*.egg-info",
-                                                              ".hypothesis", "tests"))
+    """A copy of this checkout's suite (what install.py installs from).
+    Symlinks stay symlinks and ``.cache`` (the Claude Code CLIs, gigabytes
+    behind a symlink in a development checkout) is never copied."""
+    shutil.copytree(SUITE, dest, symlinks=True,
+                    ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__", ".cache",
+                                                  "node_modules", ".pytest_cache", "*.egg-info",
+                                                  ".hypothesis", ".ruff_cache", "tests"))
     return dest
 
 
@@ -516,7 +519,7 @@ def _stamp(path: Path) -> tuple:
 
 
 def test_install_builds_the_bashlex_tables_so_the_first_bash_call_does_not(repo):
-    """issue 7: the tables are built at install time with the hook
+    """The tables are built at install time with the hook
     interpreter, recorded as derived, and a Bash call that needs bashlex
     loads them instead of rebuilding (a rebuild always re-saves the file)."""
     from shell import simple
@@ -753,7 +756,7 @@ def test_default_install_builds_the_venv_from_pypi(repo):
     assert again.returncode == 0 and "nothing to change" in again.stdout
     gone = run_install("--uninstall", repo)
     assert gone.returncode == 0
-    # The blocked Edit is a record in the decision log (issue 18 item 3): the
+    # The blocked Edit is a record in the decision log: the
     # uninstaller keeps the hooks' records and says so; nothing else is left.
     assert "kept .claude/logs/" in gone.stdout
     assert sorted(p.name for p in (repo / ".claude").iterdir()) == ["logs"]

@@ -1,5 +1,5 @@
 """The installer proposes ``project_commands`` and writes them only when the
-user agrees (issue 14 item 4; playgate/detect_commands.py)."""
+user agrees (playgate/detect_commands.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Claude Code plugin (issue 11 item 1): manifests, hooks.json generated
+"""The Claude Code plugin: manifests, hooks.json generated
 from settings.template.json, and the plugin's Python environment.
 
 The hook commands are run exactly as Claude Code runs a plugin's hooks: by
@@ -121,7 +121,7 @@ def test_plugin_commands_name_the_plugin_environment_and_its_repair():
                 else:
                     assert command.startswith(plugin.PLUGIN_PYTHON + " ")
                 if event in GATING:
-                    # issue 14 item 1: no message text in the command line;
+                    # No message text in the command line;
                     # hooks/failclosed.sh names the plugin's repair itself.
                     assert command.endswith(f"|| sh {plugin.PLUGIN_SUITE}/hooks/failclosed.sh "
                                             f"{event} $? || exit 2"), command
@@ -130,7 +130,7 @@ def test_plugin_commands_name_the_plugin_environment_and_its_repair():
 
 def test_a_changed_template_is_refused_not_rendered_wrongly(tmp_path):
     src = tmp_path / "suite"
-    shutil.copytree(SUITE, src, ignore=shutil.ignore_patterns(
+    shutil.copytree(SUITE, src, symlinks=True, ignore=shutil.ignore_patterns(
         ".git", ".venv", "__pycache__", "tests", ".cache", ".pytest_cache", "*.egg-info",
         ".hypothesis"))
     template = src / "settings.template.json"
@@ -206,7 +206,7 @@ class PluginBox:
 
     def run(self, event: str, payload: dict, **env) -> subprocess.CompletedProcess:
         """The registered command's result; a PreToolUse/UserPromptSubmit
-        block printed as JSON (issue 14 item 1) reads as exit 2 with the
+        block printed as JSON reads as exit 2 with the
         reason on stderr, as in conftest's ``HookResult``."""
         from conftest import json_block_reason
 
@@ -269,7 +269,7 @@ def test_session_start_sets_up_the_environment_then_runs_the_hook(box):
     # The speed-ups install.py makes in .claude/, made in the (writable)
     # plugin root with the hook interpreter: bashlex tables, module bundle.
     assert (box.root / "shell" / "bashlex_tables.marshal").exists()
-    assert subprocess.run([str(python), "-m", "statefiles.bundle", "--check"], cwd=box.root,
+    assert subprocess.run([str(python), "-m", "playgate.bundle", "--check"], cwd=box.root,
                           capture_output=True, timeout=120).returncode == 0
     # The session's markers were written into the project, not the plugin.
     assert (box.project / ".claude" / ".session-init" / "pending").exists()

@@ -1,4 +1,4 @@
-"""``playgate statusline`` and its registration by the installer (issue 18 item 2).
+"""``playgate statusline`` and its registration by the installer.
 
 Families:
 

@@ -1,4 +1,4 @@
-"""The wheel, end to end (issue 18 item 1): built from the project (sdist, then
+"""The wheel, end to end: built from the project (sdist, then
 the wheel from the sdist, as ``python -m build`` does), installed into a fresh
 virtualenv, it installs one import name — ``playgate`` — and its ``playgate
 install|uninstall|demo`` do what ``python install.py`` does.
@@ -137,7 +137,7 @@ def test_install_gate_and_uninstall_from_the_wheel(wheel_env, tmp_path):
     assert gone.returncode == 0, gone.stdout + gone.stderr
     after = sorted(p.relative_to(repo).as_posix() for p in repo.rglob("*")
                    if ".git" not in p.relative_to(repo).parts)
-    # The blocked Edit is a record in the decision log (issue 18 item 3),
+    # The blocked Edit is a record in the decision log,
     # which the uninstaller keeps and says so; nothing else is left.
     assert "kept .claude/logs/" in gone.stdout
     assert after == sorted(before + [".claude", ".claude/logs",

@@ -1,5 +1,5 @@
 """What every command family's test file (``tests/shell/test_family_*.py``)
-checks, for its ``BLOCK`` and ``ALLOW`` tables (issue 16 "Structure"):
+checks, for its ``BLOCK`` and ``ALLOW`` tables:
 
 * through :func:`shell.analyse` (all rows): a block row has a destructive
   finding of the expected kind, produced by the expected command family
@@ -10,7 +10,7 @@ checks, for its ``BLOCK`` and ``ALLOW`` tables (issue 16 "Structure"):
 * through bash-check in process (all rows, ``events.runtime.evaluate`` in a
   workspace with an active reviewed playbook, tests/bashenv.py): block rows
   are refused (exit 2) or, when the finding's command family asks by
-  default (:mod:`shell.severity`, issue 16), answered with
+  default (:mod:`shell.severity`), answered with
   ``permissionDecision: "ask"``; allow rows pass; the permission gate never
   approves a block row (SPEC §5);
 * through the installed PreToolUse hook run as Claude Code runs it (a

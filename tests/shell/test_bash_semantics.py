@@ -1,4 +1,4 @@
-"""The shell model matches bash where it decides (issue 15 item 3).
+"""The shell model matches bash where it decides.
 
 One table per family of confirmed gaps: the shell's ``/proc/self`` and
 ``/dev/fd`` views, here-document delimiters in every quoting form (checked

@@ -22,7 +22,7 @@ BLOCK = [
     ("xargs -I{} rm -rf {} < list.txt", "rm-recursive", "files"),
     ("parallel rm -rf ::: / ~", "rm-recursive", "files"),
     ("find . -name x -exec git push --force \\;", "force-push", "git"),
-    # issue 16: what feeds a shell at run time is judged as the worst it could be
+    # What feeds a shell at run time is judged as the worst it could be
     ("xargs -a list.txt rm -rf", "rm-recursive", "files"),
     ("xargs --arg-file=list.txt rm -rf", "rm-recursive", "files"),
     ("xargs -a urls.txt -I{} bash -c {}", "fanout-exec"),

@@ -36,7 +36,6 @@ BLOCK = [
     ("git -c alias.x='!rm -rf /' x", "rm-recursive", "files"),
     ("git config core.pager 'rm -rf ~'", "rm-recursive", "files"),
     ("git -c remote.origin.push=+refs/heads/*:refs/heads/* push", "force-push"),
-    # issue 16
     ("git branch -f feature HEAD~1", "git-history"),
     ("git branch --force old-feature main", "git-history"),
     ("git send-pack --force origin main", "force-push"),
@@ -73,7 +72,7 @@ ALLOW = [
     "git restore --staged src/app.py",
     "git branch -d old-feature",
     "git stash list",
-    # issue 16: over-blocks removed
+    # Over-blocks removed
     "git restore --help",
     "git reset --hard --help",
     "git checkout -h",
@@ -128,7 +127,7 @@ def test_git_alias_from_config(tmp_path):
 ])
 def test_work_tree_plumbing_writes_are_seen_by_the_guarded_file_rules(family_ws, command):
     # These rewrite state.md or the playbook (or the whole working tree): the
-    # reward state must not be reachable through git's plumbing (issue 16).
+    # reward state must not be reachable through git's plumbing.
     code, err, _out = family_ws.decide(command)
     assert code == 2, (command, err)
 
@@ -154,7 +153,7 @@ def test_push_to_a_remote_configured_as_mirror(tmp_path):
                                      "rm.exe src/app.py", "curl.exe https://example.com"])
 def test_windows_spellings_are_never_approved_by_the_gate(family_ws, command):
     # git.exe is git: subcommand_ask (git:push) and always_ask (rm) name the
-    # plain command, so the gate approves no Windows spelling (issue 16).
+    # plain command, so the gate approves no Windows spelling.
     from familykit import approved
 
     assert not approved(family_ws, command)

@@ -36,7 +36,7 @@ ALLOW = [
     "ssh host ls",
     "rsync -a src/ /tmp/backup/",
     "scp host:/x /tmp/",
-    # issue 16: over-blocks removed
+    # Over-blocks removed
     "ssh-keygen -l -f ~/.ssh/id_rsa.pub",
     "ssh-keygen -y -f ~/.ssh/id_ed25519",
     "ssh-keygen -F github.com",

@@ -27,7 +27,7 @@ BLOCK = [
     ("mytool -c 'command rm -rf /'", "rm-recursive", "files"),
     ("mytool --run='nohup git push --force'", "force-push", "git"),
     ("runner --cmd=terraform destroy -auto-approve", "infra-destroy", "infrastructure"),
-    # every command of the issue 16 families behind an unlisted wrapper
+    # every command of the destructive families behind an unlisted wrapper
     ("xyzwrap umount -a", "disk", "disks"),
     ("eatmydata apt-get remove -y openssh-server", "package-remove", "packages"),
 ]
@@ -42,7 +42,7 @@ ALLOW = [
     "ls -la",
     "cat README.md",
     "grep -rn TODO src",
-    # issue 16: arguments of pagers and viewers, and unquoted arguments of an
+    # Arguments of pagers and viewers, and unquoted arguments of an
     # unknown command outside a wrapper's place, are not a command
     "less git push --force",
     "more rm -rf /",
@@ -60,7 +60,7 @@ globals().update(family_tests(FAMILY, BLOCK, ALLOW))
                                      "mytool --label git push --force origin main"])
 def test_unknown_commands_receiving_a_command_are_never_approved(family_ws, command):
     # bash-check lets them through (the words are most likely data), but an
-    # unknown program might run them: the permission gate asks (issue 16).
+    # unknown program might run them: the permission gate asks.
     a = analyse(family_ws, command)
     assert [f.family for f in a.carriers] == ["unknown-runner"], a.carriers
     assert not approved(family_ws, command)
@@ -72,7 +72,7 @@ def test_unknown_commands_receiving_a_command_are_never_approved(family_ws, comm
     ("command FOO=1 aws s3 rb s3://bucket --force", "cloud"),
 ])
 def test_asking_families_behind_an_unlisted_wrapper(family_ws, command, family):
-    # Found by the issue 15 prefix property: the wrapper place was speculated
+    # Found by the wrapper-prefix property (test_shell_hypothesis): the wrapper place was speculated
     # on only for a fixed list of program names.
     a = analyse(family_ws, command)
     assert family in [f.command_family for f in a.destructive], a.destructive

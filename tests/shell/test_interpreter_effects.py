@@ -1,6 +1,5 @@
 """Interpreter code whose effects cannot be established is unknown, and a
-script file in another language is judged like a shell script (issue 15
-item 4).
+script file in another language is judged like a shell script.
 
 Families: dynamic attribute access, aliased and by-name imports, destructured
 ``require`` with renames, the ``exec*``/``spawn*`` families, asyncio

@@ -1,5 +1,5 @@
 """shell.opts.OptionWalk: the option loop the interpreters and awk read their
-options with (issue 17 item 4): it stops where getopt would, at ``--`` (stepped
+options with: it stops where getopt would, at ``--`` (stepped
 over) or the first operand, and leaves to the loop body what it reads itself."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The handler registry and the shape of the command families (issue 16
-"Structure", issue 17 items 2, 4 and 6): one table, no duplicate names, each
+"""The handler registry and the shape of the command families:
+one table, no duplicate names, each
 family module declaring its name and its table, lazy loading, the family
 recorded on findings, documented and annotated handlers, and the lazy
 imports of shell/ each giving its reason."""
@@ -206,7 +206,7 @@ def test_handlers_are_annotated():
 
 
 def test_function_level_imports_in_shell_say_why():
-    """issue 17 item 2: imports inside functions only where the latency
+    """Imports inside functions only where the latency
     budget needs them, each with a ``# lazy: <reason>`` comment."""
     bad = []
     for path in _python_files():
@@ -237,7 +237,7 @@ def test_no_dict_literal_in_shell_repeats_a_key():
 
 
 def test_every_handler_is_annotated():
-    """Issue 17 item 6: a family handler (``h_*``) annotates its parameters
+    """A family handler (``h_*``) annotates its parameters
     and its result (``def h_rm(x: X) -> list``)."""
     import ast
     from pathlib import Path

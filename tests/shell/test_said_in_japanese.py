@@ -1,5 +1,4 @@
-"""What the shell analysis says reaches the agent in its language (issue 14
-item 10).
+"""What the shell analysis says reaches the agent in its language.
 
 The analysis records every unknown reason, destructive finding and carrier
 as a catalogue key with fields (:class:`shell.model.Msg`), never as an
@@ -342,7 +341,7 @@ def test_any_blocked_table_command_reads_in_japanese(ja_ws, command, wrap):
 def test_an_allowed_bash_command_loads_no_catalogue(ja_ws, command):
     """The allow path records nothing and renders nothing: ``python -X
     importtime`` of the installed PreToolUse hook imports no ``messages``
-    module (issue 7; the Msg records are plain objects)."""
+    module (the Msg records are plain objects)."""
     import os
     import subprocess
     import sys

@@ -1,4 +1,4 @@
-"""Severity by command family (issue 16 "Severity, and the human in the loop"): each family's
+"""Severity by command family (and the human in the loop): each family's
 default level (shell/severity.py), the ASK verdict and its PreToolUse rendering, the
 ``families:`` setting of permission-config.yaml layered and floored, what bash-check and the
 installed hook answer under it, and the property that the permission gate never auto-approves
@@ -28,7 +28,7 @@ from events.render import Outcome
 from events.verdict import ASK, BLOCK, ask, block, warn
 from shell import severity
 
-#: Every block row of the families issue 16 covers.
+#: Every block row of the families that have a severity level.
 TABLES = {m.FAMILY: m.BLOCK for m in (test_family_cloud, test_family_databases,
                                       test_family_disks, test_family_fanout, test_family_git,
                                       test_family_infrastructure, test_family_packages,

@@ -353,7 +353,7 @@ def _standin_dump(mode: str, tables: str, commands: list) -> tuple:
 
 
 def test_bashlex_with_stand_ins_parses_the_corpus_exactly_like_bashlex(tmp_path):
-    """issue 7: bashlex is loaded with stand-ins for enum and re (and saved
+    """Bashlex is loaded with stand-ins for enum and re (and saved
     tables); every corpus command, the parse cases and their broken
     variants parse to the same trees — or the same error — as with a normal
     ``import bashlex``."""

@@ -1,4 +1,4 @@
-"""Property tests for the shell analysis and the Bash chain (issue 3 tests):
+"""Property tests for the shell analysis and the Bash chain:
 
 * arbitrary strings never crash the analyser or the hook;
 * unknown is never safe: never read-only, always blocked by bash-check;
@@ -53,7 +53,7 @@ SHELLISH = st.lists(st.sampled_from(_TOKENS), max_size=40).map("".join)
 def test_arbitrary_strings_never_crash_the_analyser(text):
     a = analyse(text, root=ROOT, cwd=ROOT, home="/home/t")
     assert isinstance(a.unknown, bool)
-    # each reason is a catalogue sentence (issue 14 item 10) that renders
+    # each reason is a catalogue sentence that renders
     assert all(isinstance(r, Msg) and r.key.startswith("shell.unknown.") for r in a.reasons)
     assert all(isinstance(str(r), str) and str(r) != r.key for r in a.reasons)
     if a.unknown:
@@ -100,11 +100,11 @@ DESTRUCTIVE = [
     "gh repo delete o/r --yes", "find / -delete", "python3 -c \"import shutil; "
     "shutil.rmtree('/')\"", "eval \"$CMD\"", ":(){ :|:& };:", "kill -9 -1",
     "echo x > .claude/settings.json", "git restore src/app.py",
-    # command families at level block (issue 16) met the issue 15 prefixes
+    # command families at level block met the wrapper prefixes
     "systemctl stop sshd", "umount -a", "apt-get remove -y openssh-server",
 ]
 
-#: Commands of the families that ask by default (issue 16): a prefix never
+#: Commands of the families that ask by default: a prefix never
 #: turns the ask into an approval either.
 ASKING = [
     "terraform destroy -auto-approve", "kubectl delete namespace prod",
@@ -140,7 +140,7 @@ PREFIXES = [
     lambda c: "X=$(true) " + c,
     lambda c: "time " + c,
     lambda c: "false || " + c,
-    # issue 15 item 3: wrappers' bundled options and directory switches,
+    # Wrappers' bundled options and directory switches,
     # variables, aliases, here-document delimiters in every quoting form
     lambda c: "env -iC . " + c,
     lambda c: "env -vS 'env FOO=1' " + c,

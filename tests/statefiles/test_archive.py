@@ -1,4 +1,4 @@
-"""The archive engine (statefiles.archive) as a unit: each step, each way the
+"""The archive engine (workflow.archive) as a unit: each step, each way the
 git part stops, idempotent resumption, and what is never lost.
 
 Repositories, remotes and stand-in tools live in the test's temp directory.
@@ -17,8 +17,10 @@ from conftest import SUITE, git, make_repo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from statefiles import archive, state_md
+from statefiles import checkpoint, state_md
 from statefiles.playbook import Playbook
+from workflow.archive import config, git_steps, report, steps
+from workflow.archive import run as engine
 
 
 @pytest.fixture
@@ -46,11 +48,11 @@ def root(tmp_path, monkeypatch):
 def _run(repo, **kw):
     pb = Playbook(str(repo), "play/demo/plan.json")
     kw.setdefault("branch", "feat/demo")
-    return archive.run(str(repo), playbook=pb, **kw)
+    return engine.run(str(repo), playbook=pb, **kw)
 
 
 def _cp(repo):
-    return archive.load_checkpoint(str(repo))
+    return checkpoint.load_checkpoint(str(repo))
 
 
 def _log_count(repo):
@@ -59,7 +61,7 @@ def _log_count(repo):
 
 def _commit_work(repo):
     """The agent commits its work on the branch (the archive's own commit
-    holds only the playbook's files and state.md, issue 14 item 6)."""
+    holds only the playbook's files and state.md)."""
     git(repo, "add", "src")
     git(repo, "commit", "-q", "-m", "work")
 
@@ -71,7 +73,7 @@ def test_local_steps_only_touch_the_playbook_and_two_state_sections(root):
     before = (root / "state.md").read_text()
     parsed_before = state_md.parse(before)["sections"]
     result = _run(root)
-    assert result.status == archive.SUCCESS
+    assert result.status == checkpoint.SUCCESS
     after = (root / "state.md").read_text()
     parsed_after = state_md.parse(after)["sections"]
     for name in ("project", "session", "config"):
@@ -89,10 +91,10 @@ def test_git_off_by_default_and_unknown_value_is_reported(root):
     commits = _log_count(root)
     K.set_config(root, archive_git="sometimes")
     result = _run(root)
-    assert result.status == archive.SUCCESS
+    assert result.status == checkpoint.SUCCESS
     assert "archive_git is 'sometimes'" in result.message
     assert _log_count(root) == commits
-    assert archive.planned_steps(_cp(root)) == list(archive.LOCAL_STEPS)
+    assert checkpoint.planned_steps(_cp(root)) == list(checkpoint.LOCAL_STEPS)
 
 
 @pytest.mark.parametrize("value,level", [
@@ -100,7 +102,7 @@ def test_git_off_by_default_and_unknown_value_is_reported(root):
     ("commit", "commit"), ("PUSH", "push"), ("pr", "pr"), ("merge", "merge"),
 ])
 def test_git_levels(value, level):
-    assert archive.git_level(value) == (level, None)
+    assert config.git_level(value) == (level, None)
 
 
 def test_cleanup_keeps_readme_and_leaves_a_symlinked_tmp_alone(root, tmp_path):
@@ -108,7 +110,7 @@ def test_cleanup_keeps_readme_and_leaves_a_symlinked_tmp_alone(root, tmp_path):
     outside.mkdir()
     (outside / "precious.txt").write_text("keep me\n")
     (root / "play/demo/tmp").symlink_to(outside)
-    assert _run(root).status == archive.SUCCESS
+    assert _run(root).status == checkpoint.SUCCESS
     assert (outside / "precious.txt").read_text() == "keep me\n"
     assert "symlink" in _cp(root)["steps"]["cleanup"]["detail"]
 
@@ -129,7 +131,7 @@ def test_an_existing_archive_is_never_overwritten(root):
     old.mkdir(parents=True)
     (old / "plan.json").write_text('{"old": true}\n')
     result = _run(root)
-    assert result.status == archive.SUCCESS
+    assert result.status == checkpoint.SUCCESS
     assert json.loads((old / "plan.json").read_text()) == {"old": True}
     dest = _cp(root)["archive"]
     assert dest.startswith("play/archive/demo-") and (root / dest / "plan.json").exists()
@@ -140,10 +142,10 @@ def test_another_active_playbook_is_not_reset(root):
     K.write_playbook(root, "other", done=[])
     K.set_state(root, "playbook", active="play/other/plan.json")
     pb = Playbook(str(root), "play/demo/plan.json")
-    cp = archive.new_checkpoint(str(root), pb, "feat/demo", archive.read_config(str(root)))
-    archive._save(str(root), cp)
-    result = archive.run(str(root))
-    assert result.status == archive.SUCCESS
+    cp = engine.new_checkpoint(str(root), pb, "feat/demo", config.read_config(str(root)))
+    checkpoint.save(str(root), cp)
+    result = engine.run(str(root))
+    assert result.status == checkpoint.SUCCESS
     state = state_md.load(str(root))
     assert state.active_playbook == "play/other/plan.json"
     assert state.get("playbook", "last_archived") == "play/archive/demo"
@@ -163,8 +165,8 @@ def test_a_playbook_outside_play_moves_only_its_files(root):
     (docs / "plan.json").write_text(json.dumps(body))
     (docs / "progress.json").write_text(json.dumps(K.progress(body, done="all", critic="PASS")))
     K.set_state(root, "playbook", active="docs/plan.json")
-    result = archive.run(str(root), playbook=Playbook(str(root), "docs/plan.json"), branch=None)
-    assert result.status == archive.SUCCESS
+    result = engine.run(str(root), playbook=Playbook(str(root), "docs/plan.json"), branch=None)
+    assert result.status == checkpoint.SUCCESS
     assert (docs / "notes.md").exists() and not (docs / "plan.json").exists()
     assert (root / "play/archive/docplan/progress.json").exists()
 
@@ -176,7 +178,7 @@ def test_secret_like_files_are_not_committed(root):
     K.set_config(root, archive_git="commit")
     (root / ".env").write_text("TOKEN=secret\n")
     result = _run(root)
-    assert result.status == archive.SUCCESS, result.message
+    assert result.status == checkpoint.SUCCESS, result.message
     files = git(root, "show", "--name-only", "--format=", "HEAD").stdout.split()
     assert ".env" not in files
     assert (root / ".env").read_text() == "TOKEN=secret\n"
@@ -189,7 +191,7 @@ def test_a_secret_like_file_inside_the_playbook_is_not_committed(root):
     (root / "play/demo/id_rsa").write_text("KEY\n")
     commits = _log_count(root)
     result = _run(root)
-    assert result.status == archive.PARTIAL
+    assert result.status == checkpoint.PARTIAL
     assert "id_rsa" in result.message and "HARD_BLOCK" in result.message
     assert _log_count(root) == commits
     assert (root / "play/archive/demo/plan.json").exists()
@@ -198,20 +200,20 @@ def test_a_secret_like_file_inside_the_playbook_is_not_committed(root):
 
 
 def test_the_archive_commit_holds_only_the_playbook_and_state_md(root):
-    """issue 14 item 6: ``git add -A`` swept bytecode into the archive
+    """A ``git add -A`` once swept bytecode into the archive
     commit; the work is the agent's to commit (the guards allow it after the
     archive), the archive's commit is the playbook's files and state.md."""
     K.set_config(root, archive_git="commit")
     (root / "src/__pycache__").mkdir()
     (root / "src/__pycache__/app.cpython-311.pyc").write_bytes(b"\x00junk")
     (root / "notes.txt").write_text("unrelated\n")
-    assert _run(root).status == archive.SUCCESS
+    assert _run(root).status == checkpoint.SUCCESS
     files = set(git(root, "show", "--name-only", "--format=", "HEAD").stdout.split())
     assert files == {"play/archive/demo/plan.json", "play/archive/demo/progress.json",
                      "state.md"}, files
     status = git(root, "status", "--porcelain").stdout
     assert "src/" in status and "notes.txt" in status  # left as they were
-    paths, left_out = archive.commit_candidates(str(root))
+    paths, left_out = git_steps.commit_candidates(str(root))
     assert "src/app.py" in paths and "notes.txt" in paths
     assert left_out == ["src/__pycache__/app.cpython-311.pyc"]
 
@@ -220,11 +222,11 @@ def test_push_waits_until_the_work_is_committed(root, tmp_path):
     K.bare_remote(tmp_path, root)
     K.set_config(root, archive_git="push")
     result = _run(root)
-    assert result.status == archive.PARTIAL
+    assert result.status == checkpoint.PARTIAL
     assert "the work is not committed on feat/demo: src/app.py" in result.message
     assert _cp(root)["steps"]["commit"]["status"] == "done"
     _commit_work(root)
-    assert archive.run(str(root), retry=True).status == archive.SUCCESS
+    assert engine.run(str(root), retry=True).status == checkpoint.SUCCESS
 
 
 def test_runtime_directories_are_never_committed(root):
@@ -232,7 +234,7 @@ def test_runtime_directories_are_never_committed(root):
     for rel in (".claude/.venv/bin/python", ".claude/.cache/x.json", ".claude/logs/a.log"):
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text("x")
-    assert _run(root).status == archive.SUCCESS
+    assert _run(root).status == checkpoint.SUCCESS
     files = git(root, "show", "--name-only", "--format=", "HEAD").stdout.split()
     assert "play/archive/demo/plan.json" in files
     assert not any(f.startswith((".claude/.venv", ".claude/.cache", ".claude/logs",
@@ -243,7 +245,7 @@ def test_no_remote_stops_at_push_with_the_fix(root):
     _commit_work(root)
     K.set_config(root, archive_git="push")
     result = _run(root)
-    assert result.status == archive.PARTIAL
+    assert result.status == checkpoint.PARTIAL
     assert "no git remote is configured" in result.message
     assert "git remote add origin" in result.message
     cp = _cp(root)
@@ -265,18 +267,18 @@ def test_rejected_push_says_how_to_integrate(root, tmp_path):
     _commit_work(root)
     K.set_config(root, archive_git="push")
     result = _run(root)
-    assert result.status == archive.PARTIAL
+    assert result.status == checkpoint.PARTIAL
     assert "git pull --rebase origin feat/demo" in result.message
 
 
 def test_the_repositorys_pre_commit_hook_never_runs(root):
-    # A hook never runs project-controlled code (issue 15 item 5): the
+    # A hook never runs project-controlled code: the
     # archive's commit runs without the repository's git hooks.
     hook = root / ".git/hooks/pre-commit"
     K.executable(hook, "#!/bin/sh\ntouch \"$GIT_DIR/../planted\" planted\nexit 1\n")
     K.set_config(root, archive_git="commit")
     result = _run(root)
-    assert result.status == archive.SUCCESS, result.message
+    assert result.status == checkpoint.SUCCESS, result.message
     assert not (root / "planted").exists() and not (root / ".git/planted").exists()
 
 
@@ -288,7 +290,7 @@ def test_a_failing_commit_keeps_the_work_staged(root, tmp_path, monkeypatch):
     git(root, "config", "user.signingkey", "0xDEADBEEFDEADBEEF")
     K.set_config(root, archive_git="commit")
     result = _run(root)
-    assert result.status == archive.PARTIAL
+    assert result.status == checkpoint.PARTIAL
     assert "git commit failed" in result.message and "nothing is lost" in result.message
     staged = git(root, "diff", "--cached", "--name-only").stdout.split()
     assert "play/archive/demo/plan.json" in staged
@@ -311,7 +313,7 @@ def test_a_merge_in_progress_stops_the_git_part(root):
     K.activate(root, "demo")
     K.set_config(root, archive_git="commit")
     result = _run(root)
-    assert result.status == archive.PARTIAL
+    assert result.status == checkpoint.PARTIAL
     assert "a merge is in progress" in result.message
     assert "<<<<<<<" in (root / "conflict.txt").read_text()  # untouched
 
@@ -319,10 +321,10 @@ def test_a_merge_in_progress_stops_the_git_part(root):
 def test_on_the_default_branch_no_pull_request(root):
     git(root, "checkout", "-q", "main")
     K.set_config(root, archive_git="merge")
-    result = archive.run(str(root), playbook=Playbook(str(root), "play/demo/plan.json"),
+    result = engine.run(str(root), playbook=Playbook(str(root), "play/demo/plan.json"),
                          branch="main")
     # push fails first (no remote) — then with a remote, the PR steps are skipped
-    assert result.status == archive.PARTIAL and _cp(root)["failed_step"] == "push"
+    assert result.status == checkpoint.PARTIAL and _cp(root)["failed_step"] == "push"
 
 
 def test_default_branch_skips_pr_steps(root, tmp_path):
@@ -332,9 +334,9 @@ def test_default_branch_skips_pr_steps(root, tmp_path):
     _commit_work(root)
     git(root, "checkout", "-q", "main")
     K.set_config(root, archive_git="merge")
-    result = archive.run(str(root), playbook=Playbook(str(root), "play/demo/plan.json"),
+    result = engine.run(str(root), playbook=Playbook(str(root), "play/demo/plan.json"),
                          branch="main")
-    assert result.status == archive.SUCCESS, result.message
+    assert result.status == checkpoint.SUCCESS, result.message
     steps = _cp(root)["steps"]
     assert steps["pr_create"]["status"] == "skipped"
     assert "default branch main" in steps["pr_create"]["detail"]
@@ -349,8 +351,8 @@ def test_not_a_git_repository_skips_the_git_part(tmp_path, monkeypatch):
     K.activate(plain, "demo")
     K.set_config(plain, archive_git="merge")
     monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
-    result = archive.run(str(plain), playbook=Playbook(str(plain), "play/demo/plan.json"))
-    assert result.status == archive.SUCCESS
+    result = engine.run(str(plain), playbook=Playbook(str(plain), "play/demo/plan.json"))
+    assert result.status == checkpoint.SUCCESS
     assert "not a git repository" in result.message
 
 
@@ -359,9 +361,9 @@ def test_return_to_default_refuses_a_dirty_tree(root):
     git(root, "commit", "-q", "-m", "work")
     (root / "README.md").write_text("changed after the commit\n")
     cp = {"default_branch": "main", "remote": None, "steps": {}}
-    g = archive._Git(str(root), deadline=10 ** 9, network=False)
-    with pytest.raises(archive.StepFailed) as failure:
-        archive._step_return_default(str(root), cp, g)
+    g = git_steps.Git(str(root), deadline=10 ** 9, network=False)
+    with pytest.raises(steps.StepFailed) as failure:
+        git_steps.step_return_default(str(root), cp, g)
     assert "README.md" in failure.value.reason and "commit or stash" in failure.value.hint
     assert git(root, "rev-parse", "--abbrev-ref", "HEAD").stdout.strip() == "feat/demo"
     assert (root / "README.md").read_text() == "changed after the commit\n"
@@ -374,10 +376,10 @@ def test_time_budget_defers_network_steps(root, tmp_path):
     _commit_work(root)
     K.set_config(root, archive_git="push")
     result = _run(root, budget_s=1.0)
-    assert result.status == archive.PARTIAL
+    assert result.status == checkpoint.PARTIAL
     assert "time budget" in result.message
-    retried = archive.run(str(root), retry=True)
-    assert retried.status == archive.SUCCESS
+    retried = engine.run(str(root), retry=True)
+    assert retried.status == checkpoint.SUCCESS
 
 
 def test_network_false_leaves_network_steps_for_later(root, tmp_path):
@@ -387,10 +389,10 @@ def test_network_false_leaves_network_steps_for_later(root, tmp_path):
     _commit_work(root)
     K.set_config(root, archive_git="push")
     result = _run(root, network=False)
-    assert result.status == archive.RUNNING
+    assert result.status == checkpoint.RUNNING
     assert "post-loop handler" in result.message
     assert _cp(root)["steps"]["commit"]["status"] == "done"
-    assert archive.run(str(root)).status == archive.SUCCESS
+    assert engine.run(str(root)).status == checkpoint.SUCCESS
 
 
 # ---------------------------------------------------------- resume and locking
@@ -402,24 +404,24 @@ class _Crash(BaseException):
 
 def test_crash_inside_a_step_resumes_without_redoing_earlier_steps(root, monkeypatch):
     K.set_config(root, archive_git="commit")
-    real = archive.STEP_FUNCS["state_reset"]
+    real = engine.STEP_FUNCS["state_reset"]
 
     def crash(*args):
         raise _Crash()
 
-    monkeypatch.setitem(archive.STEP_FUNCS, "state_reset", crash)
+    monkeypatch.setitem(engine.STEP_FUNCS, "state_reset", crash)
     with pytest.raises(_Crash):
         _run(root)
     cp = _cp(root)
-    assert cp["status"] == archive.RUNNING
+    assert cp["status"] == checkpoint.RUNNING
     assert cp["steps"]["archive"]["status"] == "done"
     assert cp["steps"]["state_reset"]["status"] == "running"
-    monkeypatch.setitem(archive.STEP_FUNCS, "state_reset", real)
+    monkeypatch.setitem(engine.STEP_FUNCS, "state_reset", real)
     calls = []
-    monkeypatch.setitem(archive.STEP_FUNCS, "archive",
+    monkeypatch.setitem(engine.STEP_FUNCS, "archive",
                         lambda *a: calls.append("archive") or "again")
-    result = archive.run(str(root))
-    assert result.status == archive.SUCCESS
+    result = engine.run(str(root))
+    assert result.status == checkpoint.SUCCESS
     assert calls == []  # the done step was not run again
     assert state_md.load(str(root)).active_playbook is None
     assert "play/archive/demo/plan.json" in git(root, "show", "--name-only", "--format=",
@@ -431,11 +433,11 @@ def test_a_failed_local_step_is_reported_and_retried(root):
     good = state.read_text()
     state.write_text(good.replace("## goal\n```yaml\n", "## goal\n```yaml\n: [broken\n"))
     result = _run(root)
-    assert result.status == archive.FAILED
+    assert result.status == checkpoint.FAILED
     assert "state.md reset failed" in result.message
     assert _cp(root)["failed_step"] == "state_reset"
     state.write_text(good)
-    assert archive.run(str(root)).status == archive.SUCCESS
+    assert engine.run(str(root)).status == checkpoint.SUCCESS
 
 
 def test_busy_when_another_process_holds_the_archive_lock(root):
@@ -454,32 +456,32 @@ def test_busy_when_another_process_holds_the_archive_lock(root):
     finally:
         holder.kill()
         holder.wait(timeout=10)
-    assert _run(root).status == archive.SUCCESS
+    assert _run(root).status == checkpoint.SUCCESS
 
 
 def test_close_logs_and_removes_the_checkpoint(root):
     _run(root)
-    closed = archive.close(str(root))
-    assert closed["status"] == archive.SUCCESS and _cp(root) is None
+    closed = checkpoint.close(str(root))
+    assert closed["status"] == checkpoint.SUCCESS and _cp(root) is None
     lines = (root / ".claude/logs/archive.log").read_text().splitlines()
     assert [json.loads(line)["event"] for line in lines] == ["start", "run", "closed"]
-    assert archive.close(str(root)) is None
+    assert checkpoint.close(str(root)) is None
 
 
 def test_a_corrupt_checkpoint_does_not_stop_a_new_archive(root):
     path = root / ".claude/session-state/archive-checkpoint.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{not json")
-    assert archive.run(str(root)) is None  # nothing to resume
-    assert _run(root).status == archive.SUCCESS
-    assert os.path.exists(path) and _cp(root)["status"] == archive.SUCCESS
+    assert engine.run(str(root)) is None  # nothing to resume
+    assert _run(root).status == checkpoint.SUCCESS
+    assert os.path.exists(path) and _cp(root)["status"] == checkpoint.SUCCESS
 
 
 # ------------------------------------------------------------------ the reader's language
 
 
 def test_a_report_is_said_in_the_readers_language_from_the_checkpoint(root):
-    """issue 14 item 10: the checkpoint keeps each step's result and the
+    """The checkpoint keeps each step's result and the
     failure's reason and hint as catalogue texts beside their English, so a
     later report (the post-loop handler, another hook) renders them in its
     own language; the English stored and reported is today's."""
@@ -490,8 +492,8 @@ def test_a_report_is_said_in_the_readers_language_from_the_checkpoint(root):
     assert cp["steps"]["archive"]["detail"] == "moved play/demo/ to play/archive/demo/"
     assert cp["steps"]["commit"]["detail"].startswith("these changed files match a HARD_BLOCK")
     assert cp["message"].startswith("the git steps stopped at commit: these changed files")
-    assert archive.describe(cp, root=str(root)) == english.message
-    ja = archive.describe(cp, lang="ja", root=str(root))
+    assert report.describe(cp, root=str(root)) == english.message
+    ja = report.describe(cp, lang="ja", root=str(root))
     assert "手順が「commit」で止まりました" in ja and "自動ではコミットしません" in ja, ja
     assert "these changed files" not in ja and "rerun" not in ja, ja
 
@@ -506,17 +508,17 @@ def test_a_checkpoint_without_texts_is_reported_as_recorded(root):
     for record in [cp, *cp["steps"].values()]:
         record.pop("message_text", None)
         record.pop("detail_text", None)
-    assert cp["message"] in archive.describe(cp, lang="ja")
+    assert cp["message"] in report.describe(cp, lang="ja")
     cp["message_text"] = {"key": 5, "fields": "not a dict", "parts": "x"}
-    assert cp["message"] in archive.describe(cp, lang="ja")  # never raises
+    assert cp["message"] in report.describe(cp, lang="ja")  # never raises
 
 
 def test_only_texts_are_kept_beside_the_english():
     from messages import Text
 
-    assert archive._packed("message", "plain") == {}
-    assert archive._packed("message", None) == {}
-    assert archive._packed("message", Text("archive.step_failed")) == {
+    assert checkpoint.packed("message", "plain") == {}
+    assert checkpoint.packed("message", None) == {}
+    assert checkpoint.packed("message", Text("archive.step_failed")) == {
         "message_text": Text("archive.step_failed").to_json()}
 
 
@@ -524,10 +526,10 @@ def test_a_kept_text_round_trips_nested_texts():
     from messages import Text
 
     inner = Text("archive.paths_more", paths="a, b", n=3)
-    value = archive._join(Text("archive.fail.work_uncommitted", branch="feat/x", paths=inner),
+    value = engine._join(Text("archive.fail.work_uncommitted", branch="feat/x", paths=inner),
                           Text("archive.hint.commit_work"))
-    cp = {"message": str(value), **json.loads(json.dumps(archive._packed("message", value)))}
-    back = archive.message_of(cp)
+    cp = {"message": str(value), **json.loads(json.dumps(checkpoint.packed("message", value)))}
+    back = checkpoint.message_of(cp)
     assert isinstance(back, Text) and str(back) == str(value)
     assert back.localized("ja") == value.localized("ja")
     assert "ほか 3 件" in back.localized("ja")
@@ -546,10 +548,10 @@ def test_any_kept_text_reports_without_raising(packed):
     """Whatever a checkpoint holds beside its English message (hand-edited,
     truncated, hostile), the report is made in both languages, and a
     packed text that is not one falls back to the English."""
-    cp = {"id": "demo", "status": archive.FAILED, "message": "the recorded English",
+    cp = {"id": "demo", "status": checkpoint.FAILED, "message": "the recorded English",
           "message_text": packed, "steps": {}}
     for lang in ("en", "ja"):
-        report = archive.describe(cp, lang=lang)
-        assert isinstance(report, str) and report
-    said = archive.message_of(cp)
+        described = report.describe(cp, lang=lang)
+        assert isinstance(described, str) and described
+    said = checkpoint.message_of(cp)
     assert isinstance(said, str)

@@ -1,7 +1,6 @@
 """breezing-active.json's problems (statefiles.breezing.load_active): each is a
 messages.Text made where it is found, kept in the validation cache as JSON,
-and told the same in both languages whether it came from the cache or not
-(issue 14 item 10)."""
+and told the same in both languages whether it came from the cache or not."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""statefiles.fastjson gives the standard library's answers (issue 7 speed path)."""
+"""statefiles.fastjson gives the standard library's answers (the hooks' speed path)."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def test_dumps_with_indent_equals_json(value, indent, ascii_only):
 
 def test_dumps_with_indent_does_not_import_json():
     """The indented form is written on hot paths (stop-guard.json, markers):
-    without ``json`` (6 ms with ``re`` and ``enum``, issue 7)."""
+    without ``json`` (6 ms with ``re`` and ``enum``)."""
     code = ("import sys; from statefiles import fastjson; "
             "fastjson.dumps({'a': [1, 2.5, None, 'x'], 'b': {}}, indent=2); "
             "print('json' in sys.modules, 're' in sys.modules)")

@@ -201,3 +201,38 @@ def test_evidence_problems(entry, missing):
     assert len(problems) == len(missing)
     for needle, problem in zip(missing, problems):
         assert needle.split(".")[-1] in problem
+
+
+# ------------------------------------------------------------------ brief, checks_text
+
+from hypothesis import given as _given  # noqa: E402
+from hypothesis import strategies as _st  # noqa: E402
+
+from statefiles.playbook import brief, checks_text  # noqa: E402
+
+
+@_given(_st.lists(_st.text(_st.sampled_from("abcdefghij|=é漢"), min_size=1, max_size=12),
+                  max_size=80).map(" ".join), _st.integers(20, 300))
+def test_brief_never_cuts_a_word(text, limit):
+    """A reminder's criterion is cut at a word boundary (``validation`` once
+    became ``valid``), ends with … when cut, and keeps every word it shows."""
+    out = brief(text, limit)
+    flat = " ".join(text.split())
+    if len(flat) <= limit:
+        assert out == flat
+        return
+    assert out.endswith("…") and len(out) <= limit + 1
+    shown = out[:-1].split()
+    words = flat.split()
+    assert shown == words[:len(shown)] or (shown[:-1] == words[:len(shown) - 1]
+                                           and words[len(shown) - 1].startswith(shown[-1])
+                                           and len(words[len(shown) - 1]) > limit // 2)
+
+
+def test_checks_text_reads_both_forms_of_the_validation_plan():
+    sub = {"validation_plan": {
+        "technical": {"type": "automated", "command": "pytest -q", "expected": "all pass"},
+        "consistency": "default output unchanged", "completeness": {"type": "manual"}}}
+    assert checks_text(sub) == ("technical: pytest -q → all pass; consistency: default output "
+                                "unchanged; completeness: manual")
+    assert checks_text({}) == "" and checks_text(None) == ""

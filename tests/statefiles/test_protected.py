@@ -142,7 +142,7 @@ PATH = st.lists(st.text(st.sampled_from("abAB.-"), min_size=1, max_size=4),
 @given(PATTERN, PATH)
 def test_component_matcher_agrees_with_the_regex(pattern, path):
     """The hot-path matcher (no ``re``) gives the regex's answers. The regex
-    is defined on paths without empty or ``.`` components (issue 17: the
+    is defined on paths without empty or ``.`` components (the
     matcher drops them, as spec_paths were always read), so it sees the
     path normalised."""
     expected = re.match(glob_to_regex(pattern), protected._normal(path),

@@ -1,4 +1,4 @@
-"""The one glob matcher (``statefiles.protected``, issue 17 item 4) against
+"""The one glob matcher (``statefiles.protected``) against
 the three it replaced: ``guards/_team.py`` (spec_paths), ``guards/bash_check.py``
 and ``statefiles/protected.py`` as they were before (copied below verbatim,
 renamed, as the oracle).
@@ -31,7 +31,7 @@ def new(pattern: str, path: str) -> bool:
 
 
 def old_prot(pattern: str, path: str) -> bool:
-    """protected.py before issue 17, as ``Entry.matches_rel`` used it."""
+    """protected.py before the matchers became one, as ``Entry.matches_rel`` used it."""
     return protected._match(_prot_components(pattern), path.casefold())
 
 
@@ -70,7 +70,7 @@ def old_team(pattern: str, rel: str) -> bool:
 
 def old_bash(pattern: str, path: str) -> bool:
     """protected-files.txt glob semantics (``statefiles.protected.glob_to_regex``)
-    without importing ``re`` (hook hot path, issue 7): ``*``/``?`` stay within a
+    without importing ``re`` (hook hot path): ``*``/``?`` stay within a
     component, ``**`` crosses components, ``**/`` may match nothing, matching
     ignores case, and a match also covers everything below it."""
     pat = pattern.strip()
@@ -247,7 +247,7 @@ def test_every_entry_point_gives_the_same_answer(pattern, path):
 
 
 @pytest.mark.parametrize("pattern, path, expected, was", [
-    # (team, bash-check, protected) before issue 17
+    # (team, bash-check, protected) before the matchers became one
     ("a//b", "a/b", True, (True, False, False)),           # empty components dropped
     ("a/./b", "a/b", True, (True, False, False)),          # "." components dropped
     ("src/*.py", "src//x.py", True, (True, False, False)),

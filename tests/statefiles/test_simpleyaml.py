@@ -1,4 +1,4 @@
-"""statefiles.simpleyaml reads its subset exactly as PyYAML does (issue 7).
+"""statefiles.simpleyaml reads its subset exactly as PyYAML does.
 
 Whatever it accepts must equal ``_jsonable(yaml.safe_load(text))`` — types
 included (``True`` is not ``1``) — and the real state.md files must be in the
@@ -234,7 +234,7 @@ def test_the_real_state_md_files_are_in_the_subset(tmp_path):
 
 def test_a_state_md_edit_is_judged_without_pyyaml_or_re():
     """A parse of state.md text in the subset (the 'after' of an edit) imports
-    neither PyYAML nor re (issue 7)."""
+    neither PyYAML nor re."""
     text = (SUITE / "templates" / "state.md").read_text().replace("status: idle",
                                                                   "status: in_progress")
     code = ("import sys; from statefiles import state_md; "

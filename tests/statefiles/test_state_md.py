@@ -108,6 +108,16 @@ def test_security_mode_unknown_is_strict(root, value, expected):
     assert state_md.load(str(root)).security == expected
 
 
+@pytest.mark.parametrize("value", ["normal", "Normal", " NORMAL "])
+def test_the_seeds_normal_mode_is_strict_and_no_problem(root, value):
+    """seed 002's state.md names the default mode ``normal``: it is read as
+    ``strict`` (nothing loosened) and not reported as a bad value."""
+    put(root, doc(config=f"security: {value}\n"))
+    d = state_md.load(str(root))
+    assert d.security == "strict"
+    assert not [e for e in d.errors if "security" in str(e)], d.errors
+
+
 def test_missing_security_and_flags(root):
     put(root, doc(config="lint_blocks: 'true'\nstrict_depends: true\ntoolstack: b\n"))
     d = state_md.load(str(root))

@@ -1,4 +1,4 @@
-"""The project's custom rules, ``.claude/playgate-rules.yaml`` (issue 18 item 4).
+"""The project's custom rules, ``.claude/playgate-rules.yaml``.
 
 A user declares rules that block, or ask the user about, Bash commands of
 their own choosing (``npm publish``, ``kubectl apply --context prod``, ``git
@@ -51,14 +51,15 @@ import os
 
 from shell import analyse
 from shell.model import DYN
-from shell.record import Record
+from statefiles.record import Record
 from statefiles import cache, fastjson, layout
 from statefiles.atomic import read_bytes
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 #: The rules file, relative to the project root.
 RULES_FILE = layout.CUSTOM_RULES
-SCHEMA_FILE = os.path.join(HERE, "schemas", "rules.schema.json")
+#: The rules file's JSON Schema, shipped with the other state schemas.
+SCHEMA_FILE = os.path.join(os.path.dirname(os.path.abspath(layout.__file__)), "schemas",
+                           "rules.schema.json")
 #: Largest rules file read, in bytes; a bigger one is broken.
 MAX_BYTES = 256 * 1024
 #: Cache entry name under ``.claude/.cache/``.
@@ -81,7 +82,7 @@ class Problem(Record):
     """One reason the file is broken: ``line``/``col`` (1-based; 0 when the
     file could not be read), ``where`` (the field: ``rules[0].action``) and
     ``message``. Made as ``Problem(line, col, where, message)``
-    (:class:`shell.record.Record`), the order of :meth:`to_list`."""
+    (:class:`statefiles.record.Record`), the order of :meth:`to_list`."""
 
     __slots__ = ("line", "col", "where", "message")
 
@@ -98,6 +99,7 @@ class Problem(Record):
                               field, self.message])
 
     def to_list(self) -> list:
+        """``[line, col, where, message]``: the cached form (:func:`build`)."""
         return [self.line, self.col, self.where, self.message]
 
     def __repr__(self) -> str:
@@ -262,7 +264,7 @@ def load(root: str, use_cache: bool = True) -> RuleSet:
     absent; a broken :class:`RuleSet` when it cannot be read, parsed or
     validated. Never raises. ``use_cache=False`` builds the set again (the
     problems of a broken file then carry their catalogue keys, which the
-    on-disk cache does not keep: issue 14 item 10)."""
+    on-disk cache does not keep)."""
     path = layout.join(root, RULES_FILE)
     try:
         data = read_bytes(path, MAX_BYTES + 1)  # never waits on a FIFO
@@ -342,7 +344,7 @@ def check_text(text: str, schema: dict | None = None) -> tuple:
     keys refused) → schema → rule names unique. ``problems`` is a list of
     :class:`Problem` sorted by line; the document is ``None`` when it could
     not be parsed."""
-    from permission.config import yaml_load  # lazy: PyYAML, only when the file changed
+    from statefiles.yamlsafe import yaml_load  # lazy: PyYAML, only when the file changed
 
     if schema is None:
         with open(SCHEMA_FILE, "rb") as fh:
@@ -354,14 +356,14 @@ def check_text(text: str, schema: dict | None = None) -> tuple:
         what = getattr(exc, "problem", None) or (str(exc).splitlines() or ["invalid YAML"])[0]
         line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
         from messages import Text  # lazy: a broken rules file only
-        from statefiles.detail import yaml_problem
+        from statefiles.detail import yaml_problem  # lazy: as above
 
         return None, [Problem(line, col, "", Text("rules.not_yaml", problem=yaml_problem(what)))]
     if doc is None:
         return {}, []
     import jsonschema  # lazy: jsonschema (~60 ms), only when the file changed
 
-    from playgate.locate import yaml_positions  # lazy: PyYAML's node marks, same path
+    from statefiles.locate import yaml_positions  # lazy: PyYAML's node marks, same path
 
     try:
         positions = yaml_positions(text)
@@ -423,7 +425,7 @@ def _looked_through(name: str, analyse) -> bool:
 
 def _rule_lines(text: str) -> list:
     """The line of each rule in ``text`` (already validated)."""
-    from playgate.locate import yaml_positions  # lazy: slow path only
+    from statefiles.locate import yaml_positions  # lazy: slow path only
 
     try:
         pos = yaml_positions(text)
@@ -448,7 +450,7 @@ def _message(err) -> str:
     """One line for a jsonschema error: the schema's description of what is
     expected where it has one."""
     from messages import Text  # lazy: a broken rules file only
-    from statefiles.detail import schema_error
+    from statefiles.detail import schema_error  # lazy: as above
 
     what = err.schema.get("description") if isinstance(err.schema, dict) else None
     if err.validator == "pattern" and what:

@@ -15,11 +15,11 @@ import os
 import sys
 
 from events.runtime import evaluate
-from guards.bash_check import family_levels, level_of
 from permission import config as config_mod
 from permission import phases as P
 from permission import static_rules
 from permission.phases import FLOOR, PHASES
+from permission.levels import family_levels, level_of
 from permission.pipeline import decide
 from shell import analyse
 from statefiles import fastjson, layout
@@ -101,7 +101,7 @@ def pre_tool_use(command: str, root: str, cwd: str, env=None) -> dict:
 
 def effective(command: str, root: str, pre: dict, decision, env=None,
               home: str | None = None) -> dict:
-    """What the user actually gets for a Bash ``command`` (issue 18 item 6),
+    """What the user actually gets for a Bash ``command``,
     from the three layers in Claude Code's order:
 
     1. a static **deny** rule (any settings file; :mod:`permission.static_rules`)
@@ -171,7 +171,7 @@ def effective_lines(result: dict) -> list:
 def _families(req, command: str, root: str, cwd: str, env) -> list:
     """Lines naming, for each destructive finding of the shell analysis, the
     command family that found it and its level in bash-check (PreToolUse:
-    block, ask or warn; ``families:`` in the configuration, issue 16). The
+    block, ask or warn; ``families:`` in the configuration). The
     permission gate never approves any of them, whatever the level."""
     analysis = req.analysis
     if analysis is None:

@@ -1,4 +1,4 @@
-"""events.redact: secrets in command lines never reach the logs (issue 18 item 3).
+"""statefiles.redact: secrets in command lines never reach the logs.
 
 Properties: for any secret drawn by hypothesis, placed in any of the shapes
 the module masks, and surrounded by arbitrary other words, the masked text
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from events.redact import MASK, mask
+from statefiles.redact import MASK, mask
 
 #: Characters a secret may hold (no blanks or quotes: those end a shell word).
 SECRET_CHARS = string.ascii_letters + string.digits + "_-./+=!#%^&*~,"
@@ -128,7 +128,7 @@ def test_non_strings_pass_through():
 ])
 def test_text_without_a_secret_shape_compiles_no_pattern(text, monkeypatch):
     """The hook pays for the patterns only when a secret may be there."""
-    from events import redact
+    from statefiles import redact
 
     monkeypatch.setattr(redact, "_COMPILED", {})
     assert mask(text) == text
@@ -148,7 +148,7 @@ FRAGMENTS = ["--", "-", "-p", "-P", "=", ":", " ", "\t", "\n", "'", '"', "@", ":
 def test_the_preconditions_never_skip_a_pattern_that_would_mask(text):
     """The cheap checks that decide whether a pattern runs agree with the
     patterns: masking with every pattern run unconditionally gives the same."""
-    from events import redact
+    from statefiles import redact
 
     def unconditional(value):
         for index in range(len(redact.RULES)):

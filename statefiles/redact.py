@@ -1,4 +1,4 @@
-"""Mask secrets in text written to the logs (issue 18 item 3).
+"""Mask secrets in text written to the logs.
 
 Command lines, prompts and reasons end up in ``.claude/logs/decisions.jsonl``
 and ``permission.jsonl``; a token typed on a command line must not be

@@ -21,8 +21,6 @@ from __future__ import annotations
 import bisect
 import json
 
-import yaml
-
 _WS = " \t\n\r"
 
 
@@ -168,6 +166,8 @@ def yaml_positions(text: str, first_line: int = 1) -> Positions:
     for text PyYAML cannot compose.
     """
     pos = Positions()
+    import yaml  # lazy: PyYAML (~15 ms) only when a YAML file's positions are asked for
+
     root = yaml.compose(text, Loader=yaml.SafeLoader)
     if root is None:
         return pos

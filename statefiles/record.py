@@ -1,7 +1,7 @@
 """``Record``: the one base of the suite's small value classes — a class that
 only holds the fields it was made with (a redirection, a finding, the outcome
 of a git command, a problem in a file) — so each declares its fields once
-instead of writing ``self.a = a`` for every one (issue 17 item 4).
+instead of writing ``self.a = a`` for every one.
 
 Why not ``dataclasses`` or ``collections.namedtuple``: these classes are made
 on the hooks' hot path, where CONTRIBUTING's "Speed rules" forbid importing

@@ -1,7 +1,7 @@
-"""Build or check the module bundle the hooks import from (issue 7).
+"""Build or check the module bundle the hooks import from.
 
-    python -m statefiles.bundle [PACKAGE...]          build <suite root>/hooks/suite.bundle
-    python -m statefiles.bundle --check [PACKAGE...]  exit 0 when it is current, else 1
+    python -m playgate.bundle [PACKAGE...]          build <suite root>/hooks/suite.bundle
+    python -m playgate.bundle --check [PACKAGE...]  exit 0 when it is current, else 1
 
 Run with the hook interpreter in the suite root (``.claude/``); the installer
 does both and names the packages (``playgate.suite.BUNDLED``, the one list of
@@ -40,7 +40,7 @@ def main(argv: list) -> int:
     check = argv[:1] == ["--check"]
     packages = argv[1:] if check else argv
     if any(p.startswith("-") for p in packages):
-        sys.stderr.write("usage: python -m statefiles.bundle [--check] [PACKAGE...]\n")
+        sys.stderr.write("usage: python -m playgate.bundle [--check] [PACKAGE...]\n")
         return 2
     packages = packages or list(BUNDLED)
     if check:

@@ -1,5 +1,5 @@
-"""shell.record.Record, the base of the suite's small value classes (issue 17
-item 4): fields by position, by name and from ``_defaults``; the TypeErrors a
+"""statefiles.record.Record, the base of the suite's small value classes:
+fields by position, by name and from ``_defaults``; the TypeErrors a
 plain signature gives; slots only; defaults that cannot be shared mutable
 state. Hypothesis compares it with the equivalent Python signature over
 random field lists and calls."""
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shell.record import Record
+from statefiles.record import Record
 
 
 class Point(Record):

@@ -1,0 +1,83 @@
+"""The critic ledger: the hook-written record of the critic's real verdicts
+(written by SubagentStop, :mod:`guards.critic_ledger`; read by subtask-guard,
+critic-guard, completion-check and the archive check), and the last failure
+reason (SPEC §2)."""
+
+from __future__ import annotations
+
+import os
+
+from events.verdict import Effect
+from statefiles import fastjson, layout
+from statefiles.atomic import open_regular, write_atomic
+from statefiles.markers import now_iso
+
+#: Hook-written record of critic verdicts, one JSON object a line (written by
+#: SubagentStop, read by subtask-guard/critic-guard). ``.claude/logs/**`` is
+#: HARD_BLOCK in the protected floor, so Claude can read it but not forge it.
+CRITIC_LEDGER = ".claude/logs/critic-ledger.jsonl"
+
+
+#: Ledger id for the playbook-level critic verdict (progress ``critic``).
+PLAYBOOK_ID = "playbook"
+
+
+#: Largest ledger read, in bytes (the tail is read when it is bigger).
+LEDGER_MAX = 8 * 1024 * 1024
+
+
+def ledger_verdicts(root: str, plan_rel: str | None) -> dict:
+    """``{subtask_id | "playbook": "PASS" | "FAIL"}``: the latest critic
+    verdict per id for the playbook ``plan_rel``, from the ledger. Empty when
+    there is no ledger. Lines that do not parse are skipped (the file is
+    hook-written; a torn last line is possible after a crash)."""
+    path = layout.join(root, CRITIC_LEDGER)
+    try:
+        with open_regular(path) as fh:
+            fh.seek(0, os.SEEK_END)
+            size = fh.tell()
+            fh.seek(max(0, size - LEDGER_MAX))
+            data = fh.read()
+    except OSError:
+        return {}
+    out = {}
+    for line in data.decode("utf-8", "replace").splitlines():
+        if not line.startswith("{"):
+            continue
+        try:
+            rec = fastjson.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(rec, dict) or rec.get("playbook") != plan_rel:
+            continue
+        sid, verdict = rec.get("subtask"), rec.get("verdict")
+        if isinstance(sid, str) and verdict in ("PASS", "FAIL"):
+            out[sid] = verdict
+    return out
+
+
+def require_critic_run(ctx) -> bool:
+    """A done status needs a critic PASS recorded in the ledger (block, not
+    warn). The default: only state.md
+    ``config.require_critic_run: false`` — a human-only section — loosens it
+    to a warning; anything else, unset or unreadable, requires the run."""
+    return critic_run_required(ctx.state)
+
+
+def critic_run_required(state) -> bool:
+    """:func:`require_critic_run` for a loaded state.md (``None``: none or
+    unreadable, which requires the run)."""
+    return state is None or state.get("config", "require_critic_run") is not False
+
+
+def record_fail_reason(root: str, text: str) -> None:
+    """Write ``.claude/session-state/last-fail-reason`` (SPEC §2; read and
+    cleared by executor-guard when it delegates the retry)."""
+    write_atomic(layout.join(root, layout.LAST_FAIL_REASON),
+                 f"{text.strip()}\n(recorded {now_iso()})\n", durable=False)
+
+
+def fail_reason_effect(ctx, guard: str, text: str):
+    """An ``always`` Effect recording ``text`` as the last failure."""
+    return Effect(record_fail_reason, ctx.root, f"{guard}: {text}", when="always",
+                  label="record last-fail-reason")
