@@ -18,8 +18,8 @@ file                       who may write it
 ``execution_log.yaml``     the parent, only its own top-level keys: the hooks'
                            keys (:data:`workflow.crew.ledger.HOOK_KEYS`) stay as
                            the hooks wrote them
-``report.md``              ``crew-aggregator``
-``report_summary.md``      ``crew-aggregator``; the parent when Phase 3 is
+``cmd_report.md``              ``crew-aggregator``
+``cmd_report_summary.md``      ``crew-aggregator``; the parent when Phase 3 is
                            skipped (at most two tasks, no aggregator run)
 ``retrospective.md``       ``crew-retrospector``
 =========================  ======================================================

@@ -9,7 +9,7 @@ and what to read instead:
 * a result file ``results/result_N.md`` beyond its metadata header: a Read
   must start at the top (``offset`` absent, 0 or 1) with ``limit`` at most
   20; in Bash only ``head -n N`` (N ≤ 20) of it;
-* ``report.md``, except its memory-candidate section (``## Memory...`` up to
+* ``cmd_report.md``, except its memory-candidate section (``## Memory...`` up to
   the next heading): a Read whose ``offset``/``limit`` lie inside it (the
   refusal names them).
 
@@ -56,7 +56,7 @@ GIT_CONTENT = frozenset({"show", "diff", "log", "grep", "blame", "annotate", "ca
 
 def check(ctx: Context) -> Verdict:
     """Read/Grep/Bash in the main session while a cmd is open: BLOCK a read of
-    a task body, a result body past its header or report.md outside its
+    a task body, a result body past its header or cmd_report.md outside its
     memory section; ALLOWED otherwise."""
     hook = ctx.hook
     tool = hook.tool_name
@@ -87,8 +87,8 @@ def _bodies(root: str) -> dict:
                 rel = f"work/{cmd.cmd}/{sub}/{name}"
                 if classify(rel).kind == kind:
                     out[rel] = (kind, cmd.cmd)
-        if os.path.isfile(os.path.join(base, "report.md")):
-            out[f"work/{cmd.cmd}/report.md"] = (REPORT, cmd.cmd)
+        if os.path.isfile(os.path.join(base, "cmd_report.md")):
+            out[f"work/{cmd.cmd}/cmd_report.md"] = (REPORT, cmd.cmd)
     return out
 
 
@@ -100,11 +100,11 @@ def _refuse(ctx, rel: str, kind: str) -> Verdict:
     section = cmds.memory_section(_text(os.path.join(ctx.root, *rel.split("/"))) or "")
     if section is None:
         return block(ctx.say("crew.passer_report", path=rel,
-                             summary=rel[:-len("report.md")] + "report_summary.md"))
+                             summary=rel[:-len("cmd_report.md")] + "cmd_report_summary.md"))
     first, last = section
     return block(ctx.say("crew.passer_report_section", path=rel, offset=first,
                          limit=last - first + 1,
-                         summary=rel[:-len("report.md")] + "report_summary.md"))
+                         summary=rel[:-len("cmd_report.md")] + "cmd_report_summary.md"))
 
 
 def _text(path: str) -> str | None:

@@ -17,12 +17,12 @@ seed 000 "実行ログ"): the execution log written from what the hooks saw.
     ``APPROVE-WITH-NOTES`` or ``REJECT``, :func:`closing_verdict`) for the
     plan as it is now, and ``plan_review.md`` written from its reply (the
     reviewer has no write tools);
-  - the aggregator: report.md and report_summary.md (≤ 50 lines, with front
+  - the aggregator: cmd_report.md and cmd_report_summary.md (≤ 50 lines, with front
     matter) → ``success``, else ``failure``; with ``retrospect.enabled:
     false`` the cmd is closed;
   - the retrospector: retrospective.md → ``success``; the cmd is closed.
 
-* PostToolUse of an edit of ``report_summary.md`` by the parent (Phase 3
+* PostToolUse of an edit of ``cmd_report_summary.md`` by the parent (Phase 3
   skipped) with ``retrospect.enabled: false`` closes the cmd too.
 
 Closing a cmd records its status from the tasks' recorded results
@@ -237,31 +237,27 @@ def _close(cmd) -> tuple:
 
 
 def closing_verdict(message: str) -> tuple:
-    """``(verdict, notes)`` of a plan review reply: its last line outside
-    code fences that is not blank, read as ``[PLAN REVIEW:] APPROVE``,
-    ``APPROVE-WITH-NOTES`` or ``REJECT`` with an optional reason after
-    ``-``, ``—`` or ``:`` (markdown decoration ignored); ``(None, "")`` when
-    the reply does not end with one (a verdict quoted earlier never
-    counts)."""
-    lines = []
-    fenced = False
-    for line in (message or "").split("\n"):
-        if line.strip().startswith("```"):
-            fenced = not fenced
-            continue
-        if not fenced and line.strip():
-            lines.append(line)
-    if not lines:
+    """``(verdict, notes)`` of a plan review reply: its last line that is
+    not blank, read as ``[PLAN REVIEW:] APPROVE``, ``APPROVE-WITH-NOTES`` or
+    ``REJECT`` with an optional reason after ``-``, ``—`` or ``:``. The
+    line rules are the verdict block's (:mod:`workflow.subagent_reply`: list
+    bullets and emphasis tolerated; a reply that ends inside a code fence or
+    with a quote has no verdict), so a verdict quoted earlier never counts.
+    ``(None, "")`` when the reply does not end with one."""
+    from workflow.subagent_reply import _undecorated, _unfenced  # lazy: the reviewer's stop only
+
+    lines = [(raw, eligible) for raw, eligible in _unfenced(message or "") if raw.strip()]
+    if not lines or not lines[-1][1]:
         return None, ""
-    last = lines[-1].strip().lstrip(" >*`_#-").rstrip(" *`_")
+    last = _undecorated(lines[-1][0])
     if last.upper().startswith("PLAN REVIEW:"):
-        last = last[len("PLAN REVIEW:"):].strip().lstrip("*`_ ")
+        last = last[len("PLAN REVIEW:"):].strip().strip("*_` ")
     for verdict in VERDICTS:
         if last.upper().startswith(verdict) and (len(last) == len(verdict) or not (
                 last[len(verdict)].isalnum() or last[len(verdict)] == "-")):
             notes = last[len(verdict):].strip(" *`_").lstrip("-—–:").strip()
             if verdict == "APPROVE-WITH-NOTES" and not notes:
-                notes = _notes_before(lines[:-1])
+                notes = _notes_before([raw for raw, _ok in lines[:-1]])
             return verdict, notes[:500]
     return None, ""
 

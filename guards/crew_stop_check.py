@@ -1,7 +1,7 @@
 """crew-stop-check (SubagentStop; the crew workflow, seed 000 Phase 3).
 
 The aggregator's stop is refused while its output cannot be what the parent
-reports to the user: report.md or report_summary.md missing, a summary over
+reports to the user: cmd_report.md or cmd_report_summary.md missing, a summary over
 50 lines or without its front matter, or a summary that says ``status:
 success`` while a task has no successful result in the execution log (the
 cmd is reported done only with every result validated). The reason tells

@@ -283,7 +283,7 @@ def _judge_retrospector(ctx, cmd, named):
 
     if _busy(ctx, cmd.state.phase("retrospector")):
         return ctx.say("crew.running", what="crew-retrospector", cmd=cmd.cmd)
-    header, _text = read(cmd.path("report_summary.md"))
+    header, _text = read(cmd.path("cmd_report_summary.md"))
     if header is None:
         return ctx.say("crew.no_summary", cmd=cmd.cmd)
     full = progress.full_mode(header.data)

@@ -29,7 +29,7 @@ MESSAGES = {
     "crew.session_start": (
         "Crew workflow: start a request with Skill(skill='crew') and follow it. You are the path "
         "passer: you pass paths to the crew's agents and read only what the skill names "
-        "(plan.md's table, result headers, report_summary.md, the execution log); playgate "
+        "(plan.md's table, result headers, cmd_report_summary.md, the execution log); playgate "
         "writes the execution log from what it sees."
     ),
     "crew.config_problem": "{file}: {key}: {problem}.",
@@ -58,17 +58,20 @@ MESSAGES = {
         "Next for {cmd}: retry {tasks}: start the same worker again with the same prompt (one "
         "Agent call per task, in one message)."
     ),
-    "crew.next_wait": "Waiting for {tasks}: end your turn; each result arrives as a task notification.",
+    "crew.next_wait": (
+        "Waiting for {tasks}: its result follows (with its Agent call, or as a task "
+        "notification when it runs in the background; then end your turn until it comes)."
+    ),
     "crew.next_aggregate": (
         "Every task of {cmd} has run. Next (Phase 3): Agent(subagent_type='crew-aggregator') "
         "with TEMPLATE_PATH .claude/skills/crew/templates/aggregator.md, RESULTS_DIR "
-        "work/{cmd}/results/, PLAN_PATH work/{cmd}/plan.md, REPORT_PATH work/{cmd}/report.md, "
-        "REPORT_SUMMARY_PATH work/{cmd}/report_summary.md and {failed}."
+        "work/{cmd}/results/, PLAN_PATH work/{cmd}/plan.md, REPORT_PATH work/{cmd}/cmd_report.md, "
+        "REPORT_SUMMARY_PATH work/{cmd}/cmd_report_summary.md and {failed}."
     ),
     "crew.next_retrospect": (
-        "Next for {cmd} (Phase 4): Read work/{cmd}/report_summary.md, then Agent(subagent_type="
+        "Next for {cmd} (Phase 4): Read work/{cmd}/cmd_report_summary.md, then Agent(subagent_type="
         "'crew-retrospector') with TEMPLATE_PATH .claude/skills/crew/templates/retrospector.md, "
-        "WORK_DIR work/{cmd}/, REPORT_PATH work/{cmd}/report.md, RETROSPECTIVE_PATH "
+        "WORK_DIR work/{cmd}/, REPORT_PATH work/{cmd}/cmd_report.md, RETROSPECTIVE_PATH "
         "work/{cmd}/retrospective.md and MODE: {mode}."
     ),
     "crew.next_approval": (
@@ -77,10 +80,10 @@ MESSAGES = {
         "candidates together in one message, then end your turn for the user's answer."
     ),
     "crew.memory_at": (
-        "report.md's memory candidates (Read work/{cmd}/report.md with offset {offset} and "
+        "cmd_report.md's memory candidates (Read work/{cmd}/cmd_report.md with offset {offset} and "
         "limit {limit})"
     ),
-    "crew.memory_none": "note that report.md has no memory-candidate section",
+    "crew.memory_none": "note that cmd_report.md has no memory-candidate section",
     "crew.wave_status": "{cmd} wave {wave}/{waves}: {ok}/{total} success so far.",
     "crew.duration": (
         "⚠️ {cmd} has exceeded max duration ({elapsed}s > {limit}s): tell the user (a warning "
@@ -197,7 +200,7 @@ MESSAGES = {
         "aggregator's prompt."
     ),
     "crew.no_summary": (
-        "{cmd} has no report_summary.md yet: the retrospector starts after Phase 3 (the "
+        "{cmd} has no cmd_report_summary.md yet: the retrospector starts after Phase 3 (the "
         "aggregator)."
     ),
     "crew.mode_missing": "Give the retrospector its mode: add `MODE: {mode}` to its prompt.",
@@ -206,12 +209,12 @@ MESSAGES = {
         "quality RED, or YELLOW under 80 %): use `MODE: full`."
     ),
     "crew.fix_report": (
-        "The report of {cmd} is not ready: {problem}. Fix report.md / report_summary.md (the "
+        "The report of {cmd} is not ready: {problem}. Fix cmd_report.md / cmd_report_summary.md (the "
         "summary's front matter says what the execution log says), then finish."
     ),
     "crew.passer_task": (
         "Path-passer rule: the parent does not read task bodies ({path}); pass the path to the "
-        "worker. What you may read: plan.md's task table, result headers, report_summary.md, "
+        "worker. What you may read: plan.md's task table, result headers, cmd_report_summary.md, "
         "the execution log."
     ),
     "crew.passer_result": (
@@ -220,10 +223,10 @@ MESSAGES = {
         "{path} <persona>`."
     ),
     "crew.passer_report": (
-        "Path-passer rule: the parent does not read report.md ({path}); read {summary} instead."
+        "Path-passer rule: the parent does not read cmd_report.md ({path}); read {summary} instead."
     ),
     "crew.passer_report_section": (
-        "Path-passer rule: of report.md the parent reads only its memory-candidate section: "
+        "Path-passer rule: of cmd_report.md the parent reads only its memory-candidate section: "
         "Read {path} with offset {offset} and limit {limit}; for the rest read {summary}."
     ),
     "crew.passer_unseen": (

@@ -29,7 +29,7 @@ MESSAGES = {
     "crew.session_start": (
         "crew ワークフロー: 依頼は Skill(skill='crew') で始め、その手順に従ってください。あなたは"
         "パス受け渡し係です。crew のエージェントにはパスを渡し、読むのは skill が挙げるもの"
-        "（plan.md の表、result のメタデータヘッダー、report_summary.md、実行ログ）だけです。"
+        "（plan.md の表、result のメタデータヘッダー、cmd_report_summary.md、実行ログ）だけです。"
         "実行ログは playgate が見たことから書きます。"
     ),
     "crew.config_problem": "{file}: {key}: {problem}。",
@@ -58,18 +58,21 @@ MESSAGES = {
         "{cmd} の次の手順: {tasks} をリトライします。同じ実働を同じ prompt でもう一度起動して"
         "ください（タスクごとに1つの Agent 呼び出しを、1つのメッセージで）。"
     ),
-    "crew.next_wait": "{tasks} を待っています。ターンを終えてください。結果はタスク通知として届きます。",
+    "crew.next_wait": (
+        "{tasks} を待っています。結果はその Agent 呼び出しの結果として、バックグラウンドで動いて"
+        "いればタスク通知として届きます（その場合は届くまでターンを終えてください）。"
+    ),
     "crew.next_aggregate": (
         "{cmd} のタスクはすべて実行されました。次の手順（フェーズ3）: Agent(subagent_type="
         "'crew-aggregator') を、TEMPLATE_PATH .claude/skills/crew/templates/aggregator.md、"
         "RESULTS_DIR work/{cmd}/results/、PLAN_PATH work/{cmd}/plan.md、REPORT_PATH "
-        "work/{cmd}/report.md、REPORT_SUMMARY_PATH work/{cmd}/report_summary.md と {failed} を"
+        "work/{cmd}/cmd_report.md、REPORT_SUMMARY_PATH work/{cmd}/cmd_report_summary.md と {failed} を"
         "渡して起動します。"
     ),
     "crew.next_retrospect": (
-        "{cmd} の次の手順（フェーズ4）: work/{cmd}/report_summary.md を Read し、"
+        "{cmd} の次の手順（フェーズ4）: work/{cmd}/cmd_report_summary.md を Read し、"
         "Agent(subagent_type='crew-retrospector') を、TEMPLATE_PATH .claude/skills/crew/templates/"
-        "retrospector.md、WORK_DIR work/{cmd}/、REPORT_PATH work/{cmd}/report.md、"
+        "retrospector.md、WORK_DIR work/{cmd}/、REPORT_PATH work/{cmd}/cmd_report.md、"
         "RETROSPECTIVE_PATH work/{cmd}/retrospective.md、MODE: {mode} を渡して起動します。"
     ),
     "crew.next_approval": (
@@ -78,10 +81,10 @@ MESSAGES = {
         "まとめて提示し、ユーザーの回答を待つためにターンを終えてください。"
     ),
     "crew.memory_at": (
-        "report.md のメモリ候補を読みます（work/{cmd}/report.md を offset {offset}、limit {limit} "
+        "cmd_report.md のメモリ候補を読みます（work/{cmd}/cmd_report.md を offset {offset}、limit {limit} "
         "で Read）"
     ),
-    "crew.memory_none": "report.md にメモリ候補のセクションがないことを確かめます",
+    "crew.memory_none": "cmd_report.md にメモリ候補のセクションがないことを確かめます",
     "crew.wave_status": "{cmd} Wave {wave}/{waves}: ここまで {ok}/{total} 件が success。",
     "crew.duration": (
         "⚠️ {cmd} has exceeded max duration ({elapsed}s > {limit}s) — ユーザーに伝えてください"
@@ -199,7 +202,7 @@ MESSAGES = {
         "ください。"
     ),
     "crew.no_summary": (
-        "{cmd} にはまだ report_summary.md がありません。回顧役はフェーズ3（集約役）の後に起動します。"
+        "{cmd} にはまだ cmd_report_summary.md がありません。回顧役はフェーズ3（集約役）の後に起動します。"
     ),
     "crew.mode_missing": "回顧役にモードを渡してください: prompt に `MODE: {mode}` を加えます。",
     "crew.mode_full": (
@@ -207,12 +210,12 @@ MESSAGES = {
         "80 % 未満の YELLOW）。`MODE: full` を使ってください。"
     ),
     "crew.fix_report": (
-        "{cmd} の報告はまだ整っていません: {problem}。report.md / report_summary.md を直して"
+        "{cmd} の報告はまだ整っていません: {problem}。cmd_report.md / cmd_report_summary.md を直して"
         "（要約のフロントマターは実行ログと同じことを言うこと）、それから終了してください。"
     ),
     "crew.passer_task": (
         "パス受け渡し係の原則: 親はタスク本文（{path}）を読みません。パスを実働に渡してください。"
-        "読んでよいもの: plan.md のタスク表、result のメタデータヘッダー、report_summary.md、実行ログ。"
+        "読んでよいもの: plan.md のタスク表、result のメタデータヘッダー、cmd_report_summary.md、実行ログ。"
     ),
     "crew.passer_result": (
         "パス受け渡し係の原則: 親が読むのは result のメタデータヘッダーだけです。{path} を limit "
@@ -220,11 +223,11 @@ MESSAGES = {
         "{path} <persona>` を実行してください。"
     ),
     "crew.passer_report": (
-        "パス受け渡し係の原則: 親は report.md（{path}）を読みません。代わりに {summary} を読んで"
+        "パス受け渡し係の原則: 親は cmd_report.md（{path}）を読みません。代わりに {summary} を読んで"
         "ください。"
     ),
     "crew.passer_report_section": (
-        "パス受け渡し係の原則: report.md のうち親が読むのはメモリ候補のセクションだけです。"
+        "パス受け渡し係の原則: cmd_report.md のうち親が読むのはメモリ候補のセクションだけです。"
         "{path} を offset {offset}、limit {limit} で Read してください。ほかは {summary} を読みます。"
     ),
     "crew.passer_unseen": (

@@ -8,7 +8,7 @@ permission mode, headless (``claude -p``), on the reference repository of
     session 1  "/crew add --shout ..."  state first → Skill(crew) → branch → new_cmd.py →
                request.md → crew-decomposer → plan.md's table → crew-plan-reviewer (the
                plan writes code) → wave 1 (researcher + coder in one message) → the coder
-               failed: retry → wave 2 (writer) → crew-aggregator → report_summary.md →
+               failed: retry → wave 2 (writer) → crew-aggregator → cmd_report_summary.md →
                crew-retrospector (light) → retrospective.md → the batch approval → end
     session 2  "approve IMP-001" (--continue)  the approval in the log → the improvement
                → CHANGELOG.md → git add, git commit → git log BASE..HEAD → end
@@ -20,7 +20,7 @@ permission mode, headless (``claude -p``), on the reference repository of
 The parent is *reactive*: after the skill's first steps it does the next
 step playgate's ``[recorded]`` message names (the next wave and its tasks,
 the retry, the aggregator with its FAILED_TASKS line, the retrospector's
-mode, the batch approval with where report.md's memory candidates are).
+mode, the batch approval with where cmd_report.md's memory candidates are).
 So the run proves that every message that tells the parent to do something
 names a step the guards then allow (:attr:`golden.Journal.contradictions`),
 and it measures the parent's turns and the tokens of result text it took in
@@ -46,7 +46,7 @@ TASK_MARK = "TASK-BODY-SECRET"
 RESULT_MARK = "RESULT-BODY-SECRET"
 #: [playgate:...] labels a compliant crew run meets by design.
 EXPECTED = frozenset({"session-start", "active-workflow", "crew-resume", "crew-reminder",
-                      "prompt-state"})
+                      "prompt-state", "session-report"})
 
 PLAN_1 = f"""# Plan: {{cmd}}
 
@@ -274,7 +274,7 @@ class Aggregator(CrewSub):
         yield from self.tool("Write", {"file_path": self.abs(p["REPORT_PATH"]), "content": report})
         yield from self.tool("Write", {"file_path": self.abs(p["REPORT_SUMMARY_PATH"]),
                                        "content": summary})
-        yield [text(f"Wrote report.md and report_summary.md (status: {status}, failed_tasks: "
+        yield [text(f"Wrote cmd_report.md and cmd_report_summary.md (status: {status}, failed_tasks: "
                     f"{failed}).")]
 
 
@@ -333,10 +333,12 @@ class CrewParent(Policy):
 
     lane = "main"
 
-    def __init__(self, journal: Journal, box, run) -> None:
+    def __init__(self, journal: Journal, box, run, request: str, approve: bool) -> None:
         super().__init__(journal)
         self.box = box
         self.run = run
+        self.request = request
+        self.approve_next = approve
         self.subagents = 0
         self.cmd = None
         self.plan = {}
@@ -480,8 +482,8 @@ class CrewParent(Policy):
         if line.startswith("Every task of"):
             failed = re.search(r"(FAILED_TASKS: \[[\d, ]*\])", line)
             lines = [f"RESULTS_DIR: work/{cmd}/results/", f"PLAN_PATH: work/{cmd}/plan.md",
-                     f"REPORT_PATH: work/{cmd}/report.md",
-                     f"REPORT_SUMMARY_PATH: work/{cmd}/report_summary.md"]
+                     f"REPORT_PATH: work/{cmd}/cmd_report.md",
+                     f"REPORT_SUMMARY_PATH: work/{cmd}/cmd_report_summary.md"]
             if failed:
                 lines.append(failed.group(1))
             say = ""
@@ -492,18 +494,18 @@ class CrewParent(Policy):
             outs = yield from self.agents([self.agent_call("crew-aggregator", lines,
                                                            "aggregator")], say)
             out = yield from self.tool("Read", {"file_path": self.abs(
-                f"work/{cmd}/report_summary.md")})
-            self.expect_ok(out, "read report_summary.md, as the skill says")
+                f"work/{cmd}/cmd_report_summary.md")})
+            self.expect_ok(out, "read cmd_report_summary.md, as the skill says")
             self.read_summary = True
             return outs[0].context + "\n" + out.context
         m = re.search(r"\(Phase 4\).*MODE: (\w+)\.", line)
         if m:
             if not self.read_summary:
                 out = yield from self.tool("Read", {"file_path": self.abs(
-                    f"work/{cmd}/report_summary.md")})
-                self.expect_ok(out, "read report_summary.md, as a message asked")
+                    f"work/{cmd}/cmd_report_summary.md")})
+                self.expect_ok(out, "read cmd_report_summary.md, as a message asked")
             outs = yield from self.agents([self.agent_call(
-                "crew-retrospector", [f"WORK_DIR: work/{cmd}/", f"REPORT_PATH: work/{cmd}/report.md",
+                "crew-retrospector", [f"WORK_DIR: work/{cmd}/", f"REPORT_PATH: work/{cmd}/cmd_report.md",
                                       f"RETROSPECTIVE_PATH: work/{cmd}/retrospective.md",
                                       f"MODE: {m.group(1)}"], "retrospector")])
             return outs[0].context
@@ -513,16 +515,20 @@ class CrewParent(Policy):
             self.expect_ok(out, "read retrospective.md, as a message asked")
             retro = out.text
             memory = ""
-            mm = re.search(r"Read (work/cmd_\d+/report\.md) with offset (\d+) and limit (\d+)", line)
+            mm = re.search(r"Read (work/cmd_\d+/cmd_report\.md) with offset (\d+) and limit (\d+)",
+                           line)
             if mm:
                 out = yield from self.tool("Read", {"file_path": self.abs(mm.group(1)),
                                                     "offset": int(mm.group(2)),
                                                     "limit": int(mm.group(3))})
-                self.expect_ok(out, "read report.md's memory section, as a message asked")
+                self.expect_ok(out, "read cmd_report.md's memory section, as a message asked")
                 memory = out.text
+                self.run.memory_reads += 1
             names = re.findall(r"name: (\S+)", memory + "\n" + retro)
             imps = re.findall(r"### (IMP-\d+): ([^\n]+)", retro)
             self.presented = True
+            if not self.approve_next:
+                self.done = True  # the conversation ends with the user's turn
             yield from self.say(
                 f"Batch approval for {cmd}:\n" + "".join(f"- {i}: {t}\n" for i, t in imps)
                 + "Skill proposals: none\nMemory candidates: " + ", ".join(
@@ -548,6 +554,12 @@ class CrewParent(Policy):
                 for path in step[1]:
                     out = yield from self.tool("Read", {"file_path": self.abs(path)})
                     self.expect_ok(out, f"Read {path}, as a message asked")
+        if "[playgate:session-report]" in context and "git status" in context:
+            # What the last session left uncommitted (the previous cmd's work,
+            # which the seed leaves to the user): check it, as the note says.
+            out = yield from self.tool("Bash", {"command": "git status --short",
+                                                "description": "what the last session left"})
+            self.expect_ok(out, "git status, as session start asked")
         if "Skill(skill='crew')" not in context:
             self.journal.add(self.lane, self.turn_index, "stuck",
                              "session start did not name Skill(skill='crew')")
@@ -602,9 +614,12 @@ class CrewParent(Policy):
                                              "- **docs/conventions.md** (IMP-001) — coder tasks "
                                              "run the tests before their result\n"})
         self.expect_ok(out, "add the CHANGELOG entry, as the skill says")
-        for command in ("git add docs/conventions.md CHANGELOG.md",
-                        "git commit -m 'docs(docs): coder tasks run the tests before their "
-                        "result'"):
+        message = f"work/{cmd}/commit_message.txt"
+        out = yield from self.tool("Write", {"file_path": self.abs(message), "content":
+                                             "docs(docs): coder tasks run the tests before their "
+                                             "result\n"})
+        self.expect_ok(out, "write the commit message, as the skill says")
+        for command in ("git add docs/conventions.md CHANGELOG.md", f"git commit -F {message}"):
             out = yield from self.tool("Bash", {"command": command,
                                                 "description": "commit the approved improvement"})
             self.expect_ok(out, f"run `{command}`, as the skill says")
@@ -618,15 +633,14 @@ class CrewParent(Policy):
             self.journal.add(self.lane, self.turn_index, "stuck", "no base_commit in the log")
 
     def body(self):
-        yield from self.start(self.run.request)
+        yield from self.start(self.request)
         if not self.presented:
             yield from self.say("The cmd could not be finished.")
             return
-        if self.run.approve:
+        if self.approve_next:
             yield from self.approve()
-        self.done = True
-        yield from self.say("Done: the approved improvement is committed."
-                            if self.run.approve else "Waiting for your answer.")
+            self.done = True
+            yield from self.say("Done: the approved improvement is committed.")
 
 
 class CrewRun:
@@ -646,13 +660,13 @@ class CrewRun:
 
         self.box = box
         self.log_output = ""
+        self.memory_reads = 0
         path = f"{Path(sys.executable).parent}:{os.environ.get('PATH', '/usr/bin:/bin')}"
         env = {"PATH": path}
         self.journals, self.parents, self.runs = [], [], []
         for index, (request, approve) in enumerate(((REQUEST, True), (REQUEST_2, False))):
             journal = Journal()
-            self.request, self.approve = request, approve
-            parent = CrewParent(journal, box, self)
+            parent = CrewParent(journal, box, self, request, approve)
             script = Script(main=parent)
 
             def factory(lane, journal=journal):
@@ -674,9 +688,11 @@ class CrewRun:
 def prepare(box_cls, root=None):
     """The reference repository with the suite installed, ``config.workflow:
     crew``, ``max_retries: 1`` and the project's test command declared."""
+    import tempfile
+
     from .golden import prepare as golden_prepare
 
-    box = golden_prepare(box_cls, root)
+    box = golden_prepare(box_cls, root or tempfile.mkdtemp(prefix="pgcrew-"))
     state = box.repo / "state.md"
     state.write_text(state.read_text().replace("workflow: golden-path", "workflow: crew", 1))
     (box.repo / ".claude" / "crew-config.yaml").write_text("max_retries: 1\n")

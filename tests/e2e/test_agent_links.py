@@ -160,3 +160,34 @@ def test_parallel_background_agents_are_linked_at_launch_and_at_their_stop(make_
     running = {t["id"] for c in by_event["Stop"] for t in c.payload["background_tasks"]
                if t.get("type") == "subagent"}
     assert running == {c.agent_id for c in by_event["SubagentStart"]}
+
+
+def test_a_subagent_may_not_write_a_file_named_like_a_report(make_box, api):
+    """The CLI refuses a subagent's Write of ``report*.md`` / ``summary*.md``
+    (/ ``findings*`` / ``analysis*``) itself, before PreToolUse; the main
+    agent may, and ``cmd_report.md`` is no such name (the crew workflow's
+    aggregator writes ``cmd_report.md`` and ``cmd_report_summary.md``)."""
+    box = make_box(record=True)
+
+    def write(name):
+        return tool_use("Write", {"file_path": str(box.path(f"src/{name}")), "content": "x\n"})
+
+    script = Script(main=[*ready(box), write("report.md"),
+                          tool_use("Agent", {"description": "d", "prompt": "p [[lane:sub]]",
+                                             "subagent_type": "general-purpose",
+                                             "run_in_background": False}), "done"],
+                    sub=[write("report_summary.md"), write("Summary.md"), write("cmd_report.md"),
+                         "written"])
+    run = box.run(api, "go", script, timeout=180)
+    assert run.code == 0, run.describe()
+    assert box.path("src/report.md").exists()
+    results = run.tool_results("sub")
+    refused = [r for r in results.values() if "Subagents should return findings as text" in
+               r["text"]]
+    assert len(refused) == 2 and all(r["is_error"] for r in refused), results
+    assert not box.path("src/report_summary.md").exists()
+    assert not box.path("src/Summary.md").exists()
+    assert box.path("src/cmd_report.md").exists()
+    pre = [c.payload["tool_input"]["file_path"] for c in box.recorder.calls()
+           if c.event == "PreToolUse" and c.tool == "Write" and c.agent_id]
+    assert pre == [str(box.path("src/cmd_report.md"))], pre

@@ -89,7 +89,7 @@ def test_the_second_cmd_skips_by_cascade(crew_run):
     assert data["status"] == "partial"
     assert data["plan_validation"]["enabled"] is False  # no code: the seed's default
     assert "plan_reviewer" not in by
-    summary = (crew_run.box.repo / "work/cmd_002/report_summary.md").read_text()
+    summary = (crew_run.box.repo / "work/cmd_002/cmd_report_summary.md").read_text()
     assert "failed_tasks: [2, 3]" in summary
     assert "mode: full" in (crew_run.box.repo / "work/cmd_002/retrospective.md").read_text()
 
@@ -123,6 +123,8 @@ def test_the_parent_never_sees_a_body_and_counts(crew_run):
         lines.append(f"{journal.turns} main-agent turns, {len(results)} tool results, "
                      f"{chars} characters (~{chars // 4} tokens) of result text")
     assert crew_run.journals[0].turns <= TURN_BUDGET, crew_run.journals[0].report()
+    # The batch approval read cmd_report.md's memory section where playgate said.
+    assert crew_run.memory_reads == 2
     print("\ncrew e2e: " + " | ".join(lines))
 
 

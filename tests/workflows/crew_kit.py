@@ -174,15 +174,15 @@ def reviewer_prompt(cmd: str) -> str:
 
 def aggregator_prompt(cmd: str, failed=None) -> str:
     text = prompt("aggregator", f"RESULTS_DIR: work/{cmd}/results/",
-                  f"PLAN_PATH: work/{cmd}/plan.md", f"REPORT_PATH: work/{cmd}/report.md",
-                  f"REPORT_SUMMARY_PATH: work/{cmd}/report_summary.md")
+                  f"PLAN_PATH: work/{cmd}/plan.md", f"REPORT_PATH: work/{cmd}/cmd_report.md",
+                  f"REPORT_SUMMARY_PATH: work/{cmd}/cmd_report_summary.md")
     if failed is not None:
         text += "FAILED_TASKS: [" + ", ".join(map(str, failed)) + "]\n"
     return text
 
 
 def retrospector_prompt(cmd: str, mode: str | None = "light") -> str:
-    text = prompt("retrospector", f"WORK_DIR: work/{cmd}/", f"REPORT_PATH: work/{cmd}/report.md",
+    text = prompt("retrospector", f"WORK_DIR: work/{cmd}/", f"REPORT_PATH: work/{cmd}/cmd_report.md",
                   f"RETROSPECTIVE_PATH: work/{cmd}/retrospective.md")
     return text + (f"MODE: {mode}\n" if mode else "")
 

@@ -28,8 +28,8 @@ SUITE = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize("rel,expected", [
     ("work/cmd_001/tasks/task_3.md", ("cmd_001", "task", 3)),
     ("work/cmd_12/results/result_10.md", ("cmd_12", "result", 10)),
-    ("work/cmd_001/report.md", ("cmd_001", "report", None)),
-    ("work/cmd_001/report_summary.md", ("cmd_001", "summary", None)),
+    ("work/cmd_001/cmd_report.md", ("cmd_001", "report", None)),
+    ("work/cmd_001/cmd_report_summary.md", ("cmd_001", "summary", None)),
     ("work/cmd_001/execution_log.yaml", ("cmd_001", "log", None)),
     ("work/cmd_001", ("cmd_001", "dir", None)),
     ("work/cmd_001/results", ("cmd_001", "results", None)),

@@ -180,8 +180,8 @@ def test_the_aggregator_waits_and_gets_failed_tasks(flow):
     out = flow.ws.agent("crew-aggregator", aggregator_prompt(flow.cmd))
     assert out.blocked and "FAILED_TASKS: [2, 3]" in out.stderr
     _sub, stop, post = flow.run("crew-aggregator", aggregator_prompt(flow.cmd, [2, 3]), write=[
-        (f"work/{flow.cmd}/report.md", "# R\n## Memory candidates (merged)\nnone\n"),
-        (f"work/{flow.cmd}/report_summary.md",
+        (f"work/{flow.cmd}/cmd_report.md", "# R\n## Memory candidates (merged)\nnone\n"),
+        (f"work/{flow.cmd}/cmd_report_summary.md",
          "---\nstatus: success\nquality: GREEN\ncompleteness: 100\nfailed_tasks: []\n---\nok\n")])
     # The summary claims success while tasks failed: the stop is refused.
     decision = json.loads(stop.stdout)
@@ -196,8 +196,8 @@ def test_the_retrospectors_mode_follows_the_summary(flow):
     for _ in range(3):
         flow.work(2, "coder", status="failure")
     flow.run("crew-aggregator", aggregator_prompt(flow.cmd, [2, 3]), write=[
-        (f"work/{flow.cmd}/report.md", "# R\n"),
-        (f"work/{flow.cmd}/report_summary.md",
+        (f"work/{flow.cmd}/cmd_report.md", "# R\n"),
+        (f"work/{flow.cmd}/cmd_report_summary.md",
          "---\nstatus: partial\nquality: GREEN\ncompleteness: 40\nfailed_tasks: [2, 3]\n---\nok\n")])
     out = flow.ws.agent("crew-retrospector", retrospector_prompt(flow.cmd, "light"))
     assert out.blocked and "MODE: full" in out.stderr
@@ -292,7 +292,7 @@ def test_roles_own_the_cmds_files(flow):
     coder = ws.spawn("c9", "crew-coder", worker_prompt(cmd, 2, "coder"))
     out = coder.write(f"work/{cmd}/results/result_1.md", "x", really=False)
     assert out.blocked and "task_2" in out.stderr
-    out = coder.write(f"work/{cmd}/report.md", "x", really=False)
+    out = coder.write(f"work/{cmd}/cmd_report.md", "x", really=False)
     assert out.blocked and "crew-aggregator" in out.stderr
     # The parent writes a result only as a failure for a task out of retries.
     out = ws.write(f"work/{cmd}/results/result_2.md", result_text(2))
@@ -344,8 +344,8 @@ def test_the_parent_applies_only_approved_improvements(flow):
     flow.work(2, "coder", outputs="[greet/cli.py]", files=[("greet/cli.py", "x\n")])
     flow.work(3, "writer", outputs="[README.md]", files=[("README.md", "x\n")])
     flow.run("crew-aggregator", aggregator_prompt(cmd), write=[
-        (f"work/{cmd}/report.md", "# R\n"),
-        (f"work/{cmd}/report_summary.md",
+        (f"work/{cmd}/cmd_report.md", "# R\n"),
+        (f"work/{cmd}/cmd_report_summary.md",
          "---\nstatus: success\nquality: GREEN\ncompleteness: 100\nfailed_tasks: []\n---\nok\n")])
     flow.run("crew-retrospector", retrospector_prompt(cmd, "light"), write=[
         (f"work/{cmd}/retrospective.md", "---\nimprovements_accepted: 1\n---\n## Improvements\n"
@@ -369,7 +369,7 @@ def opened(flow):
     flow.review()
     flow.work(1, "researcher", extra="## Sources\n- secret result text")
     ws, cmd = flow.ws, flow.cmd
-    ws.put(f"work/{cmd}/report.md", "# R\n\n## Summary\nx\n\n## Memory candidates (merged)\n"
+    ws.put(f"work/{cmd}/cmd_report.md", "# R\n\n## Summary\nx\n\n## Memory candidates (merged)\n"
                                     "- a\n\n## Other\nsecret\n")
     return flow
 
@@ -380,10 +380,10 @@ def opened(flow):
     (("Read", {"file_path": "{t}/results/result_1.md", "limit": 20}), True),
     (("Read", {"file_path": "{t}/results/result_1.md", "limit": 21}), False),
     (("Read", {"file_path": "{t}/results/result_1.md", "offset": 5, "limit": 10}), False),
-    (("Read", {"file_path": "{t}/report.md"}), False),
-    (("Read", {"file_path": "{t}/report.md", "offset": 6, "limit": 3}), True),
-    (("Read", {"file_path": "{t}/report.md", "offset": 6, "limit": 8}), False),
-    (("Read", {"file_path": "{t}/report_summary.md"}), True),
+    (("Read", {"file_path": "{t}/cmd_report.md"}), False),
+    (("Read", {"file_path": "{t}/cmd_report.md", "offset": 6, "limit": 3}), True),
+    (("Read", {"file_path": "{t}/cmd_report.md", "offset": 6, "limit": 8}), False),
+    (("Read", {"file_path": "{t}/cmd_report_summary.md"}), True),
     (("Read", {"file_path": "{t}/plan.md"}), True),
     (("Read", {"file_path": "{t}/execution_log.yaml"}), True),
     (("Grep", {"pattern": "secret", "path": "{t}", "output_mode": "content"}), False),
@@ -417,12 +417,12 @@ def test_the_parents_readers(opened, call, allowed):
     ("head -n 50 {t}/results/result_1.md", False),
     ("head -c 5000 {t}/results/result_1.md", False),
     ("tail -n 3 {t}/results/result_1.md", False),
-    ("less {t}/report.md", False),
+    ("less {t}/cmd_report.md", False),
     ("cat {t}/results/*", False),
     ("cat work/*/tasks/task_?.md", False),
     ("grep -r secret work", False),
     ("grep -r secret .", False),
-    ("grep secret {t}/report_summary.md", True),
+    ("grep secret {t}/cmd_report_summary.md", True),
     ("cat < {t}/tasks/task_1.md", False),
     ("F={t}/tasks/task_1.md; cat $F", False),
     ("cat $(ls {t}/tasks/*)", False),

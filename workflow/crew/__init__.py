@@ -13,8 +13,8 @@ file                          written by                           read by the p
 ``plan_retry.md``             ``crew-decomposer`` (feedback loop)  the table
 ``results/result_N.md``       the task's worker                    its metadata header only
 ``execution_log.yaml``        the hooks (the parent adds keys)     yes
-``report.md``                 ``crew-aggregator``                  the memory-candidate section
-``report_summary.md``         ``crew-aggregator`` (≤ 50 lines)     yes
+``cmd_report.md``                 ``crew-aggregator``                  the memory-candidate section
+``cmd_report_summary.md``         ``crew-aggregator`` (≤ 50 lines)     yes
 ``retrospective.md``          ``crew-retrospector``                yes
 ============================  ===================================  ==========================
 
@@ -25,6 +25,13 @@ shared with ``validate_result.py``), :mod:`workflow.crew.prompts` (what an
 Agent call's prompt names), :mod:`workflow.crew.ledger` (the hooks' record of
 launches and stops, and the ``execution_log.yaml`` rendered from it),
 :mod:`workflow.crew.files` (who may write which file).
+
+The seed's ``report.md`` and ``report_summary.md`` are ``cmd_report.md`` and
+``cmd_report_summary.md`` here: Claude Code refuses a subagent's Write of a
+file named ``report*.md``, ``summary*.md``, ``findings*.md`` or
+``analysis*.md`` ("Subagents should return findings as text, not write
+report files"; docs/claude-code-measured.md), and the aggregator is a
+subagent.
 
 Standard library only, and no import heavier than ``os`` at module level:
 the crew scripts run under the system ``python3`` and import these modules,
@@ -41,7 +48,7 @@ CMD_PREFIX = "cmd_"
 #: Lines of a result file the parent may read: its metadata header (seed 000
 #: "resultファイルのメタデータヘッダー（YAMLフロントマター形式、先頭20行以内）").
 HEADER_LINES = 20
-#: The most lines report_summary.md may have (seed 000 Phase 3).
+#: The most lines cmd_report_summary.md may have (seed 000 Phase 3).
 SUMMARY_MAX_LINES = 50
 
 #: The kinds of file in a cmd directory, by their repo-relative shape.
@@ -51,8 +58,8 @@ REPORT, SUMMARY, RETROSPECTIVE = "report", "summary", "retrospective"
 #: File name → kind, for the files directly in ``work/cmd_NNN/``.
 TOP_FILES = {
     "request.md": REQUEST, "plan.md": PLAN, "plan_review.md": PLAN_REVIEW,
-    "plan_retry.md": PLAN_RETRY, "execution_log.yaml": LOG, "report.md": REPORT,
-    "report_summary.md": SUMMARY, "retrospective.md": RETROSPECTIVE,
+    "plan_retry.md": PLAN_RETRY, "execution_log.yaml": LOG, "cmd_report.md": REPORT,
+    "cmd_report_summary.md": SUMMARY, "retrospective.md": RETROSPECTIVE,
 }
 #: Marker a user (or the parent, when the user asks) leaves to abandon a cmd:
 #: ``new_cmd.py --abort cmd_NNN`` writes it; the hooks then stop guarding it.

@@ -93,9 +93,9 @@ def open_cmds(root: str, config=None) -> list:
 
 
 def memory_section(text: str) -> tuple | None:
-    """``(first, last)`` 1-based line numbers of report.md's memory-candidate
+    """``(first, last)`` 1-based line numbers of cmd_report.md's memory-candidate
     section (a ``## Memory`` heading up to the next ``## `` heading), the one
-    part of report.md the parent reads (seed 000 "report.md の「## Memory
+    part of cmd_report.md the parent reads (seed 000 "report.md の「## Memory
     MCP追加候補（統合）」セクション"); ``None`` when there is none."""
     lines = text.split("\n")
     start = None
@@ -153,26 +153,26 @@ def plan_gate(cmd: Cmd):
 
 def summary_problem(cmd) -> str | None:
     """What is wrong with the aggregator's output (``None`` when nothing):
-    report.md or report_summary.md missing, a summary over 50 lines or
+    cmd_report.md or cmd_report_summary.md missing, a summary over 50 lines or
     without front matter, or a summary that claims ``status: success`` while
     a task has no successful result (the cmd is reported done only with
     every result validated)."""
     from workflow.crew.frontmatter import read  # lazy: the aggregator's stop only
 
-    if not os.path.isfile(cmd.path("report.md")):
-        return "report.md missing"
-    header, text = read(cmd.path("report_summary.md"))
+    if not os.path.isfile(cmd.path("cmd_report.md")):
+        return "cmd_report.md missing"
+    header, text = read(cmd.path("cmd_report_summary.md"))
     if header is None:
-        return "report_summary.md missing"
+        return "cmd_report_summary.md missing"
     lines = len(text.rstrip("\n").split("\n"))
     if lines > SUMMARY_MAX_LINES:
-        return f"report_summary.md has {lines} lines (at most {SUMMARY_MAX_LINES})"
+        return f"cmd_report_summary.md has {lines} lines (at most {SUMMARY_MAX_LINES})"
     if not header.closed or header.error:
-        return "report_summary.md has no front matter (status, quality, completeness, " \
+        return "cmd_report_summary.md has no front matter (status, quality, completeness, " \
                "failed_tasks)"
     failed = sorted(n for n, (status, _e) in cmd.statuses().items() if status != "success")
     claimed = str(header.data.get("status") or "").lower()
     if failed and claimed == "success":
-        return ("report_summary.md says status: success, but tasks " + ", ".join(
+        return ("cmd_report_summary.md says status: success, but tasks " + ", ".join(
             map(str, failed)) + " have no successful result")
     return None

@@ -1,5 +1,5 @@
 """The YAML front matter of the crew's Markdown files (a result's metadata
-header, report_summary.md, retrospective.md), read without PyYAML.
+header, cmd_report_summary.md, retrospective.md), read without PyYAML.
 
 The header is a block between a first line ``---`` and the next ``---``
 line, made of ``key: value`` lines (a plain, quoted or ``[a, b]`` flow list

@@ -105,11 +105,11 @@ def next_step(cmd):
 
 
 def approval(cmd):
-    """``crew.next_approval`` with where report.md's memory candidates are
+    """``crew.next_approval`` with where cmd_report.md's memory candidates are
     (the offset and limit of a Read the path-passer rule allows)."""
     from workflow.crew.cmds import memory_section  # lazy: the approval step only
 
-    text = _read(cmd.path("report.md"))
+    text = _read(cmd.path("cmd_report.md"))
     section = memory_section(text) if text else None
     if section is None:
         memory = say("crew.memory_none", cmd=cmd.cmd)
@@ -128,11 +128,11 @@ def _read(path: str) -> str | None:
 
 
 def retrospect_mode(cmd) -> str:
-    """``full`` or ``light`` from report_summary.md's front matter (seed 000
+    """``full`` or ``light`` from cmd_report_summary.md's front matter (seed 000
     Phase 4 "モード判定"); ``full`` when it cannot be read."""
     from workflow.crew.frontmatter import read  # lazy: a reminder only
 
-    header, _text = read(cmd.path("report_summary.md"))
+    header, _text = read(cmd.path("cmd_report_summary.md"))
     if header is None or not header.closed:
         return "full"
     return "full" if full_mode(header.data) else "light"
