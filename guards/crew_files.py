@@ -16,7 +16,7 @@ file                       who may write it
                            says ``status: failure``, for a task out of retries
                            (seed 000 step 4f: "親が最小限の failure result を生成する")
 ``execution_log.yaml``     the parent, only its own top-level keys: the hooks'
-                           keys (:data:`workflow.crew.ledger.HOOK_KEYS`) stay as
+                           keys (:data:`statefiles.crew.ledger.HOOK_KEYS`) stay as
                            the hooks wrote them
 ``cmd_report.md``              ``crew-aggregator``
 ``cmd_report_summary.md``      ``crew-aggregator``; the parent when Phase 3 is
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block
-from workflow.crew import (
+from statefiles.crew import (
     LOG,
     PLAN,
     PLAN_RETRY,
@@ -45,10 +45,9 @@ from workflow.crew import (
     RETROSPECTIVE,
     SUMMARY,
     TASK,
-    agents,
     classify,
-    cmds,
 )
+from workflow.crew import agents, cmds
 
 NAME = "crew-files"
 ADVISORY = False
@@ -129,7 +128,7 @@ def _result(ctx, where, rel: str, role: str, acting) -> Verdict:
         return block(ctx.say("crew.files_owner", path=rel, agent=_label(role),
                              owner=f"the worker of task {where.number}"))
     # The parent: a minimal failure result for a task out of retries.
-    from workflow.crew.frontmatter import parse  # lazy: a parent's result write only
+    from statefiles.crew.frontmatter import parse  # lazy: a parent's result write only
 
     post = ctx.post_edit
     after = post.after if post is not None and post.applies else None
@@ -145,7 +144,7 @@ def _result(ctx, where, rel: str, role: str, acting) -> Verdict:
 
 
 def _log(ctx, rel: str) -> Verdict:
-    from workflow.crew import ledger  # lazy: a parent's log edit only
+    from statefiles.crew import ledger  # lazy: a parent's log edit only
 
     post = ctx.post_edit
     if post is None or not post.applies or post.after is None:

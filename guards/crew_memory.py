@@ -43,7 +43,7 @@ def check(ctx: Context) -> Verdict:
     tool = ctx.hook.tool_name
     if not tool.endswith("__create_entities"):
         return ALLOWED
-    from workflow.crew import config  # lazy: a memory write only
+    from statefiles.crew import config  # lazy: a memory write only
 
     cfg = config.load(ctx.root)
     server = cfg.memory_server

@@ -37,7 +37,8 @@ import os
 
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block
-from workflow.crew import HEADER_LINES, REPORT, RESULT, TASK, classify, cmds
+from statefiles.crew import HEADER_LINES, REPORT, RESULT, TASK, classify
+from workflow.crew import cmds
 
 NAME = "crew-path-passer"
 ADVISORY = False

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block
-from workflow.crew import WORK, agents, cmds
+from statefiles.crew import WORK
+from workflow.crew import agents, cmds
 
 NAME = "crew-plan-gate"
 ADVISORY = False
@@ -126,7 +127,8 @@ def _bash(ctx) -> Verdict:
             return block(ctx.say("crew.gate_parent_edit", path=bad))
         if analysis.unknown or not analysis.all_commands(_parent_command):
             offending = next((c for c in analysis.commands if not _parent_command(c)), None)
-            shown = " ".join(offending.argv)[:80] if offending is not None else analysis.command[:80]
+            shown = (" ".join(offending.argv) if offending is not None
+                     else analysis.command)[:80]
             return block(ctx.say("crew.gate_parent_bash", command=shown))
         return ALLOWED
     acting = agents.acting(ctx)
@@ -156,7 +158,7 @@ def approved_targets(root: str) -> set:
     closed cmd with a retrospective, the ``target`` of every improvement
     whose id its execution log lists under ``approvals: improvements:``,
     and ``CHANGELOG.md`` when there is one."""
-    from workflow.crew import ledger  # lazy: a parent's project edit only
+    from statefiles.crew import ledger  # lazy: a parent's project edit only
 
     out: set = set()
     for cmd_id in reversed(ledger.known(root)):

@@ -7,7 +7,7 @@ seed 000 "実行ログ"): the execution log written from what the hooks saw.
   prompt in its transcript (:mod:`workflow.crew.agents`), with what its files
   say:
 
-  - a worker: its result validated (:func:`workflow.crew.results.validate`)
+  - a worker: its result validated (:func:`statefiles.crew.results.validate`)
     → ``success`` / ``partial`` / ``failure`` (with the one-line error and
     the metadata issues), ``timeout`` when it stopped without a successful
     result after ``worker_max_turns`` turns;
@@ -26,7 +26,7 @@ seed 000 "実行ログ"): the execution log written from what the hooks saw.
   skipped) with ``retrospect.enabled: false`` closes the cmd too.
 
 Closing a cmd records its status from the tasks' recorded results
-(:func:`workflow.crew.ledger.cmd_status`): ``success`` only when every task's
+(:func:`statefiles.crew.ledger.cmd_status`): ``success`` only when every task's
 result was validated a success. Every record re-renders
 ``work/<cmd>/execution_log.yaml``. Advisory: recording never blocks.
 """
@@ -38,7 +38,8 @@ import os
 from events.context import Context
 from events.inputs import AGENT_TOOLS
 from events.verdict import ALLOWED, Effect, Verdict, allow
-from workflow.crew import agents, classify, cmds, prompts
+from statefiles.crew import classify
+from workflow.crew import agents, cmds, prompts
 
 NAME = "crew-recorder"
 ADVISORY = True
@@ -69,7 +70,7 @@ def apply(root: str, ops: list) -> None:
     """Apply the recorded facts ``ops`` in order: ``("start", agent_id,
     agent_type)``, ``("record", cmd, entry)``, ``("write", rel, text)``."""
     from statefiles.atomic import write_atomic  # lazy: applying records only
-    from workflow.crew import ledger  # lazy: as above
+    from statefiles.crew import ledger  # lazy: as above
 
     for op in ops:
         if op[0] == "start":
@@ -128,7 +129,7 @@ def _stop(ctx) -> list:
             return []
         base.update(_worker(ctx, cmd, role, acting.task))
     elif role == "decomposer":
-        from workflow.crew import plan as _plan  # lazy: the decomposer's stop only
+        from statefiles.crew import plan as _plan  # lazy: the decomposer's stop only
 
         plan = cmd.plan
         missing = [n for n in plan.tasks if not os.path.isfile(
@@ -141,7 +142,7 @@ def _stop(ctx) -> list:
         base.update(status="failure" if problems else "success",
                     error=problems[0] if problems else None)
     elif role == "plan-reviewer":
-        from workflow.crew import plan as _plan  # lazy: the reviewer's stop only
+        from statefiles.crew import plan as _plan  # lazy: the reviewer's stop only
 
         verdict, notes = closing_verdict(message)
         if verdict is not None:
@@ -175,7 +176,7 @@ def _stop(ctx) -> list:
 def _linked_cmd(ctx) -> str | None:
     """The cmd whose record links this agent id (PostToolUse of a background
     launch), when its transcript could not be read."""
-    from workflow.crew import ledger  # lazy: a fallback on a stop only
+    from statefiles.crew import ledger  # lazy: a fallback on a stop only
 
     agent = ctx.hook.agent_id
     for cmd in cmds.open_cmds(ctx.root):
@@ -186,7 +187,7 @@ def _linked_cmd(ctx) -> str | None:
 
 
 def _worker(ctx, cmd, role: str, number: int) -> dict:
-    from workflow.crew import results  # lazy: a worker's stop only
+    from statefiles.crew import results  # lazy: a worker's stop only
 
     report = results.validate(ctx.root, f"work/{cmd.cmd}/results/result_{number}.md", role)
     status = results.task_status(report)
@@ -231,7 +232,7 @@ def _turns(path) -> int:
 
 
 def _close(cmd) -> tuple:
-    from workflow.crew import ledger  # lazy: closing a cmd only
+    from statefiles.crew import ledger  # lazy: closing a cmd only
 
     return ("record", cmd.cmd, {"kind": "close", "status": ledger.cmd_status(cmd.statuses())})
 

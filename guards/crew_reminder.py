@@ -70,7 +70,7 @@ def _between(text: str, start: str, end: str) -> str | None:
 
 
 def _closed_recent(root: str) -> list:
-    from workflow.crew import ledger  # lazy: a task notification only
+    from statefiles.crew import ledger  # lazy: a task notification only
 
     known = ledger.known(root)
     return known[-1:] if known else []
@@ -84,7 +84,7 @@ def _stop_of(cmd, agent_id: str) -> dict | None:
 
 
 def _records(cmd) -> list:
-    from workflow.crew import ledger  # lazy: a crew agent's result only
+    from statefiles.crew import ledger  # lazy: a crew agent's result only
 
     return ledger.records(cmd.root, cmd.cmd)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from events.context import Context
 from events.verdict import Verdict, warn
 from workflow.crew import cmds, progress
-from workflow.crew import config as crew_config
+from statefiles.crew import config as crew_config
 
 NAME = "crew-resume"
 ADVISORY = True

@@ -4,7 +4,7 @@ When the parent starts one of the crew's agents (``crew-decomposer``,
 ``crew-plan-reviewer``, a worker ``crew-researcher|writer|coder|reviewer``,
 ``crew-aggregator``, ``crew-retrospector``), the call is judged against the
 cmd its prompt names and what the hooks recorded for it
-(:mod:`workflow.crew.ledger`):
+(:mod:`statefiles.crew.ledger`):
 
 * the prompt names exactly one cmd, which exists and is open, and passes
   paths, not contents (at most :data:`MAX_PROMPT` characters beyond the
@@ -154,7 +154,7 @@ def _head(root: str) -> str | None:
 
 
 def _record_launch(root: str, cmd: str, data: dict) -> None:
-    from workflow.crew import ledger  # lazy: an allowed crew launch only
+    from statefiles.crew import ledger  # lazy: an allowed crew launch only
 
     if data.get("first"):
         ledger.record(root, cmd, data["first"])
@@ -202,8 +202,8 @@ def _busy(ctx, entry) -> bool:
 
 def _judge_worker(ctx, cmd, role: str, named):
     # lazy: the plan and the results only when a worker starts
-    from workflow.crew import plan as _plan
-    from workflow.crew import results
+    from statefiles.crew import plan as _plan
+    from statefiles.crew import results
 
     numbers = sorted(n for c, n in named.tasks if c == cmd.cmd)
     if len(numbers) != 1:
@@ -279,7 +279,7 @@ def _judge_aggregator(ctx, cmd, named):
 
 
 def _judge_retrospector(ctx, cmd, named):
-    from workflow.crew.frontmatter import read  # lazy: the retrospector's start only
+    from statefiles.crew.frontmatter import read  # lazy: the retrospector's start only
 
     if _busy(ctx, cmd.state.phase("retrospector")):
         return ctx.say("crew.running", what="crew-retrospector", cmd=cmd.cmd)

@@ -40,7 +40,7 @@ SCHEMA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas")
 #: Largest file read (bytes), as the state readers (statefiles.playbook).
 MAX_BYTES = 4 * 1024 * 1024
 KINDS = ("state", "plan", "progress", "rules", "crew-config")
-#: The crew workflow's configuration file (workflow/crew/config.py).
+#: The crew workflow's configuration file (statefiles/crew/config.py).
 CREW_CONFIG = ".claude/crew-config.yaml"
 
 

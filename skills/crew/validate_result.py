@@ -6,7 +6,7 @@ worker's result file.
 
 Prints one JSON line: ``{"status": "pass"|"fail", "metadata": {status,
 quality, completeness, errors, output_files}, "issues": [...], "errors":
-[...], ...}`` (see ``workflow/crew/results.py``). Exit 0 pass, 1 fail, 2 bad
+[...], ...}`` (see ``statefiles/crew/results.py``). Exit 0 pass, 1 fail, 2 bad
 input (a one-line error on stderr). PERSONA is researcher, writer, coder or
 reviewer.
 """

@@ -14,8 +14,9 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from workflow import crew
-from workflow.crew import config, ledger, plan, prompts, results
+from statefiles import crew
+from statefiles.crew import config, ledger, plan, results
+from workflow.crew import prompts
 from workflow.crew.progress import full_mode
 from workflow.crew.stats import rounded
 

@@ -592,7 +592,7 @@ def test_a_background_result_is_reported_with_the_next_step(flow):
 def test_the_duration_warning(flow):
     (flow.ws.root / ".claude/crew-config.yaml").write_text("max_cmd_duration_sec: 1\n")
     flow.decompose()
-    from workflow.crew import ledger
+    from statefiles.crew import ledger
 
     recs = (flow.ws.root / ".claude/logs/crew" / f"{flow.cmd}.jsonl")
     lines = [json.loads(x) for x in recs.read_text().splitlines()]

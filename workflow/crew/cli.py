@@ -12,8 +12,8 @@ import os
 import sys
 
 from statefiles import fastjson, layout
-from workflow.crew import ABORTED, CMD_PREFIX, WORK, classify, cmd_number, is_cmd_id
-from workflow.crew.results import PERSONAS, validate
+from statefiles.crew import ABORTED, CMD_PREFIX, WORK, classify, cmd_number, is_cmd_id
+from statefiles.crew.results import PERSONAS, validate
 from workflow.crew.stats import collect
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_BUSY = 0, 1, 2, 3

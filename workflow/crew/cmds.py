@@ -2,7 +2,7 @@
 read (its plan, its record, its configuration) loaded once per hook call.
 
 A cmd is *open* from the moment ``work/cmd_NNN/`` exists until the hooks
-close it (its last phase ended, :mod:`workflow.crew.ledger` ``close``) or
+close it (its last phase ended, :mod:`statefiles.crew.ledger` ``close``) or
 it is abandoned (``new_cmd.py --abort``: its ``ABORTED`` marker). The
 path-passer rule and the roles' file rules hold for open cmds only.
 """
@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import os
 
-from workflow.crew import SUMMARY_MAX_LINES, aborted, cmd_ids, file_path, say
+from statefiles.crew import SUMMARY_MAX_LINES, aborted, cmd_ids, file_path
+
+from workflow.crew import say
 
 
 class Cmd:
@@ -30,18 +32,18 @@ class Cmd:
 
     @property
     def state(self):
-        """The record's :class:`workflow.crew.ledger.CmdState`."""
+        """The record's :class:`statefiles.crew.ledger.CmdState`."""
         if self._state is None:
-            from workflow.crew import ledger  # lazy: crew paths only
+            from statefiles.crew import ledger  # lazy: crew paths only
 
             self._state = ledger.state(self.root, self.cmd)
         return self._state
 
     @property
     def plan(self):
-        """The :class:`workflow.crew.plan.Plan` (waves assigned)."""
+        """The :class:`statefiles.crew.plan.Plan` (waves assigned)."""
         if self._plan is None:
-            from workflow.crew import plan  # lazy: crew paths only
+            from statefiles.crew import plan  # lazy: crew paths only
 
             self._plan = plan.load(self.root, self.cmd)
         return self._plan
@@ -49,7 +51,7 @@ class Cmd:
     @property
     def config(self):
         if self._config is None:
-            from workflow.crew import config  # lazy: crew paths only
+            from statefiles.crew import config  # lazy: crew paths only
 
             self._config = config.load(self.root)
         return self._config
@@ -71,8 +73,8 @@ class Cmd:
 
     def statuses(self) -> dict:
         """``{N: (status, error)}`` of every planned task
-        (:func:`workflow.crew.ledger.task_statuses`)."""
-        from workflow.crew import ledger  # lazy: crew paths only
+        (:func:`statefiles.crew.ledger.task_statuses`)."""
+        from statefiles.crew import ledger  # lazy: crew paths only
 
         return ledger.task_statuses(self.state, self.plan, self.config.max_retries)
 
@@ -124,7 +126,7 @@ def plan_gate(cmd: Cmd):
     for the user. A cmd that writes no code follows the seed: validation only
     when configured, and after one re-decomposition it proceeds whatever the
     review said)."""
-    from workflow.crew import plan as _plan  # lazy: crew paths only
+    from statefiles.crew import plan as _plan  # lazy: crew paths only
 
     plan = cmd.plan
     if not plan.found:
@@ -137,7 +139,9 @@ def plan_gate(cmd: Cmd):
     st = cmd.state
     pv = st.plan_validation
     if pv is None:
-        return (say("crew.review_first_code", cmd=cmd.cmd) if code else say("crew.review_first", cmd=cmd.cmd))
+        if code:
+            return say("crew.review_first_code", cmd=cmd.cmd)
+        return say("crew.review_first", cmd=cmd.cmd)
     current = _plan.fingerprint(cmd.root, cmd.cmd)
     rejects = sum(1 for r in st.reviews if r.get("verdict") == "REJECT")
     if pv.get("fingerprint") == current:
@@ -157,7 +161,7 @@ def summary_problem(cmd) -> str | None:
     without front matter, or a summary that claims ``status: success`` while
     a task has no successful result (the cmd is reported done only with
     every result validated)."""
-    from workflow.crew.frontmatter import read  # lazy: the aggregator's stop only
+    from statefiles.crew.frontmatter import read  # lazy: the aggregator's stop only
 
     if not os.path.isfile(cmd.path("cmd_report.md")):
         return "cmd_report.md missing"

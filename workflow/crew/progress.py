@@ -130,7 +130,7 @@ def _read(path: str) -> str | None:
 def retrospect_mode(cmd) -> str:
     """``full`` or ``light`` from cmd_report_summary.md's front matter (seed 000
     Phase 4 "モード判定"); ``full`` when it cannot be read."""
-    from workflow.crew.frontmatter import read  # lazy: a reminder only
+    from statefiles.crew.frontmatter import read  # lazy: a reminder only
 
     header, _text = read(cmd.path("cmd_report_summary.md"))
     if header is None or not header.closed:
@@ -192,7 +192,7 @@ def checkpoint(cmd) -> list:
     catalogue entries: the tasks done, failed, interrupted (with whether
     their result exists: skip it when it validates, else run it again) and
     pending, then the next step."""
-    from workflow.crew import results  # lazy: session start with an open cmd only
+    from statefiles.crew import results  # lazy: session start with an open cmd only
 
     st = cmd.state
     statuses = cmd.statuses() if cmd.plan.found else {}
@@ -205,7 +205,9 @@ def checkpoint(cmd) -> list:
             persona = cmd.plan.tasks[number].persona
             ok = results.validate(cmd.root, f"work/{cmd.cmd}/results/result_{number}.md",
                                   persona)
-            interrupted.append(f"task_{number} ({'result present' if results.task_status(ok) == 'success' else 'no valid result: run it again'})")
+            present = results.task_status(ok) == "success"
+            interrupted.append(f"task_{number} (" + ("result present" if present
+                                                     else "no valid result: run it again") + ")")
         elif status in ("partial", "failure", "timeout"):
             failed.append(f"task_{number} ({status}, retries {entry.retries if entry else 0})")
         else:

@@ -16,7 +16,7 @@ inside the project; anything else is ignored.
 
 from __future__ import annotations
 
-from workflow.crew import RESULT, TASK, WORK, classify
+from statefiles.crew import RESULT, TASK, WORK, classify
 
 _STOP = " \t\r\n`'\"()[]<>{},;|*"
 

@@ -1,15 +1,15 @@
 """Execution statistics of the crew's cmds (seed 000 ``stats.sh``): per role
 the number of recorded runs, their mean duration and how they ended, read
-from the hooks' records (:mod:`workflow.crew.ledger`), never from the
+from the hooks' records (:mod:`statefiles.crew.ledger`), never from the
 execution_log.yaml views. Used for the wave ETA (seed 000 "Wave進捗メッセージ
 の ETA 計算") and by ``stats.py``.
 """
 
 from __future__ import annotations
 
-from workflow.crew import ledger
 
 #: Seed 000's fallback estimates, seconds per task of a persona, when fewer
+from statefiles.crew import ledger
 #: than ten runs are recorded.
 FALLBACK_SECONDS = {"researcher": 60, "writer": 90, "coder": 120, "reviewer": 45}
 

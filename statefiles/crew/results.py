@@ -1,7 +1,7 @@
 """A worker's result file and its validation (seed 000 Phase 2 steps 4b–4d,
 ``validate_result.sh``), shared by the hooks and ``validate_result.py``.
 
-A result starts with its metadata header, at most :data:`~workflow.crew.HEADER_LINES`
+A result starts with its metadata header, at most :data:`~statefiles.crew.HEADER_LINES`
 lines including both ``---`` lines::
 
     ---
@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import os
 
-from workflow.crew import HEADER_LINES
-from workflow.crew.frontmatter import read
+from statefiles.crew import HEADER_LINES
+from statefiles.crew.frontmatter import read
 
 STATUSES = ("success", "partial", "failure")
 QUALITIES = ("GREEN", "YELLOW", "RED")

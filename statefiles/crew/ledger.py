@@ -38,9 +38,9 @@ import os
 import time
 
 from statefiles import fastjson, layout
-from workflow.crew import cmd_number, file_path, is_cmd_id
-from workflow.crew import config as _config
-from workflow.crew import plan as _plan
+from statefiles.crew import cmd_number, file_path, is_cmd_id
+from statefiles.crew import config as _config
+from statefiles.crew import plan as _plan
 
 #: Where the records live, repo-relative.
 LEDGER_DIR = ".claude/logs/crew"
@@ -290,7 +290,7 @@ def final_failure(entry: Entry, max_retries: int) -> bool:
 
 def task_statuses(st: CmdState, plan, max_retries: int) -> dict:
     """``{N: (status, error)}`` for every task of ``plan`` (a
-    :class:`workflow.crew.plan.Plan`): its entry's status, ``pending`` for a
+    :class:`statefiles.crew.plan.Plan`): its entry's status, ``pending`` for a
     task not launched, ``skipped`` for one a failed dependency blocks for
     good (seed 000 step 4g: ``dependency task_M failed``)."""
     out: dict = {}

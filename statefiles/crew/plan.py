@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import os
 
-from workflow.crew import file_path
-from workflow.crew.results import PERSONAS
+from statefiles.crew import file_path
+from statefiles.crew.results import PERSONAS
 
 MODELS = ("haiku", "sonnet", "opus")
 _NONE = ("", "-", "—", "–", "none", "n/a")
