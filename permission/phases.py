@@ -341,6 +341,12 @@ def _in_script_dir(rel) -> str | None:
     return None
 
 
+def _is_python(name: str) -> bool:
+    """``python``, ``python3`` or ``python3.N`` (the suite's scripts are Python)."""
+    return name in ("python", "python3") or (name.startswith("python3.")
+                                              and name[8:].isdigit())
+
+
 def project_scripts(req: Request) -> tuple:
     """Phase 6: a script under ``<project>/scripts/`` or
     ``<project>/.claude/hooks/`` (whole components, in both readings), or
@@ -349,7 +355,8 @@ def project_scripts(req: Request) -> tuple:
     if req.kind in COMMAND_KINDS:
         return SKIP, "not an interpreter command"
     lex_rel, real_rel = req.script_rel
-    if req.kind == INTERPRETER and lex_rel == real_rel and lex_rel in SUITE_SCRIPTS:
+    if (req.kind == INTERPRETER and _is_python(req.name) and lex_rel == real_rel
+            and lex_rel in SUITE_SCRIPTS):
         return ALLOW, f"{req.name} {lex_rel}: one of the suite's scripts"
     lex_dir, real_dir = _in_script_dir(lex_rel), _in_script_dir(real_rel)
     if lex_dir and real_dir:
