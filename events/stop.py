@@ -2,11 +2,15 @@
 
 When Claude ends its turn: a pending post-loop blocks, then completion-check
 blocks while the active playbook is unfinished or holds a done without its
-evidence. Every block goes through the loop guard
+evidence; a turn that ends gives the user stop-summary's ``systemMessage``
+(where the work stands, what is left). Every block goes through the loop guard
 (:func:`guards.stop_loop_guard.apply`) so that a session can always end: after
 ``config.stop_block_limit`` consecutive blocks, or when ``stop_hook_active``
 is set and nothing changed, the stop passes with a ``systemMessage`` naming
-what was left.
+what was left. While the agent waits for the user after a compaction
+(``config.after_compact: wait``, seed 003 §13) nothing blocks the stop:
+compact-wait turns a block into a ``systemMessage`` naming the due step for
+the user.
 """
 
 from __future__ import annotations
@@ -17,11 +21,18 @@ from events.runtime import load_guard, run_chain
 #: passes through, in order, by module name under ``guards/`` like the chain:
 #: an event unit never imports a guard module.
 OUTCOME_GUARDS = ("stop_loop_guard",)
+#: While the session waits for the user after a compaction
+#: (``config.after_compact: wait``), this guard takes the loop guard's place:
+#: it never blocks and names the block for the user instead.
+WAIT_GUARD = "compact_wait"
 
-#: Blocking checks, in order; the first block wins.
+#: Blocking checks, in order; the first block wins. Then, when nothing
+#: blocked, the user's summary (seed 004 [6]; a systemMessage).
 CHAIN = (
+    "breezing_stops",  # seed 001: the range confirmation shown (breezing only; never blocks)
     "post_loop_pending",
     "completion_check",
+    "stop_summary",
 )
 
 
@@ -33,7 +44,14 @@ def chain(ctx) -> tuple:
 
 def run(ctx):
     """The Stop outcome (``events.render.Outcome``): :data:`CHAIN` run in
-    order, its block passed through the loop guard (:func:`loop_guarded`)."""
+    order, its block passed through the loop guard (:func:`loop_guarded`) —
+    or, while the session waits for the user after a compaction
+    (:data:`WAIT_GUARD`'s ``waiting``, seed 003 §13), through
+    its ``for_user``, which never blocks and names the
+    block for the user instead."""
+    wait = load_guard(WAIT_GUARD)
+    if wait.waiting(ctx):
+        return wait.for_user(ctx, run_chain(ctx, chain(ctx)))
     return loop_guarded(ctx, chain(ctx))
 
 

@@ -3,7 +3,11 @@ log the start of every subagent."""
 
 from __future__ import annotations
 
-CHAIN = ("log_subagent", "crew_recorder")
+CHAIN = (
+    "log_subagent",
+    "breezing_record",  # seed 001: when the breezing reviewer's review began (breezing only)
+    "crew_recorder",  # the crew workflow: a crew agent's start (crew only)
+)
 
 
 def chain(ctx) -> tuple:

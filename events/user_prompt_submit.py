@@ -10,10 +10,12 @@ for a background subagent's result arriving as a task notification.
 from __future__ import annotations
 
 CHAIN = (
+    "compact_wait",  # the user has spoken: a wait after a compaction ends (seed 003 §13)
     "prompt_consent",
     "prompt_state",
     "prompt_work_request",
     "subagent_reminder",
+    "breezing_prompt",  # seed 001: /breezing, its abort, the range confirmation's answer
     "breezing_signals",  # SPEC §6: inject unconsumed team signals
     "crew_reminder",  # the crew workflow: a background agent's recorded result
 )

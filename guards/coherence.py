@@ -9,7 +9,10 @@ agree:
 2. **branch ↔ meta.branch** — the checked-out branch is the playbook's
    ``meta.branch`` → BLOCK otherwise, for commands that change something
    (reads, switching to the playbook's branch and the post-loop handler pass:
-   no deadlock);
+   no deadlock). Under the ``trunk`` branch policy (seed 003 §15) the trunk
+   (main/master) is coherent with any playbook branch, and any branch is
+   coherent with a playbook whose branch is the trunk (short-lived branches
+   are merged into it);
 3. **phase state** — exactly one phase ``in_progress`` while work remains →
    WARN otherwise;
 4. **done_criteria** — state.md ``goal.done_criteria`` is a list of non-empty
@@ -32,7 +35,9 @@ from events.context import Context
 from events.verdict import ALLOWED, Verdict, block, warn
 from shell import is_read_only
 from statefiles import layout, state_md
+from statefiles.gitinfo import is_main
 from statefiles.playbook import validation_entry
+from workflow import registry
 from workflow.shared import bash_analysis, commit_all, is_post_loop_handler
 
 NAME = "coherence"
@@ -69,8 +74,13 @@ def check(ctx: Context) -> Verdict:
     # 2. branch <-> meta.branch
     expected = pb.branch
     current = ctx.branch
-    if expected and current and current != expected:
+    if expected and current and current != expected and not _trunk_coherent(
+            ctx, current, expected):
         if not _harmless(ctx, analysis, expected):
+            if registry.branch_policy(ctx) == registry.TRUNK:
+                return block(ctx.say("coherence.wrong_branch_trunk", current=repr(current),
+                                     plan=pb.plan_rel, expected_repr=repr(expected),
+                                     expected=expected, trunk=_trunk_name(expected)))
             return block(ctx.say("coherence.wrong_branch", current=repr(current),
                                  plan=pb.plan_rel, expected_repr=repr(expected),
                                  expected=expected))
@@ -123,6 +133,21 @@ def check(ctx: Context) -> Verdict:
                 c.get("criterion"), str) and c["criterion"].strip()) for c in done_when)):
         warnings.append(ctx.say("coherence.bad_done_when", plan=pb.plan_rel))
     return warn(" ".join(warnings)) if warnings else ALLOWED
+
+
+def _trunk_coherent(ctx, current: str, expected: str) -> bool:
+    """Under the trunk branch policy: on the trunk, or the playbook works on
+    the trunk (seed 003 §15: work happens on main; short-lived branches are
+    merged into it)."""
+    if not (is_main(current) or is_main(expected)):
+        return False
+    return registry.branch_policy(ctx) == registry.TRUNK
+
+
+def _trunk_name(expected: str) -> str:
+    """The trunk's name for a refusal: the playbook's branch when it is one
+    of main/master, else ``main``."""
+    return expected if is_main(expected) else "main"
 
 
 def _harmless(ctx, analysis, expected: str) -> bool:

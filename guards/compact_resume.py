@@ -5,6 +5,12 @@ PreCompact saved (:mod:`guards.resume_pointer`) tells Claude what to read and
 what it was doing. When state.md moved on since (another playbook, phase or
 subtask), the current position is given too: state.md wins. The pointer is
 consumed (removed) so a later session never resumes from a stale one.
+
+Under ``config.after_compact: wait`` (seed 003 §13; sync-sdd's default,
+:func:`workflow.registry.after_compact`) the context says the opposite of
+"continue": wait for the user's next instruction, with the pointer given
+only as where the work stood (:mod:`guards.compact_wait` refuses tool calls
+until the user speaks).
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 from events.context import Context
 from events.verdict import ALLOWED, Effect, Verdict, warn
 from statefiles import layout
+from workflow import registry
 from workflow.lifecycle import resume_pointer
 
 NAME = "compact-resume"
@@ -29,6 +36,8 @@ def check(ctx: Context) -> Verdict:
         return ALLOWED
     saved = ctx.markers.read_json(layout.RESUME_POINTER)
     current = resume_pointer(ctx)
+    if registry.after_compact(ctx) == registry.WAIT:
+        return _wait(ctx, saved, current)
     if not isinstance(saved, dict) or not isinstance(saved.get("resume_instruction"), str):
         return warn(ctx.say("compact_resume.no_pointer",
                             instruction=current["resume_instruction"]))
@@ -45,3 +54,17 @@ def check(ctx: Context) -> Verdict:
     return warn(" ".join(lines),
                 effects=(Effect(ctx.markers.remove, layout.RESUME_POINTER, when="always",
                                 label="consume resume pointer"),))
+
+
+def _wait(ctx, saved, current: dict) -> Verdict:
+    """The ``wait`` context: wait for the user; where the work stood (the
+    current position, state.md being the source of truth) for when they
+    ask to go on; the pointer consumed."""
+    details = ", ".join(f"{k} {current.get(k)}" for k in FIELDS if current.get(k))
+    text = ctx.say("compact_resume.wait", details=f" ({details})" if details else "",
+                   instruction=current["resume_instruction"])
+    effects = ()
+    if isinstance(saved, dict):
+        effects = (Effect(ctx.markers.remove, layout.RESUME_POINTER, when="always",
+                          label="consume resume pointer"),)
+    return warn(text, effects=effects)

@@ -133,9 +133,11 @@ def check(ctx: Context) -> Verdict:
     hook = ctx.hook
     message = hook.raw.get("last_assistant_message")
     plan_rel = ctx.playbook.plan_rel if ctx.playbook is not None else None
+    verdicts, refused = _observed(ctx, verdicts)
     stamp = now_iso()
     records = [{"ts": stamp, "session_id": hook.session_id, "agent_id": hook.agent_id,
-                "playbook": plan_rel, "subtask": ident, "verdict": verdict, "reason": reason}
+                "playbook": plan_rel, "subtask": ident, "verdict": verdict, "reason": reason,
+                **({"said": "PASS", "observed": refused[ident]} if ident in refused else {})}
                for ident, verdict, reason in verdicts]
     fails = [(ident, reason) for ident, verdict, reason in verdicts if verdict == "FAIL"]
     effects = [Effect(_record, ctx.root, records, fails, when="always",
@@ -144,7 +146,45 @@ def check(ctx: Context) -> Verdict:
         effects.append(Effect(_apply, ctx.root, plan_rel, verdicts,
                               message if isinstance(message, str) else "", hook.agent_id,
                               ctx.language, when="always", label="apply the critic's verdicts"))
+    if refused:
+        return warn(ctx.say("critic_ledger.pass_unobserved", ledger=CRITIC_LEDGER,
+                            items="; ".join(_refusal(ctx, ident, seen)
+                                            for ident, seen in refused.items())),
+                    effects=tuple(effects))
     return allow(effects=tuple(effects))
+
+
+def _observed(ctx, verdicts: list) -> tuple:
+    """``(verdicts, refused)``: each PASS whose commands (its
+    ``validation_plan``'s automated ones; the playbook's ``done_when``) did
+    not all run and return 0 in this critic run, as the hooks observed
+    (:mod:`workflow.evidence`), turned into a FAIL naming the command;
+    ``refused`` maps those ids to ``{"command", "status"}``."""
+    pb = ctx.playbook
+    if pb is None or pb.plan_error or not any(v == "PASS" for _, v, _ in verdicts):
+        return verdicts, {}
+    from workflow import evidence  # lazy: only for a critic's PASS
+
+    seen = evidence.observed(ctx.root, ctx.hook.agent_id)
+    out, refused = [], {}
+    for ident, verdict, reason in verdicts:
+        miss = evidence.unbacked(pb.plan, ident, seen) if verdict == "PASS" else None
+        if miss is None:
+            out.append((ident, verdict, reason))
+            continue
+        command, status = miss
+        refused[ident] = {"command": command, "status": status}
+        out.append((ident, "FAIL", str(_refusal(ctx, ident, refused[ident]))))
+    return out, refused
+
+
+def _refusal(ctx, ident: str, seen: dict):
+    """Why the critic's PASS of ``ident`` is not recorded: its command and
+    the exit status the hooks observed, or that it did not run."""
+    if seen["status"] is None:
+        return ctx.say("critic_ledger.command_not_run", id=ident, command=seen["command"])
+    return ctx.say("critic_ledger.command_failed", id=ident, command=seen["command"],
+                   status=seen["status"])
 
 
 #: Seconds the archive's local steps may take at this stop (SubagentStop is

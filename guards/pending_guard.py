@@ -6,8 +6,9 @@ has started and not been closed (its checkpoint exists: the archive state
 ``open``, :mod:`workflow.archive.state`). Exempt (deadlock escape):
 state.md, ``.claude/session-state/``, and playbook files
 (``play/<id>/plan.json|progress.json``, so the post-loop can write the next
-playbook). On main/master the guard is off: the post-loop may have returned
-there, and main-branch already stops edits. The post-loop skill itself and its
+playbook). On main/master under the ``feature`` branch policy the guard is
+off: the post-loop may have returned there, and main-branch already stops
+edits (under ``trunk`` main is where the work happens, so it applies there). The post-loop skill itself and its
 handler are not edit tools; the prompt-analyzer gate and main-branch let them
 through.
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block
 from statefiles import layout
+from workflow import registry
 from workflow.archive.state import PENDING, open_state
 from workflow.shared import is_unstuck_file
 
@@ -27,10 +29,10 @@ ADVISORY = False
 def check(ctx: Context) -> Verdict:
     """Edit/Write while ``post-loop-pending`` or the archive checkpoint
     exists: BLOCK (run the post-loop handler first), except state.md, ``.claude/session-state/`` and playbook
-    files; ALLOWED otherwise and on main/master (SPEC §3 Edit/Write chain 2;
-    seed 002 §11.7)."""
+    files; ALLOWED otherwise and on main/master under the feature branch
+    policy (SPEC §3 Edit/Write chain 2; seed 002 §11.7)."""
     state = open_state(ctx)
-    if state is None or ctx.on_main or is_unstuck_file(ctx.target):
+    if state is None or registry.main_forbidden(ctx) or is_unstuck_file(ctx.target):
         return ALLOWED
     which = state["playbook"]
     shown = f" {which}" if which and which.strip() else ""

@@ -8,8 +8,9 @@ task), Claude may not end its turn: block with
 ``{"decision": "block"}`` and tell it to run the post-loop handler (the
 command the post-loop skill runs: one step, named the same way by
 every message).
-Not on main/master: the post-loop may already have returned there, and the
-stop must not become a deadlock. The Stop loop guard
+Not on main/master under the ``feature`` branch policy: the post-loop may
+already have returned there, and the stop must not become a deadlock (under
+``trunk`` main is the working branch, so the rule applies there too). The Stop loop guard
 (:mod:`guards.stop_loop_guard`) bounds the blocks.
 
 SubagentStop: read-only subagents (critic, reviewer, ...) are never blocked —
@@ -21,6 +22,7 @@ from __future__ import annotations
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block
 from statefiles import layout
+from workflow import registry
 from workflow.archive.state import DUE, PENDING, archive_state
 from workflow.reward.stops import stop_exempt
 
@@ -30,10 +32,11 @@ ADVISORY = False
 
 def check(ctx: Context) -> Verdict:
     """Stop/SubagentStop while the archive state (:mod:`workflow.archive.state`)
-    is ``pending``, ``open`` or ``due`` (not on main/master, not for a
-    read-only subagent): BLOCK, naming the one recovery step, the post-loop
-    handler; else ALLOWED (SPEC §3; seed 002 §11.7)."""
-    if stop_exempt(ctx) or ctx.on_main:
+    is ``pending``, ``open`` or ``due`` (not on main/master under the
+    feature branch policy, not for a read-only subagent): BLOCK, naming the
+    one recovery step, the post-loop handler; else ALLOWED (SPEC §3; seed 002
+    §11.7)."""
+    if stop_exempt(ctx) or registry.main_forbidden(ctx):
         return ALLOWED
     state = archive_state(ctx)
     if state is None:

@@ -30,10 +30,10 @@ import os
 import time
 
 from events.context import Context
-from events.runtime import UNITS
+from events.inputs import UNITS
 from events.verdict import ALLOWED, Effect, Verdict, allow, warn
 from statefiles import fastjson, layout, repomap
-from statefiles.atomic import read_bytes
+from statefiles.atomic import open_regular, read_bytes
 
 NAME = "session-health"
 ADVISORY = True
@@ -104,7 +104,7 @@ def _errors_since(ctx) -> tuple:
     previous = ctx.state.get("session", "last_start") if ctx.state is not None else None
     since = _stamp(str(previous)) if previous else ""
     try:
-        with open(path, "rb") as fh:
+        with open_regular(path) as fh:  # never a FIFO planted there: it would block
             if size > ERRORS_TAIL:
                 fh.seek(size - ERRORS_TAIL)
             tail = fh.read(ERRORS_TAIL).decode("utf-8", "replace")
@@ -175,3 +175,4 @@ def check(ctx: Context) -> Verdict:
     if not lines:
         return allow(effects=tuple(effects)) if effects else ALLOWED
     return warn("\n".join(lines), effects=tuple(effects))
+

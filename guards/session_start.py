@@ -162,12 +162,22 @@ def check(ctx: Context) -> Verdict:
         phase = pb.current_phase_id(state_phase if isinstance(state_phase, str) else None)
         lines.append(ctx.say("session_start.playbook", plan=plan_rel, phase=phase or "-",
                              done=done, total=total))
-    elif registry.active(ctx) is registry.DEFAULT:
-        # Another active workflow says how its work starts (its own guard).
-        lines.append(ctx.say("session_start.no_playbook"))
+    else:
+        wf = registry.active(ctx)
+        if wf.playbook or not wf.start:
+            lines.append(ctx.say("session_start.no_playbook"))
+        elif wf.start_by_user:
+            lines.append(ctx.say("session_start.no_playbook_workflow", title=wf.title,
+                                 start=wf.start))
+        else:
+            lines.append(ctx.say("session_start.workflow_idle", title=wf.title, start=wf.start))
     branch = ctx.branch or "unknown"
-    lines.append(ctx.say("session_start.branch_main", branch=branch) if ctx.on_main
-                 else ctx.say("session_start.branch", branch=branch))
+    if not ctx.on_main:
+        lines.append(ctx.say("session_start.branch", branch=branch))
+    elif registry.main_forbidden(ctx):
+        lines.append(ctx.say("session_start.branch_main", branch=branch))
+    else:
+        lines.append(ctx.say("session_start.branch_trunk", branch=branch))
     if state is not None:
         lines.extend(ctx.say("session_start.problem", problem=e) for e in state.errors)
         bad_language = _bad_language(state)

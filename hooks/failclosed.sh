@@ -13,16 +13,23 @@
 # `|| exit 2` still blocks.
 event=${1:-hook}
 rc=${2:-1}
-if [ "$rc" = 2 ]; then
+here=$(dirname "$0")
+suite=$(cd "$here/.." 2>/dev/null && pwd -P)
+# Exit 2 without the suite's code (a clone not set up, whose interpreter
+# exists) is the interpreter's "can't open file": say what it means.
+if [ "$rc" = 2 ] && [ -f "$here/_bootstrap.py" ]; then
     exit 2
 fi
-here=$(dirname "$0")
 if [ -n "${CLAUDE_PLUGIN_ROOT:-}" ] && [ -f "$CLAUDE_PLUGIN_ROOT/playgate/bootstrap.py" ] \
-        && [ "$(cd "$here/.." 2>/dev/null && pwd -P)" = "$(cd "$CLAUDE_PLUGIN_ROOT" 2>/dev/null && pwd -P)" ]; then
+        && [ "$suite" = "$(cd "$CLAUDE_PLUGIN_ROOT" 2>/dev/null && pwd -P)" ]; then
     repair="Set it up with: python3 \"$CLAUDE_PLUGIN_ROOT/playgate/bootstrap.py\" --data \"$CLAUDE_PLUGIN_DATA\" (it is made at session start)"
+elif [ "${suite##*/}" = .claude ]; then
+    # install.py / `playgate install`: the committed entry point installs the
+    # pinned suite into a clone, and repairs a broken one.
+    repair="It is not set up in this clone yet, or its Python environment is broken: set it up (or repair it) with: python3 \"$suite/playgate\" install \"${suite%/.claude}\""
 else
-    repair="Reinstall playgate to repair it: python install.py \"$CLAUDE_PROJECT_DIR\""
+    repair="Install it again to repair it: python3 \"$suite/install.py\" \"$CLAUDE_PROJECT_DIR\""
 fi
-printf '[playgate] the %s hook could not run (exit %s): its Python environment is missing or broken, so this is blocked to stay safe. %s\n' \
+printf '[playgate] the %s hook could not run (exit %s), so this is blocked to stay safe. %s\n' \
     "$event" "$rc" "$repair" >&2
 exit 2

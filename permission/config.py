@@ -180,7 +180,12 @@ def load(root: str, use_cache: bool = True) -> Config:
                 schema_bytes = fh.read()
         except OSError as exc:
             return Config(_broken(layers, f"{SCHEMA_FILE}: cannot be read ({exc})"))
-        key = b"\x00".join([FORMAT, schema_bytes] + [layer.key_bytes() for layer in layers])
+        # The labels are in the key: the merged value names its layers, and a
+        # value cached by another copy of the suite (the hooks' .claude/ copy,
+        # a package's CLI) must not make this one cite that copy's files.
+        key = b"\x00".join([FORMAT, schema_bytes] + [
+            layer.label.encode("utf-8", "surrogateescape") + b"\x01" + layer.key_bytes()
+            for layer in layers])
         if use_cache:
             value = cache.cached(root, CACHE_NAME, key, lambda: build(layers, schema_bytes))
         else:

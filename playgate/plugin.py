@@ -12,7 +12,7 @@ the template cannot slip through unnoticed (:class:`GenerationError`):
 2. SessionStart starts through :mod:`playgate.bootstrap`, which creates that
    environment on first use, and gets :data:`SETUP_TIMEOUT` seconds for it;
 3. SessionStart's repair hints name the plugin's repair command instead of
-   install.py (:data:`REPAIRS`); the gating events' hint comes from
+   the committed entry point of an install (:data:`REPAIRS`); the gating events' hint comes from
    ``hooks/failclosed.sh``, which tells the two installations apart itself.
 
 ``hooks/hooks.json`` is the committed result; ``tests/playgate/test_plugin.py`` checks
@@ -43,10 +43,15 @@ BOOTSTRAP = 'python3 "${CLAUDE_PLUGIN_ROOT}"/playgate/bootstrap.py'
 #: Seconds SessionStart may take: the first one builds a virtualenv from PyPI.
 SETUP_TIMEOUT = 300
 
-_START_USER_OLD = "Repair it with: python install.py <this repository>"
-_START_USER_NEW = ("The plugin needs python3 (3.10 or newer) on PATH to set up its "
-                   "environment; see the playgate docs, docs/install.md, section Plugin")
-_START_CLAUDE_OLD = "Tell the user to repair it with: python install.py <this repository>."
+_START_USER_OLD = ("It is not set up in this clone yet, or its Python environment is broken: "
+                   "set it up (or repair it) by running, in this repository: python3 "
+                   ".claude/playgate install .")
+_START_USER_NEW = ("Its Python environment could not be made: the plugin needs python3 (3.10 "
+                   "or newer) on PATH to set it up; see the playgate docs, docs/install.md, "
+                   "section Plugin")
+_START_CLAUDE_OLD = ("Tell the user: it is not set up in this clone yet, or its Python "
+                     "environment is broken; they set it up (or repair it) by running, in "
+                     "this repository: python3 .claude/playgate install .")
 _START_CLAUDE_NEW = ("Tell the user: the playgate plugin needs python3 (3.10 or newer) on "
                      "PATH to set up its environment (playgate docs: docs/install.md, "
                      "section Plugin).")

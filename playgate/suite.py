@@ -96,6 +96,43 @@ GITIGNORE = (
 )
 #: Every line install.py ignores, in block order.
 GITIGNORE_INSTALL = tuple(line for line, _only in GITIGNORE)
+
+#: The suite's files a clone needs *before* playgate is set up in it, and so
+#: the only ones of the suite's code that are committed (with the settings,
+#: the protected-file list and the pin): the fail-closed end of the gating
+#: hooks' commands (its message names the repair), and the entry point that
+#: installs the pinned suite into the clone (``python3 .claude/playgate
+#: install .``: ``__main__.py`` hands a clone to ``repair.py``, standard
+#: library only). Everything else the install copies (the code, the skills,
+#: the agents) is ignored and comes from the pinned source; paths relative
+#: to the suite root.
+COMMITTED = ("hooks/failclosed.sh", "playgate/__main__.py", "playgate/repair.py")
+
+
+def gitignore_suite_lines(files) -> tuple:
+    """The ``.gitignore`` lines that keep the installed suite's code out of
+    the repository, for the suite files ``files`` (paths relative to the
+    suite root, as :func:`source_files` gives them): one line per package
+    directory, per skill and per agent, so that the user's own hooks,
+    skills and agents beside ours stay visible to git; ``hooks/`` (where
+    users keep hook scripts too) by file; the :data:`COMMITTED` files
+    re-included. In a stable order (packages, skills, agents)."""
+    files = list(files)
+    lines = []
+    for name in PACKAGE_NAMES:
+        mine = sorted(rel for rel in files if rel.startswith(name + "/"))
+        kept = [rel for rel in COMMITTED if rel.startswith(name + "/")]
+        if name == "hooks":
+            lines += [f".claude/{rel}" for rel in mine if rel not in kept]
+        elif kept:
+            lines.append(f".claude/{name}/*")
+            lines += [f"!.claude/{rel}" for rel in kept]
+        elif mine:
+            lines.append(f".claude/{name}/")
+    skills = sorted({rel.split("/")[1] for rel in files if rel.startswith(SKILLS + "/")})
+    lines += [f".claude/{SKILLS}/{name}/" for name in skills]
+    lines += sorted(f".claude/{rel}" for rel in files if rel.startswith(AGENTS + "/"))
+    return tuple(lines)
 #: The lines ``playgate init`` ignores (the hooks' runtime state).
 GITIGNORE_RUNTIME = tuple(line for line, only in GITIGNORE if not only)
 

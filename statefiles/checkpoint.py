@@ -21,7 +21,16 @@ from statefiles.markers import Markers, now_iso
 
 CHECKPOINT_VERSION = 1
 LOCAL_STEPS = ("cleanup", "archive", "state_reset", "pending")
-GIT_STEPS = ("commit", "push", "pr_create", "pr_merge", "return_default")
+#: The git part under the ``feature`` branch policy (seeds 002/004): the
+#: playbook's branch is pushed, reviewed in a pull request and merged there.
+FEATURE_GIT_STEPS = ("commit", "push", "pr_create", "pr_merge", "return_default")
+#: The git part under the ``trunk`` branch policy (seed 003 §15): a
+#: short-lived branch is merged into the trunk and deleted at once (both
+#: local), then the trunk is pushed; no pull request.
+TRUNK_GIT_STEPS = ("commit", "trunk_merge", "branch_delete", "push")
+#: Every git step (a checkpoint records all of them; :func:`git_steps` says
+#: which ones a checkpoint runs, in order).
+GIT_STEPS = FEATURE_GIT_STEPS + ("trunk_merge", "branch_delete")
 STEPS = LOCAL_STEPS + GIT_STEPS
 
 
@@ -29,8 +38,13 @@ STEPS = LOCAL_STEPS + GIT_STEPS
 NETWORK_STEPS = frozenset({"push", "pr_create", "pr_merge", "return_default"})
 
 
-#: ``config.archive_git`` value → how many of :data:`GIT_STEPS` run.
+#: ``config.archive_git`` value → how many of :data:`FEATURE_GIT_STEPS` run.
 GIT_LEVELS = {"off": 0, "commit": 1, "push": 2, "pr": 3, "merge": 5}
+#: The same under the trunk policy (:data:`TRUNK_GIT_STEPS`): ``commit``
+#: also merges a short-lived branch into the trunk and deletes it (local,
+#: seed 003 §15.3, §15.5); every level above pushes the trunk (there is no
+#: pull request to open or merge).
+TRUNK_LEVELS = {"off": 0, "commit": 3, "push": 4, "pr": 4, "merge": 4}
 
 
 #: Checkpoint statuses.
@@ -76,9 +90,17 @@ def log(root: str, cp: dict, event: str) -> None:
         pass
 
 
+def git_steps(cp: dict) -> tuple:
+    """The git steps of the checkpoint's branch policy (``cp["branch_policy"]``,
+    recorded when the archive started; ``feature`` when absent), in order,
+    before the ``archive_git`` level cuts them."""
+    return TRUNK_GIT_STEPS if cp.get("branch_policy") == "trunk" else FEATURE_GIT_STEPS
+
+
 def planned_steps(cp: dict) -> list:
     """The steps this checkpoint runs, in order."""
-    return list(LOCAL_STEPS) + list(GIT_STEPS[:GIT_LEVELS.get(cp.get("git", "off"), 0)])
+    levels = TRUNK_LEVELS if cp.get("branch_policy") == "trunk" else GIT_LEVELS
+    return list(LOCAL_STEPS) + list(git_steps(cp)[:levels.get(cp.get("git", "off"), 0)])
 
 
 def open_steps(cp: dict) -> list:

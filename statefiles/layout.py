@@ -28,6 +28,9 @@ PROTECTED_FILES = ".claude/protected-files.txt"
 CUSTOM_RULES = ".claude/playgate-rules.yaml"
 #: install.py's manifest: every file it wrote, with hashes (:mod:`playgate.installer.manifest`).
 MANIFEST = ".claude/playgate.json"
+#: The committed pin of an install: the suite version and hash every clone
+#: must run and where a clone gets it (:mod:`playgate.installer.pin`).
+PIN = ".claude/playgate-pin.json"
 #: Derived data (parsed state.md and config), keyed on file identity. Not committed.
 CACHE_DIR = ".claude/.cache"
 #: The lock that serialises state writes across parallel hook processes.
@@ -323,6 +326,39 @@ def suite_post_loop_handler() -> str:
     (``SUITE_ROOT/skills/post-loop/handler.py``): the project's
     :data:`POST_LOOP_HANDLER` after install.py, the plugin's own otherwise."""
     return os.path.join(SUITE_ROOT, "skills", "post-loop", "handler.py")
+
+
+def repair_command(root: str = "") -> str:
+    """The one command that sets up or repairs the running suite for the
+    route it was installed by, as printed in messages:
+
+    * install.py / ``playgate install`` (the suite is ``<project>/.claude``):
+      ``python3 .claude/playgate install .``, run in the repository — the
+      committed entry point, which installs the pinned suite into a clone;
+    * the plugin: its bootstrap, ``python3 "<plugin root>/playgate/bootstrap.py"
+      --data "<plugin data>"``;
+    * a development checkout: ``python3 <checkout>/install.py <project>``.
+
+    ``root``: the project (default :func:`project_root` is not consulted; an
+    empty root prints ``<repo>``). Only ``os``; paths are double-quoted when
+    they need it (no ``shlex``: this runs on error paths of hooks)."""
+    suite = SUITE_ROOT
+    if os.path.basename(suite) == CLAUDE_DIR and os.path.isfile(
+            os.path.join(suite, "playgate", "__main__.py")):
+        return "python3 .claude/playgate install ."
+    if os.path.isfile(os.path.join(suite, "install.py")):
+        return f"python3 {_q(os.path.join(suite, 'install.py'))} {_q(root) if root else '<repo>'}"
+    data = os.environ.get("CLAUDE_PLUGIN_DATA") or "<plugin data directory>"
+    return f"python3 {_q(os.path.join(suite, 'playgate', 'bootstrap.py'))} --data {_q(data)}"
+
+
+def _q(path: str) -> str:
+    """``path`` as one shell word for a message: as it is when it holds only
+    safe characters, else double-quoted."""
+    if path and all(c.isalnum() or c in "/._-+,:@%=" for c in path):
+        return path
+    return '"' + path.replace("\\", "\\\\").replace('"', '\\"').replace("$", "\\$") \
+        .replace("`", "\\`") + '"'
 
 
 def post_loop_command(root: str) -> str:

@@ -78,6 +78,9 @@ def parse_json_text(data, label: str) -> tuple:
     except RecursionError:
         return None, _text("playbook.too_deep", label=label)
     except ValueError as exc:
+        if data.startswith("\ufeff"):
+            # json's "Expecting value: char 0" hides the real cause and its fix
+            return None, _text("playbook.bom", label=label)
         from statefiles.detail import json_problem  # lazy: a broken playbook only
 
         first = str(exc).splitlines()[0]
@@ -172,7 +175,9 @@ def brief(text, limit: int = BRIEF_LIMIT) -> str:
     """``text`` on one line (whitespace runs as one space), at most
     ``limit`` characters: a longer one is cut at the last word boundary
     before the limit and ends with ``…`` (never in the middle of a word,
-    which once turned ``validation`` into ``valid``). Not a string: ``""``."""
+    which once turned ``validation`` into ``valid``) unless the boundary
+    would keep less than half of ``limit`` (only a word longer than half the
+    limit is cut inside). Not a string: ``""``."""
     if not isinstance(text, str):
         return ""
     flat = " ".join(text.split())
@@ -180,7 +185,9 @@ def brief(text, limit: int = BRIEF_LIMIT) -> str:
         return flat
     cut = flat[:limit].rstrip()
     space = cut.rfind(" ")
-    if space > limit // 2:
+    # ``>=``: a boundary at exactly half the limit is kept (with ``>`` a
+    # word of exactly half the limit was cut in the middle)
+    if space >= limit // 2:
         cut = cut[:space]
     return cut.rstrip(" ,;:.-") + "…"
 

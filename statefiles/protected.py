@@ -80,6 +80,8 @@ FLOOR = (
     # The project's custom rules: Claude must not lift its own rules.
     layout.CUSTOM_RULES,
     layout.MANIFEST,
+    # Which suite a clone installs, and from where: Claude must not redirect it.
+    layout.PIN,
     # install.py's backups of the user's files: --uninstall restores from them.
     ".claude/.playgate-backup/**",
     ".claude/skills/post-loop/**",
@@ -87,6 +89,8 @@ FLOOR = (
     ".claude/skills/prompt-analyzer/**",
     ".claude/skills/understanding-check/**",
     ".claude/skills/state/**",
+    ".claude/skills/sdd-roadmap/**",
+    ".claude/skills/breezing/**",
     # The crew workflow's skill: its scripts (approved by the permission gate),
     # templates and the configuration example; its agents; the user's config.
     ".claude/skills/crew/**",
@@ -98,6 +102,21 @@ FLOOR = (
     ".claude/agents/executor-resolver.md",
     ".claude/agents/codex-delegate.md",
     ".claude/agents/coderabbit-delegate.md",
+    # seed 003's framework agents (sync-sdd): sdd-{role}[-{specialization}].md
+    ".claude/agents/sdd-*.md",
+    ".claude/agents/task-worker.md",
+    ".claude/agents/codex-implementer.md",
+    ".claude/agents/code-reviewer.md",
+    ".claude/agents/plan-analyst.md",
+    ".claude/agents/plan-critic.md",
+    # The breezing session's records the hooks write from what they saw
+    # (seed 001): the reviewer's verdict, the task ledger and role markers,
+    # the user's request, the signals and the timeline.
+    ".claude/state/review-result.json",
+    ".claude/state/breezing-progress.json",
+    ".claude/state/breezing-request.json",
+    ".claude/state/breezing-signals.jsonl",
+    ".claude/state/breezing-timeline.jsonl*",
     ".claude/agents/crew-decomposer.md",
     ".claude/agents/crew-plan-reviewer.md",
     ".claude/agents/crew-researcher.md",

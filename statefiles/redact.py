@@ -14,7 +14,14 @@ passed):
 * headers: ``Authorization: Bearer <s>``, ``Proxy-Authorization``,
   ``X-Api-Key``, ``X-Auth-Token``, ``Private-Token``, ``Cookie``;
 * assignments whose name says secret: ``FOO_TOKEN=<s>``,
-  ``AWS_SECRET_ACCESS_KEY=<s>``, ``password=<s>``, ``export API_KEY=<s>``;
+  ``AWS_SECRET_ACCESS_KEY=<s>``, ``password=<s>``, ``export API_KEY=<s>``,
+  ``DB_PASS=<s>``; and keys followed by a colon (``password: <s>``,
+  ``"api_key": "<s>"``, ``db_pass: <s>``). A *short* name alone before a
+  colon (``pass``, ``pwd``, ``pw``, ``auth``, ``key``) is a key only where
+  it is written as one: quoted (``"pass": "<s>"``) or as a lower-case key
+  at the start of a line (``pass: <s>`` in YAML). Elsewhere it is prose: the
+  critic's verdict ``PASS: p1.s2 done`` or "the key: ..." keep their words,
+  or the audit trail would lose the subtask the verdict was about;
 * well-known token formats wherever they appear: AWS access key ids
   (``AKIA…``/``ASIA…``), GitHub (``ghp_``, ``github_pat_``…), GitLab
   (``glpat-``), Slack (``xox?-``), OpenAI/Anthropic (``sk-…``), Google
@@ -44,8 +51,16 @@ _VALUE = r"""(?:"[^"]*"?|'[^']*'?|[^\s"'])+"""
 #: rules match the lower-cased text.
 _LONG = (r"(?:password|passwd|passphrase|token|secret|api[-_]?key|access[-_]?key"
          r"|private[-_]?key|credentials?|session[-_]?key|auth[-_]?key|signature)")
+_SHORT = r"(?:pass|pwd|auth|pw|key)"
 _NAME = (r"(?:[a-z0-9_.-]*" + _LONG + r"[a-z0-9_.-]*"
-         r"|(?:[a-z0-9_.-]*[_.-])?(?:pass|pwd|auth|pw|key)(?:[_.-][a-z0-9_.-]*)?)")
+         r"|(?:[a-z0-9_.-]*[_.-])?" + _SHORT + r"(?:[_.-][a-z0-9_.-]*)?)")
+#: The names that are a key before a colon wherever they stand: a long word,
+#: or a short one as one part of a longer name (``db_pass``, ``api.key``,
+#: ``x-auth``). A short word alone before a colon is usually prose (the
+#: verdict ``PASS:``), see the two rules for it below.
+_KEY_NAME = (r"(?:[a-z0-9_.-]*" + _LONG + r"[a-z0-9_.-]*"
+             r"|[a-z0-9_.-]*[_.-]" + _SHORT + r"(?:[_.-][a-z0-9_.-]*)?"
+             r"|" + _SHORT + r"[_.-][a-z0-9_.-]*)")
 _NAME_TRIGGERS = ("pass", "pw", "auth", "key", "token", "secret", "credential", "signature")
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-")
 
@@ -56,7 +71,7 @@ _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-")
 RULES = (
     # PEM private keys (several lines)
     (("-----begin",), False,
-     r"(-----BEGIN [A-Z ]*PRIVATE KEY-----).*?(?:(?P<tail>-----END [A-Z ]*PRIVATE KEY-----)|\Z)"),
+     r"(?s)(-----BEGIN [A-Z ]*PRIVATE KEY-----).*?(?:(?P<tail>-----END [A-Z ]*PRIVATE KEY-----)|\Z)"),
     # scheme://user:password@host
     (("://",), True, r"(\b[a-z][a-z0-9+.-]*://[^\s:/@'\"]*:)[^\s@'\"]+(?P<tail>@)"),
     # headers (curl -H, wget --header, http files)
@@ -68,8 +83,15 @@ RULES = (
      r"[^'\"\n]+"),
     # --password=x, --password x, --api-token x ...
     (_NAME_TRIGGERS, True, r"((?<![a-z0-9_.-])--?" + _NAME + r"(?:=|\s+))(?!-)" + _VALUE),
-    # NAME_TOKEN=x, password: x, "api_key": "x"
-    (_NAME_TRIGGERS, True, r"((?<![a-z0-9_.-])" + _NAME + r"[\"']?\s*[=:]\s*)" + _VALUE),
+    # NAME_TOKEN=x, DB_PASS=x, password=x (an assignment: any secret name)
+    (_NAME_TRIGGERS, True, r"((?<![a-z0-9_.-])" + _NAME + r"[\"']?\s*=\s*)" + _VALUE),
+    # password: x, "api_key": "x", db_pass: x (a key: a long or compound name)
+    (_NAME_TRIGGERS, True, r"((?<![a-z0-9_.-])" + _KEY_NAME + r"[\"']?\s*:\s*)" + _VALUE),
+    # "pass": "x" (a short name as a quoted key, JSON or YAML)
+    (_NAME_TRIGGERS, True, r"([\"']" + _SHORT + r"[\"']\s*:\s*)" + _VALUE),
+    # pass: x as a lower-case key at the start of a line (YAML, .netrc-like
+    # files); case-sensitive, so that a line starting "PASS: p1.s2" stays
+    (_NAME_TRIGGERS, False, r"(?m)(^[ \t]*" + _SHORT + r"[ \t]*:[ \t]*)" + _VALUE),
     # -p<password> glued to the flag (mysql family; -P is a port)
     (("-p",), False, r"((?:^|[\s;&|(])-p)(?=[^\s])" + _VALUE),
     # curl -u user:password, --user=user:password
@@ -88,8 +110,8 @@ RULES = (
 )
 
 #: Indexes of the rules with a precondition besides their triggers.
-_URL = 1
-_GLUED_P = 6
+_URL = next(i for i, rule in enumerate(RULES) if rule[0] == ("://",))
+_GLUED_P = next(i for i, rule in enumerate(RULES) if rule[0] == ("-p",))
 _COMPILED: dict = {}
 _LOWER = {c: c + 32 for c in range(65, 91)}  # A-Z → a-z only: offsets stay the same
 
@@ -99,8 +121,7 @@ def _pattern(index: int):
     if compiled is None:
         import re  # lazy: only text that may hold a secret pays for it
 
-        flags = re.S if index == 0 else 0
-        compiled = _COMPILED[index] = re.compile(RULES[index][2], flags)
+        compiled = _COMPILED[index] = re.compile(RULES[index][2])
     return compiled
 
 

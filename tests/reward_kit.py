@@ -208,10 +208,35 @@ def stop(root, **fields) -> Result:
     return call(root, "Stop", **fields)
 
 
-def critic_says(root, message: str, **fields) -> Result:
-    """The critic subagent stops with ``message`` (SubagentStop)."""
+def critic_ran(root, agent_id: str = "a-critic", status=0, commands=None) -> None:
+    """The hooks observed the critic ``agent_id`` run ``commands`` (default:
+    every command the active plan's validation plans and done_when name)
+    with ``status`` (critic-commands' log, ``workflow.evidence``)."""
+    from workflow import evidence
+
+    if commands is None:
+        try:
+            plan = json.loads((Path(root) / PLAN).read_text())
+        except (OSError, ValueError):
+            plan = {}
+        ids = [s.get("id") for p in plan.get("phases") or [] for s in p.get("subtasks") or []]
+        commands = [c for i in [*ids, "playbook"] for c in evidence.required_commands(plan, i)]
+    path = Path(root) / evidence.CRITIC_COMMANDS
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8") as fh:
+        for command in dict.fromkeys(commands):
+            fh.write(json.dumps({"agent_id": agent_id, "command": command,
+                                 "status": status}) + "\n")
+
+
+def critic_says(root, message: str, ran: bool = True, **fields) -> Result:
+    """The critic subagent stops with ``message`` (SubagentStop); with
+    ``ran``, having run the plan's commands successfully first
+    (:func:`critic_ran`)."""
     fields.setdefault("agent_id", "a-critic")
     fields.setdefault("agent_type", "critic")
+    if ran:
+        critic_ran(root, fields["agent_id"])
     return call(root, "SubagentStop", stop_hook_active=False, last_assistant_message=message,
                 **fields)
 

@@ -65,6 +65,7 @@ def template_awaiting_critic(tmp_path_factory):
     """Every subtask done with its PASS; the playbook critic not yet run."""
     root = K.make_reward_repo(tmp_path_factory.mktemp("tplc") / "repo")
     complete(root, critic=False)
+    K.critic_ran(root, "a-critic")  # the hooks saw it run the plan's commands
     return root
 
 
@@ -102,7 +103,13 @@ def assert_closed(root, k):
     assert "active: null" in (root / "state.md").read_text() or \
         "active:" not in (root / "state.md").read_text(), k
     assert not (root / PENDING).exists() and not (root / CHECKPOINT).exists(), k
-    assert not list((root / ".claude/session-state").glob(".*.tmp")), k
+    # a killed writer's temporary file of the files the recovery closed is
+    # gone (others are swept by the next write of their file); none is ever
+    # left in the work tree
+    leftovers = [p.name for p in (root / ".claude/session-state").glob(".*.tmp")]
+    assert not [n for n in leftovers
+                if n.startswith((".post-loop-pending.", ".archive-checkpoint.json."))], k
+    assert not [p for p in root.glob("*.tmp")] + [p for p in root.glob("play/**/.*.tmp")], k
     result = K.stop(root)
     assert not result.blocked, (k, result)
 
@@ -133,7 +140,7 @@ def _kill_everywhere(template, tmp_path, action, modes, recover_with, sample=Non
     spread evenly from the first to the last), in each of ``modes``."""
     probe = fresh(template, tmp_path, "probe")
     killed, points = FK.run(action, probe, -1)
-    assert not killed and points and points > 3, points
+    assert not killed and points and points >= 3, points
     ks = list(range(1, points + 1))
     if sample is not None and sample < points:
         ks = sorted({1 + round(i * (points - 1) / (sample - 1)) for i in range(sample)})
@@ -312,3 +319,38 @@ def test_an_old_temp_file_is_swept_whatever_its_pid(tmp_path):
     os.utime(alive, (old, old))
     atomic.write_atomic(str(target), "two\n")
     assert not alive.exists()
+
+
+# --------------------------------------------------------------------------- messages that name the fix
+
+
+def test_a_bom_in_progress_json_is_named_with_its_fix(tmp_path):
+    rr = K.make_reward_repo(tmp_path / "repo")
+    text = (rr / K.PROGRESS).read_text()
+    (rr / K.PROGRESS).write_bytes(b"\xef\xbb\xbf" + text.encode())
+    result = K.stop(rr)
+    assert result.blocked and "byte-order mark" in result.text, result
+    assert "Expecting value" not in result.text
+
+
+def test_a_killed_state_reset_names_the_handler_not_playbook_active(tmp_path):
+    """Killed after the move, before state.md was reset: the block names the
+    post-loop handler, the one step that finishes it."""
+    rr = K.make_reward_repo(tmp_path / "repo")
+    complete(rr)
+    from workflow.archive import run as engine
+
+    real = engine.STEP_FUNCS["state_reset"]
+    engine.STEP_FUNCS["state_reset"] = lambda *a: (_ for _ in ()).throw(OSError(28, "No space"))
+    try:
+        from statefiles.playbook import Playbook
+
+        engine.run(str(rr), playbook=Playbook(str(rr), K.PLAN), branch=K.BRANCH, network=False)
+    finally:
+        engine.STEP_FUNCS["state_reset"] = real
+    result = K.stop(rr)
+    assert result.blocked and result.guard == "post-loop-pending", result
+    assert HANDLER in result.text and "playbook.active" not in result.text, result
+    done = FK.handler(rr)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert_closed(rr, "state_reset failed")

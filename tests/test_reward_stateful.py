@@ -106,8 +106,8 @@ class Agent(RuleBasedStateMachine):
     pristine: dict = None
     via = "inprocess"          # or "subprocess"
     installed = None           # conftest.Installed for subprocess runs
-    #: A recorded critic run is required for a done (the default since issue
-    #: 15 item 7); False for a project whose human set
+    #: A recorded critic run is required for a done (the default); False for
+    #: a project whose human set
     #: ``config.require_critic_run: false``.
     strict_ledger = True
     memo: dict = {}
@@ -376,7 +376,9 @@ class Agent(RuleBasedStateMachine):
     def critic_run(self, target_id, verdict, agent_type):
         message = f"Checked.\nCRITIC: {verdict} {target_id}" + (" - broken" if verdict == "FAIL"
                                                                   else "")
-        result = self.hook("SubagentStop", agent_id="a" + uuid.uuid4().hex[:6],
+        agent_id = "a" + uuid.uuid4().hex[:6]
+        K.critic_ran(self.root, agent_id)  # its commands ran and passed, as the hooks saw
+        result = self.hook("SubagentStop", agent_id=agent_id,
                            agent_type=agent_type, stop_hook_active=False,
                            last_assistant_message=message, session_id=self.session)
         assert result.code == 0, result
@@ -560,7 +562,7 @@ class Agent(RuleBasedStateMachine):
 
         try:
             return active_of(parse((self.root / "state.md").read_text())) is None
-        except Exception:  # an unreadable state.md is judged by the guards, not here
+        except Exception:  # noqa: BLE001 - an unreadable state.md is judged by the guards, not here
             return False
 
 

@@ -187,6 +187,9 @@ def run_registered(event: str, python: str, project: Path, shell="sh", failclose
     if failclosed and not target.exists():
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(SUITE / "hooks" / "failclosed.sh", target)
+        # An install has the suite's code beside it (a clone that is not set
+        # up yet has not: see the test of that case).
+        shutil.copy(SUITE / "hooks" / "_bootstrap.py", target.parent / "_bootstrap.py")
     settings = installer.render_settings(python, installer.SUITE_DIR)
     (hook,) = [h for e, _g, h in handlers(settings) if e == event]
     full_env = dict(os.environ, CLAUDE_PROJECT_DIR=str(project), **env)
@@ -202,7 +205,8 @@ def test_gating_commands_fail_closed(event, shell, stub, tmp_path):
     code, out, err = run_registered(event, missing, tmp_path, shell)
     assert code == 2 and out == ""
     assert f"[playgate] the {event} hook could not run (exit 127)" in err
-    assert "install.py" in err and str(tmp_path) in err
+    # The repair is the committed entry point, with the repository's path.
+    assert f'python3 "{tmp_path}/.claude/playgate" install "{tmp_path}"' in err, err
     # A crash (exit 1 would let the call through in Claude Code) becomes a block.
     code, out, err = run_registered(event, str(stub), tmp_path, shell, STUB_CODE="1",
                                     STUB_ERR="boom")
@@ -229,6 +233,22 @@ def test_gating_commands_carry_no_message_text(event):
                             "|| exit 2"), command
     for word in ("echo", "printf", "broken", "install.py", "missing"):
         assert word not in command, (word, command)
+
+
+@pytest.mark.parametrize("event", GATING)
+def test_a_clone_without_the_suites_code_is_told_how_to_set_it_up(event, stub, tmp_path):
+    """A clone has the committed fail-closed script but not the suite's code:
+    an interpreter that exists exits 2 ("can't open file"), which is not a
+    block of the gate's own: it is reported with the set-up command, never
+    passed through as the interpreter's words alone."""
+    code, out, err = run_registered(event, str(stub), tmp_path, STUB_CODE="2",
+                                    STUB_ERR="python: can't open file 'pre_tool_use.py'")
+    assert code == 2 and out == ""
+    (tmp_path / ".claude" / "hooks" / "_bootstrap.py").unlink()
+    code, out, err = run_registered(event, str(stub), tmp_path, STUB_CODE="2",
+                                    STUB_ERR="python: can't open file 'pre_tool_use.py'")
+    assert code == 2 and f"the {event} hook could not run (exit 2)" in err
+    assert f'python3 "{tmp_path}/.claude/playgate" install "{tmp_path}"' in err, err
 
 
 @pytest.mark.parametrize("event", GATING)
@@ -264,7 +284,8 @@ def test_session_start_tells_user_and_claude_when_the_environment_is_broken(shel
     code, out, _err = run_registered("SessionStart", str(tmp_path / "nope"), tmp_path, shell)
     assert code == 0
     body = json.loads(out)
-    assert "missing or broken" in body["systemMessage"]
+    assert "python3 .claude/playgate install ." in body["systemMessage"]
+    assert "python3 .claude/playgate install ." in body["hookSpecificOutput"]["additionalContext"]
     assert body["hookSpecificOutput"]["hookEventName"] == "SessionStart"
     assert "blocked" in body["hookSpecificOutput"]["additionalContext"]
 
@@ -402,8 +423,6 @@ def test_the_suites_own_skills_and_handler_are_allowed_and_nothing_broader():
     the suite's own skills (a SKILL.md with allowed-tools asks first) and the
     post-loop handler run without a dialog. Exactly those: one Skill(<name>)
     per shipped skill, the handler's three exact command lines."""
-    from pathlib import Path
-
     skills = sorted(p.parent.name for p in (SUITE / "skills").glob("*/SKILL.md"))
     allow = PERMISSIONS["allow"]
     assert sorted(r[6:-1] for r in allow if r.startswith("Skill(")) == skills

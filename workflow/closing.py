@@ -10,7 +10,9 @@ and ``git commit`` are allowed without an active playbook when:
 
 * state.md ``playbook.last_archived`` names an archived playbook whose
   ``meta.branch`` is the branch checked out now (the work is committed where
-  it was done, never on main/master — main-branch blocks that anyway);
+  it was done; never on main/master under the ``feature`` branch policy —
+  main-branch blocks that anyway — while under ``trunk`` a playbook whose
+  branch is main is committed there, seed 003 §15);
 * the git call has no code-running configuration (``git -c``) and writes no
   file (``plain_git``);
 * ``git commit`` does not rewrite history (``--amend``) or skip the
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 from statefiles import layout
 from statefiles.playbook import load_json_file
+from workflow import registry
 from workflow.shared import plain_git
 
 #: ``git commit`` options that are not a closing commit.
@@ -45,8 +48,9 @@ def archived_branch(ctx) -> str | None:
 
 
 def closing(ctx) -> bool:
-    """No playbook is active and the branch is the last archived playbook's."""
-    if ctx.active_playbook_path or not ctx.branch or ctx.on_main:
+    """No playbook is active and the branch is the last archived playbook's
+    (main/master only under the trunk branch policy)."""
+    if ctx.active_playbook_path or not ctx.branch or registry.main_forbidden(ctx):
         return False
     return archived_branch(ctx) == ctx.branch
 

@@ -28,6 +28,13 @@ SETTINGS = ".claude/settings.json"
 MANIFEST = layout.MANIFEST
 BACKUP_DIR = ".claude/.playgate-backup"
 VENV = ".claude/.venv"
+#: Written into ``.claude/.venv`` by a clone's setup (:mod:`playgate.repair`)
+#: when it made the virtualenv, so that the install it runs records it as
+#: made by playgate (and --uninstall removes it).
+VENV_MARKER = ".claude/.venv/.made-by-playgate"
+#: How a ``--repair`` refusal for another suite starts (:mod:`playgate.repair`
+#: then tries the next source).
+PIN_MISMATCH = "not the pinned suite"
 PROTECTED = layout.PROTECTED_FILES
 STATE_MD = layout.STATE_MD
 PLAY_TEMPLATE = "play/template"

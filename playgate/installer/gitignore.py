@@ -1,18 +1,25 @@
 """The repository's ``.gitignore``: one marked block with the lines of
-:data:`playgate.suite.GITIGNORE` that no identical line outside it already
-has, and its removal by --uninstall (byte for byte when nobody changed the
-file since). The manifest's ``gitignore`` entry records whether the file
-existed, its original SHA-256 and the separator added before the block."""
+:data:`playgate.suite.GITIGNORE` (the hooks' runtime state, the derived
+files) and of :func:`playgate.suite.gitignore_suite_lines` (the installed
+suite's code, which a clone gets from the pin) that no identical line
+outside it already has, and its removal by --uninstall (byte for byte when
+nobody changed the file since). The manifest's ``gitignore`` entry records
+whether the file existed, its original SHA-256 and the separator added
+before the block."""
 
 from __future__ import annotations
 
 from playgate import suite
 from playgate.installer.common import join, mode_of, read, sha256, unlink, write
+from playgate.installer.speak import Text
 
 #: Every line the block can hold, in block order.
 GITIGNORE_ENTRIES = suite.GITIGNORE_INSTALL
-GITIGNORE_BEGIN = ("# >>> playgate: hook runtime state "
-                   "(python install.py --uninstall removes this block)")
+GITIGNORE_BEGIN = ("# >>> playgate: the hooks' runtime state and the installed suite, which "
+                   "a clone installs with `python3 .claude/playgate install .` (`python3 "
+                   ".claude/playgate uninstall .` removes this block)")
+#: How every version's block starts (earlier ones named install.py).
+GITIGNORE_BEGIN_PREFIX = "# >>> playgate:"
 GITIGNORE_END = "# <<< playgate"
 PATH = ".gitignore"
 
@@ -20,8 +27,10 @@ PATH = ".gitignore"
 def _find_block(text: str):
     """``(start, end)`` offsets of our marked block (end after its last
     newline), or ``None``."""
-    start = text.find(GITIGNORE_BEGIN)
-    if start < 0 or (start and text[start - 1] != "\n"):
+    start = text.find(GITIGNORE_BEGIN_PREFIX)
+    while start > 0 and text[start - 1] != "\n":
+        start = text.find(GITIGNORE_BEGIN_PREFIX, start + 1)
+    if start < 0:
         return None
     end = text.find(GITIGNORE_END, start)
     if end < 0:
@@ -32,13 +41,13 @@ def _find_block(text: str):
     return start, end
 
 
-def plan_gitignore(text: str, record: dict | None) -> tuple:
-    """``(new_text, record)`` adding the entries not already ignored by an
+def plan_gitignore(text: str, record: dict | None, entries=GITIGNORE_ENTRIES) -> tuple:
+    """``(new_text, record)`` adding the ``entries`` not already ignored by an
     identical line; ``new_text == text`` when nothing is needed."""
     span = _find_block(text)
     outside = text if span is None else text[: span[0]] + text[span[1]:]
     present = {line.strip() for line in outside.splitlines()}
-    needed = [e for e in GITIGNORE_ENTRIES if e not in present]
+    needed = [e for e in entries if e not in present]
     block = (GITIGNORE_BEGIN + "\n" + "".join(e + "\n" for e in needed) + GITIGNORE_END + "\n"
              if needed else "")
     record = dict(record or {})
@@ -68,23 +77,25 @@ def unplan_gitignore(text: str, record: dict) -> str:
     return text[:start] + text[span[1]:]
 
 
-def plan_step(inst) -> None:
+def plan_step(inst, entries=GITIGNORE_ENTRIES) -> None:
     """Plan the .gitignore update of the install ``inst``
-    (:class:`playgate.installer.plan.Installer`) and update its manifest entry."""
+    (:class:`playgate.installer.plan.Installer`) with ``entries`` and update
+    its manifest entry."""
     path = join(inst.repo, PATH)
     data = read(path)
     text = data.decode("utf-8", "surrogateescape") if data is not None else ""
     record = inst.m.get("gitignore") or {"existed": data is not None,
                                          "original_sha256": sha256(data) if data else None}
-    new, record = plan_gitignore(text, record)
+    new, record = plan_gitignore(text, record, entries)
     if new == text and (data is not None or not new):
         inst.m["gitignore"] = record
         return
-    added = sum(1 for line in new.splitlines() if line in GITIGNORE_ENTRIES) - sum(
-        1 for line in text.splitlines() if line in GITIGNORE_ENTRIES)
+    wanted = set(entries)
+    added = sum(1 for line in new.splitlines() if line in wanted) - sum(
+        1 for line in text.splitlines() if line in wanted)
     inst.plan.step("update" if data is not None else "create",
-                   f".gitignore ({added:+d} entries for the hooks' runtime state)",
-                   _write_gitignore, inst, new, data, record)
+                   Text("installer.what.gitignore", added=added), _write_gitignore, inst, new,
+                   data, record)
 
 
 def _write_gitignore(inst, new: str, data: bytes | None, record: dict) -> None:
@@ -114,7 +125,8 @@ def uninstall_steps(root: str, m: dict, plan) -> None:
     if not record.get("existed") and result == "":
         plan.step("remove", PATH, unlink, path)
     elif record.get("existed") and sha256(raw) == record.get("original_sha256"):
-        plan.step("restore", ".gitignore (as it was before the install)", write, path, raw, mode)
+        plan.step("restore", Text("installer.what.restored", path=PATH), write, path, raw, mode)
     else:
-        plan.note(".gitignore changed since the install: only playgate's block is removed")
-        plan.step("update", ".gitignore (playgate's block removed)", write, path, raw, mode)
+        plan.note(Text("installer.note.gitignore_changed", path=PATH))
+        plan.step("update", Text("installer.what.gitignore_unmerged", path=PATH), write, path,
+                  raw, mode)

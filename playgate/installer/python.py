@@ -135,14 +135,51 @@ def check_interpreter(python: str, requirements: list, what: str = "--python") -
     return info
 
 
-def create_venv(path: str, requirements: list, out=print) -> str:
-    """Create a virtualenv at ``path`` with ``requirements`` from PyPI; returns
-    its interpreter.
+def _site_packages(python: str) -> list:
+    """``python``'s purelib and platlib directories."""
+    proc = run_bounded([python, "-c", "import sysconfig, json; print(json.dumps("
+                        "[sysconfig.get_path('purelib'), sysconfig.get_path('platlib')]))"],
+                       PROBE_TIMEOUT)
+    if proc.returncode != 0:
+        raise InstallError(f"{python} cannot say where its packages are: {output_tail(proc)}")
+    return [p for p in dict.fromkeys(json.loads(proc.stdout.decode("utf-8"))) if p]
+
+
+def create_venv_from(path: str, base: str, requirements: list, out=print) -> str:
+    """Create a virtualenv at ``path`` on top of the interpreter ``base``,
+    which already has the runtime dependencies (``PLAYGATE_PYTHON``, as for
+    the plugin): a ``.pth`` file makes ``base``'s packages visible, nothing
+    is downloaded. The hook commands still name ``.claude/.venv``, so a
+    clone's committed settings do not change. Returns its interpreter.
+
+    Raises:
+        Refusal: ``base`` is not Python >= 3.10 with the dependencies.
+        InstallError: venv failed.
+    """
+    check_interpreter(base, requirements, what="PLAYGATE_PYTHON")
+    out(f"  creating {path} on {base} (PLAYGATE_PYTHON: its packages, nothing downloaded) ...")
+    proc = run_bounded([base, "-m", "venv", "--without-pip", path], VENV_TIMEOUT)
+    if proc.returncode != 0:
+        raise InstallError("python -m venv failed: " + output_tail(proc))
+    python = os.path.join(path, "bin", "python")
+    own = _site_packages(python)[0]
+    with open(os.path.join(own, "playgate-base.pth"), "w", encoding="utf-8") as fh:
+        fh.write("".join(p + "\n" for p in _site_packages(base)))
+    return python
+
+
+def create_venv(path: str, requirements: list, out=print, env=None) -> str:
+    """Create a virtualenv at ``path`` with ``requirements`` from PyPI (or on
+    the interpreter ``$PLAYGATE_PYTHON`` names: :func:`create_venv_from`);
+    returns its interpreter.
 
     Raises:
         InstallError: venv or pip failed (with the last lines of their output
             and what to do).
     """
+    env = os.environ if env is None else env
+    if env.get("PLAYGATE_PYTHON"):
+        return create_venv_from(path, env["PLAYGATE_PYTHON"], requirements, out)
     out(f"  creating {path} and installing {', '.join(requirements)} (pip, from PyPI) ...")
     proc = run_bounded([sys.executable, "-m", "venv", path], VENV_TIMEOUT)
     if proc.returncode != 0:
@@ -156,5 +193,6 @@ def create_venv(path: str, requirements: list, out=print) -> str:
     if proc.returncode != 0:
         raise InstallError(
             "pip could not install the runtime dependencies: " + output_tail(proc)
-            + ". Check the network/PyPI access, or pass --python PATH")
+            + ". Check the network/PyPI access, or set PLAYGATE_PYTHON to an interpreter that "
+            "has them (or pass --python PATH)")
     return python

@@ -12,6 +12,10 @@ A status line the user already has is never replaced: one in
 ``.claude/settings.json``, in ``.claude/settings.local.json`` (which
 overrides the project file) or in the user's ``~/.claude/settings.json``
 (which applies to every project) makes the offer a one-line note instead.
+Playgate's own status line in ``.claude/settings.json`` — registered by an
+earlier install, or committed by a teammate and found in a fresh clone — is
+recognised by its command and adopted silently, never called "one you
+already have".
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import playgate.installer.manifest as manifest
 import playgate.installer.settings as settings
 from playgate.installer.common import MANIFEST, SETTINGS, join, mode_of, read, write
 from playgate.installer.settings import statusline_command  # noqa: F401 - re-exported
+from playgate.installer.speak import say
 
 #: The project's local settings (not committed; overrides settings.json).
 SETTINGS_LOCAL = ".claude/settings.local.json"
@@ -62,42 +67,47 @@ def existing(repo: str, home: str | None = None) -> tuple:
 
 
 def offer_statusline(repo: str, *, assume_yes: bool = False, dry_run: bool = False, ask=None,
-                     out=print, home: str | None = None) -> bool:
+                     out=print, home: str | None = None, lang: str = "en") -> str | None:
     """Offer to register the status line in ``repo``'s settings.json (after
-    an install). Returns True when it is registered (now or before)."""
+    an install). Returns ``"registered"`` (now), ``"ours"`` (playgate's, there
+    already), ``"theirs"`` (the user has one), ``"declined"`` or ``None``
+    (nothing to offer: no manifest, a dry run)."""
     m = manifest.load(repo)
     if m is None or not isinstance(m.get("settings"), dict) or not m.get("python"):
-        return False
+        return None
     record = m["settings"]
     where, value = existing(repo, home)
     if where is not None:
-        if where == SETTINGS and isinstance(value, dict) \
-                and value.get("command") == record.get("statusline"):
-            return True  # ours, from an earlier install
-        out(f"status line: you already have one ({where}); it is left as it is "
-            "(`playgate statusline` can be used in your own script)")
-        return False
+        command = value.get("command") if isinstance(value, dict) else None
+        if where == SETTINGS and command is not None and command in (
+                record.get("statusline"), statusline_command(m["python"])):
+            if record.get("statusline") != command:
+                # Committed by whoever installed playgate first (a fresh
+                # clone's manifest does not know it yet): ours all the same.
+                record["statusline"] = command
+                write(join(repo, MANIFEST), manifest.dumps(m))
+            return "ours"
+        out(say(lang, "installer.statusline_theirs", where=where))
+        return "theirs"
     command = statusline_command(m["python"])
-    out("status line: `playgate statusline` shows the active playbook, phase, subtasks "
-        "done/total, the security mode and what is pending in Claude Code's status line "
-        f"(statusLine in {SETTINGS})")
+    out(say(lang, "installer.statusline_offer", settings=SETTINGS))
     if dry_run:
-        out("  (dry run: nothing written)")
-        return False
-    agreed = assume_yes or (ask is not None and ask("Register it? [y/N] "))
+        out(say(lang, "installer.offer_dry"))
+        return None
+    agreed = assume_yes or (ask is not None and ask(say(lang, "installer.statusline_ask")))
     if not agreed:
-        out(f"  not registered. Re-run with --yes, or add to {SETTINGS}: "
-            + json.dumps({KEY: {"type": "command", "command": command}}))
-        return False
+        out(say(lang, "installer.statusline_not", settings=SETTINGS,
+                json=json.dumps({KEY: {"type": "command", "command": command}})))
+        return "declined"
     path = join(repo, SETTINGS)
     current, data = _load(path)
     if current is None:
-        return False
+        return None
     current[KEY] = {"type": "command", "command": command}
     write(path, settings.dump(current, data.decode("utf-8") if data else ""), mode_of(path),
           durable=True)
     record["statusline"] = command
     record["created_keys"] = sorted(set(record.get("created_keys") or ()) | {KEY})
     write(join(repo, MANIFEST), manifest.dumps(m))
-    out(f"  registered in {SETTINGS}")
-    return True
+    out(say(lang, "installer.statusline_done", settings=SETTINGS))
+    return "registered"

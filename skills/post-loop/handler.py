@@ -209,8 +209,11 @@ def manual_steps(cp: dict, lang: str = "en") -> list:
     fields = {"branch": branch, "remote": remote, "default": default}
     steps = cp.get("steps", {})
     planned = checkpoint.planned_steps(cp)
-    return [f"{describe_step(s, lang)}: {text(lang, f'post_loop.manual.{s}', **fields)}"
-            for s in checkpoint.GIT_STEPS
+    # Under trunk the push is the trunk's, after the merge (seed 003 §15).
+    trunk = dict(fields, branch=default) if cp.get("branch_policy") == "trunk" else fields
+    return [f"{describe_step(s, lang)}: "
+            f"{text(lang, f'post_loop.manual.{s}', **(trunk if s == 'push' else fields))}"
+            for s in checkpoint.git_steps(cp)
             if s in planned and steps.get(s, {}).get("status") not in ("done", "skipped")]
 
 
@@ -319,7 +322,7 @@ def main(argv) -> int:
             return 2
         print(__doc__)
         return 0
-    from messages import text
+    from messages import text, tidy
     from statefiles import checkpoint, layout, state_md
     from statefiles.markers import Markers
     from workflow.archive import run as archive
@@ -398,7 +401,7 @@ def main(argv) -> int:
         lines.extend(f"  - {t}" for t in todo)
     lines.append("")
     lines.append(next_task_text(root, lang))
-    print("\n".join(lines))
+    print(tidy(lang, "\n".join(lines)))
     return 0
 
 

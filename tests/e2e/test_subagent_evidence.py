@@ -63,3 +63,31 @@ def test_a_subagents_failing_bash_reaches_the_hooks(make_box, api):
     response = passing[1].payload["tool_response"]
     assert set(response) >= {"stdout", "stderr", "interrupted"}
     assert not {"exit_code", "exitCode", "returncode", "code"} & set(response), response
+
+
+def test_a_critic_pass_whose_own_command_failed_is_not_recorded(make_box, api):
+    """The critic runs the subtask's validation command, which fails, and
+    says PASS anyway: the ledger records a FAIL naming the command and its
+    exit status, the subtask stays open, and the orchestrator is told."""
+    box = make_box()
+    command = "python3 src/app.py"          # the plan's validation command
+    (box.repo / "src").mkdir(exist_ok=True)
+    (box.repo / "src/app.py").write_text("import sys\nsys.exit(3)\n")
+    agent = tool_use("Agent", {"description": "critic", "subagent_type": "critic",
+                               "prompt": "judge p1.1 [[lane:critic]]"})
+    script = Script(main=[*ready(box), agent, "waiting", "done"],
+                    critic=[bash(command), "Looks fine to me.\n\nCRITIC: PASS p1.1"])
+    run = box.run(api, "go", script)
+    assert run.code == 0, run.describe()
+    ledger = [json.loads(line) for line in
+              (box.repo / ".claude/logs/critic-ledger.jsonl").read_text().splitlines()]
+    mine = [r for r in ledger if r["subtask"] == "p1.1"]
+    assert mine and mine[-1]["verdict"] == "FAIL" and mine[-1]["said"] == "PASS", ledger
+    assert mine[-1]["observed"]["command"] == command
+    status = mine[-1]["observed"]["status"]
+    assert status not in (0, None), mine[-1]   # 3, or "failed" when it was refused
+    progress = json.loads((box.repo / "play/e2e/progress.json").read_text())
+    assert progress["subtasks"]["p1.1"]["status"] != "done"
+    # what the model received names the command and its status
+    told = "\n".join(r.conversation_text() for r in run.requests)
+    assert f"`{command}` exited {status}" in told, run.describe()

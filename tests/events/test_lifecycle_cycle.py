@@ -23,6 +23,7 @@ import time
 
 import lifecycle_kit as K
 import pytest
+import reward_kit as RK
 from conftest import git
 
 HANDLER = ".claude/skills/post-loop/handler.py"
@@ -80,6 +81,7 @@ def project(installed, tmp_path):
 def _critic(inst, env, message="CRITIC: PASS p1.2\nCRITIC: PASS playbook"):
     """The critic subagent stops: SubagentStop records its verdict lines in
     the critic ledger (and applies what it can)."""
+    RK.critic_ran(inst.root, "a-critic")  # its commands ran and passed, as the hooks saw
     stop = inst.hook("SubagentStop", agent_id="a-critic", agent_type="critic",
                      stop_hook_active=False, last_assistant_message=message, env=env)
     assert stop.code == 0, stop

@@ -42,6 +42,8 @@ FLOOR_FILES = [
     ".claude/.cache/state.md.json", ".claude/logs/errors.log", ".claude/.venv/bin/python",
     ".claude/permission-config.yaml", ".claude/skills/post-loop/handler.py",
     ".claude/agents/critic.md", ".mcp.json", ".claude/messages/en.py", ".claude/messages/ja.py",
+    # the pin: which suite a teammate's clone installs, and from where
+    ".claude/playgate-pin.json", ".claude/playgate/repair.py",
 ]
 
 

@@ -116,9 +116,9 @@ def _keys_used() -> set:
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-            if name in ("text", "t") and node.args:
+            if name in ("text", "t", "Text") and node.args:
                 keys.update(_literals(node.args[0]))
-            elif name == "Note" and len(node.args) >= 2:
+            elif name in ("Note", "say") and len(node.args) >= 2:
                 keys.update(_literals(node.args[1]))
     return keys
 
@@ -131,6 +131,13 @@ def test_every_message_key_used_exists_and_every_key_is_used():
     used |= {key for _path, key in status.MARKERS}
     used |= {"init.create_dry", "init.append_dry", "init.append", "init.create", "init.exists",
              "doctor.healthy", "doctor.unhealthy"}
+    # the installer's plan verbs: say(lang, f"installer.verb.{verb}")
+    # keys built from a value: f"installer.verb.{verb}", f"explain.status.{status}",
+    # f"explain.layer_{status}", f"check.when.{when}", f"status.kind.{kind}"
+    # and report's h("title") for "report.html.title", explain's write labels
+    used |= {k for k in messages.EN if k.startswith((
+        "installer.verb.", "explain.status.", "explain.layer_", "check.when.", "status.kind.",
+        "report.html.", "explain.write", "explain.may_write"))}
     missing = sorted(k for k in used if k not in messages.EN and "." in k)
     assert missing == []
     unused = sorted(k for k in messages.EN if k not in used)
@@ -281,7 +288,7 @@ def test_explain_shows_the_analysis_the_bash_chain_and_the_gate(installed, comma
     assert proc.returncode == (1 if blocked else 0)
     assert data["pre_tool_use"]["blocked"] is blocked
     if family:
-        assert family in [f["family"] for f in data["analysis"]["destructive"]]
+        assert family in [f["kind"] for f in data["analysis"]["destructive"]]
     assert (data["permission"]["decision"] == "allow") is approved
     # The same answers as the hooks themselves.
     hook = installed.tool("Bash", {"command": command})
@@ -328,6 +335,33 @@ def test_explain_lists_writes_and_nested_commands(installed):
     assert any(c["depth"] == 1 for c in data["analysis"]["commands"])
     # Nothing ran.
     assert not (repo / "out.txt").exists()
+
+
+def test_explain_and_doctor_cite_their_own_suite_not_a_cache_built_elsewhere(installed):
+    """The merged permission config is cached under .claude/.cache/ by
+    whichever copy of the suite loads it first (the hooks' .claude/ copy,
+    or a package's CLI run with -C). The other copy must not cite the first
+    one's defaults.yaml: a cached value that names its files is keyed by
+    them."""
+    import os
+
+    repo = installed.root
+    checkout = Path(__file__).resolve().parents[2]
+    env = dict(os.environ)
+    env.pop("CLAUDE_PROJECT_DIR", None)
+    outside = subprocess.run([sys.executable, "-m", "playgate", "explain", "-C", str(repo),
+                              "--json", "ls"], capture_output=True, cwd=str(checkout), env=env,
+                             timeout=120)
+    assert outside.returncode == 0, outside.stderr
+    assert str(checkout / "permission" / "defaults.yaml") in outside.stdout.decode()
+    for args in (["explain", "--json", "ls"], ["doctor", "--json"]):
+        text = run_cli(repo, *args).stdout.decode()
+        assert ".claude/permission/defaults.yaml" in text, args
+        assert str(checkout / "permission") not in text, args
+    again = subprocess.run([sys.executable, "-m", "playgate", "explain", "-C", str(repo),
+                            "--json", "ls"], capture_output=True, cwd=str(checkout), env=env,
+                           timeout=120)
+    assert ".claude/permission/defaults.yaml" not in again.stdout.decode()
 
 
 def test_explain_cwd_must_exist(installed, tmp_path):
@@ -446,7 +480,7 @@ def test_init_dry_run_writes_nothing(tmp_path):
 def test_init_from_an_installed_copy_says_to_use_install_py(installed):
     (installed.root / "state.md").unlink()
     proc = run_cli(installed.root, "init")
-    assert proc.returncode == 3 and b"install.py" in proc.stderr
+    assert proc.returncode == 3 and b"python3 .claude/playgate install ." in proc.stderr
 
 
 # ------------------------------------------------------------------ speed

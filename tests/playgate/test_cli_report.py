@@ -47,7 +47,7 @@ def session(installed, tmp_path):
     tr.prompt("tidy up and deploy")
     rm = tr.call("Bash", {"command": "rm -rf /"}, outcome="blocked",
                  text="[playgate:bash-check] no")
-    ls = tr.call("Bash", {"command": "ls"}, outcome="hook")
+    tr.call("Bash", {"command": "ls"}, outcome="hook")
     tf = tr.call("Bash", {"command": "terraform destroy"}, outcome="denied")
     ed = tr.call("Edit", {"file_path": str(repo / "README.md"), "old_string": "test",
                           "new_string": "a test"})
@@ -135,6 +135,25 @@ def test_report_with_nothing_to_report(installed):
     assert proc.returncode == 3 and b"no session to report" in proc.stderr
     bad = run_cli(installed.root, "report", "--transcript", str(installed.root / "missing.jsonl"))
     assert bad.returncode == 3 and b"cannot read the transcript" in bad.stderr
+
+
+def test_report_of_an_unknown_session_is_an_error(session):
+    """A session id that is neither logged nor has a transcript is a typo,
+    not an empty session: one line on stderr naming it and exit 3 (an empty
+    page with exit 0 read as "nothing happened")."""
+    inst, env = session
+    for args in (["--session", "no-such-session"], ["--session", "zzz", "--json"],
+                 ["--session", "no-such-session", "--html", str(inst.root / "r.html")]):
+        proc = run_cli(inst.root, "report", *args, env=env)
+        assert proc.returncode == 3, proc
+        lines = proc.stderr.decode().strip().splitlines()
+        assert len(lines) == 1 and args[1] in lines[0] and "another-session" in lines[0]
+    assert not (inst.root / "r.html").exists()
+    # a session with a transcript but no logged decision is still reported
+    config = Path(env["CLAUDE_CONFIG_DIR"])
+    folder = next((config / "projects").iterdir())
+    (folder / "only-transcript.jsonl").write_text((folder / f"{SESSION}.jsonl").read_text())
+    assert run_cli(inst.root, "report", "--session", "only-transcript", env=env).returncode == 0
 
 
 # ---------------------------------------------------------------- in the browser

@@ -152,6 +152,16 @@ def test_secrets_in_commands_are_masked_in_both_logs(ready):
     assert all("***" in e.get("command", "***") for e in audit.read(str(ready.root)))
 
 
+def test_a_verdict_in_a_command_keeps_its_subtask_in_the_log(ready):
+    """A verdict word before a colon is not a password: "critic's PASS:
+    p1.s2 done" keeps the subtask it is about (the audit trail's point),
+    while a real secret in the same command is still masked."""
+    bash(ready, f"echo \"critic's PASS: p1.s2 done\" && FOO_TOKEN={SECRET} rm -rf /")
+    raw = (ready.root / ".claude" / "logs" / "decisions.jsonl").read_text()
+    assert "PASS: p1.s2 done" in raw
+    assert SECRET not in raw
+
+
 def test_a_log_that_cannot_be_written_changes_no_decision(ready, tmp_path):
     before = [bash(ready, c) for c in ("rm -rf /", "terraform destroy", "git status")]
     gate_before = permission(ready, "ls").stdout

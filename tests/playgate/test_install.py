@@ -715,13 +715,15 @@ def test_a_missing_interpreter_blocks_pre_tool_use_with_a_clear_message(repo, tm
     result = inst.tool("Read", {"file_path": str(repo / "state.md")})
     assert result.code == 2
     assert result.stderr.startswith("[playgate]") or "[playgate]" in result.stderr
-    assert "could not run" in result.stderr and "install.py" in result.stderr
+    assert "could not run" in result.stderr
+    # The repair printed is the committed entry point, with this repository's path.
+    assert f'python3 "{repo}/.claude/playgate" install "{repo}"' in result.stderr
     assert "exit 127" in result.stderr
     # SessionStart still exits 0 and tells the user and Claude.
     started = inst.hook("SessionStart", source="startup")
     assert started.code == 0
-    assert "missing or broken" in started.json["systemMessage"]
-    assert "missing or broken" in started.context
+    assert "python3 .claude/playgate install ." in started.json["systemMessage"]
+    assert "python3 .claude/playgate install ." in started.context
     # PermissionRequest prints nothing: the user sees the normal dialog.
     asked = inst.hook("PermissionRequest", tool_name="Bash", tool_input={"command": "ls"})
     assert asked.stdout == ""

@@ -135,7 +135,7 @@ def test_a_changed_template_is_refused_not_rendered_wrongly(tmp_path):
         ".hypothesis"))
     template = src / "settings.template.json"
     text = template.read_text()
-    template.write_text(text.replace("Repair it with: python install.py", "Fix it with: python"))
+    template.write_text(text.replace("set it up (or repair it) by running", "run"))
     with pytest.raises(plugin.GenerationError, match="REPAIRS"):
         plugin.render_hooks(str(src))
     template.write_text(text.replace("failclosed.sh Stop $?", "failclosed.sh Stopp $?"))

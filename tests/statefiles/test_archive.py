@@ -555,3 +555,107 @@ def test_any_kept_text_reports_without_raising(packed):
         assert isinstance(described, str) and described
     said = checkpoint.message_of(cp)
     assert isinstance(said, str)
+
+
+# ---------------------------------------------------------------- trunk branch policy
+
+
+def test_trunk_merges_the_short_lived_branch_deletes_it_and_pushes_the_trunk(root, tmp_path):
+    """Seed 003 §15 under config.branch_policy: trunk: the archive commits on
+    the short-lived branch, merges it into main, deletes it and pushes main
+    (no pull request); the commit subject is "{id}: {summary}"."""
+    remote = K.bare_remote(tmp_path, root)
+    _commit_work(root)
+    K.set_config(root, archive_git="merge", branch_policy="trunk")
+    result = _run(root)
+    assert result.status == checkpoint.SUCCESS, result.message
+    cp = _cp(root)
+    assert cp["branch_policy"] == "trunk"
+    assert checkpoint.planned_steps(cp)[-4:] == ["commit", "trunk_merge", "branch_delete", "push"]
+    assert {cp["steps"][s]["status"] for s in ("pr_create", "pr_merge", "return_default")} == {
+        "pending"}
+    assert git(root, "branch", "--show-current").stdout.strip() == "main"
+    assert "feat/demo" not in git(root, "branch", "--list").stdout
+    subjects = git(root, "log", "--format=%s", "main").stdout.splitlines()
+    assert subjects[0].startswith("demo: "), subjects
+    assert "work" in subjects
+    pushed = subprocess.run(["git", "--git-dir", str(remote), "log", "--format=%s", "main"],
+                            capture_output=True, text=True, check=True).stdout
+    assert pushed.splitlines()[0].startswith("demo: ")
+    assert "merged feat/demo into main" in result.message
+    assert "deleted the merged branch feat/demo" in result.message
+
+
+def test_trunk_commit_level_merges_and_deletes_locally_without_a_remote(root):
+    _commit_work(root)
+    K.set_config(root, archive_git="commit", branch_policy="trunk")
+    result = _run(root)
+    assert result.status == checkpoint.SUCCESS, result.message
+    assert git(root, "branch", "--show-current").stdout.strip() == "main"
+    assert "feat/demo" not in git(root, "branch", "--list").stdout
+
+
+def test_trunk_on_main_skips_merge_and_delete(root):
+    _commit_work(root)
+    git(root, "checkout", "-q", "main")
+    git(root, "merge", "-q", "feat/demo")
+    K.set_config(root, archive_git="commit", branch_policy="trunk")
+    result = engine.run(str(root), playbook=Playbook(str(root), "play/demo/plan.json"),
+                        branch="main")
+    assert result.status == checkpoint.SUCCESS, result.message
+    steps = _cp(root)["steps"]
+    assert steps["trunk_merge"]["status"] == "skipped"
+    assert "on the trunk main" in steps["trunk_merge"]["detail"]
+    assert steps["branch_delete"]["status"] == "skipped"
+    assert "feat/demo" in git(root, "branch", "--list").stdout  # not the archive's to delete
+
+
+def test_trunk_merge_waits_until_the_work_is_committed(root):
+    K.set_config(root, archive_git="commit", branch_policy="trunk")
+    result = _run(root)
+    assert result.status == checkpoint.PARTIAL
+    assert "the work is not committed on feat/demo: src/app.py" in result.message
+    assert git(root, "branch", "--show-current").stdout.strip() == "feat/demo"
+    _commit_work(root)
+    assert engine.run(str(root), retry=True).status == checkpoint.SUCCESS
+    assert git(root, "branch", "--show-current").stdout.strip() == "main"
+
+
+def test_a_conflicting_trunk_merge_is_aborted_and_loses_nothing(root):
+    _commit_work(root)
+    git(root, "checkout", "-q", "main")
+    (root / "src").mkdir(exist_ok=True)
+    (root / "src/app.py").write_text("other\n")
+    git(root, "add", "src")
+    git(root, "commit", "-q", "-m", "main moved")
+    git(root, "checkout", "-q", "feat/demo")
+    K.set_config(root, archive_git="commit", branch_policy="trunk")
+    result = _run(root)
+    assert result.status == checkpoint.PARTIAL, result.message
+    assert "merging feat/demo into main failed" in result.message
+    assert "git merge feat/demo" in result.message
+    assert git(root, "branch", "--show-current").stdout.strip() == "feat/demo"
+    assert git(root, "status", "--porcelain", "--", "src").stdout == ""
+    assert (root / "src/app.py").read_text() == "work\n"
+    assert "feat/demo" in git(root, "branch", "--list").stdout
+
+
+def test_sync_sdd_archives_under_trunk_by_default(root):
+    K.set_config(root, workflow="sync-sdd")
+    assert config.read_config(str(root))["branch_policy"] == "trunk"
+    K.set_config(root, workflow="sync-sdd", branch_policy="feature")
+    assert config.read_config(str(root))["branch_policy"] == "feature"
+
+
+def test_the_handler_names_the_trunk_steps_left():
+    from importlib import util
+
+    spec = util.spec_from_file_location("handler", SUITE / "skills/post-loop/handler.py")
+    handler = util.module_from_spec(spec)
+    spec.loader.exec_module(handler)
+    cp = {"branch": "feat/x", "default_branch": "main", "remote": "origin", "git": "push",
+          "branch_policy": "trunk", "steps": {"commit": {"status": "done"}}}
+    lines = handler.manual_steps(cp, "en")
+    assert any("git merge feat/x" in line for line in lines), lines
+    assert any("git branch -d feat/x" in line for line in lines), lines
+    assert any("git push -u origin main" in line for line in lines), lines

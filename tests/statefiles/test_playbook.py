@@ -205,6 +205,7 @@ def test_evidence_problems(entry, missing):
 
 # ------------------------------------------------------------------ brief, checks_text
 
+from hypothesis import example as _example  # noqa: E402
 from hypothesis import given as _given  # noqa: E402
 from hypothesis import strategies as _st  # noqa: E402
 
@@ -213,6 +214,7 @@ from statefiles.playbook import brief, checks_text  # noqa: E402
 
 @_given(_st.lists(_st.text(_st.sampled_from("abcdefghij|=é漢"), min_size=1, max_size=12),
                   max_size=80).map(" ".join), _st.integers(20, 300))
+@_example("a" * 10 + " " + "b" * 10, 20)  # the boundary at exactly half the limit
 def test_brief_never_cuts_a_word(text, limit):
     """A reminder's criterion is cut at a word boundary (``validation`` once
     became ``valid``), ends with … when cut, and keeps every word it shows."""

@@ -46,6 +46,13 @@ SHAPES = [
     "printf '%s' '{{\"api_key\": \"{}\"}}'",
     "DATABASE_PASSWORD='{}' npm start",
     'SECRET_KEY="{}" python app.py',
+    "echo 'password: {}' >> config.yml",
+    "printf 'db_pass: {}'",
+    "printf 'API.KEY: {}'",
+    "cat <<EOF > x.json\n{{\"pass\": \"{}\"}}\nEOF",
+    "printf '%s' \"{{'pwd': '{}'}}\"",
+    "DB_PASS={} ./migrate",
+    "PASS={} ./login.sh",
 ]
 URL_SHAPES = [
     "git clone https://user:{}@github.com/org/repo.git",
@@ -164,3 +171,55 @@ def test_the_preconditions_never_skip_a_pattern_that_would_mask(text):
 def test_masking_secret_like_text_is_idempotent(text):
     once = mask(text)
     assert mask(once) == once
+
+
+# ------------------------------------------------- verdict words are prose, not keys
+
+#: Words the suite and its agents write before a colon in verdicts and
+#: reports; "PASS" and "KEY" share their letters with secret names.
+VERDICTS = ["PASS", "Pass", "pass", "FAIL", "PARTIAL", "KEY", "Key", "key", "AUTH", "Auth",
+            "PW", "PWD", "OK", "DONE", "BLOCKED", "WARN"]
+#: What follows a verdict: subtask ids, file paths, plain words.
+prose = st.lists(st.one_of(
+    st.from_regex(r"p[0-9]{1,2}\.s[0-9]{1,2}", fullmatch=True),
+    st.sampled_from(["done", "the", "critic", "validated", "tests/test_x.py", "all", "3/3",
+                     "checks", "(validated_by:", "critic)", "subtask", "is", "missing"])),
+    min_size=1, max_size=6).map(" ".join)
+lead = st.sampled_from(["", "critic's ", "playgate recorded the critic's ", "verdict ",
+                        "- ", "Result\n", "[playgate:critic-guard] ", "reviewer ", "the "])
+
+
+@given(verdict=st.sampled_from(VERDICTS), before=lead, after=prose)
+def test_a_verdict_word_and_colon_keeps_what_follows(verdict, before, after):
+    """"critic's PASS: p1.s2 done" is a verdict about subtask p1.s2, not a
+    password: the log keeps every word of it (a lower-case short key at the
+    start of a line, YAML's ``pass: x``, is the one shape still masked)."""
+    text = f"{before}{verdict}: {after}"
+    assume(not (verdict.islower() and (before == "" or before.endswith("\n"))))
+    assert mask(text) == text
+
+
+@given(name=st.sampled_from(["password", "Passwd", "TOKEN", "api_key", "Api-Key", "secret",
+                             "db_pass", "DB_PASS", "mysql_pwd", "x-auth", "auth_token",
+                             "aws.secret_access_key", "private_key", "client-secret"]),
+       secret=secrets, before=lead)
+def test_a_secret_named_key_followed_by_a_colon_is_masked_anywhere(name, secret, before):
+    """The colon form of a long or compound secret name is masked wherever
+    it stands, in any case: only a bare short word is read as prose."""
+    assume(secret not in f"{before}{name}")
+    out = mask(f"{before}{name}: {secret}")
+    assert secret not in out and MASK in out
+
+
+@given(name=st.sampled_from(["pass", "pwd", "pw", "auth", "key"]), secret=secrets,
+       quote=st.sampled_from(['"', "'"]), indent=st.sampled_from(["", "  ", "\t"]),
+       upper=st.booleans())
+def test_a_short_name_written_as_a_key_is_masked(name, secret, quote, indent, upper):
+    """A short secret name is a key when quoted (JSON, any case) or a
+    lower-case YAML key at the start of a line."""
+    assume(secret not in name.upper() and secret not in name)
+    quoted = f'{{{quote}{name.upper() if upper else name}{quote}: {quote}{secret}{quote}}}'
+    yaml_text = f"user: me\n{indent}{name}: {secret}\nhost: db"
+    for text in (quoted, yaml_text):
+        out = mask(text)
+        assert secret not in out, (text, out)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from messages import Text
 from statefiles import state_md
 from statefiles.checkpoint import GIT_LEVELS
+from workflow import registry
 
 MERGE_METHODS = ("merge", "squash", "rebase")
 
@@ -30,7 +31,8 @@ def git_level(value) -> tuple:
 def read_config(root: str) -> dict:
     """The archive settings from state.md's ``config`` section (SPEC §7:
     human-only): ``{"git": level, "problem": str|None, "merge_method": ...,
-    "default_branch": str|None, "remote": str|None}``."""
+    "default_branch": str|None, "remote": str|None, "branch_policy": "feature"|"trunk"}``
+    (the branch policy: :func:`workflow.registry.branch_policy_in`)."""
     state = state_md.load(root)
     config = state.section("config") if state is not None else {}
     level, problem = git_level(config.get("archive_git"))
@@ -45,4 +47,5 @@ def read_config(root: str) -> dict:
         return value.strip() if isinstance(value, str) and value.strip() else None
 
     return {"git": level, "problem": problem, "merge_method": method,
-            "default_branch": text("archive_default_branch"), "remote": text("archive_remote")}
+            "default_branch": text("archive_default_branch"), "remote": text("archive_remote"),
+            "branch_policy": registry.branch_policy_in(config)}

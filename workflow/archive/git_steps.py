@@ -1,7 +1,11 @@
-"""The archive's git steps: ``commit``, ``push``, ``return_default``, and
-the bounded git access every git and pull-request step uses (seed 002
-§11.7). Which branch the work is on and where it goes is decided here (the
-branch policy); the pull request is :mod:`workflow.archive.pr_steps`."""
+"""The archive's git steps: ``commit``, ``push``, ``return_default``, the
+trunk policy's ``trunk_merge`` and ``branch_delete``, and the bounded git
+access every git and pull-request step uses (seed 002 §11.7). Which branch
+the work is on and where it goes is decided here (the branch policy, recorded
+in the checkpoint: ``feature`` — push, pull request, back to the default
+branch, seeds 002/004; ``trunk`` — merge a short-lived branch into the trunk
+and delete it, push the trunk, seed 003 §15); the pull request is
+:mod:`workflow.archive.pr_steps`."""
 
 from __future__ import annotations
 
@@ -150,7 +154,8 @@ def need_branch(g: Git, cp: dict) -> str:
     branch = g.branch()
     if not branch:
         raise StepFailed(Text("archive.fail.detached"), Text("archive.hint.check_out_playbook"))
-    merged = cp["steps"]["pr_merge"].get("status") == "done"
+    steps = cp["steps"]
+    merged = any(steps.get(s, {}).get("status") == "done" for s in ("pr_merge", "trunk_merge"))
     if cp.get("branch") and branch != cp["branch"] and not merged:
         raise StepFailed(Text("archive.fail.other_branch", branch=branch, expected=cp["branch"]),
                          Text("archive.hint.check_out_branch", branch=cp["branch"]))
@@ -221,7 +226,11 @@ def step_commit(root: str, cp: dict, g: Git) -> str:
     staged = g.git("diff", "--cached", "--quiet")
     if staged.ok:
         return Text("archive.detail.nothing_to_commit")
-    message = f"{cp['title']}\n\nPlaybook {cp['id']} is complete; archived to {cp['archive']}/."
+    # Under trunk the subject is seed 003 §15.9's "{feature}: {summary}"
+    # with the playbook as the unit of work.
+    subject = (f"{cp['id']}: {cp['title']}" if cp.get("branch_policy") == "trunk"
+               and not cp['title'].startswith(f"{cp['id']}: ") else cp['title'])
+    message = f"{subject}\n\nPlaybook {cp['id']} is complete; archived to {cp['archive']}/."
     commit = g.git("commit", "-q", "-m", message)
     if not commit.ok:
         raise StepFailed(Text("archive.fail.git_commit", detail=commit.detail()),
@@ -314,3 +323,79 @@ def step_return_default(root: str, cp: dict, g: Git) -> str:
     if remote:
         return Text("archive.detail.on_default_pulled", branch=default, remote=remote)
     return Text("archive.detail.on_default", branch=default)
+
+
+def _uncommitted_work(root: str, cp: dict, g: Git, branch: str) -> None:
+    """StepFailed when the playbook's work (its goal.scope) is not committed
+    on ``branch``: the archive's own commit holds only the playbook and
+    state.md, and the work must travel with it."""
+    work = [p for p in g.changes()[0] if not _junk(p) and _in_scope(cp, p)]
+    work = [p for p in work if p not in _secret_like(root, work)]
+    if work:
+        shown = ", ".join(work[:10])
+        if len(work) > 10:
+            shown = Text("archive.paths_more", paths=shown, n=len(work) - 10)
+        raise StepFailed(Text("archive.fail.work_uncommitted", branch=branch, paths=shown),
+                         Text("archive.hint.commit_work"))
+
+
+def step_trunk_merge(root: str, cp: dict, g: Git) -> str:
+    """Trunk policy (seed 003 §15.3): merge the playbook's short-lived branch
+    into the trunk — fast-forward when possible, else a merge commit named
+    ``{id}: merge {branch} into {trunk}`` — and stay on the trunk. Skipped
+    when the work is on the trunk already. Never loses work: it needs a
+    clean tree and the work committed, and a conflicting merge is aborted
+    (``git merge --abort`` on a tree that was clean) and the branch checked
+    out again."""
+    branch = need_branch(g, cp)
+    default = recorded(cp, "default_branch", g.default_branch(cp, cp.get("remote")),
+                       Text("archive.fail.no_default_branch"),
+                       Text("archive.hint.set_default_branch_human"))
+    source = cp.get("branch") or branch
+    if source == default:
+        raise StepSkipped(Text("archive.skip.on_trunk", branch=default))
+    _uncommitted_work(root, cp, g, branch)
+    paths, _ = g.changes(untracked=False)
+    if paths:
+        raise StepFailed(Text("archive.fail.uncommitted", paths=", ".join(paths[:10])),
+                         Text("archive.hint.uncommitted", branch=default))
+    checkout = g.git("checkout", "-q", default)
+    if not checkout.ok:
+        raise StepFailed(Text("archive.fail.checkout", branch=default, detail=checkout.detail()),
+                         Text("archive.hint.check_out_yourself", branch=default))
+    merge = g.git("merge", "--ff-only", "-q", source)
+    if not merge.ok:
+        merge = g.git("merge", "--no-ff", "--no-edit", "-q", "-m",
+                      f"{cp['id']}: merge {source} into {default}", source)
+    if not merge.ok:
+        g.git("merge", "--abort")
+        g.git("checkout", "-q", source)
+        raise StepFailed(Text("archive.fail.trunk_merge", branch=source, trunk=default,
+                              detail=merge.detail()),
+                         Text("archive.hint.trunk_merge", branch=source, trunk=default))
+    return Text("archive.detail.trunk_merged", branch=source, trunk=default)
+
+
+def step_branch_delete(root: str, cp: dict, g: Git) -> str:
+    """Trunk policy (seed 003 §15.5: merged branches are deleted at once):
+    ``git branch -d`` of the merged short-lived branch (``-d`` refuses a
+    branch whose commits are not merged, so nothing is lost). Skipped when
+    the work was on the trunk."""
+    if g.git_dir is None:
+        raise StepSkipped(Text("archive.skip.no_repository"))
+    source = cp.get("branch")
+    default = cp.get("default_branch")
+    if not source or source == default or cp["steps"].get("trunk_merge", {}).get(
+            "status") != "done":
+        raise StepSkipped(Text("archive.skip.nothing_to_delete"))
+    if not g.has_ref(f"refs/heads/{source}"):
+        return Text("archive.detail.branch_gone", branch=source)
+    if g.branch() == source:
+        raise StepFailed(Text("archive.fail.on_branch_to_delete", branch=source),
+                         Text("archive.hint.check_out_yourself", branch=default or "main"))
+    delete = g.git("branch", "-d", source)
+    if not delete.ok:
+        raise StepFailed(Text("archive.fail.branch_delete", branch=source,
+                              detail=delete.detail()),
+                         Text("archive.hint.branch_delete", branch=source))
+    return Text("archive.detail.branch_deleted", branch=source)

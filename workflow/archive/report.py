@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from messages import text
 from statefiles import layout
-from statefiles.checkpoint import FAILED, GIT_STEPS, PARTIAL, RUNNING, SUCCESS, said
+from statefiles.checkpoint import FAILED, PARTIAL, RUNNING, SUCCESS, git_steps, said
 from workflow.archive.steps import STEP_LABELS
 
 
@@ -34,10 +34,10 @@ def describe(cp: dict, for_handler: bool = False, lang: str = "en",
         lines.append(say("archive.archiving", id=cp.get("id"),
                          step=label(cp.get("failed_step") or "")))
     done_git = [say("archive.git_done", step=label(s), detail=said(steps[s], "detail"))
-                for s in GIT_STEPS
+                for s in git_steps(cp)
                 if steps.get(s, {}).get("status") == "done" and steps[s].get("detail")]
     skipped_git = [say("archive.git_skipped", step=label(s), detail=said(steps[s], "detail"))
-                   for s in GIT_STEPS
+                   for s in git_steps(cp)
                    if steps.get(s, {}).get("status") == "skipped" and steps[s].get("detail")
                    and steps[s].get("detail") != "not applicable"]
     if done_git or skipped_git:

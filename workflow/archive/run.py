@@ -32,7 +32,14 @@ from statefiles.checkpoint import (
 from statefiles.markers import now_iso
 from statefiles.playbook import Playbook
 from workflow.archive.config import read_config
-from workflow.archive.git_steps import Git, step_commit, step_push, step_return_default
+from workflow.archive.git_steps import (
+    Git,
+    step_branch_delete,
+    step_commit,
+    step_push,
+    step_return_default,
+    step_trunk_merge,
+)
 from workflow.archive.local_steps import (
     archive_destination,
     step_archive,
@@ -94,6 +101,7 @@ def new_checkpoint(root: str, pb, branch: str | None, config: dict) -> dict:
         "archive": archive_destination(root, pb.id),
         "branch": branch,
         "git": config["git"],
+        "branch_policy": config.get("branch_policy") or "feature",
         "git_problem": str(config["problem"]) if config["problem"] else None,
         **packed("git_problem", config["problem"]),
         "merge_method": config["merge_method"],
@@ -119,6 +127,8 @@ STEP_FUNCS = {
     "pr_create": step_pr_create,
     "pr_merge": step_pr_merge,
     "return_default": step_return_default,
+    "trunk_merge": step_trunk_merge,
+    "branch_delete": step_branch_delete,
 }
 
 

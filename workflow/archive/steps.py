@@ -32,6 +32,7 @@ STEP_LABELS = {
     "pending": "post-loop-pending", "commit": "commit", "push": "push",
     "pr_create": "pull request", "pr_merge": "merge",
     "return_default": "return to the default branch",
+    "trunk_merge": "merge into the trunk", "branch_delete": "deletion of the merged branch",
 }
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import os
 
-from statefiles.record import Record
 from statefiles import layout
+from statefiles.record import Record
 
 STATE = "state"
 PLAN = "plan"
