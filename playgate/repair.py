@@ -215,7 +215,7 @@ def run(argv, timeout, capture=False, cwd=None):
                                 stderr=subprocess.STDOUT if capture else None, cwd=cwd,
                                 start_new_session=True)
     except OSError as exc:
-        raise SetupError("cannot run {}: {}".format(argv[0], exc.strerror or exc))
+        raise SetupError("cannot run {}: {}".format(argv[0], exc.strerror or exc)) from exc
     try:
         out, _ = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:

@@ -84,7 +84,6 @@ def test_an_active_playbook_that_lets_the_turn_end_is_summarised(rr, monkeypatch
     (complete, the archive in its own hands), the summary names the phases
     and the self_complete claim for what it is."""
     from guards import stop_summary
-    from events.runtime import evaluate
 
     complete(rr)
     state_md.update_keys(str(rr), "goal", {"self_complete": True})

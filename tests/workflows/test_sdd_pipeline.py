@@ -10,7 +10,7 @@ import os
 import time
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from sdd_kit import F, SDD
 
