@@ -27,8 +27,11 @@ such a file is tracked. A command the analysis cannot see through
 the crew's own scripts. Listing (Glob, ``ls``, ``find`` without actions)
 passes: the seed lists ``results/`` with Glob.
 
-Only while ``config.workflow`` is ``crew``; subagents read what their
-prompts name.
+The rule binds every agent whose reply lands in the parent's context: the
+main session, and any subagent that is not one of the crew's agents
+(``Explore``, ``general-purpose``...: a reader by proxy, whose summary of a
+body would be the body in other words). The crew's own agents read what
+their prompts name. Only while ``config.workflow`` is ``crew``.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ import os
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block
 from statefiles.crew import HEADER_LINES, REPORT, RESULT, TASK, classify
-from workflow.crew import cmds
+from workflow.crew import agents, cmds
 
 NAME = "crew-path-passer"
 ADVISORY = False
@@ -56,21 +59,29 @@ GIT_CONTENT = frozenset({"show", "diff", "log", "grep", "blame", "annotate", "ca
 
 
 def check(ctx: Context) -> Verdict:
-    """Read/Grep/Bash in the main session while a cmd is open: BLOCK a read of
-    a task body, a result body past its header or cmd_report.md outside its
-    memory section; ALLOWED otherwise."""
+    """Read/Grep/Bash of the parent or a non-crew subagent while a cmd is
+    open: BLOCK a read of a task body, a result body past its header or
+    cmd_report.md outside its memory section; ALLOWED otherwise."""
     hook = ctx.hook
     tool = hook.tool_name
-    if hook.in_subagent or tool not in ("Read", "Grep", "Bash"):
+    if tool not in ("Read", "Grep", "Bash"):
         return ALLOWED
+    proxy = hook.in_subagent
+    if proxy and agents.role(hook.agent_type) is not None:
+        return ALLOWED  # a crew agent reads what its prompt names
     bodies = _bodies(ctx.root)
     if not bodies:
         return ALLOWED
     if tool == "Read":
-        return _read(ctx, bodies)
-    if tool == "Grep":
-        return _grep(ctx, bodies)
-    return _bash(ctx, bodies)
+        verdict = _read(ctx, bodies)
+    elif tool == "Grep":
+        verdict = _grep(ctx, bodies)
+    else:
+        verdict = _bash(ctx, bodies)
+    if proxy and verdict.stops:
+        return block(ctx.say("crew.passer_proxy", agent=hook.agent_type or "-",
+                             rule=verdict.message))
+    return verdict
 
 
 def _bodies(root: str) -> dict:

@@ -229,6 +229,10 @@ MESSAGES = {
         "Path-passer rule: of cmd_report.md the parent reads only its memory-candidate section: "
         "Read {path} with offset {offset} and limit {limit}; for the rest read {summary}."
     ),
+    "crew.passer_proxy": (
+        "{agent} is not one of the crew's agents: what it reads reaches the parent, so the "
+        "parent's path-passer rule holds for it. {rule} Task bodies are the crew workers' to read."
+    ),
     "crew.passer_unseen": (
         "While a cmd is open, the parent runs only commands playgate can see through (no "
         "computed command, no interpreter one-liner): they might read task or result bodies."

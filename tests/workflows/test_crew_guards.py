@@ -601,3 +601,23 @@ def test_the_duration_warning(flow):
     del ledger
     _sub, _stop, post = flow.review()
     assert "has exceeded max duration" in post.context
+
+
+@pytest.mark.parametrize("agent_type", ["Explore", "general-purpose", "Plan", "critic",
+                                        "Crew-Writer", None])
+def test_an_agent_outside_the_crew_reads_as_the_parent(opened, agent_type):
+    """A subagent that is not one of the crew's reports to the parent: a
+    summary of a body it read would be the body in other words."""
+    ws, cmd = opened.ws, opened.cmd
+    extra = {"agent_id": "px1"} | ({"agent_type": agent_type} if agent_type else {})
+    task = ws.pre("Read", {"file_path": ws.abs(f"work/{cmd}/tasks/task_3.md")}, **extra)
+    assert task.blocked and task.guard == "crew-path-passer", task
+    assert "not one of the crew's agents" in task.stderr and "task bodies" in task.stderr
+    grep = ws.pre("Grep", {"pattern": "body", "path": ws.abs(f"work/{cmd}"),
+                           "output_mode": "content"}, **extra)
+    assert grep.blocked and grep.guard == "crew-path-passer"
+    bash = ws.pre("Bash", {"command": f"cat work/{cmd}/results/result_1.md"}, **extra)
+    assert bash.blocked and bash.guard == "crew-path-passer"
+    header = ws.pre("Read", {"file_path": ws.abs(f"work/{cmd}/results/result_1.md"),
+                             "limit": 20}, **extra)
+    assert not header.blocked, header
