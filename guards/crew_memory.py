@@ -16,9 +16,19 @@ rules that a hook can check:
   ``rejection_memory``;
 * at most ``retrospect.memory.max_candidates_per_cmd`` entities per call.
 
-Search (``search_nodes``) and every other tool pass. Without a configured
-memory server nothing is checked: the flow works without memory. Only
-while ``config.workflow`` is ``crew``.
+Who writes: the seed writes memory only for the candidates the user
+approved, "親セッションがサブエージェントに委譲して実行する" — so every tool of
+the configured server that is not a reader (``search_nodes``,
+``open_nodes``, ``read_graph``) is ``crew-memory-writer``'s alone; the
+parent, the workers and any other agent only search. ``add_observations``
+is held to the same content rules as a new entity's observations (it would
+otherwise carry a ``cmd_NNN`` note past them), ``create_relations`` to the
+naming rule, and deleting (``delete_*``) or any tool this guard does not
+know is refused: the crew never removes knowledge, and an unknown tool is
+never assumed harmless.
+
+Without a configured memory server nothing is checked: the flow works
+without memory. Only while ``config.workflow`` is ``crew``.
 """
 
 from __future__ import annotations
@@ -37,19 +47,42 @@ REJECTION_PREFIX = "workflow:rejected_proposal:"
 REJECTION_CATEGORIES = ("template_modification", "skill", "improvement")
 
 
+#: The memory server's tools that only read (the reference server's names).
+READERS = ("search_nodes", "open_nodes", "read_graph")
+#: The writes the memory writer may make, and how each is checked.
+WRITERS = ("create_entities", "add_observations", "create_relations")
+
+
 def check(ctx: Context) -> Verdict:
-    """``mcp__<memory_server>__create_entities``: BLOCK an entity that breaks
-    the rules above, naming it and the rule; ALLOWED otherwise."""
+    """A tool of the configured memory server (``mcp__<memory_server>__*``):
+    BLOCK a write by anyone but ``crew-memory-writer``, a delete or an unknown
+    tool, and a write that breaks the seed's rules (naming the entity and the
+    rule); ALLOWED otherwise (readers, other tools, no memory server)."""
     tool = ctx.hook.tool_name
-    if not tool.endswith("__create_entities"):
+    if not tool.startswith("mcp__"):
         return ALLOWED
-    from statefiles.crew import config  # lazy: a memory write only
+    from statefiles.crew import config  # lazy: a memory tool only
 
     cfg = config.load(ctx.root)
     server = cfg.memory_server
-    if not server or tool != f"mcp__{server}__create_entities":
+    prefix = f"mcp__{server}__"
+    if not server or not tool.startswith(prefix):
         return ALLOWED
-    entities = ctx.hook.tool_input.get("entities")
+    op = tool[len(prefix):]
+    if op in READERS:
+        return ALLOWED
+    if op not in WRITERS:
+        return block(ctx.say("crew.memory_no_delete", tool=tool))
+    from workflow.crew import agents  # lazy: a memory write only
+
+    if agents.role(ctx.hook.agent_type) != "memory-writer" or not ctx.hook.in_subagent:
+        return block(ctx.say("crew.memory_writer_only", tool=tool))
+    ti = ctx.hook.tool_input
+    if op == "add_observations":
+        return _observations(ctx, ti.get("observations"))
+    if op == "create_relations":
+        return _relations(ctx, ti.get("relations"))
+    entities = ti.get("entities")
     if not isinstance(entities, list) or not entities:
         return block(ctx.say("crew.memory_shape"))
     limit = cfg.get("retrospect", "memory", "max_candidates_per_cmd")
@@ -63,6 +96,43 @@ def check(ctx: Context) -> Verdict:
     return ALLOWED
 
 
+def _observations(ctx, items) -> Verdict:
+    """``add_observations``: each ``{entityName, contents}`` is judged as an
+    entity of that name with those observations (the entity type aside)."""
+    if not isinstance(items, list) or not items:
+        return block(ctx.say("crew.memory_shape"))
+    for item in items:
+        if not isinstance(item, dict):
+            return block(ctx.say("crew.memory_shape"))
+        name = item.get("entityName")
+        contents = item.get("contents")
+        kind = "rejection_memory" if isinstance(name, str) and name.strip().startswith(
+            REJECTION_PREFIX) else ""  # a later rejection of the same category
+        entity = {"name": name, "entityType": kind, "observations": contents}
+        problem = entity_problem(entity)
+        if problem is not None:
+            return block(ctx.say("crew.memory_rejected", name=name or "-", problem=problem))
+    return ALLOWED
+
+
+def _relations(ctx, items) -> Verdict:
+    """``create_relations``: both ends follow the naming rule, and the
+    relation's type the content rules."""
+    if not isinstance(items, list) or not items:
+        return block(ctx.say("crew.memory_shape"))
+    for item in items:
+        if not isinstance(item, dict):
+            return block(ctx.say("crew.memory_shape"))
+        for end in ("from", "to"):
+            entity = {"name": item.get(end), "entityType": "",
+                      "observations": [item.get("relationType")]}
+            problem = entity_problem(entity)
+            if problem is not None:
+                return block(ctx.say("crew.memory_rejected", name=item.get(end) or "-",
+                                     problem=problem))
+    return ALLOWED
+
+
 def entity_problem(entity) -> str | None:
     """Why a memory entity breaks the seed's rules (``None`` when it does
     not)."""
@@ -70,7 +140,10 @@ def entity_problem(entity) -> str | None:
         return "an entity needs a name"
     name = entity["name"].strip()
     kind = entity.get("entityType")
-    observations = entity.get("observations") or []
+    observations = entity.get("observations")
+    if not isinstance(observations, list):
+        # A lone string is one observation, not a list of characters.
+        observations = [] if observations is None else [observations]
     if name.startswith(REJECTION_PREFIX):
         category = name[len(REJECTION_PREFIX):]
         if category not in REJECTION_CATEGORIES or kind != "rejection_memory":
@@ -80,8 +153,9 @@ def entity_problem(entity) -> str | None:
     parts = name.split(":")
     if len(parts) < 3 or any(not p for p in parts) or name != name.lower() or " " in name:
         return "the name must be {domain}:{category}:{identifier}, lower case, no spaces"
-    text = " ".join([name, str(kind or "")] + [str(o) for o in observations
-                                                 if isinstance(o, (str, int, float))]).lower()
+    # Every observation counts, whatever its shape (a dict or a list would
+    # otherwise carry a cmd_NNN note past the rules).
+    text = " ".join([name, str(kind or "")] + [str(o) for o in observations]).lower()
     if _mentions_cmd(text):
         return "it refers to a particular cmd (cmd_NNN); keep what holds across cmds"
     for word in INTERNAL:

@@ -112,8 +112,8 @@ def _post_tool_use(ctx) -> list:
 def _stop(ctx) -> list:
     acting = agents.acting(ctx)
     role = acting.role
-    if role is None:
-        return []
+    if role is None or role == "memory-writer":
+        return []  # the memory writer runs after the cmd closed: not a task of it
     cmd_id = acting.cmd or _linked_cmd(ctx)
     if cmd_id is None:
         return []

@@ -25,7 +25,9 @@ cmd its prompt names and what the hooks recorded for it
   for it (a forced full run is allowed);
 * the decomposer runs at most three times per cmd (the plan, one
   re-decomposition after a REJECT, one feedback loop), the plan reviewer
-  only on a plan without problems.
+  only on a plan without problems;
+* the memory writer (the batch approval's) only for a closed cmd, with a
+  memory server configured.
 
 An allowed call is recorded (``launch``; the cmd's first launch also
 records ``base_commit`` and the branch). Other agents pass, unless their
@@ -83,6 +85,9 @@ def check(ctx: Context) -> Verdict:
     cmd = cmds.Cmd(ctx.root, named.cmd)
     if not cmd.exists:
         return block(ctx.say("crew.no_cmd_dir", cmd=named.cmd))
+    if role == "memory-writer":
+        problem = _judge_memory_writer(ctx, cmd)
+        return ALLOWED if problem is None else block(problem)
     if not cmd.open:
         return block(ctx.say("crew.cmd_closed", cmd=named.cmd))
     extra = cmd.config.get("phase_instructions", PHASE_OF.get(role, "execute"))
@@ -193,6 +198,21 @@ def _judge(ctx, cmd, role: str, named):
         return _judge_aggregator(ctx, cmd, named)
     if role == "retrospector":
         return _judge_retrospector(ctx, cmd, named)
+    return None
+
+
+def _judge_memory_writer(ctx, cmd):
+    """The memory writer is the batch approval's: it runs for a cmd that is
+    closed (its retrospect, or its aggregate with ``retrospect.enabled:
+    false``, done), and only with a memory server configured. Its prompt
+    lists the approved entities, so no length limit; nothing is recorded
+    (the cmd's log is closed: the parent records the approvals)."""
+    if not cmd.config.memory_server:
+        return ctx.say("crew.memory_off")
+    if cmd.aborted:
+        return ctx.say("crew.cmd_closed", cmd=cmd.cmd)
+    if cmd.state.closed is None:
+        return ctx.say("crew.memory_early", cmd=cmd.cmd)
     return None
 
 

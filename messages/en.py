@@ -285,7 +285,28 @@ MESSAGES = {
         "Task {task}'s Writes column ({writes}) does not list {path}: one writer per file. "
         "Write only the files your task lists, or report what else is needed in your result."
     ),
-    "crew.memory_shape": "create_entities needs a non-empty entities list.",
+    "crew.memory_off": (
+        "No memory server is configured (memory_server in .claude/crew-config.yaml): skip the "
+        "memory step; the flow works without memory."
+    ),
+    "crew.memory_early": (
+        "{cmd} is still running: memory candidates are stored after the batch approval, once "
+        "its retrospect (or, with retrospect off, its aggregate) has closed the cmd."
+    ),
+    "crew.memory_writer_only": (
+        "{tool} writes memory: only crew-memory-writer does, with the candidates the user "
+        "approved in the batch approval (Agent(subagent_type='crew-memory-writer') with the "
+        "cmd's directory and the approved entities). Everyone else only searches."
+    ),
+    "crew.memory_no_delete": (
+        "{tool} is not a memory tool the crew uses: it searches (search_nodes, open_nodes, "
+        "read_graph) and its memory writer creates entities, observations and relations; it "
+        "never deletes. Leave removing knowledge to the user."
+    ),
+    "crew.memory_shape": (
+        "A memory write needs a non-empty list of objects (entities, observations or "
+        "relations)."
+    ),
     "crew.memory_too_many": (
         "{count} memory entities in one call: at most {limit} per cmd "
         "(retrospect.memory.max_candidates_per_cmd)."

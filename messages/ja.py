@@ -286,7 +286,28 @@ MESSAGES = {
         "タスク {task} の Writes 列（{writes}）に {path} はありません。1つのファイルの書き手は1つ"
         "だけです。タスクが挙げるファイルだけを書き、ほかに必要なものは result に書いてください。"
     ),
-    "crew.memory_shape": "create_entities には空でない entities のリストが必要です。",
+    "crew.memory_off": (
+        "メモリサーバーが設定されていません（.claude/crew-config.yaml の memory_server）。メモリの手順は"
+        "飛ばしてください。メモリがなくてもフローは動きます。"
+    ),
+    "crew.memory_early": (
+        "{cmd} はまだ実行中です。メモリ候補を保存するのは一括承認の後、回顧（回顧が無効なら集約）で cmd が"
+        "閉じてからです。"
+    ),
+    "crew.memory_writer_only": (
+        "{tool} はメモリへの書き込みです。書き込むのは crew-memory-writer だけで、一括承認でユーザーが"
+        "承認した候補に限ります（Agent(subagent_type='crew-memory-writer') に cmd のディレクトリと"
+        "承認されたエンティティを渡してください）。他のエージェントは検索だけを行います。"
+    ),
+    "crew.memory_no_delete": (
+        "{tool} は crew が使うメモリツールではありません。crew は検索（search_nodes、open_nodes、"
+        "read_graph）を行い、メモリ書き込み役がエンティティ・観察・関係を作成するだけで、削除はしません。"
+        "知見の削除はユーザーに任せてください。"
+    ),
+    "crew.memory_shape": (
+        "メモリへの書き込みには、オブジェクトの空でないリスト（entities、observations または "
+        "relations）が必要です。"
+    ),
     "crew.memory_too_many": (
         "1回の呼び出しにメモリエンティティが {count} 件あります。1つの cmd につき最大 {limit} 件"
         "です（retrospect.memory.max_candidates_per_cmd）。"

@@ -61,7 +61,8 @@ SEED_TOOLS = {
     "crew-reviewer": {"Read", "Write", "Grep", "Glob", "Bash", "mcp__memory__search_nodes"},
     "crew-aggregator": {"Read", "Write", "Grep", "Glob"},
     "crew-retrospector": {"Read", "Write", "Grep", "Glob", "mcp__memory__search_nodes"},
-    "crew-memory-writer": {"Read", "mcp__memory__create_entities", "mcp__memory__search_nodes"},
+    "crew-memory-writer": {"Read", "mcp__memory__create_entities", "mcp__memory__add_observations",
+                           "mcp__memory__search_nodes"},
 }
 WRITE_TOOLS = {"Write", "Edit", "MultiEdit", "NotebookEdit"}
 SPAWN_TOOLS = {"Task", "Agent"}

@@ -16,6 +16,7 @@ from crew_kit import (
     Flow,
     aggregator_prompt,
     decomposer_prompt,
+    memory_writer_prompt,
     prompt,
     result_text,
     retrospector_prompt,
@@ -532,6 +533,10 @@ def test_an_aborted_cmd_stops_guarding(flow):
 # ------------------------------------------------------------------ memory
 
 
+#: A tool call of the memory writer subagent.
+WRITER = {"agent_id": "mw", "agent_type": "crew-memory-writer"}
+
+
 @pytest.fixture
 def memory(cw):
     (cw.root / ".claude/crew-config.yaml").write_text("memory_server: memory\n")
@@ -554,7 +559,7 @@ def memory(cw):
       "observations": ["the aggregator should run first"]}, False),
 ])
 def test_memory_entities_follow_the_seeds_rules(memory, entity, ok):
-    out = memory.pre("mcp__memory__create_entities", {"entities": [entity]})
+    out = memory.pre("mcp__memory__create_entities", {"entities": [entity]}, **WRITER)
     assert out.blocked is (not ok), out
 
 
@@ -567,8 +572,101 @@ def test_without_a_memory_server_nothing_is_checked(cw):
 
 def test_too_many_memory_entities(memory):
     entities = [{"name": f"a:b:c{k}", "entityType": "x"} for k in range(6)]
-    out = memory.pre("mcp__memory__create_entities", {"entities": entities})
+    out = memory.pre("mcp__memory__create_entities", {"entities": entities}, **WRITER)
     assert out.blocked and "at most 5" in out.stderr
+
+
+GOOD = {"name": "python:testing:tmp_path_over_tempdir", "entityType": "best_practice",
+        "observations": ["pytest's tmp_path is cleaned per test"]}
+
+
+@pytest.mark.parametrize("who", [{}, {"agent_id": "c1", "agent_type": "crew-coder"},
+                                 {"agent_id": "e1", "agent_type": "Explore"},
+                                 {"agent_id": "m1", "agent_type": "Crew-Memory-Writer"},
+                                 {"agent_type": "crew-memory-writer"}])
+@pytest.mark.parametrize("tool,tool_input", [
+    ("create_entities", {"entities": [GOOD]}),
+    ("add_observations", {"observations": [{"entityName": GOOD["name"], "contents": ["x"]}]}),
+    ("create_relations", {"relations": [{"from": "a:b:c", "to": "d:e:f", "relationType": "uses"}]}),
+])
+def test_only_the_memory_writer_writes_memory(memory, who, tool, tool_input):
+    """The seed: memory is written only for approved candidates, by the
+    subagent the parent delegates that to; the parent (no agent id), the
+    workers and any other agent only search."""
+    out = memory.pre(f"mcp__memory__{tool}", tool_input, **who)
+    assert out.blocked and out.guard == "crew-memory" and "crew-memory-writer" in out.stderr
+    assert not memory.pre(f"mcp__memory__{tool}", tool_input, **WRITER).blocked
+    for reader in ("search_nodes", "open_nodes", "read_graph"):
+        assert not memory.pre(f"mcp__memory__{reader}", {"query": "x", "names": ["a"]},
+                              **who).blocked
+
+
+@pytest.mark.parametrize("tool", ["delete_entities", "delete_observations", "delete_relations",
+                                  "frobnicate", ""])
+def test_memory_is_never_deleted_and_unknown_tools_are_refused(memory, tool):
+    out = memory.pre(f"mcp__memory__{tool}", {"entityNames": ["a:b:c"]}, **WRITER)
+    assert out.blocked and out.guard == "crew-memory", out
+
+
+def test_another_servers_tools_are_not_the_memory(memory):
+    out = memory.pre("mcp__notes__create_entities", {"entities": [{"name": "Bad Name"}]})
+    assert not (out.blocked and out.guard == "crew-memory")
+
+
+CMD_NOTES = st.one_of(
+    st.builds(lambda n, pre: f"{pre}cmd_{n:03d}", st.integers(0, 999),
+              st.sampled_from(["", "seen in ", "work/", "CMD_".lower()])),
+    st.sampled_from(["the aggregator ran first", "phase 2 was slow", "see execution_log"]))
+
+
+def _shapes(note):
+    """``note`` as an observation of every shape a write may carry it in."""
+    return st.sampled_from([[note], note, [{"text": note}], [[note]], [1, note]])
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture],
+          deadline=None)
+@given(note=CMD_NOTES, data=st.data())
+def test_a_cmd_or_the_machinery_never_reaches_memory(memory, note, data):
+    """Whatever the write and the shape of its observations, a note about a
+    particular cmd or the crew's machinery is refused."""
+    observations = data.draw(_shapes(note))
+    entity = dict(GOOD, observations=observations)
+    out = memory.pre("mcp__memory__create_entities", {"entities": [entity]}, **WRITER)
+    assert out.blocked and out.guard == "crew-memory", (observations, out)
+    out = memory.pre("mcp__memory__add_observations", {"observations": [
+        {"entityName": GOOD["name"], "contents": observations}]}, **WRITER)
+    assert out.blocked and out.guard == "crew-memory", (observations, out)
+
+
+def test_a_second_rejection_adds_observations(memory):
+    out = memory.pre("mcp__memory__add_observations", {"observations": [
+        {"entityName": "workflow:rejected_proposal:skill",
+         "contents": ["Rejected on 2026-01-05 in cmd_004"]}]}, **WRITER)
+    assert not out.blocked, out
+    out = memory.pre("mcp__memory__add_observations", {"observations": [
+        {"entityName": "workflow:rejected_proposal:anything", "contents": ["x"]}]}, **WRITER)
+    assert out.blocked
+
+
+def test_the_memory_writer_runs_after_the_cmd_closed(flow):
+    ws = flow.ws
+    text = memory_writer_prompt(flow.cmd, "python:testing:tmp_path (best_practice): x")
+    out = ws.agent("crew-memory-writer", text)
+    assert out.blocked and "No memory server" in out.stderr
+    (ws.root / ".claude/crew-config.yaml").write_text("memory_server: memory\n")
+    out = ws.agent("crew-memory-writer", text)
+    assert out.blocked and "still running" in out.stderr
+    flow.close()
+    before = log_of(flow)
+    assert before["status"] == "success"
+    assert not ws.agent("crew-memory-writer", text).blocked
+    sub = ws.spawn("mw1", "crew-memory-writer", text)
+    assert not sub.pre("mcp__memory__create_entities", {"entities": [GOOD]}).blocked
+    sub.stop("Stored 1 entity.")
+    assert log_of(flow) == before  # the closed cmd's log is left as it was
+    (ws.root / f"work/{flow.cmd}/ABORTED").write_text("x\n")
+    assert ws.agent("crew-memory-writer", text).blocked
 
 
 # ------------------------------------------------------------------ reminders

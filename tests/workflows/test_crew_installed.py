@@ -18,6 +18,7 @@ from crew_kit import (
     CrewWorkspace,
     Flow,
     aggregator_prompt,
+    memory_writer_prompt,
     reviewer_prompt,
     worker_prompt,
 )
@@ -185,3 +186,24 @@ def test_the_cmd_is_a_success_only_with_every_result_validated(flow):
            "task_count: 3\nfailed_tasks: []\n---\n# Summary\n")
     stop = sub.stop()
     assert '"decision": "block"' in stop.stdout or stop.code == 2, stop
+
+
+def test_memory_only_through_the_memory_writer_after_the_cmd(flow):
+    ws = flow.ws
+    (ws.root / ".claude/crew-config.yaml").write_text("memory_server: memory\n")
+    good = {"name": "python:testing:tmp_path_over_tempdir", "entityType": "best_practice",
+            "observations": ["pytest's tmp_path is cleaned per test"]}
+    text = memory_writer_prompt(flow.cmd, "python:testing:tmp_path_over_tempdir")
+    assert refused_by(ws.agent("crew-memory-writer", text), "crew-wave-guard")  # still open
+    flow.close()
+    out = ws.pre("mcp__memory__create_entities", {"entities": [good]})
+    assert refused_by(out, "crew-memory") and "crew-memory-writer" in out.stderr
+    assert not ws.pre("mcp__memory__search_nodes", {"query": "pytest"}).blocked
+    assert not ws.agent("crew-memory-writer", text).blocked
+    sub = ws.spawn("mw1", "crew-memory-writer", text)
+    assert not sub.pre("mcp__memory__create_entities", {"entities": [good]}).blocked
+    out = sub.pre("mcp__memory__add_observations", {"observations": [
+        {"entityName": good["name"], "contents": [{"note": f"seen in {flow.cmd}"}]}]})
+    assert refused_by(out, "crew-memory") and "particular cmd" in out.stderr
+    assert refused_by(sub.pre("mcp__memory__delete_entities", {"entityNames": ["a:b:c"]}),
+                      "crew-memory")
