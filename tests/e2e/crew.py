@@ -48,7 +48,7 @@ RESULT_MARK = "RESULT-BODY-SECRET"
 EXPECTED = frozenset({"session-start", "active-workflow", "crew-resume", "crew-reminder",
                       "prompt-state", "session-report"})
 
-PLAN_1 = f"""# Plan: {{cmd}}
+PLAN_1 = """# Plan: {cmd}
 
 Add --shout to greet (upper-case greeting) with tests, and document it.
 
@@ -58,7 +58,7 @@ Add --shout to greet (upper-case greeting) with tests, and document it.
 | 2 | Add the --shout option and its tests | coder | sonnet | - | greet/cli.py, tests/test_cli.py |
 | 3 | Document --shout in the README | writer | haiku | 1, 2 | README.md |
 """
-PLAN_2 = f"""# Plan: {{cmd}}
+PLAN_2 = """# Plan: {cmd}
 
 Survey shout options of other CLIs and note them.
 
@@ -664,7 +664,7 @@ class CrewRun:
         path = f"{Path(sys.executable).parent}:{os.environ.get('PATH', '/usr/bin:/bin')}"
         env = {"PATH": path}
         self.journals, self.parents, self.runs = [], [], []
-        for index, (request, approve) in enumerate(((REQUEST, True), (REQUEST_2, False))):
+        for request, approve in ((REQUEST, True), (REQUEST_2, False)):
             journal = Journal()
             parent = CrewParent(journal, box, self, request, approve)
             script = Script(main=parent)

@@ -141,7 +141,7 @@ def test_a_running_task_is_not_started_twice_and_retries_run_out(flow):
     assert out.blocked and "still running" in out.stderr
     sub = flow.ws.spawn("c1", "crew-coder", text)
     sub.stop()  # no result: a failure
-    for k in range(2):
+    for _k in range(2):
         flow.work(2, "coder", status="failure")
     entry = task_entry(flow, 2)
     assert (entry["status"], entry["retries"]) == ("failure", 2)
