@@ -8,9 +8,9 @@ the call (matched exactly) and, for a worker, by the task its prompt names:
 file                       who may write it
 =========================  ======================================================
 ``request.md``             the parent
-``plan.md``,               ``crew-decomposer``
-``plan_retry.md``,
-``tasks/task_N.md``
+``plan.md``,               ``crew-decomposer``; ``plan.md`` and ``tasks/task_1.md``
+``plan_retry.md``,         also the parent when it skips Phase 1: a one-row plan
+``tasks/task_N.md``        (task 1, no dependencies) before any agent of the cmd ran
 ``plan_review.md``         nobody: the hooks write it from the plan reviewer's reply
 ``results/result_N.md``    the worker of task N; the parent only a result that
                            says ``status: failure``, for a task out of retries
@@ -101,6 +101,8 @@ def _judge(ctx, where, rel: str) -> Verdict:
         if cmd.state.phase("aggregator") is None and len(cmd.plan.tasks) <= 2:
             return ALLOWED
         return block(ctx.say("crew.files_summary", path=rel))
+    if role == "parent" and kind in (PLAN, TASK):
+        return _phase1_skipped(ctx, where, rel)
     if role == owner or (owner == "parent" and role == "parent"):
         if role != "parent" and acting is not None and acting.cmd not in (None, where.cmd):
             return block(ctx.say("crew.files_other_cmd", path=rel, cmd=acting.cmd))
@@ -108,6 +110,34 @@ def _judge(ctx, where, rel: str) -> Verdict:
     return block(ctx.say("crew.files_owner", path=rel, agent=_label(role),
                          owner="the parent" if owner == "parent"
                          else agents.agent_type_of(owner)))
+
+
+def _phase1_skipped(ctx, where, rel: str) -> Verdict:
+    """The parent writes ``plan.md`` and ``tasks/task_1.md`` itself when it
+    skips Phase 1 (seed 000 "Phase 1 例外条件": a one-line fix, a one-value
+    configuration change): before any agent of the cmd ran, one task
+    numbered 1 without dependencies. The plan's row is ours (the seed has
+    the parent write only the task file): the hooks read the persona and
+    the Writes column from it, and a plan that writes code still needs the
+    plan reviewer's APPROVE."""
+    cmd = cmds.Cmd(ctx.root, where.cmd)
+    if cmd.state.entries:
+        return block(ctx.say("crew.files_skip", path=rel, why=ctx.say("crew.skip_ran")))
+    if where.kind == TASK:
+        if where.number != 1:
+            return block(ctx.say("crew.files_skip", path=rel, why=ctx.say("crew.skip_task_1")))
+        return ALLOWED
+    from statefiles.crew import plan as _plan  # lazy: a parent's plan write only
+
+    post = ctx.post_edit
+    after = post.after if post is not None and post.applies else None
+    parsed = _plan.parse(after or "")
+    tasks = list(parsed.tasks.values())
+    if not parsed.found or parsed.problems or len(tasks) != 1 or tasks[0].number != 1 \
+            or tasks[0].depends:
+        why = parsed.problems[0] if parsed.problems else ctx.say("crew.skip_one_row")
+        return block(ctx.say("crew.files_skip", path=rel, why=why))
+    return ALLOWED
 
 
 def _label(role: str) -> str:

@@ -244,6 +244,15 @@ MESSAGES = {
     "crew.files_review": (
         "{path} is written by playgate's hooks from crew-plan-reviewer's reply; nobody edits it."
     ),
+    "crew.files_skip": (
+        "{path} is written by crew-decomposer; the parent writes plan.md and tasks/task_1.md "
+        "only when it skips Phase 1 (a one-line fix, a one-value configuration change), before "
+        "any agent of the cmd ran, with one task: | 1 | title | persona | model | - | writes |. "
+        "Here {why}: run Agent(subagent_type='crew-decomposer') instead."
+    ),
+    "crew.skip_ran": "an agent of the cmd has run already",
+    "crew.skip_task_1": "a skipped Phase 1 has task 1 only",
+    "crew.skip_one_row": "the plan's table must have exactly one row: task 1, Depends On -",
     "crew.files_owner": "{path} is written by {owner}, not {agent} (roles own their files).",
     "crew.files_other_cmd": "{path} belongs to another cmd than yours ({cmd}).",
     "crew.files_other_result": (

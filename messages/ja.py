@@ -245,6 +245,15 @@ MESSAGES = {
     "crew.files_review": (
         "{path} は crew-plan-reviewer の返答から playgate のフックが書きます。誰も編集しません。"
     ),
+    "crew.files_skip": (
+        "{path} を書くのは crew-decomposer です。親が plan.md と tasks/task_1.md を書くのは Phase 1 を"
+        "省略するとき（1行の修正、設定値1つの変更）だけで、cmd のエージェントがまだ動いていないこと、"
+        "タスクが1つ（| 1 | title | persona | model | - | writes |）であることが条件です。"
+        "ここでは {why}。代わりに Agent(subagent_type='crew-decomposer') を実行してください。"
+    ),
+    "crew.skip_ran": "cmd のエージェントがすでに動いています",
+    "crew.skip_task_1": "Phase 1 を省略した cmd のタスクは task 1 だけです",
+    "crew.skip_one_row": "plan の表はちょうど1行（task 1、Depends On は -）でなければなりません",
     "crew.files_owner": "{path} を書くのは {owner} で、{agent} ではありません（役割ごとに書くファイルが決まっています）。",
     "crew.files_other_cmd": "{path} はあなたの cmd（{cmd}）とは別の cmd のファイルです。",
     "crew.files_other_result": (

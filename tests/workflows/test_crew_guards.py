@@ -719,3 +719,56 @@ def test_an_agent_outside_the_crew_reads_as_the_parent(opened, agent_type):
     header = ws.pre("Read", {"file_path": ws.abs(f"work/{cmd}/results/result_1.md"),
                              "limit": 20}, **extra)
     assert not header.blocked, header
+
+
+ONE_ROW = ("# Plan\n\n| Task | Title | Persona | Model | Depends On | Writes |\n"
+           "|---|---|---|---|---|---|\n| 1 | Fix the typo | writer | haiku | - | README.md |\n")
+
+
+def test_the_parent_skips_phase_1_with_a_one_row_plan(cw):
+    """Seed 000 "Phase 1 例外条件": the parent writes the task itself (and,
+    for the hooks, its one-row plan) before any agent of the cmd ran."""
+    cw.session_start()
+    cw.read("state.md")
+    cmd = cw.new_cmd()
+    cw.put(f"work/{cmd}/request.md", "fix the typo\n")
+    two = ONE_ROW + "| 2 | More | writer | - | 1 | docs/x.md |\n"
+    assert "exactly one row" in cw.write(f"work/{cmd}/plan.md", two).stderr
+    dep = ONE_ROW.replace("| haiku | - |", "| haiku | 2 |")
+    assert cw.write(f"work/{cmd}/plan.md", dep).blocked
+    assert "task 1 only" in cw.write(f"work/{cmd}/tasks/task_2.md", "x\n").stderr
+    assert not cw.write(f"work/{cmd}/plan.md", ONE_ROW).blocked
+    cw.put(f"work/{cmd}/plan.md", ONE_ROW)
+    assert not cw.write(f"work/{cmd}/tasks/task_1.md", "# Task 1\nfix it\n").blocked
+    cw.put(f"work/{cmd}/tasks/task_1.md", "# Task 1\nfix it\n")
+    flow = Flow.__new__(Flow)
+    flow.ws, flow.cmd, flow.agents, flow.plan_text = cw, cmd, 0, ONE_ROW
+    flow.work(1, "writer", outputs="[README.md]", files=[("README.md", "fixed\n")])
+    # Once an agent ran, the plan is no longer the parent's.
+    out = cw.write(f"work/{cmd}/plan.md", ONE_ROW.replace("README.md", "**"))
+    assert out.blocked and "has run already" in out.stderr
+    summary = (f"---\ncmd_id: {cmd}\nstatus: success\nquality: GREEN\ncompleteness: 100\n"
+               f"task_count: 1\nfailed_tasks: []\n---\n# Summary: {cmd}\n"
+               "(Phase 3 skipped — single task)\n")
+    assert not cw.write(f"work/{cmd}/cmd_report_summary.md", summary).blocked
+    cw.put(f"work/{cmd}/cmd_report_summary.md", summary)
+    flow.run("crew-retrospector", retrospector_prompt(cmd, "light"), write=[
+        (f"work/{cmd}/retrospective.md",
+         "---\nmode: light\nimprovements_accepted: 0\nskills_accepted: 0\n---\n# R\n")])
+    log = yaml.safe_load((cw.root / f"work/{cmd}/execution_log.yaml").read_text())
+    assert log["status"] == "success"
+    assert [(t["role"], t["task"]) for t in log["tasks"]] == [("worker_writer", "task_1"),
+                                                              ("retrospector", None)]
+
+
+def test_a_skipped_phase_1_that_writes_code_is_still_reviewed(cw):
+    cw.session_start()
+    cw.read("state.md")
+    cmd = cw.new_cmd()
+    cw.put(f"work/{cmd}/request.md", "x\n")
+    code = ONE_ROW.replace("writer | haiku | - | README.md", "coder | haiku | - | greet/cli.py")
+    assert not cw.write(f"work/{cmd}/plan.md", code).blocked
+    cw.put(f"work/{cmd}/plan.md", code)
+    cw.put(f"work/{cmd}/tasks/task_1.md", "# Task 1\n")
+    out = cw.agent("crew-coder", worker_prompt(cmd, 1, "coder"))
+    assert out.blocked and "crew-plan-reviewer" in out.stderr

@@ -207,3 +207,21 @@ def test_memory_only_through_the_memory_writer_after_the_cmd(flow):
     assert refused_by(out, "crew-memory") and "particular cmd" in out.stderr
     assert refused_by(sub.pre("mcp__memory__delete_entities", {"entityNames": ["a:b:c"]}),
                       "crew-memory")
+
+
+def test_a_skipped_phase_1(installed):
+    ws = InstalledCrew(installed)
+    ws.session_start()
+    assert not ws.read("state.md").blocked
+    cmd = ws.new_cmd()
+    ws.put(f"work/{cmd}/request.md", "fix the typo\n")
+    plan = ("# Plan\n\n| Task | Title | Persona | Model | Depends On | Writes |\n"
+            "|---|---|---|---|---|---|\n| 1 | Fix the typo | writer | haiku | - | README.md |\n")
+    assert refused_by(ws.write(f"work/{cmd}/tasks/task_2.md", "x\n"), "crew-files")
+    assert not ws.write(f"work/{cmd}/plan.md", plan).blocked
+    ws.put(f"work/{cmd}/plan.md", plan)
+    assert not ws.write(f"work/{cmd}/tasks/task_1.md", "# Task 1\n").blocked
+    ws.put(f"work/{cmd}/tasks/task_1.md", "# Task 1\n")
+    assert not ws.agent("crew-writer", worker_prompt(cmd, 1, "writer")).blocked
+    out = ws.write(f"work/{cmd}/plan.md", plan.replace("README.md", "**"))
+    assert refused_by(out, "crew-files") and "has run already" in out.stderr
