@@ -10,7 +10,8 @@ seed 000 "実行ログ"): the execution log written from what the hooks saw.
   - a worker: its result validated (:func:`statefiles.crew.results.validate`)
     → ``success`` / ``partial`` / ``failure`` (with the one-line error and
     the metadata issues), ``timeout`` when it stopped without a successful
-    result after ``worker_max_turns`` turns;
+    result after ``worker_max_turns`` turns (``partial`` when that was its
+    last retry, seed 000 step 6c);
   - the decomposer: the plan it wrote (its fingerprint and problems), and
     whether every task file exists;
   - the plan reviewer: the verdict of its closing line (``APPROVE``,
@@ -198,6 +199,10 @@ def _worker(ctx, cmd, role: str, number: int) -> dict:
             status = "timeout"
             error = (f"stopped after {turns} turns (worker_max_turns "
                      f"{cmd.config.worker_max_turns})" + (f"; {error}" if error else ""))
+            entry = cmd.state.worker(number)
+            if entry is not None and entry.retries >= cmd.config.max_retries:
+                # seed 000 step 6c: a timeout out of retries is recorded partial
+                status, error = "partial", "timed out on its last retry: " + error
     return {"status": status, "error": error, "metadata_issues": report["issues"][:10],
             "quality": (report.get("metadata") or {}).get("quality"),
             "completeness": (report.get("metadata") or {}).get("completeness")}

@@ -246,6 +246,15 @@ def test_a_timeout_is_recorded_from_the_turns(flow):
     flow.run("crew-researcher", text, turns=30)
     entry = task_entry(flow, 1)
     assert entry["status"] == "timeout" and "30 turns" in entry["error"]
+    flow.run("crew-researcher", text, turns=30)
+    assert task_entry(flow, 1)["status"] == "timeout"
+    # Out of retries: recorded partial (seed 000 step 6c), a failed task for the aggregate.
+    flow.run("crew-researcher", text, turns=31)
+    entry = task_entry(flow, 1)
+    assert (entry["status"], entry["retries"]) == ("partial", 2), entry
+    assert "last retry" in entry["error"] and "31 turns" in entry["error"]
+    assert flow.ws.agent("crew-researcher", text).blocked
+    assert task_entry(flow, 3)["status"] == "skipped"
 
 
 def test_the_parent_adds_keys_but_never_changes_the_hooks(flow):
