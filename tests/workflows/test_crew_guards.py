@@ -781,3 +781,40 @@ def test_a_skipped_phase_1_that_writes_code_is_still_reviewed(cw):
     cw.put(f"work/{cmd}/tasks/task_1.md", "# Task 1\n")
     out = cw.agent("crew-coder", worker_prompt(cmd, 1, "coder"))
     assert out.blocked and "crew-plan-reviewer" in out.stderr
+
+
+def test_the_feedback_loop_plans_the_failed_tasks_again(cw):
+    """Seed 000 "フィードバックループ": half the tasks or more failed for good;
+    the decomposer plans them again into plan_retry.md (numbering on), the
+    new tasks run as a wave, and the aggregator still gets the old ones in
+    FAILED_TASKS; the decomposer's runs per cmd are bounded."""
+    two = ("| Task | Title | Persona | Model | Depends On | Writes |\n|---|---|---|---|---|---|\n"
+           "| 1 | a | researcher | haiku | - | - |\n| 2 | b | researcher | haiku | - | - |\n")
+    flow = Flow(cw, two)
+    flow.decompose()
+    cmd = flow.cmd
+    for n in (1, 2):
+        for _ in range(3):
+            flow.work(n, "researcher", status="failure")
+    text = prompt("decomposer", f"REQUEST_PATH: work/{cmd}/request.md",
+                  f"PLAN_PATH: work/{cmd}/plan_retry.md", f"TASKS_DIR: work/{cmd}/tasks/"
+                  ) + "FAILED_TASKS: [1, 2]\n"
+    retry = two.replace("| 1 | a |", "| 3 | a again |").replace("| 2 | b |", "| 4 | b again |")
+    flow.run("crew-decomposer", text, write=[(f"work/{cmd}/plan_retry.md", retry),
+                                             (f"work/{cmd}/tasks/task_3.md", "x\n"),
+                                             (f"work/{cmd}/tasks/task_4.md", "x\n")])
+    out = cw.agent("crew-aggregator", aggregator_prompt(cmd, [1, 2]))
+    assert out.blocked and "task_3 (pending), task_4 (pending)" in out.stderr
+    for n in (3, 4):
+        flow.work(n, "researcher", extra="## Sources\n- x")
+    out = cw.agent("crew-aggregator", aggregator_prompt(cmd))
+    assert out.blocked and "FAILED_TASKS: [1, 2]" in out.stderr
+    assert not cw.agent("crew-aggregator", aggregator_prompt(cmd, [1, 2])).blocked
+    statuses = {t["task"]: t["status"] for t in log_of(flow)["tasks"] if t["task"]}
+    assert statuses == {"task_1": "failure", "task_2": "failure", "task_3": "success",
+                        "task_4": "success"}
+    # A third decomposition is the last one.
+    assert not cw.agent("crew-decomposer", text).blocked
+    cw.spawn("d3", "crew-decomposer", text).stop()
+    out = cw.agent("crew-decomposer", text)
+    assert out.blocked and "3" in out.stderr
