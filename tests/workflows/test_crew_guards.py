@@ -818,3 +818,36 @@ def test_the_feedback_loop_plans_the_failed_tasks_again(cw):
     cw.spawn("d3", "crew-decomposer", text).stop()
     out = cw.agent("crew-decomposer", text)
     assert out.blocked and "3" in out.stderr
+
+
+@pytest.mark.parametrize("source,recovered", [("startup", True), ("resume", True),
+                                               ("compact", False), ("clear", False)])
+def test_a_fresh_session_skips_a_running_task_whose_result_validates(cw, source, recovered):
+    """Seed 000 checkpoint step 4: a task that was running when the session
+    ended is skipped when its result exists (validated here), else run again.
+    Only a new process (startup, resume) knows the subagent is gone."""
+    chain = ("| Task | Title | Persona | Model | Depends On | Writes |\n|---|---|---|---|---|---|\n"
+             "| 1 | a | researcher | haiku | - | - |\n| 2 | b | writer | haiku | 1 | README.md |\n"
+             "| 3 | c | researcher | haiku | - | - |\n")
+    flow = Flow(cw, chain)
+    flow.decompose()
+    cmd = flow.cmd
+    for n in (1, 3):
+        text = worker_prompt(cmd, n, "researcher")
+        assert not cw.agent("crew-researcher", text).blocked
+        sub = cw.spawn(f"r{n}", "crew-researcher", text)
+    # The session ends: task 1 wrote its result, task 3 did not.
+    cw.put(f"work/{cmd}/results/result_1.md", result_text(1, extra="## Sources\n- x"))
+    context = cw.session_start(source).context
+    entry = task_entry(flow, 1)
+    if recovered:
+        assert entry["status"] == "success" and entry["finished"], entry
+        assert "Done: task_1" in context and "task_2 (crew-writer)" in context
+        assert not cw.read("state.md").blocked
+        assert not cw.agent("crew-writer", worker_prompt(cmd, 2, "writer"),
+                            session_id="s2").blocked
+    else:
+        assert entry["status"] == "running"
+    assert task_entry(flow, 3)["status"] == "running"  # no result: run it again
+    assert "task_3 (no valid result: run it again)" in context
+    assert sub  # the last subagent never stopped

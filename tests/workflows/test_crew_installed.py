@@ -19,6 +19,7 @@ from crew_kit import (
     Flow,
     aggregator_prompt,
     memory_writer_prompt,
+    result_text,
     reviewer_prompt,
     worker_prompt,
 )
@@ -153,11 +154,18 @@ def test_resume_at_session_start(flow):
     ws = flow.ws
     flow.decompose()
     flow.review()
-    flow.work(1, "researcher", extra="## Sources\n- x")
+    text = worker_prompt(flow.cmd, 1, "researcher")
+    assert not ws.agent("crew-researcher", text).blocked
+    ws.spawn("r1", "crew-researcher", text)
     assert not ws.agent("crew-coder", worker_prompt(flow.cmd, 2, "coder")).blocked
+    # The session ends while both run; task 1 had written its result.
+    ws.put(f"work/{flow.cmd}/results/result_1.md", result_text(1, extra="## Sources\n- x"))
     context = ws.session_start("resume").context
     assert f"{flow.cmd} did not finish" in context and "Done: task_1" in context
-    assert "task_2" in context and "Pending: task_3" in context
+    assert "task_2 (no valid result: run it again)" in context
+    assert "Pending: task_3" in context
+    states = {t["task"]: t["status"] for t in log_of(flow)["tasks"] if t["task"]}
+    assert states == {"task_1": "success", "task_2": "running", "task_3": "pending"}, states
 
 
 def test_the_cmd_is_a_success_only_with_every_result_validated(flow):

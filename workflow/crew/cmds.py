@@ -30,6 +30,15 @@ class Cmd:
         self._state = self._plan = None
         self._config = config
 
+    def recount(self, extra: list) -> None:
+        """Fold the records ``extra`` (not yet written) into :attr:`state`,
+        so that what is said now agrees with what is being recorded."""
+        from statefiles.crew import ledger  # lazy: crew paths only
+
+        stamped = [dict(rec, ts=rec.get("ts") or ledger.now()) for rec in extra]
+        self._state = ledger.state(self.root, self.cmd, ledger.records(self.root, self.cmd)
+                                   + stamped)
+
     @property
     def state(self):
         """The record's :class:`statefiles.crew.ledger.CmdState`."""
