@@ -64,9 +64,12 @@ def test_the_first_cmd_is_logged_by_the_hooks(crew_run):
     assert data["plan_validation"]["verdict"] == "APPROVE"
     assert data["plan_validation"]["enabled"] is True
     by = tasks(data)
-    assert [t["role"] for t in data["tasks"]] == [
-        "decomposer", "plan_reviewer", "worker_researcher", "worker_coder", "worker_writer",
-        "aggregator", "retrospector"]
+    roles = [t["role"] for t in data["tasks"]]
+    # Wave 1's two calls come in one message: their launches are recorded in
+    # the order their hooks ran, which the CLI does not fix.
+    assert roles[:2] == ["decomposer", "plan_reviewer"], roles
+    assert sorted(roles[2:4]) == ["worker_coder", "worker_researcher"], roles
+    assert roles[4:] == ["worker_writer", "aggregator", "retrospector"], roles
     assert (by["task_2"]["status"], by["task_2"]["retries"]) == ("success", 1)
     assert all(t["status"] == "success" and t["finished"] for t in data["tasks"])
     # The parent's approvals, kept by the hooks' renders.
