@@ -156,25 +156,24 @@ def _parent_command(cmd) -> bool:
 def approved_targets(root: str) -> set:
     """The files the parent may change for the batch approval: for each
     closed cmd with a retrospective, the ``target`` of every improvement
-    whose id its execution log lists under ``approvals: improvements:``,
-    and ``CHANGELOG.md`` when there is one."""
-    from statefiles.crew import ledger  # lazy: a parent's project edit only
-
+    whose id its execution log lists under ``approvals: improvements:`` and
+    the user named in a prompt after the cmd closed (the hooks' record), and
+    ``CHANGELOG.md`` when there is one."""
     out: set = set()
-    for cmd_id in reversed(ledger.known(root)):
-        cmd = cmds.Cmd(root, cmd_id)
-        if cmd.state.closed is None or not cmd.exists:
-            continue
-        text = _read(cmd.path("retrospective.md"))
-        if text is None:
-            continue
-        approved = _approved_ids(_read(cmd.path("execution_log.yaml")) or "")
-        for ident, target in improvement_targets(text):
-            if ident in approved and target:
-                out.add(target)
-        if out:
-            out.add(CHANGELOG)
-        break  # the latest closed cmd with a retrospective only
+    cmd_id = cmds.batch_cmd(root)  # the latest closed cmd with a retrospective only
+    if cmd_id is None:
+        return out
+    cmd = cmds.Cmd(root, cmd_id)
+    text = _read(cmd.path("retrospective.md")) or ""
+    approved = _approved_ids(_read(cmd.path("execution_log.yaml")) or "")
+    # The parent's record of the answer, and the user's own words: an
+    # improvement the user never named is not approved, whatever the log says.
+    approved &= cmd.state.user_named
+    for ident, target in improvement_targets(text):
+        if ident in approved and target:
+            out.add(target)
+    if out:
+        out.add(CHANGELOG)
     return out
 
 

@@ -25,6 +25,11 @@ seed 000 "実行ログ"): the execution log written from what the hooks saw.
 
 * PostToolUse of an edit of ``cmd_report_summary.md`` by the parent (Phase 3
   skipped) with ``retrospect.enabled: false`` closes the cmd too.
+* UserPromptSubmit of the user's own words (not a task notification) that
+  name proposal ids (``IMP-001``, ``SKILL-002``, ``MEM-3``) → those ids, for
+  the latest closed cmd: the batch approval's answer as the user gave it.
+  The parent's ``approvals`` are its own key, but an improvement is applied
+  only when the user named it (:func:`guards.crew_plan_gate.approved_targets`).
 
 Closing a cmd records its status from the tasks' recorded results
 (:func:`statefiles.crew.ledger.cmd_status`): ``success`` only when every task's
@@ -61,6 +66,8 @@ def check(ctx: Context) -> Verdict:
         ops = _post_tool_use(ctx)
     elif event == "SubagentStop":
         ops = _stop(ctx)
+    elif event == "UserPromptSubmit":
+        ops = _user_named(ctx)
     if not ops:
         return ALLOWED
     return allow(effects=(Effect(apply, ctx.root, ops, when="always",
@@ -83,6 +90,28 @@ def apply(root: str, ops: list) -> None:
 
 
 # ------------------------------------------------------------------ PostToolUse
+
+
+#: A proposal id of the batch approval (retrospector: ``IMP-NNN``,
+#: ``SKILL-NNN``; memory candidates ``MEM-N``).
+PROPOSAL_ID = r"(?<![A-Za-z0-9_-])(?:IMP|SKILL|MEM)-\d{1,4}(?![A-Za-z0-9_])"
+
+
+def _user_named(ctx) -> list:
+    prompt = ctx.hook.raw.get("prompt")
+    if not isinstance(prompt, str) or prompt.lstrip().startswith("<task-notification"):
+        return []
+    import re  # lazy: a prompt naming proposal ids only
+
+    if "-" not in prompt:
+        return []
+    ids = sorted({m.upper() for m in re.findall(PROPOSAL_ID, prompt[:20000], re.I)})
+    if not ids:
+        return []
+    cmd_id = cmds.batch_cmd(ctx.root)
+    if cmd_id is None:
+        return []
+    return [("record", cmd_id, {"kind": "user_named", "ids": ids[:50]})]
 
 
 def _post_tool_use(ctx) -> list:

@@ -275,8 +275,8 @@ MESSAGES = {
     "crew.gate_parent_edit": (
         "In the crew workflow the parent does not change project files ({path}): a worker does, "
         "in a cmd (Skill(skill='crew')). Only an improvement the user approved in the batch "
-        "approval (recorded under approvals: improvements: in the execution log) and "
-        "CHANGELOG.md are yours to apply."
+        "approval (named by the user in their answer, and recorded under approvals: "
+        "improvements: in the execution log) and CHANGELOG.md are yours to apply."
     ),
     "crew.gate_parent_bash": (
         "In the crew workflow the parent runs the crew's scripts, git and read-only commands; "

@@ -277,7 +277,8 @@ MESSAGES = {
     "crew.gate_parent_edit": (
         "crew ワークフローでは、親はプロジェクトのファイル（{path}）を変更しません。変更するのは "
         "cmd の中の実働です（Skill(skill='crew')）。親が適用するのは、一括承認でユーザーが承認した"
-        "改善（実行ログの approvals: improvements: に記録したもの）と CHANGELOG.md だけです。"
+        "改善（ユーザーが回答でその ID を挙げ、実行ログの approvals: improvements: に記録したもの）と "
+        "CHANGELOG.md だけです。"
     ),
     "crew.gate_parent_bash": (
         "crew ワークフローで親が実行するのは、crew のスクリプト、git、読み取り専用のコマンドです。"

@@ -183,10 +183,12 @@ class CmdState:
             "reviews"}`` (the latest review; ``reviews`` how many ran).
         plan_fingerprints: fingerprints of the plans the decomposer wrote.
         closed: ``None`` or the close record's status. finished: its time.
+        user_named: the proposal ids (``IMP-001``, ``MEM-2``...) the user's own
+            prompts named after the cmd closed (the batch approval's answer).
     """
 
     __slots__ = ("cmd", "started", "base_commit", "branch", "entries", "plan_validation",
-                 "plan_fingerprints", "closed", "finished", "reviews")
+                 "plan_fingerprints", "closed", "finished", "reviews", "user_named")
 
     def __init__(self, cmd: str) -> None:
         self.cmd = cmd
@@ -196,6 +198,7 @@ class CmdState:
         self.plan_fingerprints: list = []
         self.closed = self.finished = None
         self.reviews: list = []
+        self.user_named: set = set()
 
     def worker(self, number: int):
         """The entry of task ``number`` (any worker persona), or ``None``."""
@@ -280,6 +283,8 @@ def state(root: str, cmd: str, recs: list | None = None) -> CmdState:
         elif kind == "close":
             st.closed = rec.get("status") or "failure"
             st.finished = ts
+        elif kind == "user_named" and st.closed is not None:
+            st.user_named.update(str(i).upper() for i in rec.get("ids") or ())
     return st
 
 

@@ -233,3 +233,21 @@ def test_a_skipped_phase_1(installed):
     assert not ws.agent("crew-writer", worker_prompt(cmd, 1, "writer")).blocked
     out = ws.write(f"work/{cmd}/plan.md", plan.replace("README.md", "**"))
     assert refused_by(out, "crew-files") and "has run already" in out.stderr
+
+
+def test_an_improvement_is_applied_only_when_the_user_named_it(flow):
+    ws = flow.ws
+    flow.close()
+    cmd = flow.cmd
+    ws.put(f"work/{cmd}/retrospective.md",
+           "---\nimprovements_accepted: 1\n---\n## Improvements\n"
+           "### IMP-001: a convention\n- target: docs/conventions.md\n- type: docs\n")
+    rel = f"work/{cmd}/execution_log.yaml"
+    text = (ws.root / rel).read_text() + "approvals:\n  improvements: [IMP-001]\n"
+    assert not ws.write(rel, text).blocked
+    ws.put(rel, text)
+    out = ws.write("docs/conventions.md", "x\n")
+    assert refused_by(out, "crew-plan-gate"), out
+    ws.prompt_submit("approve IMP-001")
+    assert not ws.write("docs/conventions.md", "x\n").blocked
+    assert refused_by(ws.write("src/app.py", "x\n"), "crew-plan-gate")

@@ -189,3 +189,16 @@ def summary_problem(cmd) -> str | None:
         return ("cmd_report_summary.md says status: success, but tasks " + ", ".join(
             map(str, failed)) + " have no successful result")
     return None
+
+
+def batch_cmd(root: str) -> str | None:
+    """The cmd whose batch approval is the current one: the latest closed cmd
+    (by number) with a ``retrospective.md``, or ``None``."""
+    from statefiles.crew import ledger  # lazy: crew paths only
+
+    for cmd_id in reversed(ledger.known(root)):
+        cmd = Cmd(root, cmd_id)
+        if cmd.exists and cmd.state.closed is not None and os.path.isfile(
+                cmd.path("retrospective.md")):
+            return cmd_id
+    return None
