@@ -36,6 +36,10 @@ def check(ctx: Context) -> Verdict:
     for key, problem in cfg.problems[:5]:
         lines.append(ctx.say("crew.config_problem", file=crew_config.CONFIG_FILE, key=key,
                              problem=problem))
+    server = cfg.memory_server
+    if server and server != "memory":
+        # The shipped agents list the tools of a server named `memory` (the seed's).
+        lines.append(ctx.say("crew.memory_name", server=server))
     fresh = ctx.hook.raw.get("source") in ("startup", "resume")
     recovered: list = []
     for cmd in cmds.open_cmds(ctx.root, cfg):

@@ -294,6 +294,13 @@ MESSAGES = {
         "Task {task}'s Writes column ({writes}) does not list {path}: one writer per file. "
         "Write only the files your task lists, or report what else is needed in your result."
     ),
+    "crew.memory_name": (
+        "memory_server is {server!r}, but the crew's agents list the tools of a server named "
+        "`memory` (mcp__memory__search_nodes...): name the server `memory` in your MCP "
+        "configuration, or add mcp__{server}__search_nodes (and, for crew-memory-writer, "
+        "mcp__{server}__create_entities and mcp__{server}__add_observations) to the agents' "
+        "tools in .claude/agents/crew-*.md. Until then the agents cannot reach the memory."
+    ),
     "crew.memory_off": (
         "No memory server is configured (memory_server in .claude/crew-config.yaml): skip the "
         "memory step; the flow works without memory."

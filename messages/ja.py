@@ -296,6 +296,13 @@ MESSAGES = {
         "タスク {task} の Writes 列（{writes}）に {path} はありません。1つのファイルの書き手は1つ"
         "だけです。タスクが挙げるファイルだけを書き、ほかに必要なものは result に書いてください。"
     ),
+    "crew.memory_name": (
+        "memory_server は {server!r} ですが、crew のエージェントが挙げているのは `memory` という名前の"
+        "サーバーのツール（mcp__memory__search_nodes など）です。MCP の設定でサーバー名を `memory` に"
+        "するか、.claude/agents/crew-*.md のエージェントの tools に mcp__{server}__search_nodes"
+        "（crew-memory-writer には mcp__{server}__create_entities と mcp__{server}__add_observations も）"
+        "を加えてください。それまでエージェントはメモリに届きません。"
+    ),
     "crew.memory_off": (
         "メモリサーバーが設定されていません（.claude/crew-config.yaml の memory_server）。メモリの手順は"
         "飛ばしてください。メモリがなくてもフローは動きます。"

@@ -858,3 +858,11 @@ def test_a_fresh_session_skips_a_running_task_whose_result_validates(cw, source,
     assert task_entry(flow, 3)["status"] == "running"  # no result: run it again
     assert "task_3 (no valid result: run it again)" in context
     assert sub  # the last subagent never stopped
+
+
+def test_session_start_names_a_memory_server_the_agents_do_not_reach(cw):
+    (cw.root / ".claude/crew-config.yaml").write_text("memory_server: knowledge\n")
+    context = cw.session_start().context
+    assert "mcp__knowledge__search_nodes" in context and "`memory`" in context
+    (cw.root / ".claude/crew-config.yaml").write_text("memory_server: memory\n")
+    assert "mcp__knowledge" not in cw.session_start().context
