@@ -20,7 +20,8 @@ file                       who may write it
                            the hooks wrote them
 ``cmd_report.md``              ``crew-aggregator``
 ``cmd_report_summary.md``      ``crew-aggregator``; the parent when Phase 3 is
-                           skipped (at most two tasks, no aggregator run)
+                           skipped (at most two tasks, no aggregator run), with
+                           front matter and no success the record does not show
 ``retrospective.md``       ``crew-retrospector``
 =========================  ======================================================
 
@@ -99,6 +100,12 @@ def _judge(ctx, where, rel: str) -> Verdict:
     if kind == SUMMARY and role == "parent":
         cmd = cmds.Cmd(ctx.root, where.cmd)
         if cmd.state.phase("aggregator") is None and len(cmd.plan.tasks) <= 2:
+            # The parent's summary says what the record says, like the aggregator's.
+            post = ctx.post_edit
+            after = post.after if post is not None and post.applies else None
+            problem = cmds.summary_text_problem(cmd, after if after is not None else "")
+            if problem is not None:
+                return block(ctx.say("crew.files_summary_claim", path=rel, problem=problem))
             return ALLOWED
         return block(ctx.say("crew.files_summary", path=rel))
     if role == "parent" and kind in (PLAN, TASK):

@@ -253,6 +253,10 @@ MESSAGES = {
     "crew.skip_ran": "an agent of the cmd has run already",
     "crew.skip_task_1": "a skipped Phase 1 has task 1 only",
     "crew.skip_one_row": "the plan's table must have exactly one row: task 1, Depends On -",
+    "crew.files_summary_claim": (
+        "{path} is refused: {problem}. Write the summary from the results' headers as "
+        "recorded (status partial or failure, failed_tasks listing them)."
+    ),
     "crew.files_owner": "{path} is written by {owner}, not {agent} (roles own their files).",
     "crew.files_other_cmd": "{path} belongs to another cmd than yours ({cmd}).",
     "crew.files_other_result": (

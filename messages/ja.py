@@ -254,6 +254,10 @@ MESSAGES = {
     "crew.skip_ran": "cmd のエージェントがすでに動いています",
     "crew.skip_task_1": "Phase 1 を省略した cmd のタスクは task 1 だけです",
     "crew.skip_one_row": "plan の表はちょうど1行（task 1、Depends On は -）でなければなりません",
+    "crew.files_summary_claim": (
+        "{path} は書けません: {problem}。要約は記録された result のヘッダーのとおりに書いてください"
+        "（status は partial か failure、failed_tasks にそのタスクを挙げる）。"
+    ),
     "crew.files_owner": "{path} を書くのは {owner} で、{agent} ではありません（役割ごとに書くファイルが決まっています）。",
     "crew.files_other_cmd": "{path} はあなたの cmd（{cmd}）とは別の cmd のファイルです。",
     "crew.files_other_result": (

@@ -866,3 +866,31 @@ def test_session_start_names_a_memory_server_the_agents_do_not_reach(cw):
     assert "mcp__knowledge__search_nodes" in context and "`memory`" in context
     (cw.root / ".claude/crew-config.yaml").write_text("memory_server: memory\n")
     assert "mcp__knowledge" not in cw.session_start().context
+
+
+def test_the_parents_summary_says_what_the_record_says(cw):
+    """Phase 3 skipped: the parent writes cmd_report_summary.md itself, held
+    to the aggregator's rule: no success the record does not show."""
+    cw.session_start()
+    cw.read("state.md")
+    cmd = cw.new_cmd()
+    cw.put(f"work/{cmd}/request.md", "fix the typo\n")
+    cw.put(f"work/{cmd}/plan.md", ONE_ROW)
+    cw.put(f"work/{cmd}/tasks/task_1.md", "# Task 1\n")
+    flow = Flow.__new__(Flow)
+    flow.ws, flow.cmd, flow.agents, flow.plan_text = cw, cmd, 0, ONE_ROW
+    rel = f"work/{cmd}/cmd_report_summary.md"
+
+    def summary(status, failed="[]"):
+        return (f"---\ncmd_id: {cmd}\nstatus: {status}\nquality: GREEN\ncompleteness: 100\n"
+                f"task_count: 1\nfailed_tasks: {failed}\n---\n# Summary: {cmd}\n")
+
+    out = cw.write(rel, summary("success"))  # task 1 has not even run
+    assert out.blocked and "task" in out.stderr and "1" in out.stderr
+    for _ in range(3):
+        flow.work(1, "writer", status="failure")
+    out = cw.write(rel, summary("success"))
+    assert out.blocked and out.guard == "crew-files" and "no successful result" in out.stderr
+    assert cw.write(rel, "no front matter\n").blocked
+    assert cw.write(rel, summary("success") + "x\n" * 60).blocked
+    assert not cw.write(rel, summary("failure", "[1]")).blocked

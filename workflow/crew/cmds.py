@@ -177,6 +177,19 @@ def summary_problem(cmd) -> str | None:
     header, text = read(cmd.path("cmd_report_summary.md"))
     if header is None:
         return "cmd_report_summary.md missing"
+    return summary_text_problem(cmd, text, header)
+
+
+def summary_text_problem(cmd, text: str, header=None) -> str | None:
+    """What is wrong with ``text`` as the cmd's ``cmd_report_summary.md``
+    (``None`` when nothing): over 50 lines, no front matter, or ``status:
+    success`` while a task has no successful result. Judged alike for the
+    aggregator's summary and the one the parent writes when Phase 3 is
+    skipped."""
+    if header is None:
+        from statefiles.crew.frontmatter import parse  # lazy: a summary write only
+
+        header = parse(text)
     lines = len(text.rstrip("\n").split("\n"))
     if lines > SUMMARY_MAX_LINES:
         return f"cmd_report_summary.md has {lines} lines (at most {SUMMARY_MAX_LINES})"
