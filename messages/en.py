@@ -25,6 +25,315 @@ MESSAGES = {
         "workflow: they are not obeyed. To work in that workflow, the user sets state.md "
         "config.workflow: {name}."
     ),
+    # ------------------------------------------------------------ crew (the crew workflow, seed 000)
+    "crew.session_start": (
+        "Crew workflow: start a request with Skill(skill='crew') and follow it. You are the path "
+        "passer: you pass paths to the crew's agents and read only what the skill names "
+        "(plan.md's table, result headers, cmd_report_summary.md, the execution log); playgate "
+        "writes the execution log from what it sees."
+    ),
+    "crew.config_problem": "{file}: {key}: {problem}.",
+    "crew.checkpoint_new": (
+        "{cmd} is open and no agent ran in it yet: continue it with the decomposer (Skill(skill="
+        "'crew') Phase 1, step 3), or abandon it with `python3 .claude/skills/crew/new_cmd.py "
+        "--abort {cmd}` if the user asks."
+    ),
+    "crew.checkpoint": (
+        "{cmd} did not finish (checkpoint from {log}). Phases: {phases}. Done: {done}. "
+        "Failed: {failed}. Running when the session ended: {interrupted}. Pending: {pending}."
+    ),
+    "crew.next_decompose": (
+        "Next for {cmd} (Phase 1): Agent(subagent_type='crew-decomposer') with TEMPLATE_PATH "
+        ".claude/skills/crew/templates/decomposer.md, REQUEST_PATH work/{cmd}/request.md, "
+        "PLAN_PATH work/{cmd}/plan.md and TASKS_DIR work/{cmd}/tasks/."
+    ),
+    "crew.next_wave": (
+        "Next for {cmd}: wave {wave}/{waves}, {count} task(s): {tasks}. Start them in ONE "
+        "message, one Agent call per task, each with TEMPLATE_PATH .claude/skills/crew/"
+        "templates/worker_<persona>.md, input work/{cmd}/tasks/task_N.md and output "
+        "work/{cmd}/results/result_N.md (run_in_background: {background}). Tell the user: "
+        "`Wave {wave}/{waves}: {count} tasks running{eta}`."
+    ),
+    "crew.next_retry": (
+        "Next for {cmd}: retry {tasks}: start the same worker again with the same prompt (one "
+        "Agent call per task, in one message)."
+    ),
+    "crew.next_wait": (
+        "Waiting for {tasks}: its result follows (with its Agent call, or as a task "
+        "notification when it runs in the background; then end your turn until it comes)."
+    ),
+    "crew.next_aggregate": (
+        "Every task of {cmd} has run. Next (Phase 3): Agent(subagent_type='crew-aggregator') "
+        "with TEMPLATE_PATH .claude/skills/crew/templates/aggregator.md, RESULTS_DIR "
+        "work/{cmd}/results/, PLAN_PATH work/{cmd}/plan.md, REPORT_PATH work/{cmd}/cmd_report.md, "
+        "REPORT_SUMMARY_PATH work/{cmd}/cmd_report_summary.md and {failed}."
+    ),
+    "crew.next_retrospect": (
+        "Next for {cmd} (Phase 4): Read work/{cmd}/cmd_report_summary.md, then Agent(subagent_type="
+        "'crew-retrospector') with TEMPLATE_PATH .claude/skills/crew/templates/retrospector.md, "
+        "WORK_DIR work/{cmd}/, REPORT_PATH work/{cmd}/cmd_report.md, RETROSPECTIVE_PATH "
+        "work/{cmd}/retrospective.md and MODE: {mode}."
+    ),
+    "crew.next_approval": (
+        "{cmd} is closed. Next: the batch approval (Skill(skill='crew'), \"Batch approval\"): "
+        "Read work/{cmd}/retrospective.md and {memory}; present the proposals and the memory "
+        "candidates together in one message, then end your turn for the user's answer."
+    ),
+    "crew.memory_at": (
+        "cmd_report.md's memory candidates (Read work/{cmd}/cmd_report.md with offset {offset} and "
+        "limit {limit})"
+    ),
+    "crew.memory_none": "note that cmd_report.md has no memory-candidate section",
+    "crew.wave_status": "{cmd} wave {wave}/{waves}: {ok}/{total} success so far.",
+    "crew.duration": (
+        "⚠️ {cmd} has exceeded max duration ({elapsed}s > {limit}s): tell the user (a warning "
+        "only; the cmd goes on)."
+    ),
+    "crew.stop_worker_ok": (
+        "[recorded] {cmd} task_{task} ({agent}): success, result validated (quality {quality}, "
+        "completeness {completeness})."
+    ),
+    "crew.stop_worker_failed": (
+        "[recorded] {cmd} task_{task} ({agent}): {status} — {error} (retries used: {retries} "
+        "of {limit})."
+    ),
+    "crew.stop_issues": "Metadata issues recorded: {issues}.",
+    "crew.stop_phase": "[recorded] {cmd} {agent}: {status} (error: {error}).",
+    "crew.stop_verdict": "Plan review verdict recorded: {verdict} (notes: {notes}).",
+    "crew.stop_plan": "Plan recorded: {tasks} task(s) in {waves} wave(s); {review}.",
+    "crew.review_required": "plan validation is required before any worker starts",
+    "crew.review_optional": "plan validation is off for this cmd (config plan_validation: false)",
+    "crew.no_plan": (
+        "{cmd} has no plan yet (work/{cmd}/plan.md with its task table): run the decomposer "
+        "first (Agent(subagent_type='crew-decomposer'))."
+    ),
+    "crew.plan_problems": (
+        "The plan of {cmd} has problems: {problems}. Run the decomposer again with these "
+        "problems in its prompt (Agent(subagent_type='crew-decomposer'))."
+    ),
+    "crew.review_first": (
+        "Plan validation is on (config plan_validation: true): start Agent(subagent_type="
+        "'crew-plan-reviewer') with TEMPLATE_PATH .claude/skills/crew/templates/plan_reviewer.md, "
+        "REQUEST_PATH work/{cmd}/request.md and PLAN_PATH work/{cmd}/plan.md before any worker."
+    ),
+    "crew.review_first_code": (
+        "The tasks of {cmd} write code, so its plan must pass the plan reviewer before any worker "
+        "starts: Agent(subagent_type='crew-plan-reviewer') with TEMPLATE_PATH .claude/skills/"
+        "crew/templates/plan_reviewer.md, REQUEST_PATH work/{cmd}/request.md and PLAN_PATH "
+        "work/{cmd}/plan.md."
+    ),
+    "crew.rejected": (
+        "The plan reviewer rejected the plan of {cmd} ({notes}). Run the decomposer once more "
+        "with the reviewer's feedback in its prompt (FEEDBACK: ...), then the plan reviewer "
+        "again."
+    ),
+    "crew.rejected_twice": (
+        "The plan of {cmd} was rejected twice ({notes}) and its tasks write code, which is only "
+        "written under an approved plan. Stop here: tell the user the reviewer's reasons and "
+        "wait for their decision."
+    ),
+    "crew.review_again": (
+        "The plan of {cmd} changed after its review: run Agent(subagent_type='crew-plan-reviewer')"
+        " on it again before any worker starts."
+    ),
+    "crew.not_a_worker": (
+        "{task} is a crew task: start the crew worker its plan row names (crew-researcher, "
+        "crew-writer, crew-coder or crew-reviewer), not {agent}."
+    ),
+    "crew.nested": "{agent} is started by the parent only; a subagent does not start crew agents.",
+    "crew.one_cmd": (
+        "The prompt of {agent} must name the paths of exactly one cmd (work/cmd_NNN/...); it "
+        "names: {found}."
+    ),
+    "crew.no_cmd_dir": (
+        "{cmd} does not exist: make it with `python3 .claude/skills/crew/new_cmd.py` and use "
+        "the id it prints."
+    ),
+    "crew.cmd_closed": (
+        "{cmd} is closed (or aborted): its agents no longer run. Start a new cmd with "
+        "Skill(skill='crew') for new work."
+    ),
+    "crew.prompt_too_long": (
+        "This prompt has {size} characters: pass paths, not contents (at most {limit} characters "
+        "beyond the phase instructions). Name the template and the files; the agent reads them."
+    ),
+    "crew.decomposer_request": (
+        "The decomposer's prompt must name REQUEST_PATH work/{cmd}/request.md (with PLAN_PATH "
+        "and TASKS_DIR)."
+    ),
+    "crew.decompose_limit": (
+        "The decomposer already ran {limit} times for {cmd} (the plan, one re-decomposition, one "
+        "feedback loop): go on with the plan you have and report the failures."
+    ),
+    "crew.running": "{what} of {cmd} is still running: wait for its result before starting it again.",
+    "crew.one_task": (
+        "One worker gets exactly one task: the prompt of {agent} names {found} of {cmd}. Start "
+        "one Agent call per task, in one message for a wave."
+    ),
+    "crew.wrong_result": "Task {task}'s worker writes result_{task}.md, not {result}.",
+    "crew.unknown_task": "Task {task} is not in the plan of {cmd} (plan.md's table).",
+    "crew.wrong_persona": (
+        "Task {task}'s persona is {persona}: start {agent} for it, not {given}."
+    ),
+    "crew.dependencies": (
+        "Task {task} depends on tasks without a successful result: {missing}. Never start a "
+        "task before its dependencies succeeded: finish (or retry) them first; a task whose "
+        "dependency failed for good is skipped."
+    ),
+    "crew.already_done": "Task {task} of {cmd} already has a successful, validated result.",
+    "crew.retry_limit": (
+        "Task {task} has used its retries ({retries} of {limit}): do not start it again. Forward "
+        "it to the aggregator in FAILED_TASKS (write a minimal result with status: failure if "
+        "it has none)."
+    ),
+    "crew.same_file": (
+        "Task {task} writes {file}, which running task_{other} writes too: one writer per file. "
+        "Wait for task_{other} to finish."
+    ),
+    "crew.workers_running": "Tasks of {cmd} are still running ({tasks}): wait for them before the aggregator.",
+    "crew.tasks_left": (
+        "{cmd} still has tasks that can run: {tasks}. Run them (or their retries) before the "
+        "aggregator."
+    ),
+    "crew.failed_tasks": (
+        "Some tasks of {cmd} have no successful result: add the line `{line}` to the "
+        "aggregator's prompt."
+    ),
+    "crew.no_summary": (
+        "{cmd} has no cmd_report_summary.md yet: the retrospector starts after Phase 3 (the "
+        "aggregator)."
+    ),
+    "crew.mode_missing": "Give the retrospector its mode: add `MODE: {mode}` to its prompt.",
+    "crew.mode_full": (
+        "The summary of {cmd} calls for a full retrospective (a failure, a partial result, "
+        "quality RED, or YELLOW under 80 %): use `MODE: full`."
+    ),
+    "crew.fix_report": (
+        "The report of {cmd} is not ready: {problem}. Fix cmd_report.md / cmd_report_summary.md (the "
+        "summary's front matter says what the execution log says), then finish."
+    ),
+    "crew.passer_task": (
+        "Path-passer rule: the parent does not read task bodies ({path}); pass the path to the "
+        "worker. What you may read: plan.md's task table, result headers, cmd_report_summary.md, "
+        "the execution log."
+    ),
+    "crew.passer_result": (
+        "Path-passer rule: the parent reads only a result's metadata header: Read {path} with "
+        "limit {lines} (no offset), or run `python3 .claude/skills/crew/validate_result.py "
+        "{path} <persona>`."
+    ),
+    "crew.passer_report": (
+        "Path-passer rule: the parent does not read cmd_report.md ({path}); read {summary} instead."
+    ),
+    "crew.passer_report_section": (
+        "Path-passer rule: of cmd_report.md the parent reads only its memory-candidate section: "
+        "Read {path} with offset {offset} and limit {limit}; for the rest read {summary}."
+    ),
+    "crew.passer_proxy": (
+        "{agent} is not one of the crew's agents: what it reads reaches the parent, so the "
+        "parent's path-passer rule holds for it. {rule} Task bodies are the crew workers' to read."
+    ),
+    "crew.passer_unseen": (
+        "While a cmd is open, the parent runs only commands playgate can see through (no "
+        "computed command, no interpreter one-liner): they might read task or result bodies."
+    ),
+    "crew.passer_dynamic": (
+        "While a cmd is open, a file argument only known at run time ({command}) might be a task "
+        "or result body: name the file literally."
+    ),
+    "crew.files_review": (
+        "{path} is written by playgate's hooks from crew-plan-reviewer's reply; nobody edits it."
+    ),
+    "crew.files_skip": (
+        "{path} is written by crew-decomposer; the parent writes plan.md and tasks/task_1.md "
+        "only when it skips Phase 1 (a one-line fix, a one-value configuration change), before "
+        "any agent of the cmd ran, with one task: | 1 | title | persona | model | - | writes |. "
+        "Here {why}: run Agent(subagent_type='crew-decomposer') instead."
+    ),
+    "crew.skip_ran": "an agent of the cmd has run already",
+    "crew.skip_task_1": "a skipped Phase 1 has task 1 only",
+    "crew.skip_one_row": "the plan's table must have exactly one row: task 1, Depends On -",
+    "crew.files_summary_claim": (
+        "{path} is refused: {problem}. Write the summary from the results' headers as "
+        "recorded (status partial or failure, failed_tasks listing them)."
+    ),
+    "crew.files_owner": "{path} is written by {owner}, not {agent} (roles own their files).",
+    "crew.files_other_cmd": "{path} belongs to another cmd than yours ({cmd}).",
+    "crew.files_other_result": (
+        "{path} is not your result: your task is task_{task}; write only its result file."
+    ),
+    "crew.files_parent_result": (
+        "The parent writes a result only for a task that used all its retries, and only with "
+        "status: failure in its header ({path}, task {task}); a worker writes every other result."
+    ),
+    "crew.files_log": (
+        "This edit of {path} is refused: {why}. The hooks write cmd_id, started, finished, "
+        "status, base_commit, plan_validation and tasks; add your own top-level keys below "
+        "them (approvals, notes)."
+    ),
+    "crew.files_summary": (
+        "{path} is the aggregator's: the parent writes it only when Phase 3 is skipped (at most "
+        "two tasks and no aggregator run)."
+    ),
+    "crew.files_bash": "Write {path} with the Write or Edit tool, not from Bash (roles own the cmd's files).",
+    "crew.gate_parent_edit": (
+        "In the crew workflow the parent does not change project files ({path}): a worker does, "
+        "in a cmd (Skill(skill='crew')). Only an improvement the user approved in the batch "
+        "approval (named by the user in their answer, and recorded under approvals: "
+        "improvements: in the execution log) and CHANGELOG.md are yours to apply."
+    ),
+    "crew.gate_parent_bash": (
+        "In the crew workflow the parent runs the crew's scripts, git and read-only commands; "
+        "`{command}` changes something: give it to a worker in a cmd."
+    ),
+    "crew.gate_not_a_writer": (
+        "{agent} does not change project files ({path}): in the crew workflow crew-coder and "
+        "crew-writer do, within their task's Writes."
+    ),
+    "crew.gate_no_task": (
+        "{agent} was not started for one task of an open cmd (its prompt names no task file), "
+        "so it changes no project file."
+    ),
+    "crew.gate_not_listed": (
+        "Task {task}'s Writes column ({writes}) does not list {path}: one writer per file. "
+        "Write only the files your task lists, or report what else is needed in your result."
+    ),
+    "crew.memory_name": (
+        "memory_server is {server!r}, but the crew's agents list the tools of a server named "
+        "`memory` (mcp__memory__search_nodes...): name the server `memory` in your MCP "
+        "configuration, or add mcp__{server}__search_nodes (and, for crew-memory-writer, "
+        "mcp__{server}__create_entities and mcp__{server}__add_observations) to the agents' "
+        "tools in .claude/agents/crew-*.md. Until then the agents cannot reach the memory."
+    ),
+    "crew.memory_off": (
+        "No memory server is configured (memory_server in .claude/crew-config.yaml): skip the "
+        "memory step; the flow works without memory."
+    ),
+    "crew.memory_early": (
+        "{cmd} is still running: memory candidates are stored after the batch approval, once "
+        "its retrospect (or, with retrospect off, its aggregate) has closed the cmd."
+    ),
+    "crew.memory_writer_only": (
+        "{tool} writes memory: only crew-memory-writer does, with the candidates the user "
+        "approved in the batch approval (Agent(subagent_type='crew-memory-writer') with the "
+        "cmd's directory and the approved entities). Everyone else only searches."
+    ),
+    "crew.memory_no_delete": (
+        "{tool} is not a memory tool the crew uses: it searches (search_nodes, open_nodes, "
+        "read_graph) and its memory writer creates entities, observations and relations; it "
+        "never deletes. Leave removing knowledge to the user."
+    ),
+    "crew.memory_shape": (
+        "A memory write needs a non-empty list of objects (entities, observations or "
+        "relations)."
+    ),
+    "crew.memory_too_many": (
+        "{count} memory entities in one call: at most {limit} per cmd "
+        "(retrospect.memory.max_candidates_per_cmd)."
+    ),
+    "crew.memory_rejected": "Memory entity {name!r} is refused: {problem}.",
+    "runtime.effect.record_crew_facts": "record crew facts",
+    "runtime.effect.record_the_crew_launch": "record the crew launch",
     # ------------------------------------------------------------ shared
     "shared.state_problems": " state.md has problems: {problems}.",
     "shared.state_problems_more": " state.md has problems: {problems} (and {more} more).",

@@ -25,6 +25,317 @@ MESSAGES = {
         "なので、これらには従いません。そのワークフローで作業するには、ユーザーが state.md の "
         "config.workflow を {name} に設定します。"
     ),
+    # ------------------------------------------------------------ crew (the crew workflow, seed 000)
+    "crew.session_start": (
+        "crew ワークフロー: 依頼は Skill(skill='crew') で始め、その手順に従ってください。あなたは"
+        "パス受け渡し係です。crew のエージェントにはパスを渡し、読むのは skill が挙げるもの"
+        "（plan.md の表、result のメタデータヘッダー、cmd_report_summary.md、実行ログ）だけです。"
+        "実行ログは playgate が見たことから書きます。"
+    ),
+    "crew.config_problem": "{file}: {key}: {problem}。",
+    "crew.checkpoint_new": (
+        "{cmd} は開いていますが、まだどのエージェントも動いていません。分解役から続けるか"
+        "（Skill(skill='crew') のフェーズ1、手順3）、ユーザーが求めたら "
+        "`python3 .claude/skills/crew/new_cmd.py --abort {cmd}` で中止してください。"
+    ),
+    "crew.checkpoint": (
+        "{cmd} は完了していません（{log} からのチェックポイント）。フェーズ: {phases}。"
+        "完了: {done}。失敗: {failed}。セッション終了時に実行中: {interrupted}。未実行: {pending}。"
+    ),
+    "crew.next_decompose": (
+        "{cmd} の次の手順（フェーズ1）: Agent(subagent_type='crew-decomposer') を、TEMPLATE_PATH "
+        ".claude/skills/crew/templates/decomposer.md、REQUEST_PATH work/{cmd}/request.md、"
+        "PLAN_PATH work/{cmd}/plan.md、TASKS_DIR work/{cmd}/tasks/ を渡して起動します。"
+    ),
+    "crew.next_wave": (
+        "{cmd} の次の手順: Wave {wave}/{waves}、{count} 件のタスク: {tasks}。1つのメッセージで、"
+        "タスクごとに1つの Agent 呼び出しで起動してください。それぞれに TEMPLATE_PATH "
+        ".claude/skills/crew/templates/worker_<persona>.md、入力 work/{cmd}/tasks/task_N.md、"
+        "出力 work/{cmd}/results/result_N.md を渡します（run_in_background: {background}）。"
+        "ユーザーには `Wave {wave}/{waves}: {count} tasks running{eta}` と伝えます。"
+    ),
+    "crew.next_retry": (
+        "{cmd} の次の手順: {tasks} をリトライします。同じ実働を同じ prompt でもう一度起動して"
+        "ください（タスクごとに1つの Agent 呼び出しを、1つのメッセージで）。"
+    ),
+    "crew.next_wait": (
+        "{tasks} を待っています。結果はその Agent 呼び出しの結果として、バックグラウンドで動いて"
+        "いればタスク通知として届きます（その場合は届くまでターンを終えてください）。"
+    ),
+    "crew.next_aggregate": (
+        "{cmd} のタスクはすべて実行されました。次の手順（フェーズ3）: Agent(subagent_type="
+        "'crew-aggregator') を、TEMPLATE_PATH .claude/skills/crew/templates/aggregator.md、"
+        "RESULTS_DIR work/{cmd}/results/、PLAN_PATH work/{cmd}/plan.md、REPORT_PATH "
+        "work/{cmd}/cmd_report.md、REPORT_SUMMARY_PATH work/{cmd}/cmd_report_summary.md と {failed} を"
+        "渡して起動します。"
+    ),
+    "crew.next_retrospect": (
+        "{cmd} の次の手順（フェーズ4）: work/{cmd}/cmd_report_summary.md を Read し、"
+        "Agent(subagent_type='crew-retrospector') を、TEMPLATE_PATH .claude/skills/crew/templates/"
+        "retrospector.md、WORK_DIR work/{cmd}/、REPORT_PATH work/{cmd}/cmd_report.md、"
+        "RETROSPECTIVE_PATH work/{cmd}/retrospective.md、MODE: {mode} を渡して起動します。"
+    ),
+    "crew.next_approval": (
+        "{cmd} は完了しました。次は一括承認です（Skill(skill='crew') の「一括承認」）。"
+        "work/{cmd}/retrospective.md を Read し、{memory}。提案とメモリ候補を1つのメッセージで"
+        "まとめて提示し、ユーザーの回答を待つためにターンを終えてください。"
+    ),
+    "crew.memory_at": (
+        "cmd_report.md のメモリ候補を読みます（work/{cmd}/cmd_report.md を offset {offset}、limit {limit} "
+        "で Read）"
+    ),
+    "crew.memory_none": "cmd_report.md にメモリ候補のセクションがないことを確かめます",
+    "crew.wave_status": "{cmd} Wave {wave}/{waves}: ここまで {ok}/{total} 件が success。",
+    "crew.duration": (
+        "⚠️ {cmd} has exceeded max duration ({elapsed}s > {limit}s) — ユーザーに伝えてください"
+        "（警告のみで、cmd は続行します）。"
+    ),
+    "crew.stop_worker_ok": (
+        "[記録済み] {cmd} task_{task}（{agent}）: success、result は検証済み（quality {quality}、"
+        "completeness {completeness}）。"
+    ),
+    "crew.stop_worker_failed": (
+        "[記録済み] {cmd} task_{task}（{agent}）: {status} — {error}（使ったリトライ: {retries} / "
+        "{limit}）。"
+    ),
+    "crew.stop_issues": "記録したメタデータの問題: {issues}。",
+    "crew.stop_phase": "[記録済み] {cmd} {agent}: {status}（エラー: {error}）。",
+    "crew.stop_verdict": "計画レビューの判定を記録しました: {verdict}（メモ: {notes}）。",
+    "crew.stop_plan": "計画を記録しました: {tasks} 件のタスク、{waves} 個の Wave。{review}。",
+    "crew.review_required": "実働を起動する前に計画の検証が必要です",
+    "crew.review_optional": "この cmd では計画の検証はオフです（config plan_validation: false）",
+    "crew.no_plan": (
+        "{cmd} にはまだ計画がありません（タスク表のある work/{cmd}/plan.md）。先に分解役を起動して"
+        "ください（Agent(subagent_type='crew-decomposer')）。"
+    ),
+    "crew.plan_problems": (
+        "{cmd} の計画に問題があります: {problems}。これらの問題を prompt に書いて分解役をもう一度"
+        "起動してください（Agent(subagent_type='crew-decomposer')）。"
+    ),
+    "crew.review_first": (
+        "計画の検証がオンです（config plan_validation: true）。実働の前に "
+        "Agent(subagent_type='crew-plan-reviewer') を、TEMPLATE_PATH .claude/skills/crew/templates/"
+        "plan_reviewer.md、REQUEST_PATH work/{cmd}/request.md、PLAN_PATH work/{cmd}/plan.md を"
+        "渡して起動してください。"
+    ),
+    "crew.review_first_code": (
+        "{cmd} のタスクはコードを書くので、実働を起動する前に計画が計画レビューに通る必要があります。"
+        "Agent(subagent_type='crew-plan-reviewer') を、TEMPLATE_PATH .claude/skills/crew/templates/"
+        "plan_reviewer.md、REQUEST_PATH work/{cmd}/request.md、PLAN_PATH work/{cmd}/plan.md を"
+        "渡して起動してください。"
+    ),
+    "crew.rejected": (
+        "計画レビューが {cmd} の計画を却下しました（{notes}）。レビューの指摘を prompt に入れて"
+        "（FEEDBACK: ...）分解役をもう一度だけ起動し、そのあと計画レビューをもう一度行ってください。"
+    ),
+    "crew.rejected_twice": (
+        "{cmd} の計画は2回却下されました（{notes}）。タスクはコードを書くもので、コードは承認された"
+        "計画のもとでしか書けません。ここで止めて、レビューの理由をユーザーに伝え、判断を待って"
+        "ください。"
+    ),
+    "crew.review_again": (
+        "{cmd} の計画はレビューの後で変わりました。実働を起動する前に "
+        "Agent(subagent_type='crew-plan-reviewer') でもう一度レビューしてください。"
+    ),
+    "crew.not_a_worker": (
+        "{task} は crew のタスクです。{agent} ではなく、計画の行が示す crew の実働"
+        "（crew-researcher、crew-writer、crew-coder、crew-reviewer）を起動してください。"
+    ),
+    "crew.nested": "{agent} を起動できるのは親だけです。サブエージェントは crew のエージェントを起動しません。",
+    "crew.one_cmd": (
+        "{agent} の prompt は、ちょうど1つの cmd のパス（work/cmd_NNN/...）を挙げる必要があります。"
+        "挙げられているもの: {found}。"
+    ),
+    "crew.no_cmd_dir": (
+        "{cmd} は存在しません。`python3 .claude/skills/crew/new_cmd.py` で作り、表示された id を"
+        "使ってください。"
+    ),
+    "crew.cmd_closed": (
+        "{cmd} は完了（または中止）しているので、そのエージェントはもう動きません。新しい作業は "
+        "Skill(skill='crew') で新しい cmd を始めてください。"
+    ),
+    "crew.prompt_too_long": (
+        "この prompt は {size} 文字あります。内容ではなくパスを渡してください（フェーズ指示を除いて"
+        "最大 {limit} 文字）。テンプレートとファイルを挙げれば、エージェントが読みます。"
+    ),
+    "crew.decomposer_request": (
+        "分解役の prompt には REQUEST_PATH work/{cmd}/request.md（と PLAN_PATH、TASKS_DIR）を"
+        "挙げる必要があります。"
+    ),
+    "crew.decompose_limit": (
+        "{cmd} の分解役はすでに {limit} 回動きました（計画、1回の再分解、1回のフィードバックループ）。"
+        "今ある計画で進め、失敗は報告してください。"
+    ),
+    "crew.running": "{cmd} の {what} はまだ実行中です。もう一度起動する前に結果を待ってください。",
+    "crew.one_task": (
+        "1つの実働にはちょうど1つのタスクを渡します。{agent} の prompt は {cmd} の {found} を"
+        "挙げています。タスクごとに1つの Agent 呼び出しを、Wave 単位で1つのメッセージで起動して"
+        "ください。"
+    ),
+    "crew.wrong_result": "タスク {task} の実働が書くのは result_{task}.md で、{result} ではありません。",
+    "crew.unknown_task": "タスク {task} は {cmd} の計画（plan.md の表）にありません。",
+    "crew.wrong_persona": (
+        "タスク {task} のペルソナは {persona} です。{given} ではなく {agent} を起動してください。"
+    ),
+    "crew.dependencies": (
+        "タスク {task} は、成功した結果のないタスクに依存しています: {missing}。依存元が成功する前に"
+        "タスクを起動してはいけません。先にそれらを完了（またはリトライ）してください。依存元が"
+        "最終的に失敗したタスクはスキップされます。"
+    ),
+    "crew.already_done": "{cmd} のタスク {task} には、すでに検証済みの成功した結果があります。",
+    "crew.retry_limit": (
+        "タスク {task} はリトライを使い切りました（{retries} / {limit}）。もう起動しないでください。"
+        "FAILED_TASKS として集約役に渡します（結果がなければ status: failure の最小限の result を"
+        "書いてください）。"
+    ),
+    "crew.same_file": (
+        "タスク {task} が書く {file} は、実行中の task_{other} も書きます。1つのファイルの書き手は"
+        "1つだけです。task_{other} の完了を待ってください。"
+    ),
+    "crew.workers_running": "{cmd} のタスクがまだ実行中です（{tasks}）。集約役の前に完了を待ってください。",
+    "crew.tasks_left": (
+        "{cmd} にはまだ実行できるタスクがあります: {tasks}。集約役の前にそれら（またはそのリトライ）"
+        "を実行してください。"
+    ),
+    "crew.failed_tasks": (
+        "{cmd} には成功した結果のないタスクがあります。集約役の prompt に `{line}` の行を加えて"
+        "ください。"
+    ),
+    "crew.no_summary": (
+        "{cmd} にはまだ cmd_report_summary.md がありません。回顧役はフェーズ3（集約役）の後に起動します。"
+    ),
+    "crew.mode_missing": "回顧役にモードを渡してください: prompt に `MODE: {mode}` を加えます。",
+    "crew.mode_full": (
+        "{cmd} の要約は full モードの回顧を求めています（failure、partial、quality RED、または "
+        "80 % 未満の YELLOW）。`MODE: full` を使ってください。"
+    ),
+    "crew.fix_report": (
+        "{cmd} の報告はまだ整っていません: {problem}。cmd_report.md / cmd_report_summary.md を直して"
+        "（要約のフロントマターは実行ログと同じことを言うこと）、それから終了してください。"
+    ),
+    "crew.passer_task": (
+        "パス受け渡し係の原則: 親はタスク本文（{path}）を読みません。パスを実働に渡してください。"
+        "読んでよいもの: plan.md のタスク表、result のメタデータヘッダー、cmd_report_summary.md、実行ログ。"
+    ),
+    "crew.passer_result": (
+        "パス受け渡し係の原則: 親が読むのは result のメタデータヘッダーだけです。{path} を limit "
+        "{lines}（offset なし）で Read するか、`python3 .claude/skills/crew/validate_result.py "
+        "{path} <persona>` を実行してください。"
+    ),
+    "crew.passer_report": (
+        "パス受け渡し係の原則: 親は cmd_report.md（{path}）を読みません。代わりに {summary} を読んで"
+        "ください。"
+    ),
+    "crew.passer_report_section": (
+        "パス受け渡し係の原則: cmd_report.md のうち親が読むのはメモリ候補のセクションだけです。"
+        "{path} を offset {offset}、limit {limit} で Read してください。ほかは {summary} を読みます。"
+    ),
+    "crew.passer_proxy": (
+        "{agent} は crew のエージェントではありません。読んだ内容は親に届くため、親と同じパス受け渡し係の"
+        "原則が適用されます。{rule} タスク本文を読むのは crew の実働エージェントです。"
+    ),
+    "crew.passer_unseen": (
+        "cmd が開いている間、親が実行できるのは playgate が中身を見通せるコマンドだけです（実行時に"
+        "組み立てるコマンドやインタプリタの一行実行は不可）。タスクや結果の本文を読むおそれがあります。"
+    ),
+    "crew.passer_dynamic": (
+        "cmd が開いている間、実行時にしか決まらないファイル引数（{command}）はタスクや結果の本文で"
+        "ある可能性があります。ファイル名をそのまま書いてください。"
+    ),
+    "crew.files_review": (
+        "{path} は crew-plan-reviewer の返答から playgate のフックが書きます。誰も編集しません。"
+    ),
+    "crew.files_skip": (
+        "{path} を書くのは crew-decomposer です。親が plan.md と tasks/task_1.md を書くのは Phase 1 を"
+        "省略するとき（1行の修正、設定値1つの変更）だけで、cmd のエージェントがまだ動いていないこと、"
+        "タスクが1つ（| 1 | title | persona | model | - | writes |）であることが条件です。"
+        "ここでは {why}。代わりに Agent(subagent_type='crew-decomposer') を実行してください。"
+    ),
+    "crew.skip_ran": "cmd のエージェントがすでに動いています",
+    "crew.skip_task_1": "Phase 1 を省略した cmd のタスクは task 1 だけです",
+    "crew.skip_one_row": "plan の表はちょうど1行（task 1、Depends On は -）でなければなりません",
+    "crew.files_summary_claim": (
+        "{path} は書けません: {problem}。要約は記録された result のヘッダーのとおりに書いてください"
+        "（status は partial か failure、failed_tasks にそのタスクを挙げる）。"
+    ),
+    "crew.files_owner": "{path} を書くのは {owner} で、{agent} ではありません（役割ごとに書くファイルが決まっています）。",
+    "crew.files_other_cmd": "{path} はあなたの cmd（{cmd}）とは別の cmd のファイルです。",
+    "crew.files_other_result": (
+        "{path} はあなたの result ではありません。あなたのタスクは task_{task} です。その result "
+        "ファイルだけを書いてください。"
+    ),
+    "crew.files_parent_result": (
+        "親が result を書けるのは、リトライを使い切ったタスクについて、ヘッダーが status: failure "
+        "のものだけです（{path}、タスク {task}）。それ以外の result は実働が書きます。"
+    ),
+    "crew.files_log": (
+        "{path} へのこの編集は拒否されました: {why}。cmd_id、started、finished、status、"
+        "base_commit、plan_validation、tasks はフックが書きます。あなたのキー（approvals、notes）は"
+        "その下にトップレベルで追加してください。"
+    ),
+    "crew.files_summary": (
+        "{path} は集約役のファイルです。親が書けるのはフェーズ3を省略するとき（タスクが2件以下で"
+        "集約役を起動していないとき）だけです。"
+    ),
+    "crew.files_bash": "{path} は Bash ではなく Write か Edit ツールで書いてください（役割ごとに書くファイルが決まっています）。",
+    "crew.gate_parent_edit": (
+        "crew ワークフローでは、親はプロジェクトのファイル（{path}）を変更しません。変更するのは "
+        "cmd の中の実働です（Skill(skill='crew')）。親が適用するのは、一括承認でユーザーが承認した"
+        "改善（ユーザーが回答でその ID を挙げ、実行ログの approvals: improvements: に記録したもの）と "
+        "CHANGELOG.md だけです。"
+    ),
+    "crew.gate_parent_bash": (
+        "crew ワークフローで親が実行するのは、crew のスクリプト、git、読み取り専用のコマンドです。"
+        "`{command}` は何かを変更します。cmd の中で実働に任せてください。"
+    ),
+    "crew.gate_not_a_writer": (
+        "{agent} はプロジェクトのファイル（{path}）を変更しません。crew ワークフローでは、"
+        "crew-coder と crew-writer がタスクの Writes の範囲で変更します。"
+    ),
+    "crew.gate_no_task": (
+        "{agent} は開いている cmd の1つのタスクのために起動されていない（prompt にタスクファイルが"
+        "ない）ので、プロジェクトのファイルを変更しません。"
+    ),
+    "crew.gate_not_listed": (
+        "タスク {task} の Writes 列（{writes}）に {path} はありません。1つのファイルの書き手は1つ"
+        "だけです。タスクが挙げるファイルだけを書き、ほかに必要なものは result に書いてください。"
+    ),
+    "crew.memory_name": (
+        "memory_server は {server!r} ですが、crew のエージェントが挙げているのは `memory` という名前の"
+        "サーバーのツール（mcp__memory__search_nodes など）です。MCP の設定でサーバー名を `memory` に"
+        "するか、.claude/agents/crew-*.md のエージェントの tools に mcp__{server}__search_nodes"
+        "（crew-memory-writer には mcp__{server}__create_entities と mcp__{server}__add_observations も）"
+        "を加えてください。それまでエージェントはメモリに届きません。"
+    ),
+    "crew.memory_off": (
+        "メモリサーバーが設定されていません（.claude/crew-config.yaml の memory_server）。メモリの手順は"
+        "飛ばしてください。メモリがなくてもフローは動きます。"
+    ),
+    "crew.memory_early": (
+        "{cmd} はまだ実行中です。メモリ候補を保存するのは一括承認の後、回顧（回顧が無効なら集約）で cmd が"
+        "閉じてからです。"
+    ),
+    "crew.memory_writer_only": (
+        "{tool} はメモリへの書き込みです。書き込むのは crew-memory-writer だけで、一括承認でユーザーが"
+        "承認した候補に限ります（Agent(subagent_type='crew-memory-writer') に cmd のディレクトリと"
+        "承認されたエンティティを渡してください）。他のエージェントは検索だけを行います。"
+    ),
+    "crew.memory_no_delete": (
+        "{tool} は crew が使うメモリツールではありません。crew は検索（search_nodes、open_nodes、"
+        "read_graph）を行い、メモリ書き込み役がエンティティ・観察・関係を作成するだけで、削除はしません。"
+        "知見の削除はユーザーに任せてください。"
+    ),
+    "crew.memory_shape": (
+        "メモリへの書き込みには、オブジェクトの空でないリスト（entities、observations または "
+        "relations）が必要です。"
+    ),
+    "crew.memory_too_many": (
+        "1回の呼び出しにメモリエンティティが {count} 件あります。1つの cmd につき最大 {limit} 件"
+        "です（retrospect.memory.max_candidates_per_cmd）。"
+    ),
+    "crew.memory_rejected": "メモリエンティティ {name!r} は拒否されました: {problem}。",
+    "runtime.effect.record_crew_facts": "crew の記録",
+    "runtime.effect.record_the_crew_launch": "crew の起動の記録",
     # ------------------------------------------------------------ shared
     "shared.state_problems": " state.md に問題があります: {problems}。",
     "shared.state_problems_more": " state.md に問題があります: {problems} (ほかに問題が {more} 件あります)。",
