@@ -240,7 +240,9 @@ def test_merge_keeps_every_user_key_hook_and_rule(repo):
     commands = {h["command"] for groups in merged["hooks"].values() for g in groups
                 for h in g["hooks"]}
     assert {"my-bash-audit", "echo failed >> /dev/null", "echo hello"} <= commands
-    assert merged["hooks"]["PostToolUseFailure"] == USER_SETTINGS["hooks"]["PostToolUseFailure"]
+    # The user's own PostToolUseFailure groups stay first, ours (critic-commands) follows.
+    user_groups = USER_SETTINGS["hooks"]["PostToolUseFailure"]
+    assert merged["hooks"]["PostToolUseFailure"][:len(user_groups)] == user_groups
     for kind, rules in USER_SETTINGS["permissions"].items():
         if isinstance(rules, list):
             assert all(r in merged["permissions"][kind] for r in rules)
