@@ -18,12 +18,8 @@ from test_guard_contract import TOOLS, _context
 
 from events import runtime
 
-_COMMON = ("compact_wait",
-           "prompt_analyzer_gate",
-           "init_guard",
-           "main_branch",
-           "codex_lead_guard",
-           "breezing_gate")
+_COMMON = ("compact_wait", "prompt_analyzer_gate", "init_guard", "main_branch", "codex_lead_guard",
+           "breezing_gate", "crew_path_passer", "crew_wave_guard")
 
 #: ``{event: {tool kind: chain}}``; a tool kind is one of the tools of
 #: :data:`test_guard_contract.TOOLS` or ``"*"`` (every other tool).
@@ -33,9 +29,10 @@ PINNED = {
     },
     "PostToolUse": {
         "*": ("archive_playbook", "breezing_record"),
-        "Task": ("log_subagent", "subagent_reminder", "archive_playbook", "breezing_record"),
+        "Task": ("log_subagent", "subagent_reminder", "archive_playbook", "breezing_record",
+            "crew_recorder", "crew_reminder"),
         "Bash": ("critic_commands",),
-        "Edit": ("progress_reminder", "archive_playbook", "breezing_record"),
+        "Edit": ("progress_reminder", "archive_playbook", "breezing_record", "crew_recorder"),
     },
     "PostToolUseFailure": {
         "*": ("critic_commands",),
@@ -46,32 +43,33 @@ PINNED = {
     "PreToolUse": {
         "*": _COMMON,
         "Task": _COMMON + ("teammate_name", "sdd_phase_gate"),
-        "Bash": _COMMON + ("execution_convention", "custom_rules", "bash_check",
-            "agent_definitions", "spec_phase_gate", "sdd_commit", "sdd_ownership", "coherence",
-            "check_state_update", "lint"),
-        "Edit": _COMMON + ("consent_guard", "pending_guard", "protected_edit", "playbook_guard",
-            "depends_check", "check_file_dependencies", "executor_guard", "critic_guard",
-            "subtask_guard", "phase_status_guard", "scope_guard", "agent_definitions",
-            "spec_phase_gate", "sdd_ownership"),
-        "mcp__server__write_file": _COMMON + ("reward_route_guard",),
+        "Bash": _COMMON + ("execution_convention", "custom_rules", "bash_check", "crew_files",
+            "crew_plan_gate", "agent_definitions", "spec_phase_gate", "sdd_commit",
+            "sdd_ownership", "coherence", "check_state_update", "lint"),
+        "Edit": _COMMON + ("consent_guard", "pending_guard", "protected_edit", "crew_files",
+            "crew_plan_gate", "playbook_guard", "depends_check", "check_file_dependencies",
+            "executor_guard", "critic_guard", "subtask_guard", "phase_status_guard", "scope_guard",
+            "agent_definitions", "spec_phase_gate", "sdd_ownership"),
+        "mcp__server__write_file": _COMMON + ("reward_route_guard", "crew_memory"),
     },
     "SessionEnd": {
         "*": ("session_end",),
     },
     "SessionStart": {
         "*": ("session_start", "session_health", "compact_resume", "compact_wait",
-            "session_report", "active_workflow", "breezing_session", "agent_definitions_audit"),
+            "session_report", "active_workflow", "breezing_session", "agent_definitions_audit",
+            "crew_resume"),
     },
     "Stop": {
         "*": ("breezing_stops", "post_loop_pending", "completion_check", "stop_summary"),
     },
     "SubagentStart": {
-        "*": ("log_subagent", "breezing_record"),
+        "*": ("log_subagent", "breezing_record", "crew_recorder"),
     },
     "SubagentStop": {
         "*": ("critic_ledger", "review_ledger", "sdd_verdict", "breezing_stops", "log_subagent",
-            "post_loop_pending", "completion_check", "sdd_reply", "subagent_reminder",
-            "archive_playbook"),
+            "crew_recorder", "post_loop_pending", "completion_check", "sdd_reply",
+            "crew_stop_check", "subagent_reminder", "archive_playbook"),
     },
     "TaskCompleted": {
         "*": ("breezing_timeline",),
@@ -81,7 +79,8 @@ PINNED = {
     },
     "UserPromptSubmit": {
         "*": ("compact_wait", "prompt_consent", "prompt_state", "prompt_work_request",
-            "subagent_reminder", "breezing_prompt", "breezing_signals"),
+            "subagent_reminder", "breezing_prompt", "breezing_signals", "crew_reminder",
+            "crew_recorder"),
     },
 }
 #: Tools that share a pinned kind's chain.
