@@ -181,13 +181,19 @@ def malformed(event: str, reason: str) -> tuple:
     return 0, "", ""
 
 
+def _repair() -> str:
+    from statefiles import layout  # lazy: an internal error only
+
+    return layout.repair_command()
+
+
 def internal_error(event: str, where: str, log_path: str) -> tuple:
     """The runtime itself failed (a bug or a broken installation): fail safe
     the same way as malformed input, naming the log."""
     if event in GATING_EVENTS:
         return 2, "", (
             f"[{PREFIX}] internal error in {where}; the call is blocked to stay safe. "
-            f"Details: {log_path}. Run `python install.py <repo>` to repair the "
+            f"Details: {log_path}. Run `{_repair()}` to repair the "
             "installation, or ask the user to look at the log.\n"
         )
     return 0, "", ""

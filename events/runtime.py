@@ -220,11 +220,12 @@ def _guard_error_message(ctx, guard_name: str, log: str) -> str:
     try:
         from messages import say  # lazy: error path only
 
-        return say(ctx, "runtime.guard_error", guard=guard_name, log=log)
+        return say(ctx, "runtime.guard_error", guard=guard_name, log=log,
+                   repair=layout.repair_command(ctx.root))
     except Exception:  # noqa: BLE001 - a broken catalogue must not turn a block into a crash
         return (f"internal error in {guard_name}; the call is blocked to stay safe. Details "
                 f"are in {log}. Tell the user; they can fix the state file it names or "
-                f"reinstall the suite (python install.py <repo>).")
+                f"reinstall the suite ({layout.repair_command()}).")
 
 
 def run_chain(ctx, names) -> _render.Outcome:
@@ -277,7 +278,7 @@ def _tidy(ctx, verdict) -> None:
     ``verdict`` in the context's language (:func:`messages.tidy`: no ASCII
     space after ``。`` in Japanese). The shared ALLOWED verdict carries no
     text and is never touched."""
-    lang = ctx.language
+    lang = getattr(ctx, "language", "en")  # a stand-in context may have none
     if lang == "en":
         return
     from messages import tidy  # lazy: loaded already, a guard produced a message
@@ -340,7 +341,7 @@ def apply_effects(ctx, outcome: _render.Outcome) -> None:
         return
     from messages import Text, say, tidy  # lazy: a failed effect only
 
-    text = tidy(ctx.language, say(ctx, "runtime.not_recorded", failed=Text.join("; ", failed)))
+    text = tidy(getattr(ctx, "language", "en"), say(ctx, "runtime.not_recorded", failed=Text.join("; ", failed)))
     if outcome.final is not None and outcome.final.kind in STOPPING:
         outcome.final.message = f"{outcome.final.message}\n{text}"
     else:
