@@ -106,6 +106,8 @@ CONFIG_FILES = (
     ".claude/permission-config.yaml",
     ".claude/permission-config.local.yaml",
     layout.CUSTOM_RULES,
+    # The crew workflow's configuration (its memory server, its limits).
+    ".claude/crew-config.yaml",
 )
 #: The install's backups of the user's files (--uninstall restores from them).
 BACKUPS = ".claude/.playgate-backup"
