@@ -32,7 +32,7 @@ import time
 from events.context import Context
 from events.verdict import ALLOWED, Effect, Verdict, allow, warn
 from statefiles import fastjson, layout, repomap
-from statefiles.atomic import read_bytes
+from statefiles.atomic import open_regular, read_bytes
 
 NAME = "session-health"
 ADVISORY = True
@@ -103,7 +103,8 @@ def _errors_since(ctx) -> tuple:
     previous = ctx.state.get("session", "last_start") if ctx.state is not None else None
     since = _stamp(str(previous)) if previous else ""
     try:
-        with open(path, "rb") as fh:
+        # never open() it: a FIFO planted as the log would block the hook
+        with open_regular(path) as fh:
             if size > ERRORS_TAIL:
                 fh.seek(size - ERRORS_TAIL)
             tail = fh.read(ERRORS_TAIL).decode("utf-8", "replace")

@@ -262,7 +262,7 @@ def test_runtime_bug_fails_safe(ws, monkeypatch):
 @pytest.mark.parametrize("event", EVENTS)
 def test_every_event_accepts_a_minimal_payload(ws, event):
     fields = {}
-    if event in ("PreToolUse", "PostToolUse", "PermissionRequest"):
+    if event in ("PreToolUse", "PostToolUse", "PermissionRequest", "PostToolUseFailure"):
         fields = {"tool_name": "Read", "tool_input": {"file_path": str(ws.root / "README")}}
     if event == "UserPromptSubmit":
         fields = {"prompt": "hello"}
