@@ -104,7 +104,8 @@ def _run(argv: list, timeout: float = SETUP_TIMEOUT, **kwargs) -> subprocess.Com
     except subprocess.TimeoutExpired:
         _killpg(proc.pid)
         proc.communicate()
-        raise BenchError(f"{' '.join(argv[:3])} ... did not finish within {timeout:.0f} s")
+        raise BenchError(f"{' '.join(argv[:3])} ... did not finish within {timeout:.0f} s") \
+            from None
     return subprocess.CompletedProcess(argv, proc.returncode, out, err)
 
 

@@ -143,6 +143,26 @@ def _cases() -> list:
             "old_string": "milestone: null",
             "new_string": _fill("milestone: x\n", size)})
 
+    @case("edit-state-alias-bomb", "Edit: a YAML alias bomb into state.md")
+    def _(repo, size):
+        # Each level doubles what an expansion would build: 40 levels is 2^40
+        # values from a few KB of text; the size pads the bomb with comments.
+        bomb = "\n".join(['a0: &a0 ["x", "x"]'] + [f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}]"
+                                                   for i in range(1, 40)])
+        return "PreToolUse", hb.tool_payload(repo, "Edit", {
+            "file_path": os.path.join(repo.root, "state.md"),
+            "old_string": "milestone: null",
+            "new_string": "milestone: null\n" + bomb + "\n" + _fill("# x\n", size)})
+
+    @case("write-state", "Write: a huge state.md")
+    def _(repo, size):
+        with open(os.path.join(repo.root, "state.md"), encoding="utf-8") as fh:
+            text = fh.read()
+        return "PreToolUse", hb.tool_payload(repo, "Write", {
+            "file_path": os.path.join(repo.root, "state.md"),
+            "content": text.replace("security: strict", "security: admin")
+            + _fill("#", size)})
+
     @case("prompt", "UserPromptSubmit: huge prompt")
     def _(repo, size):
         return "UserPromptSubmit", hb.payload(repo, "UserPromptSubmit", prompt=_fill(

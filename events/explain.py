@@ -183,7 +183,7 @@ def _families(req, command: str, root: str, cwd: str, env) -> list:
     for f in analysis.destructive:
         level, source = level_of(f.command_family or "shell", *levels)
         out.append(f"family  : {f.command_family or 'shell'}: {level} ({source}) - "
-                   f"{f.family}: {f.message}")
+                   f"{f.kind}: {f.message}")
     out.append("family  : PreToolUse (bash-check) applies the level; this gate never "
                "auto-approves a destructive command")
     return out

@@ -102,6 +102,25 @@ NUL_FREE = frozenset(
 )
 
 #: Tools that write files; the Edit/Write chain applies to them (SPEC §3).
+#: Event name → its unit module under ``events/`` (and its entrypoint
+#: ``hooks/<unit>.py``); the runtime dispatches by it (``events.runtime.UNITS``).
+UNITS = {
+    "PreToolUse": "pre_tool_use",
+    "PostToolUse": "post_tool_use",
+    "PostToolUseFailure": "post_tool_use_failure",
+    "PermissionRequest": "permission_request",
+    "UserPromptSubmit": "user_prompt_submit",
+    "Stop": "stop",
+    "SubagentStop": "subagent_stop",
+    "SubagentStart": "subagent_start",
+    "SessionStart": "session_start",
+    "SessionEnd": "session_end",
+    "PreCompact": "pre_compact",
+    "Notification": "notification",
+    "TaskCompleted": "task_completed",
+    "TeammateIdle": "teammate_idle",
+}
+
 EDIT_TOOLS = frozenset({"Edit", "Write", "MultiEdit", "NotebookEdit"})
 #: Tools that start a subagent.
 AGENT_TOOLS = frozenset({"Task", "Agent"})

@@ -1,7 +1,8 @@
 """PostToolUse event unit (SPEC §3 PostToolUse; seed 002 §6; seed 004 [5]).
 
-Registered for Edit|Write|MultiEdit|NotebookEdit|Task|Agent|Bash (Bash for
-critic-commands only: the exit status of a critic's commands). Nothing here
+Registered for Edit|Write|MultiEdit|NotebookEdit|Task|Agent|Bash|TaskCreate|TaskUpdate
+(Bash for critic-commands only: the exit status of a critic's commands;
+TaskCreate/TaskUpdate for breezing's task ledger). Nothing here
 blocks (the tool already ran).
 
 * After an edit tool: progress-reminder, then archive-playbook (archives a
@@ -18,16 +19,19 @@ from events.inputs import AGENT_TOOLS, EDIT_TOOLS
 EDIT_CHAIN = (
     "progress_reminder",
     "archive_playbook",
+    "breezing_record",  # seed 001: the lead's active file, the team's code changes
 )
 
 AGENT_CHAIN = (
     "log_subagent",
     "subagent_reminder",
     "archive_playbook",
+    "breezing_record",  # seed 001: the started agent's id, the reviewer's verdict for the lead
 )
 
 OTHER_CHAIN = (
     "archive_playbook",
+    "breezing_record",  # seed 001: TaskCreate/TaskUpdate into the task ledger
 )
 #: Bash is registered for the critic's evidence only (critic-commands).
 BASH_CHAIN = (

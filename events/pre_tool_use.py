@@ -6,7 +6,7 @@ The order is the SPEC's; the first BLOCK wins. Names are modules in
 
 from __future__ import annotations
 
-from events.inputs import EDIT_TOOLS
+from events.inputs import AGENT_TOOLS, EDIT_TOOLS
 
 #: Every tool (SPEC §3 "PreToolUse — every tool").
 COMMON = (
@@ -14,7 +14,12 @@ COMMON = (
     "prompt_analyzer_gate",
     "init_guard",
     "main_branch",
+    # seed 001 (breezing only): codex mode's limits of the lead, then the
+    # lead's phases and the team's roles for every tool
+    "codex_lead_guard",
+    "breezing_gate",
 )
+
 
 #: Edit, Write, MultiEdit, NotebookEdit (SPEC §3 "Edit/Write chain").
 EDIT_CHAIN = (
@@ -30,9 +35,9 @@ EDIT_CHAIN = (
     "phase_status_guard",
     "scope_guard",
     # SPEC §6 team and spec workflows
-    "codex_lead_guard",
     "agent_definitions",
     "spec_phase_gate",
+    "sdd_ownership",  # seed 003 Spec 4: under sync-sdd, each file by its owner's agent type
 )
 
 #: Bash (SPEC §3 "Bash chain"): destructive commands and writes to guarded
@@ -43,12 +48,22 @@ BASH_CHAIN = (
     "custom_rules",  # the project's own block/ask rules (no file: one open)
     "bash_check",
     # SPEC §6 team and spec workflows
-    "codex_lead_guard",
     "agent_definitions",
     "spec_phase_gate",
+    "sdd_commit",  # seed 003 §15: the lead commits after the quality gate, in the seed's format
+    "sdd_ownership",  # seed 003 Spec 4: shell writes by the owner; programs by builders
     "coherence",
     "check_state_update",  # seed 004 [4']: a commit of work the playbook has not recorded
     "lint",
+)
+
+#: Task/Agent, the start of a subagent or teammate: a teammate's name is what
+#: its hook calls carry as agent_type, so it may not be an agent type's name
+#: (seed 001); the phase gate is checked before a subagent is started, not
+#: only when spec.yaml is written (seed 003 Spec 5.1).
+AGENT_CHAIN = (
+    "teammate_name",
+    "sdd_phase_gate",
 )
 
 #: MCP tools (``mcp__<server>__<tool>``): file-writing ones may not touch the
@@ -61,13 +76,15 @@ MCP_CHAIN = (
 def chain(ctx) -> tuple:
     """The guards (module names under ``guards/``) run before the tool call
     ``ctx.hook``, in order: :data:`COMMON`, then :data:`EDIT_CHAIN` for an
-    edit tool, :data:`BASH_CHAIN` for Bash, :data:`MCP_CHAIN` for an MCP tool
-    (SPEC §3 PreToolUse)."""
+    edit tool, :data:`BASH_CHAIN` for Bash, :data:`AGENT_CHAIN` for Task/Agent,
+    :data:`MCP_CHAIN` for an MCP tool (SPEC §3 PreToolUse)."""
     tool = ctx.hook.tool_name
     if tool in EDIT_TOOLS:
         return COMMON + EDIT_CHAIN
     if tool == "Bash":
         return COMMON + BASH_CHAIN
+    if tool in AGENT_TOOLS:
+        return COMMON + AGENT_CHAIN
     if tool.startswith("mcp__"):
         return COMMON + MCP_CHAIN
     return COMMON

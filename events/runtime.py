@@ -33,7 +33,7 @@ import time
 
 from events import render as _render
 from events.context import Context
-from events.inputs import MAX_STDIN_BYTES, MalformedInput, parse
+from events.inputs import MAX_STDIN_BYTES, UNITS, MalformedInput, parse
 from events.verdict import ALLOW, ALLOWED, APPROVE, ASK, BLOCK, STOPPING, WARN, Verdict
 from shell import limits
 from statefiles import layout
@@ -44,24 +44,8 @@ from statefiles.atomic import (
     set_lock_budget,
     write_path,
 )
+from workflow import registry
 
-#: Event name → unit module under ``events/``.
-UNITS = {
-    "PreToolUse": "pre_tool_use",
-    "PostToolUse": "post_tool_use",
-    "PostToolUseFailure": "post_tool_use_failure",
-    "PermissionRequest": "permission_request",
-    "UserPromptSubmit": "user_prompt_submit",
-    "Stop": "stop",
-    "SubagentStop": "subagent_stop",
-    "SubagentStart": "subagent_start",
-    "SessionStart": "session_start",
-    "SessionEnd": "session_end",
-    "PreCompact": "pre_compact",
-    "Notification": "notification",
-    "TaskCompleted": "task_completed",
-    "TeammateIdle": "teammate_idle",
-}
 
 #: errors.log is rotated to errors.log.1 past this size (bytes).
 ERROR_LOG_MAX = 1024 * 1024
@@ -276,9 +260,12 @@ def _guard_error_message(ctx, guard_name: str, log: str | None, error: str = "")
 
 
 def run_chain(ctx, names) -> _render.Outcome:
-    """Run the guards ``names`` (module names under ``guards/``) in order."""
+    """Run the guards ``names`` (module names under ``guards/``) in order,
+    leaving out those of a workflow that is not the active one
+    (:func:`workflow.registry.chain_for`: one workflow is active at a time,
+    ``../shared/WORKFLOWS.md``)."""
     outcome = _render.Outcome()
-    for name in names:
+    for name in registry.chain_for(ctx, names):
         module = None
         try:
             module = load_guard(name)
@@ -301,6 +288,8 @@ def run_chain(ctx, names) -> _render.Outcome:
                 verdict = Verdict(ALLOW, guard=guard_name)
             else:
                 verdict.guard = guard_name
+        if verdict.message or verdict.context:
+            _tidy(ctx, verdict)
         if verdict.kind == ASK and ctx.event != "PreToolUse":
             # Only PreToolUse can ask the user; elsewhere asking means refusing.
             verdict = Verdict(BLOCK, verdict.message, guard=verdict.guard,
@@ -314,6 +303,20 @@ def run_chain(ctx, names) -> _render.Outcome:
             outcome.final = verdict
             break
     return outcome
+
+
+def _tidy(ctx, verdict) -> None:
+    """Remove the spacing of English-shaped sentence joins from the texts of
+    ``verdict`` in the context's language (:func:`messages.tidy`: no ASCII
+    space after ``。`` in Japanese). The shared ALLOWED verdict carries no
+    text and is never touched."""
+    lang = ctx.language
+    if lang == "en":
+        return
+    from messages import tidy  # lazy: loaded already, a guard produced a message
+
+    verdict.message = tidy(lang, verdict.message)
+    verdict.context = tidy(lang, verdict.context)
 
 
 def _label_text(label: str):
@@ -376,9 +379,9 @@ def apply_effects(ctx, outcome: _render.Outcome) -> None:
                 failed.append(_effect_failure(effect.label, exc, log, ctx.root))
     if not failed:
         return
-    from messages import Text, say  # lazy: a failed effect only
+    from messages import Text, say, tidy  # lazy: a failed effect only
 
-    text = say(ctx, "runtime.not_recorded", failed=Text.join("; ", failed))
+    text = tidy(ctx.language, say(ctx, "runtime.not_recorded", failed=Text.join("; ", failed)))
     if outcome.final is not None and outcome.final.kind in STOPPING:
         outcome.final.message = f"{outcome.final.message}\n{text}"
     else:

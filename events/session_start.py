@@ -16,6 +16,7 @@ CHAIN = (
     "compact_wait",  # seed 003 §13: after a compaction under after_compact: wait, hold the agent
     "session_report",
     "active_workflow",  # WORKFLOWS.md: a non-default workflow, unknown config values, other workflows' files
+    "breezing_session",  # seed 001: the breezing session on record, or a stale one
     "agent_definitions_audit",  # SPEC §6: warn about agent files that break seed 003
 )
 

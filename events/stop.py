@@ -2,7 +2,8 @@
 
 When Claude ends its turn: a pending post-loop blocks, then completion-check
 blocks while the active playbook is unfinished or holds a done without its
-evidence. Every block goes through the loop guard
+evidence; a turn that ends gives the user stop-summary's ``systemMessage``
+(where the work stands, what is left). Every block goes through the loop guard
 (:func:`guards.stop_loop_guard.apply`) so that a session can always end: after
 ``config.stop_block_limit`` consecutive blocks, or when ``stop_hook_active``
 is set and nothing changed, the stop passes with a ``systemMessage`` naming
@@ -25,10 +26,13 @@ OUTCOME_GUARDS = ("stop_loop_guard",)
 #: it never blocks and names the block for the user instead.
 WAIT_GUARD = "compact_wait"
 
-#: Blocking checks, in order; the first block wins.
+#: Blocking checks, in order; the first block wins. Then, when nothing
+#: blocked, the user's summary (seed 004 [6]; a systemMessage).
 CHAIN = (
+    "breezing_stops",  # seed 001: the range confirmation shown (breezing only; never blocks)
     "post_loop_pending",
     "completion_check",
+    "stop_summary",
 )
 
 

@@ -3,7 +3,10 @@ log the start of every subagent."""
 
 from __future__ import annotations
 
-CHAIN = ("log_subagent",)
+CHAIN = (
+    "log_subagent",
+    "breezing_record",  # seed 001: when the breezing reviewer's review began (breezing only)
+)
 
 
 def chain(ctx) -> tuple:

@@ -42,12 +42,15 @@ from events.verdict import Verdict
 RECORDERS = (
     "critic_ledger",
     "review_ledger",  # the reviewer's verdict, recorded and applied
+    "sdd_verdict",  # seed 003 Spec 7: a sync-sdd auditor's verdict.cpf, kept by the hooks
+    "breezing_stops",  # seed 001: the breezing reviewer's verdict (breezing only)
     "log_subagent",
 )
 #: Blocking checks; the first block wins.
 CHECKS = (
     "post_loop_pending",
     "completion_check",
+    "sdd_reply",  # seed 003 Spec 11: an inspector/auditor replies only WRITTEN:{path}
 )
 #: Run when no check blocked.
 HANDLERS = (

@@ -4,6 +4,8 @@ renderer turns anything else into a systemMessage."""
 
 from __future__ import annotations
 
+#: breezing-timeline also keeps the breezing session's completed tasks (and
+#: who completed them) for the task ledger, in the one locked write it makes.
 CHAIN = ("breezing_timeline",)
 
 

@@ -15,6 +15,7 @@ CHAIN = (
     "prompt_state",
     "prompt_work_request",
     "subagent_reminder",
+    "breezing_prompt",  # seed 001: /breezing, its abort, the range confirmation's answer
     "breezing_signals",  # SPEC §6: inject unconsumed team signals
 )
 

@@ -11,6 +11,18 @@ will be after the write (``ctx.post_edit``):
   ``Agent``, in any form (``Agent(worker)`` too): no subagent may start other
   subagents (Spec 9.5, 12.6).
 
+* ``model``, when given, names a model: ``opus``, ``sonnet``, ``haiku``,
+  ``inherit`` or a full model id (``claude-...``);
+* a file named ``sdd-*.md`` is one of seed 003's framework agents and follows
+  its naming and table (Spec 1.7, 1.8, 12.2–12.5, "Tool Permissions"):
+  the file name is ``sdd-{role}[-{specialization}].md`` with a role of the
+  table — ``architect``, ``auditor-*``, ``taskgenerator``, ``builder``,
+  ``inspector-*`` —, ``name`` is the file's name (the ``subagent_type``),
+  ``description`` is framework-specific (it says SDD, so Claude does not
+  delegate to it on its own), ``model`` is the role's tier (T2 architect and
+  auditors ``opus``, T3 ``sonnet``) and ``tools`` is given and within the
+  role's least tools (:data:`SDD_TOOLS`).
+
 A write that breaks them is blocked. Leaving ``tools`` out means the agent
 inherits every tool (seed 002 §7), Task and Agent included; that is a
 warning, not a block (seed 003 lists ``tools`` as optional), unless
@@ -52,6 +64,36 @@ _REMOVALS = ("rm", "unlink", "rmdir", "shred")
 
 #: Catalogue key of the rule every refusal restates (seed 003 Spec 12).
 RULE = "agent_definitions.rule"
+
+#: Model names an agent's ``model`` may give (a full ``claude-...`` id too).
+MODELS = ("opus", "sonnet", "haiku", "inherit")
+_READ = ("Read", "Glob", "Grep")
+#: Seed 003's table ("Tool Permissions (Minimum Privilege)"): the framework
+#: roles by file-name pattern (a trailing ``-`` is a prefix of specialised
+#: names), with the model of their tier and their least tools; the first
+#: match wins.
+SDD_TOOLS = (
+    ("sdd-architect", "opus", _READ + ("Write", "Edit", "WebSearch", "WebFetch")),
+    ("sdd-auditor-", "opus", _READ + ("Write",)),
+    ("sdd-taskgenerator", "sonnet", _READ + ("Write",)),
+    ("sdd-builder", "sonnet", _READ + ("Write", "Edit", "Bash")),
+    ("sdd-inspector-test", "sonnet", _READ + ("Write", "Bash")),
+    ("sdd-inspector-e2e", "sonnet", _READ + ("Write", "Bash")),
+    ("sdd-inspector-", "sonnet", _READ + ("Write",)),
+)
+
+
+def sdd_role(stem: str):
+    """``(model, tools)`` of seed 003's table for the agent file name
+    ``stem`` (``sdd-inspector-rulebase``), or ``None`` when it names no role
+    of the table."""
+    for pattern, model, tools in SDD_TOOLS:
+        if pattern.endswith("-"):
+            if stem.startswith(pattern) and len(stem) > len(pattern):
+                return model, tools
+        elif stem == pattern:
+            return model, tools
+    return None
 
 
 def is_agent_rel(rel: str | None) -> bool:
@@ -144,8 +186,9 @@ def _spawn_tools(tools: list) -> list:
     return found
 
 
-def problems(text: str, lang: str = "en") -> tuple:
-    """Check an agent definition's text against seed 003's rules.
+def problems(text: str, lang: str = "en", stem: str = "") -> tuple:
+    """Check an agent definition's text against seed 003's rules (``stem``:
+    the file's name without ``.md``, for the framework agents' naming).
 
     Returns ``(errors, warnings)``: lists of sentences in ``lang`` (the
     message catalogue). ``errors`` break the rule (a write
@@ -153,12 +196,12 @@ def problems(text: str, lang: str = "en") -> tuple:
     called for agent files)."""
     from messages import text as say  # lazy: the catalogue only when an agent definition is checked
 
-    errors, warnings = problem_codes(text)
+    errors, warnings = problem_codes(text, stem)
     return ([say(lang, key, **fields) for key, fields in errors],
             [say(lang, key, **fields) for key, fields in warnings])
 
 
-def problem_codes(text: str) -> tuple:
+def problem_codes(text: str, stem: str = "") -> tuple:
     """:func:`problems` as catalogue keys: ``(errors, warnings)``, lists of
     ``(key, fields)`` (JSON-able, so the audit can cache them)."""
     front, error = split_frontmatter(text)
@@ -188,12 +231,46 @@ def problem_codes(text: str) -> tuple:
         spawn = _spawn_tools(tools)
         if spawn:
             errors.append(("agent_definitions.err_spawn", {"tools": ", ".join(spawn)}))
+        tools_given = tools
     else:
+        tools_given = None
         denied, _ = _tool_list(meta.get("disallowedTools") or [])
         denied_bases = {t.split("(", 1)[0].strip().casefold() for t in denied}
         if not set(SPAWN_TOOLS) <= denied_bases:
             warnings.append(("agent_definitions.warn_no_tools", {}))
+    model = meta.get("model")
+    if model is not None and not (isinstance(model, str) and (
+            model.strip() in MODELS or model.strip().startswith("claude-"))):
+        errors.append(("agent_definitions.err_model", {"model": repr(model)[:60],
+                                                       "models": ", ".join(MODELS)}))
+    if stem.casefold().startswith("sdd-"):
+        errors.extend(_sdd_problems(meta, stem, tools_given))
     return errors, warnings
+
+
+def _sdd_problems(meta: dict, stem: str, tools) -> list:
+    """Seed 003's naming, tier and least tools for a framework agent file
+    ``stem`` (``sdd-*``), as ``(key, fields)`` errors."""
+    found = []
+    role = sdd_role(stem)
+    if role is None:
+        return [("agent_definitions.err_sdd_role", {"stem": stem})]
+    model, allowed = role
+    if meta.get("name") != stem:
+        found.append(("agent_definitions.err_sdd_name", {"stem": stem}))
+    description = meta.get("description")
+    if isinstance(description, str) and "sdd" not in description.casefold():
+        found.append(("agent_definitions.err_sdd_description", {}))
+    if meta.get("model") != model:
+        found.append(("agent_definitions.err_sdd_model", {"stem": stem, "model": model}))
+    if tools is None:
+        found.append(("agent_definitions.err_sdd_no_tools", {"tools": ", ".join(allowed)}))
+    else:
+        extra = [t for t in tools if t.split("(", 1)[0].strip() not in allowed]
+        if extra:
+            found.append(("agent_definitions.err_sdd_tools", {
+                "extra": ", ".join(extra), "tools": ", ".join(allowed)}))
+    return found
 
 
 def _removal(write) -> bool:
@@ -249,7 +326,7 @@ def _check_edit(ctx, target):
         return block(ctx.say("agent_definitions.uncomputable", path=shown, tool=hook.tool_name,
                              error=post.error or ctx.say("shared.unknown_reason"),
                              rule=ctx.say(RULE)))
-    errors, warnings = problems(post.after, ctx.language)
+    errors, warnings = problems(post.after, ctx.language, _stem(target))
     if errors:
         return block(ctx.say("agent_definitions.breaks", path=shown, errors="; ".join(errors),
                              rule=ctx.say(RULE)))
@@ -257,3 +334,10 @@ def _check_edit(ctx, target):
         return warn(ctx.say("agent_definitions.warnings", path=shown,
                             warnings="; ".join(warnings)))
     return ALLOWED
+
+
+def _stem(resolved) -> str:
+    """The agent file's name without ``.md`` (from its lexical path: the name
+    Claude Code loads it by)."""
+    name = (resolved.given or resolved.abs).replace("\\", "/").rsplit("/", 1)[-1]
+    return name[:-3] if name.casefold().endswith(".md") else name

@@ -71,12 +71,13 @@ def audit(root: str, lang: str = "en") -> list:
     def compute():
         out = []
         for rel, data in files:
-            errors, _ = problem_codes(data.decode("utf-8", "replace"))
+            stem = rel.rsplit("/", 1)[-1][:-3]
+            errors, _ = problem_codes(data.decode("utf-8", "replace"), stem)
             if errors:
                 out.append([rel, [[k, f] for k, f in errors]])
         return out
 
-    found = cached(root, "agent-definitions-v2", key, compute)
+    found = cached(root, "agent-definitions-v3", key, compute)
     if not found:
         return []
     from messages import text  # lazy: a message is produced only for a broken definition

@@ -5,7 +5,8 @@ Both events fire on the lead's side while an Agent Teams team works. Each one
 is appended to ``.claude/state/breezing-timeline.jsonl`` ("who finished which
 task when", the Team Activity table of the completion report), a TeammateIdle
 of the same teammate within 5 s only once. While
-``.claude/state/breezing-active.json`` exists, a TaskCompleted also counts the
+``.claude/state/breezing-active.json`` exists and the breezing workflow is
+active (state.md ``config.workflow: breezing``), a TaskCompleted also counts the
 task for the current batch and emits ``partial_review_recommended`` (half of
 the batch done, when that half is more than 1) and ``next_batch_recommended``
 (60 % done) into ``.claude/state/breezing-signals.jsonl``, once per breezing
@@ -28,7 +29,7 @@ import os
 from events.context import Context
 from events.verdict import Effect, Verdict, allow, warn
 from statefiles import breezing
-from workflow import team
+from workflow import registry, team
 
 NAME = "breezing-timeline"
 ADVISORY = True
@@ -40,7 +41,10 @@ def check(ctx: Context) -> Verdict:
     WARN when breezing-active.json is broken, else ALLOWED. Never blocks
     (SPEC §6; seed 001)."""
     timeline = team.enabled(ctx, "breezing_timeline")
-    signals = team.enabled(ctx, "breezing_signals")
+    # Signals are advice to the breezing lead: only while that workflow is
+    # active (the timeline is a record and is kept in every workflow).
+    signals = team.enabled(ctx, "breezing_signals") and \
+        registry.active(ctx).name == "breezing"
     if not (timeline or signals):
         return allow()
     hook = ctx.hook

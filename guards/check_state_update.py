@@ -14,10 +14,13 @@ truth).
 
 Which files a commit takes is read as lint reads it: the index's staged
 files, the modified tracked files with ``-a``, and the paths after ``--``.
-One ``git status`` with git's own programs switched off
-(:mod:`statefiles.gitwork`), bounded by :data:`BUDGET_SECONDS`; nothing
-runs without an active playbook (the closing commit after the archive
-costs nothing). Advisory: never blocks, a crash is logged and skipped.
+Git is asked only when the answer matters: the index is read first
+(:mod:`statefiles.gitindex`, no process), and only when progress.json is
+the index's copy — so it may be unchanged since the last commit — one
+``git status`` runs, with git's own programs switched off
+(:mod:`statefiles.gitwork`), bounded by :data:`BUDGET_SECONDS`. Nothing runs
+without an active playbook (the closing commit after the archive costs
+nothing). Advisory: never blocks, a crash is logged and skipped.
 """
 
 from __future__ import annotations
@@ -133,6 +136,14 @@ def check(ctx: Context) -> Verdict:
     pb = ctx.playbook
     if pb is None or pb.errors:
         return ALLOWED      # coherence names an unreadable playbook
+    # lazy: git commit with a playbook only (coherence loads it for commits too)
+    from statefiles import gitindex
+
+    same, _sha = gitindex.index_matches_worktree(ctx.root, pb.progress_rel)
+    if same is not True:
+        # Not tracked yet (a new playbook) or changed since the index: the
+        # record moves with this commit or the next; no git process needed.
+        return ALLOWED
     entries = _status(ctx.root)
     if entries is None:
         return ALLOWED

@@ -21,8 +21,13 @@ started as an agent) is a codex implementer — by default the last ``:``
 component is ``codex-implementer``; state.md ``config.codex_implementers``
 lists others. The lead itself has no ``agent_type``.
 
-Off when breezing-active.json does not exist (one ``os.stat``), when
-``impl_mode`` is ``standard``, or with ``config.codex_lead_guard: false``. A
+Acts only while state.md ``config.workflow`` is ``breezing`` (the
+registry drops it from the chain otherwise). Off when breezing-active.json
+does not exist (one ``os.stat``), when ``impl_mode`` is ``standard``, in the
+post-delegate phase the hooks recorded at the reviewer's APPROVE (seed 001
+Phase C: the lead verifies and commits), or with
+``config.codex_lead_guard: false``. The rest of the lead's and the team's
+rules, in both modes, are breezing-gate's. A
 breezing-active.json that is not a JSON object fails closed (the mode cannot
 be told) while the coordination files stay writable so the lead can fix it.
 """
@@ -147,6 +152,10 @@ def check(ctx: Context) -> Verdict:
         return ALLOWED
     mode = active.impl_mode
     if mode == "standard":
+        return ALLOWED
+    from statefiles.breezing_team import POST_DELEGATE, phase_of  # lazy: as above
+
+    if active.data is not None and phase_of(active.data) == POST_DELEGATE:
         return ALLOWED
     if hook.is_edit_tool:
         target = ctx.target

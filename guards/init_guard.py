@@ -20,6 +20,8 @@ import os
 from events.context import Context
 from events.verdict import ALLOWED, Effect, Verdict, allow, block
 from statefiles import layout
+from workflow.looking import hint as look_hint
+from workflow.looking import look
 from workflow.shared import bash_reads_only, plain_git
 
 NAME = "init-guard"
@@ -96,7 +98,7 @@ def check(ctx: Context) -> Verdict:
         return ALLOWED
     if tool == "Bash":
         analysis = ctx.shell
-        if bash_reads_only(analysis) or analysis.all_commands(_git_read(analysis)):
+        if bash_reads_only(analysis) or analysis.all_commands(_git_read(analysis)) or look(ctx):
             return ALLOWED
     missing = [rel for rel in required if not ctx.markers.was_read(rel)]
     if not missing:
@@ -104,4 +106,5 @@ def check(ctx: Context) -> Verdict:
         # the marker and let the call through.
         return allow(effects=(Effect(ctx.markers.remove, layout.PENDING, label="clear pending"),))
     listing = ", ".join(ctx.path(rel) for rel in missing)
-    return block(ctx.say("init_guard.read_first", files=listing, tool=tool))
+    extra = look_hint(ctx) if tool == "Bash" else ""
+    return block(ctx.say("init_guard.read_first", files=listing, tool=tool) + extra)

@@ -4,7 +4,9 @@ Under the ``feature`` branch policy (seeds 002/004, the default of every
 workflow but sync-sdd), on ``main``/``master`` no work happens: Edit/Write tools are blocked (except
 state.md, which must stay writable to get unstuck) and so is mutating Bash.
 Reads, branch creation (``git checkout -b``, ``git switch -c``),
-``git status|log|diff|fetch|pull`` and the post-loop handler are allowed.
+``git status|log|diff|fetch|pull``, the post-loop handler and a look before
+planning (the human's declared test and lint commands,
+:mod:`workflow.looking`) are allowed.
 A git call with code-running ``-c`` configuration or an output file is not
 one of those reads (bypass family D).
 
@@ -20,6 +22,8 @@ from __future__ import annotations
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block
 from workflow import registry
+from workflow.looking import hint as look_hint
+from workflow.looking import look
 from workflow.shared import (
     bash_reads_only,
     command_is_plain,
@@ -76,7 +80,9 @@ def check(ctx: Context) -> Verdict:
             allowed_git = _allowed_git(analysis)
             if analysis.all_commands(lambda c: allowed_git(c) or _read_only(analysis, c)):
                 return ALLOWED
-        return block(ctx.say("main_branch.bash", branch=ctx.branch))
+        if look(ctx):
+            return ALLOWED     # the human's declared tests and linters: a look, not work
+        return block(ctx.say("main_branch.bash", branch=ctx.branch) + look_hint(ctx))
     return ALLOWED
 
 

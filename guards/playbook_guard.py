@@ -1,6 +1,8 @@
 """playbook-guard (SPEC §3 Edit/Write chain 4; seed 002 §4, §11.6, §12; seed 004 §6.3).
 
-No edit without a reviewed playbook:
+No edit without a reviewed playbook (the golden path's plan; under a
+workflow with its own plan, :func:`workflow.registry.uses_playbook` false
+— sync-sdd — no active playbook is that workflow's guards' to judge):
 
 * no active playbook (``playbook.active`` null) → block, point to playbook-init;
 * ``playbook.active`` unusable (outside the project, not a plan.json, plan.json
@@ -29,6 +31,7 @@ from __future__ import annotations
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block, warn
 from statefiles import fastjson
+from workflow import registry
 from workflow.shared import (
     is_playbook_file,
     is_project_json,
@@ -96,6 +99,8 @@ def check(ctx: Context) -> Verdict:
         return block(ctx.say("playbook_guard.playbook_error", error=ctx.playbook_error))
     pb = ctx.playbook
     if pb is None:
+        if not registry.uses_playbook(ctx):
+            return ALLOWED  # the active workflow's own plan and guards apply (sync-sdd)
         return block(ctx.say("playbook_guard.no_playbook") + state_problems(ctx))
     if pb.plan_error:
         return block(ctx.say("playbook_guard.plan_error", error=pb.plan_error))

@@ -2,11 +2,16 @@
 
 While no playbook is active (``playbook.active`` is null) and the
 prompt-analyzer marker is absent, only information gathering and the entry
-points of the golden path are allowed: Read, Grep, Glob, read-only Bash,
+points of the golden path are allowed: Read, Grep, Glob, read-only Bash, a
+look before planning (the human's declared test and lint commands,
+:mod:`workflow.looking`),
 ``Skill`` prompt-analyzer / playbook-init, ``Task``/``Agent`` with
 ``subagent_type`` prompt-analyzer (these create the marker), and
 AskUserQuestion (asking the user changes nothing). With an active playbook
-the gate is open: the work continues an existing task.
+the gate is open: the work continues an existing task. It is the golden
+path's gate: under a workflow whose plan is not a playbook
+(:func:`workflow.registry.uses_playbook`: sync-sdd) it is open too, and
+that workflow's own guards judge.
 
 An analysis belongs to one request. The marker records state.md's
 ``playbook.last_archived`` when it is made; once a playbook has been
@@ -33,6 +38,9 @@ from events.context import Context
 from events.verdict import ALLOWED, Effect, Verdict, allow, block, warn
 from statefiles import fastjson, layout
 from statefiles.markers import now_iso
+from workflow import registry
+from workflow.looking import hint as look_hint
+from workflow.looking import look
 from workflow.shared import bash_reads_only, is_post_loop_handler, is_state_md, state_problems
 
 NAME = "prompt-analyzer-gate"
@@ -130,11 +138,13 @@ def check(ctx: Context) -> Verdict:
     ALLOWED (SPEC §3 PreToolUse 1; seed 002 §3, §12)."""
     if ctx.active_playbook_path or analysed(ctx):
         return ALLOWED
+    if not registry.uses_playbook(ctx):
+        return ALLOWED  # the active workflow plans otherwise; its own guards judge
     hook = ctx.hook
     tool = hook.tool_name
     if tool in READ_TOOLS:
         return ALLOWED
-    if tool == "Bash" and bash_reads_only(ctx.shell):
+    if tool == "Bash" and (bash_reads_only(ctx.shell) or look(ctx)):
         return ALLOWED
     if tool == "Skill" and skill_name(hook.tool_input) in ENTRY_SKILLS:
         return _entry(ctx)
@@ -160,4 +170,6 @@ def check(ctx: Context) -> Verdict:
         hint += ctx.say("prompt_analyzer_gate.state_md_hint", marker=layout.PROMPT_ANALYZER_CALLED)
     if ctx.markers.exists(layout.PENDING) and ctx.security != "admin":
         hint += ctx.say("prompt_analyzer_gate.pending_hint")
+    if tool == "Bash":
+        hint += look_hint(ctx)
     return block(ctx.say("prompt_analyzer_gate.not_analysed", tool=tool) + hint)

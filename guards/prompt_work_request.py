@@ -16,6 +16,11 @@ Japanese, with the opt-outs such as 相談したい / "just asking"):
   (it names files outside ``goal.scope``, or announces a new task) → a
   warning: finish the playbook or have its scope extended and reviewed.
 
+Under a workflow whose plan is not a playbook (sync-sdd,
+:func:`workflow.registry.uses_playbook`) a work request is pointed at that
+workflow's start (``Skill(skill='<start>')``) and no golden-path marker is
+touched.
+
 Never blocks: these are heuristics (SPEC §3: advisory).
 """
 
@@ -28,6 +33,7 @@ from events.verdict import ALLOWED, Effect, Verdict, warn
 from statefiles import layout
 from statefiles import fastjson
 from statefiles.markers import now_iso
+from workflow import registry
 from workflow.prompt_text import classify, mentioned_paths, new_task_marker
 
 NAME = "prompt-work-request"
@@ -88,6 +94,14 @@ def check(ctx: Context) -> Verdict:
             return ALLOWED
         text = _scope_warning(ctx, pb)
         return warn(text) if text else ALLOWED
+    if not registry.uses_playbook(ctx):
+        # Another workflow plans otherwise (sync-sdd): name its start, set
+        # no golden-path marker.
+        wf = registry.active(ctx)
+        if not wf.start or wf.start_by_user:
+            return ALLOWED  # a workflow the user starts himself has its own prompt guard
+        return warn(ctx.say("prompt_work_request.workflow_start", reason=reason, title=wf.title,
+                            start=wf.start, docs=wf.docs or "docs/workflows.md"))
     markers = ctx.markers
     if markers.exists(layout.CONSENT):
         return ALLOWED

@@ -30,6 +30,7 @@ import os
 import time
 
 from events.context import Context
+from events.inputs import UNITS
 from events.verdict import ALLOWED, Effect, Verdict, allow, warn
 from statefiles import fastjson, layout, repomap
 from statefiles.atomic import open_regular, read_bytes
@@ -66,7 +67,7 @@ def _unregistered(ctx) -> list:
     hooks = hooks if isinstance(hooks, dict) else {}
     missing = []
     for event in REGISTERED:
-        wanted = f"hooks/{_entrypoint(event)}.py"
+        wanted = f"hooks/{UNITS[event]}.py"
         found = False
         for group in hooks.get(event) or []:
             for hook in (group.get("hooks") or []) if isinstance(group, dict) else []:
@@ -103,8 +104,7 @@ def _errors_since(ctx) -> tuple:
     previous = ctx.state.get("session", "last_start") if ctx.state is not None else None
     since = _stamp(str(previous)) if previous else ""
     try:
-        # never open() it: a FIFO planted as the log would block the hook
-        with open_regular(path) as fh:
+        with open_regular(path) as fh:  # never a FIFO planted there: it would block
             if size > ERRORS_TAIL:
                 fh.seek(size - ERRORS_TAIL)
             tail = fh.read(ERRORS_TAIL).decode("utf-8", "replace")
@@ -176,9 +176,3 @@ def check(ctx: Context) -> Verdict:
         return allow(effects=tuple(effects)) if effects else ALLOWED
     return warn("\n".join(lines), effects=tuple(effects))
 
-
-def _entrypoint(event: str) -> str:
-    """The entrypoint module of a hook event, as ``hooks/`` names them
-    (``PreToolUse`` → ``pre_tool_use``): computed, because a guard does not
-    import the runtime's table (the package layering)."""
-    return "".join(f"_{c.lower()}" if c.isupper() else c for c in event).lstrip("_")

@@ -163,7 +163,14 @@ def check(ctx: Context) -> Verdict:
         lines.append(ctx.say("session_start.playbook", plan=plan_rel, phase=phase or "-",
                              done=done, total=total))
     else:
-        lines.append(ctx.say("session_start.no_playbook"))
+        wf = registry.active(ctx)
+        if wf.playbook or not wf.start:
+            lines.append(ctx.say("session_start.no_playbook"))
+        elif wf.start_by_user:
+            lines.append(ctx.say("session_start.no_playbook_workflow", title=wf.title,
+                                 start=wf.start))
+        else:
+            lines.append(ctx.say("session_start.workflow_idle", title=wf.title, start=wf.start))
     branch = ctx.branch or "unknown"
     if not ctx.on_main:
         lines.append(ctx.say("session_start.branch", branch=branch))

@@ -29,11 +29,21 @@ names ``spec.yaml`` is blocked too. When the file's *current*
 content cannot be read as a spec (broken YAML, an unknown phase written
 outside Claude Code), any known phase may be written, with a warning.
 
+While sync-sdd is the active workflow (``config.workflow``), what the
+hooks saw must back two transitions too (WORKFLOWS.md guarantees 2, 3):
+``design-generated`` needs the feature's ``design.md`` (the architect's,
+sdd-ownership), and ``implementation-complete`` needs every task of
+``tasks.yaml`` done and the implementation review's **GO**, as the hooks
+recorded it from the auditor's verdict.cpf (sdd-verdict) with no builder
+started for the feature since.
+
 Off with state.md ``config.spec_phase_gate: false``. Costs a string match per
 edit when no spec.yaml is involved.
 """
 
 from __future__ import annotations
+
+import os
 
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block, warn
@@ -272,9 +282,47 @@ def _check_edit(ctx, target):
                              error=post.error or ctx.say("shared.unknown_reason")))
     before = parse_spec(post.before)
     after = parse_spec(post.after)
-    kind, message = judge(before, after, feature_name(after, target.rel or shown), ctx)
+    feature = feature_name(after, target.rel or shown)
+    kind, message = judge(before, after, feature, ctx)
+    if kind == "allow" and before is not None and after.phase != before.phase:
+        message = _sdd_transition(ctx, target, feature, after.phase)
+        if message:
+            kind = "block"
     if kind == "block":
         return block(f"{shown}: {message}")
     if kind == "warn":
         return warn(f"{shown}: {message}")
     return ALLOWED
+
+
+def _sdd_transition(ctx, target, feature: str, phase) -> str | None:
+    """Under sync-sdd: why the move to ``phase`` is not backed by what the
+    hooks saw (see the module docstring), or ``None``."""
+    if phase not in (DESIGN, IMPLEMENTED):
+        return None
+    from workflow import sdd  # lazy: a phase change only
+
+    if not sdd.active(ctx) or target.rel is None:
+        return None
+    directory = target.rel.rsplit("/", 1)[0]
+    if phase == DESIGN:
+        if not os.path.isfile(ctx.path(f"{directory}/{sdd.DESIGN}")):
+            return ctx.say("spec_phase_gate.sdd_needs_design", feature=feature)
+        return None
+    tasks = sdd.tasks_of(ctx, directory)
+    if not sdd.all_done(tasks):
+        left = [str(t.get("id", "?")) for t in tasks or []
+                if str(t.get("status", "")).strip().lower() != "done"]
+        return ctx.say("spec_phase_gate.sdd_tasks_open", feature=feature,
+                       tasks=", ".join(left[:10]) or ctx.say("sdd_phase_gate.no_tasks"))
+    name = directory.rsplit("/", 1)[-1]
+    verdict, current = sdd.review_state(sdd.ledger(ctx.root), name, "impl")
+    if verdict == "GO" and current:
+        return None
+    if verdict is None:
+        state = ctx.say("spec_phase_gate.sdd_no_verdict")
+    elif verdict != "GO":
+        state = ctx.say("spec_phase_gate.sdd_latest", verdict=verdict)
+    else:
+        state = ctx.say("spec_phase_gate.sdd_stale")
+    return ctx.say("spec_phase_gate.sdd_no_go", feature=feature, state=state)

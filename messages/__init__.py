@@ -16,6 +16,8 @@ produced: the allow path never loads a catalogue.
 
 from __future__ import annotations
 
+import os
+
 #: Languages with a catalogue (``messages/<lang>.py``): the values state.md
 #: ``config.language`` accepts. The first is the default and the fallback.
 LANGUAGES = ("en", "ja")
@@ -36,6 +38,25 @@ def resolve_language(value) -> tuple:
     if isinstance(value, str) and value.strip().lower() in LANGUAGES:
         return value.strip().lower(), True
     return DEFAULT, False
+
+
+def locale_language(env=None) -> str:
+    """The user's language from the locale, where no project sets one (the
+    installer before ``state.md`` exists, the command line outside a
+    project): the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set
+    (POSIX precedence; ``LANGUAGE``'s first entry before them, as GNU
+    gettext reads it) — ``ja`` when it names Japanese (``ja_JP.UTF-8``,
+    ``ja``), else :data:`DEFAULT`."""
+    env = os.environ if env is None else env
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = (env.get(name) or "").strip()
+        if name == "LANGUAGE":
+            value = value.split(":", 1)[0]
+        if value:
+            code = value.split(".", 1)[0].split("_", 1)[0].split("-", 1)[0].lower()
+            return code if code in LANGUAGES else DEFAULT
+    return DEFAULT
+
 
 _loaded: dict = {}
 
@@ -179,16 +200,32 @@ def text(lang: str, key: str, /, **fields) -> str:
         for attempt in ((lang, DEFAULT) if lang != DEFAULT else (DEFAULT,)):
             template = catalogue(attempt).get(key)
             if template is not None:
-                result = _format(template, _said_in(attempt, fields))
+                result = _format(template, _shown(attempt, _said_in(attempt, fields)))
                 if result is not None:
                     return result
     except Exception:  # noqa: BLE001 - never take the hook down for a message
         pass
     try:
-        shown = ", ".join(f"{k}={v!s}" for k, v in fields.items())
+        shown = ", ".join(f"{k}={v!s}" for k, v in fields.items()).replace(_DYN, "<?>")
     except Exception:  # noqa: BLE001
         shown = ""
     return f"{key}: {shown}" if shown else str(key)
+
+
+#: The shell analysis's placeholder for a part of a word known only at run
+#: time (``shell.model.DYN``); never shown as it is (``'\x00'``).
+_DYN = "\x00"
+
+
+def _shown(lang: str, fields: dict) -> dict:
+    """``fields`` with the placeholder of a part known only at run time
+    replaced by the words ``message.dynamic_part`` in ``lang``
+    (``<known only at run time>``), so that ``bash -c "$SCRIPT"`` is never
+    said to run the command ``'\x00'``."""
+    if not any(isinstance(v, str) and _DYN in v for v in fields.values()):
+        return fields
+    part = catalogue(lang).get("message.dynamic_part") or "<?>"
+    return {k: v.replace(_DYN, part) if isinstance(v, str) else v for k, v in fields.items()}
 
 
 def _is_said(value) -> bool:
@@ -219,6 +256,41 @@ def render(lang: str, value) -> str:
     if not _is_said(value):
         return str(value)
     return text(lang, value.key, **value.fields)
+
+
+#: Japanese punctuation after which an English-shaped join leaves an ASCII
+#: space (``"。 次の文"``): Japanese runs sentences on without one.
+_JA_STOPS = ("。", "、", "：", "）")
+
+
+def tidy(lang: str, message: str) -> str:
+    """``message`` as a guard built it, with the traces of English-shaped
+    templates removed for ``lang``: in Japanese no ASCII space (or ``;``
+    separator) after ``。`` and ``、`` (a sentence list joined with ``" "``
+    or ``"; "`` for English), and one full stop where an English sentence
+    ends before a Japanese one (``".。"``, ``"。。"``). Other languages:
+    unchanged. Never raises."""
+    if lang != "ja" or not isinstance(message, str):
+        return message
+    try:
+        for stop in _JA_STOPS:
+            for junk in ("; ", ";", " "):
+                while stop + junk in message:
+                    message = message.replace(stop + junk, stop)
+        # An English sentence (a rule's reason, a library's words) put before
+        # a Japanese full stop: one full stop, not ".。" (an ellipsis stays).
+        at = message.find(".。")
+        while at >= 0:
+            if at == 0 or message[at - 1] != ".":
+                message = message[:at] + message[at + 1:]
+                at = message.find(".。", at)
+            else:
+                at = message.find(".。", at + 2)
+        while "。。" in message:
+            message = message.replace("。。", "。")
+        return message
+    except Exception:  # noqa: BLE001 - never take the hook down for a message
+        return message
 
 
 def say(ctx, key: str, /, **fields) -> str:

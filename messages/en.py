@@ -161,7 +161,7 @@ MESSAGES = {
     ),
     'bash_check.also': ' Also: {findings}.',
     'bash_check.advice_default': 'Ask the user to run it themselves if it is really needed.',
-    'bash_check.destructive': 'bash-check blocked a destructive command ({family}): {message}.{more} {advice}',
+    'bash_check.destructive': 'bash-check blocked a destructive command ({kind}): {message}.{more} {advice}',
     'bash_check.ask': (
         'playgate asks before this {family} command: {message}.{more} ({source}) '
         'Allow it only if you want this to happen now.'
@@ -192,10 +192,16 @@ MESSAGES = {
         'edit it yourself.'
     ),
     'bash_check.computed_path': (
-        'bash-check: {how} writes to {path}, a path computed at run time, so it '
+        'bash-check: {how} writes to {path!r}, a path computed at run time, so it '
         'could be state.md, a playbook file or a protected file. Write to a literal '
         'path instead.'
     ),
+    'bash_check.computed_paths': (
+        'bash-check: {how} {verb} paths it gets only at run time (from its input or a '
+        'variable), so they could be state.md, a playbook file or a protected file. Name '
+        'the paths literally instead.'
+    ),
+    'message.dynamic_part': '<known only at run time>',
     'bash_check.verb_receives': 'receives',
     'bash_check.verb_deletes': 'deletes or moves',
     'bash_check.verb_changes': 'changes',
@@ -231,7 +237,7 @@ MESSAGES = {
     ),
     'bash_check.script_destructive': (
         'bash-check: the script {script} that this command runs contains a destructive '
-        'command ({family}): {message}. Remove it from the script, or ask the user '
+        'command ({kind}): {message}. Remove it from the script, or ask the user '
         'to run the script themselves.'
     ),
     'bash_check.script_code_destructive': (
@@ -382,6 +388,10 @@ MESSAGES = {
         'user whether its scope should grow (pm updates plan.json, the reviewer '
         'reviews it again).'
     ),
+    'prompt_work_request.workflow_start': (
+        "This prompt asks for work ({reason}). The active workflow is {title} ({docs}): "
+        "start with Skill(skill='{start}'), which says what to do step by step."
+    ),
     'prompt_work_request.no_playbook': (
         'This prompt asks for work ({reason}) and no playbook is active. Start with '
         "Skill(skill='playbook-init'): you analyse the request and present the "
@@ -448,6 +458,10 @@ MESSAGES = {
     ),
     'session_start.playbook': 'Active playbook: {plan} (phase {phase}, {done}/{total} subtasks done).',
     'session_start.no_playbook': "No playbook is active: start any work request with Skill(skill='playbook-init').",
+    'session_start.workflow_idle': (
+        "The active workflow is {title}: start a work request with Skill(skill='{start}')."
+    ),
+    'session_start.no_playbook_workflow': "The active workflow is {title}: work requests start with the user's /{start} command (the playbook-init of the golden path does not apply).",
     'session_start.branch': 'Branch: {branch}.',
     'session_start.branch_main': 'Branch: {branch} — work happens on a feature branch, not here.',
     'session_start.branch_trunk': (
@@ -608,6 +622,13 @@ MESSAGES = {
         'checked), end your turn and wait for their reply. Edits are held until they reply '
         'yes (はい) (.claude/.session-init/consent).'
     ),
+    # ---- a look before planning
+    'looking.hint': (
+        " If this runs the project's tests or linters: the user can declare the command in "
+        'project_commands (.claude/permission-config.yaml). A declared command runs before a '
+        'playbook exists, as the user declared it or with arguments that only read, and '
+        'without a permission dialog (headless, nobody answers one and the call is denied).'
+    ),
     'prompt_analyzer_gate.after_archive': (
         'No playbook is active: the last one was archived to {archive}/, so {tool} is not '
         'allowed. {then}'
@@ -623,20 +644,19 @@ MESSAGES = {
         'phases follow initialized → design-generated → implementation-complete; '
         'a revision goes back from implementation-complete to design-generated; '
         'initialized or design-generated may become blocked (with blocked_info.blocked_by) '
-        'and return to the phase they were blocked at (seed 003 Spec 5)'
+        'and return to the phase they were blocked at'
     ),
     'spec_phase_gate.unreadable': 'spec.yaml must stay readable: {error}',
     'spec_phase_gate.no_phase': 'spec.yaml has no `phase`; keep it set to one of {phases}',
-    'spec_phase_gate.unknown_phase': "Unknown phase '{phase}' (seed 003 Spec 5.3). Known phases: {phases}.",
+    'spec_phase_gate.unknown_phase': "Unknown phase '{phase}'. Known phases: {phases}.",
     'spec_phase_gate.blocked_needs_by': (
         "phase 'blocked' needs blocked_info.blocked_by (the spec whose failure "
-        'blocks this one; seed 003 phase state machine: blocked_by = {{failed_spec}}). '
+        'blocks this one: blocked_by = {{failed_spec}}). '
         'Add it, and blocked_info.blocked_at_phase.'
     ),
     'spec_phase_gate.new_not_initialized': (
-        "a new spec starts at phase 'initialized', not '{phase}' (seed 003 phase "
-        'state machine: [*] → initialized). Create it as initialized and move it '
-        'forward as the pipeline completes.'
+        "a new spec starts at phase 'initialized', not '{phase}'. Create it as "
+        'initialized and move it forward as the pipeline completes.'
     ),
     'spec_phase_gate.old_unknown': 'its current phase {phase} is not a known phase',
     'spec_phase_gate.old_missing': 'it has no phase',
@@ -647,7 +667,7 @@ MESSAGES = {
     'spec_phase_gate.unnamed_upstream': 'an unnamed upstream spec',
     'spec_phase_gate.unblocking': " Unblocking restores blocked_at_phase '{phase}'.",
     'spec_phase_gate.blocked': (
-        "{feature} is blocked by {by} (seed 003 Spec 5.2). It cannot move to '{phase}' "
+        "{feature} is blocked by {by}. It cannot move to '{phase}' "
         'while blocked.{back} Fix or skip the upstream failure first.'
     ),
     'spec_phase_gate.skips_design': 'it skips design-generated',
@@ -669,7 +689,7 @@ MESSAGES = {
         '({order}).'
     ),
     'spec_phase_gate.lead_only': (
-        '{path} is updated by the lead only (seed 003 Spec 3.1): a subagent returns '
+        '{path} is updated by the lead only: a subagent returns '
         'its results in its completion report and the lead updates spec.yaml (phase, '
         'version_refs, changelog).'
     ),
@@ -678,6 +698,213 @@ MESSAGES = {
         'phase transition cannot be checked. Use Edit or Write.'
     ),
     'shared.unknown_reason': 'unknown reason',
+    # ---- sdd: sync-sdd (seed 003): shared words, sdd-ownership
+    'sdd.the_lead': 'the lead',
+    'sdd.a_subagent': 'a subagent',
+    'sdd.nobody': 'nobody (the hooks write it)',
+    'sdd_ownership.refused': (
+        '{path} is {what}; in sync-sdd it is written by {owner} (seed 003 Spec 4), not by '
+        '{writer}. {route}'
+    ),
+    'sdd_ownership.kind_spec': "a feature's spec.yaml",
+    'sdd_ownership.kind_design': "a feature's design (design.md)",
+    'sdd_ownership.kind_research': "a feature's research notes (research.md)",
+    'sdd_ownership.kind_tasks': "a feature's task list (tasks.yaml)",
+    'sdd_ownership.kind_verdicts': "a feature's review record (verdicts.md)",
+    'sdd_ownership.kind_review': "an inspector's findings (.review/<inspector>.cpf)",
+    'sdd_ownership.kind_verdict': "the auditor's verdict (.review/verdict.cpf)",
+    'sdd_ownership.kind_review_dir': 'the review pipeline (.review/)',
+    'sdd_ownership.kind_feature_other': 'not an artifact of a feature directory',
+    'sdd_ownership.kind_notes': 'a session note (.sdd/handover/)',
+    'sdd_ownership.kind_sdd_other': 'a file of the framework (.sdd/)',
+    'sdd_ownership.kind_code': 'implementation code',
+    'sdd_ownership.route_spec': (
+        'The lead updates spec.yaml from what the subagents return (Spec 3.3).'
+    ),
+    'sdd_ownership.route_design': (
+        "Route the change through the architect: Skill(skill='sdd-roadmap') with `revise "
+        "{feature}` (seed 003's `/sdd-roadmap revise {feature}`), which starts "
+        "Agent(subagent_type='sdd-architect') with what to change."
+    ),
+    'sdd_ownership.route_research': (
+        "Route the change through the architect: Skill(skill='sdd-roadmap') with `revise "
+        "{feature}` (seed 003's `/sdd-roadmap revise {feature}`), which starts "
+        "Agent(subagent_type='sdd-architect') with what to change."
+    ),
+    'sdd_ownership.route_tasks': (
+        "A change of the tasks goes through the task generator: Skill(skill='sdd-roadmap') "
+        "with `revise {feature}`, which starts Agent(subagent_type='sdd-taskgenerator'). The "
+        "lead only marks a finished task `status: done` (Edit)."
+    ),
+    'sdd_ownership.route_verdicts': (
+        "Nobody edits it: when an auditor stops, playgate appends its verdict from "
+        ".review/verdict.cpf. Read it; to change a verdict, run the review again."
+    ),
+    'sdd_ownership.route_review': (
+        'Each inspector writes only its own .review/<its name>.cpf; start that inspector '
+        'to (re)write it.'
+    ),
+    'sdd_ownership.route_verdict': (
+        "Only the review's auditor writes it: start Agent(subagent_type='{owner}') after the "
+        "inspectors."
+    ),
+    'sdd_ownership.route_review_dir': (
+        'The lead removes .review/ once the verdict is kept (rm -r <feature>/.review); '
+        'nothing else is written there.'
+    ),
+    'sdd_ownership.route_feature_other': (
+        'A feature directory holds spec.yaml, design.md, research.md, tasks.yaml, verdicts.md '
+        'and .review/; put anything else elsewhere.'
+    ),
+    'sdd_ownership.route_notes': 'Session notes are the lead\'s: return what to note in your report.',
+    'sdd_ownership.route_sdd_other': 'The framework\'s files are the lead\'s: report what to change.',
+    'sdd_ownership.route_code': (
+        "Implementation code is the builders' (Spec 4.4): start Agent(subagent_type="
+        "'sdd-builder') with the task (its prompt names the feature: `Feature: <name>`)."
+    ),
+    'sdd_ownership.no_plan': (
+        '{path}: no feature is ready for building, so implementation code cannot be written '
+        'yet (a plan before code): a builder works under a feature in phase design-generated '
+        "with design.md by the architect and tasks.yaml by the task generator. Tell the lead."
+    ),
+    'sdd_ownership.no_plan_bash': (
+        'No feature is ready for building (phase design-generated with design.md and '
+        'tasks.yaml), so commands that may change the code are refused. Tell the lead.'
+    ),
+    'sdd_ownership.programs': (
+        'In sync-sdd {writer} does not run commands that may change files: running programs '
+        "and tests is the builders' and the implementation inspectors' (seed 003 Spec 4.5, "
+        'the agents\' tools). The lead runs read-only commands, git (no path checkout) and '
+        'rm/mv/mkdir on its own files; start Agent(subagent_type=\'sdd-builder\') for the rest.'
+    ),
+    'sdd_ownership.tasks_bash': (
+        '{path}: the lead only marks tasks done, and a shell write of tasks.yaml cannot be '
+        'checked. Use Edit to set `status: done`.'
+    ),
+    'sdd_ownership.tasks_structure': (
+        "{path}: the lead only marks tasks `status: done` (seed 003 Spec 4.3), but this change "
+        "does more: {problem}. A change of the tasks goes through "
+        "Agent(subagent_type='sdd-taskgenerator') (Skill(skill='sdd-roadmap') with `revise "
+        "{feature}`)."
+    ),
+    'sdd_ownership.tasks_uncomputable': 'its result cannot be computed',
+    'sdd_ownership.tasks_new': 'it creates tasks.yaml (the task generator writes it)',
+    'sdd_ownership.tasks_unreadable': 'it cannot be read as YAML ({problem})',
+    'sdd_ownership.tasks_no_list': 'the current tasks.yaml has no tasks list',
+    'sdd_ownership.tasks_no_list_after': 'the result has no tasks list',
+    'sdd_ownership.tasks_keys': 'it changes {keys}',
+    'sdd_ownership.tasks_count': 'it changes the number of tasks ({before} → {after})',
+    'sdd_ownership.tasks_task': 'it changes task {task} beyond its status',
+    'sdd_ownership.tasks_status': 'it sets task {task} to {status!r}, not done',
+    # ---- sdd: sdd-phase-gate (seed 003 Spec 5, at the start of a subagent)
+    'sdd_phase_gate.no_feature': (
+        "{agent} is not started: its prompt names no feature. Name it on a line of its own, "
+        "`Feature: <name>` (seed 003 Spec 6.1: the prompt carries the feature, paths, scope "
+        "and instructions). Features: {features}."
+    ),
+    'sdd_phase_gate.unknown_feature': (
+        "{agent} is not started: feature {feature} has no spec.yaml. The lead creates "
+        ".sdd/project/specs/{feature}/spec.yaml with `phase: initialized` first "
+        "(Skill(skill='sdd-roadmap') says how)."
+    ),
+    'sdd_phase_gate.blocked': '{feature} is blocked by {by} ({agent} is not started).',
+    'sdd_phase_gate.unknown_phase': "Unknown phase '{phase}' ({feature}: {agent} is not started).",
+    'sdd_phase_gate.wrong_phase': (
+        '{agent} is not started for {feature}: its phase is {phase}, and {agent} runs in '
+        '{allowed} (seed 003 Spec 5.1). {first}'
+    ),
+    'sdd_phase_gate.first_initialized': (
+        "The design comes first: Agent(subagent_type='sdd-architect') writes design.md, then "
+        "the lead sets phase design-generated."
+    ),
+    'sdd_phase_gate.first_implemented': (
+        "The feature is complete; a change is a revision, which sets the phase back to "
+        "design-generated first: Skill(skill='sdd-roadmap') with `revise {feature}`."
+    ),
+    'sdd_phase_gate.needs_design': (
+        "{agent} is not started for {feature} (phase {phase}): there is no design.md yet. "
+        "Agent(subagent_type='sdd-architect') writes it first."
+    ),
+    'sdd_phase_gate.needs_tasks': (
+        "{agent} is not started for {feature} (phase {phase}): tasks.yaml has no tasks yet. "
+        "Agent(subagent_type='sdd-taskgenerator') writes it first."
+    ),
+    'sdd_phase_gate.tasks_open': (
+        '{agent} is not started for {feature} (phase {phase}): the implementation review runs '
+        'when every task is done, and these are not marked done in tasks.yaml: {tasks}. Mark '
+        'each task done when its builder returns (seed 003 Spec 8.2).'
+    ),
+    'sdd_phase_gate.no_tasks': 'there are no tasks',
+    # ---- sdd: sdd-reply, sdd-commit (seed 003 Spec 11, §15)
+    'sdd_reply.no_written': (
+        "{agent}: write your review to your file and end with one line only, "
+        "`WRITTEN:<path>` (seed 003 Spec 11.3: the analysis goes in the file; the lead reads "
+        "it there). Your file is <feature>/.review/{own} (the review directory your prompt "
+        "names)."
+    ),
+    'sdd_reply.not_own': (
+        '{agent}: {path} is not your review file; yours is <feature>/.review/{own}. Write '
+        'your findings there and reply only `WRITTEN:<that path>`.'
+    ),
+    'sdd_reply.missing': (
+        '{agent}: {path} does not exist. Write your findings to it first, then reply only '
+        '`WRITTEN:{path}`.'
+    ),
+    'sdd_reply.stale': (
+        '{agent}: {path} was not written in this run (it is older than your start). Merge the '
+        "inspectors' .cpf files now and write it, then reply only `WRITTEN:{path}`."
+    ),
+    'sdd_reply.no_verdict': (
+        '{agent}: {path} has no verdict line. Its first line must be `VERDICT:<one of '
+        '{verdicts}>`; fix the file, then reply only `WRITTEN:{path}`.'
+    ),
+    'sdd_reply.more': (
+        '{agent}: your reply must be only `WRITTEN:{path}` (seed 003 Spec 11.3: output '
+        "suppression protects the lead's context); everything else belongs in the file. End "
+        'now with that one line.'
+    ),
+    'sdd_commit.lead_only': (
+        '{agent} does not commit: in sync-sdd the lead commits after the quality gate (seed 003 '
+        '§15.6, §15.7). Report your work; the lead commits it.'
+    ),
+    'sdd_commit.no_message': (
+        'Give the commit message with -m in the seed\'s format (seed 003 §15.9): '
+        '`git commit -m "<feature>: <summary>"` after a feature\'s pipeline, or `git commit -m '
+        '"Wave <N>: <summary>"` after a wave. Features: {features}.'
+    ),
+    'sdd_commit.format': (
+        'The commit subject {subject!r} is not in the seed\'s format (seed 003 §15.9): '
+        '`<feature>: <summary>` (a feature\'s pipeline; features: {features}) or `Wave <N>: '
+        '<summary>` (a wave).'
+    ),
+    'sdd_commit.pipeline_open': (
+        '{feature}\'s pipeline is not complete (phase {phase}): the lead commits `{feature}: ...` '
+        'after it (seed 003 §15.7), when the implementation review\'s GO let spec.yaml reach '
+        'implementation-complete.'
+    ),
+    'sdd_commit.wave_open': (
+        "Wave {wave}'s quality gate has not passed (seed 003 §15.6): builder work of {features} "
+        "has no implementation review GO since. Run the review (the implementation inspectors, "
+        "then Agent(subagent_type='sdd-auditor-impl')), then commit."
+    ),
+    # ---- sdd: spec-phase-gate under sync-sdd (what the hooks saw backs a transition)
+    'spec_phase_gate.sdd_needs_design': (
+        "{feature}: design-generated needs the feature's design.md, written by the architect "
+        "(Agent(subagent_type='sdd-architect')); there is none yet."
+    ),
+    'spec_phase_gate.sdd_tasks_open': (
+        '{feature}: implementation-complete needs every task of tasks.yaml done (seed 003 Spec '
+        '8.4: spec.yaml is updated once all builders are done); not done: {tasks}.'
+    ),
+    'spec_phase_gate.sdd_no_go': (
+        "{feature}: implementation-complete needs the implementation review's GO as playgate "
+        'recorded it when the auditor stopped (verdicts.md); {state}. Run the review: the '
+        "implementation inspectors, then Agent(subagent_type='sdd-auditor-impl'); after a "
+        'CONDITIONAL or NO-GO, builders fix the findings first.'
+    ),
+    'spec_phase_gate.sdd_no_verdict': 'none was recorded',
+    'spec_phase_gate.sdd_latest': 'the latest verdict is {verdict}',
+    'spec_phase_gate.sdd_stale': 'the latest GO is older than a builder started since (stale)',
     # ------------------------------------------------------------ completion-check
     'completion_check.next_steps': (
         'Continue with the active subtask: do the work, record its three validations with '
@@ -721,6 +948,29 @@ MESSAGES = {
         "critic.status is not PASS): call Agent(subagent_type='critic', run_in_background: "
         "false) with 'playbook' in its prompt; its 'CRITIC: PASS playbook' line sets "
         'critic.status PASS'
+    ),
+    # ---- stop-summary: the user's summary when a turn ends
+    'stop_summary.phases': 'phases {done} done, {running} in progress{running_ids}, {pending} pending',
+    'stop_summary.ids': ' ({ids})',
+    'stop_summary.more': ' and {count} more subtasks',
+    'stop_summary.active': (
+        'Playbook {plan}: {phases}; subtasks {done}/{total} done; the critic on the playbook: '
+        '{critic}.{claim} Left: {left}.'
+    ),
+    'stop_summary.claim': (
+        " state.md goal.self_complete is true: that is the agent's own claim, not the "
+        "critic's verdict."
+    ),
+    'stop_summary.left_critic': "the critic's verdict on the playbook",
+    'stop_summary.left_nothing': 'nothing in the playbook',
+    'stop_summary.left_post_loop': 'the post-loop (`{command}`)',
+    'stop_summary.archived': (
+        'The playbook is complete and archived to {archive}/: {phases}; subtasks {done}/{total} '
+        'done; the critic on the playbook: {critic}. Left: {left}.'
+    ),
+    'stop_summary.consent': (
+        'No playbook yet: the understanding check waits for your reply (yes to confirm, what '
+        'to change, or cancel).'
     ),
     'completion_check.not_finished': 'Playbook {plan} is not finished:\n- {items}',
     # ------------------------------------------------------------ coherence
@@ -786,11 +1036,10 @@ MESSAGES = {
     ),
     'lint.timeout': 'lint: {linters} did not finish within {seconds} s; the commit was not linted.',
     'agent_definitions.rule': (
-        'An agent definition (seed 003 Spec 12) starts with YAML frontmatter between '
+        'An agent definition starts with YAML frontmatter between '
         '`---` lines that gives `name` (the subagent_type it is called by) and '
         '`description`, lists only the tools the role needs in `tools` (least privilege), '
-        'and never lists `Task` or `Agent`: no subagent may start other subagents '
-        '(Spec 9.5, 12.6).'
+        'and never lists `Task` or `Agent`: no subagent may start other subagents.'
     ),
     'agent_definitions.bash_writes': (
         "This command writes agent definitions: {files}. A shell command's result "
@@ -821,7 +1070,7 @@ MESSAGES = {
     ),
     'codex_lead_guard.codex_mode': (
         "impl_mode is 'codex' in .claude/state/breezing-active.json: the lead coordinates "
-        'and the codex implementer writes the code (seed 001). Delegate this work '
+        'and the codex implementer writes the code. Delegate this work '
         "to the codex implementer (subagent_type 'claude-code-harness:codex-implementer', "
         'or the codex implementer teammate) via TaskCreate/SendMessage. The lead '
         'may still edit .claude/state/breezing*, .claude/state/review*, Markdown '
@@ -838,6 +1087,228 @@ MESSAGES = {
         'and Markdown files, or remove the file with `rm .claude/state/breezing-active.json`).'
     ),
     'codex_lead_guard.blocked': '{what} is blocked. {explanation}',
+    # ------------------------------------------------------------ breezing: gate, record, prompt, stops, session; teammate names
+    'teammate_name.reserved': (
+        "An agent may not be named '{name}': a teammate's hook calls carry its name as its agent "
+        'type, so this name would pass for that agent (its verdicts, its rights). Give it another '
+        'name, such as "{suggestion}", and keep subagent_type for the agent it is.'
+    ),
+    'breezing_gate.phase_prepare': 'the prepare phase (Phase 0/A)',
+    'breezing_gate.phase_delegate': 'the delegate phase (Phase B)',
+    'breezing_gate.phase_post_delegate': 'the post-delegate phase (Phase C)',
+    'breezing_gate.no_session': (
+        'No breezing session is running (no .claude/state/breezing-active.json), so {path} is not '
+        "edited: in the breezing workflow code is written by the implementers under a range the "
+        'user confirmed. Ask the user to start one with /breezing <range> (the lead may write '
+        'Plans.md and state.md meanwhile).'
+    ),
+    'breezing_gate.no_session_command': (
+        'No breezing session is running, so only read-only commands, git (not commit) and '
+        'removing files run: a program whose writes the hooks cannot see could write code '
+        'outside a confirmed range. Ask the user to start one with /breezing <range>.'
+    ),
+    'breezing_gate.prepare_command': (
+        'Before the reviewer\'s APPROVE the lead runs only read-only commands, git (not commit) '
+        'and removing files: a program whose writes the hooks cannot see could write code. Put '
+        'the work in a task for an implementer; verification commands run in Phase C.'
+    ),
+    'breezing_gate.no_session_agent': (
+        'No breezing session is running, so {agent} is not started: implementers and the reviewer '
+        'work under a confirmed range. Ask the user to start one with /breezing <range>.'
+    ),
+    'breezing_gate.broken': (
+        '{report} Until it is fixed nothing but that file, state.md and .claude/session-state/ is '
+        'written: the lead rewrites it with Write (a JSON object), removes it with '
+        '`rm .claude/state/breezing-active.json`, or the user types /breezing abort.'
+    ),
+    'breezing_gate.active_not_object': (
+        '.claude/state/breezing-active.json must stay a JSON object (seed 001 schema v2). '
+        'Write the whole object again.'
+    ),
+    'breezing_gate.hooks_section': (
+        'The "hooks" section of .claude/state/breezing-active.json is written by the hooks (the '
+        'phase, the lead session, the range confirmation): keep it exactly as it is. Add your '
+        'fields with Edit next to it (a new file has no "hooks" section).'
+    ),
+    'breezing_gate.fixed_key': (
+        '{key} of .claude/state/breezing-active.json was "{value}" when the session began and '
+        'stays so. To start over, the user types /breezing abort and then /breezing again.'
+    ),
+    'breezing_gate.impl_mode': (
+        'The user asked for impl_mode "{wanted}" (the /breezing prompt the hooks recorded), so '
+        'breezing-active.json may not say "{mode}". Write "impl_mode": "{wanted}".'
+    ),
+    'breezing_gate.done_mark': (
+        'This adds a cc:done mark to Plans.md, but the reviewer has not approved the work of a '
+        'running breezing session (the hooks record APPROVE at the reviewer\'s own stop and '
+        'then open the post-delegate phase). Leave the marks as cc:TODO until then.'
+    ),
+    'breezing_gate.active_post': (
+        'The reviewer approved; .claude/state/breezing-active.json is no longer edited. Finish '
+        'Phase C (verification, Plans.md, commit, report) and close the session with '
+        '`rm -f .claude/state/breezing-active.json`.'
+    ),
+    'breezing_gate.lead_code': (
+        'The lead does not write {path} in {phase}: in the breezing workflow code is written by '
+        'the implementers in the delegate phase, and the lead writes only '
+        '.claude/state/breezing-active.json, Plans.md and state.md. Put the change in a task '
+        '(TaskCreate) for an implementer.'
+    ),
+    'breezing_gate.active_by_bash': (
+        '.claude/state/breezing-active.json is written with Write/Edit (so its content can be '
+        'checked), or removed with `rm -f .claude/state/breezing-active.json`.'
+    ),
+    'breezing_gate.plans_by_bash': (
+        'Plans.md is written with Write/Edit by the lead (so its cc:done marks can be checked).'
+    ),
+    'breezing_gate.commit_early': (
+        'No commit before the reviewer approves: "done" in the breezing workflow needs the '
+        'reviewer\'s APPROVE, which the hooks record at its own stop and which opens the '
+        'post-delegate phase (Phase C), where the lead commits.'
+    ),
+    'breezing_gate.not_confirmed': (
+        'The user has not confirmed the range yet. Show the range confirmation (the heading '
+        '"🏇 Breezing - confirm the range" or "🏇 Breezing - 範囲を確認させてください", the tasks, the '
+        'team) as your last message and end your turn; the user\'s yes in the next prompt '
+        'confirms it (the hooks record it). Then create the tasks and start the team.'
+    ),
+    'breezing_gate.no_tasks': (
+        'The shared task list holds no task yet: create the tasks of the confirmed range with '
+        'TaskCreate (one per Plans.md task, owns: and blocked-by as seed 001 says), then start '
+        'the implementers and the reviewer.'
+    ),
+    'breezing_gate.escalated': (
+        'The reviewer asked for changes {retakes} times (more than three retakes): ask the user '
+        'how to go on (SendMessage the team to wait, then end your turn with the question). The '
+        'user\'s next prompt lets the work go on.'
+    ),
+    'breezing_gate.wrong_implementer': (
+        'impl_mode is "{mode}", so the implementers are "{wanted}", never "{agent}" '
+        '(seed 001). Start "{wanted}".'
+    ),
+    'breezing_gate.delegate_agent': (
+        'In the delegate phase the lead starts only the team (the implementers and the '
+        'reviewer) and read-only agents; {agent} is not started. Put the work in a task '
+        '(TaskCreate) for an implementer.'
+    ),
+    'breezing_gate.delegate': (
+        '{what} is blocked: the lead is in the delegate phase (Phase B) of a breezing session '
+        '(recorded by the hooks in .claude/state/breezing-active.json) and only coordinates: '
+        'TaskCreate/TaskUpdate/TaskList/TaskGet, SendMessage, ToolSearch, reads and read-only '
+        'commands, and starting implementers or the reviewer. The phase ends when every task is '
+        'completed and the reviewer\'s APPROVE is recorded; only the user can end it early, '
+        'with /breezing abort.'
+    ),
+    'breezing_gate.what_bash': 'This command (it is not read-only)',
+    'breezing_gate.what_edit': '{tool} on {path}',
+    'breezing_gate.what_tool': 'The {tool} tool',
+    'breezing_gate.lead_file': (
+        '{path} is the lead\'s file in a breezing session; implementers, the reviewer and the '
+        'planners do not write it. Report to the lead with SendMessage (or in your final reply).'
+    ),
+    'breezing_gate.member_commit': (
+        'In a breezing session the lead commits, in Phase C after the reviewer\'s APPROVE. '
+        'Leave your changes uncommitted and report them to the lead.'
+    ),
+    'breezing_gate.worker_phase': (
+        '{who} writes code only in the delegate phase of the breezing session; it is in {phase} '
+        'now, so {path} is not written. Report to the lead with SendMessage (or in your final '
+        'reply).'
+    ),
+    'breezing_gate.read_only_role': (
+        '{who} plays the {role} role of the breezing session, which writes no files; {path} is '
+        'not written. Put what should change in your findings for the lead.'
+    ),
+    'breezing_gate.no_role': (
+        '{who} plays no role in the breezing session (its implementers are task-worker or '
+        'codex-implementer, started by the lead), so it does not write {path}. Report to the lead.'
+    ),
+    'breezing_record.no_verdict': (
+        'The reviewer\'s final message has no verdict line for this session, so the hooks '
+        'recorded no review. Its last line must be `{tag} PASS {session}` (APPROVE) or '
+        '`{tag} FAIL {session} - <findings>` (REQUEST CHANGES): ask it again (SendMessage, or '
+        'start code-reviewer again).'
+    ),
+    'breezing_record.approved': (
+        'The hooks recorded the reviewer\'s APPROVE in .claude/state/review-result.json (commit '
+        '{commit}), every task is completed: the delegate phase is over. Go on with Phase C: the '
+        'fast-path check, the verification, Plans.md cc:done, the commit, then '
+        '`rm -f .claude/state/breezing-active.json` and the report.'
+    ),
+    'breezing_record.approved_stale': (
+        'The reviewer approved, but an implementer changed code after its review began: the '
+        'APPROVE does not cover it. Ask the reviewer for another review of the current state.'
+    ),
+    'breezing_record.approved_open': (
+        'The reviewer approved, but tasks are not completed ({tasks}): the delegate phase goes '
+        'on. Get them completed (or deleted), then ask for the whole review again.'
+    ),
+    'breezing_record.changes': (
+        'The hooks recorded the reviewer\'s REQUEST CHANGES (retake {retakes} of {max}): '
+        '{reason}. Turn the findings into fix tasks (TaskCreate) for the implementers, then ask '
+        'for the review again.'
+    ),
+    'breezing_record.escalate': (
+        'The reviewer asked for changes again (retake {retakes}, more than three): {reason}. '
+        'Escalate to the user: say what keeps failing and ask how to go on, then end your turn.'
+    ),
+    'breezing_prompt.abort_nothing': 'No breezing session is on record; there is nothing to abort.',
+    'breezing_prompt.aborted': (
+        'The user aborted the breezing session (/breezing abort): the hooks recorded it and '
+        'removed .claude/state/breezing-active.json, review-result.json, the signals, the '
+        'progress and the request. Stop the team (SendMessage a shutdown_request to each '
+        'teammate, or TaskStop) and report what was done.'
+    ),
+    'breezing_prompt.request': (
+        'The hooks recorded the user\'s /breezing request: range "{range}", impl_mode {mode}, '
+        'flags {flags}. Step 0: write .claude/state/breezing-active.json first, with '
+        '"impl_mode": "{mode}".'
+    ),
+    'breezing_prompt.problem': 'Problem in the request: {problem}. Ask the user to correct it.',
+    'breezing_prompt.continue': (
+        'The session on record is now bound to this conversation (/breezing continue): read '
+        '.claude/state/breezing-active.json and go on from its phase.'
+    ),
+    'breezing_prompt.already_running': (
+        'A breezing session is already on record (.claude/state/breezing-active.json): read it '
+        'first. To start over, the user types /breezing abort.'
+    ),
+    'breezing_prompt.answer_confirm': (
+        'The user confirmed the range (recorded by the hooks): go on with Step 3 — the task '
+        'checks V1–V5, the task list, the implementers and the reviewer.'
+    ),
+    'breezing_prompt.answer_amend': (
+        'The user answered the range confirmation with changes: adjust the range, then show the '
+        'confirmation again and end your turn.'
+    ),
+    'breezing_prompt.answer_reject': (
+        'The user did not confirm the range: ask what to change and show the confirmation again, '
+        'or abort (remove .claude/state/breezing-active.json with `rm -f` and stop).'
+    ),
+    'breezing_prompt.answer_cancel': (
+        'The user cancelled: remove .claude/state/breezing-active.json '
+        '(`rm -f .claude/state/breezing-active.json`) and stop (seed 001 early abort).'
+    ),
+    'breezing_prompt.answer_unanswered': (
+        'The range confirmation is still open: the user\'s prompt was not a yes. Answer it, and '
+        'show the confirmation again before anything else.'
+    ),
+    'breezing_prompt.escalation_answered': (
+        'The user answered the escalation: go on as they said (new tasks and implementers are '
+        'allowed again).'
+    ),
+    'breezing_prompt.phase': 'Breezing session {session} ({mode}): {phase} phase (recorded by the hooks).',
+    'breezing_session.broken': '{report} Read {file}; the user can clear it with /breezing abort.',
+    'breezing_session.stale': (
+        'A breezing session of another Claude session is on record in {file} (session '
+        '{session}, phase {phase}, since {since}). Its team ended with that session, so it is '
+        'stale; its phase still holds. Tell the user: /breezing abort clears it, /breezing '
+        'continue takes it over in this session.'
+    ),
+    'breezing_session.running': (
+        'A breezing session is on record: read {file} first (session {session}, phase {phase}, '
+        'since {since}).'
+    ),
     'reward_route_guard.blocked': (
         "{tool} would change {path}, which holds the workflow's reward state (state.md, "
         'playbook plan/progress, the critic ledger). Change it with Edit/Write, '
@@ -847,8 +1318,8 @@ MESSAGES = {
     'execution_convention.retry': ' Run it again as: {command}',
     'execution_convention.leading_comment': (
         'The Bash command starts with a `#` comment line ({comment}). A command '
-        'must begin with the executable; do not prepend comment lines (seed 003 '
-        "Spec 14.1). Put the human-readable context in the Bash tool's `description` "
+        'must begin with the executable; do not prepend comment lines. '
+        "Put the human-readable context in the Bash tool's `description` "
         'parameter instead: a leading comment hides the command from prefix-based '
         'permission rules and from the reader.'
     ),
@@ -862,6 +1333,10 @@ MESSAGES = {
     'lifecycle.resume_idle': (
         "Read {state}. No playbook is active: wait for the user's next request (work starts "
         "with Skill(skill='playbook-init'))."
+    ),
+    'lifecycle.resume_idle_workflow': (
+        "Read {state}. The active workflow is {title}: wait for the user's next request "
+        "(work starts with Skill(skill='{start}'))."
     ),
     'lifecycle.resume_post_loop': ' The post-loop is pending: run `{command}` first.',
     'stop_loop_guard.why_limit': (
@@ -921,7 +1396,7 @@ MESSAGES = {
     'compact_resume.now': '{field} now {value}',
     'compact_resume.wait': (
         'Context was compacted. This workflow waits after a compaction (state.md '
-        "config.after_compact: wait; seed 003 §13): do not continue or resume any task on your "
+        "config.after_compact: wait): do not continue or resume any task on your "
         "own. End your turn now with one line saying you are waiting for the user's next "
         'instruction; every tool call is refused until the user speaks. When they ask you to go '
         'on, this is where you were{details}: {instruction}'
@@ -929,7 +1404,7 @@ MESSAGES = {
     # ------------------------------------------------------------ compact-wait
     'compact_wait.refused': (
         '{tool} refused: a compaction just happened and this workflow waits for the user after '
-        "one (state.md config.after_compact: wait; seed 003 §13). Do not continue or resume the "
+        "one (state.md config.after_compact: wait). Do not continue or resume the "
         "task on your own: end your turn now with one line saying you are waiting for the user's "
         'next instruction. Tool calls are allowed again once the user has spoken.'
     ),
@@ -1000,7 +1475,7 @@ MESSAGES = {
     ),
     'breezing_signals.header': (
         'Breezing signals for session {session} (from the TaskCompleted hook; recommendations '
-        '— decide from the situation, seed 001):'
+        '— decide from the situation):'
     ),
     'breezing_signals.action.partial_review_recommended': 'ask the Reviewer for a partial review of the completed tasks',
     'breezing_signals.action.next_batch_recommended': 'register the next batch of tasks with TaskCreate (Progressive Batch)',
@@ -1283,7 +1758,26 @@ MESSAGES = {
     'agent_definitions.err_spawn': '`tools` includes {tools}',
     'agent_definitions.warn_no_tools': (
         'it has no `tools` list, so the agent inherits every tool, Task and Agent included '
-        '(seed 002 §7); list the tools it needs'
+        '(a subagent could start other subagents); list the tools it needs'
+    ),
+    # ---- sdd: agent-definitions, seed 003's naming, tiers and least tools
+    'agent_definitions.err_model': '`model` is {model}, not a model name ({models} or a claude-... id)',
+    'agent_definitions.err_sdd_role': (
+        '{stem}.md is named like a framework agent (sdd-*) but names no role of seed 003\'s table '
+        '(sdd-architect, sdd-auditor-<aspect>, sdd-taskgenerator, sdd-builder, '
+        'sdd-inspector-<aspect>; Spec 12.2)'
+    ),
+    'agent_definitions.err_sdd_name': '`name` must be {stem}, the file\'s name (Spec 12.2, 12.3)',
+    'agent_definitions.err_sdd_description': (
+        '`description` must be framework-specific (say SDD) so that Claude does not delegate '
+        'to it on its own (Spec 12.4)'
+    ),
+    'agent_definitions.err_sdd_model': '`model` of {stem} must be {model} (its tier, Spec 1.7, 1.8)',
+    'agent_definitions.err_sdd_no_tools': (
+        'a framework agent lists its tools (least privilege, Spec 12.5): at most {tools}'
+    ),
+    'agent_definitions.err_sdd_tools': (
+        '`tools` gives {extra} beyond the role\'s least tools ({tools}; Spec 12.5)'
     ),
     'bash_check.list_unreadable': (
         'bash-check: {how} {verb} {target}, but {problem}. Writes wait until it is '
@@ -1852,16 +2346,16 @@ MESSAGES = {
     'shell.find.socat_runs_program_connection': (
         'socat runs a program on a connection (a remote shell)'
     ),
-    'shell.find.sql_alter_drop': 'ALTER ... DROP removes part of a table or database ({shown}...)',
+    'shell.find.sql_alter_drop': 'ALTER ... DROP removes part of a table or database (`{shown}`...)',
     'shell.find.sql_copy_program': 'COPY ... PROGRAM runs a program on the database server',
-    'shell.find.sql_delete_all': 'DELETE without WHERE deletes every row ({shown}...)',
-    'shell.find.sql_drop': 'DROP {what} drops data ({shown}...)',
+    'shell.find.sql_delete_all': 'DELETE without WHERE deletes every row (`{shown}`...)',
+    'shell.find.sql_drop': '`DROP {what}` drops data (`{shown}`...)',
     'shell.find.sql_outfile': 'SELECT ... INTO OUTFILE writes a file on the database server',
     'shell.find.sql_shutdown': 'SHUTDOWN stops the database server',
-    'shell.find.sql_truncate': 'TRUNCATE {what} truncates data ({shown}...)',
-    'shell.find.sql_update_all': 'UPDATE without WHERE changes every row ({shown}...)',
+    'shell.find.sql_truncate': '`TRUNCATE {what}` truncates data (`{shown}`...)',
+    'shell.find.sql_update_all': 'UPDATE without WHERE changes every row (`{shown}`...)',
     'shell.find.sql_where_no_column': (
-        '{head} with a WHERE clause that names no column affects every row ({shown}...)'
+        '{head} with a WHERE clause that names no column affects every row (`{shown}`...)'
     ),
     'shell.find.state_changes_state_tracks': (
         '{name} state {op} changes what the state tracks (resources can be lost)'
@@ -1919,6 +2413,26 @@ MESSAGES = {
         'xargs feeds what it reads at run time to {fed} as code (judged as the worst it could '
         'be: any command)'
     ),
+    # ---- command families, as a reader says them
+    'bash_check.family.infrastructure': 'infrastructure',
+    'bash_check.family.cloud': 'cloud',
+    'bash_check.family.databases': 'databases',
+    'bash_check.family.disks': 'disks',
+    'bash_check.family.system': 'system',
+    'bash_check.family.packages': 'packages',
+    'bash_check.family.fanout': 'fanout',
+    'bash_check.family.git': 'git',
+    'bash_check.family.gh': 'gh',
+    'bash_check.family.network': 'network',
+    'bash_check.family.files': 'files',
+    'bash_check.family.text': 'text',
+    'bash_check.family.archives': 'archives',
+    'bash_check.family.interpreters': 'interpreters',
+    'bash_check.family.shells': 'shells',
+    'bash_check.family.wrappers': 'wrappers',
+    'bash_check.family.builtins': 'builtins',
+    'bash_check.family.unmodelled': 'unmodelled',
+    'bash_check.family.shell': 'shell',
     'bash_check.source_broken': 'a broken permission configuration (every family blocks)',
     'bash_check.source_default': 'default for {family}',
     'bash_check.source_layer': 'families.{family} in {layer}',
@@ -2191,6 +2705,716 @@ MESSAGES = {
     'statusline.consent': 'consent',
     'statusline.pending': 'pending: {items}',
     'statusline.problem': 'state problem',
+    # ------------------------------------------------------------ the playgate command line (playgate/cli.py, playgate/commands/)
+    'cli.description': (
+        'playgate: install, check, explain, diagnose and replay the playgate hook suite.'
+    ),
+    'cli.epilog': (
+        'exit codes: 0 done (healthy, valid, allowed, unchanged); 1 a problem, an invalid '
+        'file, a blocked call or a changed decision; 2 usage error; 3 a file or project that '
+        'cannot be read; 4 internal error.\n'
+        "Run `playgate COMMAND --help` for a command's options."
+    ),
+    'cli.opt.project': (
+        'the project (default: $CLAUDE_PROJECT_DIR, else the git work tree of the current '
+        'directory)'
+    ),
+    'cli.opt.json': 'print one JSON document (for scripts) instead of the report',
+    'cli.unknown_command': 'unknown command {command!r}; the commands are: {commands}',
+    'cli.project_missing': 'no project at {path}: pass an existing directory with -C DIR',
+    'cli.internal': 'internal error ({error}); please report it with the traceback below',
+    'check.help': 'what a hook would answer to a payload, with the guard trace',
+    'check.description': (
+        "Run a hook event's chain on a payload (stdin or FILE) and show what the hook would "
+        "answer: exit code, stdout, stderr, and every guard's verdict. Nothing is written "
+        'unless --apply is given (the state changes the guards ask for are listed).\n'
+        '\n'
+        'exit 0: the call would pass; 1: it would be blocked (exit 2, or decision block); 3: '
+        'unreadable payload file.'
+    ),
+    'explain.help': (
+        'the shell analysis, the Bash guard chain and the permission gate for a command'
+    ),
+    'explain.description': (
+        'Explain how playgate reads a Bash command: the shell analysis (every command that '
+        'would run, writes, destructive findings, carriers), the PreToolUse Bash chain with '
+        "the project's current state, and every phase of the permission gate. Nothing is run "
+        'and nothing is written.\n'
+        '\n'
+        'exit 0: PreToolUse would let it through; 1: it would be blocked.'
+    ),
+    'doctor.help': "check the installation's health",
+    'doctor.description': (
+        'Check the installation in the project: hook interpreter and dependencies, hook '
+        "commands registered and resolvable, settings valid against Claude Code's schema, "
+        'suite files intact, state files readable, protection list and permission config sane, '
+        'versions.\n'
+        '\n'
+        'exit 0: healthy (warnings allowed); 1: a problem was found.'
+    ),
+    'status.help': 'active playbook, phase, subtask progress and pending markers',
+    'status.description': (
+        'Show the workflow state: the active playbook, its phases, a subtask progress bar, the '
+        'active subtask and its validations, the critic, the branch, the security mode and the '
+        'session markers that hold work back.\n'
+        '\n'
+        'exit 0 (3 when there is no project).'
+    ),
+    'validate.help': (
+        'validate state.md, plan.json, progress.json and the custom rules with line numbers'
+    ),
+    'validate.description': (
+        "Validate state.md, the playbooks' plan.json and progress.json, and the custom rules "
+        '(.claude/playgate-rules.yaml, when it exists) against their schemas; every error '
+        'names the file, line and column.\n'
+        '\n'
+        'exit 0: every file is valid; 1: an error was found; 3: a named file does not exist.'
+    ),
+    'replay.help': "re-run a session transcript's tool calls through the hooks",
+    'replay.description': (
+        'Re-run the tool calls recorded in a Claude Code session transcript (a .jsonl under '
+        '~/.claude/projects/) through the hooks, in a scratch copy of the project, and report '
+        'what would be blocked or auto-approved next to what happened in the session. Bash '
+        'commands are never executed; file edits the session made are re-applied to the '
+        'scratch copy.\n'
+        '\n'
+        'exit 0: every decision is the same as in the session; 1: some call would be decided '
+        'differently; 3: the transcript cannot be read.'
+    ),
+    'init.help': 'create state.md and the playbook templates in a project (plugin installs)',
+    'init.description': (
+        'Create the project files the workflow needs when the suite comes from the Claude Code '
+        'plugin (an install by install.py or `playgate install` creates them itself): '
+        'state.md, play/template/ and an editable .claude/protected-files.txt. Existing files '
+        'are never changed.\n'
+        '\n'
+        'exit 0: done or nothing to do.'
+    ),
+    'logs.help': "list the gate's decisions (blocks, asks, warnings, approvals, dialogs)",
+    'logs.description': (
+        'List the decisions every hook recorded in .claude/logs/decisions.jsonl (and its '
+        'rotated files), oldest first: time, decision, event, tool, guard, session, the input '
+        '(secrets masked) and the reason. Filters combine; --summary counts instead (decisions '
+        'by kind, blocks per guard, the most frequent reasons).\n'
+        '\n'
+        'exit 0; 2: a bad option; 3: no project.'
+    ),
+    'report.help': "a session's timeline, playbook progress and approvals (text or --html)",
+    'report.description': (
+        'Report one session: a timeline of its tool calls (from the Claude Code transcript) '
+        "with each decision and reason (from the decision log), the playbook's progress and "
+        "the critic's verdicts, and what the permission gate approved without asking. The text "
+        'form is for terminals; --html FILE writes one self-contained page that loads nothing '
+        'from the network.\n'
+        '\n'
+        'exit 0; 3: no session in the log, or FILE or the transcript cannot be used.'
+    ),
+    'logs.opt.since': (
+        'only entries since WHEN: a duration back from now (90s, 30m, 2h, 1d, 1w) or an ISO '
+        'time (2026-01-02T15:00, local unless it has a zone)'
+    ),
+    'logs.opt.session': 'only this session (an id or the start of one)',
+    'logs.opt.guard': 'only this guard (bash-check, permission-gate, ...)',
+    'logs.opt.decision': 'only this decision',
+    'logs.opt.event': 'only this hook event (PreToolUse, PermissionRequest, Stop, ...)',
+    'logs.opt.limit': 'only the newest N entries (0: all)',
+    'logs.opt.summary': 'counts instead of entries: by decision, blocks per guard, top reasons',
+    'logs.bad_since': (
+        '--since {value!r}: give a duration (90s, 30m, 2h, 1d, 1w) or an ISO time (2026-01-02 '
+        'or 2026-01-02T15:00:00Z)'
+    ),
+    'logs.bad_limit': '--limit {value}: give 0 (all) or a positive number',
+    'logs.none': 'no decision matches ({log})',
+    'logs.count': '{count} decision(s) from {log}',
+    'logs.summary.total': '{total} decision(s) in {sessions} session(s):',
+    'logs.summary.blocks': 'blocks per guard:',
+    'logs.summary.no_blocks': 'no blocks',
+    'logs.summary.reasons': 'most frequent reasons:',
+    'report.opt.session': 'the session (an id or the start of one; default: the newest logged)',
+    'report.opt.html': 'write the report as one self-contained HTML page to FILE',
+    'report.opt.transcript': (
+        "the session's transcript (default: found under ~/.claude/projects/ by the session id)"
+    ),
+    'report.no_session': (
+        'no session to report: the decision log {log} is empty; pass --session ID or '
+        '--transcript FILE'
+    ),
+    'report.unknown_session': (
+        'no session {session} in the decision log {log} ({count} session(s) logged, the newest '
+        '{newest}) and no transcript of it; pass one of the logged ids (playgate logs lists '
+        'them)'
+    ),
+    'report.bad_transcript': 'cannot read the transcript {path}: {error}',
+    'report.html_unwritable': 'cannot write {path}: {error}',
+    'report.html_written': 'wrote {path}',
+    'report.header': 'session {session} in {project}',
+    'report.transcript': 'transcript {path}',
+    'report.no_transcript': 'not found (the timeline shows the logged decisions only)',
+    'report.counts': '{calls} tool call(s), {decisions} decision(s): {counts}',
+    'report.blocks': 'blocks per guard: {guards}',
+    'report.no_playbook': 'playbook: none active',
+    'report.playbook': 'playbook {plan}: {done}/{total} subtasks done, critic {critic}',
+    'report.critic': 'critic verdicts in this session:',
+    'report.approved': 'approved without asking ({count}):',
+    'report.timeline': 'timeline:',
+    'status.project': 'project   {project} ({install})',
+    'status.branch': 'branch    {branch}   security mode {security}',
+    'status.no_playbook': (
+        "playbook  none active: the next work request starts with Skill(skill='playbook-init')"
+    ),
+    'status.playbook': 'playbook  {plan} (id {id}, branch {branch}, {review})',
+    'status.reviewed': 'reviewed by {by}',
+    'status.not_reviewed': 'NOT reviewed yet: edits stay blocked until the reviewer passes it',
+    'status.progress': 'progress  {bar} {done}/{total} subtasks done',
+    'status.active': 'active    subtask {id} ({status}, executor {executor}): {criterion}',
+    'status.critic': 'critic    {status} ({evidence} evidence)',
+    'status.markers': 'markers   (session state that holds work back)',
+    'status.no_markers': 'markers   none',
+    'status.no_state': '{path} is missing: {fix} creates it',
+    'status.state_problem': '{problem}',
+    'status.playbook_problem': '{problem}',
+    'status.protected_problem': 'protected-files.txt: {problem}',
+    'status.marker.pending': (
+        'init-guard: read state.md (and the active plan.json) with the Read tool before '
+        'anything else; reading them clears it'
+    ),
+    'status.marker.consent': (
+        'consent-guard: edits wait until the user confirms the understanding check in their '
+        'next prompt'
+    ),
+    'status.marker.post_loop': (
+        'pending-guard: a finished playbook waits for the post-loop skill (python3 '
+        '.claude/skills/post-loop/handler.py)'
+    ),
+    'status.marker.last_fail': "the critic's last failure, handed to the next executor run",
+    'status.marker.iterations': 'critic iterations of the active subtask so far',
+    'status.marker.archive': (
+        'an archive was interrupted; the next PostToolUse or the post-loop handler resumes it'
+    ),
+    'status.marker.analyzed': 'prompt-analyzer ran in this conversation (the gate is open)',
+    'check.opt.event': 'the hook event (PreToolUse, pre_tool_use, Stop, ...)',
+    'check.opt.payload': 'the payload JSON file (default: stdin)',
+    'check.opt.apply': 'apply the state changes the guards ask for, as the hook would',
+    'check.opt.complete': (
+        'fill in hook_event_name, session_id, cwd... that a hand-written payload lacks'
+    ),
+    'check.unknown_event': 'unknown event {event!r}; the events are: {events}',
+    'check.unreadable': 'cannot read {path}: {error}',
+    'check.no_stdin': 'no payload: give a FILE or pipe the JSON into stdin',
+    'check.not_json': 'the payload is not a JSON object ({error})',
+    'check.header': '{event} in {project}',
+    'check.no_trace': (
+        '  (no guard ran: the input was refused before the chain, see the answer below)'
+    ),
+    'check.effect': '                               effect: {label} ({when})',
+    'check.decision': 'answer: {decision} (hook exit code {code})',
+    'check.stdout': '  stdout:',
+    'check.stderr': '  stderr:',
+    'check.applied': 'the effects above were applied (--apply)',
+    'check.not_applied': (
+        'the effects above were NOT applied (nothing changed; --apply applies them)'
+    ),
+    'explain.opt.command': 'the Bash command (quote it; several words are joined by spaces)',
+    'explain.opt.cwd': 'the directory the command runs in (default: the current one)',
+    'explain.no_cwd': '--cwd {cwd}: no such directory',
+    'explain.header': 'playgate explain: `{command}`',
+    'explain.where': 'project {project}, cwd {cwd}',
+    'explain.analysis': '1. shell analysis ({parser} parser)',
+    'explain.reads': 'reads',
+    'explain.acts': 'acts',
+    'explain.no_commands': 'no command',
+    'explain.read_only': 'read-only: yes (nothing written, nothing run but known readers)',
+    'explain.mutating': 'read-only: no',
+    'explain.http': 'HTTP methods other than GET/HEAD: {methods}',
+    'explain.unknown': 'UNKNOWN (never treated as safe): {reasons}',
+    'explain.pre': "2. PreToolUse (Bash chain, with the project's current state)",
+    'explain.pre_passes': '=> PreToolUse lets it through ({decision})',
+    'explain.pre_blocked': '=> PreToolUse BLOCKS it ({decision})',
+    'explain.pre_asks': '=> PreToolUse ASKS the user to decide ({decision})',
+    'explain.family': 'command family {family}: {level} ({source})',
+    'explain.bash_check_alone': (
+        'bash-check on its own (the chain stopped before it; this is its answer once the '
+        'guards above let the call through):'
+    ),
+    'explain.rules': 'Custom rules ({file})',
+    'explain.rules_none': 'no rule matches',
+    'explain.permission': '3. permission gate (PermissionRequest)',
+    'explain.effective': (
+        "4. what you get (static settings rules, PreToolUse and the gate, in Claude Code's "
+        'order)'
+    ),
+    'explain.approve': '=> auto-approved by phase {phase}: {reason}',
+    'explain.dialog': '=> the user is asked (phase {phase}): {reason}',
+    'doctor.opt.no_run': 'do not run the registered PreToolUse hook (the hook-run check)',
+    'doctor.header': 'playgate doctor: {project}',
+    'doctor.healthy': 'healthy ({warnings} warning(s))',
+    'doctor.unhealthy': '{errors} problem(s) found, {warnings} warning(s); fix the ERROR lines',
+    'doctor.check_failed': 'the {check} check could not run ({error})',
+    'doctor.manifest_broken': '{path} cannot be read ({error}); {repair} rewrites it',
+    'doctor.installed': (
+        'installed by install.py or `playgate install` (manifest {manifest}, suite {suite})'
+    ),
+    'doctor.pin_drift': (
+        'this clone runs playgate {installed} (suite {installed_sha}), but the repository pins '
+        '{pinned} (suite {pinned_sha}), pulled since it was set up: {repair} installs the '
+        'pinned one'
+    ),
+    'doctor.pin_missing': (
+        'no pin ({pin}): clones of this repository cannot set playgate up themselves; '
+        '{install} writes one (commit it)'
+    ),
+    'doctor.pin_ok': 'pinned: playgate {version} (suite {sha}), from {source}',
+    'doctor.plugin': 'installed as the Claude Code plugin {ids} ({root})',
+    'doctor.twice': (
+        'installed twice (install.py and the plugin): every hook runs twice; uninstall one '
+        '({uninstall}, or /plugin uninstall playgate)'
+    ),
+    'doctor.not_installed': (
+        'playgate is not installed in {root}: {install}, or install the plugin (/plugin '
+        'install playgate)'
+    ),
+    'doctor.no_settings': 'no settings file in the project or ~/.claude',
+    'doctor.settings_unreadable': (
+        '{path} {error}: Claude Code ignores it, so the hooks it registers do not run; fix it'
+    ),
+    'doctor.settings_valid': '{path} is valid (Claude Code settings schema)',
+    'doctor.settings_schema': (
+        '{path}: {at}: {error} (Claude Code settings schema; the schema may lag the CLI)'
+    ),
+    'doctor.hook_missing': 'the {event} hook is not registered in {path}: {repair} restores it',
+    'doctor.hook_wrong_event': (
+        '{path} registers {script}.py under {event}, not {expected}; {repair} puts it back'
+    ),
+    'doctor.hook_unparsable': (
+        '{path}: the {event} hook command cannot be read; {repair} writes it again'
+    ),
+    'doctor.hook_no_python': (
+        'the hook interpreter {python} does not exist or is not executable ({events}): every '
+        'gated call is blocked; {repair} repairs it'
+    ),
+    'doctor.hook_no_script': (
+        "the {event} hook's script {script} does not exist; {repair} installs it"
+    ),
+    'doctor.hooks_ok': '{count} hook registrations, interpreters and scripts present',
+    'doctor.interpreter_bad': 'hook interpreter {python}: {problems}. Fix: {fix}',
+    'doctor.interpreter_ok': 'hook interpreter {python} (Python {version}; {deps})',
+    'doctor.hook_run_skipped': 'not run (--no-run)',
+    'doctor.hook_run_timeout': (
+        'the PreToolUse hook did not answer within {seconds} s (Claude Code lets calls through '
+        'when a hook times out)'
+    ),
+    'doctor.hook_run_ok': 'the registered PreToolUse hook runs and answers (a Glob call)',
+    'doctor.hook_run_failed': (
+        'the registered PreToolUse hook failed on a harmless Glob call (exit {exit}): {stderr}'
+    ),
+    'doctor.files_missing': '{count} installed file(s) missing ({files}); {repair} restores them',
+    'doctor.files_changed': (
+        '{count} installed file(s) differ from the install ({files}); {repair} restores them '
+        '(the changed copies are backed up)'
+    ),
+    'doctor.files_ok': '{count} installed files match the manifest',
+    'doctor.state_missing': 'state.md is missing: {fix} creates it',
+    'doctor.state_invalid': (
+        '{path}: {count} error(s), first at line {line}: {message} (see playgate validate)'
+    ),
+    'doctor.state_ok': '{count} state file(s) valid',
+    'doctor.protected_missing': (
+        ".claude/protected-files.txt is missing: only the suite's own files are protected "
+        '({fix} restores it)'
+    ),
+    'doctor.protected_unreadable': '.claude/protected-files.txt cannot be read ({error})',
+    'doctor.protected_problem': 'protected-files.txt: {problem}',
+    'doctor.protected_everything': (
+        'protected-files.txt line {line}: {pattern!r} blocks edits to every file'
+    ),
+    'doctor.protected_ineffective': (
+        'protected-files.txt line {line}: {pattern!r} covers {path}, which stays writable '
+        'anyway (the workflow needs it)'
+    ),
+    'doctor.protected_dropped': (
+        "protected-files.txt lacks {count} of the suite's default entries: {patterns}"
+    ),
+    'doctor.protected_ok': "protected-files.txt: {count} entries, plus the suite's own files",
+    'doctor.permission_error': '{error} (nothing is auto-approved until it is fixed)',
+    'doctor.permission_notice': '{notice}',
+    'doctor.permission_ok': 'permission config loads ({layers})',
+    'doctor.rules_absent': 'no custom rules ({file} does not exist)',
+    'doctor.rules_ok': '{file} loads ({count} rule(s))',
+    'doctor.rules_error': (
+        '{file}: {problem} (the hooks refuse every Bash command until it is fixed)'
+    ),
+    'doctor.trust_ok': (
+        'the workspace is trusted ({where}): headless claude -p applies the allow rules'
+    ),
+    'doctor.trust_missing': (
+        'the workspace-trust dialog was never accepted for {root} ({path} has no '
+        "hasTrustDialogAccepted for it): headless `claude -p` ignores this project's "
+        "permission allow rules (Edit, Write, the suite's skills and post-loop handler), so "
+        'those calls are denied. Start `claude` in {root} once interactively and accept the '
+        'dialog'
+    ),
+    'doctor.trust_unreadable': '{path} cannot be read ({error}); the workspace trust is unknown',
+    'doctor.logs_ok': 'no guard errors logged',
+    'doctor.logs_errors': (
+        '{count} guard error(s) logged in {path}; the last: {last} (a security guard that '
+        'fails blocks the call)'
+    ),
+    'doctor.no_tables': (
+        'the bashlex parser tables are not built: Bash commands that need bashlex take ~100 ms '
+        'longer. Build them: cd {suite} && {python} -m shell.bashparse'
+    ),
+    'doctor.no_bytecode': (
+        'the installed modules have no bytecode for the hook interpreter (every hook call '
+        'compiles them): {repair}'
+    ),
+    'doctor.no_bundle': (
+        'the module bundle is not built: every hook call imports the suite module by module '
+        '(slower). Build it: cd {suite} && {python} -m playgate.bundle (or re-run the '
+        'install)'
+    ),
+    'doctor.stale_bundle': (
+        "the module bundle does not match the suite's sources or the hook interpreter (those "
+        'modules are imported the slow way). Rebuild it: cd {suite} && {python} -m '
+        'playgate.bundle (or re-run the install)'
+    ),
+    'doctor.speed_ok': 'bytecode, parser tables and module bundle in place',
+    'doctor.version_mismatch': (
+        'this playgate ({cli}, {suite}) is not the installed one ({installed}); run the '
+        'installed copy: {installed_cli}'
+    ),
+    'doctor.versions': 'playgate {suite}, hook Python {python}, Claude Code {claude}',
+    'replay.opt.transcript': (
+        "the session transcript (~/.claude/projects/<dir>/<session>.jsonl); its subagents' "
+        'transcripts are read from beside it'
+    ),
+    'replay.opt.keep': 'keep the scratch copy of the project (its path is printed)',
+    'replay.opt.no_subagents': "replay the main agent's calls only",
+    'replay.unreadable': 'cannot read the transcript {path}: {error}',
+    'replay.no_project': (
+        'the session ran in {cwd}, which does not exist here; pass the project with -C DIR'
+    ),
+    'replay.outside': 'not re-applied: {path} is outside the project',
+    'replay.edit_mismatch': (
+        'not re-applied: the text to replace is not in {path} (the copy differs from the '
+        'session from here on)'
+    ),
+    'replay.edit_failed': 'not re-applied: {path}: {error}',
+    'replay.header': 'playgate replay: {transcript} (session {session}, Claude Code {version})',
+    'replay.project': 'project {project}, replayed in a scratch copy ({scratch})',
+    'replay.deleted': 'deleted; --keep keeps it',
+    'replay.skipped': '{count} transcript line(s) could not be read and were skipped',
+    'replay.prompt': 'prompt {prompt!r}: {decision}',
+    'replay.col.session': 'in the session',
+    'replay.col.replayed': 'replayed now',
+    'replay.blocked': 'BLOCKED ({guard})',
+    'replay.approved': 'allowed, auto-approved',
+    'replay.dialog': 'allowed, permission dialog',
+    'replay.allowed': 'allowed ({decision})',
+    'replay.summary': (
+        '{calls} call(s): {blocked} blocked, {approved} auto-approved, {dialogs} left to the '
+        'dialog; {differences} difference(s) from the session'
+    ),
+    'replay.bash_note': (
+        'Bash commands were not executed; what they changed in the session is not reproduced '
+        'in the copy.'
+    ),
+    'init.opt.dry_run': 'list what would be created, create nothing',
+    'init.no_templates': (
+        'the suite at {suite} has no templates (an installed copy has none): install with '
+        '{install} instead'
+    ),
+    'init.create': 'created  {path}',
+    'init.create_dry': 'would create {path}',
+    'init.append': "added    the hooks' runtime state to {path}",
+    'init.append_dry': "would add the hooks' runtime state to {path}",
+    'init.exists': 'kept     {path} (exists)',
+    'init.nothing': 'nothing to do: the project has every file',
+    'init.done': (
+        'done. Commit state.md, play/template/ and .claude/protected-files.txt; only a human '
+        "should change state.md's config section."
+    ),
+    'validate.opt.files': 'files to validate (default: state.md and every playbook in play/)',
+    'validate.opt.kind': 'the kind of every FILE (default: from its name)',
+    'validate.opt.archive': 'also validate the archived playbooks in play/archive/',
+    'schema.help': 'print a JSON Schema the suite ships (the custom rules, permission config)',
+    'schema.description': (
+        'Print the JSON Schema of a file you write: `rules` for .claude/playgate-rules.yaml '
+        '(custom rules), `permission-config` for a permission-config.yaml layer. With --path, '
+        "print the shipped file's path instead, for an editor: put `# yaml-language-server: "
+        '$schema=<path>` at the top of the YAML file.\n'
+        '\n'
+        'exit 0.'
+    ),
+    'schema.opt.name': 'which schema: rules or permission-config',
+    'schema.opt.path': 'print the path of the schema file instead of its content',
+    'validate.unknown_kind': (
+        'cannot tell what {file} is: name it state.md, plan.json, progress.json or '
+        '*rules.yaml, or pass --kind'
+    ),
+    'validate.file_ok': '{path}: ok ({kind})',
+    'validate.summary': '{files} file(s), {errors} error(s), {warnings} warning(s)',
+    'install.help': "install the hook suite into a git repository's .claude/ (as install.py)",
+    'uninstall.help': 'remove what `playgate install` added to a repository',
+    'statusline.help': (
+        'print one status line (playbook, phase, subtasks, security mode, pending) from the '
+        "JSON Claude Code's statusLine pipes on stdin"
+    ),
+    'demo.help': 'replay a scripted session through the hooks in a throw-away repository',
+    'plugin.help': "generate or check the plugin's hooks/hooks.json",
+    'plugin.description': (
+        "Generate the Claude Code plugin's hooks/hooks.json from settings.template.json (the "
+        'one source of truth for the hook registrations) and compare it with the committed '
+        'file.'
+    ),
+    'plugin.opt.what': 'what to generate (hooks: hooks/hooks.json)',
+    'plugin.opt.write': 'write the generated file instead of comparing',
+    'plugin.opt.source': 'the playgate checkout (default: the one this command runs from)',
+    'plugin.written': 'wrote {path}',
+    'plugin.up_to_date': '{path} is up to date with settings.template.json',
+    'plugin.differs': '{difference}. Regenerate it with: {command}',
+    'explain.depth': 'depth {depth}',
+    'explain.destructive': 'destructive: {kind}: {message}',
+    'explain.carrier': 'carries code: {kind}: {message}',
+    'explain.write': 'writes: {how} {kind} `{path}`',
+    'explain.write_recursive': 'writes: {how} {kind} `{path}` (recursive)',
+    'explain.may_write': 'may write: {how} {kind} `{path}`',
+    'explain.may_write_recursive': 'may write: {how} {kind} `{path}` (recursive)',
+    'explain.script': 'script: {path} ({command})',
+    'explain.rule_match': '{action:<6} {rule} (line {line}): {command}: {reason}',
+    'explain.layer': 'layer   {layer}: {status}',
+    'explain.layer_loaded': 'loaded',
+    'explain.layer_absent': 'absent',
+    'explain.layer_error': 'error',
+    'explain.project_command': 'project {prefix} (project_commands, from {layer})',
+    'explain.notice': 'notice  {notice}',
+    'check.when.always': 'always',
+    'check.when.on_pass': 'when the call passes',
+    'check.when.on_block': 'when the call is blocked',
+    'logs.session': 'session {session}',
+    'doctor.claude_missing': 'not found on PATH',
+    'report.prompt': 'prompt  {text}',
+    'report.html.title': 'playgate report: session {session}',
+    'report.html.heading': 'playgate session report',
+    'report.html.session': 'session',
+    'report.html.project': 'project',
+    'report.html.period': 'from {start} to {end}',
+    'report.html.transcript': 'transcript',
+    'report.html.no_transcript': 'not found (decisions from the log only)',
+    'report.html.summary': 'Summary',
+    'report.html.counts': '{calls} tool call(s), {decisions} decision(s):',
+    'report.html.none': 'none',
+    'report.html.guard': 'guard',
+    'report.html.blocks': 'blocks',
+    'report.html.approved': 'Approved without asking',
+    'report.html.time': 'time',
+    'report.html.command': 'command',
+    'report.html.phase': 'phase',
+    'report.html.why': 'why',
+    'report.html.nothing_approved': 'nothing was approved by the permission gate',
+    'report.html.timeline': 'Timeline',
+    'report.html.tool': 'tool',
+    'report.html.input': 'input',
+    'report.html.decisions': 'decisions',
+    'report.html.prompt': 'prompt',
+    'report.html.log': 'decision log',
+    'report.html.playbook': 'Playbook',
+    'report.html.no_playbook': 'no active playbook',
+    'report.html.branch': 'branch',
+    'report.html.subtasks_done': 'subtasks done; critic',
+    'report.html.status': 'status',
+    'report.html.done': 'done',
+    'report.html.name': 'name',
+    'report.html.critic': 'Critic verdicts in this session',
+    'report.html.verdict': 'verdict',
+    'report.html.subtask': 'subtask',
+    'report.html.reason': 'reason',
+    'report.html.no_verdict': 'the critic recorded no verdict in this session',
+    'status.kind.installed': 'installed',
+    'status.kind.package': 'the playgate package',
+    'status.kind.plugin': 'the plugin',
+    'status.kind.source': 'a playgate checkout',
+    'explain.status.pass': 'pass',
+    'explain.status.skip': 'skip',
+    'explain.status.dialog': 'DIALOG',
+    'explain.status.allow': 'ALLOW',
+    'explain.status.not_reached': 'not reached',
+    # ------------------------------------------------------------ the installer (install.py, playgate install|uninstall, playgate/installer/)
+    'installer.refuse.no_git': 'git is not installed or not on PATH; playgate needs git',
+    'installer.refuse.not_a_directory': '{repo} is not a directory',
+    'installer.refuse.not_a_work_tree': (
+        "{path} is not a git work tree (run `git init` there first, or name the repository's "
+        'top-level directory)'
+    ),
+    'installer.refuse.inside': (
+        '{path} is inside the git work tree {top}; install into its top level: {command}'
+    ),
+    'installer.refuse.not_writable': (
+        '{path} is not writable by this user; fix its permissions or run the installer as its '
+        'owner'
+    ),
+    'installer.refuse.busy': 'another installer is working on {repo}; wait for it to finish',
+    'installer.refused': 'playgate: refused: {reason}',
+    'installer.failed_step': 'playgate: failed: {error}',
+    'installer.interrupted': 'playgate: interrupted',
+    'installer.up_to_date': (
+        'playgate is already installed in {root} and up to date; nothing to change.'
+    ),
+    'installer.plan_header': 'playgate install plan for {root}',
+    'installer.installing': 'installing playgate into {root}',
+    'installer.dry_run': 'dry run: nothing was written.',
+    'installer.failed': 'playgate: install failed: {error}',
+    'installer.failed_hint': (
+        '  what was done is recorded in {manifest}; fix the cause and run the install again, '
+        'or undo it with: {undo}'
+    ),
+    'installer.step': '  {would}{verb:<8} {what}',
+    'installer.would': 'would ',
+    'installer.verb.create': 'create',
+    'installer.verb.update': 'update',
+    'installer.verb.replace': 'replace',
+    'installer.verb.remove': 'remove',
+    'installer.verb.rmdir': 'rmdir',
+    'installer.verb.compile': 'compile',
+    'installer.verb.build': 'build',
+    'installer.verb.rebuild': 'rebuild',
+    'installer.verb.restore': 'restore',
+    'installer.group': '{folder} ({count} files)',
+    'installer.rmdirs': '{count} director(ies) it created (each only if empty)',
+    'installer.note': '  note: {note}',
+    'installer.done': 'done. Start Claude Code in {root}: the hooks in {settings} are active.',
+    'installer.undo': 'Undo with: {command}',
+    'installer.undeclared': (
+        'WARNING: no project commands were declared ({commands}): nobody was asked (no '
+        "terminal) and --yes was not given. Until they are, Claude's and the critic's runs of "
+        'them need a permission dialog, and in a headless session (claude -p) they are refused '
+        'with Claude Code\'s "This command requires approval". Declare them with:'
+    ),
+    'installer.local_source': (
+        'note: clones of this repository install the suite from {source}, which only this '
+        'machine has. For teammates elsewhere, name a source they can reach (a git URL of '
+        "playgate at a commit, or a wheel's URL) and commit the pin again:"
+    ),
+    'installer.commit': (
+        "Commit what the repository needs ({count} file(s); the suite's code is not committed, "
+        'a clone installs it from the pin with `{clone}`):'
+    ),
+    'installer.nothing_to_commit': (
+        'Nothing to commit: the repository already has what its clones need.'
+    ),
+    'installer.commit_message': 'Install playgate {version}',
+    'installer.source_checkout': 'the checkout {path}',
+    'installer.source_pip': 'pip install {spec}',
+    'installer.commands_found': (
+        'project commands the permission gate could approve for this project (project_commands '
+        'in {layer}):'
+    ),
+    'installer.command_row': '  {prefix:<24} ({reason})',
+    'installer.offer_dry': '  (dry run: nothing written)',
+    'installer.commands_ask': (
+        'Declare them, so that Claude Code can run them without a permission dialog? [y/N] '
+    ),
+    'installer.commands_not_declared': (
+        '  not declared. Re-run with --yes, or add them to project_commands in {layer} '
+        'yourself.'
+    ),
+    'installer.commands_declared': '  declared in {path}',
+    'installer.statusline_theirs': (
+        'status line: you already have one ({where}); it is left as it is (`playgate '
+        'statusline` can be used in your own script)'
+    ),
+    'installer.statusline_offer': (
+        'status line: `playgate statusline` shows the active playbook, phase, subtasks '
+        "done/total, the security mode and what is pending in Claude Code's status line "
+        '(statusLine in {settings})'
+    ),
+    'installer.statusline_ask': 'Register it? [y/N] ',
+    'installer.statusline_not': '  not registered. Re-run with --yes, or add to {settings}: {json}',
+    'installer.statusline_done': '  registered in {settings}',
+    'installer.not_installed': (
+        'playgate is not installed in {root} (no {manifest}); nothing to uninstall.'
+    ),
+    'installer.uninstall_plan': 'playgate uninstall plan for {root}',
+    'installer.uninstalling': 'uninstalling playgate from {root}',
+    'installer.uninstall_dry': 'dry run: nothing was removed.',
+    'installer.uninstall_failed': 'playgate: some steps failed: {failures}',
+    'installer.uninstalled': 'done. playgate is uninstalled.',
+    'installer.uninstalled_kept': (
+        'done. playgate is uninstalled (see the notes above for what was kept).'
+    ),
+    'installer.kept_changed': 'kept {path}: it changed since the install',
+    'installer.kept_state': (
+        'kept {path}: it changed since the install (it holds your workflow state)'
+    ),
+    'installer.kept_no_backup': 'kept {path}: its pre-install copy is missing from the backup',
+    'installer.kept_logs': (
+        "kept {path}/: it holds the hooks' records (delete it yourself when you no longer need "
+        'them)'
+    ),
+    'installer.kept_adopted': (
+        'kept {count} file(s) that were already there before the install (e.g. {example}); '
+        'remove them yourself if they should go'
+    ),
+    'installer.kept_layer': (
+        "kept {path}: the project's permission layer (the project_commands the install "
+        'declared are in it); it does nothing without playgate, delete it if playgate should '
+        'go for good'
+    ),
+    'installer.what.venv': '{path}/ (the hook virtualenv)',
+    'installer.what.runtime': '{path}/ (hook runtime state)',
+    'installer.what.backups': '{path}/ (install backups)',
+    'installer.what.rmdir': '{path}/ (if empty)',
+    'installer.what.bytecode': 'compiled bytecode',
+    'installer.verb.merge': 'merge',
+    'installer.what.venv_create': '{path} with {requirements} from PyPI',
+    'installer.what.venv_base': '{path} on {base} (PLAYGATE_PYTHON; nothing downloaded)',
+    'installer.what.venv_rebuild': '{path} (its interpreter or packages are broken)',
+    'installer.what.compile': 'bytecode of {count} modules with {python}',
+    'installer.what.tables': 'bashlex parser tables ({path}) with {python}',
+    'installer.what.bundle': 'module bundle ({path}) with {python}',
+    'installer.what.gitignore': (
+        ".gitignore ({added:+d} entries: the hooks' runtime state and the installed suite)"
+    ),
+    'installer.what.stale': '{path} (no longer part of the suite)',
+    'installer.what.settings': '{path}: {events} hook events, {counts} permission rules',
+    'installer.what.settings_backup': (
+        '{path}: {events} hook events, {counts} permission rules (backup in {backup}/)'
+    ),
+    'installer.what.restored': '{path} (as it was before the install)',
+    'installer.what.settings_unmerged': "{path} (playgate's hooks and rules removed)",
+    'installer.what.gitignore_unmerged': "{path} (playgate's block removed)",
+    'installer.note.replaced': (
+        "{path} differed from the suite's copy; it is replaced and the old one saved under "
+        '{backup}/'
+    ),
+    'installer.note.kept_yours': (
+        "kept your {path} (it differs from the suite's default; compare with {default} and "
+        'merge by hand if you like)'
+    ),
+    'installer.note.stale_changed': '{path} is no longer part of the suite but was changed; kept',
+    'installer.note.wrapper': (
+        '--python {given} is a wrapper that starts {real}; every hook call pays for the '
+        'wrapper too (pass the interpreter itself to avoid that)'
+    ),
+    'installer.note.venv_unusable': '{path} is not usable ({reason}); it is rebuilt',
+    'installer.note.rule_removed': (
+        'permissions.{kind} rule {rule!r} was removed from {path} after the install; it is not '
+        'added back'
+    ),
+    'installer.note.gitignore_changed': (
+        "{path} changed since the install: only playgate's block is removed"
+    ),
+    'installer.note.settings_invalid': (
+        "kept {path}: it is not valid settings JSON any more; remove playgate's hooks from it "
+        'by hand'
+    ),
+    'installer.note.settings_added': (
+        "kept {path}: it holds settings added after the install (playgate's hooks and rules "
+        'are removed)'
+    ),
+    'installer.note.settings_changed': (
+        "{path} changed since the install: only playgate's hooks and rules are removed, your "
+        'other changes stay'
+    ),
     'protected_list.windows_path': (
         '{label}:{line}: {entry} looks like a Windows drive path; write patterns relative to '
         'the project root (or ~/...); the line is kept as BLOCK'
@@ -2438,6 +3662,24 @@ MESSAGES = {
     'spec_phase_gate.not_yaml': 'it is not valid YAML ({problem})',
     'spec_phase_gate.not_yaml_at': 'it is not valid YAML near line {line} ({problem})',
     'spec_phase_gate.not_mapping': 'it must be a YAML mapping, not {type}',
+    # ---- breezing: effect labels
+    'runtime.effect.abort_the_breezing_session': 'abort the breezing session',
+    'runtime.effect.bind_the_session_to_this_conversation': 'bind the session to this conversation',
+    'runtime.effect.clear_the_breezing_session_s_records': "clear the breezing session's records",
+    'runtime.effect.open_the_delegate_phase': 'open the delegate phase',
+    'runtime.effect.open_the_hooks_section': 'open the hooks section',
+    'runtime.effect.record_the_breezing_request': 'record the /breezing request',
+    'runtime.effect.record_the_agent_id': 'record the agent id',
+    'runtime.effect.record_the_created_task': 'record the created task',
+    'runtime.effect.record_the_range_confirmation_shown': 'record the range confirmation shown',
+    'runtime.effect.record_the_range_confirmation_s_answer': "record the range confirmation's answer",
+    'runtime.effect.record_the_review_s_start': "record the review's start",
+    'runtime.effect.record_the_reviewer_s_verdict': "record the reviewer's verdict",
+    'runtime.effect.record_the_role_marker': 'record the role marker',
+    'runtime.effect.record_the_task_s_status': "record the task's status",
+    'runtime.effect.record_the_team_s_last_code_change': "record the team's last code change",
+    'runtime.effect.record_the_user_s_answer_to_the_escalation': "record the user's answer to the escalation",
+    'runtime.effect.reopen_the_delegate_phase': 'reopen the delegate phase',
     'runtime.effect.apply_the_critic_s_verdicts': "apply the critic's verdicts",
     # ---- faults: effect labels of the archive state
     'runtime.effect.resume_the_archive': 'resume the archive',
@@ -2470,6 +3712,8 @@ MESSAGES = {
     'runtime.effect.record_critic_verdicts': 'record critic verdicts',
     'runtime.effect.record_last_fail_reason': 'record last-fail-reason',
     'runtime.effect.record_read': 'record read',
+    'runtime.effect.record_the_sdd_start': 'record the sdd start',
+    'runtime.effect.record_the_sdd_verdict': 'record the sdd verdict',
     'runtime.effect.record_the_review': 'record the review',
     'runtime.effect.remove_init_guard_s_pending_marker': "remove init-guard's pending marker",
     'runtime.effect.remove_stale_post_loop_pending': 'remove stale post-loop-pending',
@@ -2530,7 +3774,7 @@ MESSAGES = {
     ),
     'breezing.active_broken': (
         '{active} is broken: {shown}. The team hooks read it for impl_mode and the batch of '
-        'tasks (seed 001, breezing-active.json schema v2). Fix it, or delete it if no '
+        'tasks (breezing-active.json schema v2). Fix it, or delete it if no '
         '/breezing session is running.'
     ),
     'breezing.error_directory': 'it is a directory, not a file',

@@ -27,7 +27,7 @@ MESSAGES = {
     ),
     # ------------------------------------------------------------ shared
     "shared.state_problems": " state.md に問題があります: {problems}。",
-    "shared.state_problems_more": " state.md に問題があります: {problems} (ほか {more} 件)。",
+    "shared.state_problems_more": " state.md に問題があります: {problems} (ほかに問題が {more} 件あります)。",
     # ------------------------------------------------------------ main-branch
     "main_branch.edit": (
         "現在 {branch} ブランチにいます。このブランチでは {path} を編集できません。"
@@ -149,12 +149,12 @@ MESSAGES = {
         'を作成します。それまでも読み取り専用コマンド (ls、cat、grep、git status/log/diff)、ブランチの作成・切り替え、git '
         'fetch/pull、そして最後にアーカイブした playbook のブランチでの git add と git commit は使えます。{extra}'
     ),
-    'bash_check.also': ' ほかにも: {findings}。',
-    'bash_check.ask': '{family} 系のコマンドなので実行前に確認します: {message}。{more} ({source}) 今実行してよい場合だけ許可してください。',
-    'bash_check.ask_context': 'この {family} 系コマンド ({message}) はユーザーの確認待ちです。拒否された場合は別の手段で同じ結果を得ようとせず、ユーザーに意図を確認してください。',
-    'bash_check.family_warn': '設定 ({source}) により破壊的な {family} 系コマンドを通しました: {message}。ユーザーが本当に望んでいるか確認してください。',
+    'bash_check.also': 'ほかにも: {findings}。',
+    'bash_check.ask': '{family}のコマンドなので、実行前に確認します: {message}。{more}({source}) 今すぐ実行してよい場合だけ許可してください。',
+    'bash_check.ask_context': 'この{family}のコマンド ({message}) はユーザーの確認待ちです。拒否された場合は別の手段で同じ結果を得ようとせず、ユーザーに意図を確認してください。',
+    'bash_check.family_warn': '設定 ({source}) により、破壊的な{family}のコマンドを通しました: {message}。ユーザーが本当に望んでいるか確認してください。',
     'bash_check.advice_default': '本当に必要なら、ユーザー自身に実行を依頼してください。',
-    'bash_check.destructive': 'bash-check が破壊的なコマンドをブロックしました ({family}): {message}。{more}{advice}',
+    'bash_check.destructive': 'bash-check が破壊的なコマンドをブロックしました ({kind}): {message}。{more}{advice}',
     'custom_rules.block': (
         'プロジェクトのルール {rule!r} ({file}) によりこのコマンドはブロックされました: {reason} '
         '(該当: {command})。{more}別の手段で実行しようとしないでください。本当に必要なら、'
@@ -173,9 +173,14 @@ MESSAGES = {
         'このファイルはあなたには編集できません。'
     ),
     'bash_check.computed_path': (
-        'bash-check: {how} が {path} に書き込みます。実行時に決まるパスなので、state.md、playbook ファイル、'
-        '保護されたファイルである可能性があります。そのまま書かれたパスに書き込んでください。'
+        'bash-check: {how} が {path!r} に書き込みます。実行時に決まるパスなので、state.md、playbook ファイル、'
+        '保護されたファイルである可能性があります。パスをそのまま書いてください。'
     ),
+    'bash_check.computed_paths': (
+        'bash-check: {how} は実行時に初めて決まるパス (入力や変数から受け取るもの) {verb}。それが state.md、'
+        'playbook ファイル、保護されたファイルである可能性があります。パスをそのまま書いてください。'
+    ),
+    'message.dynamic_part': '<実行時に決まる値>',
     'bash_check.verb_receives': 'を引数として受け取ります',
     'bash_check.verb_deletes': 'を削除または移動します',
     'bash_check.verb_changes': 'の属性を変更します',
@@ -201,7 +206,7 @@ MESSAGES = {
     ),
     'bash_check.warn': '{target} は protected-files.txt で WARN として登録されています。タスクに必要な場合だけ変更してください。',
     'bash_check.script_destructive': (
-        'bash-check: このコマンドが実行するスクリプト {script} に破壊的なコマンドが含まれています ({family}): {message}。'
+        'bash-check: このコマンドが実行するスクリプト {script} に破壊的なコマンドが含まれています ({kind}): {message}。'
         'スクリプトからそれを取り除くか、ユーザー自身にスクリプトの実行を依頼してください。'
     ),
     'bash_check.script_code_destructive': 'bash-check: このコマンドが実行するスクリプト {script} は次のことをします: {what}。ユーザー自身に実行を依頼してください。',
@@ -319,6 +324,10 @@ MESSAGES = {
         '先に playbook を完了させるか、スコープを広げるべきかユーザーに確認してください (pm が plan.json を更新し、reviewer '
         'が再レビューします)。'
     ),
+    'prompt_work_request.workflow_start': (
+        "このプロンプトは作業を依頼しています（{reason}）。有効なワークフローは {title} です（{docs}）: "
+        "Skill(skill='{start}') から始めてください。手順はそのスキルに書かれています。"
+    ),
     'prompt_work_request.no_playbook': (
         "このプロンプトは作業の依頼です ({reason}) が、現在の playbook がありません。Skill(skill='playbook-init') "
         'から始めてください: 依頼を分析して理解確認を提示し、ユーザーが承認したら、pm が新しいブランチで play/<id>/plan.json と '
@@ -372,6 +381,10 @@ MESSAGES = {
     'session_start.no_state_plugin': 'state.md がありません: ワークフローの状態を読めません。ユーザーに `{data}/venv/bin/playgate init -C <repo>` (playgate プラグインのコマンドラインツール) の実行を依頼してください。',
     'session_start.playbook': '現在の playbook: {plan} (phase {phase}、subtask {done}/{total} 完了)。',
     'session_start.no_playbook': "現在の playbook はありません: 作業の依頼はすべて Skill(skill='playbook-init') から始めてください。",
+    'session_start.workflow_idle': (
+        "有効なワークフローは {title} です: 作業の依頼は Skill(skill='{start}') から始めてください。"
+    ),
+    'session_start.no_playbook_workflow': "有効なワークフローは {title} です: 作業の依頼はユーザーの /{start} コマンドから始まります（golden path の playbook-init は使いません）。",
     'session_start.branch': 'ブランチ: {branch}。',
     'session_start.branch_main': 'ブランチ: {branch} — 作業はここではなく作業ブランチで行います。',
     'session_start.branch_trunk': (
@@ -510,6 +523,12 @@ MESSAGES = {
         '対象外、リスク、確認方法)。そのうえでターンを終え、返事を待ってください。ユーザーが「はい」と答えるまで'
         '編集は保留されます (.claude/.session-init/consent)。'
     ),
+    # ---- a look before planning
+    'looking.hint': (
+        'これがプロジェクトのテストやリンターの実行なら、ユーザーはそのコマンドを .claude/permission-config.yaml の '
+        'project_commands に宣言できます。宣言されたコマンドは、宣言どおりの形か読むだけの引数であれば、playbook '
+        'ができる前でも実行でき、許可ダイアログも出ません (ヘッドレスではダイアログに誰も答えないため、呼び出しは拒否されます)。'
+    ),
     'prompt_analyzer_gate.after_archive': (
         '現在の playbook はありません。直前の playbook は {archive}/ にアーカイブされたため、{tool} は'
         '使えません。{then}'
@@ -523,20 +542,19 @@ MESSAGES = {
     'spec_phase_gate.order': (
         'phase は initialized → design-generated → implementation-complete の順に進みます。'
         '改訂では implementation-complete から design-generated に戻ります。initialized と design-generated '
-        'は blocked になることがあり (blocked_info.blocked_by を伴う)、ブロックされた時点の phase に戻ります '
-        '(seed 003 Spec 5)'
+        'は blocked になることがあり (blocked_info.blocked_by を伴う)、ブロックされた時点の phase に戻ります'
     ),
     'spec_phase_gate.unreadable': 'spec.yaml は読み取れる状態を保つ必要があります: {error}',
     'spec_phase_gate.no_phase': 'spec.yaml に `phase` がありません。次のいずれかを設定したままにしてください: {phases}',
-    'spec_phase_gate.unknown_phase': "不明な phase '{phase}' です (seed 003 Spec 5.3)。既知の phase: {phases}。",
+    'spec_phase_gate.unknown_phase': "不明な phase '{phase}' です。既知の phase: {phases}。",
     'spec_phase_gate.blocked_needs_by': (
         "phase 'blocked' には blocked_info.blocked_by (失敗してこの spec をブロックしている spec。"
-        'seed 003 の phase 状態機械: blocked_by = {{failed_spec}}) が必要です。それと blocked_info.blocked_at_phase '
+        'blocked_by = {{failed_spec}}) が必要です。それと blocked_info.blocked_at_phase '
         'を追加してください。'
     ),
     'spec_phase_gate.new_not_initialized': (
-        "新しい spec は '{phase}' ではなく phase 'initialized' から始まります (seed 003 の phase "
-        '状態機械: [*] → initialized)。initialized として作成し、パイプラインの進行に合わせて進めてください。'
+        "新しい spec は '{phase}' ではなく phase 'initialized' から始まります。"
+        'initialized として作成し、パイプラインの進行に合わせて進めてください。'
     ),
     'spec_phase_gate.old_unknown': '現在の phase {phase} は既知の phase ではありません',
     'spec_phase_gate.old_missing': 'phase がありません',
@@ -547,7 +565,7 @@ MESSAGES = {
     'spec_phase_gate.unnamed_upstream': '名前の無い上流の spec',
     'spec_phase_gate.unblocking': " ブロック解除では blocked_at_phase '{phase}' に戻ります。",
     'spec_phase_gate.blocked': (
-        "{feature} は {by} によってブロックされています (seed 003 Spec 5.2)。ブロック中は '{phase}' に進めません。"
+        "{feature} は {by} によってブロックされています。ブロック中は '{phase}' に進めません。"
         '{back} 先に上流の失敗を修正するかスキップしてください。'
     ),
     'spec_phase_gate.skips_design': 'design-generated を飛ばしています',
@@ -566,7 +584,7 @@ MESSAGES = {
         'spec.yaml は Read ツールで読み、phase の遷移が検査される Edit か Write で変更してください ({order})。'
     ),
     'spec_phase_gate.lead_only': (
-        '{path} を更新するのはリードだけです (seed 003 Spec 3.1): subagent は結果を完了報告で返し、リードが spec.yaml '
+        '{path} を更新するのはリードだけです: subagent は結果を完了報告で返し、リードが spec.yaml '
         '(phase、version_refs、changelog) を更新します。'
     ),
     'spec_phase_gate.uncomputable': (
@@ -574,6 +592,206 @@ MESSAGES = {
         'を使ってください。'
     ),
     'shared.unknown_reason': '原因不明',
+    # ---- sdd: sync-sdd (seed 003): shared words, sdd-ownership
+    'sdd.the_lead': 'リード',
+    'sdd.a_subagent': 'サブエージェント',
+    'sdd.nobody': '誰も書きません（フックが書きます）',
+    'sdd_ownership.refused': (
+        '{path} は{what}です。sync-sdd ではこれを書くのは {owner} で（seed 003 Spec 4）、{writer} '
+        'ではありません。{route}'
+    ),
+    'sdd_ownership.kind_spec': 'フィーチャーの spec.yaml',
+    'sdd_ownership.kind_design': 'フィーチャーの設計（design.md）',
+    'sdd_ownership.kind_research': 'フィーチャーの調査メモ（research.md）',
+    'sdd_ownership.kind_tasks': 'フィーチャーのタスク一覧（tasks.yaml）',
+    'sdd_ownership.kind_verdicts': 'フィーチャーのレビュー記録（verdicts.md）',
+    'sdd_ownership.kind_review': 'インスペクターの指摘（.review/<インスペクター>.cpf）',
+    'sdd_ownership.kind_verdict': 'オーディターの判定（.review/verdict.cpf）',
+    'sdd_ownership.kind_review_dir': 'レビューパイプライン（.review/）',
+    'sdd_ownership.kind_feature_other': 'フィーチャーディレクトリの成果物ではないもの',
+    'sdd_ownership.kind_notes': 'セッションノート（.sdd/handover/）',
+    'sdd_ownership.kind_sdd_other': 'フレームワークのファイル（.sdd/）',
+    'sdd_ownership.kind_code': '実装コード',
+    'sdd_ownership.route_spec': 'spec.yaml はサブエージェントの報告をもとにリードが更新します（Spec 3.3）。',
+    'sdd_ownership.route_design': (
+        "変更はアーキテクト経由で行ってください: Skill(skill='sdd-roadmap') に `revise {feature}` "
+        "（seed 003 の `/sdd-roadmap revise {feature}`）。変更内容を渡して "
+        "Agent(subagent_type='sdd-architect') を起動します。"
+    ),
+    'sdd_ownership.route_research': (
+        "変更はアーキテクト経由で行ってください: Skill(skill='sdd-roadmap') に `revise {feature}` "
+        "（seed 003 の `/sdd-roadmap revise {feature}`）。変更内容を渡して "
+        "Agent(subagent_type='sdd-architect') を起動します。"
+    ),
+    'sdd_ownership.route_tasks': (
+        "タスクの変更はタスクジェネレーター経由です: Skill(skill='sdd-roadmap') に `revise {feature}`。"
+        "Agent(subagent_type='sdd-taskgenerator') を起動します。リードは終わったタスクを "
+        "`status: done` にする（Edit）だけです。"
+    ),
+    'sdd_ownership.route_verdicts': (
+        'これは誰も編集しません: オーディターが終了すると、playgate が .review/verdict.cpf から判定を'
+        '追記します。読んでください。判定を変えるにはレビューをやり直します。'
+    ),
+    'sdd_ownership.route_review': (
+        '各インスペクターは自分の .review/<自分の名前>.cpf だけを書きます。書き直すにはその'
+        'インスペクターを起動してください。'
+    ),
+    'sdd_ownership.route_verdict': (
+        "書くのはそのレビューのオーディターだけです: インスペクターの後に "
+        "Agent(subagent_type='{owner}') を起動してください。"
+    ),
+    'sdd_ownership.route_review_dir': (
+        '判定が記録されたら、リードが .review/ を削除します（rm -r <feature>/.review）。ほかには何も'
+        '書きません。'
+    ),
+    'sdd_ownership.route_feature_other': (
+        'フィーチャーディレクトリに置くのは spec.yaml、design.md、research.md、tasks.yaml、'
+        'verdicts.md、.review/ です。それ以外は別の場所に置いてください。'
+    ),
+    'sdd_ownership.route_notes': 'セッションノートはリードのものです: 記録してほしいことは報告に書いてください。',
+    'sdd_ownership.route_sdd_other': 'フレームワークのファイルはリードのものです: 変えてほしいことを報告してください。',
+    'sdd_ownership.route_code': (
+        "実装コードはビルダーのものです（Spec 4.4）: タスクを渡して Agent(subagent_type='sdd-builder') "
+        "を起動してください（プロンプトにフィーチャー名を書きます: `Feature: <name>`）。"
+    ),
+    'sdd_ownership.no_plan': (
+        '{path}: ビルドできる状態のフィーチャーがないため、まだ実装コードは書けません（コードの前に計画）。'
+        'ビルダーが作業するのは、phase が design-generated で、アーキテクトの design.md とタスク'
+        'ジェネレーターの tasks.yaml があるフィーチャーの下だけです。リードに伝えてください。'
+    ),
+    'sdd_ownership.no_plan_bash': (
+        'ビルドできる状態のフィーチャー（phase design-generated、design.md と tasks.yaml あり）が'
+        'ないため、コードを変えうるコマンドは拒否されます。リードに伝えてください。'
+    ),
+    'sdd_ownership.programs': (
+        'sync-sdd では {writer} はファイルを変えうるコマンドを実行しません: プログラムやテストの実行は'
+        'ビルダーと実装インスペクターの役目です（seed 003 Spec 4.5、各エージェントのツール）。リードが'
+        '実行するのは読み取り専用のコマンド、git（パスのチェックアウトを除く）、自分のファイルへの '
+        "rm/mv/mkdir です。それ以外は Agent(subagent_type='sdd-builder') を起動してください。"
+    ),
+    'sdd_ownership.tasks_bash': (
+        '{path}: リードはタスクを done にするだけで、シェルでの tasks.yaml の書き込みは検査できません。'
+        '`status: done` の設定には Edit を使ってください。'
+    ),
+    'sdd_ownership.tasks_structure': (
+        "{path}: リードはタスクを `status: done` にするだけですが（seed 003 Spec 4.3）、この変更は"
+        "それ以上のことをしています: {problem}。タスクの変更は Agent(subagent_type='sdd-taskgenerator') "
+        "経由です（Skill(skill='sdd-roadmap') に `revise {feature}`）。"
+    ),
+    'sdd_ownership.tasks_uncomputable': '結果を計算できません',
+    'sdd_ownership.tasks_new': 'tasks.yaml を新しく作ります（書くのはタスクジェネレーターです）',
+    'sdd_ownership.tasks_unreadable': 'YAML として読めません（{problem}）',
+    'sdd_ownership.tasks_no_list': '今の tasks.yaml に tasks の一覧がありません',
+    'sdd_ownership.tasks_no_list_after': '結果に tasks の一覧がありません',
+    'sdd_ownership.tasks_keys': '{keys} を変えています',
+    'sdd_ownership.tasks_count': 'タスクの数を変えています（{before} → {after}）',
+    'sdd_ownership.tasks_task': 'タスク {task} の状態以外を変えています',
+    'sdd_ownership.tasks_status': 'タスク {task} を done ではなく {status!r} にしています',
+    # ---- sdd: sdd-phase-gate (seed 003 Spec 5, at the start of a subagent)
+    'sdd_phase_gate.no_feature': (
+        "{agent} は起動されません: プロンプトにフィーチャーがありません。1 行で `Feature: <name>` と"
+        "書いてください（seed 003 Spec 6.1: プロンプトでフィーチャー、パス、スコープ、指示を渡す）。"
+        "フィーチャー: {features}。"
+    ),
+    'sdd_phase_gate.unknown_feature': (
+        "{agent} は起動されません: フィーチャー {feature} には spec.yaml がありません。先にリードが "
+        ".sdd/project/specs/{feature}/spec.yaml を `phase: initialized` で作ります"
+        "（手順は Skill(skill='sdd-roadmap') にあります）。"
+    ),
+    'sdd_phase_gate.blocked': '{feature} is blocked by {by}（{agent} は起動されません）。',
+    'sdd_phase_gate.unknown_phase': "Unknown phase '{phase}'（{feature}: {agent} は起動されません）。",
+    'sdd_phase_gate.wrong_phase': (
+        '{feature} の {agent} は起動されません: phase は {phase} で、{agent} が動くのは {allowed} '
+        'のときです（seed 003 Spec 5.1）。{first}'
+    ),
+    'sdd_phase_gate.first_initialized': (
+        "先に設計です: Agent(subagent_type='sdd-architect') が design.md を書き、その後リードが "
+        "phase を design-generated にします。"
+    ),
+    'sdd_phase_gate.first_implemented': (
+        "このフィーチャーは完了しています。変更はリビジョンで、まず phase を design-generated に"
+        "戻します: Skill(skill='sdd-roadmap') に `revise {feature}`。"
+    ),
+    'sdd_phase_gate.needs_design': (
+        "{feature}（phase {phase}）の {agent} は起動されません: まだ design.md がありません。先に "
+        "Agent(subagent_type='sdd-architect') が書きます。"
+    ),
+    'sdd_phase_gate.needs_tasks': (
+        "{feature}（phase {phase}）の {agent} は起動されません: tasks.yaml にまだタスクがありません。"
+        "先に Agent(subagent_type='sdd-taskgenerator') が書きます。"
+    ),
+    'sdd_phase_gate.tasks_open': (
+        '{feature}（phase {phase}）の {agent} は起動されません: 実装レビューはすべてのタスクが終わって'
+        'から行います。tasks.yaml で done になっていないもの: {tasks}。ビルダーが戻るたびにその'
+        'タスクを done にしてください（seed 003 Spec 8.2）。'
+    ),
+    'sdd_phase_gate.no_tasks': 'タスクがありません',
+    # ---- sdd: sdd-reply, sdd-commit (seed 003 Spec 11, §15)
+    'sdd_reply.no_written': (
+        "{agent}: レビューは自分のファイルに書き、最後は `WRITTEN:<path>` の 1 行だけにしてください"
+        "（seed 003 Spec 11.3: 分析はファイルに書き、リードはそこで読みます）。あなたのファイルは "
+        "<feature>/.review/{own} です（プロンプトが示すレビューディレクトリ）。"
+    ),
+    'sdd_reply.not_own': (
+        '{agent}: {path} はあなたのレビューファイルではありません。あなたのものは <feature>/.review/{own} '
+        'です。指摘はそこに書き、`WRITTEN:<そのパス>` だけを返してください。'
+    ),
+    'sdd_reply.missing': (
+        '{agent}: {path} は存在しません。先に指摘を書き込んでから、`WRITTEN:{path}` だけを返してください。'
+    ),
+    'sdd_reply.stale': (
+        '{agent}: {path} はこの実行で書かれていません（あなたの起動より古いファイルです）。いまインスペクターの '
+        '.cpf をまとめて書き、`WRITTEN:{path}` だけを返してください。'
+    ),
+    'sdd_reply.no_verdict': (
+        '{agent}: {path} に判定の行がありません。1 行目は `VERDICT:<{verdicts} のいずれか>` にします。'
+        'ファイルを直してから、`WRITTEN:{path}` だけを返してください。'
+    ),
+    'sdd_reply.more': (
+        '{agent}: 返答は `WRITTEN:{path}` だけにしてください（seed 003 Spec 11.3: 出力の抑制でリードの'
+        'コンテキストを守ります）。それ以外はファイルに書きます。いまその 1 行で終えてください。'
+    ),
+    'sdd_commit.lead_only': (
+        '{agent} はコミットしません: sync-sdd では品質ゲートの後にリードがコミットします（seed 003 '
+        '§15.6、§15.7）。作業を報告すれば、リードがコミットします。'
+    ),
+    'sdd_commit.no_message': (
+        'コミットメッセージは -m で seed の形式で渡してください（seed 003 §15.9）: フィーチャーの'
+        'パイプラインの後は `git commit -m "<feature>: <summary>"`、ウェーブの後は '
+        '`git commit -m "Wave <N>: <summary>"`。フィーチャー: {features}。'
+    ),
+    'sdd_commit.format': (
+        'コミットの件名 {subject!r} は seed の形式ではありません（seed 003 §15.9）: '
+        '`<feature>: <summary>`（フィーチャーのパイプライン。フィーチャー: {features}）または '
+        '`Wave <N>: <summary>`（ウェーブ）。'
+    ),
+    'sdd_commit.pipeline_open': (
+        '{feature} のパイプラインはまだ完了していません（phase {phase}）: `{feature}: ...` のコミットは'
+        'その後です（seed 003 §15.7）。実装レビューの GO で spec.yaml が implementation-complete に'
+        'なってからにしてください。'
+    ),
+    'sdd_commit.wave_open': (
+        "Wave {wave} の品質ゲートはまだ通っていません（seed 003 §15.6）: {features} のビルダーの作業の後に"
+        "実装レビューの GO がありません。レビュー（実装インスペクター、その後 "
+        "Agent(subagent_type='sdd-auditor-impl')）を行ってからコミットしてください。"
+    ),
+    # ---- sdd: spec-phase-gate under sync-sdd (what the hooks saw backs a transition)
+    'spec_phase_gate.sdd_needs_design': (
+        "{feature}: design-generated にはアーキテクト（Agent(subagent_type='sdd-architect')）が書いた"
+        "フィーチャーの design.md が必要ですが、まだありません。"
+    ),
+    'spec_phase_gate.sdd_tasks_open': (
+        '{feature}: implementation-complete には tasks.yaml のすべてのタスクが done であることが必要です'
+        '（seed 003 Spec 8.4: spec.yaml の更新はすべてのビルダーが終わってから）。done でないもの: {tasks}。'
+    ),
+    'spec_phase_gate.sdd_no_go': (
+        "{feature}: implementation-complete には、オーディターの終了時に playgate が記録した実装レビューの "
+        "GO（verdicts.md）が必要です。{state}。レビューを実行してください: 実装インスペクター、その後 "
+        "Agent(subagent_type='sdd-auditor-impl')。CONDITIONAL や NO-GO の後は、先にビルダーが指摘を直します。"
+    ),
+    'spec_phase_gate.sdd_no_verdict': '記録された判定はありません',
+    'spec_phase_gate.sdd_latest': '最新の判定は {verdict} です',
+    'spec_phase_gate.sdd_stale': '最新の GO は、その後に起動されたビルダーより古いものです（古い判定）',
     # ------------------------------------------------------------ completion-check
     'completion_check.next_steps': (
         '現在の subtask を続けてください: 作業をし、三つの検証を証拠付きで progress.json に記録してから、これに対して '
@@ -613,7 +831,29 @@ MESSAGES = {
         "run_in_background: false) を呼び出してください。その 'CRITIC: PASS playbook' 行で critic.status が "
         'PASS になります'
     ),
-    'completion_check.not_finished': 'Playbook {plan} はまだ完了していません:\n- {items}',
+    # ---- stop-summary: the user's summary when a turn ends
+    'stop_summary.phases': 'phase は完了 {done}、進行中 {running}{running_ids}、未着手 {pending}',
+    'stop_summary.ids': ' ({ids})',
+    'stop_summary.more': 'ほか {count} 件の subtask',
+    'stop_summary.active': (
+        'playbook {plan}: {phases}。subtask は {done}/{total} 完了。playbook に対する critic の判定: '
+        '{critic}。{claim}残り: {left}。'
+    ),
+    'stop_summary.claim': (
+        'state.md の goal.self_complete が true ですが、これはエージェント自身の申告で、critic の判定ではありません。'
+    ),
+    'stop_summary.left_critic': 'playbook に対する critic の判定',
+    'stop_summary.left_nothing': 'playbook に残っているものはありません',
+    'stop_summary.left_post_loop': 'post-loop (`{command}`)',
+    'stop_summary.archived': (
+        'playbook は完了し、{archive}/ にアーカイブされました: {phases}。subtask は {done}/{total} 完了。'
+        'playbook に対する critic の判定: {critic}。残り: {left}。'
+    ),
+    'stop_summary.consent': (
+        'playbook はまだありません。理解確認があなたの返事を待っています (承認なら「はい」、変更点があればその内容、'
+        'やめる場合は「キャンセル」)。'
+    ),
+    'completion_check.not_finished': 'playbook {plan} はまだ完了していません:\n- {items}',
     # ------------------------------------------------------------ coherence
     'coherence.playbook_error': 'coherence: {error}。',
     'coherence.playbook_unreadable': 'coherence: 現在の playbook を読めません ({errors})。Edit ツールで修正してください。',
@@ -670,10 +910,9 @@ MESSAGES = {
     'lint.warn': 'lint: このリポジトリで設定されているリンターが、コミットするファイルに問題を報告しています{note}。修正を検討してください:\n{report}',
     'lint.timeout': 'lint: {linters} は {seconds} 秒以内に終わりませんでした。このコミットはリントされていません。',
     'agent_definitions.rule': (
-        'エージェント定義 (seed 003 Spec 12) は `---` 行で囲んだ YAML frontmatter で始まり、`name` '
+        'エージェント定義は `---` 行で囲んだ YAML フロントマターで始まり、`name` '
         '(呼び出しに使う subagent_type) と `description` を記し、`tools` にはその役割に必要なツールだけを挙げ '
-        '(最小権限)、`Task` や `Agent` は決して挙げません: subagent がほかの subagent を起動してはなりません '
-        '(Spec 9.5、12.6)。'
+        '(最小権限)、`Task` や `Agent` は決して挙げません: subagent がほかの subagent を起動してはなりません。'
     ),
     'agent_definitions.bash_writes': (
         'このコマンドはエージェント定義に書き込みます: {files}。シェルコマンドの結果は検査できないため、エージェント定義は検査が行われる Write '
@@ -690,11 +929,11 @@ MESSAGES = {
     'agent_definitions.breaks': '{path} はエージェント定義のルールに違反することになります: {errors}。{rule} 内容を修正して書き直してください。',
     'agent_definitions.warnings': '{path}: {warnings}。',
     'agent_definitions_audit.header': 'ルールに違反しているエージェント定義 ({count} 件):',
-    'agent_definitions_audit.more': '- ... ほか {count} 件',
+    'agent_definitions_audit.more': '- ... ほかに {count} 件の問題があります',
     'agent_definitions_audit.fix': '{rule} Write/Edit ツールで修正するか (書き込みは検査されます)、ユーザーに伝えてください。',
     'codex_lead_guard.codex_mode': (
         ".claude/state/breezing-active.json の impl_mode が 'codex' です: リードは調整を担当し、"
-        'コードは codex implementer が書きます (seed 001)。この作業は TaskCreate/SendMessage で '
+        'コードは codex implementer が書きます。この作業は TaskCreate/SendMessage で '
         "codex implementer (subagent_type 'claude-code-harness:codex-implementer'、"
         'または codex implementer のチームメイト) に委譲してください。リードが編集できるのは .claude/state/breezing*、'
         '.claude/state/review*、Markdown ファイル、ワークフローの状態 (playbook、.claude/session-state/) '
@@ -710,6 +949,209 @@ MESSAGES = {
         'でファイルを削除することもできます)。'
     ),
     'codex_lead_guard.blocked': '{what} はブロックされました。{explanation}',
+    # ------------------------------------------------------------ breezing: gate, record, prompt, stops, session; teammate names
+    'teammate_name.reserved': (
+        "エージェントに '{name}' という名前は付けられません: teammate のフック呼び出しは名前をエージェント種別として"
+        '運ぶため、この名前ではそのエージェント (判定や権限) になりすませてしまいます。'
+        "'{suggestion}' のような別の名前を付け、エージェントの種類は subagent_type で指定してください。"
+    ),
+    'breezing_gate.phase_prepare': '準備フェーズ (Phase 0/A)',
+    'breezing_gate.phase_delegate': 'delegate フェーズ (Phase B)',
+    'breezing_gate.phase_post_delegate': 'post-delegate フェーズ (Phase C)',
+    'breezing_gate.no_session': (
+        'breezing セッションがありません (.claude/state/breezing-active.json がない) ため、{path} は編集できません: '
+        'breezing ワークフローでは、ユーザーが確認した範囲のもとで Implementer がコードを書きます。'
+        'ユーザーに /breezing <範囲> で開始してもらってください (その間も Lead は Plans.md と state.md を書けます)。'
+    ),
+    'breezing_gate.no_session_command': (
+        'breezing セッションがないため、実行できるのは読み取り専用コマンド、git (commit 以外)、ファイルの削除だけです: '
+        'フックから書き込みが見えないプログラムは、確認済みの範囲の外でコードを書けてしまいます。'
+        'ユーザーに /breezing <範囲> で開始してもらってください。'
+    ),
+    'breezing_gate.prepare_command': (
+        'Reviewer の APPROVE より前に Lead が実行できるのは、読み取り専用コマンド、git (commit 以外)、ファイルの削除だけです: '
+        'フックから書き込みが見えないプログラムはコードを書けてしまいます。作業はタスクにして Implementer に任せ、'
+        '検証コマンドは Phase C で実行してください。'
+    ),
+    'breezing_gate.no_session_agent': (
+        'breezing セッションがないため {agent} は起動しません: Implementer と Reviewer は確認済みの範囲のもとで'
+        '働きます。ユーザーに /breezing <範囲> で開始してもらってください。'
+    ),
+    'breezing_gate.broken': (
+        '{report} 直るまでは、このファイル・state.md・.claude/session-state/ 以外は書き込めません: '
+        'Lead が Write で書き直す (JSON オブジェクト)、`rm .claude/state/breezing-active.json` で削除する、'
+        'またはユーザーが /breezing abort と入力してください。'
+    ),
+    'breezing_gate.active_not_object': (
+        '.claude/state/breezing-active.json は JSON オブジェクトのままでなければなりません (seed 001 スキーマ v2)。'
+        'オブジェクト全体を書き直してください。'
+    ),
+    'breezing_gate.hooks_section': (
+        '.claude/state/breezing-active.json の "hooks" セクションはフックが書きます (フェーズ、Lead のセッション、'
+        '範囲確認)。そのまま残し、自分のフィールドは Edit でその隣に追加してください (新しいファイルには "hooks" はありません)。'
+    ),
+    'breezing_gate.fixed_key': (
+        ".claude/state/breezing-active.json の {key} はセッション開始時に '{value}' であり、変更できません。"
+        'やり直すには、ユーザーが /breezing abort と入力してから、もう一度 /breezing を実行します。'
+    ),
+    'breezing_gate.impl_mode': (
+        "ユーザーは impl_mode '{wanted}' を指定しました (フックが記録した /breezing プロンプト)。"
+        "breezing-active.json に '{mode}' とは書けません。\"impl_mode\": \"{wanted}\" と書いてください。"
+    ),
+    'breezing_gate.done_mark': (
+        'この変更は Plans.md に cc:done を追加しますが、実行中の breezing セッションの作業はまだ Reviewer に'
+        '承認されていません (フックは Reviewer 自身の停止時に APPROVE を記録し、そこで post-delegate フェーズが'
+        '始まります)。それまでは cc:TODO のままにしてください。'
+    ),
+    'breezing_gate.active_post': (
+        'Reviewer が承認したため、.claude/state/breezing-active.json はもう編集しません。Phase C '
+        '(検証、Plans.md、コミット、レポート) を終え、`rm -f .claude/state/breezing-active.json` でセッションを閉じてください。'
+    ),
+    'breezing_gate.lead_code': (
+        'Lead は {phase} に {path} を書きません: breezing ワークフローではコードは delegate フェーズに Implementer が書き、'
+        'Lead が書くのは .claude/state/breezing-active.json、Plans.md、state.md だけです。'
+        '変更はタスク (TaskCreate) にして Implementer に任せてください。'
+    ),
+    'breezing_gate.active_by_bash': (
+        '.claude/state/breezing-active.json は内容を検査できるよう Write/Edit で書くか、'
+        '`rm -f .claude/state/breezing-active.json` で削除してください。'
+    ),
+    'breezing_gate.plans_by_bash': (
+        'Plans.md は cc:done を検査できるよう、Lead が Write/Edit で書いてください。'
+    ),
+    'breezing_gate.commit_early': (
+        'Reviewer の承認前にはコミットしません: breezing ワークフローの「完了」には Reviewer の APPROVE が必要です。'
+        'フックが Reviewer 自身の停止時にそれを記録すると post-delegate フェーズ (Phase C) になり、そこで Lead がコミットします。'
+    ),
+    'breezing_gate.not_confirmed': (
+        'ユーザーはまだ範囲を確認していません。範囲確認 (見出し "🏇 Breezing - 範囲を確認させてください" または '
+        '"🏇 Breezing - confirm the range"、タスク、Team 構成) を最後のメッセージとして示し、ターンを終えてください。'
+        '次のプロンプトでのユーザーの「はい」が確認になります (フックが記録します)。そのあとタスクを作り、Team を起動します。'
+    ),
+    'breezing_gate.no_tasks': (
+        '共有タスクリストにまだタスクがありません: 確認済みの範囲のタスクを TaskCreate で登録し '
+        '(Plans.md の 1 タスクにつき 1 件、seed 001 のとおり owns: と blocked-by を付ける)、'
+        'それから Implementer と Reviewer を起動してください。'
+    ),
+    'breezing_gate.escalated': (
+        'Reviewer が {retakes} 回修正を求めました (リテイク 3 回超過): 進め方をユーザーに尋ねてください '
+        '(SendMessage で Team に待機を伝え、質問でターンを終える)。ユーザーの次のプロンプトで作業を再開できます。'
+    ),
+    'breezing_gate.wrong_implementer': (
+        "impl_mode が '{mode}' なので Implementer は '{wanted}' です。'{agent}' は起動しません (seed 001)。"
+        "'{wanted}' を起動してください。"
+    ),
+    'breezing_gate.delegate_agent': (
+        'delegate フェーズの Lead が起動するのは Team (Implementer と Reviewer) と読み取り専用のエージェントだけです。'
+        '{agent} は起動しません。作業はタスク (TaskCreate) にして Implementer に任せてください。'
+    ),
+    'breezing_gate.delegate': (
+        '{what} はブロックされました: Lead は breezing セッションの delegate フェーズ (Phase B) にあり '
+        '(フックが .claude/state/breezing-active.json に記録)、調整だけを行います: '
+        'TaskCreate/TaskUpdate/TaskList/TaskGet、SendMessage、ToolSearch、読み取りと読み取り専用コマンド、'
+        'Implementer や Reviewer の起動。全タスクが完了し Reviewer の APPROVE が記録されるとフェーズが終わります。'
+        '途中で終わらせられるのはユーザーの /breezing abort だけです。'
+    ),
+    'breezing_gate.what_bash': 'このコマンド (読み取り専用ではありません)',
+    'breezing_gate.what_edit': '{path} への {tool}',
+    'breezing_gate.what_tool': '{tool} ツール',
+    'breezing_gate.lead_file': (
+        '{path} は breezing セッションの Lead のファイルです。Implementer・Reviewer・プランナーは書きません。'
+        'SendMessage (または最後の返答) で Lead に報告してください。'
+    ),
+    'breezing_gate.member_commit': (
+        'breezing セッションでは、Reviewer の APPROVE のあと Phase C で Lead がコミットします。'
+        '変更はコミットせずに残し、Lead に報告してください。'
+    ),
+    'breezing_gate.worker_phase': (
+        '{who} がコードを書くのは breezing セッションの delegate フェーズだけです。いまは {phase} なので '
+        '{path} は書きません。SendMessage (または最後の返答) で Lead に報告してください。'
+    ),
+    'breezing_gate.read_only_role': (
+        '{who} は breezing セッションの {role} ロールで、ファイルを書きません。{path} は書きません。'
+        '変えるべき点は Lead への指摘に含めてください。'
+    ),
+    'breezing_gate.no_role': (
+        '{who} は breezing セッションで役割を持たない (Implementer は Lead が起動する task-worker か '
+        'codex-implementer) ため、{path} は書きません。Lead に報告してください。'
+    ),
+    'breezing_record.no_verdict': (
+        'Reviewer の最後のメッセージにこのセッションの判定行がないため、フックはレビューを記録していません。'
+        '最後の行は `{tag} PASS {session}` (APPROVE) か `{tag} FAIL {session} - <指摘>` (REQUEST CHANGES) で'
+        'なければなりません: もう一度依頼してください (SendMessage、または code-reviewer を再起動)。'
+    ),
+    'breezing_record.approved': (
+        'フックが Reviewer の APPROVE を .claude/state/review-result.json に記録し (コミット {commit})、'
+        '全タスクが完了しています: delegate フェーズは終わりました。Phase C に進んでください: ファストパスの確認、'
+        '検証、Plans.md の cc:done、コミット、`rm -f .claude/state/breezing-active.json`、レポート。'
+    ),
+    'breezing_record.approved_stale': (
+        'Reviewer は承認しましたが、レビュー開始後に Implementer がコードを変更したため、その APPROVE は変更を含みません。'
+        '現在の状態をもう一度レビューするよう依頼してください。'
+    ),
+    'breezing_record.approved_open': (
+        'Reviewer は承認しましたが、未完了のタスクがあります ({tasks}): delegate フェーズは続きます。'
+        'それらを完了 (または削除) してから、もう一度全体レビューを依頼してください。'
+    ),
+    'breezing_record.changes': (
+        'フックが Reviewer の REQUEST CHANGES を記録しました (リテイク {retakes}/{max}): {reason}。'
+        '指摘を修正タスク (TaskCreate) にして Implementer に渡し、もう一度レビューを依頼してください。'
+    ),
+    'breezing_record.escalate': (
+        'Reviewer がまた修正を求めました (リテイク {retakes}、3 回超過): {reason}。'
+        'ユーザーにエスカレーションしてください: 何が失敗し続けているかを伝え、進め方を尋ねてターンを終えます。'
+    ),
+    'breezing_prompt.abort_nothing': '記録された breezing セッションはありません。中止するものはありません。',
+    'breezing_prompt.aborted': (
+        'ユーザーが breezing セッションを中止しました (/breezing abort): フックが記録し、'
+        '.claude/state/breezing-active.json、review-result.json、シグナル、進捗、リクエストを削除しました。'
+        'Team を止め (各 teammate に shutdown_request を SendMessage、または TaskStop)、ここまでの作業を報告してください。'
+    ),
+    'breezing_prompt.request': (
+        "フックがユーザーの /breezing リクエストを記録しました: 範囲 '{range}'、impl_mode {mode}、フラグ {flags}。"
+        'Step 0: まず .claude/state/breezing-active.json を "impl_mode": "{mode}" で書いてください。'
+    ),
+    'breezing_prompt.problem': 'リクエストの問題: {problem}。ユーザーに直してもらってください。',
+    'breezing_prompt.continue': (
+        '記録されたセッションをこの会話に結び付けました (/breezing continue): .claude/state/breezing-active.json を読み、'
+        'そのフェーズから続けてください。'
+    ),
+    'breezing_prompt.already_running': (
+        'breezing セッションがすでに記録されています (.claude/state/breezing-active.json): まずそれを読んでください。'
+        'やり直すには、ユーザーが /breezing abort と入力します。'
+    ),
+    'breezing_prompt.answer_confirm': (
+        'ユーザーが範囲を確認しました (フックが記録): Step 3 に進んでください — タスク粒度チェック V1〜V5、'
+        'タスクリスト、Implementer と Reviewer。'
+    ),
+    'breezing_prompt.answer_amend': (
+        'ユーザーは変更付きで範囲確認に答えました: 範囲を直し、もう一度確認を示してターンを終えてください。'
+    ),
+    'breezing_prompt.answer_reject': (
+        'ユーザーは範囲を確認しませんでした: 何を変えるか尋ねてもう一度確認を示すか、中止してください '
+        '(`rm -f` で .claude/state/breezing-active.json を削除して停止)。'
+    ),
+    'breezing_prompt.answer_cancel': (
+        'ユーザーがキャンセルしました: .claude/state/breezing-active.json を削除し '
+        '(`rm -f .claude/state/breezing-active.json`)、停止してください (seed 001 の早期中断)。'
+    ),
+    'breezing_prompt.answer_unanswered': (
+        '範囲確認はまだ答えられていません: ユーザーのプロンプトは「はい」ではありませんでした。'
+        'それに答え、ほかのことより先にもう一度確認を示してください。'
+    ),
+    'breezing_prompt.escalation_answered': (
+        'ユーザーがエスカレーションに答えました: その指示どおりに進めてください (新しいタスクと Implementer を再び起動できます)。'
+    ),
+    'breezing_prompt.phase': 'breezing セッション {session} ({mode}): {phase} フェーズ (フックが記録)。',
+    'breezing_session.broken': '{report} {file} を読んでください。ユーザーは /breezing abort で消去できます。',
+    'breezing_session.stale': (
+        '別の Claude セッションの breezing セッションが {file} に残っています (セッション {session}、'
+        'フェーズ {phase}、{since} から)。その Team はそのセッションとともに終わっているため古いものですが、'
+        'フェーズはまだ有効です。ユーザーに伝えてください: /breezing abort で消去、/breezing continue でこのセッションに引き継ぎます。'
+    ),
+    'breezing_session.running': (
+        'breezing セッションが記録されています: まず {file} を読んでください (セッション {session}、フェーズ {phase}、{since} から)。'
+    ),
     'reward_route_guard.blocked': (
         '{tool} は {path} を変更しようとしています。これはワークフローの報酬状態 (state.md、playbook の plan/progress、'
         'critic の台帳) を保持するファイルです。ガードが結果を検査できる Edit/Write で変更してください。'
@@ -717,8 +1159,8 @@ MESSAGES = {
     'check_file_dependencies.used_by': '{path} は次のファイルから使われています: {users}。この変更の後もそれらが動くか確認してください。',
     'execution_convention.retry': ' 次のように実行し直してください: {command}',
     'execution_convention.leading_comment': (
-        'Bash コマンドが `#` のコメント行で始まっています ({comment})。コマンドは実行ファイルから始めてください。コメント行を前に付けないでください '
-        '(seed 003 Spec 14.1)。人が読むための説明は Bash ツールの `description` パラメータに書いてください: '
+        'Bash コマンドが `#` のコメント行で始まっています ({comment})。コマンドは実行ファイルから始めてください。コメント行を前に付けないでください。'
+        '人が読むための説明は Bash ツールの `description` パラメータに書いてください: '
         '先頭のコメントは、プレフィックスに基づく権限ルールや読む人からコマンドを隠してしまいます。'
     ),
     # ------------------------------------------------------------ lifecycle: resume pointer, stop loop, post-loop, progress reminder, compaction, archive
@@ -731,6 +1173,10 @@ MESSAGES = {
     'lifecycle.resume_idle': (
         "{state} を読んでください。現在の playbook はありません: ユーザーの次の依頼を待ってください (作業は Skill(skill='playbook-init') "
         'から始めます)。'
+    ),
+    'lifecycle.resume_idle_workflow': (
+        "{state} を読んでください。有効なワークフローは {title} です: ユーザーの次の依頼を待ってください"
+        "（作業は Skill(skill='{start}') から始まります）。"
     ),
     'lifecycle.resume_post_loop': ' post-loop が保留中です: 先に `{command}` を実行してください。',
     'stop_loop_guard.why_limit': '連続して {count} 回ブロックされた (state.md の config.stop_block_limit: {limit})',
@@ -779,7 +1225,7 @@ MESSAGES = {
     'compact_resume.now': '{field} は現在 {value}',
     'compact_resume.wait': (
         'コンテキストが圧縮されました。このワークフローでは圧縮の後はユーザーを待ちます（state.md '
-        'config.after_compact: wait、seed 003 §13）。自分の判断で作業を続けたり再開したりしないでください。'
+        'config.after_compact: wait）。自分の判断で作業を続けたり再開したりしないでください。'
         'ユーザーの次の指示を待っていると一行書いて、いまターンを終えてください。ユーザーが話すまで'
         'ツール呼び出しはすべて拒否されます。続けるよう言われたときのために、作業していた位置{details}: '
         '{instruction}'
@@ -787,7 +1233,7 @@ MESSAGES = {
     # ------------------------------------------------------------ compact-wait
     'compact_wait.refused': (
         '{tool} は拒否されました: 圧縮が行われたところで、このワークフローでは圧縮の後はユーザーを待ちます'
-        '（state.md config.after_compact: wait、seed 003 §13）。自分の判断で作業を続けたり再開したり'
+        '（state.md config.after_compact: wait）。自分の判断で作業を続けたり再開したり'
         'しないでください。ユーザーの次の指示を待っていると一行書いて、いまターンを終えてください。'
         'ユーザーが話せば、ツールはまた使えます。'
     ),
@@ -831,7 +1277,7 @@ MESSAGES = {
     ),
     'session_report.archive_partial': (
         'playbook {id} は {archive}/ にアーカイブされましたが、git の手順が途中で止まりました: {message} ユーザーが望むなら残り '
-        '(commit、push、pull request) を手作業で行ってください。'
+        '(コミット、push、プルリクエスト) を手作業で行ってください。'
     ),
     'subagent_reminder.pm': (
         'pm が終了しました。今すぐ playbook のレビューを受けてください: その plan.json に対して '
@@ -851,14 +1297,13 @@ MESSAGES = {
         'notes に、検証を証拠付きで。subtask が done になるのは critic の PASS のときだけで、それは playgate が記録します。'
     ),
     'breezing_signals.header': (
-        'セッション {session} の Breezing シグナル (TaskCompleted hook から。推奨事項なので状況に応じて判断してください、'
-        'seed 001):'
+        'セッション {session} の Breezing シグナル (TaskCompleted hook から。推奨事項なので状況に応じて判断してください):'
     ),
     'breezing_signals.action.partial_review_recommended': '完了したタスクの部分レビューを Reviewer に依頼する',
     'breezing_signals.action.next_batch_recommended': '次のタスクのバッチを TaskCreate で登録する (Progressive Batch)',
     'lifecycle.summary_problem': ' 問題: {problem}。',
     'lifecycle.summary_idle': '現在の playbook はありません。ブランチ: {branch}。',
-    'lifecycle.summary_playbook': 'Playbook {plan}',
+    'lifecycle.summary_playbook': 'playbook {plan}',
     'lifecycle.summary_phase': 'phase {phase} (phase {done}/{total} 完了)',
     'lifecycle.summary_subtask': 'subtask {subtask} {status}',
     'lifecycle.summary_counts': 'subtask {done}/{total} 完了',
@@ -898,7 +1343,7 @@ MESSAGES = {
         'で終わる必要があります。reviewer をもう一度呼び出してください。'
     ),
     'prompt_consent.confirmed': (
-        'ユーザーが理解確認を承認しました (「{excerpt}」)。編集はもう理解確認のために止められていません。playbook-init を続けてください: '
+        'ユーザーが理解確認を承認しました (「{excerpt}」)。これで編集できるようになりました。playbook-init を続けてください: '
         "作業ブランチを作成し、pm が playbook を書き (承認された理解を plan.json の 'context' に)、reviewer がレビューします。"
     ),
     'prompt_consent.cancelled': 'ユーザーが依頼を取り下げました ("{excerpt}")。その作業は始めず、代わりに何を望むか尋ねてください。',
@@ -939,21 +1384,21 @@ MESSAGES = {
     'archive.step.cleanup': 'tmp/ の片付け',
     'archive.step.archive': 'アーカイブ',
     'archive.step.state_reset': 'state.md のリセット',
-    'archive.step.pending': 'post-loop-pending',
-    'archive.step.commit': 'commit',
-    'archive.step.push': 'push',
-    'archive.step.pr_create': 'pull request',
-    'archive.step.pr_merge': 'merge',
+    'archive.step.pending': 'post-loop-pending の作成',
+    'archive.step.commit': 'コミット',
+    'archive.step.push': 'リモートへの push',
+    'archive.step.pr_create': 'プルリクエストの作成',
+    'archive.step.pr_merge': 'プルリクエストのマージ',
     'archive.step.return_default': 'デフォルトブランチへの復帰',
     'archive.step.trunk_merge': 'トランクへのマージ',
     'archive.step.branch_delete': 'マージ済みブランチの削除',
     'archive.in_progress': '進行中',
     'archive.archived': (
-        'Playbook {id} は完了し、{archive}/ にアーカイブされました。state.md の playbook と goal セクションはリセットされました。'
+        'playbook {id} は完了し、{archive}/ にアーカイブされました。state.md の playbook と goal セクションはリセットされました。'
     ),
-    'archive.archiving': 'Playbook {id} は完了しました。アーカイブしています ({step})。',
+    'archive.archiving': 'playbook {id} は完了しました。アーカイブしています ({step})。',
     'archive.git_done': '{step}: {detail}',
-    'archive.git_skipped': '{step} はスキップ ({detail})',
+    'archive.git_skipped': '{step}はスキップ ({detail})',
     'archive.git': 'Git: {steps}。',
     'archive.note': '注意: {note}。',
     'archive.git_off': (
@@ -1048,7 +1493,7 @@ MESSAGES = {
     ),
     'post_loop.nothing_pending': '保留中のものはありません: 前回の post-loop 以降にアーカイブされた playbook はありません。',
     'post_loop.archived_to': 'playbook {playbook} は {archive} にアーカイブされました ({status})。',
-    'post_loop.cleared': 'post-loop-pending を解除しました: 編集とターンの終了は、もう post-loop のために止められません。',
+    'post_loop.cleared': 'post-loop-pending を解除しました。これで編集もターンの終了もできます。',
     'post_loop.commit': (
         '{branch} にまだコミットされていないもの (作業とアーカイブ) があります: `{add}` を実行し、続けて `{commit}` を実行してください。'
     ),
@@ -1092,11 +1537,29 @@ MESSAGES = {
     'agent_definitions.err_empty': '`{key}` は空でない文字列にしてください',
     'agent_definitions.err_spawn': '`tools` に {tools} が含まれています',
     'agent_definitions.warn_no_tools': (
-        '`tools` の一覧が無いため、このエージェントは Task と Agent を含むすべてのツールを引き継ぎます (seed 002 '
-        '§7)。必要なツールを列挙してください'
+        '`tools` の一覧が無いため、このエージェントは Task と Agent を含むすべてのツールを引き継ぎます (subagent が'
+        'ほかの subagent を起動できてしまいます)。必要なツールを列挙してください'
+    ),
+    # ---- sdd: agent-definitions, seed 003's naming, tiers and least tools
+    'agent_definitions.err_model': '`model` が {model} で、モデル名ではありません（{models} または claude-... の ID）',
+    'agent_definitions.err_sdd_role': (
+        '{stem}.md はフレームワークのエージェント（sdd-*）の名前ですが、seed 003 の表のロールではありません'
+        '（sdd-architect、sdd-auditor-<観点>、sdd-taskgenerator、sdd-builder、sdd-inspector-<観点>。Spec 12.2）'
+    ),
+    'agent_definitions.err_sdd_name': '`name` はファイル名と同じ {stem} にしてください（Spec 12.2、12.3）',
+    'agent_definitions.err_sdd_description': (
+        '`description` はフレームワーク固有の文言（SDD を含む）にして、Claude が自分から委任しない'
+        'ようにしてください（Spec 12.4）'
+    ),
+    'agent_definitions.err_sdd_model': '{stem} の `model` は {model} にしてください（そのティア、Spec 1.7、1.8）',
+    'agent_definitions.err_sdd_no_tools': (
+        'フレームワークのエージェントはツールを列挙します（最小権限、Spec 12.5）: 多くとも {tools}'
+    ),
+    'agent_definitions.err_sdd_tools': (
+        '`tools` にロールの最小限のツール（{tools}。Spec 12.5）を超える {extra} があります'
     ),
     'bash_check.list_unreadable': (
-        'bash-check: {how} は {target}{verb}が、{problem}。修復されるまで書き込みは止められます。'
+        'bash-check: {how} は {target}{verb}が、{problem}。修復するまで、書き込みはできません。'
     ),
     'bash_check.level_guarded': '保護対象のファイル',
     'reward.gap_status': 'validations.{kind}.status が {status} です (PASS ではありません)',
@@ -1483,15 +1946,15 @@ MESSAGES = {
     'shell.find.shrinks_logical_volume_data': '{name} は論理ボリュームを縮小します (新しい末尾より後ろのデータは失われます)',
     'shell.find.shutdown_stops_database_server': 'shutdown はデータベースサーバーを停止します',
     'shell.find.socat_runs_program_connection': 'socat が接続の上でプログラムを実行します (リモートシェル)',
-    'shell.find.sql_alter_drop': 'ALTER ... DROP はテーブルやデータベースの一部を削除します ({shown}...)',
+    'shell.find.sql_alter_drop': 'ALTER ... DROP はテーブルやデータベースの一部を削除します (`{shown}`...)',
     'shell.find.sql_copy_program': 'COPY ... PROGRAM はデータベースサーバー上でプログラムを実行します',
-    'shell.find.sql_delete_all': 'WHERE の無い DELETE はすべての行を削除します ({shown}...)',
-    'shell.find.sql_drop': 'DROP {what} はデータを削除します ({shown}...)',
+    'shell.find.sql_delete_all': 'WHERE の無い DELETE はすべての行を削除します (`{shown}`...)',
+    'shell.find.sql_drop': '`DROP {what}` はデータを削除します (`{shown}`...)',
     'shell.find.sql_outfile': 'SELECT ... INTO OUTFILE はデータベースサーバー上にファイルを書き込みます',
     'shell.find.sql_shutdown': 'SHUTDOWN はデータベースサーバーを停止します',
-    'shell.find.sql_truncate': 'TRUNCATE {what} はデータを空にします ({shown}...)',
-    'shell.find.sql_update_all': 'WHERE の無い UPDATE はすべての行を変更します ({shown}...)',
-    'shell.find.sql_where_no_column': '列を参照しない WHERE 句の {head} はすべての行に作用します ({shown}...)',
+    'shell.find.sql_truncate': '`TRUNCATE {what}` はデータを空にします (`{shown}`...)',
+    'shell.find.sql_update_all': 'WHERE の無い UPDATE はすべての行を変更します (`{shown}`...)',
+    'shell.find.sql_where_no_column': '列を参照しない WHERE 句の {head} はすべての行に作用します (`{shown}`...)',
     'shell.find.state_changes_state_tracks': (
         '{name} state {op} は state が管理する対象を変更します (リソースが失われることがあります)'
     ),
@@ -1537,10 +2000,30 @@ MESSAGES = {
     'shell.find.xargs_feeds_reads_run': (
         'xargs が実行時に読んだものを {fed} にコードとして渡します (最悪の場合、つまり任意のコマンドとして判断します)'
     ),
-    'bash_check.source_broken': '壊れた権限設定 (すべてのファミリーがブロックします)',
-    'bash_check.source_default': '{family} の既定値',
+    # ---- command families, as a reader says them
+    'bash_check.family.infrastructure': 'インフラ系',
+    'bash_check.family.cloud': 'クラウド系',
+    'bash_check.family.databases': 'データベース系',
+    'bash_check.family.disks': 'ディスク系',
+    'bash_check.family.system': 'システム系',
+    'bash_check.family.packages': 'パッケージ系',
+    'bash_check.family.fanout': '一括実行系',
+    'bash_check.family.git': 'git 系',
+    'bash_check.family.gh': 'gh 系',
+    'bash_check.family.network': 'ネットワーク系',
+    'bash_check.family.files': 'ファイル系',
+    'bash_check.family.text': 'テキスト処理系',
+    'bash_check.family.archives': 'アーカイブ系',
+    'bash_check.family.interpreters': 'インタープリター系',
+    'bash_check.family.shells': 'シェル系',
+    'bash_check.family.wrappers': 'ラッパー系',
+    'bash_check.family.builtins': 'シェル組み込み系',
+    'bash_check.family.unmodelled': '未分類',
+    'bash_check.family.shell': 'シェル構文系',
+    'bash_check.source_broken': '壊れた権限設定 (すべての系統がブロックします)',
+    'bash_check.source_default': '{family}の既定値',
     'bash_check.source_layer': '{layer} の families.{family}',
-    'bash_check.source_raised': '{layer} の families.{family}: {setting} (引き上げ: 緩められないファミリーです)',
+    'bash_check.source_raised': '{layer} の families.{family}: {setting} (引き上げ: 緩められない系統です)',
     'shell.carrier.awk_loads_extension_include': 'awk が拡張やインクルードファイルを読み込みます',
     'shell.carrier.awk_pipes_output_command': 'awk が出力をコマンドにパイプします',
     'shell.carrier.awk_runs_shell_commands': 'awk がシェルコマンドを実行します (system/パイプ)',
@@ -1746,7 +2229,7 @@ MESSAGES = {
         '(テンプレートやアーカイブのコピーではないもの) か null でなければなりません'
     ),
     'rules.at_line': '{line} 行目: ',
-    'rules.and_more': ' (ほか {more} 件)',
+    'rules.and_more': ' (ほかに問題が {more} 件あります)',
     'rules.is_dir': '{file} はファイルではなくディレクトリです',
     'rules.unreadable': '{file} を読み込めません ({error})',
     'rules.too_large': '{file} が {limit} バイトを超えています',
@@ -1792,6 +2275,658 @@ MESSAGES = {
     'statusline.consent': '承認',
     'statusline.pending': '待ち: {items}',
     'statusline.problem': '状態ファイルに問題あり',
+    # ------------------------------------------------------------ the playgate command line (playgate/cli.py, playgate/commands/)
+    'cli.description': 'playgate: playgate フックスイートのインストール、チェック、説明、診断、リプレイを行います。',
+    'cli.epilog': (
+        '終了コード: 0 完了 (正常、妥当、許可、変化なし)。'
+        '1 問題、不正なファイル、ブロックされる呼び出し、または判定の変化。2 使い方の誤り。'
+        '3 読めないファイルまたはプロジェクト。4 内部エラー。\n'
+        'コマンドのオプションは `playgate COMMAND --help` で表示されます。'
+    ),
+    'cli.opt.project': 'プロジェクト (既定: $CLAUDE_PROJECT_DIR、なければ現在のディレクトリの git 作業ツリー)',
+    'cli.opt.json': 'レポートの代わりに JSON ドキュメントを 1 つ出力します (スクリプト向け)',
+    'cli.unknown_command': '不明なコマンド {command!r} です。コマンドは次のとおりです: {commands}',
+    'cli.project_missing': '{path} にプロジェクトがありません。存在するディレクトリを -C DIR で指定してください',
+    'cli.internal': '内部エラーです ({error})。下のトレースバックを添えて報告してください',
+    'check.help': 'ペイロードに対してフックが返す答えを、ガードの判定経過とともに表示します',
+    'check.description': (
+        'フックイベントのチェーンをペイロード (標準入力または FILE) に対して実行し、'
+        'フックが返す答え (終了コード、stdout、stderr) とすべてのガードの判定を表示します。'
+        '--apply を付けない限り何も書き込みません (ガードが求める状態の変更は一覧で示します)。\n'
+        '\n'
+        'exit 0: 呼び出しは通ります。1: ブロックされます (exit 2 または '
+        'decision block)。3: ペイロードのファイルを読めません。'
+    ),
+    'explain.help': 'コマンドに対するシェル解析、Bash ガードのチェーン、権限ゲートを説明します',
+    'explain.description': (
+        'playgate が Bash コマンドをどう読むかを説明します: '
+        'シェル解析 (実行されるすべてのコマンド、書き込み、破壊的な検出、コードを運ぶもの)、'
+        'プロジェクトの現在の状態での PreToolUse の Bash チェーン、'
+        'そして権限ゲートの各フェーズ。何も実行せず、何も書き込みません。\n'
+        '\n'
+        'exit 0: PreToolUse は通します。1: ブロックします。'
+    ),
+    'doctor.help': 'インストールの状態を点検します',
+    'doctor.description': (
+        'プロジェクトのインストールを点検します: フックのインタプリタと依存パッケージ、'
+        '登録されたフックコマンドが解決できるか、Claude Code のスキーマに対する '
+        'settings の妥当性、スイートのファイルの完全性、状態ファイルの読み取り、'
+        '保護リストと権限設定の妥当性、バージョン。\n'
+        '\n'
+        'exit 0: 正常 (警告は可)。1: 問題が見つかりました。'
+    ),
+    'status.help': '有効な playbook、フェーズ、サブタスクの進捗、作業を止めているマーカーを表示します',
+    'status.description': (
+        'ワークフローの状態を表示します: 有効な playbook とそのフェーズ、サブタスクの進捗バー、'
+        '有効なサブタスクとその検証、critic、ブランチ、セキュリティモード、'
+        '作業を止めているセッションのマーカー。\n'
+        '\n'
+        'exit 0 (プロジェクトがなければ 3)。'
+    ),
+    'validate.help': 'state.md、plan.json、progress.json、カスタムルールを行番号付きで検証します',
+    'validate.description': (
+        'state.md、playbook の plan.json と progress.json、'
+        'カスタムルール (.claude/playgate-rules.yaml があれば) '
+        'をそれぞれのスキーマで検証します。エラーにはファイル、行、桁を示します。\n'
+        '\n'
+        'exit 0: すべてのファイルが妥当です。1: エラーがあります。'
+        '3: 指定したファイルがありません。'
+    ),
+    'replay.help': 'セッションのトランスクリプトにあるツール呼び出しをフックに通し直します',
+    'replay.description': (
+        'Claude Code のセッションのトランスクリプト (~/.claude/projects/ '
+        'の下の .jsonl) に記録されたツール呼び出しを、プロジェクトの作業用コピーでフックに通し直し、'
+        'ブロックや自動承認になるものをセッションでの結果と並べて報告します。'
+        'Bash コマンドは決して実行しません。セッションで行ったファイル編集は作業用コピーに適用し直します'
+        '。\n'
+        '\n'
+        'exit 0: すべての判定がセッションと同じです。1: 判定の変わる呼び出しがあります。'
+        '3: トランスクリプトを読めません。'
+    ),
+    'init.help': 'プロジェクトに state.md と playbook のテンプレートを作成します (プラグインでのインストール用)',
+    'init.description': (
+        'スイートを Claude Code のプラグインとして使うときに、'
+        'ワークフローが必要とするプロジェクトのファイルを作成します (install.py や '
+        '`playgate install` によるインストールでは自動で作成されます): '
+        'state.md、play/template/、編集できる '
+        '.claude/protected-files.txt。既存のファイルは変更しません。\n'
+        '\n'
+        'exit 0: 完了、またはすることがありません。'
+    ),
+    'logs.help': 'ゲートの判定 (ブロック、確認、警告、承認、ダイアログ) を一覧表示します',
+    'logs.description': (
+        '各フックが .claude/logs/decisions.jsonl '
+        '(とローテーションされたファイル) に記録した判定を古い順に一覧表示します: 時刻、判定、イベント、'
+        'ツール、ガード、セッション、入力 (秘密情報はマスク済み)、理由。絞り込みは組み合わせられます。'
+        '--summary は一覧の代わりに件数を表示します (判定の種類別、ガードごとのブロック、'
+        '多い理由)。\n'
+        '\n'
+        'exit 0。2: オプションの誤り。3: プロジェクトがありません。'
+    ),
+    'report.help': 'セッションのタイムライン、playbook の進捗、承認を表示します (テキストまたは --html)',
+    'report.description': (
+        '1 つのセッションを報告します: ツール呼び出しのタイムライン (Claude Code '
+        'のトランスクリプトから) とそれぞれの判定と理由 (判定ログから)、'
+        'playbook の進捗と critic の判定、権限ゲートが確認なしに承認したもの。'
+        'テキスト形式は端末向けです。--html FILE はネットワークから何も読み込まない単独の '
+        'HTML ページを書き出します。\n'
+        '\n'
+        'exit 0。3: ログにセッションがない、または FILE やトランスクリプトを使えません。'
+    ),
+    'logs.opt.since': (
+        'WHEN 以降の項目のみ: 現在からさかのぼる期間 (90s, 30m, 2h, 1d, 1w) '
+        'または ISO 形式の時刻 (2026-01-02T15:00。タイムゾーンがなければ現地時刻)'
+    ),
+    'logs.opt.session': 'このセッションのみ (ID、またはその先頭部分)',
+    'logs.opt.guard': 'このガードのみ (bash-check、permission-gate など)',
+    'logs.opt.decision': 'この判定のみ',
+    'logs.opt.event': 'このフックイベントのみ (PreToolUse、PermissionRequest、Stop など)',
+    'logs.opt.limit': '新しい方から N 件のみ (0: すべて)',
+    'logs.opt.summary': '項目の代わりに件数: 判定別、ガードごとのブロック、多い理由',
+    'logs.bad_since': (
+        '--since {value!r}: 期間 (90s, 30m, 2h, 1d, 1w) または '
+        'ISO 形式の時刻 (2026-01-02 や 2026-01-02T15:00:00Z) '
+        'を指定してください'
+    ),
+    'logs.bad_limit': '--limit {value}: 0 (すべて) または正の数を指定してください',
+    'logs.none': '条件に合う判定はありません ({log})',
+    'logs.count': '{log} の判定 {count} 件',
+    'logs.summary.total': '{sessions} セッションで判定 {total} 件:',
+    'logs.summary.blocks': 'ガードごとのブロック:',
+    'logs.summary.no_blocks': 'ブロックなし',
+    'logs.summary.reasons': '多い理由:',
+    'report.opt.session': 'セッション (ID またはその先頭部分。既定: ログにある最新のもの)',
+    'report.opt.html': 'レポートを単独の HTML ページとして FILE に書き出します',
+    'report.opt.transcript': 'セッションのトランスクリプト (既定: セッション ID で ~/.claude/projects/ の下から探します)',
+    'report.no_session': (
+        '報告するセッションがありません: 判定ログ {log} が空です。'
+        '--session ID または --transcript FILE を指定してください'
+    ),
+    'report.unknown_session': (
+        '判定ログ {log} にセッション {session} はなく ({count} セッションを記録、'
+        '最新は {newest})、そのトランスクリプトもありません。'
+        '記録されている ID を指定してください (playgate logs で一覧できます)'
+    ),
+    'report.bad_transcript': 'トランスクリプト {path} を読めません: {error}',
+    'report.html_unwritable': '{path} に書き込めません: {error}',
+    'report.html_written': '{path} に書き出しました',
+    'report.header': '{project} のセッション {session}',
+    'report.transcript': 'トランスクリプト {path}',
+    'report.no_transcript': '見つかりません (タイムラインには記録された判定のみを表示します)',
+    'report.counts': 'ツール呼び出し {calls} 件、判定 {decisions} 件: {counts}',
+    'report.blocks': 'ガードごとのブロック: {guards}',
+    'report.no_playbook': 'playbook: 有効なものはありません',
+    'report.playbook': 'playbook {plan}: サブタスク {done}/{total} 完了、critic {critic}',
+    'report.critic': 'このセッションでの critic の判定:',
+    'report.approved': '確認なしに承認したもの ({count} 件):',
+    'report.timeline': 'タイムライン:',
+    'status.project': 'プロジェクト  {project} ({install})',
+    'status.branch': 'ブランチ      {branch}   セキュリティモード {security}',
+    'status.no_playbook': "playbook      有効なものはありません: 次の作業依頼は Skill(skill='playbook-init') から始まります",
+    'status.playbook': 'playbook      {plan} (ID {id}、ブランチ {branch}、{review})',
+    'status.reviewed': '{by} がレビュー済み',
+    'status.not_reviewed': 'まだレビューされていません: reviewer が PASS を出すまで編集はブロックされます',
+    'status.progress': '進捗          {bar} サブタスク {done}/{total} 完了',
+    'status.active': '作業中        サブタスク {id} ({status}、実行者 {executor}): {criterion}',
+    'status.critic': 'critic        {status} (根拠 {evidence} 件)',
+    'status.markers': 'マーカー      (作業を止めているセッションの状態)',
+    'status.no_markers': 'マーカー      なし',
+    'status.no_state': '{path} がありません: {fix} で作成されます',
+    'status.state_problem': '{problem}',
+    'status.playbook_problem': '{problem}',
+    'status.protected_problem': 'protected-files.txt: {problem}',
+    'status.marker.pending': (
+        'init-guard: 何よりも先に state.md (と有効な plan.json) を '
+        'Read ツールで読んでください。読めば解除されます'
+    ),
+    'status.marker.consent': 'consent-guard: ユーザーが次のプロンプトで理解の確認に同意するまで編集は待機します',
+    'status.marker.post_loop': (
+        'pending-guard: 完了した playbook が post-loop スキル '
+        '(python3 .claude/skills/post-loop/handler.py) '
+        'を待っています'
+    ),
+    'status.marker.last_fail': 'critic の直近の失敗 (次の実行者に渡されます)',
+    'status.marker.iterations': '有効なサブタスクでのこれまでの critic の反復回数',
+    'status.marker.archive': 'アーカイブが中断されました。次の PostToolUse か post-loop ハンドラーが再開します',
+    'status.marker.analyzed': 'この会話で prompt-analyzer が実行されました (ゲートは開いています)',
+    'check.opt.event': 'フックイベント (PreToolUse、pre_tool_use、Stop など)',
+    'check.opt.payload': 'ペイロードの JSON ファイル (既定: 標準入力)',
+    'check.opt.apply': 'ガードが求める状態の変更を、フックと同じように適用します',
+    'check.opt.complete': '手書きのペイロードに欠けている hook_event_name、session_id、cwd などを補います',
+    'check.unknown_event': '不明なイベント {event!r} です。イベントは次のとおりです: {events}',
+    'check.unreadable': '{path} を読めません: {error}',
+    'check.no_stdin': 'ペイロードがありません: FILE を指定するか、JSON を標準入力に渡してください',
+    'check.not_json': 'ペイロードが JSON オブジェクトではありません ({error})',
+    'check.header': '{project} の {event}',
+    'check.no_trace': '  (ガードは実行されていません: チェーンの前に入力が拒否されました。下の答えを参照してください)',
+    'check.effect': '                               効果: {label} ({when})',
+    'check.decision': '答え: {decision} (フックの終了コード {code})',
+    'check.stdout': '  stdout:',
+    'check.stderr': '  stderr:',
+    'check.applied': '上の効果を適用しました (--apply)',
+    'check.not_applied': '上の効果は適用していません (何も変更していません。--apply で適用します)',
+    'explain.opt.command': 'Bash コマンド (引用符で囲んでください。複数の語は空白でつなげます)',
+    'explain.opt.cwd': 'コマンドを実行するディレクトリ (既定: 現在のディレクトリ)',
+    'explain.no_cwd': '--cwd {cwd}: そのディレクトリはありません',
+    'explain.header': 'playgate explain: `{command}`',
+    'explain.where': 'プロジェクト {project}、作業ディレクトリ {cwd}',
+    'explain.analysis': '1. シェル解析 ({parser} パーサー)',
+    'explain.reads': '読み取り',
+    'explain.acts': '実行',
+    'explain.no_commands': 'コマンドなし',
+    'explain.read_only': '読み取り専用: はい (何も書き込まず、既知の読み取りコマンド以外は何も実行しません)',
+    'explain.mutating': '読み取り専用: いいえ',
+    'explain.http': 'GET/HEAD 以外の HTTP メソッド: {methods}',
+    'explain.unknown': '不明 (安全とは扱いません): {reasons}',
+    'explain.pre': '2. PreToolUse (Bash のチェーン、プロジェクトの現在の状態で)',
+    'explain.pre_passes': '=> PreToolUse は通します ({decision})',
+    'explain.pre_blocked': '=> PreToolUse はブロックします ({decision})',
+    'explain.pre_asks': '=> PreToolUse はユーザーに判断を求めます ({decision})',
+    'explain.family': 'コマンドファミリー {family}: {level} ({source})',
+    'explain.bash_check_alone': 'bash-check 単独の答え (チェーンはその前で止まりました。上のガードが通した後の bash-check の答えです):',
+    'explain.rules': 'カスタムルール ({file})',
+    'explain.rules_none': '一致するルールはありません',
+    'explain.permission': '3. 権限ゲート (PermissionRequest)',
+    'explain.effective': '4. 結果 (settings の静的ルール、PreToolUse、ゲートを Claude Code の順序で)',
+    'explain.approve': '=> フェーズ {phase} で自動承認: {reason}',
+    'explain.dialog': '=> ユーザーに確認します (フェーズ {phase}): {reason}',
+    'doctor.opt.no_run': '登録された PreToolUse フックを実行しません (hook-run の点検)',
+    'doctor.header': 'playgate doctor: {project}',
+    'doctor.healthy': '正常です (警告 {warnings} 件)',
+    'doctor.unhealthy': '問題 {errors} 件、警告 {warnings} 件が見つかりました。ERROR の行を直してください',
+    'doctor.check_failed': '{check} の点検を実行できませんでした ({error})',
+    'doctor.manifest_broken': '{path} を読めません ({error})。{repair} で書き直されます',
+    'doctor.installed': (
+        'install.py または `playgate install` でインストール済み '
+        '(マニフェスト {manifest}、スイート {suite})'
+    ),
+    'doctor.pin_drift': (
+        'このクローンで動いているのは playgate {installed} (スイート '
+        '{installed_sha}) ですが、リポジトリが固定しているのは {pinned} '
+        '(スイート {pinned_sha}) です (セットアップ後に pull されました)。'
+        '{repair} で固定されたものをインストールします'
+    ),
+    'doctor.pin_missing': (
+        '固定情報 ({pin}) がありません: このリポジトリのクローンは自分で playgate '
+        'をセットアップできません。{install} で作成されます (コミットしてください)'
+    ),
+    'doctor.pin_ok': '固定: playgate {version} (スイート {sha})、入手元 {source}',
+    'doctor.plugin': 'Claude Code プラグイン {ids} としてインストール済み ({root})',
+    'doctor.twice': (
+        '二重にインストールされています (install.py とプラグイン): '
+        'すべてのフックが 2 回実行されます。どちらかをアンインストールしてください '
+        '({uninstall}、または /plugin uninstall playgate)'
+    ),
+    'doctor.not_installed': (
+        '{root} に playgate はインストールされていません: '
+        '{install} を実行するか、プラグインをインストールしてください (/plugin '
+        'install playgate)'
+    ),
+    'doctor.no_settings': 'プロジェクトにも ~/.claude にも settings ファイルがありません',
+    'doctor.settings_unreadable': (
+        '{path} {error}: Claude Code はこれを無視するため、'
+        '登録されたフックは実行されません。修正してください'
+    ),
+    'doctor.settings_valid': '{path} は妥当です (Claude Code の settings スキーマ)',
+    'doctor.settings_schema': (
+        '{path}: {at}: {error} (Claude Code の settings '
+        'スキーマ。スキーマは CLI より遅れることがあります)'
+    ),
+    'doctor.hook_missing': '{event} フックが {path} に登録されていません: {repair} で元に戻ります',
+    'doctor.hook_wrong_event': (
+        '{path} は {script}.py を {expected} ではなく {event} '
+        'に登録しています。{repair} で元に戻ります'
+    ),
+    'doctor.hook_unparsable': '{path}: {event} フックのコマンドを読めません。{repair} で書き直されます',
+    'doctor.hook_no_python': (
+        'フックのインタプリタ {python} が存在しないか実行できません ({events}): '
+        'ゲートのかかる呼び出しはすべてブロックされます。{repair} で修復されます'
+    ),
+    'doctor.hook_no_script': '{event} フックのスクリプト {script} がありません。{repair} でインストールされます',
+    'doctor.hooks_ok': 'フックの登録 {count} 件: インタプリタとスクリプトはそろっています',
+    'doctor.interpreter_bad': 'フックのインタプリタ {python}: {problems}。修正: {fix}',
+    'doctor.interpreter_ok': 'フックのインタプリタ {python} (Python {version}、{deps})',
+    'doctor.hook_run_skipped': '実行していません (--no-run)',
+    'doctor.hook_run_timeout': (
+        'PreToolUse フックが {seconds} 秒以内に答えませんでした '
+        '(フックがタイムアウトすると Claude Code は呼び出しを通します)'
+    ),
+    'doctor.hook_run_ok': '登録された PreToolUse フックは実行され、答えを返します (Glob の呼び出し)',
+    'doctor.hook_run_failed': '登録された PreToolUse フックが無害な Glob の呼び出しで失敗しました (exit {exit}): {stderr}',
+    'doctor.files_missing': 'インストールしたファイル {count} 件がありません ({files})。{repair} で元に戻ります',
+    'doctor.files_changed': (
+        'インストールしたファイル {count} 件がインストール時と違います ({files})。'
+        '{repair} で元に戻ります (変更されたものはバックアップされます)'
+    ),
+    'doctor.files_ok': 'インストールしたファイル {count} 件はマニフェストと一致します',
+    'doctor.state_missing': 'state.md がありません: {fix} で作成されます',
+    'doctor.state_invalid': (
+        '{path}: エラー {count} 件、最初は {line} 行目: '
+        '{message} (playgate validate を参照)'
+    ),
+    'doctor.state_ok': '状態ファイル {count} 件は妥当です',
+    'doctor.protected_missing': (
+        '.claude/protected-files.txt がありません: '
+        '保護されるのはスイート自身のファイルだけです ({fix} で元に戻ります)'
+    ),
+    'doctor.protected_unreadable': '.claude/protected-files.txt を読めません ({error})',
+    'doctor.protected_problem': 'protected-files.txt: {problem}',
+    'doctor.protected_everything': (
+        'protected-files.txt の {line} 行目: '
+        '{pattern!r} はすべてのファイルの編集をブロックします'
+    ),
+    'doctor.protected_ineffective': (
+        'protected-files.txt の {line} 行目: '
+        '{pattern!r} は {path} を含みますが、'
+        'そのファイルは書き込み可能なままです (ワークフローに必要なため)'
+    ),
+    'doctor.protected_dropped': 'protected-files.txt にはスイートの既定の項目のうち {count} 件がありません: {patterns}',
+    'doctor.protected_ok': 'protected-files.txt: {count} 項目と、スイート自身のファイル',
+    'doctor.permission_error': '{error} (直すまで何も自動承認されません)',
+    'doctor.permission_notice': '{notice}',
+    'doctor.permission_ok': '権限設定を読み込めます ({layers})',
+    'doctor.rules_absent': 'カスタムルールはありません ({file} は存在しません)',
+    'doctor.rules_ok': '{file} を読み込めます (ルール {count} 件)',
+    'doctor.rules_error': '{file}: {problem} (直すまでフックはすべての Bash コマンドを拒否します)',
+    'doctor.trust_ok': 'ワークスペースは信頼済みです ({where}): ヘッドレスの claude -p も allow ルールを適用します',
+    'doctor.trust_missing': (
+        '{root} のワークスペース信頼ダイアログが一度も承認されていません ({path} に '
+        'hasTrustDialogAccepted がありません): '
+        'ヘッドレスの `claude -p` はこのプロジェクトの allow ルール (Edit、'
+        'Write、スイートのスキルと post-loop ハンドラー) を無視するため、'
+        'それらの呼び出しは拒否されます。{root} で一度 `claude` を対話的に起動し、'
+        'ダイアログを承認してください'
+    ),
+    'doctor.trust_unreadable': '{path} を読めません ({error})。ワークスペースの信頼状態は不明です',
+    'doctor.logs_ok': 'ガードのエラーは記録されていません',
+    'doctor.logs_errors': (
+        '{path} にガードのエラーが {count} 件記録されています。'
+        '最後のもの: {last} (セキュリティガードが失敗すると呼び出しはブロックされます)'
+    ),
+    'doctor.no_tables': (
+        'bashlex のパーサーテーブルが作られていません: '
+        'bashlex が必要な Bash コマンドは約 100 ms 遅くなります。'
+        '作成: cd {suite} && {python} -m shell.bashparse'
+    ),
+    'doctor.no_bytecode': 'インストールしたモジュールにフックのインタプリタ用のバイトコードがありません (フックを呼ぶたびにコンパイルされます): {repair}',
+    'doctor.no_bundle': (
+        'モジュールバンドルが作られていません: フックを呼ぶたびにスイートをモジュールごとにインポートします'
+        ' (遅くなります)。作成: cd {suite} && {python} -m '
+        'playgate.bundle (またはインストールをやり直してください)'
+    ),
+    'doctor.stale_bundle': (
+        'モジュールバンドルがスイートのソースまたはフックのインタプリタと合いません '
+        '(そのモジュールは遅い方法でインポートされます)。作り直し: '
+        'cd {suite} && {python} -m playgate.bundle '
+        '(またはインストールをやり直してください)'
+    ),
+    'doctor.speed_ok': 'バイトコード、パーサーテーブル、モジュールバンドルはそろっています',
+    'doctor.version_mismatch': (
+        'この playgate ({cli}、{suite}) はインストールされたものではありません '
+        '({installed})。インストールされたものを実行してください: '
+        '{installed_cli}'
+    ),
+    'doctor.versions': 'playgate {suite}、フックの Python {python}、Claude Code {claude}',
+    'replay.opt.transcript': (
+        'セッションのトランスクリプト (~/.claude/projects/<dir>/<session>'
+        '.jsonl)。サブエージェントのトランスクリプトはその隣から読みます'
+    ),
+    'replay.opt.keep': 'プロジェクトの作業用コピーを残します (パスを表示します)',
+    'replay.opt.no_subagents': 'メインエージェントの呼び出しだけをリプレイします',
+    'replay.unreadable': 'トランスクリプト {path} を読めません: {error}',
+    'replay.no_project': 'セッションは {cwd} で実行されましたが、ここには存在しません。-C DIR でプロジェクトを指定してください',
+    'replay.outside': '適用し直していません: {path} はプロジェクトの外です',
+    'replay.edit_mismatch': '適用し直していません: 置き換える文字列が {path} にありません (ここから先、コピーはセッションと異なります)',
+    'replay.edit_failed': '適用し直していません: {path}: {error}',
+    'replay.header': 'playgate replay: {transcript} (セッション {session}、Claude Code {version})',
+    'replay.project': 'プロジェクト {project} を作業用コピー ({scratch}) でリプレイ',
+    'replay.deleted': '削除しました (--keep で残せます)',
+    'replay.skipped': 'トランスクリプトの {count} 行を読めず、飛ばしました',
+    'replay.prompt': 'プロンプト {prompt!r}: {decision}',
+    'replay.col.session': 'セッションでは',
+    'replay.col.replayed': '今回のリプレイでは',
+    'replay.blocked': 'ブロック ({guard})',
+    'replay.approved': '許可 (自動承認)',
+    'replay.dialog': '許可 (権限ダイアログ)',
+    'replay.allowed': '許可 ({decision})',
+    'replay.summary': (
+        '呼び出し {calls} 件: ブロック {blocked} 件、'
+        '自動承認 {approved} 件、ダイアログ {dialogs} 件。'
+        'セッションとの違い {differences} 件'
+    ),
+    'replay.bash_note': 'Bash コマンドは実行していません。セッションでそれらが変更した内容はコピーに再現されていません。',
+    'init.opt.dry_run': '作成するものを一覧するだけで、何も作成しません',
+    'init.no_templates': (
+        '{suite} のスイートにはテンプレートがありません '
+        '(インストールされたコピーにはありません): 代わりに {install} '
+        'でインストールしてください'
+    ),
+    'init.create': '作成     {path}',
+    'init.create_dry': '作成予定 {path}',
+    'init.append': '追記     {path} にフックの実行時の状態',
+    'init.append_dry': '追記予定 {path} にフックの実行時の状態',
+    'init.exists': '維持     {path} (既存)',
+    'init.nothing': 'することはありません: プロジェクトにはすべてのファイルがそろっています',
+    'init.done': (
+        '完了しました。state.md、play/template/、'
+        '.claude/protected-files.txt をコミットしてください。'
+        'state.md の config セクションは人間だけが変更してください。'
+    ),
+    'validate.opt.files': '検証するファイル (既定: state.md と play/ のすべての playbook)',
+    'validate.opt.kind': 'すべての FILE の種類 (既定: 名前から判断)',
+    'validate.opt.archive': 'play/archive/ にアーカイブされた playbook も検証します',
+    'schema.help': 'スイートに含まれる JSON Schema (カスタムルール、権限設定) を表示します',
+    'schema.description': (
+        '自分で書くファイルの JSON Schema を表示します: '
+        '.claude/playgate-rules.yaml (カスタムルール) には `rules`、'
+        'permission-config.yaml のレイヤーには '
+        '`permission-config`。--path '
+        'を付けると内容の代わりに同梱ファイルのパスを表示します。'
+        'エディター向けに、YAML ファイルの先頭に `# yaml-language-server: '
+        '$schema=<path>` と書いてください。\n'
+        '\n'
+        'exit 0。'
+    ),
+    'schema.opt.name': 'どのスキーマか: rules または permission-config',
+    'schema.opt.path': '内容の代わりにスキーマファイルのパスを表示します',
+    'validate.unknown_kind': (
+        '{file} が何のファイルか判断できません: state.md、plan.json、'
+        'progress.json、*rules.yaml のいずれかの名前にするか、'
+        '--kind を指定してください'
+    ),
+    'validate.file_ok': '{path}: ok ({kind})',
+    'validate.summary': 'ファイル {files} 件、エラー {errors} 件、警告 {warnings} 件',
+    'install.help': 'フックスイートを git リポジトリの .claude/ にインストールします (install.py と同じ)',
+    'uninstall.help': '`playgate install` がリポジトリに加えたものを取り除きます',
+    'statusline.help': (
+        'Claude Code の statusLine が標準入力に渡す JSON から、'
+        'ステータス行 (playbook、フェーズ、サブタスク、セキュリティモード、'
+        '保留中のもの) を 1 行表示します'
+    ),
+    'demo.help': '使い捨てのリポジトリで、スクリプト化したセッションをフックに通して再生します',
+    'plugin.help': 'プラグインの hooks/hooks.json を生成または点検します',
+    'plugin.description': (
+        'Claude Code プラグインの hooks/hooks.json を '
+        'settings.template.json (フック登録の唯一の元) から生成し、'
+        'コミットされたファイルと比較します。'
+    ),
+    'plugin.opt.what': '生成するもの (hooks: hooks/hooks.json)',
+    'plugin.opt.write': '比較する代わりに、生成したファイルを書き込みます',
+    'plugin.opt.source': 'playgate のチェックアウト (既定: このコマンドを実行しているもの)',
+    'plugin.written': '{path} に書き出しました',
+    'plugin.up_to_date': '{path} は settings.template.json と一致しています',
+    'plugin.differs': '{difference}。作り直すには: {command}',
+    'explain.depth': '深さ {depth}',
+    'explain.destructive': '破壊的: {kind}: {message}',
+    'explain.carrier': 'コードを運ぶ: {kind}: {message}',
+    'explain.write': '書き込み: {how} {kind} `{path}`',
+    'explain.write_recursive': '書き込み: {how} {kind} `{path}` (再帰的)',
+    'explain.may_write': '書き込みの可能性: {how} {kind} `{path}`',
+    'explain.may_write_recursive': '書き込みの可能性: {how} {kind} `{path}` (再帰的)',
+    'explain.script': 'スクリプト: {path} ({command})',
+    'explain.rule_match': '{action:<6} {rule} ({line} 行目): {command}: {reason}',
+    'explain.layer': 'レイヤー {layer}: {status}',
+    'explain.layer_loaded': '読み込み済み',
+    'explain.layer_absent': 'なし',
+    'explain.layer_error': 'エラー',
+    'explain.project_command': 'プロジェクトのコマンド {prefix} (project_commands、{layer} から)',
+    'explain.notice': 'お知らせ {notice}',
+    'check.when.always': '常に',
+    'check.when.on_pass': '呼び出しが通るとき',
+    'check.when.on_block': '呼び出しがブロックされるとき',
+    'logs.session': 'セッション {session}',
+    'doctor.claude_missing': '(PATH にありません)',
+    'report.prompt': 'プロンプト  {text}',
+    'report.html.title': 'playgate レポート: セッション {session}',
+    'report.html.heading': 'playgate セッションレポート',
+    'report.html.session': 'セッション',
+    'report.html.project': 'プロジェクト',
+    'report.html.period': '{start} から {end} まで',
+    'report.html.transcript': 'トランスクリプト',
+    'report.html.no_transcript': '見つかりません (判定はログからのみ)',
+    'report.html.summary': '概要',
+    'report.html.counts': 'ツール呼び出し {calls} 件、判定 {decisions} 件:',
+    'report.html.none': 'なし',
+    'report.html.guard': 'ガード',
+    'report.html.blocks': 'ブロック',
+    'report.html.approved': '確認なしに承認したもの',
+    'report.html.time': '時刻',
+    'report.html.command': 'コマンド',
+    'report.html.phase': 'フェーズ',
+    'report.html.why': '理由',
+    'report.html.nothing_approved': '権限ゲートが承認したものはありません',
+    'report.html.timeline': 'タイムライン',
+    'report.html.tool': 'ツール',
+    'report.html.input': '入力',
+    'report.html.decisions': '判定',
+    'report.html.prompt': 'プロンプト',
+    'report.html.log': '判定ログ',
+    'report.html.playbook': 'playbook',
+    'report.html.no_playbook': '有効な playbook はありません',
+    'report.html.branch': 'ブランチ',
+    'report.html.subtasks_done': 'サブタスク完了。critic',
+    'report.html.status': '状態',
+    'report.html.done': '完了',
+    'report.html.name': '名前',
+    'report.html.critic': 'このセッションでの critic の判定',
+    'report.html.verdict': '判定',
+    'report.html.subtask': 'サブタスク',
+    'report.html.reason': '理由',
+    'report.html.no_verdict': 'このセッションで critic は判定を記録していません',
+    'status.kind.installed': 'インストール済み',
+    'status.kind.package': 'playgate パッケージ',
+    'status.kind.plugin': 'プラグイン',
+    'status.kind.source': 'playgate のチェックアウト',
+    'explain.status.pass': '通過',
+    'explain.status.skip': '対象外',
+    'explain.status.dialog': 'ダイアログ',
+    'explain.status.allow': '承認',
+    'explain.status.not_reached': '未到達',
+    # ------------------------------------------------------------ the installer (install.py, playgate install|uninstall, playgate/installer/)
+    'installer.refuse.no_git': 'git がインストールされていないか PATH にありません。playgate には git が必要です',
+    'installer.refuse.not_a_directory': '{repo} はディレクトリではありません',
+    'installer.refuse.not_a_work_tree': (
+        '{path} は git の作業ツリーではありません (先にそこで `git init` '
+        'を実行するか、リポジトリの最上位のディレクトリを指定してください)'
+    ),
+    'installer.refuse.inside': '{path} は git の作業ツリー {top} の中です。最上位にインストールしてください: {command}',
+    'installer.refuse.not_writable': '{path} はこのユーザーが書き込めません。権限を直すか、所有者としてインストーラーを実行してください',
+    'installer.refuse.busy': '別のインストーラーが {repo} で作業中です。終わるまで待ってください',
+    'installer.refused': 'playgate: 中止しました: {reason}',
+    'installer.failed_step': 'playgate: 失敗しました: {error}',
+    'installer.interrupted': 'playgate: 中断されました',
+    'installer.up_to_date': 'playgate は {root} にインストール済みで最新です。変更するものはありません。',
+    'installer.plan_header': '{root} への playgate のインストール計画',
+    'installer.installing': '{root} に playgate をインストールしています',
+    'installer.dry_run': 'ドライランです: 何も書き込んでいません。',
+    'installer.failed': 'playgate: インストールに失敗しました: {error}',
+    'installer.failed_hint': '  行った作業は {manifest} に記録されています。原因を直してインストールをやり直すか、次で元に戻してください: {undo}',
+    'installer.step': '  {verb}{would} {what}',
+    'installer.would': ' (予定)',
+    'installer.verb.create': '作成',
+    'installer.verb.update': '更新',
+    'installer.verb.replace': '置換',
+    'installer.verb.remove': '削除',
+    'installer.verb.rmdir': '削除',
+    'installer.verb.compile': 'コンパイル',
+    'installer.verb.build': '作成',
+    'installer.verb.rebuild': '再作成',
+    'installer.verb.restore': '復元',
+    'installer.group': '{folder} ({count} ファイル)',
+    'installer.rmdirs': '作成したディレクトリ {count} 件 (空の場合のみ)',
+    'installer.note': '  注: {note}',
+    'installer.done': '完了しました。{root} で Claude Code を起動してください: {settings} のフックが有効です。',
+    'installer.undo': '元に戻すには: {command}',
+    'installer.undeclared': (
+        '警告: プロジェクトのコマンド ({commands}) は宣言されていません: '
+        '確認できる端末がなく、--yes も指定されていないためです。'
+        '宣言するまで、Claude と critic がそれらを実行するには権限ダイアログが必要で、'
+        'ヘッドレスのセッション (claude -p) では Claude Code の「This '
+        'command requires approval」で拒否されます。宣言するには:'
+    ),
+    'installer.local_source': (
+        '注: このリポジトリのクローンは {source} からスイートをインストールしますが、'
+        'それはこのマシンにしかありません。ほかのマシンのチームメンバーのために、'
+        '届く入手元 (コミットを指定した playgate の git URL、'
+        'または wheel の URL) を指定し、固定情報をコミットし直してください:'
+    ),
+    'installer.commit': (
+        'リポジトリに必要なものをコミットしてください ({count} ファイル。'
+        'スイートのコードはコミットしません。クローンでは `{clone}` '
+        'で固定情報からインストールされます):'
+    ),
+    'installer.nothing_to_commit': 'コミットするものはありません: リポジトリにはクローンに必要なものがそろっています。',
+    'installer.commit_message': 'Install playgate {version}',
+    'installer.source_checkout': 'チェックアウト {path}',
+    'installer.source_pip': 'pip install {spec}',
+    'installer.commands_found': '権限ゲートがこのプロジェクトで承認できるプロジェクトのコマンド ({layer} の project_commands):',
+    'installer.command_row': '  {prefix:<24} ({reason})',
+    'installer.offer_dry': '  (ドライラン: 何も書き込んでいません)',
+    'installer.commands_ask': 'Claude Code が権限ダイアログなしで実行できるように宣言しますか? [y/N] ',
+    'installer.commands_not_declared': (
+        '  宣言していません。--yes を付けてやり直すか、'
+        '{layer} の project_commands に自分で追加してください。'
+    ),
+    'installer.commands_declared': '  {path} で宣言しました',
+    'installer.statusline_theirs': (
+        'ステータス行: すでに設定されています ({where})。'
+        'そのままにします (`playgate statusline` は自分のスクリプトからも使えます)'
+    ),
+    'installer.statusline_offer': (
+        'ステータス行: `playgate statusline` は有効な playbook、フェーズ、'
+        'サブタスクの完了数/総数、セキュリティモード、保留中のものを Claude Code '
+        'のステータス行に表示します ({settings} の statusLine)'
+    ),
+    'installer.statusline_ask': '登録しますか? [y/N] ',
+    'installer.statusline_not': '  登録していません。--yes を付けてやり直すか、{settings} に追加してください: {json}',
+    'installer.statusline_done': '  {settings} に登録しました',
+    'installer.not_installed': (
+        '{root} に playgate はインストールされていません ({manifest} '
+        'がありません)。アンインストールするものはありません。'
+    ),
+    'installer.uninstall_plan': '{root} からの playgate のアンインストール計画',
+    'installer.uninstalling': '{root} から playgate をアンインストールしています',
+    'installer.uninstall_dry': 'ドライランです: 何も削除していません。',
+    'installer.uninstall_failed': 'playgate: 失敗した手順があります: {failures}',
+    'installer.uninstalled': '完了しました。playgate をアンインストールしました。',
+    'installer.uninstalled_kept': '完了しました。playgate をアンインストールしました (残したものは上の注を参照してください)。',
+    'installer.kept_changed': '{path} は残しました: インストール後に変更されています',
+    'installer.kept_state': '{path} は残しました: インストール後に変更されています (ワークフローの状態が入っています)',
+    'installer.kept_no_backup': '{path} は残しました: インストール前のコピーがバックアップにありません',
+    'installer.kept_logs': '{path}/ は残しました: フックの記録が入っています (不要になったら自分で削除してください)',
+    'installer.kept_adopted': 'インストール前からあったファイル {count} 件は残しました (例: {example})。不要なら自分で削除してください',
+    'installer.kept_layer': (
+        '{path} は残しました: プロジェクトの権限レイヤーです (インストール時に宣言した '
+        'project_commands が入っています)。playgate がなければ何もしません。'
+        'playgate を完全にやめるなら削除してください'
+    ),
+    'installer.what.venv': '{path}/ (フックの仮想環境)',
+    'installer.what.runtime': '{path}/ (フックの実行時の状態)',
+    'installer.what.backups': '{path}/ (インストールのバックアップ)',
+    'installer.what.rmdir': '{path}/ (空の場合)',
+    'installer.what.bytecode': 'コンパイル済みのバイトコード',
+    'installer.verb.merge': '統合',
+    'installer.what.venv_create': '{path} ({requirements} を PyPI から)',
+    'installer.what.venv_base': '{path} ({base} の上に作成。PLAYGATE_PYTHON のため何もダウンロードしません)',
+    'installer.what.venv_rebuild': '{path} (インタプリタかパッケージが壊れています)',
+    'installer.what.compile': 'モジュール {count} 件のバイトコード ({python} で)',
+    'installer.what.tables': 'bashlex のパーサーテーブル ({path}、{python} で)',
+    'installer.what.bundle': 'モジュールバンドル ({path}、{python} で)',
+    'installer.what.gitignore': '.gitignore (項目 {added:+d} 件: フックの実行時の状態とインストールしたスイート)',
+    'installer.what.stale': '{path} (スイートに含まれなくなりました)',
+    'installer.what.settings': '{path}: フックイベント {events} 件、権限ルール {counts}',
+    'installer.what.settings_backup': (
+        '{path}: フックイベント {events} 件、'
+        '権限ルール {counts} (バックアップは {backup}/)'
+    ),
+    'installer.what.restored': '{path} (インストール前の状態に)',
+    'installer.what.settings_unmerged': '{path} (playgate のフックとルールを除去)',
+    'installer.what.gitignore_unmerged': '{path} (playgate のブロックを除去)',
+    'installer.note.replaced': '{path} はスイートのものと違っていたため置き換え、元のものは {backup}/ に保存しました',
+    'installer.note.kept_yours': 'あなたの {path} は残しました (スイートの既定と違います。必要なら {default} と比べて手で統合してください)',
+    'installer.note.stale_changed': '{path} はスイートに含まれなくなりましたが、変更されていたため残しました',
+    'installer.note.wrapper': (
+        '--python {given} は {real} を起動するラッパーです。'
+        'フックを呼ぶたびにラッパーの分も時間がかかります (インタプリタ自体を指定すれば避けられます)'
+    ),
+    'installer.note.venv_unusable': '{path} は使えません ({reason})。作り直します',
+    'installer.note.rule_removed': (
+        'permissions.{kind} のルール {rule!r} はインストール後に {path} '
+        'から削除されたため、追加し直しません'
+    ),
+    'installer.note.gitignore_changed': '{path} はインストール後に変更されています: playgate のブロックだけを除去します',
+    'installer.note.settings_invalid': (
+        '{path} は残しました: もう正しい settings の JSON ではありません。'
+        'playgate のフックは手で取り除いてください'
+    ),
+    'installer.note.settings_added': (
+        '{path} は残しました: インストール後に追加された設定があります (playgate '
+        'のフックとルールは除去します)'
+    ),
+    'installer.note.settings_changed': (
+        '{path} はインストール後に変更されています: playgate のフックとルールだけを除去し、'
+        'ほかの変更はそのまま残します'
+    ),
     'protected_list.windows_path': (
         '{label}:{line}: {entry} は Windows のドライブパスのようです。パターンはプロジェクトルートからの'
         '相対パス (または ~/...) で書いてください。この行は BLOCK として扱います'
@@ -1859,7 +2994,7 @@ MESSAGES = {
         'state.md の config.archive_merge_method が {value} です。merge, squash, rebase のいずれかにしてください '
         '(merge を使います)'
     ),
-    'archive.paths_more': '{paths} ほか {n} 件',
+    'archive.paths_more': '{paths} ほか {n} 件のパス',
     'archive.detail.tmp_symlink': 'tmp/ はシンボリックリンクなので触れていません',
     'archive.detail.already_moved': '移動済み',
     'archive.detail.no_tmp': 'tmp/ はありません',
@@ -1874,7 +3009,7 @@ MESSAGES = {
     'archive.detail.wrote': '{path} を書き込みました',
     'archive.detail.nothing_to_commit': 'コミットするものはありません',
     'archive.detail.committed': '{branch} に {commit} をコミットしました',
-    'archive.detail.pushed': '{branch} を {remote} にプッシュしました',
+    'archive.detail.pushed': '{branch} を {remote} に push しました',
     'archive.detail.pr_already_open': 'プルリクエスト {ref} はすでにオープンしています',
     'archive.detail.pr_already_merged': 'プルリクエスト {ref} はすでにマージ済みです',
     'archive.detail.pr_opened': 'プルリクエスト {url} を作成しました',
@@ -1957,7 +3092,7 @@ MESSAGES = {
     ),
     'archive.hint.commit_work': (
         '作業をコミット (`git add -A -- <それらのパス>` のあと `git commit`) してから、post-loop ハンドラーを再実行してください。'
-        'ハンドラーがプッシュします'
+        'ハンドラーが push します'
     ),
     'archive.hint.add_remote': (
         'リモートを追加 (`git remote add origin <url>`) してから、post-loop ハンドラーを再実行してください。作業はローカルにコミット済みです'
@@ -2009,19 +3144,37 @@ MESSAGES = {
         '`{command}` を実行してください。'
     ),
     'post_loop.archived_due': 'playbook {playbook} は完了していましたがアーカイブされていませんでした: いまアーカイブします。',
-    'archive.cannot_archive': 'Playbook {id} は完了していますが、アーカイブできません: {problem}',
+    'archive.cannot_archive': 'playbook {id} は完了していますが、アーカイブできません: {problem}',
     # ==== end (ja-archive)
 
 
     # ==== (ja-more)
-    'reward.listing_more': '{shown} ... ほか {more} 件',
-    'reward.problems_more': '{shown}; ... ほか {more} 件',
+    'reward.listing_more': '{shown} ... ほか {more} 件の項目',
+    'reward.problems_more': '{shown}; ... ほか {more} 件の subtask',
     'executor_guard.how_plan_roles': "executor '{raw}' → playbook の meta.roles.{name}",
     'executor_guard.how_state_roles': "executor '{raw}' → state.md の config.roles.{name}",
     'executor_guard.how_toolstack': "executor '{raw}' → toolstack {stack} の既定値",
     'spec_phase_gate.not_yaml': 'YAML として正しくありません ({problem})',
     'spec_phase_gate.not_yaml_at': '{line} 行目付近が YAML として正しくありません ({problem})',
     'spec_phase_gate.not_mapping': 'YAML のマッピングでなければなりません ({type} になっています)',
+    # ---- breezing: effect labels
+    'runtime.effect.abort_the_breezing_session': 'breezing セッションの中止',
+    'runtime.effect.bind_the_session_to_this_conversation': 'セッションをこの会話に結び付け',
+    'runtime.effect.clear_the_breezing_session_s_records': 'breezing セッションの記録の削除',
+    'runtime.effect.open_the_delegate_phase': 'delegate フェーズの開始',
+    'runtime.effect.open_the_hooks_section': 'hooks セクションの作成',
+    'runtime.effect.record_the_breezing_request': '/breezing リクエストの記録',
+    'runtime.effect.record_the_agent_id': 'エージェント ID の記録',
+    'runtime.effect.record_the_created_task': '作成タスクの記録',
+    'runtime.effect.record_the_range_confirmation_shown': '範囲確認の提示の記録',
+    'runtime.effect.record_the_range_confirmation_s_answer': '範囲確認への回答の記録',
+    'runtime.effect.record_the_review_s_start': 'レビュー開始の記録',
+    'runtime.effect.record_the_reviewer_s_verdict': 'Reviewer の判定の記録',
+    'runtime.effect.record_the_role_marker': 'ロールマーカーの記録',
+    'runtime.effect.record_the_task_s_status': 'タスク状態の記録',
+    'runtime.effect.record_the_team_s_last_code_change': 'Team の最後のコード変更の記録',
+    'runtime.effect.record_the_user_s_answer_to_the_escalation': 'エスカレーションへのユーザーの回答の記録',
+    'runtime.effect.reopen_the_delegate_phase': 'delegate フェーズの再開',
     'runtime.effect.apply_the_critic_s_verdicts': 'critic の判定の反映',
     # ---- faults: effect labels of the archive state
     'runtime.effect.resume_the_archive': 'アーカイブの再開',
@@ -2054,6 +3207,8 @@ MESSAGES = {
     'runtime.effect.record_critic_verdicts': 'critic の判定の記録',
     'runtime.effect.record_last_fail_reason': 'last-fail-reason の記録',
     'runtime.effect.record_read': '読み込みの記録',
+    'runtime.effect.record_the_sdd_start': 'sdd の起動の記録',
+    'runtime.effect.record_the_sdd_verdict': 'sdd の判定の記録',
     'runtime.effect.record_the_review': 'レビュー結果の記録',
     'runtime.effect.remove_init_guard_s_pending_marker': 'init-guard の pending マーカーの削除',
     'runtime.effect.remove_stale_post_loop_pending': '古い post-loop-pending の削除',
@@ -2111,7 +3266,7 @@ MESSAGES = {
     ),
     'breezing.active_broken': (
         '{active} が壊れています: {shown}。チームの hook は impl_mode とタスクのバッチをこのファイルから'
-        '読みます (seed 001、breezing-active.json スキーマ v2)。修正するか、/breezing のセッションが'
+        '読みます (breezing-active.json スキーマ v2)。修正するか、/breezing のセッションが'
         '動いていなければ削除してください。'
     ),
     'breezing.error_directory': 'ファイルではなくディレクトリです',

@@ -25,7 +25,6 @@ Writing never raises; a log that cannot be written is skipped.
 
 from __future__ import annotations
 
-import os
 import time
 
 from statefiles.redact import mask  # secrets stay out of logs

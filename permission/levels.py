@@ -44,4 +44,16 @@ def level_of(family: str, overrides: dict, broken: bool) -> tuple:
         return level, Msg("bash_check.source_raised", family=family, setting=setting[0],
                           layer=setting[1])
     return level, (Msg("bash_check.source_layer", family=family, layer=setting[1]) if setting
-                   else Msg("bash_check.source_default", family=family))
+                   else Msg("bash_check.source_default", family=family_name(family)))
+
+
+def family_name(family: str):
+    """A command family as a reader says it: the recorded sentence
+    ``bash_check.family.<id>`` (``インフラ系`` in Japanese, the id in
+    English) for a family of :data:`shell.severity.DEFAULTS`, else the id.
+    Where the id is an identifier (``families.<id>`` in the configuration)
+    the messages keep the id."""
+    from shell import severity  # lazy: only for commands with a destructive finding
+    from shell.model import Msg  # lazy: as above
+
+    return Msg(f"bash_check.family.{family}") if family in severity.DEFAULTS else family

@@ -397,7 +397,10 @@ def always_ask(req: Request) -> tuple:
         return _dialog(f"{name!r} is in always_ask (from {req.config.source('always_ask', name)})")
     if floors.runs_code(name):
         return _dialog(f"{name!r} runs commands or programs given in its arguments, so the gate "
-                       "never approves it (a settings.json allow rule can)")
+                       "never approves it on its own; headless (claude -p) nobody answers the "
+                       "dialog and the call is denied. A test or lint command of the project "
+                       "can be declared in project_commands (.claude/permission-config.yaml); "
+                       "a settings.json allow rule approves it too")
     return PASS, f"{name!r} is not in always_ask"
 
 

@@ -36,6 +36,39 @@ def _to_repair(here: str) -> bool:
     return missing or sys.argv[1:2] in (["install"], ["repair"])
 
 
+def _hook_python(here: str):
+    """The interpreter the installed hooks run (the manifest's ``python``,
+    ``"$CLAUDE_PROJECT_DIR"/.claude/.venv/bin/python`` by default), when it
+    exists and is not this one: ``python3 .claude/playgate doctor`` then runs
+    the CLI with the interpreter that has the dependencies, whatever
+    ``python3`` is."""
+    claude = os.path.dirname(here)
+    repo = os.path.dirname(claude)
+    python = os.path.join(claude, ".venv", "bin", "python")
+    try:
+        import json  # lazy: only an installed copy run by another interpreter reads the manifest
+
+        with open(os.path.join(claude, "playgate.json"), encoding="utf-8") as fh:
+            named = json.load(fh).get("python")
+        if isinstance(named, str) and named:
+            import shlex  # lazy: as above
+
+            words = shlex.split(named)
+            if len(words) == 1:
+                python = words[0].replace("$CLAUDE_PROJECT_DIR", repo)
+    except (OSError, ValueError, AttributeError):
+        pass
+    if not (os.path.isfile(python) and os.access(python, os.X_OK)):
+        return None
+    try:
+        if os.path.samefile(python, sys.executable) or os.path.realpath(
+                os.path.dirname(os.path.dirname(python))) == os.path.realpath(sys.prefix):
+            return None
+    except OSError:
+        return None
+    return python
+
+
 def _repair(here: str) -> int:
     sys.path.insert(0, here)
     import repair  # lazy: repair.py beside this file, standard library only
@@ -62,6 +95,12 @@ if __name__ == "__main__":
         _here = os.path.dirname(os.path.abspath(__file__))
         if _to_repair(_here):
             sys.exit(_repair(_here))
+        if _installed_copy(_here) and sys.argv[1:2] != ["statusline"] \
+                and not os.environ.get("PLAYGATE_CLI_REEXEC"):
+            _python = _hook_python(_here)
+            if _python:
+                os.environ["PLAYGATE_CLI_REEXEC"] = "1"
+                os.execv(_python, [_python, _here, *sys.argv[1:]])
         _setup_path()
     if sys.argv[1:2] == ["statusline"]:
         # Runs on every status-line refresh: nothing of the CLI is imported,

@@ -126,7 +126,8 @@ def main(argv=None) -> int:
         from playgate.statusline import main as statusline  # lazy: statusline only
 
         return statusline(argv[1:])
-    lang = "en"
+    lang = messages.early_language(argv)  # until the project is parsed
+    messages.set_language(lang)
     wants_json = "--json" in argv
     if argv and argv[0] in INSTALLER_COMMANDS:
         # lazy: the installer is loaded only by its own commands (the other
@@ -155,7 +156,8 @@ def main(argv=None) -> int:
         from playgate.project import locate
 
         project = locate(args.project, needed=getattr(module, "NEEDS_PROJECT", True))
-        lang = project.language if project is not None else lang
+        lang = messages.language(project)
+        messages.set_language(lang)
         code, data = module.run(args, project)
         output = _dump_json(dict(data, exit_code=code)) if args.json else module.render(data,
                                                                                         lang)

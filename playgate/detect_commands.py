@@ -207,35 +207,35 @@ def write(repo: str, prefixes) -> str:
 
 
 def offer(repo: str, *, assume_yes: bool = False, dry_run: bool = False, ask=None,
-          out=print, left: list | None = None) -> list:
+          out=print, left: list | None = None, lang: str = "en") -> list:
     """The installer's step: show the detected commands not declared yet and
     write them when the user agrees — ``assume_yes`` (``--yes``), or
     ``ask(question) -> bool`` answering yes (install.py passes an
     interactive prompt when stdin is a terminal). Without either, or with
     ``dry_run``, only says how to declare them. Returns the prefixes written;
-    ``left`` (a list) receives those detected and not declared."""
+    ``left`` (a list) receives those detected and not declared. Speaks
+    ``lang`` (the installer's sentences, :mod:`playgate.installer.speak`)."""
     have = set(declared(repo))
     new = [d for d in detect(repo) if d.prefix not in have]
     if not new:
         return []
-    out("project commands the permission gate could approve for this project "
-        "(project_commands in .claude/permission-config.yaml):")
+    from playgate.installer.speak import say  # lazy: the catalogue only when there is an offer
+
+    out(say(lang, "installer.commands_found", layer=LAYER))
     for d in new:
-        out(f"  {d.prefix:<24} ({d.reason})")
+        out(say(lang, "installer.command_row", prefix=d.prefix, reason=d.reason))
     prefixes = [d.prefix for d in new]
     if dry_run:
-        out("  (dry run: nothing written)")
+        out(say(lang, "installer.offer_dry"))
         return []
-    agreed = assume_yes or (ask is not None and ask(
-        "Declare them, so that Claude Code can run them without a permission dialog? [y/N] "))
+    agreed = assume_yes or (ask is not None and ask(say(lang, "installer.commands_ask")))
     if not agreed:
         if left is not None:
             left.extend(prefixes)
-        out("  not declared. Re-run with --yes, or add them to project_commands in "
-            f"{LAYER} yourself.")
+        out(say(lang, "installer.commands_not_declared", layer=LAYER))
         return []
     path = write(repo, prefixes)
-    out(f"  declared in {os.path.relpath(path, repo)}")
+    out(say(lang, "installer.commands_declared", path=os.path.relpath(path, repo)))
     return prefixes
 
 

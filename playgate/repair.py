@@ -46,6 +46,10 @@ VENV = os.path.join(CLAUDE, ".venv")
 VENV_MARKER = os.path.join(VENV, ".made-by-playgate")
 COMMAND = "python3 .claude/playgate install ."
 
+#: Prints an interpreter's site-packages directories as JSON.
+SITE_PACKAGES = ("import json, sysconfig; print(json.dumps(list(dict.fromkeys("
+                 "[sysconfig.get_path('purelib'), sysconfig.get_path('platlib')]))))")
+
 VENV_TIMEOUT = 300
 PIP_TIMEOUT = 900
 INSTALL_TIMEOUT = 1800
@@ -55,6 +59,116 @@ PIN_MISMATCH = "not the pinned suite"
 
 class SetupError(Exception):
     """A source could not be used; one line saying why."""
+
+
+#: This script's sentences in both languages. It cannot use the suite's
+#: catalogue (messages/): in a clone that is not set up, the suite's code is
+#: not there yet. Same rule for the language as the installer's: state.md's
+#: ``config.language``, else the locale.
+TEXTS = {
+    "en": {
+        "venv_broken": "  {venv} does not run; it is made again",
+        "venv_create": "  creating {venv} with {python}",
+        "venv_failed": "python3 -m venv failed: {detail} (on Debian/Ubuntu: apt install python3-venv)",
+        "pip_install": "  pip install {spec} (and the runtime dependencies) into {venv}",
+        "pip_failed": "pip failed: {detail}",
+        "trying": "playgate: trying {source} ...",
+        "not_here": "not on this machine (no {path})",
+        "timeout": "the installer did not finish within {seconds} s",
+        "other_suite": "it has another suite than the pin ({detail})",
+        "exited": "the installer exited with {code}: {detail}",
+        "other_repo": ("playgate: refused: this entry point sets up {repo} (it is that "
+                       "repository's .claude/playgate); run it there, or install into {given} "
+                       "with playgate's installer"),
+        "no_pin": ("playgate: refused: {repo} has no readable pin ({pin}), so it is not known "
+                   "which playgate to install. Install it with playgate's installer: python3 "
+                   "<playgate checkout>/install.py {repo} (or `playgate install {repo}`)"),
+        "none_worked": ("playgate could not be set up in {repo}: the repository pins playgate "
+                        "{version} (suite {sha}), and no source of it worked:"),
+        "none_named": ("playgate could not be set up in {repo}: the repository pins playgate "
+                       "{version} (suite {sha}), and the pin names no source."),
+        "tried": "  - {source}: {why}",
+        "get_it": ("Every tool call stays blocked until it is set up. Get playgate {version} (a "
+                   "checkout of it, its wheel, or a git URL at that version: ask whoever "
+                   "installed it in this repository), then:"),
+        "not_set_up": ("playgate: playgate is not set up in this clone ({claude} holds only its "
+                       "entry point; the suite's code is installed from the pin). Set it up "
+                       "with: {command} (in {repo})"),
+        "nothing_to_uninstall": "; nothing is installed here, so there is nothing to uninstall",
+        "too_old": ("playgate: refused: playgate needs Python {need} or newer, and python3 is "
+                    "{have} ({python}). Run it with a newer one, e.g. python3.12 "
+                    ".claude/playgate install ."),
+        "usage": "usage: {command}   set up (or repair) playgate in this clone from its pin",
+        "source_checkout": "the checkout {path}",
+        "source_command": "the `{path}` command on PATH",
+        "source_pip": "pip install {spec}",
+    },
+    "ja": {
+        "venv_broken": "  {venv} が動かないため、作り直します",
+        "venv_create": "  {venv} を {python} で作成しています",
+        "venv_failed": "python3 -m venv が失敗しました: {detail} (Debian/Ubuntu では apt install python3-venv)",
+        "pip_install": "  pip install {spec} (と実行時の依存パッケージ) を {venv} に",
+        "pip_failed": "pip が失敗しました: {detail}",
+        "trying": "playgate: {source} を試しています ...",
+        "not_here": "このマシンにはありません ({path} がありません)",
+        "timeout": "インストーラーが {seconds} 秒以内に終わりませんでした",
+        "other_suite": "固定されたものとは別のスイートです ({detail})",
+        "exited": "インストーラーが終了コード {code} で終わりました: {detail}",
+        "other_repo": ("playgate: 中止しました: この入口がセットアップするのは {repo} です (そのリポジトリの "
+                       ".claude/playgate です)。そこで実行するか、{given} には playgate のインストーラーで"
+                       "インストールしてください"),
+        "no_pin": ("playgate: 中止しました: {repo} には読める固定情報 ({pin}) がないため、どの playgate を"
+                   "インストールするか分かりません。playgate のインストーラーでインストールしてください: "
+                   "python3 <playgate のチェックアウト>/install.py {repo} (または `playgate install {repo}`)"),
+        "none_worked": ("{repo} に playgate をセットアップできませんでした: リポジトリは playgate {version} "
+                        "(スイート {sha}) を固定していますが、どの入手元もうまくいきませんでした:"),
+        "none_named": ("{repo} に playgate をセットアップできませんでした: リポジトリは playgate {version} "
+                       "(スイート {sha}) を固定していますが、固定情報に入手元がありません。"),
+        "tried": "  - {source}: {why}",
+        "get_it": ("セットアップするまで、すべてのツール呼び出しはブロックされたままです。playgate {version} "
+                   "(そのチェックアウト、wheel、またはそのバージョンを指す git URL。このリポジトリに"
+                   "インストールした人に聞いてください) を用意して、次を実行してください:"),
+        "not_set_up": ("playgate: このクローンでは playgate がセットアップされていません ({claude} には"
+                       "入口しかなく、スイートのコードは固定情報からインストールされます)。セットアップするには: "
+                       "{command} ({repo} で)"),
+        "nothing_to_uninstall": "。ここには何もインストールされていないため、アンインストールするものはありません",
+        "too_old": ("playgate: 中止しました: playgate には Python {need} 以上が必要ですが、python3 は "
+                    "{have} ({python}) です。新しいもので実行してください (例: python3.12 "
+                    ".claude/playgate install .)"),
+        "usage": "使い方: {command}   このクローンに固定情報から playgate をセットアップ (または修復) します",
+        "source_checkout": "チェックアウト {path}",
+        "source_command": "PATH 上の `{path}` コマンド",
+        "source_pip": "pip install {spec}",
+    },
+}
+
+
+def language(env=None):
+    """``ja`` or ``en``: state.md's ``language:``, else the locale."""
+    env = os.environ if env is None else env
+    try:
+        with open(os.path.join(REPO, "state.md"), encoding="utf-8") as fh:
+            for line in fh:
+                words = line.split("#", 1)[0].split(":", 1)
+                if len(words) == 2 and words[0].strip() == "language":
+                    value = words[1].strip().strip("'\"").lower()
+                    return value if value in TEXTS else "en"
+    except (OSError, UnicodeDecodeError):
+        pass
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = (env.get(name) or "").split(":", 1)[0].strip()
+        if value:
+            code = value.split(".", 1)[0].split("_", 1)[0].split("-", 1)[0].lower()
+            return code if code in TEXTS else "en"
+    return "en"
+
+
+LANG = language()
+
+
+def t(key, **fields):
+    """This script's sentence ``key`` in :data:`LANG`."""
+    return TEXTS.get(LANG, TEXTS["en"]).get(key, TEXTS["en"][key]).format(**fields)
 
 
 def say(text=""):
@@ -86,10 +200,10 @@ def parse_source(spec):
 
 def describe(source):
     if "path" in source:
-        return "the checkout {}".format(source["path"])
+        return t("source_checkout", path=source["path"])
     if "command" in source:
-        return "the `{}` command on PATH".format(source["command"])
-    return "pip install {}".format(source.get("pip"))
+        return t("source_command", path=source["command"])
+    return t("source_pip", spec=source.get("pip"))
 
 
 def run(argv, timeout, capture=False, cwd=None):
@@ -101,7 +215,7 @@ def run(argv, timeout, capture=False, cwd=None):
                                 stderr=subprocess.STDOUT if capture else None, cwd=cwd,
                                 start_new_session=True)
     except OSError as exc:
-        raise SetupError("cannot run {}: {}".format(argv[0], exc.strerror or exc))
+        raise SetupError("cannot run {}: {}".format(argv[0], exc.strerror or exc)) from exc
     try:
         out, _ = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -131,16 +245,25 @@ def ensure_venv():
         code, _ = run([python, "-c", "pass"], 60, capture=True)
         if code == 0:
             return python
-        say("  {} does not run; it is made again".format(os.path.relpath(VENV, REPO)))
+        say(t("venv_broken", venv=os.path.relpath(VENV, REPO)))
         shutil.rmtree(VENV, ignore_errors=True)
-    say("  creating {} with {}".format(os.path.relpath(VENV, REPO), sys.executable))
+    say(t("venv_create", venv=os.path.relpath(VENV, REPO), python=sys.executable))
     code, out = run([sys.executable, "-m", "venv", VENV], VENV_TIMEOUT, capture=True)
     if code != 0:
         shutil.rmtree(VENV, ignore_errors=True)
-        raise SetupError("python3 -m venv failed: {} (on Debian/Ubuntu: apt install "
-                         "python3-venv)".format(tail(out) or "timed out"))
+        raise SetupError(t("venv_failed", detail=tail(out) or "timeout"))
     with open(VENV_MARKER, "w") as fh:
         fh.write("made by python3 .claude/playgate install\n")
+    base = os.environ.get("PLAYGATE_PYTHON")
+    if base:
+        # An interpreter that has the dependencies (offline machines, tests):
+        # its packages are made visible, as the installer and the plugin do.
+        code, out = run([base, "-c", SITE_PACKAGES], 60, capture=True)
+        own_code, own = run([python, "-c", SITE_PACKAGES], 60, capture=True)
+        if code != 0 or own_code != 0:
+            raise SetupError(t("venv_failed", detail=tail(out + own) or "PLAYGATE_PYTHON"))
+        with open(os.path.join(json.loads(own)[0], "playgate-base.pth"), "w") as fh:
+            fh.write("".join(p + "\n" for p in json.loads(out)))
     return python
 
 
@@ -151,17 +274,18 @@ def installer_argv(source, extra):
     if "path" in source:
         launcher = os.path.join(source["path"], "install.py")
         if not os.path.isfile(launcher):
-            raise SetupError("not on this machine (no {})".format(launcher))
+            raise SetupError(t("not_here", path=launcher))
         return [sys.executable, launcher] + tail_args
     if "command" in source:
         return [source["command"]] + tail_args
     python = ensure_venv()
-    say("  pip install {} (and the runtime dependencies) into {}".format(
-        source["pip"], os.path.relpath(VENV, REPO)))
+    say(t("pip_install", spec=source["pip"], venv=os.path.relpath(VENV, REPO)))
+    # With PLAYGATE_PYTHON the dependencies are already visible: nothing else downloaded.
+    no_deps = ["--no-deps"] if os.environ.get("PLAYGATE_PYTHON") else []
     code, out = run([python, "-m", "pip", "install", "--disable-pip-version-check",
-                     "--no-input", "-q", source["pip"]], PIP_TIMEOUT, capture=True)
+                     "--no-input", "-q", *no_deps, source["pip"]], PIP_TIMEOUT, capture=True)
     if code != 0:
-        raise SetupError("pip failed: {}".format(tail(out) or "timed out"))
+        raise SetupError(t("pip_failed", detail=tail(out) or "timeout"))
     # -I: the package from the virtualenv, never a playgate/ folder in the
     # working directory (this clone's .claude/ holds one).
     return [python, "-I", "-m", "playgate"] + tail_args
@@ -169,7 +293,7 @@ def installer_argv(source, extra):
 
 def try_source(source, extra):
     """Install from ``source``. Returns None when it worked, else why not."""
-    say("playgate: trying {} ...".format(describe(source)))
+    say(t("trying", source=describe(source)))
     try:
         argv = installer_argv(source, extra)
     except SetupError as exc:
@@ -181,12 +305,12 @@ def try_source(source, extra):
             say(text)
         return None
     if code is None:
-        return "the installer did not finish within {} s".format(INSTALL_TIMEOUT)
+        return t("timeout", seconds=INSTALL_TIMEOUT)
     if PIN_MISMATCH in text:
-        return "it has another suite than the pin ({})".format(tail(text, 1))
+        return t("other_suite", detail=tail(text, 1))
     if text:
         say(text)
-    return "the installer exited with {}: {}".format(code, tail(text, 2))
+    return t("exited", code=code, detail=tail(text, 2))
 
 
 def candidates(pin, given):
@@ -219,16 +343,11 @@ def setup(argv):
     parser.add_argument("--repair", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if os.path.realpath(args.repo) != os.path.realpath(REPO):
-        say("playgate: refused: this entry point sets up {} (it is that repository's "
-            ".claude/playgate); run it there, or install into {} with playgate's "
-            "installer".format(REPO, args.repo))
+        say(t("other_repo", repo=REPO, given=args.repo))
         return 2
     pin = load_pin()
     if pin is None:
-        say("playgate: refused: {} has no readable pin ({}), so it is not known which "
-            "playgate to install. Install it with playgate's installer: python3 "
-            "<playgate checkout>/install.py {} (or `playgate install {}`)".format(
-                REPO, os.path.relpath(PIN, REPO), REPO, REPO))
+        say(t("no_pin", repo=REPO, pin=os.path.relpath(PIN, REPO)))
         return 2
     given = [parse_source(s) for s in args.source]
     extra = ["--yes"] if args.yes else []
@@ -240,27 +359,20 @@ def setup(argv):
         say("  {}".format(why))
         tried.append((source, why))
     say("")
-    say("playgate could not be set up in {}: the repository pins playgate {} (suite {}), and "
-        "no source of it worked{}".format(REPO, pin.get("version", "?"),
-                                          str(pin.get("suite_sha256", "?"))[:12],
-                                          ":" if tried else " (the pin names none)."))
+    version, sha = pin.get("version", "?"), str(pin.get("suite_sha256", "?"))[:12]
+    say(t("none_worked" if tried else "none_named", repo=REPO, version=version, sha=sha))
     for source, why in tried:
-        say("  - {}: {}".format(describe(source), why))
-    say("Every tool call stays blocked until it is set up. Get playgate {} (a checkout of it, "
-        "its wheel, or a git URL at that version: ask whoever installed it in this "
-        "repository), then:".format(pin.get("version", "?")))
+        say(t("tried", source=describe(source), why=why))
+    say(t("get_it", version=version))
     say("  python3 .claude/playgate install . --source PATH-OR-URL")
     return 1
 
 
 def not_set_up(command):
     """Any other command in a clone where the suite is missing. Exit code."""
-    sys.stderr.write(
-        "playgate: playgate is not set up in this clone ({} holds only its entry point; the "
-        "suite's code is installed from the pin). Set it up with: {} (in {}){}\n".format(
-            os.path.relpath(CLAUDE, REPO), COMMAND, REPO,
-            "; nothing is installed here, so there is nothing to uninstall"
-            if command == "uninstall" else ""))
+    sys.stderr.write(t("not_set_up", claude=os.path.relpath(CLAUDE, REPO), command=COMMAND,
+                       repo=REPO) + (t("nothing_to_uninstall") if command == "uninstall"
+                                     else "") + "\n")
     return 1 if command in ("doctor", "uninstall") else 3
 
 
@@ -268,16 +380,14 @@ def main(argv=None):
     """``python3 .claude/playgate COMMAND ...`` in a clone. Exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if sys.version_info < MIN_PYTHON:
-        sys.stderr.write(
-            "playgate: refused: playgate needs Python {}.{} or newer, and python3 is {} ({}). "
-            "Run it with a newer one, e.g. python3.12 .claude/playgate install .\n".format(
-                MIN_PYTHON[0], MIN_PYTHON[1], sys.version.split()[0], sys.executable))
+        sys.stderr.write(t("too_old", need="{}.{}".format(*MIN_PYTHON),
+                           have=sys.version.split()[0], python=sys.executable) + "\n")
         return 2
     command = argv[0] if argv else ""
     if command in ("install", "repair"):
         return setup(argv[1:])
     if command in ("-h", "--help", ""):
-        say("usage: {}   set up (or repair) playgate in this clone from its pin".format(COMMAND))
+        say(t("usage", command=COMMAND))
         return 0 if command else 2
     return not_set_up(command)
 

@@ -96,17 +96,17 @@ MAX_ARGS_INSPECTED = 256
 
 
 def call_as(family: str, handler, x: X, *args):
-    """Run ``handler(x, *args)`` with ``x.run.family`` set to ``family``, so
+    """Run ``handler(x, *args)`` with ``x.run.command_family`` set to ``family``, so
     that every finding and carrier it records names the command family that
     produced it (``Finding.command_family``); returns what the handler
     returns."""
     run = x.run
-    outer = run.family
-    run.family = family
+    outer = run.command_family
+    run.command_family = family
     try:
         return handler(x, *args)
     finally:
-        run.family = outer
+        run.command_family = outer
 
 
 def dynamic_origin(word: Word) -> Msg | None:

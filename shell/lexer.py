@@ -208,7 +208,7 @@ def _skip_escaped(s: str, j: int, closer: str, error: Msg) -> int:
     while j < n:
         c = s[j]
         if c == "\\":
-            j += 2
+            j = min(j + 2, n)  # a trailing backslash escapes nothing
             continue
         if c == closer:
             return j + 1
@@ -271,7 +271,7 @@ def skip_quoted(s: str, j: int, depth: int = 0, sc=None) -> int:
     Raises :class:`LexError` when the construct is not closed."""
     c = s[j]
     if c == "\\":
-        return j + 2
+        return min(j + 2, len(s))  # a trailing backslash ends the text
     if c == "'":
         return skip_single(s, j)
     if c == '"':
@@ -461,7 +461,7 @@ class _Scanner:
                 quoted = True
                 if j + 1 < n:
                     parts.append(s[j + 1])
-                j += 2
+                j = min(j + 2, n)  # a trailing backslash: the word ends with the text
             elif c == "$" and j + 1 < n and s[j + 1] == "'":
                 # $'...': bash decodes the escapes in the delimiter (5.2:
                 # <<$'E\x4fF' ends at a line "EOF"); left encoded, the body
@@ -562,7 +562,7 @@ class _Scanner:
                 if i + 1 < n and s[i + 1] == "\n":
                     i += 2   # line continuation: the word goes on
                     continue
-                i += 2
+                i = min(i + 2, n)
                 at_cmd = False
                 word_start = False
                 continue
@@ -797,7 +797,7 @@ class _Scanner:
             if c in _META:
                 return i
             if c == "\\":
-                i += 2
+                i = min(i + 2, n)
                 continue
             if c == "'":
                 i = skip_single(s, i)
@@ -833,7 +833,7 @@ class _Scanner:
         while i < n:
             c = s[i]
             if c == "\\":
-                i += 2
+                i = min(i + 2, n)
                 continue
             if c == "(":
                 level += 1

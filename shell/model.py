@@ -267,7 +267,7 @@ def _trusted(word: str, w) -> bool:
 
 
 class Finding(Record):
-    """Something the analysis found: ``family`` (its kind, e.g.
+    """Something the analysis found: its ``kind`` (the finding kind, e.g.
     ``"rm-recursive"``, ``"git-history"``, ``"force-push"``, ``"eval"``) and
     a ``message`` saying what and why; ``command`` is the simple command it
     is about (or ``None``); ``command_family`` the command family whose
@@ -278,14 +278,14 @@ class Finding(Record):
     is False when the finding rests on a value only known at run time
     (``rm -rf "$X"``): still blocked, but not proof of intent.
 
-    Made as ``Finding(family, message, command=None, certain=True,
+    Made as ``Finding(kind, message, command=None, certain=True,
     command_family="")`` (:class:`statefiles.record.Record`)."""
 
-    __slots__ = ("family", "message", "command", "certain", "command_family")
+    __slots__ = ("kind", "message", "command", "certain", "command_family")
     _defaults = {"command": None, "certain": True, "command_family": ""}
 
     def __repr__(self) -> str:
-        return f"Finding({self.family}: {self.message})"
+        return f"Finding({self.kind}: {self.message})"
 
 
 class Write(Record):

@@ -289,7 +289,7 @@ def glob_expand(pattern: str, cwds):
     for start in starts:
         current = [start]
         first_wild = True
-        for k, part in enumerate(parts):
+        for _k, part in enumerate(parts):
             wild = any(ch in part for ch in "*?[")
             nxt = []
             if not wild:

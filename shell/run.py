@@ -2,7 +2,7 @@
 destructive findings, carriers, HTTP methods, writes, paths handed to
 commands that are not modelled, and the reasons a command is unknown.
 Findings and carriers record the command family whose handler made them
-(:attr:`Run.family`, set by :func:`shell.invocation.call_as`)."""
+(:attr:`Run.command_family`, set by :func:`shell.invocation.call_as`)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ class Run:
         #: symbolic links created so far in this command: abs link -> abs target
         self.links: dict = {}
         #: the command family whose handler is running (recorded on findings)
-        self.family = SHELL_FAMILY
+        self.command_family = SHELL_FAMILY
 
     # ------------------------------------------------------------ bookkeeping
     def count(self) -> None:
@@ -78,32 +78,32 @@ class Run:
                                      MAX_DEPTH=MAX_DEPTH),
                   command_family=SHELL_FAMILY)
 
-    def find(self, family: str, message: str, cmd=None, certain: bool = True,
+    def find(self, kind: str, message: str, cmd=None, certain: bool = True,
              command_family: str | None = None) -> None:
-        """Record a destructive finding (what bash-check blocks): ``family``
-        is its kind (``rm-recursive``, ``force-push``...), ``message`` says
+        """Record a destructive finding (what bash-check blocks): ``kind``
+        is the finding kind (``rm-recursive``, ``force-push``...), ``message`` says
         what and why, ``cmd`` the simple command, ``certain=False`` when it
         rests on a value only known at run time. The command family is
-        :attr:`family` unless ``command_family`` is given. The same kind
+        :attr:`command_family` unless ``command_family`` is given. The same kind
         and message are recorded once."""
         if cmd is not None:
             cmd.acts = True
         for f in self.analysis.destructive:
-            if f.family == family and f.message == message:
+            if f.kind == kind and f.message == message:
                 return
-        self.analysis.destructive.append(Finding(family, message, cmd, certain,
-                                                 command_family or self.family))
+        self.analysis.destructive.append(Finding(kind, message, cmd, certain,
+                                                 command_family or self.command_family))
 
-    def carrier(self, family: str, message: str, cmd=None) -> None:
+    def carrier(self, kind: str, message: str, cmd=None) -> None:
         """Record a code-execution carrier (what phase 7E never approves):
-        ``family`` its kind (``find-exec``, ``eval``...), ``message`` what
-        runs; the command family is :attr:`family`. Recorded once."""
+        ``kind`` the finding kind (``find-exec``, ``eval``...), ``message`` what
+        runs; the command family is :attr:`command_family`. Recorded once."""
         if cmd is not None:
             cmd.acts = True
         for f in self.analysis.carriers:
-            if f.family == family and f.message == message:
+            if f.kind == kind and f.message == message:
                 return
-        self.analysis.carriers.append(Finding(family, message, cmd, True, self.family))
+        self.analysis.carriers.append(Finding(kind, message, cmd, True, self.command_family))
 
     def http(self, method: str, cmd=None) -> None:
         """``cmd`` sends an HTTP request with ``method`` (any case): GET/HEAD are

@@ -49,6 +49,11 @@ _TRIGGERS = ("DROP", "TRUNCATE", "DELETE", "UPDATE", "ALTER", "COPY", "OUTFILE",
 
 #: Statements whose first keyword destroys data whatever follows.
 _ALWAYS = {"DROP": "shell.find.sql_drop", "TRUNCATE": "shell.find.sql_truncate"}
+#: What DROP/TRUNCATE name before the object (shown upper-cased, as keywords;
+#: the object's own name is shown as written).
+_OBJECT_KINDS = frozenset({"TABLE", "DATABASE", "SCHEMA", "INDEX", "VIEW", "USER", "ROLE",
+                           "SEQUENCE", "TRIGGER", "FUNCTION", "PROCEDURE", "TYPE", "EXTENSION",
+                           "MATERIALIZED", "TEMPORARY", "TEMP", "IF", "KEYSPACE"})
 
 #: Meta-commands per client dialect: (run a shell command, write a file,
 #: read statements from elsewhere), lower case.
@@ -129,7 +134,8 @@ def _statement(toks, T):
     value)]`` without whitespace and comments), or ``None``."""
     if not toks:
         return None
-    words = [v.upper() for tt, v in toks if tt is not T.Punctuation]
+    written = [v for tt, v in toks if tt is not T.Punctuation]
+    words = [v.upper() for v in written]
     if not words:
         return None
     head = words[0]
@@ -142,12 +148,17 @@ def _statement(toks, T):
             if depth == 0 and k > 0 and v.upper() in ("DELETE", "UPDATE", "INSERT", "SELECT",
                                                       "MERGE"):
                 toks = toks[k:]
-                words = [w.upper() for tt, w in toks if tt is not T.Punctuation]
+                written = [w for tt, w in toks if tt is not T.Punctuation]
+                words = [w.upper() for w in written]
                 head = words[0]
                 break
-    shown = " ".join(words[:4]).lower()
+    # The statement as the user wrote it: keywords are matched upper-cased,
+    # names are shown as written (a table called Users is not USERS).
+    shown = " ".join(written[:4])
     if head in _ALWAYS:
-        return Msg(_ALWAYS[head], what=" ".join(words[1:3]), shown=shown)
+        what = " ".join(words[1:2] + written[2:3] if words[1:2] and words[1] in _OBJECT_KINDS
+                        else written[1:3])
+        return Msg(_ALWAYS[head], what=what, shown=shown)
     if head == "ALTER" and "DROP" in words:
         return Msg("shell.find.sql_alter_drop", shown=shown)
     if head in ("DELETE", "UPDATE"):

@@ -485,8 +485,8 @@ def set_lock_budget(seconds: float | None) -> None:
 
 def _lock_text(key: str, path: str, exc: OSError | None = None, **fields):
     """The message of a :class:`LockTimeout` as a :class:`messages.Text`
-    (English as ``str``, the reader's language where a hook shows it; issue
-    14 item 10); ``exc``'s ``strerror`` by its errno."""
+    (English as ``str``, the reader's language where a hook shows it);
+    ``exc``'s ``strerror`` by its errno."""
     from messages import Text  # lazy: only when the lock cannot be taken
 
     if exc is not None:

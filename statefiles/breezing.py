@@ -573,6 +573,10 @@ def _count(root: str, active: Active, session: str, entry: dict) -> dict:
     if task.strip() and task_key(task) not in keys:
         completed.append(task)
         keys.add(task_key(task))
+        # who completed it, for the completion report's Team Activity table
+        by = state.get("completed_by") if isinstance(state.get("completed_by"), dict) else {}
+        by[task_key(task)] = entry.get("teammate_name") or "lead"
+        state["completed_by"] = by
     state.update(session_id=session, completed=completed, emitted=emitted)
     batch = active.batch()
     if not batch.total:

@@ -88,7 +88,7 @@ def missing(pb, first_only: bool = False, ledger: dict | None = None, texts: boo
         note("the plan has no phases or no subtasks", "completion.empty")
         return problems
     # Statuses first: they are what is usually still open (cheap, early exit).
-    for phase_id, sub in subtasks:
+    for _phase_id, sub in subtasks:
         status = subtask_status(pb.subtask_progress(sub["id"]))
         if status != "done" and note(f"subtask {sub['id']} is {status or 'pending'}",
                                    "completion.subtask_open", subtask=sub["id"],

@@ -89,6 +89,8 @@ FLOOR = (
     ".claude/skills/prompt-analyzer/**",
     ".claude/skills/understanding-check/**",
     ".claude/skills/state/**",
+    ".claude/skills/sdd-roadmap/**",
+    ".claude/skills/breezing/**",
     ".claude/agents/pm.md",
     ".claude/agents/reviewer.md",
     ".claude/agents/critic.md",
@@ -96,6 +98,21 @@ FLOOR = (
     ".claude/agents/executor-resolver.md",
     ".claude/agents/codex-delegate.md",
     ".claude/agents/coderabbit-delegate.md",
+    # seed 003's framework agents (sync-sdd): sdd-{role}[-{specialization}].md
+    ".claude/agents/sdd-*.md",
+    ".claude/agents/task-worker.md",
+    ".claude/agents/codex-implementer.md",
+    ".claude/agents/code-reviewer.md",
+    ".claude/agents/plan-analyst.md",
+    ".claude/agents/plan-critic.md",
+    # The breezing session's records the hooks write from what they saw
+    # (seed 001): the reviewer's verdict, the task ledger and role markers,
+    # the user's request, the signals and the timeline.
+    ".claude/state/review-result.json",
+    ".claude/state/breezing-progress.json",
+    ".claude/state/breezing-request.json",
+    ".claude/state/breezing-signals.jsonl",
+    ".claude/state/breezing-timeline.jsonl*",
     ".mcp.json",
     # The Claude Code plugin's code, marketplaces and environment.
     "~/.claude/plugins/**",

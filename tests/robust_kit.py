@@ -82,7 +82,7 @@ class Scenario:
             except FileNotFoundError:
                 pass
         # Directories the hooks created (play/archive/<id>/, logs/...).
-        for dirpath, dirnames, _ in os.walk(root, topdown=False):
+        for dirpath, _dirnames, _ in os.walk(root, topdown=False):
             rel_dir = os.path.relpath(dirpath, root)
             if rel_dir == "." or any(rel_dir == k or rel_dir.startswith(k + os.sep)
                                      for k in _KEEP_DIRS):

@@ -84,7 +84,7 @@ def english_runs(text: str) -> list:
     cut = _IDENT.sub(" \x00 ", _SPANS.sub(" \x00 ", text))
     runs = []
     for segment in re.split(r"[^\x01-\x7f]|[();:\n|]", cut):
-        current, listed = [], True
+        current, listed, gap_from = [], True, 0
         for m in re.finditer(r"[A-Za-z][A-Za-z'-]*|[^\sA-Za-z,.!?]+", segment):
             token = m.group()
             if re.fullmatch(r"[A-Za-z][A-Za-z'-]*", token):
@@ -353,6 +353,26 @@ def _bash_ls(inst):
     return inst.tool("Bash", {"command": "ls"})
 
 
+def _bash_ask_database(inst):
+    return inst.tool("Bash", {"command": "psql -c 'drop table Users'"})
+
+
+def _bash_ask_infrastructure(inst):
+    return inst.tool("Bash", {"command": "terraform destroy -auto-approve"})
+
+
+def _bash_computed_command(inst):
+    return inst.tool("Bash", {"command": 'bash -c "$SCRIPT"'})
+
+
+def _bash_paths_from_input(inst):
+    return inst.tool("Bash", {"command": "xargs rm < list.txt"})
+
+
+def _bash_test_before_a_playbook(inst):
+    return inst.tool("Bash", {"command": "pytest -q"})
+
+
 def _write_agent(inst):
     return inst.tool("Write", {"file_path": str(inst.root / ".claude" / "agents" / "x.md"),
                                "content": "---\nname: x\ntools: Agent\n---\nbody\n"})
@@ -403,6 +423,11 @@ SCENARIOS = [
     ("write-state-config", _ready, _edit_state_config, True),
     ("write-agent-definition", _ready, _write_agent, True),
     ("bash-on-main", _main_branch, _bash_touch, False),
+    ("bash-ask-database", _ready, _bash_ask_database, True),
+    ("bash-ask-infrastructure", _ready, _bash_ask_infrastructure, True),
+    ("bash-computed-command", _ready, _bash_computed_command, True),
+    ("bash-paths-from-input", _ready, _bash_paths_from_input, True),
+    ("bash-test-before-a-playbook", _nothing, _bash_test_before_a_playbook, True),
     ("bash-bad-rules", _bad_rules, _bash_ls, True),
     ("bash-rules-not-yaml", _rules_not_yaml, _bash_ls, True),
     ("post-edit-code", _ready, _post_edit, True),
@@ -703,6 +728,40 @@ REWARD_SCENARIOS = [
 ]
 
 
+#: What English-shaped templates leave in Japanese (a class each): an ASCII
+#: space after a Japanese full stop or comma, a full stop doubled after an
+#: English sentence, the analysis's run-time placeholder, a command family
+#: named by its English id before 系, ASCII letters run into kana or kanji
+#: (``settings.jsonに``).
+_JA_SHAPES = (
+    (re.compile(r"[。、] "), "an ASCII space after 。 or 、"),
+    (re.compile(r"(?<!\.)\.。|。。"), "two full stops"),
+    (re.compile(r"\x00|\\x00"), "the run-time placeholder"),
+    (re.compile(r"\b[a-z]+ ?系"), "an English family id before 系"),
+)
+_RUN_INTO = re.compile(r"[A-Za-z0-9][\u3040-\u309f\u30a0-\u30ff\u4e00-\u9fff]")
+
+
+def shape_problems(text: str) -> list:
+    """The traces of English-shaped templates in a Japanese ``text`` (see
+    :data:`_JA_SHAPES`); letters run into Japanese count outside code spans
+    and quotes only (a quoted user prompt is what the user wrote)."""
+    found = [why for rx, why in _JA_SHAPES if rx.search(text)]
+    if _RUN_INTO.search(_SPANS.sub(" ", text)):
+        found.append("ASCII letters run into Japanese: " + _RUN_INTO.search(
+            _SPANS.sub(" ", text)).group())
+    return found
+
+
+@pytest.mark.parametrize("text, problems", [
+    ("完了しました。 次へ。", 1), ("Stop.。", 1), ("コマンド名 '\\x00'", 1),
+    ("この infrastructure 系コマンド", 1), ("settings.jsonに書きます", 1),
+    ("settings.json に書きます。(x...)。", 0), ("インフラ系のコマンド", 0),
+])
+def test_the_shape_check_finds_each_class(text, problems):
+    assert len(shape_problems(text)) == problems, shape_problems(text)
+
+
 def texts_of(result) -> list:
     if isinstance(result, str):
         return [result] if result.strip() else []
@@ -727,6 +786,8 @@ def test_workflow_output_is_japanese(installed, name, run):
     assert found == {}, f"{name}: English prose in the Japanese output: {found}"
     # a sentence given to a template that ends it again
     assert not [t for t in texts if "。。" in t or "。." in t], (name, texts)
+    shapes = {t[:160]: shape_problems(t) for t in texts if shape_problems(t)}
+    assert shapes == {}, f"{name}: English-shaped Japanese: {shapes}"
 
 
 @pytest.mark.parametrize("name, setup, run, branch", SCENARIOS, ids=[s[0] for s in SCENARIOS])
@@ -743,6 +804,8 @@ def test_rendered_output_is_japanese(installed, name, setup, run, branch):
     assert texts, f"{name}: nothing was rendered (the scenario does not reach a message)"
     found = {t[:160]: english_runs(t) for t in texts if english_runs(t)}
     assert found == {}, f"{name}: English prose in the Japanese output: {found}"
+    shapes = {t[:160]: shape_problems(t) for t in texts if shape_problems(t)}
+    assert shapes == {}, f"{name}: English-shaped Japanese: {shapes}"
     if run is statusline:
         assert english_words(texts[0]) == [], texts[0]
 
@@ -756,7 +819,7 @@ def test_archive_git_step_result_is_japanese(installed):
     (installed.root / ".claude" / "session-state").mkdir(parents=True, exist_ok=True)
     (installed.root / ".claude" / "session-state" / "prompt-analyzer-called").write_text("x\n")
     said = " ".join(texts_of(_archive_commit(installed)))
-    assert re.search(r"commit: feat/demo に [0-9a-f]+ をコミットしました", said), said
+    assert re.search(r"コミット: feat/demo に [0-9a-f]+ をコミットしました", said), said
     assert "committed" not in said, said
 
 
@@ -789,3 +852,150 @@ def test_short_english_is_translated_too(installed, name, setup, run, english):
     assert texts, f"{name}: nothing was rendered (the scenario does not reach a message)"
     assert [t for t in texts if english.search(t)] == [], name
     assert not any(english_runs(t) for t in texts), texts
+
+
+# ------------------------------------------------------------------ the command line and the installer
+#: What the command line prints in columns that are identifiers, not prose:
+#: doctor's levels and check names, the decisions and statuses the log and
+#: the gate record, the CLI's own command names.
+CLI_KEPT = frozenset("""
+    ok info WARN ERROR install settings hooks interpreter hook-run suite-files state
+    protected permission-config custom-rules trust logs speed versions
+    approve dialog refused delegate ask allow block warn deny DIALOG ALLOW BLOCK ASK
+    explain doctor status validate replay report check init schema plugin uninstall demo
+    statusline playgate cd add rm
+""".split())
+
+
+def cli_english_runs(text: str) -> list:
+    """:func:`english_runs` for the command line's output: a run made only of
+    :data:`KEPT` and :data:`CLI_KEPT` words (a doctor line's ``info
+    versions``, a log line's ``approve permission-gate``) is a column of
+    identifiers, not prose."""
+    return [run for run in english_runs(text)
+            if any(w not in KEPT and w not in CLI_KEPT for w in run.split())]
+
+
+def test_the_cli_checker_finds_english_frames_and_leaves_columns_alone():
+    assert cli_english_runs("  info   versions           playgate 0.1.0、フックの Python 3.11") == []
+    assert cli_english_runs("  ok     install            インストール済み") == []
+    assert cli_english_runs("session abc in /repo") != []
+    assert cli_english_runs("no decision matches (x)") != []
+    assert cli_english_runs("  7B  ダイアログ  「'rm' is in always_ask (from x)」") == []
+
+
+def cli(root, *args, stdin: bytes | None = None, env=None):
+    """``python .claude/playgate ARGS`` in ``root``: (exit code, stdout + stderr)."""
+    full = dict(os.environ)
+    full.pop("CLAUDE_PROJECT_DIR", None)
+    full.update(env or {})
+    proc = subprocess.run([sys.executable, str(root / ".claude" / "playgate"), *map(str, args)],
+                          input=stdin, capture_output=True, cwd=str(root), env=full, timeout=180)
+    return proc.returncode, proc.stdout.decode() + proc.stderr.decode()
+
+
+def _hook_payload(root, command: str, session_id: str = "ja-session") -> bytes:
+    return json.dumps({"session_id": session_id, "transcript_path": "", "cwd": str(root),
+                       "hook_event_name": "PreToolUse", "permission_mode": "default",
+                       "tool_name": "Bash", "tool_input": {"command": command},
+                       "tool_use_id": "toolu_ja"}).encode()
+
+
+CLI_COMMANDS = [
+    ("status", ["status"]),
+    ("status-with-a-playbook", ["status"]),
+    ("doctor", ["doctor", "--no-run"]),
+    ("explain-destructive", ["explain", "rm -rf /"]),
+    ("explain-read-only", ["explain", "ls -la"]),
+    ("explain-writes", ["explain", "echo hi > out.txt && cp a b"]),
+    ("check", ["check", "PreToolUse"]),
+    ("logs", ["logs"]),
+    ("logs-summary", ["logs", "--summary"]),
+    ("logs-none", ["logs", "--guard", "no-such-guard"]),
+    ("report", ["report", "--session", "ja-session"]),
+    ("report-unknown-session", ["report", "--session", "nope"]),
+    ("validate", ["validate"]),
+    ("init-from-an-installed-copy", ["init", "--dry-run"]),
+    ("unknown-command", ["frobnicate"]),
+]
+
+
+@pytest.mark.parametrize("name, args", CLI_COMMANDS, ids=[c[0] for c in CLI_COMMANDS])
+def test_the_command_line_speaks_the_projects_japanese(installed, name, args):
+    """With ``language: ja`` the playgate command line's frames are Japanese
+    and so are the reasons it shows (the guards speak the project's language;
+    the permission gate's own trace is quoted 「...」 as a record)."""
+    root = installed.root
+    set_config(root, language="ja")
+    if name == "status-with-a-playbook":
+        session(installed)
+        write_playbook(root)
+    for command in ("rm -rf /", "ls", "curl -X POST http://127.0.0.1:9/x"):
+        installed.hook("PreToolUse", payload=json.loads(_hook_payload(root, command)))
+    stdin = _hook_payload(root, "rm -rf ~") if name == "check" else None
+    code, out = cli(root, *args, stdin=stdin)
+    assert out.strip(), name
+    assert "Traceback" not in out, out
+    found = cli_english_runs(out)
+    assert found == [], f"{name}: English prose in the Japanese output: {found}\n{out}"
+    assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", out), out
+
+
+def test_the_command_line_speaks_english_in_an_english_project(installed):
+    """The same frames in English where the project says ``language: en``,
+    whatever the locale: the project's language wins."""
+    code, out = cli(installed.root, "status", env={"LANG": "ja_JP.UTF-8"})
+    assert code == 0 and "branch" in out and "ブランチ" not in out
+
+
+def test_outside_a_project_the_command_line_follows_the_locale(tmp_path):
+    code, out = cli_outside(tmp_path, "frobnicate", env={"LANG": "ja_JP.UTF-8"})
+    assert code == 2 and "不明なコマンド" in out
+    code, out = cli_outside(tmp_path, "frobnicate", env={"LANG": "C.UTF-8", "LC_ALL": ""})
+    assert code == 2 and "unknown command" in out
+
+
+def cli_outside(cwd, *args, env=None):
+    from conftest import SUITE
+
+    full = dict(os.environ)
+    full.pop("CLAUDE_PROJECT_DIR", None)
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        full.pop(name, None)
+    full.update(env or {})
+    proc = subprocess.run([sys.executable, "-m", "playgate", *args], capture_output=True,
+                          cwd=str(cwd), env=dict(full, PYTHONPATH=str(SUITE)), timeout=120)
+    return proc.returncode, proc.stdout.decode() + proc.stderr.decode()
+
+
+@pytest.mark.slow
+def test_the_installer_speaks_the_users_japanese(tmp_path):
+    """A first install (no state.md yet) speaks the user's locale; the plan,
+    the offers, the warning about undeclared commands and the commit line
+    are Japanese, and so is the uninstall."""
+    from conftest import SUITE, make_repo
+
+    repo = make_repo(tmp_path / "repo")
+    (repo / "tests").mkdir()
+    (repo / "tests" / "test_a.py").write_text("def test_a():\n    pass\n")
+    env = dict(os.environ, LANG="ja_JP.UTF-8")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        env.pop(name, None)
+
+    def run(*args):
+        proc = subprocess.run([sys.executable, str(SUITE / "install.py"), *map(str, args)],
+                              capture_output=True, text=True, env=env, timeout=600,
+                              stdin=subprocess.DEVNULL)
+        return proc.returncode, proc.stdout + proc.stderr
+
+    for args in (["--dry-run", "--python", sys.executable, repo],
+                 ["--python", sys.executable, repo],
+                 ["--python", sys.executable, repo],
+                 ["--uninstall", "--dry-run", repo],
+                 ["--uninstall", repo],
+                 [tmp_path / "not-a-repo"]):
+        code, out = run(*args)
+        assert code in (0, 2), out
+        found = cli_english_runs(out)
+        assert found == [], f"{args}: English prose in the Japanese output: {found}\n{out}"
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", out), out

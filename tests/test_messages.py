@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import messages
-from events.verdict import BLOCK, WARN
+from events.verdict import BLOCK
 from guards import protected_edit
 from messages import en, ja
 from statefiles import state_md
@@ -33,7 +33,7 @@ JA = ja.MESSAGES
 
 #: Where message keys are used.
 SOURCE_DIRS = ("guards", "workflow", "events", "hooks", "statefiles", "shell", "permission",
-               "skills")
+               "skills", "playgate")
 
 
 def fields(template: str) -> set:
@@ -55,8 +55,9 @@ def source_texts():
 #: ``say("key"`` / ``say(ctx, "key"`` / ``text(lang, "key"``, literal keys.
 LITERAL = re.compile(r"""\b(?:say|text|Text)\(\s*(?:[\w.]+,\s*)?["']([a-z_]+\.[a-z0-9_.\-]+)["']""")
 #: Keys built at run time: ``say(f"bash_check.advice.{...}"`` (a prefix);
-#: ``Text(...)`` (messages.Text) names keys as ``say`` does.
-PREFIX = re.compile(r"""\b(?:say|text|Text)\(\s*(?:[\w.]+,\s*)?f["']([a-z_]+\.[a-z0-9_.\-]*)\{""")
+#: ``Text(...)`` (messages.Text) and ``Msg(...)`` (a sentence the analysis
+#: or a guard records) name keys as ``say`` does.
+PREFIX = re.compile(r"""\b(?:say|text|Text|Msg)\(\s*(?:[\w.]+,\s*)?f["']([a-z_]+\.[a-z0-9_.\-]*)\{""")
 
 
 def used_keys():
@@ -113,23 +114,30 @@ def test_every_key_is_used():
     literal = set()
     for _, src in source_texts():
         literal |= set(ANY_KEY.findall(src))
+    # The renderer's own words (the run-time placeholder), not the catalogues.
+    literal |= set(ANY_KEY.findall((SUITE / "messages" / "__init__.py").read_text()))
     unused = [k for k in EN if k not in literal and not any(k.startswith(p) for p in prefixes)]
+    # The command line's and the installer's keys (some built as f"{command}.help")
+    # are checked by tests/playgate/test_cli.py against the package's own calls.
+    from playgate.messages import PREFIXES
+
+    unused = [k for k in unused if not k.startswith(PREFIXES) and k != "statusline.help"]
     assert unused == []
 
 
 def test_bash_check_runtime_keys_exist():
-    """Keys built from data: every destructive family with advice and every
+    """Keys built from data: every finding kind with advice and every
     access verb has its entry."""
     from guards import bash_check
 
-    for family in bash_check._ADVICE:
-        assert f"bash_check.advice.{family}" in EN
+    for kind in bash_check._ADVICE:
+        assert f"bash_check.advice.{kind}" in EN
     for kind in ("receives", "deletes", "changes", "writes"):
         assert f"bash_check.verb_{kind}" in EN
 
 
 def test_every_destructive_kind_the_analysis_records_has_its_sentence():
-    """A finding kind without ``bash_check.family.<kind>``
+    """A finding kind without ``bash_check.advice.<kind>``
     reaches a Japanese agent as the analysis's English sentence. Every kind
     the shell analysis can record (literal ``.find("<kind>"`` calls and the
     family modules' ``KIND`` constants) has both catalogue entries."""
@@ -177,7 +185,9 @@ def test_text_never_raises(lang, key, values):
 def test_braces_in_values_are_not_reinterpreted(path):
     for lang in ("en", "ja"):
         out = messages.text(lang, "protected_edit.warn", path=path, pattern="p")
-        assert path in out
+        # the analysis's placeholder for a part known only at run time is
+        # shown in words (see test_no_message_shows_the_run_time_placeholder)
+        assert path.replace("\x00", (EN if lang == "en" else JA)["message.dynamic_part"]) in out
 
 
 def test_missing_field_falls_back_to_english_then_to_the_key():
@@ -197,6 +207,133 @@ def test_japanese_key_missing_falls_back_to_english(monkeypatch):
 @pytest.mark.parametrize("lang", ["fr", "", "JA ", None])
 def test_unknown_language_is_english(lang):
     assert messages.text(lang, "consent_guard.not_confirmed") == EN["consent_guard.not_confirmed"]
+
+
+# ------------------------------------------------------------------ wording classes
+#: A seed or SPEC section a reader of the message cannot open.
+SECTION_CITATION = re.compile(r"\bseed \d{3}\b|§\s*\d|\bSpec \d+(\.\d+)?\b")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_no_message_cites_a_seed_section(lang):
+    """The agent reads the rule, not a pointer to a document it cannot open."""
+    table = EN if lang == "en" else JA
+    cited = {k: v for k, v in table.items() if SECTION_CITATION.search(v)}
+    assert cited == {}
+
+
+#: Japanese terms written one way: the spelling kept → the spellings that
+#: must not appear in prose (code spans and quotes aside).
+JA_TERMS = {
+    "push": ("プッシュ",),
+    "プルリクエスト": ("pull request", "Pull request", "プル リクエスト"),
+    "playbook": ("Playbook", "プレイブック"),
+    "フロントマター": ("frontmatter", "front matter"),
+    "系統 / 〜系": ("ファミリー",),
+}
+_CODE = re.compile(r"`[^`]*`|'[^'\n]*'")
+
+
+@pytest.mark.parametrize("kept", sorted(JA_TERMS))
+def test_each_japanese_term_is_written_one_way(kept):
+    found = {k: v for k, v in JA.items()
+             if any(w in _CODE.sub(" ", v) for w in JA_TERMS[kept])}
+    assert found == {}, kept
+
+
+def test_a_count_of_more_says_more_of_what():
+    """``(ほか 3 件)`` after a list of problems reads as three more list
+    items of any kind; the count names its noun (``ほかに問題が 3 件``,
+    ``ほか 3 件のファイル``)."""
+    bare = re.compile(r"ほか(?:に)?\s*\{\w+\}\s*件(?!の)")
+    assert {k: v for k, v in JA.items() if bare.search(v)} == {}
+
+
+#: Japanese that translates an English passive word for word ("is blocked by
+#: X" → "X のために止められます"): say what the reader can or cannot do.
+LITERAL_PASSIVES = ("止められ", "によって止め", "のために止め")
+
+
+def test_no_literal_passive_of_being_held():
+    assert {k: v for k, v in JA.items() if any(p in v for p in LITERAL_PASSIVES)} == {}
+
+
+def test_command_families_are_named_in_japanese():
+    """An ask prompt never says ``infrastructure 系``: every command family
+    has its Japanese name (with 系), and the templates do not add one."""
+    from shell import severity
+
+    for family in severity.DEFAULTS:
+        name = JA.get(f"bash_check.family.{family}")
+        assert name and name != family and EN[f"bash_check.family.{family}"] == family, family
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", name), name
+    assert {k: v for k, v in JA.items() if re.search(r"\{family\}\s*系", v)} == {}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_no_message_shows_the_run_time_placeholder(lang):
+    """A part of a word known only at run time (the analysis's NUL
+    placeholder) is said in words in every template, repr'd or not."""
+    table = EN if lang == "en" else JA
+    for key, template in table.items():
+        out = messages.text(lang, key, **{f: "a\x00b" for f in fields(template)})
+        assert "\x00" not in out and "\\x00" not in out, key
+
+
+@settings(max_examples=200, deadline=None)
+@given(english=st.text(st.sampled_from("abc ."), min_size=1, max_size=12).map(
+    lambda t: t.strip() + "."), key=st.sampled_from(sorted(JA)))
+def test_an_english_sentence_in_a_japanese_template_ends_once(english, key):
+    """A rule's reason or a library's words, ending with a full stop, put
+    before the template's own ``。``: after :func:`messages.tidy` one full
+    stop, and no ASCII space after a Japanese one."""
+    out = messages.tidy("ja", messages.text("ja", key, **{f: english for f in fields(JA[key])}))
+    assert "。。" not in out and "。 " not in out and "、 " not in out
+    assert not re.search(r"(?<!\.)\.。", out), out
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("command", ['bash -c "$SCRIPT"', "xargs rm < list.txt",
+                                     'cat "$LIST" | xargs rm -f', 'cp x "$DIR/y"'])
+def test_a_command_known_only_at_run_time_is_named_in_words(ws, lang, command):
+    """``bash -c "$SCRIPT"`` does not run the command ``'\\x00'``, and
+    ``xargs rm < list.txt`` does not write to ``'$?'``."""
+    ws.ready()
+    set_language(ws.root, lang)
+    result = ws.bash(command)
+    assert result.code == 2 and result.guard == "bash-check", result
+    assert "\\x00" not in result.stderr and "'$?'" not in result.stderr, result.stderr
+    if command == "xargs rm < list.txt":
+        assert ("paths it gets only at run time" if lang == "en"
+                else "実行時に初めて決まるパス") in result.stderr, result.stderr
+
+
+_IDENT_SQL = st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,8}", fullmatch=True).filter(
+    lambda w: w.upper() not in ("TABLE", "FROM", "WHERE", "SET", "IF", "AS", "ON", "TO", "IN",
+                                "OR", "AND", "NOT", "IS", "BY"))
+
+
+@settings(max_examples=150, deadline=None)
+@given(name=_IDENT_SQL, form=st.sampled_from(["drop table {n}", "DROP TABLE {n}",
+                                              "truncate {n}", "delete from {n}",
+                                              "update {n} set a = 1"]))
+def test_sql_is_shown_as_written(name, form):
+    """A finding quotes the user's SQL, names as written: a table called
+    ``Users`` is not shown as ``USERS``."""
+    import shell
+
+    statement = form.format(n=name)
+    findings = shell.analyse(f"psql -c '{statement}'", cwd="/tmp", root="/tmp").destructive
+    assert findings, statement
+    for lang in ("en", "ja"):
+        said = messages.render(lang, findings[0].message)
+        assert name in said, (statement, said)
+
+
+def test_tidy_leaves_english_and_ellipses_alone():
+    assert messages.tidy("en", "Done. Next.") == "Done. Next."
+    assert messages.tidy("ja", "a (x...)。b") == "a (x...)。b"
+    assert messages.tidy("ja", "規則: Stop.。 次。; 三") == "規則: Stop。次。三"
 
 
 # ------------------------------------------------------------------ the language switch
@@ -383,7 +520,7 @@ def test_prompt_context_in_japanese(ws):
     set_language(ws.root, "ja")
     result = ws.evaluate("UserPromptSubmit", ws.payload("UserPromptSubmit", prompt="状況は?"))
     assert result[0] == 0
-    assert "状態: Playbook play/p1/plan.json" in result[1]
+    assert "状態: playbook play/p1/plan.json" in result[1]
 
 
 def test_archive_report_in_both_languages():
@@ -400,7 +537,7 @@ def test_archive_report_in_both_languages():
     assert "commit skipped (nothing to commit)" in english and handler in english
     japanese = report.describe(cp, lang="ja")
     assert "play/archive/p1/ にアーカイブされました" in japanese
-    assert "commit はスキップ (nothing to commit)" in japanese
+    assert "コミットはスキップ (nothing to commit)" in japanese
     assert handler in japanese
     assert report.describe(cp, for_handler=True).count("post-loop") == 0
 

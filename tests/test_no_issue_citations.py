@@ -12,10 +12,12 @@ from pathlib import Path
 
 from hypothesis import given, strategies as st
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).parent.parent.absolute()
 
-#: "issue 7", "Issue 14 item 10", "issues 3 and 4", "issue #12", "issue 5's".
-CITATION = re.compile(r"\bissues?[ \t]*#?[0-9]+", re.IGNORECASE)
+#: "issue 7", "Issue 14 item 10", "issues 3 and 4", "issue #12", "issue 5's",
+#: and a citation wrapped at the line end ("... issue\n    # 14 item 3").
+CITATION = re.compile(r"\bissues?(?:[ \t]*\n[ \t]*(?:#:?|\*|//|--)?[ \t]*|[ \t]*)#?[0-9]+",
+                      re.IGNORECASE)
 
 #: Directories that are not the project's text: VCS, virtualenvs, caches,
 #: build output.
@@ -26,9 +28,14 @@ TEXT_SUFFIXES = {".py", ".md", ".sh", ".json", ".yaml", ".yml", ".toml", ".txt",
 
 
 def citations(text: str) -> list:
-    """The issue-number citations in ``text``: ``[(line_number, line)]``."""
-    return [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
-            if CITATION.search(line)]
+    """The issue-number citations in ``text``: ``[(line_number, line)]``, the
+    line where each starts."""
+    lines = text.splitlines()
+    found = []
+    for m in CITATION.finditer(text):
+        n = text.count("\n", 0, m.start()) + 1
+        found.append((n, lines[n - 1].strip()))
+    return found
 
 
 def _text_files():
@@ -37,7 +44,9 @@ def _text_files():
                        if d not in SKIP_DIRS and not d.endswith(".egg-info")]
         for name in filenames:
             path = Path(dirpath, name)
-            if path.suffix in TEXT_SUFFIXES and path.resolve() != Path(__file__).resolve():
+            # A symlink is not the project's text (and may loop: .cache).
+            if path.suffix in TEXT_SUFFIXES and not path.is_symlink() and name not in SKIP_DIRS \
+                    and path != Path(__file__):
                 yield path
 
 
@@ -60,6 +69,12 @@ def test_no_file_cites_an_issue_number():
 def test_every_spelling_of_a_citation_is_found(word, gap, number, tail):
     line = f"# a rule (see {word}{gap}{number}{tail})"
     assert citations(line) == [(1, line)]
+
+
+@given(st.sampled_from(["#", "#:", "*", "//", ""]), st.integers(min_value=0, max_value=999))
+def test_a_citation_wrapped_at_the_line_end_is_found(marker, number):
+    text = f"# the rule (as issue\n    {marker} {number} item 3 says)\n"
+    assert citations(text) == [(1, "# the rule (as issue")]
 
 
 def test_words_that_merely_contain_issue_are_not_citations():

@@ -158,6 +158,10 @@ def violations(files=None) -> list:
             top = target.split(".")[0]
             if top not in ORDER:
                 continue
+            if not dynamic and not _is_module(target):
+                found.append(f"{rel}:{line}: imports {target}, which is no module of the suite "
+                             "(moved? see CONTRIBUTING \"The layers\")")
+                continue
             if name in CONTRACT:
                 if not (_in_contract(target) or top in CONTRACT_IMPORTS):
                     found.append(f"{rel}:{line}: the contract module {name} imports {target} "
@@ -229,6 +233,8 @@ def test_the_walk_sees_the_suite():
     ("shell", "from statefiles.record import Record\nfrom messages import Text\n", False),
     ("events", "from permission.levels import level_of\n", False),
     ("playgate", "import shell\nfrom events.runtime import evaluate\n", False),
+    ("workflow", "from shell.record import Record\n", True),   # moved to statefiles
+    ("guards", "import events.nowhere\n", True),
 ])
 def test_an_import_against_the_layers_is_found(monkeypatch, package, source, bad):
     path = os.path.join(ROOT, package, "_layer_probe.py")

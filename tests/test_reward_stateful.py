@@ -106,8 +106,8 @@ class Agent(RuleBasedStateMachine):
     pristine: dict = None
     via = "inprocess"          # or "subprocess"
     installed = None           # conftest.Installed for subprocess runs
-    #: A recorded critic run is required for a done (the default since issue
-    #: 15 item 7); False for a project whose human set
+    #: A recorded critic run is required for a done (the default); False for
+    #: a project whose human set
     #: ``config.require_critic_run: false``.
     strict_ledger = True
     memo: dict = {}
@@ -562,7 +562,7 @@ class Agent(RuleBasedStateMachine):
 
         try:
             return active_of(parse((self.root / "state.md").read_text())) is None
-        except Exception:  # an unreadable state.md is judged by the guards, not here
+        except Exception:  # noqa: BLE001 - an unreadable state.md is judged by the guards, not here
             return False
 
 

@@ -38,7 +38,9 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import time
+from contextlib import contextmanager
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -60,9 +62,10 @@ TIMEOUTS = {"PreToolUse": 10, "PostToolUse": 60, "PermissionRequest": 5, "UserPr
             "Stop": 10, "SubagentStop": 30, "SubagentStart": 5, "SessionStart": 10,
             "SessionEnd": 1.5, "PreCompact": 10, "Notification": 5, "TaskCompleted": 10,
             "TeammateIdle": 10}
-#: In process there is no interpreter start-up; SessionEnd's 1.5 s is shared
-#: by all its hooks, the rest are generous bounds on a loaded 2-core machine.
-IN_PROCESS_LIMIT = {e: min(t, 5.0) for e, t in TIMEOUTS.items()}
+#: The hang watchdog of one in-process call, seconds: an endless loop or a
+#: FIFO waited on fails the case; how fast a case is answered is the
+#: benchmarks' question (bench --worst), never a wall-clock assert here.
+HANG_SECONDS = 60.0
 
 CI = settings(deadline=None, derandomize=True, database=None, print_blob=True,
               suppress_health_check=list(HealthCheck))
@@ -159,13 +162,26 @@ def _run_in_process(scenarios, name, event, case, reset=True):
         sc.reset()
     data = case.build(str(sc.root))
     env = dict(sc.ws.env)
-    start = time.monotonic()
-    code, out, err, _ = runtime.evaluate(event, data, env=env)
-    elapsed = time.monotonic() - start
+    with _hang_watchdog(f"{case!r} in {name}"):
+        code, out, err, _ = runtime.evaluate(event, data, env=env)
     logged = sc.errors_log()
     assert not logged, f"{case!r} in {name}: a guard or the runtime failed:\n{logged[-3000:]}"
-    assert elapsed < IN_PROCESS_LIMIT[event], f"{case!r} in {name} took {elapsed:.2f} s"
     return code, out, err
+
+
+@contextmanager
+def _hang_watchdog(what: str):
+    """Fail (not hang) when the block runs :data:`HANG_SECONDS`."""
+    def alarm(signum, frame):
+        raise AssertionError(f"{what}: no answer after {HANG_SECONDS:.0f} s (a hang)")
+
+    old = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, HANG_SECONDS)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
 
 
 #: Payloads per hypothesis example: the fuzz runs tens of thousands of
@@ -292,7 +308,7 @@ def test_subprocess_sample(suite, event):
     @given(cases=st.lists(st.one_of(S.well_formed(event), S.malformed(event, heavy=False)),
                           min_size=BATCH, max_size=BATCH))
     def run(cases):
-        for case, (code, out, err, elapsed) in zip(
+        for case, (code, out, err, _elapsed) in zip(
                 cases, _batch_through_hooks(suite, event, cases)):
             if "TaskCompleted" == event or "TeammateIdle" == event:
                 # registered with `|| true`: whatever the script did, exit 0
@@ -302,8 +318,6 @@ def test_subprocess_sample(suite, event):
                 check_well_formed(event, case, code, out, err)
             else:
                 check_malformed(event, case, code, out, err)
-            # the registered limit, plus slack for 4 parallel hooks on 2 shared cores
-            assert elapsed < TIMEOUTS[event] * 3 + 5, (case, elapsed)
             ran.append(case.kind)
 
     run()

@@ -35,7 +35,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from contextlib import contextmanager
 
 import pytest
@@ -77,18 +76,22 @@ def crashes(ws) -> str:
     return text if bad else ""
 
 
-def call(ws, event, limit=8.0, **fields):
-    """One in-process hook call under the watchdog; asserts no crash."""
+#: The hang watchdog of one in-process call, seconds. A FIFO waited on blocks
+#: for ever, so any bound finds it; this one is far above what a call takes
+#: on a loaded machine, because how fast a hostile input is answered is the
+#: worst-case benchmark's question (bench --worst, in .ci/run), not a test's.
+HANG_SECONDS = 60.0
+
+
+def call(ws, event, **fields):
+    """One in-process hook call under the hang watchdog; asserts no crash."""
     from _foundation import Result
 
-    with within(limit):
-        start = time.monotonic()
+    with within(HANG_SECONDS):
         result = Result(*ws.evaluate(event, ws.payload(event, **fields)))
-        elapsed = time.monotonic() - start
     assert result.code in (0, 2), result
     assert "Traceback" not in result.stdout + result.stderr, result
     assert not crashes(ws), crashes(ws)[-3000:]
-    assert elapsed < limit
     return result
 
 
@@ -359,23 +362,21 @@ def test_duplicate_config_section_cannot_raise_the_security_mode(ws):
     assert result.blocked and "strict" in result.stderr, result
 
 
-def test_alias_bomb_is_refused_quickly_even_when_written_by_an_edit(ws):
-    """Writing the bomb into state.md is judged in well under a second (it
-    used to take minutes, so the hook timed out and the edit went through)."""
-    start = time.monotonic()
+def test_alias_bomb_is_judged_even_when_written_by_an_edit(ws):
+    """Writing the bomb into state.md is judged (it used to take minutes, so
+    the hook timed out and the edit went through); how fast is the
+    worst-case benchmark's case ``edit-state-alias-bomb``."""
     result = edit(ws, "state.md", ACTIVE, ACTIVE + "\n" + _bomb(40))
-    assert time.monotonic() - start < 3
     assert result.code in (0, 2)
 
 
 @pytest.mark.parametrize("size", [state_md.MAX_BYTES + 1, 4 * 1024 * 1024])
-def test_oversized_state_md_write_is_refused_and_fast(ws, size):
+def test_oversized_state_md_write_is_refused(ws, size):
     """A Write of a huge state.md (which could hide a config change behind a
-    hook timeout) is refused quickly, naming the limit."""
+    hook timeout) is refused, naming the limit; how fast is the worst-case
+    benchmark's case ``write-state``."""
     text = state_text(ws).replace("security: strict", "security: admin") + "#" * size
-    start = time.monotonic()
     result = write(ws, "state.md", text)
-    assert time.monotonic() - start < 3
     assert result.blocked and "larger than" in result.stderr, result
 
 
@@ -720,7 +721,8 @@ def test_a_lock_that_cannot_be_taken_is_reported_not_swallowed(ws):
     _make("dir")(ws.root / ".claude" / ".cache" / "state.lock")
     result = call(ws, "SessionStart", source="startup")
     assert "State was not fully recorded" in result.context, result
-    # LockUnavailable: the lock file cannot be opened (not a wait that timed out)
+    # A directory cannot be opened as the lock: LockUnavailable (waiting would
+    # not help), not a busy LockTimeout.
     assert "state.lock" in result.context and "LockUnavailable" in result.context, result
 
 

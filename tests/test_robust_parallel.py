@@ -32,7 +32,6 @@ from lifecycle_kit import plan as plan_doc
 from lifecycle_kit import progress as progress_doc
 
 from statefiles import jsonlog, layout, state_md
-from statefiles.atomic import LOCK_TIMEOUT_S
 
 PARALLEL = 16
 #: Registered timeouts (settings.template.json), seconds.
@@ -83,9 +82,10 @@ def run_parallel(suite: Installed, calls: list) -> list:
     for run in runs:
         assert run.code in (0, 2), run
         assert "Traceback" not in run.out + run.err, run
-        # Parallel hooks on 2 shared cores: allow three times the registered
-        # limit for start-up contention; a lock-wait pile-up would exceed it.
-        assert run.elapsed < TIMEOUT.get(run.event, 10) * 3 + 5, run
+        # No stopwatch here: a hang fails run_hook's hard limit, and that no
+        # wait piles up is the lock budget's property (every wait is bounded
+        # by the process's budget: test_markers_atomic, on a virtual clock;
+        # each budget fits its hook's timeout: a test below).
     return runs
 
 
@@ -369,8 +369,6 @@ def test_a_stuck_lock_is_bounded_and_reported(repo_with_playbook, event):
     finally:
         lock.release()
     assert run.code == 0, run
-    # Python start-up and imports on a loaded machine, plus the lock budget.
-    assert run.elapsed < max(TIMEOUT[event], LOCK_TIMEOUT_S) + 3, run
     assert (root / "state.md").read_text() == text_before
     if event == "SessionEnd":
         return  # Claude Code ignores SessionEnd's output; bounded is what matters
@@ -380,33 +378,60 @@ def test_a_stuck_lock_is_bounded_and_reported(repo_with_playbook, event):
     assert "LockTimeout" in text, run
 
 
-def test_lock_budget_keeps_session_end_inside_its_shared_1_5_s(repo_with_playbook):
-    """All SessionEnd hooks share 1.5 s: with the lock stuck, the hook's wait
-    is cut to its budget, not the 5 s default."""
+def test_every_lock_budget_fits_inside_its_hooks_timeout():
+    """A hook may take the state lock several times; the process's lock
+    budget bounds all its waits together (statefiles.atomic.set_lock_budget,
+    set per event by the runtime). Each budget leaves room inside the timeout
+    Claude Code gives the hook (SessionEnd's 1.5 s is shared by all its
+    hooks), so a stuck lock is reported, never a killed hook."""
+    from events.runtime import DEFAULT_LOCK_BUDGET_S, LOCK_BUDGET_S
+
+    assert LOCK_BUDGET_S["SessionEnd"] < 1.0
+    for event, timeout in TIMEOUT.items():
+        budget = LOCK_BUDGET_S.get(event, DEFAULT_LOCK_BUDGET_S)
+        assert budget <= timeout / 2, (event, budget, timeout)
+
+
+def test_session_end_with_a_stuck_lock_still_answers(repo_with_playbook):
+    """With the lock held elsewhere, SessionEnd answers (its wait is cut to
+    its budget, not the 5 s default: the test above and test_markers_atomic)."""
     suite = repo_with_playbook
     lock = HeldLock(suite.root)
     try:
         run = run_hook(suite, "SessionEnd", suite.payload("SessionEnd", reason="other"))
     finally:
         lock.release()
-    from events.runtime import LOCK_BUDGET_S
-
-    assert LOCK_BUDGET_S["SessionEnd"] < 1.0
-    assert run.code == 0 and run.elapsed < 4, run  # start-up + git + 0.3 s, loaded machine
+    assert run.code == 0, run
 
 
-def test_hooks_that_take_no_lock_are_not_slowed_by_a_stuck_one(repo_with_playbook):
-    """PreToolUse and PermissionRequest never wait for the state lock."""
+def test_hooks_that_take_no_lock_are_not_slowed_by_a_stuck_one(repo_with_playbook, monkeypatch):
+    """PreToolUse and PermissionRequest never wait for the state lock: in
+    process they never take it (counted, not timed); through the installed
+    hooks, with the lock held elsewhere, they answer as usual."""
+    from events import runtime
+    from statefiles import atomic
+
     suite = repo_with_playbook
     root = suite.root
+    payloads = [("PreToolUse", suite.payload(
+        "PreToolUse", tool_name="Read", tool_use_id="t",
+        tool_input={"file_path": str(root / "state.md")})),
+        ("PermissionRequest", suite.payload(
+            "PermissionRequest", tool_name="Bash", tool_input={"command": "ls src"}))]
+    taken = []
+    real_enter = atomic.locked.__enter__
+    monkeypatch.setattr(atomic.locked, "__enter__",
+                        lambda self: taken.append(self.path) or real_enter(self))
+    for event, payload in payloads:
+        code, _out, _err, _outcome = runtime.evaluate(event, json.dumps(payload).encode(),
+                                                      root=str(root), apply=True)
+        assert code == 0
+    assert taken == []
     lock = HeldLock(root)
     try:
-        read = run_hook(suite, "PreToolUse", suite.payload(
-            "PreToolUse", tool_name="Read", tool_use_id="t",
-            tool_input={"file_path": str(root / "state.md")}))
-        perm = run_hook(suite, "PermissionRequest", suite.payload(
-            "PermissionRequest", tool_name="Bash", tool_input={"command": "ls src"}))
+        read = run_hook(suite, *payloads[0])
+        perm = run_hook(suite, *payloads[1])
     finally:
         lock.release()
-    assert read.code == 0 and read.elapsed < 3, read
-    assert perm.code == 0 and perm.elapsed < 3 and perm.err == "", perm
+    assert read.code == 0, read
+    assert perm.code == 0 and perm.err == "", perm

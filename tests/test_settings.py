@@ -423,8 +423,6 @@ def test_the_suites_own_skills_and_handler_are_allowed_and_nothing_broader():
     the suite's own skills (a SKILL.md with allowed-tools asks first) and the
     post-loop handler run without a dialog. Exactly those: one Skill(<name>)
     per shipped skill, the handler's three exact command lines."""
-    from pathlib import Path
-
     skills = sorted(p.parent.name for p in (SUITE / "skills").glob("*/SKILL.md"))
     allow = PERMISSIONS["allow"]
     assert sorted(r[6:-1] for r in allow if r.startswith("Skill(")) == skills

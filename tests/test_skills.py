@@ -17,10 +17,17 @@ from conftest import SUITE
 
 from statefiles import models
 from statefiles.protected import FLOOR
+from workflow import registry
 
-SKILLS = ("post-loop", "playbook-init", "prompt-analyzer", "understanding-check", "state")
+SKILLS = ("post-loop", "playbook-init", "prompt-analyzer", "understanding-check", "state",
+          "sdd-roadmap", "breezing")
 AGENTS = ("pm", "reviewer", "critic", "prompt-analyzer", "executor-resolver", "codex-delegate",
-          "coderabbit-delegate")
+          "coderabbit-delegate",
+          # breezing (seed 001)
+          "task-worker", "codex-implementer", "code-reviewer", "plan-analyst", "plan-critic")
+#: The breezing agents keep what they learn across runs (seed 001: ``memory: project``).
+PROJECT_MEMORY = ("task-worker", "codex-implementer", "code-reviewer", "plan-analyst",
+                  "plan-critic")
 #: seed 002 §7 "SubAgent ツール制限".
 SEED_TOOLS = {
     "critic": {"Read", "Grep", "Bash"},
@@ -30,6 +37,14 @@ SEED_TOOLS = {
     "coderabbit-delegate": {"Bash"},
     "prompt-analyzer": {"Read", "Grep"},
     "executor-resolver": {"Read", "Grep"},
+    # breezing (seed 001): least tools per role; search goes through Bash in
+    # CLIs without Grep/Glob tools (2.1.329 has none)
+    "task-worker": {"Read", "Write", "Edit", "Grep", "Glob", "Bash"},
+    "codex-implementer": {"Read", "Grep", "Glob", "Bash", "mcp__codex__codex",
+                          "mcp__codex__codex-reply"},
+    "code-reviewer": {"Read", "Grep", "Glob", "Bash"},
+    "plan-analyst": {"Read", "Grep", "Glob", "Bash"},
+    "plan-critic": {"Read", "Grep", "Glob", "Bash"},
 }
 WRITE_TOOLS = {"Write", "Edit", "MultiEdit", "NotebookEdit"}
 SPAWN_TOOLS = {"Task", "Agent"}
@@ -71,21 +86,70 @@ def test_agent_frontmatter_and_tools(name):
     assert tools == SEED_TOOLS[name]
     assert not tools & SPAWN_TOOLS
     if name in ("critic", "reviewer", "prompt-analyzer", "executor-resolver",
-                "coderabbit-delegate"):
+                "coderabbit-delegate", "codex-implementer", "code-reviewer", "plan-analyst",
+                "plan-critic"):
         assert not tools & WRITE_TOOLS
+    if name in PROJECT_MEMORY:
+        assert data.get("memory") == "project"
     assert len(body.split()) > 60
 
 
+#: seed 003's 23 framework agents (sync-sdd), as the registry lists them.
+SDD_AGENTS = tuple(sorted(registry.BY_NAME["sync-sdd"].agents()))
+
+
 def test_only_the_listed_skills_and_agents_ship():
-    assert sorted(p.name for p in (SUITE / "skills").iterdir()) == sorted(SKILLS)
-    assert sorted(p.stem for p in (SUITE / "agents").glob("*.md")) == sorted(AGENTS)
+    assert sorted(p.name for p in (SUITE / "skills").iterdir()
+                  if p.name != "__pycache__") == sorted(SKILLS)
+    assert sorted(p.stem for p in (SUITE / "agents").glob("*.md")) == sorted(AGENTS + SDD_AGENTS)
 
 
 def test_names_match_the_protected_floor():
+    from fnmatch import fnmatch
+
     skills = {p.split("/")[2] for p in FLOOR if p.startswith(".claude/skills/")}
-    agents = {p.split("/")[2][:-3] for p in FLOOR if p.startswith(".claude/agents/")}
+    patterns = [p.split("/")[2][:-3] for p in FLOOR if p.startswith(".claude/agents/")]
+    shipped = AGENTS + SDD_AGENTS
     assert skills == set(SKILLS)
-    assert agents == set(AGENTS)
+    assert {a for a in shipped if any(fnmatch(a, p) for p in patterns)} == set(shipped)
+    assert all("*" in p or p in shipped for p in patterns)
+
+
+@pytest.mark.parametrize("name", SDD_AGENTS)
+def test_sdd_agents_follow_seed_003s_table(name):
+    """Spec 12: name = file name, SDD-specific description, model by tier,
+    the table's least tools, never Task/Agent; the review agents state the
+    WRITTEN reply and their file."""
+    from guards.agent_definitions import problems, sdd_role
+
+    text = (SUITE / "agents" / f"{name}.md").read_text(encoding="utf-8")
+    assert problems(text, "en", name) == ([], [])
+    data, body = frontmatter(SUITE / "agents" / f"{name}.md")
+    model, tools = sdd_role(name)
+    assert data["name"] == name and data["model"] == model
+    assert "SDD" in data["description"] and "sdd-roadmap" in data["description"]
+    assert tools_of(data) == set(tools)  # exactly the table's least tools
+    assert not tools_of(data) & SPAWN_TOOLS
+    if "inspector" in name or "auditor" in name:
+        own = "verdict.cpf" if "auditor" in name else f"{name}.cpf"
+        assert "WRITTEN:" in body and f".review/{own}" in body
+    if "auditor" in name:
+        assert "VERDICT:<GO|CONDITIONAL|NO-GO|SPEC-UPDATE-NEEDED>" in body
+    assert len(body.split()) > 120
+
+
+def test_the_sdd_table_counts_23_agents_as_the_seed_does():
+    """Seed 003's table: 1 architect, 3 auditors, 1 task generator, 1
+    builder, the test and e2e inspectors and 15 other inspectors; 6 design,
+    6 implementation (+ e2e) and 4 dead-code inspectors."""
+    roles = registry.BY_NAME["sync-sdd"].roles
+    assert len(SDD_AGENTS) == 23
+    assert len([a for a in SDD_AGENTS if a.startswith("sdd-auditor-")]) == 3
+    inspectors = [a for a in SDD_AGENTS if a.startswith("sdd-inspector-")]
+    assert len(inspectors) == 17
+    assert len(set(inspectors) - {"sdd-inspector-test", "sdd-inspector-e2e"}) == 15
+    assert (len(roles["design_inspector"]), len(roles["impl_inspector"]),
+            len(roles["dead_code_inspector"])) == (6, 7, 4)
 
 
 def test_critic_states_the_verdict_lines_the_ledger_reads():
@@ -95,6 +159,20 @@ def test_critic_states_the_verdict_lines_the_ledger_reads():
         assert line in body
     _, review = frontmatter(SUITE / "agents/reviewer.md")
     assert "REVIEW: PASS play/<id>/plan.json" in review
+
+
+def test_the_breezing_reviewer_states_the_verdict_line_the_hooks_read():
+    from workflow import breezing
+
+    _, body = frontmatter(SUITE / "agents/code-reviewer.md")
+    assert f"{breezing.REVIEW_TAG} PASS <session_id>" in body
+    assert f"{breezing.REVIEW_TAG} FAIL <session_id> - " in body
+    _, skill = frontmatter(SUITE / "skills/breezing/SKILL.md")
+    # the heading the hooks look for, in both languages
+    assert "🏇 Breezing - confirm the range" in skill and "範囲を確認させてください" in skill
+    for word in breezing.CONFIRMATION_WORDS:
+        assert word in skill
+    assert "rm -f .claude/state/breezing-active.json" in skill
 
 
 def test_post_loop_skill_names_the_handler_command():
@@ -163,7 +241,7 @@ def test_install_puts_skills_agents_and_templates_in_place(installed):
     root = installed.root
     for name in SKILLS:
         assert (root / ".claude/skills" / name / "SKILL.md").is_file()
-    for name in AGENTS:
+    for name in AGENTS + SDD_AGENTS:
         assert (root / ".claude/agents" / f"{name}.md").is_file()
     assert (root / ".claude/skills/post-loop/handler.py").is_file()
     for kind in ("plan", "progress"):
@@ -180,6 +258,10 @@ def test_install_puts_skills_agents_and_templates_in_place(installed):
                                    "new_string": "Read, Grep, Bash, Write"})
     assert edit.code == 2 and "[playgate:protected-edit]" in edit.stderr
     assert "HARD_BLOCK" in edit.stderr
+    for rel in (".claude/agents/sdd-builder.md", ".claude/skills/sdd-roadmap/SKILL.md"):
+        edit = installed.tool("Edit", {"file_path": str(root / rel), "old_string": "SDD",
+                                       "new_string": "sdd"})
+        assert edit.code == 2 and "[playgate:protected-edit]" in edit.stderr, rel
 
 
 def test_user_agents_are_left_alone_by_install(installed):

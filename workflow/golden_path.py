@@ -19,7 +19,7 @@ catalogues are checked against it instead).
 
 from __future__ import annotations
 
-from shell.record import Record
+from statefiles.record import Record
 
 #: The calls of the golden path, spelled as every instruction spells them.
 CALLS = {

@@ -10,6 +10,7 @@ from __future__ import annotations
 from messages import say
 from statefiles import layout
 from statefiles.markers import now_iso
+from workflow import registry
 
 
 def handler_command(ctx) -> str:
@@ -88,7 +89,11 @@ def resume_pointer(ctx, trigger: str = "") -> dict:
             phase=w["phase"] or "-",
             branch=ctx.say("lifecycle.on_branch", branch=w["branch"]) if w["branch"] else "")
     else:
-        instruction = ctx.say("lifecycle.resume_idle", state=layout.STATE_MD)
+        wf = registry.active(ctx)
+        instruction = (ctx.say("lifecycle.resume_idle", state=layout.STATE_MD)
+                       if wf.playbook or not wf.start else
+                       ctx.say("lifecycle.resume_idle_workflow", state=layout.STATE_MD,
+                               title=wf.title, start=wf.start))
     if w["post_loop_pending"]:
         instruction += ctx.say("lifecycle.resume_post_loop", command=handler_command(ctx))
     return {

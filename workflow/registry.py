@@ -75,26 +75,49 @@ class Workflow(Record):
 
     * ``name`` — the state.md ``config.workflow`` value;
     * ``title`` — what the docs call it; ``seeds`` — the seed numbers it follows;
-    * ``start`` — what the user types to start a unit of work (a skill or
-      slash command), ``None`` when the work starts from an ordinary request;
+    * ``start`` — the skill that starts a unit of work, ``None`` when the
+      work starts from an ordinary request; ``start_by_user`` — True when
+      only the user starts it (types ``/<start>``), False when the agent
+      calls the skill itself;
     * ``roles`` — role → the agent types (exact names) that play it. Role
       names are shared across workflows: ``planner``, ``plan_checker``,
       ``worker``, ``work_checker``, plus a workflow's own (``aggregator``,
       ``auditor``...). The main session is the ``lead`` and has no agent type;
     * ``read_only`` — the agent types of this workflow that have no write
       tools (their stops are never blocked: they cannot act on a reason);
+    * ``playbook`` — the workflow's plan is the golden path's playbook, so
+      its gates apply before any edit: the prompt analysis and the
+      understanding check (prompt-analyzer-gate, prompt-work-request,
+      consent-guard), a reviewed ``play/<id>/plan.json`` (playbook-guard)
+      and bash-check's no-playbook rule. ``False`` for a workflow whose own
+      guards keep guarantee 2 with its own plan (sync-sdd: the phase of
+      ``spec.yaml``, ``design.md`` by the architect and ``tasks.yaml`` by
+      the task generator); the session is then told to start with
+      ``start``;
     * ``files`` — repo-relative globs of the workflow's own state files; one
       that exists means the workflow has (or had) work in this repository;
     * ``branch_policy`` / ``after_compact`` — the defaults of those config keys;
     * ``abort`` — how a unit of work is abandoned without leaving state that
       keeps guarding (the user's command or the workflow's cleanup);
-    * ``docs`` — the docs page of the workflow.
+    * ``docs`` — the docs page of the workflow;
+    * ``env`` — ``((name, value), ...)``: the environment variables Claude
+      Code needs for the workflow (its ``settings.json`` ``env``), offered by
+      the installer when the user
+      chooses the workflow (``install.py --workflow NAME``);
+    * ``guards`` — the guard modules (names under ``guards/``) that enforce
+      *this* workflow's procedure and act only while it is active: every
+      event chain drops the guards of the workflows that are not active
+      (:func:`chain_for`). A guard listed by no workflow (the floors, the
+      shell analysis, the permission gate, init-guard, the branch policy)
+      acts in every workflow.
     """
 
     __slots__ = ("name", "title", "seeds", "start", "roles", "read_only", "files",
-                 "branch_policy", "after_compact", "abort", "docs")
-    _defaults = {"start": None, "read_only": frozenset(), "branch_policy": FEATURE,
-                 "after_compact": CONTINUE, "abort": "", "docs": ""}
+                 "playbook", "branch_policy", "after_compact", "abort", "docs", "guards", "env",
+                 "start_by_user")
+    _defaults = {"start": None, "read_only": frozenset(), "playbook": True, "start_by_user": False,
+                 "branch_policy": FEATURE, "after_compact": CONTINUE, "abort": "", "docs": "",
+                 "guards": (), "env": ()}
 
     def agents(self) -> frozenset:
         """Every agent type of the workflow, in any role."""
@@ -128,6 +151,25 @@ WORKFLOWS = (
         files=("play/*/plan.json", "play/*/progress.json"),
         abort="set state.md playbook.active to null (the playbook's files stay in play/)",
         docs="docs/workflow.md",
+        guards=(
+            # PreToolUse: the request analysis, the understanding check, the
+            # post-loop hold and the playbook's Edit/Write chain (SPEC §3)
+            "prompt_analyzer_gate", "consent_guard", "pending_guard", "playbook_guard",
+            "depends_check", "executor_guard", "critic_guard", "subtask_guard",
+            "phase_status_guard", "scope_guard",
+            # UserPromptSubmit: the understanding check's answer, the work
+            # request that starts the golden path, the playbook position
+            # (prompt-work-request is every workflow's: it names the active
+            # workflow's start, the golden path's playbook-init among them)
+            "prompt_consent", "prompt_state",
+            # Stop, SubagentStop, PostToolUse: the playbook's done contract,
+            # the critic's and the reviewer's verdicts, the archive
+            "post_loop_pending", "completion_check", "critic_ledger", "review_ledger",
+            "subagent_reminder", "archive_playbook", "progress_reminder",
+            # Bash: a commit of work the playbook has not recorded; the
+            # critic's commands and their exit status
+            "check_state_update", "critic_commands",
+        ),
     ),
     Workflow(
         name="crew",
@@ -158,27 +200,57 @@ WORKFLOWS = (
             "work_checker": ("code-reviewer",),
         },
         read_only=frozenset({"plan-analyst", "plan-critic", "code-reviewer"}),
-        files=(".claude/state/breezing-active.json",),
-        abort="",
-        docs="docs/team-and-spec.md",
+        files=(".claude/state/breezing-active.json", ".claude/state/review-result.json"),
+        abort="the user types /breezing abort (the hooks record it and remove the session's "
+              "files); before the team starts the lead removes "
+              ".claude/state/breezing-active.json itself",
+        docs="docs/breezing.md",
+        playbook=False,  # its plan is the confirmed Plans.md range: breezing-gate
+        start_by_user=True,  # seed 001: the user types /breezing with the range
+        # Agent Teams and the task list tools (measured: both are needed,
+        # docs/claude-code-measured.md "Agent Teams, headless")
+        env=(("CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS", "1"), ("CLAUDE_CODE_ENABLE_TODO_TOOLS", "1")),
+        guards=(
+            "breezing_gate", "codex_lead_guard", "breezing_record", "breezing_prompt",
+            "breezing_signals", "breezing_stops", "breezing_session",
+        ),
     ),
     Workflow(
         name="sync-sdd",
         title="sync-sdd (spec-driven)",
         seeds=("003",),
-        start=None,
+        start="sdd-roadmap",
+        # Seed 003's 23 agents as its table counts them (Spec 12; T2 opus,
+        # T3 sonnet): the inspectors are named after their review aspect and
+        # grouped by the review that runs them (6 design, 6 implementation +
+        # the e2e one, 4 dead code), each review merged by its auditor.
         roles={
-            "planner": ("sdd-architect", "sdd-taskgenerator"),
-            "plan_checker": (),
+            "planner": ("sdd-architect",),
+            "task_generator": ("sdd-taskgenerator",),
             "worker": ("sdd-builder",),
-            "work_checker": (),
+            "design_inspector": ("sdd-inspector-rulebase", "sdd-inspector-testability",
+                                 "sdd-inspector-architecture", "sdd-inspector-consistency",
+                                 "sdd-inspector-best-practices", "sdd-inspector-holistic"),
+            "impl_inspector": ("sdd-inspector-impl-rulebase", "sdd-inspector-interface",
+                               "sdd-inspector-quality", "sdd-inspector-impl-consistency",
+                               "sdd-inspector-impl-holistic", "sdd-inspector-test",
+                               "sdd-inspector-e2e"),
+            "dead_code_inspector": ("sdd-inspector-dead-settings", "sdd-inspector-dead-code",
+                                    "sdd-inspector-dead-specs", "sdd-inspector-dead-tests"),
+            "plan_checker": ("sdd-auditor-design",),
+            "work_checker": ("sdd-auditor-impl",),
+            "dead_code_auditor": ("sdd-auditor-dead-code",),
         },
         read_only=frozenset(),
         files=(".sdd/project/specs/*/spec.yaml",),
+        playbook=False,
         branch_policy=TRUNK,
         after_compact=WAIT,
-        abort="",
-        docs="docs/team-and-spec.md",
+        abort=("nothing of a feature keeps guarding other work: leave its "
+               ".sdd/project/specs/<feature>/ or delete it (its spec.yaml phase only gates "
+               "that feature's agents); set config.workflow back to golden-path to leave "
+               "the workflow"),
+        docs="docs/sync-sdd.md",
     ),
 )
 
@@ -191,6 +263,7 @@ def _check_registry() -> None:
     """No agent name in two workflows, none empty or namespaced: a role's
     rights follow its exact name (``../shared/WORKFLOWS.md``)."""
     seen: dict = {}
+    GUARD_OWNERS.clear()
     for wf in WORKFLOWS:
         for agent in wf.agents():
             if not agent or ":" in agent or agent != agent.strip():
@@ -201,8 +274,14 @@ def _check_registry() -> None:
         stray = wf.read_only - wf.agents()
         if stray:
             raise ValueError(f"workflow {wf.name}: read_only names no role: {sorted(stray)}")
+        for guard in wf.guards:
+            if guard in GUARD_OWNERS and GUARD_OWNERS[guard] != wf.name:
+                raise ValueError(f"guard {guard!r} is in workflows {GUARD_OWNERS[guard]} and {wf.name}")
+            GUARD_OWNERS[guard] = wf.name
 
 
+#: Guard module -> the workflow that owns it (filled by :func:`_check_registry`).
+GUARD_OWNERS: dict = {}
 _check_registry()
 
 
@@ -260,7 +339,7 @@ def _config(ctx, key: str):
         return None
     try:
         return state.get("config", key, None)
-    except Exception:  # a broken state.md is reported by its own guards
+    except Exception:  # noqa: BLE001 - a broken state.md is reported by its own guards
         return None
 
 
@@ -313,6 +392,13 @@ def after_compact(ctx) -> str:
     return active(ctx).after_compact
 
 
+def uses_playbook(ctx) -> bool:
+    """The active workflow's plan is the golden path's playbook
+    (:attr:`Workflow.playbook`): the golden path's gates before edits apply.
+    False under a workflow with its own plan and guards (sync-sdd)."""
+    return active(ctx).playbook
+
+
 def main_forbidden(ctx) -> bool:
     """True when the checked-out branch is ``main``/``master`` and the
     branch policy is ``feature`` (seeds 002/004: no work happens there).
@@ -339,6 +425,17 @@ def config_problems(config: dict | None) -> list:
         if _word(value) not in allowed:
             out.append((key, value, allowed))
     return out
+
+
+def chain_for(ctx, names) -> tuple:
+    """The guard modules of ``names`` (an event chain, in order) that act now:
+    every guard but those owned by a workflow that is not the active one
+    (:attr:`Workflow.guards`). State.md is read only when the chain holds a
+    workflow's guard."""
+    if not any(name in GUARD_OWNERS for name in names):
+        return tuple(names)
+    current = active(ctx).name
+    return tuple(name for name in names if GUARD_OWNERS.get(name, current) == current)
 
 
 # ------------------------------------------------------------------ files

@@ -26,7 +26,9 @@ import sys
 
 from events.runtime import UNITS
 from events.render import wire
+from events.runtime import _label_text
 from events.runtime import evaluate as run_hook
+from messages import localize
 from events.verdict import APPROVE
 from playgate import messages
 from playgate.errors import EXIT_NO, EXIT_OK, InputError, UsageError
@@ -87,12 +89,15 @@ def decision_of(event: str, code: int, out: str, outcome) -> tuple:
     return ("warn" if outcome.warnings else "allow", False)
 
 
-def trace_of(outcome) -> list:
-    """``Outcome.trace`` as JSON: ``[{"guard", "kind", "message", "effects"}]``."""
+def trace_of(outcome, lang: str = "en") -> list:
+    """``Outcome.trace`` as JSON: ``[{"guard", "kind", "message", "effects"}]``;
+    an effect's label in ``lang`` (the guards' messages already are: they
+    speak the project's language, the one the CLI speaks)."""
     if outcome is None:
         return []
     return [{"guard": name, "kind": verdict.kind, "message": verdict.text(),
-             "effects": [{"label": e.label, "when": e.when} for e in verdict.effects]}
+             "effects": [{"label": str(localize(lang, _label_text(e.label))), "when": e.when}
+                         for e in verdict.effects]}
             for name, verdict in outcome.trace]
 
 
@@ -106,7 +111,7 @@ def evaluate(event: str, payload: bytes, project, apply: bool = False) -> dict:
     return {"command": "check", "event": event, "project": project.root,
             "exit_code_of_hook": code, "stdout": out, "stderr": err, "decision": decision,
             "blocked": blocked, "applied": apply,
-            "trace": trace_of(outcome)}
+            "trace": trace_of(outcome, messages.language(project))}
 
 
 def read_payload(args) -> bytes:
@@ -165,7 +170,10 @@ def render(data: dict, lang: str) -> str:
         if rest:
             lines.append(_indent(rest, " " * 40))
         for effect in step["effects"]:
-            lines.append(t("check.effect", lang, label=effect["label"], when=effect["when"]))
+            when = effect["when"]
+            lines.append(t("check.effect", lang, label=effect["label"],
+                           when=t(f"check.when.{when}", lang)
+                           if when in ("always", "on_pass", "on_block") else when))
     lines.append(t("check.decision", lang, decision=data["decision"],
                    code=data["exit_code_of_hook"]))
     if data["stdout"]:

@@ -48,9 +48,12 @@ from events.runtime import UNITS
 from permission import config as config_mod
 from playgate import REQUIREMENTS, __version__, messages, validation, versions
 from playgate.errors import EXIT_NO, EXIT_OK
+from messages import Text
+from playgate.installer import routes
 from playgate.messages import Note
 from playgate.validation import error_message, specific_error
 from statefiles import layout, protected
+from statefiles.layout import PIN
 
 NEEDS_PROJECT = True
 SETTINGS_FILES = (".claude/settings.json", ".claude/settings.local.json")
@@ -107,6 +110,25 @@ class Checkup:
         self.suite = (installed_suite if self.installed
                       and os.path.isdir(os.path.join(installed_suite, "hooks"))
                       else project.suite)
+        self.pin = self._pin()
+        # The commands the notes print, for the route this project took.
+        if self.installed or os.path.isfile(project.path(".claude/playgate/__main__.py")):
+            self.repair = routes.clone_repair(self.root)
+            self.fix = self.repair
+        elif self.plugin_env or self.plugin_enabled:
+            self.repair = routes.plugin_repair(project.suite, project.env.get("CLAUDE_PLUGIN_DATA"))
+            self.fix = f"{routes.console_command()} init -C {shlex.quote(self.root)}"
+        else:
+            self.repair = self.fix = routes.install_command(self.root)
+
+    def _pin(self):
+        """The repository's pin (``None`` when it has none or it is unreadable)."""
+        try:
+            with open(self.project.path(PIN), encoding="utf-8") as fh:
+                pin = json.load(fh)
+        except (OSError, ValueError):
+            return None
+        return pin if isinstance(pin, dict) else None
 
     def _read_settings(self, label: str, path: str) -> None:
         try:
@@ -179,19 +201,41 @@ def check_install(c: Checkup) -> list:
     notes = []
     if c.manifest_error:
         notes.append(Note("error", "doctor.manifest_broken", path=MANIFEST,
-                          error=c.manifest_error))
+                          error=c.manifest_error, repair=c.repair))
     if c.installed:
         suite = (c.manifest or {}).get("suite") or "?"
         notes.append(Note("ok", "doctor.installed", manifest=MANIFEST if c.manifest else "-",
                           suite=suite))
+        notes += _pin_notes(c)
     if c.plugin_enabled or c.plugin_env:
         notes.append(Note("ok", "doctor.plugin", ids=", ".join(c.plugin_enabled) or "playgate",
                           root=c.project.suite))
     if c.installed and (c.plugin_enabled or c.plugin_env):
-        notes.append(Note("warn", "doctor.twice"))
+        notes.append(Note("warn", "doctor.twice", uninstall=routes.uninstall_command(c.root)))
     if not c.installed and not (c.plugin_enabled or c.plugin_env):
-        notes.append(Note("error", "doctor.not_installed", root=c.root))
+        notes.append(Note("error", "doctor.not_installed", root=c.root,
+                          install=routes.install_command(c.root)))
     return notes
+
+
+def _pin_notes(c: Checkup) -> list:
+    """The pin of an install.py/``playgate install`` repository: missing
+    (clones cannot set themselves up: a warning naming the install that
+    writes it), pulled past what this clone runs (an error: the clone's
+    hooks are another suite than the team's), or in place (ok)."""
+    if c.pin is None:
+        return [Note("warn", "doctor.pin_missing", pin=PIN, install=routes.install_command(c.root))]
+    pinned = str(c.pin.get("suite_sha256") or "")
+    installed = str((c.manifest or {}).get("suite_sha256") or "")
+    if installed and pinned and installed != pinned:
+        return [Note("error", "doctor.pin_drift", installed=(c.manifest or {}).get("suite", "?"),
+                     installed_sha=installed[:12], pinned=c.pin.get("version", "?"),
+                     pinned_sha=pinned[:12], repair=c.repair)]
+    sources = [s for s in c.pin.get("sources") or () if isinstance(s, dict)]
+    first = sources[0] if sources else {}
+    source = (f"{first['path']}" if "path" in first else str(first.get("pip") or "-"))
+    return [Note("ok", "doctor.pin_ok", version=c.pin.get("version", "?"), sha=pinned[:12],
+                 source=source)]
 
 
 def _schema_validator():
@@ -255,25 +299,27 @@ def check_hooks(c: Checkup) -> list:
     for script, event in wanted.items():
         if script not in registered:
             notes.append(Note("error", "doctor.hook_missing", event=event,
-                              path=SETTINGS_FILES[0]))
+                              path=SETTINGS_FILES[0], repair=c.repair))
     bad_python: dict = {}
     for label, event, _matcher, command, script in c.registrations:
         expected = SCRIPTS.get(script)
         if expected and expected != event:
             notes.append(Note("error", "doctor.hook_wrong_event", script=script, event=event,
-                              expected=expected, path=label))
+                              expected=expected, path=label, repair=c.repair))
         words = c.words(command)
         if len(words) < 2:
-            notes.append(Note("error", "doctor.hook_unparsable", event=event, path=label))
+            notes.append(Note("error", "doctor.hook_unparsable", event=event, path=label,
+                              repair=c.repair))
             continue
         interpreter, target = words[0], words[1]
         if not (os.path.isfile(interpreter) and os.access(interpreter, os.X_OK)):
             bad_python.setdefault(interpreter, []).append(event)
         if not os.path.isfile(target):
-            notes.append(Note("error", "doctor.hook_no_script", event=event, script=target))
+            notes.append(Note("error", "doctor.hook_no_script", event=event, script=target,
+                              repair=c.repair))
     for interpreter, events in bad_python.items():
         notes.append(Note("error", "doctor.hook_no_python", python=interpreter,
-                          events=", ".join(events)))
+                          events=", ".join(events), repair=c.repair))
     if not any(n.level == "error" for n in notes):
         notes.append(Note("ok", "doctor.hooks_ok", count=len(c.registrations)))
     return notes
@@ -352,10 +398,10 @@ def check_suite_files(c: Checkup) -> list:
     notes = []
     if missing:
         notes.append(Note("error", "doctor.files_missing", count=len(missing),
-                          files=", ".join(missing[:5])))
+                          files=", ".join(missing[:5]), repair=c.repair))
     if changed:
         notes.append(Note("warn", "doctor.files_changed", count=len(changed),
-                          files=", ".join(changed[:5])))
+                          files=", ".join(changed[:5]), repair=c.repair))
     if not notes:
         notes.append(Note("ok", "doctor.files_ok", count=len(c.manifest.get("files") or {})))
     return notes
@@ -365,7 +411,7 @@ def check_state(c: Checkup) -> list:
     """state.md and every playbook validate (:mod:`playgate.validation`): an error per file
     with errors (its first error's line), an error when state.md is missing."""
     if not os.path.isfile(c.project.path("state.md")):
-        return [Note("error", "doctor.state_missing")]
+        return [Note("error", "doctor.state_missing", fix=c.fix)]
     # The custom rules file has its own check (check_custom_rules): one report per problem.
     files = [f for f in validation.project_files(c.root) if f[2] != "rules"]
     reports = validation.validate_files(files, c.root)
@@ -390,7 +436,7 @@ def check_protected(c: Checkup) -> list:
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
     except FileNotFoundError:
-        return [Note("warn", "doctor.protected_missing")]
+        return [Note("warn", "doctor.protected_missing", fix=c.fix)]
     except OSError as exc:
         return [Note("error", "doctor.protected_unreadable", error=exc.strerror)]
     plist = protected.parse(text)
@@ -526,7 +572,7 @@ def check_speed(c: Checkup) -> list:
         cache = os.path.join(c.suite, "events", "__pycache__")
         names = os.listdir(cache) if os.path.isdir(cache) else []
         if not any(n.startswith("runtime.") and tag in n for n in names):
-            notes.append(Note("warn", "doctor.no_bytecode", root=c.root))
+            notes.append(Note("warn", "doctor.no_bytecode", repair=c.repair))
     notes += _bundle_notes(c)
     if not notes:
         notes.append(Note("ok", "doctor.speed_ok"))
@@ -561,7 +607,9 @@ def check_versions(c: Checkup) -> list:
     installed = (c.manifest or {}).get("suite")
     if installed and installed != __version__:
         notes.append(Note("warn", "doctor.version_mismatch", cli=__version__,
-                          installed=installed, suite=c.project.suite))
+                          installed=installed, suite=c.project.suite,
+                          installed_cli=f"cd {shlex.quote(c.root)} && python3 .claude/playgate "
+                                        "doctor"))
     python = ".".join(map(str, (c.probe or {}).get("version") or [])) or "?"
     claude = None
     exe = shutil.which("claude", path=c.project.env.get("PATH"))
@@ -574,7 +622,7 @@ def check_versions(c: Checkup) -> list:
         except (OSError, subprocess.TimeoutExpired):
             claude = None
     notes.append(Note("info", "doctor.versions", suite=__version__, python=python,
-                      claude=claude or "not found on PATH"))
+                      claude=claude or Text("doctor.claude_missing")))
     return notes
 
 
@@ -619,7 +667,7 @@ def run(args, project) -> tuple:
     ``--json`` document; exit 0 when no check found an error, 1 otherwise
     (:mod:`playgate.errors`)."""
     results = diagnose(project, run_hooks=not args.no_run)
-    lang = project.language
+    lang = messages.language(project)
     checks = [dict(n.to_json(lang), check=name) for name, n in results]
     healthy = not any(n.level == "error" for _name, n in results)
     data = {"command": "doctor", "project": project.root, "healthy": healthy,

@@ -37,8 +37,10 @@ from events.guard import guard_name
 from events.inputs import parse
 from events.runtime import run_chain
 from permission import config as config_mod
+from messages import render as render_said
 from permission.levels import family_levels, level_of
 from playgate import messages
+from playgate.messages import quoted
 from playgate.commands import check
 from playgate.errors import InputError
 from playgate.scratch import inside
@@ -67,34 +69,36 @@ def _read_only(cmd) -> bool:
     return is_read_only(cmd)
 
 
-def _finding(f, levels=None) -> dict:
-    out = {"family": f.family, "message": str(f.message), "certain": f.certain,
+def _finding(f, levels=None, lang: str = "en") -> dict:
+    out = {"kind": f.kind, "message": render_said(lang, f.message), "certain": f.certain,
            "command_family": f.command_family,
            "command": " ".join(f.command.argv) if f.command is not None else None}
     if levels is not None:
         out["level"], source = level_of(f.command_family or "shell", *levels)
-        out["level_source"] = str(source)
+        out["level_source"] = render_said(lang, source)
     return out
 
 
-def _write(w) -> dict:
-    return {"how": str(w.how), "kind": w.kind, "path": w.given, "abs": w.abs, "rel": w.rel,
-            "recursive": w.recursive, "possible": w.possible}
+def _write(w, lang: str = "en") -> dict:
+    return {"how": render_said(lang, w.how), "kind": w.kind, "path": w.given, "abs": w.abs,
+            "rel": w.rel, "recursive": w.recursive, "possible": w.possible}
 
 
-def analysis_of(command: str, root: str, cwd: str, home: str) -> dict:
-    """The shell analysis of ``command`` as JSON (see the module docstring)."""
+def analysis_of(command: str, root: str, cwd: str, home: str, lang: str = "en") -> dict:
+    """The shell analysis of ``command`` as JSON (see the module docstring);
+    the sentences the analysis recorded (findings, reasons, how a file is
+    written) in ``lang``, the language the guards' reasons are in too."""
     a = shell.analyse(command, root, cwd, home)
     levels = None
     if a.destructive:
         levels = family_levels(root)
     return {"parser": a.parser, "read_only": a.read_only, "unknown": a.unknown,
-            "reasons": [str(r) for r in a.reasons],
+            "reasons": [render_said(lang, r) for r in a.reasons],
             "commands": [_cmd(c) for c in a.commands],
-            "destructive": [_finding(f, levels) for f in a.destructive],
-            "carriers": [_finding(f) for f in a.carriers],
-            "writes": [_write(w) for w in a.writes],
-            "touched": [_write(w) for w in a.touched],
+            "destructive": [_finding(f, levels, lang) for f in a.destructive],
+            "carriers": [_finding(f, lang=lang) for f in a.carriers],
+            "writes": [_write(w, lang) for w in a.writes],
+            "touched": [_write(w, lang) for w in a.touched],
             "scripts": [{"command": " ".join(c.argv), "path": p} for c, p in a.scripts],
             "http_methods": list(a.http_methods),
             "functions": list(a.functions), "aliases": list(a.aliases)}
@@ -175,7 +179,8 @@ def run(args, project) -> tuple:
                         "guard": deciding["guard"] if deciding else ""},
                        decision, env=project.env, home=home)
     data = {"command": "explain", "bash": command, "project": project.root, "cwd": cwd,
-            "analysis": analysis_of(command, project.root, cwd, home),
+            "analysis": analysis_of(command, project.root, cwd, home,
+                                    messages.language(project)),
             "pre_tool_use": {"decision": pre["decision"], "blocked": pre["blocked"],
                              "trace": pre["trace"], "stderr": pre["stderr"]},
             "bash_check": bash_check_of(raw, project, pre["trace"]),
@@ -198,27 +203,28 @@ def render(data: dict, lang: str) -> str:
     for i, c in enumerate(a["commands"], 1):
         wrap = f" [{' > '.join(c['wrappers'])}]" if c["wrappers"] else ""
         ro = t("explain.reads", lang) if c["read_only"] else t("explain.acts", lang)
-        depth = f" depth {c['depth']}" if c["depth"] else ""
-        lines.append(f"  {i}. {' '.join(a_.replace(chr(0), '<?>') for a_ in c['argv'])}"
+        depth = " " + t("explain.depth", lang, depth=c["depth"]) if c["depth"] else ""
+        # The command as it would run is code, not a sentence: shown as code.
+        lines.append(f"  {i}. `{' '.join(a_.replace(chr(0), '<?>') for a_ in c['argv'])}`"
                      f"{wrap}{depth}  ({ro})")
     if not a["commands"]:
         lines.append("  " + t("explain.no_commands", lang))
     lines.append("  " + t("explain.read_only" if a["read_only"] else "explain.mutating", lang))
     for f in a["destructive"]:
-        lines.append(f"  destructive: {f['family']}: {f['message']}")
+        lines.append("  " + t("explain.destructive", lang, kind=f["kind"], message=f["message"]))
         lines.append("    " + t("explain.family", lang, family=f["command_family"],
                                  level=f.get("level", "block"),
                                  source=f.get("level_source", "")))
     for f in a["carriers"]:
-        lines.append(f"  carriers: {f['family']}: {f['message']}")
+        lines.append("  " + t("explain.carrier", lang, kind=f["kind"], message=f["message"]))
     for key in ("writes", "touched"):
         for w in a[key]:
             where = w["rel"] if w["rel"] is not None else (w["abs"] or w["path"])
-            extra = " (recursive)" if w["recursive"] else ""
-            lines.append(f"  {key[:-1] if key == 'writes' else 'may write'}: {w['how']} "
-                         f"{w['kind']} {where}{extra}")
+            label = "explain.write" if key == "writes" else "explain.may_write"
+            lines.append("  " + t(label + ("_recursive" if w["recursive"] else ""), lang,
+                                  how=w["how"], kind=w["kind"], path=where))
     for s in a["scripts"]:
-        lines.append(f"  script: {s['path']} ({s['command']})")
+        lines.append("  " + t("explain.script", lang, path=s["path"], command=s["command"]))
     if a["http_methods"]:
         lines.append("  " + t("explain.http", lang, methods=", ".join(a["http_methods"])))
     if a["unknown"]:
@@ -245,27 +251,32 @@ def render(data: dict, lang: str) -> str:
     if r.get("present"):
         lines += _section(t("explain.rules", lang, file=r["file"]))
         lines += [f"  ERROR   {problem}" for problem in r["problems"]]
-        lines += [f"  {m['action'].upper():<6} {m['rule']} (line {m['line']}): {m['command']}: "
-                  f"{m['reason']}" for m in r["matches"]]
+        lines += ["  " + t("explain.rule_match", lang, action=m["action"].upper(),
+                           rule=m["rule"], line=m["line"], command=m["command"],
+                           reason=m["reason"]) for m in r["matches"]]
         if not r["problems"] and not r["matches"]:
             lines.append("  " + t("explain.rules_none", lang))
     p = data["permission"]
     lines += _section(t("explain.permission", lang))
     for layer in p["layers"]:
-        lines.append(f"  layer   {layer['layer']}: {layer['status']}")
+        lines.append("  " + t("explain.layer", lang, layer=layer["layer"],
+                              status=t(f"explain.layer_{layer['status']}", lang)
+                              if layer["status"] in ("loaded", "absent", "error")
+                              else layer["status"]))
     for declared in p.get("project_commands") or ():
-        lines.append(f"  project {declared['prefix']} (project_commands, from "
-                     f"{declared['layer']})")
+        lines.append("  " + t("explain.project_command", lang, prefix=declared["prefix"],
+                              layer=declared["layer"]))
     for error in p["config_errors"]:
         lines.append(f"  ERROR   {error}")
     for notice in p["notices"]:
-        lines.append(f"  notice  {notice}")
+        lines.append("  " + t("explain.notice", lang, notice=notice))
     for ph in p["phases"]:
-        status = ph["status"].upper() if ph["status"] in ("dialog", "allow") else ph["status"]
-        lines.append(f"  {ph['phase']:<7} {status:<12} {ph['detail']}".rstrip())
+        key = "explain.status." + ph["status"].replace(" ", "_")
+        status = t(key, lang) if key in messages.EN else ph["status"]
+        lines.append(f"  {ph['phase']:<7} {status:<12} {quoted(lang, ph['detail'])}".rstrip())
     lines.append(t("explain.approve" if p["decision"] == "allow" else "explain.dialog", lang,
-                   phase=p["phase"], reason=p["reason"]))
+                   phase=p["phase"], reason=quoted(lang, p["reason"])))
     if data.get("effective"):
         lines += _section(t("explain.effective", lang))
-        lines += ["  " + line for line in effective_lines(data["effective"])]
+        lines += ["  " + quoted(lang, line) for line in effective_lines(data["effective"])]
     return "\n".join(lines) + "\n"

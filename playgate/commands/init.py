@@ -58,7 +58,10 @@ def plan(project) -> list:
             continue
         source = os.path.join(project.suite, *src.split("/"))
         if not os.path.isfile(source):
-            raise InputError(messages.text("init.no_templates", suite=project.suite))
+            from playgate.installer import routes  # lazy: only this refusal needs it
+
+            raise InputError(messages.text("init.no_templates", suite=project.suite,
+                                           install=routes.install_command(project.root)))
         steps.append((rel, source, "create"))
     try:
         with open(project.path(".gitignore"), encoding="utf-8") as fh:

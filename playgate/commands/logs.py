@@ -20,6 +20,7 @@ from events import decisionlog
 from events.decisionlog import DECISIONS
 from playgate import messages
 from playgate.errors import EXIT_OK, UsageError
+from playgate.messages import quoted
 from statefiles import layout
 
 NEEDS_PROJECT = True
@@ -170,11 +171,12 @@ def render(data: dict, lang: str) -> str:
         guard = e.get("guard", "")
         if e.get("phase"):
             guard += f" ({e['phase']})"
+        session = t("logs.session", lang, session=str(e.get("session") or "-")[:8])
         lines.append(f"{_local(e.get('time'))}  {e.get('decision', '?'):<7}  {where:<22}  "
-                     f"{guard}  session {str(e.get('session') or '-')[:8]}")
+                     f"{guard}  {session}")
         if e.get("input"):
             lines.append(f"    {_one_line(e['input'], REASON_WIDTH)}")
-        lines.append(f"    → {_one_line(e.get('reason'), REASON_WIDTH)}")
+        lines.append(f"    → {quoted(lang, _one_line(e.get('reason'), REASON_WIDTH))}")
     lines.append(t("logs.count", lang, count=len(entries), log=data["log"]))
     return "\n".join(lines) + "\n"
 
@@ -194,5 +196,5 @@ def _render_summary(data: dict, lang: str) -> str:
     lines.append(t("logs.summary.reasons", lang))
     for r in s["reasons"]:
         lines.append(f"  {r['count']:>6}  {r['decision']:<7} {r['guard']}: "
-                     f"{_one_line(r['reason'], REASON_WIDTH)}")
+                     f"{quoted(lang, _one_line(r['reason'], REASON_WIDTH))}")
     return "\n".join(lines) + "\n"

@@ -53,4 +53,7 @@ def render(data: dict, lang: str) -> str:
         return messages.text("plugin.written", lang, path=data["path"]) + "\n"
     if data["up_to_date"]:
         return messages.text("plugin.up_to_date", lang, path=data["path"]) + "\n"
-    return messages.text("plugin.differs", lang, difference=data["difference"]) + "\n"
+    from playgate.installer import routes  # lazy: only a stale file needs the command
+
+    return messages.text("plugin.differs", lang, difference=data["difference"],
+                         command=f"{routes.console_command()} plugin hooks --write") + "\n"

@@ -41,6 +41,7 @@ from playgate import messages, transcript
 from playgate.commands import status
 from playgate.commands.logs import _local, summarise
 from playgate.errors import EXIT_OK, InputError
+from playgate.messages import quoted
 from statefiles import jsonlog, layout
 from statefiles.atomic import write_atomic
 from workflow.reward.ledger import CRITIC_LEDGER
@@ -226,7 +227,8 @@ def run(args, project) -> tuple:
     if args.html:
         path = os.path.abspath(args.html)
         try:
-            write_atomic(path, to_html(data).encode("utf-8"), durable=False)
+            write_atomic(path, to_html(data, messages.language(project)).encode("utf-8"),
+                         durable=False)
         except OSError as exc:
             raise InputError(messages.text("report.html_unwritable", path=path,
                                            error=exc.strerror or str(exc))) from None
@@ -281,13 +283,13 @@ def render(data: dict, lang: str) -> str:
     lines.append(t("report.approved", lang, count=len(data["approved"])))
     for a in data["approved"]:
         lines.append(f"    {_hhmmss(a.get('time'))}  {_one_line(a.get('input'), 90)}  "
-                     f"({a.get('phase', '')}: {_one_line(a.get('reason'), 80)})")
+                     f"({a.get('phase', '')}: {quoted(lang, _one_line(a.get('reason'), 80))})")
     lines.append("")
     lines.append(t("report.timeline", lang))
     for row in data["timeline"]:
         head = f"  {_hhmmss(row['time'])}  "
         if row["kind"] == "prompt":
-            lines.append(head + f"prompt  {_one_line(row['input'], 110)}")
+            lines.append(head + t("report.prompt", lang, text=_one_line(row["input"], 110)))
             continue
         lane = "" if row["lane"] == "main" else f" [{row['lane']}]"
         outcome = f"  → {row['outcome']}" if row["outcome"] else ""
@@ -295,7 +297,7 @@ def render(data: dict, lang: str) -> str:
         for d in row["decisions"]:
             phase = f" ({d['phase']})" if d.get("phase") else ""
             lines.append(f"              {d.get('decision', '?'):<7} {d.get('guard', '')}{phase}: "
-                         f"{_one_line(d.get('reason'))}")
+                         f"{quoted(lang, _one_line(d.get('reason')))}")
     return "\n".join(lines) + "\n"
 
 
@@ -330,45 +332,52 @@ def _badge(decision: str) -> str:
     return f'<span class="badge {kind}">{_esc(decision)}</span>'
 
 
-def to_html(data: dict) -> str:
-    """The page: UTF-8 HTML5, one file, nothing loaded from anywhere."""
+def to_html(data: dict, lang: str = "en") -> str:
+    """The page: UTF-8 HTML5, one file, nothing loaded from anywhere; its
+    frame in ``lang`` (the reasons are in the language they were logged in,
+    the project's)."""
+    def h(key, **fields):
+        return _esc(messages.text(f"report.html.{key}", lang, **fields))
+
     s = data["summary"]
-    out = ['<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
+    out = [f'<!DOCTYPE html>\n<html lang="{_esc(lang)}"><head><meta charset="utf-8">',
            '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
            'style-src \'unsafe-inline\'">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-           f"<title>playgate report: session {_esc(data['session'])}</title>",
+           f"<title>{h('title', session=data['session'])}</title>",
            f"<style>{CSS}</style></head><body>",
-           f'<h1>playgate session report</h1><p class="meta">session <code id="session">'
-           f"{_esc(data['session'])}</code><br>project <code>{_esc(data['project'])}</code>"
-           f"<br>from {_esc(data['start'] or '-')} to {_esc(data['end'] or '-')}<br>transcript "
-           f"<code>{_esc(data['transcript'] or 'not found (decisions from the log only)')}"
+           f'<h1>{h("heading")}</h1><p class="meta">{h("session")} <code id="session">'
+           f"{_esc(data['session'])}</code><br>{h('project')} <code>{_esc(data['project'])}"
+           f"</code><br>{h('period', start=data['start'] or '-', end=data['end'] or '-')}<br>"
+           f"{h('transcript')} <code>{_esc(data['transcript']) or h('no_transcript')}"
            "</code></p>"]
     counts = " ".join(f'{_badge(k)} {n}' for k, n in s["decisions"].items())
-    out.append(f'<section id="summary"><h2>Summary</h2><p>{data["calls"]} tool call(s), '
-               f"{s['total']} decision(s): {counts or '<span class=none>none</span>'}</p>")
+    out.append(f'<section id="summary"><h2>{h("summary")}</h2><p>'
+               f"{h('counts', calls=data['calls'], decisions=s['total'])} "
+               f"{counts or '<span class=none>' + h('none') + '</span>'}</p>")
     if s["blocks_per_guard"]:
-        out.append("<table><tr><th>guard</th><th>blocks</th></tr>" + "".join(
+        out.append(f"<table><tr><th>{h('guard')}</th><th>{h('blocks')}</th></tr>" + "".join(
             f"<tr><td><code>{_esc(g)}</code></td><td>{n}</td></tr>"
             for g, n in s["blocks_per_guard"]) + "</table>")
     out.append("</section>")
-    out.append(_html_playbook(data))
-    out.append('<section id="approved"><h2>Approved without asking</h2>')
+    out.append(_html_playbook(data, h))
+    out.append(f'<section id="approved"><h2>{h("approved")}</h2>')
     if data["approved"]:
-        out.append("<table><tr><th>time</th><th>command</th><th>phase</th><th>why</th></tr>")
+        out.append(f"<table><tr><th>{h('time')}</th><th>{h('command')}</th><th>{h('phase')}"
+                   f"</th><th>{h('why')}</th></tr>")
         for a in data["approved"]:
             out.append(f"<tr><td>{_esc(_hhmmss(a.get('time')))}</td><td class=input>"
                        f"{_esc(a.get('input'))}</td><td>{_esc(a.get('phase'))}</td>"
                        f"<td>{_esc(a.get('reason'))}</td></tr>")
         out.append("</table>")
     else:
-        out.append('<p class="none">nothing was approved by the permission gate</p>')
+        out.append(f'<p class="none">{h("nothing_approved")}</p>')
     out.append("</section>")
-    out.append('<section id="timeline"><h2>Timeline</h2><table><tr><th>time</th><th>tool</th>'
-               "<th>input</th><th>decisions</th></tr>")
+    out.append(f'<section id="timeline"><h2>{h("timeline")}</h2><table><tr><th>{h("time")}'
+               f"</th><th>{h('tool')}</th><th>{h('input')}</th><th>{h('decisions')}</th></tr>")
     for row in data["timeline"]:
         cls = ' class="prompt"' if row["kind"] == "prompt" else ""
-        tool = "prompt" if row["kind"] == "prompt" else row["tool"]
+        tool = h("prompt") if row["kind"] == "prompt" else _esc(row["tool"])
         lane = "" if row["lane"] == "main" else f"<br><small>{_esc(row['lane'])}</small>"
         cells = []
         for d in row["decisions"]:
@@ -377,41 +386,43 @@ def to_html(data: dict) -> str:
                          f"</code>{phase}<div class=reason>{_esc(d.get('reason'))}</div></div>")
         if row["outcome"]:
             cells.append(f"<div class=meta>{_esc(row['outcome'])}</div>")
-        out.append(f"<tr{cls}><td>{_esc(_hhmmss(row['time']))}</td><td>{_esc(tool)}{lane}</td>"
+        out.append(f"<tr{cls}><td>{_esc(_hhmmss(row['time']))}</td><td>{tool}{lane}</td>"
                    f"<td class=input>{_esc(row['input'])}</td><td>{''.join(cells)}</td></tr>")
     out.append("</table></section>")
-    out.append(f'<p class="meta">decision log <code>{_esc(data["log"])}</code></p>'
+    out.append(f'<p class="meta">{h("log")} <code>{_esc(data["log"])}</code></p>'
                "</body></html>\n")
     return "\n".join(out)
 
 
-def _html_playbook(data: dict) -> str:
+def _html_playbook(data: dict, h) -> str:
     pb = data["playbook"]
-    out = ['<section id="playbook"><h2>Playbook</h2>']
+    out = [f'<section id="playbook"><h2>{h("playbook")}</h2>']
     if pb is None:
-        out.append('<p class="none">no active playbook</p>')
+        out.append(f'<p class="none">{h("no_playbook")}</p>')
     else:
         done, total = pb["subtasks"]["done"], pb["subtasks"]["total"]
         width = round(100 * done / total) if total else 0
-        out.append(f"<p><code>{_esc(pb['plan'])}</code> (branch <code>{_esc(pb['branch'])}"
-                   f"</code>): <span class=bar><span style=\"width:{width}%\"></span></span> "
-                   f"<span id=progress>{done}/{total}</span> subtasks done; critic "
-                   f"<b id=critic-status>{_esc(pb['critic']['status'])}</b></p>")
-        out.append("<table><tr><th>phase</th><th>status</th><th>done</th><th>name</th></tr>")
+        out.append(f"<p><code>{_esc(pb['plan'])}</code> ({h('branch')} <code>"
+                   f"{_esc(pb['branch'])}</code>): <span class=bar><span style=\"width:{width}%\">"
+                   f"</span></span> <span id=progress>{done}/{total}</span> "
+                   f"{h('subtasks_done')} <b id=critic-status>{_esc(pb['critic']['status'])}</b></p>")
+        out.append(f"<table><tr><th>{h('phase')}</th><th>{h('status')}</th><th>{h('done')}</th>"
+                   f"<th>{h('name')}</th></tr>")
         for phase in pb["phases"]:
             out.append(f"<tr><td>{_esc(phase['id'])}</td><td>{_esc(phase['status'])}</td>"
                        f"<td>{phase['done']}/{phase['total']}</td><td>{_esc(phase['name'])}"
                        "</td></tr>")
         out.append("</table>")
-    out.append("<h3>Critic verdicts in this session</h3>")
+    out.append(f"<h3>{h('critic')}</h3>")
     if data["critic"]:
-        out.append("<table><tr><th>time</th><th>verdict</th><th>subtask</th><th>reason</th></tr>")
+        out.append(f"<table><tr><th>{h('time')}</th><th>{h('verdict')}</th><th>{h('subtask')}"
+                   f"</th><th>{h('reason')}</th></tr>")
         for v in data["critic"]:
             out.append(f"<tr><td>{_esc(_hhmmss(v.get('ts')))}</td><td>{_badge_verdict(v)}</td>"
                        f"<td>{_esc(v.get('subtask'))}</td><td>{_esc(v.get('reason'))}</td></tr>")
         out.append("</table>")
     else:
-        out.append('<p class="none">the critic recorded no verdict in this session</p>')
+        out.append(f'<p class="none">{h("no_verdict")}</p>')
     out.append("</section>")
     return "".join(out)
 

@@ -70,7 +70,8 @@ def collect(project) -> dict:
             "branch": gitinfo.current_branch(root), "security": None, "playbook": None,
             "markers": [], "problems": []}
     if state is None:
-        notes.append(Note("warn", "status.no_state", path=state_md.layout.STATE_MD))
+        notes.append(Note("warn", "status.no_state", path=state_md.layout.STATE_MD,
+                          fix=_state_fix(project)))
     else:
         data["security"] = state.security
         notes += [Note("error", "status.state_problem", problem=e) for e in state.errors]
@@ -85,7 +86,7 @@ def collect(project) -> dict:
     for rel, key in MARKERS:
         if os.path.exists(layout.join(root, rel)):
             data["markers"].append({"path": rel, "code": key,
-                                    "meaning": messages.text(key, project.language),
+                                    "meaning": messages.text(key, messages.language(project)),
                                     "detail": _marker_detail(root, rel)})
     try:
         with open(os.path.join(root, ".claude", "protected-files.txt"), encoding="utf-8") as fh:
@@ -93,7 +94,7 @@ def collect(project) -> dict:
         notes += [Note("warn", "status.protected_problem", problem=p) for p in plist.problems]
     except OSError:
         pass
-    data["problems"] = [n.to_json(project.language) for n in notes]
+    data["problems"] = [n.to_json(messages.language(project)) for n in notes]
     return data
 
 
@@ -144,7 +145,10 @@ def render(data: dict, lang: str) -> str:
     branch, the active playbook with its phases, progress bar, active subtask and critic,
     and the markers that hold work back."""
     t = messages.text
-    lines = [t("status.project", lang, project=data["project"], install=data["install"]),
+    kind = data["install"]
+    lines = [t("status.project", lang, project=data["project"],
+               install=t(f"status.kind.{kind}", lang)
+               if kind in ("installed", "package", "plugin", "source") else kind),
              t("status.branch", lang, branch=data["branch"] or "-",
                security=data["security"] or "-")]
     pb = data["playbook"]
@@ -181,3 +185,14 @@ def render(data: dict, lang: str) -> str:
     for problem in data["problems"]:
         lines.append(f"{problem['level'].upper()}: {problem['message']}")
     return "\n".join(lines) + "\n"
+
+
+def _state_fix(project) -> str:
+    """What creates a missing state.md for this project's route: the
+    install's entry point (install.py or ``playgate install``), else
+    ``playgate init`` (the plugin)."""
+    from playgate.installer import routes  # lazy: only when state.md is missing
+
+    if os.path.isfile(os.path.join(project.root, ".claude", "playgate", "__main__.py")):
+        return routes.clone_repair(project.root)
+    return f"{routes.console_command()} init -C {project.root}"

@@ -21,8 +21,10 @@ from playgate.installer.common import MANIFEST, SETTINGS, InstallError, Refusal,
     sha256, write
 from playgate.installer.demo import run_demo
 from playgate.installer.plan import install
+from playgate.installer.speak import language, say, shown
 from playgate.installer.statusline import offer_statusline
 from playgate.installer.uninstall import uninstall
+from playgate.installer.workflow_env import choose, offer_env, workflow_names
 
 EPILOG = "Exit codes: 0 done (or nothing to do), 1 a step failed, 2 refused (nothing written)."
 
@@ -61,36 +63,54 @@ def _add_pin(parser) -> None:
                              "is refused and the pin is not changed")
 
 
+def _add_workflow(parser) -> None:
+    parser.add_argument("--workflow", metavar="NAME",
+                        help="set state.md config.workflow (golden-path, crew, breezing, "
+                             "sync-sdd) and offer the Claude Code environment it needs "
+                             "(breezing: Agent Teams)")
+
+
 def _install(repo: str, python, dry_run: bool, assume_yes: bool, again: str, undo: str,
-             sources=(), repair: bool = False) -> int:
+             sources=(), repair: bool = False, workflow: str | None = None) -> int:
     """Install, then propose the project's own commands: written to
     ``.claude/permission-config.yaml`` only when the user agrees (``--yes``,
-    or a yes at the terminal prompt), and the status line on the same terms;
+    or a yes at the terminal prompt), the status line on the same terms, and
+    — for ``--workflow NAME``, or a state.md that names a workflow needing
+    one — the workflow's environment (:mod:`playgate.installer.workflow_env`);
     then the end of the install (:func:`_finish`). ``again``: the command
     that ran this install (shown with ``--yes``); ``undo``: the uninstall
-    command, without the repository."""
+    command, without the repository. Speaks the project's language, else
+    the locale's (:mod:`playgate.installer.speak`)."""
+    lang = language(repo)
+    if workflow and workflow not in workflow_names():
+        raise Refusal(f"unknown workflow {workflow!r}: {' | '.join(workflow_names())}")
     parsed = [pin.parse_source(spec) for spec in sources]
     if python:
         again = f"{again} --python {shlex.quote(python)}"
     result = {}
     code = install(repo, python=python, dry_run=dry_run, sources=parsed, repair=repair,
-                   result=result)
+                   result=result, uninstall_command=undo, lang=lang)
     if code != 0:
         return code
     target = result["root"]
+    lang = language(target)  # the state.md the install may just have made
     interactive = sys.stdin.isatty()
     ask = ask_terminal if interactive else None
     layer = join(target, LAYER)
     before = read(layer)
     left = []
-    declared = offer(target, assume_yes=assume_yes, dry_run=dry_run, ask=ask, left=left)
+    declared = offer(target, assume_yes=assume_yes, dry_run=dry_run, ask=ask, left=left,
+                     lang=lang)
     if declared:
         _record_declared(target, before)
-    registered = offer_statusline(target, assume_yes=assume_yes, dry_run=dry_run, ask=ask)
+    registered = offer_statusline(target, assume_yes=assume_yes, dry_run=dry_run, ask=ask,
+                                  lang=lang)
+    chosen = choose(target, workflow, dry_run=dry_run)
+    offer_env(target, chosen, assume_yes=assume_yes, dry_run=dry_run, ask=ask)
     if dry_run:
         return 0
     _finish(result, bool(declared) or registered == "registered", left, again, undo,
-            repair=repair)
+            repair=repair, lang=lang)
     return 0
 
 
@@ -107,8 +127,14 @@ def _record_declared(root: str, before: bytes | None) -> None:
     write(join(root, MANIFEST), manifest.dumps(m), durable=True)
 
 
+def _source_text(lang: str, source: dict) -> str:
+    if "path" in source:
+        return say(lang, "installer.source_checkout", path=source["path"])
+    return say(lang, "installer.source_pip", spec=source.get("pip"))
+
+
 def _finish(result: dict, offered: bool, left: list, again: str, undo: str, out=print,
-            repair: bool = False) -> None:
+            repair: bool = False, lang: str = "en") -> None:
     """The end of an install, in this order: what happened; how to undo it;
     a loud warning when detected project commands were not declared
     (without a terminal and without ``--yes`` nobody was asked); where
@@ -116,49 +142,49 @@ def _finish(result: dict, offered: bool, left: list, again: str, undo: str, out=
     the exact command that commits what the repository needs."""
     root = result["root"]
     if result["changed"] or offered:
-        out(f"done. Start Claude Code in {root}: the hooks in {SETTINGS} are active.")
+        out(say(lang, "installer.done", root=root, settings=SETTINGS))
     else:
-        out(f"playgate is already installed in {root} and up to date; nothing to change.")
-    out(f"Undo with: {undo} {shlex.quote(root)}")
+        out(say(lang, "installer.up_to_date", root=root))
+    out(say(lang, "installer.undo", command=f"{undo} {shlex.quote(root)}"))
     if left:
         out("")
-        out(f"WARNING: no project commands were declared ({', '.join(left)}): nobody was "
-            "asked (no terminal) and --yes was not given. Until they are, Claude's and the "
-            "critic's runs of them need a permission dialog, and in a headless session "
-            "(claude -p) they are refused with Claude Code's \"This command requires "
-            "approval\". Declare them with:")
+        out(say(lang, "installer.undeclared", commands=", ".join(left)))
         out(f"  {again} --yes {shlex.quote(root)}")
     sources = result.get("pin_sources") or []
     if sources and not pin.shared(sources) and not repair:
         out("")
-        out(f"note: clones of this repository install the suite from "
-            f"{pin.describe(sources[0])}, which only this machine has. For teammates "
-            "elsewhere, name a source they can reach (a git URL of playgate at a commit, "
-            "or a wheel's URL) and commit the pin again:")
+        out(say(lang, "installer.local_source", source=_source_text(lang, sources[0])))
         out(f"  {again} --source git+https://HOST/ORG/playgate@COMMIT {shlex.quote(root)}")
-    command, added = commit_command(root, manifest.load(root),
-                                    f"Install playgate {result.get('version', '')}".strip())
+    message = say(lang, "installer.commit_message", version=result.get("version", ""))
+    command, added = commit_command(root, manifest.load(root), message)
     out("")
     if command is None:
-        out("Nothing to commit: the repository already has what its clones need.")
+        out(say(lang, "installer.nothing_to_commit"))
         return
-    out(f"Commit what the repository needs ({len(added)} file(s); the suite's code is not "
-        f"committed, a clone installs it from the pin with `{routes.CLONE_COMMAND}`):")
+    out(say(lang, "installer.commit", count=len(added), clone=routes.CLONE_COMMAND))
     out(f"  {command}")
 
 
+def _reason(lang: str, exc: BaseException) -> str:
+    """An installer error's one line in ``lang`` (a :class:`messages.Text`
+    reason is translated; other reasons are as raised)."""
+    return shown(lang, exc.args[0]) if exc.args else str(exc)
+
+
 def _guarded(func, *args, **kwargs) -> int:
-    """Run one installer action and turn its errors into exit codes."""
+    """Run one installer action and turn its errors into exit codes (the
+    frame in the language of the repository named first, else the locale)."""
+    lang = language(args[0] if args and isinstance(args[0], str) else None)
     try:
         return func(*args, **kwargs)
     except Refusal as exc:
-        sys.stderr.write(f"playgate: refused: {exc}\n")
+        sys.stderr.write(say(lang, "installer.refused", reason=_reason(lang, exc)) + "\n")
         return 2
     except InstallError as exc:
-        sys.stderr.write(f"playgate: failed: {exc}\n")
+        sys.stderr.write(say(lang, "installer.failed_step", error=_reason(lang, exc)) + "\n")
         return 1
     except KeyboardInterrupt:
-        sys.stderr.write("playgate: interrupted\n")
+        sys.stderr.write(say(lang, "installer.interrupted") + "\n")
         return 130
 
 
@@ -174,6 +200,7 @@ def main(argv=None, launcher: str = "install.py") -> int:
     _add_dry_run(parser)
     _add_yes(parser)
     _add_pin(parser)
+    _add_workflow(parser)
     parser.add_argument("--uninstall", action="store_true",
                         help="remove what the install added and restore settings/.gitignore")
     parser.add_argument("--demo", nargs="?", const="", metavar="DIR",
@@ -188,11 +215,11 @@ def main(argv=None, launcher: str = "install.py") -> int:
     if not args.repo:
         parser.error(f"name the repository: {again} /path/to/repo")
     if args.uninstall:
-        if args.python or args.source or args.repair:
+        if args.python or args.source or args.repair or args.workflow:
             parser.error("--uninstall takes only --dry-run")
         return _guarded(uninstall, args.repo, dry_run=args.dry_run)
     return _guarded(_install, args.repo, args.python, args.dry_run, args.yes, again,
-                    f"{again} --uninstall", args.source, args.repair)
+                    f"{again} --uninstall", args.source, args.repair, args.workflow)
 
 
 def command_main(command: str, argv=None) -> int:
@@ -207,6 +234,7 @@ def command_main(command: str, argv=None) -> int:
         _add_dry_run(parser)
         _add_yes(parser)
         _add_pin(parser)
+        _add_workflow(parser)
     elif command == "uninstall":
         parser.description = "Remove what `playgate install` added to a repository."
         _add_repo(parser, required=True)
@@ -224,7 +252,7 @@ def command_main(command: str, argv=None) -> int:
     if command == "install":
         return _guarded(_install, args.repo, args.python, args.dry_run, args.yes,
                         f"{playgate} install", f"{playgate} uninstall", args.source,
-                        args.repair)
+                        args.repair, args.workflow)
     if command == "uninstall":
         return _guarded(uninstall, args.repo, dry_run=args.dry_run)
     return _guarded(run_demo, args.dir or None, args.python)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from playgate import suite
 from playgate.installer.common import join, mode_of, read, sha256, unlink, write
+from playgate.installer.speak import Text
 
 #: Every line the block can hold, in block order.
 GITIGNORE_ENTRIES = suite.GITIGNORE_INSTALL
@@ -93,8 +94,8 @@ def plan_step(inst, entries=GITIGNORE_ENTRIES) -> None:
     added = sum(1 for line in new.splitlines() if line in wanted) - sum(
         1 for line in text.splitlines() if line in wanted)
     inst.plan.step("update" if data is not None else "create",
-                   f".gitignore ({added:+d} entries: the hooks' runtime state and the "
-                   "installed suite)", _write_gitignore, inst, new, data, record)
+                   Text("installer.what.gitignore", added=added), _write_gitignore, inst, new,
+                   data, record)
 
 
 def _write_gitignore(inst, new: str, data: bytes | None, record: dict) -> None:
@@ -124,7 +125,8 @@ def uninstall_steps(root: str, m: dict, plan) -> None:
     if not record.get("existed") and result == "":
         plan.step("remove", PATH, unlink, path)
     elif record.get("existed") and sha256(raw) == record.get("original_sha256"):
-        plan.step("restore", ".gitignore (as it was before the install)", write, path, raw, mode)
+        plan.step("restore", Text("installer.what.restored", path=PATH), write, path, raw, mode)
     else:
-        plan.note(".gitignore changed since the install: only playgate's block is removed")
-        plan.step("update", ".gitignore (playgate's block removed)", write, path, raw, mode)
+        plan.note(Text("installer.note.gitignore_changed", path=PATH))
+        plan.step("update", Text("installer.what.gitignore_unmerged", path=PATH), write, path,
+                  raw, mode)

@@ -55,6 +55,7 @@ from playgate.installer.common import (
     PIN_MISMATCH,
     RUNTIME_DIRS,
     SETTINGS,
+    STATE_MD,
     SUITE_BUNDLE,
     TABLES_TIMEOUT,
     VENV,
@@ -77,6 +78,7 @@ from playgate.installer.common import (
 )
 from playgate.installer.python import check_interpreter, create_venv, requirements
 from playgate.installer.sources import EDITABLE, ONCE, SUITE, source_root, suite_sources
+from playgate.installer.speak import Text, language, say, shown
 from playgate.installer.target import RepoLock, check_target
 
 
@@ -120,8 +122,9 @@ class Installer:
     """
 
     def __init__(self, repo: str, python: str | None, out=print, sources=(),
-                 repair: bool = False) -> None:
+                 repair: bool = False, lang: str = "en") -> None:
         self.repo = repo
+        self.lang = lang
         self.python = python
         self.out = out
         self.given_sources = list(sources)
@@ -156,9 +159,7 @@ class Installer:
             info = check_interpreter(given, self.requirements)
             real = info.get("executable") or given
             if os.path.realpath(real) != os.path.realpath(given):
-                self.plan.note(f"--python {given} is a wrapper that starts {real}; every hook "
-                               "call pays for the wrapper too (pass the interpreter itself to "
-                               "avoid that)")
+                self.plan.note(Text("installer.note.wrapper", given=given, real=real))
             return shlex.quote(given), given, info
         venv_py = join(self.repo, VENV + "/bin/python")
         if os.path.exists(venv_py):
@@ -171,18 +172,19 @@ class Installer:
                     self.m["venv"] = {"created": True}
                 return VENV_PYTHON, venv_py, info
             except Refusal as exc:
-                self.plan.note(f"{VENV} is not usable ({exc}); it is rebuilt")
-                self.plan.step("rebuild", f"{VENV} (its interpreter or packages are broken)",
+                self.plan.note(Text("installer.note.venv_unusable", path=VENV, reason=str(exc)))
+                self.plan.step("rebuild", Text("installer.what.venv_rebuild", path=VENV),
                                self._make_venv, True)
                 return VENV_PYTHON, venv_py, None
         base = os.environ.get("PLAYGATE_PYTHON")
         if base:
             # Refused now, before anything is written, when it cannot serve.
             check_interpreter(base, self.requirements, what="PLAYGATE_PYTHON")
-            self.plan.step("create", f"{VENV} on {base} (PLAYGATE_PYTHON; nothing downloaded)",
+            self.plan.step("create", Text("installer.what.venv_base", path=VENV, base=base),
                            self._make_venv, False)
         else:
-            self.plan.step("create", f"{VENV} with {', '.join(self.requirements)} from PyPI",
+            self.plan.step("create", Text("installer.what.venv_create", path=VENV,
+                                          requirements=", ".join(self.requirements)),
                            self._make_venv, False)
         return VENV_PYTHON, venv_py, None
 
@@ -232,6 +234,8 @@ class Installer:
             mode = mode_of(src)
             dest = join(self.repo, rel)
             current = read(dest)
+            if rel == STATE_MD and current is None:
+                data = with_language(data, self.lang)
             new_sha = sha256(data)
             rec = files.get(rel)
             verb = None
@@ -250,8 +254,8 @@ class Installer:
                     rec = dict(rec, sha256=new_sha)
                 elif policy == SUITE:
                     verb = "replace"
-                    self.plan.note(f"{rel} differed from the suite's copy; it is replaced and "
-                                   f"the old one saved under {self.backup_root}/")
+                    self.plan.note(Text("installer.note.replaced", path=rel,
+                                        backup=self.backup_root))
                     # A file in the way before the first install is restored by
                     # --uninstall; our own file the user edited is only saved.
                     rec = dict(rec or {"origin": "replaced", "backup_sha256": cur_sha,
@@ -261,8 +265,7 @@ class Installer:
                         rec = {"origin": "kept"}
                     # Say so once per suite default the user has not seen.
                     if (rec.get("default_sha256") or rec.get("sha256")) != new_sha:
-                        self.plan.note(f"kept your {rel} (it differs from the suite's default; "
-                                       f"compare with {src} and merge by hand if you like)")
+                        self.plan.note(Text("installer.note.kept_yours", path=rel, default=src))
                         rec = dict(rec, default_sha256=new_sha)
                 # ONCE (state.md): an existing file is the user's; never touched.
             if verb:
@@ -293,10 +296,10 @@ class Installer:
                 continue  # (written_by: not copied from the suite: the pin, a declared layer)
             current = read(join(self.repo, rel))
             if current is not None and sha256(current) != rec.get("sha256"):
-                self.plan.note(f"{rel} is no longer part of the suite but was changed; kept")
+                self.plan.note(Text("installer.note.stale_changed", path=rel))
                 del self.m["files"][rel]
                 continue
-            self.plan.step("remove", f"{rel} (no longer part of the suite)", self._remove_stale,
+            self.plan.step("remove", Text("installer.what.stale", path=rel), self._remove_stale,
                            rel)
 
     def _remove_stale(self, rel: str) -> None:
@@ -323,7 +326,8 @@ class Installer:
                 missing.append(rel)
                 self.mark_dirs(pyc)
         if missing:
-            self.plan.step("compile", f"bytecode of {len(missing)} modules with {executable}",
+            self.plan.step("compile", Text("installer.what.compile", count=len(missing),
+                                           python=executable),
                            self._compile, executable, py_files)
 
     def _compile(self, executable: str, py_files: list) -> None:
@@ -359,7 +363,8 @@ class Installer:
         interpreter is new or different, or the saved tables do not match
         the installed bashlex (``python -m shell.bashparse --check``)."""
         self._plan_built(executable, info, BASHLEX_TABLES, ["shell.bashparse"],
-                         "bashlex parser tables", ("create", "update", "replace"),
+                         Text("installer.what.tables", path=BASHLEX_TABLES, python=executable),
+                         ("create", "update", "replace"),
                          lambda rel: rel.startswith(f"{CLAUDE}/shell/"))
 
     def plan_bundle(self, executable: str, info: dict | None) -> None:
@@ -371,7 +376,8 @@ class Installer:
         falls back to ordinary imports for any module whose source no longer
         matches it."""
         self._plan_built(executable, info, SUITE_BUNDLE, ["playgate.bundle", *suite.BUNDLED],
-                         "module bundle", ("create", "update", "replace", "remove"),
+                         Text("installer.what.bundle", path=SUITE_BUNDLE, python=executable),
+                         ("create", "update", "replace", "remove"),
                          lambda rel: rel.startswith(f"{CLAUDE}/") and ".py" in rel)
 
     def _plan_built(self, executable: str, info: dict | None, target: str, module: list,
@@ -394,8 +400,8 @@ class Installer:
                 stale = True
         if stale:
             self.mark_dirs(target)
-            self.plan.step("build", f"{what} ({target}) with {executable}",
-                           self._build, executable, target, module, what)
+            self.plan.step("build", what,
+                           self._build, executable, target, module, target)
         elif target not in self.m["derived"]:
             # Built by a hook (an earlier install without this step): ours to remove.
             self.m["derived"] = sorted(set(self.m["derived"]) | {target})
@@ -424,6 +430,8 @@ class Installer:
         root = source_root()
         sources = suite_sources(root)
         self.suite_sha = pin.suite_hash(sources)
+        # Which suite this clone runs (doctor compares it with the pin after a pull).
+        self.m["suite_sha256"] = self.suite_sha
         self.pin_before = pin.load(self.repo)
         if self.repair:
             self.check_pin()
@@ -508,8 +516,23 @@ class Installer:
             raise error
 
 
-def print_plan(plan: Plan, out, dry_run: bool) -> None:
-    """Steps grouped by verb and directory so 80 copied files read as a few lines."""
+def with_language(template: bytes, lang: str) -> bytes:
+    """The state.md template with ``config.language`` set to ``lang``: a
+    state.md the install creates speaks the language the user installed in
+    (the project's hooks, its command line and the installer's later runs
+    then speak it too; a human changes it in state.md's config)."""
+    if lang == "en":
+        return template
+    import re  # lazy: only a first install in another language than English
+
+    text = template.decode("utf-8")
+    text, n = re.subn(r"(?m)^(language:\s*)en\b", lambda m: m.group(1) + lang, text, count=1)
+    return text.encode("utf-8") if n else template
+
+
+def print_plan(plan: Plan, out, dry_run: bool, lang: str = "en") -> None:
+    """Steps grouped by verb and directory so 80 copied files read as a few
+    lines, then the notes; in ``lang`` (:mod:`playgate.installer.speak`)."""
     groups = []
     index = {}
     for verb, what, _func, _args in plan.steps:
@@ -517,7 +540,7 @@ def print_plan(plan: Plan, out, dry_run: bool) -> None:
         if verb == "rmdir":
             key = (verb, "")
         elif what.endswith(".pyc"):
-            key = (verb, "compiled bytecode")
+            key = (verb, Text("installer.what.bytecode"))
         elif verb in ("create", "update", "replace", "remove") and " " not in what \
                 and what.count("/") >= 2:
             key = (verb, what.rsplit("/", 1)[0] + "/")
@@ -528,21 +551,22 @@ def print_plan(plan: Plan, out, dry_run: bool) -> None:
         else:
             index[key] = len(groups)
             groups.append([verb, what, 1, key[1]])
-    prefix = "would " if dry_run else ""
+    would = say(lang, "installer.would") if dry_run else ""
     for group in groups:
         verb, what, count = group[:3]
         if len(group) > 3 and verb == "rmdir":
-            what = f"{count} director{'ies' if count > 1 else 'y'} it created (each only if empty)"
+            what = say(lang, "installer.rmdirs", count=count)
         elif count > 1:
-            what = f"{group[3]} ({count} files)"
-        out(f"  {prefix}{verb:<8} {what}")
+            what = say(lang, "installer.group", folder=shown(lang, group[3]), count=count)
+        out(say(lang, "installer.step", would=would,
+                verb=say(lang, f"installer.verb.{verb}"), what=shown(lang, what)))
     for note in plan.notes:
-        out(f"  note: {note}")
+        out(say(lang, "installer.note", note=shown(lang, note)))
 
 
 def install(repo: str, python: str | None = None, dry_run: bool = False, out=print,
             uninstall_command: str = "", sources=(), repair: bool = False,
-            result: dict | None = None) -> int:
+            result: dict | None = None, lang: str | None = None) -> int:
     """Install or update the suite in ``repo``. Returns the exit code (0 done
     or nothing to do; 1 a step failed; refusals raise :class:`Refusal`).
 
@@ -554,8 +578,9 @@ def install(repo: str, python: str | None = None, dry_run: bool = False, out=pri
     :func:`playgate.installer.pin.parse_source`); ``repair``: install exactly
     the pinned suite (see the module docstring)."""
     root = check_target(repo)
+    lang = lang or language(root)
     with RepoLock(root):
-        inst = Installer(root, python, out, sources=sources, repair=repair)
+        inst = Installer(root, python, out, sources=sources, repair=repair, lang=lang)
         inst.build()
         if result is not None:
             result.update(root=root, changed=False, version=manifest.suite_version(),
@@ -563,29 +588,27 @@ def install(repo: str, python: str | None = None, dry_run: bool = False, out=pri
                           or (inst.pin_before or {}).get("sources") or [])
         if not inst.plan.steps and not inst.manifest_changed():
             if result is None:
-                out(f"playgate is already installed in {root} and up to date; nothing to "
-                    "change.")
+                out(say(lang, "installer.up_to_date", root=root))
             for note in inst.plan.notes:
-                out(f"  note: {note}")
+                out(say(lang, "installer.note", note=shown(lang, note)))
             return 0
-        out(("playgate install plan for " if dry_run else "installing playgate into ") + root)
-        print_plan(inst.plan, out, dry_run)
+        out(say(lang, "installer.plan_header" if dry_run else "installer.installing", root=root))
+        print_plan(inst.plan, out, dry_run, lang)
         if dry_run:
-            out("dry run: nothing was written.")
+            out(say(lang, "installer.dry_run"))
             return 0
+        undo = f"{uninstall_command or default_uninstall_command()} {shlex.quote(root)}"
         try:
             inst.apply()
         except InstallError as exc:
-            out(f"playgate: install failed: {exc}")
-            out(f"  what was done is recorded in {MANIFEST}; fix the cause and run the install "
-                "again, or undo it with --uninstall.")
+            out(say(lang, "installer.failed", error=str(exc)))
+            out(say(lang, "installer.failed_hint", manifest=MANIFEST, undo=undo))
             return 1
         if result is not None:
             result["changed"] = True
             return 0
-        undo = uninstall_command or default_uninstall_command()
-        out(f"done. Start Claude Code in {root}: the hooks in {SETTINGS} are active. "
-            f"Undo with: {undo} {shlex.quote(root)}")
+        out(say(lang, "installer.done", root=root, settings=SETTINGS))
+        out(say(lang, "installer.undo", command=undo))
         return 0
 
 

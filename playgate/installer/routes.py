@@ -64,3 +64,35 @@ def console_command(argv0: str | None = None) -> str:
             return "playgate"
         return shlex.quote(os.path.abspath(argv0))
     return f"{python_word()} -m playgate"
+
+
+def clone_repair(root: str) -> str:
+    """Set up or repair playgate in the repository ``root`` installed by
+    install.py or ``playgate install``, from anywhere: ``cd ROOT &&``
+    :data:`CLONE_COMMAND`."""
+    return f"cd {shlex.quote(root)} && {CLONE_COMMAND}"
+
+
+def install_command(root: str) -> str:
+    """Install playgate into ``root`` with the playgate this process runs
+    from: its checkout's install.py, else the console script."""
+    from playgate import suite  # lazy: suite.root() only when a fix is printed
+
+    if os.path.basename(suite.root()) == ".claude":
+        # an install's own copy: its committed entry point installs from the pin
+        return clone_repair(os.path.dirname(suite.root()))
+    launcher = os.path.join(suite.root(), "install.py")
+    if os.path.isfile(launcher):
+        return f"{launcher_command(launcher)} {shlex.quote(root)}"
+    return f"{console_command()} install {shlex.quote(root)}"
+
+
+def uninstall_command(root: str) -> str:
+    """Remove an install.py/``playgate install`` install from ``root``, from anywhere."""
+    return f"cd {shlex.quote(root)} && {CLONE_UNINSTALL}"
+
+
+def plugin_repair(plugin_root: str, data: str | None) -> str:
+    """Set up or repair the plugin's environment (its bootstrap)."""
+    boot = os.path.join(plugin_root, "playgate", "bootstrap.py")
+    return f"python3 {shlex.quote(boot)} --data {shlex.quote(data or '<plugin data directory>')}"

@@ -36,6 +36,7 @@ from playgate.installer.common import (
     write,
 )
 from playgate.installer.sources import source_root
+from playgate.installer.speak import Text
 
 PERMISSION_KINDS = ("allow", "ask", "deny")
 
@@ -237,16 +238,31 @@ def _unmerge_statusline(result: dict, command) -> None:
         del result["statusLine"]
 
 
+def _unmerge_env(result: dict, env, created: set) -> None:
+    """Remove the ``env`` keys the installer added for a workflow
+    (:mod:`playgate.installer.workflow_env`) that still hold its values."""
+    current = result.get("env")
+    if not isinstance(current, dict) or not isinstance(env, dict):
+        return
+    for key, value in env.items():
+        if current.get(key) == value:
+            del current[key]
+    if not current and "env" in created:
+        del result["env"]
+
+
 def unmerge_settings(current: dict, ours, rules: dict, created_keys,
-                     statusline: str | None = None) -> dict:
+                     statusline: str | None = None, env: dict | None = None) -> dict:
     """The inverse of :func:`merge_settings`: our handlers and the rules we
-    added removed, containers we created dropped when they end up empty, and
-    our ``statusLine`` (its command ``statusline``) removed."""
+    added removed, containers we created dropped when they end up empty, our
+    ``statusLine`` (its command ``statusline``) and the ``env`` keys we added
+    (``env``) removed."""
     result = copy.deepcopy(current)
     created = set(created_keys or ())
     _unmerge_hooks(result, ours, created)
     _unmerge_permissions(result, rules, created)
     _unmerge_statusline(result, statusline)
+    _unmerge_env(result, env, created)
     return result
 
 
@@ -303,8 +319,8 @@ def plan_step(inst, python_cmd: str) -> None:
             for rule in rules:
                 if rule not in (perms.get(kind) or []) and rule not in declined.get(kind, []):
                     declined.setdefault(kind, []).append(rule)
-                    inst.plan.note(f"permissions.{kind} rule {rule!r} was removed from "
-                                   f"{SETTINGS} after the install; it is not added back")
+                    inst.plan.note(Text("installer.note.rule_removed", kind=kind, rule=rule,
+                                        path=SETTINGS))
     merged, added, created = merge_settings(current, template, ours, record.get("rules"),
                                             declined)
     _follow_statusline(merged, record, python_cmd)
@@ -334,8 +350,9 @@ def plan_step(inst, python_cmd: str) -> None:
         return
     events = len(template.get("hooks", {}))
     counts = ", ".join(f"{len(v)} {k}" for k, v in added.items()) or "no new"
-    what = (f"{SETTINGS}: {events} hook events, {counts} permission rules"
-            + (f" (backup in {inst.backup_root}/)" if data is not None else ""))
+    what = (Text("installer.what.settings_backup", path=SETTINGS, events=events, counts=counts,
+                 backup=inst.backup_root) if data is not None else
+            Text("installer.what.settings", path=SETTINGS, events=events, counts=counts))
     if data is None:
         inst.mark_dirs(SETTINGS)
     inst.plan.step("merge" if data is not None else "create", what, _write_settings, inst,
@@ -391,12 +408,12 @@ def uninstall_steps(root: str, m: dict, plan) -> None:
         current = json.loads(data.decode("utf-8"))
         check_shape(current)
     except (ValueError, UnicodeDecodeError, Refusal):
-        plan.note(f"kept {SETTINGS}: it is not valid settings JSON any more; remove playgate's "
-                  "hooks from it by hand")
+        plan.note(Text("installer.note.settings_invalid", path=SETTINGS))
         return
     ours = _ours(root, record.get("commands"), entrypoint_names())
     result = unmerge_settings(current, ours, record.get("rules") or {},
-                              record.get("created_keys") or (), record.get("statusline"))
+                              record.get("created_keys") or (), record.get("statusline"),
+                              record.get("env"))
     if result == current:
         return
     mode = mode_of(path)
@@ -404,20 +421,18 @@ def uninstall_steps(root: str, m: dict, plan) -> None:
         if result == {}:
             plan.step("remove", SETTINGS, unlink, path)
             return
-        plan.note(f"kept {SETTINGS}: it holds settings added after the install (playgate's "
-                  "hooks and rules are removed)")
+        plan.note(Text("installer.note.settings_added", path=SETTINGS))
     else:
         original = read(join(root, record["original_backup"])) \
             if record.get("original_backup") else None
         if original is not None and sha256(original) == record.get("original_sha256"):
             try:
                 if json.loads(original.decode("utf-8")) == result:
-                    plan.step("restore", f"{SETTINGS} (as it was before the install)", write,
+                    plan.step("restore", Text("installer.what.restored", path=SETTINGS), write,
                               path, original, mode)
                     return
             except ValueError:
                 pass
-        plan.note(f"{SETTINGS} changed since the install: only playgate's hooks and rules are "
-                  "removed, your other changes stay")
-    plan.step("update", f"{SETTINGS} (playgate's hooks and rules removed)", write, path,
+        plan.note(Text("installer.note.settings_changed", path=SETTINGS))
+    plan.step("update", Text("installer.what.settings_unmerged", path=SETTINGS), write, path,
               dump(result, data.decode("utf-8")), mode)

@@ -27,6 +27,7 @@ import playgate.installer.manifest as manifest
 import playgate.installer.settings as settings
 from playgate.installer.common import MANIFEST, SETTINGS, join, mode_of, read, write
 from playgate.installer.settings import statusline_command  # noqa: F401 - re-exported
+from playgate.installer.speak import say
 
 #: The project's local settings (not committed; overrides settings.json).
 SETTINGS_LOCAL = ".claude/settings.local.json"
@@ -66,7 +67,7 @@ def existing(repo: str, home: str | None = None) -> tuple:
 
 
 def offer_statusline(repo: str, *, assume_yes: bool = False, dry_run: bool = False, ask=None,
-                     out=print, home: str | None = None) -> str | None:
+                     out=print, home: str | None = None, lang: str = "en") -> str | None:
     """Offer to register the status line in ``repo``'s settings.json (after
     an install). Returns ``"registered"`` (now), ``"ours"`` (playgate's, there
     already), ``"theirs"`` (the user has one), ``"declined"`` or ``None``
@@ -86,20 +87,17 @@ def offer_statusline(repo: str, *, assume_yes: bool = False, dry_run: bool = Fal
                 record["statusline"] = command
                 write(join(repo, MANIFEST), manifest.dumps(m))
             return "ours"
-        out(f"status line: you already have one ({where}); it is left as it is "
-            "(`playgate statusline` can be used in your own script)")
+        out(say(lang, "installer.statusline_theirs", where=where))
         return "theirs"
     command = statusline_command(m["python"])
-    out("status line: `playgate statusline` shows the active playbook, phase, subtasks "
-        "done/total, the security mode and what is pending in Claude Code's status line "
-        f"(statusLine in {SETTINGS})")
+    out(say(lang, "installer.statusline_offer", settings=SETTINGS))
     if dry_run:
-        out("  (dry run: nothing written)")
+        out(say(lang, "installer.offer_dry"))
         return None
-    agreed = assume_yes or (ask is not None and ask("Register it? [y/N] "))
+    agreed = assume_yes or (ask is not None and ask(say(lang, "installer.statusline_ask")))
     if not agreed:
-        out(f"  not registered. Re-run with --yes, or add to {SETTINGS}: "
-            + json.dumps({KEY: {"type": "command", "command": command}}))
+        out(say(lang, "installer.statusline_not", settings=SETTINGS,
+                json=json.dumps({KEY: {"type": "command", "command": command}})))
         return "declined"
     path = join(repo, SETTINGS)
     current, data = _load(path)
@@ -111,5 +109,5 @@ def offer_statusline(repo: str, *, assume_yes: bool = False, dry_run: bool = Fal
     record["statusline"] = command
     record["created_keys"] = sorted(set(record.get("created_keys") or ()) | {KEY})
     write(join(repo, MANIFEST), manifest.dumps(m))
-    out(f"  registered in {SETTINGS}")
+    out(say(lang, "installer.statusline_done", settings=SETTINGS))
     return "registered"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import fcntl
 import os
-import shlex
 
 from playgate.installer.common import CLAUDE, GIT_TIMEOUT, InstallError, Refusal, join, run_bounded
+from playgate.installer.speak import Text
 
 
 def git_toplevel(path: str) -> str | None:
@@ -16,7 +16,7 @@ def git_toplevel(path: str) -> str | None:
         proc = run_bounded(["git", "-C", path, "rev-parse", "--show-toplevel"], GIT_TIMEOUT)
     except InstallError as exc:
         if "cannot run git" in str(exc):
-            raise Refusal("git is not installed or not on PATH; playgate needs git") from None
+            raise Refusal(Text("installer.refuse.no_git")) from None
         raise Refusal(str(exc)) from None
     if proc.returncode != 0:
         return None
@@ -33,19 +33,19 @@ def check_target(repo: str) -> str:
     """
     path = os.path.realpath(os.path.expanduser(repo))
     if not os.path.isdir(path):
-        raise Refusal(f"{repo} is not a directory")
+        raise Refusal(Text("installer.refuse.not_a_directory", repo=repo))
     top = git_toplevel(path)
     if top is None:
-        raise Refusal(f"{path} is not a git work tree (run `git init` there first, or name "
-                      "the repository's top-level directory)")
+        raise Refusal(Text("installer.refuse.not_a_work_tree", path=path))
     if top != path:
-        raise Refusal(f"{path} is inside the git work tree {top}; install into its top level: "
-                      f"python install.py {shlex.quote(top)}")
+        from playgate.installer import routes  # lazy: only this refusal prints a command
+
+        raise Refusal(Text("installer.refuse.inside", path=path, top=top,
+                           command=routes.install_command(top)))
     for rel in ("", CLAUDE, "play"):
         target = join(path, rel) if rel else path
         if os.path.isdir(target) and not os.access(target, os.W_OK | os.X_OK):
-            raise Refusal(f"{target} is not writable by this user; fix its permissions or run "
-                          "install.py as its owner")
+            raise Refusal(Text("installer.refuse.not_writable", path=target))
     return path
 
 
@@ -68,8 +68,7 @@ class RepoLock:
         except BlockingIOError:
             os.close(self.fd)
             self.fd = None
-            raise Refusal(f"another install.py is working on {self.repo}; wait for it to "
-                          "finish") from None
+            raise Refusal(Text("installer.refuse.busy", repo=self.repo)) from None
         except OSError:
             pass
         return self

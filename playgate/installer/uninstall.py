@@ -27,36 +27,39 @@ from playgate.installer.common import (
     write,
 )
 from playgate.installer.plan import Plan, print_plan
+from playgate.installer.speak import Text, language, say, shown
 from playgate.installer.target import RepoLock, check_target
 
 
-def uninstall(repo: str, dry_run: bool = False, out=print) -> int:
+def uninstall(repo: str, dry_run: bool = False, out=print, lang: str | None = None) -> int:
     """Remove what the manifest says the install added. Files changed since
     the install are kept and named. Returns the exit code (0 done, 1 a step
-    failed; refusals raise :class:`playgate.installer.common.Refusal`)."""
+    failed; refusals raise :class:`playgate.installer.common.Refusal`).
+    ``lang``: the language it speaks (default: the project's, else the locale)."""
     root = check_target(repo)
+    lang = lang or language(root)
     with RepoLock(root):
         m = manifest.load(root)
         if m is None:
-            out(f"playgate is not installed in {root} (no {MANIFEST}); nothing to uninstall.")
+            out(say(lang, "installer.not_installed", root=root, manifest=MANIFEST))
             return 0
         plan = uninstall_plan(root, m)
-        out(("playgate uninstall plan for " if dry_run else "uninstalling playgate from ") + root)
-        print_plan(plan, out, dry_run)
+        out(say(lang, "installer.uninstall_plan" if dry_run else "installer.uninstalling",
+                root=root))
+        print_plan(plan, out, dry_run, lang)
         if dry_run:
-            out("dry run: nothing was removed.")
+            out(say(lang, "installer.uninstall_dry"))
             return 0
         failed = []
         for _verb, what, func, args in plan.steps:
             try:
                 func(*args)
             except OSError as exc:
-                failed.append(f"{what}: {exc.strerror or exc}")
+                failed.append(f"{shown(lang, what)}: {exc.strerror or exc}")
         if failed:
-            out("playgate: some steps failed: " + "; ".join(failed))
+            out(say(lang, "installer.uninstall_failed", failures="; ".join(failed)))
             return 1
-        out("done. playgate is uninstalled" + (" (see the notes above for what was kept)."
-                                               if plan.notes else "."))
+        out(say(lang, "installer.uninstalled_kept" if plan.notes else "installer.uninstalled"))
         return 0
 
 
@@ -77,15 +80,15 @@ def uninstall_plan(root: str, m: dict) -> Plan:
         if current is None:
             continue
         if sha256(current) != rec["sha256"]:
-            plan.note(f"kept {rel}: it changed since the install"
-                      + (" (it holds your workflow state)" if rel == STATE_MD else ""))
+            plan.note(Text("installer.kept_state" if rel == STATE_MD else
+                           "installer.kept_changed", path=rel))
             continue
         if origin == "replaced":
             backup = read(join(root, rec.get("backup", "")))
             if backup is not None and sha256(backup) == rec.get("backup_sha256"):
                 plan.step("restore", rel, write, path, backup, mode_of(join(root, rec["backup"])))
             else:
-                plan.note(f"kept {rel}: its pre-install copy is missing from the backup")
+                plan.note(Text("installer.kept_no_backup", path=rel))
             continue
         plan.step("remove", rel, unlink, path)
         for pyc in pyc_of(root, rel):
@@ -97,36 +100,36 @@ def uninstall_plan(root: str, m: dict) -> Plan:
     settings.uninstall_steps(root, m, plan)
     gitignore.uninstall_steps(root, m, plan)
     if (m.get("venv") or {}).get("created") and os.path.isdir(join(root, VENV)):
-        plan.step("remove", f"{VENV}/ (the hook virtualenv)", shutil.rmtree, join(root, VENV))
+        plan.step("remove", Text("installer.what.venv", path=VENV), shutil.rmtree,
+                  join(root, VENV))
     pre = set(m.get("runtime_preexisting") or ())
     for rel in RUNTIME_DIRS:
         if rel not in pre and os.path.isdir(join(root, rel)):
-            plan.step("remove", f"{rel}/ (hook runtime state)", shutil.rmtree, join(root, rel))
+            plan.step("remove", Text("installer.what.runtime", path=rel), shutil.rmtree,
+                      join(root, rel))
     logs = join(root, LOG_DIR)
     if LOG_DIR not in pre and os.path.isdir(logs):
         if os.listdir(logs):
-            plan.note(f"kept {LOG_DIR}/: it holds the hooks' records (delete it yourself when "
-                      "you no longer need them)")
+            plan.note(Text("installer.kept_logs", path=LOG_DIR))
         else:
             plan.step("remove", f"{LOG_DIR}/", rmdir_if_empty, logs)
     for rel in m.get("backups") or []:
         if os.path.isdir(join(root, rel)):
-            plan.step("remove", f"{rel}/ (install backups)", shutil.rmtree, join(root, rel))
+            plan.step("remove", Text("installer.what.backups", path=rel), shutil.rmtree,
+                      join(root, rel))
     plan.step("remove", MANIFEST, unlink, join(root, MANIFEST))
     created = set(m.get("dirs") or ())
     # Bytecode folders the hooks' interpreter may have added in folders we made.
     created |= {f"{d}/__pycache__" for d in created
                 if os.path.isdir(join(root, f"{d}/__pycache__"))}
     for rel in sorted(created, key=lambda d: (-d.count("/"), d)):
-        plan.step("rmdir", f"{rel}/ (if empty)", rmdir_if_empty, join(root, rel))
+        plan.step("rmdir", Text("installer.what.rmdir", path=rel), rmdir_if_empty,
+                  join(root, rel))
     if adopted:
-        plan.note(f"kept {len(adopted)} file(s) that were already there before the install "
-                  f"(e.g. {adopted[0]}); remove them yourself if they should go")
+        plan.note(Text("installer.kept_adopted", count=len(adopted), example=adopted[0]))
     planned = {what for _verb, what, _f, _a in plan.steps}
     if PERMISSION_LAYER not in planned and os.path.isfile(join(root, PERMISSION_LAYER)):
         # The project's permission layer (project_commands the install
         # declared, or the user's own rules): theirs to keep or delete.
-        plan.note(f"kept {PERMISSION_LAYER}: the project's permission layer (the "
-                  "project_commands the install declared are in it); it does nothing without "
-                  "playgate, delete it if playgate should go for good")
+        plan.note(Text("installer.kept_layer", path=PERMISSION_LAYER))
     return plan

@@ -251,7 +251,7 @@ def h_rsync(x: X) -> list:
     for v in p.values("-e", "--rsh"):
         code_carrier(x, "rsync-exec", v, Msg("shell.carrier.rsync_e_runs_command"),
                      Msg("shell.unknown.rsync_e_runs_command"), "rsync -e")
-    for v in p.values("--rsync-path"):
+    for _v in p.values("--rsync-path"):
         run.carrier("rsync-exec", Msg("shell.carrier.rsync_rsync_path_runs"), cmd)
     for v in p.values("--log-file"):
         run.write(cmd, v, "rsync --log-file")
@@ -285,7 +285,7 @@ def h_scp(x: X) -> list:
     cmd, run = x.cmd, x.run
     run.add(cmd)
     p = opts.parse(x.args, "cFiJloPSDX")
-    for v in p.values("-S"):
+    for _v in p.values("-S"):
         run.carrier("scp-exec", Msg("shell.carrier.scp_runs_program"), cmd)
     ops = p.operands
     if len(ops) >= 2 and not _remote_spec(ops[-1].value):

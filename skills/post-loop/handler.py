@@ -322,7 +322,7 @@ def main(argv) -> int:
             return 2
         print(__doc__)
         return 0
-    from messages import text
+    from messages import text, tidy
     from statefiles import checkpoint, layout, state_md
     from statefiles.markers import Markers
     from workflow.archive import run as archive
@@ -406,7 +406,7 @@ def main(argv) -> int:
         lines.extend(f"  - {t}" for t in todo)
     lines.append("")
     lines.append(next_task_text(root, lang))
-    print("\n".join(lines))
+    print(tidy(lang, "\n".join(lines)))
     return 0
 
 

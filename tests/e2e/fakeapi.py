@@ -62,6 +62,20 @@ DONE_TEXT = "Done."
 #: The model name the fake reports when a request names none.
 DEFAULT_MODEL = "claude-opus-5-5"
 LANE_TAG = re.compile(r"\[\[lane:([A-Za-z0-9_.-]+)\]\]")
+#: The answer to the client's summary request of a compaction.
+SUMMARY_TEXT = ("<analysis>The conversation so far.</analysis>\n<summary>1. Primary Request "
+                "and Intent: the user's request of this session. 2. Current work: as in the "
+                "transcript.</summary>")
+
+
+def is_summary_request(body: dict) -> bool:
+    """The client's summary request of a compaction (its last user message
+    asks for a text-only summary of the conversation)."""
+    messages = body.get("messages") or []
+    if not messages or messages[-1].get("role") != "user":
+        return False
+    last = _content_text(messages[-1].get("content"))
+    return "Respond with TEXT ONLY" in last and "summary of the conversation" in last
 
 
 # --------------------------------------------------------------------------- script
@@ -94,11 +108,15 @@ class Script:
         self.lanes = {name: (turns if callable(turns) else [self._normalise(t) for t in turns])
                       for name, turns in lanes.items()}
         self._ids = {}
-        self._answers = {}  # (lane, index) -> turn, for policy lanes
+        self._answers = {}  # (lane, index, epoch) -> turn, for policy lanes
         self._lock = threading.Lock()
         #: ``factory(lane_name) -> policy or None``: lanes made on first use
         #: (a reactive agent names its subagents' lanes as it goes).
         self.lane_factory = None
+        #: ``usage(lane, index) -> dict or None``: token counts reported for
+        #: an answer instead of the small default (a large ``input_tokens``
+        #: makes the client compact its context on its own).
+        self.usage = None
 
     @staticmethod
     def _normalise(turn) -> list:
@@ -120,13 +138,17 @@ class Script:
         turns = self.lanes.get(lane, [])
         if callable(turns):
             with self._lock:
-                if (lane, index) not in self._answers:
+                # After a compaction the conversation restarts from its
+                # summary, so the same index can come again with another
+                # first message: it is another turn, not a retry.
+                key = (lane, index, _epoch(request))
+                if key not in self._answers:
                     if request is None:
                         return [text(DONE_TEXT)]
                     answer = turns(index, request)
-                    self._answers[(lane, index)] = (
+                    self._answers[key] = (
                         [text(DONE_TEXT)] if answer is None else self._normalise(answer))
-                raw = self._answers[(lane, index)]
+                raw = self._answers[key]
         elif index >= len(turns):
             return [text(DONE_TEXT)]
         else:
@@ -143,11 +165,24 @@ class Script:
         """Every tool_use id the lane's script issues, in order."""
         ids = []
         turns = self.lanes.get(lane, [])
-        count = (max((i for ln, i in self._answers if ln == lane), default=-1) + 1
-                 if callable(turns) else len(turns))
-        for i in range(count):
+        if callable(turns):
+            with self._lock:
+                answered = [(k[1], raw) for k, raw in self._answers.items() if k[0] == lane]
+            for i, raw in answered:  # in the order they were answered
+                ids.extend(b.get("id") or f"toolu_e2e_{lane}_{i}_{k}"
+                           for k, b in enumerate(raw) if b["type"] == "tool_use")
+            return ids
+        for i in range(len(turns)):
             ids.extend(b["id"] for b in self.turn(lane, i) if b["type"] == "tool_use")
         return ids
+
+
+def _epoch(request) -> int:
+    """Which conversation a request continues: a hash of its first user
+    message (a compaction replaces it with the summary); 0 without one."""
+    if request is None or not request.messages:
+        return 0
+    return hash(_content_text(request.messages[0].get("content"))[:2000])
 
 
 # --------------------------------------------------------------------------- log
@@ -451,12 +486,19 @@ class _Handler(BaseHTTPRequestHandler):
         sess = self.fake.session(self.headers.get("x-api-key"))
         lane = sess.lane_of(body)
         turn = assistant_count(body)
-        if lane == "aux" and "aux" not in sess.script.lanes:
+        if lane == "main" and is_summary_request(body):
+            # A compaction the client started on its own (its context is
+            # full) asks the main agent's model for a summary: answered
+            # here, never from the script (whose turn index it shares).
+            lane = "compact"
+            blocks = [text(SUMMARY_TEXT)]
+        elif lane == "aux" and "aux" not in sess.script.lanes:
             blocks = [text(DONE_TEXT)]
         else:
             blocks = sess.script.turn(lane, turn, req)
         req.lane, req.turn, req.answer = lane, turn, blocks
-        message = _message(body.get("model") or DEFAULT_MODEL, blocks)
+        usage = sess.script.usage(lane, turn) if sess.script.usage else None
+        message = _message(body.get("model") or DEFAULT_MODEL, blocks, usage)
         if body.get("stream"):
             self._stream(message)
         else:
@@ -506,8 +548,11 @@ class _Handler(BaseHTTPRequestHandler):
 _ids = itertools.count(1)
 
 
-def _message(model: str, blocks: list) -> dict:
+def _message(model: str, blocks: list, usage: dict | None = None) -> dict:
     uses_tool = any(b["type"] == "tool_use" for b in blocks)
+    counts = {"input_tokens": 10, "output_tokens": 5, "cache_creation_input_tokens": 0,
+              "cache_read_input_tokens": 0}
+    counts.update(usage or {})
     return {
         "id": f"msg_e2e_{next(_ids):06d}",
         "type": "message",
@@ -516,8 +561,7 @@ def _message(model: str, blocks: list) -> dict:
         "content": blocks,
         "stop_reason": "tool_use" if uses_tool else "end_turn",
         "stop_sequence": None,
-        "usage": {"input_tokens": 10, "output_tokens": 5,
-                  "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0},
+        "usage": counts,
     }
 
 

@@ -738,9 +738,9 @@ class MainAgent(Policy):
         if re.search(r"activate it in state\.md|In state\.md set `playbook\.active", told + init):
             state = (self.box.repo / "state.md").read_text()
             new = state.replace("active: null", f"active: {PLAN}", 1)
-            new = re.sub(r"current_phase: null", "current_phase: p1", new, 1)
+            new = re.sub(r"current_phase: null", "current_phase: p1", new, count=1)
             new = re.sub(r"(## playbook\n```yaml\n(?:.*\n)*?)branch: null", rf"\1branch: {BRANCH}",
-                         new, 1)
+                         new, count=1)
             new = new.replace("done_criteria: []", "done_criteria:\n  - the test suite passes, "
                               "including --shout tests", 1)
             new = new.replace("status: idle", "status: in_progress", 1)

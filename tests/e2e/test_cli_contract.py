@@ -81,7 +81,7 @@ def test_every_registration_fires_with_its_matcher(make_box, api):
     for tool in ("Write", "Edit", "Bash", "Agent"):
         assert (tool, False) in pre, pre
     assert ("Bash", True) in pre, pre
-    # PostToolUse "Edit|Write|MultiEdit|NotebookEdit|Task|Agent": not Read, not Bash.
+    # PostToolUse "Edit|Write|MultiEdit|NotebookEdit|Task|Agent|TaskCreate|TaskUpdate": not Read, not Bash.
     post = sorted({c.tool for c in _calls(box, "PostToolUse")})
     assert post == ["Agent", "Edit", "Write"], post
     # PermissionRequest "Bash": only the call no allow rule covers. Write and
@@ -152,16 +152,14 @@ def test_session_end_timeout_is_in_seconds_and_cancels_a_slow_hook(make_box, api
     """settings.template.json gives SessionEnd ``"timeout": 1.5``: a
     fractional number of seconds is accepted, and a slower hook is cancelled."""
     box = make_box(record=True)
-    started = time.monotonic()
     run = box.run(api, "hi", Script(main=["hi"]),
                   env={"PLAYGATE_E2E_SLOW": "session_end.py::30"})
-    elapsed = time.monotonic() - started
     assert run.code == 0, run.describe()
     end = _calls(box, "SessionEnd")
-    assert len(end) == 1 and end[0].code is None  # killed, never returned
+    # Killed, never returned: the client did not wait for the 30 s hook
+    # (causal: the recorder saw no exit; no stopwatch on a shared machine).
+    assert len(end) == 1 and end[0].code is None
     assert "SessionEnd hook" in run.stderr and "Hook cancelled" in run.stderr, run.stderr
-    # The client did not wait for the 30 s hook (generous bound: shared CI).
-    assert elapsed < 20, elapsed
 
 
 def test_a_pre_tool_use_hook_that_times_out_blocks_with_on_failure(make_box, api):
@@ -185,8 +183,10 @@ def test_a_pre_tool_use_hook_that_times_out_blocks_with_on_failure(make_box, api
     assert refused["is_error"] and "timed out" in refused["text"], refused
     assert 'onFailure is "block"' in refused["text"], refused
     assert box.path("src/app.py").read_text() == "x\n"
-    # Waited for the 10 s timeout, not for the 60 s hook.
-    assert 10 <= elapsed < 45, elapsed
+    # The timeout is in seconds: the client waited the 10 s before giving up
+    # (a lower bound; a loaded machine only makes it later). That it did not
+    # wait for the 60 s hook is the kill above.
+    assert elapsed >= 10, elapsed
 
 
 def test_untrusted_workspace_runs_hooks_but_ignores_allow_rules(make_box, api):

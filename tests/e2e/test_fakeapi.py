@@ -136,7 +136,9 @@ def test_any_scripted_turn_survives_the_stream(fake, words, tool_input, name):
 
 def test_lanes_by_tag_and_by_system_prompt(fake):
     key = fake.register(Script(main=["main says"], sub=["sub says"], aux=["aux says"]))
-    say = lambda body: _call(fake, "POST", "/v1/messages", body, key)[2]["content"][0]["text"]
+    def say(body):
+        return _call(fake, "POST", "/v1/messages", body, key)[2]["content"][0]["text"]
+
     assert say(_messages(0)) == "main says"                      # first request: main
     assert say(_messages(0, system="other", first="do it [[lane:sub]]")) == "sub says"
     assert say(_messages(0, system="a helper prompt")) == "aux says"

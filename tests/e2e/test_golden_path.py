@@ -116,12 +116,32 @@ def test_the_post_loop_ran_and_nothing_is_held(journey):
 
 
 def test_the_sessions_end_without_the_stop_loop_guard(journey):
+    """Every Stop passes on its own: no block, no loop guard letting a
+    refused stop through. The user's summary (stop-summary's systemMessage)
+    is all a Stop says."""
     for run in journey.runs:
         stops = [e for e in run.hook_events("Stop") if e.get("subtype") == "hook_response"]
         assert stops, run.describe()
         for e in stops:
             out = e.get("stdout") or ""
-            assert '"decision"' not in out and "systemMessage" not in out, e
+            assert '"decision"' not in out and "stop-loop-guard" not in out, e
+            if "systemMessage" in out:
+                said = json.loads(out)["systemMessage"]
+                assert said.startswith("[playgate:stop-summary]"), said
+
+
+def test_the_user_reads_where_the_work_stands_when_each_session_ends(journey):
+    """seed 004 [6]: the first session ends waiting for the understanding
+    check; the second with the playbook complete and archived."""
+    said = []
+    for run in journey.runs:
+        outs = [e.get("stdout") or "" for e in run.hook_events("Stop")
+                if e.get("subtype") == "hook_response"]
+        said.append(" ".join(json.loads(o)["systemMessage"] for o in outs
+                             if "systemMessage" in o))
+    assert "understanding check waits for your reply" in said[0], said
+    assert f"archived to play/archive/{golden.PLAYBOOK_ID}/" in said[1], said
+    assert "Left: nothing in the playbook." in said[1], said
     guard = journey.box.repo / ".claude/session-state/stop-guard.json"
     assert not guard.exists() or '"count": 0' in guard.read_text() or guard.read_text() == "{}"
 

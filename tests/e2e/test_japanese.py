@@ -1,4 +1,5 @@
-"""The same story in Japanese, as the model reads it.
+"""The same story in Japanese, as the model reads it and as the user then
+looks at it with the playgate command line.
 
 A headless session of the real Claude Code CLI in a project whose state.md
 says ``language: ja``: the session-start context, a refusal before the
@@ -9,16 +10,25 @@ sent to the (fake) Messages API, not in what the hook printed — is checked
 with the Japanese-rendering test's prose finder: no run of English words
 outside code spans, quotes, paths and the terms the catalogue keeps.
 
+After the session, the user's own look at it — ``status``, ``doctor``,
+``logs``, ``logs --summary``, ``report`` (text and HTML), ``explain`` and
+``check`` of a command from the session — through the installed copy
+(``python3 .claude/playgate``), is checked the same way, with the command
+line's columns of identifiers (:func:`test_ja_rendered.cli_english_runs`).
+
 Every command the script runs is harmless if the gate failed.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 
 import pytest
-from test_ja_rendered import english_runs
+from test_ja_rendered import cli_english_runs, english_runs
 
 from .fakeapi import Script
 from .workflow import bash, ready, write
@@ -73,3 +83,29 @@ def test_every_text_the_suite_gives_the_model_is_japanese(make_box, api):
         assert re.sub(r"\s+", "", t)[:200] in compact, (t, run.describe())
         assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", t), t  # written in Japanese
         assert not english_runs(t), (english_runs(t), t)
+
+    # The user looks at the session with the command line, in the project's language.
+    session = run.session_id
+    env = {k: v for k, v in os.environ.items() if k != "CLAUDE_PROJECT_DIR"}
+    env["HOME"] = str(box.home)  # the session's ~/.claude: its transcript, its trust
+    looks = [["status"], ["doctor", "--no-run"], ["logs"], ["logs", "--summary"],
+             ["report"], ["report", "--html", str(box.root / "report.html")],
+             ["explain", "rm -rf /playgate-e2e-nothing-here"]]
+    if session:
+        looks.append(["report", "--session", session])
+    for args in looks:
+        proc = subprocess.run([sys.executable, str(box.repo / ".claude" / "playgate"), *args],
+                              capture_output=True, text=True, cwd=str(box.repo), timeout=300,
+                              env=env)
+        out = proc.stdout + proc.stderr
+        assert proc.returncode in (0, 1), (args, out)
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", out), (args, out)
+        assert cli_english_runs(out) == [], (args, cli_english_runs(out), out)
+    page = (box.root / "report.html").read_text()
+    assert '<html lang="ja">' in page and "タイムライン" in page
+    payload = json.dumps({"tool_name": "Bash", "tool_input": {"command": "rm -rf ~"}})
+    proc = subprocess.run([sys.executable, str(box.repo / ".claude" / "playgate"), "check",
+                           "PreToolUse", "--complete"], input=payload, capture_output=True,
+                          text=True, cwd=str(box.repo), timeout=300, env=env)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert cli_english_runs(proc.stdout) == [], proc.stdout

@@ -128,7 +128,9 @@ def test_bash_check_says_too_complex(ws, monkeypatch):
     ("PermissionRequest", {"tool_name": "Bash", "tool_input": {"command": "ls"}}, "dialog"),
 ])
 def test_watchdog_answers_for_a_hook_that_runs_out_of_time(ws, event, fields, expect):
-    result = ws.hook(event, env={runtime.WATCHDOG_ENV: "0"}, **fields)
+    # The payload is on stdin before the timer (1 ms) fires: what the hook
+    # answers then is the property; a pipe written later is a race.
+    result = ws.hook(event, env={runtime.WATCHDOG_ENV: "0"}, stdin_ready=True, **fields)
     if expect == "block":
         assert result.blocked and "too complex to check" in result.reason, result
         # main's rendering: the reason as JSON on exit 0, so
@@ -181,11 +183,12 @@ def test_recorded_paths_are_bounded():
 
 
 def test_bash_check_walks_one_tree_once(ws, monkeypatch):
-    import guards.bash_check as bc
+    import workflow.guarded as guarded
 
     calls = []
-    real = bc._contained_walk
-    monkeypatch.setattr(bc, "_contained_walk", lambda *a: calls.append(a[1].abs) or real(*a))
+    real = guarded._contained_walk
+    monkeypatch.setattr(guarded, "_contained_walk",
+                        lambda *a: calls.append(a[1].abs) or real(*a))
     code, err, _ = ws.decide("chmod -R u+w " + " ".join(["src"] * 300))
     assert code == 0, err
     assert len(calls) == len(set(calls)) == 1

@@ -40,7 +40,7 @@ def write(inst, path, content, **extra):
     return inst.tool("Write", {"file_path": str(path), "content": content}, **extra)
 
 
-def agent(inst, name="sdd-builder.md"):
+def agent(inst, name="helper.md"):
     return inst.root / ".claude" / "agents" / name
 
 

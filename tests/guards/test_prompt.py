@@ -192,7 +192,7 @@ def test_no_playbook_work_request_starts_the_golden_path(installed):
     result = _prompt(installed, "ログイン機能を実装してください")
     assert result.code == 0
     assert "Skill(skill='playbook-init')" in result.context
-    assert "'yes' (はい)" in result.context
+    assert "yes (はい)" in result.context
     assert not (root / MARKER).exists()
     consent = json.loads((root / CONSENT).read_text())
     assert consent["prompt"] == "ログイン機能を実装してください"

@@ -132,6 +132,13 @@ def test_guard_errors_since_the_last_session_are_counted(project):
         in context, context
 
 
+def test_the_registrations_checked_are_the_runtimes_entrypoints():
+    from events.runtime import UNITS
+    from guards.session_health import REGISTERED, _entrypoint
+
+    assert all(UNITS[event] == _entrypoint(event) for event in REGISTERED)
+
+
 # ------------------------------------------------------------------ the counter
 
 _COMPONENT = st.sampled_from(["src", "a", "b", "tests", ".github", "x.py", "y.py"])

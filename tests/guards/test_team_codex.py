@@ -2,8 +2,12 @@
 lead coordinates and the codex implementer writes the code (SPEC §6; seed 001
 Step 0 ``impl_mode`` table: "pretooluse-guard が Write/Edit/Bash を制限").
 
-Every case goes through the installed PreToolUse hook in a repository where
-nothing else would block the call (work branch, reviewed playbook).
+Every case goes through the installed PreToolUse hook in a repository whose
+active workflow is breezing (state.md ``config.workflow``: the guard is the
+breezing workflow's) on a work branch. breezing-gate (tests/guards/
+test_breezing_gate.py) keeps its own rules for the lead and the team in both
+modes; where it refuses a call the codex guard lets through, the tests say
+so.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ def codex(installed):
     """A workspace in a codex-mode breezing session, with some code."""
     workspace(installed)
     root = installed.root
+    set_config(root, workflow="breezing")
     (root / "src").mkdir()
     (root / "src" / "app.py").write_text("x = 1\n")
     (root / "nb.ipynb").write_text(json.dumps(NB))
@@ -33,6 +38,19 @@ def codex(installed):
 
 def write(inst, rel, content="y = 2\n", **extra):
     return inst.tool("Write", {"file_path": str(inst.root / rel), "content": content}, **extra)
+
+
+def not_codex(result):
+    """The codex guard let the call through (another guard may still refuse it)."""
+    assert "[playgate:codex-lead-guard]" not in result.stderr, result
+    return result
+
+
+def delegate_phase(root):
+    """The hooks recorded the delegate phase (Phase B)."""
+    data = json.loads((root / ACTIVE).read_text())
+    data["hooks"] = {"phase": "delegate"}
+    (root / ACTIVE).write_text(json.dumps(data))
 
 
 def assert_codex_block(result):
@@ -98,7 +116,8 @@ def test_unreadable_mode_fails_closed_but_the_file_stays_fixable(codex):
     assert result.code == 2 and "impl_mode cannot be told" in result.stderr
     assert "breezing-active.json is broken" in result.stderr
     assert write(codex, ACTIVE, json.dumps({"session_id": "b", "impl_mode": "standard"})).code == 0
-    assert bash(codex, "rm .claude/state/breezing-active.json").code == 0
+    assert bash(codex, "rm .claude/state/breezing-active.json").code == 0, \
+        bash(codex, "rm .claude/state/breezing-active.json")
     (root / ACTIVE).write_text(json.dumps({"session_id": "b", "impl_mode": "turbo"}))
     assert write(codex, "src/app.py").code == 2
 
@@ -112,8 +131,10 @@ def test_unreadable_mode_fails_closed_but_the_file_stays_fixable(codex):
 ])
 def test_lead_may_write_coordination_files_and_markdown(codex, rel):
     content = json.dumps({"session_id": "b", "impl_mode": "codex"}) if rel == ACTIVE else "ok\n"
-    result = write(codex, rel, content)
-    assert result.code == 0, result
+    result = not_codex(write(codex, rel, content))
+    if rel in ("Plans.md", ACTIVE):
+        # the lead's own files in the breezing workflow
+        assert result.code == 0, result
 
 
 def test_workflow_state_stays_writable(codex):
@@ -121,9 +142,9 @@ def test_workflow_state_stays_writable(codex):
     and must never be locked (SPEC §1 deadlock rule)."""
     root = codex.root
     progress = (root / "play" / "team" / "progress.json").read_text()
-    assert write(codex, "play/team/progress.json", progress).code == 0
+    not_codex(write(codex, "play/team/progress.json", progress))
     plan = (root / "play" / "team" / "plan.json").read_text()
-    assert write(codex, "play/team/plan.json", plan).code == 0
+    not_codex(write(codex, "play/team/plan.json", plan))
     assert write(codex, ".claude/session-state/last-fail-reason", "x\n").code == 0
     state = (root / "state.md").read_text()
     assert write(codex, "state.md", state).code == 0
@@ -140,43 +161,59 @@ def test_workflow_state_stays_writable(codex):
     "cp src/app.py .claude/state/review-copy.py",
 ])
 def test_lead_may_read_and_manage_coordination_files(codex, command):
-    result = bash(codex, command)
-    assert result.code == 0, result
+    result = not_codex(bash(codex, command))
+    if "review" not in command and "touch" not in command:
+        # review-result.json is the hooks' (the floor protects it); touch
+        # waits for Phase C (breezing-gate)
+        assert result.code == 0, result
 
 
 @pytest.mark.parametrize("agent", [
     "codex-implementer", "claude-code-harness:codex-implementer",
 ])
 def test_codex_implementer_is_exempt(codex, agent):
-    assert write(codex, "src/app.py", agent_id="a1", agent_type=agent).code == 0
-    assert bash(codex, "touch src/y.py", agent_id="a1", agent_type=agent).code == 0
+    not_codex(write(codex, "src/app.py", agent_id="a1", agent_type=agent))
+    not_codex(bash(codex, "touch src/y.py", agent_id="a1", agent_type=agent))
+    delegate_phase(codex.root)
+    # the suite's own implementer writes code in the delegate phase
+    assert write(codex, "src/app.py", agent_id="a1", agent_type="codex-implementer").code == 0
 
 
 def test_configured_implementers(codex):
     set_config(codex.root, codex_implementers=["my-codex"])
-    assert write(codex, "src/app.py", agent_id="a1", agent_type="team:my-codex").code == 0
+    not_codex(write(codex, "src/app.py", agent_id="a1", agent_type="team:my-codex"))
     assert_codex_block(write(codex, "src/app.py", agent_id="a1",
                              agent_type="codex-implementer"))
 
 
-def test_standard_mode_and_no_session_leave_the_lead_free(codex):
+def test_standard_mode_is_not_a_way_around_the_lead_rules(codex):
+    """The codex guard stands aside in standard mode, but the lead still does
+    not write code there (breezing-gate, in both modes)."""
     root = codex.root
     write_active(root, impl_mode="standard")
-    assert write(codex, "src/app.py").code == 0
-    assert bash(codex, "touch src/x.py").code == 0
+    result = not_codex(write(codex, "src/app.py"))
+    assert result.code == 2 and "[playgate:breezing-gate]" in result.stderr, result
+    result = not_codex(bash(codex, "touch src/x.py"))
+    assert result.code == 2 and "[playgate:breezing-gate]" in result.stderr, result
     data = json.loads((root / ACTIVE).read_text())
     del data["impl_mode"]  # seed 001: no --codex is standard
     (root / ACTIVE).write_text(json.dumps(data))
-    assert write(codex, "src/app.py").code == 0
+    assert not_codex(write(codex, "src/app.py")).code == 2
     os.remove(root / ACTIVE)
+    assert not_codex(write(codex, "src/app.py")).code == 2  # no session: no code
+
+
+def test_the_golden_path_leaves_the_lead_free(codex):
+    """Without config.workflow breezing the file is reported, not obeyed."""
+    set_config(codex.root, workflow="golden-path")
     assert write(codex, "src/app.py").code == 0
-    assert bash(codex, "touch src/z.py").code == 0
+    assert bash(codex, "touch src/x.py").code == 0
 
 
 def test_switched_off_in_config(codex):
     set_config(codex.root, codex_lead_guard=False)
-    assert write(codex, "src/app.py").code == 0
-    assert bash(codex, "touch src/x.py").code == 0
+    not_codex(write(codex, "src/app.py"))
+    not_codex(bash(codex, "touch src/x.py"))
 
 
 def test_reads_and_other_tools_are_untouched(codex):

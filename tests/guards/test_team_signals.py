@@ -26,6 +26,14 @@ from _team_support import (
     write_active,
 )
 
+@pytest.fixture
+def installed(installed):
+    """The installed repository with the breezing workflow active (state.md
+    ``config.workflow``): signals are advice to the breezing lead."""
+    set_config(installed.root, workflow="breezing")
+    return installed
+
+
 PARTIAL = "partial_review_recommended"
 NEXT = "next_batch_recommended"
 
@@ -525,3 +533,17 @@ def test_signals_only_switch_keeps_the_timeline(installed):
         task_completed(installed, task)
     assert not (root / SIGNALS).exists()
     assert [e["completed"] for e in read_jsonl(root, TIMELINE)] == [1, 2]
+
+
+def test_the_golden_path_records_the_timeline_but_emits_no_signals(installed):
+    """Today's users (no workflow key, or the golden path): the timeline is a
+    record and is kept; signals and their injection belong to the breezing
+    workflow, which is not active."""
+    root = installed.root
+    set_config(root, workflow="golden-path")
+    write_active(root, plans_md_mapping=mapping(2))
+    for done in (1, 2):
+        assert task_completed(installed, done).code == 0
+    assert [r["event"] for r in read_jsonl(root, TIMELINE)] == ["TaskCompleted"] * 2
+    assert signals(root) == []
+    assert "breezing" not in prompt(installed).context

@@ -50,7 +50,7 @@ def test_install_builds_the_bundle_and_hooks_import_from_it(installed):
     manifest = json.loads((repo / ".claude" / "playgate.json").read_text())
     assert ".claude/hooks/suite.bundle" in manifest["derived"]
     found = probe(repo)
-    for name, (loader, path, _marker) in found.items():
+    for name, (loader, _path, _marker) in found.items():
         assert loader == "BundleFinder", name
     assert found["events.runtime"][1] == str(repo / ".claude" / "events" / "runtime.py")
     assert found["events"][1] == str(repo / ".claude" / "events" / "__init__.py")

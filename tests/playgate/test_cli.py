@@ -116,9 +116,9 @@ def _keys_used() -> set:
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-            if name in ("text", "t") and node.args:
+            if name in ("text", "t", "Text") and node.args:
                 keys.update(_literals(node.args[0]))
-            elif name == "Note" and len(node.args) >= 2:
+            elif name in ("Note", "say") and len(node.args) >= 2:
                 keys.update(_literals(node.args[1]))
     return keys
 
@@ -131,6 +131,13 @@ def test_every_message_key_used_exists_and_every_key_is_used():
     used |= {key for _path, key in status.MARKERS}
     used |= {"init.create_dry", "init.append_dry", "init.append", "init.create", "init.exists",
              "doctor.healthy", "doctor.unhealthy"}
+    # the installer's plan verbs: say(lang, f"installer.verb.{verb}")
+    # keys built from a value: f"installer.verb.{verb}", f"explain.status.{status}",
+    # f"explain.layer_{status}", f"check.when.{when}", f"status.kind.{kind}"
+    # and report's h("title") for "report.html.title", explain's write labels
+    used |= {k for k in messages.EN if k.startswith((
+        "installer.verb.", "explain.status.", "explain.layer_", "check.when.", "status.kind.",
+        "report.html.", "explain.write", "explain.may_write"))}
     missing = sorted(k for k in used if k not in messages.EN and "." in k)
     assert missing == []
     unused = sorted(k for k in messages.EN if k not in used)
@@ -281,7 +288,7 @@ def test_explain_shows_the_analysis_the_bash_chain_and_the_gate(installed, comma
     assert proc.returncode == (1 if blocked else 0)
     assert data["pre_tool_use"]["blocked"] is blocked
     if family:
-        assert family in [f["family"] for f in data["analysis"]["destructive"]]
+        assert family in [f["kind"] for f in data["analysis"]["destructive"]]
     assert (data["permission"]["decision"] == "allow") is approved
     # The same answers as the hooks themselves.
     hook = installed.tool("Bash", {"command": command})
@@ -473,7 +480,7 @@ def test_init_dry_run_writes_nothing(tmp_path):
 def test_init_from_an_installed_copy_says_to_use_install_py(installed):
     (installed.root / "state.md").unlink()
     proc = run_cli(installed.root, "init")
-    assert proc.returncode == 3 and b"install.py" in proc.stderr
+    assert proc.returncode == 3 and b"python3 .claude/playgate install ." in proc.stderr
 
 
 # ------------------------------------------------------------------ speed

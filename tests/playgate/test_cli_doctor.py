@@ -78,16 +78,28 @@ def _write_settings(repo: Path, data: dict) -> None:
     (repo / ".claude" / "settings.json").write_text(json.dumps(data, indent=2))
 
 
+def registered_python(installed) -> str:
+    """The interpreter the installed hooks run, as the registration spells it
+    (the installer may name it by another path than ``sys.executable``: a
+    virtualenv's ``bin/python``, a resolved symlink)."""
+    import shlex
+
+    python = shlex.split(installed.command("PreToolUse", "Bash"))[0]
+    assert python and python in (installed.root / ".claude" / "settings.json").read_text()
+    return python
+
+
 def test_a_missing_interpreter_is_named_with_the_repair(installed):
     repo = installed.root
-    text = (repo / ".claude" / "settings.json").read_text().replace(sys.executable,
+    text = (repo / ".claude" / "settings.json").read_text().replace(registered_python(installed),
                                                                    "/nonexistent/python")
     (repo / ".claude" / "settings.json").write_text(text)
     code, data = doctor(repo)
     assert code == 1
     assert {"doctor.hook_no_python", "doctor.hook_run_failed"} <= codes(data)
     [msg] = [m for _c, k, m in problems(data) if k == "doctor.hook_no_python"]
-    assert "/nonexistent/python" in msg and "install.py" in msg and str(repo) in msg
+    assert "/nonexistent/python" in msg and str(repo) in msg
+    assert "python3 .claude/playgate install ." in msg  # the route this repository took
     [msg] = [m for _c, k, m in problems(data) if k == "doctor.hook_run_failed"]
     assert "exit 2" in msg and "could not run (exit 127)" in msg  # the gate failed closed
 
@@ -98,7 +110,7 @@ def test_an_interpreter_without_the_dependencies_is_named(installed, tmp_path):
                    timeout=120)
     repo = installed.root
     text = (repo / ".claude" / "settings.json").read_text().replace(
-        sys.executable, str(bare / "bin" / "python"))
+        registered_python(installed), str(bare / "bin" / "python"))
     (repo / ".claude" / "settings.json").write_text(text)
     code, data = doctor(repo)
     assert code == 1

@@ -47,7 +47,7 @@ def session(installed, tmp_path):
     tr.prompt("tidy up and deploy")
     rm = tr.call("Bash", {"command": "rm -rf /"}, outcome="blocked",
                  text="[playgate:bash-check] no")
-    ls = tr.call("Bash", {"command": "ls"}, outcome="hook")
+    tr.call("Bash", {"command": "ls"}, outcome="hook")
     tf = tr.call("Bash", {"command": "terraform destroy"}, outcome="denied")
     ed = tr.call("Edit", {"file_path": str(repo / "README.md"), "old_string": "test",
                           "new_string": "a test"})

@@ -20,7 +20,6 @@ import re
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from conftest import SUITE, Installed, git, make_repo

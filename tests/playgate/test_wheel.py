@@ -115,7 +115,8 @@ def test_install_gate_and_uninstall_from_the_wheel(wheel_env, tmp_path):
                     if ".git" not in p.relative_to(repo).parts)
     proc = wheel_env.run("install", "--python", wheel_env.python, repo, cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "Undo with: playgate uninstall" in proc.stdout
+    # playgate is not on PATH here: the undo names the command that ran, by its path
+    assert f"Undo with: {wheel_env.playgate} uninstall" in proc.stdout
     assert (repo / ".claude" / "events" / "runtime.py").is_file()
     assert (repo / ".claude" / "hooks" / "suite.bundle").is_file()
     installed = Installed(repo)
@@ -142,6 +143,35 @@ def test_install_gate_and_uninstall_from_the_wheel(wheel_env, tmp_path):
     assert "kept .claude/logs/" in gone.stdout
     assert after == sorted(before + [".claude", ".claude/logs",
                                      ".claude/logs/decisions.jsonl"])
+
+
+def test_a_clone_sets_itself_up_from_the_wheel_the_pin_names(wheel_env, tmp_path):
+    """The package route, as a teammate meets it: the install pins the
+    wheel it came from; a clone of the repository, without the suite's code
+    or a virtualenv, blocks every call with the command that sets it up, and
+    that command installs the pinned suite from that wheel (the
+    dependencies from ``PLAYGATE_PYTHON``: nothing downloaded)."""
+    repo = make_repo(tmp_path / "repo")
+    env = dict(os.environ, PLAYGATE_PYTHON=sys.executable)
+    env.pop("PYTHONPATH", None)
+    proc = _run([wheel_env.playgate, "install", repo], cwd=tmp_path, env=env,
+                stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    pin = json.loads((repo / ".claude" / "playgate-pin.json").read_text())
+    assert {"pip": str(wheel_env.wheel)} in pin["sources"], pin
+    commit = proc.stdout.strip().splitlines()[-1].strip()
+    assert commit.startswith(f"cd {repo} && git add "), proc.stdout
+    assert _run(["sh", "-c", commit]).returncode == 0
+    clone = tmp_path / "teammate"
+    assert _run(["git", "clone", "-q", repo, clone]).returncode == 0
+    blocked = Installed(clone).tool("Read", {"file_path": str(clone / "state.md")})
+    assert blocked.code == 2 and f'python3 "{clone}/.claude/playgate" install "{clone}"' in \
+        blocked.stderr, blocked
+    setup = _run(["sh", "-c", "python3 .claude/playgate install ."], cwd=clone, env=env)
+    assert setup.returncode == 0, setup.stdout + setup.stderr
+    assert f"pip install {wheel_env.wheel}" in setup.stdout
+    assert Installed(clone).tool("Read", {"file_path": str(clone / "state.md")}).code == 0
+    assert _run(["git", "-C", clone, "status", "--porcelain"]).stdout == ""
 
 
 def test_install_refusals_keep_install_py_exit_codes(wheel_env, tmp_path):

@@ -86,7 +86,7 @@ def assert_flagged(ws, family: str, command: str, kind: str, command_family) -> 
     if kind == "unknown":
         assert a.unknown and a.reasons, (command, a)
         return
-    found = [(f.family, f.command_family) for f in a.destructive]
+    found = [(f.kind, f.command_family) for f in a.destructive]
     assert (kind, command_family or family) in found, (command, found, a.reasons)
 
 

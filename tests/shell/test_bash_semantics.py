@@ -283,7 +283,7 @@ ALIASES = [
 @pytest.mark.parametrize("command, family", ALIASES)
 def test_aliases_defined_in_the_command_are_expanded(root, command, family):
     a = _a(command, root)
-    assert family in [f.family for f in a.destructive], (command, a)
+    assert family in [f.kind for f in a.destructive], (command, a)
 
 
 def test_quoted_or_escaped_name_is_not_an_alias(root):
@@ -312,5 +312,5 @@ def test_ansi_c_strings_in_unquoted_constructs_end_where_bash_ends_them(root, bo
     if shutil.which("bash"):
         assert subprocess.run(["bash", "-n", "-c", command], capture_output=True).returncode == 0
     a = _a(command, root)
-    assert [f.family for f in a.destructive] == ["rm-recursive"] and not a.unknown, \
+    assert [f.kind for f in a.destructive] == ["rm-recursive"] and not a.unknown, \
         (command, a.reasons)

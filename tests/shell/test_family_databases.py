@@ -100,7 +100,7 @@ def test_sql_statements(statement, destructive):
 
 def test_sql_the_unseen_is_the_worst_it_could_be():
     a = A("some-generator | psql app")
-    assert [(f.family, f.certain) for f in a.destructive] == [("data-destroy", False)]
+    assert [(f.kind, f.certain) for f in a.destructive] == [("data-destroy", False)]
 
 
 def test_sql_meta_command_writes_are_writes():

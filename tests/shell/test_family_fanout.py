@@ -77,5 +77,5 @@ def test_feeds_shell(payload, marker, fed):
 
 
 def test_unseen_input_to_a_shell_is_uncertain():
-    found = [(f.family, f.certain) for f in A("cat x | xargs sh -c").destructive]
+    found = [(f.kind, f.certain) for f in A("cat x | xargs sh -c").destructive]
     assert found == [("fanout-exec", False)]

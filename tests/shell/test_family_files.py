@@ -65,4 +65,4 @@ def test_mv_into_directory_and_delete_of_source():
 
 def test_symlink_created_in_the_same_command_is_followed():
     a = A("ln -s / build-link && rm -rf build-link/")
-    assert a.destructive and a.destructive[0].family == "rm-recursive"
+    assert a.destructive and a.destructive[0].kind == "rm-recursive"

@@ -113,7 +113,7 @@ def test_git_alias_from_config(tmp_path):
     subprocess.run(["git", "-C", str(repo), "config", "alias.nuke", "!rm -rf /"], check=True)
     subprocess.run(["git", "-C", str(repo), "config", "alias.st", "status --short"], check=True)
     a = analyse("git nuke", root=str(repo), cwd=str(repo), home=HOME)
-    assert any(f.family == "rm-recursive" for f in a.destructive)
+    assert any(f.kind == "rm-recursive" for f in a.destructive)
     a = analyse("git st", root=str(repo), cwd=str(repo), home=HOME)
     assert not a.destructive and any(c.git_subcommand == "status" for c in a.commands)
 
@@ -144,7 +144,7 @@ def test_push_to_a_remote_configured_as_mirror(tmp_path):
     subprocess.run(["git", "-C", str(repo), "remote", "add", "--mirror=push", "backup",
                     "https://example.invalid/x.git"], check=True)
     a = analyse("git push backup", root=str(repo), cwd=str(repo), home=HOME)
-    assert any(f.family == "force-push" for f in a.destructive), a
+    assert any(f.kind == "force-push" for f in a.destructive), a
     a = analyse("git push origin main", root=str(repo), cwd=str(repo), home=HOME)
     assert not a.destructive
 

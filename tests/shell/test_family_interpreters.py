@@ -87,7 +87,7 @@ def test_script_written_in_the_same_command_is_analysed():
                                      "ruby3.2 -e 'puts 1'", "php81 -r 'echo 1;'"])
 def test_versioned_interpreters_run_inline_code(command):
     a = A(command)
-    assert [f.family for f in a.carriers] == ["interpreter"] and not a.scripts, a
+    assert [f.kind for f in a.carriers] == ["interpreter"] and not a.scripts, a
 
 
 # ------------------------------------------------ versioned interpreter names
@@ -95,10 +95,10 @@ def test_versioned_interpreters_run_inline_code(command):
 # tclsh8.6, ruby3.2, node18) runs the same program: it must be judged as the
 # base name is, never fall to the unmodelled family.
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings  # noqa: E402 - this part's own imports
+from hypothesis import strategies as st  # noqa: E402
 
-from shell import analyse
+from shell import analyse  # noqa: E402
 
 _VERSIONED_CODE = {
     "php": "-r 'system(\"rm -rf /\");'",
@@ -117,8 +117,8 @@ _VERSION = st.builds(lambda sep, parts: sep + ".".join(parts),
 
 def _judged(command: str) -> tuple:
     a = analyse(command, "/work/project", "/work/project", "/home/u")
-    return (a.unknown, sorted({f.family for f in a.destructive}),
-            sorted({f.family for f in a.carriers}), len(getattr(a, "scripts", ()) or ()))
+    return (a.unknown, sorted({f.kind for f in a.destructive}),
+            sorted({f.kind for f in a.carriers}), len(getattr(a, "scripts", ()) or ()))
 
 
 @settings(max_examples=150, deadline=None)
@@ -140,4 +140,4 @@ def test_inline_code_of_a_language_the_analysis_cannot_read_is_unknown(command):
     not read runs inline code nobody checked (these fell to the unmodelled
     family, which let them through)."""
     a = analyse(command, "/work/project", "/work/project", "/home/u")
-    assert a.unknown and "interpreter" in {f.family for f in a.carriers}, command
+    assert a.unknown and "interpreter" in {f.kind for f in a.carriers}, command

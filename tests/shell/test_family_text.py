@@ -72,7 +72,7 @@ def test_sed_runs_or_writes_where_the_gate_sees_it_do_so(words):
     # a command or writes a file, the analysis flags too.
     reason = carriers.sed_problem(words) or ""
     a = A("sed " + " ".join(shlex.quote(w) for w in words))
-    families = {f.family for f in a.carriers}
+    families = {f.kind for f in a.carriers}
     if "runs" in reason or "shell command" in reason:
         assert "sed-exec" in families and a.unknown, (words, reason, families)
     if "writes a file" in reason:
@@ -104,7 +104,7 @@ def test_sed_is_read_only_only_when_the_analysis_finds_nothing_it_runs_or_writes
         a = shell.analyse(command, root="/tmp", cwd="/tmp")
         if any(shell.is_read_only(c) for c in a.commands if c.name == "sed"):
             assert not a.unknown and not a.writes, (command, a.reasons)
-            assert not [c for c in a.carriers if c.family.startswith("sed")], (command, a.carriers)
+            assert not [c for c in a.carriers if c.kind.startswith("sed")], (command, a.carriers)
 
     agrees()
 

@@ -62,7 +62,7 @@ def test_unknown_commands_receiving_a_command_are_never_approved(family_ws, comm
     # bash-check lets them through (the words are most likely data), but an
     # unknown program might run them: the permission gate asks.
     a = analyse(family_ws, command)
-    assert [f.family for f in a.carriers] == ["unknown-runner"], a.carriers
+    assert [f.kind for f in a.carriers] == ["unknown-runner"], a.carriers
     assert not approved(family_ws, command)
 
 
@@ -82,8 +82,8 @@ def test_asking_families_behind_an_unlisted_wrapper(family_ws, command, family):
 def test_a_known_wrapper_in_an_unknown_programs_wrapper_place_is_followed():
     """``unknown command terraform destroy`` / ``FOO=1`` as a program name:
     a wrapper of the wrappers family in the place a wrapper takes its
-    command passes the rest on, so the payload is judged (found by the issue
-    15 prefix property: ``command FOO=1 command terraform destroy``)."""
+    command passes the rest on, so the payload is judged (found by the
+    wrapper-prefix property: ``command FOO=1 command terraform destroy``)."""
     from shell import analyse
 
     for command in ("command FOO=1 command terraform destroy -auto-approve",
@@ -91,7 +91,7 @@ def test_a_known_wrapper_in_an_unknown_programs_wrapper_place_is_followed():
         a = analyse(command, "/work/project", "/work/project", "/home/u")
         assert a.destructive, command
     a = analyse("xyzwrap --notes command rm -rf /", "/work/project", "/work/project", "/home/u")
-    assert not a.destructive and [f.family for f in a.carriers] == ["unknown-runner"]
+    assert not a.destructive and [f.kind for f in a.carriers] == ["unknown-runner"]
 
 
 from hypothesis import given, settings  # noqa: E402
@@ -114,7 +114,7 @@ def test_what_an_unknown_wrapper_passes_on_is_still_judged(wrapper, lead, payloa
     command = " ".join([wrapper, *lead, payload])
     bare = analyse(payload, "/work/project", "/work/project", "/home/u")
     a = analyse(command, "/work/project", "/work/project", "/home/u")
-    assert {f.family for f in bare.destructive} <= {f.family for f in a.destructive} or a.unknown, \
+    assert {f.kind for f in bare.destructive} <= {f.kind for f in a.destructive} or a.unknown, \
         command
 
 
@@ -138,5 +138,5 @@ def test_a_command_options_value_is_judged_in_either_spelling(wrapper, option, j
     command = " ".join([wrapper, *before, option_word])
     bare = analyse(payload, "/work/project", "/work/project", "/home/u")
     a = analyse(command, "/work/project", "/work/project", "/home/u")
-    assert {f.family for f in bare.destructive} <= {f.family for f in a.destructive} or a.unknown, \
+    assert {f.kind for f in bare.destructive} <= {f.kind for f in a.destructive} or a.unknown, \
         command

@@ -53,7 +53,7 @@ def test_sudo_environment_settings_are_the_payloads_environment():
     assert [(c.name, c.argv, c.wrappers) for c in a.commands] == [
         ("npm", ["npm", "publish"], ["sudo"])]
     a = shell.analyse("sudo LD_PRELOAD=/tmp/x.so ls", root="/tmp", cwd="/tmp")
-    assert [f.family for f in a.carriers] == ["env"]
+    assert [f.kind for f in a.carriers] == ["env"]
 
 
 def test_a_code_running_setting_is_said_once_whatever_sets_it():
@@ -79,7 +79,7 @@ def test_a_code_running_setting_is_said_once_whatever_sets_it():
     @given(st.sampled_from(names), setters, payloads)
     def said_once(name, setter, payload):
         a = shell.analyse(f"{setter}{name}=/tmp/x {payload}", root="/tmp", cwd="/tmp")
-        said = [f for f in a.carriers if f.family == "env" and f"{name}=" in str(f.message)]
+        said = [f for f in a.carriers if f.kind == "env" and f"{name}=" in str(f.message)]
         assert len(said) == 1, (setter, name, payload, a.carriers)
 
     said_once()

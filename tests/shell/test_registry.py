@@ -125,13 +125,13 @@ def test_git_subcommands_go_to_their_module():
 ])
 def test_every_finding_records_the_family_that_produced_it(command, kind, family):
     a = shell.analyse(command, root=REPO, cwd=REPO, home="/home/tester")
-    assert (kind, family) in [(f.family, f.command_family) for f in a.destructive]
+    assert (kind, family) in [(f.kind, f.command_family) for f in a.destructive]
     assert all(f.command_family for f in a.destructive + a.carriers)
 
 
 def test_carriers_record_their_family():
     a = shell.analyse("find . -exec ls {} + && eval ls", root=REPO, cwd=REPO, home="/h")
-    assert [(f.family, f.command_family) for f in a.carriers] == [
+    assert [(f.kind, f.command_family) for f in a.carriers] == [
         ("find-exec", "fanout"), ("eval", "shells")]
 
 

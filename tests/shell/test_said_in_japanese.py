@@ -208,7 +208,7 @@ def test_keys_chosen_through_tables_exist():
     literal in ``shell/`` is in both catalogues, and every catalogue key of
     that shape is used."""
     used = set()
-    for path, tree in _sources():
+    for _path, tree in _sources():
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
                     re.fullmatch(r"shell\.(unknown|find|carrier|how)\.[a-z0-9_]+", node.value):
@@ -313,7 +313,7 @@ def test_recorded_once_by_key_and_fields():
     keys = [r.key for r in a.reasons]
     assert len(keys) == len(set((r.key, tuple(sorted(r.fields.items()))) for r in a.reasons))
     assert keys.count("shell.unknown.eval_runs_string_assembled") == 1
-    carriers = [(c.family, c.message) for c in a.carriers]
+    carriers = [(c.kind, c.message) for c in a.carriers]
     assert len(carriers) == len(set(carriers))
 
 

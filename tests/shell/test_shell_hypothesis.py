@@ -17,7 +17,7 @@ import os
 
 import pytest
 from bashenv import make_workspace
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from shell import analyse, simple, walker
@@ -219,7 +219,7 @@ def _summary(a):
         [(c.argv, c.wrappers, [(r.op, r.fd, r.target.value if r.target else r.dup)
                                for r in c.redirects], c.assignments) for c in a.commands],
         sorted((str(w.how), str(w.abs), w.kind, w.recursive) for w in a.writes),
-        sorted(f.family for f in a.destructive), sorted(f.family for f in a.carriers),
+        sorted(f.kind for f in a.destructive), sorted(f.kind for f in a.carriers),
         a.unknown, sorted(str(w.abs) for w in a.touched),
     )
 
@@ -265,3 +265,29 @@ def test_lexer_keeps_positions(text):
     except lexer.LexError:
         return
     assert len(prepared.masked) == len(text)
+
+
+#: The pieces a scanner steps over two at a time (a backslash and what it
+#: escapes) next to every construct that scans a word: a backslash at the end
+#: of the text must not make the masked text longer.
+_ESCAPE_EDGES = st.lists(st.sampled_from(
+    ["\\", "<<", "<<-", "<<<", " ", "E", "'", '"', "$(", "`", "$'", "@(", "+(", ")", "(",
+     "x", "=", ";", "\n", "case ", " in ", "time ", "-p", "{", "}", "$", "#"]),
+    max_size=12).map("".join)
+
+
+@SETTINGS
+@given(text=_ESCAPE_EDGES)
+@example(text="<<\\")
+@example(text="a<<-\\")
+@example(text="cat <<E\\")
+@example(text="echo @(\\")
+def test_a_trailing_backslash_never_shifts_positions(text):
+    from shell import lexer
+
+    for candidate in (text, text + "\\"):
+        try:
+            prepared = lexer.prepare(candidate)
+        except lexer.LexError:
+            continue
+        assert len(prepared.masked) == len(candidate), candidate

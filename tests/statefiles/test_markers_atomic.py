@@ -7,7 +7,6 @@ import os
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
 
@@ -112,55 +111,95 @@ def test_lock_is_reentrant_within_a_process(tmp_path):
     assert os.path.abspath(lock) not in atomic._STATE.held
 
 
-def test_lock_timeout_message_names_the_file_and_what_to_do(tmp_path):
+class VirtualClock:
+    """``time`` as :mod:`statefiles.atomic` sees it: ``monotonic()`` reads a
+    virtual clock and ``sleep()`` advances it, so lock waits are measured
+    exactly and cost nothing. ``at(t, fn)`` runs ``fn`` once the virtual
+    time reaches ``t`` (a holder letting go)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.events = []
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        assert seconds >= 0
+        self.now += seconds
+        for t, fn in list(self.events):
+            if self.now >= t:
+                self.events.remove((t, fn))
+                fn()
+
+    def at(self, t: float, fn) -> None:
+        self.events.append((self.now + t, fn))
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    clock = VirtualClock()
+    monkeypatch.setattr(atomic, "time", clock)
+    return clock
+
+
+def _release(holder):
+    def release():
+        holder.kill()
+        holder.wait(timeout=30)
+    return release
+
+
+def test_lock_timeout_message_names_the_file_and_what_to_do(tmp_path, clock):
     lock = str(tmp_path / "state.lock")
-    holder = hold_lock(lock, 30)
+    holder = hold_lock(lock, 300)
     try:
-        started = time.monotonic()
+        started = clock.now
         with pytest.raises(LockTimeout) as info:
             with locked(lock, timeout=0.3):
                 pass
-        assert 0.25 <= time.monotonic() - started < 5
+        assert clock.now - started == pytest.approx(0.3)  # waited exactly its timeout
         message = str(info.value)
         assert lock in message and "0.3 s" in message and "kill" in message
     finally:
         holder.kill()
-        holder.wait(timeout=10)
+        holder.wait(timeout=30)
     with locked(lock, timeout=2):  # released when the holder died
         pass
 
 
-def test_spent_lock_budget_fails_at_once_but_min_wait_is_still_granted(tmp_path):
+def test_spent_lock_budget_fails_at_once_but_min_wait_is_still_granted(tmp_path, clock):
     """The process's lock budget bounds every wait; ``min_wait`` is the one
     exception (a confirm that finishes an earlier claim), bounded by
-    ``timeout``."""
+    ``timeout``. Measured on a virtual clock: exact, whatever the load."""
     lock = str(tmp_path / "state.lock")
     atomic.set_lock_budget(0)
     try:
-        holder = hold_lock(lock, 2.0)
+        holder = hold_lock(lock, 300)
         try:
-            started = time.monotonic()
+            started = clock.now
             with pytest.raises(LockTimeout):
                 with locked(lock):
                     pass
-            assert time.monotonic() - started < 1.0  # budget spent: one try, no wait
+            assert clock.now == started  # budget spent: one try, no wait
+            clock.at(2.0, _release(holder))  # the holder lets go 2 s later
             with locked(lock, min_wait=10):  # waits for the holder to finish
                 pass
-            # acquired only once the holder let go, 2 s after it took the lock
-            assert time.monotonic() - started >= 1.9
+            # acquired only once the holder let go, 2 s after the wait began
+            assert 2.0 <= clock.now - started < 2.1
         finally:
             holder.kill()
-            holder.wait(timeout=10)
-        holder = hold_lock(lock, 30)
+            holder.wait(timeout=30)
+        holder = hold_lock(lock, 300)
         try:
-            started = time.monotonic()
+            started = clock.now
             with pytest.raises(LockTimeout):
                 with locked(lock, timeout=0.3, min_wait=10):  # timeout still bounds it
                     pass
-            assert 0.25 <= time.monotonic() - started < 5
+            assert clock.now - started == pytest.approx(0.3)
         finally:
             holder.kill()
-            holder.wait(timeout=10)
+            holder.wait(timeout=30)
     finally:
         atomic.set_lock_budget(None)
 

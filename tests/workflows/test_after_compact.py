@@ -46,7 +46,7 @@ def test_wait_mode_says_wait_not_continue(ws):
     waiting_ws(ws)
     context = start(ws)
     assert "wait for the user" in context.lower() or "waiting for the user" in context.lower()
-    assert "seed 003 §13" in context and "do not continue" in context
+    assert "config.after_compact: wait" in context and "do not continue" in context
     assert ws.has(MARKER)
 
 
@@ -94,7 +94,7 @@ def test_every_tool_of_the_lead_is_refused_until_the_user_speaks(ws, tool, tool_
         tool_input = dict(tool_input, file_path=ws.abs(tool_input["file_path"]))
     r = ws.pre(tool, tool_input, session_id="s")
     assert r.blocked and r.guard == "compact-wait", r
-    assert "seed 003 §13" in r.stderr and "end your turn" in r.stderr
+    assert "config.after_compact: wait" in r.stderr and "end your turn" in r.stderr
     code, _out, _err, _ = prompt(ws)
     assert code == 0 and not ws.has(MARKER)
     r = ws.pre(tool, tool_input, session_id="s")
@@ -190,7 +190,7 @@ def test_through_the_installed_hooks(installed):
 
     state_md.update_keys(str(installed.root), "config", {"after_compact": "wait"})
     r = installed.hook("SessionStart", source="compact")
-    assert r.code == 0 and "seed 003 §13" in r.context, r
+    assert r.code == 0 and "config.after_compact: wait" in r.context, r
     state = str(installed.root / "state.md")
     r = installed.tool("Read", {"file_path": state})
     assert r.blocked and "[playgate:compact-wait]" in r.reason, r
