@@ -514,12 +514,15 @@ def _raw_stop_active(data: bytes) -> bool:
     return re.search(rb'"stop_hook_active"\s*:\s*true\b', data[:1 << 16]) is not None
 
 
-def main(event: str) -> int:
-    """Entrypoint body for ``hooks/<event>.py``. Returns the exit code."""
+def main(event: str, data: bytes | None = None) -> int:
+    """Entrypoint body for ``hooks/<event>.py``. Returns the exit code.
+    ``data``: the payload when the entrypoint has read stdin already (at
+    most ``MAX_STDIN_BYTES + 1`` bytes; ``hooks/_bootstrap.run``)."""
     root_for_log = None
     arm_watchdog(event)
     try:
-        data = sys.stdin.buffer.read(MAX_STDIN_BYTES + 1)
+        if data is None:
+            data = sys.stdin.buffer.read(MAX_STDIN_BYTES + 1)
         if event in ("Stop", "SubagentStop"):
             # What the watchdog needs before the payload is parsed (parsing
             # may be where the time runs out); _evaluate sets the exact value.
