@@ -308,6 +308,12 @@ MESSAGES = {
         '`{command}` now: it resumes the archive and runs the post-loop. Edits resume after it '
         '(state.md, playbook files and .claude/session-state/ stay editable meanwhile).'
     ),
+    'pending_guard.archive_due': (
+        "The playbook{playbook} is complete with the critic's PASS recorded, but it was not "
+        'archived. Run `{command}` now: it archives the playbook and runs the post-loop. Edits '
+        'resume after it (state.md, playbook files and .claude/session-state/ stay editable '
+        'meanwhile).'
+    ),
     'pending_guard.post_loop': (
         'The playbook{playbook} was archived and the post-loop has not run yet. Run it now: '
         '`{command}` (the post-loop skill explains its report); it clears {marker}. Edits '

@@ -251,6 +251,11 @@ MESSAGES = {
         'アーカイブを再開し、post-loop を実行します。編集はその後に再開できます (それまでも state.md、playbook ファイル、'
         '.claude/session-state/ は編集できます)。'
     ),
+    'pending_guard.archive_due': (
+        'playbook{playbook} は critic の PASS が記録されて完了していますが、アーカイブされていません。今すぐ `{command}` '
+        'を実行してください: playbook をアーカイブし、post-loop を実行します。編集はその後に再開できます (それまでも '
+        'state.md、playbook ファイル、.claude/session-state/ は編集できます)。'
+    ),
     'pending_guard.post_loop': (
         'playbook{playbook} はアーカイブされましたが、post-loop がまだ実行されていません。今すぐ実行してください: `{command}` '
         '(レポートの読み方は post-loop skill にあります)。これで {marker} が解除されます。編集はその後に再開できます (それまでも '

@@ -116,20 +116,29 @@ def assert_closed(root, k):
 
 def gate_closed(root, k):
     """Stop blocks and names the recovery step; an edit of the work is refused
-    while an archive is open. Returns Stop's result."""
+    in every state the archive can be left in (due, open or pending: the
+    Edit/Write chain reads the same state as Stop) and names the same step.
+    Returns Stop's result."""
     stop = K.stop(root)
     assert stop.blocked, (k, stop)
-    if (root / PENDING).exists() or (root / CHECKPOINT).exists():
-        edit = K.tool(root, "Edit", {"file_path": str(root / "src/app.py"),
-                                     "old_string": "hi", "new_string": "ho"})
-        assert edit.blocked, (k, edit)
+    edit = K.tool(root, "Edit", {"file_path": str(root / "src/app.py"),
+                                 "old_string": "hi", "new_string": "ho"})
+    assert edit.blocked and edit.guard in ("pending-guard", "prompt-analyzer-gate"), (k, edit)
+    assert HANDLER in edit.text, (k, edit.text)
     return stop
 
 
 def recover(root, k, stop):
-    """The one step Stop names: the post-loop handler."""
+    """The one step Stop names: the post-loop handler, which the PreToolUse
+    guards let through in every state the archive can be left in (a killed
+    archive may have reset state.md before it wrote post-loop-pending)."""
     assert stop.guard == "post-loop-pending", (k, stop)
     assert HANDLER in stop.text, (k, stop.text)
+    from statefiles import layout
+
+    step = K.tool(root, "Bash", {"command": layout.post_loop_command(str(root)),
+                                 "description": "run the post-loop handler"})
+    assert not step.blocked, (k, step)
     done = FK.handler(root)
     assert done.returncode == 0, (k, done.stdout, done.stderr)
     assert_closed(root, k)
@@ -354,3 +363,53 @@ def test_a_killed_state_reset_names_the_handler_not_playbook_active(tmp_path):
     done = FK.handler(rr)
     assert done.returncode == 0, done.stdout + done.stderr
     assert_closed(rr, "state_reset failed")
+
+
+# --------------------------------------------------------------------------- due, on edits
+
+def _edit(path):
+    return {"file_path": str(path), "old_string": "hi", "new_string": "ho"}
+
+
+def test_a_due_archive_holds_edits_and_stop_alike_and_the_handler_releases_both(template,
+                                                                               tmp_path):
+    """``due`` (complete with the critic's PASS, never archived) is read by the
+    Edit/Write chain as by Stop: the work is refused naming the handler, the
+    files the recovery needs stay editable, and the handler releases both."""
+    root = fresh(template, tmp_path, "due")
+    edit = K.tool(root, "Edit", _edit(root / "src/app.py"))
+    assert edit.blocked and edit.guard == "pending-guard", edit
+    assert "PASS" in edit.text and HANDLER in edit.text, edit.text
+    for free in (root / "state.md", root / K.PROGRESS):
+        assert K.tool(root, "Edit", _edit(free)).guard != "pending-guard", free
+    stop = K.stop(root)
+    assert stop.blocked and stop.guard == "post-loop-pending" and HANDLER in stop.text, stop
+    recover(root, "due", stop)
+    assert K.tool(root, "Edit", _edit(root / "src/app.py")).guard != "pending-guard"
+
+
+def test_an_unfinished_playbook_is_not_due(tmp_path):
+    """Only a complete playbook with its ledger PASS is due: the PASS typed
+    into progress.json without the ledger's does not hold edits."""
+    root = K.make_reward_repo(tmp_path / "r")
+    complete(root)
+    (root / LEDGER).unlink()
+    assert K.tool(root, "Edit", _edit(root / "src/app.py")).guard != "pending-guard"
+
+
+def test_installed_hooks_hold_an_edit_while_the_archive_is_due(installed):
+    root = installed.root
+    K.git(root, "checkout", "-q", "-b", K.BRANCH)
+    K.make_reward_repo(root)
+    complete(root)
+    edit = installed.hook("PreToolUse", tool_name="Edit", tool_input=_edit(root / "src/app.py"),
+                          tool_use_id="toolu_e")
+    assert edit.blocked and "[playgate:pending-guard]" in edit.reason, edit
+    assert "post-loop/handler.py" in edit.reason
+    done = subprocess.run([sys.executable, str(root / ".claude/skills/post-loop/handler.py")],
+                          capture_output=True, text=True, timeout=120, cwd=str(root),
+                          env=dict(os.environ, CLAUDE_PROJECT_DIR=str(root)))
+    assert done.returncode == 0, (done.stdout, done.stderr)
+    again = installed.hook("PreToolUse", tool_name="Edit", tool_input=_edit(root / "src/app.py"),
+                           tool_use_id="toolu_f")
+    assert "[playgate:pending-guard]" not in again.reason, again
