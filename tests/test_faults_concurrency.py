@@ -57,7 +57,7 @@ def _race(installed, calls: list) -> list:
     env = dict(os.environ, CLAUDE_PROJECT_DIR=str(root))
     env.pop("PLAYGATE_TRACE", None)
     procs = []
-    for event, fields in calls:
+    for event, _fields in calls:
         procs.append(subprocess.Popen(["sh", "-c", installed.command(event)],
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, env=env, cwd=str(root)))
@@ -118,7 +118,7 @@ def _round(installed, critics: int, stops: int, reviewers: int) -> None:
     results = _race(installed, calls)
 
     # the gate stayed closed: no Stop of the race was let through
-    for event, fields, code, stdout, stderr in results:
+    for event, _fields, code, stdout, stderr in results:
         if event == "Stop":
             assert _blocked(code, stdout), (code, stdout, stderr)
     # nothing lost: every critic's verdict is in the ledger, whole
