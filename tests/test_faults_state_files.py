@@ -294,6 +294,29 @@ def test_installed_hooks_never_write_through_a_state_md_link_outside(installed, 
     assert "leads outside the project" in context and str(victim) in context, context
 
 
+@pytest.mark.parametrize("link", [".claude/.session-init/read", ".claude/.session-init"])
+def test_installed_hooks_never_remove_files_through_a_link_outside(installed, tmp_path, link):
+    """SessionStart forgets the reads recorded so far and SessionEnd removes
+    .claude/.session-init/: with either directory a link that leads outside
+    the project, nothing outside is removed."""
+    outside = tmp_path / "outside-dir"
+    outside.mkdir()
+    (outside / "precious.txt").write_text("keep me\n")
+    (outside / "read").mkdir()
+    (outside / "read" / "also-precious").write_text("keep me too\n")
+    place = installed.root / link
+    if place.is_dir() and not place.is_symlink():
+        import shutil
+
+        shutil.rmtree(place)
+    place.parent.mkdir(parents=True, exist_ok=True)
+    os.symlink(outside if link.endswith("init") else outside / "read", place)
+    before = tree_digest(outside)
+    installed.hook("SessionStart", source="startup")
+    installed.hook("SessionEnd", reason="other")
+    assert tree_digest(outside) == before
+
+
 # --------------------------------------------------------------------------- unknown state
 
 BREAKAGES = {
