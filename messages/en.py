@@ -1367,6 +1367,11 @@ MESSAGES = {
         'The archive of playbook{playbook} is not finished. End your reply by telling the '
         'orchestrator to run `{command}` before anything else.'
     ),
+    'stop_loop_guard.post_loop_due': (
+        'The post-loop of playbook{playbook} has not run (the playbook is archived). Run '
+        '`{command}` in the next session before anything else; a new conversation drops this '
+        'reminder (a resumed one keeps it).'
+    ),
     'stop_loop_guard.archive_due': (
         'The archive of playbook{playbook} is still due: the next session start reports it and '
         'resumes it; `{command}` finishes it.'
@@ -1453,8 +1458,9 @@ MESSAGES = {
     ),
     # ---- faults: the archive state at session start (session-report)
     'session_report.archive_due': (
-        "Playbook {id} is complete with the critic's PASS recorded but was not archived: run "
-        '`{command}` before anything else (it archives it and runs the post-loop).'
+        "Playbook {id} is complete with the critic's PASS recorded but was not archived: this "
+        'session start archives it; run `{command}` before anything else (it finishes the '
+        'archive and runs the post-loop).'
     ),
     'session_report.archive_partial': (
         'Playbook {id} was archived to {archive}/ but its git steps stopped: {message} '

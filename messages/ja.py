@@ -1201,6 +1201,10 @@ MESSAGES = {
         'playbook{playbook} のアーカイブが終わっていません。ほかの何よりも先に `{command}` を実行するよう、'
         '応答の最後でオーケストレーターに伝えてください。'
     ),
+    'stop_loop_guard.post_loop_due': (
+        'playbook{playbook} の post-loop がまだ実行されていません (playbook はアーカイブ済みです)。次のセッションで'
+        'ほかの何よりも先に `{command}` を実行してください。新しい会話ではこの案内は消えます (再開した会話では残ります)。'
+    ),
     'stop_loop_guard.archive_due': (
         'playbook{playbook} のアーカイブはまだ終わっていません: 次のセッション開始時に報告して再開します。'
         '`{command}` で完了できます。'
@@ -1277,8 +1281,8 @@ MESSAGES = {
     ),
     # ---- faults: the archive state at session start (session-report)
     'session_report.archive_due': (
-        'playbook {id} は critic の PASS が記録されて完了していますが、アーカイブされていません: ほかの何よりも先に '
-        '`{command}` を実行してください (アーカイブして post-loop を実行します)。'
+        'playbook {id} は critic の PASS が記録されて完了していますが、アーカイブされていませんでした: このセッション開始時に'
+        'アーカイブします。ほかの何よりも先に `{command}` を実行してください (アーカイブを仕上げ、post-loop を実行します)。'
     ),
     'session_report.archive_partial': (
         'playbook {id} は {archive}/ にアーカイブされましたが、git の手順が途中で止まりました: {message} ユーザーが望むなら残り '

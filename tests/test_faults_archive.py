@@ -413,3 +413,56 @@ def test_installed_hooks_hold_an_edit_while_the_archive_is_due(installed):
     again = installed.hook("PreToolUse", tool_name="Edit", tool_input=_edit(root / "src/app.py"),
                            tool_use_id="toolu_f")
     assert "[playgate:pending-guard]" not in again.reason, again
+
+
+# --------------------------------------------------------------------------- the loop guard lets go
+
+
+def _let_go(root):
+    """Stop until the loop guard lets the session end; its result."""
+    result = K.stop(root)
+    for _ in range(10):
+        if not result.blocked:
+            return result
+        result = K.stop(root, stop_hook_active=True)
+    raise AssertionError(result)
+
+
+@pytest.mark.parametrize("left", ["due", "open", "pending"])
+def test_a_session_let_go_is_told_what_is_left_and_the_next_session_start_resumes_it(
+        template, tmp_path, left):
+    """The loop guard lets a session end with the archive still held: its
+    message says what is left and the command. The next SessionStart (a new
+    conversation) reports and resumes a due or open archive; a pending
+    post-loop alone is named, never claimed to be resumed (SessionStart drops
+    it as stale). In every case the post-loop handler then closes it all."""
+    root = fresh(template, tmp_path, left)
+    if left == "open":
+        killed, _ = FK.run("post_tool_use", root, 10)   # inside the local steps
+        assert killed and (root / CHECKPOINT).exists() and not (root / PENDING).exists()
+    elif left == "pending":
+        killed, _ = FK.run("post_tool_use", root)
+        assert not killed and (root / PENDING).exists()
+    said = _let_go(root).text
+    assert HANDLER in said, said
+    if left == "pending":
+        assert "post-loop" in said and "resumes" not in said, said
+    else:
+        assert "still due" in said and "next session start" in said, said
+    start = K.call(root, "SessionStart", source="startup")
+    if left != "pending":
+        assert HANDLER in start.text, start
+        # resumed: archived locally, only the post-loop left
+        where = places(root)
+        assert len(where) == 1 and "archive" in str(where[0]), (left, where)
+    assert_nothing_lost_after(root)
+    done = FK.handler(root)
+    assert done.returncode == 0, (done.stdout, done.stderr)
+    assert_closed(root, left)
+
+
+def assert_nothing_lost_after(root):
+    where = places(root)
+    assert len(where) == 1, where
+    for name in ("plan.json", "progress.json"):
+        json.loads((where[0] / name).read_text())
