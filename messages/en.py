@@ -3448,7 +3448,10 @@ MESSAGES = {
     'edits.is_dir': 'the path is a directory',
     'edits.unreadable': 'cannot read the file ({error})',
     'edits.too_large': 'the file is larger than {limit} bytes',
-    'runtime.not_recorded': 'State was not fully recorded: {failed}.',
+    'runtime.not_recorded': (
+        'State was not fully recorded: {failed}. Where the message above says something was '
+        'recorded, written or removed by this step, it was not.'
+    ),
     'runtime.effect_failed': 'could not {label} ({error}{detail}; details in {log})',
     'runtime.effect_failed_unlogged': (
         'could not {label} ({error}{detail}; {log} could not be written either, so this is '

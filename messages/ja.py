@@ -2957,7 +2957,10 @@ MESSAGES = {
     'edits.is_dir': 'パスがディレクトリです',
     'edits.unreadable': 'ファイルを読み込めません ({error})',
     'edits.too_large': 'ファイルが {limit} バイトを超えています',
-    'runtime.not_recorded': '状態を完全には記録できませんでした: {failed}。',
+    'runtime.not_recorded': (
+        '状態を完全には記録できませんでした: {failed}。上のメッセージがこの処理で記録・書き込み・削除したと述べている'
+        'ものは、実際にはされていません。'
+    ),
     'runtime.effect_failed': '{label} ができませんでした ({error}{detail}。詳細は {log})',
     'runtime.effect_failed_unlogged': (
         '{label} ができませんでした ({error}{detail}。{log} にも書き込めなかったため、'

@@ -181,3 +181,16 @@ def test_a_failed_ledger_append_applies_nothing(tmp_path, where):
     assert "could not record critic verdicts" in result.text, result
     assert "nothing of them was applied" in result.text, result
     assert (rr / K.PROGRESS).read_text() == before
+
+
+def test_a_claim_made_before_its_write_failed_is_withdrawn(tmp_path):
+    """critic-ledger says at check time that the refused PASS is "recorded
+    in the ledger as FAIL"; when that append then fails, the note the runtime
+    adds says that what the message claims was recorded was not."""
+    rr = K.make_reward_repo(tmp_path / "repo")
+    (rr / ".claude/logs").mkdir(parents=True, exist_ok=True)
+    os.mkfifo(rr / LEDGER)  # cannot be appended to
+    result = K.critic_says(rr, "CRITIC: PASS p1.1", ran=False)  # its command did not run
+    text = result.text
+    assert "recorded in" in text and "could not record critic verdicts" in text, text
+    assert "it was not" in text.split("could not record critic verdicts", 1)[1], text
