@@ -466,3 +466,26 @@ def assert_nothing_lost_after(root):
     assert len(where) == 1, where
     for name in ("plan.json", "progress.json"):
         json.loads((where[0] / name).read_text())
+
+
+def test_an_archive_lock_that_cannot_be_opened_is_reported_and_holds_the_gate(template,
+                                                                             tmp_path):
+    """The archive's lock file is a directory (it cannot be opened): the
+    PostToolUse that would archive says so and what to do, nothing is
+    archived, the playbook stays ``due`` (Stop and edits held, naming the
+    handler), and once the lock is repaired the handler archives it."""
+    root = fresh(template, tmp_path, "lock")
+    lock = root / ".claude/.cache/archive.lock"
+    if lock.exists():
+        lock.unlink()
+    lock.mkdir(parents=True)
+    progress = str(root / K.PROGRESS)
+    after = K.call(root, "PostToolUse", tool_name="Edit", tool_use_id="t1",
+                   tool_input={"file_path": progress, "old_string": "x", "new_string": "y"},
+                   tool_response={"filePath": progress, "success": True})
+    assert "could not take its lock" in after.text and "archive.lock" in after.text, after
+    assert "Another hook is archiving" not in after.text
+    assert places(root) == [root / "play/demo"]  # nothing archived
+    stop = gate_closed(root, "lock")
+    lock.rmdir()
+    recover(root, "lock", stop)
