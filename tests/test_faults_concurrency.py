@@ -109,7 +109,9 @@ def _round(installed, critics: int, stops: int, reviewers: int) -> None:
                                            "stop_hook_active": False,
                                            "last_assistant_message": CRITIC_PASS}))
         if i < stops:
-            calls.append(("Stop", {"stop_hook_active": False,
+            # each its own session: the loop guard's bound (blocks in a row
+            # per session) is not what this race is about
+            calls.append(("Stop", {"stop_hook_active": False, "session_id": f"race-{i}",
                                    "last_assistant_message": "Done."}))
         if i < reviewers:
             calls.append(("SubagentStop", {
@@ -134,7 +136,7 @@ def _round(installed, critics: int, stops: int, reviewers: int) -> None:
     for name in ("plan.json", "progress.json"):
         json.loads((where[0] / name).read_text())
     # after the race: Stop holds and names the one step, which closes it all
-    stop = installed.hook("Stop", stop_hook_active=False)
+    stop = installed.hook("Stop", stop_hook_active=False, session_id="after-the-race")
     assert _blocked(stop.code, stop.stdout) and HANDLER in stop.json["reason"], stop
     done = subprocess.run([sys.executable, str(root / ".claude/skills/post-loop/handler.py")],
                           capture_output=True, text=True, timeout=120, cwd=str(root),
@@ -144,7 +146,7 @@ def _round(installed, critics: int, stops: int, reviewers: int) -> None:
     assert len(where) == 1 and "archive" in str(where[0]), where
     assert json.loads((where[0] / "plan.json").read_text())["meta"]["status"] == "archived"
     assert not (root / PENDING).exists() and not (root / CHECKPOINT).exists()
-    free = installed.hook("Stop", stop_hook_active=False)
+    free = installed.hook("Stop", stop_hook_active=False, session_id="after-the-race")
     assert not _blocked(free.code, free.stdout), free
 
 
