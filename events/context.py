@@ -112,11 +112,14 @@ class Context:
 
     def say(self, key: str, /, **fields) -> str:
         """The message ``key`` of the catalogue (``messages/``) in
-        :attr:`language`, formatted with ``fields``. The catalogue is imported
-        here, so the allow path never loads it. Never raises."""
-        from messages import text  # lazy: the catalogue only when a guard speaks
+        :attr:`language`, formatted with ``fields``: a :class:`messages.Said`
+        (a ``str`` that keeps ``key`` and ``fields``, which the verdict made
+        from it exposes). The catalogue is imported here, so the allow path
+        never loads it. Never raises."""
+        from messages import Said, text  # lazy: the catalogue only when a guard speaks
 
-        return text(self.language, key, **fields)
+        lang = self.language
+        return Said(text(lang, key, **fields), key, fields, lang)
 
     def render(self, value) -> str:
         """A sentence the shell analysis recorded (``Analysis.reasons``,

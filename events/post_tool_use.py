@@ -20,6 +20,7 @@ EDIT_CHAIN = (
     "progress_reminder",
     "archive_playbook",
     "breezing_record",  # seed 001: the lead's active file, the team's code changes
+    "crew_recorder",  # the crew workflow: a summary the parent wrote may close its cmd
 )
 
 AGENT_CHAIN = (
@@ -27,6 +28,8 @@ AGENT_CHAIN = (
     "subagent_reminder",
     "archive_playbook",
     "breezing_record",  # seed 001: the started agent's id, the reviewer's verdict for the lead
+    "crew_recorder",  # the crew workflow: the Agent call's link to its subagent
+    "crew_reminder",  # the crew workflow: what was recorded, and the next step
 )
 
 OTHER_CHAIN = (

@@ -18,6 +18,10 @@ COMMON = (
     # lead's phases and the team's roles for every tool
     "codex_lead_guard",
     "breezing_gate",
+    # the crew workflow (seed 000): the path-passer rule (Read, Grep, Bash)
+    # and the starts of its agents (Agent/Task)
+    "crew_path_passer",
+    "crew_wave_guard",
 )
 
 
@@ -26,6 +30,8 @@ EDIT_CHAIN = (
     "consent_guard",
     "pending_guard",
     "protected_edit",
+    "crew_files",  # the crew workflow: roles own the cmd's files
+    "crew_plan_gate",  # the crew workflow: project files only by a task's worker
     "playbook_guard",
     "depends_check",
     "check_file_dependencies",
@@ -47,6 +53,8 @@ BASH_CHAIN = (
     "execution_convention",  # SPEC §6 (seed 003 §14): cheap, and its message is the precise one
     "custom_rules",  # the project's own block/ask rules (no file: one open)
     "bash_check",
+    "crew_files",  # the crew workflow: no Bash writes into a cmd's files
+    "crew_plan_gate",  # the crew workflow: who may change the project from Bash
     # SPEC §6 team and spec workflows
     "agent_definitions",
     "spec_phase_gate",
@@ -70,6 +78,7 @@ AGENT_CHAIN = (
 #: reward state the Edit/Write guards judge (every route to it is closed).
 MCP_CHAIN = (
     "reward_route_guard",
+    "crew_memory",  # the crew workflow: the seed's rules for memory entities
 )
 
 

@@ -181,6 +181,12 @@ def malformed(event: str, reason: str) -> tuple:
     return 0, "", ""
 
 
+def _repair() -> str:
+    from statefiles import layout  # lazy: an internal error only
+
+    return layout.repair_command()
+
+
 def internal_error(event: str, where: str, log_path: str | None, unwritten: str = "",
                    error: str = "") -> tuple:
     """The runtime itself failed (a bug or a broken installation): fail safe
@@ -194,11 +200,11 @@ def internal_error(event: str, where: str, log_path: str | None, unwritten: str 
                 f"[{PREFIX}] internal error in {where} ({error or 'unknown error'}); the call "
                 f"is blocked to stay safe. It could not be written to {unwritten or 'errors.log'}"
                 " either (full disk, or not a writable regular file). Run "
-                "`python install.py <repo>` to repair the installation, or tell the user.\n"
+                f"`{_repair()}` to repair the installation, or tell the user.\n"
             )
         return 2, "", (
             f"[{PREFIX}] internal error in {where}; the call is blocked to stay safe. "
-            f"Details: {log_path}. Run `python install.py <repo>` to repair the "
+            f"Details: {log_path}. Run `{_repair()}` to repair the "
             "installation, or ask the user to look at the log.\n"
         )
     return 0, "", ""

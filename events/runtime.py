@@ -249,14 +249,15 @@ def _guard_error_message(ctx, guard_name: str, log: str | None, error: str = "")
 
         if log is None:
             return say(ctx, "runtime.guard_error_unlogged", guard=guard_name, error=error,
-                       log=error_log_path(ctx.root))
-        return say(ctx, "runtime.guard_error", guard=guard_name, log=log)
+                       log=error_log_path(ctx.root), repair=layout.repair_command(ctx.root))
+        return say(ctx, "runtime.guard_error", guard=guard_name, log=log,
+                   repair=layout.repair_command(ctx.root))
     except Exception:  # noqa: BLE001 - a broken catalogue must not turn a block into a crash
         where = (f"Details are in {log}." if log else
                  f"The error was {error}; it could not be written to errors.log.")
         return (f"internal error in {guard_name}; the call is blocked to stay safe. {where} "
                 "Tell the user; they can fix the state file it names or "
-                "reinstall the suite (python install.py <repo>).")
+                f"reinstall the suite ({layout.repair_command()}).")
 
 
 def run_chain(ctx, names) -> _render.Outcome:
@@ -310,7 +311,7 @@ def _tidy(ctx, verdict) -> None:
     ``verdict`` in the context's language (:func:`messages.tidy`: no ASCII
     space after ``。`` in Japanese). The shared ALLOWED verdict carries no
     text and is never touched."""
-    lang = ctx.language
+    lang = getattr(ctx, "language", "en")  # a stand-in context may have none
     if lang == "en":
         return
     from messages import tidy  # lazy: loaded already, a guard produced a message
@@ -381,7 +382,7 @@ def apply_effects(ctx, outcome: _render.Outcome) -> None:
         return
     from messages import Text, say, tidy  # lazy: a failed effect only
 
-    text = tidy(ctx.language, say(ctx, "runtime.not_recorded", failed=Text.join("; ", failed)))
+    text = tidy(getattr(ctx, "language", "en"), say(ctx, "runtime.not_recorded", failed=Text.join("; ", failed)))
     if outcome.final is not None and outcome.final.kind in STOPPING:
         outcome.final.message = f"{outcome.final.message}\n{text}"
     else:

@@ -18,6 +18,7 @@ CHAIN = (
     "active_workflow",  # WORKFLOWS.md: a non-default workflow, unknown config values, other workflows' files
     "breezing_session",  # seed 001: the breezing session on record, or a stale one
     "agent_definitions_audit",  # SPEC §6: warn about agent files that break seed 003
+    "crew_resume",  # the crew workflow: how it starts, and where an open cmd stopped
 )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 CHAIN = (
     "log_subagent",
     "breezing_record",  # seed 001: when the breezing reviewer's review began (breezing only)
+    "crew_recorder",  # the crew workflow: a crew agent's start (crew only)
 )
 
 

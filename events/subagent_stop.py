@@ -45,12 +45,14 @@ RECORDERS = (
     "sdd_verdict",  # seed 003 Spec 7: a sync-sdd auditor's verdict.cpf, kept by the hooks
     "breezing_stops",  # seed 001: the breezing reviewer's verdict (breezing only)
     "log_subagent",
+    "crew_recorder",  # the crew workflow's execution log
 )
 #: Blocking checks; the first block wins.
 CHECKS = (
     "post_loop_pending",
     "completion_check",
     "sdd_reply",  # seed 003 Spec 11: an inspector/auditor replies only WRITTEN:{path}
+    "crew_stop_check",  # the crew workflow: the aggregator's summary tells the truth
 )
 #: Run when no check blocked.
 HANDLERS = (

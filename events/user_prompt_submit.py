@@ -17,6 +17,8 @@ CHAIN = (
     "subagent_reminder",
     "breezing_prompt",  # seed 001: /breezing, its abort, the range confirmation's answer
     "breezing_signals",  # SPEC §6: inject unconsumed team signals
+    "crew_reminder",  # the crew workflow: a background agent's recorded result
+    "crew_recorder",  # the crew workflow: the proposal ids the user's answer names
 )
 
 

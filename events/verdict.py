@@ -92,6 +92,19 @@ class Verdict:
         self.effects = tuple(effects)
 
     @property
+    def key(self) -> str | None:
+        """The catalogue key of :attr:`message` when a guard said it
+        (``ctx.say``: a :class:`messages.Said`), else ``None`` (a message
+        put together from several sentences, or no message). Tests assert
+        this, not the wording."""
+        return getattr(self.message, "key", None)
+
+    @property
+    def fields(self) -> dict:
+        """The fields :attr:`message` was said with (``{}`` without a key)."""
+        return getattr(self.message, "fields", None) or {}
+
+    @property
     def stops(self) -> bool:
         """True when this verdict ends the chain and refuses the call."""
         return self.kind in STOPPING

@@ -158,7 +158,8 @@ def check(ctx: Context) -> Verdict:
         # command-line tool creates the project files.
         data = ctx.env.get("CLAUDE_PLUGIN_DATA") if ctx.env.get("CLAUDE_PLUGIN_ROOT") else None
         lines.append(ctx.say("session_start.no_state_plugin", data=data) if data
-                     else ctx.say("session_start.no_state"))
+                     else ctx.say("session_start.no_state",
+                                  repair=layout.repair_command(ctx.root)))
     if plan_rel:
         pb = ctx.playbook
         done, total = pb.counts()

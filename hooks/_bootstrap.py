@@ -263,6 +263,21 @@ def exit_now(code: int) -> None:
     os._exit(code if isinstance(code, int) else 0)
 
 
+def repair_hint() -> str:
+    """The command that repairs this installation, for the route it took
+    (only ``os``: it is printed when the suite itself cannot be loaded):
+    the committed entry point of an install (``python3 .claude/playgate
+    install .``, run in the repository), a checkout's ``install.py``, or the
+    plugin's bootstrap. ``statefiles.layout.repair_command`` says the same
+    where the suite loads."""
+    suite = _suite_root()
+    if os.path.basename(suite) == ".claude":
+        return "python3 .claude/playgate install . (in the repository)"
+    if os.path.isfile(os.path.join(suite, "install.py")):
+        return f"python3 {os.path.join(suite, 'install.py')} <repo>"
+    return f"python3 {os.path.join(suite, 'playgate', 'bootstrap.py')} --data <plugin data directory>"
+
+
 #: Events registered for Bash only for the critic's evidence (critic-commands:
 #: the exit status of a critic run's commands). Every other agent's Bash call
 #: ends in :func:`run` before the runtime is loaded.
@@ -336,8 +351,8 @@ def run(event: str) -> int:
         if event in GATING:
             sys.stderr.write(
                 f"[playgate] cannot load the hook runtime ({type(exc).__name__}: {exc}); "
-                "the call is blocked to stay safe. Repair the installation with "
-                "`python install.py <repo>`.\n"
+                f"the call is blocked to stay safe. Repair the installation with "
+                f"`{repair_hint()}`.\n"
             )
             return 2
         return 0

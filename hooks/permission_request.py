@@ -22,7 +22,7 @@ def _main() -> int:
     except BaseException as exc:  # noqa: BLE001 - a broken install must not break the dialog
         if len(sys.argv) > 1:
             sys.stderr.write(f"[playgate] cannot load the permission gate ({type(exc).__name__}: "
-                             f"{exc}); repair it with `python install.py <repo>`.\n")
+                             f"{exc}); repair it with `{_bootstrap.repair_hint()}`.\n")
             return 2
         return 0
     return main(sys.argv[1:])

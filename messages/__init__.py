@@ -293,11 +293,31 @@ def tidy(lang: str, message: str) -> str:
         return message
 
 
-def say(ctx, key: str, /, **fields) -> str:
+class Said(str):
+    """A message as a guard said it: the text in the reader's language (its
+    ``str``), and the catalogue ``key`` and ``fields`` it came from.
+
+    A verdict keeps them (``Verdict.key``, ``Verdict.fields``), so a test
+    asserts what was said by key and fields rather than by English words, and
+    rewording a sentence in a catalogue changes no test. Passed as a field of
+    another message, it is rendered again in that message's language (it
+    carries ``key`` and ``fields`` like a recorded sentence)."""
+
+    def __new__(cls, rendered: str, key: str, fields: dict, lang: str):
+        self = super().__new__(cls, rendered)
+        self.key = key
+        self.fields = fields
+        self.lang = lang
+        return self
+
+
+def say(ctx, key: str, /, **fields) -> Said:
     """:func:`text` in the language of ``ctx`` (``ctx.language``; English
-    when the object has none, e.g. a test's stand-in context)."""
+    when the object has none, e.g. a test's stand-in context), as a
+    :class:`Said` that keeps ``key`` and ``fields``."""
     try:
         lang = getattr(ctx, "language", DEFAULT)
     except Exception:  # noqa: BLE001
         lang = DEFAULT
-    return text(lang if isinstance(lang, str) else DEFAULT, key, **fields)
+    lang = lang if isinstance(lang, str) else DEFAULT
+    return Said(text(lang, key, **fields), key, fields, lang)

@@ -25,6 +25,315 @@ MESSAGES = {
         "workflow: they are not obeyed. To work in that workflow, the user sets state.md "
         "config.workflow: {name}."
     ),
+    # ------------------------------------------------------------ crew (the crew workflow, seed 000)
+    "crew.session_start": (
+        "Crew workflow: start a request with Skill(skill='crew') and follow it. You are the path "
+        "passer: you pass paths to the crew's agents and read only what the skill names "
+        "(plan.md's table, result headers, cmd_report_summary.md, the execution log); playgate "
+        "writes the execution log from what it sees."
+    ),
+    "crew.config_problem": "{file}: {key}: {problem}.",
+    "crew.checkpoint_new": (
+        "{cmd} is open and no agent ran in it yet: continue it with the decomposer (Skill(skill="
+        "'crew') Phase 1, step 3), or abandon it with `python3 .claude/skills/crew/new_cmd.py "
+        "--abort {cmd}` if the user asks."
+    ),
+    "crew.checkpoint": (
+        "{cmd} did not finish (checkpoint from {log}). Phases: {phases}. Done: {done}. "
+        "Failed: {failed}. Running when the session ended: {interrupted}. Pending: {pending}."
+    ),
+    "crew.next_decompose": (
+        "Next for {cmd} (Phase 1): Agent(subagent_type='crew-decomposer') with TEMPLATE_PATH "
+        ".claude/skills/crew/templates/decomposer.md, REQUEST_PATH work/{cmd}/request.md, "
+        "PLAN_PATH work/{cmd}/plan.md and TASKS_DIR work/{cmd}/tasks/."
+    ),
+    "crew.next_wave": (
+        "Next for {cmd}: wave {wave}/{waves}, {count} task(s): {tasks}. Start them in ONE "
+        "message, one Agent call per task, each with TEMPLATE_PATH .claude/skills/crew/"
+        "templates/worker_<persona>.md, input work/{cmd}/tasks/task_N.md and output "
+        "work/{cmd}/results/result_N.md (run_in_background: {background}). Tell the user: "
+        "`Wave {wave}/{waves}: {count} tasks running{eta}`."
+    ),
+    "crew.next_retry": (
+        "Next for {cmd}: retry {tasks}: start the same worker again with the same prompt (one "
+        "Agent call per task, in one message)."
+    ),
+    "crew.next_wait": (
+        "Waiting for {tasks}: its result follows (with its Agent call, or as a task "
+        "notification when it runs in the background; then end your turn until it comes)."
+    ),
+    "crew.next_aggregate": (
+        "Every task of {cmd} has run. Next (Phase 3): Agent(subagent_type='crew-aggregator') "
+        "with TEMPLATE_PATH .claude/skills/crew/templates/aggregator.md, RESULTS_DIR "
+        "work/{cmd}/results/, PLAN_PATH work/{cmd}/plan.md, REPORT_PATH work/{cmd}/cmd_report.md, "
+        "REPORT_SUMMARY_PATH work/{cmd}/cmd_report_summary.md and {failed}."
+    ),
+    "crew.next_retrospect": (
+        "Next for {cmd} (Phase 4): Read work/{cmd}/cmd_report_summary.md, then Agent(subagent_type="
+        "'crew-retrospector') with TEMPLATE_PATH .claude/skills/crew/templates/retrospector.md, "
+        "WORK_DIR work/{cmd}/, REPORT_PATH work/{cmd}/cmd_report.md, RETROSPECTIVE_PATH "
+        "work/{cmd}/retrospective.md and MODE: {mode}."
+    ),
+    "crew.next_approval": (
+        "{cmd} is closed. Next: the batch approval (Skill(skill='crew'), \"Batch approval\"): "
+        "Read work/{cmd}/retrospective.md and {memory}; present the proposals and the memory "
+        "candidates together in one message, then end your turn for the user's answer."
+    ),
+    "crew.memory_at": (
+        "cmd_report.md's memory candidates (Read work/{cmd}/cmd_report.md with offset {offset} and "
+        "limit {limit})"
+    ),
+    "crew.memory_none": "note that cmd_report.md has no memory-candidate section",
+    "crew.wave_status": "{cmd} wave {wave}/{waves}: {ok}/{total} success so far.",
+    "crew.duration": (
+        "⚠️ {cmd} has exceeded max duration ({elapsed}s > {limit}s): tell the user (a warning "
+        "only; the cmd goes on)."
+    ),
+    "crew.stop_worker_ok": (
+        "[recorded] {cmd} task_{task} ({agent}): success, result validated (quality {quality}, "
+        "completeness {completeness})."
+    ),
+    "crew.stop_worker_failed": (
+        "[recorded] {cmd} task_{task} ({agent}): {status} — {error} (retries used: {retries} "
+        "of {limit})."
+    ),
+    "crew.stop_issues": "Metadata issues recorded: {issues}.",
+    "crew.stop_phase": "[recorded] {cmd} {agent}: {status} (error: {error}).",
+    "crew.stop_verdict": "Plan review verdict recorded: {verdict} (notes: {notes}).",
+    "crew.stop_plan": "Plan recorded: {tasks} task(s) in {waves} wave(s); {review}.",
+    "crew.review_required": "plan validation is required before any worker starts",
+    "crew.review_optional": "plan validation is off for this cmd (config plan_validation: false)",
+    "crew.no_plan": (
+        "{cmd} has no plan yet (work/{cmd}/plan.md with its task table): run the decomposer "
+        "first (Agent(subagent_type='crew-decomposer'))."
+    ),
+    "crew.plan_problems": (
+        "The plan of {cmd} has problems: {problems}. Run the decomposer again with these "
+        "problems in its prompt (Agent(subagent_type='crew-decomposer'))."
+    ),
+    "crew.review_first": (
+        "Plan validation is on (config plan_validation: true): start Agent(subagent_type="
+        "'crew-plan-reviewer') with TEMPLATE_PATH .claude/skills/crew/templates/plan_reviewer.md, "
+        "REQUEST_PATH work/{cmd}/request.md and PLAN_PATH work/{cmd}/plan.md before any worker."
+    ),
+    "crew.review_first_code": (
+        "The tasks of {cmd} write code, so its plan must pass the plan reviewer before any worker "
+        "starts: Agent(subagent_type='crew-plan-reviewer') with TEMPLATE_PATH .claude/skills/"
+        "crew/templates/plan_reviewer.md, REQUEST_PATH work/{cmd}/request.md and PLAN_PATH "
+        "work/{cmd}/plan.md."
+    ),
+    "crew.rejected": (
+        "The plan reviewer rejected the plan of {cmd} ({notes}). Run the decomposer once more "
+        "with the reviewer's feedback in its prompt (FEEDBACK: ...), then the plan reviewer "
+        "again."
+    ),
+    "crew.rejected_twice": (
+        "The plan of {cmd} was rejected twice ({notes}) and its tasks write code, which is only "
+        "written under an approved plan. Stop here: tell the user the reviewer's reasons and "
+        "wait for their decision."
+    ),
+    "crew.review_again": (
+        "The plan of {cmd} changed after its review: run Agent(subagent_type='crew-plan-reviewer')"
+        " on it again before any worker starts."
+    ),
+    "crew.not_a_worker": (
+        "{task} is a crew task: start the crew worker its plan row names (crew-researcher, "
+        "crew-writer, crew-coder or crew-reviewer), not {agent}."
+    ),
+    "crew.nested": "{agent} is started by the parent only; a subagent does not start crew agents.",
+    "crew.one_cmd": (
+        "The prompt of {agent} must name the paths of exactly one cmd (work/cmd_NNN/...); it "
+        "names: {found}."
+    ),
+    "crew.no_cmd_dir": (
+        "{cmd} does not exist: make it with `python3 .claude/skills/crew/new_cmd.py` and use "
+        "the id it prints."
+    ),
+    "crew.cmd_closed": (
+        "{cmd} is closed (or aborted): its agents no longer run. Start a new cmd with "
+        "Skill(skill='crew') for new work."
+    ),
+    "crew.prompt_too_long": (
+        "This prompt has {size} characters: pass paths, not contents (at most {limit} characters "
+        "beyond the phase instructions). Name the template and the files; the agent reads them."
+    ),
+    "crew.decomposer_request": (
+        "The decomposer's prompt must name REQUEST_PATH work/{cmd}/request.md (with PLAN_PATH "
+        "and TASKS_DIR)."
+    ),
+    "crew.decompose_limit": (
+        "The decomposer already ran {limit} times for {cmd} (the plan, one re-decomposition, one "
+        "feedback loop): go on with the plan you have and report the failures."
+    ),
+    "crew.running": "{what} of {cmd} is still running: wait for its result before starting it again.",
+    "crew.one_task": (
+        "One worker gets exactly one task: the prompt of {agent} names {found} of {cmd}. Start "
+        "one Agent call per task, in one message for a wave."
+    ),
+    "crew.wrong_result": "Task {task}'s worker writes result_{task}.md, not {result}.",
+    "crew.unknown_task": "Task {task} is not in the plan of {cmd} (plan.md's table).",
+    "crew.wrong_persona": (
+        "Task {task}'s persona is {persona}: start {agent} for it, not {given}."
+    ),
+    "crew.dependencies": (
+        "Task {task} depends on tasks without a successful result: {missing}. Never start a "
+        "task before its dependencies succeeded: finish (or retry) them first; a task whose "
+        "dependency failed for good is skipped."
+    ),
+    "crew.already_done": "Task {task} of {cmd} already has a successful, validated result.",
+    "crew.retry_limit": (
+        "Task {task} has used its retries ({retries} of {limit}): do not start it again. Forward "
+        "it to the aggregator in FAILED_TASKS (write a minimal result with status: failure if "
+        "it has none)."
+    ),
+    "crew.same_file": (
+        "Task {task} writes {file}, which running task_{other} writes too: one writer per file. "
+        "Wait for task_{other} to finish."
+    ),
+    "crew.workers_running": "Tasks of {cmd} are still running ({tasks}): wait for them before the aggregator.",
+    "crew.tasks_left": (
+        "{cmd} still has tasks that can run: {tasks}. Run them (or their retries) before the "
+        "aggregator."
+    ),
+    "crew.failed_tasks": (
+        "Some tasks of {cmd} have no successful result: add the line `{line}` to the "
+        "aggregator's prompt."
+    ),
+    "crew.no_summary": (
+        "{cmd} has no cmd_report_summary.md yet: the retrospector starts after Phase 3 (the "
+        "aggregator)."
+    ),
+    "crew.mode_missing": "Give the retrospector its mode: add `MODE: {mode}` to its prompt.",
+    "crew.mode_full": (
+        "The summary of {cmd} calls for a full retrospective (a failure, a partial result, "
+        "quality RED, or YELLOW under 80 %): use `MODE: full`."
+    ),
+    "crew.fix_report": (
+        "The report of {cmd} is not ready: {problem}. Fix cmd_report.md / cmd_report_summary.md (the "
+        "summary's front matter says what the execution log says), then finish."
+    ),
+    "crew.passer_task": (
+        "Path-passer rule: the parent does not read task bodies ({path}); pass the path to the "
+        "worker. What you may read: plan.md's task table, result headers, cmd_report_summary.md, "
+        "the execution log."
+    ),
+    "crew.passer_result": (
+        "Path-passer rule: the parent reads only a result's metadata header: Read {path} with "
+        "limit {lines} (no offset), or run `python3 .claude/skills/crew/validate_result.py "
+        "{path} <persona>`."
+    ),
+    "crew.passer_report": (
+        "Path-passer rule: the parent does not read cmd_report.md ({path}); read {summary} instead."
+    ),
+    "crew.passer_report_section": (
+        "Path-passer rule: of cmd_report.md the parent reads only its memory-candidate section: "
+        "Read {path} with offset {offset} and limit {limit}; for the rest read {summary}."
+    ),
+    "crew.passer_proxy": (
+        "{agent} is not one of the crew's agents: what it reads reaches the parent, so the "
+        "parent's path-passer rule holds for it. {rule} Task bodies are the crew workers' to read."
+    ),
+    "crew.passer_unseen": (
+        "While a cmd is open, the parent runs only commands playgate can see through (no "
+        "computed command, no interpreter one-liner): they might read task or result bodies."
+    ),
+    "crew.passer_dynamic": (
+        "While a cmd is open, a file argument only known at run time ({command}) might be a task "
+        "or result body: name the file literally."
+    ),
+    "crew.files_review": (
+        "{path} is written by playgate's hooks from crew-plan-reviewer's reply; nobody edits it."
+    ),
+    "crew.files_skip": (
+        "{path} is written by crew-decomposer; the parent writes plan.md and tasks/task_1.md "
+        "only when it skips Phase 1 (a one-line fix, a one-value configuration change), before "
+        "any agent of the cmd ran, with one task: | 1 | title | persona | model | - | writes |. "
+        "Here {why}: run Agent(subagent_type='crew-decomposer') instead."
+    ),
+    "crew.skip_ran": "an agent of the cmd has run already",
+    "crew.skip_task_1": "a skipped Phase 1 has task 1 only",
+    "crew.skip_one_row": "the plan's table must have exactly one row: task 1, Depends On -",
+    "crew.files_summary_claim": (
+        "{path} is refused: {problem}. Write the summary from the results' headers as "
+        "recorded (status partial or failure, failed_tasks listing them)."
+    ),
+    "crew.files_owner": "{path} is written by {owner}, not {agent} (roles own their files).",
+    "crew.files_other_cmd": "{path} belongs to another cmd than yours ({cmd}).",
+    "crew.files_other_result": (
+        "{path} is not your result: your task is task_{task}; write only its result file."
+    ),
+    "crew.files_parent_result": (
+        "The parent writes a result only for a task that used all its retries, and only with "
+        "status: failure in its header ({path}, task {task}); a worker writes every other result."
+    ),
+    "crew.files_log": (
+        "This edit of {path} is refused: {why}. The hooks write cmd_id, started, finished, "
+        "status, base_commit, plan_validation and tasks; add your own top-level keys below "
+        "them (approvals, notes)."
+    ),
+    "crew.files_summary": (
+        "{path} is the aggregator's: the parent writes it only when Phase 3 is skipped (at most "
+        "two tasks and no aggregator run)."
+    ),
+    "crew.files_bash": "Write {path} with the Write or Edit tool, not from Bash (roles own the cmd's files).",
+    "crew.gate_parent_edit": (
+        "In the crew workflow the parent does not change project files ({path}): a worker does, "
+        "in a cmd (Skill(skill='crew')). Only an improvement the user approved in the batch "
+        "approval (named by the user in their answer, and recorded under approvals: "
+        "improvements: in the execution log) and CHANGELOG.md are yours to apply."
+    ),
+    "crew.gate_parent_bash": (
+        "In the crew workflow the parent runs the crew's scripts, git and read-only commands; "
+        "`{command}` changes something: give it to a worker in a cmd."
+    ),
+    "crew.gate_not_a_writer": (
+        "{agent} does not change project files ({path}): in the crew workflow crew-coder and "
+        "crew-writer do, within their task's Writes."
+    ),
+    "crew.gate_no_task": (
+        "{agent} was not started for one task of an open cmd (its prompt names no task file), "
+        "so it changes no project file."
+    ),
+    "crew.gate_not_listed": (
+        "Task {task}'s Writes column ({writes}) does not list {path}: one writer per file. "
+        "Write only the files your task lists, or report what else is needed in your result."
+    ),
+    "crew.memory_name": (
+        "memory_server is {server!r}, but the crew's agents list the tools of a server named "
+        "`memory` (mcp__memory__search_nodes...): name the server `memory` in your MCP "
+        "configuration, or add mcp__{server}__search_nodes (and, for crew-memory-writer, "
+        "mcp__{server}__create_entities and mcp__{server}__add_observations) to the agents' "
+        "tools in .claude/agents/crew-*.md. Until then the agents cannot reach the memory."
+    ),
+    "crew.memory_off": (
+        "No memory server is configured (memory_server in .claude/crew-config.yaml): skip the "
+        "memory step; the flow works without memory."
+    ),
+    "crew.memory_early": (
+        "{cmd} is still running: memory candidates are stored after the batch approval, once "
+        "its retrospect (or, with retrospect off, its aggregate) has closed the cmd."
+    ),
+    "crew.memory_writer_only": (
+        "{tool} writes memory: only crew-memory-writer does, with the candidates the user "
+        "approved in the batch approval (Agent(subagent_type='crew-memory-writer') with the "
+        "cmd's directory and the approved entities). Everyone else only searches."
+    ),
+    "crew.memory_no_delete": (
+        "{tool} is not a memory tool the crew uses: it searches (search_nodes, open_nodes, "
+        "read_graph) and its memory writer creates entities, observations and relations; it "
+        "never deletes. Leave removing knowledge to the user."
+    ),
+    "crew.memory_shape": (
+        "A memory write needs a non-empty list of objects (entities, observations or "
+        "relations)."
+    ),
+    "crew.memory_too_many": (
+        "{count} memory entities in one call: at most {limit} per cmd "
+        "(retrospect.memory.max_candidates_per_cmd)."
+    ),
+    "crew.memory_rejected": "Memory entity {name!r} is refused: {problem}.",
+    "runtime.effect.record_crew_facts": "record crew facts",
+    "runtime.effect.record_the_crew_launch": "record the crew launch",
     # ------------------------------------------------------------ shared
     "shared.state_problems": " state.md has problems: {problems}.",
     "shared.state_problems_more": " state.md has problems: {problems} (and {more} more).",
@@ -454,8 +763,8 @@ MESSAGES = {
         'have: {files}.'
     ),
     'session_start.no_state': (
-        'state.md is missing: the workflow state cannot be read. Ask the user to '
-        'run `python install.py <repo>`.'
+        'state.md is missing: the workflow state cannot be read. Ask the user to run '
+        '`{repair}`.'
     ),
     'session_start.no_state_plugin': (
         'state.md is missing: the workflow state cannot be read. Ask the user to '
@@ -709,7 +1018,7 @@ MESSAGES = {
     'sdd.a_subagent': 'a subagent',
     'sdd.nobody': 'nobody (the hooks write it)',
     'sdd_ownership.refused': (
-        '{path} is {what}; in sync-sdd it is written by {owner} (seed 003 Spec 4), not by '
+        '{path} is {what}; in sync-sdd it is written by {owner}, not by '
         '{writer}. {route}'
     ),
     'sdd_ownership.kind_spec': "a feature's spec.yaml",
@@ -725,16 +1034,16 @@ MESSAGES = {
     'sdd_ownership.kind_sdd_other': 'a file of the framework (.sdd/)',
     'sdd_ownership.kind_code': 'implementation code',
     'sdd_ownership.route_spec': (
-        'The lead updates spec.yaml from what the subagents return (Spec 3.3).'
+        'The lead updates spec.yaml from what the subagents return.'
     ),
     'sdd_ownership.route_design': (
         "Route the change through the architect: Skill(skill='sdd-roadmap') with `revise "
-        "{feature}` (seed 003's `/sdd-roadmap revise {feature}`), which starts "
+        "{feature}` (`/sdd-roadmap revise {feature}`), which starts "
         "Agent(subagent_type='sdd-architect') with what to change."
     ),
     'sdd_ownership.route_research': (
         "Route the change through the architect: Skill(skill='sdd-roadmap') with `revise "
-        "{feature}` (seed 003's `/sdd-roadmap revise {feature}`), which starts "
+        "{feature}` (`/sdd-roadmap revise {feature}`), which starts "
         "Agent(subagent_type='sdd-architect') with what to change."
     ),
     'sdd_ownership.route_tasks': (
@@ -765,7 +1074,7 @@ MESSAGES = {
     'sdd_ownership.route_notes': 'Session notes are the lead\'s: return what to note in your report.',
     'sdd_ownership.route_sdd_other': 'The framework\'s files are the lead\'s: report what to change.',
     'sdd_ownership.route_code': (
-        "Implementation code is the builders' (Spec 4.4): start Agent(subagent_type="
+        "Implementation code is the builders': start Agent(subagent_type="
         "'sdd-builder') with the task (its prompt names the feature: `Feature: <name>`)."
     ),
     'sdd_ownership.no_plan': (
@@ -779,8 +1088,8 @@ MESSAGES = {
     ),
     'sdd_ownership.programs': (
         'In sync-sdd {writer} does not run commands that may change files: running programs '
-        "and tests is the builders' and the implementation inspectors' (seed 003 Spec 4.5, "
-        'the agents\' tools). The lead runs read-only commands, git (no path checkout) and '
+        "and tests is the builders' and the test and e2e inspectors' (the agents' tools)."
+        ' The lead runs read-only commands, git (no path checkout) and '
         'rm/mv/mkdir on its own files; start Agent(subagent_type=\'sdd-builder\') for the rest.'
     ),
     'sdd_ownership.tasks_bash': (
@@ -788,7 +1097,7 @@ MESSAGES = {
         'checked. Use Edit to set `status: done`.'
     ),
     'sdd_ownership.tasks_structure': (
-        "{path}: the lead only marks tasks `status: done` (seed 003 Spec 4.3), but this change "
+        "{path}: the lead only marks tasks `status: done`, but this change "
         "does more: {problem}. A change of the tasks goes through "
         "Agent(subagent_type='sdd-taskgenerator') (Skill(skill='sdd-roadmap') with `revise "
         "{feature}`)."
@@ -805,8 +1114,8 @@ MESSAGES = {
     # ---- sdd: sdd-phase-gate (seed 003 Spec 5, at the start of a subagent)
     'sdd_phase_gate.no_feature': (
         "{agent} is not started: its prompt names no feature. Name it on a line of its own, "
-        "`Feature: <name>` (seed 003 Spec 6.1: the prompt carries the feature, paths, scope "
-        "and instructions). Features: {features}."
+        "`Feature: <name>` (a subagent knows only its prompt: the feature, paths, scope and "
+        "instructions). Features: {features}."
     ),
     'sdd_phase_gate.unknown_feature': (
         "{agent} is not started: feature {feature} has no spec.yaml. The lead creates "
@@ -817,7 +1126,7 @@ MESSAGES = {
     'sdd_phase_gate.unknown_phase': "Unknown phase '{phase}' ({feature}: {agent} is not started).",
     'sdd_phase_gate.wrong_phase': (
         '{agent} is not started for {feature}: its phase is {phase}, and {agent} runs in '
-        '{allowed} (seed 003 Spec 5.1). {first}'
+        '{allowed}. {first}'
     ),
     'sdd_phase_gate.first_initialized': (
         "The design comes first: Agent(subagent_type='sdd-architect') writes design.md, then "
@@ -838,13 +1147,13 @@ MESSAGES = {
     'sdd_phase_gate.tasks_open': (
         '{agent} is not started for {feature} (phase {phase}): the implementation review runs '
         'when every task is done, and these are not marked done in tasks.yaml: {tasks}. Mark '
-        'each task done when its builder returns (seed 003 Spec 8.2).'
+        'each task done when its builder returns.'
     ),
     'sdd_phase_gate.no_tasks': 'there are no tasks',
     # ---- sdd: sdd-reply, sdd-commit (seed 003 Spec 11, §15)
     'sdd_reply.no_written': (
         "{agent}: write your review to your file and end with one line only, "
-        "`WRITTEN:<path>` (seed 003 Spec 11.3: the analysis goes in the file; the lead reads "
+        "`WRITTEN:<path>` (the analysis goes in the file; the lead reads "
         "it there). Your file is <feature>/.review/{own} (the review directory your prompt "
         "names)."
     ),
@@ -865,31 +1174,31 @@ MESSAGES = {
         '{verdicts}>`; fix the file, then reply only `WRITTEN:{path}`.'
     ),
     'sdd_reply.more': (
-        '{agent}: your reply must be only `WRITTEN:{path}` (seed 003 Spec 11.3: output '
-        "suppression protects the lead's context); everything else belongs in the file. End "
+        '{agent}: your reply must be only `WRITTEN:{path}` (output suppression protects '
+        "the lead's context); everything else belongs in the file. End "
         'now with that one line.'
     ),
     'sdd_commit.lead_only': (
-        '{agent} does not commit: in sync-sdd the lead commits after the quality gate (seed 003 '
-        '§15.6, §15.7). Report your work; the lead commits it.'
+        '{agent} does not commit: in sync-sdd the lead commits after the quality gate. '
+        'Report your work; the lead commits it.'
     ),
     'sdd_commit.no_message': (
-        'Give the commit message with -m in the seed\'s format (seed 003 §15.9): '
+        'Give the commit message with -m in the framework\'s format: '
         '`git commit -m "<feature>: <summary>"` after a feature\'s pipeline, or `git commit -m '
         '"Wave <N>: <summary>"` after a wave. Features: {features}.'
     ),
     'sdd_commit.format': (
-        'The commit subject {subject!r} is not in the seed\'s format (seed 003 §15.9): '
+        'The commit subject {subject!r} is not in the framework\'s format: '
         '`<feature>: <summary>` (a feature\'s pipeline; features: {features}) or `Wave <N>: '
         '<summary>` (a wave).'
     ),
     'sdd_commit.pipeline_open': (
         '{feature}\'s pipeline is not complete (phase {phase}): the lead commits `{feature}: ...` '
-        'after it (seed 003 §15.7), when the implementation review\'s GO let spec.yaml reach '
+        'after it, when the implementation review\'s GO let spec.yaml reach '
         'implementation-complete.'
     ),
     'sdd_commit.wave_open': (
-        "Wave {wave}'s quality gate has not passed (seed 003 §15.6): builder work of {features} "
+        "Wave {wave}'s quality gate has not passed: builder work of {features} "
         "has no implementation review GO since. Run the review (the implementation inspectors, "
         "then Agent(subagent_type='sdd-auditor-impl')), then commit."
     ),
@@ -899,8 +1208,8 @@ MESSAGES = {
         "(Agent(subagent_type='sdd-architect')); there is none yet."
     ),
     'spec_phase_gate.sdd_tasks_open': (
-        '{feature}: implementation-complete needs every task of tasks.yaml done (seed 003 Spec '
-        '8.4: spec.yaml is updated once all builders are done); not done: {tasks}.'
+        '{feature}: implementation-complete needs every task of tasks.yaml done (spec.yaml is '
+        'updated once all builders are done); not done: {tasks}.'
     ),
     'spec_phase_gate.sdd_no_go': (
         "{feature}: implementation-complete needs the implementation review's GO as playgate "
@@ -1128,7 +1437,7 @@ MESSAGES = {
         '`rm .claude/state/breezing-active.json`, or the user types /breezing abort.'
     ),
     'breezing_gate.active_not_object': (
-        '.claude/state/breezing-active.json must stay a JSON object (seed 001 schema v2). '
+        '.claude/state/breezing-active.json must stay a JSON object (schema v2, the format of the breezing skill). '
         'Write the whole object again.'
     ),
     'breezing_gate.hooks_section': (
@@ -1180,7 +1489,7 @@ MESSAGES = {
     ),
     'breezing_gate.no_tasks': (
         'The shared task list holds no task yet: create the tasks of the confirmed range with '
-        'TaskCreate (one per Plans.md task, owns: and blocked-by as seed 001 says), then start '
+        'TaskCreate (one per Plans.md task, with owns:, and blocked-by for tasks touching the same file), then start '
         'the implementers and the reviewer.'
     ),
     'breezing_gate.escalated': (
@@ -1190,7 +1499,7 @@ MESSAGES = {
     ),
     'breezing_gate.wrong_implementer': (
         'impl_mode is "{mode}", so the implementers are "{wanted}", never "{agent}" '
-        '(seed 001). Start "{wanted}".'
+        '(the mode table of the breezing skill). Start "{wanted}".'
     ),
     'breezing_gate.delegate_agent': (
         'In the delegate phase the lead starts only the team (the implementers and the '
@@ -1293,7 +1602,7 @@ MESSAGES = {
     ),
     'breezing_prompt.answer_cancel': (
         'The user cancelled: remove .claude/state/breezing-active.json '
-        '(`rm -f .claude/state/breezing-active.json`) and stop (seed 001 early abort).'
+        '(`rm -f .claude/state/breezing-active.json`) and stop: the early abort of the breezing skill.'
     ),
     'breezing_prompt.answer_unanswered': (
         'The range confirmation is still open: the user\'s prompt was not a yes. Answer it, and '
@@ -1567,12 +1876,11 @@ MESSAGES = {
         'internal error in {guard} ({error}); the call is blocked to stay safe. The details '
         'could not be written to {log} either (a full disk, or not a writable regular file). '
         'Tell the user; they can free space or fix that file, or reinstall the suite '
-        '(python install.py <repo>).'
+        '({repair}).'
     ),
     'runtime.guard_error': (
-        'internal error in {guard}; the call is blocked to stay safe. Details are '
-        'in {log}. Tell the user; they can fix the state file it names or reinstall '
-        'the suite (python install.py <repo>).'
+        'internal error in {guard}; the call is blocked to stay safe. Details are in {log}. '
+        'Tell the user; they can fix the state file it names or reinstall the suite ({repair}).'
     ),
     # ------------------------------------------------------------ reward state: edit views
     'reward.cannot_compute': 'cannot compute {label} after this {tool} call',
@@ -1775,21 +2083,21 @@ MESSAGES = {
     # ---- sdd: agent-definitions, seed 003's naming, tiers and least tools
     'agent_definitions.err_model': '`model` is {model}, not a model name ({models} or a claude-... id)',
     'agent_definitions.err_sdd_role': (
-        '{stem}.md is named like a framework agent (sdd-*) but names no role of seed 003\'s table '
+        '{stem}.md is named like a framework agent (sdd-*) but names no role of its table '
         '(sdd-architect, sdd-auditor-<aspect>, sdd-taskgenerator, sdd-builder, '
-        'sdd-inspector-<aspect>; Spec 12.2)'
+        'sdd-inspector-<aspect>)'
     ),
-    'agent_definitions.err_sdd_name': '`name` must be {stem}, the file\'s name (Spec 12.2, 12.3)',
+    'agent_definitions.err_sdd_name': '`name` must be {stem}, the file\'s name (the subagent_type it is started by)',
     'agent_definitions.err_sdd_description': (
         '`description` must be framework-specific (say SDD) so that Claude does not delegate '
-        'to it on its own (Spec 12.4)'
+        'to it on its own'
     ),
-    'agent_definitions.err_sdd_model': '`model` of {stem} must be {model} (its tier, Spec 1.7, 1.8)',
+    'agent_definitions.err_sdd_model': '`model` of {stem} must be {model} (its tier: architect and auditors opus, the others sonnet)',
     'agent_definitions.err_sdd_no_tools': (
-        'a framework agent lists its tools (least privilege, Spec 12.5): at most {tools}'
+        'a framework agent lists its tools (least privilege): at most {tools}'
     ),
     'agent_definitions.err_sdd_tools': (
-        '`tools` gives {extra} beyond the role\'s least tools ({tools}; Spec 12.5)'
+        '`tools` gives {extra} beyond the role\'s least tools ({tools})'
     ),
     'bash_check.list_unreadable': (
         'bash-check: {how} {verb} {target}, but {problem}. Writes wait until it is '
@@ -3330,6 +3638,16 @@ MESSAGES = {
         'yourself.'
     ),
     'installer.commands_declared': '  declared in {path}',
+    'installer.workflow_would': 'workflow: would set state.md config.workflow: {name}',
+    'installer.workflow_unchanged': (
+        'workflow: state.md was not changed ({error}); set `workflow: {name}` in its config '
+        'section yourself'
+    ),
+    'installer.workflow_set': 'workflow: state.md config.workflow: {name} (docs/workflows.md)',
+    'installer.workflow_env': 'workflow {name}: it needs {keys} in {settings} env ({docs})',
+    'installer.workflow_env_ask': 'Add them? [y/N] ',
+    'installer.workflow_env_not': '  not added. Re-run with --yes, or add to {settings}: {json}',
+    'installer.workflow_env_done': '  added to {settings}',
     'installer.statusline_theirs': (
         'status line: you already have one ({where}); it is left as it is (`playgate '
         'statusline` can be used in your own script)'
@@ -3443,7 +3761,7 @@ MESSAGES = {
     'protected_list.too_large': 'it is larger than {limit} bytes',
     'protected_list.unreadable': (
         '{file} exists but {why}, so which files are protected is unknown. Ask the user to '
-        'restore it (git checkout -- {file}, or reinstall with python install.py <repo>)'
+        'restore it (git checkout -- {file}, or reinstall with {repair})'
     ),
     'edits.is_dir': 'the path is a directory',
     'edits.unreadable': 'cannot read the file ({error})',
@@ -3470,7 +3788,7 @@ MESSAGES = {
         "state.md: writing section '{section}' produced YAML that does not parse; nothing was "
         "written — check the section for unusual formatting"
     ),
-    'state_md.write_missing': '{path} does not exist; run install.py to create it',
+    'state_md.write_missing': '{path} does not exist; {repair} creates it',
     'state_md.write_unreadable': (
         '{path} cannot be read ({error}); nothing was written — make it a regular, readable '
         'file (restore it from git)'

@@ -25,6 +25,317 @@ MESSAGES = {
         "なので、これらには従いません。そのワークフローで作業するには、ユーザーが state.md の "
         "config.workflow を {name} に設定します。"
     ),
+    # ------------------------------------------------------------ crew (the crew workflow, seed 000)
+    "crew.session_start": (
+        "crew ワークフロー: 依頼は Skill(skill='crew') で始め、その手順に従ってください。あなたは"
+        "パス受け渡し係です。crew のエージェントにはパスを渡し、読むのは skill が挙げるもの"
+        "（plan.md の表、result のメタデータヘッダー、cmd_report_summary.md、実行ログ）だけです。"
+        "実行ログは playgate が見たことから書きます。"
+    ),
+    "crew.config_problem": "{file}: {key}: {problem}。",
+    "crew.checkpoint_new": (
+        "{cmd} は開いていますが、まだどのエージェントも動いていません。分解役から続けるか"
+        "（Skill(skill='crew') のフェーズ1、手順3）、ユーザーが求めたら "
+        "`python3 .claude/skills/crew/new_cmd.py --abort {cmd}` で中止してください。"
+    ),
+    "crew.checkpoint": (
+        "{cmd} は完了していません（{log} からのチェックポイント）。フェーズ: {phases}。"
+        "完了: {done}。失敗: {failed}。セッション終了時に実行中: {interrupted}。未実行: {pending}。"
+    ),
+    "crew.next_decompose": (
+        "{cmd} の次の手順（フェーズ1）: Agent(subagent_type='crew-decomposer') を、TEMPLATE_PATH "
+        ".claude/skills/crew/templates/decomposer.md、REQUEST_PATH work/{cmd}/request.md、"
+        "PLAN_PATH work/{cmd}/plan.md、TASKS_DIR work/{cmd}/tasks/ を渡して起動します。"
+    ),
+    "crew.next_wave": (
+        "{cmd} の次の手順: Wave {wave}/{waves}、{count} 件のタスク: {tasks}。1つのメッセージで、"
+        "タスクごとに1つの Agent 呼び出しで起動してください。それぞれに TEMPLATE_PATH "
+        ".claude/skills/crew/templates/worker_<persona>.md、入力 work/{cmd}/tasks/task_N.md、"
+        "出力 work/{cmd}/results/result_N.md を渡します（run_in_background: {background}）。"
+        "ユーザーには `Wave {wave}/{waves}: {count} tasks running{eta}` と伝えます。"
+    ),
+    "crew.next_retry": (
+        "{cmd} の次の手順: {tasks} をリトライします。同じ実働を同じ prompt でもう一度起動して"
+        "ください（タスクごとに1つの Agent 呼び出しを、1つのメッセージで）。"
+    ),
+    "crew.next_wait": (
+        "{tasks} を待っています。結果はその Agent 呼び出しの結果として、バックグラウンドで動いて"
+        "いればタスク通知として届きます（その場合は届くまでターンを終えてください）。"
+    ),
+    "crew.next_aggregate": (
+        "{cmd} のタスクはすべて実行されました。次の手順（フェーズ3）: Agent(subagent_type="
+        "'crew-aggregator') を、TEMPLATE_PATH .claude/skills/crew/templates/aggregator.md、"
+        "RESULTS_DIR work/{cmd}/results/、PLAN_PATH work/{cmd}/plan.md、REPORT_PATH "
+        "work/{cmd}/cmd_report.md、REPORT_SUMMARY_PATH work/{cmd}/cmd_report_summary.md と {failed} を"
+        "渡して起動します。"
+    ),
+    "crew.next_retrospect": (
+        "{cmd} の次の手順（フェーズ4）: work/{cmd}/cmd_report_summary.md を Read し、"
+        "Agent(subagent_type='crew-retrospector') を、TEMPLATE_PATH .claude/skills/crew/templates/"
+        "retrospector.md、WORK_DIR work/{cmd}/、REPORT_PATH work/{cmd}/cmd_report.md、"
+        "RETROSPECTIVE_PATH work/{cmd}/retrospective.md、MODE: {mode} を渡して起動します。"
+    ),
+    "crew.next_approval": (
+        "{cmd} は完了しました。次は一括承認です（Skill(skill='crew') の「一括承認」）。"
+        "work/{cmd}/retrospective.md を Read し、{memory}。提案とメモリ候補を1つのメッセージで"
+        "まとめて提示し、ユーザーの回答を待つためにターンを終えてください。"
+    ),
+    "crew.memory_at": (
+        "cmd_report.md のメモリ候補を読みます（work/{cmd}/cmd_report.md を offset {offset}、limit {limit} "
+        "で Read）"
+    ),
+    "crew.memory_none": "cmd_report.md にメモリ候補のセクションがないことを確かめます",
+    "crew.wave_status": "{cmd} Wave {wave}/{waves}: ここまで {ok}/{total} 件が success。",
+    "crew.duration": (
+        "⚠️ {cmd} has exceeded max duration ({elapsed}s > {limit}s) — ユーザーに伝えてください"
+        "（警告のみで、cmd は続行します）。"
+    ),
+    "crew.stop_worker_ok": (
+        "[記録済み] {cmd} task_{task}（{agent}）: success、result は検証済み（quality {quality}、"
+        "completeness {completeness}）。"
+    ),
+    "crew.stop_worker_failed": (
+        "[記録済み] {cmd} task_{task}（{agent}）: {status} — {error}（使ったリトライ: {retries} / "
+        "{limit}）。"
+    ),
+    "crew.stop_issues": "記録したメタデータの問題: {issues}。",
+    "crew.stop_phase": "[記録済み] {cmd} {agent}: {status}（エラー: {error}）。",
+    "crew.stop_verdict": "計画レビューの判定を記録しました: {verdict}（メモ: {notes}）。",
+    "crew.stop_plan": "計画を記録しました: {tasks} 件のタスク、{waves} 個の Wave。{review}。",
+    "crew.review_required": "実働を起動する前に計画の検証が必要です",
+    "crew.review_optional": "この cmd では計画の検証はオフです（config plan_validation: false）",
+    "crew.no_plan": (
+        "{cmd} にはまだ計画がありません（タスク表のある work/{cmd}/plan.md）。先に分解役を起動して"
+        "ください（Agent(subagent_type='crew-decomposer')）。"
+    ),
+    "crew.plan_problems": (
+        "{cmd} の計画に問題があります: {problems}。これらの問題を prompt に書いて分解役をもう一度"
+        "起動してください（Agent(subagent_type='crew-decomposer')）。"
+    ),
+    "crew.review_first": (
+        "計画の検証がオンです（config plan_validation: true）。実働の前に "
+        "Agent(subagent_type='crew-plan-reviewer') を、TEMPLATE_PATH .claude/skills/crew/templates/"
+        "plan_reviewer.md、REQUEST_PATH work/{cmd}/request.md、PLAN_PATH work/{cmd}/plan.md を"
+        "渡して起動してください。"
+    ),
+    "crew.review_first_code": (
+        "{cmd} のタスクはコードを書くので、実働を起動する前に計画が計画レビューに通る必要があります。"
+        "Agent(subagent_type='crew-plan-reviewer') を、TEMPLATE_PATH .claude/skills/crew/templates/"
+        "plan_reviewer.md、REQUEST_PATH work/{cmd}/request.md、PLAN_PATH work/{cmd}/plan.md を"
+        "渡して起動してください。"
+    ),
+    "crew.rejected": (
+        "計画レビューが {cmd} の計画を却下しました（{notes}）。レビューの指摘を prompt に入れて"
+        "（FEEDBACK: ...）分解役をもう一度だけ起動し、そのあと計画レビューをもう一度行ってください。"
+    ),
+    "crew.rejected_twice": (
+        "{cmd} の計画は2回却下されました（{notes}）。タスクはコードを書くもので、コードは承認された"
+        "計画のもとでしか書けません。ここで止めて、レビューの理由をユーザーに伝え、判断を待って"
+        "ください。"
+    ),
+    "crew.review_again": (
+        "{cmd} の計画はレビューの後で変わりました。実働を起動する前に "
+        "Agent(subagent_type='crew-plan-reviewer') でもう一度レビューしてください。"
+    ),
+    "crew.not_a_worker": (
+        "{task} は crew のタスクです。{agent} ではなく、計画の行が示す crew の実働"
+        "（crew-researcher、crew-writer、crew-coder、crew-reviewer）を起動してください。"
+    ),
+    "crew.nested": "{agent} を起動できるのは親だけです。サブエージェントは crew のエージェントを起動しません。",
+    "crew.one_cmd": (
+        "{agent} の prompt は、ちょうど1つの cmd のパス（work/cmd_NNN/...）を挙げる必要があります。"
+        "挙げられているもの: {found}。"
+    ),
+    "crew.no_cmd_dir": (
+        "{cmd} は存在しません。`python3 .claude/skills/crew/new_cmd.py` で作り、表示された id を"
+        "使ってください。"
+    ),
+    "crew.cmd_closed": (
+        "{cmd} は完了（または中止）しているので、そのエージェントはもう動きません。新しい作業は "
+        "Skill(skill='crew') で新しい cmd を始めてください。"
+    ),
+    "crew.prompt_too_long": (
+        "この prompt は {size} 文字あります。内容ではなくパスを渡してください（フェーズ指示を除いて"
+        "最大 {limit} 文字）。テンプレートとファイルを挙げれば、エージェントが読みます。"
+    ),
+    "crew.decomposer_request": (
+        "分解役の prompt には REQUEST_PATH work/{cmd}/request.md（と PLAN_PATH、TASKS_DIR）を"
+        "挙げる必要があります。"
+    ),
+    "crew.decompose_limit": (
+        "{cmd} の分解役はすでに {limit} 回動きました（計画、1回の再分解、1回のフィードバックループ）。"
+        "今ある計画で進め、失敗は報告してください。"
+    ),
+    "crew.running": "{cmd} の {what} はまだ実行中です。もう一度起動する前に結果を待ってください。",
+    "crew.one_task": (
+        "1つの実働にはちょうど1つのタスクを渡します。{agent} の prompt は {cmd} の {found} を"
+        "挙げています。タスクごとに1つの Agent 呼び出しを、Wave 単位で1つのメッセージで起動して"
+        "ください。"
+    ),
+    "crew.wrong_result": "タスク {task} の実働が書くのは result_{task}.md で、{result} ではありません。",
+    "crew.unknown_task": "タスク {task} は {cmd} の計画（plan.md の表）にありません。",
+    "crew.wrong_persona": (
+        "タスク {task} のペルソナは {persona} です。{given} ではなく {agent} を起動してください。"
+    ),
+    "crew.dependencies": (
+        "タスク {task} は、成功した結果のないタスクに依存しています: {missing}。依存元が成功する前に"
+        "タスクを起動してはいけません。先にそれらを完了（またはリトライ）してください。依存元が"
+        "最終的に失敗したタスクはスキップされます。"
+    ),
+    "crew.already_done": "{cmd} のタスク {task} には、すでに検証済みの成功した結果があります。",
+    "crew.retry_limit": (
+        "タスク {task} はリトライを使い切りました（{retries} / {limit}）。もう起動しないでください。"
+        "FAILED_TASKS として集約役に渡します（結果がなければ status: failure の最小限の result を"
+        "書いてください）。"
+    ),
+    "crew.same_file": (
+        "タスク {task} が書く {file} は、実行中の task_{other} も書きます。1つのファイルの書き手は"
+        "1つだけです。task_{other} の完了を待ってください。"
+    ),
+    "crew.workers_running": "{cmd} のタスクがまだ実行中です（{tasks}）。集約役の前に完了を待ってください。",
+    "crew.tasks_left": (
+        "{cmd} にはまだ実行できるタスクがあります: {tasks}。集約役の前にそれら（またはそのリトライ）"
+        "を実行してください。"
+    ),
+    "crew.failed_tasks": (
+        "{cmd} には成功した結果のないタスクがあります。集約役の prompt に `{line}` の行を加えて"
+        "ください。"
+    ),
+    "crew.no_summary": (
+        "{cmd} にはまだ cmd_report_summary.md がありません。回顧役はフェーズ3（集約役）の後に起動します。"
+    ),
+    "crew.mode_missing": "回顧役にモードを渡してください: prompt に `MODE: {mode}` を加えます。",
+    "crew.mode_full": (
+        "{cmd} の要約は full モードの回顧を求めています（failure、partial、quality RED、または "
+        "80 % 未満の YELLOW）。`MODE: full` を使ってください。"
+    ),
+    "crew.fix_report": (
+        "{cmd} の報告はまだ整っていません: {problem}。cmd_report.md / cmd_report_summary.md を直して"
+        "（要約のフロントマターは実行ログと同じことを言うこと）、それから終了してください。"
+    ),
+    "crew.passer_task": (
+        "パス受け渡し係の原則: 親はタスク本文（{path}）を読みません。パスを実働に渡してください。"
+        "読んでよいもの: plan.md のタスク表、result のメタデータヘッダー、cmd_report_summary.md、実行ログ。"
+    ),
+    "crew.passer_result": (
+        "パス受け渡し係の原則: 親が読むのは result のメタデータヘッダーだけです。{path} を limit "
+        "{lines}（offset なし）で Read するか、`python3 .claude/skills/crew/validate_result.py "
+        "{path} <persona>` を実行してください。"
+    ),
+    "crew.passer_report": (
+        "パス受け渡し係の原則: 親は cmd_report.md（{path}）を読みません。代わりに {summary} を読んで"
+        "ください。"
+    ),
+    "crew.passer_report_section": (
+        "パス受け渡し係の原則: cmd_report.md のうち親が読むのはメモリ候補のセクションだけです。"
+        "{path} を offset {offset}、limit {limit} で Read してください。ほかは {summary} を読みます。"
+    ),
+    "crew.passer_proxy": (
+        "{agent} は crew のエージェントではありません。読んだ内容は親に届くため、親と同じパス受け渡し係の"
+        "原則が適用されます。{rule} タスク本文を読むのは crew の実働エージェントです。"
+    ),
+    "crew.passer_unseen": (
+        "cmd が開いている間、親が実行できるのは playgate が中身を見通せるコマンドだけです（実行時に"
+        "組み立てるコマンドやインタプリタの一行実行は不可）。タスクや結果の本文を読むおそれがあります。"
+    ),
+    "crew.passer_dynamic": (
+        "cmd が開いている間、実行時にしか決まらないファイル引数（{command}）はタスクや結果の本文で"
+        "ある可能性があります。ファイル名をそのまま書いてください。"
+    ),
+    "crew.files_review": (
+        "{path} は crew-plan-reviewer の返答から playgate のフックが書きます。誰も編集しません。"
+    ),
+    "crew.files_skip": (
+        "{path} を書くのは crew-decomposer です。親が plan.md と tasks/task_1.md を書くのは Phase 1 を"
+        "省略するとき（1行の修正、設定値1つの変更）だけで、cmd のエージェントがまだ動いていないこと、"
+        "タスクが1つ（| 1 | title | persona | model | - | writes |）であることが条件です。"
+        "ここでは {why}。代わりに Agent(subagent_type='crew-decomposer') を実行してください。"
+    ),
+    "crew.skip_ran": "cmd のエージェントがすでに動いています",
+    "crew.skip_task_1": "Phase 1 を省略した cmd のタスクは task 1 だけです",
+    "crew.skip_one_row": "plan の表はちょうど1行（task 1、Depends On は -）でなければなりません",
+    "crew.files_summary_claim": (
+        "{path} は書けません: {problem}。要約は記録された result のヘッダーのとおりに書いてください"
+        "（status は partial か failure、failed_tasks にそのタスクを挙げる）。"
+    ),
+    "crew.files_owner": "{path} を書くのは {owner} で、{agent} ではありません（役割ごとに書くファイルが決まっています）。",
+    "crew.files_other_cmd": "{path} はあなたの cmd（{cmd}）とは別の cmd のファイルです。",
+    "crew.files_other_result": (
+        "{path} はあなたの result ではありません。あなたのタスクは task_{task} です。その result "
+        "ファイルだけを書いてください。"
+    ),
+    "crew.files_parent_result": (
+        "親が result を書けるのは、リトライを使い切ったタスクについて、ヘッダーが status: failure "
+        "のものだけです（{path}、タスク {task}）。それ以外の result は実働が書きます。"
+    ),
+    "crew.files_log": (
+        "{path} へのこの編集は拒否されました: {why}。cmd_id、started、finished、status、"
+        "base_commit、plan_validation、tasks はフックが書きます。あなたのキー（approvals、notes）は"
+        "その下にトップレベルで追加してください。"
+    ),
+    "crew.files_summary": (
+        "{path} は集約役のファイルです。親が書けるのはフェーズ3を省略するとき（タスクが2件以下で"
+        "集約役を起動していないとき）だけです。"
+    ),
+    "crew.files_bash": "{path} は Bash ではなく Write か Edit ツールで書いてください（役割ごとに書くファイルが決まっています）。",
+    "crew.gate_parent_edit": (
+        "crew ワークフローでは、親はプロジェクトのファイル（{path}）を変更しません。変更するのは "
+        "cmd の中の実働です（Skill(skill='crew')）。親が適用するのは、一括承認でユーザーが承認した"
+        "改善（ユーザーが回答でその ID を挙げ、実行ログの approvals: improvements: に記録したもの）と "
+        "CHANGELOG.md だけです。"
+    ),
+    "crew.gate_parent_bash": (
+        "crew ワークフローで親が実行するのは、crew のスクリプト、git、読み取り専用のコマンドです。"
+        "`{command}` は何かを変更します。cmd の中で実働に任せてください。"
+    ),
+    "crew.gate_not_a_writer": (
+        "{agent} はプロジェクトのファイル（{path}）を変更しません。crew ワークフローでは、"
+        "crew-coder と crew-writer がタスクの Writes の範囲で変更します。"
+    ),
+    "crew.gate_no_task": (
+        "{agent} は開いている cmd の1つのタスクのために起動されていない（prompt にタスクファイルが"
+        "ない）ので、プロジェクトのファイルを変更しません。"
+    ),
+    "crew.gate_not_listed": (
+        "タスク {task} の Writes 列（{writes}）に {path} はありません。1つのファイルの書き手は1つ"
+        "だけです。タスクが挙げるファイルだけを書き、ほかに必要なものは result に書いてください。"
+    ),
+    "crew.memory_name": (
+        "memory_server は {server!r} ですが、crew のエージェントが挙げているのは `memory` という名前の"
+        "サーバーのツール（mcp__memory__search_nodes など）です。MCP の設定でサーバー名を `memory` に"
+        "するか、.claude/agents/crew-*.md のエージェントの tools に mcp__{server}__search_nodes"
+        "（crew-memory-writer には mcp__{server}__create_entities と mcp__{server}__add_observations も）"
+        "を加えてください。それまでエージェントはメモリに届きません。"
+    ),
+    "crew.memory_off": (
+        "メモリサーバーが設定されていません（.claude/crew-config.yaml の memory_server）。メモリの手順は"
+        "飛ばしてください。メモリがなくてもフローは動きます。"
+    ),
+    "crew.memory_early": (
+        "{cmd} はまだ実行中です。メモリ候補を保存するのは一括承認の後、回顧（回顧が無効なら集約）で cmd が"
+        "閉じてからです。"
+    ),
+    "crew.memory_writer_only": (
+        "{tool} はメモリへの書き込みです。書き込むのは crew-memory-writer だけで、一括承認でユーザーが"
+        "承認した候補に限ります（Agent(subagent_type='crew-memory-writer') に cmd のディレクトリと"
+        "承認されたエンティティを渡してください）。他のエージェントは検索だけを行います。"
+    ),
+    "crew.memory_no_delete": (
+        "{tool} は crew が使うメモリツールではありません。crew は検索（search_nodes、open_nodes、"
+        "read_graph）を行い、メモリ書き込み役がエンティティ・観察・関係を作成するだけで、削除はしません。"
+        "知見の削除はユーザーに任せてください。"
+    ),
+    "crew.memory_shape": (
+        "メモリへの書き込みには、オブジェクトの空でないリスト（entities、observations または "
+        "relations）が必要です。"
+    ),
+    "crew.memory_too_many": (
+        "1回の呼び出しにメモリエンティティが {count} 件あります。1つの cmd につき最大 {limit} 件"
+        "です（retrospect.memory.max_candidates_per_cmd）。"
+    ),
+    "crew.memory_rejected": "メモリエンティティ {name!r} は拒否されました: {problem}。",
+    "runtime.effect.record_crew_facts": "crew の記録",
+    "runtime.effect.record_the_crew_launch": "crew の起動の記録",
     # ------------------------------------------------------------ shared
     "shared.state_problems": " state.md に問題があります: {problems}。",
     "shared.state_problems_more": " state.md に問題があります: {problems} (ほかに問題が {more} 件あります)。",
@@ -382,7 +693,7 @@ MESSAGES = {
         '再開した会話です。次のファイルはこの会話で読んだときから変わっていません: {files}。内容が必要なときだけ読み直してください。'
     ),
     'session_start.read_first': 'まず次のファイルを読んでください (Read ツール)。読み終えるまでほかのツールはブロックされます: {files}。',
-    'session_start.no_state': 'state.md がありません: ワークフローの状態を読めません。ユーザーに `python install.py <repo>` の実行を依頼してください。',
+    'session_start.no_state': 'state.md がありません: ワークフローの状態を読めません。ユーザーに `{repair}` の実行を依頼してください。',
     'session_start.no_state_plugin': 'state.md がありません: ワークフローの状態を読めません。ユーザーに `{data}/venv/bin/playgate init -C <repo>` (playgate プラグインのコマンドラインツール) の実行を依頼してください。',
     'session_start.playbook': '現在の playbook: {plan} (phase {phase}、subtask {done}/{total} 完了)。',
     'session_start.no_playbook': "現在の playbook はありません: 作業の依頼はすべて Skill(skill='playbook-init') から始めてください。",
@@ -602,7 +913,7 @@ MESSAGES = {
     'sdd.a_subagent': 'サブエージェント',
     'sdd.nobody': '誰も書きません（フックが書きます）',
     'sdd_ownership.refused': (
-        '{path} は{what}です。sync-sdd ではこれを書くのは {owner} で（seed 003 Spec 4）、{writer} '
+        '{path} は{what}です。sync-sdd ではこれを書くのは {owner} で、{writer} '
         'ではありません。{route}'
     ),
     'sdd_ownership.kind_spec': 'フィーチャーの spec.yaml',
@@ -617,15 +928,15 @@ MESSAGES = {
     'sdd_ownership.kind_notes': 'セッションノート（.sdd/handover/）',
     'sdd_ownership.kind_sdd_other': 'フレームワークのファイル（.sdd/）',
     'sdd_ownership.kind_code': '実装コード',
-    'sdd_ownership.route_spec': 'spec.yaml はサブエージェントの報告をもとにリードが更新します（Spec 3.3）。',
+    'sdd_ownership.route_spec': 'spec.yaml はサブエージェントの報告をもとにリードが更新します。',
     'sdd_ownership.route_design': (
         "変更はアーキテクト経由で行ってください: Skill(skill='sdd-roadmap') に `revise {feature}` "
-        "（seed 003 の `/sdd-roadmap revise {feature}`）。変更内容を渡して "
+        "（`/sdd-roadmap revise {feature}`）。変更内容を渡して "
         "Agent(subagent_type='sdd-architect') を起動します。"
     ),
     'sdd_ownership.route_research': (
         "変更はアーキテクト経由で行ってください: Skill(skill='sdd-roadmap') に `revise {feature}` "
-        "（seed 003 の `/sdd-roadmap revise {feature}`）。変更内容を渡して "
+        "（`/sdd-roadmap revise {feature}`）。変更内容を渡して "
         "Agent(subagent_type='sdd-architect') を起動します。"
     ),
     'sdd_ownership.route_tasks': (
@@ -656,7 +967,7 @@ MESSAGES = {
     'sdd_ownership.route_notes': 'セッションノートはリードのものです: 記録してほしいことは報告に書いてください。',
     'sdd_ownership.route_sdd_other': 'フレームワークのファイルはリードのものです: 変えてほしいことを報告してください。',
     'sdd_ownership.route_code': (
-        "実装コードはビルダーのものです（Spec 4.4）: タスクを渡して Agent(subagent_type='sdd-builder') "
+        "実装コードはビルダーのものです: タスクを渡して Agent(subagent_type='sdd-builder') "
         "を起動してください（プロンプトにフィーチャー名を書きます: `Feature: <name>`）。"
     ),
     'sdd_ownership.no_plan': (
@@ -670,7 +981,7 @@ MESSAGES = {
     ),
     'sdd_ownership.programs': (
         'sync-sdd では {writer} はファイルを変えうるコマンドを実行しません: プログラムやテストの実行は'
-        'ビルダーと実装インスペクターの役目です（seed 003 Spec 4.5、各エージェントのツール）。リードが'
+        'ビルダーと test・e2e インスペクターの役目です（各エージェントのツール）。リードが'
         '実行するのは読み取り専用のコマンド、git（パスのチェックアウトを除く）、自分のファイルへの '
         "rm/mv/mkdir です。それ以外は Agent(subagent_type='sdd-builder') を起動してください。"
     ),
@@ -679,7 +990,7 @@ MESSAGES = {
         '`status: done` の設定には Edit を使ってください。'
     ),
     'sdd_ownership.tasks_structure': (
-        "{path}: リードはタスクを `status: done` にするだけですが（seed 003 Spec 4.3）、この変更は"
+        "{path}: リードはタスクを `status: done` にするだけですが、この変更は"
         "それ以上のことをしています: {problem}。タスクの変更は Agent(subagent_type='sdd-taskgenerator') "
         "経由です（Skill(skill='sdd-roadmap') に `revise {feature}`）。"
     ),
@@ -695,7 +1006,7 @@ MESSAGES = {
     # ---- sdd: sdd-phase-gate (seed 003 Spec 5, at the start of a subagent)
     'sdd_phase_gate.no_feature': (
         "{agent} は起動されません: プロンプトにフィーチャーがありません。1 行で `Feature: <name>` と"
-        "書いてください（seed 003 Spec 6.1: プロンプトでフィーチャー、パス、スコープ、指示を渡す）。"
+        "書いてください（サブエージェントが知るのはプロンプトだけです: フィーチャー、パス、スコープ、指示）。"
         "フィーチャー: {features}。"
     ),
     'sdd_phase_gate.unknown_feature': (
@@ -707,7 +1018,7 @@ MESSAGES = {
     'sdd_phase_gate.unknown_phase': "Unknown phase '{phase}'（{feature}: {agent} は起動されません）。",
     'sdd_phase_gate.wrong_phase': (
         '{feature} の {agent} は起動されません: phase は {phase} で、{agent} が動くのは {allowed} '
-        'のときです（seed 003 Spec 5.1）。{first}'
+        'のときです。{first}'
     ),
     'sdd_phase_gate.first_initialized': (
         "先に設計です: Agent(subagent_type='sdd-architect') が design.md を書き、その後リードが "
@@ -728,13 +1039,13 @@ MESSAGES = {
     'sdd_phase_gate.tasks_open': (
         '{feature}（phase {phase}）の {agent} は起動されません: 実装レビューはすべてのタスクが終わって'
         'から行います。tasks.yaml で done になっていないもの: {tasks}。ビルダーが戻るたびにその'
-        'タスクを done にしてください（seed 003 Spec 8.2）。'
+        'タスクを done にしてください。'
     ),
     'sdd_phase_gate.no_tasks': 'タスクがありません',
     # ---- sdd: sdd-reply, sdd-commit (seed 003 Spec 11, §15)
     'sdd_reply.no_written': (
         "{agent}: レビューは自分のファイルに書き、最後は `WRITTEN:<path>` の 1 行だけにしてください"
-        "（seed 003 Spec 11.3: 分析はファイルに書き、リードはそこで読みます）。あなたのファイルは "
+        "（分析はファイルに書き、リードはそこで読みます）。あなたのファイルは "
         "<feature>/.review/{own} です（プロンプトが示すレビューディレクトリ）。"
     ),
     'sdd_reply.not_own': (
@@ -753,30 +1064,30 @@ MESSAGES = {
         'ファイルを直してから、`WRITTEN:{path}` だけを返してください。'
     ),
     'sdd_reply.more': (
-        '{agent}: 返答は `WRITTEN:{path}` だけにしてください（seed 003 Spec 11.3: 出力の抑制でリードの'
+        '{agent}: 返答は `WRITTEN:{path}` だけにしてください（出力の抑制でリードの'
         'コンテキストを守ります）。それ以外はファイルに書きます。いまその 1 行で終えてください。'
     ),
     'sdd_commit.lead_only': (
-        '{agent} はコミットしません: sync-sdd では品質ゲートの後にリードがコミットします（seed 003 '
-        '§15.6、§15.7）。作業を報告すれば、リードがコミットします。'
+        '{agent} はコミットしません: sync-sdd では品質ゲートの後にリードがコミットします。'
+        '作業を報告すれば、リードがコミットします。'
     ),
     'sdd_commit.no_message': (
-        'コミットメッセージは -m で seed の形式で渡してください（seed 003 §15.9）: フィーチャーの'
+        'コミットメッセージは -m でフレームワークの形式で渡してください: フィーチャーの'
         'パイプラインの後は `git commit -m "<feature>: <summary>"`、ウェーブの後は '
         '`git commit -m "Wave <N>: <summary>"`。フィーチャー: {features}。'
     ),
     'sdd_commit.format': (
-        'コミットの件名 {subject!r} は seed の形式ではありません（seed 003 §15.9）: '
+        'コミットの件名 {subject!r} はフレームワークの形式ではありません: '
         '`<feature>: <summary>`（フィーチャーのパイプライン。フィーチャー: {features}）または '
         '`Wave <N>: <summary>`（ウェーブ）。'
     ),
     'sdd_commit.pipeline_open': (
         '{feature} のパイプラインはまだ完了していません（phase {phase}）: `{feature}: ...` のコミットは'
-        'その後です（seed 003 §15.7）。実装レビューの GO で spec.yaml が implementation-complete に'
+        'その後です。実装レビューの GO で spec.yaml が implementation-complete に'
         'なってからにしてください。'
     ),
     'sdd_commit.wave_open': (
-        "Wave {wave} の品質ゲートはまだ通っていません（seed 003 §15.6）: {features} のビルダーの作業の後に"
+        "Wave {wave} の品質ゲートはまだ通っていません: {features} のビルダーの作業の後に"
         "実装レビューの GO がありません。レビュー（実装インスペクター、その後 "
         "Agent(subagent_type='sdd-auditor-impl')）を行ってからコミットしてください。"
     ),
@@ -787,7 +1098,7 @@ MESSAGES = {
     ),
     'spec_phase_gate.sdd_tasks_open': (
         '{feature}: implementation-complete には tasks.yaml のすべてのタスクが done であることが必要です'
-        '（seed 003 Spec 8.4: spec.yaml の更新はすべてのビルダーが終わってから）。done でないもの: {tasks}。'
+        '（spec.yaml の更新はすべてのビルダーが終わってから）。done でないもの: {tasks}。'
     ),
     'spec_phase_gate.sdd_no_go': (
         "{feature}: implementation-complete には、オーディターの終了時に playgate が記録した実装レビューの "
@@ -988,7 +1299,7 @@ MESSAGES = {
         'またはユーザーが /breezing abort と入力してください。'
     ),
     'breezing_gate.active_not_object': (
-        '.claude/state/breezing-active.json は JSON オブジェクトのままでなければなりません (seed 001 スキーマ v2)。'
+        '.claude/state/breezing-active.json は JSON オブジェクトのままでなければなりません (breezing スキルの形式、スキーマ v2)。'
         'オブジェクト全体を書き直してください。'
     ),
     'breezing_gate.hooks_section': (
@@ -1035,7 +1346,7 @@ MESSAGES = {
     ),
     'breezing_gate.no_tasks': (
         '共有タスクリストにまだタスクがありません: 確認済みの範囲のタスクを TaskCreate で登録し '
-        '(Plans.md の 1 タスクにつき 1 件、seed 001 のとおり owns: と blocked-by を付ける)、'
+        '(Plans.md の 1 タスクにつき 1 件、owns: を付け、同じファイルに触れるタスクには blocked-by を付ける)、'
         'それから Implementer と Reviewer を起動してください。'
     ),
     'breezing_gate.escalated': (
@@ -1043,7 +1354,7 @@ MESSAGES = {
         '(SendMessage で Team に待機を伝え、質問でターンを終える)。ユーザーの次のプロンプトで作業を再開できます。'
     ),
     'breezing_gate.wrong_implementer': (
-        "impl_mode が '{mode}' なので Implementer は '{wanted}' です。'{agent}' は起動しません (seed 001)。"
+        "impl_mode が '{mode}' なので Implementer は '{wanted}' です。'{agent}' は起動しません (breezing スキルのモード表)。"
         "'{wanted}' を起動してください。"
     ),
     'breezing_gate.delegate_agent': (
@@ -1138,7 +1449,7 @@ MESSAGES = {
     ),
     'breezing_prompt.answer_cancel': (
         'ユーザーがキャンセルしました: .claude/state/breezing-active.json を削除し '
-        '(`rm -f .claude/state/breezing-active.json`)、停止してください (seed 001 の早期中断)。'
+        '(`rm -f .claude/state/breezing-active.json`)、停止してください (breezing スキルの早期中断)。'
     ),
     'breezing_prompt.answer_unanswered': (
         '範囲確認はまだ答えられていません: ユーザーのプロンプトは「はい」ではありませんでした。'
@@ -1377,12 +1688,9 @@ MESSAGES = {
         '{guard} で内部エラーが発生しました ({error})。安全のためこの呼び出しをブロックします。'
         '詳細は {log} にも書き込めませんでした (ディスクがいっぱいか、書き込める通常のファイルではありません)。'
         'ユーザーに伝えてください。ユーザーは空き容量を作るかそのファイルを直すか、'
-        'スイートを再インストール (python install.py <repo>) できます。'
+        'スイートを再インストール ({repair}) できます。'
     ),
-    'runtime.guard_error': (
-        '{guard} で内部エラーが発生しました。安全のためこの呼び出しをブロックします。詳細は {log} にあります。ユーザーに伝えてください。'
-        'ユーザーはそこに書かれた状態ファイルを修正するか、スイートを再インストール (python install.py <repo>) できます。'
-    ),
+    'runtime.guard_error': '{guard} で内部エラーが発生しました。安全のためこの呼び出しをブロックします。詳細は {log} にあります。ユーザーに伝えてください。ユーザーはそこに書かれた状態ファイルを修正するか、スイートを再インストール ({repair}) できます。',
     # ------------------------------------------------------------ reward state: edit views
     'reward.cannot_compute': 'この {tool} 呼び出しの後の {label} を計算できません',
     'reward.edit_does_not_apply': 'old_string がちょうど 1 回だけ見つかるわけではありません (または編集が適用できません)',
@@ -1552,20 +1860,20 @@ MESSAGES = {
     # ---- sdd: agent-definitions, seed 003's naming, tiers and least tools
     'agent_definitions.err_model': '`model` が {model} で、モデル名ではありません（{models} または claude-... の ID）',
     'agent_definitions.err_sdd_role': (
-        '{stem}.md はフレームワークのエージェント（sdd-*）の名前ですが、seed 003 の表のロールではありません'
-        '（sdd-architect、sdd-auditor-<観点>、sdd-taskgenerator、sdd-builder、sdd-inspector-<観点>。Spec 12.2）'
+        '{stem}.md はフレームワークのエージェント（sdd-*）の名前ですが、その表のロールではありません'
+        '（sdd-architect、sdd-auditor-<観点>、sdd-taskgenerator、sdd-builder、sdd-inspector-<観点>）'
     ),
-    'agent_definitions.err_sdd_name': '`name` はファイル名と同じ {stem} にしてください（Spec 12.2、12.3）',
+    'agent_definitions.err_sdd_name': '`name` はファイル名と同じ {stem} にしてください（起動するときの subagent_type）',
     'agent_definitions.err_sdd_description': (
         '`description` はフレームワーク固有の文言（SDD を含む）にして、Claude が自分から委任しない'
-        'ようにしてください（Spec 12.4）'
+        'ようにしてください'
     ),
-    'agent_definitions.err_sdd_model': '{stem} の `model` は {model} にしてください（そのティア、Spec 1.7、1.8）',
+    'agent_definitions.err_sdd_model': '{stem} の `model` は {model} にしてください（ティア: アーキテクトとオーディターは opus、ほかは sonnet）',
     'agent_definitions.err_sdd_no_tools': (
-        'フレームワークのエージェントはツールを列挙します（最小権限、Spec 12.5）: 多くとも {tools}'
+        'フレームワークのエージェントはツールを列挙します（最小権限）: 多くとも {tools}'
     ),
     'agent_definitions.err_sdd_tools': (
-        '`tools` にロールの最小限のツール（{tools}。Spec 12.5）を超える {extra} があります'
+        '`tools` にロールの最小限のツール（{tools}）を超える {extra} があります'
     ),
     'bash_check.list_unreadable': (
         'bash-check: {how} は {target}{verb}が、{problem}。修復するまで、書き込みはできません。'
@@ -2491,7 +2799,7 @@ MESSAGES = {
     'explain.pre_passes': '=> PreToolUse は通します ({decision})',
     'explain.pre_blocked': '=> PreToolUse はブロックします ({decision})',
     'explain.pre_asks': '=> PreToolUse はユーザーに判断を求めます ({decision})',
-    'explain.family': 'コマンドファミリー {family}: {level} ({source})',
+    'explain.family': 'コマンド系統 {family}: {level} ({source})',
     'explain.bash_check_alone': 'bash-check 単独の答え (チェーンはその前で止まりました。上のガードが通した後の bash-check の答えです):',
     'explain.rules': 'カスタムルール ({file})',
     'explain.rules_none': '一致するルールはありません',
@@ -2857,6 +3165,19 @@ MESSAGES = {
         '{layer} の project_commands に自分で追加してください。'
     ),
     'installer.commands_declared': '  {path} で宣言しました',
+    'installer.workflow_would': 'ワークフロー: state.md の config.workflow を {name} にする予定です',
+    'installer.workflow_unchanged': (
+        'ワークフロー: state.md は変更していません ({error})。'
+        'config セクションに `workflow: {name}` を自分で設定してください'
+    ),
+    'installer.workflow_set': (
+        'ワークフロー: state.md の config.workflow を {name} にしました '
+        '(docs/workflows.md)'
+    ),
+    'installer.workflow_env': 'ワークフロー {name}: {settings} の env に {keys} が必要です ({docs})',
+    'installer.workflow_env_ask': '追加しますか? [y/N] ',
+    'installer.workflow_env_not': '  追加していません。--yes を付けてやり直すか、{settings} に追加してください: {json}',
+    'installer.workflow_env_done': '  {settings} に追加しました',
     'installer.statusline_theirs': (
         'ステータス行: すでに設定されています ({where})。'
         'そのままにします (`playgate statusline` は自分のスクリプトからも使えます)'
@@ -2950,10 +3271,7 @@ MESSAGES = {
     ),
     'protected_list.cannot_read': '読み込めません ({error})',
     'protected_list.too_large': '{limit} バイトを超えています',
-    'protected_list.unreadable': (
-        '{file} はありますが、{why}。そのため、どのファイルが保護されているか分かりません。'
-        'ユーザーに復元を依頼してください (git checkout -- {file}、または python install.py <repo> で再インストール)'
-    ),
+    'protected_list.unreadable': '{file} はありますが、{why}。そのため、どのファイルが保護されているか分かりません。ユーザーに復元を依頼してください (git checkout -- {file}、または {repair} で再インストール)',
     'edits.is_dir': 'パスがディレクトリです',
     'edits.unreadable': 'ファイルを読み込めません ({error})',
     'edits.too_large': 'ファイルが {limit} バイトを超えています',
@@ -2979,7 +3297,7 @@ MESSAGES = {
         "state.md: セクション '{section}' を書くと解析できない YAML になります。何も書き込んでいません — "
         "セクションに特殊な書き方がないか確認してください"
     ),
-    'state_md.write_missing': '{path} がありません。install.py を実行して作成してください',
+    'state_md.write_missing': '{path} がありません。{repair} で作成されます',
     'state_md.write_unreadable': (
         '{path} を読み込めません ({error})。何も書き込んでいません — 通常の読み込み可能なファイルに'
         'してください (git から復元してください)'

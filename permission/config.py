@@ -228,7 +228,10 @@ def build(layers, schema_bytes: bytes) -> dict:
         statuses.append([layer.label, "loaded"])
         docs.append((layer.label, doc))
     if statuses[0][1] != "loaded" and not errors:
-        errors.append(f"{layers[0].label}: missing; reinstall the suite (python install.py <repo>)")
+        from statefiles import layout  # lazy: a missing defaults file only
+
+        errors.append(f"{layers[0].label}: missing; reinstall the suite "
+                      f"({layout.repair_command()})")
     value = merge(docs)
     value["layers"] = statuses
     value["errors"] = errors

@@ -18,7 +18,8 @@ config :func:`load_config`   a broken configuration layer → dialog
                              execution → phases 4–6
 4      :func:`interpreter_flags` safe flags pass; dangerous/unknown → dialog
 5      :func:`script_path`   script path inside the project (lexical and real)
-6      :func:`project_scripts` under ``scripts/`` or ``.claude/hooks/`` → ALLOW,
+6      :func:`project_scripts` under ``scripts/`` or ``.claude/hooks/``, or one of
+                             the suite's scripts (``SUITE_SCRIPTS``) → ALLOW,
                              else dialog
 7A     :func:`command_name`  plain name, exact case
 7B     :func:`always_ask`    always_ask, or a command runner (floor) → dialog
@@ -49,6 +50,12 @@ from permission.project_commands import match
 SOURCE_WORDS = ("source", ".", "exec", "eval")
 #: Phase 6: the directories whose scripts are approved (whole components).
 SCRIPT_DIRS = ("scripts", ".claude/hooks")
+#: Phase 6: the suite's own scripts Claude runs with a python interpreter,
+#: approved as these exact files (install.py's copies, in the protected
+#: floor: nothing an agent writes is one of them). The crew workflow's
+#: scripts (seed 000 new_cmd, validate_result, stats; workflow.crew.scripts).
+SUITE_SCRIPTS = (".claude/skills/crew/new_cmd.py", ".claude/skills/crew/validate_result.py",
+                 ".claude/skills/crew/stats.py")
 #: 7E: HTTP methods that only read.
 READ_METHODS = frozenset({"GET", "HEAD"})
 #: 7E/7D: repo-relative directories no approved command may write into, or
@@ -334,13 +341,23 @@ def _in_script_dir(rel) -> str | None:
     return None
 
 
+def _is_python(name: str) -> bool:
+    """``python``, ``python3`` or ``python3.N`` (the suite's scripts are Python)."""
+    return name in ("python", "python3") or (name.startswith("python3.")
+                                              and name[8:].isdigit())
+
+
 def project_scripts(req: Request) -> tuple:
     """Phase 6: a script under ``<project>/scripts/`` or
-    ``<project>/.claude/hooks/`` (whole components, in both readings) →
-    ALLOW; any other script → dialog."""
+    ``<project>/.claude/hooks/`` (whole components, in both readings), or
+    one of :data:`SUITE_SCRIPTS` run by an interpreter (that exact file in
+    both readings) → ALLOW; any other script → dialog."""
     if req.kind in COMMAND_KINDS:
         return SKIP, "not an interpreter command"
     lex_rel, real_rel = req.script_rel
+    if (req.kind == INTERPRETER and _is_python(req.name) and lex_rel == real_rel
+            and lex_rel in SUITE_SCRIPTS):
+        return ALLOW, f"{req.name} {lex_rel}: one of the suite's scripts"
     lex_dir, real_dir = _in_script_dir(lex_rel), _in_script_dir(real_rel)
     if lex_dir and real_dir:
         how = f"{req.name} " if req.kind == INTERPRETER else ""

@@ -39,7 +39,9 @@ from statefiles.playbook import resolve_active
 SCHEMA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas")
 #: Largest file read (bytes), as the state readers (statefiles.playbook).
 MAX_BYTES = 4 * 1024 * 1024
-KINDS = ("state", "plan", "progress", "rules")
+KINDS = ("state", "plan", "progress", "rules", "crew-config")
+#: The crew workflow's configuration file (statefiles/crew/config.py).
+CREW_CONFIG = ".claude/crew-config.yaml"
 
 
 class Problem(Record):
@@ -99,6 +101,8 @@ def _order(p: Problem) -> tuple:
 def kind_of(path: str) -> str | None:
     """``state``/``plan``/``progress`` from the file name, else ``None``."""
     name = os.path.basename(path).lower()
+    if name.endswith(("crew-config.yaml", "crew-config.yml")):
+        return "crew-config"
     if name.endswith(".md"):
         return "state"
     if name == "plan.json":
@@ -414,6 +418,9 @@ def project_files(root: str, include_archive: bool = False) -> list:
     rules_file = layout.join(root, layout.CUSTOM_RULES)
     if os.path.lexists(rules_file):  # the custom rules, when there are any
         files.append((rules_file, layout.CUSTOM_RULES, "rules"))
+    crew = layout.join(root, CREW_CONFIG)
+    if os.path.lexists(crew):  # the crew workflow's configuration, when there is one
+        files.append((crew, CREW_CONFIG, "crew-config"))
     return files
 
 
@@ -445,6 +452,31 @@ def validate_rules(path: str, label: str | None = None) -> FileReport:
     return report
 
 
+def validate_crew_config(path: str, label: str | None = None) -> FileReport:
+    """Validate the crew workflow's configuration (``.claude/crew-config.yaml``):
+    YAML, its schema (``statefiles/schemas/crew-config.schema.json``), each
+    error at its line."""
+    import yaml  # lazy: only when a crew configuration is validated
+
+    report = FileReport(label or path, "crew-config", path)
+    text, problem = read_text(path)
+    if problem:
+        report.add("error", f"{report.path} {problem}", (0, 0))
+        return report
+    try:
+        document = yaml.safe_load(text.lstrip("\ufeff"))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+        report.add("error", f"not valid YAML: {getattr(exc, 'problem', None) or exc}", where)
+        return report
+    report.document = document
+    positions = yaml_positions(text.lstrip("\ufeff"))
+    for where, message in schema_errors("crew-config", document):
+        report.add("error", message, positions.find(where), where)
+    return report
+
+
 def _path_of(where: str) -> tuple:
     """``rules[0].flags[1]`` → ``("rules", 0, "flags", 1)``."""
     out: list = []
@@ -466,6 +498,8 @@ def validate_files(files, root: str | None = None) -> list:
             report = validate_state(path, root, label)
         elif kind == "rules":
             report = validate_rules(path, label)
+        elif kind == "crew-config":
+            report = validate_crew_config(path, label)
         else:
             report = validate_json(path, kind, label)
             by_dir.setdefault(os.path.dirname(os.path.abspath(path)), {})[kind] = report

@@ -424,7 +424,10 @@ def load(path: str = TABLES_FILE, write: bool = True):
     # The path finder importlib uses, without importing the importlib package.
     spec = sys.modules["_frozen_importlib_external"].PathFinder.find_spec("bashlex")
     if spec is None or not spec.submodule_search_locations:
-        raise ImportError("bashlex is not installed; reinstall the suite (python install.py <repo>)")
+        from statefiles import layout  # lazy: only a missing bashlex says how to repair
+
+        raise ImportError(f"bashlex is not installed; reinstall the suite "
+                          f"({layout.repair_command()})")
     # The package's __init__ imports bashlex.parser at once, which builds the
     # tables; create the package object ourselves so yacc can be patched first.
     pkg = type(sys)("bashlex")

@@ -91,6 +91,10 @@ FLOOR = (
     ".claude/skills/state/**",
     ".claude/skills/sdd-roadmap/**",
     ".claude/skills/breezing/**",
+    # The crew workflow's skill: its scripts (approved by the permission gate),
+    # templates and the configuration example; its agents; the user's config.
+    ".claude/skills/crew/**",
+    ".claude/crew-config.yaml",
     ".claude/agents/pm.md",
     ".claude/agents/reviewer.md",
     ".claude/agents/critic.md",
@@ -113,6 +117,15 @@ FLOOR = (
     ".claude/state/breezing-request.json",
     ".claude/state/breezing-signals.jsonl",
     ".claude/state/breezing-timeline.jsonl*",
+    ".claude/agents/crew-decomposer.md",
+    ".claude/agents/crew-plan-reviewer.md",
+    ".claude/agents/crew-researcher.md",
+    ".claude/agents/crew-writer.md",
+    ".claude/agents/crew-coder.md",
+    ".claude/agents/crew-reviewer.md",
+    ".claude/agents/crew-aggregator.md",
+    ".claude/agents/crew-retrospector.md",
+    ".claude/agents/crew-memory-writer.md",
     ".mcp.json",
     # The Claude Code plugin's code, marketplaces and environment.
     "~/.claude/plugins/**",
@@ -704,6 +717,6 @@ def load(root: str) -> ProtectedList:
     result.root = root
     if unreadable:
         result.unreadable = _text("protected_list.unreadable", file=layout.PROTECTED_FILES,
-                                  why=unreadable)
+                                  why=unreadable, repair=layout.repair_command(root))
         result.problems.insert(0, result.unreadable)
     return result

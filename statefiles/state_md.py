@@ -716,7 +716,8 @@ def update_keys(root: str, section: str, updates: dict, *, create: bool = True,
         try:
             data = read_bytes(path, MAX_BYTES + 1)
         except FileNotFoundError:
-            raise StateError(_text("state_md.write_missing", path=path)) from None
+            raise StateError(_text("state_md.write_missing", path=path,
+                                   repair=layout.repair_command(root))) from None
         except OSError as exc:
             raise StateError(_text("state_md.write_unreadable", path=path,
                                    error=_os_error(exc))) from None

@@ -20,11 +20,16 @@ from statefiles.protected import FLOOR
 from workflow import registry
 
 SKILLS = ("post-loop", "playbook-init", "prompt-analyzer", "understanding-check", "state",
-          "sdd-roadmap", "breezing")
+          "sdd-roadmap", "breezing", "crew")
+#: The crew workflow's agents (seed 000; workflow/registry.py, entry crew).
+CREW_AGENTS = ("crew-decomposer", "crew-plan-reviewer", "crew-researcher", "crew-writer",
+               "crew-coder", "crew-reviewer", "crew-aggregator", "crew-retrospector",
+               "crew-memory-writer")
 AGENTS = ("pm", "reviewer", "critic", "prompt-analyzer", "executor-resolver", "codex-delegate",
           "coderabbit-delegate",
           # breezing (seed 001)
-          "task-worker", "codex-implementer", "code-reviewer", "plan-analyst", "plan-critic")
+          "task-worker", "codex-implementer", "code-reviewer", "plan-analyst",
+          "plan-critic") + CREW_AGENTS
 #: The breezing agents keep what they learn across runs (seed 001: ``memory: project``).
 PROJECT_MEMORY = ("task-worker", "codex-implementer", "code-reviewer", "plan-analyst",
                   "plan-critic")
@@ -45,6 +50,19 @@ SEED_TOOLS = {
     "code-reviewer": {"Read", "Grep", "Glob", "Bash"},
     "plan-analyst": {"Read", "Grep", "Glob", "Bash"},
     "plan-critic": {"Read", "Grep", "Glob", "Bash"},
+    # The crew's least tools: the plan reviewer and the memory writer cannot
+    # write files; only the coder runs commands that change things.
+    "crew-decomposer": {"Read", "Write", "Grep", "Glob", "mcp__memory__search_nodes"},
+    "crew-plan-reviewer": {"Read", "Grep", "Glob"},
+    "crew-researcher": {"Read", "Write", "Grep", "Glob", "WebSearch", "WebFetch",
+                        "mcp__memory__search_nodes"},
+    "crew-writer": {"Read", "Write", "Edit", "Grep", "Glob", "mcp__memory__search_nodes"},
+    "crew-coder": {"Read", "Write", "Edit", "Grep", "Glob", "Bash", "mcp__memory__search_nodes"},
+    "crew-reviewer": {"Read", "Write", "Grep", "Glob", "Bash", "mcp__memory__search_nodes"},
+    "crew-aggregator": {"Read", "Write", "Grep", "Glob"},
+    "crew-retrospector": {"Read", "Write", "Grep", "Glob", "mcp__memory__search_nodes"},
+    "crew-memory-writer": {"Read", "mcp__memory__create_entities", "mcp__memory__add_observations",
+                           "mcp__memory__search_nodes"},
 }
 WRITE_TOOLS = {"Write", "Edit", "MultiEdit", "NotebookEdit"}
 SPAWN_TOOLS = {"Task", "Agent"}
@@ -87,7 +105,7 @@ def test_agent_frontmatter_and_tools(name):
     assert not tools & SPAWN_TOOLS
     if name in ("critic", "reviewer", "prompt-analyzer", "executor-resolver",
                 "coderabbit-delegate", "codex-implementer", "code-reviewer", "plan-analyst",
-                "plan-critic"):
+                "plan-critic", "crew-plan-reviewer", "crew-memory-writer"):
         assert not tools & WRITE_TOOLS
     if name in PROJECT_MEMORY:
         assert data.get("memory") == "project"

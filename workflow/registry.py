@@ -175,18 +175,28 @@ WORKFLOWS = (
         name="crew",
         title="crew orchestration (claude-crew)",
         seeds=("000",),
-        start=None,
+        start="crew",
         roles={
             "planner": ("crew-decomposer",),
             "plan_checker": ("crew-plan-reviewer",),
             "worker": ("crew-researcher", "crew-writer", "crew-coder", "crew-reviewer"),
             "aggregator": ("crew-aggregator",),
             "retrospector": ("crew-retrospector",),
+            "memory_writer": ("crew-memory-writer",),
         },
-        read_only=frozenset({"crew-plan-reviewer"}),
+        # The plan reviewer only reads: the hooks write plan_review.md from its
+        # reply. The memory writer's only tools are the memory server's.
+        read_only=frozenset({"crew-plan-reviewer", "crew-memory-writer"}),
         files=("work/cmd_*/plan.md", "work/cmd_*/execution_log.yaml"),
-        abort="",
-        docs="",
+        abort="python3 .claude/skills/crew/new_cmd.py --abort cmd_NNN (its files stay in work/)",
+        docs="docs/crew.md",
+        playbook=False,  # its plan is the cmd's plan.md, checked by crew-plan-reviewer
+        # The cmd's gates (waves, one writer per file, the checked plan before
+        # code), the path-passer rule and the execution log the hooks write.
+        guards=(
+            "crew_wave_guard", "crew_path_passer", "crew_files", "crew_plan_gate",
+            "crew_memory", "crew_recorder", "crew_reminder", "crew_stop_check", "crew_resume",
+        ),
     ),
     Workflow(
         name="breezing",
@@ -251,6 +261,14 @@ WORKFLOWS = (
                "that feature's agents); set config.workflow back to golden-path to leave "
                "the workflow"),
         docs="docs/sync-sdd.md",
+        guards=(
+            # PreToolUse: who writes which artifact and who runs programs, the
+            # phase gate when a subagent starts, the lead's commit (Spec 4, 5, §15)
+            "sdd_ownership", "sdd_phase_gate", "sdd_commit",
+            # SubagentStop: the auditor's verdict kept by the hooks, the
+            # review agents' WRITTEN:{path} reply (Spec 7, 11)
+            "sdd_verdict", "sdd_reply",
+        ),
     ),
 )
 

@@ -1,6 +1,6 @@
-"""``playgate validate [FILE...]``: state.md, plan.json, progress.json and
-the custom rules file against their schemas, every error with its file, line
-and column.
+"""``playgate validate [FILE...]``: state.md, plan.json, progress.json, the
+custom rules file and the crew workflow's configuration against their
+schemas, every error with its file, line and column.
 
 Without FILE: the project's state.md, every playbook under ``play/``
 (``--archive`` adds ``play/archive/``) and ``.claude/playgate-rules.yaml``
@@ -24,7 +24,7 @@ def add_arguments(parser) -> None:
     help texts from the message catalogue."""
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help=messages.text("validate.opt.files"))
-    parser.add_argument("--kind", choices=["state", "plan", "progress", "rules"],
+    parser.add_argument("--kind", choices=["state", "plan", "progress", "rules", "crew-config"],
                         help=messages.text("validate.opt.kind"))
     parser.add_argument("--archive", action="store_true",
                         help=messages.text("validate.opt.archive"))

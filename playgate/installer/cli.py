@@ -105,8 +105,8 @@ def _install(repo: str, python, dry_run: bool, assume_yes: bool, again: str, und
         _record_declared(target, before)
     registered = offer_statusline(target, assume_yes=assume_yes, dry_run=dry_run, ask=ask,
                                   lang=lang)
-    chosen = choose(target, workflow, dry_run=dry_run)
-    offer_env(target, chosen, assume_yes=assume_yes, dry_run=dry_run, ask=ask)
+    chosen = choose(target, workflow, dry_run=dry_run, lang=lang)
+    offer_env(target, chosen, assume_yes=assume_yes, dry_run=dry_run, ask=ask, lang=lang)
     if dry_run:
         return 0
     _finish(result, bool(declared) or registered == "registered", left, again, undo,

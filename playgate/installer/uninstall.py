@@ -128,7 +128,9 @@ def uninstall_plan(root: str, m: dict) -> Plan:
     if adopted:
         plan.note(Text("installer.kept_adopted", count=len(adopted), example=adopted[0]))
     planned = {what for _verb, what, _f, _a in plan.steps}
-    if PERMISSION_LAYER not in planned and os.path.isfile(join(root, PERMISSION_LAYER)):
+    named = any(getattr(n, "fields", {}).get("path") == PERMISSION_LAYER for n in plan.notes)
+    if PERMISSION_LAYER not in planned and not named \
+            and os.path.isfile(join(root, PERMISSION_LAYER)):
         # The project's permission layer (project_commands the install
         # declared, or the user's own rules): theirs to keep or delete.
         plan.note(Text("installer.kept_layer", path=PERMISSION_LAYER))

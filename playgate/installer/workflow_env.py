@@ -22,41 +22,33 @@ import json
 import playgate.installer.manifest as manifest
 import playgate.installer.settings as settings
 from playgate.installer.common import MANIFEST, SETTINGS, join, mode_of, read, write
-
-
-def _registry():
-    from playgate import suite
-
-    suite.put_on_path()
-    from workflow import registry
-
-    return registry
+from playgate.installer.speak import say
+from statefiles import state_md  # noqa: E402 - the suite root is on sys.path (common)
+from workflow import registry  # noqa: E402 - as above
 
 
 def workflow_names() -> tuple:
     """The workflows ``--workflow`` accepts (the registry's names)."""
-    return _registry().NAMES
+    return registry.NAMES
 
 
-def choose(repo: str, name: str | None, *, dry_run: bool = False, out=print) -> str | None:
+def choose(repo: str, name: str | None, *, dry_run: bool = False, out=print,
+           lang: str = "en") -> str | None:
     """Set state.md ``config.workflow`` to ``name`` (one of
     :func:`workflow_names`, when given) and return the workflow the
     repository uses (``None`` when state.md does not say or cannot be
     read). A state.md that cannot be updated is left as it is, with the
     line to set by hand."""
-    from statefiles import state_md
-
     if name:
         if dry_run:
-            out(f"workflow: would set state.md config.workflow: {name}")
+            out(say(lang, "installer.workflow_would", name=name))
             return name
         try:
             state_md.update_keys(repo, "config", {"workflow": name})
         except Exception as exc:  # noqa: BLE001 - the install itself succeeded
-            out(f"workflow: state.md was not changed ({exc}); set `workflow: {name}` in its "
-                "config section yourself")
+            out(say(lang, "installer.workflow_unchanged", error=str(exc), name=name))
             return name
-        out(f"workflow: state.md config.workflow: {name} (docs/workflows.md)")
+        out(say(lang, "installer.workflow_set", name=name))
         return name
     try:
         state = state_md.load(repo)
@@ -67,10 +59,9 @@ def choose(repo: str, name: str | None, *, dry_run: bool = False, out=print) -> 
 
 
 def offer_env(repo: str, name: str | None, *, assume_yes: bool = False, dry_run: bool = False,
-              ask=None, out=print) -> bool:
+              ask=None, out=print, lang: str = "en") -> bool:
     """Offer the ``env`` keys of workflow ``name`` (after an install).
     Returns True when they are all set (now or before)."""
-    registry = _registry()
     wf = registry.BY_NAME.get(name or "")
     if wf is None or not wf.env:
         return False
@@ -89,15 +80,15 @@ def offer_env(repo: str, name: str | None, *, assume_yes: bool = False, dry_run:
     missing = {k: v for k, v in wf.env if k not in env}
     if not missing:
         return True
-    out(f"workflow {wf.name}: it needs {', '.join(missing)} in {SETTINGS} env "
-        f"({wf.docs or 'docs/workflows.md'})")
+    out(say(lang, "installer.workflow_env", name=wf.name, keys=", ".join(missing),
+            settings=SETTINGS, docs=wf.docs or "docs/workflows.md"))
     if dry_run:
-        out("  (dry run: nothing written)")
+        out(say(lang, "installer.offer_dry"))
         return False
-    agreed = assume_yes or (ask is not None and ask("Add them? [y/N] "))
+    agreed = assume_yes or (ask is not None and ask(say(lang, "installer.workflow_env_ask")))
     if not agreed:
-        out(f"  not added. Re-run with --yes, or add to {SETTINGS}: "
-            + json.dumps({"env": missing}))
+        out(say(lang, "installer.workflow_env_not", settings=SETTINGS,
+                json=json.dumps({"env": missing})))
         return False
     record = m["settings"]
     if "env" not in current:
@@ -106,5 +97,5 @@ def offer_env(repo: str, name: str | None, *, assume_yes: bool = False, dry_run:
     write(path, settings.dump(current, data.decode("utf-8")), mode_of(path), durable=True)
     record["env"] = {**(record.get("env") or {}), **missing}
     write(join(repo, MANIFEST), manifest.dumps(m))
-    out(f"  added to {SETTINGS}")
+    out(say(lang, "installer.workflow_env_done", settings=SETTINGS))
     return True

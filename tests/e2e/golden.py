@@ -36,6 +36,7 @@ import json
 import re
 import threading
 
+from saying import says
 from statefiles.playbook import new_progress
 
 from .fakeapi import Request, text, tool_use
@@ -748,9 +749,12 @@ class MainAgent(Policy):
                                       "activate the playbook in state.md")
             self.expect_ok(out, "activate the playbook in state.md, as a message asked")
         progress = json.loads((self.box.repo / PROGRESS).read_text())
+        # What asks for it: the skill's own instruction (product text the
+        # agent reads, not a hook message) or progress-reminder's message,
+        # recognised by its key whatever its wording.
         if progress["subtasks"]["p1.1"]["status"] != "in_progress" and (
-                "set `progress.json` `active`" in init or "set its status to in_progress"
-                in (feedback + init).lower() or "Set its status to in_progress" in feedback):
+                "set `progress.json` `active`" in init
+                or says(feedback, "progress_reminder.set_in_progress")):
             progress["subtasks"]["p1.1"]["status"] = "in_progress"
             progress["phases"]["p1"]["status"] = "in_progress"
             out = yield from self.act("Write", {"file_path": self.abs(PROGRESS),

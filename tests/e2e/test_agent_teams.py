@@ -23,6 +23,7 @@ Measured with 2.1.329 (pinned) and 2.1.332 (``PLAYGATE_E2E_CLAUDE``).
 from __future__ import annotations
 
 import json
+import os
 import re
 
 import pytest
@@ -117,9 +118,13 @@ def test_headless_starts_no_team(make_box, api):
 # ----------------------------------------------------------------------------- interactive
 
 
-@pytest.fixture
-def team_session(make_box, api, claude_cli):
-    box = make_box(record=True)
+@pytest.fixture(scope="module")
+def team_session(api, claude_cli):
+    import shutil
+
+    from .harness import Sandbox
+
+    box = Sandbox.prepared(record=True, claude=claude_cli)
     impl = [tool_use("TaskList", {}),
             tool_use("TaskUpdate", {"taskId": "1", "status": "in_progress", "owner": "impl-1"}),
             write(box, "src/a.py", "A = 1\n"),
@@ -146,7 +151,9 @@ def team_session(make_box, api, claude_cli):
                            and len(calls(box, "TaskCompleted")) >= 1)
     finally:
         session.close()
-    return box, session, script
+    yield box, session, script
+    if not os.environ.get("PLAYGATE_E2E_KEEP"):
+        shutil.rmtree(box.root, ignore_errors=True)
 
 
 def test_interactive_teammates_go_by_their_name(team_session):

@@ -138,7 +138,7 @@ def test_the_lead_waits_after_the_compaction(journey):
     assert "wait for the user" in compact[-1]["output"] or "waiting for the user" in \
         compact[-1]["output"], compact[-1]
     refusal = journey.lead.waited
-    assert refusal and "seed 003 §13" in refusal and "end your turn" in refusal
+    assert refusal and "config.after_compact: wait" in refusal and "end your turn" in refusal
     last = second.lane("main")[-1]
     assert [b.get("text") for b in last.answer] == ["I am waiting for your next instruction."]
     assert last.stop_feedback() == []

@@ -204,7 +204,11 @@ def test_cycle_without_gh_ends_partial_and_loses_nothing(project, tmp_path):
     # pending-guard holds edits
     blocked = _edit_src(project)
     assert blocked.code == 2
-    assert "[playgate:pending-guard]" in blocked.stderr and "post-loop" in blocked.stderr
+    # (the first guard to see it says it: with no active playbook left,
+    # prompt-analyzer-gate names the same recovery step as pending-guard)
+    assert ("[playgate:pending-guard]" in blocked.stderr
+            or "[playgate:prompt-analyzer-gate]" in blocked.stderr), blocked.stderr
+    assert "post-loop/handler.py" in blocked.stderr
 
     # the post-loop handler: retries (gh still absent), clears pending, reports
     handler = _run_handler(project, env)
@@ -223,6 +227,9 @@ def test_cycle_without_gh_ends_partial_and_loses_nothing(project, tmp_path):
     after = _edit_src(project)
     assert "[playgate:pending-guard]" not in after.stderr
     K.activate(root, "next")
+    if (root / ".claude/.session-init/consent").exists():
+        # the next request's understanding check: the user says yes
+        assert project.hook("UserPromptSubmit", prompt="yes").code == 0
     allowed = _edit_src(project)
     assert allowed.code == 0, allowed
 

@@ -265,6 +265,8 @@ def test_every_event_accepts_a_minimal_payload(ws, event):
     fields = {}
     if event in ("PreToolUse", "PostToolUse", "PermissionRequest", "PostToolUseFailure"):
         fields = {"tool_name": "Read", "tool_input": {"file_path": str(ws.root / "README")}}
+    if event == "PostToolUseFailure":
+        fields = {"tool_name": "Bash", "tool_input": {"command": "false"}, "error": "exit 1"}
     if event == "UserPromptSubmit":
         fields = {"prompt": "hello"}
     code, out, err, outcome = ws.evaluate(event, ws.payload(event, **fields))

@@ -26,7 +26,7 @@ tools: Read, Glob, Grep, Write, Edit, Bash
 You are the Builder.
 """
 
-RULE_MARK = "seed 003 Spec 12"
+RULE_MARK = "no subagent may start other subagents"  # agent_definitions.rule, the rule stated
 
 
 @pytest.fixture

@@ -121,10 +121,13 @@ def _remove_kept_copies():
         shutil.rmtree(Path(KEPT.pop()).parent, ignore_errors=True)
 
 
-def replay(repo: Path, tr: Path, *args) -> tuple:
+def replay(repo: Path, tr: Path, *args, cli: Path | None = None) -> tuple:
+    """``playgate replay`` of ``tr`` in ``repo``, by ``repo``'s own entry point
+    or ``cli``'s (a git worktree holds only the committed entry point until
+    playgate is set up in it)."""
     env = dict(os.environ)
     env.pop("CLAUDE_PROJECT_DIR", None)
-    proc = subprocess.run([sys.executable, str(repo / ".claude" / "playgate"), "replay",
+    proc = subprocess.run([sys.executable, str((cli or repo) / ".claude" / "playgate"), "replay",
                            str(tr), "--json", *map(str, args)], capture_output=True, text=True,
                           cwd=str(repo), env=env, timeout=300)
     assert proc.stdout, proc.stderr
@@ -254,7 +257,7 @@ def test_a_worktree_project_is_copied_without_touching_its_repository(branch, tm
     index = (repo / ".git" / "worktrees" / "wt" / "index").read_bytes()
     tr = Transcript(tmp_path / "s.jsonl", wt)
     tr.call("Bash", {"command": "git status"}, "hook")
-    code, data = replay(wt, tr.write(), "--keep")
+    code, data = replay(wt, tr.write(), "--keep", cli=repo)
     assert code == 0 and data["project"] == str(wt)
     scratch = Path(data["scratch"])
     assert git(scratch, "rev-parse", "--abbrev-ref", "HEAD").stdout.strip() == "feat/wt"

@@ -240,7 +240,9 @@ def test_merge_keeps_every_user_key_hook_and_rule(repo):
     commands = {h["command"] for groups in merged["hooks"].values() for g in groups
                 for h in g["hooks"]}
     assert {"my-bash-audit", "echo failed >> /dev/null", "echo hello"} <= commands
-    assert merged["hooks"]["PostToolUseFailure"] == USER_SETTINGS["hooks"]["PostToolUseFailure"]
+    # The user's own PostToolUseFailure groups stay first, ours (critic-commands) follows.
+    user_groups = USER_SETTINGS["hooks"]["PostToolUseFailure"]
+    assert merged["hooks"]["PostToolUseFailure"][:len(user_groups)] == user_groups
     for kind, rules in USER_SETTINGS["permissions"].items():
         if isinstance(rules, list):
             assert all(r in merged["permissions"][kind] for r in rules)
@@ -934,3 +936,28 @@ def test_a_failed_step_leaves_a_manifest_that_describes_the_tree(repo, monkeypat
     assert rerun.returncode == 0 and "was removed" not in rerun.stdout
     assert run_install("--uninstall", repo).returncode == 0
     assert diff(before, snapshot(repo)) == []
+
+
+# ------------------------------------------------------------------ printed repairs
+
+
+def test_hook_messages_name_the_repair_of_the_route_taken(installed):
+    """Every fix a hook prints works where it is printed: in a repository
+    install.py installed into (its clones included) the repair is the
+    committed entry point, never ``python install.py`` (no install.py there,
+    and maybe no ``python``)."""
+    (installed.root / "state.md").unlink()
+    started = installed.hook("SessionStart", source="startup")
+    assert "python3 .claude/playgate install ." in started.context, started.context
+    assert "install.py" not in started.context
+    # The runtime cannot be loaded (a damaged copy): the gating hook blocks,
+    # naming the same command.
+    runtime = installed.root / ".claude" / "events" / "runtime.py"
+    runtime.unlink()
+    runtime.write_text("def main(:\n")
+    bundle = installed.root / ".claude" / "hooks" / "suite.bundle"
+    bundle.unlink()
+    blocked = installed.tool("Read", {"file_path": str(installed.root / "README.md")})
+    assert blocked.code == 2, blocked
+    assert "python3 .claude/playgate install ." in blocked.stderr, blocked.stderr
+    assert "install.py" not in blocked.stderr

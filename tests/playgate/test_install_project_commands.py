@@ -126,3 +126,59 @@ def test_install_py_proposes_and_writes_only_with_yes(tmp_path):
     proc = run("--yes")
     assert proc.returncode == 0, proc.stderr + proc.stdout
     assert D.declared(str(repo)) == ["pytest", "python -m pytest"]
+
+
+def _install(repo, *extra):
+    return subprocess.run([sys.executable, str(SUITE / "install.py"), "--python",
+                           sys.executable, *extra, str(repo)], capture_output=True, text=True,
+                          timeout=300, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.slow
+def test_without_a_terminal_the_install_ends_with_a_loud_warning_and_the_exact_flag(tmp_path):
+    """Nobody was asked (stdin is not a terminal, no --yes): the install says
+    so at its end, naming the commands and the command line that declares
+    them, and that line does declare them. Then ``--yes`` on the installed
+    repository says it changed something, never "nothing to change"."""
+    repo = make_repo(tmp_path / "repo")
+    (repo / "pytest.ini").write_text("[pytest]\n")
+    proc = _install(repo)
+    assert proc.returncode == 0, proc.stderr + proc.stdout
+    lines = proc.stdout.splitlines()
+    warning = next(i for i, line in enumerate(lines) if line.startswith("WARNING: "))
+    assert "no project commands were declared (pytest, python -m pytest)" in lines[warning]
+    assert "This command requires approval" in lines[warning]
+    again = lines[warning + 1].strip()
+    assert again.endswith(f"--yes {repo}") and "--python" in again and "install.py" in again
+    # the commit line is the very last one, after the warning
+    assert lines[-1].strip().startswith(f"cd {repo} && git add ")
+    declared = subprocess.run(["sh", "-c", again], capture_output=True, text=True, timeout=300,
+                              stdin=subprocess.DEVNULL)
+    assert declared.returncode == 0, declared.stdout + declared.stderr
+    assert D.declared(str(repo)) == ["pytest", "python -m pytest"]
+    assert "nothing to change" not in declared.stdout and "done." in declared.stdout
+    assert "WARNING" not in declared.stdout
+    assert ".claude/permission-config.yaml" in declared.stdout.splitlines()[-1]
+    # and a run with nothing left to do says so, once
+    quiet = _install(repo, "--yes")
+    assert "nothing to change" in quiet.stdout and "declared" not in quiet.stdout
+
+
+@pytest.mark.slow
+def test_uninstall_removes_the_declared_layer_it_created_and_names_one_it_keeps(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    (repo / "pytest.ini").write_text("[pytest]\n")
+    assert _install(repo, "--yes").returncode == 0
+    layer = repo / ".claude" / "permission-config.yaml"
+    assert layer.exists()
+    gone = subprocess.run([sys.executable, str(SUITE / "install.py"), "--uninstall", str(repo)],
+                          capture_output=True, text=True, timeout=300)
+    assert gone.returncode == 0, gone.stdout + gone.stderr
+    assert not layer.exists()   # created by the install, unchanged: removed
+    # edited since: kept, and the uninstall says so
+    assert _install(repo, "--yes").returncode == 0
+    layer.write_text(layer.read_text() + "  - make lint\n")
+    gone = subprocess.run([sys.executable, str(SUITE / "install.py"), "--uninstall", str(repo)],
+                          capture_output=True, text=True, timeout=300)
+    assert gone.returncode == 0 and layer.exists()
+    assert "kept .claude/permission-config.yaml" in gone.stdout

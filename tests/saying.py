@@ -1,0 +1,96 @@
+"""Asserting what a hook said by its message key, not by its wording.
+
+Every sentence Claude or the user reads comes from a catalogue entry
+(``messages/en.py``, ``messages/ja.py``): a key and a template with fields. A
+test that matches an English fragment breaks when the sentence is reworded,
+and a scripted agent that reacts to one silently changes what it does. These
+helpers recognise a rendered message in any text (a hook's stderr, the JSON
+``reason``, ``additionalContext``, a tool result in the real CLI's stream) by
+its key: the template's own words in that language, with the fields given
+here matched exactly and the others matched as anything. In-process
+verdicts carry the key themselves (``Verdict.key``, ``Verdict.fields``).
+
+    assert says(result.reason, "bash_check.too_complex")
+    assert says(result.reason, "protected_edit.hard_block", path="state.md")
+    assert "init_guard.read_first" in keys_in(result.context)
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+from messages import catalogue
+
+#: A template must keep this many characters of its own words for a match
+#: to mean anything (``"{message}"`` alone would match every text).
+MIN_WORDS = 6
+
+_FORMATTER = string.Formatter()
+_cache: dict = {}
+
+
+def template(key: str, /, lang: str = "en") -> str:
+    """The catalogue template of ``key`` in ``lang`` (``KeyError`` when the
+    catalogue has no such key: a test naming a key that does not exist
+    fails)."""
+    table = catalogue(lang)
+    if key not in table:
+        raise KeyError(f"no message {key!r} in messages/{lang}.py")
+    return table[key]
+
+
+def pattern(key: str, /, lang: str = "en", **fields) -> re.Pattern:
+    """A regular expression matching ``key``'s rendering in ``lang`` inside
+    any text: the template's literal words, each field given in ``fields``
+    exactly (``str()``, or ``repr()`` for a ``!r`` field), the others as any
+    text. Raises ``ValueError`` for a field the template does not have, or a
+    template with too few words of its own to be recognised."""
+    source = template(key, lang)
+    parts, names, literal = [], set(), 0
+    for text, name, _spec, conv in _FORMATTER.parse(source):
+        if text:
+            parts.append(re.escape(text))
+            literal += len(text.strip())
+        if name is None:
+            continue
+        names.add(name)
+        if name in fields:
+            value = fields[name]
+            value = repr(value) if conv == "r" else value
+            parts.append(re.escape(format(value, _spec) if _spec else str(value)))
+        else:
+            parts.append(r".*?")
+    unknown = set(fields) - names
+    if unknown:
+        raise ValueError(f"{key} has no field {sorted(unknown)} (it has {sorted(names)})")
+    if literal < MIN_WORDS and not fields:
+        raise ValueError(f"{key} has too few words of its own to be recognised: give its "
+                         "fields")
+    return re.compile("".join(parts), re.DOTALL)
+
+
+def says(text, key: str, /, lang: str = "en", **fields) -> bool:
+    """``text`` contains message ``key`` rendered in ``lang`` (with
+    ``fields`` where given). ``text`` may be any string (``None`` is empty)."""
+    return pattern(key, lang, **fields).search(text or "") is not None
+
+
+def keys_in(text, lang: str = "en", prefix: str = "") -> set:
+    """Every catalogue key (starting with ``prefix``) whose rendering occurs
+    in ``text``, fields matched as anything; keys too generic to recognise
+    are left out."""
+    found = set()
+    for key in catalogue(lang):
+        if not key.startswith(prefix):
+            continue
+        cached = _cache.get((key, lang))
+        if cached is None:
+            try:
+                cached = pattern(key, lang)
+            except ValueError:
+                cached = False
+            _cache[(key, lang)] = cached
+        if cached and cached.search(text or ""):
+            found.add(key)
+    return found
