@@ -739,6 +739,15 @@ def cases() -> list:
         return lambda repo: tool_payload(repo, "Bash", {"command": command,
                                                         "description": "bench"})
 
+    def post_bash(event, **fields):
+        # The main agent's Bash call, after it ran: PostToolUse and
+        # PostToolUseFailure are registered for Bash for the critic's
+        # evidence only (critic-commands), so this is the path every other
+        # command pays for.
+        return lambda repo: tool_payload(repo, "Bash", {"command": "pytest -q",
+                                                        "description": "bench"},
+                                         event=event, **fields)
+
     def permission(command):
         return lambda repo: payload(repo, "PermissionRequest", tool_name="Bash",
                                     tool_input={"command": command, "description": "bench"},
@@ -767,6 +776,14 @@ def cases() -> list:
              hook("PermissionRequest", permission(PERMISSION_DIALOG)), _expect_dialog),
         Case("post_edit", "PostToolUse Edit", "PostToolUse", BUDGET_DEFAULT,
              hook("PostToolUse", post_edit), _expect_pass),
+        Case("post_bash", "PostToolUse Bash (not a critic)", "PostToolUse", BUDGET_DEFAULT,
+             hook("PostToolUse", post_bash("PostToolUse", tool_response={
+                 "stdout": "3 passed in 0.01s", "stderr": "", "interrupted": False,
+                 "isImage": False})), _expect_pass),
+        Case("post_bash_fail", "PostToolUseFailure Bash (not a critic)", "PostToolUseFailure",
+             BUDGET_DEFAULT, hook("PostToolUseFailure", post_bash(
+                 "PostToolUseFailure", error="Exit code 1\n1 failed, 2 passed",
+                 is_interrupt=False)), _expect_pass),
         Case("prompt", "UserPromptSubmit", "UserPromptSubmit", BUDGET_DEFAULT,
              hook("UserPromptSubmit", lambda r: payload(
                  r, "UserPromptSubmit",

@@ -187,10 +187,21 @@ def _repair() -> str:
     return layout.repair_command()
 
 
-def internal_error(event: str, where: str, log_path: str) -> tuple:
+def internal_error(event: str, where: str, log_path: str | None, unwritten: str = "",
+                   error: str = "") -> tuple:
     """The runtime itself failed (a bug or a broken installation): fail safe
-    the same way as malformed input, naming the log."""
+    the same way as malformed input, naming the log — or, when the traceback
+    could not be written (``log_path`` is ``None``), the error itself and the
+    log ``unwritten`` that could not take it (a message never points to a
+    file that does not hold what it promises)."""
     if event in GATING_EVENTS:
+        if log_path is None:
+            return 2, "", (
+                f"[{PREFIX}] internal error in {where} ({error or 'unknown error'}); the call "
+                f"is blocked to stay safe. It could not be written to {unwritten or 'errors.log'}"
+                " either (full disk, or not a writable regular file). Run "
+                f"`{_repair()}` to repair the installation, or tell the user.\n"
+            )
         return 2, "", (
             f"[{PREFIX}] internal error in {where}; the call is blocked to stay safe. "
             f"Details: {log_path}. Run `{_repair()}` to repair the "

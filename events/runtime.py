@@ -37,7 +37,13 @@ from events.inputs import MAX_STDIN_BYTES, UNITS, MalformedInput, parse
 from events.verdict import ALLOW, ALLOWED, APPROVE, ASK, BLOCK, STOPPING, WARN, Verdict
 from shell import limits
 from statefiles import layout
-from statefiles.atomic import append_nonblocking, set_lock_budget
+from statefiles.atomic import (
+    append_nonblocking,
+    confine,
+    confined_to,
+    set_lock_budget,
+    write_path,
+)
 from workflow import registry
 
 
@@ -190,13 +196,17 @@ def load_guard(name: str):
     return __import__(f"guards.{name}", fromlist=["check"])
 
 
-def log_error(root: str, event: str, where: str) -> str:
+def log_error(root: str, event: str, where: str) -> str | None:
     """Append the current exception's traceback to ``.claude/logs/errors.log``.
-    Returns the log path. Never raises."""
+    Returns the log path when the traceback was written, ``None`` when it
+    could not be (a full disk, a log that is not a regular file, a link that
+    leads outside the project): a message must then say what happened
+    instead of pointing to the log (:func:`unlogged_detail`). Never raises."""
     path = layout.join(root, layout.ERRORS_LOG)
     try:
         import traceback  # lazy: error path only (traceback ~2 ms)
 
+        path = write_path(path)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         try:
             if os.path.getsize(path) > ERROR_LOG_MAX:
@@ -209,22 +219,44 @@ def log_error(root: str, event: str, where: str) -> str:
         append_nonblocking(path, (f"--- {stamp} pid={os.getpid()} event={event} in {where}\n"
                                   + traceback.format_exc()).encode("utf-8", "backslashreplace"))
     except Exception:  # noqa: BLE001 - logging must never take the hook down
-        pass
+        return None
     return path
 
 
-def _guard_error_message(ctx, guard_name: str, log: str) -> str:
+def error_log_path(root: str) -> str:
+    """Where :func:`log_error` writes (named when it could not)."""
+    return layout.join(root, layout.ERRORS_LOG)
+
+
+def unlogged_detail(exc: BaseException | None = None) -> str:
+    """The first line of the exception being handled (or ``exc``), for a
+    message that cannot point to errors.log: ``"ValueError: boom"``."""
+    if exc is None:
+        exc = sys.exc_info()[1]
+    if exc is None:
+        return "unknown error"
+    first = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
+    return f"{type(exc).__name__}: {first}" if first else type(exc).__name__
+
+
+def _guard_error_message(ctx, guard_name: str, log: str | None, error: str = "") -> str:
     """The BLOCK text for a security guard that raised, in the context's
-    language. English when the catalogue itself cannot be
-    used: this path must not fail."""
+    language: it names errors.log when the traceback is there (``log``), else
+    the error itself and that the log could not be written. English when the
+    catalogue itself cannot be used: this path must not fail."""
     try:
         from messages import say  # lazy: error path only
 
+        if log is None:
+            return say(ctx, "runtime.guard_error_unlogged", guard=guard_name, error=error,
+                       log=error_log_path(ctx.root), repair=layout.repair_command(ctx.root))
         return say(ctx, "runtime.guard_error", guard=guard_name, log=log,
                    repair=layout.repair_command(ctx.root))
     except Exception:  # noqa: BLE001 - a broken catalogue must not turn a block into a crash
-        return (f"internal error in {guard_name}; the call is blocked to stay safe. Details "
-                f"are in {log}. Tell the user; they can fix the state file it names or "
+        where = (f"Details are in {log}." if log else
+                 f"The error was {error}; it could not be written to errors.log.")
+        return (f"internal error in {guard_name}; the call is blocked to stay safe. {where} "
+                "Tell the user; they can fix the state file it names or "
                 f"reinstall the suite ({layout.repair_command()}).")
 
 
@@ -248,7 +280,8 @@ def run_chain(ctx, names) -> _render.Outcome:
                 outcome.trace.append((guard_name, Verdict(ALLOW, "error (advisory, ignored)",
                                                           guard=guard_name)))
                 continue
-            verdict = Verdict(BLOCK, _guard_error_message(ctx, guard_name, log), guard=guard_name)
+            verdict = Verdict(BLOCK, _guard_error_message(ctx, guard_name, log, unlogged_detail()),
+                              guard=guard_name)
         guard_name = getattr(module, "NAME", name)
         if not verdict.guard:
             if verdict is ALLOWED:
@@ -302,10 +335,13 @@ def _label_text(label: str):
     return Text(f"runtime.effect.{name}")
 
 
-def _effect_failure(label: str, exc: BaseException, log: str):
+def _effect_failure(label: str, exc: BaseException, log: str | None, root: str = ""):
     """``could not <label> (<Error>: <first line>; details in <log>)`` as a
-    :class:`messages.Text`; a message the exception carries as a ``Text``
-    (a state file's problem) is told in the reader's language too."""
+    :class:`messages.Text` — or, when errors.log could not be written
+    (``log`` is ``None``), ``...; errors.log could not be written either``,
+    never a pointer to a file that does not hold it; a message the exception
+    carries as a ``Text`` (a state file's problem) is told in the reader's
+    language too."""
     from messages import Text  # lazy: a failed effect only
 
     first = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Text) else None
@@ -314,6 +350,11 @@ def _effect_failure(label: str, exc: BaseException, log: str):
         detail = first
     else:
         detail = detail[:400]
+    if log is None:
+        return Text("runtime.effect_failed_unlogged", label=_label_text(label),
+                    error=type(exc).__name__,
+                    detail=Text.join("", [": ", detail]) if detail else "",
+                    log=error_log_path(root))
     return Text("runtime.effect_failed", label=_label_text(label), error=type(exc).__name__,
                 detail=Text.join("", [": ", detail]) if detail else "", log=log)
 
@@ -336,7 +377,7 @@ def apply_effects(ctx, outcome: _render.Outcome) -> None:
                 effect.func(*effect.args)
             except Exception as exc:  # noqa: BLE001
                 log = log_error(ctx.root, ctx.event, f"effect {effect.label} of {guard_name}")
-                failed.append(_effect_failure(effect.label, exc, log))
+                failed.append(_effect_failure(effect.label, exc, log, ctx.root))
     if not failed:
         return
     from messages import Text, say, tidy  # lazy: a failed effect only
@@ -378,6 +419,14 @@ def evaluate(event: str, data: bytes, env=None, root: str | None = None,
 
 
 def _evaluate(event: str, data: bytes, env, root, apply: bool = True) -> tuple:
+    # Every state write of this call stays inside the project root
+    # (statefiles.atomic.write_path): confined once the root is known, in
+    # _run; the caller's confinement is restored after.
+    with confined_to(None):
+        return _run(event, data, env, root, apply)
+
+
+def _run(event: str, data: bytes, env, root, apply: bool) -> tuple:
     try:
         hook = parse(event, data)
     except MalformedInput as exc:
@@ -389,6 +438,7 @@ def _evaluate(event: str, data: bytes, env, root, apply: bool = True) -> tuple:
     _WATCH["stop_active"] = bool(getattr(hook, "stop_hook_active", False))
     try:
         ctx = Context(hook, root=root, env=env)
+        confine(ctx.root)
         ctx.apply = apply  # a unit that applies effects mid-chain (SubagentStop) honours it
         _WATCH["ctx"] = ctx
         unit = __import__(f"events.{UNITS[event]}", fromlist=["chain"])
@@ -404,7 +454,8 @@ def _evaluate(event: str, data: bytes, env, root, apply: bool = True) -> tuple:
         log = log_error(where_root, event, "runtime")
         if apply:
             _log_refusal(where_root, event, hook, f"internal error in the hook runtime ({log})")
-        return (*_render.internal_error(event, "the hook runtime", log), None)
+        return (*_render.internal_error(event, "the hook runtime", log,
+                                        error_log_path(where_root), unlogged_detail()), None)
     if apply and event in LOGGED_EVENTS:
         # The decision log: after the decision is final;
         # a failure to log (even to import the logger) never changes the answer.
@@ -464,12 +515,15 @@ def _raw_stop_active(data: bytes) -> bool:
     return re.search(rb'"stop_hook_active"\s*:\s*true\b', data[:1 << 16]) is not None
 
 
-def main(event: str) -> int:
-    """Entrypoint body for ``hooks/<event>.py``. Returns the exit code."""
+def main(event: str, data: bytes | None = None) -> int:
+    """Entrypoint body for ``hooks/<event>.py``. Returns the exit code.
+    ``data``: the payload when the entrypoint has read stdin already (at
+    most ``MAX_STDIN_BYTES + 1`` bytes; ``hooks/_bootstrap.run``)."""
     root_for_log = None
     arm_watchdog(event)
     try:
-        data = sys.stdin.buffer.read(MAX_STDIN_BYTES + 1)
+        if data is None:
+            data = sys.stdin.buffer.read(MAX_STDIN_BYTES + 1)
         if event in ("Stop", "SubagentStop"):
             # What the watchdog needs before the payload is parsed (parsing
             # may be where the time runs out); _evaluate sets the exact value.
@@ -492,8 +546,8 @@ def main(event: str) -> int:
         except Exception:  # noqa: BLE001
             root_for_log = os.getcwd()
         log = log_error(root_for_log, event, "runtime")
-        code, out, err = _render.wire(event, *_render.internal_error(event, "the hook runtime",
-                                                                     log))
+        code, out, err = _render.wire(event, *_render.internal_error(
+            event, "the hook runtime", log, error_log_path(root_for_log), unlogged_detail(exc)))
         disarm_watchdog()
         _write(sys.stdout, out)
         _write(sys.stderr, err)

@@ -17,6 +17,12 @@ slipped past the PreToolUse guards.
 * the active playbook cannot be read (nothing can be verified),
   ``playbook.active`` is unusable, or state.md itself has errors and no
   playbook can be read from it,
+* the state is unknown: **one rule for a missing or unreadable state.md**
+  (deleted, a directory, a FIFO, a dangling link, unreadable): in a project
+  set up for the workflow (:func:`set_up`: an installed copy, or a ``play/``
+  directory) it blocks, naming the fix; in a project never set up (the
+  plugin in a repository nobody ran ``playgate init`` in) nothing is held,
+  whichever way state.md is unusable,
 
 listing what was found. **SubagentStop** blocks only on *evidence fraud* (the
 second to fourth items), and never a read-only subagent: a subagent finishing
@@ -28,8 +34,11 @@ makes sure a session can always end.
 
 from __future__ import annotations
 
+import os
+
 from events.context import Context
 from events.verdict import ALLOWED, BLOCK, Verdict, block
+from statefiles import layout
 from workflow.reward.ledger import CRITIC_LEDGER, ledger_verdicts, require_critic_run
 from workflow.reward.parsing import plan_shape_error, progress_shape_error
 from workflow.reward.rules import (
@@ -70,21 +79,38 @@ def _fraud_lines(ctx, pb, report: dict) -> list:
     return lines
 
 
+def set_up(root: str) -> bool:
+    """The project at ``root`` is set up for the workflow: an installed copy
+    (``.claude/playgate.json``, the install's manifest) or a ``play/``
+    directory (``playgate init`` and every playbook make one). Where it is
+    not (the plugin in a repository never initialised) an unknown state holds
+    nothing: there is no workflow to hold."""
+    return (os.path.isfile(layout.join(root, layout.MANIFEST))
+            or os.path.isdir(layout.join(root, layout.PLAY_DIR)))
+
+
 def check(ctx: Context) -> Verdict:
     """Stop/SubagentStop: BLOCK while the active playbook is unfinished, holds a
     done without its evidence or cannot be read (Stop), or on evidence fraud
     only (SubagentStop of a subagent that can write); else ALLOWED (SPEC §3
     Stop and SubagentStop; seed 002 §6.5, §12). The stop loop guard bounds
     the blocks."""
-    if stop_exempt(ctx) or ctx.state is None:
+    if stop_exempt(ctx):
         return ALLOWED
     subagent = ctx.event == "SubagentStop"
-    if ctx.state.errors and ctx.active_playbook_path is None and not subagent:
-        # A broken playbook section reads as "no playbook": never a silent pass.
+    state = ctx.state
+    if state is None or (state.errors and ctx.active_playbook_path is None):
+        # Unknown state (missing or unreadable alike; a broken playbook
+        # section reads as "no playbook"): never a silent pass where the
+        # workflow is set up. A subagent cannot have caused it.
+        if subagent or not set_up(ctx.root):
+            return ALLOWED
+        if state is None:
+            return block(ctx.say("completion_check.state_missing"))
         from messages import Text  # lazy: a broken state file only
 
         return block(ctx.say("completion_check.state_unreadable",
-                             errors=Text.join("; ", ctx.state.errors[:3])))
+                             errors=Text.join("; ", state.errors[:3])))
     if ctx.playbook_error:
         if subagent:
             return ALLOWED

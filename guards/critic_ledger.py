@@ -49,8 +49,6 @@ Advisory: failing to record must never block a stop.
 
 from __future__ import annotations
 
-import os
-
 from events.context import Context
 from events.verdict import ALLOWED, Effect, Verdict, allow, warn
 from statefiles import fastjson, layout
@@ -88,15 +86,23 @@ def _failed_ids(text: str) -> set:
     return ids
 
 
-def _record(root: str, records: list, fails: list) -> None:
+class NotRecorded(OSError):
+    """The verdicts were not applied because their ledger append failed: a
+    verdict is recorded first, and only then does what depends on it run."""
+
+
+def _record(root: str, records: list, fails: list, done: dict | None = None) -> None:
+    """Append ``records`` to the ledger and keep the retry state; sets
+    ``done["recorded"]`` once the ledger holds them (what :func:`_apply`
+    waits for)."""
     markers = Markers(root)
     with markers.lock():
         path = layout.join(root, CRITIC_LEDGER)
 
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-
         append_nonblocking(path, "".join(fastjson.dumps(r) + "\n" for r in records)
                            .encode("utf-8", "backslashreplace"))
+        if done is not None:
+            done["recorded"] = True
         if fails:
             text = (markers.read(layout.ITERATION_COUNT) or "").strip()
             try:
@@ -140,12 +146,14 @@ def check(ctx: Context) -> Verdict:
                 **({"said": "PASS", "observed": refused[ident]} if ident in refused else {})}
                for ident, verdict, reason in verdicts]
     fails = [(ident, reason) for ident, verdict, reason in verdicts if verdict == "FAIL"]
-    effects = [Effect(_record, ctx.root, records, fails, when="always",
+    done = {"recorded": False}
+    effects = [Effect(_record, ctx.root, records, fails, done, when="always",
                       label="record critic verdicts")]
     if plan_rel:
         effects.append(Effect(_apply, ctx.root, plan_rel, verdicts,
                               message if isinstance(message, str) else "", hook.agent_id,
-                              ctx.language, when="always", label="apply the critic's verdicts"))
+                              ctx.language, done, when="always",
+                              label="apply the critic's verdicts"))
     if refused:
         return warn(ctx.say("critic_ledger.pass_unobserved", ledger=CRITIC_LEDGER,
                             items="; ".join(_refusal(ctx, ident, seen)
@@ -193,11 +201,18 @@ ARCHIVE_BUDGET_S = 15.0
 
 
 def _apply(root: str, plan_rel: str, verdicts: list, reply: str, agent_id,
-           lang: str = "en") -> None:
+           lang: str = "en", done: dict | None = None) -> None:
     """Apply the verdicts (:func:`statefiles.bookkeeping.apply_critic`); when
     they complete the playbook, archive it (the local steps: the git part
     waits for PostToolUse or the post-loop handler), and keep the report
-    for the Agent call's reminder."""
+    for the Agent call's reminder. Only once :func:`_record` put them in the
+    ledger (``done["recorded"]``): a done status without its ledger PASS
+    would be refused as unrun anyway, so nothing is applied and
+    :class:`NotRecorded` says why."""
+    if done is not None and not done.get("recorded"):
+        from messages import Text  # lazy: a failed ledger append only
+
+        raise NotRecorded(Text("critic_ledger.not_applied", ledger=CRITIC_LEDGER))
     from statefiles import bookkeeping  # lazy: plan.json bookkeeping only for a critic's verdicts
 
     report = bookkeeping.apply_critic(root, plan_rel, verdicts, reply, agent_id)

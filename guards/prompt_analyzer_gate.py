@@ -41,6 +41,7 @@ from statefiles.markers import now_iso
 from workflow import registry
 from workflow.looking import hint as look_hint
 from workflow.looking import look
+from workflow.archive.state import open_state
 from workflow.shared import bash_reads_only, is_post_loop_handler, is_state_md, state_problems
 
 NAME = "prompt-analyzer-gate"
@@ -115,7 +116,10 @@ def _after_archive(ctx) -> str | None:
     last = ctx.state.get("playbook", "last_archived") if ctx.state is not None else None
     if not isinstance(last, str) or not last.strip():
         return None
-    pending = ctx.markers.exists(layout.POST_LOOP_PENDING)
+    # the post-loop is still to run while the archive is open or pending
+    # (workflow.archive.state): a killed archive may have reset state.md
+    # before it wrote post-loop-pending
+    pending = open_state(ctx) is not None
     if not pending:
         # lazy: the closing rules only when a call is refused after an archive
         from workflow import closing as _closing
@@ -150,7 +154,9 @@ def check(ctx: Context) -> Verdict:
         return _entry(ctx)
     if tool in ("Task", "Agent") and _subagent(hook.tool_input) in ENTRY_AGENTS:
         return _entry(ctx)
-    if ctx.markers.exists(layout.POST_LOOP_PENDING):
+    if open_state(ctx) is not None:
+        # the one recovery step Stop names, in every state the archive can be
+        # left in (also killed after resetting state.md, before its marker)
         if tool == "Skill" and skill_name(hook.tool_input) == POST_LOOP_SKILL:
             return ALLOWED
         if tool == "Bash" and is_post_loop_handler(ctx):

@@ -25,8 +25,6 @@ warning, as before).
 
 from __future__ import annotations
 
-import os
-
 from events.context import Context
 from events.verdict import ALLOWED, Effect, Verdict, allow, warn
 from statefiles import fastjson, layout
@@ -56,7 +54,6 @@ def _record(root: str, records: list, passed: list, branch) -> None:
     from statefiles import bookkeeping  # lazy: plan.json bookkeeping only for a reviewer's verdict
 
     path = layout.join(root, bookkeeping.REVIEW_LEDGER)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
     append_nonblocking(path, "".join(fastjson.dumps(r) + "\n" for r in records)
                        .encode("utf-8", "backslashreplace"))
     report = None

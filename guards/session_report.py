@@ -68,6 +68,20 @@ def resume_archive(root: str, lang: str = "en") -> None:
     engine.run(root, network=False, budget_s=RESUME_BUDGET_S, lang=lang)
 
 
+def archive_due(root: str, plan_rel: str, branch, lang: str = "en") -> None:
+    """Archive the playbook ``plan_rel`` an earlier session left complete
+    with the critic's PASS but never archived (the archive state ``due``):
+    its local steps, within :data:`RESUME_BUDGET_S`, as the PostToolUse that
+    should have done it would have (the engine re-checks, under its lock,
+    that the playbook is still complete). The git part waits for the
+    post-loop handler, which the note names."""
+    from statefiles.playbook import Playbook  # lazy: only with a due archive
+    from workflow.archive import run as engine
+
+    engine.run(root, playbook=Playbook(root, plan_rel), branch=branch, network=False,
+               budget_s=RESUME_BUDGET_S, lang=lang)
+
+
 def check(ctx: Context) -> Verdict:
     """SessionStart: a WARN with the previous SessionEnd's report (consumed) and
     an unfinished archive, with effects closing what is stale; else ALLOWED
@@ -113,8 +127,12 @@ def check(ctx: Context) -> Verdict:
         from workflow.archive.state import is_due
 
         if is_due(ctx):
+            # The session that left it ended (the loop guard let it go):
+            # archived now, as the archive state's other cases are resumed.
             notes.append(ctx.say("session_report.archive_due", id=ctx.playbook.id,
                                  command=handler_command(ctx)))
+            effects.append(Effect(archive_due, ctx.root, ctx.playbook.plan_rel, ctx.branch,
+                                  ctx.language, when="always", label="resume the archive"))
     if not notes:
         return allow(effects=tuple(effects))
     return warn("\n".join(notes), effects=tuple(effects))

@@ -29,6 +29,7 @@ from events.context import Context
 from events.verdict import Effect, Verdict, warn
 from messages import resolve_language
 from statefiles import layout, state_md
+from statefiles.atomic import check_removal
 from workflow import registry
 
 NAME = "session-start"
@@ -46,6 +47,9 @@ def _reset_read(markers, keep=()) -> None:
     (repo-relative paths a resumed conversation still has, unchanged)."""
     directory = markers.path(layout.READ_DIR)
     try:
+        # a directory that leads outside the project (a link in its place or
+        # in .claude/) is never emptied: a hook's removals stay inside it
+        check_removal(os.path.join(directory, "x"))
         entries = list(os.scandir(directory))
     except OSError:
         return

@@ -21,8 +21,10 @@ when
   critic or review ledger (a critic that ran in between is progress).
 
 When it lets a stop held by the archive state go (post-loop-pending), its
-message also says that the archive is still due and that the next session
-start resumes it.
+message also says what is left: an archive that is due or open is reported
+and resumed by the next SessionStart (session-report); a post-loop that is
+pending only is named with its command (a new conversation's SessionStart
+drops that marker as stale, SPEC §3).
 
 An allowed stop resets the agent's count. The counter is in session-state
 (writable by Claude): tampering with it can only make a stop pass *with* the
@@ -138,11 +140,17 @@ def save(root: str, session: str, key: str, entry) -> None:
 def _archive_due(ctx) -> str:
     """The line telling the user the archive is still due (the session ends
     with it held: the next SessionStart reports and resumes it)."""
-    from workflow.archive.state import archive_state  # lazy: only when a held stop is let go
+    # lazy: only when a held stop is let go
+    from workflow.archive.state import PENDING, archive_state
 
     state = archive_state(ctx) or {}
     which = state.get("playbook")
-    return ctx.say("stop_loop_guard.archive_due", playbook=f" {which}" if which else "",
+    # pending: the archive is done and only the post-loop is left, which a
+    # new conversation's SessionStart drops as stale (SPEC §3 SessionStart):
+    # never claim that it is resumed then
+    key = ("stop_loop_guard.post_loop_due" if state.get("state") == PENDING
+           else "stop_loop_guard.archive_due")
+    return ctx.say(key, playbook=f" {which}" if which else "",
                    command=layout.post_loop_command(ctx.root))
 
 

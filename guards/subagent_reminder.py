@@ -143,15 +143,38 @@ def _archive_resumes(ctx) -> bool:
     return cp is not None and cp.get("status") in (archive.RUNNING, archive.FAILED)
 
 
-def message(ctx, agent_type: str, report: dict | None = None) -> str | None:
+def unreported_message(ctx, kind: str, records: list, progress: str) -> str:
+    """The reviewer's or critic's run left no report of what its verdicts
+    changed (the note in session-state could not be written), yet its
+    ledger holds them (``records``, :func:`workflow.reward.ledger.records_of`):
+    say what the ledger holds and where the state is, never "nothing was
+    recorded"."""
+    verdicts = ", ".join(f"{r.get('verdict')} {r.get('subtask') or r.get('plan') or '?'}"
+                         for r in records[-20:])
+    if kind == "critic":
+        from workflow.reward.ledger import CRITIC_LEDGER  # lazy: a missing report only
+
+        return ctx.say("subagent_reminder.critic_unreported", ledger=CRITIC_LEDGER,
+                       verdicts=verdicts, progress=progress)
+    from statefiles.bookkeeping import REVIEW_LEDGER  # lazy: a missing report only
+
+    return ctx.say("subagent_reminder.reviewer_unreported", ledger=REVIEW_LEDGER,
+                   verdicts=verdicts)
+
+
+def message(ctx, agent_type: str, report: dict | None = None,
+            recorded: list | None = None) -> str | None:
     """The reminder for a finished subagent of ``agent_type``, or ``None``.
-    ``report``: the bookkeeping done at its SubagentStop (reviewer, critic)."""
+    ``report``: the bookkeeping done at its SubagentStop (reviewer, critic);
+    ``recorded``: its ledger records when that report is missing."""
     kind = _kind(agent_type)
     if kind in SILENT:
         return None
     pb = ctx.playbook
     progress = pb.progress_rel if pb is not None else "progress.json"
     name = agent_type or "general-purpose"
+    if kind in ("critic", "reviewer") and not report and recorded:
+        return unreported_message(ctx, kind, recorded, progress)
     if kind == "critic":
         return critic_message(ctx, report, progress)
     if kind == "reviewer":
@@ -188,20 +211,25 @@ def _notification(prompt: str) -> tuple:
     return field("task-id") or None, field("status").lower() == "completed"
 
 
-def _report(ctx, agent_type: str) -> tuple:
-    """``(report, effects)``: the saved bookkeeping report of a reviewer or
-    critic run, and the Effect that removes it once shown."""
+def _report(ctx, agent_type: str, agent_id=None) -> tuple:
+    """``(report, effects, recorded)``: the saved bookkeeping report of a
+    reviewer or critic run, the Effect that removes it once shown, and —
+    when there is no report — the run ``agent_id``'s records in its ledger
+    (:func:`workflow.reward.ledger.records_of`)."""
     kind = _kind(agent_type)
     if kind not in ("reviewer", "critic"):
-        return None, ()
+        return None, (), None
     from statefiles import bookkeeping  # lazy: only after a reviewer's or critic's run
 
     report = bookkeeping.load_report(ctx.root)
     if report is None or report.get("agent") != kind:
-        return None, ()
+        from workflow.reward.ledger import CRITIC_LEDGER, records_of  # lazy: as above
+
+        ledger = CRITIC_LEDGER if kind == "critic" else bookkeeping.REVIEW_LEDGER
+        return None, (), records_of(ctx.root, agent_id, ledger)
     drop = Effect(ctx.markers.remove, bookkeeping.REPORT, when="always",
                   label="consume the verdict report")
-    return report, (drop,)
+    return report, (drop,), None
 
 
 def check(ctx: Context) -> Verdict:
@@ -222,8 +250,9 @@ def check(ctx: Context) -> Verdict:
         if hook.tool_name not in AGENT_TOOLS or _async(hook.tool_response):
             return ALLOWED
         agent_type = str(hook.tool_input.get("subagent_type") or "")
-        report, effects = _report(ctx, agent_type)
-        text = message(ctx, agent_type, report)
+        response = hook.tool_response if isinstance(hook.tool_response, dict) else {}
+        report, effects, recorded = _report(ctx, agent_type, response.get("agentId"))
+        text = message(ctx, agent_type, report, recorded)
     elif ctx.event == "UserPromptSubmit":
         agent_id, completed = _notification(hook.prompt)
         if not completed:
@@ -231,8 +260,8 @@ def check(ctx: Context) -> Verdict:
         from guards.log_subagent import agent_type_of  # lazy: only for a subagent result
 
         agent_type = agent_type_of(ctx.root, agent_id or "") or ""
-        report, effects = _report(ctx, agent_type)
-        text = message(ctx, agent_type, report)
+        report, effects, recorded = _report(ctx, agent_type, agent_id)
+        text = message(ctx, agent_type, report, recorded)
     else:
         return ALLOWED
     return warn(text, effects=effects) if text else ALLOWED

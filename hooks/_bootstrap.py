@@ -416,8 +416,63 @@ def repair_hint() -> str:
     return f"python3 {os.path.join(suite, 'playgate', 'bootstrap.py')} --data <plugin data directory>"
 
 
+#: Events registered for Bash only for the critic's evidence (critic-commands:
+#: the exit status of a critic run's commands). Every other agent's Bash call
+#: ends in :func:`run` before the runtime is loaded.
+EVIDENCE_EVENTS = ("PostToolUse", "PostToolUseFailure")
+#: The most of stdin read here (the runtime's own limit,
+#: ``events.inputs.MAX_STDIN_BYTES``, plus one byte to detect a larger one).
+STDIN_LIMIT = 5 * 1024 * 1024 + 1
+
+
+def _after(data: bytes, at: int, token: bytes) -> int:
+    """The index after ``token`` when it follows ``data[at:]``'s JSON
+    whitespace, else ``-1``."""
+    while at < len(data) and data[at] in b" \t\r\n":
+        at += 1
+    return at + len(token) if data.startswith(token, at) else -1
+
+
+def nothing_to_record(event: str, data: bytes) -> bool:
+    """True when the payload ``data`` of ``event`` (PostToolUse or
+    PostToolUseFailure) can only be a tool call the runtime does nothing
+    for: a **Bash** call of an agent that is **not the critic**
+    (critic-commands records the critic's only; ``guards/critic_commands.py``).
+
+    Decided on the raw bytes, without a JSON parser, and sound for any
+    payload: no byte string ``critic`` anywhere (the agent type ``critic``
+    or ``<plugin>:critic`` would spell it) and no ``\\u`` escape (which
+    could spell it, or ``Bash``, otherwise); for PostToolUse also exactly
+    one ``"tool_name"`` (an unescaped quote cannot occur inside a JSON
+    string, so it is the top-level key: one that is missing makes the
+    payload malformed, which this informational event ignores too) followed
+    by ``: "Bash"``. Anything else, and anything unsure, takes the full
+    path."""
+    if b"critic" in data or b"\\u" in data:
+        return False
+    if event == "PostToolUseFailure":
+        return True  # its chain is critic-commands alone, whatever the tool
+    if event != "PostToolUse" or data.count(b'"tool_name"') != 1:
+        return False
+    at = _after(data, data.find(b'"tool_name"') + len(b'"tool_name"'), b":")
+    return at >= 0 and _after(data, at, b'"Bash"') >= 0
+
+
 def run(event: str) -> int:
-    """Run the hook for ``event``; returns the exit code for ``sys.exit``."""
+    """Run the hook for ``event``; returns the exit code for ``sys.exit``.
+
+    PostToolUse and PostToolUseFailure of a Bash call that is not the
+    critic's (:func:`nothing_to_record`) end here, at the interpreter's
+    floor: they are registered for Bash for the critic's evidence alone,
+    and every command of every agent starts one of them."""
+    data = None
+    if event in EVIDENCE_EVENTS and not os.environ.get("PLAYGATE_TRACE"):
+        try:
+            data = sys.stdin.buffer.read(STDIN_LIMIT)
+        except (OSError, ValueError):
+            data = b""
+        if nothing_to_record(event, data):
+            return 0
     try:
         _setup_path()
         # lazy: the suite's modules once _setup_path() put it on sys.path (a failure is reported)
@@ -447,4 +502,4 @@ def run(event: str) -> int:
             )
             return 2
         return 0
-    return main(event)
+    return main(event) if data is None else main(event, data)

@@ -642,6 +642,12 @@ MESSAGES = {
         '`{command}` now: it resumes the archive and runs the post-loop. Edits resume after it '
         '(state.md, playbook files and .claude/session-state/ stay editable meanwhile).'
     ),
+    'pending_guard.archive_due': (
+        "The playbook{playbook} is complete with the critic's PASS recorded, but it was not "
+        'archived. Run `{command}` now: it archives the playbook and runs the post-loop. Edits '
+        'resume after it (state.md, playbook files and .claude/session-state/ stay editable '
+        'meanwhile).'
+    ),
     'pending_guard.post_loop': (
         'The playbook{playbook} was archived and the post-loop has not run yet. Run it now: '
         '`{command}` (the post-loop skill explains its report); it clears {marker}. Edits '
@@ -1253,6 +1259,12 @@ MESSAGES = {
     ),
     'completion_check.unrun': 'marked done without a critic PASS in {ledger}: {subtasks}',
     'completion_check.phases': 'phases marked done while subtasks are open: {phases}',
+    'completion_check.state_missing': (
+        'state.md is missing, so it is unknown which playbook is active and whether its work '
+        'is finished. Restore it (from git if it was committed, or by writing it again: '
+        'state.md stays writable; a new install writes a fresh one when there is none), '
+        'then end the turn.'
+    ),
     'completion_check.state_unreadable': (
         'state.md cannot be read, so it is unknown which playbook is active: {errors}. '
         'Fix state.md (it stays writable), then end the turn.'
@@ -1690,6 +1702,11 @@ MESSAGES = {
         'The archive of playbook{playbook} is not finished. End your reply by telling the '
         'orchestrator to run `{command}` before anything else.'
     ),
+    'stop_loop_guard.post_loop_due': (
+        'The post-loop of playbook{playbook} has not run (the playbook is archived). Run '
+        '`{command}` in the next session before anything else; a new conversation drops this '
+        'reminder (a resumed one keeps it).'
+    ),
     'stop_loop_guard.archive_due': (
         'The archive of playbook{playbook} is still due: the next session start reports it and '
         'resumes it; `{command}` finishes it.'
@@ -1776,8 +1793,9 @@ MESSAGES = {
     ),
     # ---- faults: the archive state at session start (session-report)
     'session_report.archive_due': (
-        "Playbook {id} is complete with the critic's PASS recorded but was not archived: run "
-        '`{command}` before anything else (it archives it and runs the post-loop).'
+        "Playbook {id} is complete with the critic's PASS recorded but was not archived: this "
+        'session start archives it; run `{command}` before anything else (it finishes the '
+        'archive and runs the post-loop).'
     ),
     'session_report.archive_partial': (
         'Playbook {id} was archived to {archive}/ but its git steps stopped: {message} '
@@ -1828,6 +1846,10 @@ MESSAGES = {
         'verdict was recorded in {ledger}.'
     ),
     # ---- faults: the verdict block and the observed evidence (critic-ledger, review-ledger)
+    'critic_ledger.not_applied': (
+        'nothing of them was applied to the playbook, since they are not in {ledger}: the '
+        'critic has to run again once the ledger can be written'
+    ),
     'critic_ledger.pass_unobserved': (
         "The critic's PASS was not recorded as done where the commands it rests on did not "
         'pass in its own run (as the hooks observed them): {items}. They are recorded in '
@@ -1874,6 +1896,13 @@ MESSAGES = {
         'the {event} hook could not finish its checks within its time limit (the input is '
         'too complex to check), so this is blocked to stay safe. Split the work into smaller '
         'steps: shorter commands, smaller edits or a shorter prompt.'
+    ),
+    # ---- faults: messages that never point to a log that could not be written
+    'runtime.guard_error_unlogged': (
+        'internal error in {guard} ({error}); the call is blocked to stay safe. The details '
+        'could not be written to {log} either (a full disk, or not a writable regular file). '
+        'Tell the user; they can free space or fix that file, or reinstall the suite '
+        '({repair}).'
     ),
     'runtime.guard_error': (
         'internal error in {guard}; the call is blocked to stay safe. Details are in {log}. '
@@ -1953,6 +1982,17 @@ MESSAGES = {
         'The critic finished, but no verdict was recorded for the active playbook (its '
         "reply needs 'CRITIC: PASS|FAIL <subtask-id>' lines at the end). Call it again; "
         '{progress} is unchanged.'
+    ),
+    # ---- faults: a verdict report that could not be kept (subagent-reminder)
+    'subagent_reminder.critic_unreported': (
+        "playgate recorded the critic's verdicts in {ledger} ({verdicts}), but could not keep "
+        'its note of what they changed (.claude/session-state/ could not be written). Read '
+        "{progress} for the subtasks' statuses before going on."
+    ),
+    'subagent_reminder.reviewer_unreported': (
+        "playgate recorded the reviewer's verdict in {ledger} ({verdicts}), but could not keep "
+        'its note of what it changed (.claude/session-state/ could not be written). Read '
+        "the plan's meta.reviewed and state.md's playbook.active before going on."
     ),
     'subagent_reminder.critic_error': "The critic's verdicts could not be recorded: {error}.",
     'subagent_reminder.critic_done': (
@@ -3917,8 +3957,15 @@ MESSAGES = {
     'edits.is_dir': 'the path is a directory',
     'edits.unreadable': 'cannot read the file ({error})',
     'edits.too_large': 'the file is larger than {limit} bytes',
-    'runtime.not_recorded': 'State was not fully recorded: {failed}.',
+    'runtime.not_recorded': (
+        'State was not fully recorded: {failed}. Where the message above says something was '
+        'recorded, written or removed by this step, it was not.'
+    ),
     'runtime.effect_failed': 'could not {label} ({error}{detail}; details in {log})',
+    'runtime.effect_failed_unlogged': (
+        'could not {label} ({error}{detail}; {log} could not be written either, so this is '
+        'all there is)'
+    ),
     'state_md.write_one_line': 'state.md: cannot write {value} on one line so that it reads back',
     'state_md.write_broken': (
         "state.md: the YAML of section '{section}' is broken ({error}); nothing was written — "
@@ -4217,6 +4264,17 @@ MESSAGES = {
         'could not lock {path} within {waited:.3g} s: another hook or session holds it. If no '
         'Claude Code session is running, a crashed process left it; it is released when that '
         'process exits (kill it, or delete the lock file).'
+    ),
+    # ---- faults: state writes confined to the project (atomic.write_path)
+    'atomic.outside_project': (
+        '{path} leads outside the project, to {target} (a symbolic link in its place or in '
+        'one of its directories); playgate writes state files only inside the project '
+        '({root}), so it was not written. Make {path} a regular file, or a link to a file '
+        'inside the project.'
+    ),
+    'atomic.link_unconfined': (
+        '{path} is a symbolic link (to {target}) and the project it belongs to is not known '
+        'here, so playgate did not write through it. Make it a regular file.'
     ),
     'breezing.signal_partial_review': (
         '{done}/{total} tasks are completed (half reached): consider asking the Reviewer for a '

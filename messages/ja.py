@@ -587,6 +587,11 @@ MESSAGES = {
         'アーカイブを再開し、post-loop を実行します。編集はその後に再開できます (それまでも state.md、playbook ファイル、'
         '.claude/session-state/ は編集できます)。'
     ),
+    'pending_guard.archive_due': (
+        'playbook{playbook} は critic の PASS が記録されて完了していますが、アーカイブされていません。今すぐ `{command}` '
+        'を実行してください: playbook をアーカイブし、post-loop を実行します。編集はその後に再開できます (それまでも '
+        'state.md、playbook ファイル、.claude/session-state/ は編集できます)。'
+    ),
     'pending_guard.post_loop': (
         'playbook{playbook} はアーカイブされましたが、post-loop がまだ実行されていません。今すぐ実行してください: `{command}` '
         '(レポートの読み方は post-loop skill にあります)。これで {marker} が解除されます。編集はその後に再開できます (それまでも '
@@ -1141,6 +1146,12 @@ MESSAGES = {
     ),
     'completion_check.unrun': '{ledger} に critic の PASS が無いまま done にされています: {subtasks}',
     'completion_check.phases': '未完了の subtask があるのに done にされた phase: {phases}',
+    'completion_check.state_missing': (
+        'state.md がないため、どの playbook がアクティブで作業が終わっているかが分かりません。'
+        'state.md を復元してください (コミット済みなら git から、そうでなければ書き直してください。'
+        'state.md は常に書き込めます。インストールし直すと、ない場合は新しく作られます)。'
+        'そのあとでターンを終えてください。'
+    ),
     'completion_check.state_unreadable': (
         'state.md を読めないため、どれが現在の playbook か分かりません: {errors}。state.md を修正してから (編集可能なままです) '
         'ターンを終えてください。'
@@ -1528,6 +1539,10 @@ MESSAGES = {
         'playbook{playbook} のアーカイブが終わっていません。ほかの何よりも先に `{command}` を実行するよう、'
         '応答の最後でオーケストレーターに伝えてください。'
     ),
+    'stop_loop_guard.post_loop_due': (
+        'playbook{playbook} の post-loop がまだ実行されていません (playbook はアーカイブ済みです)。次のセッションで'
+        'ほかの何よりも先に `{command}` を実行してください。新しい会話ではこの案内は消えます (再開した会話では残ります)。'
+    ),
     'stop_loop_guard.archive_due': (
         'playbook{playbook} のアーカイブはまだ終わっていません: 次のセッション開始時に報告して再開します。'
         '`{command}` で完了できます。'
@@ -1604,8 +1619,8 @@ MESSAGES = {
     ),
     # ---- faults: the archive state at session start (session-report)
     'session_report.archive_due': (
-        'playbook {id} は critic の PASS が記録されて完了していますが、アーカイブされていません: ほかの何よりも先に '
-        '`{command}` を実行してください (アーカイブして post-loop を実行します)。'
+        'playbook {id} は critic の PASS が記録されて完了していますが、アーカイブされていませんでした: このセッション開始時に'
+        'アーカイブします。ほかの何よりも先に `{command}` を実行してください (アーカイブを仕上げ、post-loop を実行します)。'
     ),
     'session_report.archive_partial': (
         'playbook {id} は {archive}/ にアーカイブされましたが、git の手順が途中で止まりました: {message} ユーザーが望むなら残り '
@@ -1652,6 +1667,10 @@ MESSAGES = {
         "対象外) なしに終了したため、{ledger} に判定を記録していません。"
     ),
     # ---- faults: the verdict block and the observed evidence (critic-ledger, review-ledger)
+    'critic_ledger.not_applied': (
+        '{ledger} に記録されていないため、playbook には何も反映していません。ledger に書き込めるように'
+        'なったら critic をもう一度実行してください'
+    ),
     'critic_ledger.pass_unobserved': (
         'critic の PASS のうち、根拠となるコマンドが critic 自身の実行で (フックが観測した限り) 成功しなかったものは'
         ' done として記録していません: {items}。これらは {ledger} に FAIL として記録しました。critic にこれらの'
@@ -1690,6 +1709,13 @@ MESSAGES = {
     'runtime.too_complex': (
         '{event} フックが制限時間内に検査を終えられませんでした (入力が複雑すぎて検査できません)。安全のためブロックします。'
         '作業をより小さな単位に分けてください: 短いコマンド、小さな編集、短いプロンプト。'
+    ),
+    # ---- faults: messages that never point to a log that could not be written
+    'runtime.guard_error_unlogged': (
+        '{guard} で内部エラーが発生しました ({error})。安全のためこの呼び出しをブロックします。'
+        '詳細は {log} にも書き込めませんでした (ディスクがいっぱいか、書き込める通常のファイルではありません)。'
+        'ユーザーに伝えてください。ユーザーは空き容量を作るかそのファイルを直すか、'
+        'スイートを再インストール ({repair}) できます。'
     ),
     'runtime.guard_error': '{guard} で内部エラーが発生しました。安全のためこの呼び出しをブロックします。詳細は {log} にあります。ユーザーに伝えてください。ユーザーはそこに書かれた状態ファイルを修正するか、スイートを再インストール ({repair}) できます。',
     # ------------------------------------------------------------ reward state: edit views
@@ -1760,6 +1786,17 @@ MESSAGES = {
     'subagent_reminder.critic_none': (
         "critic が終了しましたが、現在の playbook に対する判定は記録されていません (応答の最後に 'CRITIC: PASS|FAIL "
         "<subtask-id>' 行が必要です)。もう一度呼び出してください。{progress} は変わっていません。"
+    ),
+    # ---- faults: a verdict report that could not be kept (subagent-reminder)
+    'subagent_reminder.critic_unreported': (
+        'playgate は critic の判定を {ledger} に記録しました ({verdicts})。ただし、それによって'
+        '何が変わったかのメモは保存できませんでした (.claude/session-state/ に書き込めません)。'
+        '先に進む前に {progress} で subtask の状態を確認してください。'
+    ),
+    'subagent_reminder.reviewer_unreported': (
+        'playgate は reviewer の判定を {ledger} に記録しました ({verdicts})。ただし、それによって'
+        '何が変わったかのメモは保存できませんでした (.claude/session-state/ に書き込めません)。'
+        '先に進む前に plan の meta.reviewed と state.md の playbook.active を確認してください。'
     ),
     'subagent_reminder.critic_error': 'critic の判定を記録できませんでした: {error}。',
     'subagent_reminder.critic_done': (
@@ -3432,8 +3469,15 @@ MESSAGES = {
     'edits.is_dir': 'パスがディレクトリです',
     'edits.unreadable': 'ファイルを読み込めません ({error})',
     'edits.too_large': 'ファイルが {limit} バイトを超えています',
-    'runtime.not_recorded': '状態を完全には記録できませんでした: {failed}。',
+    'runtime.not_recorded': (
+        '状態を完全には記録できませんでした: {failed}。上のメッセージがこの処理で記録・書き込み・削除したと述べている'
+        'ものは、実際にはされていません。'
+    ),
     'runtime.effect_failed': '{label} ができませんでした ({error}{detail}。詳細は {log})',
+    'runtime.effect_failed_unlogged': (
+        '{label} ができませんでした ({error}{detail}。{log} にも書き込めなかったため、'
+        '分かっているのはこれだけです)'
+    ),
     'state_md.write_one_line': 'state.md: {value} を読み戻せる形で 1 行に書けません',
     'state_md.write_broken': (
         "state.md: セクション '{section}' の YAML が壊れています ({error})。何も書き込んでいません — "
@@ -3715,6 +3759,17 @@ MESSAGES = {
         '{path} を {waited:.3g} 秒以内にロックできませんでした: 別の hook かセッションが保持しています。'
         'Claude Code のセッションが動いていなければ、異常終了したプロセスが残したものです。'
         'そのプロセスが終了すれば解放されます (プロセスを終了させるか、ロックファイルを削除してください)。'
+    ),
+    # ---- faults: state writes confined to the project (atomic.write_path)
+    'atomic.outside_project': (
+        '{path} はプロジェクトの外 ({target}) を指しています (そのファイルか、途中のディレクトリが'
+        'シンボリックリンクです)。playgate は状態ファイルをプロジェクト ({root}) の中にしか書き込まない'
+        'ため、書き込みませんでした。{path} を通常のファイルにするか、プロジェクト内のファイルへの'
+        'リンクにしてください。'
+    ),
+    'atomic.link_unconfined': (
+        '{path} はシンボリックリンク ({target} へのリンク) で、ここではどのプロジェクトのファイルか'
+        '分からないため、playgate はリンク先に書き込みませんでした。通常のファイルにしてください。'
     ),
     'breezing.signal_partial_review': (
         'タスクが {done}/{total} 件完了しました (半分に到達): 完了したタスクの部分レビューを Reviewer に'

@@ -7,7 +7,14 @@ one repository (reference: Registration), so every state write is
   ``os.replace``-d over the target, so a reader (or a crash) sees the old or
   the new file, never a mix;
 * serialised: read-modify-write sequences run under :func:`locked`, an
-  exclusive ``flock`` on ``.claude/.locks/state.lock`` with a bounded wait.
+  exclusive ``flock`` on ``.claude/.locks/state.lock`` with a bounded wait;
+* confined to the project: hooks run outside any sandbox, so a symbolic link
+  (``state.md`` kept as a link, a ``.claude/logs`` that leads elsewhere) must
+  never aim their writes outside it. Every write, append, move and removal
+  of a state file goes to :func:`write_path`: a link whose target is inside
+  the project (:func:`confined_to`) is written *through* (the link stays, its
+  target gets the new content), any other is refused with
+  :class:`OutsideProject`, which names the link and where it leads.
 """
 
 from __future__ import annotations
@@ -23,6 +30,109 @@ except ImportError:  # pragma: no cover - Windows
 #: Default bound on waiting for the state lock, in seconds. Hooks have
 #: timeouts of a few seconds; a lock held longer than this is a stuck process.
 LOCK_TIMEOUT_S = 5.0
+
+
+class OutsideProject(OSError):
+    """A state write refused: its path, followed through its symbolic links,
+    leads outside the project (or, with no project known, it is a link).
+    ``args[0]`` is a :class:`messages.Text` naming the path, where it leads
+    and the fix."""
+
+
+#: ``[root, real root]``: the project root state writes are confined to
+#: (:func:`confine`), or ``None``, and its real path once a write needed it
+#: (``os.path.realpath`` costs a ``lstat`` per component: only on a write).
+_CONFINE = [None, None]
+
+
+def confine(root) -> tuple:
+    """Confine this process's state writes to the project ``root`` (its real
+    path; ``None``: no project known) from now on (:func:`write_path`).
+    Returns the previous confinement, for the caller to restore (in-process callers
+    evaluate many roots). The hook runtime confines every evaluation as
+    soon as it knows the root; the post-loop handler its whole run."""
+    prev = tuple(_CONFINE)
+    _CONFINE[:] = [root or None, None]
+    return prev
+
+
+def _restore(prev) -> None:
+    _CONFINE[:] = list(prev) if prev else [None, None]
+
+
+def _confined_root():
+    """The real path of the root set by :func:`confine`, or ``None``."""
+    if _CONFINE[0] is not None and _CONFINE[1] is None:
+        _CONFINE[1] = os.path.realpath(_CONFINE[0])
+    return _CONFINE[1]
+
+
+class confined_to:
+    """Context manager: :func:`confine` to ``root`` inside the block, the
+    previous confinement restored after it."""
+
+    __slots__ = ("_prev", "root")
+
+    def __init__(self, root) -> None:
+        self.root = root
+        self._prev = None
+
+    def __enter__(self):
+        self._prev = confine(self.root)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        _restore(self._prev)
+
+
+def _outside(path: str, real: str, root) -> OutsideProject:
+    from messages import Text  # lazy: only when a write is refused
+
+    if root is None:
+        return OutsideProject(Text("atomic.link_unconfined", path=path, target=real))
+    return OutsideProject(Text("atomic.outside_project", path=path, target=real, root=root))
+
+
+def write_path(path: str) -> str:
+    """The path a state write of ``path`` goes to: ``path`` with its symbolic
+    links resolved (``os.path.realpath``; a name that does not exist yet
+    stays as it is) when that lies inside the project root this process is
+    :func:`confined_to`, so a link inside the project is written through
+    and keeps being a link.
+
+    Raises:
+        OutsideProject: the resolved path is outside the project (a link in
+            the file's place or in any of its directories leads elsewhere);
+            with no project root set, when ``path`` itself is a link
+            (unknown is never safe: nothing is written through it).
+    """
+    root = _confined_root()
+    if root is None:
+        if os.path.islink(path):
+            raise _outside(path, os.path.realpath(path), None)
+        return path
+    real = os.path.realpath(path)
+    if not real.startswith(root.rstrip(os.sep) + os.sep):
+        raise _outside(path, real, root)
+    return real
+
+
+def check_removal(path: str) -> None:
+    """Before removing ``path`` (a marker, a checkpoint, a file in a
+    playbook's ``tmp/``): its directory, followed through symbolic links,
+    is inside the project (removing a name never follows a link in the name
+    itself, only in its directories).
+
+    Raises:
+        OutsideProject: the directory leads outside the project root set
+            by :func:`confined_to` (nothing is checked when none is set).
+    """
+    root = _confined_root()
+    if root is None:
+        return
+    real = os.path.join(os.path.realpath(os.path.dirname(path) or "."), os.path.basename(path))
+    if not real.startswith(root.rstrip(os.sep) + os.sep):
+        raise _outside(path, real, root)
 
 
 class LockTimeout(RuntimeError):
@@ -48,9 +158,13 @@ def write_atomic(path: str, data, *, durable: bool = True, mode: int | None = No
         mode: permission bits for a new file (default: keep the old file's
             bits, else 0o644).
 
+    A symbolic link is written through when its target is inside the
+    project (:func:`write_path`): the link stays, its target is replaced.
+
     Raises:
         OSError: the directory is not writable or the disk is full; the
             target is left unchanged and no temporary file remains.
+        OutsideProject: the path leads outside the project (:func:`write_path`).
 
     A process killed between creating its temporary file and the rename
     (SIGKILL, OOM, a hook timeout) cannot remove it; the next write of the
@@ -60,6 +174,7 @@ def write_atomic(path: str, data, *, durable: bool = True, mode: int | None = No
     """
     if isinstance(data, str):
         data = data.encode("utf-8")
+    path = write_path(path)
     directory = os.path.dirname(path) or "."
     os.makedirs(directory, exist_ok=True)
     sweep_stale(path)
@@ -241,6 +356,32 @@ def read_text(path: str, limit: int | None = None) -> str | None:
     return data.decode("utf-8", "replace")
 
 
+#: Seconds an append waits for the other appenders of its file (each holds
+#: the file's lock for one write of a few lines) before it appends unlocked.
+APPEND_LOCK_WAIT_S = 0.5
+
+
+def _lock_for_append(fd: int) -> bool:
+    """Take the exclusive ``flock`` of the log's own descriptor ``fd``,
+    waiting at most :data:`APPEND_LOCK_WAIT_S`; ``False`` when it was not
+    taken (busy for that long, or no locking on this file system)."""
+    if fcntl is None:
+        return False
+    deadline = time.monotonic() + APPEND_LOCK_WAIT_S
+    delay = 0.0005
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(delay)
+            delay = min(delay * 2, 0.02)
+        except OSError:
+            return False
+
+
 def append_lines(fd: int, data: bytes, path: str) -> None:
     """Append the whole lines ``data`` to the open ``O_APPEND`` descriptor
     ``fd`` (opened for reading too) of the JSON-lines file ``path``.
@@ -252,35 +393,61 @@ def append_lines(fd: int, data: bytes, path: str) -> None:
     records are written in one ``write`` when possible; a short write is
     continued, and a write that makes no progress raises.
 
+    The look at the last byte and the write happen under the file's own
+    ``flock`` (:func:`_lock_for_append`): without it, another process's
+    append still being copied in looks like a torn line (a reader may see
+    the new size before all its bytes), and the "repair" put a blank line
+    after it; and a continued short write could be interleaved with another
+    process's line. A killed writer's lock goes with its process. When the
+    lock cannot be had in :data:`APPEND_LOCK_WAIT_S`, the append goes ahead
+    unlocked (at worst a blank line, which readers skip, never a record
+    glued onto a torn one).
+
     Raises:
         OSError: the data could not be written whole (``EFBIG``, ``ENOSPC``,
             ``EIO``...); what was written of it is a torn line the next
             append repairs.
     """
-    size = os.fstat(fd).st_size
-    if size and os.pread(fd, 1, size - 1) != b"\n":
-        data = b"\n" + data
-    view = memoryview(data)
-    while view:
-        written = os.write(fd, view)
-        if written <= 0:
-            raise OSError(5, "short write: the line was not written whole", path)
-        view = view[written:]
+    held = _lock_for_append(fd)
+    try:
+        size = os.fstat(fd).st_size
+        if size and os.pread(fd, 1, size - 1) != b"\n":
+            data = b"\n" + data
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            if written <= 0:
+                raise OSError(5, "short write: the line was not written whole", path)
+            view = view[written:]
+    finally:
+        if held:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+            except OSError:
+                pass
 
 
 def append_nonblocking(path: str, data: bytes) -> None:
-    """Append the whole lines ``data`` to ``path`` (created 0644), repairing
+    """Append the whole lines ``data`` to ``path`` (created 0644, with its
+    directories), repairing
     a torn last line first (:func:`append_lines`).
 
     ``O_NONBLOCK``: a FIFO planted where a log belongs fails at once
     (``ENXIO`` when nobody reads it) instead of blocking the hook; on a
     regular file the flag changes nothing.
 
+    Symbolic links: as :func:`write_path` (written through inside the
+    project, refused elsewhere).
+
     Raises:
-        OSError: the file cannot be opened, or ``data`` was not written whole.
+        OSError: the file cannot be opened, or ``data`` was not written whole
+            (:class:`OutsideProject`: it leads outside the project).
     """
+    path = write_path(path)
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    # O_NOFOLLOW: the path is resolved; a link swapped in since is not followed
     fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
-                 | getattr(os, "O_CLOEXEC", 0), 0o644)
+                 | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0), 0o644)
     try:
         if (os.fstat(fd).st_mode & 0o170000) != 0o100000:
             raise NotRegularFile(22, "not a regular file", path)
@@ -361,8 +528,10 @@ class locked:
         try:
             os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
             # O_NONBLOCK: never wait on a FIFO planted where the lock belongs.
+            # O_NOFOLLOW: a link planted as the lock file is never opened
+            # (O_CREAT would create its target wherever it leads).
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK
-                         | getattr(os, "O_CLOEXEC", 0), 0o644)
+                         | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0), 0o644)
         except OSError as exc:
             raise LockUnavailable(_lock_text("atomic.lock_open", self.path, exc)) from None
         if fcntl is not None:

@@ -37,7 +37,14 @@ import os
 import time
 
 from statefiles import fastjson, layout
-from statefiles.atomic import append_nonblocking, locked, open_regular, read_bytes, write_atomic
+from statefiles.atomic import (
+    append_nonblocking,
+    locked,
+    open_regular,
+    read_bytes,
+    write_atomic,
+    write_path,
+)
 from statefiles.cache import cached
 
 STATE_DIR = ".claude/state"
@@ -362,6 +369,7 @@ def _append_lines(file: str, lines: list, max_bytes: int | None = None) -> None:
     """Append JSON lines; with ``max_bytes``, first rotate ``file`` to
     ``file.1`` when the append would take it past that size."""
     data = "".join(fastjson.dumps(rec) + "\n" for rec in lines).encode("utf-8")
+    file = write_path(file)
     os.makedirs(os.path.dirname(file), exist_ok=True)
     if max_bytes is not None:
         try:

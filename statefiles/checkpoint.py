@@ -16,7 +16,7 @@ import os
 
 from messages import Text
 from statefiles import fastjson, jsonlog, layout
-from statefiles.atomic import read_bytes, sweep_stale, write_atomic
+from statefiles.atomic import check_removal, read_bytes, sweep_stale, write_atomic
 from statefiles.markers import Markers, now_iso
 
 CHECKPOINT_VERSION = 1
@@ -185,6 +185,7 @@ def close(root: str) -> dict | None:
     """The post-loop is done with the checkpoint: log it to archive.log and
     remove it, with the temporary files of its killed writers. Returns the
     checkpoint that was closed (``None`` if none)."""
+    check_removal(checkpoint_path(root))
     sweep_stale(checkpoint_path(root))
     cp = load_checkpoint(root)
     if cp is None:

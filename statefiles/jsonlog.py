@@ -20,7 +20,7 @@ import os
 import time
 
 from statefiles import fastjson, layout
-from statefiles.atomic import append_lines, append_nonblocking, locked, read_bytes
+from statefiles.atomic import append_lines, append_nonblocking, locked, read_bytes, write_path
 from statefiles.markers import now_iso
 
 #: Default rotation size of a log, in bytes.
@@ -53,7 +53,7 @@ def append(root: str, rel: str, record: dict, max_bytes: int = MAX_LOG_BYTES) ->
             this as an ``Effect``, whose failures the runtime logs to
             errors.log without failing the hook.
     """
-    path = layout.join(root, rel)
+    path = write_path(layout.join(root, rel))
     entry = {"ts": stamp()} if "ts" not in record else {}
     entry.update(_clip(record))
     line = (fastjson.dumps(entry) + "\n").encode("utf-8")
@@ -75,14 +75,16 @@ def append_rotating(path: str, data: bytes, *, max_bytes: int, keep: int, lock: 
     ``max_bytes``: ``path`` → ``.1`` → … → ``.keep`` (the oldest dropped),
     under the lock file ``lock``, waited for at most ``wait`` seconds (a
     process that cannot get it appends without rotating: whoever holds it is
-    rotating). Symbolic links and non-regular files (a planted FIFO) are
-    never written through.
+    rotating). A symbolic link is written through only when it leads inside
+    the project (:func:`statefiles.atomic.write_path`); non-regular files (a
+    planted FIFO) never are.
 
     Used by the audit logs (``permission.audit``, ``events.decisionlog``).
     Returns ``False`` when the lines could not be written whole (a torn
     tail is repaired by the next append); never raises.
     """
     try:
+        path = write_path(path)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         try:
             size = os.lstat(path).st_size
@@ -94,7 +96,8 @@ def append_rotating(path: str, data: bytes, *, max_bytes: int, keep: int, lock: 
             except Exception:  # noqa: BLE001, S110 - an unrotated log still takes the line
                 pass
         # O_NONBLOCK: a FIFO planted as the log fails at once instead of
-        # blocking the hook; O_NOFOLLOW: a symlink is not written through.
+        # blocking the hook; O_NOFOLLOW: the path is resolved, a link swapped
+        # in since is not followed.
         flags = (os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
                  | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
         fd = os.open(path, flags, 0o644)

@@ -13,7 +13,7 @@ import os
 import time
 
 from statefiles import fastjson, layout
-from statefiles.atomic import locked, read_text, sweep_stale, write_atomic
+from statefiles.atomic import check_removal, locked, read_text, sweep_stale, write_atomic
 
 
 def now_iso() -> str:
@@ -85,8 +85,11 @@ class Markers:
     def remove(self, rel: str) -> bool:
         """Delete a marker file; ``True`` if it existed. The temporary files
         of its killed writers go with it (nothing would write it again to
-        sweep them: :func:`statefiles.atomic.sweep_stale`)."""
+        sweep them: :func:`statefiles.atomic.sweep_stale`). Raises
+        :class:`statefiles.atomic.OutsideProject` when the marker's directory
+        leads outside the project."""
         self._seen[rel] = False
+        check_removal(self.path(rel))
         sweep_stale(self.path(rel))
         try:
             os.unlink(self.path(rel))
@@ -134,6 +137,7 @@ class Markers:
         """Remove ``.claude/.session-init/`` entirely (SessionEnd)."""
         import shutil  # lazy: shutil (~2 ms) only to remove a directory
 
+        check_removal(self.path(layout.SESSION_INIT))
         shutil.rmtree(self.path(layout.SESSION_INIT), ignore_errors=True)
         self._seen.clear()
 

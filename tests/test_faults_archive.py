@@ -116,20 +116,29 @@ def assert_closed(root, k):
 
 def gate_closed(root, k):
     """Stop blocks and names the recovery step; an edit of the work is refused
-    while an archive is open. Returns Stop's result."""
+    in every state the archive can be left in (due, open or pending: the
+    Edit/Write chain reads the same state as Stop) and names the same step.
+    Returns Stop's result."""
     stop = K.stop(root)
     assert stop.blocked, (k, stop)
-    if (root / PENDING).exists() or (root / CHECKPOINT).exists():
-        edit = K.tool(root, "Edit", {"file_path": str(root / "src/app.py"),
-                                     "old_string": "hi", "new_string": "ho"})
-        assert edit.blocked, (k, edit)
+    edit = K.tool(root, "Edit", {"file_path": str(root / "src/app.py"),
+                                 "old_string": "hi", "new_string": "ho"})
+    assert edit.blocked and edit.guard in ("pending-guard", "prompt-analyzer-gate"), (k, edit)
+    assert HANDLER in edit.text, (k, edit.text)
     return stop
 
 
 def recover(root, k, stop):
-    """The one step Stop names: the post-loop handler."""
+    """The one step Stop names: the post-loop handler, which the PreToolUse
+    guards let through in every state the archive can be left in (a killed
+    archive may have reset state.md before it wrote post-loop-pending)."""
     assert stop.guard == "post-loop-pending", (k, stop)
     assert HANDLER in stop.text, (k, stop.text)
+    from statefiles import layout
+
+    step = K.tool(root, "Bash", {"command": layout.post_loop_command(str(root)),
+                                 "description": "run the post-loop handler"})
+    assert not step.blocked, (k, step)
     done = FK.handler(root)
     assert done.returncode == 0, (k, done.stdout, done.stderr)
     assert_closed(root, k)
@@ -354,3 +363,129 @@ def test_a_killed_state_reset_names_the_handler_not_playbook_active(tmp_path):
     done = FK.handler(rr)
     assert done.returncode == 0, done.stdout + done.stderr
     assert_closed(rr, "state_reset failed")
+
+
+# --------------------------------------------------------------------------- due, on edits
+
+def _edit(path):
+    return {"file_path": str(path), "old_string": "hi", "new_string": "ho"}
+
+
+def test_a_due_archive_holds_edits_and_stop_alike_and_the_handler_releases_both(template,
+                                                                               tmp_path):
+    """``due`` (complete with the critic's PASS, never archived) is read by the
+    Edit/Write chain as by Stop: the work is refused naming the handler, the
+    files the recovery needs stay editable, and the handler releases both."""
+    root = fresh(template, tmp_path, "due")
+    edit = K.tool(root, "Edit", _edit(root / "src/app.py"))
+    assert edit.blocked and edit.guard == "pending-guard", edit
+    assert "PASS" in edit.text and HANDLER in edit.text, edit.text
+    for free in (root / "state.md", root / K.PROGRESS):
+        assert K.tool(root, "Edit", _edit(free)).guard != "pending-guard", free
+    stop = K.stop(root)
+    assert stop.blocked and stop.guard == "post-loop-pending" and HANDLER in stop.text, stop
+    recover(root, "due", stop)
+    assert K.tool(root, "Edit", _edit(root / "src/app.py")).guard != "pending-guard"
+
+
+def test_an_unfinished_playbook_is_not_due(tmp_path):
+    """Only a complete playbook with its ledger PASS is due: the PASS typed
+    into progress.json without the ledger's does not hold edits."""
+    root = K.make_reward_repo(tmp_path / "r")
+    complete(root)
+    (root / LEDGER).unlink()
+    assert K.tool(root, "Edit", _edit(root / "src/app.py")).guard != "pending-guard"
+
+
+def test_installed_hooks_hold_an_edit_while_the_archive_is_due(installed):
+    root = installed.root
+    K.git(root, "checkout", "-q", "-b", K.BRANCH)
+    K.make_reward_repo(root)
+    complete(root)
+    edit = installed.hook("PreToolUse", tool_name="Edit", tool_input=_edit(root / "src/app.py"),
+                          tool_use_id="toolu_e")
+    assert edit.blocked and "[playgate:pending-guard]" in edit.reason, edit
+    assert "post-loop/handler.py" in edit.reason
+    done = subprocess.run([sys.executable, str(root / ".claude/skills/post-loop/handler.py")],
+                          capture_output=True, text=True, timeout=120, cwd=str(root),
+                          env=dict(os.environ, CLAUDE_PROJECT_DIR=str(root)))
+    assert done.returncode == 0, (done.stdout, done.stderr)
+    again = installed.hook("PreToolUse", tool_name="Edit", tool_input=_edit(root / "src/app.py"),
+                           tool_use_id="toolu_f")
+    assert "[playgate:pending-guard]" not in again.reason, again
+
+
+# --------------------------------------------------------------------------- the loop guard lets go
+
+
+def _let_go(root):
+    """Stop until the loop guard lets the session end; its result."""
+    result = K.stop(root)
+    for _ in range(10):
+        if not result.blocked:
+            return result
+        result = K.stop(root, stop_hook_active=True)
+    raise AssertionError(result)
+
+
+@pytest.mark.parametrize("left", ["due", "open", "pending"])
+def test_a_session_let_go_is_told_what_is_left_and_the_next_session_start_resumes_it(
+        template, tmp_path, left):
+    """The loop guard lets a session end with the archive still held: its
+    message says what is left and the command. The next SessionStart (a new
+    conversation) reports and resumes a due or open archive; a pending
+    post-loop alone is named, never claimed to be resumed (SessionStart drops
+    it as stale). In every case the post-loop handler then closes it all."""
+    root = fresh(template, tmp_path, left)
+    if left == "open":
+        killed, _ = FK.run("post_tool_use", root, 10)   # inside the local steps
+        assert killed and (root / CHECKPOINT).exists() and not (root / PENDING).exists()
+    elif left == "pending":
+        killed, _ = FK.run("post_tool_use", root)
+        assert not killed and (root / PENDING).exists()
+    said = _let_go(root).text
+    assert HANDLER in said, said
+    if left == "pending":
+        assert "post-loop" in said and "resumes" not in said, said
+    else:
+        assert "still due" in said and "next session start" in said, said
+    start = K.call(root, "SessionStart", source="startup")
+    if left != "pending":
+        assert HANDLER in start.text, start
+        # resumed: archived locally, only the post-loop left
+        where = places(root)
+        assert len(where) == 1 and "archive" in str(where[0]), (left, where)
+    assert_nothing_lost_after(root)
+    done = FK.handler(root)
+    assert done.returncode == 0, (done.stdout, done.stderr)
+    assert_closed(root, left)
+
+
+def assert_nothing_lost_after(root):
+    where = places(root)
+    assert len(where) == 1, where
+    for name in ("plan.json", "progress.json"):
+        json.loads((where[0] / name).read_text())
+
+
+def test_an_archive_lock_that_cannot_be_opened_is_reported_and_holds_the_gate(template,
+                                                                             tmp_path):
+    """The archive's lock file is a directory (it cannot be opened): the
+    PostToolUse that would archive says so and what to do, nothing is
+    archived, the playbook stays ``due`` (Stop and edits held, naming the
+    handler), and once the lock is repaired the handler archives it."""
+    root = fresh(template, tmp_path, "lock")
+    lock = root / ".claude/.locks/archive.lock"
+    if lock.exists():
+        lock.unlink()
+    lock.mkdir(parents=True)
+    progress = str(root / K.PROGRESS)
+    after = K.call(root, "PostToolUse", tool_name="Edit", tool_use_id="t1",
+                   tool_input={"file_path": progress, "old_string": "x", "new_string": "y"},
+                   tool_response={"filePath": progress, "success": True})
+    assert "could not take its lock" in after.text and "archive.lock" in after.text, after
+    assert "Another hook is archiving" not in after.text
+    assert places(root) == [root / "play/demo"]  # nothing archived
+    stop = gate_closed(root, "lock")
+    lock.rmdir()
+    recover(root, "lock", stop)

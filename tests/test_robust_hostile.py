@@ -432,7 +432,7 @@ PLAYBOOK_CASES = {
     "nested-too-deeply": (lambda p: p.write_text('{"format_version": 2, "x": ' + "[" * 100000
                                                  + "]" * 100000 + "}"),
                           ["nested too deeply"]),
-    "utf8-bom": (lambda p: p.write_bytes(b"\xef\xbb\xbf" + p.read_bytes()), ["not valid JSON"]),
+    "utf8-bom": (lambda p: p.write_bytes(b"\xef\xbb\xbf" + p.read_bytes()), ["byte-order mark"]),
     "invalid-utf8": (lambda p: p.write_bytes(b'{"format_version": 2, "x": "\xff"}'),
                      ["not valid UTF-8"]),
     "directory": (lambda p: (p.unlink(), p.mkdir()), ["is a directory"]),

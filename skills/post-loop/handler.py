@@ -329,6 +329,11 @@ def main(argv) -> int:
     from workflow.archive.report import describe
 
     root = project_root()
+    # Every write of this run stays inside the project (a link that leads
+    # elsewhere is refused, statefiles.atomic.write_path), as in the hooks.
+    from statefiles.atomic import confine
+
+    confine(root)
     state = state_md.load(root)
     lang = state.language if state is not None else "en"
     markers = Markers(root)

@@ -16,16 +16,19 @@ pytestmark = pytest.mark.e2e
 
 
 def _register_bash_results(box) -> None:
-    """Add PostToolUse and PostToolUseFailure registrations for Bash with
-    the recorded command (the suite registers neither for Bash)."""
+    """Make sure PostToolUse and PostToolUseFailure are registered for Bash
+    (the suite registers both for the critic's evidence; the measurement
+    must not depend on it)."""
     path = box.repo / ".claude/settings.json"
     settings = json.loads(path.read_text())
     hooks = settings["hooks"]
     command = hooks["PostToolUse"][0]["hooks"][0]["command"]
     entry = {"matcher": "Bash", "hooks": [{"type": "command", "command": command,
                                            "timeout": 30}]}
-    hooks["PostToolUse"].append(entry)
-    hooks["PostToolUseFailure"] = [entry]
+    for event in ("PostToolUse", "PostToolUseFailure"):
+        groups = hooks.setdefault(event, [])
+        if not any("Bash" in str(g.get("matcher", "")).split("|") for g in groups):
+            groups.append(entry)
     path.write_text(json.dumps(settings, indent=2))
 
 
@@ -91,3 +94,61 @@ def test_a_critic_pass_whose_own_command_failed_is_not_recorded(make_box, api):
     # what the model received names the command and its status
     told = "\n".join(r.conversation_text() for r in run.requests)
     assert f"`{command}` exited {status}" in told, run.describe()
+
+
+@pytest.mark.parametrize("background", [False, True])
+def test_the_agent_call_returns_only_after_the_subagents_stop_hook(make_box, api, background):
+    """The critic's verdicts are recorded at its SubagentStop; the
+    orchestrator must not learn the outcome before that. Measured with the
+    SubagentStop hook slowed by 3 s (causal order of the recorded hook
+    calls, not a stopwatch):
+
+    * ``run_in_background: false``: the Agent call's PostToolUse (its
+      reminder, then the orchestrator's next request) starts only after the
+      stop hook returned;
+    * in the background (what the CLI does when the call does not say
+      ``false``): the Agent call returns at once, and the outcome reaches
+      the orchestrator as a task notification (UserPromptSubmit) that
+      starts only after the stop hook returned.
+    """
+    box = make_box(record=True)
+    agent = tool_use("Agent", {"description": "d", "prompt": "check [[lane:sub]]",
+                               "subagent_type": "general-purpose",
+                               **({} if background else {"run_in_background": False})})
+    script = Script(main=[*ready(box), agent, "done", "done"], sub=[bash("ls"), "sub ok"])
+    run = box.run(api, "go", script, env={"PLAYGATE_E2E_SLOW": "subagent_stop.py::3"})
+    assert run.code == 0, run.describe()
+    calls = box.recorder.calls()
+    stops = [c for c in calls if c.event == "SubagentStop"]
+    assert len(stops) == 1 and stops[0].finished is not None, stops
+    started = [c for c in calls if c.event == "SubagentStart"]
+    agent_post = [c for c in calls if c.event == "PostToolUse" and c.tool in ("Agent", "Task")]
+    assert agent_post, calls
+    if not background:
+        assert agent_post[0].started >= stops[0].finished, (stops, agent_post)
+        return
+    assert agent_post[0].started < stops[0].started, (started, agent_post, stops)
+    told = [c for c in calls if c.event == "UserPromptSubmit"
+            and "task-notification" in str(c.payload.get("prompt", ""))]
+    assert told and told[0].started >= stops[0].finished, (stops, told)
+
+
+def test_a_permission_request_hook_past_its_timeout_leaves_the_dialog(make_box, api):
+    """A PermissionRequest hook that has not answered within its registered
+    timeout (5 s) is cancelled and the CLI's own dialog decides: headless,
+    nobody answers it, so the command is refused ("... needs approval",
+    "This command requires approval": the CLI's wording per command).
+    This is how a heavily loaded machine (a hook process needing more than
+    5 s to start and answer) ends a headless session after a command such as
+    ``pytest -q``: safe (refused, never run unchecked), not a race."""
+    box = make_box(record=True)
+    first = ready(box)
+    script = Script(main=[*first, bash("touch slow-permission-probe.txt"), "done"])
+    run = box.run(api, "go", script, permission_mode=None, timeout=120,
+                  env={"PLAYGATE_E2E_SLOW": "permission_request.py:slow-permission-probe:30"})
+    assert run.code == 0, run.describe()
+    asked = [c for c in box.recorder.calls() if c.event == "PermissionRequest"]
+    assert asked and asked[0].code is None, asked   # cancelled, never returned
+    refused = run.result_of(len(first))
+    assert refused["is_error"] and "approval" in refused["text"], refused
+    assert not (box.repo / "slow-permission-probe.txt").exists()  # refused, never run

@@ -40,6 +40,7 @@ class FakeCtx:
     def __init__(self, root):
         self.root = str(root)
         self.event = "PreToolUse"
+        self.language = "en"
 
 
 def guards(monkeypatch, **modules):
@@ -262,7 +263,7 @@ def test_runtime_bug_fails_safe(ws, monkeypatch):
 @pytest.mark.parametrize("event", EVENTS)
 def test_every_event_accepts_a_minimal_payload(ws, event):
     fields = {}
-    if event in ("PreToolUse", "PostToolUse", "PermissionRequest"):
+    if event in ("PreToolUse", "PostToolUse", "PermissionRequest", "PostToolUseFailure"):
         fields = {"tool_name": "Read", "tool_input": {"file_path": str(ws.root / "README")}}
     if event == "PostToolUseFailure":
         fields = {"tool_name": "Bash", "tool_input": {"command": "false"}, "error": "exit 1"}

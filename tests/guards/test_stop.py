@@ -73,12 +73,16 @@ def test_stop_waits_for_the_playbook_critic(rr):
     assert decision(result) == "block" and "playbook critic" in result.json["reason"], result
 
 
-def test_stop_without_state_or_playbook_passes(tmp_path):
+def test_stop_without_a_playbook_passes_and_without_state_md_is_held(tmp_path):
+    """No active playbook: nothing to hold. No state.md in a project set up
+    for the workflow (it has ``play/``): the state is unknown, held like an
+    unreadable state.md (tests/test_faults_state_files.py: one rule)."""
     root = K.make_reward_repo(tmp_path / "r")
     (root / "state.md").write_text(K.state_text(active=None))
     assert K.stop(root).stdout == ""
     (root / "state.md").unlink()
-    assert K.stop(root).stdout == ""
+    held = K.stop(root)
+    assert held.blocked and held.guard == "completion-check" and "state.md" in held.text
 
 
 @pytest.mark.parametrize("breakage", ["plan", "progress", "active-outside"])

@@ -34,7 +34,7 @@ def test_leading_comment_line_is_blocked(ws, command, shown):
     err = result.stderr
     assert err.startswith("[playgate:execution-convention]")
     assert f"({shown})" in err
-    assert "seed 003 Spec 14.1" in err and "`description` parameter" in err
+    assert "hides the command from prefix-based permission rules" in err and "`description` parameter" in err
 
 
 def test_message_gives_the_command_to_run_instead(ws):

@@ -494,7 +494,7 @@ def test_a_report_is_said_in_the_readers_language_from_the_checkpoint(root):
     assert cp["message"].startswith("the git steps stopped at commit: these changed files")
     assert report.describe(cp, root=str(root)) == english.message
     ja = report.describe(cp, lang="ja", root=str(root))
-    assert "手順が「commit」で止まりました" in ja and "自動ではコミットしません" in ja, ja
+    assert "手順が「コミット」で止まりました" in ja and "自動ではコミットしません" in ja, ja
     assert "these changed files" not in ja and "rerun" not in ja, ja
 
 

@@ -9,7 +9,7 @@ import time
 
 from messages import Text
 from statefiles import layout, state_md
-from statefiles.atomic import write_atomic
+from statefiles.atomic import check_removal, write_atomic, write_path
 from statefiles.checkpoint import write_pending
 from statefiles.markers import now_iso
 from statefiles.playbook import load_json_file, resolve_active
@@ -47,6 +47,7 @@ def step_cleanup(root: str, cp: dict, ctx) -> str:
         if not os.path.exists(layout.join(root, cp["dir"])):
             return Text("archive.detail.already_moved")
         return Text("archive.detail.no_tmp")
+    check_removal(os.path.join(tmp, "x"))  # a playbook directory that leads elsewhere
     removed = 0
     for entry in list(os.scandir(tmp)):
         if entry.name.lower().startswith("readme"):
@@ -76,7 +77,9 @@ def _mark_archived(path: str) -> None:
 
 def step_archive(root: str, cp: dict, ctx) -> str:
     src_rel, dst_rel = cp["dir"], cp["archive"]
-    dst = layout.join(root, dst_rel)
+    # the archive directory may be a link inside the project, never one that
+    # leads elsewhere (the move and the plan's new status would land there)
+    dst = write_path(layout.join(root, dst_rel))
     if cp.get("move_dir"):
         src = layout.join(root, src_rel)
         if os.path.isdir(src) and not os.path.lexists(dst):

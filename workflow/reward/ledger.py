@@ -56,6 +56,37 @@ def ledger_verdicts(root: str, plan_rel: str | None) -> dict:
     return out
 
 
+def records_of(root: str, agent_id, rel: str = CRITIC_LEDGER) -> list:
+    """The records the subagent run ``agent_id`` left in the hook-written
+    JSON-lines ledger ``rel`` (the critic ledger, or the review ledger), in
+    order; ``[]`` without an id, a ledger or a record of it. What a message
+    about that run rests on when the note of what it changed could not be
+    kept (a message never says "nothing was recorded" while the ledger has
+    it)."""
+    if not isinstance(agent_id, str) or not agent_id:
+        return []
+    try:
+        with open_regular(layout.join(root, rel)) as fh:
+            fh.seek(0, os.SEEK_END)
+            size = fh.tell()
+            fh.seek(max(0, size - LEDGER_MAX))
+            data = fh.read()
+    except OSError:
+        return []
+    needle = fastjson.dumps(agent_id)
+    out = []
+    for line in data.decode("utf-8", "replace").splitlines():
+        if needle not in line or not line.startswith("{"):
+            continue
+        try:
+            rec = fastjson.loads(line)
+        except ValueError:
+            continue
+        if isinstance(rec, dict) and rec.get("agent_id") == agent_id:
+            out.append(rec)
+    return out
+
+
 def require_critic_run(ctx) -> bool:
     """A done status needs a critic PASS recorded in the ledger (block, not
     warn). The default: only state.md
