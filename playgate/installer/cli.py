@@ -15,7 +15,7 @@ import sys
 import playgate.installer.manifest as manifest
 import playgate.installer.pin as pin
 from playgate.detect_commands import LAYER, ask_terminal, offer
-from playgate.installer import routes
+import playgate.installer.routes as routes
 from playgate.installer.commit import commit_command
 from playgate.installer.common import MANIFEST, SETTINGS, InstallError, Refusal, join, read, \
     sha256, write

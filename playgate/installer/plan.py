@@ -623,7 +623,7 @@ def install(repo: str, python: str | None = None, dry_run: bool = False, out=pri
 def default_uninstall_command() -> str:
     """``python3 <checkout>/install.py --uninstall`` when this suite source has
     install.py (a checkout), else ``playgate uninstall`` (the wheel's command)."""
-    from playgate.installer import routes  # lazy: routes imports shutil.which's users
+    import playgate.installer.routes as routes  # lazy: routes imports shutil.which's users
 
     launcher = os.path.join(suite.root(), "install.py")
     if os.path.isfile(launcher):

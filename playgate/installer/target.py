@@ -38,7 +38,7 @@ def check_target(repo: str) -> str:
     if top is None:
         raise Refusal(Text("installer.refuse.not_a_work_tree", path=path))
     if top != path:
-        from playgate.installer import routes  # lazy: only this refusal prints a command
+        import playgate.installer.routes as routes  # lazy: only this refusal prints a command
 
         raise Refusal(Text("installer.refuse.inside", path=path, top=top,
                            command=routes.install_command(top)))
