@@ -193,6 +193,34 @@ def test_the_breezing_reviewer_states_the_verdict_line_the_hooks_read():
     assert "rm -f .claude/state/breezing-active.json" in skill
 
 
+def test_the_breezing_skill_names_the_tools_the_delegate_phase_allows():
+    """Phase B's list of the lead's tools is the gate's list, no more and
+    no less: a tool the skill names must not be refused, and one the gate
+    allows should not be hidden from the lead."""
+    import re
+
+    from workflow import breezing
+
+    _, skill = frontmatter(SUITE / "skills/breezing/SKILL.md")
+    phase_b = skill[skill.index("## Phase B"):]
+    listed = phase_b[phase_b.index("you may use only"):phase_b.index("reads and read-only")]
+    assert set(re.findall(r"`(\w+)`", listed)) == set(breezing.COORDINATION_TOOLS), listed
+
+
+def test_codex_review_promises_only_what_the_reviewer_can_do():
+    """``--codex-review``: the skill may send the reviewer to Codex only if
+    the reviewer's definition has the Codex tool; playgate's reviewer is
+    read-only and has none, so the skill and the report say N/A."""
+    reviewer, _ = frontmatter(SUITE / "agents/code-reviewer.md")
+    _, skill = frontmatter(SUITE / "skills/breezing/SKILL.md")
+    step = skill[skill.index("`--codex-review`:"):]
+    step = step[:step.index("\n6. ")]
+    if "mcp__codex__codex" not in tools_of(reviewer):
+        assert "mcp__codex__codex" not in step, step
+        assert "Codex Review: N/A" in step, step
+        assert "- Codex Review: N/A\n" in skill  # the report's line
+
+
 def test_post_loop_skill_names_the_handler_command():
     _, body = frontmatter(SUITE / "skills/post-loop/SKILL.md")
     assert "python3 .claude/skills/post-loop/handler.py" in body
