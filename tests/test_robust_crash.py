@@ -46,7 +46,7 @@ from robust_kit import done_entry
 from statefiles import atomic, layout, state_md
 
 SUITE = Path(__file__).resolve().parent.parent
-CI = settings(deadline=None, derandomize=True, database=None,
+CI = settings(deadline=None,
               suppress_health_check=list(HealthCheck))
 
 

@@ -31,7 +31,7 @@ from conftest import Installed, install, make_repo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-CI = settings(deadline=None, derandomize=True, database=None,
+CI = settings(deadline=None,
               suppress_health_check=list(HealthCheck))
 EDIT_TOOLS = ("Edit", "Write", "MultiEdit", "NotebookEdit")
 

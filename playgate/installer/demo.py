@@ -154,7 +154,7 @@ DEMO_SCRIPT = (
 )
 
 DEMO_FILES = {
-    "README.md": "# demo\n\nA throw-away repository for `python install.py --demo`.\n",
+    "README.md": "# demo\n\nA throw-away repository for playgate's demo (`install.py --demo`, `playgate demo`).\n",
     "src/__init__.py": "",
     "src/greet.py": "def greet(name):\n    pass\n",
 }

@@ -243,7 +243,7 @@ def test_a_payload_typed_in_another_directory_is_judged_in_the_hooks_project(
 
 
 # ---------------------------------------------------------------- the property
-CI = settings(max_examples=60, deadline=None, derandomize=True, database=None,
+CI = settings(max_examples=60, deadline=None,
               suppress_health_check=list(HealthCheck))
 
 

@@ -280,7 +280,7 @@ def test_every_entrypoint_keeps_the_contract_in_a_breezing_session(breezing_scen
 
     names = sorted(breezing_scenarios)
 
-    @settings(deadline=None, derandomize=True, database=None, max_examples=25,
+    @settings(deadline=None, max_examples=25,
               suppress_health_check=list(HealthCheck))
     @given(cases=st.lists(st.tuples(S.well_formed(event), st.sampled_from(names)),
                           min_size=4, max_size=4))

@@ -148,7 +148,7 @@ def test_bad_input_gives_one_quiet_line(data, tmp_path, monkeypatch):
     assert text.startswith("playgate")
 
 
-@settings(max_examples=150, deadline=None, derandomize=True, database=None,
+@settings(max_examples=150, deadline=None,
           suppress_health_check=list(HealthCheck))
 @given(data=st.one_of(
     st.binary(max_size=300),
