@@ -62,7 +62,10 @@ def test_the_context_says_with_a_key_too(tmp_path):
 
 
 @given(key=st.sampled_from(KEYS), lang=st.sampled_from(LANGUAGES),
-       value=st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=20))
+       # NUL is the catalogue's placeholder for a part known only at run time,
+       # rendered as words by design (tests/test_messages.py covers it).
+       value=st.text(alphabet=st.characters(blacklist_categories=("Cs",),
+                                            blacklist_characters="\x00"), max_size=20))
 def test_every_message_is_recognised_by_its_key_in_both_languages(key, lang, value):
     assume(_recognisable(key, lang))
     # A field with a format spec ({waited:.1f}) gets a number, the others text.

@@ -10,7 +10,7 @@ import ast
 import json
 
 import pytest
-from _team_support import run_python, workspace
+from _team_support import run_python, set_config, workspace
 from conftest import SUITE
 
 PROBE = """
@@ -51,6 +51,7 @@ def test_no_team_session_loads_nothing_of_it(installed):
 def test_a_team_session_validates_once_per_file_version(installed):
     workspace(installed)
     root = installed.root
+    set_config(root, workflow="breezing")  # its guards run only while it is active
     (root / ".claude/state").mkdir(parents=True)
     (root / ".claude/state/breezing-active.json").write_text(
         json.dumps({"session_id": "b", "impl_mode": "codex"}))
