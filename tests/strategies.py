@@ -37,8 +37,8 @@ from hypothesis import strategies as st
 ROOT = "@ROOT@"
 
 EVENTS = (
-    "PreToolUse", "PostToolUse", "PermissionRequest", "UserPromptSubmit", "Stop",
-    "SubagentStop", "SubagentStart", "SessionStart", "SessionEnd", "PreCompact",
+    "PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "UserPromptSubmit",
+    "Stop", "SubagentStop", "SubagentStart", "SessionStart", "SessionEnd", "PreCompact",
     "Notification", "TaskCompleted", "TeammateIdle",
 )
 #: SPEC §1: malformed input blocks (exit 2 + one line) on these events.
@@ -47,7 +47,7 @@ GATING = frozenset({"PreToolUse", "Stop", "SubagentStop", "UserPromptSubmit"})
 DECISION = frozenset({"Stop", "SubagentStop"})
 #: SPEC §1: exit 0 with nothing on malformed input; never block.
 INFORMATIONAL = frozenset(EVENTS) - GATING - {"PermissionRequest"}
-TOOL_EVENTS = frozenset({"PreToolUse", "PostToolUse", "PermissionRequest"})
+TOOL_EVENTS = frozenset({"PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest"})
 
 # ----------------------------------------------------------------- the contract
 # JSON types from the reference ("Input", "Tool inputs"). "any" fields are
@@ -67,6 +67,9 @@ EVENT_TYPES = {
                           "permission_suggestions": (LIST, False)},
     "PostToolUse": {"tool_name": (STR, True), "tool_input": (OBJ, True),
                     "tool_use_id": (STR, False), "duration_ms": (NUM, False)},
+    "PostToolUseFailure": {"tool_name": (STR, True), "tool_input": (OBJ, True),
+                           "tool_use_id": (STR, False), "error": (STR, False),
+                           "is_interrupt": (BOOL, False)},
     "UserPromptSubmit": {"prompt": (STR, True)},
     "Stop": {"stop_hook_active": (BOOL, False), "last_assistant_message": (STR, False),
              "background_tasks": (LIST, False)},
@@ -367,6 +370,10 @@ def tool_call(draw, event: str) -> dict:
     fields = {"tool_name": tool, "tool_input": draw(_TOOL_INPUTS[tool])}
     if event != "PermissionRequest":
         fields["tool_use_id"] = draw(st.sampled_from(["toolu_1", "toolu_fake00300"]))
+    if event == "PostToolUseFailure":
+        fields["error"] = draw(st.sampled_from(["Exit code 1", "", "interrupted", "x" * 300]))
+        if draw(st.booleans()):
+            fields["is_interrupt"] = draw(st.booleans())
     if event == "PostToolUse":
         fields["tool_response"] = draw(JSONISH)
         if draw(st.booleans()):
@@ -652,7 +659,7 @@ def _other_event(draw, event: str) -> Case:
     obj = draw(well_formed_obj(event))
     obj["hook_event_name"] = draw(st.sampled_from(
         [e for e in EVENTS if e != event] + ["", "pretooluse", event.lower(), event + " ",
-                                              "PostToolUseFailure"]))
+                                              "PostToolUseFailures"]))
     return Case(event, f"other-event {obj['hook_event_name']!r}", obj)
 
 
@@ -680,7 +687,7 @@ def malformed(event: str, heavy: bool = True):
              _non_object(event), _empty(event), _truncated(event), _other_event(event)]
     if any(req for _, req in EVENT_TYPES.get(event, {}).values()):
         kinds.append(_missing(event))  # events with a required field of their own
-    if event in ("PreToolUse", "PostToolUse", "PermissionRequest"):
+    if event in TOOL_EVENTS:
         kinds += [_bad_edit_list(event), _empty_path(event)]
     if heavy:
         kinds += [_deep(event), _huge(event)]

@@ -59,7 +59,7 @@ EXAMPLES = int(os.environ.get("PLAYGATE_FUZZ_EXAMPLES", "1000"))
 SUBPROCESS_BATCHES = int(os.environ.get("PLAYGATE_FUZZ_SUBPROCESS", "6"))
 BATCH = 8
 #: The registered hook timeouts (settings.template.json), seconds.
-TIMEOUTS = {"PreToolUse": 10, "PostToolUse": 60, "PermissionRequest": 5, "UserPromptSubmit": 10,
+TIMEOUTS = {"PreToolUse": 10, "PostToolUse": 60, "PostToolUseFailure": 10, "PermissionRequest": 5, "UserPromptSubmit": 10,
             "Stop": 10, "SubagentStop": 30, "SubagentStart": 5, "SessionStart": 10,
             "SessionEnd": 1.5, "PreCompact": 10, "Notification": 5, "TaskCompleted": 10,
             "TeammateIdle": 10}
@@ -267,7 +267,7 @@ def suite(tmp_path_factory):
 def _through_hook(suite: Installed, event: str, case: S.Case):
     data = case.build(str(suite.root))
     tool = case.obj.get("tool_name", "") if isinstance(case.obj, dict) else ""
-    if event in ("PreToolUse", "PermissionRequest", "PostToolUse") and not isinstance(tool, str):
+    if event in S.TOOL_EVENTS and not isinstance(tool, str):
         tool = ""
     try:
         command = suite.command(event, tool)

@@ -44,6 +44,8 @@ ALLOW_OBJECT = {"hookSpecificOutput": {"hookEventName": "PermissionRequest",
 MINIMAL = {
     "PreToolUse": {"tool_name": "Bash", "tool_input": {"command": "ls"}},
     "PostToolUse": {"tool_name": "Bash", "tool_input": {"command": "ls"}},
+    "PostToolUseFailure": {"tool_name": "Bash", "tool_input": {"command": "false"},
+                           "error": "Exit code 1"},
     "PermissionRequest": {"tool_name": "Bash", "tool_input": {"command": "ls"}},
     "UserPromptSubmit": {"prompt": "hello"},
     "Stop": {},
