@@ -81,9 +81,10 @@ def test_every_registration_fires_with_its_matcher(make_box, api):
     for tool in ("Write", "Edit", "Bash", "Agent"):
         assert (tool, False) in pre, pre
     assert ("Bash", True) in pre, pre
-    # PostToolUse "Edit|Write|MultiEdit|NotebookEdit|Task|Agent|TaskCreate|TaskUpdate": not Read, not Bash.
+    # PostToolUse "Edit|Write|MultiEdit|NotebookEdit|Task|Agent|Bash|TaskCreate|TaskUpdate":
+    # not Read (Bash for critic-commands, the critic's observed evidence).
     post = sorted({c.tool for c in _calls(box, "PostToolUse")})
-    assert post == ["Agent", "Edit", "Write"], post
+    assert post == ["Agent", "Bash", "Edit", "Write"], post
     # PermissionRequest "Bash": only the call no allow rule covers. Write and
     # Edit are allowed by the installed rules (trusted workspace), `ls` by
     # Bash(ls:*), so no dialog and no PermissionRequest for them.

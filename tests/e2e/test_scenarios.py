@@ -311,17 +311,21 @@ def test_subtask_done_with_a_critic_signature_but_no_validations_is_refused(box,
 
 def test_subtask_done_with_full_critic_evidence_is_written(box, api):
     """Control: the guards refuse fraud, not progress (no deadlock). The
-    critic really ran (its SubagentStop records the PASS in the ledger, which
-    a done needs); the evidence and the done are then
+    critic really ran, and ran the subtask's validation command (its
+    SubagentStop records the PASS in the ledger only with that observed
+    evidence, which a done needs); the evidence and the done are then
     written in one Write."""
     write = _mark_done(box, validated_by="critic", validated_at="2026-01-02T00:00:00Z",
                        evidence=True)
+    (box.repo / "src").mkdir(exist_ok=True)  # the work the critic's command checks
+    (box.repo / "src" / "app.py").write_text("print('hello')\n")
     critic = tool_use("Agent", {"description": "judge p1.1", "subagent_type": "critic",
                                 "prompt": "Judge subtask p1.1 [[lane:critic]]",
                                 "run_in_background": False})
     run = box.run(api, "record the critic's PASS", Script(
         main=[*ready(box), critic, write, "ok"],
-        critic=["Checked: python3 src/app.py prints hello.\nCRITIC: PASS p1.1"]))
+        critic=[bash("python3 src/app.py"),
+                "Checked: python3 src/app.py prints hello.\nCRITIC: PASS p1.1"]))
     assert_ran(run.result_of(3))
     assert_ran(run.result_of(4))
     sub = json.loads(box.path(PROGRESS).read_text())["subtasks"]["p1.1"]
