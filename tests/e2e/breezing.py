@@ -492,10 +492,11 @@ class Lead(Expecting):
         yield from self.act("Write", {"file_path": self.abs("Plans.md"),
                                       "content": plans.replace("`cc:TODO`", "`cc:done`")},
                             "Plans.md: cc:done")
-        self.says("git add -A && git commit")
+        self.says("git add -A -- <the paths the range's tasks own> Plans.md && git commit")
         commit = yield from self.act("Bash", {
-            "command": 'git add -A && git commit -q -m "feat: greet hello, bye and the command '
-                       'line" -m "Plans.md 1, 2, 3 (breezing)"', "description": "commit"},
+            "command": 'git add -A -- greet tests Plans.md && git commit -q -m "feat: greet '
+                       'hello, bye and the command line" -m "Plans.md 1, 2, 3 (breezing)"',
+            "description": "commit"},
             "the commit")
         self.team.commit_output = commit.text
         sha = yield from self.act("Bash", {"command": "git log -1 --format=%h%x20%s",

@@ -237,8 +237,9 @@ class TeamLead(Expecting):
         yield from self.act("Write", {"file_path": self.abs("Plans.md"),
                                       "content": plans.replace("`cc:TODO`", "`cc:done`")},
                             "cc:done")
-        yield from self.act("Bash", {"command": 'git add -A && git commit -q -m "feat: greet '
-                                                'hello, bye and the command line"',
+        yield from self.act("Bash", {"command": 'git add -A -- greet tests Plans.md && git commit '
+                                                '-q -m "feat: greet hello, bye and the command '
+                                                'line"',
                                      "description": "commit"}, "commit")
         yield from self.act("Bash", {"command": "rm -f .claude/state/breezing-active.json",
                                      "description": "close"}, "close the session")

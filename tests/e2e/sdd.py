@@ -301,8 +301,9 @@ class Lead(SddPolicy):
         self.expect_ok(out, "set phase implementation-complete after the GO")
         yield from self.note("session.md", "# Session\n\n- impl shout: two waves, review GO "
                              "after one CONDITIONAL; phase implementation-complete.\n")
-        self.skill_says('git commit -m "<feature>: <summary>"', "`git add -A`")
-        for command in ("git add -A", COMMIT):
+        self.skill_says('git commit -m "<feature>: <summary>"',
+                        "`git add -A -- .sdd <the code and test paths of the work>`")
+        for command in ("git add -A -- .sdd greet tests", COMMIT):
             out = yield from self.tool("Bash", {"command": command,
                                                 "description": "commit the finished feature"})
             self.expect_ok(out, f"run `{command}`, as the skill's git workflow says")
