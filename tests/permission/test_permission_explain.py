@@ -15,7 +15,7 @@ def gate(tmp_path_factory):
     proc = install(root)
     assert proc.returncode == 0, proc.stderr
     (root / "scripts").mkdir()
-    (root / "scripts" / "b.sh").write_text("x\n")
+    (root / "scripts" / "b.sh").write_text("echo built\n")  # a script phase 6 can read
     (root / "src").mkdir()
     return Installed(root)
 

@@ -39,7 +39,8 @@ def project(tmp_path_factory):
     for rel in ("scripts/b.sh", "scripts/b.py", "src/a.py", "README.md"):
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text("x\n")
+        # Content phase 6 reads as it reads a command line: known and harmless.
+        path.write_text("print('ok')\n" if rel.endswith(".py") else "echo built\n")
     return root
 
 
@@ -187,7 +188,7 @@ def hook_repo(tmp_path_factory):
     proc = install(root)
     assert proc.returncode == 0, proc.stderr
     (root / "scripts").mkdir()
-    (root / "scripts" / "b.sh").write_text("x\n")
+    (root / "scripts" / "b.sh").write_text("echo built\n")  # a script phase 6 can read
     installed = Installed(root)
     ok = installed.hook("PermissionRequest", tool_name="Bash",
                         tool_input={"command": "bash scripts/b.sh"})

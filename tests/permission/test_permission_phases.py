@@ -23,11 +23,12 @@ from permission.pipeline import ALLOW, DIALOG, PASS, SKIP, decide
 @pytest.fixture(scope="module")
 def project(tmp_path_factory):
     root = tmp_path_factory.mktemp("proj")
-    for rel in ("scripts/build.sh", "scripts/sub/deep.py", "src/app.py", ".claude/hooks/h.py",
-                "scripts-evil/x.sh"):
+    for rel in ("scripts/build.sh", "scripts/sub/deep.py", "scripts/x.py", "src/app.py",
+                ".claude/hooks/h.py", "scripts-evil/x.sh"):
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text("x\n")
+        # Content phase 6 reads as it reads a command line: known and harmless.
+        path.write_text("print('ok')\n" if rel.endswith(".py") else "echo built\n")
     outside = tmp_path_factory.mktemp("outside")
     (outside / "f").write_text("x\n")
     os.symlink(outside / "f", root / "scripts" / "out")
@@ -285,7 +286,16 @@ def test_phase7e_passes_the_harmless(project, cfg, monkeypatch, analysis):
 
 
 def test_phase7e_is_a_floor_for_phase6(project, cfg, monkeypatch):
-    monkeypatch.setattr(shell, "analyse", lambda *a, **k: FakeAnalysis(unknown=True))
+    real = shell.analyse
+
+    def analyse(text, *a, **k):
+        # The command line is unknown to 7E; the script's own content (which
+        # phase 6 reads as a command line) is analysed for real.
+        if "scripts/build.sh" in str(text):
+            return FakeAnalysis(unknown=True)
+        return real(text, *a, **k)
+
+    monkeypatch.setattr(shell, "analyse", analyse)
     d = decide(unit.PHASES, req(project, cfg, "bash scripts/build.sh"), unit.FLOOR)
     assert not d.allowed and d.phase == "7E"
     assert [s for _, s, _ in d.trace][8] == ALLOW  # phase 6 said allow first
