@@ -85,9 +85,13 @@ DEFAULT_DOMAINS = (
     "repo.maven.apache.org", "repo1.maven.org",
 )
 
+#: The install's backups of the user's files (--uninstall restores from them).
+BACKUPS = ".claude/.playgate-backup"
 #: Directories the install creates so that they can be listed in
 #: ``denyWrite`` (a missing entry becomes a placeholder device in the sandbox).
-CREATED_DIRS = (layout.LOGS, layout.SESSION_INIT, layout.CACHE_DIR)
+#: The backups' folder is one of them: listed only once it existed, a first
+#: backup would change the settings again on the next install.
+CREATED_DIRS = (layout.LOGS, layout.SESSION_INIT, layout.CACHE_DIR, BACKUPS)
 
 #: Single files read as configuration by the suite or Claude Code, listed
 #: whether they exist or not: one that does not is a placeholder device
@@ -109,8 +113,7 @@ CONFIG_FILES = (
     # The crew workflow's configuration (its memory server, its limits).
     ".claude/crew-config.yaml",
 )
-#: The install's backups of the user's files (--uninstall restores from them).
-BACKUPS = ".claude/.playgate-backup"
+
 #: The user's Claude Code configuration (hooks, permissions, MCP servers).
 HOME_ENTRIES = ("~/.claude", "~/.claude.json")
 
@@ -130,10 +133,6 @@ def deny_write(repo: str, venv: bool) -> list:
         rels.append(VENV)
     rels += list(CREATED_DIRS)
     rels += list(CONFIG_FILES)
-    # Ignored as a directory (``.claude/.playgate-backup/``): a placeholder
-    # device is not a directory, so list it only once it exists.
-    if os.path.isdir(join(repo, BACKUPS)):
-        rels.append(BACKUPS)
     out = []
     for rel in rels:
         entry = "./" + rel

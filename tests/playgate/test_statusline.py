@@ -275,8 +275,9 @@ def test_a_status_line_the_user_has_is_never_replaced(fresh, home, where):
     value = _settings(fresh).get("statusLine")
     assert value == (theirs if where == "settings.json" else None)
     if where == "settings.local.json":
-        assert json.loads((fresh / ".claude" / "settings.local.json").read_text()) == {
-            "statusLine": theirs}
+        # Theirs is kept as it was (the install adds only the sandbox's local keys).
+        local = json.loads((fresh / ".claude" / "settings.local.json").read_text())
+        assert local["statusLine"] == theirs and set(local) <= {"statusLine", "sandbox"}, local
     # ... and uninstall leaves it where it was.
     subprocess.run([sys.executable, str(SUITE / "install.py"), "--uninstall", str(fresh)],
                    capture_output=True, timeout=300, check=True)
