@@ -686,8 +686,14 @@ def repository_hooks(root: str) -> str | None:
         config = ""
     except OSError:
         return "a git configuration that cannot be read"
-    if "hookspath" in config.replace(" ", "").replace("\t", ""):
-        return "core.hooksPath in its git configuration"
+    for line in config.splitlines():
+        key, eq, value = line.partition("=")
+        if key.strip().replace("\t", "").replace(" ", "") == "hookspath" or \
+                (not eq and "hookspath" in line.replace(" ", "").replace("\t", "")):
+            # /dev/null is the one value that turns hooks off (playgate's own
+            # scratch copies set it); anything else may name project code.
+            if value.strip().strip('"') != "/dev/null":
+                return "core.hooksPath in its git configuration"
     if any(line.strip().startswith(("[include]", "[include ", "[includeif"))
            for line in config.splitlines()):
         return "a git configuration that includes other files (they may set core.hooksPath)"
