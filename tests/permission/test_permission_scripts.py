@@ -171,3 +171,20 @@ def test_a_commit_that_runs_project_hooks_is_never_approved(hooked, setup):
     # commands that run no hook stay approved
     assert approved(hooked, "git status")
     assert approved(hooked, "git log --oneline -1")
+
+
+@pytest.mark.parametrize("value, runs_hooks", [
+    ("/dev/null", False), ('"/dev/null"', False), (".githooks", True), ("/dev/null/x", True),
+    ("", True),
+])
+def test_hooks_path_dev_null_turns_hooks_off(tmp_path, value, runs_hooks):
+    """``core.hooksPath = /dev/null`` (playgate's replay copies) runs no
+    hook; any other value may name project code."""
+    import subprocess
+
+    from permission.phases import repository_hooks
+
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True, timeout=30)
+    with open(tmp_path / ".git" / "config", "a", encoding="utf-8") as fh:
+        fh.write(f"\thooksPath = {value}\n")
+    assert (repository_hooks(str(tmp_path)) is not None) is runs_hooks
