@@ -166,7 +166,7 @@ def test_the_permission_gates_dialog_says_it_is_not_answered_headless():
 ATTACK_PIECES = (
     ";", "&&", "|", "&", ">", ">>", "2>", "<", "$(", ")", "`", "${X}", "$X", "*", "?",
     "--junitxml=x.xml", "--basetemp", "-p", "-o", "--fix", "--output-file", "state.md",
-    "play/", "../", "/etc", "~", ".claude", ".git", "-rf",
+    "play/", "../", "/etc", "~", ".claude", ".git",
     "--html=x", "--log-file=x", "-c", "--rootdir=.", "--cov-report=html", "--debug",
 )
 ATTACK = st.sampled_from(ATTACK_PIECES)

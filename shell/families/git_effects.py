@@ -128,14 +128,22 @@ def g_output_opts(x: X, words: list) -> None:
     ``--exec``/``--upload-pack``/``--receive-pack`` run programs."""
     sub = x.cmd.git_subcommand
     vals = words
+    outputs = ("archive", "format-patch", "diff", "log", "show")
     for k, w in enumerate(vals):
         v = w.value
-        if v.startswith("--output="):
-            x.run.write(x.cmd, Word(w.text, v.split("=", 1)[1], dynamic=w.dynamic),
-                        f"git {sub} --output")
+        name, eq, value = v.partition("=") if v.startswith("--") else (v, "", "")
+        if eq and (name == "--output" or (name == "--output-directory" and sub in outputs)):
+            # --output=F, --output-directory=D (abbreviations are spelled in
+            # full by then: shell.longopts)
+            x.run.write(x.cmd, Word(w.text, value, dynamic=w.dynamic), f"git {sub} {name}",
+                        recursive=sub == "format-patch")
         elif v in ("--output", "-o", "--output-directory") and k + 1 < len(vals) and (
-                sub in ("archive", "format-patch", "diff", "log", "show") or v == "--output"):
+                sub in outputs or v == "--output"):
             x.run.write(x.cmd, vals[k + 1], f"git {sub} {v}", recursive=sub == "format-patch")
+        elif v.startswith("-o") and len(v) > 2 and sub in outputs:
+            # -oDIR: the short option with its value attached
+            x.run.write(x.cmd, Word(w.text, v[2:], dynamic=w.dynamic), f"git {sub} -o",
+                        recursive=sub == "format-patch")
         elif v.startswith("--exec=") or v.startswith(("--upload-pack", "--receive-pack")):
             x.run.carrier("git-exec", Msg("shell.carrier.git_runs_program", sub=sub,
                                           option=v.split('=')[0]), x.cmd)
