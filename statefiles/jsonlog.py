@@ -20,7 +20,14 @@ import os
 import time
 
 from statefiles import fastjson, layout
-from statefiles.atomic import append_lines, append_nonblocking, locked, read_bytes, write_path
+from statefiles.atomic import (
+    append_lines,
+    append_nonblocking,
+    locked,
+    open_regular,
+    read_bytes,
+    write_path,
+)
 from statefiles.markers import now_iso
 
 #: Default rotation size of a log, in bytes.
@@ -141,6 +148,32 @@ def read(root: str, rel: str, limit: int = 1000) -> list:
     except OSError:
         return []
     return fastjson.loads_objects(lines[-limit:])
+
+
+def tail_records(path: str, max_bytes: int, needle: str | None = None) -> list:
+    """The JSON-object records (dicts, in file order) among the last
+    ``max_bytes`` of the JSON-lines file ``path`` (a regular file only:
+    :func:`statefiles.atomic.open_regular`); lines that are not objects, do
+    not parse, or lack ``needle`` (a cheap pre-filter) are skipped. ``[]``
+    when the file cannot be read. Used on hook paths: one bounded read."""
+    try:
+        with open_regular(path) as fh:
+            fh.seek(0, os.SEEK_END)
+            fh.seek(max(0, fh.tell() - max_bytes))
+            data = fh.read()
+    except OSError:
+        return []
+    out = []
+    for line in data.decode("utf-8", "replace").splitlines():
+        if not line.startswith("{") or (needle is not None and needle not in line):
+            continue
+        try:
+            rec = fastjson.loads(line)
+        except ValueError:
+            continue
+        if isinstance(rec, dict):
+            out.append(rec)
+    return out
 
 
 def monotonic() -> float:

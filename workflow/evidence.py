@@ -23,10 +23,8 @@ Claude); at the critic's stop, critic-ledger judges each PASS against it:
 
 from __future__ import annotations
 
-import os
 
-from statefiles import fastjson, layout
-from statefiles.atomic import open_regular
+from statefiles import jsonlog, layout
 
 #: Hook-written record of the commands critic runs executed.
 CRITIC_COMMANDS = ".claude/logs/critic-commands.jsonl"
@@ -71,22 +69,9 @@ def observed(root: str, agent_id) -> dict:
     ``agent_id`` executed, from :data:`CRITIC_COMMANDS` (``{}`` when none)."""
     if not isinstance(agent_id, str) or not agent_id:
         return {}
-    try:
-        with open_regular(layout.join(root, CRITIC_COMMANDS)) as fh:
-            fh.seek(0, os.SEEK_END)
-            fh.seek(max(0, fh.tell() - MAX_READ))
-            data = fh.read()
-    except OSError:
-        return {}
     seen = {}
-    for line in data.decode("utf-8", "replace").splitlines():
-        if not line.startswith("{"):
-            continue
-        try:
-            rec = fastjson.loads(line)
-        except ValueError:
-            continue
-        if isinstance(rec, dict) and rec.get("agent_id") == agent_id:
+    for rec in jsonlog.tail_records(layout.join(root, CRITIC_COMMANDS), MAX_READ):
+        if rec.get("agent_id") == agent_id:
             seen[normalise(rec.get("command"))] = rec.get("status")
     return seen
 

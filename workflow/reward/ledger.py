@@ -5,11 +5,10 @@ reason (SPEC §2)."""
 
 from __future__ import annotations
 
-import os
 
 from events.verdict import Effect
-from statefiles import fastjson, layout
-from statefiles.atomic import open_regular, write_atomic
+from statefiles import fastjson, jsonlog, layout
+from statefiles.atomic import write_atomic
 from statefiles.markers import now_iso
 
 #: Hook-written record of critic verdicts, one JSON object a line (written by
@@ -31,24 +30,9 @@ def ledger_verdicts(root: str, plan_rel: str | None) -> dict:
     verdict per id for the playbook ``plan_rel``, from the ledger. Empty when
     there is no ledger. Lines that do not parse are skipped (the file is
     hook-written; a torn last line is possible after a crash)."""
-    path = layout.join(root, CRITIC_LEDGER)
-    try:
-        with open_regular(path) as fh:
-            fh.seek(0, os.SEEK_END)
-            size = fh.tell()
-            fh.seek(max(0, size - LEDGER_MAX))
-            data = fh.read()
-    except OSError:
-        return {}
     out = {}
-    for line in data.decode("utf-8", "replace").splitlines():
-        if not line.startswith("{"):
-            continue
-        try:
-            rec = fastjson.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(rec, dict) or rec.get("playbook") != plan_rel:
+    for rec in jsonlog.tail_records(layout.join(root, CRITIC_LEDGER), LEDGER_MAX):
+        if rec.get("playbook") != plan_rel:
             continue
         sid, verdict = rec.get("subtask"), rec.get("verdict")
         if isinstance(sid, str) and verdict in ("PASS", "FAIL"):
@@ -65,26 +49,9 @@ def records_of(root: str, agent_id, rel: str = CRITIC_LEDGER) -> list:
     it)."""
     if not isinstance(agent_id, str) or not agent_id:
         return []
-    try:
-        with open_regular(layout.join(root, rel)) as fh:
-            fh.seek(0, os.SEEK_END)
-            size = fh.tell()
-            fh.seek(max(0, size - LEDGER_MAX))
-            data = fh.read()
-    except OSError:
-        return []
-    needle = fastjson.dumps(agent_id)
-    out = []
-    for line in data.decode("utf-8", "replace").splitlines():
-        if needle not in line or not line.startswith("{"):
-            continue
-        try:
-            rec = fastjson.loads(line)
-        except ValueError:
-            continue
-        if isinstance(rec, dict) and rec.get("agent_id") == agent_id:
-            out.append(rec)
-    return out
+    return [rec for rec in jsonlog.tail_records(layout.join(root, rel), LEDGER_MAX,
+                                                  needle=fastjson.dumps(agent_id))
+            if rec.get("agent_id") == agent_id]
 
 
 def require_critic_run(ctx) -> bool:
