@@ -188,3 +188,20 @@ def test_hooks_path_dev_null_turns_hooks_off(tmp_path, value, runs_hooks):
     with open(tmp_path / ".git" / "config", "a", encoding="utf-8") as fh:
         fh.write(f"\thooksPath = {value}\n")
     assert (repository_hooks(str(tmp_path)) is not None) is runs_hooks
+
+
+@given(value=st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=30))
+@settings(max_examples=60, deadline=None)
+def test_any_hooks_path_but_dev_null_runs_hooks(tmp_path_factory, value):
+    """Whatever else ``core.hooksPath`` says (quotes, comments, spaces, a
+    longer path), git may run project code: only ``/dev/null`` is off."""
+    import subprocess
+
+    from permission.phases import repository_hooks
+
+    root = tmp_path_factory.mktemp("hp")
+    subprocess.run(["git", "init", "-q", str(root)], check=True, timeout=30)
+    with open(root / ".git" / "config", "a", encoding="utf-8") as fh:
+        fh.write(f"\thooksPath = {value}\n")
+    off = value.strip().strip('"') == "/dev/null"
+    assert (repository_hooks(str(root)) is None) is off
