@@ -9,6 +9,8 @@ before the block."""
 
 from __future__ import annotations
 
+import re
+
 from playgate import suite
 from playgate.installer.common import join, mode_of, read, sha256, unlink, write
 from playgate.installer.speak import Text
@@ -26,19 +28,20 @@ PATH = ".gitignore"
 
 def _find_block(text: str):
     """``(start, end)`` offsets of our marked block (end after its last
-    newline), or ``None``."""
-    start = text.find(GITIGNORE_BEGIN_PREFIX)
-    while start > 0 and text[start - 1] != "\n":
-        start = text.find(GITIGNORE_BEGIN_PREFIX, start + 1)
-    if start < 0:
-        return None
-    end = text.find(GITIGNORE_END, start)
-    if end < 0:
-        return None
-    end += len(GITIGNORE_END)
-    if text[end:end + 1] == "\n":
-        end += 1
-    return start, end
+    newline), or ``None``.
+
+    A block is a line starting with :data:`GITIGNORE_BEGIN_PREFIX`, one or
+    more ``.claude/`` or ``!.claude/`` lines (every entry any version wrote) and the
+    :data:`GITIGNORE_END` line: a user's own line that merely starts like our
+    marker is not a block, so the install neither swallows nor rewrites it."""
+    match = _BLOCK.search(text)
+    return None if match is None else match.span()
+
+
+# Why a structure and not the first marker: a user's ``# >>> playgate:`` note
+# above our block must stay theirs (found by Hypothesis).
+_BLOCK = re.compile(r"(?m)^" + re.escape(GITIGNORE_BEGIN_PREFIX) + r"[^\n]*\n"
+                    r"(?:!?\.claude/[^\n]*\n)+" + re.escape(GITIGNORE_END) + r"(?:\n|\Z)")
 
 
 def plan_gitignore(text: str, record: dict | None, entries=GITIGNORE_ENTRIES) -> tuple:

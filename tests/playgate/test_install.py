@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from conftest import SUITE, Installed, git, install, make_repo
@@ -816,7 +816,12 @@ gitignore_text = st.text(st.characters(codec="utf-8", exclude_characters="\r"), 
 
 @settings(max_examples=200, deadline=None)
 @given(text=gitignore_text)
+@example(text="# >>> playgate:")
+@example(text="# >>> playgate: my own note\n.claude/mine\n")
 def test_gitignore_block_round_trips(text):
+    # A text that already holds a block of our exact shape is ours by
+    # definition (an earlier install); the property is about everything else.
+    assume(installer.gitignore._find_block(text) is None)
     new, record = installer.plan_gitignore(text, {})
     assert new.startswith(text)
     again, record2 = installer.plan_gitignore(new, record)
