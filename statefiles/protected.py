@@ -38,6 +38,7 @@ the gate off (bypass family G).
 from __future__ import annotations
 
 import os
+from stat import S_ISDIR
 
 from statefiles import layout
 from statefiles.atomic import read_bytes
@@ -471,12 +472,15 @@ def _expand_home(pattern: str, home: str) -> str:
     return home + pattern[1:] if pattern.startswith("~/") else pattern
 
 
-def _find_inode(directory: str, wanted: tuple, limit: int):
-    """Path of a file under ``directory`` whose ``(st_dev, st_ino)`` is
-    ``wanted``; ``""`` when there is none; ``None`` when more than ``limit``
-    entries would have to be searched. Symlinks are not followed."""
+def _linked_files(directory: str, limit: int):
+    """``{(st_dev, st_ino): [path, ...]}`` of the files under ``directory``
+    with more than one name (``st_nlink > 1``), or ``None`` when more than
+    ``limit`` entries would have to be searched. Symlinks are not followed.
+    One walk answers every hard-linked target of a hook call (a command names
+    many paths; each used to walk the directory again: seconds, not ms)."""
     stack = [directory]
     seen = 0
+    found: dict = {}
     while stack:
         current = stack.pop()
         try:
@@ -492,11 +496,11 @@ def _find_inode(directory: str, wanted: tuple, limit: int):
                         info = item.stat(follow_symlinks=False)
                     except OSError:
                         continue
-                    if info.st_nlink > 1 and (info.st_dev, info.st_ino) == wanted:
-                        return item.path
+                    if info.st_nlink > 1:
+                        found.setdefault((info.st_dev, info.st_ino), []).append(item.path)
         except OSError:
             continue
-    return ""
+    return found
 
 
 class ProtectedList:
@@ -512,7 +516,7 @@ class ProtectedList:
             unknown, so the guards that apply them fail closed.
     """
 
-    __slots__ = ("entries", "problems", "root", "unreadable")
+    __slots__ = ("entries", "problems", "root", "unreadable", "_linked", "_by_inode")
 
     def __init__(self, entries: list, problems: list, root: str | None = None) -> None:
         self.entries = entries
@@ -520,6 +524,11 @@ class ProtectedList:
         #: project root, for resolving literal entries to files (hard links)
         self.root = root
         self.unreadable = None
+        #: directory -> :func:`_linked_files` (one walk per hook call); None ->
+        #: :meth:`_link_plan`
+        self._linked = {}
+        #: (st_dev, st_ino) -> :meth:`_hard_link_match`'s answer
+        self._by_inode = {}
 
     def match(self, target) -> Entry | None:
         """The strongest entry matching ``target`` (a ``layout.ResolvedPath``),
@@ -577,21 +586,61 @@ class ProtectedList:
         :data:`HARD_LINK_SCAN_LIMIT` entries per directory; when the limit is
         reached the suite's own (floor) entries fail closed and count as a
         match. Patterns without a literal directory (``**/*.pem``) are not
-        searched. Costs nothing for ordinary files (one ``stat``).
+        searched. Costs nothing for ordinary files (one ``stat``); each inode and
+        directory is looked at once per list (a hook call).
         """
         try:
             st = os.stat(target.abs)
         except (OSError, ValueError):
             return None
-        if st.st_nlink < 2:
+        # A directory's link count is its subdirectories, not other names of it.
+        if st.st_nlink < 2 or S_ISDIR(st.st_mode):
             return None
         wanted = (st.st_dev, st.st_ino)
-        root = self.root
-        best = None
-        home = os.path.expanduser("~")
-        for entry in self.entries:
-            if best is not None and _RANK[entry.level] <= _RANK[best.level]:
+        if wanted not in self._by_inode:
+            self._by_inode[wanted] = self._inode_match(wanted)
+        return self._by_inode[wanted]
+
+    def _inode_match(self, wanted: tuple) -> Entry | None:
+        """:meth:`_hard_link_match` for the inode ``wanted`` (``(st_dev,
+        st_ino)``), uncached."""
+        literal, searched = self._link_plan()
+        # The first entry of the highest level wins, as in match_detail.
+        best, best_at = None, -1
+        for at, entry in literal.get(wanted, ()):
+            if best is None or _RANK[entry.level] > _RANK[best.level]:
+                best, best_at = entry, at
+        for at, entry, directory, comps in searched:
+            if best is not None and (_RANK[entry.level], -at) <= (_RANK[best.level], -best_at):
                 continue
+            if directory not in self._linked:
+                self._linked[directory] = _linked_files(directory, HARD_LINK_SCAN_LIMIT)
+            linked = self._linked[directory]
+            if linked is None:
+                if entry.line == 0:
+                    best, best_at = entry, at  # too many files to search: the floor fails closed
+                continue
+            for found in linked.get(wanted, ()):
+                rel = layout.relative_to(found, self.root) if not entry.absolute else None
+                if _match_sealed(comps, _normal((rel if rel is not None else found).casefold())):
+                    best, best_at = entry, at
+                    break
+        return best
+
+    def _link_plan(self) -> tuple:
+        """``(literal, searched)``, built once per list: ``literal`` maps the
+        ``(st_dev, st_ino)`` of every existing file a literal entry names to
+        ``[(index, entry)]``; ``searched`` lists ``(index, entry, directory,
+        components)`` for the glob entries with a literal directory to
+        search (``index``: the entry's place in :attr:`entries`)."""
+        plan = self._linked.get(None)
+        if plan is not None:
+            return plan
+        root = self.root
+        home = os.path.expanduser("~")
+        literal: dict = {}
+        searched = []
+        for at, entry in enumerate(self.entries):
             pat = _expand_home(entry.pattern, home)
             if not entry.absolute:
                 if not root:
@@ -602,24 +651,17 @@ class ProtectedList:
                     other = os.stat(pat)
                 except (OSError, ValueError):
                     continue
-                if (other.st_dev, other.st_ino) == wanted:
-                    best = entry
+                literal.setdefault((other.st_dev, other.st_ino), []).append((at, entry))
                 continue
             cut = min(i for i in (pat.find("*"), pat.find("?")) if i >= 0)
             directory = pat[:cut].rsplit("/", 1)[0] if "/" in pat[:cut] else ""
             if not directory or directory == (root or "") or not os.path.isdir(directory):
                 continue
-            found = _find_inode(directory, wanted, HARD_LINK_SCAN_LIMIT)
-            if found is None and entry.line == 0:
-                best = entry  # too many files to search: the floor fails closed
-            elif found:
-                rel = layout.relative_to(found, root) if root and not entry.absolute else None
-                name = rel if rel is not None else found
-                if _match_sealed(pattern_components(entry.pattern if not entry.absolute
-                                                    else _expand_home(entry.pattern, home)),
-                                 _normal(name.casefold())):
-                    best = entry
-        return best
+            comps = pattern_components(entry.pattern if not entry.absolute
+                                       else _expand_home(entry.pattern, home))
+            searched.append((at, entry, directory, comps))
+        plan = self._linked[None] = (literal, searched)
+        return plan
 
     def match_rel(self, rel: str) -> Entry | None:
         """Like :meth:`match` for a plain repo-relative path (Bash write targets)."""

@@ -240,3 +240,60 @@ def test_project_root_prefers_claude_project_dir(tmp_path):
     plain.mkdir()
     assert layout.project_root(str(plain), {}) in (os.path.realpath(plain),
                                                    layout.git_toplevel(str(plain)))
+
+
+# ------------------------------------------------------------- hard links
+# A hard link to a protected file is the protected file. Finding its other
+# names walks the protected directories, so a hook call walks each one once,
+# whatever the number of hard-linked paths a command names, and a directory
+# (whose link count is its subdirectories) is never taken for a hard link.
+
+
+def _linked_list(root):
+    (root / ".claude" / "hooks").mkdir(parents=True)
+    hook = root / ".claude" / "hooks" / "pre_tool_use.py"
+    hook.write_text("# hook\n")
+    return protected.parse(""), hook
+
+
+def test_a_hard_link_to_a_hook_is_found_and_each_directory_walked_once(tmp_path, monkeypatch):
+    plist, hook = _linked_list(tmp_path)
+    plist.root = str(tmp_path)
+    names = []
+    for i in range(20):
+        other = tmp_path / f"copy{i}.py"
+        os.link(hook, other) if i == 0 else other.write_text("x")
+        if i:
+            os.link(other, tmp_path / f"twin{i}.py")  # hard-linked, but not to a hook
+        names.append(str(other))
+    walks = []
+    real = protected._linked_files
+    monkeypatch.setattr(protected, "_linked_files",
+                        lambda d, limit: walks.append(d) or real(d, limit))
+    found = [plist.hard_link_entry(n) for n in names]
+    assert found[0] is not None and found[0].level == "HARD_BLOCK", found[0]
+    assert found[1:] == [None] * 19
+    assert len(walks) == len(set(walks)), walks  # one walk per directory
+
+
+def test_a_directory_is_never_taken_for_a_hard_link(tmp_path, monkeypatch):
+    plist, _hook = _linked_list(tmp_path)
+    plist.root = str(tmp_path)
+    for sub in "abc":
+        (tmp_path / "d" / sub).mkdir(parents=True)
+    assert os.stat(tmp_path / "d").st_nlink > 1
+    monkeypatch.setattr(protected, "_linked_files",
+                        lambda d, limit: pytest.fail(f"walked {d} for a directory"))
+    assert plist.hard_link_entry(str(tmp_path / "d")) is None
+    assert plist.hard_link_entry(str(tmp_path)) is None
+
+
+def test_the_first_entry_of_the_highest_level_names_a_hard_link(tmp_path):
+    plist, hook = _linked_list(tmp_path)
+    plist = protected.parse("BLOCK: .claude/hooks/pre_tool_use.py\nWARN: notes/*\n")
+    plist.root = str(tmp_path)
+    (tmp_path / "notes").mkdir()
+    os.link(hook, tmp_path / "notes" / "n.py")
+    entry = plist.hard_link_entry(str(tmp_path / "notes" / "n.py"))
+    # the floor's .claude/hooks/** (HARD_BLOCK) outranks the list's own lines
+    assert entry is not None and entry.line == 0 and entry.level == "HARD_BLOCK"
