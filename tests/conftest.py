@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+import durations  # tests/durations.py: the inner loop's measured budget
 from events.runtime import UNITS
 
 # Property tests draw the same examples on every run, wherever they run
@@ -46,13 +47,13 @@ SHARED = SUITE.parent / "shared"
 FIXTURES = SHARED / "fixtures" / "claude-code-2.1.329"
 
 # ---------------------------------------------------------------- slow tests
-# The inner loop leaves them out: pytest -n auto -m "not slow and not e2e"
-# (docs/development.md); .ci/run runs everything. A test is slow when it takes
-# about a second or more on its own here (a 2-core machine; measured with
-# --durations=0 under -n 2): a long property or crash run, a virtualenv, many
-# installs. Listed here, in one place, rather than in each file; a name that
-# no longer exists only stops marking anything. A new slow test: add it here
-# (or give it @pytest.mark.slow).
+# The inner loop leaves them out: pytest -n 2 -m "not slow and not e2e"
+# (docs/development.md); .ci/run runs everything. Listed here by hand: what
+# takes about a second or more on its own (a long property or crash run, a
+# virtualenv, many installs) or reads a whole parameter table; a name that no
+# longer exists only stops marking anything (tests/test_slow_marks.py). The
+# rest is measured: tests/durations.py marks what tests/durations.json says is
+# slow or beyond a parametrized test's sample.
 
 #: Modules whose every test is slow.
 SLOW_MODULES = {
@@ -94,6 +95,8 @@ SLOW_TESTS = {
     "test_models.py": {"test_what_the_progress_model_accepts_the_shipped_schema_accepts",
                        "test_what_the_plan_model_accepts_the_shipped_schema_accepts"},
     "test_permission_config.py": {"test_any_layers_keep_the_floors_or_are_broken"},
+    "test_permission_table.py": {"test_every_phase_decides_somewhere",  # the whole table:
+                                 "test_every_case_is_audited"},         # 765 hook runs
     "test_permission_hypothesis.py": {"test_installed_hook_never_approves_phase2_syntax",
                                       "test_arbitrary_json_never_crashes_or_approves"},
     "test_playbook.py": {"test_views_read_accepted_documents_like_the_models"},
@@ -155,16 +158,30 @@ FIRST = ("test_reward_stateful.py", "test_install.py", "test_robust_fuzz.py", "t
          "test_team_signals.py", "test_robust_crash.py", "test_robust_parallel.py")
 
 
+def pytest_addoption(parser) -> None:
+    parser.addoption("--record-durations", action="store_true",
+                     help="write tests/durations.json (the inner loop's budget) from this run")
+
+
+def pytest_configure(config) -> None:
+    if config.getoption("--record-durations", False):
+        config.pluginmanager.register(durations.Recorder(), "playgate-durations")
+
+
 def pytest_collection_modifyitems(config, items) -> None:
-    """Mark :data:`SLOW_MODULES` and :data:`SLOW_TESTS` ``slow``; collect
-    :data:`FIRST` first (a stable sort: the order within a file is kept)."""
+    """Mark :data:`SLOW_MODULES`, :data:`SLOW_TESTS` and what the measured
+    durations leave out of the inner loop (``tests/durations.py``) ``slow``;
+    collect :data:`FIRST` first (a stable sort: the order within a file is
+    kept)."""
     rank = {name: i for i, name in enumerate(FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(FIRST)))
     slow = pytest.mark.slow
+    measured = (set() if config.getoption("--record-durations", False)
+                else durations.left_out(items, durations.load()))
     for item in items:
         module = item.path.name
         if module in SLOW_MODULES or getattr(item, "originalname", item.name) in SLOW_TESTS.get(
-                module, ()):
+                module, ()) or item.nodeid in measured:
             item.add_marker(slow)
 
 
