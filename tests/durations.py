@@ -38,9 +38,9 @@ from pathlib import Path
 #: The measured durations (each test's call, under ``-n 2``).
 PATH = Path(__file__).resolve().parent / "durations.json"
 #: A test slower than this (seconds) is left out of the inner loop.
-SLOW_SECONDS = 0.2
+SLOW_SECONDS = 0.1
 #: A test function's inner-loop cases together get this many seconds.
-FUNCTION_BUDGET = 0.5
+FUNCTION_BUDGET = 0.2
 #: Durations under this many milliseconds are not written ...
 KEEP_MS = 10
 #: ... and such a test (or one the file does not know yet) counts as this many
