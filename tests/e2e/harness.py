@@ -402,7 +402,10 @@ DIR=%(calls)s
 case "$1" in -*) exec "$PY" "$@";; esac
 f="$DIR/$(date +%%s%%N)-$$"
 cat > "$f.in"
-printf '%%s\n%%s\n%%s\n' "$(date +%%s.%%N)" "$CLAUDE_PROJECT_DIR" "$*" > "$f.meta"
+# .meta and .rc appear whole (written aside, then renamed): the test polls
+# them while the hook runs, and a half-written .rc read "0" without its time.
+printf '%%s\n%%s\n%%s\n' "$(date +%%s.%%N)" "$CLAUDE_PROJECT_DIR" "$*" > "$f.meta.tmp"
+mv -f "$f.meta.tmp" "$f.meta"
 if [ -n "$PLAYGATE_E2E_SLOW" ]; then
   entry=${PLAYGATE_E2E_SLOW%%%%:*}; rest=${PLAYGATE_E2E_SLOW#*:}
   needle=${rest%%:*}; secs=${rest##*:}
@@ -413,7 +416,8 @@ fi
 "$PY" "$@" < "$f.in" > "$f.out" 2> "$f.err"
 rc=$?
 cat "$f.out"; cat "$f.err" >&2
-printf '%%s\n%%s\n' "$rc" "$(date +%%s.%%N)" > "$f.rc"
+printf '%%s\n%%s\n' "$rc" "$(date +%%s.%%N)" > "$f.rc.tmp"
+mv -f "$f.rc.tmp" "$f.rc"
 exit $rc
 """
 
