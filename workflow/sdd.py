@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import os
 
-from statefiles import fastjson, layout
+from statefiles import jsonlog, layout
 from statefiles.atomic import read_bytes
 from workflow import registry, team
 
@@ -365,26 +365,8 @@ def plan_ready(ctx) -> list:
 
 def ledger(root: str) -> list:
     """The ledger's records (dicts), oldest first (its last
-    :data:`LEDGER_TAIL` bytes)."""
-    path = layout.join(root, LEDGER)
-    try:
-        size = os.path.getsize(path)
-        with open(path, "rb") as fh:
-            if size > LEDGER_TAIL:
-                fh.seek(size - LEDGER_TAIL)
-                fh.readline()
-            data = fh.read(LEDGER_TAIL)
-    except OSError:
-        return []
-    out = []
-    for line in data.splitlines():
-        try:
-            record = fastjson.loads(line)
-        except ValueError:
-            continue
-        if isinstance(record, dict):
-            out.append(record)
-    return out
+    :data:`LEDGER_TAIL` bytes; :func:`statefiles.jsonlog.tail_records`)."""
+    return jsonlog.tail_records(layout.join(root, LEDGER), LEDGER_TAIL)
 
 
 def record(root: str, entry: dict) -> None:
