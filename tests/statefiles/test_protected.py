@@ -297,3 +297,29 @@ def test_the_first_entry_of_the_highest_level_names_a_hard_link(tmp_path):
     entry = plist.hard_link_entry(str(tmp_path / "notes" / "n.py"))
     # the floor's .claude/hooks/** (HARD_BLOCK) outranks the list's own lines
     assert entry is not None and entry.line == 0 and entry.level == "HARD_BLOCK"
+
+
+@settings(max_examples=40, deadline=None)
+@given(links=st.lists(st.tuples(st.integers(0, 3), st.sampled_from(
+    ["a.py", "docs/b.md", "deep/x/y.txt", "STATE.MD", "play/p/plan.json"])), max_size=6))
+def test_a_name_is_protected_by_a_hard_link_exactly_when_it_shares_a_protected_inode(
+        tmp_path_factory, links):
+    """Whatever names, depths and numbers of links: a path answers a
+    protected entry through hard links iff its inode is a hook file's."""
+    root = tmp_path_factory.mktemp("links")
+    plist, hook = _linked_list(root)
+    plist.root = str(root)
+    sources = [hook] + [root / f"plain{i}.txt" for i in range(3)]
+    for src in sources[1:]:
+        src.write_text("x")
+    made = {}
+    for which, name in links:
+        path = root / name
+        if path.exists():
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.link(sources[which], path)
+        made[path] = which
+    for path, which in made.items():
+        entry = plist.hard_link_entry(str(path))
+        assert (entry is not None) == (which == 0), (path, which, entry)
