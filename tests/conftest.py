@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+import draws  # tests/draws.py: how many examples each Hypothesis profile draws
 import durations  # tests/durations.py: the inner loop's measured budget
 from events.runtime import UNITS
 
@@ -24,15 +25,20 @@ from events.runtime import UNITS
 # "explore" profile draws new examples each run and is its own target in
 # .ci/run (PLAYGATE_HYPOTHESIS_PROFILE=explore pytest -m hypothesis); a
 # failure it finds is printed with the example (and its blob) to add as an
-# @example. "ci" is the old name of "fixed".
+# @example. "deep" draws every test's whole budget, new examples. How many
+# examples each draws: tests/draws.py (a test declares its budget with
+# examples(n); Hypothesis's default of 100 is the budget of one that does
+# not). "ci" is the old name of "fixed".
 # No profile has a deadline: Hypothesis's per-example deadline is a
 # wall-clock assert, and a loaded machine is not a failing test.
 settings.register_profile("fixed", derandomize=True, database=None, print_blob=True,
-                          deadline=None)
+                          deadline=None, max_examples=draws.examples(100, "fixed"))
 settings.register_profile("ci", settings.get_profile("fixed"))
 settings.register_profile("explore", derandomize=False, database=None, print_blob=True,
-                          deadline=None)
-settings.load_profile(os.environ.get("PLAYGATE_HYPOTHESIS_PROFILE", "fixed"))
+                          deadline=None, max_examples=draws.examples(100, "explore"))
+settings.register_profile("deep", derandomize=False, database=None, print_blob=True,
+                          deadline=None, max_examples=100)
+settings.load_profile(draws.profile())
 
 SUITE = Path(__file__).resolve().parent.parent
 

@@ -28,6 +28,7 @@ import pytest
 from conftest import SUITE, git
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from permission import static_rules as S
 
@@ -153,7 +154,7 @@ COMMANDS = st.lists(WORDS, min_size=1, max_size=5).map(" ".join)
 SEPARATORS = st.sampled_from([" && ", " || ", "; ", " | ", "\n"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(left=COMMANDS, right=COMMANDS, sep=SEPARATORS)
 def test_a_denied_subcommand_is_denied_wherever_it_stands(left, right, sep):
     """Property: a command that a deny rule matches stays denied when it is
@@ -168,7 +169,7 @@ def test_a_denied_subcommand_is_denied_wherever_it_stands(left, right, sep):
     assert chained == ("allow" if S.match(right, allow)[0] == "allow" else None)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(prefix=COMMANDS, rest=st.lists(WORDS, max_size=3).map(" ".join))
 def test_colon_star_and_space_star_are_the_same_rule(prefix, rest):
     command = f"{prefix} {rest}".strip()
@@ -176,7 +177,7 @@ def test_colon_star_and_space_star_are_the_same_rule(prefix, rest):
     assert S.bash_matches(f"{prefix}:*", command)  # the prefix itself, or prefix + words
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(text=st.text(max_size=60))
 def test_the_splitter_never_fails_and_never_invents_text(text):
     parts = S.subcommands(text)

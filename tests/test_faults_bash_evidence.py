@@ -15,6 +15,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "hooks"))
@@ -75,7 +76,7 @@ def test_the_entrypoint_reads_the_runtimes_stdin_limit():
     assert _bootstrap.STDIN_LIMIT == MAX_STDIN_BYTES + 1
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                      HealthCheck.function_scoped_fixture])
 @given(payloads())
 def test_an_early_exit_is_taken_only_where_the_runtime_does_nothing(tmp_path, case):

@@ -28,6 +28,7 @@ import pytest
 import reward_kit as K
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from statefiles import atomic, checkpoint, jsonlog, layout, state_md
 from statefiles.markers import Markers
@@ -129,7 +130,7 @@ RELS = ["state.md", ".claude/session-state/marker", ".claude/logs/critic-ledger.
         "play/demo/progress.json", layout.ERRORS_LOG]
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=examples(60), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(writer=st.sampled_from(WRITERS), rel=st.sampled_from(RELS),
        link_at=st.integers(0, 3), inside=st.booleans())

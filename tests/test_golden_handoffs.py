@@ -25,6 +25,7 @@ import pytest
 import reward_kit as K
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from guards.review_ledger import parse_reviews
 from statefiles import bookkeeping, state_md
@@ -156,7 +157,7 @@ def test_marking_a_plan_reviewed_by_hand_is_warned_unless_the_reviewer_passed_it
     assert "no reviewer run recorded" not in again.text
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.sampled_from([
     "REVIEW: PASS play/a/plan.json", "REVIEW: FAIL play/a/plan.json - x",
     "**REVIEW: PASS play/b/plan.json**", "review: pass play/a/plan.json", "REVIEW: PASS",

@@ -17,6 +17,7 @@ import pytest
 from conftest import git
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from workflow import looking
 
@@ -175,7 +176,7 @@ READ = st.sampled_from(["-q", "-x", "-v", "tests", "tests/test_a.py", "-k", "nam
                         "-rA", "--tb=short", "-n", "2", "src"])
 
 
-@settings(max_examples=120, deadline=None,
+@settings(max_examples=examples(120), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(prefix=st.sampled_from(["pytest", "python -m pytest"]),
        tail=st.lists(st.one_of(ATTACK, READ), min_size=1, max_size=5))
@@ -190,7 +191,7 @@ def test_no_tail_with_a_writing_piece_is_a_look(started, prefix, tail):
 
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=examples(60), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(prefix=st.sampled_from(["pytest", "python -m pytest"]),
        tail=st.lists(st.sampled_from(["-q", "-x", "-v", "tests", "tests/test_a.py", "--lf",

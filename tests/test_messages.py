@@ -19,6 +19,7 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 import messages
 from events.verdict import BLOCK
@@ -170,7 +171,7 @@ field_values = st.one_of(st.text(), st.integers(), st.none(),
                          st.sampled_from(["{", "}", "{0}", "{x!r}", "%s", "{{}}", "a/{b}/c"]))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(lang=st.sampled_from(["en", "ja", "fr", "", "EN"]), key=st.sampled_from(sorted(EN)),
        values=st.dictionaries(st.sampled_from(["path", "error", "plan", "branch", "x", "files",
                                                 "key", "lang", "self", "ctx"]),
@@ -180,7 +181,7 @@ def test_text_never_raises(lang, key, values):
     assert isinstance(out, str) and out
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(path=st.text())
 def test_braces_in_values_are_not_reinterpreted(path):
     for lang in ("en", "ja"):
@@ -280,7 +281,7 @@ def test_no_message_shows_the_run_time_placeholder(lang):
         assert "\x00" not in out and "\\x00" not in out, key
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(english=st.text(st.sampled_from("abc ."), min_size=1, max_size=12).map(
     lambda t: t.strip() + "."), key=st.sampled_from(sorted(JA)))
 def test_an_english_sentence_in_a_japanese_template_ends_once(english, key):
@@ -313,7 +314,7 @@ _IDENT_SQL = st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,8}", fullmatch=True).filter(
                                 "OR", "AND", "NOT", "IS", "BY"))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(name=_IDENT_SQL, form=st.sampled_from(["drop table {n}", "DROP TABLE {n}",
                                               "truncate {n}", "delete from {n}",
                                               "update {n} set a = 1"]))
@@ -628,7 +629,7 @@ def _texts():
         max_leaves=6)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(value=_texts())
 def test_a_text_kept_as_json_reads_back_the_same_in_both_languages(value):
     """What an archive checkpoint or a subagent report keeps of a message
@@ -647,7 +648,7 @@ _json = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_siz
                      max_leaves=12)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(value=_json)
 def test_reading_a_hand_edited_text_raises_only_value_error(value):
     try:

@@ -17,6 +17,7 @@ import pytest
 from bashenv import make_workspace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 
 @pytest.fixture(scope="module")
@@ -106,7 +107,7 @@ def test_claude_configuration_is_protected_for_edit_and_write(ws, path, tool):
     assert result.blocked and "[playgate:protected-edit]" in result.reason, (tool, path, result)
 
 
-@settings(max_examples=40, deadline=None,
+@settings(max_examples=examples(40), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(archiver=st.sampled_from(["tar -xf /tmp/a.tar", "unzip -o /tmp/a.zip", "ar x /tmp/a.ar",
                                  "7z x /tmp/a.7z", "bsdtar -xf /tmp/a.tar",

@@ -39,7 +39,9 @@ import shutil
 import uuid
 from pathlib import Path
 
+import pytest
 import reward_kit as K
+from draws import examples
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
@@ -576,18 +578,23 @@ def _prepare(root: Path, config_extra: str = "") -> dict:
             for rel in ("state.md", K.PLAN, K.PROGRESS, K.SIDE_PLAN, K.SIDE_PROGRESS)}
 
 
-def _run(machine, examples: int, steps: int) -> None:
+def _run(machine, budget: int, steps: int) -> None:
+    """Run ``machine`` for the loaded profile's share of ``budget`` examples
+    (tests/draws.py), ``steps`` steps each."""
     from hypothesis.stateful import run_state_machine_as_test
 
     machine.TestCase.settings = settings(
-        max_examples=examples, stateful_step_count=steps, deadline=None,
+        max_examples=examples(budget), stateful_step_count=steps, deadline=None,
         suppress_health_check=list(HealthCheck))
     run_state_machine_as_test(machine, settings=machine.TestCase.settings)
 
 
+#: The machines' example budget (tests/draws.py: the fixed profile draws a
+#: fifth of it, explore half, deep all of it).
 EXAMPLES = int(os.environ.get("PLAYGATE_STATEFUL_EXAMPLES", "500"))
 
 
+@pytest.mark.hypothesis  # a state machine run inside the test: the explore target draws it too
 def test_agent_cannot_get_done_without_the_critic(tmp_path):
     class Machine(Agent):
         root = tmp_path / "repo"
@@ -597,6 +604,7 @@ def test_agent_cannot_get_done_without_the_critic(tmp_path):
     _run(Machine, EXAMPLES, 12)
 
 
+@pytest.mark.hypothesis
 def test_agent_with_the_critic_run_requirement_loosened(tmp_path):
     """The human loosened the ledger to a warning (``config.require_critic_run:
     false``): the field checks still hold."""
@@ -609,6 +617,7 @@ def test_agent_with_the_critic_run_requirement_loosened(tmp_path):
     _run(Machine, max(50, EXAMPLES // 5), 12)
 
 
+@pytest.mark.hypothesis
 def test_agent_through_installed_hooks(installed):
     """A sample of the same machine with every hook call a subprocess of the
     installed entrypoint, exactly as Claude Code runs it."""

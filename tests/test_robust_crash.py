@@ -41,6 +41,7 @@ import pytest
 from _foundation import Workspace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 from robust_kit import done_entry
 
 from statefiles import atomic, layout, state_md
@@ -89,7 +90,7 @@ def leftovers(directory: Path, keep: set) -> list:
     return sorted(p.name for p in directory.iterdir() if p.name not in keep)
 
 
-@settings(CI, max_examples=300)
+@settings(CI, max_examples=examples(300))
 @given(old=st.binary(max_size=3000), new=st.binary(max_size=70000),
        name=st.sampled_from(Injector.NAMES), nth=st.integers(1, 4),
        when=st.sampled_from(["before", "after"]), durable=st.booleans())

@@ -47,6 +47,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 import strategies as S
 from conftest import EVENT_MODULES, Installed, install, make_repo
+from draws import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from robust_kit import SCENARIOS, build
@@ -54,8 +55,10 @@ from robust_kit import SCENARIOS, build
 from events import runtime
 
 #: Payloads per family (well-formed, malformed) and entrypoint, in process:
-#: 2,000 per entrypoint by default, plus the subprocess sample.
-EXAMPLES = int(os.environ.get("PLAYGATE_FUZZ_EXAMPLES", "1000"))
+#: a budget of 1,000 each, of which the loaded profile draws its share
+#: (tests/draws.py: fixed 200, explore 500, deep 1,000), plus the subprocess
+#: sample. ``PLAYGATE_FUZZ_EXAMPLES`` sets the number drawn, whatever the profile.
+EXAMPLES = int(os.environ.get("PLAYGATE_FUZZ_EXAMPLES") or examples(1000))
 SUBPROCESS_BATCHES = int(os.environ.get("PLAYGATE_FUZZ_SUBPROCESS", "6"))
 BATCH = 8
 #: The registered hook timeouts (settings.template.json), seconds.
@@ -194,6 +197,7 @@ def _batches(total: int) -> int:
     return max(1, -(-total // IN_PROCESS_BATCH))
 
 
+@pytest.mark.hypothesis  # drawn inside the test: the explore target draws it too
 @pytest.mark.parametrize("event", S.EVENTS)
 def test_well_formed_payloads_in_process(scenarios, event):
     seen = []
@@ -213,6 +217,7 @@ def test_well_formed_payloads_in_process(scenarios, event):
     assert set(seen) == set(SCENARIOS)
 
 
+@pytest.mark.hypothesis  # drawn inside the test: the explore target draws it too
 @pytest.mark.parametrize("event", S.EVENTS)
 def test_malformed_payloads_in_process(scenarios, event):
     seen = []
@@ -237,7 +242,7 @@ def test_malformed_payloads_in_process(scenarios, event):
         # Hook_event_name is optional, so an event that
         # requires no field of its own has no "missing field" malformation.
         expected.discard("missing")
-    if EXAMPLES >= 1000:
+    if EXAMPLES >= 200:  # every profile's draw is this large unless the variable says less
         assert expected <= set(seen), expected - set(seen)
 
 
@@ -299,6 +304,7 @@ def _batch_through_hooks(suite, event, cases):
         return list(pool.map(lambda c: _through_hook(suite, event, c), cases))
 
 
+@pytest.mark.hypothesis  # drawn inside the test: the explore target draws it too
 @pytest.mark.parametrize("event", S.EVENTS)
 def test_subprocess_sample(suite, event):
     """Each batch: well-formed and malformed cases through the registered

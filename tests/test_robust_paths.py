@@ -30,6 +30,7 @@ from _foundation import Workspace
 from conftest import Installed, install, make_repo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 CI = settings(deadline=None,
               suppress_health_check=list(HealthCheck))
@@ -197,7 +198,7 @@ def composed(draw, rel: str):
     return prefix, path.replace("/", sep) + tail, form
 
 
-@settings(CI, max_examples=400)
+@settings(CI, max_examples=examples(400))
 @given(data=st.data())
 def test_composed_spellings_of_protected_files_are_blocked(ws, data):
     rel = data.draw(st.sampled_from(FLOOR + [USER_ENTRY]))

@@ -21,6 +21,7 @@ import pytest
 from bashenv import make_workspace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from statefiles import protected
 from statefiles.protected import PACKAGE_DIRS, Entry
@@ -39,7 +40,7 @@ _PATTERN_PART = st.one_of(_NAME, _WILD)
 PATTERN = st.lists(_PATTERN_PART, min_size=1, max_size=5).map("/".join)
 PROJECT_PATH = st.lists(_NAME, min_size=1, max_size=6).map("/".join)
 
-PROPERTY = settings(max_examples=400, deadline=None)
+PROPERTY = settings(max_examples=examples(400), deadline=None)
 
 
 @PROPERTY
@@ -208,7 +209,7 @@ def test_edit_and_write_judge_the_same_way(ws, rel, blocked):
         assert "[playgate:protected-edit]" not in (result.reason or ""), (rel, result)
 
 
-@settings(max_examples=30, deadline=None,
+@settings(max_examples=examples(30), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(route=st.sampled_from(["rm -rf {p}", "cp /dev/null {p}", "echo x > {p}",
                               "tee {p} < /dev/null", "sed -i s/a/b/ {p}", "truncate -s 0 {p}",

@@ -13,6 +13,7 @@ import pytest
 from _team_support import mapping
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
@@ -56,7 +57,7 @@ def check_contract(code, out, allowed_codes):
         assert isinstance(json.loads(out), dict)
 
 
-@settings(max_examples=200, deadline=None,
+@settings(max_examples=examples(200), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(event=st.sampled_from(["TaskCompleted", "TeammateIdle"]),
        fields=st.dictionaries(st.sampled_from(["task_id", "task_subject", "task_description",
@@ -71,7 +72,7 @@ def test_team_events_always_exit_0(root, event, fields):
     no_crash(root)
 
 
-@settings(max_examples=100, deadline=None,
+@settings(max_examples=examples(100), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(active=st.one_of(json_values, st.dictionaries(
     st.sampled_from(["session_id", "impl_mode", "plans_md_mapping", "batches",
@@ -111,7 +112,7 @@ def run_guards(root, tool, tool_input, **fields):
                            "spec_phase_gate"))
 
 
-@settings(max_examples=300, deadline=None,
+@settings(max_examples=examples(300), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(command=st.text(min_size=1, max_size=80).filter(lambda c: "\x00" not in c))
 def test_any_bash_command_is_judged_without_crashing(root, command):
@@ -123,7 +124,7 @@ def test_any_bash_command_is_judged_without_crashing(root, command):
     no_crash(root)
 
 
-@settings(max_examples=200, deadline=None,
+@settings(max_examples=examples(200), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rel=st.sampled_from([".claude/agents/a.md", ".sdd/project/specs/f/spec.yaml",
                             "src/a.py", "Plans.md", ".claude/state/breezing-x.json"]),

@@ -9,6 +9,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from .fakeapi import DONE_TEXT, FakeAPI, Script, text, tool_use
 
@@ -121,7 +122,7 @@ _json = st.recursive(st.none() | st.booleans() | st.integers() | st.text(),
                      | st.dictionaries(st.text(max_size=5), inner, max_size=3), max_leaves=8)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(words=st.text(), tool_input=st.dictionaries(st.text(max_size=8), _json, max_size=4),
        name=st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,20}", fullmatch=True))
 def test_any_scripted_turn_survives_the_stream(fake, words, tool_input, name):

@@ -26,13 +26,14 @@ import pytest
 from bashenv import make_workspace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 from strategies import commands
 
 from events import runtime
 from shell import analyse, limits
 
 SUITE = Path(__file__).resolve().parents[2]
-PROPERTY = settings(max_examples=60, deadline=None,
+PROPERTY = settings(max_examples=examples(60), deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
                                            HealthCheck.too_slow])
 
@@ -157,7 +158,7 @@ def test_without_the_watchdog_the_same_calls_pass(ws):
 
 
 # ---------------------------------------------------------------- bounded loops
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["d", "e", "/tmp/x", "..", "src"]),
                           st.sampled_from([" || ", " ; ", " && "])), min_size=1, max_size=40))
 def test_working_directory_candidates_stay_bounded(chain):

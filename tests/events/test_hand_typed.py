@@ -34,6 +34,7 @@ import strategies as S
 from conftest import EVENT_MODULES, claude_view
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from events import runtime
 
@@ -245,7 +246,7 @@ def test_a_payload_typed_in_another_directory_is_judged_in_the_hooks_project(
 
 
 # ---------------------------------------------------------------- the property
-CI = settings(max_examples=60, deadline=None,
+CI = settings(max_examples=examples(60), deadline=None,
               suppress_health_check=list(HealthCheck))
 
 

@@ -9,6 +9,7 @@ import pytest
 from conftest import FIXTURES
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from events import inputs
 from events.inputs import HookInput, MalformedInput, ToolInput, parse
@@ -188,7 +189,7 @@ def test_event_specific_types(event, payload, needle):
 
 
 # ---------------------------------------------------------------- hypothesis
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(st.binary(max_size=300))
 def test_arbitrary_bytes_parse_or_raise_malformed_only(data):
     for event in ("PreToolUse", "SessionStart"):
@@ -204,7 +205,7 @@ JSONISH = st.recursive(
     max_leaves=10)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(st.fixed_dictionaries(
     {"hook_event_name": st.sampled_from(["PreToolUse", "PreToolUse", "Stop", 3])},
     optional={"tool_name": st.sampled_from(["Bash", "Edit", "Write", "MultiEdit", "Read",

@@ -15,6 +15,7 @@ import pytest
 from conftest import git
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 
 def _log(root, name):
@@ -359,7 +360,7 @@ def fuzz_root(tmp_path_factory):
     return root
 
 
-@settings(max_examples=150, deadline=None,
+@settings(max_examples=examples(150), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(LIFECYCLE_EVENTS), FIELDS)
 def test_lifecycle_units_take_any_input_safely(fuzz_root, event, fields):

@@ -12,6 +12,7 @@ import types
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from events import edits, render, runtime
 from events.render import Outcome
@@ -312,7 +313,7 @@ def check_contract(event, code, out, err):
             "behavior": "allow"}
 
 
-@settings(max_examples=400, deadline=None,
+@settings(max_examples=examples(400), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(case=payloads())
 def test_evaluate_honours_the_contract_for_any_payload(ws, case):
@@ -321,7 +322,7 @@ def test_evaluate_honours_the_contract_for_any_payload(ws, case):
     check_contract(event, code, out, err)
 
 
-@settings(max_examples=300, deadline=None,
+@settings(max_examples=examples(300), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(event=st.sampled_from(EVENTS), data=st.binary(max_size=200))
 def test_evaluate_honours_the_contract_for_any_bytes(ws, event, data):

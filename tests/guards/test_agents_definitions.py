@@ -15,6 +15,7 @@ import pytest
 from _team_support import bash, set_config, workspace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 GOOD = """---
 name: sdd-builder
@@ -287,7 +288,7 @@ def test_session_start_audit_is_cached(installed):
 
 # ----------------------------------------------------------------------------- parser fuzz
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=400))
 def test_problems_never_raises(text):
     from guards.agent_definitions import problems
@@ -297,7 +298,7 @@ def test_problems_never_raises(text):
     assert all(isinstance(e, str) and e for e in errors + warnings)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(name=st.text(st.characters(blacklist_categories=("Cs",)), min_size=1,
                max_size=20).filter(lambda s: s.strip()),
        tools=st.lists(st.sampled_from(["Read", "Write", "Edit", "Bash", "Grep", "Glob", "Task",

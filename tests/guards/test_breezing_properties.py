@@ -11,6 +11,7 @@ import pytest
 from _breezing_kit import SESSION, Breezing, InProcess, worker
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 from strategies import SPELLINGS, spell
 
 from guards import teammate_name
@@ -191,7 +192,7 @@ PROTECTED_RELS = (".claude/state/breezing-active.json", "Plans.md",
                   "src/app.py")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(PROTECTED_RELS), st.sampled_from(SPELLINGS),
        st.sampled_from(["lead", "reviewer", "stranger"]))
 def test_no_spelling_slips_past_the_delegate_phase(delegate, rel, how, who):
@@ -206,7 +207,7 @@ def test_no_spelling_slips_past_the_delegate_phase(delegate, rel, how, who):
     assert (delegate.root / ".claude/state/breezing-active.json").exists()
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(["rm", "rm -f", "rm -rf", "mv", "unlink", "truncate -s 0", ": >", "cp /dev/null",
                         "shred -u", "find .claude/state -name breezing-active.json -delete; true"]),
        st.sampled_from([".claude/state/breezing-active.json", "./.claude/state/breezing-active.json",
@@ -268,6 +269,7 @@ EVENTS = ("PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop
           "SubagentStart", "SessionStart", "TaskCompleted", "TeammateIdle")
 
 
+@pytest.mark.hypothesis  # drawn inside the test: the explore target draws it too
 @pytest.mark.parametrize("event", EVENTS)
 def test_every_entrypoint_keeps_the_contract_in_a_breezing_session(breezing_scenarios, event):
     """Well-formed payloads of the robustness suites against breezing

@@ -13,6 +13,7 @@ from bashenv import PROGRESS, make_workspace, set_state
 from conftest import git
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from guards.check_state_update import committed_work, progress_recorded
 
@@ -120,7 +121,7 @@ _PATH = st.sampled_from(["src/a.py", "state.md", "play/x/progress.json", "play/x
 _XY = st.sampled_from(["M ", " M", "MM", "A ", "??", "R ", "D ", " D", "AM"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.tuples(_XY, _PATH), max_size=8),
        st.lists(st.sampled_from(["-m", "x", "-a", "-am", "--", "src", "docs/r.md", "-q"]),
                 max_size=5))

@@ -22,6 +22,7 @@ from bashenv import make_workspace
 from conftest import SUITE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 import shell
 from events.runtime import evaluate
@@ -354,7 +355,7 @@ def disguised(draw):
     return text, action
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.function_scoped_fixture])
 @given(case=disguised())
 def test_a_harmless_disguise_never_escapes_a_rule(tmp_path_factory, case):
@@ -398,7 +399,7 @@ def any_command(draw):
     return first + op + draw(st.sampled_from(pool))
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=examples(60), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(command=any_command())
 def test_a_rule_never_turns_a_blocked_command_into_an_allowed_one(plain_ws, rules_ws, command):

@@ -12,6 +12,7 @@ import pytest
 from conftest import SUITE, git, make_repo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from workflow.prompt_text import (
     EN_OPT_OUTS,
@@ -387,7 +388,7 @@ def scratch(tmp_path_factory):
     return root
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=examples(60), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.text(max_size=400), st.booleans())
 def test_user_prompt_submit_never_blocks(scratch, text, active):

@@ -12,6 +12,7 @@ import pytest
 from conftest import git, replace_file
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from statefiles import repomap
 
@@ -148,7 +149,7 @@ _COMPONENT = st.sampled_from(["src", "a", "b", "tests", ".github", "x.py", "y.py
 _PATH = st.lists(_COMPONENT, min_size=1, max_size=4).map("/".join)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(_PATH, max_size=30, unique=True),
        st.lists(st.lists(_COMPONENT, min_size=1, max_size=2).map("/".join), max_size=4,
                 unique=True))

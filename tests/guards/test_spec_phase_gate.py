@@ -14,6 +14,7 @@ import pytest
 from _team_support import bash, set_config, workspace
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 SPEC_REL = ".sdd/project/specs/login/spec.yaml"
 
@@ -261,7 +262,7 @@ phase_values = st.one_of(st.sampled_from(PHASES), st.sampled_from(["designed", "
                          st.none())
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(before=st.one_of(st.sampled_from(PHASES), st.none(), st.just("?broken")),
        after=phase_values,
        old_blocked_by=st.sampled_from([None, "", "auth-core"]),
@@ -295,7 +296,7 @@ def test_transition_table_matches_the_seed(before, after, old_blocked_by, old_at
             assert "login is blocked by" in message
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(max_size=300))
 def test_parse_spec_never_raises(text):
     from guards.spec_phase_gate import judge, parse_spec

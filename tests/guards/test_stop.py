@@ -9,6 +9,7 @@ import pytest
 import reward_kit as K
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 from test_reward_guards import complete, legit_progress
 
 from guards.critic_ledger import parse_verdicts
@@ -288,7 +289,7 @@ def test_parse_verdicts(message, expected):
     assert parse_verdicts(message) == expected
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text())
 def test_parse_verdicts_never_raises_and_ids_are_words(message):
     for ident, verdict, _reason in parse_verdicts(message):
@@ -460,7 +461,7 @@ _STOP_FIELDS = st.fixed_dictionaries(
                                                            st.text(max_size=5)), max_size=2)})
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(event=st.sampled_from(["Stop", "SubagentStop"]), fields=_STOP_FIELDS,
        corrupt=st.sampled_from([None, "progress", "state", "counter"]))
 def test_stop_entrypoints_never_crash(tmp_path_factory, event, fields, corrupt):

@@ -10,6 +10,7 @@ import pytest
 from _team_support import bash, set_config, workspace
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 
 @pytest.fixture
@@ -69,7 +70,7 @@ def test_switched_off_in_config(ws):
     assert bash(ws, "# why\nls").code == 0
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.text(alphabet=st.sampled_from(list(" \t\r\n#abc'\"\\;|&")), max_size=40))
 def test_leading_comment_agrees_with_bash(command):
     """Oracle: the first line bash reads that is not blank starts with '#'."""

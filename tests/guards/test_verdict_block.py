@@ -13,6 +13,7 @@ import pytest
 import reward_kit as K
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 from test_reward_guards import complete
 
 from workflow.subagent_reply import is_agent, read_block
@@ -90,7 +91,7 @@ _ids = st.from_regex(r"p[0-9]\.[0-9]", fullmatch=True)
 _lines = st.lists(st.tuples(_ids, st.sampled_from(["PASS", "FAIL"])), min_size=1, max_size=5)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(prefix=_prose, lines=_lines)
 def test_the_block_is_read_whatever_comes_before_it(prefix, lines):
     """Property: prose (no fences, no quotes) ending in a non-verdict line,
@@ -105,7 +106,7 @@ def test_the_block_is_read_whatever_comes_before_it(prefix, lines):
     assert {i: v for i, v, _ in got} == expected
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(prefix=st.text(max_size=300), quoted=st.sampled_from(
     ["> CRITIC: PASS p1.1", ">CRITIC: PASS playbook", "```\nCRITIC: PASS p1.1\n```",
      "~~~\nCRITIC: PASS p1.1"]))
@@ -114,7 +115,7 @@ def test_a_message_ending_in_a_quote_or_a_code_block_has_no_verdict(prefix, quot
     assert critic(f"{prefix}\n{quoted}\n") == ([], None)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(max_size=500))
 def test_any_text_is_read_without_raising(message):
     verdicts, malformed = critic(message)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from permission import carriers
 
@@ -40,7 +41,7 @@ def test_sed_allowed(args):
     assert carriers.sed_problem(args) is None
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(alphabet="sewWrR/1|,! pgdx\\", max_size=12))
 def test_sed_never_passes_an_e_or_w_command_or_flag(script):
     """Property: a script the checker accepts never has e/w/W/r/R where sed

@@ -13,6 +13,7 @@ import pytest
 from conftest import SUITE
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from permission import config, floors
 
@@ -424,7 +425,7 @@ _LAYER = st.fixed_dictionaries({}, optional={
 })
 
 
-@settings(max_examples=150, deadline=None,
+@settings(max_examples=examples(150), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(project=st.one_of(_LAYER, st.text(max_size=60)), local=_LAYER)
 def test_any_layers_keep_the_floors_or_are_broken(root, project, local):

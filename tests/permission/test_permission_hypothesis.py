@@ -16,6 +16,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from events.runtime import evaluate
 
@@ -92,7 +93,7 @@ def quoted_command_word(draw):
 SYNTAX_COMMANDS = st.one_of(with_syntax(), leading_assignment(), quoted_command_word())
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=HC)
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=HC)
 @given(command=SYNTAX_COMMANDS)
 def test_no_phase2_syntax_is_ever_approved(project, command):
     code, out, err = run(project, request(project, command))
@@ -100,7 +101,7 @@ def test_no_phase2_syntax_is_ever_approved(project, command):
     assert out == "", command
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=HC)
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=HC)
 @given(prefix=st.text(max_size=20), suffix=st.text(max_size=20),
        element=st.sampled_from(SYNTAX + ["\n", "\r", "\t", "\x00", "\u00a0", "\u2028"]))
 def test_syntax_anywhere_in_arbitrary_text_is_never_approved(project, prefix, suffix, element):
@@ -141,7 +142,7 @@ def _approval_is_well_formed(body) -> bool:
             and isinstance(body["tool_input"].get("command"), str))
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=HC)
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=HC)
 @given(body=st.one_of(JSON, near_payloads()))
 def test_arbitrary_json_never_crashes_or_approves(project, body):
     code, out, err = run(project, body)
@@ -151,7 +152,7 @@ def test_arbitrary_json_never_crashes_or_approves(project, body):
         assert _approval_is_well_formed(body), body
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=HC)
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=HC)
 @given(data=st.binary(max_size=200))
 def test_arbitrary_bytes_never_crash_or_approve(project, data):
     code, out, err = run(project, data)

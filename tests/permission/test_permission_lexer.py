@@ -7,6 +7,7 @@ import shlex
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from permission import lexer
 
@@ -177,7 +178,7 @@ def test_split_words_refuses_unbalanced(command):
 _ALPHABET = st.sampled_from(list("ab/.- '\"\\") + ["x y", "--", "-c"])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(_ALPHABET, max_size=20).map("".join))
 def test_split_words_agrees_with_posix_shlex(text):
     """For the alphabet phase 2 leaves (no $ or backticks), quote removal is

@@ -19,6 +19,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from events.runtime import evaluate
 from permission import config, project_commands
@@ -180,7 +181,7 @@ COMMANDS = st.lists(st.sampled_from(["pytest", "python", "-m", "-q", "-c", "npm"
                     min_size=1, max_size=6).map(" ".join)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=HC)
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=HC)
 @given(command=COMMANDS)
 @example(command="pytest 2>&1")
 @example(command="pytest > out")

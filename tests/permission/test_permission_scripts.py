@@ -21,6 +21,7 @@ import pytest
 from conftest import Installed, copy_install, make_repo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 #: Lines no approved command may contain (each family of floor).
 REFUSED = [
@@ -75,7 +76,7 @@ _runs = st.sampled_from(["bash scripts/{n}.sh", "sh scripts/{n}.sh", "./scripts/
                          "bash ./scripts/{n}.sh"])
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=list(HealthCheck))
 @given(before=st.lists(st.sampled_from(HARMLESS), max_size=3), bad=st.sampled_from(REFUSED),
        after=st.lists(st.sampled_from(HARMLESS), max_size=2), run=_runs,
        shebang=st.sampled_from(["", "#!/bin/sh\n", "#!/usr/bin/env bash\n"]))
@@ -191,7 +192,7 @@ def test_hooks_path_dev_null_turns_hooks_off(tmp_path, value, runs_hooks):
 
 
 @given(value=st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=30))
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 def test_any_hooks_path_but_dev_null_runs_hooks(tmp_path_factory, value):
     """Whatever else ``core.hooksPath`` says (quotes, comments, spaces, a
     longer path), git may run project code: only ``/dev/null`` is off."""

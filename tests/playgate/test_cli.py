@@ -20,6 +20,7 @@ import pytest
 from conftest import FIXTURES, SUITE, make_repo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from playgate import cli, messages  # noqa: E402
 from playgate.commands import check, status  # noqa: E402
@@ -234,7 +235,7 @@ def test_check_reads_a_payload_file(installed, tmp_path):
     assert proc.returncode == 0 and as_json(proc)["event"] == "Stop"
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=examples(60), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(event=st.sampled_from(["PreToolUse", "Stop", "PermissionRequest", "SessionEnd"]),
        body=st.one_of(st.binary(max_size=200),

@@ -22,6 +22,7 @@ import pytest
 from conftest import git
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from playgate import transcript  # noqa: E402
 
@@ -350,7 +351,7 @@ entries = st.fixed_dictionaries(
             st.text(max_size=8)))})
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(lines=st.lists(st.one_of(entries.map(json.dumps), st.text(max_size=20)), max_size=12))
 def test_transcript_reader_never_crashes(tmp_path_factory, lines):
     path = tmp_path_factory.mktemp("t") / "s.jsonl"

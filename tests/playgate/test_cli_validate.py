@@ -14,6 +14,7 @@ import yaml
 from conftest import SUITE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from playgate import validation  # noqa: E402
 from statefiles import locate  # noqa: E402
@@ -51,7 +52,7 @@ def _offset(text: str, line: int, col: int) -> int:
     return sum(len(x) + 1 for x in lines[: line - 1]) + col - 1
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(value=json_values, indent=st.sampled_from([None, 0, 1, 2, 4, "\t"]),
        compact=st.booleans(), ascii_=st.booleans())
 def test_json_positions_point_at_every_value_and_key(value, indent, compact, ascii_):
@@ -79,7 +80,7 @@ def test_json_positions_handle_a_bom_escapes_and_find_ancestors():
     assert locate.pointer(("a/b", 0, "c~d")) == "/a~1b/0/c~0d"
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(value=st.dictionaries(st.from_regex(r"[a-z_]{1,8}", fullmatch=True),
                              st.one_of(st.integers(), st.text(alphabet="abc xyz", max_size=6),
                                        st.lists(st.integers(), max_size=3),
@@ -253,7 +254,7 @@ def test_the_seeds_normal_mode_validates(tmp_path, mode, ok):
     assert (report.problems == []) is ok, report.problems
 
 
-@settings(max_examples=120, deadline=None,
+@settings(max_examples=examples(120), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(doc=st.fixed_dictionaries({}, optional={
     "format_version": st.sampled_from([1, 2, "2", True, 3, None]),
@@ -279,7 +280,7 @@ def test_schema_validity_agrees_with_the_models(tmp_path_factory, doc):
         assert p.line >= 1 and p.col >= 1
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(text=st.lists(st.sampled_from(list("#`-: \n{}[]ayml\"'x1") + [
     "## config\n", "## playbook\n", "```yaml\n", "```\n", "---\n", "security: x\n",
     "active: play/a/plan.json\n", "roles: [1]\n"]), max_size=80).map("".join))

@@ -387,6 +387,7 @@ def test_logs_with_an_empty_log_and_bad_options(installed):
 LOGGED = sorted(decisionlog.EVENTS)
 
 
+@pytest.mark.hypothesis  # drawn inside the test: the explore target draws it too
 @pytest.mark.parametrize("event", LOGGED)
 def test_any_payload_is_answered_the_same_with_or_without_the_log(event, tmp_path_factory):
     """For any payload (well-formed or malformed) of a logged event, the

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from conftest import SUITE, Installed, git, install, make_repo
 
@@ -777,7 +778,7 @@ def test_requirements_come_from_pyproject_as_tomllib_reads_them():
     assert installer.read_requirements() == expected
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(reqs=st.lists(st.from_regex(r"[a-z][a-z0-9_-]{0,8}(>=[0-9]{1,2}(\.[0-9]{1,2})?)?",
                                    fullmatch=True), min_size=1, max_size=5),
        style=st.sampled_from(["oneline", "multiline", "comments", "single"]))
@@ -814,7 +815,7 @@ def test_version_ranges(version, spec, ok):
 gitignore_text = st.text(st.characters(codec="utf-8", exclude_characters="\r"), max_size=200)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(text=gitignore_text)
 @example(text="# >>> playgate:")
 @example(text="# >>> playgate: my own note\n.claude/mine\n")
@@ -854,7 +855,7 @@ user_settings = st.fixed_dictionaries({}, optional={
 })
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(current=user_settings)
 def test_settings_merge_round_trips(current):
     template = installer.render_settings(installer.VENV_PYTHON, installer.SUITE_DIR)

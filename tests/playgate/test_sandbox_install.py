@@ -17,6 +17,7 @@ import pytest
 from conftest import SUITE, install, make_repo
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from playgate.installer import sandbox as sb
 
@@ -154,7 +155,7 @@ _json = st.recursive(_scalar, lambda inner: st.one_of(
 _objects = st.dictionaries(st.sampled_from("abcdef"), _json, max_size=4)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(user=_objects, wanted=_objects, later=_objects)
 def test_merge_then_unmerge_gives_back_the_users_settings(user, wanted, later):
     """Property: whatever the user's ``sandbox`` object and whatever the

@@ -30,6 +30,7 @@ import pytest
 from conftest import SUITE, copy_install, git, make_repo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from playgate import statusline
 from statefiles import layout
@@ -148,7 +149,7 @@ def test_bad_input_gives_one_quiet_line(data, tmp_path, monkeypatch):
     assert text.startswith("playgate")
 
 
-@settings(max_examples=150, deadline=None,
+@settings(max_examples=examples(150), deadline=None,
           suppress_health_check=list(HealthCheck))
 @given(data=st.one_of(
     st.binary(max_size=300),

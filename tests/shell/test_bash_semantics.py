@@ -22,6 +22,7 @@ import subprocess
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from shell import analyse
 
@@ -69,7 +70,7 @@ def test_proc_paths_are_the_shells(root, command, target):
         assert target.format(root=root) in written, written
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(command=st.sampled_from([c for c, _t in PROC] + [
     "rm -rf src", "cat src/app.py > out.txt", "cd src && rm -rf ../build",
     "echo x > ./state.md", "tar -xf /tmp/a.tar", "ln -s /etc e && rm -rf e/",
@@ -123,7 +124,7 @@ def test_most_spellings_end_at_eof():
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash to compare with")
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(parts=st.lists(st.sampled_from(["E", "O", "F", "'E'", "\"O\"", "\\F", "$'F'",
                                        "$'\\x45'", "$'\\117'", "$\"O\""]),
                       min_size=1, max_size=4))
@@ -305,7 +306,7 @@ _ANSI_CONTEXTS = ["arr=($'{b}' x); rm -rf /", "case y in $'{b}') true;; esac; rm
                   "[[ $'{b}' == y ]]; rm -rf /"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(body=_ANSI_BODY, context=st.sampled_from(_ANSI_CONTEXTS))
 def test_ansi_c_strings_in_unquoted_constructs_end_where_bash_ends_them(root, body, context):
     command = context.format(b=body)

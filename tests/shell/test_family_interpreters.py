@@ -97,6 +97,7 @@ def test_versioned_interpreters_run_inline_code(command):
 
 from hypothesis import given, settings  # noqa: E402 - this part's own imports
 from hypothesis import strategies as st  # noqa: E402
+from draws import examples  # noqa: E402
 
 from shell import analyse  # noqa: E402
 
@@ -121,7 +122,7 @@ def _judged(command: str) -> tuple:
             sorted({f.kind for f in a.carriers}), len(getattr(a, "scripts", ()) or ()))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(base=st.sampled_from(sorted(_VERSIONED_CODE)), version=_VERSION)
 def test_a_versioned_interpreter_name_is_judged_as_its_base(base, version):
     args = _VERSIONED_CODE[base]

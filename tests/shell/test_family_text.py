@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import shlex
 
+import pytest
 from familykit import A, family_tests, workspace_fixture
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from permission import carriers
 
@@ -64,7 +66,7 @@ _SED_WORDS = st.lists(st.sampled_from([
 ]), max_size=6)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_SED_WORDS)
 def test_sed_runs_or_writes_where_the_gate_sees_it_do_so(words):
     # The analysis (bash-check) and the permission gate's sed check read sed's
@@ -79,6 +81,7 @@ def test_sed_runs_or_writes_where_the_gate_sees_it_do_so(words):
         assert "sed-write" in families, (words, reason, families)
 
 
+@pytest.mark.hypothesis  # drawn inside the test: the explore target draws it too
 def test_sed_is_read_only_only_when_the_analysis_finds_nothing_it_runs_or_writes():
     """The read-only table's sed check and the analysis read sed's arguments
     with one reader (shell.sed), so a command the check calls read-only
@@ -97,7 +100,7 @@ def test_sed_is_read_only_only_when_the_analysis_finds_nothing_it_runs_or_writes
         "f", "data.txt", "README.md",
     ])
 
-    @settings(max_examples=400, deadline=None)
+    @settings(max_examples=examples(400), deadline=None)
     @given(st.lists(tokens, min_size=1, max_size=5))
     def agrees(args):
         command = "sed " + " ".join(shlex.quote(a) for a in args)

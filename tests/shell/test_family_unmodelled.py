@@ -96,13 +96,14 @@ def test_a_known_wrapper_in_an_unknown_programs_wrapper_place_is_followed():
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from draws import examples  # noqa: E402
 
 _PAYLOADS = ["rm -rf /", "terraform destroy -auto-approve", "umount -a", "git push --force"]
 _LEADS = st.lists(st.sampled_from(["A=1", "B=2", "--", "command", "nohup", "env", "exec",
                                    "env C=3", "builtin"]), max_size=4)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(wrapper=st.sampled_from(["xyzwrap", "eatmydata", "./tool", "/opt/bin/runner"]),
        lead=_LEADS, payload=st.sampled_from(_PAYLOADS))
 def test_what_an_unknown_wrapper_passes_on_is_still_judged(wrapper, lead, payload):
@@ -118,7 +119,7 @@ def test_what_an_unknown_wrapper_passes_on_is_still_judged(wrapper, lead, payloa
         command
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(wrapper=st.sampled_from(["xyzwrap", "mytool", "./tool", "/opt/bin/runner"]),
        option=st.sampled_from(["-c", "-e", "--exec", "--cmd", "--command", "--run", "--eval"]),
        joined=st.booleans(), quote=st.sampled_from(["'", '"', "' ", "'  "]),

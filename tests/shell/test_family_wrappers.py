@@ -4,6 +4,7 @@ installed hook (see familykit)."""
 
 from __future__ import annotations
 
+import pytest
 from familykit import family_tests, workspace_fixture
 
 FAMILY = "wrappers"
@@ -56,6 +57,7 @@ def test_sudo_environment_settings_are_the_payloads_environment():
     assert [f.kind for f in a.carriers] == ["env"]
 
 
+@pytest.mark.hypothesis  # drawn inside the test: the explore target draws it too
 def test_a_code_running_setting_is_said_once_whatever_sets_it():
     """``env LD_PRELOAD=x ls``, ``sudo LD_PRELOAD=x ls`` and ``LD_PRELOAD=x ls``
     are one carrier each, naming the program whose code it changes (env's own
@@ -63,6 +65,7 @@ def test_a_code_running_setting_is_said_once_whatever_sets_it():
     which code runs"). Property over every code-running name, the ways to set
     it and what runs under it."""
     from hypothesis import given, settings, strategies as st
+    from draws import examples
 
     import shell
     from shell.invocation import CODE_ENV
@@ -75,7 +78,7 @@ def test_a_code_running_setting_is_said_once_whatever_sets_it():
                                 "timeout 5 ls", "command ls", "env -C /tmp ls", "true",
                                 "'/usr/bin/ls'", "xargs ls", "python3 -c 'print(1)'"])
 
-    @settings(max_examples=300, deadline=None)
+    @settings(max_examples=examples(300), deadline=None)
     @given(st.sampled_from(names), setters, payloads)
     def said_once(name, setter, payload):
         a = shell.analyse(f"{setter}{name}=/tmp/x {payload}", root="/tmp", cwd="/tmp")

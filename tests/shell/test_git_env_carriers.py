@@ -19,6 +19,7 @@ import pytest
 from bashenv import make_workspace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from statefiles import gitwork
 
@@ -98,7 +99,7 @@ def test_must_stay_allowed(ws):
         assert code == 0, (cmd, err)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
 @given(name=st.sampled_from(TRACE_NAMES), target=st.sampled_from(PROTECTED),
        spelling=st.sampled_from(["{root}/{t}", "./{t}", "{t}", "$PWD/{t}"]),
        form=st.sampled_from(["{a} git status", "export {a}; git status", "env {a} git status",
@@ -140,7 +141,7 @@ _names = st.sampled_from(sorted(gitwork.UNSAFE_ENV) + [p + "X" for p in
                          + ["GIT_TRACE2_EVENT", "GIT_CONFIG_KEY_0", "LD_PRELOAD"])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(unsafe=st.dictionaries(_names, st.text(max_size=8), max_size=6),
        safe=st.dictionaries(st.sampled_from(["HOME", "GIT_AUTHOR_NAME", "LANG", "TERM"]),
                             st.text(max_size=8), max_size=3),

@@ -16,6 +16,7 @@ import pytest
 from bashenv import make_workspace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from shell import analyse, pyscan
 from shell.quoting import quote
@@ -67,7 +68,7 @@ def test_unknown_python_is_unknown(family, code):
     assert pyscan.check(code).unknown, family
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(parts=st.lists(st.sampled_from(KNOWN), min_size=1, max_size=3),
        bad=st.sampled_from(UNKNOWN), where=st.integers(0, 3))
 def test_one_unknown_construct_makes_the_whole_program_unknown(parts, bad, where):
@@ -81,7 +82,7 @@ def test_one_unknown_construct_makes_the_whole_program_unknown(parts, bad, where
     assert result.unknown, (bad[0], code)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(parts=st.lists(st.sampled_from(KNOWN), min_size=1, max_size=3))
 def test_known_programs_stay_known(parts):
     code = "\n".join(parts)
@@ -125,7 +126,7 @@ def ws(tmp_path_factory):
     return make_workspace(tmp_path_factory.mktemp("stdin"))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=list(HealthCheck))
 @given(form=_forms, payload=_payloads)
 def test_a_program_on_standard_input_is_its_text(ws, form, payload):
     command = form.format(q=quote(payload), raw=payload)

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from shell import analyse, longopts
 from shell.longopts_data import TABLES
@@ -52,14 +53,14 @@ def _abbreviations(draw):
     return program, option, draw(st.sampled_from(prefixes))
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(case=_abbreviations(), value=st.sampled_from(["", "=x", "=a=b", "="]))
 def test_an_unambiguous_prefix_is_the_option(case, value):
     program, option, prefix = case
     assert longopts.expand(program, prefix + value) == option + value
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(program=st.sampled_from(PROGRAMS), data=st.data())
 def test_exact_and_ambiguous_spellings_stay_as_written(program, data):
     options = sorted(longopts.table(program))
@@ -98,7 +99,7 @@ def _read_only_cases(draw):
     return program, option, draw(st.sampled_from(prefixes))
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=list(HealthCheck))
 @given(case=_read_only_cases(), value=st.sampled_from(["", "=out.txt", " out.txt"]))
 def test_read_only_table_reads_abbreviations_as_the_option(case, value):
     program, option, prefix = case

@@ -14,6 +14,7 @@ import shlex
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 import shell
 from shell.readonly import READ_ONLY
@@ -27,7 +28,7 @@ RISKY = ["-o", "out.txt", "--output=out.txt", "--output", "-i", "--in-place", "-
          "--report-file=r", "-ne1ereboot", "-es/a/b/w/tmp/o"]
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(st.sampled_from(sorted(n for n in READ_ONLY if n not in ("[[", "(("))),
        st.lists(st.sampled_from(RISKY), min_size=1, max_size=4, unique=True))
 def test_what_the_table_calls_read_only_the_analysis_finds_harmless(name, args):

@@ -31,6 +31,7 @@ from corpus.bash_corpus import CASES
 from familykit import HOME, REPO
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 import shell
 from messages import en, ja
@@ -323,7 +324,7 @@ _WRAP = st.sampled_from(["{}", "sudo {}", "bash -c '{}'", "cd /tmp && {}", "true
                          "env X=1 {}", "( {} )", "{} || true"])
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=examples(60), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture,
                                  HealthCheck.too_slow])
 @given(command=st.sampled_from([c for c in BLOCKED if "'" not in c]), wrap=_WRAP)

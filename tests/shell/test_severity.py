@@ -14,6 +14,7 @@ from bashenv import make_workspace
 from familykit import approved, decision, hook_decision
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 import test_family_cloud
 import test_family_databases
@@ -194,7 +195,7 @@ def lowered_ws(tmp_path_factory):
     return ws
 
 
-@settings(max_examples=120, deadline=None,
+@settings(max_examples=examples(120), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(row=st.sampled_from(ROWS), wrap=_WRAPS)
 def test_the_permission_gate_never_approves_a_flagged_command(lowered_ws, row, wrap):

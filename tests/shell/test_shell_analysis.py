@@ -528,12 +528,14 @@ def test_tmpdir_comes_from_the_environment(monkeypatch):
     assert A('rm -rf "$TMPDIR/x"').destructive
 
 
+@pytest.mark.hypothesis  # drawn inside the test: the explore target draws it too
 def test_an_endless_loop_that_starts_background_jobs_is_a_fork_bomb_in_any_spelling():
     """``while true; do x & done`` and the same loop as ``until false``,
     ``while :``, ``while ((1))``, ``while [ 1 ]`` or ``for ((;;))`` (empty or
     non-zero condition) are the same fork bomb; a loop that ends, or whose body waits, is not. Property over
     loop spellings × background bodies."""
     from hypothesis import given, settings, strategies as st
+    from draws import examples
 
     endless = ["while true", "while :", "until false", "for ((;;))", "for ((i=0;;i++))",
                "for (( ; 1 ; ))", "for ((n=0; 7; n++))", "while ((1))", "while (( 7 ))",
@@ -544,7 +546,7 @@ def test_an_endless_loop_that_starts_background_jobs_is_a_fork_bomb_in_any_spell
     bodies = st.sampled_from(["sleep 1 &", "(sleep 1 &)", "a | b &", "{ c & }", "x & y",
                               "nohup z &"])
 
-    @settings(max_examples=150, deadline=None)
+    @settings(max_examples=examples(150), deadline=None)
     @given(st.sampled_from(endless + ending), bodies, st.sampled_from(["; do ", "\ndo\n  "]))
     def judged(head, body, do):
         families = [f.kind for f in analyse(f"{head}{do}{body}\ndone", root="/tmp").destructive]
@@ -553,6 +555,7 @@ def test_an_endless_loop_that_starts_background_jobs_is_a_fork_bomb_in_any_spell
     judged()
 
 
+@pytest.mark.hypothesis  # drawn inside the test: the explore target draws it too
 def test_a_loop_condition_ended_by_a_newline_before_do_is_read():
     """``while read -r x⏎do ... done`` (the condition ended by a newline, not
     ``;``) is read like its one-line spelling instead of "cannot parse":
@@ -560,13 +563,14 @@ def test_a_loop_condition_ended_by_a_newline_before_do_is_read():
     condition is still found. Property over conditions × separators ×
     bodies."""
     from hypothesis import given, settings, strategies as st
+    from draws import examples
 
     conditions = ["true", "read -r x", "[[ -n $x ]]", "((i < 3))", "{ true; }", "(true)",
                   "test -e f", "rm -rf /"]
     separators = ["\n", "\n\n", " \n  ", ";\n", "; ", "  # why\n", "\n# note\n"]
     bodies = ["echo ok", "rm -rf /", "git push --force origin main", "x=1"]
 
-    @settings(max_examples=150, deadline=None)
+    @settings(max_examples=examples(150), deadline=None)
     @given(st.sampled_from(["while", "until"]), st.sampled_from(conditions),
            st.sampled_from(separators), st.sampled_from(bodies), st.sampled_from(["\n", "; "]))
     def read(loop, condition, sep, body, end):
@@ -581,12 +585,14 @@ def test_a_loop_condition_ended_by_a_newline_before_do_is_read():
     read()
 
 
+@pytest.mark.hypothesis  # drawn inside the test: the explore target draws it too
 def test_a_case_statement_is_read_in_any_layout():
     """``case`` items laid out as people write them (``;;`` on a line of its
     own, empty bodies, ``;&``/``;;&``, one line or many) are read instead of
     "cannot parse", and a destructive body is still found. Property over
     patterns × bodies × terminators × layouts, checked against ``bash -n``."""
     from hypothesis import given, settings, strategies as st
+    from draws import examples
 
     items = st.tuples(st.sampled_from(["a", "*", "a|b", "(x", "'q'"]),  # "(x": "(x)"
                       st.sampled_from(["", "echo a", "rm -rf /", "echo a; echo b", "sleep 1 &"]),
@@ -600,7 +606,7 @@ def test_a_case_statement_is_read_in_any_layout():
             return f"{pattern})\n    {body} {end}"
         return f"{pattern})\n    {body}\n    {end}"
 
-    @settings(max_examples=200, deadline=None)
+    @settings(max_examples=examples(200), deadline=None)
     @given(st.lists(items, min_size=1, max_size=3), st.sampled_from([" ", "\n  "]))
     def read(parts, sep):
         command = f"case $x in{sep}" + sep.join(item(*p) for p in parts) + "\nesac"
@@ -658,6 +664,7 @@ def _script(rng, depth: int = 0) -> str:
     return f"{_script(rng, depth + 1)} {joint}" + rng.choice([" ", "\n  "]) + rng.choice(simple)
 
 
+@pytest.mark.hypothesis  # drawn inside the test: the explore target draws it too
 def test_what_bash_reads_the_analysis_reads():
     """Programs of if/while/until/for/case/functions/groups/pipelines in the
     layouts people write (bodies on their own lines, ``;;`` alone, a newline
@@ -666,8 +673,9 @@ def test_what_bash_reads_the_analysis_reads():
     in them is found. It found the newline before ``do`` of while/until (a
     comment too) and ``;;`` alone."""
     from hypothesis import given, settings, strategies as st
+    from draws import examples
 
-    @settings(max_examples=150, deadline=None)
+    @settings(max_examples=examples(150), deadline=None)
     @given(st.randoms(use_true_random=False))
     def read(rng):
         command = _script(rng)

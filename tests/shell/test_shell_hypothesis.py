@@ -17,6 +17,7 @@ import os
 
 import pytest
 from bashenv import make_workspace
+from draws import examples
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
@@ -24,7 +25,7 @@ from shell import analyse, simple, walker
 from shell.model import Msg
 
 ROOT = os.path.realpath(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-SETTINGS = settings(max_examples=int(os.environ.get("HYP_EXAMPLES", "200")), deadline=None,
+SETTINGS = settings(max_examples=int(os.environ.get("HYP_EXAMPLES") or examples(200)), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow,
                                            HealthCheck.function_scoped_fixture])
 

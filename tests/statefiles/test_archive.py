@@ -16,6 +16,7 @@ import pytest
 from conftest import SUITE, git, make_repo
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from statefiles import checkpoint, state_md
 from statefiles.playbook import Playbook
@@ -542,7 +543,7 @@ _json = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_siz
                      max_leaves=12)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(packed=_json)
 def test_any_kept_text_reports_without_raising(packed):
     """Whatever a checkpoint holds beside its English message (hand-edited,

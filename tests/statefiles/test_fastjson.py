@@ -10,6 +10,7 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from statefiles import fastjson
 
@@ -35,7 +36,7 @@ def same(a, b) -> bool:
     return a == b
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(JSON, st.booleans())
 def test_dumps_equals_json_dumps(value, ascii_only):
     assert fastjson.dumps(value, ensure_ascii=ascii_only) == json.dumps(value,
@@ -51,7 +52,7 @@ KEYED = st.recursive(
 )
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(KEYED, st.sampled_from([None, 0, 1, 2, 4, "\t", ""]), st.booleans())
 def test_dumps_with_indent_equals_json(value, indent, ascii_only):
     assert fastjson.dumps(value, indent=indent, ensure_ascii=ascii_only) == json.dumps(
@@ -87,7 +88,7 @@ def test_dumps_with_indent_detects_cycles_like_json():
         fastjson.dumps(cyclic, indent=2)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(JSON, st.sampled_from(["", " ", "\n\t ", "\r\n"]))
 def test_loads_of_valid_json_equals_json_loads(value, ws):
     text = ws + json.dumps(value) + ws
@@ -95,7 +96,7 @@ def test_loads_of_valid_json_equals_json_loads(value, ws):
     assert same(fastjson.loads(text.encode()), json.loads(text))
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(st.one_of(st.text(max_size=40),
                  st.text(alphabet='{}[]",:0123456789.eE+-tfnrul \\\n\tabxNIaIy', max_size=40)))
 def test_loads_accepts_and_refuses_exactly_what_json_does(text):

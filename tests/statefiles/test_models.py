@@ -10,6 +10,7 @@ import jsonschema
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from statefiles import models
 
@@ -169,14 +170,14 @@ plan_docs = st.fixed_dictionaries({"meta": st.fixed_dictionaries(
                             "subtasks": st.lists(subtask, max_size=3)}), max_size=3)})
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(plan_docs)
 def test_what_the_plan_model_accepts_the_shipped_schema_accepts(doc):
     if models.validate("plan", doc) == []:
         jsonschema.validate(doc, shipped("plan"))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(progress_docs)
 # evidence as one string or null: the model reads them, the schema refused them
 @example({"critic": {"evidence": None}})

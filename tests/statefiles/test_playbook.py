@@ -9,6 +9,7 @@ import os
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 from test_models import plan_docs, progress_docs
 
 from statefiles import models, playbook
@@ -26,7 +27,7 @@ def write_pb(root, plan, progress=None, pid="p1"):
 
 
 # ---------------------------------------------------------------- hypothesis: views == models
-@settings(max_examples=300, deadline=None,
+@settings(max_examples=examples(300), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(plan=plan_docs, progress=progress_docs)
 def test_views_read_accepted_documents_like_the_models(tmp_path_factory, plan, progress):
@@ -69,7 +70,7 @@ def test_views_read_accepted_documents_like_the_models(tmp_path_factory, plan, p
             assert pb.phase_progress_status(pid) == status
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=5),
                  st.lists(st.text(max_size=3)), st.dictionaries(st.text(max_size=3),
                                                                 st.text(max_size=3))))

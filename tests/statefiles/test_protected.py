@@ -9,6 +9,7 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from statefiles import layout, protected
 from statefiles.protected import Entry, glob_match, glob_to_regex, pattern_components
@@ -138,7 +139,7 @@ PATH = st.lists(st.text(st.sampled_from("abAB.-"), min_size=1, max_size=4),
                 min_size=1, max_size=5).map("/".join)
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(PATTERN, PATH)
 def test_component_matcher_agrees_with_the_regex(pattern, path):
     """The hot-path matcher (no ``re``) gives the regex's answers. The regex
@@ -217,7 +218,7 @@ def test_resolve_never_raises_on_strange_input(root):
         assert isinstance(r.variants, frozenset)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(max_size=60))
 def test_resolve_total(spelled):
     r = layout.resolve(spelled, "/tmp/playgate-test-root")
@@ -299,7 +300,7 @@ def test_the_first_entry_of_the_highest_level_names_a_hard_link(tmp_path):
     assert entry is not None and entry.line == 0 and entry.level == "HARD_BLOCK"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(links=st.lists(st.tuples(st.integers(0, 3), st.sampled_from(
     ["a.py", "docs/b.md", "deep/x/y.txt", "STATE.MD", "play/p/plan.json"])), max_size=6))
 def test_a_name_is_protected_by_a_hard_link_exactly_when_it_shares_a_protected_inode(

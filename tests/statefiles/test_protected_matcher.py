@@ -21,6 +21,7 @@ import re
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from statefiles import protected
 from statefiles.protected import Entry, matches
@@ -174,7 +175,7 @@ CLEAN_PATH = st.one_of(_joined(CLEAN_PATH_COMPONENT),
 ANY_PATTERN = _joined(ANY_COMPONENT)
 ANY_PATH = _joined(ANY_PATH_COMPONENT)
 
-PROPERTY = settings(max_examples=3000, deadline=None)
+PROPERTY = settings(max_examples=examples(3000), deadline=None)
 
 
 def _absolute(pattern: str, path: str) -> bool:

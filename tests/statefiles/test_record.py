@@ -12,6 +12,7 @@ import keyword
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from statefiles.record import Record
 
@@ -140,7 +141,7 @@ def _spec(draw):
     return names, defaults, args, kwargs
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_spec())
 def test_record_binds_as_the_equivalent_signature(spec):
     names, defaults, args, kwargs = spec
@@ -160,7 +161,7 @@ def test_record_binds_as_the_equivalent_signature(spec):
     assert not hasattr(obj, "__dict__")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(_NAME, min_size=1, max_size=7, unique=True), st.data())
 def test_any_field_may_have_a_default(names, data):
     """Unlike a signature, a field without a default may follow one with a

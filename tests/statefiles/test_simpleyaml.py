@@ -17,6 +17,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from statefiles import simpleyaml, state_md
 from statefiles.simpleyaml import NOT_SIMPLE
@@ -121,13 +122,13 @@ def documents(draw):
     return "\n".join(lines) + end
 
 
-@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(3000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents())
 def test_subset_agrees_with_pyyaml(text):
     check(text)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(st.text(alphabet=PLAIN_ALPHABET + "\n\r\x85\u2028\ufeff\x00", max_size=40))
 def test_subset_agrees_with_pyyaml_on_arbitrary_text(text):
     check(text)
@@ -168,7 +169,7 @@ def likely_documents(draw):
     return "\n".join(lines) + "\n"
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(likely_documents())
 def test_likely_documents_agree_with_pyyaml(text):
     check(text)
@@ -266,7 +267,7 @@ LINE_PIECES = ["##", "###", "#", " ", "\t", "\u3000", "\x85", "\xa0", "```", "``
                "YML", "Yaml", "yml ", "goal", "Config", "x", "ſ", "K", "\u212a", ""]
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(st.lists(st.sampled_from(LINE_PIECES), max_size=5).map("".join))
 def test_scanner_line_tests_match_the_regular_expressions(line):
     m = HEADING.match(line)

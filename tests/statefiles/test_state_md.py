@@ -9,6 +9,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, assume, given, note, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from statefiles import cache, state_md
 from statefiles.state_md import StateError
@@ -360,7 +361,7 @@ def documents(draw):
     return text, names
 
 
-@settings(max_examples=150, deadline=None,
+@settings(max_examples=examples(150), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data(), document=documents())
 def test_fast_path_and_yaml_path_agree_and_leave_other_bytes_alone(tmp_path_factory, data,

@@ -9,6 +9,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from guards import compact_wait
 
@@ -144,7 +145,7 @@ def test_the_marker_is_in_the_protected_floor(ws):
     assert r.blocked and r.guard != "compact-wait", r
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(value=st.one_of(st.text(max_size=10), st.none(), st.booleans(), st.integers()))
 def test_only_wait_holds_the_agent(tmp_path_factory, value):
     """Whatever config.after_compact holds, the golden path waits only for

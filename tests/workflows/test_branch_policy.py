@@ -10,6 +10,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 from events.verdict import ALLOW, BLOCK
 from guards import coherence, main_branch, pending_guard, post_loop_pending
@@ -77,7 +78,7 @@ def test_an_explicit_feature_policy_overrides_the_sync_sdd_default(ws):
 _ONE_LINE = st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(value=st.one_of(st.text(_ONE_LINE, max_size=12), st.integers(), st.booleans(), st.none(),
                        st.lists(st.text(_ONE_LINE, max_size=4), max_size=2)))
 def test_only_trunk_opens_main(tmp_path_factory, value):

@@ -10,6 +10,7 @@ import pytest
 from crew_kit import CrewWorkspace, Flow, result_text, worker_prompt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 NAMES = ["task_1.md", "result_1.md", "cmd_report.md", "plan.md", "execution_log.yaml",
          "../state.md", "x", ""]
@@ -39,7 +40,7 @@ def errors(ws) -> str:
     return log.read_text() if log.exists() else ""
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_crew_hooks_answer_every_payload(opened, data):
     ws, cmd = opened.ws, opened.cmd

@@ -25,6 +25,7 @@ from crew_kit import (
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from draws import examples
 
 
 @pytest.fixture
@@ -498,7 +499,7 @@ def test_a_closed_cmd_is_free_to_read(opened):
     assert not opened.ws.read(f"work/{opened.cmd}/tasks/task_1.md").blocked
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(prefix=st.sampled_from(["", "./", "work/../", "./work/./../"]),
        reader=st.sampled_from(["cat", "more", "nl", "sed -n 1,200p", "awk 1", "strings", "xxd",
                                "od -c", "sort", "uniq", "tac", "base64", "grep -h .", "cut -c1-"]),
@@ -640,7 +641,7 @@ def _shapes(note):
     return st.sampled_from([[note], note, [{"text": note}], [[note]], [1, note]])
 
 
-@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture],
+@settings(max_examples=examples(40), suppress_health_check=[HealthCheck.function_scoped_fixture],
           deadline=None)
 @given(note=CMD_NOTES, data=st.data())
 def test_a_cmd_or_the_machinery_never_reaches_memory(memory, note, data):

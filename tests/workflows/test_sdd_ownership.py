@@ -10,6 +10,7 @@ import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from draws import examples
 from sdd_kit import F, SDD
 
 from guards.sdd_ownership import done_marks_problem
@@ -134,7 +135,7 @@ def test_a_symlinked_feature_directory_is_judged_by_its_name(s):
     refused(s.write(".sdd/project/specs/other/design.md", agent=BUILDER))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(feature=st.from_regex(r"[a-z][a-z0-9-]{0,10}", fullmatch=True),
        name=st.sampled_from(["design.md", "research.md", "tasks.yaml", "verdicts.md",
                              "spec.yaml", ".review/verdict.cpf", ".review/x.cpf", "other.txt"]),
@@ -155,7 +156,7 @@ def test_classification_is_the_tables_in_any_case(feature, name, upper, dots):
     assert kind == expected
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(who=st.sampled_from([sdd.LEAD, None] + sorted(WF.roles)),
        kind=st.sampled_from(sorted(sdd.OWNERS)))
 def test_may_write_is_the_owners_table(who, kind):
@@ -200,7 +201,7 @@ def test_a_shell_write_of_tasks_yaml_by_the_lead_is_refused(s):
     refused(s.bash(f"sed -i 's/pending/done/' {F}/tasks.yaml"), "Use Edit")
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(statuses=st.lists(st.sampled_from(["pending", "done", "blocked", None]), min_size=1,
                          max_size=5),
        flips=st.lists(st.booleans(), min_size=5, max_size=5),
