@@ -6,15 +6,14 @@ builds ``.claude/.venv`` from PyPI. Trees are compared as full snapshots
 (every file's bytes and mode, every directory, symlinks), so "writes
 nothing" and "byte for byte as before" mean exactly that.
 
-A test of what a later run (or ``--uninstall``) does to a plain first
-install starts from the ``installed`` fixture: a copy of what this same
-install.py made of an identical fresh repository once per session
-(conftest.installed_template; every path in an install is relative, the
-modification times are copied). The first run itself is checked here on a
-fresh repository (test_fresh_install_places_the_whole_suite, and the
-byte-for-byte uninstall of every starting tree, which runs all three steps).
-Each install costs about 2.7 s of CPU (compileall, the bashlex tables, the
-module bundle).
+A plain first install (install.py on a fresh repository) is made once per
+session (conftest.template_install): the tests of what it made read it, and
+a test of what a later run (or ``--uninstall``) does to it starts from the
+``installed`` fixture, a copy of it (every path in an install is relative,
+the modification times are copied). Each install costs about 2.7 s of CPU
+(compileall, the bashlex tables, the module bundle); every other starting
+tree gets its own install, and the byte-for-byte uninstall runs all three
+steps on each of its trees, the plain one among them.
 """
 
 from __future__ import annotations
@@ -128,8 +127,8 @@ def write_user_settings(repo: Path, data=None, text=None) -> bytes:
 # ------------------------------------------------------------------ fresh install
 
 
-def test_fresh_install_places_the_whole_suite(repo):
-    proc = install(repo)
+def test_fresh_install_places_the_whole_suite(template_install):
+    repo, proc = template_install  # install.py on a fresh repository (read here, never written)
     assert proc.returncode == 0, proc.stderr + proc.stdout
     claude = repo / ".claude"
     for rel, src, _policy in installer.suite_sources():
@@ -524,24 +523,27 @@ def _stamp(path: Path) -> tuple:
     return (st.st_ino, st.st_mtime_ns, st.st_size, path.read_bytes())
 
 
-def test_install_builds_the_bashlex_tables_so_the_first_bash_call_does_not(repo):
+def test_install_builds_the_bashlex_tables_so_the_first_bash_call_does_not(template_install,
+                                                                            installed):
     """The tables are built at install time with the hook
     interpreter, recorded as derived, and a Bash call that needs bashlex
-    loads them instead of rebuilding (a rebuild always re-saves the file)."""
+    loads them instead of rebuilding (a rebuild always re-saves the file).
+    The install is the session's; the Bash call runs in a copy of it, whose
+    tables are the same file (hard-linked) until something saves them."""
     from shell import simple
 
-    proc = install(repo)
+    template, proc = template_install
     assert proc.returncode == 0, proc.stderr + proc.stdout
     assert "bashlex parser tables" in proc.stdout
-    tables = _tables(repo)
-    assert tables.is_file()
-    manifest = json.loads((repo / ".claude" / "playgate.json").read_text())
+    assert _tables(template).is_file()
+    manifest = json.loads((template / ".claude" / "playgate.json").read_text())
     assert ".claude/shell/bashlex_tables.marshal" in manifest["derived"]
     assert ".claude/shell/bashlex_tables.marshal" not in manifest["files"]
+    tables = _tables(installed.root)
     before = _stamp(tables)
     command = 'for f in *.md; do echo "$f"; done | sort > /dev/null'
     assert simple.parse(command) is None  # only bashlex reads it
-    result = Installed(repo).tool("Bash", {"command": command})
+    result = installed.tool("Bash", {"command": command})
     assert result.code in (0, 2) and "internal error" not in result.stderr
     assert _stamp(tables) == before
     assert not list(tables.parent.glob("bashlex_tables.marshal.*"))
