@@ -423,15 +423,23 @@ FRESH_REPO = ("README.md",)
 
 
 @pytest.fixture(scope="session")
-def installed_template(tmp_path_factory) -> Path:
-    """One fresh repository with the suite installed by install.py, made once
-    per test session (once per xdist worker): :func:`copy_install` gives each
-    test the same result without running the installer again (it
-    costs about 1.2 s a test)."""
+def template_install(tmp_path_factory) -> tuple:
+    """``(repository, install.py's CompletedProcess)``: one fresh repository
+    with the suite installed by install.py, made once per test session (once
+    per xdist worker). Never written: tests read it, or work on a copy
+    (:func:`copy_install`)."""
     repo = make_repo(tmp_path_factory.mktemp("installed-template") / "repo")
     proc = install(repo)
     assert proc.returncode == 0, proc.stderr + proc.stdout
-    return repo
+    return repo, proc
+
+
+@pytest.fixture(scope="session")
+def installed_template(template_install) -> Path:
+    """The repository of :func:`template_install`: :func:`copy_install` gives
+    each test the same result without running the installer again (it
+    costs about 1.2 s a test)."""
+    return template_install[0]
 
 
 def copy_install(template: Path, repo: Path) -> None:

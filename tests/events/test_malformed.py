@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import EVENT_MODULES, Installed, install, make_repo
+from conftest import EVENT_MODULES, Installed, copy_install, make_repo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,30 +23,30 @@ EVENTS = sorted(EVENT_MODULES)
 
 
 @pytest.fixture(scope="module")
-def suite(tmp_path_factory):
+def suite(tmp_path_factory, installed_template):
+    """A repository install.py installed into (a copy of the session's
+    install: these tests are about the entrypoints, not the installer)."""
     repo = make_repo(tmp_path_factory.mktemp("malformed") / "repo")
-    proc = install(repo)
-    assert proc.returncode == 0, proc.stderr + proc.stdout
+    copy_install(installed_template, repo)
     return Installed(repo)
 
 
-def kinds(event):
-    """name -> stdin bytes, all malformed for ``event``."""
-    ten_mb = json.dumps({"hook_event_name": event, "pad": "x" * (10 * 1024 * 1024)}).encode()
-    return {
-        "not-json": b"this is not json",
-        "array": b'[{"hook_event_name": "%s"}]' % event.encode(),
-        "missing-fields": b'{"session_id": "s", "cwd": "/tmp"}',
-        "wrong-types": json.dumps({"hook_event_name": event, "session_id": 5, "cwd": ["/"],
-                                   "tool_name": 1, "tool_input": "x", "prompt": 3}).encode(),
-        "nul": b'{"hook_event_name": "%s", "cwd": "/tmp"\x00}' % event.encode(),
-        "ten-mb": ten_mb,
-        "invalid-utf8": b'{"hook_event_name": "%s", "x": "\xc3\x28"}' % event.encode(),
-        "empty": b"",
-    }
-
-
-KINDS = list(kinds("PreToolUse"))
+#: name -> ``event`` -> stdin bytes, all malformed for ``event``. Made one at
+#: a time: each test needs one, and the ten megabytes take 60 ms to make.
+MAKERS = {
+    "not-json": lambda event: b"this is not json",
+    "array": lambda event: b'[{"hook_event_name": "%s"}]' % event.encode(),
+    "missing-fields": lambda event: b'{"session_id": "s", "cwd": "/tmp"}',
+    "wrong-types": lambda event: json.dumps({
+        "hook_event_name": event, "session_id": 5, "cwd": ["/"], "tool_name": 1,
+        "tool_input": "x", "prompt": 3}).encode(),
+    "nul": lambda event: b'{"hook_event_name": "%s", "cwd": "/tmp"\x00}' % event.encode(),
+    "ten-mb": lambda event: json.dumps({"hook_event_name": event,
+                                        "pad": "x" * (10 * 1024 * 1024)}).encode(),
+    "invalid-utf8": lambda event: b'{"hook_event_name": "%s", "x": "\xc3\x28"}' % event.encode(),
+    "empty": lambda event: b"",
+}
+KINDS = list(MAKERS)
 
 
 def assert_fail_safe(event, result, kind):
@@ -63,7 +63,7 @@ def assert_fail_safe(event, result, kind):
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("event", EVENTS)
 def test_malformed_stdin_on_every_entrypoint(suite, event, kind):
-    result = suite.entrypoint(event, kinds(event)[kind])
+    result = suite.entrypoint(event, MAKERS[kind](event))
     if kind == "missing-fields" and event not in REQUIRED_FIELDS:
         # Nothing this event requires is missing, so it is
         # answered as a hand-typed call of the entrypoint's event.

@@ -5,6 +5,15 @@ Every test installs into a real temporary git repository with
 builds ``.claude/.venv`` from PyPI. Trees are compared as full snapshots
 (every file's bytes and mode, every directory, symlinks), so "writes
 nothing" and "byte for byte as before" mean exactly that.
+
+A plain first install (install.py on a fresh repository) is made once per
+session (conftest.template_install): the tests of what it made read it, and
+a test of what a later run (or ``--uninstall``) does to it starts from the
+``installed`` fixture, a copy of it (every path in an install is relative,
+the modification times are copied). Each install costs about 2.7 s of CPU
+(compileall, the bashlex tables, the module bundle); every other starting
+tree gets its own install, and the byte-for-byte uninstall runs all three
+steps on each of its trees, the plain one among them.
 """
 
 from __future__ import annotations
@@ -22,7 +31,7 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from draws import examples
 
-from conftest import SUITE, Installed, git, install, make_repo
+from conftest import SUITE, Installed, copy_install, git, install, make_repo, replace_file
 
 from playgate import installer, suite  # noqa: E402  (what install.py runs)
 from playgate.installer import plan as installer_plan  # noqa: E402
@@ -119,8 +128,8 @@ def write_user_settings(repo: Path, data=None, text=None) -> bytes:
 # ------------------------------------------------------------------ fresh install
 
 
-def test_fresh_install_places_the_whole_suite(repo):
-    proc = install(repo)
+def test_fresh_install_places_the_whole_suite(template_install):
+    repo, proc = template_install  # install.py on a fresh repository (read here, never written)
     assert proc.returncode == 0, proc.stderr + proc.stdout
     claude = repo / ".claude"
     for rel, src, _policy in installer.suite_sources():
@@ -154,9 +163,8 @@ def test_fresh_install_places_the_whole_suite(repo):
     assert "suite.bundle" not in status and "bashlex_tables" not in status  # derived
 
 
-def test_installed_hooks_answer(repo):
-    assert install(repo).returncode == 0
-    inst = Installed(repo)
+def test_installed_hooks_answer(repo, installed):
+    inst = installed
     started = inst.hook("SessionStart", source="startup")
     assert started.code == 0 and "state.md" in started.context
     blocked = inst.tool("Edit", {"file_path": str(repo / "README.md"), "old_string": "test",
@@ -164,8 +172,7 @@ def test_installed_hooks_answer(repo):
     assert blocked.code == 2 and blocked.stderr.startswith("[playgate")
 
 
-def test_second_run_changes_nothing_and_says_so(repo):
-    assert install(repo).returncode == 0
+def test_second_run_changes_nothing_and_says_so(repo, installed):
     before = snapshot(repo)
     proc = install(repo)
     assert proc.returncode == 0
@@ -173,10 +180,9 @@ def test_second_run_changes_nothing_and_says_so(repo):
     assert diff(before, snapshot(repo)) == []
 
 
-def test_reinstall_with_a_changed_file_repairs_it_and_keeps_a_backup(repo):
-    assert install(repo).returncode == 0
+def test_reinstall_with_a_changed_file_repairs_it_and_keeps_a_backup(repo, installed):
     target = repo / ".claude" / "guards" / "init_guard.py"
-    target.write_text("# switched off\n")
+    replace_file(target, "# switched off\n")
     proc = install(repo)
     assert proc.returncode == 0, proc.stderr
     assert target.read_bytes() == (SUITE / "guards" / "init_guard.py").read_bytes()
@@ -185,8 +191,7 @@ def test_reinstall_with_a_changed_file_repairs_it_and_keeps_a_backup(repo):
     assert "replace" in proc.stdout
 
 
-def test_user_edited_protected_list_and_state_are_kept(repo):
-    assert install(repo).returncode == 0
+def test_user_edited_protected_list_and_state_are_kept(repo, installed):
     protected = repo / ".claude" / "protected-files.txt"
     protected.write_text(protected.read_text() + "BLOCK:secrets/**\n")
     (repo / "state.md").write_text("# my state\n")
@@ -317,13 +322,13 @@ def test_settings_of_the_wrong_shape_are_refused(repo, bad):
 
 
 @pytest.mark.parametrize("prepare", ["fresh", "user-settings", "installed-then-edited"])
-def test_dry_run_writes_nothing(repo, prepare):
+def test_dry_run_writes_nothing(repo, installed_template, prepare):
     if prepare == "user-settings":
         write_user_settings(repo)
         (repo / ".gitignore").write_text("node_modules/\n")
     elif prepare == "installed-then-edited":
-        assert install(repo).returncode == 0
-        (repo / ".claude" / "guards" / "main_branch.py").write_text("# off\n")
+        copy_install(installed_template, repo)
+        replace_file(repo / ".claude" / "guards" / "main_branch.py", "# off\n")
     before = snapshot(repo)
     proc = install(repo, "--dry-run")
     assert proc.returncode == 0, proc.stderr
@@ -332,8 +337,7 @@ def test_dry_run_writes_nothing(repo, prepare):
     assert diff(before, snapshot(repo)) == []
 
 
-def test_uninstall_dry_run_removes_nothing(repo):
-    assert install(repo).returncode == 0
+def test_uninstall_dry_run_removes_nothing(repo, installed):
     before = snapshot(repo)
     proc = run_install("--uninstall", "--dry-run", repo)
     assert proc.returncode == 0
@@ -411,8 +415,7 @@ def test_uninstall_when_not_installed_says_so(repo):
     assert diff(before, snapshot(repo)) == []
 
 
-def test_uninstall_keeps_a_suite_file_the_user_changed(repo):
-    assert install(repo).returncode == 0
+def test_uninstall_keeps_a_suite_file_the_user_changed(repo, installed):
     (repo / "play" / "template" / "plan.json").write_text("{}\n")
     proc = run_install("--uninstall", repo)
     assert proc.returncode == 0
@@ -521,34 +524,36 @@ def _stamp(path: Path) -> tuple:
     return (st.st_ino, st.st_mtime_ns, st.st_size, path.read_bytes())
 
 
-def test_install_builds_the_bashlex_tables_so_the_first_bash_call_does_not(repo):
+def test_install_builds_the_bashlex_tables_so_the_first_bash_call_does_not(template_install,
+                                                                            installed):
     """The tables are built at install time with the hook
     interpreter, recorded as derived, and a Bash call that needs bashlex
-    loads them instead of rebuilding (a rebuild always re-saves the file)."""
+    loads them instead of rebuilding (a rebuild always re-saves the file).
+    The install is the session's; the Bash call runs in a copy of it, whose
+    tables are the same file (hard-linked) until something saves them."""
     from shell import simple
 
-    proc = install(repo)
+    template, proc = template_install
     assert proc.returncode == 0, proc.stderr + proc.stdout
     assert "bashlex parser tables" in proc.stdout
-    tables = _tables(repo)
-    assert tables.is_file()
-    manifest = json.loads((repo / ".claude" / "playgate.json").read_text())
+    assert _tables(template).is_file()
+    manifest = json.loads((template / ".claude" / "playgate.json").read_text())
     assert ".claude/shell/bashlex_tables.marshal" in manifest["derived"]
     assert ".claude/shell/bashlex_tables.marshal" not in manifest["files"]
+    tables = _tables(installed.root)
     before = _stamp(tables)
     command = 'for f in *.md; do echo "$f"; done | sort > /dev/null'
     assert simple.parse(command) is None  # only bashlex reads it
-    result = Installed(repo).tool("Bash", {"command": command})
+    result = installed.tool("Bash", {"command": command})
     assert result.code in (0, 2) and "internal error" not in result.stderr
     assert _stamp(tables) == before
     assert not list(tables.parent.glob("bashlex_tables.marshal.*"))
 
 
-def test_stale_bashlex_tables_are_rebuilt_by_a_reinstall(repo):
-    assert install(repo).returncode == 0
+def test_stale_bashlex_tables_are_rebuilt_by_a_reinstall(repo, installed):
     tables = _tables(repo)
     good = tables.read_bytes()
-    tables.write_bytes(b"\x00not tables")
+    replace_file(tables, b"\x00not tables")
     proc = install(repo)
     assert proc.returncode == 0, proc.stderr + proc.stdout
     assert "bashlex parser tables" in proc.stdout
@@ -734,9 +739,8 @@ def test_a_missing_interpreter_blocks_pre_tool_use_with_a_clear_message(repo, tm
         assert inst.hook(event, prompt="hi", stop_hook_active=False).code == 2, event
 
 
-def test_a_missing_venv_blocks_pre_tool_use(repo):
+def test_a_missing_venv_blocks_pre_tool_use(repo, installed):
     """The default registration (``.claude/.venv``) with no venv: blocked."""
-    assert install(repo).returncode == 0
     settings = installer.render_settings(installer.VENV_PYTHON, installer.SUITE_DIR)
     (repo / ".claude" / "settings.json").write_text(json.dumps(settings))
     result = Installed(repo).tool("Read", {"file_path": str(repo / "state.md")})
@@ -874,8 +878,7 @@ def test_settings_merge_round_trips(current):
     assert installer.unmerge_settings(merged, ours, added, created) == current
 
 
-def test_a_rule_the_user_removed_is_not_added_back(repo):
-    assert install(repo).returncode == 0
+def test_a_rule_the_user_removed_is_not_added_back(repo, installed):
     settings = settings_of(repo)
     settings["permissions"]["ask"].remove("Bash(git push:*)")
     (repo / ".claude" / "settings.json").write_text(json.dumps(settings, indent=2) + "\n")

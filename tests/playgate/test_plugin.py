@@ -230,6 +230,28 @@ def box(plugin_root, tmp_path) -> PluginBox:
     return PluginBox(plugin_root, tmp_path / "data", project)
 
 
+@pytest.fixture(scope="module")
+def ready_data(plugin_root, tmp_path_factory) -> Path:
+    """The plugin's data directory after a session start in another project
+    set it up. Claude Code keeps one data directory per plugin, for every
+    project: a test whose subject is not the setup starts from this one
+    (a setup costs about 2 s of CPU: the virtualenv, compileall, the bashlex
+    tables, the module bundle)."""
+    first = PluginBox(plugin_root, tmp_path_factory.mktemp("plugin-data") / "data",
+                      make_repo(tmp_path_factory.mktemp("first") / "project", branch="feat/x"))
+    (first.project / "state.md").write_text((SUITE / "templates" / "state.md").read_text())
+    proc = first.run("SessionStart", {"source": "startup"})
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert bootstrap.is_ready(str(first.data), first.env(), str(first.root))
+    return first.data
+
+
+@pytest.fixture
+def ready_box(box, ready_data) -> PluginBox:
+    """:func:`box` with the data directory a session start already set up."""
+    return PluginBox(box.root, ready_data, box.project)
+
+
 def _one_json(stdout: bytes) -> dict:
     text = stdout.decode().strip()
     assert text.count("\n") == 0 or text.startswith("{"), text
@@ -288,8 +310,8 @@ def test_session_start_sets_up_the_environment_then_runs_the_hook(box):
     assert json.loads(proc.stdout)["project"] == str(box.project)
 
 
-def test_a_second_session_start_reuses_the_environment(box):
-    assert box.run("SessionStart", {"source": "startup"}).returncode == 0
+def test_a_second_session_start_reuses_the_environment(ready_box):
+    box = ready_box
     python = box.data / "venv" / "bin" / "python"
     inode = python.lstat().st_ino
     proc = box.run("SessionStart", {"source": "resume"})
@@ -380,12 +402,13 @@ def test_the_suite_floor_covers_the_plugin_root_but_not_an_installed_copy(instal
     assert proc.stdout.strip() == "()"  # .claude/ itself is covered by the floor
 
 
-def test_claude_cannot_edit_the_plugin_that_gates_it(box):
+def test_claude_cannot_edit_the_plugin_that_gates_it(ready_box):
     """With a reviewed playbook and the state read, an edit of the plugin's
     own code (or its environment) is refused by protected-edit, and a Bash
     write to it by bash-check, in every security mode."""
     from tests.e2e.workflow import plan_json, progress_json
 
+    box = ready_box
     play = box.project / "play" / "e2e"
     play.mkdir(parents=True)
     (play / "plan.json").write_text(json.dumps(plan_json(branch="feat/x")))
@@ -412,7 +435,8 @@ def test_claude_cannot_edit_the_plugin_that_gates_it(box):
     assert bash.returncode == 2 and "bash-check" in bash.stderr.decode()
 
 
-def test_a_project_without_state_md_is_told_to_run_playgate_init(box):
+def test_a_project_without_state_md_is_told_to_run_playgate_init(ready_box):
+    box = ready_box
     (box.project / "state.md").unlink()
     proc = box.run("SessionStart", {"source": "startup"})
     context = _one_json(proc.stdout)["hookSpecificOutput"]["additionalContext"]
