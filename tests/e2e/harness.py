@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -147,16 +148,22 @@ class Sandbox:
         return box
 
     def install(self, python: str | None = None, extra=()) -> None:
-        """Install the suite with install.py, using ``python`` (default: this
-        interpreter, which has the runtime dependencies) for the hooks;
-        ``extra``: more install.py options (``("--sandbox", "off")``)."""
+        """Install the suite as install.py does, using ``python`` (default:
+        this interpreter, which has the runtime dependencies) for the hooks;
+        ``extra``: more install.py options (``("--sandbox", "off")``).
+
+        install.py runs once per process for each distinct input
+        (:class:`_InstallTemplate`); a repository identical to one installed
+        before gets a copy of that result."""
         python = python or sys.executable
-        proc = subprocess.run([sys.executable, str(SUITE / "install.py"), "--python", python,
-                               *extra, str(self.repo)], capture_output=True, text=True,
-                              timeout=300, check=False)
-        if proc.returncode != 0:
-            raise RuntimeError(f"install.py failed ({proc.returncode}):\n{proc.stdout}\n"
-                               f"{proc.stderr}")
+        key = _install_key(self, python, extra)
+        if key is None:
+            _run_install_py(self.repo, python, extra)
+            return
+        template = _TEMPLATES.get(key)
+        if template is None:
+            template = _TEMPLATES[key] = _InstallTemplate.build(self, python, extra)
+        template.apply(self)
 
     def trust(self) -> None:
         """Mark the repository as trusted in the session's ``~/.claude.json``,
@@ -219,6 +226,162 @@ class Sandbox:
         return Run(self, script, cmd, proc.returncode, out.decode("utf-8", "replace"),
                    err.decode("utf-8", "replace"), api.requests(key),
                    time.monotonic() - started)
+
+
+def _run_install_py(repo: Path, python: str, extra=()) -> None:
+    proc = subprocess.run([sys.executable, str(SUITE / "install.py"), "--python", python,
+                           *extra, str(repo)], capture_output=True, text=True,
+                          timeout=300, check=False)
+    if proc.returncode != 0:
+        raise RuntimeError(f"install.py failed ({proc.returncode}):\n{proc.stdout}\n"
+                           f"{proc.stderr}")
+
+
+# --------------------------------------------------------------------------- install templates
+
+#: ``{key: _InstallTemplate}`` of this process (one pytest-xdist worker).
+_TEMPLATES: dict = {}
+#: Files whose code objects carry the template's paths: fixed when loaded
+#: (``_imp._fix_co_filename``: the import system for ``.pyc``, the hooks'
+#: bundle finder for the bundle), so they are copied unchanged.
+_CODE_FILES = (".pyc", "/suite.bundle")
+
+
+def _worktree(repo: Path) -> dict:
+    """``{relative path: (kind, mode, content digest or link target)}`` of
+    everything in ``repo`` but ``.git``."""
+    import hashlib
+
+    out = {}
+    for dirpath, dirnames, filenames in os.walk(repo):
+        if dirpath == str(repo):
+            dirnames[:] = [d for d in dirnames if d != ".git"]
+        for name in dirnames + filenames:
+            path = os.path.join(dirpath, name)
+            rel = os.path.relpath(path, repo)
+            st = os.lstat(path)
+            if os.path.islink(path):
+                out[rel] = ("l", 0, os.readlink(path))
+            elif os.path.isdir(path):
+                out[rel] = ("d", st.st_mode, "")
+            else:
+                with open(path, "rb") as fh:
+                    out[rel] = ("f", st.st_mode, hashlib.sha256(fh.read()).hexdigest())
+    return out
+
+
+def _install_key(box: Sandbox, python: str, extra) -> tuple | None:
+    """What install.py's result depends on, or ``None`` when it has to run
+    in ``box`` itself: the hook interpreter (the box's own recorder counts
+    as one role: its path is rewritten), the options, the work tree, the
+    branch and what git tracks. A repository with a remote is installed in
+    place: a remote on disk is written into the sandbox settings
+    (``allowWrite``) by its absolute path."""
+    from statefiles.gitindex import index_entries
+
+    git_dir = box.repo / ".git"
+    try:
+        config = (git_dir / "config").read_text()
+        head = (git_dir / "HEAD").read_text()
+        tracked = tuple(index_entries((git_dir / "index").read_bytes()))
+    except (OSError, ValueError, IndexError):
+        return None
+    if "[remote " in config:
+        return None
+    if box.recorder is not None and python == str(box.recorder.python):
+        if not box.recorder.dir.is_relative_to(box.root):
+            return None
+        role = ("recorder", str(box.recorder.dir.relative_to(box.root)))
+    elif python.startswith(str(box.root) + os.sep):
+        return None
+    else:
+        role = ("python", python)
+    worktree = tuple(sorted(_worktree(box.repo).items()))
+    return role, tuple(extra), config, head, tracked, worktree
+
+
+class _InstallTemplate:
+    """install.py's result in a repository identical to the ones it is
+    copied into (same work tree, index, branch, options and interpreter).
+
+    A copy is what install.py would have made of the box: the entries it
+    created are copied whole (``cp -a``: contents, modes, and modification
+    times to the nanosecond, which the ``.pyc`` files and the module bundle
+    are checked against), the files it changed are copied, the ones it
+    removed are removed. The installer writes nothing into ``.git``. Absolute
+    paths: the repository's own appears only in code objects (see
+    :data:`_CODE_FILES`); the hook interpreter's, when it is the box's
+    recorder, is in the hook commands of ``settings.json`` and in the
+    manifest, and is rewritten to the box's. Nothing is hard-linked: the
+    hooks look at link counts (a protected file with a second name is
+    treated as a hard link to it), so every file has one name, as after an
+    install.
+    """
+
+    def __init__(self, root: Path, created: list, changed: list, removed: list,
+                 rewrite: list) -> None:
+        self.root = root
+        self.repo = root / "repo"
+        self.created, self.changed, self.removed = created, changed, removed
+        self.rewrite = rewrite
+
+    @classmethod
+    def build(cls, box: Sandbox, python: str, extra) -> _InstallTemplate:
+        """Copy ``box``'s repository aside, run install.py there and note
+        what it did."""
+        import atexit
+        import tempfile
+
+        root = Path(tempfile.mkdtemp(prefix="pge2e-tpl-"))
+        if not os.environ.get("PLAYGATE_E2E_KEEP"):
+            atexit.register(shutil.rmtree, root, True)
+        repo = root / "repo"
+        subprocess.run(["cp", "-a", str(box.repo), str(repo)], check=True)
+        if box.recorder is not None and python == str(box.recorder.python):
+            python = str(Recorder(root / box.recorder.dir.relative_to(box.root)).python)
+        before = _worktree(repo)
+        _run_install_py(repo, python, extra)
+        after = _worktree(repo)
+        tops = {rel.split(os.sep, 1)[0] for rel in before}
+        created = sorted({rel.split(os.sep, 1)[0] for rel in after} - tops)
+        changed = sorted(rel for rel, what in after.items()
+                         if rel.split(os.sep, 1)[0] in tops and before.get(rel) != what)
+        removed = sorted((rel for rel in before if rel not in after), reverse=True)
+        needle = (str(root) + os.sep).encode()
+        rewrite = []
+        for rel, (kind, _mode, _digest) in after.items():
+            if kind != "f" or before.get(rel) == after[rel] or rel.endswith(_CODE_FILES):
+                continue
+            if needle in (repo / rel).read_bytes():
+                rewrite.append(rel)
+        return cls(root, created, changed, removed, rewrite)
+
+    def apply(self, box: Sandbox) -> None:
+        """Make ``box``'s repository what install.py made of the template's."""
+        if self.created:
+            subprocess.run(["cp", "-a", *(str(self.repo / name) for name in self.created),
+                            str(box.repo)], check=True)
+        for rel in self.changed:
+            src, dst = self.repo / rel, box.repo / rel
+            if src.is_symlink():
+                dst.unlink(missing_ok=True)
+                dst.symlink_to(os.readlink(src))
+            elif src.is_dir():
+                dst.mkdir(exist_ok=True)
+                shutil.copystat(src, dst)
+            else:
+                shutil.copy2(src, dst)
+        for rel in self.removed:
+            path = box.repo / rel
+            if path.is_dir() and not path.is_symlink():
+                path.rmdir()
+            else:
+                path.unlink()
+        old = (str(self.root) + os.sep).encode()
+        new = (os.path.abspath(box.root) + os.sep).encode()
+        for rel in self.rewrite:
+            path = box.repo / rel
+            path.write_bytes(path.read_bytes().replace(old, new))
 
 
 def _kill_group(proc: subprocess.Popen) -> None:

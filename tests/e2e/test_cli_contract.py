@@ -153,6 +153,8 @@ def test_session_end_timeout_is_in_seconds_and_cancels_a_slow_hook(make_box, api
     """settings.template.json gives SessionEnd ``"timeout": 1.5``: a
     fractional number of seconds is accepted, and a slower hook is cancelled."""
     box = make_box(record=True)
+    # The wait is the installed 1.5 s, the subject itself; the hook's 30 s
+    # sleep is never waited for (the client cancels it).
     run = box.run(api, "hi", Script(main=["hi"]),
                   env={"PLAYGATE_E2E_SLOW": "session_end.py::30"})
     assert run.code == 0, run.describe()
@@ -173,6 +175,10 @@ def test_a_pre_tool_use_hook_that_times_out_blocks_with_on_failure(make_box, api
     box = make_box(record=True)
     script = Script(main=[*ready(box), write(box, "src/slow.py", "x\n"),
                           write(box, "src/app.py", "x\n"), "ok"])
+    # The 10 s wait is the installed timeout, the subject, and no shorter
+    # one would do: a whole session takes about 3 s, so only a wait well
+    # above that tells seconds from milliseconds. The hook's 60 s sleep is
+    # never waited for (killed at 10 s).
     started = time.monotonic()
     run = box.run(api, "write", script, timeout=120,
                   env={"PLAYGATE_E2E_SLOW": "pre_tool_use.py:slow.py:60"})

@@ -116,6 +116,9 @@ def test_the_agent_call_returns_only_after_the_subagents_stop_hook(make_box, api
                                "subagent_type": "general-purpose",
                                **({} if background else {"run_in_background": False})})
     script = Script(main=[*ready(box), agent, "done", "done"], sub=[bash("ls"), "sub ok"])
+    # 3 s: several times what a hook call takes on a loaded machine, so that a
+    # client that did not wait would show the other order; a shorter delay
+    # could let the right order come out by chance.
     run = box.run(api, "go", script, env={"PLAYGATE_E2E_SLOW": "subagent_stop.py::3"})
     assert run.code == 0, run.describe()
     calls = box.recorder.calls()
@@ -144,6 +147,8 @@ def test_a_permission_request_hook_past_its_timeout_leaves_the_dialog(make_box, 
     box = make_box(record=True)
     first = ready(box)
     script = Script(main=[*first, bash("touch slow-permission-probe.txt"), "done"])
+    # The wait is the registered 5 s, the subject; the 30 s sleep is never
+    # waited for (the hook is cancelled).
     run = box.run(api, "go", script, permission_mode=None, timeout=120,
                   env={"PLAYGATE_E2E_SLOW": "permission_request.py:slow-permission-probe:30"})
     assert run.code == 0, run.describe()
