@@ -56,7 +56,7 @@ from events import runtime
 
 #: Payloads per family (well-formed, malformed) and entrypoint, in process:
 #: a budget of 1,000 each, of which the loaded profile draws its share
-#: (tests/draws.py: fixed 200, explore 500, deep 1,000), plus the subprocess
+#: (tests/draws.py: fixed 200, explore 200 new ones, deep 1,000), plus the subprocess
 #: sample. ``PLAYGATE_FUZZ_EXAMPLES`` sets the number drawn, whatever the profile.
 EXAMPLES = int(os.environ.get("PLAYGATE_FUZZ_EXAMPLES") or examples(1000))
 SUBPROCESS_BATCHES = int(os.environ.get("PLAYGATE_FUZZ_SUBPROCESS", "6"))
