@@ -97,3 +97,84 @@ def test_a_bad_bundle_costs_only_speed(installed, damage):
     read_allowed(repo)
     blocked = Installed(repo).tool("Bash", {"command": "rm -rf /"})
     assert blocked.code == 2
+
+
+# ------------------------------------------------- the bundle reuses the .pyc files
+def _bootstrap_module():
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "hooks"))
+    try:
+        import _bootstrap
+    finally:
+        sys.path.pop(0)
+    return _bootstrap
+
+
+def _package(tmp_path: Path, source: str) -> Path:
+    pkg = tmp_path / "pkgx"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    module = pkg / "mod.py"
+    module.write_text(source)
+    return module
+
+
+def _bundled_code(bootstrap, root: Path) -> dict:
+    import marshal
+
+    data = Path(bootstrap.build_bundle(str(root), ["pkgx"], str(root / "b"))).read_bytes()
+    tag = len(bootstrap._BUNDLE_TAG)
+    size = int.from_bytes(data[tag + 4:tag + 8], "little")
+    index = marshal.loads(data[tag + 8:tag + 8 + size])
+    base = tag + 8 + size
+    return {name: marshal.loads(data[base + entry[4]:base + entry[4] + entry[5]])
+            for name, entry in index.items()}
+
+
+def test_the_bundle_takes_the_code_compileall_wrote(tmp_path):
+    """install.py runs compileall before the bundle: the bundle takes each
+    module's code from its current ``.pyc`` instead of compiling it again."""
+    import compileall
+    import os
+
+    bootstrap = _bootstrap_module()
+    module = _package(tmp_path, "VALUE = 1\n")
+    assert compileall.compile_dir(str(tmp_path / "pkgx"), quiet=1)
+    st = os.stat(module)
+    assert bootstrap._cached_code(str(module), st) is not None
+    code = _bundled_code(bootstrap, tmp_path)["pkgx.mod"]
+    assert code == compile(module.read_text(), str(module), "exec", dont_inherit=True)
+
+
+@pytest.mark.parametrize("stale", ["source-changed", "other-path", "hash-based", "garbage",
+                                   "no-pyc"])
+def test_a_pyc_that_is_not_this_sources_code_is_compiled_again(tmp_path, stale):
+    """The bundle never takes code the import system would not: a ``.pyc`` of
+    another version of the source, compiled under another path, checked by
+    hash, damaged or absent means compiling the source."""
+    import compileall
+    import importlib.util
+    import os
+    import py_compile
+
+    bootstrap = _bootstrap_module()
+    module = _package(tmp_path, "VALUE = 1\n")
+    pyc = Path(importlib.util.cache_from_source(str(module)))
+    if stale == "hash-based":
+        py_compile.compile(str(module), str(pyc),
+                           invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+    elif stale != "no-pyc":
+        assert compileall.compile_dir(str(tmp_path / "pkgx"), quiet=1)
+    if stale == "source-changed":
+        module.write_text("VALUE = 2\n")  # same size; a later modification time
+        os.utime(module, ns=(os.stat(module).st_atime_ns, os.stat(module).st_mtime_ns + 5 * 10**9))
+    elif stale == "other-path":
+        other = tmp_path / "elsewhere.py"
+        other.write_text(module.read_text())
+        py_compile.compile(str(other), str(pyc), dfile=str(other))
+        os.utime(module, ns=(os.stat(other).st_atime_ns, os.stat(other).st_mtime_ns))
+    elif stale == "garbage":
+        pyc.write_bytes(pyc.read_bytes()[:16] + b"\x00garbage")
+    assert bootstrap._cached_code(str(module), os.stat(module)) is None
+    code = _bundled_code(bootstrap, tmp_path)["pkgx.mod"]
+    assert code == compile(module.read_text(), str(module), "exec", dont_inherit=True)
+    assert code.co_filename == str(module)
