@@ -683,6 +683,12 @@ def malformed(event: str, heavy: bool = True):
     """Cases that are malformed by the hook contract for ``event``.
     ``heavy=False`` leaves out the multi-megabyte and deeply nested ones
     (for subprocess samples)."""
+    return st.one_of(*malformed_kinds(event, heavy))
+
+
+def malformed_kinds(event: str, heavy: bool = True) -> list:
+    """One strategy per kind of malformation for ``event`` (what
+    :func:`malformed` draws from), for a test that runs every kind."""
     kinds = [_wrong_type(event), _nul(event), _bad_utf8(event),
              _non_object(event), _empty(event), _truncated(event), _other_event(event)]
     if any(req for _, req in EVENT_TYPES.get(event, {}).values()):
@@ -691,7 +697,7 @@ def malformed(event: str, heavy: bool = True):
         kinds += [_bad_edit_list(event), _empty_path(event)]
     if heavy:
         kinds += [_deep(event), _huge(event)]
-    return st.one_of(*kinds)
+    return kinds
 
 
 def any_input(event: str):
