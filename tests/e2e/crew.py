@@ -34,6 +34,7 @@ import re
 
 from .fakeapi import text, tool_use
 from .golden import CLI_BEFORE, TESTS_BEFORE, Journal, Outcome, Policy, Subagent, guard_labels
+from saying import says
 
 REQUEST = ("/crew Add a --shout option to the greet command line (the greeting in upper "
            "case), with tests, and document it in the README.")
@@ -554,7 +555,7 @@ class CrewParent(Policy):
                 for path in step[1]:
                     out = yield from self.tool("Read", {"file_path": self.abs(path)})
                     self.expect_ok(out, f"Read {path}, as a message asked")
-        if "[playgate:session-report]" in context and "git status" in context:
+        if says(context, "session_report.last_end"):
             # What the last session left uncommitted (the previous cmd's work,
             # which the seed leaves to the user): check it, as the note says.
             out = yield from self.tool("Bash", {"command": "git status --short",
@@ -566,7 +567,9 @@ class CrewParent(Policy):
         out = yield from self.tool("Skill", {"skill": "crew"})
         self.expect_ok(out, "Skill(skill='crew'), as session start said")
         self.skill = out.text + out.context
-        if "Branch: main" in context:
+        if any(says(context, key, branch="main") for key in (
+                "session_start.branch", "session_start.branch_main",
+                "session_start.branch_trunk", "lifecycle.summary", "lifecycle.summary_idle")):
             out = yield from self.tool("Bash", {"command": f"git checkout -b {BRANCH}",
                                                 "description": "the work branch"})
             self.expect_ok(out, "create the branch, as the skill says")
