@@ -15,7 +15,7 @@ decision and a test asserting by key (``tests/saying.py``) still passes:
   (``--abort``), hyphenated names (``design-generated``), numbers,
   quoted values (``'trusted'``), and a word glued to a field
   (``playbook{n}``);
-* the value after a setting's name (``goal.status: done``);
+* the value after a setting's name (``goal.status: done``, ``status: failure``);
 * words in capitals (``PASS``, ``FAIL``, ``BLOCK``, ``TEMPLATE_PATH``): verdict
   lines and markers a hook or an agent parses;
 * the names in :data:`NAMES`: tool names, commands and the word a user
@@ -79,7 +79,7 @@ def _prose(text: str) -> str:
             continue
         # The value after a setting's name (``goal.status: done``) is kept.
         out.append(token if after_key else _word(token))
-        after_key = token.endswith(":") and bool(re.search(r"[._]", token))
+        after_key = bool(re.fullmatch(r"[a-z_.]+:", token))
     return "".join(out)
 
 
