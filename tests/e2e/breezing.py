@@ -353,7 +353,7 @@ class Lead(Expecting):
         answer = yield from self.say(self.confirmation)
         # Session 2: the user's yes.
         self.team.answer_context = answer
-        if "confirmed the range" not in answer:
+        if not saying.says(answer, "breezing_prompt.answer_confirm"):
             self.journal.add(self.lane, self.turn_index, "stuck",
                              f"the user's yes was not recorded: {answer[:400]}")
         self.says("Step 3")
