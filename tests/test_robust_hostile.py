@@ -40,7 +40,7 @@ from contextlib import contextmanager
 import pytest
 from _foundation import Workspace
 from conftest import EVENT_MODULES, Installed, install, make_repo
-from saying import says
+from saying import keys_in, says
 
 from statefiles import state_md
 
@@ -350,7 +350,8 @@ def test_state_md_hostile_has_a_way_out(ws, case):
         # Only the user can repair it; the message says so. Trying to write
         # a fresh state.md is refused with that instruction.
         result = write(ws, "state.md", PLAYBOOK_BLOCK)
-        assert result.blocked and "user" in result.stderr, result
+        assert result.blocked and keys_in(result.stderr, prefix="protected_edit.") & {
+            "protected_edit.state_unreadable", "protected_edit.config_section"}, result
         return
     result = repair(ws)
     assert not result.blocked, result
@@ -387,7 +388,7 @@ def test_oversized_state_md_write_is_refused(ws, size):
     benchmark's case ``write-state``."""
     text = state_text(ws).replace("security: strict", "security: admin") + "#" * size
     result = write(ws, "state.md", text)
-    assert result.blocked and "larger than" in result.stderr, result
+    assert result.blocked and says(result.stderr, "protected_edit.state_too_large"), result
 
 
 def test_config_of_a_swallowed_section_cannot_be_rewritten(ws):
@@ -398,7 +399,8 @@ def test_config_of_a_swallowed_section_cannot_be_rewritten(ws):
                                    "last_archived: null\n```\n").replace(
         "security: strict", "security: admin")
     result = write(ws, "state.md", fixed)
-    assert result.blocked and "user" in result.stderr, result
+    assert result.blocked and says(result.stderr, "protected_edit.config_section",
+                                   section="config"), result
 
 
 def test_state_md_symlinked_outside_is_never_written_through(ws, outside):
