@@ -185,13 +185,14 @@ def _log(ctx, rel: str) -> Verdict:
 
     post = ctx.post_edit
     if post is None or not post.applies or post.after is None:
-        return block(ctx.say("crew.files_log", path=rel, why="the edit does not apply"))
+        return block(ctx.say("crew.files_log", path=rel,
+                             why=ctx.say("crew.files_log_no_apply")))
     before = ledger.hook_part_of(post.before or "")
     after = ledger.hook_part_of(post.after)
     if before != after:
         return block(ctx.say("crew.files_log", path=rel,
-                             why="it changes the hooks' keys (" + ", ".join(
-                                 ledger.HOOK_KEYS) + ")"))
+                             why=ctx.say("crew.files_log_hook_keys",
+                                         keys=", ".join(ledger.HOOK_KEYS))))
     try:
         import yaml  # lazy: a parent's log edit only
 

@@ -45,6 +45,14 @@ ADVISORY = False
 HUMAN_ONLY_SECTIONS = ("config",)
 
 
+def _duplicated(parsed: dict, name: str) -> bool:
+    """state.md's parse found section ``name`` more than once: read from the
+    problem's message key and field, never its wording (a reworded or
+    translated sentence must not let a second config section through)."""
+    return any(getattr(e, "key", None) == "state_md.duplicate_section"
+               and getattr(e, "fields", {}).get("section") == name for e in parsed["errors"])
+
+
 def _state_md_config_change(ctx) -> str | None:
     """The human-only section an edit of state.md would change, ``"?"`` when
     the result cannot be computed, or ``None``."""
@@ -67,8 +75,7 @@ def _state_md_config_change(ctx) -> str | None:
     for name in HUMAN_ONLY_SECTIONS:
         if before["sections"].get(name, {}) != after["sections"].get(name, {}):
             return name
-        dup = f"section '{name}' appears more than once"
-        if any(dup in e for e in after["errors"]) and not any(dup in e for e in before["errors"]):
+        if _duplicated(after, name) and not _duplicated(before, name):
             return name
     return None
 

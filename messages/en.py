@@ -271,6 +271,8 @@ MESSAGES = {
         "status, base_commit, plan_validation and tasks; add your own top-level keys below "
         "them (approvals, notes)."
     ),
+    "crew.files_log_no_apply": "the edit does not apply",
+    "crew.files_log_hook_keys": "it changes the hooks' keys ({keys})",
     "crew.files_summary": (
         "{path} is the aggregator's: the parent writes it only when Phase 3 is skipped (at most "
         "two tasks and no aggregator run)."

@@ -273,6 +273,8 @@ MESSAGES = {
         "base_commit、plan_validation、tasks はフックが書きます。あなたのキー（approvals、notes）は"
         "その下にトップレベルで追加してください。"
     ),
+    "crew.files_log_no_apply": "この編集は適用できません",
+    "crew.files_log_hook_keys": "フックのキー（{keys}）を変えています",
     "crew.files_summary": (
         "{path} は集約役のファイルです。親が書けるのはフェーズ3を省略するとき（タスクが2件以下で"
         "集約役を起動していないとき）だけです。"

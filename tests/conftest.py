@@ -526,3 +526,12 @@ def ws(tmp_path):
     from _foundation import Workspace
 
     return Workspace(tmp_path / "ws")
+
+
+def pytest_runtest_setup(item) -> None:
+    """In the reworded run (``PLAYGATE_MESSAGES_REWORDED=1``: every English
+    template reworded, keys and fields kept, messages/reworded.py) a test
+    whose subject is the English wording itself (marked ``wording``) is
+    skipped; every other test must pass, asserting messages by key."""
+    if os.environ.get("PLAYGATE_MESSAGES_REWORDED") == "1" and item.get_closest_marker("wording"):
+        pytest.skip("about the English wording: not run with the catalogue reworded")

@@ -40,27 +40,38 @@ def template(key: str, /, lang: str = "en") -> str:
     return table[key]
 
 
-def pattern(key: str, /, lang: str = "en", **fields) -> re.Pattern:
+def pattern(key: str, /, lang: str = "en", *, capture: bool = False,
+            **fields) -> re.Pattern:
     """A regular expression matching ``key``'s rendering in ``lang`` inside
     any text: the template's literal words, each field given in ``fields``
     exactly (``str()``, or ``repr()`` for a ``!r`` field), the others as any
     text. Raises ``ValueError`` for a field the template does not have, or a
-    template with too few words of its own to be recognised."""
+    template with too few words of its own to be recognised.
+
+    ``capture``: the fields not given are named groups, each within one line,
+    and a template ending a sentence with ``.`` ends at a ``.`` followed by a
+    space or the end (a path's dot is not the full stop), so that a scripted
+    agent reads what a message names (:func:`matches`)."""
     source = template(key, lang)
     parts, names, literal = [], set(), 0
-    for text, name, _spec, conv in _FORMATTER.parse(source):
+    parsed = list(_FORMATTER.parse(source))
+    for text, name, _spec, conv in parsed:
         if text:
             parts.append(re.escape(text))
             literal += len(text.strip())
         if name is None:
             continue
-        names.add(name)
         if name in fields:
             value = fields[name]
             value = repr(value) if conv == "r" else value
             parts.append(re.escape(format(value, _spec) if _spec else str(value)))
+        elif capture and name.isidentifier():
+            parts.append(f"(?P={name})" if name in names else f"(?P<{name}>[^\n]*?)")
         else:
             parts.append(r".*?")
+        names.add(name)
+    if capture and parsed and parsed[-1][1] is None and parsed[-1][0].endswith("."):
+        parts.append(r"(?=\s|$)")
     unknown = set(fields) - names
     if unknown:
         raise ValueError(f"{key} has no field {sorted(unknown)} (it has {sorted(names)})")
@@ -68,6 +79,13 @@ def pattern(key: str, /, lang: str = "en", **fields) -> re.Pattern:
         raise ValueError(f"{key} has too few words of its own to be recognised: give its "
                          "fields")
     return re.compile("".join(parts), re.DOTALL)
+
+
+def matches(text, key: str, /, lang: str = "en", **fields) -> list:
+    """Every rendering of ``key`` in ``text``, in order, as ``re.Match``
+    objects whose ``groupdict()`` holds the fields not given (see
+    :func:`pattern` with ``capture``): what a message names, read by key."""
+    return list(pattern(key, lang, capture=True, **fields).finditer(text or ""))
 
 
 def says(text, key: str, /, lang: str = "en", **fields) -> bool:

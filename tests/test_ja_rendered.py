@@ -31,6 +31,10 @@ import reward_kit as K
 from _foundation import plan_doc
 from conftest import git
 
+#: The subject is the wording (the Japanese rendering, and English prose found in it):
+#: skipped in the reworded run (docs/development.md).
+pytestmark = pytest.mark.wording
+
 # ------------------------------------------------------------------ the checker
 #: Spans that are not prose: code spans, quotes (ASCII and Japanese), <placeholders>,
 #: {fields}, [lists] and (char ...) positions are what the message names, not what it says.

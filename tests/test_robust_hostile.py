@@ -40,6 +40,7 @@ from contextlib import contextmanager
 import pytest
 from _foundation import Workspace
 from conftest import EVENT_MODULES, Installed, install, make_repo
+from saying import keys_in, says
 
 from statefiles import state_md
 
@@ -110,6 +111,15 @@ def edit(ws, rel, old, new):
     return call(ws, "PreToolUse", tool_name="Edit", tool_use_id="t",
                 tool_input={"file_path": str(ws.root / rel), "old_string": old,
                             "new_string": new})
+
+
+def _names(text: str, needle) -> bool:
+    """``text`` names ``needle``: a message ``(key, fields)`` (by key, any
+    wording), or a token as it is (a path, a skill, the OS's own words)."""
+    if isinstance(needle, tuple):
+        key, fields = needle
+        return says(text, key, **fields)
+    return needle in text
 
 
 def session_context(ws) -> str:
@@ -210,19 +220,19 @@ def _bomb(levels=30):
 STATE_CASES = {
     "broken-yaml-in-playbook": dict(
         setup=lambda ws: replace_state(ws, ACTIVE, "active: [play/p1/plan.json"),
-        gate="closed", needles=["state.md", "'playbook'", "broken"],
+        gate="closed", needles=[("state_md.yaml_broken", {"section": "playbook"})],
         repair=lambda ws: edit(ws, "state.md", "active: [play/p1/plan.json", ACTIVE)),
     "broken-yaml-in-config": dict(
         setup=lambda ws: replace_state(ws, "security: strict", "security: [strict"),
-        gate="open", needles=["state.md", "'config'", "broken"], repair=None),
+        gate="open", needles=[("state_md.yaml_broken", {"section": "config"})], repair=None),
     "duplicate-config-section-admin": dict(
         setup=lambda ws: (ws.root / "state.md").write_text(
             state_text(ws) + "---\n## config\n```yaml\nsecurity: admin\n```\n"),
-        gate="open", needles=["'config' appears more than once"], repair=None),
+        gate="open", needles=[("state_md.duplicate_section", {"section": "config"})], repair=None),
     "duplicate-playbook-section": dict(
         setup=lambda ws: (ws.root / "state.md").write_text(
             state_text(ws) + "---\n## playbook\n```yaml\nactive: null\n```\n"),
-        gate="open", needles=["'playbook' appears more than once"], repair=None),
+        gate="open", needles=[("state_md.duplicate_section", {"section": "playbook"})], repair=None),
     "missing-playbook-section": dict(
         setup=lambda ws: (ws.root / "state.md").write_text(config_block(ws)),
         gate="closed", needles=["playbook-init"],
@@ -238,35 +248,35 @@ STATE_CASES = {
     "heading-without-yaml-block": dict(
         setup=lambda ws: (ws.root / "state.md").write_text(
             "## playbook\nactive: play/p1/plan.json\n---\n" + config_block(ws)),
-        gate="closed", needles=["'playbook'", "no ```yaml block"],
+        gate="closed", needles=[("state_md.no_yaml_block", {"section": "playbook"})],
         repair=lambda ws: write(ws, "state.md", PLAYBOOK_BLOCK + "---\n" + config_block(ws))),
     "unclosed-fence-swallows-config": dict(
         setup=lambda ws: replace_state(ws, "last_archived: null\n```\n",
                                        "last_archived: null\n"),
-        gate="closed", needles=["'playbook'", "broken"], repair="user"),
+        gate="closed", needles=[("state_md.yaml_broken", {"section": "playbook"})], repair="user"),
     "list-instead-of-mapping": dict(
         setup=lambda ws: (ws.root / "state.md").write_text(
             "## playbook\n```yaml\n- play/p1/plan.json\n```\n---\n" + config_block(ws)),
-        gate="closed", needles=["'playbook' must be a YAML mapping"],
+        gate="closed", needles=[("state_md.not_mapping", {"section": "playbook"})],
         repair=lambda ws: write(ws, "state.md", PLAYBOOK_BLOCK + "---\n" + config_block(ws))),
     "active-not-a-string": dict(
         setup=lambda ws: replace_state(ws, ACTIVE, "active: 5"),
-        gate="closed", needles=["playbook.active must be a path"],
+        gate="closed", needles=[("state_md.active_not_path", {})],
         repair=lambda ws: edit(ws, "state.md", "active: 5", ACTIVE)),
     "active-a-list": dict(
         setup=lambda ws: replace_state(ws, ACTIVE, "active: [play/p1/plan.json]"),
-        gate="closed", needles=["playbook.active must be a path"],
+        gate="closed", needles=[("state_md.active_not_path", {})],
         repair=lambda ws: edit(ws, "state.md", "active: [play/p1/plan.json]", ACTIVE)),
     "unknown-security-mode": dict(
         setup=lambda ws: replace_state(ws, "security: strict", "security: superuser"),
-        gate="open", needles=["config.security", "'strict' is used"], repair=None),
+        gate="open", needles=[("state_md.bad_security", {})], repair=None),
     "alias-bomb": dict(
         setup=lambda ws: replace_state(ws, ACTIVE, ACTIVE + "\n" + _bomb()),
-        gate="closed", needles=["'playbook'", "aliases"],
+        gate="closed", needles=[("state_md.yaml_broken", {"section": "playbook"}), "aliases"],
         repair=lambda ws: edit(ws, "state.md", "\n" + _bomb(), "")),
     "recursive-alias": dict(
         setup=lambda ws: replace_state(ws, ACTIVE, ACTIVE + "\nloop: &l [*l]"),
-        gate="closed", needles=["'playbook'", "aliases"],
+        gate="closed", needles=[("state_md.yaml_broken", {"section": "playbook"}), "aliases"],
         repair=lambda ws: edit(ws, "state.md", "\nloop: &l [*l]", "")),
     "deep-nesting": dict(
         setup=lambda ws: replace_state(ws, ACTIVE, ACTIVE + "\ndeep: " + "[" * 3000
@@ -291,17 +301,17 @@ STATE_CASES = {
     "too-large": dict(
         setup=lambda ws: (ws.root / "state.md").write_text(
             state_text(ws) + "#" * (state_md.MAX_BYTES + 10)),
-        gate="closed", needles=["state.md is larger than"], repair="user"),
+        gate="closed", needles=[("state_md.too_large", {})], repair="user"),
     "directory": dict(
         setup=lambda ws: ((ws.root / "state.md").unlink(), (ws.root / "state.md").mkdir()),
-        gate="closed", needles=["state.md cannot be read", "Is a directory"], repair="user"),
+        gate="closed", needles=[("playbook.file_unreadable", {"label": "state.md"}), "Is a directory"], repair="user"),
     "fifo": dict(
         setup=lambda ws: ((ws.root / "state.md").unlink(), os.mkfifo(ws.root / "state.md")),
-        gate="closed", needles=["state.md cannot be read", "FIFO"], repair="user"),
+        gate="closed", needles=[("playbook.file_unreadable", {"label": "state.md"}), "FIFO"], repair="user"),
     "symlink-loop": dict(
         setup=lambda ws: ((ws.root / "state.md").unlink(),
                           os.symlink("state.md", ws.root / "state.md")),
-        gate="closed", needles=["state.md cannot be read"], repair="user"),
+        gate="closed", needles=[("playbook.file_unreadable", {"label": "state.md"})], repair="user"),
 }
 
 
@@ -327,7 +337,7 @@ def test_state_md_hostile_is_named_at_session_start(ws, case):
     needles = STATE_CASES[case]["needles"]
     context = session_context(ws)
     for needle in needles or ():
-        assert needle in context, (needle, context)
+        assert _names(context, needle), (needle, context)
 
 
 @pytest.mark.parametrize("case", sorted(STATE_CASES))
@@ -340,7 +350,8 @@ def test_state_md_hostile_has_a_way_out(ws, case):
         # Only the user can repair it; the message says so. Trying to write
         # a fresh state.md is refused with that instruction.
         result = write(ws, "state.md", PLAYBOOK_BLOCK)
-        assert result.blocked and "user" in result.stderr, result
+        assert result.blocked and keys_in(result.stderr, prefix="protected_edit.") & {
+            "protected_edit.state_unreadable", "protected_edit.config_section"}, result
         return
     result = repair(ws)
     assert not result.blocked, result
@@ -377,7 +388,7 @@ def test_oversized_state_md_write_is_refused(ws, size):
     benchmark's case ``write-state``."""
     text = state_text(ws).replace("security: strict", "security: admin") + "#" * size
     result = write(ws, "state.md", text)
-    assert result.blocked and "larger than" in result.stderr, result
+    assert result.blocked and says(result.stderr, "protected_edit.state_too_large"), result
 
 
 def test_config_of_a_swallowed_section_cannot_be_rewritten(ws):
@@ -388,7 +399,8 @@ def test_config_of_a_swallowed_section_cannot_be_rewritten(ws):
                                    "last_archived: null\n```\n").replace(
         "security: strict", "security: admin")
     result = write(ws, "state.md", fixed)
-    assert result.blocked and "user" in result.stderr, result
+    assert result.blocked and says(result.stderr, "protected_edit.config_section",
+                                   section="config"), result
 
 
 def test_state_md_symlinked_outside_is_never_written_through(ws, outside):
@@ -418,27 +430,27 @@ def _json_edit(path, func):
 PLAYBOOK_CASES = {
     # name: (file, setup(path), needles)
     "invalid-json": (lambda p: p.write_text('{"format_version": 2, "meta": '),
-                     ["not valid JSON"]),
-    "not-an-object": (lambda p: p.write_text("[1, 2, 3]"), ["must hold a JSON object"]),
+                     [("playbook.not_json", {})]),
+    "not-an-object": (lambda p: p.write_text("[1, 2, 3]"), [("playbook.not_object", {})]),
     "unknown-format-version": (lambda p: _json_edit(p, lambda d: d.update(format_version=99)),
-                               ["format_version 99"]),
+                               [("playbook.unknown_version", {"version": 99})]),
     "format-version-string": (lambda p: _json_edit(p, lambda d: d.update(format_version="3.0")),
-                              ["format_version '3.0'"]),
+                              [("playbook.unknown_version", {"version": "'3.0'"})]),
     "format-version-bool": (lambda p: _json_edit(p, lambda d: d.update(format_version=True)),
-                            ["format_version True"]),
+                            [("playbook.unknown_version", {"version": True})]),
     "ten-megabytes": (lambda p: p.write_text('{"format_version": 2, "pad": "'
                                              + "x" * (10 * 1024 * 1024) + '"}'),
-                      ["larger than"]),
+                      [("playbook.file_too_large", {})]),
     "nested-too-deeply": (lambda p: p.write_text('{"format_version": 2, "x": ' + "[" * 100000
                                                  + "]" * 100000 + "}"),
-                          ["nested too deeply"]),
-    "utf8-bom": (lambda p: p.write_bytes(b"\xef\xbb\xbf" + p.read_bytes()), ["byte-order mark"]),
+                          [("playbook.too_deep", {})]),
+    "utf8-bom": (lambda p: p.write_bytes(b"\xef\xbb\xbf" + p.read_bytes()), [("playbook.bom", {})]),
     "invalid-utf8": (lambda p: p.write_bytes(b'{"format_version": 2, "x": "\xff"}'),
-                     ["not valid UTF-8"]),
-    "directory": (lambda p: (p.unlink(), p.mkdir()), ["is a directory"]),
-    "fifo": (lambda p: (p.unlink(), os.mkfifo(p)), ["FIFO"]),
-    "symlink-loop": (lambda p: (p.unlink(), os.symlink(p.name, p)), ["cannot be read"]),
-    "missing": (lambda p: p.unlink(), ["does not exist"]),
+                     [("playbook.not_utf8", {})]),
+    "directory": (lambda p: (p.unlink(), p.mkdir()), [("playbook.file_is_dir", {})]),
+    "fifo": (lambda p: (p.unlink(), os.mkfifo(p)), [("playbook.file_unreadable", {}), "FIFO"]),
+    "symlink-loop": (lambda p: (p.unlink(), os.symlink(p.name, p)), [("playbook.file_unreadable", {})]),
+    "missing": (lambda p: p.unlink(), [("playbook.file_missing", {})]),
 }
 
 
@@ -453,12 +465,12 @@ def test_unreadable_playbook_file_closes_the_gate_and_names_the_file(ws, case, w
     assert result.blocked, result
     assert rel in result.stderr, result
     for needle in needles:
-        assert needle in result.stderr, (needle, result)
+        assert _names(result.stderr, needle), (needle, result)
     stop = call(ws, "Stop", stop_hook_active=False)
     assert stop.json and stop.json.get("decision") == "block" and rel in stop.json["reason"]
     if case != "missing" or which == "progress":
         context = session_context(ws)
-        assert rel in context and "Problem" in context, context
+        assert rel in context and says(context, "session_start.problem"), context
     every_event(ws)
 
 
@@ -590,10 +602,10 @@ def _protected(ws):
 
 
 BAD_LINES = {
-    "unknown level": ("FOO:docs/x.md", "unknown level"),
-    "empty pattern": ("BLOCK:", "has no pattern"),
-    "dotdot": ("HARD_BLOCK:../escape", "contains '..'"),
-    "windows drive": ("C:\\windows\\x", "Windows drive"),
+    "unknown level": ("FOO:docs/x.md", "protected_list.unknown_level"),
+    "empty pattern": ("BLOCK:", "protected_list.no_pattern"),
+    "dotdot": ("HARD_BLOCK:../escape", "protected_list.dotdot"),
+    "windows drive": ("C:\\windows\\x", "protected_list.windows_path"),
 }
 
 
@@ -604,7 +616,7 @@ def test_bad_protected_lines_are_named_with_their_line_and_fix(ws, name):
     _protected(ws).write_text(text + "\n" + line + "\n")
     lineno = len((text + "\n").splitlines()) + 1
     context = session_context(ws)
-    assert needle in context and f"protected-files.txt:{lineno}" in context, context
+    assert says(context, needle) and f"protected-files.txt:{lineno}" in context, context
     # the floor still holds
     assert write(ws, ".claude/settings.json", "{}").blocked
 

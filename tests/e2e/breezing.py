@@ -31,6 +31,7 @@ from pathlib import Path
 
 from .fakeapi import text, tool_use
 from .golden import Journal, Policy, guard_labels
+import saying
 
 SESSION_FMT = "breezing-20260301-120000"
 ACTIVE = ".claude/state/breezing-active.json"
@@ -352,7 +353,7 @@ class Lead(Expecting):
         answer = yield from self.say(self.confirmation)
         # Session 2: the user's yes.
         self.team.answer_context = answer
-        if "confirmed the range" not in answer:
+        if not saying.says(answer, "breezing_prompt.answer_confirm"):
             self.journal.add(self.lane, self.turn_index, "stuck",
                              f"the user's yes was not recorded: {answer[:400]}")
         self.says("Step 3")
@@ -397,7 +398,7 @@ class Lead(Expecting):
         review = yield from self.review([self.tasks[n] for n in ("1", "2", "3")])
         told = context_of(review)
         self.team.review_contexts.append(told)
-        if "REQUEST CHANGES" not in told:
+        if not saying.says(told, "breezing_record.changes"):
             self.journal.add(self.lane, self.turn_index, "stuck",
                              f"no REQUEST CHANGES was recorded: {told[:500]}")
         # The retake: the findings as a fix task.
@@ -413,7 +414,7 @@ class Lead(Expecting):
         review = yield from self.review([self.tasks["fix"]])
         told = context_of(review)
         self.team.review_contexts.append(told)
-        if "delegate phase is over" not in told:
+        if not saying.says(told, "breezing_record.approved"):
             self.journal.add(self.lane, self.turn_index, "stuck",
                              f"the APPROVE did not end the delegate phase: {told[:500]}")
         # Phase C.

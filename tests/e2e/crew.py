@@ -34,6 +34,7 @@ import re
 
 from .fakeapi import text, tool_use
 from .golden import CLI_BEFORE, TESTS_BEFORE, Journal, Outcome, Policy, Subagent, guard_labels
+from saying import matches, says
 
 REQUEST = ("/crew Add a --shout option to the greet command line (the greeting in upper "
            "case), with tests, and document it in the README.")
@@ -83,10 +84,22 @@ def test_shout_prints_upper_case(capsys):
     assert capsys.readouterr().out == "HELLO, ADA!\\n"
 '''
 
-NEXT = re.compile(r"^(Next for cmd_\d+.*|Every task of cmd_\d+.*|cmd_\d+ is closed\..*|"
-                  r"Waiting for .*|The tasks of cmd_\d+ write code.*|"
-                  r"Plan validation is on.*)$", re.M)
-RECORDED = re.compile(r"\[recorded\] (cmd_\d+) task_(\d+) \(crew-(\w+)\): (\w+)")
+#: The messages that name the parent's next step, by key.
+NEXT = ("crew.next_decompose", "crew.next_wave", "crew.next_retry", "crew.next_wait",
+        "crew.next_aggregate", "crew.next_retrospect", "crew.next_approval",
+        "crew.review_first", "crew.review_first_code")
+#: The messages that record a worker's end: key -> its status when the
+#: template has no status field.
+RECORDED = {"crew.stop_worker_ok": "success", "crew.stop_worker_failed": None}
+
+
+def recorded(context: str) -> list:
+    """``(task number, status)`` of every worker end recorded in ``context``."""
+    found = []
+    for key, status in RECORDED.items():
+        for m in matches(context, key):
+            found.append((m.start(), int(m["task"]), status or m["status"]))
+    return [(n, st) for _at, n, st in sorted(found)]
 
 
 def result_doc(n: int, status: str, quality: str, outputs: list, errors: list, extra: str) -> str:
@@ -414,28 +427,28 @@ class CrewParent(Policy):
 
     # -- reading playgate's messages
 
-    def next_line(self, context: str) -> str:
-        """The step playgate's latest message names (a waiting line for a
-        task whose result is in the same context does not count)."""
-        recorded = {m.group(2) for m in RECORDED.finditer(context)}
-        lines = NEXT.findall(context)
-        chosen = ""
-        for line in lines:
-            if line.startswith("Waiting for "):
-                waiting = set(re.findall(r"task_(\d+)", line))
-                if waiting <= recorded:
-                    continue
-            chosen = line
+    def next_line(self, context: str):
+        """The step playgate's latest message names, as ``(key, match)``, or
+        ``None`` (a waiting line for a task whose result is in the same
+        context does not count)."""
+        done = {str(n) for n, _status in recorded(context)}
+        found = sorted(((m.start(), key, m) for key in NEXT for m in matches(context, key)),
+                       key=lambda item: item[0])
+        chosen = None
+        for _at, key, m in found:
+            if key == "crew.next_wait" and set(re.findall(r"task_(\d+)", m["tasks"])) <= done:
+                continue
+            chosen = (key, m)
         return chosen
 
     def follow(self, context: str):
-        """Do what the next-step line of ``context`` says, until the batch
+        """Do what the next-step message of ``context`` says, until the batch
         approval is presented (or nothing is left to do)."""
         for _ in range(40):
             line = self.next_line(context)
-            for m in RECORDED.finditer(context):
-                if m.group(4) != "success":
-                    self.failed_seen.add(int(m.group(2)))
+            for n, status in recorded(context):
+                if status != "success":
+                    self.failed_seen.add(n)
             if not line:
                 self.journal.add(self.lane, self.turn_index, "stuck",
                                  f"no next step in: {context[-800:]}")
@@ -444,17 +457,17 @@ class CrewParent(Policy):
             if self.presented:
                 return
 
-    def step(self, line: str, context: str):
+    def step(self, line, context: str):
         cmd = self.cmd
-        if "crew-plan-reviewer" in line:
+        key, m = line
+        if key in ("crew.review_first", "crew.review_first_code"):
             outs = yield from self.agents([self.agent_call(
                 "crew-plan-reviewer", [f"REQUEST_PATH: work/{cmd}/request.md",
                                        f"PLAN_PATH: work/{cmd}/plan.md"], "plan_reviewer")])
             return outs[0].context
-        m = re.search(r"wave (\d+)/(\d+), \d+ task\(s\): (.*?)\. Start them", line)
-        if m:
-            tasks = re.findall(r"task_(\d+) \(crew-(\w+)\)", m.group(3))
-            background = "run_in_background: true" in line
+        if key == "crew.next_wave":
+            tasks = re.findall(r"task_(\d+) \(crew-(\w+)\)", m["tasks"])
+            background = m["background"] == "true"
             calls = []
             for n, persona in tasks:
                 model = self.plan.get(int(n), (None, None))[1]
@@ -464,23 +477,23 @@ class CrewParent(Policy):
                     f"output: work/{cmd}/results/result_{n}.md"], f"worker_{persona}", **extra)
                 call["input"]["run_in_background"] = background
                 calls.append(call)
-            tell = re.search(r"Tell the user: `([^`]+)`", line)
-            outs = yield from self.agents(calls, tell.group(1) if tell else "")
+            # What to tell the user: the message's last backticked line.
+            tell = re.findall(r"`([^`]+)`", m.group(0))
+            outs = yield from self.agents(calls, tell[-1] if tell else "")
             return outs[-1].context
-        m = re.search(r"retry (.*?): start the same worker", line)
-        if m:
+        if key == "crew.next_retry":
             calls = []
-            for n, persona in re.findall(r"task_(\d+) \(crew-(\w+)", m.group(1)):
+            for n, persona in re.findall(r"task_(\d+) \(crew-(\w+)", m["tasks"]):
                 model = self.plan.get(int(n), (None, None))[1]
                 extra = {"model": model} if model else {}
                 calls.append(self.agent_call(f"crew-{persona}", [
                     f"input: work/{cmd}/tasks/task_{n}.md",
                     f"output: work/{cmd}/results/result_{n}.md"], f"worker_{persona}", **extra))
             outs = yield from self.agents(calls, "Retrying " + ", ".join(
-                f"task_{n}" for n, _p in re.findall(r"task_(\d+) \(crew-(\w+)", m.group(1))))
+                f"task_{n}" for n, _p in re.findall(r"task_(\d+) \(crew-(\w+)", m["tasks"])))
             return outs[-1].context
-        if line.startswith("Every task of"):
-            failed = re.search(r"(FAILED_TASKS: \[[\d, ]*\])", line)
+        if key == "crew.next_aggregate":
+            failed = re.search(r"(FAILED_TASKS: \[[\d, ]*\])", m["failed"])
             lines = [f"RESULTS_DIR: work/{cmd}/results/", f"PLAN_PATH: work/{cmd}/plan.md",
                      f"REPORT_PATH: work/{cmd}/cmd_report.md",
                      f"REPORT_SUMMARY_PATH: work/{cmd}/cmd_report_summary.md"]
@@ -498,8 +511,7 @@ class CrewParent(Policy):
             self.expect_ok(out, "read cmd_report_summary.md, as the skill says")
             self.read_summary = True
             return outs[0].context + "\n" + out.context
-        m = re.search(r"\(Phase 4\).*MODE: (\w+)\.", line)
-        if m:
+        if key == "crew.next_retrospect":
             if not self.read_summary:
                 out = yield from self.tool("Read", {"file_path": self.abs(
                     f"work/{cmd}/cmd_report_summary.md")})
@@ -507,20 +519,19 @@ class CrewParent(Policy):
             outs = yield from self.agents([self.agent_call(
                 "crew-retrospector", [f"WORK_DIR: work/{cmd}/", f"REPORT_PATH: work/{cmd}/cmd_report.md",
                                       f"RETROSPECTIVE_PATH: work/{cmd}/retrospective.md",
-                                      f"MODE: {m.group(1)}"], "retrospector")])
+                                      f"MODE: {m['mode']}"], "retrospector")])
             return outs[0].context
-        if " is closed. Next: the batch approval" in line:
+        if key == "crew.next_approval":
             out = yield from self.tool("Read", {"file_path": self.abs(
                 f"work/{cmd}/retrospective.md")})
             self.expect_ok(out, "read retrospective.md, as a message asked")
             retro = out.text
             memory = ""
-            mm = re.search(r"Read (work/cmd_\d+/cmd_report\.md) with offset (\d+) and limit (\d+)",
-                           line)
-            if mm:
-                out = yield from self.tool("Read", {"file_path": self.abs(mm.group(1)),
-                                                    "offset": int(mm.group(2)),
-                                                    "limit": int(mm.group(3))})
+            at = matches(m["memory"], "crew.memory_at")
+            if at:
+                out = yield from self.tool("Read", {
+                    "file_path": self.abs(f"work/{at[0]['cmd']}/cmd_report.md"),
+                    "offset": int(at[0]["offset"]), "limit": int(at[0]["limit"])})
                 self.expect_ok(out, "read cmd_report.md's memory section, as a message asked")
                 memory = out.text
                 self.run.memory_reads += 1
@@ -535,10 +546,10 @@ class CrewParent(Policy):
                     dict.fromkeys(names)) + "\nReply with the ids to approve (e.g. "
                 "`approve IMP-001`), or `reject all`.")
             return ""
-        if line.startswith("Waiting for"):
+        if key == "crew.next_wait":
             context = yield from self.say("Waiting for the running tasks.")
             return context
-        self.journal.add(self.lane, self.turn_index, "stuck", f"cannot follow: {line}")
+        self.journal.add(self.lane, self.turn_index, "stuck", f"cannot follow: {m.group(0)}")
         return ""
 
     # -- the sessions
@@ -554,7 +565,7 @@ class CrewParent(Policy):
                 for path in step[1]:
                     out = yield from self.tool("Read", {"file_path": self.abs(path)})
                     self.expect_ok(out, f"Read {path}, as a message asked")
-        if "[playgate:session-report]" in context and "git status" in context:
+        if says(context, "session_report.last_end"):
             # What the last session left uncommitted (the previous cmd's work,
             # which the seed leaves to the user): check it, as the note says.
             out = yield from self.tool("Bash", {"command": "git status --short",
@@ -566,7 +577,9 @@ class CrewParent(Policy):
         out = yield from self.tool("Skill", {"skill": "crew"})
         self.expect_ok(out, "Skill(skill='crew'), as session start said")
         self.skill = out.text + out.context
-        if "Branch: main" in context:
+        if any(says(context, key, branch="main") for key in (
+                "session_start.branch", "session_start.branch_main",
+                "session_start.branch_trunk", "lifecycle.summary", "lifecycle.summary_idle")):
             out = yield from self.tool("Bash", {"command": f"git checkout -b {BRANCH}",
                                                 "description": "the work branch"})
             self.expect_ok(out, "create the branch, as the skill says")

@@ -36,7 +36,7 @@ import json
 import re
 import threading
 
-from saying import says
+from saying import matches, says
 from statefiles.playbook import new_progress
 
 from .fakeapi import Request, text, tool_use
@@ -194,8 +194,8 @@ GUARD_LABEL = re.compile(r"\[playgate:([a-z0-9 -]+)\]")
 SKILL_CALL = re.compile(r"Skill\(skill='([A-Za-z0-9:_-]+)'\)")
 AGENT_CALL = re.compile(r"\b(Task|Agent)\(subagent_type='([A-Za-z0-9:_-]+)'")
 BACKTICKED = re.compile(r"`([^`\n]+)`")
-READ_LIST = re.compile(r"(?:Use the Read tool on|other tools stay blocked until you have): "
-                       r"([^\n]+?)\.(?:\s|$)")
+#: The messages that name files to read first ({files}, comma-separated).
+READ_FIRST = ("init_guard.read_first", "session_start.read_first")
 
 
 def instructions(text_: str) -> list:
@@ -204,8 +204,9 @@ def instructions(text_: str) -> list:
     ``("branch",)``, ``("run", command)`` (the post-loop handler),
     ``("git", command)`` (a ``git add``/``git commit`` to run)."""
     found = []
-    for m in READ_LIST.finditer(text_):
-        found.append((m.start(), ("read", [p.strip() for p in m.group(1).split(",")])))
+    for key in READ_FIRST:
+        for m in matches(text_, key):
+            found.append((m.start(), ("read", [p.strip() for p in m["files"].split(",")])))
     for m in SKILL_CALL.finditer(text_):
         found.append((m.start(), ("skill", m.group(1).split(":")[-1])))
     for m in AGENT_CALL.finditer(text_):
@@ -728,7 +729,7 @@ class MainAgent(Policy):
     def after_review(self, feedback: str, init: str):
         """Record the review and activate the playbook, when told to."""
         told = feedback
-        if re.search(r"\bset meta\.reviewed", told) or re.search(r"\brecord it in plan\.json",
+        if says(told, "subtask_guard.reviewed_plan") or re.search(r"\brecord it in plan\.json",
                                                                   init):
             plan = json.loads((self.box.repo / PLAN).read_text())
             plan["meta"].update(reviewed=True, reviewed_by="reviewer", status="active")

@@ -79,6 +79,8 @@ def clean_env(home: Path, tmp: Path, base_url: str, api_key: str, extra=None) ->
         "IS_SANDBOX": "1",
         **GIT_ENV,
     }
+    if os.environ.get("PLAYGATE_MESSAGES_REWORDED"):  # the reworded run (docs/development.md)
+        env["PLAYGATE_MESSAGES_REWORDED"] = os.environ["PLAYGATE_MESSAGES_REWORDED"]
     if extra:
         env.update(extra)
     return env

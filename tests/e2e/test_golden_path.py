@@ -22,6 +22,9 @@ import pytest
 from . import golden
 from .harness import Sandbox, git
 
+import messages
+from saying import says
+
 pytestmark = pytest.mark.e2e
 
 #: At most 20 main-agent turns for the reference task.
@@ -139,9 +142,9 @@ def test_the_user_reads_where_the_work_stands_when_each_session_ends(journey):
                 if e.get("subtype") == "hook_response"]
         said.append(" ".join(json.loads(o)["systemMessage"] for o in outs
                              if "systemMessage" in o))
-    assert "understanding check waits for your reply" in said[0], said
-    assert f"archived to play/archive/{golden.PLAYBOOK_ID}/" in said[1], said
-    assert "Left: nothing in the playbook." in said[1], said
+    assert says(said[0], "stop_summary.consent"), said
+    assert says(said[1], "stop_summary.archived", archive=f"play/archive/{golden.PLAYBOOK_ID}",
+                left=messages.text("en", "stop_summary.left_nothing")), said
     guard = journey.box.repo / ".claude/session-state/stop-guard.json"
     assert not guard.exists() or '"count": 0' in guard.read_text() or guard.read_text() == "{}"
 

@@ -20,6 +20,7 @@ from _breezing_kit import (
 )
 from _team_support import ACTIVE, set_config
 from conftest import git
+from saying import says
 
 
 @pytest.fixture
@@ -29,10 +30,16 @@ def b(tmp_path) -> Breezing:
     return Breezing(InProcess(tmp_path / "repo"))
 
 
-def blocked(result, guard="breezing-gate", text=""):
+#: The breezing gate's message keys.
+D = "breezing_gate."
+
+
+def blocked(result, guard="breezing-gate", said=None, **fields):
+    """The call was blocked by ``guard``, saying message ``said`` (a key; with
+    ``fields``, matched exactly) when given."""
     assert result.code == 2, result
     assert f"[playgate:{guard}]" in result.stderr, result.stderr
-    assert text in result.stderr, result.stderr
+    assert said is None or says(result.stderr, said, **fields), (said, result.stderr)
     return result
 
 
@@ -60,11 +67,11 @@ def test_nothing_of_it_acts_in_the_golden_path(tmp_path):
 
 
 def test_without_a_session_nobody_edits_code(b):
-    blocked(b.write("src/app.py"), text="No breezing session is running")
-    blocked(b.write("src/app.py", **worker()), text="No breezing session")
-    blocked(b.bash("echo y > src/app.py"), text="No breezing session")
+    blocked(b.write("src/app.py"), said=D + "no_session", path="src/app.py")
+    blocked(b.write("src/app.py", **worker()), said=D + "no_session", path="src/app.py")
+    blocked(b.bash("echo y > src/app.py"), said=D + "no_session")
     blocked(b.pre("Agent", {"description": "d", "prompt": "p", "subagent_type": "task-worker"}),
-            text="task-worker is not started")
+            said=D + "no_session_agent", agent="task-worker")
     # Planning and the state stay open.
     allowed(b.write("Plans.md", "# Plans\n- [ ] 3. c `cc:TODO`\n"))
     allowed(b.write("state.md", (b.root / "state.md").read_text()))
@@ -74,10 +81,10 @@ def test_without_a_session_nobody_edits_code(b):
 
 def test_plans_md_done_marks_need_the_approve(b):
     done = "# Plans\n\n- [x] 1. a `cc:done`\n- [ ] 2. b `cc:TODO`\n"
-    blocked(b.write("Plans.md", done), text="cc:done")
+    blocked(b.write("Plans.md", done), said=D + "done_mark")
     for spelling in ("cc:DONE", "cc : done", "cc：done", "ｃｃ:ｄｏｎｅ"):
-        blocked(b.write("Plans.md", f"- 1. a `{spelling}`\n"), text="cc:done")
-    blocked(b.bash("sed -i s/cc:TODO/cc:done/ Plans.md"), text="No breezing session")
+        blocked(b.write("Plans.md", f"- 1. a `{spelling}`\n"), said=D + "done_mark")
+    blocked(b.bash("sed -i s/cc:TODO/cc:done/ Plans.md"), said=D + "no_session")
 
 
 # ----------------------------------------------------------------- Step 0 and the range
@@ -97,7 +104,7 @@ def test_impl_mode_follows_the_users_codex_flag(tmp_path):
     b.request()
     content = b.active_content(impl_mode="standard")
     blocked(b.pre("Write", {"file_path": str(b.root / ACTIVE), "content": content}),
-            text="impl_mode")
+            said=D + "impl_mode", wanted="codex", mode="standard")
     allowed(b.pre("Write", {"file_path": str(b.root / ACTIVE),
                             "content": b.active_content(impl_mode="codex")}))
 
@@ -107,13 +114,13 @@ def test_the_hooks_section_is_the_hooks(b):
     data = b.active()
     forged = dict(data, hooks=dict(data["hooks"], phase="post-delegate"))
     blocked(b.pre("Write", {"file_path": str(b.root / ACTIVE), "content": json.dumps(forged)}),
-            text='"hooks" section')
+            said=D + "hooks_section")
     dropped = {k: v for k, v in data.items() if k != "hooks"}
     blocked(b.pre("Write", {"file_path": str(b.root / ACTIVE), "content": json.dumps(dropped)}),
-            text='"hooks" section')
+            said=D + "hooks_section")
     changed = dict(data, impl_mode="codex")
     blocked(b.pre("Write", {"file_path": str(b.root / ACTIVE), "content": json.dumps(changed)}),
-            text="impl_mode")
+            said=D + "fixed_key", key="impl_mode")
     # Adding the lead's own Step 3 fields with Edit is fine.
     text = (b.root / ACTIVE).read_text()
     allowed(b.pre("Edit", {"file_path": str(b.root / ACTIVE),
@@ -123,20 +130,20 @@ def test_the_hooks_section_is_the_hooks(b):
     assert '"task_range": "all"' in text
     # Not a JSON object, and Bash writes, are refused.
     blocked(b.pre("Write", {"file_path": str(b.root / ACTIVE), "content": "[1]"}),
-            text="JSON object")
-    blocked(b.bash("echo '{}' > .claude/state/breezing-active.json"), text="Write/Edit")
+            said=D + "active_not_object")
+    blocked(b.bash("echo '{}' > .claude/state/breezing-active.json"), said=D + "active_by_bash")
 
 
 def test_the_task_list_and_the_team_wait_for_the_users_yes(b):
     b.step0()
     spec = {"subject": "a", "description": "owns: src/app.py", "activeForm": "doing a"}
-    blocked(b.pre("TaskCreate", spec), text="not confirmed the range")
+    blocked(b.pre("TaskCreate", spec), said=D + "not_confirmed")
     # A confirmation the lead only claims (no stop showing it) is not one.
     allowed(b.prompt("yes"))
     assert not b.hooks().get("confirmed_at")
     # A no keeps it closed; the user's yes after the shown confirmation opens it.
     assert b.stop(CONFIRMATION).code == 0
-    assert "did not confirm" in b.prompt("no").context
+    assert says(b.prompt("no").context, "breezing_prompt.answer_reject")
     assert not b.hooks().get("confirmed_at")
     b.confirm("yes")
     assert b.hooks()["confirmed_at"]
@@ -153,9 +160,9 @@ def test_a_task_notification_is_not_the_users_yes(b):
 def test_implementers_need_a_task_and_the_right_mode(b):
     b.step0()
     b.confirm()
-    blocked(b.spawn("task-worker"), text="holds no task")
+    blocked(b.spawn("task-worker"), said=D + "no_tasks")
     b.create_task("1")
-    blocked(b.spawn("codex-implementer"), text="task-worker")
+    blocked(b.spawn("codex-implementer"), said=D + "wrong_implementer", agent="codex-implementer", wanted="task-worker")
     allowed(b.spawn("task-worker"))
     assert b.phase() == "delegate"
     roster = b.progress()["roster"]
@@ -179,7 +186,7 @@ def test_planner_and_critic_run_before_the_team(b):
 def test_the_lead_only_coordinates(b, call):
     b.to_delegate()
     tool, rel = call
-    blocked(b.write(rel), text="delegate phase")
+    blocked(b.write(rel), said=D + "delegate")
 
 
 @pytest.mark.parametrize("command", [
@@ -188,7 +195,7 @@ def test_the_lead_only_coordinates(b, call):
 ])
 def test_the_lead_runs_only_read_only_commands(b, command):
     b.to_delegate()
-    blocked(b.bash(command), text="delegate phase")
+    blocked(b.bash(command), said=D + "delegate")
     assert (b.root / ACTIVE).exists()
 
 
@@ -208,17 +215,17 @@ def test_coordination_stays_open(b, tool, spec):
 
 def test_other_tools_are_refused_to_the_lead(b):
     b.to_delegate()
-    blocked(b.pre("WebFetch", {"url": "https://example.com", "prompt": "x"}), text="WebFetch")
-    blocked(b.pre("Skill", {"skill": "post-loop"}), text="Skill")
+    blocked(b.pre("WebFetch", {"url": "https://example.com", "prompt": "x"}), said=D + "what_tool", tool="WebFetch")
+    blocked(b.pre("Skill", {"skill": "post-loop"}), said=D + "what_tool", tool="Skill")
     blocked(b.pre("Agent", {"description": "d", "prompt": "p",
-                            "subagent_type": "general-purpose"}), text="general-purpose")
+                            "subagent_type": "general-purpose"}), said=D + "delegate_agent", agent="general-purpose")
     allowed(b.pre("Agent", {"description": "d", "prompt": "p", "subagent_type": "Explore"}))
 
 
 def test_the_user_aborts_and_it_is_recorded(b):
     b.to_delegate()
     result = b.prompt("/breezing abort")
-    assert "aborted" in result.context
+    assert says(result.context, "breezing_prompt.aborted")
     assert not (b.root / ACTIVE).exists()
     assert not (b.root / ".claude/state/breezing-progress.json").exists()
     timeline = (b.root / ".claude/state/breezing-timeline.jsonl").read_text().splitlines()
@@ -228,8 +235,8 @@ def test_the_user_aborts_and_it_is_recorded(b):
 
 def test_the_lead_cannot_abort_in_the_users_name(b):
     b.to_delegate()
-    blocked(b.pre("Skill", {"skill": "breezing", "args": "abort"}), text="Skill")
-    blocked(b.bash("rm .claude/state/breezing-active.json"), text="delegate phase")
+    blocked(b.pre("Skill", {"skill": "breezing", "args": "abort"}), said=D + "what_tool", tool="Skill")
+    blocked(b.bash("rm .claude/state/breezing-active.json"), said=D + "delegate")
     assert (b.root / ACTIVE).exists()
 
 
@@ -238,30 +245,30 @@ def test_the_lead_cannot_abort_in_the_users_name(b):
 
 def test_implementers_write_code_in_the_delegate_phase_only(b):
     b.step0()
-    blocked(b.write("src/app.py", **worker()), text="delegate phase")
+    blocked(b.write("src/app.py", **worker()), said=D + "worker_phase", path="src/app.py")
     b.confirm()
     b.create_task("1")
     b.spawn("task-worker")
     allowed(b.write("src/app.py", **worker()))
     allowed(b.bash("echo y > src/app.py", **worker()))
-    blocked(b.write("Plans.md", **worker()), text="lead's file")
-    blocked(b.write(ACTIVE, **worker()), text="lead's file")
-    blocked(b.bash("git commit -am x", **worker()), text="the lead commits")
+    blocked(b.write("Plans.md", **worker()), said=D + "lead_file", path="Plans.md")
+    blocked(b.write(ACTIVE, **worker()), said=D + "lead_file")
+    blocked(b.bash("git commit -am x", **worker()), said=D + "member_commit")
 
 
 @pytest.mark.parametrize("agent", ["code-reviewer", "plan-analyst", "plan-critic"])
 def test_read_only_roles_write_nothing(b, agent):
     b.to_delegate()
     who = {"agent_id": "a1111111111111111", "agent_type": agent}
-    blocked(b.write("src/app.py", **who), text="writes no files")
-    blocked(b.bash("echo y > src/app.py", **who), text="writes no files")
+    blocked(b.write("src/app.py", **who), said=D + "read_only_role", path="src/app.py")
+    blocked(b.bash("echo y > src/app.py", **who), said=D + "read_only_role")
     allowed(b.bash("python3 -m pytest -q", **who))
 
 
 def test_an_agent_without_a_role_writes_no_code(b):
     b.to_delegate()
     who = {"agent_id": "a2222222222222222", "agent_type": "general-purpose"}
-    blocked(b.write("src/app.py", **who), text="plays no role")
+    blocked(b.write("src/app.py", **who), said=D + "no_role", path="src/app.py")
 
 
 def test_a_teammate_is_what_the_hooks_saw_it_started_as(b):
@@ -273,10 +280,10 @@ def test_a_teammate_is_what_the_hooks_saw_it_started_as(b):
     impl = {"agent_id": teammate_id("impl-1"), "agent_type": "impl-1"}
     rev = {"agent_id": teammate_id("rev-1"), "agent_type": "rev-1"}
     allowed(b.write("src/app.py", **impl))
-    blocked(b.write("src/app.py", **rev), text="writes no files")
+    blocked(b.write("src/app.py", **rev), said=D + "read_only_role", path="src/app.py")
     # A teammate nobody recorded has no role, whatever its name says.
     ghost = {"agent_id": teammate_id("impl-9"), "agent_type": "impl-9"}
-    blocked(b.write("src/app.py", **ghost), text="plays no role")
+    blocked(b.write("src/app.py", **ghost), said=D + "no_role", path="src/app.py")
     roster = b.progress()["roster"]
     assert roster["impl-1"]["teammate"] is True and roster["rev-1"]["role"] == "work_checker"
 
@@ -372,7 +379,7 @@ def test_the_verdict_of_another_agent_is_not_a_review(b):
 
 def test_the_lead_cannot_type_the_review_result(b):
     b.to_delegate()
-    blocked(b.write(REVIEW, json.dumps({"verdict": "APPROVE"})), text="")
+    blocked(b.write(REVIEW, json.dumps({"verdict": "APPROVE"})))
     b.complete("1")
     b.review_stop("PASS")
     result = b.write(REVIEW, json.dumps({"verdict": "APPROVE"}))
@@ -383,8 +390,8 @@ def test_phase_c_commits_marks_done_and_closes(b):
     b.approve()
     allowed(b.bash("git commit -am 'feat: all'"))
     allowed(b.write("Plans.md", "# Plans\n\n- [x] 1. a `cc:done`\n"))
-    blocked(b.write("src/app.py"), text="post-delegate")
-    blocked(b.write(ACTIVE, "{}"), text="no longer edited")
+    blocked(b.write("src/app.py"), said=D + "lead_code", path="src/app.py")
+    blocked(b.write(ACTIVE, "{}"), said=D + "active_post")
     allowed(b.bash("rm -f .claude/state/breezing-active.json"))
     assert not (b.root / REVIEW).exists()
     assert not (b.root / ".claude/state/breezing-progress.json").exists()
@@ -399,9 +406,9 @@ def test_more_than_three_retakes_escalate_to_the_user(b):
     for _ in range(4):
         b.review_stop("FAIL")
     assert b.hooks()["escalated"] == 4
-    blocked(b.pre("TaskCreate", {"subject": "fix", "description": "d"}), text="ask the user")
-    blocked(b.spawn("task-worker"), text="ask the user")
-    assert "answered the escalation" in b.prompt("go on, rename them").context
+    blocked(b.pre("TaskCreate", {"subject": "fix", "description": "d"}), said=D + "escalated")
+    blocked(b.spawn("task-worker"), said=D + "escalated")
+    assert says(b.prompt("go on, rename them").context, "breezing_prompt.escalation_answered")
     allowed(b.pre("TaskCreate", {"subject": "fix", "description": "d"}))
 
 
@@ -410,7 +417,7 @@ def test_a_verification_failure_reopens_the_delegate_phase(b):
     allowed(b.pre("TaskCreate", {"subject": "fix the build", "description": "d"}))
     # The effect of the TaskCreate above reopened the phase.
     assert b.phase() == "delegate"
-    blocked(b.bash("git commit -m x"), text="delegate phase")
+    blocked(b.bash("git commit -m x"), said=D + "delegate")
 
 
 # ----------------------------------------------------------------- session start
@@ -420,16 +427,17 @@ def test_a_stale_session_is_reported_with_the_commands_that_clear_it(b):
     b.to_delegate()
     start = b.inst.hook("SessionStart", b.inst.payload("SessionStart", session_id="new-one",
                                                        source="startup"))
-    assert "/breezing abort" in start.context and "stale" in start.context
+    assert says(start.context, "breezing_session.stale")
     resumed = b.inst.hook("SessionStart", b.inst.payload("SessionStart", session_id=LEAD,
                                                          source="resume"))
-    assert "stale" not in resumed.context and "breezing-active.json" in resumed.context
+    assert not says(resumed.context, "breezing_session.stale") and \
+        "breezing-active.json" in resumed.context
 
 
 def test_continue_binds_the_session_to_the_new_conversation(b):
     b.to_delegate()
     context = b.prompt("/breezing continue", session="new-one").context
-    assert "bound to this conversation" in context
+    assert says(context, "breezing_prompt.continue")
     assert b.hooks()["lead_session"] == "new-one"
     assert b.phase() == "delegate"
 

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import pytest
 import yaml
+from saying import says
+
+import messages
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from draws import examples
@@ -29,10 +32,13 @@ def s(ws):
     return kit
 
 
-def refused(r, *fragments):
+def refused(r, key=None, /, *others, **fields):
+    """Refused by sdd-ownership, saying message ``key`` (with ``fields``)
+    and each of ``others`` (keys) when given."""
     assert r.blocked and r.guard == "sdd-ownership", r
-    for fragment in fragments:
-        assert fragment in r.stderr, (fragment, r.stderr)
+    assert key is None or says(r.stderr, key, **fields), (key, fields, r.stderr)
+    for other in others:
+        assert says(r.stderr, other), (other, r.stderr)
 
 
 def passed(r):
@@ -61,19 +67,22 @@ OWNED = [
 def test_the_owner_writes_and_another_is_refused(s, rel, owner, other):
     passed(s.write(rel, "VERDICT:GO\n" if rel.endswith("verdict.cpf") else "x\n",
                    agent=owner))
-    refused(s.write(rel, agent=other), "in sync-sdd it is written by")
+    refused(s.write(rel, agent=other), "sdd_ownership.refused", path=rel)
 
 
-@pytest.mark.parametrize("rel,route", [
-    (f"{F}/design.md", "revise greet"),
-    (f"{F}/research.md", "sdd-architect"),
-    ("src/app.py", "Agent(subagent_type='sdd-builder')"),
-    (f"{F}/verdicts.md", "playgate appends its verdict"),
-    (f"{F}/.review/verdict.cpf", "sdd-auditor"),
-    (f"{F}/notes.txt", "A feature directory holds"),
+@pytest.mark.parametrize("rel,route,fields", [
+    (f"{F}/design.md", "sdd_ownership.route_design", {"feature": "greet"}),
+    (f"{F}/research.md", "sdd_ownership.route_research", {"feature": "greet"}),
+    ("src/app.py", "sdd_ownership.route_code", {}),
+    (f"{F}/verdicts.md", "sdd_ownership.route_verdicts", {}),
+    (f"{F}/.review/verdict.cpf", "sdd_ownership.route_verdict",
+     {"owner": "sdd-auditor-design, sdd-auditor-impl, sdd-auditor-dead-code"}),
+    (f"{F}/notes.txt", "sdd_ownership.route_feature_other", {}),
 ])
-def test_the_lead_is_refused_with_the_owner_and_the_route(s, rel, route):
-    refused(s.write(rel), "not by the lead", route)
+def test_the_lead_is_refused_with_the_owner_and_the_route(s, rel, route, fields):
+    r = s.write(rel)
+    refused(r, "sdd_ownership.refused", writer=messages.text("en", "sdd.the_lead"))
+    refused(r, route, **fields)
 
 
 def test_an_inspector_writes_only_its_own_file(s):
@@ -174,31 +183,32 @@ def test_the_lead_marks_a_task_done(s):
                   "builder: B1\n  status: done"))
 
 
-@pytest.mark.parametrize("old,new,why", [
-    ("title: task 1", "title: other", "changes task 1"),
-    ("builder: B1\n  status: pending", "builder: B1\n  status: blocked", "not done"),
-    ("feature: greet", "feature: other", "changes feature"),
-    ("- src/t1.py", "- src/t9.py", "changes task 1"),
+@pytest.mark.parametrize("old,new,why,fields", [
+    ("title: task 1", "title: other", "sdd_ownership.tasks_task", {"task": 1}),
+    ("builder: B1\n  status: pending", "builder: B1\n  status: blocked",
+     "sdd_ownership.tasks_status", {"status": "blocked"}),
+    ("feature: greet", "feature: other", "sdd_ownership.tasks_keys", {"keys": "feature"}),
+    ("- src/t1.py", "- src/t9.py", "sdd_ownership.tasks_task", {"task": 1}),
 ])
-def test_the_lead_changes_nothing_else_in_tasks_yaml(s, old, new, why):
-    refused(s.edit(f"{F}/tasks.yaml", old, new), why, "sdd-taskgenerator")
+def test_the_lead_changes_nothing_else_in_tasks_yaml(s, old, new, why, fields):
+    refused(s.edit(f"{F}/tasks.yaml", old, new), why, "sdd_ownership.tasks_structure", **fields)
 
 
 def test_the_lead_cannot_add_or_remove_tasks(s):
     doc = yaml.safe_load((s.ws.root / F / "tasks.yaml").read_text())
     doc["tasks"].append(dict(doc["tasks"][0], id="3"))
-    refused(s.write(f"{F}/tasks.yaml", yaml.safe_dump(doc)), "number of tasks")
+    refused(s.write(f"{F}/tasks.yaml", yaml.safe_dump(doc)), "sdd_ownership.tasks_count")
     doc["tasks"] = doc["tasks"][:1]
-    refused(s.write(f"{F}/tasks.yaml", yaml.safe_dump(doc)), "number of tasks")
+    refused(s.write(f"{F}/tasks.yaml", yaml.safe_dump(doc)), "sdd_ownership.tasks_count")
 
 
 def test_the_lead_cannot_create_tasks_yaml(s):
     (s.ws.root / F / "tasks.yaml").unlink()
-    refused(s.write(f"{F}/tasks.yaml", "tasks: []\n"), "task generator")
+    refused(s.write(f"{F}/tasks.yaml", "tasks: []\n"), "sdd_ownership.tasks_new")
 
 
 def test_a_shell_write_of_tasks_yaml_by_the_lead_is_refused(s):
-    refused(s.bash(f"sed -i 's/pending/done/' {F}/tasks.yaml"), "Use Edit")
+    refused(s.bash(f"sed -i 's/pending/done/' {F}/tasks.yaml"), "sdd_ownership.tasks_bash")
 
 
 @settings(max_examples=examples(80), deadline=None)
@@ -246,8 +256,8 @@ def test_a_builder_writes_code_only_under_a_ready_feature(ws, setup):
         kit.feature(phase="design-generated", tasks=("pending",))
     else:
         kit.feature(phase="implementation-complete", design=True, tasks=("done",))
-    refused(kit.write("src/app.py", agent=BUILDER), "no feature is ready for building")
-    refused(kit.bash("python3 -m pytest -q", agent=BUILDER), "No feature is ready")
+    refused(kit.write("src/app.py", agent=BUILDER), "sdd_ownership.no_plan", path="src/app.py")
+    refused(kit.bash("python3 -m pytest -q", agent=BUILDER), "sdd_ownership.no_plan_bash")
 
 
 def test_a_builder_works_once_another_feature_is_ready(ws):
