@@ -78,6 +78,15 @@ class InstallError(Exception):
     """A step failed after the install started; the manifest records what was done."""
 
 
+class NotStarted(InstallError):
+    """``program`` could not be started at all (not found, not executable):
+    callers decide by the program, never by the sentence."""
+
+    def __init__(self, program: str, reason: str) -> None:
+        super().__init__(f"cannot run {program}: {reason}")
+        self.program = program
+
+
 # ----------------------------------------------------------------- files
 
 
@@ -204,12 +213,13 @@ def run_bounded(argv: list, timeout: float, **kwargs) -> subprocess.CompletedPro
     """:func:`bounded` for the installer's own steps.
 
     Raises:
-        InstallError: on timeout, or when ``argv[0]`` cannot be started.
+        NotStarted: when ``argv[0]`` cannot be started.
+        InstallError: on timeout.
     """
     try:
         code, out, err = bounded(argv, timeout, **kwargs)
     except OSError as exc:
-        raise InstallError(f"cannot run {argv[0]}: {exc.strerror or exc}") from None
+        raise NotStarted(argv[0], exc.strerror or str(exc)) from None
     if code is None:
         raise InstallError(f"{' '.join(argv[:3])} ... did not finish within {timeout:g} s")
     return subprocess.CompletedProcess(argv, code, out, err)

@@ -6,7 +6,15 @@ from __future__ import annotations
 import fcntl
 import os
 
-from playgate.installer.common import CLAUDE, GIT_TIMEOUT, InstallError, Refusal, join, run_bounded
+from playgate.installer.common import (
+    CLAUDE,
+    GIT_TIMEOUT,
+    InstallError,
+    NotStarted,
+    Refusal,
+    join,
+    run_bounded,
+)
 from playgate.installer.speak import Text
 
 
@@ -14,9 +22,11 @@ def git_toplevel(path: str) -> str | None:
     """The top level of the git work tree containing ``path``, or ``None``."""
     try:
         proc = run_bounded(["git", "-C", path, "rev-parse", "--show-toplevel"], GIT_TIMEOUT)
-    except InstallError as exc:
-        if "cannot run git" in str(exc):
+    except NotStarted as exc:
+        if exc.program == "git":
             raise Refusal(Text("installer.refuse.no_git")) from None
+        raise Refusal(str(exc)) from None
+    except InstallError as exc:
         raise Refusal(str(exc)) from None
     if proc.returncode != 0:
         return None

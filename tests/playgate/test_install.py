@@ -970,3 +970,25 @@ def test_hook_messages_name_the_repair_of_the_route_taken(installed):
     assert blocked.code == 2, blocked
     assert "python3 .claude/playgate install ." in blocked.stderr, blocked.stderr
     assert "install.py" not in blocked.stderr
+
+
+@pytest.mark.parametrize("missing", ["git", "other"])
+def test_a_program_that_cannot_start_is_told_by_the_program_not_the_sentence(
+        tmp_path, monkeypatch, missing):
+    """The installer refuses a machine without git with its own message; the
+    decision reads which program failed to start (``NotStarted.program``),
+    never the English of the error (reworded, it would not be found)."""
+    from playgate.installer import common, target
+
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    if missing == "git":
+        monkeypatch.setenv("PATH", str(empty))
+        with pytest.raises(common.Refusal) as refused:
+            target.git_toplevel(str(tmp_path))
+        assert getattr(refused.value.args[0], "key", None) == "installer.refuse.no_git"
+    else:
+        with pytest.raises(common.NotStarted) as failed:
+            common.run_bounded([str(empty / "nothing-here")], 5)
+        assert failed.value.program == str(empty / "nothing-here")
+        assert isinstance(failed.value, common.InstallError)
