@@ -81,28 +81,31 @@ def test_accessors_never_raise_on_any_shape(value):
 
 
 # ---------------------------------------------------------------- loading and errors
-@pytest.mark.parametrize("content,needle", [
-    ("{not json", "not valid JSON"),
-    ("[1]", "must hold a JSON object"),
-    ('{"format_version": 9}', "format_version 9"),
-    ('{"format_version": true}', "format_version True"),
-    (b"\xff\xfe", "not valid UTF-8"),
-    ("[" * 100000 + "]" * 100000, "nested too deeply"),
+@pytest.mark.parametrize("content,key,fields", [
+    ("{not json", "playbook.not_json", {}),
+    ("[1]", "playbook.not_object", {}),
+    ('{"format_version": 9}', "playbook.unknown_version", {"version": "9"}),
+    ('{"format_version": true}', "playbook.unknown_version", {"version": "True"}),
+    (b"\xff\xfe", "playbook.not_utf8", {}),
+    ("[" * 100000 + "]" * 100000, "playbook.too_deep", {}),
 ])
-def test_unreadable_files_give_one_line_errors(tmp_path, content, needle):
+def test_unreadable_files_give_one_line_errors(tmp_path, content, key, fields):
     path = tmp_path / "plan.json"
     path.write_bytes(content if isinstance(content, bytes) else content.encode())
     value, error = playbook.load_json_file(str(path), "play/p/plan.json")
-    assert value is None and needle in error and "\n" not in error
+    assert value is None and error.key == key and "\n" not in error, error
+    assert error.fields["label"] == "play/p/plan.json"
+    assert {name: error.fields[name] for name in fields} == fields, error.fields
     assert error.startswith("play/p/plan.json")
 
 
 def test_missing_and_directory_and_too_large(tmp_path):
-    assert "does not exist" in playbook.load_json_file(str(tmp_path / "no"), "x")[1]
-    assert "is a directory" in playbook.load_json_file(str(tmp_path), "x")[1]
+    assert playbook.load_json_file(str(tmp_path / "no"), "x")[1].key == "playbook.file_missing"
+    assert playbook.load_json_file(str(tmp_path), "x")[1].key == "playbook.file_is_dir"
     big = tmp_path / "big.json"
     big.write_bytes(b" " * (playbook.MAX_BYTES + 1))
-    assert "larger than" in playbook.load_json_file(str(big), "x")[1]
+    error = playbook.load_json_file(str(big), "x")[1]
+    assert error.key == "playbook.file_too_large" and error.fields["limit"] == playbook.MAX_BYTES
 
 
 @pytest.mark.parametrize("version,ok", [(1, True), (2, True), ("2", True), ("1.0", True),
@@ -132,16 +135,18 @@ def test_resolve_active_accepts_working_playbooks(root, active, rel):
     assert resolve_active(root, active.format(root=root)) == (rel, None)
 
 
-@pytest.mark.parametrize("active,needle", [
-    ("/etc/passwd", "outside the project"), ("../x/plan.json", "outside the project"),
-    (".", "outside the project"), ("play/archive/p0/plan.json", "working playbook"),
-    ("play/template/plan.json", "working playbook"), ("plan.json", "working playbook"),
-    ("play/p1/progress.json", "working playbook"), ("play/a/b/plan.json", "working playbook"),
-    ("a\x00b", "outside the project"),
+OUTSIDE, NOT_WORKING = "playbook.active_outside", "playbook.active_not_working"
+
+
+@pytest.mark.parametrize("active,key", [
+    ("/etc/passwd", OUTSIDE), ("../x/plan.json", OUTSIDE), (".", OUTSIDE),
+    ("play/archive/p0/plan.json", NOT_WORKING), ("play/template/plan.json", NOT_WORKING),
+    ("plan.json", NOT_WORKING), ("play/p1/progress.json", NOT_WORKING),
+    ("play/a/b/plan.json", NOT_WORKING), ("a\x00b", OUTSIDE),
 ])
-def test_resolve_active_refuses_the_rest(root, active, needle):
+def test_resolve_active_refuses_the_rest(root, active, key):
     rel, error = resolve_active(root, active)
-    assert rel is None and needle in error and "null" in error
+    assert rel is None and error.key == key and error.fields["value"] == repr(active), error
 
 
 def test_resolve_active_empty_is_no_playbook(root):
@@ -180,7 +185,7 @@ def test_view_defaults_for_a_bare_plan(tmp_path):
     pb = Playbook(str(tmp_path), rel)
     assert not pb.reviewed and not pb.has_context
     assert pb.max_iterations == playbook.DEFAULT_MAX_ITERATIONS
-    assert pb.progress_error and "does not exist" in pb.progress_error
+    assert getattr(pb.progress_error, "key", None) == "playbook.file_missing", pb.progress_error
     assert pb.current_phase_id() is None and pb.active_subtask_id() is None
 
 
