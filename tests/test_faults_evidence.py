@@ -15,6 +15,7 @@ import json
 
 import pytest
 import reward_kit as K
+from saying import says
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -109,7 +110,8 @@ def test_a_pass_whose_own_command_failed_is_recorded_as_a_fail_naming_it(tmp_pat
     from workflow.reward.ledger import ledger_verdicts
 
     assert ledger_verdicts(str(root), K.PLAN).get("p1.1") == "FAIL"
-    assert f"`{CHECK}` exited {status}" in said.text, said
+    assert says(said.text, "critic_ledger.command_failed", id="p1.1", command=CHECK,
+                status=status), said
 
 
 def test_a_pass_whose_command_did_not_run_is_a_fail(tmp_path):
@@ -117,7 +119,7 @@ def test_a_pass_whose_command_did_not_run_is_a_fail(tmp_path):
     said = K.critic_says(root, "CRITIC: PASS p1.1", ran=False)
     record = _last(root, "p1.1")
     assert record["verdict"] == "FAIL" and record["observed"]["status"] is None, record
-    assert "did not run" in said.text and CHECK in said.text, said
+    assert says(said.text, "critic_ledger.command_not_run", id="p1.1", command=CHECK), said
 
 
 def test_another_agents_run_of_the_command_does_not_count(tmp_path):
@@ -156,4 +158,5 @@ def test_the_playbooks_pass_rests_on_its_done_when_commands(tmp_path):
     said = K.critic_says(root, "CRITIC: PASS playbook", ran=False)
     record = _last(root, "playbook")
     assert record["verdict"] == "FAIL" and record["observed"] == {"command": DONE, "status": 3}
-    assert f"`{DONE}` exited 3" in said.text, said
+    assert says(said.text, "critic_ledger.command_failed", id="playbook", command=DONE,
+                status=3), said
