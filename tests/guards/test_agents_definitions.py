@@ -16,6 +16,9 @@ from _team_support import bash, set_config, workspace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from draws import examples
+from saying import keys_in, says
+
+import messages
 
 GOOD = """---
 name: sdd-builder
@@ -27,7 +30,20 @@ tools: Read, Glob, Grep, Write, Edit, Bash
 You are the Builder.
 """
 
-RULE_MARK = "no subagent may start other subagents"  # agent_definitions.rule, the rule stated
+RULE = "agent_definitions.rule"  # the rule, stated with every refusal
+
+
+def rendered(key, **fields) -> str:
+    """Message ``key`` as the hooks render it (the catalogue in use)."""
+    return messages.text(messages.DEFAULT, key, **fields)
+
+
+NO_FRONTMATTER = ("agent_definitions.err_no_frontmatter", {})
+SPAWN = ("agent_definitions.err_spawn", {})
+
+
+def missing(key):
+    return ("agent_definitions.err_missing", {"key": key})
 
 
 @pytest.fixture
@@ -46,11 +62,13 @@ def agent(inst, name="helper.md"):
 
 
 def assert_rule_block(result, *found):
+    """Refused by agent-definitions stating the rule, and naming each
+    ``(key, fields)`` problem in ``found``."""
     assert result.code == 2, result
     assert "[playgate:agent-definitions]" in result.stderr
-    assert RULE_MARK in result.stderr
-    for text in found:
-        assert text in result.stderr, (text, result.stderr)
+    assert says(result.stderr, RULE), result.stderr
+    for key, fields in found:
+        assert says(result.stderr, key, **fields), (key, fields, result.stderr)
 
 
 # ----------------------------------------------------------------------------- content rules
@@ -61,17 +79,19 @@ def test_a_valid_definition_is_written(ws):
 
 
 @pytest.mark.parametrize("content, found", [
-    ("You are the Builder.\n", "does not start with YAML frontmatter"),
-    ("\n---\nname: a\ndescription: b\n---\n", "does not start with YAML frontmatter"),
-    ("---\nname: a\ndescription: b\n", "never closed"),
-    ("---\nname: [a\ndescription: b\n---\n", "not valid YAML"),
-    ("---\n- a\n- b\n---\n", "must be a YAML mapping"),
-    ("---\ndescription: d\ntools: Read\n---\n", "no `name`"),
-    ("---\nname: a\ntools: Read\n---\n", "no `description`"),
-    ("---\nname: ''\ndescription: d\ntools: Read\n---\n", "`name` must be a non-empty string"),
-    ("---\nname: a\ndescription: 3\ntools: Read\n---\n", "`description` must be"),
-    ("---\n---\nbody\n", "no `name`"),
-    ("", "does not start with YAML frontmatter"),
+    ("You are the Builder.\n", NO_FRONTMATTER),
+    ("\n---\nname: a\ndescription: b\n---\n", NO_FRONTMATTER),
+    ("---\nname: a\ndescription: b\n", ("agent_definitions.err_unclosed", {})),
+    ("---\nname: [a\ndescription: b\n---\n", ("agent_definitions.err_yaml", {})),
+    ("---\n- a\n- b\n---\n", ("agent_definitions.err_mapping", {"type": "list"})),
+    ("---\ndescription: d\ntools: Read\n---\n", missing("name")),
+    ("---\nname: a\ntools: Read\n---\n", missing("description")),
+    ("---\nname: ''\ndescription: d\ntools: Read\n---\n",
+     ("agent_definitions.err_empty", {"key": "name"})),
+    ("---\nname: a\ndescription: 3\ntools: Read\n---\n",
+     ("agent_definitions.err_empty", {"key": "description"})),
+    ("---\n---\nbody\n", missing("name")),
+    ("", NO_FRONTMATTER),
 ])
 def test_frontmatter_with_name_and_description_is_required(ws, content, found):
     assert_rule_block(write(ws, agent(ws), content), found)
@@ -83,7 +103,7 @@ def test_frontmatter_with_name_and_description_is_required(ws, content, found):
 ])
 def test_no_agent_may_list_task_or_agent(ws, tools):
     content = f"---\nname: a\ndescription: d\ntools: {json.dumps(tools)}\n---\nbody\n"
-    assert_rule_block(write(ws, agent(ws), content), "`tools` includes")
+    assert_rule_block(write(ws, agent(ws), content), SPAWN)
 
 
 @pytest.mark.parametrize("tools", [
@@ -98,15 +118,15 @@ def test_other_tools_are_fine(ws, tools):
 
 def test_tools_must_be_names(ws):
     assert_rule_block(write(ws, agent(ws), "---\nname: a\ndescription: d\ntools: 3\n---\n"),
-                      "`tools` must be")
+                      ("agent_definitions.err_tools_type", {"type": "int"}))
     assert_rule_block(write(ws, agent(ws), "---\nname: a\ndescription: d\ntools: [1]\n---\n"),
-                      "`tools` must list")
+                      ("agent_definitions.err_tools_strings", {}))
 
 
 def test_missing_tools_list_is_a_warning(ws):
     result = write(ws, agent(ws), "---\nname: a\ndescription: d\n---\nbody\n")
     assert result.code == 0
-    assert "inherits every tool" in result.context
+    assert says(result.context, "agent_definitions.warn_no_tools"), result.context
     denied = "---\nname: a\ndescription: d\ndisallowedTools: Task, Agent\n---\nbody\n"
     result = write(ws, agent(ws), denied)
     assert result.code == 0 and result.stdout == ""
@@ -119,14 +139,15 @@ def test_edit_routes_are_judged_by_the_result(ws):
     path.write_text(GOOD)
     edit = {"file_path": str(path)}
     assert_rule_block(ws.tool("Edit", {**edit, "old_string": "tools: Read,",
-                                       "new_string": "tools: Task, Read,"}), "Task")
+                                       "new_string": "tools: Task, Read,"}),
+                      ("agent_definitions.err_spawn", {"tools": "Task"}))
     assert_rule_block(ws.tool("Edit", {**edit, "old_string": "name: sdd-builder\n",
-                                       "new_string": ""}), "no `name`")
+                                       "new_string": ""}), missing("name"))
     assert ws.tool("Edit", {**edit, "old_string": "You are the Builder.",
                             "new_string": "You build."}).code == 0
     assert_rule_block(ws.tool("MultiEdit", {**edit, "edits": [
         {"old_string": "You are", "new_string": "You were"},
-        {"old_string": "description: ", "new_string": "summary: "}]}), "no `description`")
+        {"old_string": "description: ", "new_string": "summary: "}]}), missing("description"))
     assert ws.tool("MultiEdit", {**edit, "edits": [
         {"old_string": "model: sonnet", "new_string": "model: opus"}]}).code == 0
     # A failing edit changes nothing and is not judged.
@@ -141,7 +162,7 @@ def test_notebook_edit_on_an_agent_file(ws):
                                            "metadata": {}}], "metadata": {}}))
     assert_rule_block(ws.tool("NotebookEdit", {"notebook_path": str(path), "cell_id": "c",
                                                "new_source": "x"}),
-                      "does not start with YAML frontmatter")
+                      NO_FRONTMATTER)
 
 
 @pytest.mark.parametrize("spelling", [
@@ -182,7 +203,7 @@ def test_user_level_agents(ws, tmp_path):
     payload = ws.payload("PreToolUse", tool_name="Write", tool_use_id="t",
                          tool_input={"file_path": str(path), "content": "---\nname: h\n---\n"})
     result = ws.hook("PreToolUse", payload, env={"HOME": str(home)})
-    assert_rule_block(result, "no `description`")
+    assert_rule_block(result, missing("description"))
 
 
 @pytest.mark.parametrize("rel", [
@@ -221,7 +242,8 @@ def test_bash_writes_to_agent_files_are_blocked(ws, command):
     result = bash(ws, command)
     assert result.code == 2, result
     assert "[playgate:agent-definitions]" in result.stderr
-    assert "Write or Edit" in result.stderr
+    assert (says(result.stderr, "agent_definitions.bash_writes")
+            or says(result.stderr, "agent_definitions.bash_unknown")), result.stderr
 
 
 @pytest.mark.parametrize("command", [
@@ -249,23 +271,25 @@ def test_session_start_warns_about_broken_definitions(installed):
     result = session_start(installed)
     assert result.code == 0, result
     text = result.context
-    assert "Agent definitions that break the rules (2)" in text
-    assert ".claude/agents/spawner.md: `tools` includes Task" in text
-    assert ".claude/agents/team/bare.md: it does not start with YAML frontmatter" in text
+    assert says(text, "agent_definitions_audit.header", count=2), text
+    assert ("- .claude/agents/spawner.md: " + rendered("agent_definitions.err_spawn", tools="Task")
+            in text.splitlines()), text
+    assert ("- .claude/agents/team/bare.md: " + rendered("agent_definitions.err_no_frontmatter")
+            in text.splitlines()), text
     assert "good.md" not in text and "notes.txt" not in text
     # Fixed files are no longer reported (the cache is keyed by content).
     (agents / "spawner.md").write_text(GOOD)
     (agents / "team" / "bare.md").unlink()
-    assert "Agent definitions" not in session_start(installed).context
+    assert not keys_in(session_start(installed).context, prefix="agent_definitions_audit.")
 
 
 def test_session_start_quiet_without_agents_or_when_off(installed):
-    assert "Agent definitions" not in session_start(installed).context
+    assert not keys_in(session_start(installed).context, prefix="agent_definitions_audit.")
     agents = installed.root / ".claude" / "agents"
     agents.mkdir(parents=True, exist_ok=True)
     (agents / "bad.md").write_text("x\n")
     set_config(installed.root, agent_definitions_guard=False)
-    assert "Agent definitions" not in session_start(installed).context
+    assert not keys_in(session_start(installed).context, prefix="agent_definitions_audit.")
 
 
 def test_session_start_audit_is_cached(installed):
@@ -276,7 +300,8 @@ def test_session_start_audit_is_cached(installed):
     agents.mkdir(parents=True, exist_ok=True)
     (agents / "bad.md").write_text("---\nname: b\ndescription: d\ntools: Agent\n---\n")
     first = audit.audit(str(installed.root))
-    assert first == [[".claude/agents/bad.md", ["`tools` includes Agent"]]]
+    assert first == [[".claude/agents/bad.md",
+                       [rendered("agent_definitions.err_spawn", tools="Agent")]]]
     from _team_support import run_python
 
     probe = ("import sys; sys.path.insert(0, sys.argv[1]); "
@@ -312,4 +337,4 @@ def test_spawn_tools_are_found_in_any_form(name, tools, as_list):
     text = (f"---\nname: {json.dumps(name)}\ndescription: d\ntools: {value}\n---\n")
     errors, _ = problems(text)
     spawns = any(t.split("(")[0] in ("Task", "Agent") for t in tools)
-    assert any("`tools` includes" in e for e in errors) == spawns
+    assert any(says(e, "agent_definitions.err_spawn") for e in errors) == spawns

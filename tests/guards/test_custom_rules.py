@@ -23,6 +23,7 @@ from conftest import SUITE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from draws import examples
+from saying import matches, pattern, says
 
 import shell
 from events.runtime import evaluate
@@ -156,54 +157,86 @@ def test_the_rules_load_with_their_lines(tmp_path):
     assert rs.rules[0].line == 3 and rs.rules[1].line == 8
 
 
-#: (text, line, words the one-line summary must contain)
+def said(text) -> list:
+    """The parts of a :class:`messages.Text` in order, a joined one taken
+    apart: ``(key, fields, str)`` (``None`` key and fields for a plain
+    string such as a field name)."""
+    parts = text.fields.get("parts") if getattr(text, "key", "") is None else None
+    if parts is not None:
+        return [p for part in parts for p in said(part)]
+    return [(getattr(text, "key", None), getattr(text, "fields", None), str(text))]
+
+
+#: (text, line, field named, messages the one-line summary is made of (key, fields it
+#: names), data words it must contain: a library's own words or the schema's description)
 BROKEN = [
     ("rules:\n  - name: a\n    action: allow\n    command: npm\n    reason: r\n", 3,
-     ["rules[0].action", "cannot allow"]),
+     "rules[0].action", [("rules.not_an_action", {"value": "'allow'"})], []),
     ("rules:\n  - name: a\n    action: deny\n    command: npm\n    reason: r\n", 3,
-     ["rules[0].action"]),
-    ("rules:\n  - name: a\n    action: block\n    command: npm\n", 2, ["reason"]),
+     "rules[0].action", [("rules.not_an_action", {"value": "'deny'"})], []),
+    ("rules:\n  - name: a\n    action: block\n    command: npm\n", 2,
+     "rules[0]", [("detail.schema.required", {"name": "'reason'"})], []),
     ("rules:\n  - name: a\n    action: block\n    comand: npm\n    reason: r\n", 2,
-     ["comand"]),
+     "rules[0]", [("detail.schema.additional", {"names": "'comand'"}),
+                  ("rules.allowed_keys", {})], ["comand"]),
     ("rules:\n  - name: a\n    action: block\n    command: /usr/bin/npm\n    reason: r\n", 4,
-     ["rules[0].command", "command name"]),
+     "rules[0].command", [("detail.schema.pattern", {"value": "'/usr/bin/npm'"})],
+     ["command name"]),
     (("rules:\n  - name: a\n    action: block\n    command: npm\n    reason: r\n"
-      "    flags: [publish]\n"), 6, ["rules[0].flags[0]"]),
+      "    flags: [publish]\n"), 6,
+     "rules[0].flags[0]", [("detail.schema.pattern", {"value": "'publish'"})], []),
     (("rules:\n  - name: a\n    action: block\n    command: npm\n    reason: r\n"
-      "  - name: a\n    action: ask\n    command: npm\n    reason: r\n"), 6, ["used twice"]),
+      "  - name: a\n    action: ask\n    command: npm\n    reason: r\n"), 6,
+     "rules[1].name", [("rules.duplicate_name", {"name": "'a'", "line": 2})], []),
     ("rules:\n  - name: a\n    action: block\n    action: ask\n    command: npm\n    reason: r\n",
-     4, ["duplicate key"]),
-    ("rules:\n  - name: a\n    action: [block\n", 4, ["not valid YAML"]),
-    ("- just\n- a list\n", 1, ["(top level)"]),
+     4, "", [("rules.not_yaml", {})], ["duplicate key"]),
+    ("rules:\n  - name: a\n    action: [block\n", 4, "", [("rules.not_yaml", {})], []),
+    ("- just\n- a list\n", 1, "(top level)", [("detail.schema.type", {"expected": "object"})],
+     []),
     ("rules:\n  - name: a\n    action: block\n    command: npm\n    reason: r\n    args: yes\n",
-     6, ["rules[0].args", "booleans"]),
+     6, "rules[0].args", [("detail.schema.type", {"value": "True", "expected": "array"}),
+                          ("rules.yaml_booleans", {})], []),
 ]
 
 
-@pytest.mark.parametrize("text,line,words", BROKEN, ids=[str(i) for i in range(len(BROKEN))])
-def test_a_broken_file_names_its_line_and_field(tmp_path, text, line, words):
+@pytest.mark.parametrize("text,line,where,said_keys,words", BROKEN,
+                         ids=[str(i) for i in range(len(BROKEN))])
+def test_a_broken_file_names_its_line_and_field(tmp_path, text, line, where, said_keys, words):
     (tmp_path / ".claude").mkdir()
     write_rules(tmp_path, text)
     rs = rules.load(str(tmp_path), use_cache=False)
     assert rs.broken and rs.rules == ()
     summary = rs.summary()
     assert "\n" not in summary
-    assert summary.startswith(f"line {line}:"), summary
+    parts = said(summary)
+    # line L: field: the problem, in that order
+    assert parts[0][:2] == ("rules.at_line", {"line": line}), parts
+    assert parts[1][0] is None and parts[1][2] == (f"{where}: " if where else ""), parts
+    assert summary.startswith(parts[0][2] + parts[1][2]), summary
+    keyed = [(key, fields) for key, fields, _ in parts[2:] if key]
+    for key, fields in said_keys:
+        assert any(k == key and {n: f.get(n) for n in fields} == fields
+                   for k, f in keyed), (key, fields, parts)
     for word in words:
         assert word in summary, summary
 
 
 def test_unreadable_files_are_broken(tmp_path):
     (tmp_path / ".claude" / "playgate-rules.yaml").mkdir(parents=True)
-    assert "directory" in rules.load(str(tmp_path)).summary()
+    keyed = [p[:2] for p in said(rules.load(str(tmp_path)).summary()) if p[0]]
+    assert keyed == [("rules.is_dir", {"file": ".claude/playgate-rules.yaml"})], keyed
     big = tmp_path / "big"
     (big / ".claude").mkdir(parents=True)
     write_rules(big, "#" * (rules.MAX_BYTES + 10))
-    assert "larger" in rules.load(str(big)).summary()
+    keyed = [p[:2] for p in said(rules.load(str(big)).summary()) if p[0]]
+    assert keyed == [("rules.too_large", {"file": ".claude/playgate-rules.yaml",
+                                          "limit": rules.MAX_BYTES})], keyed
     bad = tmp_path / "bad"
     (bad / ".claude").mkdir(parents=True)
     (bad / ".claude" / "playgate-rules.yaml").write_bytes(b"rules: \xff\xfe\n")
-    assert "UTF-8" in rules.load(str(bad)).summary()
+    assert rules.load(str(bad)).broken
+    keyed = [p[0] for p in said(rules.load(str(bad), use_cache=False).summary()) if p[0]]
+    assert "rules.not_utf8" in keyed, keyed
 
 
 def test_the_cache_follows_the_content(tmp_path):
@@ -483,8 +516,12 @@ def test_a_broken_file_blocks_every_bash_command_and_approves_nothing(tmp_path):
                          "    reason: r\n")
     r = ws.tool("Bash", {"command": "ls"})
     assert r.blocked and "[playgate:custom-rules]" in r.reason
-    assert "line 3" in r.reason and "rules[0].action" in r.reason
-    assert "playgate validate" in r.reason
+    broken = matches(r.reason, "custom_rules.broken", file=".claude/playgate-rules.yaml")
+    assert len(broken) == 1, r.reason  # its template names `playgate validate`
+    problem = broken[0]["problem"]
+    at = pattern("rules.at_line", line=3).match(problem)
+    assert at and problem[at.end():].startswith("rules[0].action: "), problem
+    assert says(problem, "rules.not_an_action", value="'alow'"), problem
     assert len(r.reason.strip().splitlines()) == 1
     gate = ws.hook("PermissionRequest", tool_name="Bash", tool_input={"command": "ls"})
     assert gate.stdout.strip() == ""
@@ -548,9 +585,12 @@ def test_schema_explain_and_doctor(tmp_path):
     assert json.loads(Path(path).read_text()) == json.loads(Path(rules.schema_path()).read_text())
     assert json.loads(_cli(ws.root, "schema", "rules").stdout)["title"].startswith("playgate")
     out = _cli(ws.root, "explain", "sudo npm publish").stdout
-    assert "Custom rules (.claude/playgate-rules.yaml)" in out
-    assert "BLOCK  npm-publish (line 3): npm publish (via sudo): releases are made by CI" in out
-    assert re.search(r"rules\s+not reached|rules\s+DIALOG", out)
+    assert says(out, "explain.rules", file=".claude/playgate-rules.yaml"), out
+    assert says(out, "explain.rule_match", action="BLOCK", rule="npm-publish", line=3,
+                command="npm publish (via sudo)", reason="releases are made by CI"), out
+    status = "|".join(pattern(key).pattern for key in ("explain.status.not_reached",
+                                                        "explain.status.dialog"))
+    assert re.search(rf"rules\s+(?:{status})", out), out
     data = json.loads(_cli(ws.root, "explain", "--json", "ls -la").stdout)
     assert data["rules"]["matches"][0]["rule"] == "ls-all"
     assert next(p for p in data["permission"]["phases"] if p["phase"] == "rules")[
@@ -559,7 +599,10 @@ def test_schema_explain_and_doctor(tmp_path):
     assert "custom-rules" in json.dumps(doctor)
     write_rules(ws.root, "rules: 3\n")
     doctor = _cli(ws.root, "doctor", "--no-run")
-    assert "playgate-rules.yaml: line 1: rules:" in doctor.stdout
+    error = matches(doctor.stdout, "doctor.rules_error", file=".claude/playgate-rules.yaml")
+    assert len(error) == 1, doctor.stdout
+    at = pattern("rules.at_line", line=1).match(error[0]["problem"])
+    assert at and error[0]["problem"][at.end():].startswith("rules: "), doctor.stdout
     assert doctor.returncode == 1
     # Said once, by the custom-rules check, not again as an invalid state file.
     found = [check for check in json.loads(_cli(ws.root, "doctor", "--no-run", "--json").stdout)

@@ -6,11 +6,15 @@ import json
 import os
 
 import pytest
+from saying import matches, says
+
+import messages
 
 from events.verdict import ALLOW, BLOCK, WARN
 from guards import playbook_guard
 
 MARKER = ".claude/session-state/prompt-analyzer-called"
+PLAN = "play/p1/plan.json"
 
 
 def check(ws, rel, content="x\n", **extra):
@@ -51,7 +55,7 @@ def test_unreviewed_playbook_blocks_and_asks_for_the_reviewer(analysed):
     analysed.playbook(reviewed=False)
     r = analysed.edit("src/app.py")
     assert r.blocked and r.guard == "playbook-guard"
-    assert "subagent_type='reviewer'" in r.stderr and "not reviewed" in r.stderr
+    assert says(r.stderr, "playbook_guard.not_reviewed", plan=PLAN), r.stderr
 
 
 @pytest.mark.parametrize("value", ["true", 1, "yes", None])
@@ -63,7 +67,7 @@ def test_reviewed_must_be_the_boolean_true(analysed, value):
 def test_missing_context_blocks(analysed):
     analysed.playbook(context=False)
     r = analysed.edit("src/app.py")
-    assert r.blocked and "'context'" in r.stderr and "understanding" in r.stderr
+    assert r.blocked and says(r.stderr, "playbook_guard.no_context", plan=PLAN), r.stderr
 
 
 def test_reviewed_playbook_allows(analysed):
@@ -84,7 +88,9 @@ def test_self_or_empty_reviewer_warns(analysed, reviewer):
 def test_active_path_outside_the_project_blocks_with_the_fix(analysed):
     analysed.set_state("playbook", active="/etc/passwd")
     r = analysed.edit("src/app.py")
-    assert r.blocked and "outside the project" in r.stderr and "state.md" in r.stderr
+    outside = messages.text(messages.DEFAULT, "playbook.active_outside",
+                            value=repr("/etc/passwd"))
+    assert r.blocked and says(r.stderr, "playbook_guard.playbook_error", error=outside), r.stderr
 
 
 @pytest.mark.parametrize("active", ["play/archive/p0/plan.json", "play/template/plan.json",
@@ -111,12 +117,24 @@ def test_active_symlink_out_of_the_project_is_refused(analysed, tmp_path):
     assert check(analysed, "src/app.py").kind == BLOCK
 
 
-@pytest.mark.parametrize("content", ["{not json", "[]", '{"format_version": 99}', ""])
-def test_unreadable_plan_blocks_and_stays_fixable(analysed, content):
+def plan_error(stderr, key, **fields) -> bool:
+    """``stderr`` says the active plan cannot be read, for the reason ``key``
+    naming the plan (and ``fields``)."""
+    found = matches(stderr, "playbook_guard.plan_error")
+    return len(found) == 1 and says(found[0]["error"], key, label=PLAN, **fields)
+
+
+@pytest.mark.parametrize("content,key,fields", [
+    ("{not json", "playbook.not_json", {}),
+    ("[]", "playbook.not_object", {"type": "list"}),
+    ('{"format_version": 99}', "playbook.unknown_version", {"version": 99}),
+    ("", "playbook.not_json", {}),
+])
+def test_unreadable_plan_blocks_and_stays_fixable(analysed, content, key, fields):
     plan = analysed.playbook()
     plan.write_text(content)
     r = analysed.edit("src/app.py")
-    assert r.blocked and "cannot be read" in r.stderr, r
+    assert r.blocked and plan_error(r.stderr, key, **fields), r
     # the plan itself stays writable so it can be repaired
     assert check(analysed, "play/p1/plan.json", "{}").kind == ALLOW
 
@@ -124,7 +142,7 @@ def test_unreadable_plan_blocks_and_stays_fixable(analysed, content):
 def test_missing_plan_blocks(analysed):
     analysed.playbook().unlink()
     r = analysed.edit("src/app.py")
-    assert r.blocked and "does not exist" in r.stderr
+    assert r.blocked and plan_error(r.stderr, "playbook.file_missing"), r
 
 
 # ------------------------------------------------------------------ marking reviewed
@@ -148,7 +166,9 @@ def test_state_problems_are_named_when_no_playbook_is_seen(analysed):
     path = analysed.root / "state.md"
     path.write_text(path.read_text().replace("active: null", "active: [broken"))
     r = analysed.edit("src/app.py")
-    assert r.blocked and "state.md has problems" in r.stderr
+    assert r.blocked and says(r.stderr, "playbook_guard.no_playbook"), r
+    assert says(r.stderr, "shared.state_problems") or says(r.stderr, "shared.state_problems_more")
+    assert says(r.stderr, "state_md.yaml_broken", section="playbook"), r.stderr
 
 
 def test_playbook_name_symlinked_to_code_is_judged_as_the_code(analysed):
@@ -158,7 +178,8 @@ def test_playbook_name_symlinked_to_code_is_judged_as_the_code(analysed):
     (analysed.root / "play" / "x").mkdir()
     os.symlink(analysed.root / "src" / "app.py", analysed.root / "play" / "x" / "plan.json")
     r = analysed.write("play/x/plan.json", "{}")
-    assert r.blocked and r.guard == "playbook-guard" and "not reviewed" in r.stderr, r
+    assert r.blocked and r.guard == "playbook-guard", r
+    assert says(r.stderr, "playbook_guard.not_reviewed", plan=PLAN), r.stderr
 
 
 def test_symlink_to_the_playbook_is_the_playbook(analysed):

@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from saying import matches, pattern, says
+
 PENDING = ".claude/.session-init/pending"
 REQUIRED = ".claude/.session-init/required_playbook"
 READ_DIR = ".claude/.session-init/read"
@@ -25,6 +27,26 @@ def start(ws, source="startup", env=None):
     return hso["additionalContext"]
 
 
+def problems(context, **fields):
+    """The keys of the problems the context reports (each a line that is
+    ``session_start.problem`` followed by the problem), those among
+    ``protected_list.*`` and ``state_md.*`` that render with ``fields``."""
+    found = set()
+    for line in context.splitlines():
+        head = pattern("session_start.problem").match(line)
+        if not head:
+            continue
+        rest = line[head.end():]
+        for key in ("state_md.yaml_broken", "protected_list.unknown_level",
+                    "protected_list.no_pattern"):
+            try:
+                if pattern(key, **fields).match(rest):
+                    found.add(key)
+            except ValueError:  # a field the template does not have
+                continue
+    return found
+
+
 def test_fresh_session_writes_markers_and_last_start(ws):
     before = (ws.root / "state.md").read_text()
     context = start(ws)
@@ -35,9 +57,10 @@ def test_fresh_session_writes_markers_and_last_start(ws):
     assert m, after
     # every other byte of state.md is as it was
     assert after.replace(m.group(0), "last_start: null") == before
-    assert "state.md" in context and "Read" in context
-    assert "playbook-init" in context  # no playbook active
-    assert "Branch: feat/x" in context
+    first = matches(context, "session_start.read_first")
+    assert len(first) == 1 and "state.md" in first[0]["files"], context
+    assert says(context, "session_start.no_playbook"), context  # no playbook active
+    assert says(context, "session_start.branch", branch="feat/x"), context
 
 
 def test_active_playbook_is_recorded_and_announced(ws):
@@ -45,7 +68,8 @@ def test_active_playbook_is_recorded_and_announced(ws):
     context = start(ws)
     assert (ws.root / REQUIRED).read_text().strip() == "play/p1/plan.json"
     assert "play/p1/plan.json" in context and "play/p1/progress.json" in context
-    assert "phase p1" in context and "0/1 subtasks done" in context
+    assert says(context, "session_start.playbook", plan="play/p1/plan.json", phase="p1",
+                done=0, total=1), context
 
 
 def test_previous_reads_are_forgotten(ws):
@@ -61,7 +85,7 @@ def test_stale_post_loop_pending(ws, source, removed):
     ws.marker(POST_LOOP, '{"playbook": "p0"}')
     context = start(ws, source)
     assert ws.has(POST_LOOP) is not removed
-    assert ("stale post-loop-pending" in context) is removed
+    assert says(context, "session_start.stale_pending") is removed
 
 
 @pytest.mark.parametrize("source,kept", [("startup", False), ("clear", False),
@@ -72,16 +96,19 @@ def test_prompt_analysis_belongs_to_one_conversation(ws, source, kept):
     assert ws.has(".claude/session-state/prompt-analyzer-called") is kept
 
 
-@pytest.mark.parametrize("active,why", [
-    ("play/gone/plan.json", "does not exist"),
-    ("play/archive/p0/plan.json", "working playbook"),
-    ("/etc/passwd", "outside the project"),
+@pytest.mark.parametrize("active,why,fields", [
+    ("play/gone/plan.json", "session_start.missing_plan", {"plan": "play/gone/plan.json"}),
+    ("play/archive/p0/plan.json", "playbook.active_not_working",
+     {"value": repr("play/archive/p0/plan.json")}),
+    ("/etc/passwd", "playbook.active_outside", {"value": repr("/etc/passwd")}),
 ])
-def test_missing_or_invalid_playbook_is_reset_and_said(ws, active, why):
+def test_missing_or_invalid_playbook_is_reset_and_said(ws, active, why, fields):
     ws.set_state("playbook", active=active)
     text = (ws.root / "state.md").read_text()
     context = start(ws)
-    assert "reset to null" in context and why in context
+    reset = matches(context, "session_start.active_reset")
+    assert len(reset) == 1, context
+    assert says(reset[0]["reason"], why, **fields), context
     from statefiles import state_md
 
     assert state_md.load(str(ws.root)).active_playbook is None
@@ -94,7 +121,8 @@ def test_missing_or_invalid_playbook_is_reset_and_said(ws, active, why):
 def test_missing_state_md_is_reported_not_created(ws):
     (ws.root / "state.md").unlink()
     context = start(ws)
-    assert "state.md is missing" in context and "install.py" in context
+    missing = matches(context, "session_start.no_state")
+    assert len(missing) == 1 and "install.py" in missing[0]["repair"], context
     assert not ws.has("state.md")
     assert ws.has(PENDING)
 
@@ -103,19 +131,23 @@ def test_broken_state_md_is_reported_and_nothing_crashes(ws):
     path = ws.root / "state.md"
     path.write_text(path.read_text().replace("last_end: null", "last_end: [oops"))
     context = start(ws)
-    assert "Problem: state.md: the YAML of section 'session' is broken" in context
+    assert "state_md.yaml_broken" in problems(context, section="session"), context
     assert "[oops" in path.read_text()  # the broken section was not rewritten
 
 
 def test_protected_list_problems_are_reported(ws):
     (ws.root / ".claude" / "protected-files.txt").write_text("NOPE:x\nBLOCK:\n")
     context = start(ws)
-    assert "unknown level 'NOPE'" in context and "no pattern" in context
+    label = ".claude/protected-files.txt"
+    assert "protected_list.unknown_level" in problems(context, label=label, line=1,
+                                                      level="'NOPE'"), context
+    assert "protected_list.no_pattern" in problems(context, label=label, line=2), context
 
 
 def test_on_main_the_context_says_so(ws):
     ws.branch("main")
-    assert "feature branch" in start(ws)
+    context = start(ws)
+    assert says(context, "session_start.branch_main", branch="main"), context
 
 
 def test_second_start_is_fast_path_and_keeps_the_file_well_formed(ws):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 from bashenv import make_workspace
+from saying import says
 
 from shell import analyse, codescan
 
@@ -121,14 +122,24 @@ def ws(tmp_path_factory):
     return w
 
 
-@pytest.mark.parametrize("command", [
-    "python3 tools/evil.py", "python3 tools/tree.py", "node tools/evil.js",
-    "node tools/evil.mjs", "ruby tools/evil.rb", "perl tools/evil.pl", "python3 tools/state.py",
-    "python3 -m tools.evil", "python -m tools.tree", "cd tools && python3 evil.py",
+DESTRUCTIVE, WRITES = "bash_check.script_destructive", "bash_check.script_writes"
+
+
+@pytest.mark.parametrize("command,key,script", [
+    ("python3 tools/evil.py", DESTRUCTIVE, "tools/evil.py"),
+    ("python3 tools/tree.py", DESTRUCTIVE, "tools/tree.py"),
+    ("node tools/evil.js", DESTRUCTIVE, "tools/evil.js"),
+    ("node tools/evil.mjs", DESTRUCTIVE, "tools/evil.mjs"),
+    ("ruby tools/evil.rb", DESTRUCTIVE, "tools/evil.rb"),
+    ("perl tools/evil.pl", DESTRUCTIVE, "tools/evil.pl"),
+    ("python3 tools/state.py", WRITES, "tools/state.py"),
+    ("python3 -m tools.evil", DESTRUCTIVE, "tools/evil.py"),
+    ("python -m tools.tree", DESTRUCTIVE, "tools/tree.py"),
+    ("cd tools && python3 evil.py", DESTRUCTIVE, "tools/evil.py"),
 ])
-def test_script_files_are_judged_like_shell_scripts(ws, command):
+def test_script_files_are_judged_like_shell_scripts(ws, command, key, script):
     code, err, _ = ws.decide(command)
-    assert code == 2 and "script" in err, (command, err)
+    assert code == 2 and says(err, key, script=script), (command, err)
 
 
 @pytest.mark.parametrize("command", ["python3 tools/ok.py", "node tools/ok.js",

@@ -53,15 +53,28 @@ def test_scan_ignores_headings_inside_fences_and_a_bom():
     assert info["errors"] == []
 
 
-@pytest.mark.parametrize("text,needle", [
-    ("## goal\nno block here\n## session\n```yaml\na: 1\n```\n", "has no ```yaml block"),
-    ("## goal\n```yaml\na: 1\n", "never closed"),
-    (doc(goal="a: 1\n") + "---\n" + doc(goal="a: 2\n"), "more than once"),
-    ("## goal\n", "has no ```yaml block"),
+def problems(errors) -> list:
+    """``(key, fields)`` of each problem (a :class:`messages.Text`)."""
+    return [(getattr(e, "key", None), getattr(e, "fields", None)) for e in errors]
+
+
+def reported(errors, key, **fields) -> bool:
+    """One of ``errors`` is message ``key`` with (at least) ``fields``."""
+    return any(k == key and {n: f.get(n) for n in fields} == fields
+               for k, f in problems(errors))
+
+
+@pytest.mark.parametrize("text,key,fields", [
+    ("## goal\nno block here\n## session\n```yaml\na: 1\n```\n", "state_md.no_yaml_block",
+     {"section": "goal"}),
+    ("## goal\n```yaml\na: 1\n", "state_md.unclosed_block", {"section": "goal"}),
+    (doc(goal="a: 1\n") + "---\n" + doc(goal="a: 2\n"), "state_md.duplicate_section",
+     {"section": "goal"}),
+    ("## goal\n", "state_md.no_yaml_block", {"section": "goal"}),
 ])
-def test_structure_problems_are_reported_with_the_fix(text, needle):
+def test_structure_problems_are_reported_with_the_fix(text, key, fields):
     errors = state_md.parse(text)["errors"]
-    assert any(needle in e for e in errors), errors
+    assert reported(errors, key, **fields), problems(errors)
 
 
 def test_duplicate_section_reads_the_first():
@@ -69,17 +82,23 @@ def test_duplicate_section_reads_the_first():
     assert state_md.parse(text)["sections"]["config"]["security"] == "strict"
 
 
-@pytest.mark.parametrize("body,needle", [
-    ("active: [unclosed\n", "broken near line"),
-    ("- a\n- b\n", "must be a YAML mapping"),
-    ("when: 2026-13-45\n", "broken"),  # a timestamp with month 13
-    ("x: !!python/object:os.system 1\n", "broken"),  # safe loader refuses tags
+BROKEN = "state_md.yaml_broken"
+
+
+@pytest.mark.parametrize("body,key,fields", [
+    ("active: [unclosed\n", BROKEN, {"section": "playbook"}),
+    ("- a\n- b\n", "state_md.not_mapping", {"section": "playbook", "type": "list"}),
+    ("when: 2026-13-45\n", BROKEN, {"section": "playbook"}),  # a timestamp with month 13
+    ("x: !!python/object:os.system 1\n", BROKEN, {"section": "playbook"}),  # tags refused
 ])
-def test_broken_yaml_reads_as_empty_with_an_error(body, needle):
+def test_broken_yaml_reads_as_empty_with_an_error(body, key, fields):
     parsed = state_md.parse(doc(playbook=body, goal="status: idle\n"))
     assert parsed["sections"]["playbook"] == {}
     assert parsed["sections"]["goal"] == {"status": "idle"}
-    assert any(needle in e for e in parsed["errors"]), parsed["errors"]
+    assert reported(parsed["errors"], key, **fields), problems(parsed["errors"])
+    if key == BROKEN:  # "broken near line N"
+        assert all(isinstance(f["line"], int) for k, f in problems(parsed["errors"])
+                   if k == key), problems(parsed["errors"])
 
 
 def test_values_become_json():
@@ -131,10 +150,11 @@ def test_missing_security_and_flags(root):
 def test_load_missing_too_large_and_unreadable(root):
     assert state_md.load(str(root)) is None
     put(root, b"#" * (state_md.MAX_BYTES + 1), binary=True)
-    assert "larger than" in state_md.load(str(root)).errors[0]
+    assert problems(state_md.load(str(root)).errors[:1]) == [
+        ("state_md.too_large", {"limit": state_md.MAX_BYTES})]
     (root / "state.md").unlink()
     (root / "state.md").mkdir()
-    assert "cannot be read" in state_md.load(str(root)).errors[0]
+    assert problems(state_md.load(str(root)).errors[:1])[0][0] == "state_md.unreadable"
 
 
 def test_cache_is_keyed_on_content_and_forged_entries_are_ignored(root):
@@ -226,8 +246,9 @@ def test_absent_key_is_appended_to_its_section(root):
 def test_absent_section_is_appended_or_refused(root):
     text = doc(goal="status: idle\n")
     put(root, text)
-    with pytest.raises(StateError, match="no 'session' section"):
+    with pytest.raises(StateError) as refused:
         state_md.update_keys(str(root), "session", {"last_end": None}, create=False)
+    assert problems(refused.value.args) == [("state_md.write_no_section", {"section": "session"})]
     assert (root / "state.md").read_text() == text
     state_md.update_keys(str(root), "session", {"last_end": None})
     new = (root / "state.md").read_text()
@@ -263,8 +284,9 @@ def test_duplicate_section_updates_the_first_and_leaves_the_second(root):
 def test_broken_target_section_is_refused_and_the_file_kept(root):
     text = doc(goal="status: [idle\n", session="last_start: null\n")
     put(root, text)
-    with pytest.raises(StateError, match="broken"):
+    with pytest.raises(StateError) as refused:
         state_md.update_keys(str(root), "goal", {"status": "done"})
+    assert reported(refused.value.args, "state_md.write_broken", section="goal"), refused.value
     assert (root / "state.md").read_text() == text
 
 
@@ -277,11 +299,14 @@ def test_broken_other_section_does_not_prevent_writing(root):
 
 
 def test_missing_and_non_utf8_files_are_refused(root):
-    with pytest.raises(StateError, match="does not exist"):
+    with pytest.raises(StateError) as refused:
         state_md.update_keys(str(root), "goal", {"status": "done"})
+    assert reported(refused.value.args, "state_md.write_missing",
+                    path=str(root / "state.md")), problems(refused.value.args)
     put(root, doc(goal="status: idle\n").encode() + b"\xff\xfe", binary=True)
-    with pytest.raises(StateError, match="not valid UTF-8"):
+    with pytest.raises(StateError) as refused:
         state_md.update_keys(str(root), "goal", {"status": "done"})
+    assert reported(refused.value.args, "state_md.write_not_utf8"), problems(refused.value.args)
 
 
 @pytest.mark.parametrize("value", [

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from draws import examples
+from saying import pattern, says
 
 from guards import compact_wait
 
@@ -46,15 +47,15 @@ def waiting_ws(ws, mode="wait"):
 def test_wait_mode_says_wait_not_continue(ws):
     waiting_ws(ws)
     context = start(ws)
-    assert "wait for the user" in context.lower() or "waiting for the user" in context.lower()
-    assert "config.after_compact: wait" in context and "do not continue" in context
+    assert says(context, "compact_resume.wait"), context
     assert ws.has(MARKER)
 
 
 def test_continue_mode_says_continue_and_writes_no_marker(ws):
     waiting_ws(ws, "continue")
     context = start(ws)
-    assert "continue subtask" in context and "do not continue" not in context
+    assert says(context, "lifecycle.resume_playbook"), context
+    assert not says(context, "compact_resume.wait"), context
     assert not ws.has(MARKER)
 
 
@@ -62,7 +63,7 @@ def test_sync_sdd_waits_by_default(ws):
     ws.ready()
     ws.set_state("config", workflow="sync-sdd")
     context = start(ws)
-    assert "do not continue" in context and ws.has(MARKER)
+    assert says(context, "compact_resume.wait") and ws.has(MARKER), context
 
 
 def test_golden_path_continues_by_default(ws):
@@ -95,7 +96,7 @@ def test_every_tool_of_the_lead_is_refused_until_the_user_speaks(ws, tool, tool_
         tool_input = dict(tool_input, file_path=ws.abs(tool_input["file_path"]))
     r = ws.pre(tool, tool_input, session_id="s")
     assert r.blocked and r.guard == "compact-wait", r
-    assert "config.after_compact: wait" in r.stderr and "end your turn" in r.stderr
+    assert says(r.stderr, "compact_wait.refused", tool=tool), r.stderr
     code, _out, _err, _ = prompt(ws)
     assert code == 0 and not ws.has(MARKER)
     r = ws.pre(tool, tool_input, session_id="s")
@@ -170,7 +171,10 @@ def test_stop_is_never_blocked_while_waiting_and_names_the_due_step(ws):
     start(ws)
     code, out, _err = stop(ws)
     assert code == 0 and out.get("decision") != "block", out
-    assert "post-loop" in out.get("systemMessage", "") and "waiting" in out["systemMessage"]
+    message = out.get("systemMessage", "")
+    waiting = pattern("compact_wait.stop_due").search(message)
+    assert waiting and says(message[waiting.end():], "post_loop_pending.stop",
+                            playbook=" p1"), message  # the due step named
     # the due step's own block is back once the user has spoken
     prompt(ws)
     code, out, _err = stop(ws)
@@ -191,7 +195,7 @@ def test_through_the_installed_hooks(installed):
 
     state_md.update_keys(str(installed.root), "config", {"after_compact": "wait"})
     r = installed.hook("SessionStart", source="compact")
-    assert r.code == 0 and "config.after_compact: wait" in r.context, r
+    assert r.code == 0 and says(r.context, "compact_resume.wait"), r
     state = str(installed.root / "state.md")
     r = installed.tool("Read", {"file_path": state})
     assert r.blocked and "[playgate:compact-wait]" in r.reason, r
