@@ -72,7 +72,7 @@ def catalogue(lang: str) -> dict:
         table = module.MESSAGES
         if lang == DEFAULT and os.environ.get("PLAYGATE_MESSAGES_REWORDED") == "1":
             # The test runs that prove no test reads wording (messages/reworded.py).
-            from messages import reworded
+            from messages import reworded  # lazy: only those runs load the transform
 
             table = reworded.catalogue(table)
         _loaded[lang] = table
