@@ -65,3 +65,22 @@ def examples(budget: int, name: str | None = None) -> int:
         return budget
     share = SHARES[name or profile()]
     return max(FLOOR, -(-int(budget * share * 1000) // 1000))
+
+
+def spread(total: int, count: int, name: str | None = None) -> list:
+    """The rows of a table of ``total`` that a run sends through its costly
+    route (a hook subprocess, a killed process): ``count`` of them evenly
+    spread from the first to the last, both included, in order; every row
+    (``range(total)``) under the ``deep`` profile or when ``count`` covers
+    the table. The cheap route (in-process) still answers every row: this is
+    for tables whose every case is checked there, and whose costly route
+    adds only the wiring, the same for every row.
+
+    >>> spread(10, 4, "fixed"), spread(10, 4, "deep"), spread(3, 5, "fixed")
+    ([0, 3, 6, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [0, 1, 2])
+    """
+    if count < 2 or total < 1:
+        raise ValueError(f"a spread of {count} over {total} rows")
+    if count >= total or (name or profile()) == "deep":
+        return list(range(total))
+    return [round(i * (total - 1) / (count - 1)) for i in range(count)]

@@ -1,23 +1,29 @@
-"""The permission gate's table: commands through the installed hook.
+"""The permission gate's table: commands an installed repository is asked about.
 
-Every case is piped as a PermissionRequest payload into the registered
-command of an installed repository (``sh -c`` with ``CLAUDE_PROJECT_DIR``,
-as Claude Code runs it). ``allow`` means the hook printed the allow object;
+Every case is answered by the hook's own entry
+(``events.permission_request.serve``) in-process, against an installed
+repository; a spread of them (:data:`THROUGH_THE_HOOK`, first and last
+included; every case under the ``deep`` profile, tests/draws.py) is also
+piped as a PermissionRequest payload into the registered command (``sh -c``
+with ``CLAUDE_PROJECT_DIR``, as Claude Code runs it), which must answer
+exactly the same. ``allow`` means the hook printed the allow object;
 ``dialog`` means it printed nothing (the user is asked). The hook only
 analyses the commands; none of them is ever executed.
 
-The cases run once per module, a few at a time (2 shared cores), and each is
-then asserted on its own. Placeholders: ``{root}`` is the project, ``{out}``
-a directory outside it.
+The cases run once per module and each is then asserted on its own.
+Placeholders: ``{root}`` is the project, ``{out}`` a directory outside it.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import KW_ONLY, dataclass
 
+import draws
 import pytest
 from conftest import FIXTURES, Installed, install, make_repo
 
@@ -962,7 +968,7 @@ def _body(installed, out, i, case):
 
 def _run(installed, data: bytes):
     command = installed.command("PermissionRequest", "Bash")
-    env = dict(__import__("os").environ, CLAUDE_PROJECT_DIR=str(installed.root))
+    env = dict(os.environ, CLAUDE_PROJECT_DIR=str(installed.root))
     env.pop("PLAYGATE_TRACE", None)
     proc = subprocess.run(["sh", "-c", command], input=data, capture_output=True, env=env,
                           cwd=str(installed.root), timeout=60, check=False)
@@ -973,13 +979,57 @@ def _run(installed, data: bytes):
 #: Tests that read every case's answer (marked slow in tests/conftest.py):
 #: when one of them runs, every case is run.
 WHOLE_TABLE = ("test_every_phase_decides_somewhere", "test_every_case_is_audited")
+#: How many cases go through the installed hook as well (a subprocess each,
+#: about 60 ms of CPU): a spread over the table, first and last included,
+#: under the fixed and explore profiles; the deep profile sends every case
+#: (tests/draws.py). Every case is answered by the gate's own code in-process.
+THROUGH_THE_HOOK = 120
+
+
+def _in_process(installed, data: bytes):
+    """The gate's answer to ``data`` from the hook's own entry
+    (``events.permission_request.serve``) in this process: the code the
+    installed hook runs, without its interpreter, and without its watchdog
+    (a SIGALRM timer that would answer for a pytest worker)."""
+    from events import permission_request
+
+    env = dict(os.environ, CLAUDE_PROJECT_DIR=str(installed.root))
+    env.pop("PLAYGATE_TRACE", None)
+    stdout, stderr = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(permission_request, "arm_watchdog", lambda event: False)
+        code = permission_request.serve(io.BytesIO(data), stdout, stderr, env=env)
+    return code, stdout.getvalue(), stderr.getvalue()
+
+
+def _audit_lines(root) -> dict:
+    """``{session: line}`` from the audit log and its rotated generations."""
+    from permission import audit
+
+    lines = {}
+    log = root / audit.LOG
+    for path in [log.with_name(f"{log.name}.{k}") for k in range(audit.KEEP, 0, -1)] + [log]:
+        if path.is_file():
+            for raw in path.read_text(encoding="utf-8", errors="replace").split("\n"):
+                try:
+                    line = json.loads(raw)
+                except ValueError:
+                    continue
+                lines[line.get("session")] = line
+    return lines
 
 
 @pytest.fixture(scope="module")
 def results(gate, request):
-    """``(outputs, audit lines)``: ``outputs[i]`` is case ``i``'s answer from
-    the installed hook, for the cases this session runs (the inner loop runs a
-    sample, tests/durations.py); run together, four at a time."""
+    """``(outputs, audit lines, hook outputs)`` for the cases this session
+    runs (the inner loop runs a sample, tests/durations.py).
+
+    ``outputs[i]`` is case ``i``'s answer from the gate in-process and
+    ``lines`` the audit line it wrote; ``hook_outputs[i]`` the answer of the
+    installed hook (``sh -c`` of its registered command, as Claude Code runs
+    it) for the cases :func:`draws.spread` picks, run four at a time. A case
+    sent both ways is sent under two session ids, so each writes its own
+    audit line."""
     installed, out = gate
     here = [item for item in request.session.items if item.path == request.path]
     if any(getattr(item, "originalname", "") in WHOLE_TABLE for item in here):
@@ -987,21 +1037,25 @@ def results(gate, request):
     else:
         wanted = {item.callspec.params["index"] for item in here
                   if getattr(item, "originalname", "") == "test_case"}
-    jobs = {}
+    through_hook = set(draws.spread(len(CASES), THROUGH_THE_HOOK)) & wanted
+    outputs, hook_jobs = {}, {}
     for i, case in enumerate(CASES):
         if i not in wanted:
             continue
         if case.raw is not None:
-            data = case.raw
-        else:
-            data = json.dumps(_body(installed, out, i, case)).encode()
-        jobs[i] = data
+            outputs[i] = _in_process(installed, case.raw)
+            hook_jobs[i] = case.raw
+            continue
+        body = _body(installed, out, i, case)
+        outputs[i] = _in_process(installed, json.dumps(body).encode())
+        if "session_id" in body:
+            body["session_id"] = f"hook-{body['session_id']}"
+        hook_jobs[i] = json.dumps(body).encode()
+    hook_jobs = {i: data for i, data in hook_jobs.items() if i in through_hook}
     with ThreadPoolExecutor(max_workers=4) as pool:
-        outputs = dict(zip(jobs, pool.map(lambda d: _run(installed, d), jobs.values())))
-    from permission import audit
-
-    lines = {line.get("session"): line for line in audit.read(str(installed.root))}
-    return outputs, lines
+        hook_outputs = dict(zip(hook_jobs, pool.map(lambda d: _run(installed, d),
+                                                    hook_jobs.values())))
+    return outputs, _audit_lines(installed.root), hook_outputs
 
 
 def test_the_table_is_large_enough():
@@ -1014,7 +1068,7 @@ def test_the_table_is_large_enough():
     f"{i}-{c.family}-{c.expect}" for i, c in enumerate(CASES)])
 def test_case(results, index):
     case = CASES[index]
-    outputs, lines = results
+    outputs, lines, hook_outputs = results
     code, stdout, stderr = outputs[index]
     assert code == 0, (case, stderr)
     assert "Traceback" not in stderr, (case, stderr)
@@ -1027,17 +1081,37 @@ def test_case(results, index):
         assert line is not None and line["phase"] == case.phase, (case, line)
     if line is not None:
         assert line["decision"] == got and line["reason"], (case, line)
+    if index in hook_outputs:
+        # the installed hook, as Claude Code runs it, answers the same
+        hook_code, hook_stdout, hook_stderr = hook_outputs[index]
+        assert "Traceback" not in hook_stderr, (case, hook_stderr)
+        assert (hook_code, hook_stdout) == (code, stdout), (case, hook_stderr)
+        hook_line = lines.get(f"hook-case-{index}")
+        if line is not None and case.raw is None and case.payload is None:
+            assert hook_line is not None, case
+            assert (hook_line["decision"], hook_line["phase"]) == (line["decision"],
+                                                                   line["phase"]), case
+
+
+def test_the_hook_sample_spans_the_table(results):
+    """The cases sent through the installed hook reach both ends of the table
+    and every family of it that the run asked for."""
+    outputs, _, hook_outputs = results
+    if len(outputs) < len(CASES):
+        pytest.skip("a sample of the table runs (inner loop)")
+    assert {0, len(CASES) - 1} <= set(hook_outputs)
+    assert sorted(hook_outputs) == draws.spread(len(CASES), THROUGH_THE_HOOK)
 
 
 def test_every_phase_decides_somewhere(results):
-    _, lines = results
+    _, lines, _ = results
     deciding = {line["phase"] for line in lines.values()}
     for phase in ("S0", "1", "2", "3", "4", "5", "6", "7A", "7B", "7B2", "7C", "7E", "7D", "input"):
         assert phase in deciding, phase
 
 
 def test_every_case_is_audited(results):
-    _, lines = results
+    _, lines, _ = results
     sessions_expected = {f"case-{i}" for i, c in enumerate(CASES) if c.raw is None
                          and c.payload is None}
     assert sessions_expected <= set(lines)
