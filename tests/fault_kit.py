@@ -99,11 +99,12 @@ def main(argv) -> int:
 
 
 def run(action: str, root, kill_at: int = -1, mode: str = "before") -> tuple:
-    """Run ``action`` in a subprocess; ``(killed, points)``: whether it was
+    """Run ``action`` in a process of its own (:mod:`forkrun`); ``(killed, points)``: whether it was
     SIGKILLed, and the number of fault points met when it was not."""
-    proc = subprocess.run([sys.executable, __file__, action, str(root), str(kill_at), mode],
-                          capture_output=True, text=True, timeout=120, cwd=str(root), check=False,
-                          env=dict(os.environ, CLAUDE_PROJECT_DIR=str(root)))
+    import forkrun  # a fresh process's run, forked from a warm one
+
+    proc = forkrun.run(__file__, [action, root, kill_at, mode], text=True, timeout=120,
+                       cwd=root, env=dict(os.environ, CLAUDE_PROJECT_DIR=str(root)))
     killed = proc.returncode == -signal.SIGKILL
     points = None
     for line in proc.stdout.splitlines():
@@ -115,10 +116,13 @@ def run(action: str, root, kill_at: int = -1, mode: str = "before") -> tuple:
 
 
 def handler(root) -> subprocess.CompletedProcess:
-    """The post-loop handler as Claude runs it (the one recovery step)."""
-    return subprocess.run([sys.executable, str(SUITE / "skills/post-loop/handler.py")],
-                          capture_output=True, text=True, timeout=120, cwd=str(root), check=False,
-                          env=dict(os.environ, CLAUDE_PROJECT_DIR=str(root)))
+    """The post-loop handler as Claude runs it (the one recovery step): its
+    script run as ``__main__`` in a process of its own (forked from a warm
+    one, :mod:`forkrun`)."""
+    import forkrun
+
+    return forkrun.run(SUITE / "skills/post-loop/handler.py", text=True, timeout=120,
+                       cwd=root, env=dict(os.environ, CLAUDE_PROJECT_DIR=str(root)))
 
 
 if __name__ == "__main__":

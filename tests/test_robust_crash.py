@@ -37,6 +37,7 @@ import textwrap
 import time
 from pathlib import Path
 
+import forkrun
 import pytest
 from _foundation import Workspace
 from hypothesis import HealthCheck, given, settings
@@ -240,10 +241,8 @@ def _complete_playbook(root: Path) -> None:
 def _run(driver, root: Path, event: str, payload: dict, n: int):
     env = dict(os.environ, CLAUDE_PROJECT_DIR=str(root), PYTHONDONTWRITEBYTECODE="1")
     env.pop("PLAYGATE_TRACE", None)
-    proc = subprocess.run([sys.executable, str(driver), str(n), event],
-                          input=json.dumps(payload).encode(), capture_output=True, env=env,
-                          cwd=str(root), timeout=60)
-    return proc
+    return forkrun.run(driver, [n, event], input=json.dumps(payload).encode(), env=env,
+                       cwd=root, timeout=60)
 
 
 def _payload(root: Path, event: str) -> dict:
