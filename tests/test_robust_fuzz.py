@@ -47,6 +47,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 import strategies as S
 from conftest import EVENT_MODULES, Installed, install, make_repo
+import draws
 from draws import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -59,7 +60,11 @@ from events import runtime
 #: (tests/draws.py: fixed 200, explore 200 new ones, deep 1,000), plus the subprocess
 #: sample. ``PLAYGATE_FUZZ_EXAMPLES`` sets the number drawn, whatever the profile.
 EXAMPLES = int(os.environ.get("PLAYGATE_FUZZ_EXAMPLES") or examples(1000))
-SUBPROCESS_BATCHES = int(os.environ.get("PLAYGATE_FUZZ_SUBPROCESS", "6"))
+#: Batches of :data:`BATCH` payloads per entrypoint through the installed
+#: hook: 3 (24 payloads, every kind drawn in process already) unless the
+#: ``deep`` profile (15) or ``PLAYGATE_FUZZ_SUBPROCESS`` says otherwise.
+SUBPROCESS_BATCHES = int(os.environ.get("PLAYGATE_FUZZ_SUBPROCESS",
+                                        "15" if draws.profile() == "deep" else "3"))
 BATCH = 8
 #: The registered hook timeouts (settings.template.json), seconds.
 TIMEOUTS = {"PreToolUse": 10, "PostToolUse": 60, "PostToolUseFailure": 10, "PermissionRequest": 5, "UserPromptSubmit": 10,
