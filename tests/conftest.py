@@ -169,7 +169,36 @@ def pytest_addoption(parser) -> None:
                      help="write tests/durations.json (the inner loop's budget) from this run")
 
 
+#: Where the tests' temporary folders go when it is a RAM file system with
+#: room (:func:`_temp_root`), and the room it must have, bytes.
+RAM_TEMP = "/dev/shm"
+RAM_TEMP_FREE = 6 * 1024**3
+
+
+def _temp_root(config) -> None:
+    """Put pytest's temporary folders (``tmp_path``, ``tmp_path_factory``; the
+    workers' folders are made under the controller's) on :data:`RAM_TEMP`
+    when it is a tmpfs with :data:`RAM_TEMP_FREE` free and neither
+    ``--basetemp`` nor ``PYTEST_DEBUG_TEMPROOT`` chose another place. The
+    suite's state writes fsync (statefiles/atomic.py), and on a disk the
+    fault and install tests waited on those flushes for about half their
+    time; on tmpfs an fsync returns at once. pyproject.toml keeps the
+    folders of the last run only, and of its failed tests only."""
+    if config.option.basetemp or os.environ.get("PYTEST_DEBUG_TEMPROOT"):
+        return
+    try:
+        with open("/proc/mounts", encoding="utf-8") as fh:
+            tmpfs = any(line.split()[1:3] == [RAM_TEMP, "tmpfs"] for line in fh)
+        st = os.statvfs(RAM_TEMP)
+    except OSError:
+        return
+    if tmpfs and st.f_bavail * st.f_frsize >= RAM_TEMP_FREE and os.access(RAM_TEMP, os.W_OK):
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = RAM_TEMP
+
+
 def pytest_configure(config) -> None:
+    if not hasattr(config, "workerinput"):  # the controller: workers use its folder
+        _temp_root(config)
     if config.getoption("--record-durations", False):
         config.pluginmanager.register(durations.Recorder(), "playgate-durations")
 
