@@ -31,12 +31,16 @@ import jsonschema
 from messages import LANGUAGES, resolve_language  # the hooks' own fallback rule
 from statefiles.locate import json_positions, pointer, yaml_positions
 from statefiles.record import Record
+import statefiles
 from statefiles import layout, state_md
 from statefiles.atomic import NotRegularFile, read_bytes
-from statefiles.models import SCHEMA_DIR as STATE_SCHEMAS
 from statefiles.playbook import resolve_active
 
 SCHEMA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas")
+#: The playbook schemas generated from :mod:`statefiles.models`
+#: (``statefiles.models.SCHEMA_DIR``; named here, not imported: importing the
+#: models loads pydantic, about 0.25 s of every ``doctor`` and ``validate``).
+STATE_SCHEMAS = os.path.join(os.path.dirname(os.path.abspath(statefiles.__file__)), "schemas")
 #: Largest file read (bytes), as the state readers (statefiles.playbook).
 MAX_BYTES = 4 * 1024 * 1024
 KINDS = ("state", "plan", "progress", "rules", "crew-config")
