@@ -82,6 +82,9 @@ from playgate.installer.sources import EDITABLE, ONCE, SUITE, source_root, suite
 from playgate.installer.speak import Text, language, say, shown
 from playgate.installer.target import RepoLock, check_target
 
+#: The compile step's script (run by the hook interpreter; the standard library only).
+PYCOMPILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pycompile.py")
+
 
 class Plan:
     """What one run will do: ordered steps (each a line to print and a
@@ -137,6 +140,8 @@ class Installer:
         self.manifest = manifest.load(repo)
         self.first = self.manifest is None
         self.m = copy.deepcopy(self.manifest) if self.manifest else manifest.empty()
+        #: installed module -> the suite's source it copies (its bytecode is reused)
+        self.py_sources: dict = {}
         self.stamp = time.strftime("%Y%m%d-%H%M%S")
         # One folder per run: two runs within the same second must not share
         # (and overwrite) a backup folder, or --uninstall restores the wrong copy.
@@ -280,6 +285,7 @@ class Installer:
                 files[rel] = rec
             if policy == SUITE and rel.endswith(".py"):
                 py_files.append(rel)
+                self.py_sources[rel] = src
         return py_files
 
     def _put(self, rel: str, data: bytes, mode: int, current, rec: dict, backup: bool) -> None:
@@ -341,8 +347,12 @@ class Installer:
             cache = join(self.repo, rel.rsplit("/", 1)[0] + "/__pycache__")
             if os.path.isdir(cache):
                 before |= {f"{rel.rsplit('/', 1)[0]}/__pycache__/{n}" for n in os.listdir(cache)}
-        proc = run_bounded([executable, "-m", "compileall", "-q", *paths], COMPILE_TIMEOUT,
-                           cwd=self.repo)
+        # compileall's work, reusing the source tree's current bytecode
+        # (playgate/installer/pycompile.py)
+        pairs = []
+        for rel, path in zip(py_files, paths):
+            pairs += [self.py_sources.get(rel, "-"), path]
+        proc = run_bounded([executable, PYCOMPILE, *pairs], COMPILE_TIMEOUT, cwd=self.repo)
         if proc.returncode != 0:
             raise InstallError("compiling the installed modules failed: " + output_tail(proc))
         derived = set(self.m["derived"])
