@@ -3542,6 +3542,18 @@ MESSAGES = {
     'replay.no_project': (
         'the session ran in {cwd}, which does not exist here; pass the project with -C DIR'
     ),
+    'replay.start_no_time': (
+        'the transcript gives no start time: replayed against the project as it is now'
+    ),
+    'replay.start_no_reflog': (
+        "git's reflog does not reach back to the session's start: replayed against the project "
+        'as it is now'
+    ),
+    'replay.start_commit': "replayed from the session's start: commit {commit}{removed}",
+    'replay.start_branch': (
+        "replayed from the session's start: commit {commit} on {branch}{removed}"
+    ),
+    'replay.start_removed': ', {count} file(s) written since removed',
     'replay.outside': 'not re-applied: {path} is outside the project',
     'replay.edit_mismatch': (
         'not re-applied: the text to replace is not in {path} (the copy differs from the '

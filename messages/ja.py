@@ -3082,6 +3082,18 @@ MESSAGES = {
     'replay.opt.no_subagents': 'メインエージェントの呼び出しだけをリプレイします',
     'replay.unreadable': 'トランスクリプト {path} を読めません: {error}',
     'replay.no_project': 'セッションは {cwd} で実行されましたが、ここには存在しません。-C DIR でプロジェクトを指定してください',
+    'replay.start_no_time': (
+        'トランスクリプトに開始時刻がありません: プロジェクトの現在の状態に対してリプレイしました'
+    ),
+    'replay.start_no_reflog': (
+        'git の reflog がセッション開始時点まで遡れません: プロジェクトの現在の状態に対して'
+        'リプレイしました'
+    ),
+    'replay.start_commit': 'セッション開始時点 (コミット {commit}) からリプレイしました{removed}',
+    'replay.start_branch': (
+        'セッション開始時点 ({branch} のコミット {commit}) からリプレイしました{removed}'
+    ),
+    'replay.start_removed': '。その後に書かれたファイル {count} 個を削除しました',
     'replay.outside': '適用し直していません: {path} はプロジェクトの外です',
     'replay.edit_mismatch': '適用し直していません: 置き換える文字列が {path} にありません (ここから先、コピーはセッションと異なります)',
     'replay.edit_failed': '適用し直していません: {path}: {error}',
