@@ -336,6 +336,31 @@ MESSAGES = {
     "crew.memory_rejected": "Memory entity {name!r} is refused: {problem}.",
     "runtime.effect.record_crew_facts": "record crew facts",
     "runtime.effect.record_the_crew_launch": "record the crew launch",
+    # ---- the plan's problems (statefiles/crew/plan.py), fields of crew.plan_problems
+    "crew_plan.bad_number": "a task row's number {value} is not a number",
+    "crew_plan.twice": "task {task} appears twice",
+    "crew_plan.persona": "task {task}: persona {value} is not one of {allowed}",
+    "crew_plan.model": "task {task}: model {value} is not one of {allowed}",
+    "crew_plan.dependency": "task {task}: dependency {value} is not a task number",
+    "crew_plan.unknown_dependency": (
+        "task {task} depends on task {dependency}, which is not in the plan"
+    ),
+    "crew_plan.self_dependency": "task {task} depends on itself",
+    "crew_plan.cycle": (
+        "tasks {tasks} never start: their dependencies form a cycle or name a missing task"
+    ),
+    "crew_plan.shared_write": (
+        "tasks {first} and {second} are in wave {wave} and both write {path}: make one depend "
+        "on the other"
+    ),
+    "crew_plan.in_file": "{file}: {problem}",
+    "crew_plan.already_in_plan": "task {task} is already in plan.md",
+    # ---- a cmd's tasks where it stopped (workflow/crew/progress.py)
+    "crew.task_result_present": "task_{task} (result present)",
+    "crew.task_no_result": "task_{task} (no valid result: run it again)",
+    "crew.task_failed": "task_{task} ({status}, retries {retries})",
+    "crew.task_retry": "task_{task} ({agent}, retry {retry} of {limit})",
+    "crew.no_failed_tasks_line": "no FAILED_TASKS line",
     # ------------------------------------------------------------ shared
     "shared.state_problems": " state.md has problems: {problems}.",
     "shared.state_problems_more": " state.md has problems: {problems} (and {more} more).",

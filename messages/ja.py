@@ -338,6 +338,31 @@ MESSAGES = {
     "crew.memory_rejected": "メモリエンティティ {name!r} は拒否されました: {problem}。",
     "runtime.effect.record_crew_facts": "crew の記録",
     "runtime.effect.record_the_crew_launch": "crew の起動の記録",
+    # ---- the plan's problems (statefiles/crew/plan.py), fields of crew.plan_problems
+    "crew_plan.bad_number": "タスク行の番号 {value} が数値ではありません",
+    "crew_plan.twice": "タスク {task} が2回出てきます",
+    "crew_plan.persona": "タスク {task}: ペルソナ {value} は {allowed} のいずれでもありません",
+    "crew_plan.model": "タスク {task}: モデル {value} は {allowed} のいずれでもありません",
+    "crew_plan.dependency": "タスク {task}: 依存先 {value} がタスク番号ではありません",
+    "crew_plan.unknown_dependency": (
+        "タスク {task} が、計画にないタスク {dependency} に依存しています"
+    ),
+    "crew_plan.self_dependency": "タスク {task} が自分自身に依存しています",
+    "crew_plan.cycle": (
+        "タスク {tasks} は開始できません: 依存関係が循環しているか、存在しないタスクを指しています"
+    ),
+    "crew_plan.shared_write": (
+        "タスク {first} と {second} は同じ Wave {wave} にあり、どちらも {path} に書き込みます: "
+        "一方を他方に依存させてください"
+    ),
+    "crew_plan.in_file": "{file}: {problem}",
+    "crew_plan.already_in_plan": "タスク {task} はすでに plan.md にあります",
+    # ---- a cmd's tasks where it stopped (workflow/crew/progress.py)
+    "crew.task_result_present": "task_{task}（結果あり）",
+    "crew.task_no_result": "task_{task}（有効な結果なし: もう一度実行してください）",
+    "crew.task_failed": "task_{task}（{status}、リトライ {retries} 回）",
+    "crew.task_retry": "task_{task}（{agent}、{limit} 回中 {retry} 回目のリトライ）",
+    "crew.no_failed_tasks_line": "FAILED_TASKS の行なし",
     # ------------------------------------------------------------ shared
     "shared.state_problems": " state.md に問題があります: {problems}。",
     "shared.state_problems_more": " state.md に問題があります: {problems} (ほかに問題が {more} 件あります)。",

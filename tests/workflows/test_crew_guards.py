@@ -171,9 +171,10 @@ def test_a_plan_with_two_writers_in_one_wave_is_refused(cw):
             "| 1 | a | coder | - | - | src/a.py |\n| 2 | b | coder | - | - | src/a.py |\n")
     flow = Flow(cw, text)
     post = flow.decompose()
-    assert "both write src/a.py" in post.context
+    assert says(post.context, "crew_plan.shared_write", first=1, second=2, path="src/a.py")
     out = cw.agent("crew-plan-reviewer", reviewer_prompt(flow.cmd))
-    assert out.blocked and "both write src/a.py" in out.stderr
+    assert out.blocked and says(out.stderr, "crew.plan_problems", cmd=flow.cmd)
+    assert says(out.stderr, "crew_plan.shared_write", first=1, second=2, path="src/a.py")
 
 
 def test_the_aggregator_waits_and_gets_failed_tasks(flow):
@@ -524,10 +525,25 @@ def test_session_start_tells_where_an_open_cmd_stopped(flow):
     context = flow.ws.session_start("resume").context
     assert any(m["done"].startswith("task_1")
                for m in matches(context, "crew.checkpoint", cmd=flow.cmd)), context
-    assert "task_2 (no valid result: run it again)" in context
+    assert says(context, "crew.task_no_result", task=2), context
     assert any(m["pending"].startswith("task_3 (pending)")
                for m in matches(context, "crew.checkpoint", cmd=flow.cmd)), context
     assert "execution_log.yaml" in context
+
+
+def test_session_start_names_a_failed_task_and_its_retry(flow):
+    flow.decompose()
+    flow.review()
+    flow.work(1, "researcher", extra="## Sources\n- x")
+    flow.work(2, "coder", status="failure")
+    context = flow.ws.session_start("resume").context
+    [m] = matches(context, "crew.checkpoint", cmd=flow.cmd)
+    assert says(m["failed"], "crew.task_failed", task=2, status="failure", retries=0), context
+    assert m["interrupted"] == "-", context
+    [m] = matches(context, "crew.next_retry", cmd=flow.cmd)
+    assert [(t["task"], t["agent"], t["retry"], t["limit"])  # max_retries: 2 by default
+            for t in matches(m["tasks"], "crew.task_retry")] == [("2", "crew-coder", "1", "2")], \
+        context
 
 
 def test_a_new_session_may_rerun_a_task_left_running(flow):
@@ -862,7 +878,7 @@ def test_a_fresh_session_skips_a_running_task_whose_result_validates(cw, source,
     else:
         assert entry["status"] == "running"
     assert task_entry(flow, 3)["status"] == "running"  # no result: run it again
-    assert "task_3 (no valid result: run it again)" in context
+    assert says(context, "crew.task_no_result", task=3), context
     assert sub  # the last subagent never stopped
 
 

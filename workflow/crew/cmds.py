@@ -141,7 +141,9 @@ def plan_gate(cmd: Cmd):
     if not plan.found:
         return say("crew.no_plan", cmd=cmd.cmd)
     if plan.problems:
-        return say("crew.plan_problems", cmd=cmd.cmd, problems="; ".join(plan.problems[:4]))
+        from messages import Text  # lazy: a plan with problems only
+
+        return say("crew.plan_problems", cmd=cmd.cmd, problems=Text.join("; ", plan.problems[:4]))
     if not cmd.plan_review_needed():
         return None
     code = plan.writes_code()
