@@ -3638,6 +3638,39 @@ MESSAGES = {
         '*rules.yaml, or pass --kind'
     ),
     'validate.file_ok': '{path}: ok ({kind})',
+    'validate.file_missing': '{path} does not exist',
+    'validate.file_is_dir': '{path} is a directory, not a file',
+    'validate.file_not_regular': '{path} is {what}',
+    'validate.file_unreadable': '{path} cannot be read ({error})',
+    'validate.file_too_large': '{path} is larger than {limit} bytes',
+    'validate.file_not_utf8': '{path} is not valid UTF-8 (byte {byte})',
+    'validate.not_json': 'not valid JSON: {detail}',
+    'validate.not_yaml': 'not valid YAML: {detail}',
+    'validate.too_deep': 'nested too deeply',
+    'validate.duplicate_id': 'id {id} is used twice (first at line {line}); ids must be unique',
+    'validate.unknown_dependency': 'depends_on names phase {phase}, which the plan does not have',
+    'validate.unknown_phase': 'phase {id} is not in {plan}',
+    'validate.unknown_subtask': 'subtask {id} is not in {plan}',
+    'validate.active_unknown_phase': 'active.phase {id} is not a phase of {plan}',
+    'validate.active_unknown_subtask': 'active.subtask {id} is not a subtask of {plan}',
+    'validate.section_missing': (
+        "section '{section}' is missing (it is read as empty); add `## {section}` with a "
+        '```yaml block'
+    ),
+    'validate.config_key_close': 'unknown config key {key}; did you mean {close}?',
+    'validate.config_key_unknown': 'unknown config key {key} (no guard reads it)',
+    'validate.language': (
+        'config.language {value} is not one of {allowed}; messages fall back to {fallback}'
+    ),
+    'validate.active_missing': (
+        'playbook.active names {path}, which does not exist; set it to an existing '
+        'play/<id>/plan.json or null'
+    ),
+    'validate.rule_on_wrapper': (
+        '{command} is a wrapper the analysis looks through (it judges the command that runs '
+        'under it), so a rule on it with a subcommand, flags or args never matches; name the '
+        'command itself, or keep only `command:` to match everything run under it'
+    ),
     'validate.summary': '{files} file(s), {errors} error(s), {warnings} warning(s)',
     'install.help': "install the hook suite into a git repository's .claude/ (as install.py)",
     'uninstall.help': 'remove what `playgate install` added to a repository',

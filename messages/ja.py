@@ -3179,6 +3179,40 @@ MESSAGES = {
         '--kind を指定してください'
     ),
     'validate.file_ok': '{path}: ok ({kind})',
+    'validate.file_missing': '{path} がありません',
+    'validate.file_is_dir': '{path} はディレクトリで、ファイルではありません',
+    'validate.file_not_regular': '{path} は{what}',
+    'validate.file_unreadable': '{path} を読めません ({error})',
+    'validate.file_too_large': '{path} は {limit} バイトを超えています',
+    'validate.file_not_utf8': '{path} は有効な UTF-8 ではありません (バイト {byte})',
+    'validate.not_json': 'JSON として正しくありません: {detail}',
+    'validate.not_yaml': 'YAML として正しくありません: {detail}',
+    'validate.too_deep': '入れ子が深すぎます',
+    'validate.duplicate_id': 'id {id} が2回使われています (最初は {line} 行目)。id は一意にしてください',
+    'validate.unknown_dependency': 'depends_on が、計画にないフェーズ {phase} を指しています',
+    'validate.unknown_phase': 'フェーズ {id} は {plan} にありません',
+    'validate.unknown_subtask': 'subtask {id} は {plan} にありません',
+    'validate.active_unknown_phase': 'active.phase {id} は {plan} のフェーズではありません',
+    'validate.active_unknown_subtask': 'active.subtask {id} は {plan} の subtask ではありません',
+    'validate.section_missing': (
+        "セクション '{section}' がありません (空として読まれます)。```yaml ブロック付きの "
+        '`## {section}` を追加してください'
+    ),
+    'validate.config_key_close': '不明な config キー {key} です。{close} のことですか?',
+    'validate.config_key_unknown': '不明な config キー {key} です (どのガードも読みません)',
+    'validate.language': (
+        'config.language {value} は {allowed} のいずれでもありません。メッセージは {fallback} '
+        'になります'
+    ),
+    'validate.active_missing': (
+        'playbook.active が存在しない {path} を指しています。既存の play/<id>/plan.json か '
+        'null にしてください'
+    ),
+    'validate.rule_on_wrapper': (
+        '{command} は、解析がその下で実行されるコマンドを判定するラッパーです。そのため'
+        'サブコマンド、フラグ、引数を指定したこのルールは決して一致しません。コマンドそのものを'
+        '指定するか、`command:` だけを残して、その下で実行されるものすべてに一致させてください'
+    ),
     'validate.summary': 'ファイル {files} 件、エラー {errors} 件、警告 {warnings} 件',
     'install.help': 'フックスイートを git リポジトリの .claude/ にインストールします (install.py と同じ)',
     'uninstall.help': '`playgate install` がリポジトリに加えたものを取り除きます',
