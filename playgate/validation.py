@@ -33,7 +33,7 @@ from statefiles.locate import json_positions, pointer, yaml_positions
 from statefiles.record import Record
 from statefiles import layout, state_md
 from statefiles.atomic import NotRegularFile, read_bytes
-from statefiles.detail import os_error, quoted
+from statefiles.detail import os_error, quoted, schema_error
 from statefiles.models import SCHEMA_DIR as STATE_SCHEMAS
 from statefiles.playbook import resolve_active
 
@@ -187,36 +187,56 @@ def _short(value) -> str:
 
 
 def _accepted(schema_: dict) -> list:
-    """What ``schema_`` accepts, in words (``["a string", "null"]``)."""
+    """What ``schema_`` accepts, in words (``[Text("a string"), Text("null")]``)."""
     words = []
     for branch in schema_.get("anyOf") or schema_.get("oneOf") or [schema_]:
         if "$ref" in branch:
-            words.append("an object (" + branch["$ref"].rsplit("/", 1)[-1] + ")")
+            words.append(Text("validate.accept.object", name=branch["$ref"].rsplit("/", 1)[-1]))
         elif "enum" in branch:
-            words.append("one of " + ", ".join(map(repr, branch["enum"])))
+            words.append(Text("validate.accept.one_of",
+                              values=", ".join(map(repr, branch["enum"]))))
         elif "const" in branch:
             words.append(repr(branch["const"]))
         elif "type" in branch:
             types = branch["type"] if isinstance(branch["type"], list) else [branch["type"]]
-            words += ["null" if t == "null" else f"{'an' if t[0] in 'aeiou' else 'a'} {t}"
-                      for t in types]
+            words += [Text(_TYPES[t]) if t in _TYPES else str(t) for t in types]
     return words
 
 
-def error_message(error) -> str:
+#: JSON Schema type → its key in words (``"a string"``, ``"null"``).
+_TYPES = {t: f"validate.accept.{t}" for t in ("string", "integer", "number", "boolean",
+                                               "array", "null")}
+_TYPES["object"] = "validate.accept.object_type"  # validate.accept.object names a definition
+
+
+def _either(words: list):
+    """``a or b or c``, each word translated (``validate.accept.or``)."""
+    said = words[0]
+    for word in words[1:]:
+        said = Text("validate.accept.or", first=said, second=word)
+    return said
+
+
+def error_message(error) -> Text:
     """One line for a jsonschema error (values shortened; ``anyOf`` and
-    described patterns in words)."""
+    described patterns in words), as :class:`messages.Text`: the library's own
+    message is kept in English and told by its kind (:mod:`statefiles.detail`)."""
+    value = _short(error.instance)
     if error.validator in ("anyOf", "oneOf"):
         accepted = _accepted(error.schema)
-        text = f"{_short(error.instance)} is not accepted here; expected " + " or ".join(
-            accepted) if accepted else f"{_short(error.instance)} is not accepted here"
+        text = Text("validate.not_accepted_expected", value=value, accepted=_either(accepted)) \
+            if accepted else Text("validate.not_accepted", value=value)
     elif error.validator == "pattern" and error.schema.get("description"):
-        text = f"{_short(error.instance)} is not accepted here: {error.schema['description']}"
-    elif error.validator == "required":
-        text = error.message
+        text = Text("validate.not_accepted_because", value=value,
+                    description=error.schema["description"])
     else:
-        text = error.message.replace(repr(error.instance), _short(error.instance), 1)
-    return text if len(text) <= 300 else text[:297] + "..."
+        detail = schema_error(error)
+        english = error.message if error.validator == "required" else \
+            error.message.replace(repr(error.instance), value, 1)
+        text = Text(detail.key, english=english, **detail.fields) if detail.key else detail
+    if len(text) <= 300:
+        return text
+    return Text(text.key, english=text[:297] + "...", **text.fields) if text.key else text
 
 
 def read_text(path: str, label: str | None = None) -> tuple:

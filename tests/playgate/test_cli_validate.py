@@ -374,3 +374,29 @@ def test_each_finding_of_the_validator_is_a_catalogue_entry(tmp_path):
     (tmp_path / "crew-config.yaml").write_text("a: [1\n")
     assert {k for k, _f in said(validation.validate_crew_config(
         str(tmp_path / "crew-config.yaml")))} == {"validate.not_yaml"}
+
+
+def test_a_value_no_branch_accepts_is_said_with_what_would_be():
+    import jsonschema
+
+    sch = {"definitions": {"X": {"type": "object"}},
+           "anyOf": [{"type": "string"}, {"type": ["null", "integer"]}, {"$ref": "#/definitions/X"},
+                     {"enum": ["a", "b"]}]}
+    [error] = jsonschema.Draft7Validator(sch).iter_errors(1.5)
+    said = validation.error_message(error)
+    assert (said.key, said.fields["value"]) == ("validate.not_accepted_expected", "1.5")
+    words = []
+    accepted = said.fields["accepted"]
+    while getattr(accepted, "key", None) == "validate.accept.or":
+        words.insert(0, accepted.fields["second"])
+        accepted = accepted.fields["first"]
+    words.insert(0, accepted)
+    assert [(w.key, w.fields) for w in words] == [
+        ("validate.accept.string", {}), ("validate.accept.null", {}),
+        ("validate.accept.integer", {}), ("validate.accept.object", {"name": "X"}),
+        ("validate.accept.one_of", {"values": "'a', 'b'"})]
+    [error] = jsonschema.Draft7Validator({"pattern": "^x", "description": "starts with x"}
+                                         ).iter_errors("y")
+    said = validation.error_message(error)
+    assert (said.key, said.fields) == ("validate.not_accepted_because",
+                                       {"value": "'y'", "description": "starts with x"})
