@@ -336,6 +336,37 @@ MESSAGES = {
     "crew.memory_rejected": "Memory entity {name!r} is refused: {problem}.",
     "runtime.effect.record_crew_facts": "record crew facts",
     "runtime.effect.record_the_crew_launch": "record the crew launch",
+    # ---- who owns a crew file; memory rules; the aggregator's and the agents' problems
+    "crew.who_parent": "the parent",
+    "crew.who_outsider": "a subagent outside the crew",
+    "crew.who_worker": "the worker of task {task}",
+    "crew.files_log_not_yaml": "it is not valid YAML ({detail})",
+    "crew.files_log_not_mapping": "it is not a mapping of keys",
+    "crew.memory_no_name": "an entity needs a name",
+    "crew.memory_rejection_name": (
+        "a rejection memory is workflow:rejected_proposal:{{{categories}}} with entityType "
+        "rejection_memory"
+    ),
+    "crew.memory_name_shape": (
+        "the name must be {{domain}}:{{category}}:{{identifier}}, lower case, no spaces"
+    ),
+    "crew.memory_about_cmd": (
+        "it refers to a particular cmd (cmd_NNN); keep what holds across cmds"
+    ),
+    "crew.memory_machinery": "it describes the crew's own machinery ({word})",
+    "crew.file_missing": "{file} missing",
+    "crew.plan_no_table": "plan.md has no task table",
+    "crew.review_no_verdict": "no closing verdict line (APPROVE, APPROVE-WITH-NOTES or REJECT)",
+    "crew.summary_too_long": "cmd_report_summary.md has {lines} lines (at most {limit})",
+    "crew.summary_no_front_matter": (
+        "cmd_report_summary.md has no front matter (status, quality, completeness, failed_tasks)"
+    ),
+    "crew.summary_claims_success": (
+        "cmd_report_summary.md says status: success, but tasks {tasks} have no successful result"
+    ),
+    "crew.worker_turns": "stopped after {turns} turns (worker_max_turns {limit})",
+    "crew.worker_last_retry": "timed out on its last retry: {error}",
+    "crew.and": "{first}; {second}",
     # ---- the plan's problems (statefiles/crew/plan.py), fields of crew.plan_problems
     "crew_plan.bad_number": "a task row's number {value} is not a number",
     "crew_plan.twice": "task {task} appears twice",

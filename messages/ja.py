@@ -338,6 +338,39 @@ MESSAGES = {
     "crew.memory_rejected": "メモリエンティティ {name!r} は拒否されました: {problem}。",
     "runtime.effect.record_crew_facts": "crew の記録",
     "runtime.effect.record_the_crew_launch": "crew の起動の記録",
+    # ---- who owns a crew file; memory rules; the aggregator's and the agents' problems
+    "crew.who_parent": "親",
+    "crew.who_outsider": "crew 外のサブエージェント",
+    "crew.who_worker": "task {task} の実働",
+    "crew.files_log_not_yaml": "YAML として正しくありません（{detail}）",
+    "crew.files_log_not_mapping": "キーのマッピングではありません",
+    "crew.memory_no_name": "エンティティには name が必要です",
+    "crew.memory_rejection_name": (
+        "却下メモリは workflow:rejected_proposal:{{{categories}}} という名前で、entityType は "
+        "rejection_memory にします"
+    ),
+    "crew.memory_name_shape": (
+        "name は {{domain}}:{{category}}:{{identifier}} の形で、小文字、空白なしにしてください"
+    ),
+    "crew.memory_about_cmd": (
+        "特定の cmd（cmd_NNN）についての内容です。cmd をまたいで成り立つことだけを残してください"
+    ),
+    "crew.memory_machinery": "crew 自身の仕組み（{word}）についての内容です",
+    "crew.file_missing": "{file} がありません",
+    "crew.plan_no_table": "plan.md にタスクの表がありません",
+    "crew.review_no_verdict": "最後に判定の行（APPROVE、APPROVE-WITH-NOTES、REJECT）がありません",
+    "crew.summary_too_long": "cmd_report_summary.md が {lines} 行あります（上限 {limit} 行）",
+    "crew.summary_no_front_matter": (
+        "cmd_report_summary.md にフロントマター（status、quality、completeness、failed_tasks）が"
+        "ありません"
+    ),
+    "crew.summary_claims_success": (
+        "cmd_report_summary.md は status: success としていますが、タスク {tasks} には成功した "
+        "result がありません"
+    ),
+    "crew.worker_turns": "{turns} ターンで停止しました（worker_max_turns {limit}）",
+    "crew.worker_last_retry": "最後のリトライでタイムアウトしました: {error}",
+    "crew.and": "{first}。{second}",
     # ---- the plan's problems (statefiles/crew/plan.py), fields of crew.plan_problems
     "crew_plan.bad_number": "タスク行の番号 {value} が数値ではありません",
     "crew_plan.twice": "タスク {task} が2回出てきます",
