@@ -242,18 +242,38 @@ def test_every_default_is_valid_for_the_schema_and_every_key_is_in_it():
     keys(config.DEFAULTS, schema)
 
 
-@pytest.mark.parametrize("data,key", [
-    ({"max_retries": -1}, "max_retries"),
-    ({"max_retries": True}, "max_retries"),
-    ({"default_model": "gpt"}, "default_model"),
-    ({"retrospect": {"memory": {"skill_min_score": 16}}}, "retrospect.memory.skill_min_score"),
-    ({"retrospect": "yes"}, "retrospect"),
-    ({"memory_server": "a b"}, "memory_server"),
-    ({"nope": 1}, "nope"),
+@pytest.mark.parametrize("data,key,said", [
+    ({"max_retries": -1}, "max_retries", ("crew_config.bad_value", "crew_config.kind.int0")),
+    ({"max_retries": True}, "max_retries", ("crew_config.bad_value", "crew_config.kind.int0")),
+    ({"default_model": "gpt"}, "default_model",
+     ("crew_config.bad_value", "crew_config.kind.model")),
+    ({"retrospect": {"memory": {"skill_min_score": 16}}}, "retrospect.memory.skill_min_score",
+     ("crew_config.bad_value", "crew_config.kind.score")),
+    ({"retrospect": "yes"}, "retrospect", ("crew_config.section_not_mapping", None)),
+    ({"memory_server": "a b"}, "memory_server",
+     ("crew_config.bad_value", "crew_config.kind.name_or_null")),
+    ({"nope": 1}, "nope", ("crew_config.unknown_key", None)),
+    ([1], "(top level)", ("crew_config.not_mapping", None)),
 ])
-def test_bad_values_fall_back_to_their_defaults(data, key):
+def test_bad_values_fall_back_to_their_defaults(data, key, said):
     cfg = config.resolve(data)
     assert [k for k, _m in cfg.problems] == [key]
+    [(_k, problem)] = cfg.problems
+    expected = problem.fields.get("expected")
+    assert (problem.key, getattr(expected, "key", None)) == said
+    if "value" in problem.fields:
+        value = data
+        for part in key.split("."):
+            value = value[part]
+        assert problem.fields["value"] == repr(value)
+    assert cfg.values == config.DEFAULTS
+
+
+def test_a_crew_config_that_is_not_yaml_is_all_defaults_with_one_problem(tmp_path):
+    (tmp_path / ".claude").mkdir()
+    (tmp_path / ".claude" / "crew-config.yaml").write_text("a: [1\n")
+    cfg = config.load(str(tmp_path))
+    assert [(k, m.key) for k, m in cfg.problems] == [("(file)", "crew_config.not_yaml")]
     assert cfg.values == config.DEFAULTS
 
 
