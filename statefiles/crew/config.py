@@ -125,9 +125,17 @@ def _text(key: str, /, **fields):
     return Text(key, **fields)
 
 
+#: What a value of each kind must be, in words: its catalogue key.
+_DESCRIBED = {"model": "crew_config.kind.model", "bool": "crew_config.kind.bool",
+              "text": "crew_config.kind.text", "name_or_null": "crew_config.kind.name_or_null",
+              "int0": "crew_config.kind.int0", "int1": "crew_config.kind.int1",
+              "int1_or_null": "crew_config.kind.int1_or_null",
+              "score": "crew_config.kind.score"}
+
+
 def _describe(kind: str):
-    """What a value of ``kind`` must be, in words (``crew_config.kind.<kind>``)."""
-    return _text(f"crew_config.kind.{kind}")
+    """What a value of ``kind`` must be, in words."""
+    return _text(_DESCRIBED[kind])
 
 
 def resolve(data) -> Config:
