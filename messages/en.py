@@ -4088,6 +4088,11 @@ MESSAGES = {
     'edits.is_dir': 'the path is a directory',
     'edits.unreadable': 'cannot read the file ({error})',
     'edits.too_large': 'the file is larger than {limit} bytes',
+    'edits.no_notebook': 'the notebook does not exist',
+    'edits.notebook_not_json': 'the file is not a notebook (not JSON)',
+    'edits.notebook_no_cells': 'the file is not a notebook (no cells)',
+    'edits.no_cell': 'cell not found',
+    'edits.not_an_edit': '{tool} does not edit files',
     'runtime.not_recorded': (
         'State was not fully recorded: {failed}. Where the message above says something was '
         'recorded, written or removed by this step, it was not.'

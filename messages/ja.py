@@ -3603,6 +3603,11 @@ MESSAGES = {
     'edits.is_dir': 'パスがディレクトリです',
     'edits.unreadable': 'ファイルを読み込めません ({error})',
     'edits.too_large': 'ファイルが {limit} バイトを超えています',
+    'edits.no_notebook': 'ノートブックが存在しません',
+    'edits.notebook_not_json': 'ファイルがノートブックではありません (JSON ではありません)',
+    'edits.notebook_no_cells': 'ファイルがノートブックではありません (セルがありません)',
+    'edits.no_cell': 'セルが見つかりません',
+    'edits.not_an_edit': '{tool} はファイルを編集しません',
     'runtime.not_recorded': (
         '状態を完全には記録できませんでした: {failed}。上のメッセージがこの処理で記録・書き込み・削除したと述べている'
         'ものは、実際にはされていません。'
