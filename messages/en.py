@@ -1852,6 +1852,7 @@ MESSAGES = {
     'session_report.ahead': '{count} commit(s) on {branch} not pushed to {upstream}',
     'session_report.unpushed': '{count} commit(s) on {branch} that are on no remote',
     'session_report.timed_out': '(the check ran out of time: {detail})',
+    'session_report.git_slow': 'git {commands} took longer than {seconds} s',
     'session_report.last_end': (
         'When the last session ended ({ended_at}) there were {parts}. Check with '
         '`git status` and tell the user before you build on it; commit or push '

@@ -1681,6 +1681,7 @@ MESSAGES = {
     'session_report.ahead': '{branch} 上の {upstream} に push されていないコミット {count} 件',
     'session_report.unpushed': '{branch} 上のどのリモートにも無いコミット {count} 件',
     'session_report.timed_out': '(確認が時間切れになりました: {detail})',
+    'session_report.git_slow': 'git {commands} が {seconds} 秒を超えました',
     'session_report.last_end': (
         '前回のセッション終了時 ({ended_at}) に次のものがありました: {parts}。その上に作業を積む前に `git status` '
         'で確認してユーザーに伝えてください。コミットや push は playbook とユーザーの意向どおりにだけ行ってください。'
