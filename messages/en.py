@@ -1677,6 +1677,8 @@ MESSAGES = {
         'flags {flags}. Step 0: write .claude/state/breezing-active.json first, with '
         '"impl_mode": "{mode}".'
     ),
+    'breezing.parallel_not_a_number': '--parallel needs a whole number of at least 1, not {value}',
+    'breezing.unknown_flag': 'unknown flag {flag}',
     'breezing_prompt.problem': 'Problem in the request: {problem}. Ask the user to correct it.',
     'breezing_prompt.continue': (
         'The session on record is now bound to this conversation (/breezing continue): read '

@@ -1527,6 +1527,8 @@ MESSAGES = {
         "フックがユーザーの /breezing リクエストを記録しました: 範囲 '{range}'、impl_mode {mode}、フラグ {flags}。"
         'Step 0: まず .claude/state/breezing-active.json を "impl_mode": "{mode}" で書いてください。'
     ),
+    'breezing.parallel_not_a_number': '--parallel には 1 以上の整数が必要です ({value} ではありません)',
+    'breezing.unknown_flag': '不明なフラグ {flag} です',
     'breezing_prompt.problem': 'リクエストの問題: {problem}。ユーザーに直してもらってください。',
     'breezing_prompt.continue': (
         '記録されたセッションをこの会話に結び付けました (/breezing continue): .claude/state/breezing-active.json を読み、'
