@@ -83,13 +83,13 @@ def _apply_edit(text: str, old: str, new: str, replace_all: bool) -> tuple:
 
 def _notebook_after(before: str | None, tool_input: dict) -> tuple:
     if before is None:
-        return None, "the notebook does not exist"
+        return None, _text("edits.no_notebook")
     try:
         nb = fastjson.loads(before)
     except (ValueError, RecursionError):
-        return None, "the file is not a notebook (not JSON)"
+        return None, _text("edits.notebook_not_json")
     if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
-        return None, "the file is not a notebook (no cells)"
+        return None, _text("edits.notebook_no_cells")
     cells = nb["cells"]
     mode = tool_input.get("edit_mode") or "replace"
     cell_id = tool_input.get("cell_id")
@@ -109,11 +109,11 @@ def _notebook_after(before: str | None, tool_input: dict) -> tuple:
         cells.insert(at, new_cell)
     elif mode == "delete":
         if index is None or index >= len(cells):
-            return before, "cell not found"
+            return before, _text("edits.no_cell")
         cells.pop(index)
     else:
         if index is None or index >= len(cells) or not isinstance(cells[index], dict):
-            return before, "cell not found"
+            return before, _text("edits.no_cell")
         cells[index]["source"] = source
         if tool_input.get("cell_type"):
             cells[index]["cell_type"] = tool_input["cell_type"]
@@ -149,11 +149,11 @@ def compute(tool_name: str, tool_input: dict, before: str | None) -> PostEdit:
             return PostEdit(before, after, applies=after is not None and after != before,
                             error=error)
         return PostEdit(before, after)
-    return PostEdit(before, None, applies=False, error=f"{tool_name} does not edit files")
+    return PostEdit(before, None, applies=False, error=_text("edits.not_an_edit", tool=tool_name))
 
 
 def _text(key: str, /, **fields):
-    from messages import Text  # lazy: an unreadable file only
+    from messages import Text  # lazy: an unreadable file or a notebook edit that fails only
 
     return Text(key, **fields)
 

@@ -93,8 +93,8 @@ def _judge(ctx, where, rel: str) -> Verdict:
         return _result(ctx, where, rel, role, acting)
     if kind == LOG:
         if role != "parent":
-            return block(ctx.say("crew.files_owner", path=rel, owner="the parent",
-                                 agent=_label(role)))
+            return block(ctx.say("crew.files_owner", path=rel, owner=ctx.say("crew.who_parent"),
+                                 agent=_label(ctx, role)))
         return _log(ctx, rel)
     owner = OWNERS[kind]
     if kind == SUMMARY and role == "parent":
@@ -114,8 +114,8 @@ def _judge(ctx, where, rel: str) -> Verdict:
         if role != "parent" and acting is not None and acting.cmd not in (None, where.cmd):
             return block(ctx.say("crew.files_other_cmd", path=rel, cmd=acting.cmd))
         return ALLOWED
-    return block(ctx.say("crew.files_owner", path=rel, agent=_label(role),
-                         owner="the parent" if owner == "parent"
+    return block(ctx.say("crew.files_owner", path=rel, agent=_label(ctx, role),
+                         owner=ctx.say("crew.who_parent") if owner == "parent"
                          else agents.agent_type_of(owner)))
 
 
@@ -147,11 +147,11 @@ def _phase1_skipped(ctx, where, rel: str) -> Verdict:
     return ALLOWED
 
 
-def _label(role: str) -> str:
+def _label(ctx, role: str) -> str:
     if role == "parent":
-        return "the parent"
+        return ctx.say("crew.who_parent")
     if role == "other":
-        return "a subagent outside the crew"
+        return ctx.say("crew.who_outsider")
     return agents.agent_type_of(role)
 
 
@@ -162,8 +162,8 @@ def _result(ctx, where, rel: str, role: str, acting) -> Verdict:
         return block(ctx.say("crew.files_other_result", path=rel,
                              task=acting.task if acting.task is not None else "?"))
     if role != "parent":
-        return block(ctx.say("crew.files_owner", path=rel, agent=_label(role),
-                             owner=f"the worker of task {where.number}"))
+        return block(ctx.say("crew.files_owner", path=rel, agent=_label(ctx, role),
+                             owner=ctx.say("crew.who_worker", task=where.number)))
     # The parent: a minimal failure result for a task out of retries.
     from statefiles.crew.frontmatter import parse  # lazy: a parent's result write only
 
@@ -199,9 +199,11 @@ def _log(ctx, rel: str) -> Verdict:
         data = yaml.safe_load(post.after)
     except Exception as exc:  # noqa: BLE001 - any YAML error refuses the edit
         first = (str(exc).splitlines() or [type(exc).__name__])[0]
-        return block(ctx.say("crew.files_log", path=rel, why=f"it is not valid YAML ({first})"))
+        return block(ctx.say("crew.files_log", path=rel,
+                             why=ctx.say("crew.files_log_not_yaml", detail=first)))
     if post.after.strip() and not isinstance(data, dict):
-        return block(ctx.say("crew.files_log", path=rel, why="it is not a mapping of keys"))
+        return block(ctx.say("crew.files_log", path=rel,
+                             why=ctx.say("crew.files_log_not_mapping")))
     return ALLOWED
 
 

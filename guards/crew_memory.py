@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from events.context import Context
 from events.verdict import ALLOWED, Verdict, block
+from workflow.crew import problem as _problem
 
 NAME = "crew-memory"
 ADVISORY = False
@@ -137,7 +138,7 @@ def entity_problem(entity) -> str | None:
     """Why a memory entity breaks the seed's rules (``None`` when it does
     not)."""
     if not isinstance(entity, dict) or not isinstance(entity.get("name"), str):
-        return "an entity needs a name"
+        return _problem("crew.memory_no_name")
     name = entity["name"].strip()
     kind = entity.get("entityType")
     observations = entity.get("observations")
@@ -147,20 +148,20 @@ def entity_problem(entity) -> str | None:
     if name.startswith(REJECTION_PREFIX):
         category = name[len(REJECTION_PREFIX):]
         if category not in REJECTION_CATEGORIES or kind != "rejection_memory":
-            return ("a rejection memory is workflow:rejected_proposal:{" + ",".join(
-                REJECTION_CATEGORIES) + "} with entityType rejection_memory")
+            return _problem("crew.memory_rejection_name",
+                            categories=",".join(REJECTION_CATEGORIES))
         return None
     parts = name.split(":")
     if len(parts) < 3 or any(not p for p in parts) or name != name.lower() or " " in name:
-        return "the name must be {domain}:{category}:{identifier}, lower case, no spaces"
+        return _problem("crew.memory_name_shape")
     # Every observation counts, whatever its shape (a dict or a list would
     # otherwise carry a cmd_NNN note past the rules).
     text = " ".join([name, str(kind or "")] + [str(o) for o in observations]).lower()
     if _mentions_cmd(text):
-        return "it refers to a particular cmd (cmd_NNN); keep what holds across cmds"
+        return _problem("crew.memory_about_cmd")
     for word in INTERNAL:
         if word in text or word.replace(" ", "_") in name:
-            return f"it describes the crew's own machinery ({word.strip()})"
+            return _problem("crew.memory_machinery", word=word.strip())
     return None
 
 

@@ -46,6 +46,7 @@ from events.inputs import AGENT_TOOLS
 from events.verdict import ALLOWED, Effect, Verdict, allow
 from statefiles.crew import classify
 from workflow.crew import agents, cmds, prompts
+from workflow.crew import problem as _problem
 
 NAME = "crew-recorder"
 ADVISORY = True
@@ -164,9 +165,10 @@ def _stop(ctx) -> list:
         plan = cmd.plan
         missing = [n for n in plan.tasks if not os.path.isfile(
             os.path.join(ctx.root, "work", cmd.cmd, "tasks", f"task_{n}.md"))]
-        problems = list(plan.problems) + [f"tasks/task_{n}.md missing" for n in missing]
+        problems = list(plan.problems) + [_problem("crew.file_missing", file=f"tasks/task_{n}.md")
+                                          for n in missing]
         if not plan.found:
-            problems.insert(0, "plan.md has no task table")
+            problems.insert(0, _problem("crew.plan_no_table"))
         ops.append(("record", cmd.cmd, {"kind": "plan", "fingerprint": _plan.fingerprint(
             ctx.root, cmd.cmd), "tasks": len(plan.tasks), "problems": problems[:10]}))
         base.update(status="failure" if problems else "success",
@@ -182,8 +184,7 @@ def _stop(ctx) -> list:
         ops.append(("write", f"work/{cmd.cmd}/plan_review.md", _review_file(
             cmd.cmd, message, verdict)))
         base.update(status="success" if verdict else "failure",
-                    error=None if verdict else "no closing verdict line (APPROVE, "
-                    "APPROVE-WITH-NOTES or REJECT)")
+                    error=None if verdict else _problem("crew.review_no_verdict"))
     elif role == "aggregator":
         problem = cmds.summary_problem(cmd)
         base.update(status="failure" if problem else "success", error=problem)
@@ -194,7 +195,8 @@ def _stop(ctx) -> list:
     elif role == "retrospector":
         exists = os.path.isfile(cmd.path("retrospective.md"))
         base.update(status="success" if exists else "failure",
-                    error=None if exists else "retrospective.md missing")
+                    error=None if exists else _problem("crew.file_missing",
+                                                      file="retrospective.md"))
         ops.append(("record", cmd.cmd, base))
         if exists:
             ops.append(_close(cmd))
@@ -226,12 +228,13 @@ def _worker(ctx, cmd, role: str, number: int) -> dict:
         turns = _turns(agents.transcript(ctx.hook))
         if turns >= cmd.config.worker_max_turns:
             status = "timeout"
-            error = (f"stopped after {turns} turns (worker_max_turns "
-                     f"{cmd.config.worker_max_turns})" + (f"; {error}" if error else ""))
+            stopped = _problem("crew.worker_turns", turns=turns,
+                              limit=cmd.config.worker_max_turns)
+            error = _problem("crew.and", first=stopped, second=error) if error else stopped
             entry = cmd.state.worker(number)
             if entry is not None and entry.retries >= cmd.config.max_retries:
                 # seed 000 step 6c: a timeout out of retries is recorded partial
-                status, error = "partial", "timed out on its last retry: " + error
+                status, error = "partial", _problem("crew.worker_last_retry", error=error)
     return {"status": status, "error": error, "metadata_issues": report["issues"][:10],
             "quality": (report.get("metadata") or {}).get("quality"),
             "completeness": (report.get("metadata") or {}).get("completeness")}

@@ -187,8 +187,10 @@ def _judge(ctx, cmd, role: str, named):
         if not plan.found:
             return ctx.say("crew.no_plan", cmd=cmd.cmd)
         if plan.problems:
-            return ctx.say("crew.plan_problems", cmd=cmd.cmd, problems="; ".join(
-                plan.problems[:4]))
+            from messages import Text  # lazy: a plan with problems only
+
+            return ctx.say("crew.plan_problems", cmd=cmd.cmd, problems=Text.join(
+                "; ", plan.problems[:4]))
         if _busy(ctx, st.phase(role)):
             return ctx.say("crew.running", what="crew-plan-reviewer", cmd=cmd.cmd)
         return None

@@ -109,7 +109,8 @@ def findings(root: str, budget_s: float = GIT_BUDGET_S) -> dict | None:
               "untracked": 0, "sample": [], "ahead": 0, "unpushed": 0, "timed_out": None}
     late = [name for name, run in runs.items() if run.timed_out]
     if late:
-        report["timed_out"] = f"git {' and '.join(late)} took longer than {budget_s:g} s"
+        # Facts, said at the next start in that session's language (session-report).
+        report["timed_out"] = {"git": late, "seconds": budget_s}
     status = runs.get("status")
     if status is not None and status.ok:
         parsed = parse_status_v2(status.out)

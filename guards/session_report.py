@@ -46,12 +46,26 @@ def describe_end(report: dict, ctx=None) -> str | None:
                          upstream=report.get("upstream") or say(ctx, "session_report.upstream")))
     elif report.get("unpushed"):
         parts.append(say(ctx, "session_report.unpushed", count=report["unpushed"], branch=branch))
-    if report.get("timed_out"):
-        parts.append(say(ctx, "session_report.timed_out", detail=str(report["timed_out"])))
+    late = report.get("timed_out")
+    if late:
+        parts.append(say(ctx, "session_report.timed_out", detail=_slow_git(late, ctx)))
     if not parts:
         return None
     return say(ctx, "session_report.last_end", ended_at=report.get("ended_at") or "?",
                parts="; ".join(parts))
+
+
+def _slow_git(late, ctx) -> str:
+    """What ran out of time at SessionEnd: ``{"git": [commands], "seconds": s}``
+    said in ``ctx``'s language (a report written before was its English
+    sentence, shown as it is)."""
+    if not isinstance(late, dict):
+        return str(late)
+    names = [str(n) for n in late.get("git") or []] if isinstance(late.get("git"), list) else []
+    seconds = late.get("seconds")
+    seconds = f"{seconds:g}" if isinstance(seconds, (int, float)) else "?"
+    return say(ctx, "session_report.git_slow", commands=say(ctx, "session_report.and").join(
+        names) or "?", seconds=seconds)
 
 
 #: Seconds the archive's local steps may take when SessionStart resumes them

@@ -336,6 +336,77 @@ MESSAGES = {
     "crew.memory_rejected": "Memory entity {name!r} is refused: {problem}.",
     "runtime.effect.record_crew_facts": "record crew facts",
     "runtime.effect.record_the_crew_launch": "record the crew launch",
+    # ---- who owns a crew file; memory rules; the aggregator's and the agents' problems
+    "crew.who_parent": "the parent",
+    "crew.who_outsider": "a subagent outside the crew",
+    "crew.who_worker": "the worker of task {task}",
+    "crew.files_log_not_yaml": "it is not valid YAML ({detail})",
+    "crew.files_log_not_mapping": "it is not a mapping of keys",
+    "crew.memory_no_name": "an entity needs a name",
+    "crew.memory_rejection_name": (
+        "a rejection memory is workflow:rejected_proposal:{{{categories}}} with entityType "
+        "rejection_memory"
+    ),
+    "crew.memory_name_shape": (
+        "the name must be {{domain}}:{{category}}:{{identifier}}, lower case, no spaces"
+    ),
+    "crew.memory_about_cmd": (
+        "it refers to a particular cmd (cmd_NNN); keep what holds across cmds"
+    ),
+    "crew.memory_machinery": "it describes the crew's own machinery ({word})",
+    "crew.file_missing": "{file} missing",
+    "crew.plan_no_table": "plan.md has no task table",
+    "crew.review_no_verdict": "no closing verdict line (APPROVE, APPROVE-WITH-NOTES or REJECT)",
+    "crew.summary_too_long": "cmd_report_summary.md has {lines} lines (at most {limit})",
+    "crew.summary_no_front_matter": (
+        "cmd_report_summary.md has no front matter (status, quality, completeness, failed_tasks)"
+    ),
+    "crew.summary_claims_success": (
+        "cmd_report_summary.md says status: success, but tasks {tasks} have no successful result"
+    ),
+    "crew.worker_turns": "stopped after {turns} turns (worker_max_turns {limit})",
+    "crew.worker_last_retry": "timed out on its last retry: {error}",
+    "crew.and": "{first}; {second}",
+    # ---- .claude/crew-config.yaml (statefiles/crew/config.py), fields of crew.config_problem
+    "crew_config.not_mapping": "the file must be a mapping of keys",
+    "crew_config.unknown_key": "unknown key (ignored)",
+    "crew_config.section_not_mapping": "must be a mapping; the defaults are used",
+    "crew_config.bad_value": "{value} is not {expected}; the default {default} is used",
+    "crew_config.no_pyyaml": "PyYAML is not installed; the defaults are used",
+    "crew_config.not_yaml": "not readable YAML ({detail}); the defaults are used",
+    "crew_config.kind.model": "one of haiku, sonnet, opus",
+    "crew_config.kind.bool": "true or false",
+    "crew_config.kind.text": "a string",
+    "crew_config.kind.name_or_null": "null or an MCP server name",
+    "crew_config.kind.int0": "a whole number from 0",
+    "crew_config.kind.int1": "a whole number from 1",
+    "crew_config.kind.int1_or_null": "null or a whole number from 1",
+    "crew_config.kind.score": "a whole number from 0 to 15",
+    # ---- the plan's problems (statefiles/crew/plan.py), fields of crew.plan_problems
+    "crew_plan.bad_number": "a task row's number {value} is not a number",
+    "crew_plan.twice": "task {task} appears twice",
+    "crew_plan.persona": "task {task}: persona {value} is not one of {allowed}",
+    "crew_plan.model": "task {task}: model {value} is not one of {allowed}",
+    "crew_plan.dependency": "task {task}: dependency {value} is not a task number",
+    "crew_plan.unknown_dependency": (
+        "task {task} depends on task {dependency}, which is not in the plan"
+    ),
+    "crew_plan.self_dependency": "task {task} depends on itself",
+    "crew_plan.cycle": (
+        "tasks {tasks} never start: their dependencies form a cycle or name a missing task"
+    ),
+    "crew_plan.shared_write": (
+        "tasks {first} and {second} are in wave {wave} and both write {path}: make one depend "
+        "on the other"
+    ),
+    "crew_plan.in_file": "{file}: {problem}",
+    "crew_plan.already_in_plan": "task {task} is already in plan.md",
+    # ---- a cmd's tasks where it stopped (workflow/crew/progress.py)
+    "crew.task_result_present": "task_{task} (result present)",
+    "crew.task_no_result": "task_{task} (no valid result: run it again)",
+    "crew.task_failed": "task_{task} ({status}, retries {retries})",
+    "crew.task_retry": "task_{task} ({agent}, retry {retry} of {limit})",
+    "crew.no_failed_tasks_line": "no FAILED_TASKS line",
     # ------------------------------------------------------------ shared
     "shared.state_problems": " state.md has problems: {problems}.",
     "shared.state_problems_more": " state.md has problems: {problems} (and {more} more).",
@@ -1606,6 +1677,8 @@ MESSAGES = {
         'flags {flags}. Step 0: write .claude/state/breezing-active.json first, with '
         '"impl_mode": "{mode}".'
     ),
+    'breezing.parallel_not_a_number': '--parallel needs a whole number of at least 1, not {value}',
+    'breezing.unknown_flag': 'unknown flag {flag}',
     'breezing_prompt.problem': 'Problem in the request: {problem}. Ask the user to correct it.',
     'breezing_prompt.continue': (
         'The session on record is now bound to this conversation (/breezing continue): read '
@@ -1781,6 +1854,7 @@ MESSAGES = {
     'session_report.ahead': '{count} commit(s) on {branch} not pushed to {upstream}',
     'session_report.unpushed': '{count} commit(s) on {branch} that are on no remote',
     'session_report.timed_out': '(the check ran out of time: {detail})',
+    'session_report.git_slow': 'git {commands} took longer than {seconds} s',
     'session_report.last_end': (
         'When the last session ended ({ended_at}) there were {parts}. Check with '
         '`git status` and tell the user before you build on it; commit or push '
@@ -3542,6 +3616,18 @@ MESSAGES = {
     'replay.no_project': (
         'the session ran in {cwd}, which does not exist here; pass the project with -C DIR'
     ),
+    'replay.start_no_time': (
+        'the transcript gives no start time: replayed against the project as it is now'
+    ),
+    'replay.start_no_reflog': (
+        "git's reflog does not reach back to the session's start: replayed against the project "
+        'as it is now'
+    ),
+    'replay.start_commit': "replayed from the session's start: commit {commit}{removed}",
+    'replay.start_branch': (
+        "replayed from the session's start: commit {commit} on {branch}{removed}"
+    ),
+    'replay.start_removed': ', {count} file(s) written since removed',
     'replay.outside': 'not re-applied: {path} is outside the project',
     'replay.edit_mismatch': (
         'not re-applied: the text to replace is not in {path} (the copy differs from the '
@@ -3601,6 +3687,52 @@ MESSAGES = {
         '*rules.yaml, or pass --kind'
     ),
     'validate.file_ok': '{path}: ok ({kind})',
+    'validate.not_accepted': '{value} is not accepted here',
+    'validate.not_accepted_expected': '{value} is not accepted here; expected {accepted}',
+    'validate.not_accepted_because': '{value} is not accepted here: {description}',
+    'validate.accept.or': '{first} or {second}',
+    'validate.accept.object': 'an object ({name})',
+    'validate.accept.one_of': 'one of {values}',
+    'validate.accept.string': 'a string',
+    'validate.accept.integer': 'an integer',
+    'validate.accept.number': 'a number',
+    'validate.accept.boolean': 'a boolean',
+    'validate.accept.object_type': 'an object',
+    'validate.accept.array': 'an array',
+    'validate.accept.null': 'null',
+    'validate.file_missing': '{path} does not exist',
+    'validate.file_is_dir': '{path} is a directory, not a file',
+    'validate.file_not_regular': '{path} is {what}',
+    'validate.file_unreadable': '{path} cannot be read ({error})',
+    'validate.file_too_large': '{path} is larger than {limit} bytes',
+    'validate.file_not_utf8': '{path} is not valid UTF-8 (byte {byte})',
+    'validate.not_json': 'not valid JSON: {detail}',
+    'validate.not_yaml': 'not valid YAML: {detail}',
+    'validate.too_deep': 'nested too deeply',
+    'validate.duplicate_id': 'id {id} is used twice (first at line {line}); ids must be unique',
+    'validate.unknown_dependency': 'depends_on names phase {phase}, which the plan does not have',
+    'validate.unknown_phase': 'phase {id} is not in {plan}',
+    'validate.unknown_subtask': 'subtask {id} is not in {plan}',
+    'validate.active_unknown_phase': 'active.phase {id} is not a phase of {plan}',
+    'validate.active_unknown_subtask': 'active.subtask {id} is not a subtask of {plan}',
+    'validate.section_missing': (
+        "section '{section}' is missing (it is read as empty); add `## {section}` with a "
+        '```yaml block'
+    ),
+    'validate.config_key_close': 'unknown config key {key}; did you mean {close}?',
+    'validate.config_key_unknown': 'unknown config key {key} (no guard reads it)',
+    'validate.language': (
+        'config.language {value} is not one of {allowed}; messages fall back to {fallback}'
+    ),
+    'validate.active_missing': (
+        'playbook.active names {path}, which does not exist; set it to an existing '
+        'play/<id>/plan.json or null'
+    ),
+    'validate.rule_on_wrapper': (
+        '{command} is a wrapper the analysis looks through (it judges the command that runs '
+        'under it), so a rule on it with a subcommand, flags or args never matches; name the '
+        'command itself, or keep only `command:` to match everything run under it'
+    ),
     'validate.summary': '{files} file(s), {errors} error(s), {warnings} warning(s)',
     'install.help': "install the hook suite into a git repository's .claude/ (as install.py)",
     'uninstall.help': 'remove what `playgate install` added to a repository',
@@ -3959,6 +4091,11 @@ MESSAGES = {
     'edits.is_dir': 'the path is a directory',
     'edits.unreadable': 'cannot read the file ({error})',
     'edits.too_large': 'the file is larger than {limit} bytes',
+    'edits.no_notebook': 'the notebook does not exist',
+    'edits.notebook_not_json': 'the file is not a notebook (not JSON)',
+    'edits.notebook_no_cells': 'the file is not a notebook (no cells)',
+    'edits.no_cell': 'cell not found',
+    'edits.not_an_edit': '{tool} does not edit files',
     'runtime.not_recorded': (
         'State was not fully recorded: {failed}. Where the message above says something was '
         'recorded, written or removed by this step, it was not.'

@@ -338,6 +338,79 @@ MESSAGES = {
     "crew.memory_rejected": "メモリエンティティ {name!r} は拒否されました: {problem}。",
     "runtime.effect.record_crew_facts": "crew の記録",
     "runtime.effect.record_the_crew_launch": "crew の起動の記録",
+    # ---- who owns a crew file; memory rules; the aggregator's and the agents' problems
+    "crew.who_parent": "親",
+    "crew.who_outsider": "crew 外のサブエージェント",
+    "crew.who_worker": "task {task} の実働",
+    "crew.files_log_not_yaml": "YAML として正しくありません（{detail}）",
+    "crew.files_log_not_mapping": "キーのマッピングではありません",
+    "crew.memory_no_name": "エンティティには name が必要です",
+    "crew.memory_rejection_name": (
+        "却下メモリは workflow:rejected_proposal:{{{categories}}} という名前で、entityType は "
+        "rejection_memory にします"
+    ),
+    "crew.memory_name_shape": (
+        "name は {{domain}}:{{category}}:{{identifier}} の形で、小文字、空白なしにしてください"
+    ),
+    "crew.memory_about_cmd": (
+        "特定の cmd（cmd_NNN）についての内容です。cmd をまたいで成り立つことだけを残してください"
+    ),
+    "crew.memory_machinery": "crew 自身の仕組み（{word}）についての内容です",
+    "crew.file_missing": "{file} がありません",
+    "crew.plan_no_table": "plan.md にタスクの表がありません",
+    "crew.review_no_verdict": "最後に判定の行（APPROVE、APPROVE-WITH-NOTES、REJECT）がありません",
+    "crew.summary_too_long": "cmd_report_summary.md が {lines} 行あります（上限 {limit} 行）",
+    "crew.summary_no_front_matter": (
+        "cmd_report_summary.md にフロントマター（status、quality、completeness、failed_tasks）が"
+        "ありません"
+    ),
+    "crew.summary_claims_success": (
+        "cmd_report_summary.md は status: success としていますが、タスク {tasks} には成功した "
+        "result がありません"
+    ),
+    "crew.worker_turns": "{turns} ターンで停止しました（worker_max_turns {limit}）",
+    "crew.worker_last_retry": "最後のリトライでタイムアウトしました: {error}",
+    "crew.and": "{first}。{second}",
+    # ---- .claude/crew-config.yaml (statefiles/crew/config.py), fields of crew.config_problem
+    "crew_config.not_mapping": "ファイルはキーのマッピングでなければなりません",
+    "crew_config.unknown_key": "不明なキーです（無視します）",
+    "crew_config.section_not_mapping": "マッピングでなければなりません。既定値を使います",
+    "crew_config.bad_value": "{value} は {expected} ではありません。既定値 {default} を使います",
+    "crew_config.no_pyyaml": "PyYAML がインストールされていません。既定値を使います",
+    "crew_config.not_yaml": "YAML として読めません（{detail}）。既定値を使います",
+    "crew_config.kind.model": "haiku、sonnet、opus のいずれか",
+    "crew_config.kind.bool": "true か false",
+    "crew_config.kind.text": "文字列",
+    "crew_config.kind.name_or_null": "null か MCP サーバー名",
+    "crew_config.kind.int0": "0 以上の整数",
+    "crew_config.kind.int1": "1 以上の整数",
+    "crew_config.kind.int1_or_null": "null か 1 以上の整数",
+    "crew_config.kind.score": "0 から 15 までの整数",
+    # ---- the plan's problems (statefiles/crew/plan.py), fields of crew.plan_problems
+    "crew_plan.bad_number": "タスク行の番号 {value} が数値ではありません",
+    "crew_plan.twice": "タスク {task} が2回出てきます",
+    "crew_plan.persona": "タスク {task}: ペルソナ {value} は {allowed} のいずれでもありません",
+    "crew_plan.model": "タスク {task}: モデル {value} は {allowed} のいずれでもありません",
+    "crew_plan.dependency": "タスク {task}: 依存先 {value} がタスク番号ではありません",
+    "crew_plan.unknown_dependency": (
+        "タスク {task} が、計画にないタスク {dependency} に依存しています"
+    ),
+    "crew_plan.self_dependency": "タスク {task} が自分自身に依存しています",
+    "crew_plan.cycle": (
+        "タスク {tasks} は開始できません: 依存関係が循環しているか、存在しないタスクを指しています"
+    ),
+    "crew_plan.shared_write": (
+        "タスク {first} と {second} は同じ Wave {wave} にあり、どちらも {path} に書き込みます: "
+        "一方を他方に依存させてください"
+    ),
+    "crew_plan.in_file": "{file}: {problem}",
+    "crew_plan.already_in_plan": "タスク {task} はすでに plan.md にあります",
+    # ---- a cmd's tasks where it stopped (workflow/crew/progress.py)
+    "crew.task_result_present": "task_{task}（結果あり）",
+    "crew.task_no_result": "task_{task}（有効な結果なし: もう一度実行してください）",
+    "crew.task_failed": "task_{task}（{status}、リトライ {retries} 回）",
+    "crew.task_retry": "task_{task}（{agent}、{limit} 回中 {retry} 回目のリトライ）",
+    "crew.no_failed_tasks_line": "FAILED_TASKS の行なし",
     # ------------------------------------------------------------ shared
     "shared.state_problems": " state.md に問題があります: {problems}。",
     "shared.state_problems_more": " state.md に問題があります: {problems} (ほかに問題が {more} 件あります)。",
@@ -1454,6 +1527,8 @@ MESSAGES = {
         "フックがユーザーの /breezing リクエストを記録しました: 範囲 '{range}'、impl_mode {mode}、フラグ {flags}。"
         'Step 0: まず .claude/state/breezing-active.json を "impl_mode": "{mode}" で書いてください。'
     ),
+    'breezing.parallel_not_a_number': '--parallel には 1 以上の整数が必要です ({value} ではありません)',
+    'breezing.unknown_flag': '不明なフラグ {flag} です',
     'breezing_prompt.problem': 'リクエストの問題: {problem}。ユーザーに直してもらってください。',
     'breezing_prompt.continue': (
         '記録されたセッションをこの会話に結び付けました (/breezing continue): .claude/state/breezing-active.json を読み、'
@@ -1608,6 +1683,7 @@ MESSAGES = {
     'session_report.ahead': '{branch} 上の {upstream} に push されていないコミット {count} 件',
     'session_report.unpushed': '{branch} 上のどのリモートにも無いコミット {count} 件',
     'session_report.timed_out': '(確認が時間切れになりました: {detail})',
+    'session_report.git_slow': 'git {commands} が {seconds} 秒を超えました',
     'session_report.last_end': (
         '前回のセッション終了時 ({ended_at}) に次のものがありました: {parts}。その上に作業を積む前に `git status` '
         'で確認してユーザーに伝えてください。コミットや push は playbook とユーザーの意向どおりにだけ行ってください。'
@@ -3082,6 +3158,18 @@ MESSAGES = {
     'replay.opt.no_subagents': 'メインエージェントの呼び出しだけをリプレイします',
     'replay.unreadable': 'トランスクリプト {path} を読めません: {error}',
     'replay.no_project': 'セッションは {cwd} で実行されましたが、ここには存在しません。-C DIR でプロジェクトを指定してください',
+    'replay.start_no_time': (
+        'トランスクリプトに開始時刻がありません: プロジェクトの現在の状態に対してリプレイしました'
+    ),
+    'replay.start_no_reflog': (
+        'git の reflog がセッション開始時点まで遡れません: プロジェクトの現在の状態に対して'
+        'リプレイしました'
+    ),
+    'replay.start_commit': 'セッション開始時点 (コミット {commit}) からリプレイしました{removed}',
+    'replay.start_branch': (
+        'セッション開始時点 ({branch} のコミット {commit}) からリプレイしました{removed}'
+    ),
+    'replay.start_removed': '。その後に書かれたファイル {count} 個を削除しました',
     'replay.outside': '適用し直していません: {path} はプロジェクトの外です',
     'replay.edit_mismatch': '適用し直していません: 置き換える文字列が {path} にありません (ここから先、コピーはセッションと異なります)',
     'replay.edit_failed': '適用し直していません: {path}: {error}',
@@ -3142,6 +3230,53 @@ MESSAGES = {
         '--kind を指定してください'
     ),
     'validate.file_ok': '{path}: ok ({kind})',
+    'validate.not_accepted': '{value} はここでは受け付けられません',
+    'validate.not_accepted_expected': '{value} はここでは受け付けられません。{accepted} を指定してください',
+    'validate.not_accepted_because': '{value} はここでは受け付けられません: {description}',
+    'validate.accept.or': '{first} または {second}',
+    'validate.accept.object': 'オブジェクト ({name})',
+    'validate.accept.one_of': '{values} のいずれか',
+    'validate.accept.string': '文字列',
+    'validate.accept.integer': '整数',
+    'validate.accept.number': '数値',
+    'validate.accept.boolean': '真偽値',
+    'validate.accept.object_type': 'オブジェクト',
+    'validate.accept.array': '配列',
+    'validate.accept.null': 'null',
+    'validate.file_missing': '{path} がありません',
+    'validate.file_is_dir': '{path} はディレクトリで、ファイルではありません',
+    'validate.file_not_regular': '{path} は{what}',
+    'validate.file_unreadable': '{path} を読めません ({error})',
+    'validate.file_too_large': '{path} は {limit} バイトを超えています',
+    'validate.file_not_utf8': '{path} は有効な UTF-8 ではありません (バイト {byte})',
+    'validate.not_json': 'JSON として正しくありません: {detail}',
+    'validate.not_yaml': 'YAML として正しくありません: {detail}',
+    'validate.too_deep': '入れ子が深すぎます',
+    'validate.duplicate_id': 'id {id} が2回使われています (最初は {line} 行目)。id は一意にしてください',
+    'validate.unknown_dependency': 'depends_on が、計画にないフェーズ {phase} を指しています',
+    'validate.unknown_phase': 'フェーズ {id} は {plan} にありません',
+    'validate.unknown_subtask': 'subtask {id} は {plan} にありません',
+    'validate.active_unknown_phase': 'active.phase {id} は {plan} のフェーズではありません',
+    'validate.active_unknown_subtask': 'active.subtask {id} は {plan} の subtask ではありません',
+    'validate.section_missing': (
+        "セクション '{section}' がありません (空として読まれます)。```yaml ブロック付きの "
+        '`## {section}` を追加してください'
+    ),
+    'validate.config_key_close': '不明な config キー {key} です。{close} のことですか?',
+    'validate.config_key_unknown': '不明な config キー {key} です (どのガードも読みません)',
+    'validate.language': (
+        'config.language {value} は {allowed} のいずれでもありません。メッセージは {fallback} '
+        'になります'
+    ),
+    'validate.active_missing': (
+        'playbook.active が存在しない {path} を指しています。既存の play/<id>/plan.json か '
+        'null にしてください'
+    ),
+    'validate.rule_on_wrapper': (
+        '{command} は、解析がその下で実行されるコマンドを判定するラッパーです。そのため'
+        'サブコマンド、フラグ、引数を指定したこのルールは決して一致しません。コマンドそのものを'
+        '指定するか、`command:` だけを残して、その下で実行されるものすべてに一致させてください'
+    ),
     'validate.summary': 'ファイル {files} 件、エラー {errors} 件、警告 {warnings} 件',
     'install.help': 'フックスイートを git リポジトリの .claude/ にインストールします (install.py と同じ)',
     'uninstall.help': '`playgate install` がリポジトリに加えたものを取り除きます',
@@ -3471,6 +3606,11 @@ MESSAGES = {
     'edits.is_dir': 'パスがディレクトリです',
     'edits.unreadable': 'ファイルを読み込めません ({error})',
     'edits.too_large': 'ファイルが {limit} バイトを超えています',
+    'edits.no_notebook': 'ノートブックが存在しません',
+    'edits.notebook_not_json': 'ファイルがノートブックではありません (JSON ではありません)',
+    'edits.notebook_no_cells': 'ファイルがノートブックではありません (セルがありません)',
+    'edits.no_cell': 'セルが見つかりません',
+    'edits.not_an_edit': '{tool} はファイルを編集しません',
     'runtime.not_recorded': (
         '状態を完全には記録できませんでした: {failed}。上のメッセージがこの処理で記録・書き込み・削除したと述べている'
         'ものは、実際にはされていません。'

@@ -20,6 +20,8 @@ import shutil
 import subprocess
 from datetime import datetime, timezone
 
+from playgate import messages
+
 SKIP_DIRS = frozenset({"node_modules", "__pycache__", ".venv", ".mypy_cache", ".pytest_cache",
                        ".hypothesis", ".ruff_cache", ".tox"})
 #: Inside ``.claude/``: the suite's caches (rebuilt on demand).
@@ -194,11 +196,10 @@ def rewind(root: str, dest: str, started_at: str, branch: str | None = None) -> 
     stays as the project is now (no reflog that far back, no git)."""
     epoch = _epoch(started_at)
     if epoch is None:
-        return "the transcript gives no start time: replayed against the project as it is now"
+        return messages.text("replay.start_no_time")
     start = commit_at(root, epoch)
     if start is None:
-        return ("git's reflog does not reach back to the session's start: replayed against the "
-                "project as it is now")
+        return messages.text("replay.start_no_reflog")
     now = _git(dest, "rev-parse", "HEAD")
     current = now.stdout.strip() if now is not None and now.returncode == 0 else None
     git_dir = os.path.join(dest, ".git")
@@ -233,9 +234,11 @@ def rewind(root: str, dest: str, started_at: str, branch: str | None = None) -> 
     for rel in TIMED_LOGS:
         _keep_lines_before(os.path.join(dest, *rel.split("/")), epoch)
     _git(dest, "update-index", "-q", "--refresh")
-    return (f"replayed from the session's start: commit {start[:12]}"
-            + (f" on {branch}" if branch else "")
-            + (f", {removed} file(s) written since removed" if removed else ""))
+    written = messages.text("replay.start_removed", count=removed) if removed else ""
+    if branch:
+        return messages.text("replay.start_branch", commit=start[:12], branch=branch,
+                             removed=written)
+    return messages.text("replay.start_commit", commit=start[:12], removed=written)
 
 
 def _drop_if_newer(path: str, epoch: float) -> int:

@@ -28,12 +28,13 @@ import re
 
 import jsonschema
 
-from messages import LANGUAGES, resolve_language  # the hooks' own fallback rule
+from messages import LANGUAGES, Text, resolve_language  # the hooks' own fallback rule
 from statefiles.locate import json_positions, pointer, yaml_positions
 from statefiles.record import Record
 import statefiles
 from statefiles import layout, state_md
 from statefiles.atomic import NotRegularFile, read_bytes
+from statefiles.detail import os_error, quoted, schema_error
 from statefiles.playbook import resolve_active
 
 SCHEMA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas")
@@ -59,9 +60,17 @@ class Problem(Record):
     _defaults = {"line": 0, "col": 0, "pointer": ""}
 
     def to_json(self) -> dict:
-        """The problem as ``{"level", "line", "col", "pointer", "message"}``."""
-        return {"level": self.level, "line": self.line, "col": self.col,
+        """The problem as ``{"level", "line", "col", "pointer", "message"}``, plus
+        ``code`` and ``params`` (its catalogue key and fields, as the command line's
+        notes carry them) when the message is a catalogue entry: scripts read those,
+        not the wording."""
+        data = {"level": self.level, "line": self.line, "col": self.col,
                 "pointer": self.pointer, "message": self.message}
+        if isinstance(self.message, Text) and self.message.key:
+            data["code"] = self.message.key
+            data["params"] = {k: v if v is None or isinstance(v, (bool, int, float)) else str(v)
+                              for k, v in self.message.fields.items()}
+        return data
 
     def __repr__(self) -> str:
         return f"Problem({self.level} {self.line}:{self.col} {self.pointer} {self.message!r})"
@@ -182,57 +191,92 @@ def _short(value) -> str:
 
 
 def _accepted(schema_: dict) -> list:
-    """What ``schema_`` accepts, in words (``["a string", "null"]``)."""
+    """What ``schema_`` accepts, in words (``[Text("a string"), Text("null")]``)."""
     words = []
     for branch in schema_.get("anyOf") or schema_.get("oneOf") or [schema_]:
         if "$ref" in branch:
-            words.append("an object (" + branch["$ref"].rsplit("/", 1)[-1] + ")")
+            words.append(Text("validate.accept.object", name=branch["$ref"].rsplit("/", 1)[-1]))
         elif "enum" in branch:
-            words.append("one of " + ", ".join(map(repr, branch["enum"])))
+            words.append(Text("validate.accept.one_of",
+                              values=", ".join(map(repr, branch["enum"]))))
         elif "const" in branch:
             words.append(repr(branch["const"]))
         elif "type" in branch:
             types = branch["type"] if isinstance(branch["type"], list) else [branch["type"]]
-            words += ["null" if t == "null" else f"{'an' if t[0] in 'aeiou' else 'a'} {t}"
-                      for t in types]
+            words += [Text(_TYPES[t]) if t in _TYPES else str(t) for t in types]
     return words
 
 
-def error_message(error) -> str:
+#: JSON Schema type → its key in words (``"a string"``, ``"null"``).
+_TYPES = {t: f"validate.accept.{t}" for t in ("string", "integer", "number", "boolean",
+                                               "array", "null")}
+_TYPES["object"] = "validate.accept.object_type"  # validate.accept.object names a definition
+
+
+def _either(words: list):
+    """``a or b or c``, each word translated (``validate.accept.or``)."""
+    said = words[0]
+    for word in words[1:]:
+        said = Text("validate.accept.or", first=said, second=word)
+    return said
+
+
+def error_message(error) -> Text:
     """One line for a jsonschema error (values shortened; ``anyOf`` and
-    described patterns in words)."""
+    described patterns in words), as :class:`messages.Text`: the library's own
+    message is kept in English and told by its kind (:mod:`statefiles.detail`)."""
+    value = _short(error.instance)
     if error.validator in ("anyOf", "oneOf"):
         accepted = _accepted(error.schema)
-        text = f"{_short(error.instance)} is not accepted here; expected " + " or ".join(
-            accepted) if accepted else f"{_short(error.instance)} is not accepted here"
+        text = Text("validate.not_accepted_expected", value=value, accepted=_either(accepted)) \
+            if accepted else Text("validate.not_accepted", value=value)
     elif error.validator == "pattern" and error.schema.get("description"):
-        text = f"{_short(error.instance)} is not accepted here: {error.schema['description']}"
-    elif error.validator == "required":
-        text = error.message
+        text = Text("validate.not_accepted_because", value=value,
+                    description=error.schema["description"])
     else:
-        text = error.message.replace(repr(error.instance), _short(error.instance), 1)
-    return text if len(text) <= 300 else text[:297] + "..."
+        detail = schema_error(error)
+        english = error.message if error.validator == "required" else \
+            error.message.replace(repr(error.instance), value, 1)
+        text = Text(detail.key, english=english, **detail.fields) if detail.key else detail
+    if len(text) <= 300:
+        return text
+    return Text(text.key, english=text[:297] + "...", **text.fields) if text.key else text
 
 
-def read_text(path: str) -> tuple:
-    """``(text, problem)``: the file as text, or why it cannot be read."""
+def read_text(path: str, label: str | None = None) -> tuple:
+    """``(text, problem)``: the file as text, or why it cannot be read (a
+    :class:`messages.Text` naming ``label``, default ``path``)."""
+    label = path if label is None else label
     try:
         # never blocks on a FIFO named as a file (statefiles.atomic.open_regular)
         data = read_bytes(path, MAX_BYTES + 1)
     except FileNotFoundError:
-        return None, "does not exist"
+        return None, Text(MISSING, path=label)
     except IsADirectoryError:
-        return None, "is a directory, not a file"
+        return None, Text("validate.file_is_dir", path=label)
     except NotRegularFile as exc:
-        return None, f"is {exc.strerror}"
+        return None, Text("validate.file_not_regular", path=label, what=os_error(exc))
     except OSError as exc:
-        return None, f"cannot be read ({exc.strerror})"
+        return None, Text("validate.file_unreadable", path=label, error=os_error(exc))
     if len(data) > MAX_BYTES:
-        return None, f"is larger than {MAX_BYTES} bytes"
+        return None, Text("validate.file_too_large", path=label, limit=MAX_BYTES)
     try:
         return data.decode("utf-8"), None
     except UnicodeDecodeError as exc:
-        return None, f"is not valid UTF-8 (byte {exc.start})"
+        return None, Text("validate.file_not_utf8", path=label, byte=exc.start)
+
+
+#: The key of a file that does not exist (``playgate validate FILE`` exits 3).
+MISSING = "validate.file_missing"
+
+
+def _unprefixed(error, prefix: str):
+    """A state reader's problem without its leading ``prefix`` (the report names
+    the file already): the English shortened, the key and fields kept."""
+    english = str(error).replace(prefix, "", 1)
+    if isinstance(error, Text) and error.key:
+        return Text(error.key, english=english, **error.fields)
+    return english
 
 
 # --------------------------------------------------------------------------- JSON files
@@ -241,17 +285,18 @@ def read_text(path: str) -> tuple:
 def validate_json(path: str, kind: str, label: str | None = None) -> FileReport:
     """Validate a plan.json or progress.json file."""
     report = FileReport(label or path, kind, path)
-    text, problem = read_text(path)
+    text, problem = read_text(path, report.path)
     if problem:
-        report.add("error", f"{report.path} {problem}", (0, 0))
+        report.add("error", problem, (0, 0))
         return report
     try:
         document = json.loads(text.lstrip("\ufeff"))
     except json.JSONDecodeError as exc:
-        report.add("error", f"not valid JSON: {exc.msg}", (exc.lineno, exc.colno))
+        report.add("error", Text("validate.not_json", detail=quoted(exc.msg)),
+                   (exc.lineno, exc.colno))
         return report
     except RecursionError:
-        report.add("error", "nested too deeply", (1, 1))
+        report.add("error", Text("validate.too_deep"), (1, 1))
         return report
     report.document = document
     positions = json_positions(text)
@@ -271,8 +316,8 @@ def _plan_checks(report: FileReport, plan: dict, positions) -> None:
                 (s.get("id"), ("phases", i, "subtasks", j, "id"))
                 for j, s in enumerate(phase.get("subtasks") or []) if isinstance(s, dict)]:
             if isinstance(key, str) and key in seen:
-                report.add("error", f"id {key!r} is used twice (first at line "
-                           f"{positions.find(seen[key])[0]}); ids must be unique",
+                report.add("error", Text("validate.duplicate_id", id=repr(key),
+                                         line=positions.find(seen[key])[0]),
                            positions.find(path), path)
             elif isinstance(key, str):
                 seen[key] = path
@@ -283,8 +328,8 @@ def _plan_checks(report: FileReport, plan: dict, positions) -> None:
         for j, dep in enumerate(phase.get("depends_on") or []):
             if isinstance(dep, str) and dep not in ids:
                 path = ("phases", i, "depends_on", j)
-                report.add("error", f"depends_on names phase {dep!r}, which the plan does not "
-                           "have", positions.find(path), path)
+                report.add("error", Text("validate.unknown_dependency", phase=repr(dep)),
+                           positions.find(path), path)
 
 
 def pair_checks(plan: FileReport, progress: FileReport) -> None:
@@ -311,13 +356,15 @@ def pair_checks(plan: FileReport, progress: FileReport) -> None:
         if isinstance(entries, dict):
             for key in entries:
                 if key not in known:
-                    progress.add("warning", f"{what} {key!r} is not in {plan.path}",
+                    progress.add("warning", Text(f"validate.unknown_{what}", id=repr(key),
+                                                 plan=plan.path),
                                  where((section, key)), (section, key))
     active = doc.get("active") if isinstance(doc.get("active"), dict) else {}
-    for key, known, what in (("phase", phases, "phase"), ("subtask", subtasks, "subtask")):
+    for key, known in (("phase", phases), ("subtask", subtasks)):
         value = active.get(key)
         if isinstance(value, str) and value and value not in known:
-            progress.add("error", f"active.{key} {value!r} is not a {what} of {plan.path}",
+            progress.add("error", Text(f"validate.active_unknown_{key}", id=repr(value),
+                                       plan=plan.path),
                          where(("active", key)), ("active", key))
 
 
@@ -328,13 +375,13 @@ def validate_state(path: str, root: str | None = None, label: str | None = None)
     """Validate state.md: its structure as the reader sees it, each section's
     YAML against the schema, and ``playbook.active`` (against ``root``)."""
     report = FileReport(label or path, "state", path)
-    text, problem = read_text(path)
+    text, problem = read_text(path, report.path)
     if problem:
-        report.add("error", f"{report.path} {problem}", (0, 0))
+        report.add("error", problem, (0, 0))
         return report
     parsed = state_md.parse(text)
     for error in parsed["errors"]:
-        report.add("error", error.replace("state.md: ", "", 1), (_line_in(error) or 1, 1))
+        report.add("error", _unprefixed(error, "state.md: "), (_line_in(error) or 1, 1))
     sections = parsed["sections"]
     report.document = sections
     positions: dict = {}
@@ -358,21 +405,21 @@ def validate_state(path: str, root: str | None = None, label: str | None = None)
         report.add("error", message, where(err_path), err_path)
     for name in ("playbook", "goal", "config"):
         if name not in sections and not any(name in e for e in parsed["errors"]):
-            report.add("warning", f"section '{name}' is missing (it is read as empty); add "
-                       f"`## {name}` with a ```yaml block", (1, 1), (name,))
+            report.add("warning", Text("validate.section_missing", section=name), (1, 1),
+                       (name,))
     known = set(schema("state")["properties"]["config"]["properties"])
     config = sections.get("config") if isinstance(sections.get("config"), dict) else {}
     for key in config:
         if key not in known:
             close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.75)
-            hint = f"; did you mean {close[0]!r}?" if close else " (no guard reads it)"
-            report.add("warning", f"unknown config key {key!r}{hint}", where(("config", key)),
-                       ("config", key))
+            message = Text("validate.config_key_close", key=repr(key), close=repr(close[0])) \
+                if close else Text("validate.config_key_unknown", key=repr(key))
+            report.add("warning", message, where(("config", key)), ("config", key))
     if "language" in config:
         lang, recognised = resolve_language(config["language"])
         if not recognised:
-            report.add("warning", f"config.language {_short(config['language'])} is not one "
-                       f"of {', '.join(LANGUAGES)}; messages fall back to {lang}",
+            report.add("warning", Text("validate.language", value=_short(config["language"]),
+                                       allowed=", ".join(LANGUAGES), fallback=lang),
                        where(("config", "language")), ("config", "language"))
     playbook = sections.get("playbook") if isinstance(sections.get("playbook"), dict) else {}
     active = playbook.get("active")
@@ -380,17 +427,20 @@ def validate_state(path: str, root: str | None = None, label: str | None = None)
             "", "null", "none", "~"):
         rel, error = resolve_active(root, active)
         if error:
-            report.add("error", error.replace("state.md ", "", 1), where(("playbook", "active")),
+            report.add("error", _unprefixed(error, "state.md "), where(("playbook", "active")),
                        ("playbook", "active"))
         elif not os.path.isfile(layout.join(root, rel)):
-            report.add("error", f"playbook.active names {rel}, which does not exist; set it "
-                       "to an existing play/<id>/plan.json or null",
+            report.add("error", Text("validate.active_missing", path=rel),
                        where(("playbook", "active")), ("playbook", "active"))
     return report
 
 
 def _line_in(message: str) -> int | None:
-    """The line number a state reader message names (``line 12``)."""
+    """The line number a state reader message names: its ``line`` field (a
+    catalogue entry), else ``line 12`` in its text."""
+    line = getattr(message, "fields", {}).get("line")
+    if isinstance(line, int) and not isinstance(line, bool):
+        return line
     found = re.search(r"line (\d+)", message)
     return int(found.group(1)) if found else None
 
@@ -435,9 +485,9 @@ def validate_rules(path: str, label: str | None = None) -> FileReport:
     from shell.custom_rules import advice, check_text  # lazy: only when a rules file is validated
 
     report = FileReport(label or path, "rules", path)
-    text, problem = read_text(path)
+    text, problem = read_text(path, report.path)
     if problem:
-        report.add("error", f"{report.path} {problem}", (0, 0))
+        report.add("error", problem, (0, 0))
         return report
     document, problems = check_text(text.lstrip("\ufeff"))
     report.document = document
@@ -448,10 +498,7 @@ def validate_rules(path: str, label: str | None = None) -> FileReport:
         positions = yaml_positions(text.lstrip("\ufeff"))
         for index, name in advice(document):
             path = ("rules", index, "command")
-            report.add("warning", f"{name!r} is a wrapper the analysis looks through (it judges "
-                       "the command that runs under it), so a rule on it with a subcommand, "
-                       "flags or args never matches; name the command itself, or keep only "
-                       "`command:` to match everything run under it",
+            report.add("warning", Text("validate.rule_on_wrapper", command=repr(name)),
                        positions.find(path), path)
     return report
 
@@ -463,16 +510,17 @@ def validate_crew_config(path: str, label: str | None = None) -> FileReport:
     import yaml  # lazy: only when a crew configuration is validated
 
     report = FileReport(label or path, "crew-config", path)
-    text, problem = read_text(path)
+    text, problem = read_text(path, report.path)
     if problem:
-        report.add("error", f"{report.path} {problem}", (0, 0))
+        report.add("error", problem, (0, 0))
         return report
     try:
         document = yaml.safe_load(text.lstrip("\ufeff"))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-        report.add("error", f"not valid YAML: {getattr(exc, 'problem', None) or exc}", where)
+        report.add("error", Text("validate.not_yaml",
+                                 detail=quoted(getattr(exc, "problem", None) or exc)), where)
         return report
     report.document = document
     positions = yaml_positions(text.lstrip("\ufeff"))

@@ -919,6 +919,7 @@ CLI_COMMANDS = [
     ("report", ["report", "--session", "ja-session"]),
     ("report-unknown-session", ["report", "--session", "nope"]),
     ("validate", ["validate"]),
+    ("validate-with-problems", ["validate"]),
     ("init-from-an-installed-copy", ["init", "--dry-run"]),
     ("unknown-command", ["frobnicate"]),
 ]
@@ -934,6 +935,15 @@ def test_the_command_line_speaks_the_projects_japanese(installed, name, args):
     if name == "status-with-a-playbook":
         session(installed)
         write_playbook(root)
+    if name == "validate-with-problems":
+        # The validator's own findings (a wrong config key, a dependency and
+        # progress entries the plan lacks); no library words among them.
+        state = root / "state.md"
+        state.write_text(state.read_text().replace("language: ja", "language: ja\nfrobnicate: 1"))
+        plan = plan_doc("p1")
+        plan["phases"][0]["depends_on"] = ["p9"]
+        write_playbook(root, plan=plan, progress={
+            "format_version": 2, "subtasks": {"s9": {}}, "active": {"subtask": "s7"}})
     for command in ("rm -rf /", "ls", "curl -X POST http://127.0.0.1:9/x"):
         installed.hook("PreToolUse", payload=json.loads(_hook_payload(root, command)))
     stdin = _hook_payload(root, "rm -rf ~") if name == "check" else None

@@ -179,11 +179,11 @@ def parse_request(prompt) -> dict | None:
             if value.isdigit() and value.isascii() and int(value) >= 1:
                 flags["parallel"] = int(value)
             else:
-                problems.append(f"--parallel needs a whole number of at least 1, not {value!r}")
+                problems.append(_text("breezing.parallel_not_a_number", value=repr(value)))
         elif name in FLAGS and not eq:
             flags[name[2:].replace("-", "_")] = True
         else:
-            problems.append(f"unknown flag {word!r}")
+            problems.append(_text("breezing.unknown_flag", flag=repr(word)))
     scope = " ".join(kept)
     return {"range": scope, "flags": flags, "problems": problems,
             "abort": scope.lower() in ABORT_WORDS,
@@ -235,3 +235,11 @@ def implementer_count(independent: int, parallel: int | None = None,
     if parallel is None and planner_max is None:
         caps.append(DEFAULT_CAP)
     return max(1, min(caps))
+
+
+def _text(key: str, /, **fields):
+    """A problem of a /breezing request as :class:`messages.Text` (English as
+    recorded, said in the session's language)."""
+    from messages import Text  # lazy: only a request with a problem makes one
+
+    return Text(key, **fields)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 
+from messages import localize
 from playgate import messages, validation
 from playgate.errors import EXIT_INPUT, EXIT_NO, EXIT_OK, UsageError
 
@@ -47,7 +48,8 @@ def run(args, project) -> tuple:
         files = validation.project_files(project.root, include_archive=args.archive)
     reports = validation.validate_files(files, project.root)
     missing = [r for r in reports if r.document is None and r.problems
-               and r.problems[0].line == 0 and r.problems[0].message.endswith("does not exist")]
+               and r.problems[0].line == 0
+               and getattr(r.problems[0].message, "key", None) == validation.MISSING]
     data = {"command": "validate", "project": project.root,
             "valid": all(r.valid for r in reports),
             "files": [r.to_json() for r in reports]}
@@ -70,7 +72,7 @@ def render(data: dict, lang: str) -> str:
         for p in report["problems"]:
             where = f"{report['path']}:{p['line']}:{p['col']}" if p["line"] else report["path"]
             at = f" {p['pointer']}:" if p["pointer"] else ""
-            lines.append(f"{where}: {p['level']}:{at} {p['message']}")
+            lines.append(f"{where}: {p['level']}:{at} {localize(lang, p['message'])}")
     lines.append(messages.text("validate.summary", lang, files=len(data["files"]),
                                errors=data["errors"], warnings=data["warnings"]))
     return "\n".join(lines) + "\n"

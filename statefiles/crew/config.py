@@ -117,11 +117,25 @@ def _ok(kind: str, value) -> bool:
     return False
 
 
-def _describe(kind: str) -> str:
-    return {"model": "one of haiku, sonnet, opus", "bool": "true or false", "text": "a string",
-            "name_or_null": "null or an MCP server name", "int0": "a whole number from 0",
-            "int1": "a whole number from 1", "int1_or_null": "null or a whole number from 1",
-            "score": "a whole number from 0 to 15"}[kind]
+def _text(key: str, /, **fields):
+    """A configuration problem as :class:`messages.Text` (English as before,
+    said in the reader's language at session start)."""
+    from messages import Text  # lazy: only a configuration with a problem makes one
+
+    return Text(key, **fields)
+
+
+#: What a value of each kind must be, in words: its catalogue key.
+_DESCRIBED = {"model": "crew_config.kind.model", "bool": "crew_config.kind.bool",
+              "text": "crew_config.kind.text", "name_or_null": "crew_config.kind.name_or_null",
+              "int0": "crew_config.kind.int0", "int1": "crew_config.kind.int1",
+              "int1_or_null": "crew_config.kind.int1_or_null",
+              "score": "crew_config.kind.score"}
+
+
+def _describe(kind: str):
+    """What a value of ``kind`` must be, in words."""
+    return _text(_DESCRIBED[kind])
 
 
 def resolve(data) -> Config:
@@ -134,7 +148,7 @@ def resolve(data) -> Config:
     if data is None:
         return Config(values, problems, True)
     if not isinstance(data, dict):
-        return Config(values, [("(top level)", "the file must be a mapping of keys")], True)
+        return Config(values, [("(top level)", _text("crew_config.not_mapping"))], True)
     _walk(data, DEFAULTS, (), values, problems)
     return Config(values, problems, True)
 
@@ -144,13 +158,13 @@ def _walk(data: dict, defaults: dict, path: tuple, values: dict, problems: list)
         here = path + (str(key),)
         dotted = ".".join(here)
         if key not in defaults:
-            problems.append((dotted, "unknown key (ignored)"))
+            problems.append((dotted, _text("crew_config.unknown_key")))
             continue
         if isinstance(defaults[key], dict):
             if value is None:
                 continue
             if not isinstance(value, dict):
-                problems.append((dotted, "must be a mapping; the defaults are used"))
+                problems.append((dotted, _text("crew_config.section_not_mapping")))
                 continue
             _walk(value, defaults[key], here, values[key], problems)
             continue
@@ -158,8 +172,9 @@ def _walk(data: dict, defaults: dict, path: tuple, values: dict, problems: list)
         if _ok(kind, value):
             values[key] = value
         else:
-            problems.append((dotted, f"{value!r} is not {_describe(kind)}; the default "
-                                     f"{defaults[key]!r} is used"))
+            problems.append((dotted, _text("crew_config.bad_value", value=repr(value),
+                                           expected=_describe(kind),
+                                           default=repr(defaults[key]))))
 
 
 def load(root: str) -> Config:
@@ -179,13 +194,13 @@ def load(root: str) -> Config:
     except ImportError:
         import copy  # lazy: see resolve
 
-        return Config(copy.deepcopy(DEFAULTS), [("(file)", "PyYAML is not installed; the "
-                                                 "defaults are used")], True)
+        return Config(copy.deepcopy(DEFAULTS), [("(file)", _text("crew_config.no_pyyaml"))],
+                      True)
     try:
         data = yaml.safe_load(raw.decode("utf-8"))
     except Exception as exc:  # noqa: BLE001 - any parse error is one problem
         first = (str(exc).splitlines() or [type(exc).__name__])[0]
         cfg = resolve(None)
-        cfg.problems.append(("(file)", f"not readable YAML ({first}); the defaults are used"))
+        cfg.problems.append(("(file)", _text("crew_config.not_yaml", detail=first)))
         return cfg
     return resolve(data)

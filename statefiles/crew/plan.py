@@ -69,7 +69,8 @@ class Plan:
 
     Attributes:
         tasks: ``{number: Task}`` in table order.
-        problems: what is wrong with it (strings; empty for a good plan).
+        problems: what is wrong with it (:class:`messages.Text`, English as
+            their ``str``; empty for a good plan).
         scope_warning: the ``scope_warning`` line's text, if any.
         found: a task table was found.
     """
@@ -161,28 +162,30 @@ def parse(text: str, into: Plan | None = None) -> Plan:
 def _row(plan: Plan, row: dict) -> None:
     number = _number(row.get("task", ""))
     if number is None:
-        plan.problems.append(f"a task row's number {row.get('task', '')!r} is not a number")
+        plan.problems.append(_text("crew_plan.bad_number", value=repr(row.get("task", ""))))
         return
     if number in plan.tasks:
-        plan.problems.append(f"task {number} appears twice")
+        plan.problems.append(_text("crew_plan.twice", task=number))
         return
     persona = row.get("persona", "").strip("*` ").lower()
     if persona.startswith("worker_"):
         persona = persona[len("worker_"):]
     if persona not in PERSONAS:
-        plan.problems.append(f"task {number}: persona {row.get('persona', '')!r} is not one of "
-                             f"{', '.join(PERSONAS)}")
+        plan.problems.append(_text("crew_plan.persona", task=number,
+                                   value=repr(row.get("persona", "")),
+                                   allowed=", ".join(PERSONAS)))
     model = row.get("model", "").strip("*` ").lower()
     if model in _NONE:
         model = None
     elif model not in MODELS:
-        plan.problems.append(f"task {number}: model {model!r} is not one of {', '.join(MODELS)}")
+        plan.problems.append(_text("crew_plan.model", task=number, value=repr(model),
+                                   allowed=", ".join(MODELS)))
         model = None
     depends = []
     for part in _list(row.get("depends", "")):
         dep = _number(part)
         if dep is None:
-            plan.problems.append(f"task {number}: dependency {part!r} is not a task number")
+            plan.problems.append(_text("crew_plan.dependency", task=number, value=repr(part)))
         else:
             depends.append(dep)
     writes = [w for w in _list(row.get("writes", "")) if w]
@@ -196,10 +199,10 @@ def assign_waves(plan: Plan) -> Plan:
     for task in tasks.values():
         for dep in task.depends:
             if dep not in tasks:
-                plan.problems.append(f"task {task.number} depends on task {dep}, which is not "
-                                     "in the plan")
+                plan.problems.append(_text("crew_plan.unknown_dependency", task=task.number,
+                                           dependency=dep))
             elif dep == task.number:
-                plan.problems.append(f"task {task.number} depends on itself")
+                plan.problems.append(_text("crew_plan.self_dependency", task=task.number))
     wave = 0
     placed: set = set()
     while len(placed) < len(tasks):
@@ -208,8 +211,7 @@ def assign_waves(plan: Plan) -> Plan:
                  and all(d in placed for d in t.depends)]
         if not ready:
             stuck = sorted(n for n in tasks if n not in placed)
-            plan.problems.append("tasks " + ", ".join(map(str, stuck)) + " never start: their "
-                                 "dependencies form a cycle or name a missing task")
+            plan.problems.append(_text("crew_plan.cycle", tasks=", ".join(map(str, stuck))))
             break
         for t in ready:
             t.wave = wave
@@ -219,10 +221,17 @@ def assign_waves(plan: Plan) -> Plan:
             for b in group[i + 1:]:
                 shared = overlap(a.writes, b.writes)
                 if shared:
-                    plan.problems.append(
-                        f"tasks {a.number} and {b.number} are in wave {a.wave} and both write "
-                        f"{shared}: make one depend on the other")
+                    plan.problems.append(_text("crew_plan.shared_write", first=a.number,
+                                               second=b.number, wave=a.wave, path=shared))
     return plan
+
+
+def _text(key: str, /, **fields):
+    """A plan problem as :class:`messages.Text` (its English as before,
+    said in the reader's language where it is shown)."""
+    from messages import Text  # lazy: only a plan with a problem makes one
+
+    return Text(key, **fields)
 
 
 def overlap(first, second) -> str | None:
@@ -249,11 +258,13 @@ def load(root: str, cmd: str) -> Plan:
         before = set(plan.tasks)
         extra = parse(text, Plan())
         plan.found = plan.found or extra.found
-        plan.problems.extend(f"{name}: {p}" for p in extra.problems)
+        plan.problems.extend(_text("crew_plan.in_file", file=name, problem=p)
+                             for p in extra.problems)
         plan.scope_warning = plan.scope_warning or extra.scope_warning
         for number, task in extra.tasks.items():
             if number in before:
-                plan.problems.append(f"{name}: task {number} is already in plan.md")
+                plan.problems.append(_text("crew_plan.in_file", file=name, problem=_text(
+                    "crew_plan.already_in_plan", task=number)))
                 continue
             plan.tasks[number] = task
     return assign_waves(plan)

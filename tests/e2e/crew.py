@@ -483,14 +483,16 @@ class CrewParent(Policy):
             return outs[-1].context
         if key == "crew.next_retry":
             calls = []
-            for n, persona in re.findall(r"task_(\d+) \(crew-(\w+)", m["tasks"]):
+            retries = [(t["task"], t["agent"].removeprefix("crew-"))
+                       for t in matches(m["tasks"], "crew.task_retry")]
+            for n, persona in retries:
                 model = self.plan.get(int(n), (None, None))[1]
                 extra = {"model": model} if model else {}
                 calls.append(self.agent_call(f"crew-{persona}", [
                     f"input: work/{cmd}/tasks/task_{n}.md",
                     f"output: work/{cmd}/results/result_{n}.md"], f"worker_{persona}", **extra))
             outs = yield from self.agents(calls, "Retrying " + ", ".join(
-                f"task_{n}" for n, _p in re.findall(r"task_(\d+) \(crew-(\w+)", m["tasks"])))
+                f"task_{n}" for n, _p in retries))
             return outs[-1].context
         if key == "crew.next_aggregate":
             failed = re.search(r"(FAILED_TASKS: \[[\d, ]*\])", m["failed"])

@@ -26,6 +26,7 @@ import pytest
 from . import crew
 from .fakeapi import Script, tool_use
 from .harness import Sandbox
+from saying import says
 
 pytestmark = pytest.mark.e2e
 
@@ -113,6 +114,6 @@ def test_the_parent_does_not_write_memory(memory_run):
 def test_a_candidate_about_a_cmd_is_refused(memory_run):
     _box, run, _calls = memory_run
     seen = run.seen_by_model("mw")
-    assert "particular cmd" in seen, seen[-3000:]
+    assert says(seen, "crew.memory_about_cmd"), seen[-3000:]
     # The writer was started with paths and the approved entity, nothing else.
     assert "CMD_DIR: work/cmd_001/" in seen

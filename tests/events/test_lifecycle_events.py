@@ -190,11 +190,28 @@ def test_session_end_stops_a_slow_git_in_time(installed, tmp_path):
     assert end.code == 0
     assert not mark.exists()
     report = json.loads((installed.root / ".claude/session-state/session-end.json").read_text())
-    assert "took longer than" in report["timed_out"]
+    assert report["timed_out"]["git"] and report["timed_out"]["seconds"] > 0, report
     # The session's markers are gone (the directory itself stays: the install
     # creates it, for the sandbox's denyWrite).
     init = installed.root / ".claude/.session-init"
     assert not init.exists() or not any(init.iterdir()), list(init.iterdir())
+
+
+def test_a_slow_git_at_session_end_is_told_in_the_next_sessions_language():
+    from types import SimpleNamespace
+
+    from saying import says
+
+    from guards.session_report import describe_end
+
+    report = {"ended_at": "t", "timed_out": {"git": ["status", "log"], "seconds": 0.8}}
+    for lang in ("en", "ja"):
+        told = describe_end(report, SimpleNamespace(language=lang))
+        assert says(told, "session_report.timed_out", lang), told
+        assert says(told, "session_report.git_slow", lang, seconds="0.8"), told
+    # A report an older version wrote: its sentence, as it is.
+    told = describe_end({"timed_out": "git status took longer than 0.8 s"})
+    assert "git status took longer than 0.8 s" in told
 
 
 def test_session_start_reports_and_closes_a_stale_partial_archive(installed):

@@ -369,16 +369,25 @@ def test_notebook_edits():
     r = edits.compute("NotebookEdit", {"cell_id": "a", "edit_mode": "delete"}, nb)
     assert [c["source"] for c in json.loads(r.after)["cells"]] == ["2"]
     r = edits.compute("NotebookEdit", {"cell_id": "zz", "new_source": "x"}, nb)
-    assert not r.applies and r.error == "cell not found"
-    assert edits.compute("NotebookEdit", {"new_source": "x"}, "not json").error
-    assert edits.compute("NotebookEdit", {"new_source": "x"}, None).error
+    assert not r.applies and r.error.key == "edits.no_cell"
+    assert edits.compute("NotebookEdit", {"cell_id": "zz", "edit_mode": "delete"},
+                         nb).error.key == "edits.no_cell"
+    assert edits.compute("NotebookEdit", {"new_source": "x"},
+                         "not json").error.key == "edits.notebook_not_json"
+    assert edits.compute("NotebookEdit", {"new_source": "x"},
+                         "{}").error.key == "edits.notebook_no_cells"
+    assert edits.compute("NotebookEdit", {"new_source": "x"}, None).error.key == \
+        "edits.no_notebook"
+    error = edits.compute("Read", {"file_path": "x"}, "text").error
+    assert (error.key, error.fields) == ("edits.not_an_edit", {"tool": "Read"})
 
 
 def test_read_current(tmp_path):
     assert edits.read_current(str(tmp_path / "missing")) == (None, "")
-    assert edits.read_current(str(tmp_path))[1] == "the path is a directory"
+    assert edits.read_current(str(tmp_path))[1].key == "edits.is_dir"
     (tmp_path / "big").write_bytes(b"x" * 20)
-    assert "larger than" in edits.read_current(str(tmp_path / "big"), limit=10)[1]
+    error = edits.read_current(str(tmp_path / "big"), limit=10)[1]
+    assert (error.key, error.fields) == ("edits.too_large", {"limit": 10})
 
 
 # ---------------------------------------------------------------- hot path imports

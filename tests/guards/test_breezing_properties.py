@@ -50,11 +50,19 @@ def test_parse_request_reads_every_flag_wherever_it_stands(words, codex, no_disc
     assert result["range"] == " ".join(words) and result["problems"] == []
 
 
-@pytest.mark.parametrize("bad", ["--parallel 0", "--parallel x", "--parallel", "--paralel 2",
-                                 "--parallel=-1", "--codex=yes", "--parallel ３"])
-def test_bad_flags_are_problems_not_guesses(bad):
+@pytest.mark.parametrize("bad,key,fields", [
+    ("--parallel 0", "breezing.parallel_not_a_number", {"value": "'0'"}),
+    ("--parallel x", "breezing.parallel_not_a_number", {"value": "'x'"}),
+    ("--parallel", "breezing.parallel_not_a_number", {"value": "''"}),
+    ("--paralel 2", "breezing.unknown_flag", {"flag": "'--paralel'"}),
+    ("--parallel=-1", "breezing.parallel_not_a_number", {"value": "'-1'"}),
+    ("--codex=yes", "breezing.unknown_flag", {"flag": "'--codex=yes'"}),
+    ("--parallel ３", "breezing.parallel_not_a_number", {"value": "'３'"}),
+])
+def test_bad_flags_are_problems_not_guesses(bad, key, fields):
     result = bz.parse_request(f"/breezing all {bad}")
-    assert result["problems"] and result["flags"]["parallel"] is None
+    assert [(p.key, p.fields) for p in result["problems"]] == [(key, fields)]
+    assert result["flags"]["parallel"] is None
 
 
 def test_abort_and_continue_words():

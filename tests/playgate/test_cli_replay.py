@@ -23,6 +23,7 @@ from conftest import git
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from draws import examples
+from saying import says
 
 from playgate import transcript  # noqa: E402
 
@@ -407,7 +408,8 @@ def test_the_copy_is_rewound_to_the_state_the_session_started_from(tmp_path):
     dest = tmp_path / "copy"
     scratch.copy_project(str(repo), str(dest))
     note = scratch.rewind(str(repo), str(dest), started, "main")
-    assert start_sha[:12] in note and "on main" in note
+    assert says(note, "replay.start_branch", commit=start_sha[:12], branch="main"), note
+    assert says(note, "replay.start_removed", count=2), note  # c.txt, new-marker
     assert (dest / "a.txt").read_text() == "before\n"
     assert not (dest / "b.txt").exists() and not (dest / "c.txt").exists()
     assert (dest / ".claude/session-state/old-marker").exists()
@@ -429,7 +431,7 @@ def test_without_a_reflog_that_far_back_the_copy_stays_as_it_is(branch, tmp_path
     scratch.copy_project(str(branch), str(dest))
     files = sorted(p.name for p in dest.rglob("*") if p.is_file() and ".git" not in p.parts)
     note = scratch.rewind(str(branch), str(dest), "2001-01-01T00:00:00Z", "main")
-    assert "reflog does not reach back" in note
+    assert says(note, "replay.start_no_reflog"), note
     assert sorted(p.name for p in dest.rglob("*") if p.is_file() and ".git" not in p.parts) == \
         files
-    assert "no start time" in scratch.rewind(str(branch), str(dest), "", None)
+    assert says(scratch.rewind(str(branch), str(dest), "", None), "replay.start_no_time")

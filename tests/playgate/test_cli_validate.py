@@ -5,6 +5,7 @@ schemas with line-precise errors, and the position maps behind them
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -183,7 +184,9 @@ def test_state_md_errors_are_on_the_lines_of_the_file(project):
     assert "strict | trusted" in by["/config/security"]["message"]
     assert by["/goal/status"]["line"] == _line_of(state, "status: finished")
     assert by["/config/lint_block"]["level"] == "warning"
-    assert "did you mean 'lint_blocks'" in by["/config/lint_block"]["message"]
+    p = by["/config/lint_block"]
+    assert (p["code"], p["params"]) == ("validate.config_key_close",
+                                        {"key": "'lint_block'", "close": "'lint_blocks'"})
 
 
 def test_broken_files_are_reported_where_they_break(project):
@@ -193,11 +196,11 @@ def test_broken_files_are_reported_where_they_break(project):
     plan.write_text('{\n  "meta": {"id": "x",\n  "reviewed": tru\n}\n')
     data = json.loads(cli(project, "--json").stdout)
     files = {f["path"]: f for f in data["files"]}
-    [p] = [p for p in files["state.md"]["problems"] if "broken" in p["message"]]
+    [p] = [p for p in files["state.md"]["problems"] if p.get("code") == "state_md.yaml_broken"]
     # PyYAML notices the open bracket where the block ends.
     assert _line_of(state, "status: [idle") <= p["line"] < _line_of(state, "## session")
     [p] = files["play/e2e/plan.json"]["problems"]
-    assert (p["line"], p["col"]) == (3, 15) and "not valid JSON" in p["message"]
+    assert (p["line"], p["col"]) == (3, 15) and p["code"] == "validate.not_json"
 
 
 def test_playbook_active_must_name_an_existing_working_playbook(project):
@@ -206,12 +209,13 @@ def test_playbook_active_must_name_an_existing_working_playbook(project):
     state_md.update_keys(str(project), "playbook", {"active": "play/gone/plan.json"})
     data = json.loads(cli(project, "--json").stdout)
     [report] = [f for f in data["files"] if f["path"] == "state.md"]
-    assert any("does not exist" in p["message"] and p["pointer"] == "/playbook/active"
-               for p in report["problems"])
+    assert any(p.get("code") == "validate.active_missing" and p["pointer"] == "/playbook/active"
+               and p["params"] == {"path": "play/gone/plan.json"} for p in report["problems"])
     state_md.update_keys(str(project), "playbook", {"active": "play/template/plan.json"})
     data = json.loads(cli(project, "--json").stdout)
     [report] = [f for f in data["files"] if f["path"] == "state.md"]
-    assert any("working playbook" in p["message"] for p in report["problems"])
+    assert any(p.get("code") == "playbook.active_not_working" and p["pointer"] ==
+               "/playbook/active" for p in report["problems"]), report
 
 
 def test_named_files_kinds_and_exit_codes(project, tmp_path):
@@ -312,3 +316,87 @@ def test_a_fifo_named_as_a_file_is_reported_not_waited_on(project):
     finally:
         fifo.unlink()
         fifo.write_bytes(saved)
+
+
+def test_each_finding_of_the_validator_is_a_catalogue_entry(tmp_path):
+    """The validator's own findings carry their key and fields (``code`` and
+    ``params`` in ``--json``), the reading problems and a missing file too."""
+    import messages
+
+    def said(report):
+        return {(p.message.key, tuple(sorted(p.message.fields.items())))
+                for p in report.problems if isinstance(p.message, messages.Text)}
+
+    missing = validation.validate_json(str(tmp_path / "nope.json"), "plan", "play/x/plan.json")
+    assert said(missing) == {(validation.MISSING, (("path", "play/x/plan.json"),))}
+    assert missing.to_json()["problems"][0]["code"] == validation.MISSING
+    (tmp_path / "dir.json").mkdir()
+    assert said(validation.validate_json(str(tmp_path / "dir.json"), "plan", "d")) == {
+        ("validate.file_is_dir", (("path", "d"),))}
+    (tmp_path / "latin1.json").write_bytes(b'{"a": "\xe9"}')
+    assert said(validation.validate_json(str(tmp_path / "latin1.json"), "plan", "l")) == {
+        ("validate.file_not_utf8", (("byte", 7), ("path", "l")))}
+    (tmp_path / "deep.json").write_text("[" * 100000 + "]" * 100000)
+    assert ("validate.too_deep", ()) in said(
+        validation.validate_json(str(tmp_path / "deep.json"), "plan"))
+
+    plan = json.loads((SUITE / "templates" / "play" / "plan.json").read_text())
+    phase = plan["phases"][0]
+    phase["depends_on"] = ["p9"]
+    phase["subtasks"].append(dict(phase["subtasks"][0]))
+    (tmp_path / "plan.json").write_text(json.dumps(plan, indent=2))
+    (tmp_path / "progress.json").write_text(json.dumps({
+        "format_version": 2, "phases": {"p8": {}}, "subtasks": {"s9": {}},
+        "active": {"phase": "p7", "subtask": "s7"}}, indent=2))
+    reports = validation.validate_files([(str(tmp_path / "plan.json"), "plan.json", "plan"),
+                                         (str(tmp_path / "progress.json"), "progress.json",
+                                          "progress")])
+    found = said(reports[0]) | said(reports[1])
+    sid = phase["subtasks"][0]["id"]
+    assert ("validate.unknown_dependency", (("phase", "'p9'"),)) in found, found
+    assert any(k == "validate.duplicate_id" and dict(f)["id"] == repr(sid) for k, f in found)
+    assert ("validate.unknown_phase", (("id", "'p8'"), ("plan", "plan.json"))) in found
+    assert ("validate.unknown_subtask", (("id", "'s9'"), ("plan", "plan.json"))) in found
+    assert ("validate.active_unknown_phase", (("id", "'p7'"), ("plan", "plan.json"))) in found
+    assert ("validate.active_unknown_subtask", (("id", "'s7'"), ("plan", "plan.json"))) in found
+
+    state = (SUITE / "templates" / "state.md").read_text()
+    state = re.sub(r"## goal\n```yaml\n.*?```\n", "", state, count=1, flags=re.S)
+    state = state.replace("security: strict", "security: strict\nfrobnicate: 1")
+    state = state.replace("language: en", "language: fr", 1)
+    (tmp_path / "state.md").write_text(state)
+    found = said(validation.validate_state(str(tmp_path / "state.md")))
+    assert ("validate.section_missing", (("section", "goal"),)) in found, found
+    assert ("validate.config_key_unknown", (("key", "'frobnicate'"),)) in found
+    assert ("validate.language", (("allowed", "en, ja"), ("fallback", "en"),
+                                  ("value", "'fr'"))) in found
+
+    (tmp_path / "crew-config.yaml").write_text("a: [1\n")
+    assert {k for k, _f in said(validation.validate_crew_config(
+        str(tmp_path / "crew-config.yaml")))} == {"validate.not_yaml"}
+
+
+def test_a_value_no_branch_accepts_is_said_with_what_would_be():
+    import jsonschema
+
+    sch = {"definitions": {"X": {"type": "object"}},
+           "anyOf": [{"type": "string"}, {"type": ["null", "integer"]}, {"$ref": "#/definitions/X"},
+                     {"enum": ["a", "b"]}]}
+    [error] = jsonschema.Draft7Validator(sch).iter_errors(1.5)
+    said = validation.error_message(error)
+    assert (said.key, said.fields["value"]) == ("validate.not_accepted_expected", "1.5")
+    words = []
+    accepted = said.fields["accepted"]
+    while getattr(accepted, "key", None) == "validate.accept.or":
+        words.insert(0, accepted.fields["second"])
+        accepted = accepted.fields["first"]
+    words.insert(0, accepted)
+    assert [(w.key, w.fields) for w in words] == [
+        ("validate.accept.string", {}), ("validate.accept.null", {}),
+        ("validate.accept.integer", {}), ("validate.accept.object", {"name": "X"}),
+        ("validate.accept.one_of", {"values": "'a', 'b'"})]
+    [error] = jsonschema.Draft7Validator({"pattern": "^x", "description": "starts with x"}
+                                         ).iter_errors("y")
+    said = validation.error_message(error)
+    assert (said.key, said.fields) == ("validate.not_accepted_because",
+                                       {"value": "'y'", "description": "starts with x"})

@@ -81,26 +81,48 @@ def test_a_plan_that_writes_only_documents_writes_no_code():
     assert not plan.assign_waves(plan.parse(text)).writes_code()
 
 
-@pytest.mark.parametrize("row,problem", [
-    ("| 4 | x | painter | haiku | - | - |", "persona"),
-    ("| 4 | x | coder | gpt | - | - |", "model"),
-    ("| 4 | x | coder | haiku | 9 | - |", "not in the plan"),
-    ("| 4 | x | coder | haiku | 4 | - |", "itself"),
-    ("| 2 | x | coder | haiku | - | - |", "twice"),
-    ("| x | x | coder | haiku | - | - |", "not a number"),
-    ("| 4 | x | coder | haiku | - | src/a.py |", "both write src/a.py"),
-    ("| 4 | x | coder | haiku | - | tests/test_a.py |", "both write"),
+@pytest.mark.parametrize("row,key,fields", [
+    ("| 4 | x | painter | haiku | - | - |", "crew_plan.persona",
+     {"task": 4, "value": "'painter'"}),
+    ("| 4 | x | coder | gpt | - | - |", "crew_plan.model", {"task": 4, "value": "'gpt'"}),
+    ("| 4 | x | coder | haiku | 9 | - |", "crew_plan.unknown_dependency",
+     {"task": 4, "dependency": 9}),
+    ("| 4 | x | coder | haiku | 4 | - |", "crew_plan.self_dependency", {"task": 4}),
+    ("| 4 | x | coder | haiku | x | - |", "crew_plan.dependency", {"task": 4, "value": "'x'"}),
+    ("| 2 | x | coder | haiku | - | - |", "crew_plan.twice", {"task": 2}),
+    ("| x | x | coder | haiku | - | - |", "crew_plan.bad_number", {"value": "'x'"}),
+    ("| 4 | x | coder | haiku | - | src/a.py |", "crew_plan.shared_write",
+     {"first": 2, "second": 4, "wave": 1, "path": "src/a.py"}),
+    ("| 4 | x | coder | haiku | - | tests/test_a.py |", "crew_plan.shared_write",
+     {"first": 2, "second": 4, "wave": 1, "path": "tests/** / tests/test_a.py"}),
 ])
-def test_plan_problems(row, problem):
+def test_plan_problems(row, key, fields):
     p = plan.assign_waves(plan.parse(TABLE.rstrip("\n") + "\n" + row + "\n"))
-    assert any(problem in text for text in p.problems), p.problems
+    said = [(t.key, {k: t.fields[k] for k in fields if k in t.fields}) for t in p.problems]
+    assert (key, fields) in said, said
 
 
 def test_a_cycle_is_a_problem():
     text = TABLE.replace("| 1 | survey | researcher | haiku | - | - |",
                          "| 1 | survey | researcher | haiku | 3 | - |")
     p = plan.assign_waves(plan.parse(text))
-    assert any("cycle" in t for t in p.problems) and p.tasks[3].wave is None
+    assert [(t.key, t.fields) for t in p.problems] == [("crew_plan.cycle", {"tasks": "1, 3"})]
+    assert p.tasks[3].wave is None
+
+
+def test_a_retry_plans_problems_name_its_file(tmp_path):
+    work = tmp_path / "work" / "cmd_001"
+    work.mkdir(parents=True)
+    (work / "plan.md").write_text(TABLE)
+    (work / "plan_retry.md").write_text(TABLE.replace("| 3 | docs | writer | - | 1, 2 |",
+                                                      "| 4 | docs | scribe | - | 1, 2 |"))
+    p = plan.load(str(tmp_path), "cmd_001")
+    said = [(t.key, t.fields["file"], t.fields["problem"].key, t.fields["problem"].fields)
+            for t in p.problems if t.key == "crew_plan.in_file"]
+    assert ("crew_plan.in_file", "plan_retry.md", "crew_plan.already_in_plan",
+            {"task": 1}) in said, said
+    assert ("crew_plan.in_file", "plan_retry.md", "crew_plan.persona",
+            {"task": 4, "value": "'scribe'", "allowed": ", ".join(results.PERSONAS)}) in said
 
 
 @st.composite
@@ -220,18 +242,38 @@ def test_every_default_is_valid_for_the_schema_and_every_key_is_in_it():
     keys(config.DEFAULTS, schema)
 
 
-@pytest.mark.parametrize("data,key", [
-    ({"max_retries": -1}, "max_retries"),
-    ({"max_retries": True}, "max_retries"),
-    ({"default_model": "gpt"}, "default_model"),
-    ({"retrospect": {"memory": {"skill_min_score": 16}}}, "retrospect.memory.skill_min_score"),
-    ({"retrospect": "yes"}, "retrospect"),
-    ({"memory_server": "a b"}, "memory_server"),
-    ({"nope": 1}, "nope"),
+@pytest.mark.parametrize("data,key,said", [
+    ({"max_retries": -1}, "max_retries", ("crew_config.bad_value", "crew_config.kind.int0")),
+    ({"max_retries": True}, "max_retries", ("crew_config.bad_value", "crew_config.kind.int0")),
+    ({"default_model": "gpt"}, "default_model",
+     ("crew_config.bad_value", "crew_config.kind.model")),
+    ({"retrospect": {"memory": {"skill_min_score": 16}}}, "retrospect.memory.skill_min_score",
+     ("crew_config.bad_value", "crew_config.kind.score")),
+    ({"retrospect": "yes"}, "retrospect", ("crew_config.section_not_mapping", None)),
+    ({"memory_server": "a b"}, "memory_server",
+     ("crew_config.bad_value", "crew_config.kind.name_or_null")),
+    ({"nope": 1}, "nope", ("crew_config.unknown_key", None)),
+    ([1], "(top level)", ("crew_config.not_mapping", None)),
 ])
-def test_bad_values_fall_back_to_their_defaults(data, key):
+def test_bad_values_fall_back_to_their_defaults(data, key, said):
     cfg = config.resolve(data)
     assert [k for k, _m in cfg.problems] == [key]
+    [(_k, problem)] = cfg.problems
+    expected = problem.fields.get("expected")
+    assert (problem.key, getattr(expected, "key", None)) == said
+    if "value" in problem.fields:
+        value = data
+        for part in key.split("."):
+            value = value[part]
+        assert problem.fields["value"] == repr(value)
+    assert cfg.values == config.DEFAULTS
+
+
+def test_a_crew_config_that_is_not_yaml_is_all_defaults_with_one_problem(tmp_path):
+    (tmp_path / ".claude").mkdir()
+    (tmp_path / ".claude" / "crew-config.yaml").write_text("a: [1\n")
+    cfg = config.load(str(tmp_path))
+    assert [(k, m.key) for k, m in cfg.problems] == [("(file)", "crew_config.not_yaml")]
     assert cfg.values == config.DEFAULTS
 
 

@@ -171,9 +171,10 @@ def test_a_plan_with_two_writers_in_one_wave_is_refused(cw):
             "| 1 | a | coder | - | - | src/a.py |\n| 2 | b | coder | - | - | src/a.py |\n")
     flow = Flow(cw, text)
     post = flow.decompose()
-    assert "both write src/a.py" in post.context
+    assert says(post.context, "crew_plan.shared_write", first=1, second=2, path="src/a.py")
     out = cw.agent("crew-plan-reviewer", reviewer_prompt(flow.cmd))
-    assert out.blocked and "both write src/a.py" in out.stderr
+    assert out.blocked and says(out.stderr, "crew.plan_problems", cmd=flow.cmd)
+    assert says(out.stderr, "crew_plan.shared_write", first=1, second=2, path="src/a.py")
 
 
 def test_the_aggregator_waits_and_gets_failed_tasks(flow):
@@ -191,7 +192,7 @@ def test_the_aggregator_waits_and_gets_failed_tasks(flow):
     # The summary claims success while tasks failed: the stop is refused.
     decision = json.loads(stop.stdout)
     assert decision["decision"] == "block"
-    assert "tasks 2, 3 have no successful result" in decision["reason"]
+    assert says(decision["reason"], "crew.summary_claims_success", tasks="2, 3"), decision
 
 
 def test_the_retrospectors_mode_follows_the_summary(flow):
@@ -249,14 +250,16 @@ def test_a_timeout_is_recorded_from_the_turns(flow):
     text = worker_prompt(flow.cmd, 1, "researcher")
     flow.run("crew-researcher", text, turns=30)
     entry = task_entry(flow, 1)
-    assert entry["status"] == "timeout" and "30 turns" in entry["error"]
+    assert entry["status"] == "timeout"
+    assert says(entry["error"], "crew.worker_turns", turns=30, limit=30), entry
     flow.run("crew-researcher", text, turns=30)
     assert task_entry(flow, 1)["status"] == "timeout"
     # Out of retries: recorded partial (seed 000 step 6c), a failed task for the aggregate.
     flow.run("crew-researcher", text, turns=31)
     entry = task_entry(flow, 1)
     assert (entry["status"], entry["retries"]) == ("partial", 2), entry
-    assert "last retry" in entry["error"] and "31 turns" in entry["error"]
+    assert says(entry["error"], "crew.worker_last_retry"), entry
+    assert says(entry["error"], "crew.worker_turns", turns=31, limit=30), entry
     assert flow.ws.agent("crew-researcher", text).blocked
     assert task_entry(flow, 3)["status"] == "skipped"
 
@@ -524,10 +527,25 @@ def test_session_start_tells_where_an_open_cmd_stopped(flow):
     context = flow.ws.session_start("resume").context
     assert any(m["done"].startswith("task_1")
                for m in matches(context, "crew.checkpoint", cmd=flow.cmd)), context
-    assert "task_2 (no valid result: run it again)" in context
+    assert says(context, "crew.task_no_result", task=2), context
     assert any(m["pending"].startswith("task_3 (pending)")
                for m in matches(context, "crew.checkpoint", cmd=flow.cmd)), context
     assert "execution_log.yaml" in context
+
+
+def test_session_start_names_a_failed_task_and_its_retry(flow):
+    flow.decompose()
+    flow.review()
+    flow.work(1, "researcher", extra="## Sources\n- x")
+    flow.work(2, "coder", status="failure")
+    context = flow.ws.session_start("resume").context
+    [m] = matches(context, "crew.checkpoint", cmd=flow.cmd)
+    assert says(m["failed"], "crew.task_failed", task=2, status="failure", retries=0), context
+    assert m["interrupted"] == "-", context
+    [m] = matches(context, "crew.next_retry", cmd=flow.cmd)
+    assert [(t["task"], t["agent"], t["retry"], t["limit"])  # max_retries: 2 by default
+            for t in matches(m["tasks"], "crew.task_retry")] == [("2", "crew-coder", "1", "2")], \
+        context
 
 
 def test_a_new_session_may_rerun_a_task_left_running(flow):
@@ -658,6 +676,25 @@ def test_a_cmd_or_the_machinery_never_reaches_memory(memory, note, data):
     out = memory.pre("mcp__memory__add_observations", {"observations": [
         {"entityName": GOOD["name"], "contents": observations}]}, **WRITER)
     assert out.blocked and out.guard == "crew-memory", (observations, out)
+
+
+@pytest.mark.parametrize("entity,key,fields", [
+    ({"entityType": "x"}, "crew.memory_no_name", {}),
+    ({"name": "workflow:rejected_proposal:other", "entityType": "rejection_memory"},
+     "crew.memory_rejection_name", {"categories": "template_modification,skill,improvement"}),
+    ({"name": "Python:Testing:x"}, "crew.memory_name_shape", {}),
+    (dict(GOOD, observations=["seen in cmd_007"]), "crew.memory_about_cmd", {}),
+    (dict(GOOD, observations=["the aggregator does it"]), "crew.memory_machinery",
+     {"word": "aggregator"}),
+])
+def test_each_memory_rule_says_which(memory, entity, key, fields):
+    from guards.crew_memory import entity_problem
+
+    problem = entity_problem(entity)
+    assert (problem.key, problem.fields) == (key, fields)
+    out = memory.pre("mcp__memory__create_entities", {"entities": [entity]}, **WRITER)
+    assert out.blocked and says(out.stderr, "crew.memory_rejected"), out
+    assert says(out.stderr, key, **fields), out
 
 
 def test_a_second_rejection_adds_observations(memory):
@@ -862,7 +899,7 @@ def test_a_fresh_session_skips_a_running_task_whose_result_validates(cw, source,
     else:
         assert entry["status"] == "running"
     assert task_entry(flow, 3)["status"] == "running"  # no result: run it again
-    assert "task_3 (no valid result: run it again)" in context
+    assert says(context, "crew.task_no_result", task=3), context
     assert sub  # the last subagent never stopped
 
 
@@ -892,13 +929,14 @@ def test_the_parents_summary_says_what_the_record_says(cw):
                 f"task_count: 1\nfailed_tasks: {failed}\n---\n# Summary: {cmd}\n")
 
     out = cw.write(rel, summary("success"))  # task 1 has not even run
-    assert out.blocked and "task" in out.stderr and "1" in out.stderr
+    assert out.blocked and says(out.stderr, "crew.summary_claims_success", tasks="1"), out
     for _ in range(3):
         flow.work(1, "writer", status="failure")
     out = cw.write(rel, summary("success"))
     assert out.blocked and out.guard == "crew-files" and says(out.stderr, "crew.files_summary_claim")
-    # The problem itself is the summary checker's own English (not a catalogue entry yet).
-    assert "no successful result" in out.stderr
-    assert cw.write(rel, "no front matter\n").blocked
-    assert cw.write(rel, summary("success") + "x\n" * 60).blocked
+    assert says(out.stderr, "crew.summary_claims_success", tasks="1"), out
+    out = cw.write(rel, "no front matter\n")
+    assert out.blocked and says(out.stderr, "crew.summary_no_front_matter"), out
+    out = cw.write(rel, summary("success") + "x\n" * 60)
+    assert out.blocked and says(out.stderr, "crew.summary_too_long", limit=50), out
     assert not cw.write(rel, summary("failure", "[1]")).blocked

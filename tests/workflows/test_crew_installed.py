@@ -23,6 +23,7 @@ from crew_kit import (
     reviewer_prompt,
     worker_prompt,
 )
+from saying import matches, says
 
 
 class InstalledCrew(CrewWorkspace):
@@ -106,7 +107,8 @@ def test_a_plan_with_two_writers_of_one_file_in_a_wave(installed):
     flow = Flow(ws, text)
     flow.decompose()
     out = ws.agent("crew-plan-reviewer", reviewer_prompt(flow.cmd))
-    assert refused_by(out, "crew-wave-guard") and "both write src/a.py" in out.stderr
+    assert refused_by(out, "crew-wave-guard")
+    assert says(out.stderr, "crew_plan.shared_write", first=1, second=2, path="src/a.py")
 
 
 def test_code_only_under_an_approved_plan_and_on_the_policys_branch(flow):
@@ -161,9 +163,9 @@ def test_resume_at_session_start(flow):
     # The session ends while both run; task 1 had written its result.
     ws.put(f"work/{flow.cmd}/results/result_1.md", result_text(1, extra="## Sources\n- x"))
     context = ws.session_start("resume").context
-    assert f"{flow.cmd} did not finish" in context and "Done: task_1" in context
-    assert "task_2 (no valid result: run it again)" in context
-    assert "Pending: task_3" in context
+    [m] = matches(context, "crew.checkpoint", cmd=flow.cmd)
+    assert m["done"].startswith("task_1") and m["pending"].startswith("task_3"), context
+    assert says(m["interrupted"], "crew.task_no_result", task=2), context
     states = {t["task"]: t["status"] for t in log_of(flow)["tasks"] if t["task"]}
     assert states == {"task_1": "success", "task_2": "running", "task_3": "pending"}, states
 
@@ -212,7 +214,7 @@ def test_memory_only_through_the_memory_writer_after_the_cmd(flow):
     assert not sub.pre("mcp__memory__create_entities", {"entities": [good]}).blocked
     out = sub.pre("mcp__memory__add_observations", {"observations": [
         {"entityName": good["name"], "contents": [{"note": f"seen in {flow.cmd}"}]}]})
-    assert refused_by(out, "crew-memory") and "particular cmd" in out.stderr
+    assert refused_by(out, "crew-memory") and says(out.stderr, "crew.memory_about_cmd")
     assert refused_by(sub.pre("mcp__memory__delete_entities", {"entityNames": ["a:b:c"]}),
                       "crew-memory")
 

@@ -21,3 +21,13 @@ def say(key: str, /, **fields):
     from shell.model import Msg  # lazy: only when a crew message is made
 
     return Msg(key, **fields)
+
+
+def problem(key: str, /, **fields):
+    """A problem the crew's rules find, as :class:`messages.Text`: a string
+    (its English, as recorded in the execution log) that keeps its catalogue
+    ``key`` and ``fields``, said in the reader's language where a guard shows
+    it."""
+    from messages import Text  # lazy: only when a problem is found
+
+    return Text(key, **fields)

@@ -13,7 +13,7 @@ import os
 
 from statefiles.crew import SUMMARY_MAX_LINES, aborted, cmd_ids, file_path
 
-from workflow.crew import say
+from workflow.crew import problem, say
 
 
 class Cmd:
@@ -141,7 +141,9 @@ def plan_gate(cmd: Cmd):
     if not plan.found:
         return say("crew.no_plan", cmd=cmd.cmd)
     if plan.problems:
-        return say("crew.plan_problems", cmd=cmd.cmd, problems="; ".join(plan.problems[:4]))
+        from messages import Text  # lazy: a plan with problems only
+
+        return say("crew.plan_problems", cmd=cmd.cmd, problems=Text.join("; ", plan.problems[:4]))
     if not cmd.plan_review_needed():
         return None
     code = plan.writes_code()
@@ -173,10 +175,10 @@ def summary_problem(cmd) -> str | None:
     from statefiles.crew.frontmatter import read  # lazy: the aggregator's stop only
 
     if not os.path.isfile(cmd.path("cmd_report.md")):
-        return "cmd_report.md missing"
+        return problem("crew.file_missing", file="cmd_report.md")
     header, text = read(cmd.path("cmd_report_summary.md"))
     if header is None:
-        return "cmd_report_summary.md missing"
+        return problem("crew.file_missing", file="cmd_report_summary.md")
     return summary_text_problem(cmd, text, header)
 
 
@@ -192,15 +194,13 @@ def summary_text_problem(cmd, text: str, header=None) -> str | None:
         header = parse(text)
     lines = len(text.rstrip("\n").split("\n"))
     if lines > SUMMARY_MAX_LINES:
-        return f"cmd_report_summary.md has {lines} lines (at most {SUMMARY_MAX_LINES})"
+        return problem("crew.summary_too_long", lines=lines, limit=SUMMARY_MAX_LINES)
     if not header.closed or header.error:
-        return "cmd_report_summary.md has no front matter (status, quality, completeness, " \
-               "failed_tasks)"
+        return problem("crew.summary_no_front_matter")
     failed = sorted(n for n, (status, _e) in cmd.statuses().items() if status != "success")
     claimed = str(header.data.get("status") or "").lower()
     if failed and claimed == "success":
-        return ("cmd_report_summary.md says status: success, but tasks " + ", ".join(
-            map(str, failed)) + " have no successful result")
+        return problem("crew.summary_claims_success", tasks=", ".join(map(str, failed)))
     return None
 
 

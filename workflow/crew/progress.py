@@ -79,10 +79,12 @@ def next_step(cmd):
         group = [t for t in ready if t.wave == wave]
         retries = [t for t in group if st.worker(t.number) is not None]
         if retries and len(retries) == len(group):
-            return say("crew.next_retry", cmd=cmd.cmd, tasks=", ".join(
-                f"task_{t.number} ({agents.agent_type_of(t.persona)}, retry "
-                f"{st.worker(t.number).retries + 1} of {cmd.config.max_retries})"
-                for t in group))
+            from messages import Text  # lazy: a retry reminder only
+
+            return say("crew.next_retry", cmd=cmd.cmd, tasks=Text.join(", ", (
+                Text("crew.task_retry", task=t.number, agent=agents.agent_type_of(t.persona),
+                     retry=st.worker(t.number).retries + 1, limit=cmd.config.max_retries)
+                for t in group)))
         tasks = ", ".join(f"task_{t.number} ({agents.agent_type_of(t.persona)})" for t in group)
         phrase = eta(cmd, group)
         background = len(group) >= cmd.config.background_threshold
@@ -97,7 +99,7 @@ def next_step(cmd):
     if aggregator is None or aggregator.status != "success":
         failed = sorted(n for n, (s, _e) in cmd.statuses().items() if s != "success")
         line = "FAILED_TASKS: [" + ", ".join(map(str, failed)) + "]" if failed else \
-            "no FAILED_TASKS line"
+            say("crew.no_failed_tasks_line")
         return say("crew.next_aggregate", cmd=cmd.cmd, failed=line)
     if not cmd.config.get("retrospect", "enabled"):
         return approval(cmd)
@@ -192,7 +194,9 @@ def checkpoint(cmd) -> list:
     catalogue entries: the tasks done, failed, interrupted (with whether
     their result exists: skip it when it validates, else run it again) and
     pending, then the next step."""
-    from statefiles.crew import results  # lazy: session start with an open cmd only
+    # lazy: session start with an open cmd only
+    from messages import Text
+    from statefiles.crew import results
 
     st = cmd.state
     statuses = cmd.statuses() if cmd.plan.found else {}
@@ -206,18 +210,19 @@ def checkpoint(cmd) -> list:
             ok = results.validate(cmd.root, f"work/{cmd.cmd}/results/result_{number}.md",
                                   persona)
             present = results.task_status(ok) == "success"
-            interrupted.append(f"task_{number} (" + ("result present" if present
-                                                     else "no valid result: run it again") + ")")
+            interrupted.append(Text("crew.task_result_present" if present
+                                    else "crew.task_no_result", task=number))
         elif status in ("partial", "failure", "timeout"):
-            failed.append(f"task_{number} ({status}, retries {entry.retries if entry else 0})")
+            failed.append(Text("crew.task_failed", task=number, status=status,
+                               retries=entry.retries if entry else 0))
         else:
             pending.append(f"task_{number} ({status})")
     phases = [f"{e.role} {e.status}" for e in st.entries.values()
               if e.role not in agents.WORKERS]
     out = [say("crew.checkpoint", cmd=cmd.cmd, phases=", ".join(phases) or "-",
                                 done=", ".join(done) or "-",
-                                failed=", ".join(failed) or "-",
-                                interrupted=", ".join(interrupted) or "-",
+                                failed=Text.join(", ", failed) if failed else "-",
+                                interrupted=Text.join(", ", interrupted) if interrupted else "-",
                                 pending=", ".join(pending) or "-",
                                 log=f"work/{cmd.cmd}/execution_log.yaml")]
     out.append(next_step(cmd))
