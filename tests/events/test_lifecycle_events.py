@@ -16,6 +16,7 @@ from conftest import git
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from draws import examples
+from saying import says
 
 
 def _log(root, name):
@@ -210,8 +211,9 @@ def test_session_start_reports_and_closes_a_stale_partial_archive(installed):
                                    "message": "the git steps stopped at push: no remote."}))
     (root / ".claude/session-state/post-loop-pending").write_text('{"playbook": "demo"}')
     context = installed.hook("SessionStart", source="startup").context
-    assert "Removed a stale post-loop-pending" in context
-    assert "its git steps stopped: the git steps stopped at push" in context
+    assert says(context, "session_start.stale_pending"), context
+    assert says(context, "session_report.archive_partial", id="demo", archive="play/archive/demo",
+                message="the git steps stopped at push: no remote."), context
     assert not cp_path.exists()
     assert _log(root, "archive.log")[-1]["event"] == "closed"
 

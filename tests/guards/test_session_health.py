@@ -13,6 +13,7 @@ from conftest import git, replace_file
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from draws import examples
+from saying import says
 
 from statefiles import repomap
 
@@ -78,15 +79,16 @@ def test_not_after_a_compaction(project):
     assert LABEL not in start(project, "compact")
 
 
-@pytest.mark.parametrize("body, words", [
-    ("directories: [src]\n", "no 'directories:'"),
-    ("directories:\n  src: many\n", "is not a directory and a file count"),
-    ("directories: {src: 1\n", "not valid YAML"),
+@pytest.mark.parametrize("body, key, fields", [
+    ("directories: [src]\n", "repomap.no_directories", {}),
+    ("directories:\n  src: many\n", "repomap.bad_entry", {"entry": "src: many"}),
+    ("directories: {src: 1\n", "repomap.not_yaml", {}),
 ])
-def test_a_broken_map_is_named(project, body, words):
+def test_a_broken_map_is_named(project, body, key, fields):
     write_map(project.root, body)
     context = start(project)
-    assert LABEL in context and words in context, context
+    assert LABEL in context and says(context, "session_health.map_problem"), context
+    assert says(context, key, map="docs/repository-map.yaml", **fields), context
 
 
 def test_the_japanese_report(project):
