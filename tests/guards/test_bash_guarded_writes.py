@@ -178,7 +178,7 @@ def test_block_message_names_the_file_and_the_way_out(ws):
     assert "Edit" in err and "Write" in err
     code, err, _ = ws.decide("rm -rf .claude")
     assert code == 2
-    assert ".claude" in err and "HARD_BLOCK" in err and "ask the user" in err
+    assert says(err, "bash_check.hard_block", how="rm", target=".claude"), err
 
 
 def test_unresolvable_write_target_is_blocked(ws):
