@@ -53,7 +53,9 @@ def rows(output: str) -> list:
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory):
     where = tmp_path_factory.mktemp("demo") / "demo-repo"
-    proc = run_demo(where, "--python", sys.executable)
+    # The widest table the demo prints (COLUMNS, up to 160): a reason is cut
+    # after three lines, and the messages read by key are read whole.
+    proc = run_demo(where, "--python", sys.executable, env={"COLUMNS": "160"})
     return where, proc
 
 
