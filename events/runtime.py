@@ -323,14 +323,16 @@ def _tidy(ctx, verdict) -> None:
 def _label_text(label: str):
     """An effect's ``label`` (``write session.last_start``) as the
     :class:`messages.Text` of its catalogue entry ``runtime.effect.<label
-    with every run of other characters than a-z0-9 as _>``, its English the
-    label exactly; a label without an entry as it is."""
+    with every run of other characters than a-z0-9 as _>``; a label without
+    an entry as it is. Decided by the key, never by the entry's words (a
+    reworded catalogue says the same effect); that each entry's English is
+    its label exactly is tests/test_messages.py's check."""
     import re  # lazy: a failed effect only
 
     from messages import DEFAULT, Text, catalogue  # lazy: as above
 
     name = re.sub(r"[^a-z0-9]+", "_", str(label).lower()).strip("_")
-    if catalogue(DEFAULT).get(f"runtime.effect.{name}") != label:
+    if f"runtime.effect.{name}" not in catalogue(DEFAULT):
         return label
     return Text(f"runtime.effect.{name}")
 

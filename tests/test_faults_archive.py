@@ -23,6 +23,9 @@ import sys
 import fault_kit as FK
 import pytest
 import reward_kit as K
+from saying import says
+
+from messages import text
 
 LEDGER = ".claude/logs/critic-ledger.jsonl"
 
@@ -289,7 +292,8 @@ def test_a_failed_ledger_append_is_reported_by_the_critics_stop(tmp_path):
     (rr / ".claude/logs").mkdir(parents=True, exist_ok=True)
     os.mkfifo(rr / LEDGER)  # cannot be appended to
     result = K.critic_says(rr, "CRITIC: PASS p1.1")
-    assert "record critic verdicts" in result.text, result
+    assert says(result.text, "runtime.effect_failed",
+                label=text("en", "runtime.effect.record_critic_verdicts")), result
 
 
 # --------------------------------------------------------------------------- killed writers' temp files
@@ -338,7 +342,8 @@ def test_a_bom_in_progress_json_is_named_with_its_fix(tmp_path):
     text = (rr / K.PROGRESS).read_text()
     (rr / K.PROGRESS).write_bytes(b"\xef\xbb\xbf" + text.encode())
     result = K.stop(rr)
-    assert result.blocked and "byte-order mark" in result.text, result
+    assert result.blocked and says(result.text, "playbook.bom", label="play/demo/progress.json"), \
+        result
     assert "Expecting value" not in result.text
 
 
@@ -446,9 +451,9 @@ def test_a_session_let_go_is_told_what_is_left_and_the_next_session_start_resume
     said = _let_go(root).text
     assert HANDLER in said, said
     if left == "pending":
-        assert "post-loop" in said and "resumes" not in said, said
+        assert "post-loop" in said and not says(said, "stop_loop_guard.archive_due"), said
     else:
-        assert "still due" in said and "next session start" in said, said
+        assert says(said, "stop_loop_guard.archive_due"), said
     start = K.call(root, "SessionStart", source="startup")
     if left != "pending":
         assert HANDLER in start.text, start
@@ -483,8 +488,8 @@ def test_an_archive_lock_that_cannot_be_opened_is_reported_and_holds_the_gate(te
     after = K.call(root, "PostToolUse", tool_name="Edit", tool_use_id="t1",
                    tool_input={"file_path": progress, "old_string": "x", "new_string": "y"},
                    tool_response={"filePath": progress, "success": True})
-    assert "could not take its lock" in after.text and "archive.lock" in after.text, after
-    assert "Another hook is archiving" not in after.text
+    assert says(after.text, "archive.lock_unavailable") and "archive.lock" in after.text, after
+    assert not says(after.text, "archive.busy"), after
     assert places(root) == [root / "play/demo"]  # nothing archived
     stop = gate_closed(root, "lock")
     lock.rmdir()

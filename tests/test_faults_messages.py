@@ -21,11 +21,21 @@ import subprocess
 import pytest
 import reward_kit as K
 from conftest import replace_file
+from saying import matches, says
 
+from messages import text
 from statefiles import layout
 
 LEDGER = ".claude/logs/critic-ledger.jsonl"
 ERRORS = layout.ERRORS_LOG
+
+
+def record_failed(message, key="runtime.effect_failed") -> bool:
+    """``message`` says the critic-ledger append failed: ``key``
+    (``runtime.effect_failed``: details in errors.log, or
+    ``runtime.effect_failed_unlogged``: errors.log could not take them
+    either) naming that effect."""
+    return says(message, key, label=text("en", "runtime.effect.record_critic_verdicts"))
 
 
 def _full_disk():
@@ -73,9 +83,9 @@ def test_a_guard_error_with_errors_log_unwritable_says_what_happened(installed):
         "    if stop_exempt(ctx):\n", 1))
     result = installed.hook("Stop", stop_hook_active=False)
     reason = json.loads(result.stdout)["reason"]
-    assert "internal error in completion-check" in reason, reason
-    assert "RuntimeError: completion-check broke" in reason, reason
-    assert "could not be written" in reason and "Details are in" not in reason, reason
+    assert says(reason, "runtime.guard_error_unlogged", guard="completion-check",
+                error="RuntimeError: completion-check broke"), reason
+    assert not says(reason, "runtime.guard_error"), reason
 
 
 def test_a_guard_error_with_a_writable_log_still_points_to_it(installed):
@@ -86,7 +96,8 @@ def test_a_guard_error_with_a_writable_log_still_points_to_it(installed):
         "    if stop_exempt(ctx):\n", 1))
     result = installed.hook("Stop", stop_hook_active=False)
     reason = json.loads(result.stdout)["reason"]
-    assert "Details are in" in reason and "errors.log" in reason, reason
+    assert says(reason, "runtime.guard_error", guard="completion-check",
+                log=str(installed.root / ERRORS)), reason
     assert "completion-check broke" in (installed.root / ERRORS).read_text()
 
 
@@ -100,10 +111,9 @@ def test_a_failed_effect_on_a_full_disk_never_points_to_errors_log(installed):
     code, out, err = run_full_disk(installed, "SubagentStop", **_critic_message(rr))
     assert code == 0, err
     message = json.loads(out)["systemMessage"]
-    assert "could not record critic verdicts" in message, message
-    assert "could not be written either" in message, message
-    assert "details in" not in message, message
-    assert "nothing of them was applied" in message, message
+    assert record_failed(message, "runtime.effect_failed_unlogged"), message
+    assert not record_failed(message), message
+    assert says(message, "critic_ledger.not_applied", ledger=LEDGER), message
     assert (rr / K.PROGRESS).read_text() == progress_before
     assert not (rr / ERRORS).exists() or "critic" not in (rr / ERRORS).read_text()
 
@@ -141,15 +151,17 @@ def test_session_state_unwritable_never_says_no_verdict_was_recorded(installed):
     K.critic_ran(rr, "a-critic")
     stop = installed.hook("SubagentStop", **_critic_message(rr))
     assert "p1.1" in (rr / LEDGER).read_text()
-    assert "could not" in json.loads(stop.stdout)["systemMessage"]  # the user hears it
+    # the user hears it
+    assert says(json.loads(stop.stdout)["systemMessage"], "runtime.not_recorded"), stop
     post = installed.hook("PostToolUse", tool_name="Agent", tool_use_id="toolu_c",
                           tool_input={"subagent_type": "critic", "prompt": "judge",
                                       "description": "critic"},
                           tool_response={"status": "completed", "agentId": "a-critic",
                                          "content": [{"type": "text", "text": "done"}]})
     context = post.context
-    assert "recorded the critic's verdicts" in context and "PASS p1.1" in context, context
-    assert "no verdict was recorded" not in context and "unchanged" not in context, context
+    assert says(context, "subagent_reminder.critic_unreported", ledger=LEDGER), context
+    assert "PASS p1.1" in context, context
+    assert not says(context, "subagent_reminder.critic_none"), context
 
 
 def test_no_verdict_is_said_only_when_the_ledger_has_none(installed):
@@ -160,7 +172,7 @@ def test_no_verdict_is_said_only_when_the_ledger_has_none(installed):
                                       "description": "critic"},
                           tool_response={"status": "completed", "agentId": "a-critic",
                                          "content": [{"type": "text", "text": "done"}]})
-    assert "no verdict was recorded" in post.context, post.context
+    assert says(post.context, "subagent_reminder.critic_none"), post.context
 
 
 @pytest.mark.parametrize("where", ["ledger-fifo", "ledger-dir"])
@@ -178,8 +190,8 @@ def test_a_failed_ledger_append_applies_nothing(tmp_path, where):
     else:
         (rr / LEDGER).mkdir()
     result = K.critic_says(rr, "CRITIC: PASS p1.1")
-    assert "could not record critic verdicts" in result.text, result
-    assert "nothing of them was applied" in result.text, result
+    assert record_failed(result.text), result
+    assert says(result.text, "critic_ledger.not_applied", ledger=LEDGER), result
     assert (rr / K.PROGRESS).read_text() == before
 
 
@@ -192,5 +204,6 @@ def test_a_claim_made_before_its_write_failed_is_withdrawn(tmp_path):
     os.mkfifo(rr / LEDGER)  # cannot be appended to
     result = K.critic_says(rr, "CRITIC: PASS p1.1", ran=False)  # its command did not run
     text = result.text
-    assert "recorded in" in text and "could not record critic verdicts" in text, text
-    assert "it was not" in text.split("could not record critic verdicts", 1)[1], text
+    assert says(text, "critic_ledger.pass_unobserved", ledger=LEDGER), text
+    withdrawn = matches(text, "runtime.not_recorded")
+    assert len(withdrawn) == 1 and record_failed(withdrawn[0]["failed"]), text

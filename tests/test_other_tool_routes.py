@@ -19,6 +19,7 @@ import pytest
 from conftest import SUITE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from saying import says
 
 from statefiles.protected import FLOOR, Entry
 
@@ -157,7 +158,7 @@ def test_a_hard_link_to_a_protected_file_is_the_protected_file(routes, tmp_path)
     os.link(routes.root / ".claude" / "protected-files.txt", link)
     try:
         res = routes.tool("mcp__fs__write_file", {"path": str(link), "content": ""})
-        assert res.blocked and "hard link" in res.reason, res
+        assert res.blocked and says(res.reason, "protected_edit.source_linked"), res
     finally:
         link.unlink()
 

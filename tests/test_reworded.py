@@ -91,6 +91,20 @@ def test_the_catalogue_is_reworded_only_under_the_variable():
     assert changed != plain and changed.replace(reworded.MARK, "") == plain
 
 
+def test_a_failed_effect_is_named_by_its_key_under_the_variable():
+    """A failed effect's label is told by its catalogue key, never by
+    comparing the entry's English with the label: reworded, the effect is
+    still the catalogue's (and said reworded), not the bare label."""
+    code = ("from events.runtime import _label_text; t = _label_text('record critic verdicts'); "
+            "print(getattr(t, 'key', None)); print(t)")
+    env = dict(os.environ, **{reworded.ENV: "1"})
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         cwd=TESTS.parent, timeout=60).stdout.splitlines()
+    assert out[0] == "runtime.effect.record_critic_verdicts", out
+    assert reworded.MARK in out[1] and out[1].replace(reworded.MARK, "") == \
+        "record critic verdicts", out
+
+
 def test_an_installed_hook_rewords_and_decides_the_same(installed):
     """The installed hooks (subprocesses, the bundle) honour the variable:
     the same refusal, its words reworded, its key and fields intact."""
@@ -119,6 +133,8 @@ SAMPLE = (
     "tests/guards/test_guards_protected_edit.py::test_user_entries_cannot_lock_the_unstuck_files",
     "tests/workflows/test_sdd_ownership.py::test_the_lead_is_refused_with_the_owner_and_the_route",
     "tests/workflows/test_sdd_ownership.py::test_the_lead_changes_nothing_else_in_tasks_yaml",
+    "tests/test_faults_messages.py::test_a_failed_ledger_append_applies_nothing",
+    "tests/guards/test_spec_phase_gate.py::test_backwards_steps_outside_the_machine_are_blocked",
 )
 
 

@@ -40,7 +40,7 @@ from contextlib import contextmanager
 import pytest
 from _foundation import Workspace
 from conftest import EVENT_MODULES, Installed, install, make_repo
-from saying import keys_in, says
+from saying import keys_in, matches, says
 
 from statefiles import state_md
 
@@ -529,25 +529,38 @@ def test_a_done_with_wrong_typed_evidence_is_refused(ws):
                                                          "completeness")}}},
            "critic": {"status": "PASS", "evidence": ["x"]}}
     result = write(ws, "play/p1/progress.json", json.dumps(bad))
-    assert result.blocked and "evidence" in result.stderr, result
+    assert result.blocked, result
+    assert says(result.stderr, "critic_guard.phase_without_critic", phase="p1",
+                subtasks="s1"), result
 
 
 # ================================================================== playbook.active
+def _outside(value):
+    return ("playbook.active_outside", {"value": repr(value)})
+
+
+def _not_working(value):
+    return ("playbook.active_not_working", {"value": repr(value)})
+
+
+#: playbook.active as written in state.md → the refusal's key and fields
+#: (``value`` as parsed from the YAML, ``repr`` as the message names it).
 ACTIVE_VALUES = {
-    "etc-passwd": ("/etc/passwd", "points outside the project"),
-    "dotdot": ("../../etc/passwd", "points outside the project"),
-    "play-dotdot": ("play/../../etc/passwd", "points outside the project"),
-    "home": ("~/plan.json", "must name a working playbook"),
-    "tmp": ("/tmp/x/plan.json", "points outside the project"),
-    "template": ("play/template/plan.json", "must name a working playbook"),
-    "archive": ("play/archive/old/plan.json", "must name a working playbook"),
-    "progress-not-plan": ("play/p1/progress.json", "must name a working playbook"),
-    "state-md": ("state.md", "must name a working playbook"),
-    "root": (".", "points outside the project"),
-    "deep": ("play/p1/x/plan.json", "must name a working playbook"),
-    "nul": ('"play/p1/plan.json\\0"', "points outside the project"),
+    "etc-passwd": ("/etc/passwd", _outside("/etc/passwd")),
+    "dotdot": ("../../etc/passwd", _outside("../../etc/passwd")),
+    "play-dotdot": ("play/../../etc/passwd", _outside("play/../../etc/passwd")),
+    "home": ("~/plan.json", _not_working("~/plan.json")),
+    "tmp": ("/tmp/x/plan.json", _outside("/tmp/x/plan.json")),
+    "template": ("play/template/plan.json", _not_working("play/template/plan.json")),
+    "archive": ("play/archive/old/plan.json", _not_working("play/archive/old/plan.json")),
+    "progress-not-plan": ("play/p1/progress.json", _not_working("play/p1/progress.json")),
+    "state-md": ("state.md", _not_working("state.md")),
+    "root": (".", _outside(".")),
+    "deep": ("play/p1/x/plan.json", _not_working("play/p1/x/plan.json")),
+    "nul": ('"play/p1/plan.json\\0"', _outside("play/p1/plan.json\0")),
     "very-long": ("play/" + "a" * 5000 + "/plan.json", None),
-    "missing-playbook": ("play/nope/plan.json", "does not exist"),
+    "missing-playbook": ("play/nope/plan.json",
+                         ("playbook.file_missing", {"label": "play/nope/plan.json"})),
 }
 
 
@@ -562,7 +575,7 @@ def test_hostile_playbook_active(ws, case, outside):
     result = edit_code(ws)
     assert result.blocked, result
     if needle:
-        assert needle in result.stderr, result
+        assert _names(result.stderr, needle), result
     # state.md stays writable: point playbook.active back at the playbook.
     fix = edit(ws, "state.md", f"active: {value}", ACTIVE)
     assert not fix.blocked, fix
@@ -579,7 +592,7 @@ def test_playbook_active_through_a_symlink_out_of_the_project(ws, outside):
     os.symlink(outside, ws.root / "play" / "evil")
     _set_active(ws, "play/evil/plan.json")
     result = edit_code(ws)
-    assert result.blocked and "outside the project" in result.stderr, result
+    assert result.blocked and _names(result.stderr, _outside("play/evil/plan.json")), result
     before = sorted(p.name for p in outside.iterdir())
     every_event(ws)
     call(ws, "PostToolUse", tool_name="Edit", tool_use_id="t", tool_response={},
@@ -592,7 +605,9 @@ def test_playbook_active_through_a_symlink_out_of_the_project(ws, outside):
 def test_session_start_resets_an_outside_playbook_active_and_says_so(ws):
     _set_active(ws, "/etc/passwd")
     context = session_context(ws)
-    assert "reset to null" in context and "/etc/passwd" in context
+    reset = matches(context, "session_start.active_reset")
+    assert len(reset) == 1, context
+    assert _names(reset[0]["reason"], _outside("/etc/passwd")), context
     assert "active: null" in state_text(ws)
 
 
@@ -658,7 +673,7 @@ UNREADABLE_LISTS = {
 def test_unreadable_protection_list_fails_closed_with_a_way_out(ws, case):
     UNREADABLE_LISTS[case](_protected(ws))
     context = session_context(ws)
-    assert "protected-files.txt" in context and "restore it" in context, context
+    assert says(context, "protected_list.unreadable", file=".claude/protected-files.txt"), context
     result = edit_code(ws)
     assert result.blocked and "protected-files.txt" in result.stderr, result
     bash = call(ws, "PreToolUse", tool_name="Bash", tool_use_id="t",
@@ -732,7 +747,7 @@ def test_a_lock_that_cannot_be_taken_is_reported_not_swallowed(ws):
     cannot be opened the answer says what was not recorded and why."""
     _make("dir")(ws.root / ".claude" / ".locks" / "state.lock")
     result = call(ws, "SessionStart", source="startup")
-    assert "State was not fully recorded" in result.context, result
+    assert says(result.context, "runtime.not_recorded"), result
     # A directory cannot be opened as the lock: LockUnavailable (waiting would
     # not help), not a busy LockTimeout.
     assert "state.lock" in result.context and "LockUnavailable" in result.context, result

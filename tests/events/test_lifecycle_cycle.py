@@ -25,6 +25,9 @@ import lifecycle_kit as K
 import pytest
 import reward_kit as RK
 from conftest import git
+from saying import matches, says
+
+from messages import text as render
 
 HANDLER = ".claude/skills/post-loop/handler.py"
 
@@ -36,6 +39,25 @@ def _read_json(path):
 def _checkpoint(root):
     path = root / ".claude/session-state/archive-checkpoint.json"
     return _read_json(path) if path.exists() else None
+
+
+def _message_keys(cp) -> dict:
+    """The catalogue keys of the checkpoint's message, the texts in its
+    fields included (as ``messages.Text.to_json`` keeps them): key → fields."""
+    found = {}
+
+    def walk(value):
+        if isinstance(value, dict):
+            if isinstance(value.get("key"), str):
+                found[value["key"]] = value.get("fields") or {}
+                inner = (value.get("fields") or {}).values()
+            else:
+                inner = value.get("parts") or []
+            for item in inner:
+                walk(item)
+
+    walk(cp.get("message_text"))
+    return found
 
 
 def _pending(root):
@@ -157,14 +179,15 @@ def test_cycle_without_gh_ends_partial_and_loses_nothing(project, tmp_path):
     before = project.hook("PostToolUse", tool_name="Edit",
                           tool_input={"file_path": str(root / "src/app.py"), "old_string": "a",
                                       "new_string": "b"}, tool_response={}, env=env)
-    assert "Active subtask p1.2" in before.context
+    assert says(before.context, "progress_reminder.head", subtask="p1.2", phase="p1",
+                status="in_progress"), before.context
     assert (root / "play/demo/plan.json").exists()
 
     result = _finish(project, env)
     assert result.code == 0, result
     text = result.context
-    assert "archived to play/archive/demo/" in text
-    assert "partial" in text and "gh" in text and "not installed" in text
+    assert says(text, "archive.archived", id="demo", archive="play/archive/demo"), text
+    assert says(text, "archive.partial") and says(text, "archive.fail.gh_missing"), text
     assert f"`python3 {HANDLER}`" in text
 
     # archive, cleanup, state reset
@@ -214,8 +237,8 @@ def test_cycle_without_gh_ends_partial_and_loses_nothing(project, tmp_path):
     handler = _run_handler(project, env)
     assert handler.returncode == 0, handler.stderr
     out = handler.stdout
-    assert "post-loop-pending is cleared" in out
-    assert "gh pr create --base main --head feat/demo" in out
+    assert says(out, "post_loop.cleared"), out
+    assert says(out, "post_loop.manual.pr_create", default="main", branch="feat/demo"), out
     assert "play/next/plan.json" in out
     assert _pending(root) is None and _checkpoint(root) is None
     log = [json.loads(line) for line in
@@ -244,7 +267,8 @@ def test_cycle_with_gh_merges_and_returns_to_main(project, tmp_path):
 
     result = _finish(project, env)
     assert result.code == 0, result
-    assert "merged pull request https://example.invalid/pr/1" in result.context
+    assert says(result.context, "archive.detail.pr_merged",
+                ref="https://example.invalid/pr/1"), result.context
     assert _pending(root)["status"] == "success"
     assert git(root, "rev-parse", "--abbrev-ref", "HEAD").stdout.strip() == "main"
     assert _remote_has(remote, "main", "src/app.py")
@@ -257,7 +281,7 @@ def test_cycle_with_gh_merges_and_returns_to_main(project, tmp_path):
     # and the handler is let through by every PreToolUse guard.
     handler = _run_handler(project, env)
     assert handler.returncode == 0, handler.stderr
-    assert "Git steps left" not in handler.stdout
+    assert not says(handler.stdout, "post_loop.git_left"), handler.stdout
     assert _pending(root) is None and _checkpoint(root) is None
 
 
@@ -265,7 +289,7 @@ def test_archive_git_off_by_default_commits_nothing(project, tmp_path):
     root = project.root
     commits = git(root, "rev-list", "--count", "HEAD").stdout
     result = _finish(project, _no_gh_env(tmp_path))
-    assert "Git steps are off" in result.context
+    assert says(result.context, "archive.git_off"), result.context
     assert _pending(root)["status"] == "success"
     assert git(root, "rev-list", "--count", "HEAD").stdout == commits
     assert (root / "src/app.py").exists()
@@ -280,7 +304,8 @@ def test_not_archived_until_the_critic_passed_the_playbook(project, tmp_path):
                           tool_input={"file_path": str(progress), "content": content},
                           tool_response={})
     assert result.code == 0
-    assert "not complete yet" in result.context and "critic.status" in result.context
+    incomplete = matches(result.context, "archive_playbook.incomplete", plan="play/demo/plan.json")
+    assert len(incomplete) == 1 and "critic.status" in incomplete[0]["gaps"], result.context
     assert (root / "play/demo/plan.json").exists() and _pending(root) is None
 
 
@@ -364,7 +389,7 @@ def test_crash_between_steps_resumes_from_the_checkpoint(project, tmp_path):
                            tool_input={"file_path": str(state), "old_string": "x",
                                        "new_string": "y"}, tool_response={}, env=fake)
     assert resumed.code == 0, resumed
-    assert "merged pull request" in resumed.context
+    assert says(resumed.context, "archive.detail.pr_merged"), resumed.context
     cp = _checkpoint(root)
     assert cp["status"] == "success"
     assert all(cp["steps"][s]["status"] == "done" for s in
@@ -396,8 +421,8 @@ def test_subagent_stop_archives_locally_and_leaves_git_to_the_handler(project, t
     # with a recorded critic run, archived it locally.
     assert not (root / "play/demo").exists() and (root / "play/archive/demo").exists()
     report = _read_json(root / ".claude/session-state/last-verdicts.json")
-    assert "archived to play/archive/demo/" in report["archive"]
-    assert "post-loop handler" in report["archive"]
+    assert says(report["archive"], "archive.archived", id="demo", archive="play/archive/demo")
+    assert says(report["archive"], "archive.msg.still_to_run"), report["archive"]
     cp = _checkpoint(root)
     assert cp["steps"]["commit"]["status"] == "done"   # local
     assert cp["steps"]["push"]["status"] == "pending"  # network: not on a gating event
@@ -405,7 +430,7 @@ def test_subagent_stop_archives_locally_and_leaves_git_to_the_handler(project, t
 
     handler = _run_handler(project, env)
     assert handler.returncode == 0, handler.stderr
-    assert "pushed feat/demo to origin" in handler.stdout
+    assert says(handler.stdout, "archive.detail.pushed", branch="feat/demo", remote="origin")
     assert _remote_has(remote, "feat/demo", "src/app.py")
     assert _pending(root) is None
 
@@ -415,8 +440,8 @@ def test_handler_with_nothing_pending(installed):
                           text=True, check=False, timeout=60,
                           env=dict(os.environ, CLAUDE_PROJECT_DIR=str(installed.root)))
     assert proc.returncode == 0
-    assert "Nothing is pending" in proc.stdout
-    assert "All tasks are complete" in proc.stdout
+    assert says(proc.stdout, "post_loop.nothing_pending"), proc.stdout
+    assert says(proc.stdout, "post_loop.next_none"), proc.stdout
 
 
 def test_handler_status_changes_nothing(project, tmp_path):
@@ -440,9 +465,13 @@ def test_merge_conflict_stops_at_merge_and_the_handler_finishes_later(project, t
     env.update(K.git_identity(), FAKE_GH_MERGE_FAILS="1")
     _commit_work(project)
     result = _finish(project, env)
-    assert "stopped at merge" in result.context
-    assert "not mergeable" in result.context and "merge it on GitHub" in result.context
+    assert says(result.context, "archive.msg.git_stopped",
+                step=render("en", "archive.step.pr_merge")), result.context
+    assert says(result.context, "archive.fail.pr_not_merged", ref="https://example.invalid/pr/1",
+                why="Pull request is not mergeable: the merge commit cannot be cleanly created"
+                ), result.context
     cp = _checkpoint(root)
+    assert "archive.hint.pr_blocked" in _message_keys(cp), cp
     assert cp["failed_step"] == "pr_merge" and cp["steps"]["pr_create"]["status"] == "done"
     assert git(root, "rev-parse", "--abbrev-ref", "HEAD").stdout.strip() == "feat/demo"
     assert _remote_has(remote, "feat/demo", "src/app.py")
@@ -450,6 +479,6 @@ def test_merge_conflict_stops_at_merge_and_the_handler_finishes_later(project, t
     env.pop("FAKE_GH_MERGE_FAILS")
     handler = _run_handler(project, env)
     assert handler.returncode == 0, handler.stderr
-    assert "merged pull request https://example.invalid/pr/1" in handler.stdout
+    assert says(handler.stdout, "archive.detail.pr_merged", ref="https://example.invalid/pr/1")
     assert git(root, "rev-parse", "--abbrev-ref", "HEAD").stdout.strip() == "main"
     assert len(json.loads((tmp_path / "gh.json").read_text())) == 1  # no second PR

@@ -16,6 +16,9 @@ from conftest import git
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from draws import examples
+from saying import keys_in, matches, says
+
+from messages import text
 
 
 def _log(root, name):
@@ -46,19 +49,20 @@ def test_compact_round_trip(active):
     assert pointer["playbook"] == "play/demo/plan.json"
     assert pointer["phase"] == "p1" and pointer["subtask"] == "p1.2"
     assert pointer["branch"] == "feat/demo" and pointer["trigger"] == "auto"
-    assert pointer["resume_instruction"] == (
-        "Read state.md, then open play/demo/plan.json and play/demo/progress.json; continue "
-        "subtask p1.2 of phase p1 on branch feat/demo.")
+    assert pointer["resume_instruction"] == text(
+        "en", "lifecycle.resume_playbook", state="state.md", plan="play/demo/plan.json",
+        progress="play/demo/progress.json", subtask="p1.2", phase="p1",
+        branch=text("en", "lifecycle.on_branch", branch="feat/demo"))
 
     start = active.hook("SessionStart", source="compact")
     assert start.code == 0
     context = start.context
-    assert "Resuming after compaction" in context
-    assert pointer["resume_instruction"] in context
-    assert "moved on" not in context
+    assert says(context, "compact_resume.resuming",
+                instruction=pointer["resume_instruction"]), context
+    assert not says(context, "compact_resume.moved_on"), context
     assert not (root / ".claude/session-state/resume.json").exists()  # consumed
     # the session start itself still asks for the state to be read first
-    assert "Read these files first" in context
+    assert says(context, "session_start.read_first"), context
 
 
 def test_compact_resume_notes_when_state_moved_on(active):
@@ -67,17 +71,18 @@ def test_compact_resume_notes_when_state_moved_on(active):
     body = K.plan("demo", phases=(("p1", ("p1.1", "p1.2")), ("p2", ("p2.1",))))
     K.write_playbook(root, "demo", plan_body=body, done=["p1.1", "p1.2"], in_progress="p2.1")
     context = active.hook("SessionStart", source="compact").context
-    assert "state.md has moved on" in context
-    assert "subtask now p2.1" in context and "phase now p2" in context
+    assert says(context, "compact_resume.moved_on"), context
+    assert says(context, "compact_resume.now", field="subtask", value="p2.1"), context
+    assert says(context, "compact_resume.now", field="phase", value="p2"), context
 
 
 def test_compact_without_pointer_and_other_sources(installed):
     context = installed.hook("SessionStart", source="compact").context
-    assert "no resume pointer was saved" in context
-    assert "No playbook is active" in context
+    assert says(context, "compact_resume.no_pointer",
+                instruction=text("en", "lifecycle.resume_idle", state="state.md")), context
     installed.hook("PreCompact", trigger="auto", custom_instructions="")
     startup = installed.hook("SessionStart", source="startup").context
-    assert "Resuming after compaction" not in startup
+    assert not says(startup, "compact_resume.resuming"), startup
     assert (installed.root / ".claude/session-state/resume.json").exists()
 
 
@@ -110,10 +115,11 @@ def test_session_end_records_and_cleans(active):
 
     # told once, at the next start
     context = active.hook("SessionStart", source="startup").context
-    assert "When the last session ended" in context and "README.md" in context
+    ended = matches(context, "session_report.last_end")
+    assert len(ended) == 1 and "README.md" in ended[0]["parts"], context
     assert not (root / ".claude/session-state/session-end.json").exists()
     again = active.hook("SessionStart", source="resume").context
-    assert "When the last session ended" not in again
+    assert not says(again, "session_report.last_end"), again
 
 
 def test_session_end_reports_unpushed_commits(active, tmp_path):
@@ -129,7 +135,8 @@ def test_session_end_reports_unpushed_commits(active, tmp_path):
     report = json.loads((root / ".claude/session-state/session-end.json").read_text())
     assert report["ahead"] == 1 and report["upstream"] == "origin/feat/demo"
     context = active.hook("SessionStart", source="startup").context
-    assert "1 commit(s) on feat/demo not pushed to origin/feat/demo" in context
+    assert says(context, "session_report.ahead", count=1, branch="feat/demo",
+                upstream="origin/feat/demo"), context
 
 
 def test_clean_session_end_says_nothing(installed):
@@ -227,8 +234,9 @@ def test_session_start_reports_and_closes_a_stale_partial_archive(installed):
                                    "message": "the git steps stopped at push: no remote."}))
     (root / ".claude/session-state/post-loop-pending").write_text('{"playbook": "demo"}')
     context = installed.hook("SessionStart", source="startup").context
-    assert "Removed a stale post-loop-pending" in context
-    assert "its git steps stopped: the git steps stopped at push" in context
+    assert says(context, "session_start.stale_pending"), context
+    assert says(context, "session_report.archive_partial", id="demo", archive="play/archive/demo",
+                message="the git steps stopped at push: no remote."), context
     assert not cp_path.exists()
     assert _log(root, "archive.log")[-1]["event"] == "closed"
 
@@ -273,7 +281,9 @@ def test_progress_reminder_after_edits(active):
     src = active.hook("PostToolUse", tool_name="Edit",
                       tool_input={"file_path": str(root / "src/app.py"), "old_string": "a",
                                   "new_string": "b"}, tool_response={})
-    assert "Active subtask p1.2 (phase p1, in_progress): criterion of p1.2" in src.context
+    assert says(src.context, "progress_reminder.head", subtask="p1.2", phase="p1",
+                status="in_progress"), src.context
+    assert "criterion of p1.2" in src.context, src.context
     assert "play/demo/progress.json" in src.context
     progress = active.hook("PostToolUse", tool_name="Edit",
                            tool_input={"file_path": str(root / "play/demo/progress.json"),
@@ -306,12 +316,13 @@ def test_subagent_result_reminders_by_channel(active):
                        tool_input={"subagent_type": "critic", "prompt": "judge",
                                    "description": "d"},
                        tool_response={"status": "completed", "content": "CRITIC: FAIL p1.2"})
-    assert "The critic failed p1.2: the test fails." in sync.context
-    assert "Agent(subagent_type='critic', run_in_background: false) again" in sync.context
+    assert says(sync.context, "subagent_reminder.critic_failed", subtask="p1.2",
+                reason="the test fails"), sync.context
+    assert says(sync.context, "subagent_reminder.critic_retry"), sync.context
     again = active.hook("PostToolUse", tool_name="Agent",
                         tool_input={"subagent_type": "critic", "prompt": "judge",
                                     "description": "d"}, tool_response={"status": "completed"})
-    assert "no verdict was recorded" in again.context  # each report is shown once
+    assert says(again.context, "subagent_reminder.critic_none"), again.context  # shown once
     active.hook("SubagentStop", agent_id="r7", agent_type="reviewer", stop_hook_active=False,
                 last_assistant_message="REVIEW: PASS play/demo/plan.json")
     background = active.hook("PostToolUse", tool_name="Agent",
@@ -319,17 +330,19 @@ def test_subagent_result_reminders_by_channel(active):
                                          "description": "d"},
                              tool_response={"isAsync": True, "status": "async_launched",
                                             "agentId": "r7"})
-    assert "reviewer finished" not in background.context
+    assert not {"subagent_reminder.reviewer_none", "review_ledger.no_verdict"} & keys_in(
+        background.context), background.context
     note = ("<task-notification>\n<task-id>r7</task-id>\n<tool-use-id>t</tool-use-id>\n"
             "<status>completed</status>\n<summary>Agent \"review\" finished</summary>\n"
             "<result>REVIEW: PASS play/demo/plan.json</result>\n</task-notification>")
     prompt = active.hook("UserPromptSubmit", prompt=note)
-    assert "The reviewer passed play/demo/plan.json" in prompt.context
-    assert "meta.reviewed" in prompt.context and "active on subtask p1.2" in prompt.context
+    assert says(prompt.context, "subagent_reminder.reviewer_active", plan="play/demo/plan.json",
+                subtask="p1.2"), prompt.context
     stop = active.hook("SubagentStop", agent_id="g1", agent_type="general-purpose",
                        stop_hook_active=False, last_assistant_message="done")
-    assert "Record its result in play/demo/progress.json now (subtask p1.2)" in (
-        stop.json or {}).get("systemMessage", "")
+    assert says((stop.json or {}).get("systemMessage", ""), "subagent_reminder.other",
+                progress="play/demo/progress.json",
+                subtask=text("en", "subagent_reminder.subtask", subtask="p1.2")), stop
     explore = active.hook("SubagentStop", agent_id="e1", agent_type="Explore",
                           stop_hook_active=False, last_assistant_message="found it")
     assert explore.stdout == ""

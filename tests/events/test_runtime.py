@@ -384,10 +384,11 @@ def test_notebook_edits():
 
 def test_read_current(tmp_path):
     assert edits.read_current(str(tmp_path / "missing")) == (None, "")
-    assert edits.read_current(str(tmp_path))[1].key == "edits.is_dir"
+    is_dir = edits.read_current(str(tmp_path))[1]
+    assert (is_dir.key, is_dir.fields) == ("edits.is_dir", {}), is_dir
     (tmp_path / "big").write_bytes(b"x" * 20)
-    error = edits.read_current(str(tmp_path / "big"), limit=10)[1]
-    assert (error.key, error.fields) == ("edits.too_large", {"limit": 10})
+    too_large = edits.read_current(str(tmp_path / "big"), limit=10)[1]
+    assert (too_large.key, too_large.fields) == ("edits.too_large", {"limit": 10}), too_large
 
 
 # ---------------------------------------------------------------- hot path imports

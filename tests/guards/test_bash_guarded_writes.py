@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from bashenv import make_workspace
+from saying import says
 
 TARGETS = [
     "state.md",
@@ -177,13 +178,13 @@ def test_block_message_names_the_file_and_the_way_out(ws):
     assert "Edit" in err and "Write" in err
     code, err, _ = ws.decide("rm -rf .claude")
     assert code == 2
-    assert ".claude" in err and "HARD_BLOCK" in err and "ask the user" in err
+    assert says(err, "bash_check.hard_block", how="rm", target=".claude"), err
 
 
 def test_unresolvable_write_target_is_blocked(ws):
     code, err, _ = ws.decide('echo x > "$TARGET_FILE"')
     assert code == 2
-    assert "only at run time" in err and "Name the paths literally" in err
+    assert says(err, "bash_check.computed_paths", how="redirect >"), err
 
 
 def test_symlink_to_guarded_file_is_followed(ws):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from saying import says
 
 from events.verdict import ALLOW, BLOCK, WARN
 from guards import check_file_dependencies, depends_check, scope_guard
@@ -33,8 +34,8 @@ def write_ctx(ws, rel, content="x\n", env=None):
 def test_open_dependency_warns_and_the_warning_reaches_additional_context(ws):
     on_p2(ws)
     v = depends_check.check(write_ctx(ws, "src/app.py"))
-    assert v.kind == WARN and "p1 (in_progress)" in v.message
-    assert "warning" in v.message and "record" not in v.message
+    assert v.kind == WARN and v.key == "depends_check.warned", v
+    assert says(v.message, "depends_check.open_deps", phase="p2", deps="p1 (in_progress)"), v
     r = ws.write("src/app.py")
     assert not r.blocked
     assert "[playgate:depends-check]" in r.context and "p1" in r.context
@@ -59,8 +60,8 @@ def test_string_status_form_is_read(ws):
 def test_strict_mode_blocks(ws):
     on_p2(ws)
     v = depends_check.check(write_ctx(ws, "src/app.py", env={"STRICT_MODE": "true"}))
-    assert v.kind == BLOCK
-    assert "STRICT_MODE=true" in v.message
+    assert v.kind == BLOCK and v.key == "depends_check.blocked", v
+    assert says(v.message, "depends_check.blocked", why="STRICT_MODE=true"), v
     r = ws.pre("Write", {"file_path": ws.abs("src/app.py"), "content": "x"},
                env={"STRICT_MODE": "true"})
     assert r.blocked and r.guard == "depends-check"
@@ -71,7 +72,8 @@ def test_config_strict_depends_blocks(ws):
     path = ws.root / "state.md"
     path.write_text(path.read_text().replace("strict_depends: false", "strict_depends: true"))
     v = depends_check.check(write_ctx(ws, "src/app.py"))
-    assert v.kind == BLOCK and "config.strict_depends" in v.message
+    assert v.kind == BLOCK and says(v.message, "depends_check.blocked",
+                                    why="state.md config.strict_depends: true"), v
 
 
 @pytest.mark.parametrize("rel", ["state.md", "play/p1/progress.json", "play/p1/plan.json",
@@ -160,19 +162,21 @@ def test_state_md_is_never_out_of_scope(scoped):
     assert v.kind == ALLOW
 
 
-@pytest.mark.parametrize("rel,why", [("docs/x.md", "not in goal.scope.includes"),
-                                     ("tests/a/test_x.py", "not in goal.scope.includes"),
-                                     ("src/vendor/lib.py", "excluded")])
+@pytest.mark.parametrize("rel,why", [("docs/x.md", "scope_guard.not_included"),
+                                     ("tests/a/test_x.py", "scope_guard.not_included"),
+                                     ("src/vendor/lib.py", "scope_guard.excluded")])
 def test_out_of_scope_warns(scoped, rel, why):
     v = scope_guard.check(write_ctx(scoped, rel))
-    assert v.kind == WARN and why in v.message
+    assert v.kind == WARN and v.key == "scope_guard.out_of_scope", v
+    assert says(v.message, why, path=rel), v
     r = scoped.write(rel)
     assert not r.blocked and "[playgate:scope-guard]" in r.context
 
 
 def test_outside_the_project_is_out_of_scope(scoped, tmp_path):
     v = scope_guard.check(write_ctx(scoped, str(tmp_path / "elsewhere.txt")))
-    assert v.kind == WARN and "outside the project" in v.message
+    assert v.kind == WARN and v.key == "scope_guard.out_of_scope", v
+    assert says(v.message, "scope_guard.outside_project", path=str(tmp_path / "elsewhere.txt")), v
 
 
 def test_out_of_scope_blocks_under_strict_mode(scoped):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from saying import matches, says
 
 from events.verdict import ALLOW, BLOCK, WARN
 from guards import prompt_analyzer_gate as gate
@@ -62,7 +63,7 @@ def test_entry_points_pass_and_create_the_marker(ws, tool, tool_input):
 ])
 def test_entry_points_start_the_understanding_check_when_none_waits(ws, tool, tool_input):
     v = verdict(ws, tool, tool_input)
-    assert v.kind == WARN and "understanding check" in v.message
+    assert v.kind == WARN and v.key == "prompt_analyzer_gate.needs_consent", v
     assert [e.when for e in v.effects] == ["on_pass", "on_pass"]
     r = ws.pre(tool, tool_input)
     assert not r.blocked, r
@@ -108,14 +109,17 @@ def test_marker_is_not_created_when_a_later_guard_blocks_the_entry_point(ws):
 def test_state_md_edit_explains_when_it_becomes_editable(ws):
     r = ws.edit("state.md", "current_phase: null", "current_phase: p1")
     assert r.blocked and r.guard == "prompt-analyzer-gate"
-    assert "state.md becomes editable" in r.stderr
+    assert says(r.stderr, "prompt_analyzer_gate.not_analysed", tool="Edit"), r
+    assert says(r.stderr, "prompt_analyzer_gate.state_md_hint", marker=MARKER), r
 
 
 def test_broken_state_md_is_named_in_the_message(ws):
     text = (ws.root / "state.md").read_text().replace("active: null", "active: [unclosed")
     (ws.root / "state.md").write_text(text)
     r = ws.edit("src/app.py")
-    assert r.blocked and "state.md has problems" in r.stderr and "playbook" in r.stderr
+    assert r.blocked and says(r.stderr, "prompt_analyzer_gate.not_analysed", tool="Edit"), r
+    problems = matches(r.stderr, "shared.state_problems")
+    assert len(problems) == 1 and "'playbook'" in problems[0]["problems"], r
 
 
 # ---------------------------------------------------------------- open gate

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 import reward_kit as K
+from saying import says
 
 
 @pytest.fixture
@@ -70,7 +71,8 @@ def test_notebookedit_on_progress_json_is_blocked(rr):
     result = K.tool(rr, "NotebookEdit", {"notebook_path": str(rr / K.PROGRESS),
                                          "new_source": '{"subtasks": {}}', "cell_id": "0"})
     assert result.blocked and result.guard == "critic-guard", result
-    assert "cannot be computed" in result.text
+    assert says(result.text, "reward.uncomputable", tool="NotebookEdit",
+                label="play/demo/progress.json"), result
 
 
 def test_edit_that_would_not_apply_on_reward_file_is_blocked(rr):
@@ -235,7 +237,10 @@ def test_string_form_validations_are_not_evidence(rr):
     doc["subtasks"]["p1.1"]["validations"] = {k: "PASS" for k in
                                               ("technical", "consistency", "completeness")}
     result = K.tool(rr, "Write", {"file_path": str(rr / K.PROGRESS), "content": K.dump(doc)})
-    assert result.blocked and "evidence is empty" in result.text, result
+    assert result.blocked and says(result.text, "subtask_guard.no_evidence",
+                                   label="play/demo/progress.json"), result
+    for kind in ("technical", "consistency", "completeness"):
+        assert says(result.text, "reward.gap_evidence", kind=kind), result
 
 
 def test_stripping_evidence_from_a_done_subtask_is_blocked(rr):
@@ -284,14 +289,18 @@ def test_copying_evidence_to_another_subtask_is_caught_by_the_ledger(rr, tmp_pat
     doc["subtasks"]["p1.2"] = json.loads(json.dumps(doc["subtasks"]["p1.1"]))
     result = K.tool(rr, "Write", {"file_path": str(rr / K.PROGRESS), "content": K.dump(doc)})
     assert result.blocked and result.guard == "subtask-guard", result
-    assert "p1.2 set done" in result.text and "no PASS" in result.text
+    assert says(result.text, "subtask_guard.no_ledger_pass_one", subtasks="p1.2",
+                ledger=".claude/logs/critic-ledger.jsonl"), result
+    assert says(result.text, "subtask_guard.require_critic_run"), result
     loose = K.make_reward_repo(tmp_path / "loose", config_extra="require_critic_run: false\n")
     K.critic_says(loose, "CRITIC: PASS p1.1")
     doc = legit_progress(loose)
     doc["subtasks"]["p1.2"] = json.loads(json.dumps(doc["subtasks"]["p1.1"]))
     result = K.tool(loose, "Write", {"file_path": str(loose / K.PROGRESS),
                                      "content": K.dump(doc)})
-    assert not result.blocked and "p1.2 set done" in result.text, result
+    assert not result.blocked, result
+    assert says(result.text, "subtask_guard.no_ledger_pass_one", subtasks="p1.2"), result
+    assert not says(result.text, "subtask_guard.require_critic_run"), result
 
 
 def test_require_critic_run_blocks_without_ledger_pass(tmp_path):

@@ -13,6 +13,7 @@ from conftest import git, replace_file
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from draws import examples
+from saying import says
 
 from statefiles import repomap
 
@@ -62,9 +63,10 @@ def test_drift_is_reported_with_the_flag_and_cleared_when_fixed(project):
                     "  lib: 4\n")
     context = start(project)
     assert LABEL in context, context
-    assert "src: the map says 2, git tracks 3" in context
-    assert "lib: the map says 4, git tracks 0" in context
-    assert "docs/: not in the map, git tracks 1" in context and "docs/arch.md" in context
+    assert says(context, "session_health.map_count", directory="src", expected=2, actual=3)
+    assert says(context, "session_health.map_count", directory="lib", expected=4, actual=0)
+    assert says(context, "session_health.map_new", directory="docs", actual=1), context
+    assert says(context, "session_health.map_document", document="docs/arch.md"), context
     flag = (root / FLAG).read_text()
     assert "drift: true" in flag and "directory: 'src'" in flag
     write_map(root, "directories:\n  src: 3\n  tests: 1\n  docs: 1\n")
@@ -78,15 +80,16 @@ def test_not_after_a_compaction(project):
     assert LABEL not in start(project, "compact")
 
 
-@pytest.mark.parametrize("body, words", [
-    ("directories: [src]\n", "no 'directories:'"),
-    ("directories:\n  src: many\n", "is not a directory and a file count"),
-    ("directories: {src: 1\n", "not valid YAML"),
+@pytest.mark.parametrize("body, key, fields", [
+    ("directories: [src]\n", "repomap.no_directories", {}),
+    ("directories:\n  src: many\n", "repomap.bad_entry", {"entry": "src: many"}),
+    ("directories: {src: 1\n", "repomap.not_yaml", {}),
 ])
-def test_a_broken_map_is_named(project, body, words):
+def test_a_broken_map_is_named(project, body, key, fields):
     write_map(project.root, body)
     context = start(project)
-    assert LABEL in context and words in context, context
+    assert LABEL in context and says(context, "session_health.map_problem"), context
+    assert says(context, key, map="docs/repository-map.yaml", **fields), context
 
 
 def test_the_japanese_report(project):
@@ -107,7 +110,8 @@ def test_an_unregistered_hook_is_named(project):
         {"type": "command", "command": "true"}]}]
     replace_file(path, json.dumps(settings_, indent=2))
     context = start(project)
-    assert LABEL in context and "PreToolUse, Stop hook" in context, context
+    assert LABEL in context, context
+    assert says(context, "session_health.unregistered", events="PreToolUse, Stop"), context
 
 
 def test_missing_golden_path_files_are_named(project):
@@ -129,8 +133,8 @@ def test_guard_errors_since_the_last_session_are_counted(project):
                    "--- 2026-03-01T11:00:00 pid=2 event=PreToolUse in guards.lint\nTraceback\n"
                    "--- 2026-03-02T11:00:00 pid=3 event=Stop in guards.completion_check\nT\n")
     context = start(project)
-    assert "Guard errors since the last session: 2 (the last in guards.completion_check)" \
-        in context, context
+    assert says(context, "session_health.errors", count=2, where="guards.completion_check"), \
+        context
 
 
 def test_the_registrations_checked_are_the_runtimes_entrypoints():

@@ -15,6 +15,9 @@ from _team_support import bash, set_config, workspace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from draws import examples
+from saying import says
+
+from messages import text
 
 SPEC_REL = ".sdd/project/specs/login/spec.yaml"
 
@@ -57,11 +60,42 @@ def at(inst, phase, **kw):
     (inst.root / SPEC_REL).write_text(spec_text(phase, **kw))
 
 
+def said(output, needle) -> bool:
+    """``output`` names ``needle``: a message ``(key, fields)`` by its key
+    (any wording), or a token as it is (a path, a phase)."""
+    if isinstance(needle, tuple):
+        key, fields = needle
+        return says(output, key, **fields)
+    return needle in output
+
+
 def assert_gate_block(result, *found):
     assert result.code == 2, result
     assert "[playgate:spec-phase-gate]" in result.stderr
-    for text in found:
-        assert text in result.stderr, (text, result.stderr)
+    for needle in found:
+        assert said(result.stderr, needle), (needle, result.stderr)
+
+
+def transition(old, phase, feature="login"):
+    """spec-phase-gate's refusal of ``old`` → ``phase``."""
+    if (old, phase) == ("initialized", "implementation-complete"):
+        detail = text("en", "spec_phase_gate.skips_design")
+    else:
+        detail = text("en", "spec_phase_gate.not_a_transition", old=old, phase=phase)
+    return ("spec_phase_gate.bad_transition",
+            {"feature": feature, "old": old, "phase": phase, "detail": detail})
+
+
+def blocked(phase, back=None, by="auth-core"):
+    """The refusal to leave ``blocked`` for ``phase`` (``back``: the phase
+    unblocking restores)."""
+    back = text("en", "spec_phase_gate.unblocking", phase=back) if back else ""
+    return ("spec_phase_gate.blocked", {"feature": "login", "by": by, "phase": phase,
+                                        "back": back})
+
+
+def unknown(phase):
+    return ("spec_phase_gate.unknown_phase", {"phase": phase})
 
 
 # ----------------------------------------------------------------------------- transitions
@@ -76,7 +110,7 @@ def test_allowed_transitions(ws, before, after):
     result = write(ws, content)
     if before == "blocked" and after == "design-generated":
         # blocked_at_phase says initialized: unblocking restores that phase.
-        assert_gate_block(result, "login is blocked by auth-core")
+        assert_gate_block(result, blocked("design-generated", back="initialized"))
     else:
         assert result.code == 0, result
 
@@ -85,14 +119,13 @@ def test_a_new_spec_starts_initialized(ws):
     assert write(ws, spec_text("initialized")).code == 0
     for phase in ("design-generated", "implementation-complete"):
         assert_gate_block(write(ws, spec_text(phase), path=".sdd/project/specs/x/spec.yaml"),
-                          "a new spec starts at phase 'initialized'")
+                          ("spec_phase_gate.new_not_initialized", {"phase": phase}))
 
 
 def test_skipping_design_is_blocked(ws):
     at(ws, "initialized")
     assert_gate_block(write(ws, spec_text("implementation-complete")),
-                      "phase 'initialized' cannot become 'implementation-complete'",
-                      "skips design-generated")
+                      transition("initialized", "implementation-complete"))
 
 
 @pytest.mark.parametrize("before, after", [
@@ -102,34 +135,35 @@ def test_skipping_design_is_blocked(ws):
 def test_backwards_steps_outside_the_machine_are_blocked(ws, before, after):
     at(ws, before)
     assert_gate_block(write(ws, spec_text(after, blocked_by="auth-core")),
-                      f"phase '{before}' cannot become '{after}'")
+                      transition(before, after))
 
 
 @pytest.mark.parametrize("phase", ["designed", "Initialized", "done", "", "implementation_complete"])
 def test_unknown_phase_uses_the_seeds_message(ws, phase):
     at(ws, "initialized")
-    assert_gate_block(write(ws, spec_text(phase)), f"Unknown phase '{phase}'")
+    assert_gate_block(write(ws, spec_text(phase)), unknown(phase))
 
 
 def test_non_string_phase_is_unknown(ws):
     at(ws, "initialized")
-    assert_gate_block(write(ws, "phase: 3\n"), "Unknown phase '3'")
-    assert_gate_block(write(ws, "phase: [initialized]\n"), "Unknown phase")
+    assert_gate_block(write(ws, "phase: 3\n"), unknown("3"))
+    assert_gate_block(write(ws, "phase: [initialized]\n"), unknown("['initialized']"))
 
 
 def test_blocked_needs_blocked_by(ws):
     at(ws, "design-generated")
-    assert_gate_block(write(ws, spec_text("blocked")), "needs blocked_info.blocked_by")
-    assert_gate_block(write(ws, spec_text("blocked", blocked_by="")), "blocked_info.blocked_by")
+    needs_by = ("spec_phase_gate.blocked_needs_by", {})
+    assert_gate_block(write(ws, spec_text("blocked")), needs_by)
+    assert_gate_block(write(ws, spec_text("blocked", blocked_by="")), needs_by)
     assert write(ws, spec_text("blocked", blocked_by="auth-core", at="design-generated")).code == 0
 
 
 def test_leaving_blocked_uses_the_seeds_message(ws):
     at(ws, "blocked", blocked_by="auth-core", at="design-generated")
     assert_gate_block(write(ws, spec_text("implementation-complete")),
-                      "login is blocked by auth-core")
-    assert_gate_block(write(ws, spec_text("initialized")), "login is blocked by auth-core",
-                      "blocked_at_phase 'design-generated'")
+                      blocked("implementation-complete", back="design-generated"))
+    assert_gate_block(write(ws, spec_text("initialized")),
+                      blocked("initialized", back="design-generated"))
     assert write(ws, spec_text("design-generated")).code == 0
 
 
@@ -141,15 +175,20 @@ def test_other_keys_change_freely(ws):
 
 def test_spec_must_stay_readable(ws):
     at(ws, "initialized")
-    assert_gate_block(write(ws, "phase: [initialized\n"), "not valid YAML")
-    assert_gate_block(write(ws, "- a\n- b\n"), "must be a YAML mapping")
-    assert_gate_block(write(ws, "feature_name: login\n"), "has no `phase`")
+    result = write(ws, "phase: [initialized\n")
+    assert_gate_block(result, ("spec_phase_gate.unreadable", {}))
+    assert said(result.stderr, ("spec_phase_gate.not_yaml_at", {"line": 2})), result
+    assert_gate_block(write(ws, "- a\n- b\n"), ("spec_phase_gate.unreadable", {}),
+                      ("spec_phase_gate.not_mapping", {"type": "list"}))
+    assert_gate_block(write(ws, "feature_name: login\n"), ("spec_phase_gate.no_phase", {}))
 
 
 def test_broken_current_file_does_not_lock_the_lead_out(ws):
     (ws.root / SPEC_REL).write_text("phase: [broken\n")
     result = write(ws, spec_text("design-generated"))
-    assert result.code == 0 and "previous phase cannot be checked" in result.context
+    assert result.code == 0 and said(result.context, (
+        "spec_phase_gate.previous_unchecked", {"feature": "login", "phase": "design-generated"})
+    ), result
     (ws.root / SPEC_REL).write_text("phase: finished\n")
     assert write(ws, spec_text("implementation-complete")).code == 0
 
@@ -161,10 +200,10 @@ def test_edit_and_multiedit_are_judged_by_the_result(ws):
     path = str(ws.root / SPEC_REL)
     skip = {"old_string": '"phase": "initialized"',
             "new_string": '"phase": "implementation-complete"'}
-    assert_gate_block(ws.tool("Edit", {"file_path": path, **skip}), "skips design-generated")
+    skips = transition("initialized", "implementation-complete")
+    assert_gate_block(ws.tool("Edit", {"file_path": path, **skip}), skips)
     assert_gate_block(ws.tool("MultiEdit", {"file_path": path, "edits": [
-        {"old_string": '"design": "v1"', "new_string": '"design": "v2"'}, skip]}),
-        "skips design-generated")
+        {"old_string": '"design": "v1"', "new_string": '"design": "v2"'}, skip]}), skips)
     step = {"old_string": '"phase": "initialized"', "new_string": '"phase": "design-generated"'}
     assert ws.tool("Edit", {"file_path": path, **step}).code == 0
 
@@ -199,7 +238,7 @@ def test_configured_spec_paths(ws):
     set_config(ws.root, spec_paths=["specs/**/spec.yml"])
     (ws.root / "specs" / "auth" / "core").mkdir(parents=True)
     assert_gate_block(write(ws, "phase: nope\n", path="specs/auth/core/spec.yml"),
-                      "Unknown phase 'nope'")
+                      unknown("nope"))
     assert write(ws, "phase: nope\n", path=SPEC_REL).code == 0  # default replaced
     set_config(ws.root, spec_paths="docs/*/spec.yaml")
     (ws.root / "docs" / "f").mkdir(parents=True)
@@ -209,7 +248,8 @@ def test_configured_spec_paths(ws):
 def test_only_the_lead_updates_spec_yaml(ws):
     at(ws, "initialized")
     assert_gate_block(write(ws, spec_text("design-generated"), agent_id="a1",
-                            agent_type="sdd-architect"), "updated by the lead only")
+                            agent_type="sdd-architect"),
+                      ("spec_phase_gate.lead_only", {"path": SPEC_REL}))
 
 
 def test_switched_off_in_config(ws):
@@ -225,7 +265,7 @@ def test_switched_off_in_config(ws):
 ])
 def test_bash_writes_naming_spec_yaml_are_blocked(ws, command):
     at(ws, "initialized")
-    assert_gate_block(bash(ws, command), "Edit or Write")
+    assert_gate_block(bash(ws, command), ("spec_phase_gate.bash_writes", {}))
 
 
 @pytest.mark.parametrize("command", [
@@ -289,11 +329,11 @@ def test_transition_table_matches_the_seed(before, after, old_blocked_by, old_at
     if kind == "block":
         assert message  # every block says why
         if after is None:
-            assert "has no `phase`" in message
+            assert says(message, "spec_phase_gate.no_phase"), message
         elif after not in PHASES:
-            assert f"Unknown phase '{after}'" in message
+            assert says(message, "spec_phase_gate.unknown_phase", phase=str(after)), message
         elif before == "blocked" and after != "blocked":
-            assert "login is blocked by" in message
+            assert says(message, "spec_phase_gate.blocked", feature="login"), message
 
 
 @settings(max_examples=examples(300), deadline=None)

@@ -11,9 +11,16 @@ import time
 
 import pytest
 import reward_kit as K
+from saying import says
 from test_reward_guards import complete
 
+import messages
 from statefiles import state_md
+
+
+def said(key, **fields) -> str:
+    """Message ``key`` as the English catalogue renders it (a field of another)."""
+    return messages.text("en", key, **fields)
 
 LABEL = "[playgate:stop-summary]"
 
@@ -49,10 +56,9 @@ def test_a_stop_after_the_archive_summarises_the_playbook(rr):
     assert result.code == 0 and not result.blocked, result
     text = _system(result)
     assert text.startswith(LABEL), result.stdout
-    assert "archived to play/archive/demo/" in text
-    assert "phases 2 done, 0 in progress, 0 pending" in text
-    assert "subtasks 3/3 done" in text and "PASS" in text
-    assert "Left: nothing in the playbook." in text
+    assert says(text, "stop_summary.archived", archive="play/archive/demo",
+                phases=said("stop_summary.phases", done=2, running=0, running_ids="", pending=0),
+                done=3, total=3, critic="PASS", left=said("stop_summary.left_nothing")), text
 
 
 def test_an_archive_of_an_earlier_session_is_not_repeated(rr):
@@ -70,7 +76,7 @@ def test_the_waiting_understanding_check_is_named(tmp_path):
     consent.write_text("{}\n")
     result = K.stop(root)
     assert not result.blocked
-    assert "the understanding check waits for your reply" in _system(result)
+    assert says(_system(result), "stop_summary.consent"), result
 
 
 def test_nothing_to_say_says_nothing(tmp_path):
@@ -101,9 +107,11 @@ def test_an_active_playbook_that_lets_the_turn_end_is_summarised(rr, monkeypatch
     verdict = stop_summary.check(ctx)
     assert verdict.kind == "warn", verdict
     text = verdict.message
-    assert "phases 1 done, 1 in progress (p2), 0 pending" in text, text
-    assert "the critic's verdict on the playbook" in text
-    assert "self_complete is true: that is the agent's own claim" in text
+    assert verdict.key == "stop_summary.active", verdict
+    phases = said("stop_summary.phases", done=1, running=1,
+                  running_ids=said("stop_summary.ids", ids="p2"), pending=0)
+    assert says(text, "stop_summary.active", phases=phases, critic="PENDING",
+                claim=said("stop_summary.claim"), left=said("stop_summary.left_critic")), text
 
 
 def test_the_summary_in_japanese(rr):

@@ -11,6 +11,7 @@ from _team_support import bash, set_config, workspace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from draws import examples
+from saying import says
 
 
 @pytest.fixture
@@ -34,14 +35,14 @@ def test_leading_comment_line_is_blocked(ws, command, shown):
     assert result.code == 2, result
     err = result.stderr
     assert err.startswith("[playgate:execution-convention]")
-    assert f"({shown})" in err
-    assert "hides the command from prefix-based permission rules" in err and "`description` parameter" in err
+    assert says(err, "execution_convention.leading_comment", comment=shown), err
 
 
 def test_message_gives_the_command_to_run_instead(ws):
     err = bash(ws, "# check the tree\n\ngit status --short\nls").stderr
-    assert err.rstrip().endswith("Run it again as: git status --short\nls")
-    assert "Run it again" not in bash(ws, "# nothing else").stderr
+    assert says(err, "execution_convention.retry", command="git status --short\nls"), err
+    assert err.rstrip().endswith(": git status --short\nls"), err
+    assert not says(bash(ws, "# nothing else").stderr, "execution_convention.retry")
 
 
 @pytest.mark.parametrize("command", [

@@ -25,6 +25,9 @@ from _team_support import (
     teammate_idle,
     write_active,
 )
+from saying import says
+
+from messages import text
 
 @pytest.fixture
 def installed(installed):
@@ -255,8 +258,8 @@ def test_long_fields_are_clipped(tmp_path):
 
 
 @pytest.mark.parametrize("content, found", [
-    ("{not json", "not valid JSON"),
-    ("[1, 2]", "must be a JSON object"),
+    ("{not json", ("breezing.error_not_json", {})),
+    ("[1, 2]", ("breezing.error_not_object", {"type": "list"})),
     ('{"session_id": "b", "impl_mode": "turbo"}', "impl_mode"),
     ('{"impl_mode": "standard"}', "session_id"),
     ('{"session_id": "b", "impl_mode": "standard", "plans_md_mapping": []}', "plans_md_mapping"),
@@ -272,7 +275,8 @@ def test_broken_active_file_is_reported_never_crashes(installed, content, found)
         assert "Traceback" not in result.stderr
         data = result.json
         text = data.get("systemMessage") or data["hookSpecificOutput"]["additionalContext"]
-        assert "breezing-active.json is broken" in text and found in text
+        assert says(text, "breezing.active_broken", active=ACTIVE), text
+        assert says(text, found[0], **found[1]) if isinstance(found, tuple) else found in text
     assert len(read_jsonl(root, TIMELINE)) == 2  # still recorded
     assert not (root / ".claude/logs/errors.log").exists()
 
@@ -280,7 +284,7 @@ def test_broken_active_file_is_reported_never_crashes(installed, content, found)
 def test_active_file_is_a_directory(installed):
     (installed.root / ACTIVE).mkdir(parents=True)
     result = task_completed(installed, 1)
-    assert result.code == 0 and "directory" in result.json["systemMessage"]
+    assert result.code == 0 and says(result.json["systemMessage"], "breezing.error_directory")
 
 
 def test_validation_is_cached_by_content(installed):
@@ -312,7 +316,8 @@ def test_prompt_injects_unconsumed_signals_once(installed):
     first = prompt(installed)
     assert first.code == 0
     assert PARTIAL in first.context and NEXT in first.context
-    assert "Reviewer" in first.context and "TaskCreate" in first.context
+    assert says(first.context, "breezing.signal_partial_review"), first.context
+    assert says(first.context, "breezing.signal_next_batch"), first.context
     assert all(r["consumed_at"] for r in signals(root))
     assert "playgate:breezing-signals" not in prompt(installed).stdout
 
@@ -471,7 +476,9 @@ def test_a_shown_signal_whose_confirm_failed_is_not_shown_again_at_once(installe
                                            prompt="go")).encode()
     code, out, _err, _ = runtime.evaluate("UserPromptSubmit", payload, root=str(root))
     context = json.loads(out)["hookSpecificOutput"]["additionalContext"]
-    assert code == 0 and NEXT in context and "mark signals consumed" in context
+    assert code == 0 and NEXT in context, context
+    assert says(context, "runtime.effect_failed",
+                label=text("en", "runtime.effect.mark_signals_consumed")), context
     monkeypatch.undo()
     [rec] = signals(root)
     assert rec["consumed_at"] is None and rec.get("claim")  # still claimed, not given back

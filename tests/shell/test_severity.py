@@ -15,6 +15,7 @@ from familykit import approved, decision, hook_decision
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from draws import examples
+from saying import matches, says
 
 import test_family_cloud
 import test_family_databases
@@ -27,6 +28,7 @@ import test_family_system
 from events import render
 from events.render import Outcome
 from events.verdict import ASK, BLOCK, ask, block, warn
+from messages import text
 from shell import severity
 
 #: Every block row of the families that have a severity level.
@@ -153,7 +155,12 @@ def test_a_lowered_family_warns_claude(config_ws):
     code, err, out = config_ws.decide("kubectl delete pod web-1")
     assert decision(code, out) == "allow"
     context = json.loads(out)["hookSpecificOutput"]["additionalContext"]
-    assert "kubectl delete" in context and "families.infrastructure" in context
+    warned = matches(context, "bash_check.family_warn",
+                     family=text("en", "bash_check.family.infrastructure"))
+    assert len(warned) == 1, context
+    assert says(warned[0]["message"], "shell.find.kubectl_delete", name="kubectl",
+                what="pod web-1"), context
+    assert says(warned[0]["source"], "bash_check.source_layer", family="infrastructure"), context
 
 
 def test_an_ask_still_blocks_what_else_bash_check_refuses(config_ws):
@@ -165,9 +172,14 @@ def test_an_ask_still_blocks_what_else_bash_check_refuses(config_ws):
 def test_the_ask_reason_names_the_family_and_its_setting(config_ws):
     code, err, out = config_ws.decide("terraform destroy")
     body = json.loads(out)["hookSpecificOutput"]
-    assert "infrastructure" in body["permissionDecisionReason"]
-    assert "default for infrastructure" in body["permissionDecisionReason"]
-    assert "terraform destroy" in body["additionalContext"]
+    family = text("en", "bash_check.family.infrastructure")
+    reason = matches(body["permissionDecisionReason"], "bash_check.ask", family=family)
+    assert len(reason) == 1, body
+    assert reason[0]["source"] == text("en", "bash_check.source_default", family=family), body
+    asked = matches(body["additionalContext"], "bash_check.ask_context", family=family)
+    assert len(asked) == 1, body
+    assert says(asked[0]["message"], "shell.find.infra_destroy", name="terraform",
+                sub="destroy"), body
 
 
 def test_unknown_family_names_and_floors_are_noticed(config_ws):

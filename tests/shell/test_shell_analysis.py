@@ -190,7 +190,8 @@ def test_unknown_is_never_read_only(command):
 
 def test_size_limit():
     a = A("echo " + "a" * (walker.MAX_BYTES + 10) + "; rm -rf /")
-    assert a.unknown and "longer than" in str(a.reasons[0])
+    assert a.unknown and a.reasons[0].key == "shell.unknown.command_longer_than_characters"
+    assert a.reasons[0].fields == {"MAX_BYTES": walker.MAX_BYTES}
     assert a.destructive   # the fallback split still names what it saw
 
 

@@ -17,7 +17,9 @@ from conftest import SUITE, git, make_repo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from draws import examples
+from saying import says
 
+from messages import Text, text
 from statefiles import checkpoint, state_md
 from statefiles.playbook import Playbook
 from workflow.archive import config, git_steps, report, steps
@@ -54,6 +56,25 @@ def _run(repo, **kw):
 
 def _cp(repo):
     return checkpoint.load_checkpoint(str(repo))
+
+
+def _texts(value) -> list:
+    """Every catalogue text in ``value`` (a ``messages.Text`` as the
+    checkpoint keeps it), the texts in its fields included."""
+    if not isinstance(value, Text):
+        return []
+    inner = value.fields["parts"] if value.key is None else value.fields.values()
+    return ([value] if value.key else []) + [t for v in inner for t in _texts(v)]
+
+
+def _recorded(root, key, **fields) -> bool:
+    """The checkpoint's message, or a step's detail, is or holds message
+    ``key`` with ``fields`` (by key, any wording)."""
+    cp = _cp(root)
+    texts = _texts(checkpoint.said(cp, "message")) + [
+        t for step in cp["steps"].values() for t in _texts(checkpoint.said(step, "detail"))]
+    return any(t.key == key and all(str(t.fields.get(k)) == v for k, v in fields.items())
+               for t in texts)
 
 
 def _log_count(repo):
@@ -113,7 +134,8 @@ def test_cleanup_keeps_readme_and_leaves_a_symlinked_tmp_alone(root, tmp_path):
     (root / "play/demo/tmp").symlink_to(outside)
     assert _run(root).status == checkpoint.SUCCESS
     assert (outside / "precious.txt").read_text() == "keep me\n"
-    assert "symlink" in _cp(root)["steps"]["cleanup"]["detail"]
+    assert checkpoint.said(_cp(root)["steps"]["cleanup"], "detail").key == \
+        "archive.detail.tmp_symlink"
 
 
 def test_cleanup_empties_tmp_but_readme(root):
@@ -224,7 +246,8 @@ def test_push_waits_until_the_work_is_committed(root, tmp_path):
     K.set_config(root, archive_git="push")
     result = _run(root)
     assert result.status == checkpoint.PARTIAL
-    assert "the work is not committed on feat/demo: src/app.py" in result.message
+    assert says(result.message, "archive.fail.work_uncommitted", branch="feat/demo",
+                paths="src/app.py"), result.message
     assert _cp(root)["steps"]["commit"]["status"] == "done"
     _commit_work(root)
     assert engine.run(str(root), retry=True).status == checkpoint.SUCCESS
@@ -247,8 +270,8 @@ def test_no_remote_stops_at_push_with_the_fix(root):
     K.set_config(root, archive_git="push")
     result = _run(root)
     assert result.status == checkpoint.PARTIAL
-    assert "no git remote is configured" in result.message
-    assert "git remote add origin" in result.message
+    assert says(result.message, "archive.fail.no_remote"), result.message
+    assert _recorded(root, "archive.hint.add_remote"), result.message
     cp = _cp(root)
     assert cp["steps"]["commit"]["status"] == "done" and cp["failed_step"] == "push"
     assert git(root, "status", "--porcelain", "--", "src").stdout == ""
@@ -269,7 +292,7 @@ def test_rejected_push_says_how_to_integrate(root, tmp_path):
     K.set_config(root, archive_git="push")
     result = _run(root)
     assert result.status == checkpoint.PARTIAL
-    assert "git pull --rebase origin feat/demo" in result.message
+    assert _recorded(root, "archive.hint.push_rejected", remote="origin", branch="feat/demo")
 
 
 def test_the_repositorys_pre_commit_hook_never_runs(root):
@@ -292,7 +315,9 @@ def test_a_failing_commit_keeps_the_work_staged(root, tmp_path, monkeypatch):
     K.set_config(root, archive_git="commit")
     result = _run(root)
     assert result.status == checkpoint.PARTIAL
-    assert "git commit failed" in result.message and "nothing is lost" in result.message
+    assert _cp(root)["failed_step"] == "commit"
+    assert says(result.message, "archive.fail.git_commit"), result.message
+    assert _recorded(root, "archive.hint.commit_failed"), result.message
     staged = git(root, "diff", "--cached", "--name-only").stdout.split()
     assert "play/archive/demo/plan.json" in staged
 
@@ -315,7 +340,8 @@ def test_a_merge_in_progress_stops_the_git_part(root):
     K.set_config(root, archive_git="commit")
     result = _run(root)
     assert result.status == checkpoint.PARTIAL
-    assert "a merge is in progress" in result.message
+    assert says(result.message, "archive.fail.operation_in_repository", op="a merge"), \
+        result.message
     assert "<<<<<<<" in (root / "conflict.txt").read_text()  # untouched
 
 
@@ -340,7 +366,7 @@ def test_default_branch_skips_pr_steps(root, tmp_path):
     assert result.status == checkpoint.SUCCESS, result.message
     steps = _cp(root)["steps"]
     assert steps["pr_create"]["status"] == "skipped"
-    assert "default branch main" in steps["pr_create"]["detail"]
+    assert _recorded(root, "archive.skip.on_default", branch="main"), steps
     assert steps["pr_merge"]["status"] == "skipped"
 
 
@@ -354,7 +380,7 @@ def test_not_a_git_repository_skips_the_git_part(tmp_path, monkeypatch):
     monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
     result = engine.run(str(plain), playbook=Playbook(str(plain), "play/demo/plan.json"))
     assert result.status == checkpoint.SUCCESS
-    assert "not a git repository" in result.message
+    assert says(result.message, "archive.skip.no_repository_git"), result.message
 
 
 def test_return_to_default_refuses_a_dirty_tree(root):
@@ -365,7 +391,9 @@ def test_return_to_default_refuses_a_dirty_tree(root):
     g = git_steps.Git(str(root), deadline=10 ** 9, network=False)
     with pytest.raises(steps.StepFailed) as failure:
         git_steps.step_return_default(str(root), cp, g)
-    assert "README.md" in failure.value.reason and "commit or stash" in failure.value.hint
+    reason, hint = failure.value.reason, failure.value.hint
+    assert (reason.key, reason.fields) == ("archive.fail.uncommitted", {"paths": "README.md"})
+    assert (hint.key, hint.fields) == ("archive.hint.uncommitted", {"branch": "main"})
     assert git(root, "rev-parse", "--abbrev-ref", "HEAD").stdout.strip() == "feat/demo"
     assert (root / "README.md").read_text() == "changed after the commit\n"
 
@@ -378,7 +406,7 @@ def test_time_budget_defers_network_steps(root, tmp_path):
     K.set_config(root, archive_git="push")
     result = _run(root, budget_s=1.0)
     assert result.status == checkpoint.PARTIAL
-    assert "time budget" in result.message
+    assert says(result.message, "archive.fail.budget"), result.message
     retried = engine.run(str(root), retry=True)
     assert retried.status == checkpoint.SUCCESS
 
@@ -391,7 +419,7 @@ def test_network_false_leaves_network_steps_for_later(root, tmp_path):
     K.set_config(root, archive_git="push")
     result = _run(root, network=False)
     assert result.status == checkpoint.RUNNING
-    assert "post-loop handler" in result.message
+    assert says(result.message, "archive.msg.still_to_run"), result.message
     assert _cp(root)["steps"]["commit"]["status"] == "done"
     assert engine.run(str(root)).status == checkpoint.SUCCESS
 
@@ -435,7 +463,8 @@ def test_a_failed_local_step_is_reported_and_retried(root):
     state.write_text(good.replace("## goal\n```yaml\n", "## goal\n```yaml\n: [broken\n"))
     result = _run(root)
     assert result.status == checkpoint.FAILED
-    assert "state.md reset failed" in result.message
+    assert says(result.message, "archive.msg.step_failed",
+                step=text("en", "archive.step.state_reset")), result.message
     assert _cp(root)["failed_step"] == "state_reset"
     state.write_text(good)
     assert engine.run(str(root)).status == checkpoint.SUCCESS
@@ -490,13 +519,26 @@ def test_a_report_is_said_in_the_readers_language_from_the_checkpoint(root):
     (root / "play/demo/id_rsa").write_text("KEY\n")
     english = _run(root)
     cp = _cp(root)
-    assert cp["steps"]["archive"]["detail"] == "moved play/demo/ to play/archive/demo/"
-    assert cp["steps"]["commit"]["detail"].startswith("these changed files match a HARD_BLOCK")
-    assert cp["message"].startswith("the git steps stopped at commit: these changed files")
+    moved = checkpoint.said(cp["steps"]["archive"], "detail")
+    assert (moved.key, moved.fields) == ("archive.detail.moved_dir",
+                                         {"dir": "play/demo", "archive": "play/archive/demo"})
+    assert cp["steps"]["archive"]["detail"] == text("en", "archive.detail.moved_dir",
+                                                    dir="play/demo", archive="play/archive/demo")
+    secrets = checkpoint.said(cp["steps"]["commit"], "detail")
+    assert (secrets.key, secrets.fields) == ("archive.fail.secrets",
+                                             {"paths": "play/archive/demo/id_rsa"})
+    assert cp["steps"]["commit"]["detail"] == str(secrets)
+    message = checkpoint.said(cp, "message")
+    stopped = message.fields["reason"]
+    assert (message.key, stopped.key) == ("archive.msg.reason_hint", "archive.msg.git_stopped")
+    assert stopped.fields["step"].key == "archive.step.commit"
+    assert stopped.fields["reason"].key == "archive.fail.secrets"
+    assert message.fields["hint"].key == "archive.hint.gitignore"
+    assert cp["message"] == str(message)
     assert report.describe(cp, root=str(root)) == english.message
     ja = report.describe(cp, lang="ja", root=str(root))
     assert "手順が「コミット」で止まりました" in ja and "自動ではコミットしません" in ja, ja
-    assert "these changed files" not in ja and "rerun" not in ja, ja
+    assert not says(ja, "archive.fail.secrets") and not says(ja, "archive.hint.gitignore"), ja
 
 
 def test_a_checkpoint_without_texts_is_reported_as_recorded(root):
@@ -583,8 +625,10 @@ def test_trunk_merges_the_short_lived_branch_deletes_it_and_pushes_the_trunk(roo
     pushed = subprocess.run(["git", "--git-dir", str(remote), "log", "--format=%s", "main"],
                             capture_output=True, text=True, check=True).stdout
     assert pushed.splitlines()[0].startswith("demo: ")
-    assert "merged feat/demo into main" in result.message
-    assert "deleted the merged branch feat/demo" in result.message
+    assert says(result.message, "archive.detail.trunk_merged", branch="feat/demo",
+                trunk="main"), result.message
+    assert says(result.message, "archive.detail.branch_deleted", branch="feat/demo"), \
+        result.message
 
 
 def test_trunk_commit_level_merges_and_deletes_locally_without_a_remote(root):
@@ -606,7 +650,8 @@ def test_trunk_on_main_skips_merge_and_delete(root):
     assert result.status == checkpoint.SUCCESS, result.message
     steps = _cp(root)["steps"]
     assert steps["trunk_merge"]["status"] == "skipped"
-    assert "on the trunk main" in steps["trunk_merge"]["detail"]
+    assert checkpoint.said(steps["trunk_merge"], "detail").key == "archive.skip.on_trunk"
+    assert checkpoint.said(steps["trunk_merge"], "detail").fields == {"branch": "main"}
     assert steps["branch_delete"]["status"] == "skipped"
     assert "feat/demo" in git(root, "branch", "--list").stdout  # not the archive's to delete
 
@@ -615,7 +660,8 @@ def test_trunk_merge_waits_until_the_work_is_committed(root):
     K.set_config(root, archive_git="commit", branch_policy="trunk")
     result = _run(root)
     assert result.status == checkpoint.PARTIAL
-    assert "the work is not committed on feat/demo: src/app.py" in result.message
+    assert says(result.message, "archive.fail.work_uncommitted", branch="feat/demo",
+                paths="src/app.py"), result.message
     assert git(root, "branch", "--show-current").stdout.strip() == "feat/demo"
     _commit_work(root)
     assert engine.run(str(root), retry=True).status == checkpoint.SUCCESS
@@ -633,8 +679,9 @@ def test_a_conflicting_trunk_merge_is_aborted_and_loses_nothing(root):
     K.set_config(root, archive_git="commit", branch_policy="trunk")
     result = _run(root)
     assert result.status == checkpoint.PARTIAL, result.message
-    assert "merging feat/demo into main failed" in result.message
-    assert "git merge feat/demo" in result.message
+    assert says(result.message, "archive.fail.trunk_merge", branch="feat/demo",
+                trunk="main"), result.message
+    assert _recorded(root, "archive.hint.trunk_merge", branch="feat/demo", trunk="main")
     assert git(root, "branch", "--show-current").stdout.strip() == "feat/demo"
     assert git(root, "status", "--porcelain", "--", "src").stdout == ""
     assert (root / "src/app.py").read_text() == "work\n"
@@ -657,6 +704,9 @@ def test_the_handler_names_the_trunk_steps_left():
     cp = {"branch": "feat/x", "default_branch": "main", "remote": "origin", "git": "push",
           "branch_policy": "trunk", "steps": {"commit": {"status": "done"}}}
     lines = handler.manual_steps(cp, "en")
-    assert any("git merge feat/x" in line for line in lines), lines
-    assert any("git branch -d feat/x" in line for line in lines), lines
-    assert any("git push -u origin main" in line for line in lines), lines
+    assert any(says(line, "post_loop.manual.trunk_merge", default="main", branch="feat/x")
+               for line in lines), lines
+    assert any(says(line, "post_loop.manual.branch_delete", branch="feat/x", default="main")
+               for line in lines), lines
+    assert any(says(line, "post_loop.manual.push", remote="origin", branch="main")
+               for line in lines), lines

@@ -159,8 +159,10 @@ def test_lock_timeout_message_names_the_file_and_what_to_do(tmp_path, clock):
             with locked(lock, timeout=0.3):
                 pass
         assert clock.now - started == pytest.approx(0.3)  # waited exactly its timeout
-        message = str(info.value)
-        assert lock in message and "0.3 s" in message and "kill" in message
+        said = info.value.args[0]
+        assert said.key == "atomic.lock_busy", said
+        assert said.fields["path"] == lock and said.fields["waited"] == pytest.approx(0.3), said
+        assert lock in str(info.value) and "0.3 s" in str(info.value), info.value
     finally:
         holder.kill()
         holder.wait(timeout=30)

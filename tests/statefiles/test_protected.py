@@ -32,16 +32,18 @@ def test_levels_default_comments_and_blanks():
     assert problems == []
 
 
-@pytest.mark.parametrize("line,level,pattern,needle", [
-    ("NOPE:x", "BLOCK", "x", "unknown level 'NOPE'"),
-    ("BLOCK:", None, None, "no pattern"),
-    ("BLOCK:../outside", None, None, "contains '..'"),
-    ("BLOCK:a\\..\\b", None, None, "contains '..'"),
-    ("C:/Users/x", "BLOCK", "C:/Users/x", "Windows drive"),
+@pytest.mark.parametrize("line,level,pattern,key,fields", [
+    ("NOPE:x", "BLOCK", "x", "protected_list.unknown_level", {"level": "'NOPE'"}),
+    ("BLOCK:", None, None, "protected_list.no_pattern", {}),
+    ("BLOCK:../outside", None, None, "protected_list.dotdot", {"pattern": "'../outside'"}),
+    ("BLOCK:a\\..\\b", None, None, "protected_list.dotdot", {"pattern": repr("a\\..\\b")}),
+    ("C:/Users/x", "BLOCK", "C:/Users/x", "protected_list.windows_path",
+     {"entry": "'C:/Users/x'"}),
 ])
-def test_bad_lines_are_reported_never_dropped_silently(line, level, pattern, needle):
+def test_bad_lines_are_reported_never_dropped_silently(line, level, pattern, key, fields):
     got, problems = entries(line + "\n")
-    assert any(needle in p and ":1:" in p for p in problems), problems
+    assert [(p.key, p.fields) for p in problems] == [
+        (key, {"label": layout.PROTECTED_FILES, "line": 1, **fields})], problems
     if level:
         assert got == [(level, pattern, 1)]
     else:

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from draws import examples
+from saying import says
 
 from events.verdict import ALLOW, BLOCK
 from guards import coherence, main_branch, pending_guard, post_loop_pending
@@ -137,14 +138,16 @@ def test_coherence_a_trunk_playbook_allows_a_short_lived_branch(ws):
 def test_coherence_trunk_still_blocks_a_third_branch(ws):
     on_main(ws, "trunk", branch="feat/other")
     v = _coherence(ws)
-    assert v.kind == BLOCK and "trunk" in v.message and "git checkout main" in v.message
-    assert "git checkout feat/x" in v.message
+    assert v.kind == BLOCK and v.key == "coherence.wrong_branch_trunk", v
+    assert v.fields["current"] == "'feat/other'", v
+    assert says(v.message, "coherence.wrong_branch_trunk", expected="feat/x", trunk="main"), v
 
 
 def test_coherence_feature_policy_blocks_main_as_before(ws):
     on_main(ws, "feature")
     v = _coherence(ws)
-    assert v.kind == BLOCK and "git checkout feat/x" in v.message and "trunk" not in v.message
+    assert v.kind == BLOCK and v.key == "coherence.wrong_branch", v
+    assert says(v.message, "coherence.wrong_branch", current="'main'", expected="feat/x"), v
 
 
 # ------------------------------------------------------------------ closing commit, session start
@@ -164,14 +167,15 @@ def test_closing_commit_on_main_follows_the_policy(ws, policy, expected):
     assert closing.closing(ws.tool_ctx("Bash", {"command": "git commit -m x"})) is expected
 
 
-@pytest.mark.parametrize("policy,fragment", [("trunk", "trunk-based"),
-                                             ("feature", "work happens on a feature branch")])
-def test_session_start_names_the_policy_on_main(ws, policy, fragment):
+@pytest.mark.parametrize("policy,key", [("trunk", "session_start.branch_trunk"),
+                                        ("feature", "session_start.branch_main")])
+def test_session_start_names_the_policy_on_main(ws, policy, key):
     on_main(ws, policy)
     payload = ws.payload("SessionStart", source="startup")
     code, out, _err, _ = ws.evaluate("SessionStart", payload)
     assert code == 0
-    assert fragment in json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    context = json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    assert says(context, key, branch="main"), context
 
 
 def test_trunk_on_main_through_the_installed_hook(installed):

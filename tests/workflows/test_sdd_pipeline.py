@@ -12,10 +12,12 @@ import time
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from saying import says
 from sdd_kit import F, SDD
 
 from guards.sdd_commit import commit_message, subject_unit
 from guards.sdd_phase_gate import named_features
+from messages import text
 from workflow import sdd
 
 
@@ -26,6 +28,12 @@ def s(ws):
 
 def gate(r):
     return r.blocked and r.guard == "sdd-phase-gate"
+
+
+def reason(out):
+    """A Stop hook's block: its decision and its reason."""
+    answer = json.loads(out)
+    return answer["decision"], answer.get("reason", "")
 
 
 # ------------------------------------------------------------------ the phase gate
@@ -60,18 +68,22 @@ def test_blocked_and_unknown_phases_use_the_seeds_messages(s):
     s.feature(phase="blocked", blocked_info={"blocked_by": "auth", "blocked_at_phase":
                                              "initialized"})
     r = s.start("sdd-architect")
-    assert gate(r) and "greet is blocked by auth" in r.stderr
+    assert gate(r) and says(r.stderr, "sdd_phase_gate.blocked", feature="greet", by="auth",
+                            agent="sdd-architect"), r
     s.feature(phase="reviewing")
     r = s.start("sdd-architect")
-    assert gate(r) and "Unknown phase 'reviewing'" in r.stderr
+    assert gate(r) and says(r.stderr, "sdd_phase_gate.unknown_phase", phase="reviewing",
+                            feature="greet", agent="sdd-architect"), r
 
 
 def test_a_start_names_its_feature(s):
     s.feature()
     r = s.start("sdd-architect", "design the greeting")
-    assert gate(r) and "Feature: <name>" in r.stderr and "greet" in r.stderr
+    assert gate(r) and says(r.stderr, "sdd_phase_gate.no_feature", agent="sdd-architect"), r
+    assert "`Feature: <name>`" in r.stderr and "greet" in r.stderr, r
     r = s.start("sdd-architect", "Feature: nosuch\ngo")
-    assert gate(r) and "no spec.yaml" in r.stderr
+    assert gate(r) and says(r.stderr, "sdd_phase_gate.unknown_feature", agent="sdd-architect",
+                            feature="nosuch"), r
     assert not s.start("sdd-architect", f"Design {F}/design.md please").blocked
     assert not s.start("sdd-inspector-dead-code", "the whole project").blocked
 
@@ -126,14 +138,23 @@ def test_an_inspector_replies_only_written(s):
     path = f"{F}/.review/sdd-inspector-test.cpf"
     code, out, _err, _ = s.stop("sdd-inspector-test", f"WRITTEN:{path}")
     assert code == 0 and '"block"' not in out, out
+    own, other = "sdd-inspector-test.cpf", f"{F}/.review/sdd-inspector-quality.cpf"
     code, out, _err, _ = s.stop("sdd-inspector-test", f"Found 1 issue.\nWRITTEN:{path}")
-    assert json.loads(out)["decision"] == "block" and "only `WRITTEN:" in out
+    decision, why = reason(out)
+    assert decision == "block" and says(why, "sdd_reply.more", agent="sdd-inspector-test",
+                                        path=path), out
     code, out, _err, _ = s.stop("sdd-inspector-test", "I reviewed it, all good.")
-    assert json.loads(out)["decision"] == "block" and "sdd-inspector-test.cpf" in out
-    code, out, _err, _ = s.stop("sdd-inspector-test", f"WRITTEN:{F}/.review/sdd-inspector-quality.cpf")
-    assert json.loads(out)["decision"] == "block" and "not your review file" in out
-    code, out, _err, _ = s.stop("sdd-inspector-quality", f"WRITTEN:{F}/.review/sdd-inspector-quality.cpf")
-    assert json.loads(out)["decision"] == "block" and "does not exist" in out
+    decision, why = reason(out)
+    assert decision == "block" and says(why, "sdd_reply.no_written", agent="sdd-inspector-test",
+                                        own=own), out
+    code, out, _err, _ = s.stop("sdd-inspector-test", f"WRITTEN:{other}")
+    decision, why = reason(out)
+    assert decision == "block" and says(why, "sdd_reply.not_own", agent="sdd-inspector-test",
+                                        path=other, own=own), out
+    code, out, _err, _ = s.stop("sdd-inspector-quality", f"WRITTEN:{other}")
+    decision, why = reason(out)
+    assert decision == "block" and says(why, "sdd_reply.missing", agent="sdd-inspector-quality",
+                                        path=other), out
 
 
 def test_the_auditors_verdict_is_kept_by_the_hooks(s):
@@ -158,7 +179,9 @@ def test_a_verdict_without_a_verdict_line_is_sent_back_and_not_kept(s):
     review_files(s, verdict=None)
     (s.ws.root / F / ".review/verdict.cpf").write_text("SCOPE:greet\nlooks fine\n")
     code, out, _err, _ = s.stop("sdd-auditor-impl", f"WRITTEN:{F}/.review/verdict.cpf")
-    assert json.loads(out)["decision"] == "block" and "VERDICT:" in out
+    decision, why = reason(out)
+    assert decision == "block" and says(why, "sdd_reply.no_verdict", agent="sdd-auditor-impl",
+                                        path=f"{F}/.review/verdict.cpf"), out
     assert sdd.ledger(str(s.ws.root)) == []
 
 
@@ -170,7 +193,9 @@ def test_a_stale_verdict_file_is_not_kept(s):
     os.utime(s.ws.root / F / ".review/verdict.cpf", (old, old))
     assert not s.start("sdd-auditor-impl").blocked
     code, out, _err, _ = s.stop("sdd-auditor-impl", f"WRITTEN:{F}/.review/verdict.cpf")
-    assert json.loads(out)["decision"] == "block" and "not written in this run" in out
+    decision, why = reason(out)
+    assert decision == "block" and says(why, "sdd_reply.stale", agent="sdd-auditor-impl",
+                                        path=f"{F}/.review/verdict.cpf"), out
     assert [r for r in sdd.ledger(str(s.ws.root)) if r["kind"] == "verdict"] == []
 
 
@@ -196,7 +221,8 @@ def test_written_path_and_cpf_never_raise(text):
 def test_design_generated_needs_the_design(s):
     s.feature(phase="initialized")
     r = s.edit(f"{F}/spec.yaml", "phase: initialized", "phase: design-generated")
-    assert r.blocked and r.guard == "spec-phase-gate" and "design.md" in r.stderr
+    assert r.blocked and r.guard == "spec-phase-gate", r
+    assert says(r.stderr, "spec_phase_gate.sdd_needs_design", feature="greet"), r
     (s.ws.root / F / "design.md").write_text("# d\n")
     assert not s.edit(f"{F}/spec.yaml", "phase: initialized", "phase: design-generated").blocked
 
@@ -205,16 +231,24 @@ def test_implementation_complete_needs_done_tasks_and_a_current_go(s):
     s.feature(phase="design-generated", design=True, tasks=("done", "pending"))
     move = (f"{F}/spec.yaml", "phase: design-generated", "phase: implementation-complete")
     r = s.edit(*move)
-    assert r.blocked and "not done: 2" in r.stderr
+    assert r.blocked and says(r.stderr, "spec_phase_gate.sdd_tasks_open", feature="greet",
+                              tasks="2"), r
+
+    def no_go(state, **fields):
+        return says(r.stderr, "spec_phase_gate.sdd_no_go", feature="greet",
+                    state=text("en", f"spec_phase_gate.{state}", **fields))
+
     s.tasks(statuses=("done", "done"))
     r = s.edit(*move)
-    assert r.blocked and "none was recorded" in r.stderr
+    assert r.blocked and no_go("sdd_no_verdict"), r
     s.ledger({"kind": "verdict", "feature": "greet", "review": "impl", "verdict": "CONDITIONAL"})
-    assert "latest verdict is CONDITIONAL" in s.edit(*move).stderr
+    r = s.edit(*move)
+    assert r.blocked and no_go("sdd_latest", verdict="CONDITIONAL"), r
     s.ledger({"kind": "verdict", "feature": "greet", "review": "impl", "verdict": "GO"})
     assert not s.edit(*move).blocked
     s.ledger({"kind": "start", "role": "worker", "agent": "sdd-builder", "features": ["greet"]})
-    assert "stale" in s.edit(*move).stderr
+    r = s.edit(*move)
+    assert r.blocked and no_go("sdd_stale"), r
 
 
 def test_the_ledger_cannot_be_written_by_claude(s):
@@ -255,25 +289,28 @@ def test_subject_units(subject, unit):
 def test_the_lead_commits_after_the_gate_in_the_seeds_format(s):
     s.feature(phase="design-generated", design=True, tasks=("done",))
     r = s.bash("git commit -m 'add greeting'")
-    assert r.blocked and r.guard == "sdd-commit" and "`<feature>: <summary>`" in r.stderr
+    assert r.blocked and r.guard == "sdd-commit", r
+    assert says(r.stderr, "sdd_commit.format", subject="add greeting", features="greet"), r
     r = s.bash("git commit -m 'greet: add greeting'")
-    assert r.blocked and "not complete (phase design-generated)" in r.stderr
+    assert r.blocked and says(r.stderr, "sdd_commit.pipeline_open", feature="greet",
+                              phase="design-generated"), r
     s.ledger({"kind": "start", "role": "worker", "agent": "sdd-builder", "features": ["greet"]})
     r = s.bash("git commit -m 'Wave 1: greeting'")
-    assert r.blocked and "quality gate" in r.stderr and "greet" in r.stderr
+    assert r.blocked and says(r.stderr, "sdd_commit.wave_open", wave="1", features="greet"), r
     s.ledger({"kind": "verdict", "feature": "greet", "review": "impl", "verdict": "GO"})
     assert not s.bash("git commit -m 'Wave 1: greeting'").blocked
     s.feature(phase="implementation-complete", design=True, tasks=("done",))
     assert not s.bash("git add -A && git commit -m 'greet: add greeting'").blocked
     assert not s.bash("git commit --dry-run").blocked
     r = s.bash("git commit", )
-    assert r.blocked and "-m" in r.stderr
+    assert r.blocked and says(r.stderr, "sdd_commit.no_message", features="greet"), r
 
 
 def test_a_subagent_does_not_commit(s):
     s.feature(phase="implementation-complete", design=True, tasks=("done",))
     r = s.bash("git commit -m 'greet: x'", agent="sdd-builder")
-    assert r.blocked and r.guard == "sdd-commit" and "the lead commits" in r.stderr
+    assert r.blocked and r.guard == "sdd-commit", r
+    assert says(r.stderr, "sdd_commit.lead_only", agent="sdd-builder"), r
 
 
 # ------------------------------------------------------------------ the golden path's gates step aside

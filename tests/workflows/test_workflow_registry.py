@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from saying import matches, says
 
+from messages import text
 from workflow import registry
 
 SUITE = Path(__file__).resolve().parents[2]
@@ -154,29 +156,29 @@ def test_the_state_template_and_schema_know_the_keys():
 
 def test_the_default_workflow_says_nothing(ws):
     context = start_context(ws)
-    assert "Active workflow" not in context and "config.workflow" not in context
+    assert not says(context, "active_workflow.active") and "config.workflow" not in context
 
 
 def test_a_non_default_workflow_is_announced_with_its_rules(ws):
     ws.set_state("config", workflow="sync-sdd")
     context = start_context(ws)
-    assert "sync-sdd" in context
-    assert "work on main (trunk-based)" in context
-    assert "wait for the user's next instruction" in context
+    assert says(context, "active_workflow.active", name="sync-sdd",
+                branch_policy=text("en", "active_workflow.branch_trunk"),
+                after_compact=text("en", "active_workflow.compact_wait")), context
 
 
 def test_an_unknown_workflow_is_named(ws):
     ws.set_state("config", workflow="yolo")
     context = start_context(ws)
-    assert "config.workflow is 'yolo'" in context
+    assert says(context, "active_workflow.unknown_value", key="workflow", value="yolo"), context
 
 
 def test_another_workflows_files_are_reported_not_obeyed(ws):
     (ws.root / "work/cmd_001").mkdir(parents=True)
     (ws.root / "work/cmd_001/plan.md").write_text("# plan\n")
     context = start_context(ws)
-    assert "work/cmd_001/plan.md" in context and "not obeyed" in context
-    assert "config.workflow: crew" in context
+    other = matches(context, "active_workflow.other_files", name="crew")
+    assert len(other) == 1 and "work/cmd_001/plan.md" in other[0]["files"], context
 
 
 def test_present_lists_at_most_five_paths_without_reading_them(tmp_path):
