@@ -142,13 +142,17 @@ def _on_watchdog(signum, frame) -> None:
     try:
         stop_active = _WATCH.get("stop_active")
         if stop_active is None and event in ("Stop", "SubagentStop"):
-            # The payload is not read yet: what is waiting on stdin, without
-            # blocking (nothing there: unknown, so the stop is blocked).
-            try:
-                os.set_blocking(0, False)
-                stop_active = _raw_stop_active(os.read(0, 1 << 16))
-            except OSError:
-                stop_active = False
+            raw = _WATCH.get("raw")
+            if raw is not None:  # read, not yet looked at
+                stop_active = _raw_stop_active(raw)
+            else:
+                # The payload is not read yet: what is waiting on stdin, without
+                # blocking (nothing there: unknown, so the stop is blocked).
+                try:
+                    os.set_blocking(0, False)
+                    stop_active = _raw_stop_active(os.read(0, 1 << 16))
+                except OSError:
+                    stop_active = False
         code, out, err = _render.too_slow(event, _too_slow_message(event), bool(stop_active))
         code, out, err = _render.wire(event, code, out, err)
         if out:
@@ -522,10 +526,14 @@ def main(event: str, data: bytes | None = None) -> int:
     ``data``: the payload when the entrypoint has read stdin already (at
     most ``MAX_STDIN_BYTES + 1`` bytes; ``hooks/_bootstrap.run``)."""
     root_for_log = None
+    # The payload the bootstrap has read is where the watchdog looks when it
+    # fires before stop_hook_active below is known (stdin is empty by then).
+    _WATCH["raw"] = data
     arm_watchdog(event)
     try:
         if data is None:
             data = sys.stdin.buffer.read(MAX_STDIN_BYTES + 1)
+            _WATCH["raw"] = data
         if event in ("Stop", "SubagentStop"):
             # What the watchdog needs before the payload is parsed (parsing
             # may be where the time runs out); _evaluate sets the exact value.

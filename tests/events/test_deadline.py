@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -151,6 +153,30 @@ def test_watchdog_answers_for_a_hook_that_runs_out_of_time(ws, event, fields, ex
         else:
             assert "decision" not in data, data
             assert says(data["systemMessage"], "runtime.too_complex", event=event), data
+
+
+@pytest.mark.parametrize("active", [True, False])
+def test_the_watchdog_reads_stop_hook_active_from_a_payload_already_read(active):
+    """The race the test above met on a loaded machine: the bootstrap has
+    read stdin (it is empty now) and the timer fires before the payload is
+    looked at. The watchdog takes stop_hook_active from the bytes read, so
+    a Stop that Claude Code says is already continuing is let go."""
+    payload = json.dumps({"hook_event_name": "Stop", "session_id": "s",
+                          "stop_hook_active": active}).encode()
+    script = (f"import sys; sys.path.insert(0, {str(SUITE)!r})\n"
+              "from events import runtime\n"
+              "runtime._WATCH.update(event='Stop', stop_active=None, raw=sys.argv[1].encode())\n"
+              "runtime._on_watchdog(14, None)\n")
+    proc = subprocess.run([sys.executable, "-c", script, payload.decode()],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
+                          check=False)
+    data = json.loads(proc.stdout)
+    assert proc.returncode == 0, proc.stderr
+    if active:
+        assert "decision" not in data and says(data["systemMessage"], "runtime.too_complex",
+                                               event="Stop"), data
+    else:
+        assert data.get("decision") == "block", data
 
 
 def test_without_the_watchdog_the_same_calls_pass(ws):
