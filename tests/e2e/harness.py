@@ -561,10 +561,11 @@ class Run:
 _RECORDER = r"""#!/bin/sh
 # playgate e2e hook recorder: stands in for the hook interpreter (install.py
 # --python), records every call Claude Code makes, then runs the real one.
-# `-m ...` (install.py's compileall) passes straight through.
+# install.py's own runs (`-c`/`-m ...`, its compile step's script) pass
+# straight through.
 PY=%(python)s
 DIR=%(calls)s
-case "$1" in -*) exec "$PY" "$@";; esac
+case "$1" in -*|*/playgate/installer/pycompile.py) exec "$PY" "$@";; esac
 f="$DIR/$(date +%%s%%N)-$$"
 cat > "$f.in"
 # .meta and .rc appear whole (written aside, then renamed): the test polls

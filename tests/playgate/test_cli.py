@@ -136,9 +136,15 @@ def test_every_message_key_used_exists_and_every_key_is_used():
     # keys built from a value: f"installer.verb.{verb}", f"explain.status.{status}",
     # f"explain.layer_{status}", f"check.when.{when}", f"status.kind.{kind}"
     # and report's h("title") for "report.html.title", explain's write labels
+    # and validation's f"validate.accept.{kind}" (what a schema accepts),
+    # f"validate.unknown_{phase|subtask}" and f"validate.active_unknown_{...}"
     used |= {k for k in messages.EN if k.startswith((
         "installer.verb.", "explain.status.", "explain.layer_", "check.when.", "status.kind.",
-        "report.html.", "explain.write", "explain.may_write"))}
+        "report.html.", "explain.write", "explain.may_write", "validate.accept.",
+        "validate.unknown_phase", "validate.unknown_subtask", "validate.active_unknown_"))}
+    from playgate import validation
+
+    used.add(validation.MISSING)  # Text(MISSING, ...): the key validate.py decides by
     missing = sorted(k for k in used if k not in messages.EN and "." in k)
     assert missing == []
     unused = sorted(k for k in messages.EN if k not in used)
