@@ -33,7 +33,7 @@ import os
 PROFILE_VARIABLE = "PLAYGATE_HYPOTHESIS_PROFILE"
 DEFAULT_PROFILE = "fixed"
 #: Share of a declared budget that each profile draws.
-FIXED_SHARE = 0.2
+FIXED_SHARE = 0.1
 EXPLORE_SHARE = 0.1
 SHARES = {"fixed": FIXED_SHARE, "ci": FIXED_SHARE, "explore": EXPLORE_SHARE, "deep": 1.0}
 #: Below this many examples a budget is never cut.
@@ -57,7 +57,7 @@ def examples(budget: int, name: str | None = None) -> int:
     profile's share of it rounded up, never fewer than :data:`FLOOR`.
 
     >>> examples(3000, "fixed"), examples(3000, "explore"), examples(3000, "deep")
-    (600, 300, 3000)
+    (300, 300, 3000)
     >>> examples(12, "fixed"), examples(60, "fixed")
     (12, 25)
     """
