@@ -139,8 +139,8 @@ def _on_watchdog(signum, frame) -> None:
     """SIGALRM: the hook reached its budget. Answer "too complex to check"
     (block; the dialog on PermissionRequest) and end the process at once."""
     event = _WATCH.get("event") or ""
+    stop_active = _WATCH.get("stop_active")
     try:
-        stop_active = _WATCH.get("stop_active")
         if stop_active is None and event in ("Stop", "SubagentStop"):
             raw = _WATCH.get("raw")
             if raw is not None:  # read, not yet looked at
@@ -160,7 +160,17 @@ def _on_watchdog(signum, frame) -> None:
         if err:
             os.write(2, err.encode("utf-8", "replace"))
     except BaseException:  # noqa: BLE001 - exit with the fail-safe code whatever happens
+        # The timer may interrupt an import the answer needs (a module half
+        # initialised): a fixed answer with no import, the same decision.
         code = 2 if event in _render.GATING_EVENTS else 0
+        if event in ("Stop", "SubagentStop") and stop_active:
+            code = 0  # Claude Code is already continuing: let it stop
+        elif code:
+            try:
+                os.write(2, (f"[playgate:runtime] the {event} hook ran out of its time limit; "
+                             "blocked to stay safe\n").encode())
+            except OSError:
+                pass
     os._exit(code)
 
 
@@ -515,10 +525,22 @@ def _write(stream, text: str) -> None:
 
 def _raw_stop_active(data: bytes) -> bool:
     """``stop_hook_active: true`` read off the raw payload bytes (an
-    unescaped ``"stop_hook_active"`` key cannot occur inside a JSON string)."""
-    import re  # lazy: Stop and SubagentStop only (json has loaded it already)
+    unescaped ``"stop_hook_active"`` key cannot occur inside a JSON string).
 
-    return re.search(rb'"stop_hook_active"\s*:\s*true\b', data[:1 << 16]) is not None
+    Plain bytes operations, no import: the watchdog calls this from its
+    signal handler, which may interrupt the import of ``re`` itself (a
+    half-imported module in ``sys.modules`` then, no ``re.search``)."""
+    key = b'"stop_hook_active"'
+    data = data[:1 << 16]
+    start = data.find(key)
+    while start != -1:
+        rest = data[start + len(key):].lstrip(b" \t\r\n")
+        if rest[:1] == b":":
+            value = rest[1:].lstrip(b" \t\r\n")
+            if value[:4] == b"true" and not (value[4:5].isalnum() or value[4:5] == b"_"):
+                return True
+        start = data.find(key, start + 1)
+    return False
 
 
 def main(event: str, data: bytes | None = None) -> int:

@@ -179,6 +179,47 @@ def test_the_watchdog_reads_stop_hook_active_from_a_payload_already_read(active)
         assert data.get("decision") == "block", data
 
 
+_SPACE = st.sampled_from(["", " ", "\t", "\n", "  \r\n"])
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(before=st.text(max_size=20), gap1=_SPACE, gap2=_SPACE,
+       value=st.sampled_from(["true", "false", "truex", "true_", "true1", "true}", "true,",
+                              "True", "null", '"true"', "tru"]),
+       after=st.text(max_size=20), noise=st.binary(max_size=30))
+def test_raw_stop_active_reads_what_the_regular_expression_read(before, gap1, gap2, value,
+                                                                after, noise):
+    """The watchdog's import-free reading of stop_hook_active agrees with
+    the regular expression it replaced, on payload-like bytes and noise."""
+    import re
+
+    for data in ((before + '"stop_hook_active"' + gap1 + ":" + gap2 + value + after).encode(),
+                 noise + b'"stop_hook_active":' + noise, noise):
+        want = re.search(rb'"stop_hook_active"\s*:\s*true\b', data[:1 << 16]) is not None
+        assert runtime._raw_stop_active(data) == want, data
+
+
+@pytest.mark.parametrize("active", [True, False])
+def test_a_watchdog_that_cannot_render_still_answers_with_the_decision(active):
+    """The timer can interrupt an import the rendering needs (a module half
+    initialised in sys.modules: seen with ``re``): the watchdog then answers
+    without rendering, with the same decision and a reason on stderr."""
+    script = (f"import sys; sys.path.insert(0, {str(SUITE)!r})\n"
+              "from events import runtime\n"
+              "def broken(*a, **k): raise AttributeError('half-imported')\n"
+              "runtime._render.too_slow = broken\n"
+              f"runtime._WATCH.update(event='Stop', stop_active={active})\n"
+              "runtime._on_watchdog(14, None)\n")
+    proc = subprocess.run([sys.executable, "-c", script], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert proc.stdout == ""
+    if active:
+        assert proc.returncode == 0 and proc.stderr == "", proc
+    else:
+        assert proc.returncode == 2 and "[playgate:runtime]" in proc.stderr \
+            and "time limit" in proc.stderr, proc
+
+
 def test_without_the_watchdog_the_same_calls_pass(ws):
     # The property above is not vacuous: these calls are allowed normally.
     result = ws.hook("PermissionRequest", tool_name="Bash", tool_input={"command": "ls"})
