@@ -12,9 +12,9 @@ A session is ``claude -p <prompt> --output-format stream-json --verbose
 --include-hook-events`` in the sandbox repository, in a clean environment
 (:func:`clean_env`): temp ``HOME`` and ``TMPDIR``, the fake API as
 ``ANTHROPIC_BASE_URL``, a per-session API key (the fake routes scripts by
-it), no telemetry, no auto-update, no error reporting, and ``IS_SANDBOX=1``
-because ``--permission-mode bypassPermissions`` refuses to run as root
-without it. The CLI runs in its own process group, killed whole on timeout.
+it), no telemetry, no auto-update, no error reporting, no pytest plugins
+loaded by the agents' test runs, and ``IS_SANDBOX=1`` because
+``--permission-mode bypassPermissions`` refuses to run as root without it. The CLI runs in its own process group, killed whole on timeout.
 
 Which CLI: ``$PLAYGATE_E2E_CLAUDE`` (a path to a ``claude`` executable), else
 the pinned one that ``.ci/run`` installs under ``.cache/claude-code/``
@@ -77,6 +77,11 @@ def clean_env(home: Path, tmp: Path, base_url: str, api_key: str, extra=None) ->
         "DISABLE_AUTOUPDATER": "1",
         "DISABLE_ERROR_REPORTING": "1",
         "IS_SANDBOX": "1",
+        # The sandbox projects' tests (the agents' `pytest -q`, `python3 -m
+        # pytest`, run by this interpreter) use no pytest plugin; the ones
+        # installed here would be loaded at every start (hypothesis alone:
+        # about 1 s of CPU, five times what the run takes without it).
+        "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
         **GIT_ENV,
     }
     if os.environ.get("PLAYGATE_MESSAGES_REWORDED"):  # the reworded run (docs/development.md)
