@@ -13,6 +13,8 @@ fake Messages API).
   playbook).
 * ``real_transcript`` (session): a real session transcript recorded by
   :mod:`transcripts` (for ``playgate replay``).
+* ``compacted`` (session): one session compacted by ``claude -p --resume
+  <id> /compact``, read by the compaction tests of several files.
 
 Sandboxes live under a short temp directory (``/tmp/pge2e-*``): Claude Code
 puts a Unix socket under ``$TMPDIR``, and socket paths are limited to 107
@@ -116,6 +118,27 @@ def real_transcript(claude_cli, api, tmp_path_factory):
     yield rec
     if not os.environ.get("PLAYGATE_E2E_KEEP"):
         rec.cleanup()
+
+
+@pytest.fixture(scope="session")
+def compacted(claude_cli, api):
+    """``(box, first, run)``: ``first`` reads state.md and the plan in a
+    :class:`Sandbox` whose hooks are behind a recorder, then ``run`` is
+    ``claude -p --resume <first's session> /compact`` in it; the recorder is
+    cleared in between (``box.recorder.calls()`` is the compaction's). One
+    pair of sessions for every test that looks at a headless compaction."""
+    from .fakeapi import Script
+    from .workflow import ready
+
+    box = Sandbox.prepared(record=True, claude=claude_cli)
+    first = box.run(api, "read the state", Script(main=[*ready(box), "I read them."]))
+    run = None
+    if first.code == 0:  # each test asserts it first
+        box.recorder.clear()
+        run = box.run(api, "/compact", Script(), args=["--resume", first.session_id])
+    yield box, first, run
+    if not os.environ.get("PLAYGATE_E2E_KEEP"):
+        shutil.rmtree(box.root, ignore_errors=True)
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ A session is ``claude -p <prompt> --output-format stream-json --verbose
 --include-hook-events`` in the sandbox repository, in a clean environment
 (:func:`clean_env`): temp ``HOME`` and ``TMPDIR``, the fake API as
 ``ANTHROPIC_BASE_URL``, a per-session API key (the fake routes scripts by
-it), no telemetry, no auto-update, no error reporting, and ``IS_SANDBOX=1``
-because ``--permission-mode bypassPermissions`` refuses to run as root
-without it. The CLI runs in its own process group, killed whole on timeout.
+it), no telemetry, no auto-update, no error reporting, no pytest plugins
+loaded by the agents' test runs, and ``IS_SANDBOX=1`` because
+``--permission-mode bypassPermissions`` refuses to run as root without it. The CLI runs in its own process group, killed whole on timeout.
 
 Which CLI: ``$PLAYGATE_E2E_CLAUDE`` (a path to a ``claude`` executable), else
 the pinned one that ``.ci/run`` installs under ``.cache/claude-code/``
@@ -77,6 +77,11 @@ def clean_env(home: Path, tmp: Path, base_url: str, api_key: str, extra=None) ->
         "DISABLE_AUTOUPDATER": "1",
         "DISABLE_ERROR_REPORTING": "1",
         "IS_SANDBOX": "1",
+        # The sandbox projects' tests (the agents' `pytest -q`, `python3 -m
+        # pytest`, run by this interpreter) use no pytest plugin; the ones
+        # installed here would be loaded at every start (hypothesis alone:
+        # about 1 s of CPU, five times what the run takes without it).
+        "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
         **GIT_ENV,
     }
     if os.environ.get("PLAYGATE_MESSAGES_REWORDED"):  # the reworded run (docs/development.md)
@@ -151,13 +156,13 @@ class Sandbox:
 
     def install(self, python: str | None = None, extra=()) -> None:
         """Install the suite as install.py does, using ``python`` (default:
-        this interpreter, which has the runtime dependencies) for the hooks;
+        :func:`hook_python`, this interpreter's dependencies) for the hooks;
         ``extra``: more install.py options (``("--sandbox", "off")``).
 
         install.py runs once per process for each distinct input
         (:class:`_InstallTemplate`); a repository identical to one installed
         before gets a copy of that result."""
-        python = python or sys.executable
+        python = python or hook_python()
         key = _install_key(self, python, extra)
         if key is None:
             _run_install_py(self.repo, python, extra)
@@ -228,6 +233,35 @@ class Sandbox:
         return Run(self, script, cmd, proc.returncode, out.decode("utf-8", "replace"),
                    err.decode("utf-8", "replace"), api.requests(key),
                    time.monotonic() - started)
+
+
+_HOOK_PYTHON: list = []
+
+
+def hook_python() -> str:
+    """The hooks' interpreter: a virtual environment (made once per process)
+    of this interpreter whose ``site-packages`` path points at this one's, so
+    that the hooks import the runtime dependencies from here, as from the
+    ``.claude/.venv`` install.py makes, without running this development
+    environment's ``.pth`` start-up code (the editable install's import
+    finder, setuptools' distutils shim): about 15 ms of CPU at every hook
+    call, thousands of them in the e2e run."""
+    if not _HOOK_PYTHON:
+        import atexit
+        import site
+        import tempfile
+        import venv
+
+        root = Path(tempfile.mkdtemp(prefix="pge2e-py-"))
+        if not os.environ.get("PLAYGATE_E2E_KEEP"):
+            atexit.register(shutil.rmtree, root, True)
+        venv.EnvBuilder(symlinks=True, with_pip=False).create(root)
+        version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+        # A plain directory line: put on sys.path, its own .pth files not run.
+        (root / "lib" / version / "site-packages" / "e2e-dependencies.pth").write_text(
+            "".join(f"{d}\n" for d in site.getsitepackages()))
+        _HOOK_PYTHON.append(str(root / "bin" / "python"))
+    return _HOOK_PYTHON[0]
 
 
 def _run_install_py(repo: Path, python: str, extra=()) -> None:
@@ -647,7 +681,7 @@ class Recorder:
         self.python = self.dir / "python"
         import shlex
 
-        self.python.write_text(_RECORDER % {"python": shlex.quote(python or sys.executable),
+        self.python.write_text(_RECORDER % {"python": shlex.quote(python or hook_python()),
                                             "calls": shlex.quote(str(self.calls_dir))})
         self.python.chmod(0o755)
 

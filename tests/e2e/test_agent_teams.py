@@ -50,17 +50,17 @@ def calls(box, event=None) -> list:
 # ----------------------------------------------------------------------------- headless
 
 
-def test_headless_task_tools_need_the_todo_flag(make_box, api):
-    for env, present in ((TEAMS, False), ({**TEAMS, **TASKS}, True)):
-        box = make_box(record=False)
-        run = box.run(api, "hi", Script(main=["ok"]), env=env)
-        tools = set(run.init.get("tools") or [])
-        assert (TASK_TOOLS <= tools) is present, (env, sorted(tools))
-        assert "SendMessage" in tools and "TeamCreate" not in tools, sorted(tools)
+@pytest.fixture(scope="module")
+def headless_team(api, claude_cli):
+    """``(box, run, script)``: a headless session with both flags (teams and
+    the task list tools), the hooks behind a recorder, whose lead creates
+    and completes a task and starts a named agent in the foreground and one
+    in the background."""
+    import shutil
 
+    from .harness import Sandbox
 
-def test_headless_starts_no_team(make_box, api):
-    box = make_box(record=True)
+    box = Sandbox.prepared(record=True, claude=claude_cli)
     foreground = tool_use("Agent", {"name": "impl-1", "description": "implementer",
                                     "prompt": "[[lane:impl]] implement", "subagent_type":
                                     "general-purpose", "run_in_background": False})
@@ -78,7 +78,27 @@ def test_headless_starts_no_team(make_box, api):
               tool_use("SendMessage", {"to": "team-lead", "summary": "s", "message": "hi"}),
               write(box, "src/a.py", "A = 1\n"), "implemented"],
         bg=[tool_use("TaskList", {}), "background done"])
-    run = box.run(api, "go", script, env={**TEAMS, **TASKS}, timeout=180)
+    yield box, box.run(api, "go", script, env={**TEAMS, **TASKS}, timeout=180), script
+    if not os.environ.get("PLAYGATE_E2E_KEEP"):
+        shutil.rmtree(box.root, ignore_errors=True)
+
+
+def test_headless_task_tools_need_the_todo_flag(make_box, api, headless_team):
+    # With both flags: the session of headless_team (the tools its init lists).
+    with_flag = headless_team[1]
+    for env, present in ((TEAMS, False), ({**TEAMS, **TASKS}, True)):
+        if present:
+            run = with_flag
+        else:
+            box = make_box(record=False)
+            run = box.run(api, "hi", Script(main=["ok"]), env=env)
+        tools = set(run.init.get("tools") or [])
+        assert (TASK_TOOLS <= tools) is present, (env, sorted(tools))
+        assert "SendMessage" in tools and "TeamCreate" not in tools, sorted(tools)
+
+
+def test_headless_starts_no_team(headless_team):
+    box, run, script = headless_team
     assert run.code == 0, run.describe()
     # A named agent is an ordinary subagent: its definition's agent_type, an
     # id of 16 hex digits, no team lead to talk to.

@@ -11,11 +11,14 @@ the pin moves, a failure here says what changed.
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import time
 
 import pytest
 
 from .fakeapi import Script, tool_use
+from .harness import Sandbox
 from .workflow import bash, ready, write
 
 pytestmark = pytest.mark.e2e
@@ -36,10 +39,12 @@ def _calls(box, event: str, tool: str | None = None) -> list:
             if c.event == event and (tool is None or c.tool == tool)]
 
 
-def test_every_registration_fires_with_its_matcher(make_box, api):
-    """One session through every event the suite registers; the matchers of
-    settings.template.json decide which tools reach which entrypoint."""
-    box = make_box(record=True)
+@pytest.fixture(scope="module")
+def registrations(claude_cli, api):
+    """``(box, run)``: one session through every event the suite registers,
+    in the default permission mode, the hooks behind a recorder. Read by the
+    tests of the wiring and of the payloads."""
+    box = Sandbox.prepared(record=True, claude=claude_cli)
     src = box.path("src/app.py")
     agent = tool_use("Agent", {"description": "list files", "prompt": "ls [[lane:sub]]",
                                "subagent_type": "general-purpose"})
@@ -54,7 +59,16 @@ def test_every_registration_fires_with_its_matcher(make_box, api):
               "waiting for the agent", "all done"],
         sub=[bash("ls"), "listed"],
     )
-    run = box.run(api, "implement src/app.py", script, permission_mode=None)
+    yield box, box.run(api, "implement src/app.py", script, permission_mode=None)
+    if not os.environ.get("PLAYGATE_E2E_KEEP"):
+        shutil.rmtree(box.root, ignore_errors=True)
+
+
+def test_every_registration_fires_with_its_matcher(registrations):
+    """One session through every event the suite registers; the matchers of
+    settings.template.json decide which tools reach which entrypoint."""
+    box, run = registrations
+    src = box.path("src/app.py")
     assert run.code == 0, run.describe()
     calls = box.recorder.calls()
     # Each event reached its own entrypoint (settings.template.json's wiring).
@@ -94,14 +108,11 @@ def test_every_registration_fires_with_its_matcher(make_box, api):
     assert src.read_text() == "print('hello')\n"
 
 
-def test_hook_payloads_match_the_captured_fixtures(make_box, api):
+def test_hook_payloads_match_the_captured_fixtures(registrations):
     """The fields the fixtures in ../shared/fixtures show arrive the same way
-    from a live session (so the fixture-based unit tests stay representative)."""
-    box = make_box(record=True)
-    agent = tool_use("Agent", {"description": "d", "prompt": "p [[lane:sub]]",
-                               "subagent_type": "general-purpose"})
-    script = Script(main=[*ready(box), agent, "waiting", "done"], sub=[bash("ls"), "ok"])
-    run = box.run(api, "go", script, permission_mode=None)
+    from a live session (so the fixture-based unit tests stay representative):
+    the session of ``registrations`` (three Reads, a subagent's Bash, Stops)."""
+    box, run = registrations
     assert run.code == 0, run.describe()
     pre = _calls(box, "PreToolUse", "Read")[0].payload
     assert {"session_id", "transcript_path", "cwd", "permission_mode", "hook_event_name",
@@ -363,17 +374,15 @@ def test_a_missing_entrypoint_blocks_the_tool_call(make_box, api):
 # --------------------------------------------------------------------------- compaction
 
 
-def test_compaction_in_print_mode_runs_pre_compact_then_session_start_compact(make_box, api):
+def test_compaction_in_print_mode_runs_pre_compact_then_session_start_compact(compacted):
     """``claude -p --resume <id> /compact`` compacts headless: PreCompact
     (trigger ``manual``), the summary requests run as subagents (SubagentStop
     fires for each, with an empty ``agent_type``), then SessionStart fires
     again with ``source: compact``. The suite's hooks must let all of it
-    through (a SubagentStop block here would break compaction)."""
-    box = make_box(record=True)
-    first = box.run(api, "read the state", Script(main=[*ready(box), "I read them."]))
+    through (a SubagentStop block here would break compaction). (The
+    sessions: conftest's ``compacted``, the recorder cleared after the first.)"""
+    box, first, run = compacted
     assert first.code == 0, first.describe()
-    box.recorder.clear()
-    run = box.run(api, "/compact", Script(), args=["--resume", first.session_id])
     assert run.code == 0, run.describe()
     order = [(c.event, c.payload.get("source") or c.payload.get("trigger"))
              for c in box.recorder.calls()]

@@ -15,6 +15,8 @@ is removed then.
 from __future__ import annotations
 
 import json
+import os
+import shutil
 
 import pytest
 
@@ -394,8 +396,20 @@ def test_permission_request_stays_silent_for_git_push(box, api):
 # --------------------------------------------------------------------------- context
 
 
-def test_session_start_context_reaches_the_model(box, api):
-    run = box.run(api, "hello", Script(main=["hi"]))
+@pytest.fixture(scope="module")
+def one_answer(claude_cli, api):
+    """A session in the usual sandbox whose model only answers the prompt:
+    its one request shows what SessionStart and UserPromptSubmit added."""
+    from .harness import Sandbox
+
+    box = Sandbox.prepared(claude=claude_cli)
+    yield box.run(api, "continue with the task", Script(main=["ok"]))
+    if not os.environ.get("PLAYGATE_E2E_KEEP"):
+        shutil.rmtree(box.root, ignore_errors=True)
+
+
+def test_session_start_context_reaches_the_model(one_answer):
+    run = one_answer
     first = run.lane("main")[0]
     notes = [m for m in first.system_messages()
              if m.startswith("SessionStart hook additional context:")]
@@ -407,8 +421,8 @@ def test_session_start_context_reaches_the_model(box, api):
     assert "phase p1" in note
 
 
-def test_user_prompt_submit_context_reaches_the_model(box, api):
-    run = box.run(api, "continue with the task", Script(main=["ok"]))
+def test_user_prompt_submit_context_reaches_the_model(one_answer):
+    run = one_answer
     seen = run.lane("main")[0].conversation_text()
     marker = "UserPromptSubmit hook additional context:"
     assert marker in seen, run.describe()
@@ -457,12 +471,12 @@ def test_agent_call_is_held_by_init_guard(box, api):
 # --------------------------------------------------------------------------- compaction
 
 
-def test_compaction_saves_and_reinjects_the_resume_pointer(box, api):
+def test_compaction_saves_and_reinjects_the_resume_pointer(compacted):
     """PreCompact saves the resume pointer; SessionStart(compact) injects it
-    and consumes the file, so a later session never resumes from a stale one."""
-    first = box.run(api, "read the state", Script(main=[*ready(box), "I read them."]))
+    and consumes the file, so a later session never resumes from a stale one.
+    (The sessions: conftest's ``compacted``, read by test_cli_contract too.)"""
+    box, first, run = compacted
     assert first.code == 0, first.describe()
-    run = box.run(api, "/compact", Script(), args=["--resume", first.session_id])
     compact = [e for e in run.hook_events("SessionStart") if e.get("subtype") == "hook_response"
                and e.get("hook_name") == "SessionStart:compact"]
     assert len(compact) == 1, run.describe()
