@@ -102,11 +102,19 @@ def _effects(*effects) -> Verdict:
 
 
 def _mark(root: str, session: str, key: str) -> None:
-    """Stamp ``key`` with the time (epoch seconds) in the session's ledger."""
+    """Stamp ``key`` with the time (epoch seconds) in the session's ledger,
+    and ``<key>_seq`` with the ledger's next mark number: two marks within
+    one millisecond have the same time, and the order of a review's start
+    and a code change decides whether the review covers it
+    (:func:`guards.breezing_stops.covers`)."""
     from statefiles import breezing_team  # lazy: as in check
 
     def change(state):
+        seq = state.get("mark_seq")
+        seq = (seq if isinstance(seq, int) and not isinstance(seq, bool) else 0) + 1
+        state["mark_seq"] = seq
         state[key] = round(time.time(), 3)
+        state[f"{key}_seq"] = seq
         return state
 
     breezing_team.edit_progress(root, session, change)

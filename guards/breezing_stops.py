@@ -73,6 +73,28 @@ def check(ctx: Context) -> Verdict:
                                  label="record the reviewer's verdict"),))
 
 
+def _number(value):
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def covers(progress: dict) -> bool:
+    """Whether the review that began last covers the team's last code change:
+    there is none, or it was marked before the review began. The marks'
+    numbers (``<mark>_seq``, guards/breezing_record.py) order them; a ledger
+    without them is ordered by the times, where a tie is not covered (the
+    change may have come after)."""
+    changed_seq = _number(progress.get("last_code_change_at_seq"))
+    began_seq = _number(progress.get("review_started_at_seq"))
+    changed = _number(progress.get("last_code_change_at"))
+    began = _number(progress.get("review_started_at"))
+    if progress.get("last_code_change_at") is None and progress.get(
+            "last_code_change_at_seq") is None:
+        return True  # (a mark that is not a number is a change of unknown time)
+    if changed_seq is not None and began_seq is not None:
+        return changed_seq < began_seq
+    return changed is not None and began is not None and changed < began
+
+
 def reviewed(root: str, session: str, verdict: str, reason: str, reviewer: str) -> dict:
     """Record the reviewer's ``verdict`` (review-result.json, the ledger) and
     move the lead's phase: ``post-delegate`` on an APPROVE that covers every
@@ -81,9 +103,7 @@ def reviewed(root: str, session: str, verdict: str, reason: str, reviewer: str) 
     from statefiles import breezing_team as bt  # lazy: a reviewer's stop only
 
     progress = bt.load_progress(root, session)
-    began = progress.get("review_started_at")
-    changed = progress.get("last_code_change_at")
-    covered = changed is None or (began is not None and changed <= began)
+    covered = covers(progress)
     record = bt.record_review(root, session, verdict, reason=reason, reviewer=reviewer,
                               head=_head(root), stale=not covered)
     if verdict == bt.APPROVE:

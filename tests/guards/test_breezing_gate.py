@@ -446,3 +446,22 @@ def test_the_codex_limits_lift_in_phase_c(tmp_path):
     b = Breezing(InProcess(tmp_path / "repo"), mode="codex")
     b.approve()
     allowed(b.bash("python3 -m pytest -q"))
+
+
+@pytest.mark.parametrize("progress, covered", [
+    ({}, True),
+    ({"review_started_at": 5.0}, True),
+    ({"last_code_change_at": 5.0}, False),
+    ({"last_code_change_at": 4.0, "review_started_at": 5.0}, True),
+    ({"last_code_change_at": 5.0, "review_started_at": 5.0}, False),  # a tie: maybe after
+    ({"last_code_change_at": 5.0, "review_started_at": 5.0,
+      "last_code_change_at_seq": 3, "review_started_at_seq": 4}, True),
+    ({"last_code_change_at": 5.0, "review_started_at": 5.0,
+      "last_code_change_at_seq": 4, "review_started_at_seq": 3}, False),
+    ({"last_code_change_at": True, "review_started_at": 5.0}, False),
+])
+def test_a_review_covers_the_changes_marked_before_it_began(progress, covered):
+    """Within one millisecond the marks' times tie: their numbers order them."""
+    from guards.breezing_stops import covers
+
+    assert covers(progress) is covered
