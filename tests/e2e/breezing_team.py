@@ -70,6 +70,7 @@ class TeamLead(Expecting):
         self.confirmed_turn = None
         self.reviews_acted = 0
         self.review_asked_for = None
+        self.woken = set()  # tasks whose idle owner the lead has told they are ready
         self.report = ""
 
     def _count(self, blocks) -> None:
@@ -212,6 +213,16 @@ class TeamLead(Expecting):
             self.review_asked_for = review
             return False
         all_done = tasks and all(status == "completed" for _, status, *_ in tasks)
+        # A task whose blockers completed after its owner found nothing to do
+        # (its owner went idle first): a teammate only looks again when a
+        # message wakes it, so the lead sends one, as a lead does.
+        for task_id, status, _subject, owner, blocked in tasks:
+            if status == "pending" and not blocked and owner and task_id not in self.woken:
+                self.woken.add(task_id)
+                yield from self.act("SendMessage", {
+                    "to": owner, "summary": "task ready",
+                    "message": f"Task {task_id} is unblocked now: please do it."},
+                    f"wake {owner} for task {task_id}")
         pending_review = self.team.review_requests > len(self.team.reviews_seen)
         if all_done and not pending_review:
             self.team.review_requests += 1
