@@ -494,3 +494,38 @@ def test_an_archive_lock_that_cannot_be_opened_is_reported_and_holds_the_gate(te
     stop = gate_closed(root, "lock")
     lock.rmdir()
     recover(root, "lock", stop)
+
+
+def test_the_move_waits_for_the_state_lock_the_bookkeeping_writes_under(template, tmp_path):
+    """The critic's and the reviewer's bookkeeping read and write the
+    playbook under the state lock. The archive moves it under that lock too:
+    while another process holds it, the move does not happen (the step fails
+    and the playbook stays whole in ``play/demo``), so no writer that read it
+    before the move can write it back into ``play/demo`` afterwards (the race
+    that left it in two places); once the lock is free, the next run moves it,
+    once."""
+    from conftest import hold_lock
+
+    from statefiles import layout
+    from statefiles.atomic import set_lock_budget
+    from statefiles.playbook import Playbook
+    from workflow.archive import run as archive
+
+    root = fresh(template, tmp_path, "statelock")
+    holder = hold_lock(str(root / layout.LOCK_FILE), 60)
+    try:
+        set_lock_budget(0.3)
+        try:
+            result = archive.run(str(root), playbook=Playbook(str(root), K.PLAN),
+                                 branch=K.BRANCH, network=False)
+        finally:
+            set_lock_budget(None)
+        assert result is not None and result.status == "failed", result
+        assert result.checkpoint["failed_step"] == "archive", result.checkpoint
+        assert places(root) == [root / "play/demo"]
+    finally:
+        holder.kill()
+        holder.wait()
+    resumed = archive.run(str(root), network=False)
+    assert resumed is not None and resumed.checkpoint["steps"]["archive"]["status"] == "done", resumed
+    assert places(root) == [root / "play/archive/demo"]

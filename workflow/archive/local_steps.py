@@ -9,7 +9,7 @@ import time
 
 from messages import Text
 from statefiles import layout, state_md
-from statefiles.atomic import check_removal, write_atomic, write_path
+from statefiles.atomic import check_removal, locked, write_atomic, write_path
 from statefiles.checkpoint import write_pending
 from statefiles.markers import now_iso
 from statefiles.playbook import load_json_file, resolve_active
@@ -76,6 +76,18 @@ def _mark_archived(path: str) -> None:
 
 
 def step_archive(root: str, cp: dict, ctx) -> str:
+    """Move the playbook to its archive and mark it archived, under the
+    state lock: the hooks that write the playbook (the critic's and the
+    reviewer's bookkeeping, :mod:`statefiles.bookkeeping`) read and write it
+    under that lock, so none of them can write back into ``play/<id>/`` a
+    file it read before the move (``write_atomic`` creates the directory),
+    leaving the playbook in two places. A lock held too long fails the step
+    (:class:`statefiles.atomic.LockTimeout`); the next run resumes it."""
+    with locked(layout.join(root, layout.LOCK_FILE)):
+        return _move_to_archive(root, cp)
+
+
+def _move_to_archive(root: str, cp: dict) -> str:
     src_rel, dst_rel = cp["dir"], cp["archive"]
     # the archive directory may be a link inside the project, never one that
     # leads elsewhere (the move and the plan's new status would land there)
