@@ -42,6 +42,22 @@ def journey(claude_cli, api):
         shutil.rmtree(box.root, ignore_errors=True)
 
 
+def test_the_default_install_runs_it_with_the_sandbox_on(journey):
+    """The default install is ``--sandbox required``: the settings turn
+    Claude Code's sandbox on and, where it works here (CI installs
+    bubblewrap and socat), this machine's local settings make the CLI fail
+    when it is unavailable. So this journey is the golden path with the
+    sandbox on; tests/e2e/test_sandbox.py runs it with the sandbox off."""
+    from playgate.installer import sandbox
+
+    repo = journey.box.repo
+    settings = json.loads((repo / ".claude" / "settings.json").read_text())
+    assert settings["sandbox"]["enabled"] is True, settings.get("sandbox")
+    local = json.loads((repo / ".claude" / "settings.local.json").read_text())
+    working = sandbox.probe()[0] == "working"
+    assert local.get("sandbox", {}).get("failIfUnavailable", False) is working, local
+
+
 def test_the_compliant_agent_finishes_without_getting_stuck(journey):
     j = journey.journal
     assert [r.code for r in journey.runs] == [0, 0], journey.runs[-1].describe()
