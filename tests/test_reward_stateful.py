@@ -617,6 +617,7 @@ def test_agent_with_the_critic_run_requirement_loosened(tmp_path):
     _run(Machine, max(50, EXAMPLES // 5), 12)
 
 
+@pytest.mark.subprocess_sample
 @pytest.mark.hypothesis
 def test_agent_through_installed_hooks(installed):
     """A sample of the same machine with every hook call a subprocess of the

@@ -317,6 +317,7 @@ def _batch_through_hooks(suite, event, cases):
         return list(pool.map(lambda c: _through_hook(suite, event, c), cases))
 
 
+@pytest.mark.subprocess_sample
 @pytest.mark.hypothesis  # drawn inside the test: the explore target draws it too
 @pytest.mark.parametrize("event", S.EVENTS)
 def test_subprocess_sample(suite, event):

@@ -87,6 +87,7 @@ def test_malformed_through_the_registered_command(suite, event):
     assert result.code == 2 and result.stderr.startswith("[playgate] refused malformed")
 
 
+@pytest.mark.subprocess_sample
 @settings(max_examples=25, deadline=None, suppress_health_check=[
     HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(event=st.sampled_from(EVENTS), data=st.one_of(

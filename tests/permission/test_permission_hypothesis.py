@@ -160,6 +160,7 @@ def test_arbitrary_bytes_never_crash_or_approve(project, data):
 
 
 # ---------------------------------------------------------------- through the installed hook
+@pytest.mark.subprocess_sample
 @settings(max_examples=25, deadline=None, suppress_health_check=HC)
 @given(command=SYNTAX_COMMANDS)
 def test_installed_hook_never_approves_phase2_syntax(hook_repo, command):
@@ -170,6 +171,7 @@ def test_installed_hook_never_approves_phase2_syntax(hook_repo, command):
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.subprocess_sample
 @settings(max_examples=20, deadline=None, suppress_health_check=HC)
 @given(body=st.one_of(JSON, near_payloads()))
 def test_installed_hook_survives_arbitrary_json(hook_repo, body):
