@@ -219,14 +219,18 @@ def run_process(command: str, payload: bytes, env: dict, cwd: str,
 def bench_python(cache_root: str, out=print) -> str:
     """An interpreter with only the runtime dependencies (pyproject.toml's
     ranges), cached in ``cache_root`` per Python version and requirements;
-    built once with ``python -m venv`` and pip (about 20 s)."""
+    built once with ``python -m venv`` and pip (about 20 s), or on the
+    interpreter ``$PLAYGATE_PYTHON`` names as the installer does (a ``.pth``
+    line to its packages, nothing downloaded; ``.ci/run`` names its own
+    virtualenv), cached apart from one built with pip."""
     if SOURCE not in sys.path:
         sys.path.insert(0, SOURCE)
     from playgate import installer as install  # lazy: the checkout's, once SOURCE is on the path
 
     requirements = install.read_requirements(os.path.join(SOURCE, "pyproject.toml"))
     key = hashlib.sha256(("\n".join(sorted(requirements)) + "\n" + sys.version + "\n"
-                          + os.path.realpath(sys.executable)).encode()).hexdigest()[:16]
+                          + os.path.realpath(sys.executable) + "\n"
+                          + os.environ.get("PLAYGATE_PYTHON", "")).encode()).hexdigest()[:16]
     venv = os.path.join(cache_root, f"venv-py{sys.version_info[0]}{sys.version_info[1]}-{key}")
     python = os.path.join(venv, "bin", "python")
     if os.path.exists(python):
