@@ -1,8 +1,9 @@
 """Workflow scenarios through the real Claude Code CLI (SPEC §3, §5).
 
 Each test runs one headless session (``claude -p``) in a sandbox repository
-with the suite installed by install.py, the model replaced by a script, and
-asserts what the real client did: the ``tool_result`` the model received,
+with the suite installed by install.py, the model replaced by a script (or
+reads its own calls of one session a module fixture ran for several tests),
+and asserts what the real client did: the ``tool_result`` the model received,
 whether the tool ran (files on disk, git state), and what the hooks' context
 looked like when it reached the model.
 
@@ -202,47 +203,80 @@ def _plus_refspec_push(box):
             lambda: git(box.repo, "ls-remote", str(remote), "main").stdout == before)
 
 
-@pytest.mark.parametrize("case", [_reset_hard, _clean_fdx, _plus_refspec_push],
-                         ids=["reset-hard", "clean-fdx", "plus-refspec-push"])
-def test_destructive_bash_is_blocked_with_the_reason(box, api, case):
-    command, found, intact = case(box)
-    script = Script(main=[*ready(box), bash(command), "ok"])
+TERRAFORM = "touch ran-anyway.txt && terraform destroy -auto-approve"
+SED_PROGRESS = f"sed -i 's/\"in_progress\"/\"done\"/' {PROGRESS}"
+CONTROL = "mkdir -p src/pkg && echo made > src/pkg/note.txt"
+
+
+@pytest.fixture(scope="module")
+def bash_session(claude_cli, api):
+    """One session (bypassPermissions) in one sandbox for the Bash
+    refusals below and their control: the three destructive commands, a
+    shell write to progress.json, a family that asks, then ordinary work,
+    each a call of its own; every test reads its call's result. The control
+    comes last: the refusals before it do not lock the agent out.
+
+    Returns ``(box, results, intact, progress_before)``: ``results`` maps a
+    call's name to what the model got back, ``intact`` the destructive
+    cases' checks that nothing was damaged."""
+    from .harness import Sandbox
+
+    box = Sandbox.prepared(claude=claude_cli)
+    cases = {case.__name__: case(box) for case in (_reset_hard, _clean_fdx, _plus_refspec_push)}
+    progress_before = box.path(PROGRESS).read_text()
+    calls = {**{name: command for name, (command, _found, _intact) in cases.items()},
+             "route-around": SED_PROGRESS, "terraform": TERRAFORM, "control": CONTROL}
+    script = Script(main=[*ready(box), *[bash(command) for command in calls.values()], "ok"])
     run = box.run(api, "clean up", script)
-    assert_blocked(run.result_of(3), "Bash", "bash-check", found)
-    assert intact(), run.describe()
+    first = len(ready(box))
+    results = {name: run.result_of(first + i) for i, name in enumerate(calls)}
+    intact = {name: (found, check) for name, (_command, found, check) in cases.items()}
+    yield box, run, results, intact, progress_before
+    if not os.environ.get("PLAYGATE_E2E_KEEP"):
+        shutil.rmtree(box.root, ignore_errors=True)
 
 
-@pytest.mark.parametrize("mode", [None, "bypassPermissions"], ids=["default", "bypass"])
-def test_a_family_that_asks_is_a_denial_headless(box, api, mode):
+@pytest.mark.parametrize("case", ["_reset_hard", "_clean_fdx", "_plus_refspec_push"],
+                         ids=["reset-hard", "clean-fdx", "plus-refspec-push"])
+def test_destructive_bash_is_blocked_with_the_reason(bash_session, case):
+    _box, run, results, intact, _progress = bash_session
+    found, check = intact[case]
+    assert_blocked(results[case], "Bash", "bash-check", found)
+    assert check(), run.describe()
+
+
+def test_a_family_that_asks_is_a_denial_headless_in_bypass_mode(bash_session):
     """The infrastructure family asks (PreToolUse permissionDecision
-    "ask"); headless there is nobody to ask, so the call does not run, in the
-    default mode and in bypassPermissions alike."""
-    command = "touch ran-anyway.txt && terraform destroy -auto-approve"
-    script = Script(main=[*ready(box), bash(command), "ok"])
-    run = box.run(api, "tear down the dev stack", script, permission_mode=mode)
+    "ask"); headless there is nobody to ask, so the call does not run, even
+    in bypassPermissions (the default mode: the next test)."""
+    box, run, results, _intact, _progress = bash_session
+    result = results["terraform"]
+    assert result["is_error"], result
+    assert not box.path("ran-anyway.txt").exists(), run.describe()
+    assert "pre_tool_use.py" not in result["text"], result
+
+
+def test_a_family_that_asks_is_a_denial_headless_in_the_default_mode(box, api):
+    script = Script(main=[*ready(box), bash(TERRAFORM), "ok"])
+    run = box.run(api, "tear down the dev stack", script, permission_mode=None)
     result = run.result_of(3)
     assert result["is_error"], result
     assert not box.path("ran-anyway.txt").exists(), run.describe()
     assert "pre_tool_use.py" not in result["text"], result
 
 
-def test_bash_cannot_route_around_the_edit_guards(box, api):
+def test_bash_cannot_route_around_the_edit_guards(bash_session):
     """A shell write to progress.json is blocked like an Edit would be."""
-    progress = box.path(PROGRESS)
-    before = progress.read_text()
-    script = Script(main=[*ready(box),
-                          bash(f"sed -i 's/\"in_progress\"/\"done\"/' {PROGRESS}"), "ok"])
-    run = box.run(api, "mark done", script)
-    assert_blocked(run.result_of(3), "Bash", "bash-check", "progress.json")
-    assert progress.read_text() == before
+    box, _run, results, _intact, progress_before = bash_session
+    assert_blocked(results["route-around"], "Bash", "bash-check", "progress.json")
+    assert box.path(PROGRESS).read_text() == progress_before
 
 
-def test_non_destructive_bash_runs_with_an_active_playbook(box, api):
-    """Control for the refusals above: ordinary work in the sandbox runs."""
-    script = Script(main=[*ready(box), bash("mkdir -p src/pkg && echo made > src/pkg/note.txt"),
-                          "ok"])
-    run = box.run(api, "make a package", script)
-    assert_ran(run.result_of(3))
+def test_non_destructive_bash_runs_with_an_active_playbook(bash_session):
+    """Control for the refusals above, after them in the same session:
+    ordinary work in the sandbox runs."""
+    box, _run, results, _intact, _progress = bash_session
+    assert_ran(results["control"])
     assert box.path("src/pkg/note.txt").read_text() == "made\n"
 
 
