@@ -142,17 +142,16 @@ def _on_watchdog(signum, frame) -> None:
     stop_active = _WATCH.get("stop_active")
     try:
         if stop_active is None and event in ("Stop", "SubagentStop"):
-            raw = _WATCH.get("raw")
-            if raw is not None:  # read, not yet looked at
-                stop_active = _raw_stop_active(raw)
-            else:
+            raw = _WATCH.get("raw")  # read, not yet looked at
+            if raw is None:
                 # The payload is not read yet: what is waiting on stdin, without
                 # blocking (nothing there: unknown, so the stop is blocked).
                 try:
                     os.set_blocking(0, False)
-                    stop_active = _raw_stop_active(os.read(0, 1 << 16))
+                    raw = os.read(0, 1 << 16)
                 except OSError:
-                    stop_active = False
+                    raw = b""
+            stop_active = _raw_stop_active(raw)
         code, out, err = _render.too_slow(event, _too_slow_message(event), bool(stop_active))
         code, out, err = _render.wire(event, code, out, err)
         if out:

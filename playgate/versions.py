@@ -33,14 +33,13 @@ import json, sys
 out = {"version": list(sys.version_info[:3]), "executable": sys.executable,
        "cache_tag": getattr(getattr(sys, "implementation", None), "cache_tag", None),
        "modules": {}}
+try:
+    from importlib.util import find_spec
+except ImportError:  # Python 2: no find_spec, every dependency is imported
+    find_spec = None
 for dist, mod, find_only in %r:
     try:
-        if find_only:
-            try:
-                from importlib.util import find_spec
-            except ImportError:  # Python 2: no find_spec, import it
-                find_only = False
-        if find_only:
+        if find_only and find_spec is not None:
             if find_spec(mod) is None:
                 raise ImportError("No module named %%r" %% mod)
         else:

@@ -43,10 +43,12 @@ def _current_pyc(source: str) -> bytes | None:
             data = fh.read()
     except (OSError, ValueError, NotImplementedError):
         return None
-    if (len(data) < 16 or data[:4] != importlib.util.MAGIC_NUMBER
-            or int.from_bytes(data[4:8], "little") != 0
-            or int.from_bytes(data[8:12], "little") != int(st.st_mtime) & 0xFFFFFFFF
-            or int.from_bytes(data[12:16], "little") != st.st_size & 0xFFFFFFFF):
+    details = {"name": source, "path": source}
+    try:  # the import system's own checks (flags 0: timestamp-based)
+        if external._classify_pyc(data, source, details) != 0:
+            return None
+        external._validate_timestamp_pyc(data, int(st.st_mtime), st.st_size, source, details)
+    except (ImportError, EOFError):
         return None
     return data
 

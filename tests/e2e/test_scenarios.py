@@ -216,9 +216,11 @@ def bash_session(claude_cli, api):
     each a call of its own; every test reads its call's result. The control
     comes last: the refusals before it do not lock the agent out.
 
-    Returns ``(box, results, intact, progress_before)``: ``results`` maps a
-    call's name to what the model got back, ``intact`` the destructive
-    cases' checks that nothing was damaged."""
+    Attributes: ``box``, ``run``, ``results`` (a call's name → what the
+    model got back), ``intact`` (a destructive case → what its refusal
+    names and its check that nothing was damaged), ``progress_before``."""
+    from types import SimpleNamespace
+
     from .harness import Sandbox
 
     box = Sandbox.prepared(claude=claude_cli)
@@ -231,7 +233,8 @@ def bash_session(claude_cli, api):
     first = len(ready(box))
     results = {name: run.result_of(first + i) for i, name in enumerate(calls)}
     intact = {name: (found, check) for name, (_command, found, check) in cases.items()}
-    yield box, run, results, intact, progress_before
+    yield SimpleNamespace(box=box, run=run, results=results, intact=intact,
+                          progress_before=progress_before)
     if not os.environ.get("PLAYGATE_E2E_KEEP"):
         shutil.rmtree(box.root, ignore_errors=True)
 
@@ -239,20 +242,18 @@ def bash_session(claude_cli, api):
 @pytest.mark.parametrize("case", ["_reset_hard", "_clean_fdx", "_plus_refspec_push"],
                          ids=["reset-hard", "clean-fdx", "plus-refspec-push"])
 def test_destructive_bash_is_blocked_with_the_reason(bash_session, case):
-    _box, run, results, intact, _progress = bash_session
-    found, check = intact[case]
-    assert_blocked(results[case], "Bash", "bash-check", found)
-    assert check(), run.describe()
+    found, check = bash_session.intact[case]
+    assert_blocked(bash_session.results[case], "Bash", "bash-check", found)
+    assert check(), bash_session.run.describe()
 
 
 def test_a_family_that_asks_is_a_denial_headless_in_bypass_mode(bash_session):
     """The infrastructure family asks (PreToolUse permissionDecision
     "ask"); headless there is nobody to ask, so the call does not run, even
     in bypassPermissions (the default mode: the next test)."""
-    box, run, results, _intact, _progress = bash_session
-    result = results["terraform"]
+    result = bash_session.results["terraform"]
     assert result["is_error"], result
-    assert not box.path("ran-anyway.txt").exists(), run.describe()
+    assert not bash_session.box.path("ran-anyway.txt").exists(), bash_session.run.describe()
     assert "pre_tool_use.py" not in result["text"], result
 
 
@@ -267,17 +268,15 @@ def test_a_family_that_asks_is_a_denial_headless_in_the_default_mode(box, api):
 
 def test_bash_cannot_route_around_the_edit_guards(bash_session):
     """A shell write to progress.json is blocked like an Edit would be."""
-    box, _run, results, _intact, progress_before = bash_session
-    assert_blocked(results["route-around"], "Bash", "bash-check", "progress.json")
-    assert box.path(PROGRESS).read_text() == progress_before
+    assert_blocked(bash_session.results["route-around"], "Bash", "bash-check", "progress.json")
+    assert bash_session.box.path(PROGRESS).read_text() == bash_session.progress_before
 
 
 def test_non_destructive_bash_runs_with_an_active_playbook(bash_session):
     """Control for the refusals above, after them in the same session:
     ordinary work in the sandbox runs."""
-    box, _run, results, _intact, _progress = bash_session
-    assert_ran(results["control"])
-    assert box.path("src/pkg/note.txt").read_text() == "made\n"
+    assert_ran(bash_session.results["control"])
+    assert bash_session.box.path("src/pkg/note.txt").read_text() == "made\n"
 
 
 # --------------------------------------------------------------------------- critic / Stop

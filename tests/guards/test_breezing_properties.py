@@ -322,6 +322,16 @@ def _ledger(marks, clock):
     return state
 
 
+def _clock(data, n: int, steps: list) -> list:
+    """``n`` times from a clock that moves forward by one of ``steps``
+    seconds at each mark (0: the same time, a tie)."""
+    clock, at = [], 1_700_000_000.0
+    for step in data.draw(st.lists(st.sampled_from(steps), min_size=n, max_size=n)):
+        at += step
+        clock.append(at)
+    return clock
+
+
 def _truth(marks) -> bool:
     """The last review covers the last code change: there is none, or it
     came before the review began."""
@@ -343,12 +353,7 @@ def test_a_review_covers_exactly_the_changes_marked_before_it(marks, data):
     covered, one marked before always is."""
     from guards.breezing_stops import covers
 
-    steps = data.draw(st.lists(st.sampled_from([0.0, 0.0001, 0.0004, 0.001, 0.5]),
-                               min_size=len(marks), max_size=len(marks)))
-    clock, at = [], 1_700_000_000.0
-    for step in steps:
-        at += step
-        clock.append(at)
+    clock = _clock(data, len(marks), [0.0, 0.0001, 0.0004, 0.001, 0.5])
     assert covers(_ledger(marks, clock)) is _truth(marks)
 
 
@@ -360,12 +365,7 @@ def test_a_ledger_without_mark_numbers_never_covers_a_later_change(marks, data):
     when it may have come after the review began."""
     from guards.breezing_stops import covers
 
-    steps = data.draw(st.lists(st.sampled_from([0.0, 0.0004, 0.001, 0.5]),
-                               min_size=len(marks), max_size=len(marks)))
-    clock, at = [], 1_700_000_000.0
-    for step in steps:
-        at += step
-        clock.append(at)
+    clock = _clock(data, len(marks), [0.0, 0.0004, 0.001, 0.5])
     legacy = {k: v for k, v in _ledger(marks, clock).items() if not k.endswith("_seq")}
     if covers(legacy):
         assert _truth(marks), (marks, clock)
