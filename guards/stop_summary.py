@@ -96,11 +96,10 @@ def _archived(ctx) -> str | None:
         written = os.stat(progress_path).st_mtime
     except OSError:
         return None
-    import time  # lazy: only a Stop after an archive compares times
+    from statefiles.stamps import local_seconds  # lazy: only a Stop after an archive
 
     try:
-        since = time.mktime(time.strptime(str(started).strip()[:19].replace("T", " "),
-                                          "%Y-%m-%d %H:%M:%S"))
+        since = local_seconds(str(started).strip()[:19].replace("T", " "))
     except (ValueError, OverflowError, TypeError):
         return None     # no session start recorded: whether it is new is unknown
     if written < since:

@@ -219,9 +219,10 @@ class CmdState:
 
 
 def _seconds(a: str, b: str):
+    from statefiles.stamps import local_seconds  # lazy: durations only
+
     try:
-        t0 = time.mktime(time.strptime(a, "%Y-%m-%d %H:%M:%S"))
-        t1 = time.mktime(time.strptime(b, "%Y-%m-%d %H:%M:%S"))
+        t0, t1 = local_seconds(a), local_seconds(b)
     except (TypeError, ValueError):
         return None
     return max(0, int(round(t1 - t0)))

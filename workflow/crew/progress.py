@@ -180,8 +180,10 @@ def duration_warning(cmd):
         return None
     import time  # lazy: a reminder only
 
+    from statefiles.stamps import local_seconds  # lazy: as above
+
     try:
-        elapsed = int(time.time() - time.mktime(time.strptime(started, "%Y-%m-%d %H:%M:%S")))
+        elapsed = int(time.time() - local_seconds(started))
     except (TypeError, ValueError):
         return None
     if elapsed <= limit:
