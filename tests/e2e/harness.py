@@ -66,7 +66,7 @@ def clean_env(home: Path, tmp: Path, base_url: str, api_key: str, extra=None) ->
     """The whole environment of a CLI session: nothing inherited but ``PATH``
     (so ``git``, ``sh`` and ``python3`` resolve) and the locale."""
     env = {
-        "PATH": os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin"),
+        "PATH": session_path(),
         "HOME": str(home),
         "TMPDIR": str(tmp),
         "LANG": os.environ.get("LANG", "C.UTF-8"),
@@ -89,6 +89,49 @@ def clean_env(home: Path, tmp: Path, base_url: str, api_key: str, extra=None) ->
     if extra:
         env.update(extra)
     return env
+
+
+#: ``[PATH]`` of the sessions, made once per process (:func:`session_path`).
+_SESSION_PATH: list = []
+
+
+def session_path() -> str:
+    """The sessions' ``PATH``: this process's, behind a folder whose ``npm``
+    answers ``npm root -g`` with what npm said to it once.
+
+    Claude Code runs ``npm root -g`` at every start, to look for a global
+    ``@anthropic-ai/sandbox-runtime``: a Node start of about 0.15 s of CPU,
+    a tenth of a short session's, for an answer that cannot change during
+    the run. Any other npm command goes to npm itself. Without an npm on
+    ``PATH`` there is no such folder, and the CLI finds no npm, as it
+    would."""
+    if not _SESSION_PATH:
+        import tempfile
+
+        path = os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin")
+        npm = shutil.which("npm", path=path)
+        root = None
+        if npm:
+            with tempfile.TemporaryDirectory() as home:  # no ~/.npmrc: a session's HOME has none
+                proc = subprocess.run([npm, "root", "-g"], capture_output=True, text=True,
+                                      timeout=60, check=False, cwd="/",
+                                      env={"PATH": path, "HOME": home})
+            root = proc.stdout.strip() if proc.returncode == 0 else None
+        if root and "'" not in root + npm:
+            shims = Path(tempfile.mkdtemp(prefix="pge2e-bin-"))
+            if not os.environ.get("PLAYGATE_E2E_KEEP"):
+                import atexit
+
+                atexit.register(shutil.rmtree, shims, True)
+            (shims / "npm").write_text(
+                "#!/bin/sh\n"
+                "# playgate e2e: npm root -g as npm answered it when the run began\n"
+                f"if [ \"$*\" = 'root -g' ]; then echo '{root}'; exit 0; fi\n"
+                f"exec '{npm}' \"$@\"\n")
+            (shims / "npm").chmod(0o755)
+            path = f"{shims}{os.pathsep}{path}"
+        _SESSION_PATH.append(path)
+    return _SESSION_PATH[0]
 
 
 def git(repo: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
