@@ -135,9 +135,10 @@ def _activate(root, pid="p1", subtasks=("p1.1", "p1.2"), done=(), critic="PENDIN
     return d
 
 
-@pytest.fixture
-def repo_with_playbook(tmp_path, installed_template):
-    repo = make_repo(tmp_path / "repo")
+def make_repo_with_playbook(path, installed_template) -> Installed:
+    """A copy of the install at ``path`` on ``feat/p1``, with playbook p1
+    active, the prompt analyser already called and two source files."""
+    repo = make_repo(path)
     copy_install(installed_template, repo)
     git(repo, "checkout", "-q", "-b", "feat/p1")
     (repo / ".claude" / "session-state").mkdir(parents=True, exist_ok=True)
@@ -147,6 +148,11 @@ def repo_with_playbook(tmp_path, installed_template):
         (repo / "src").mkdir(exist_ok=True)
         (repo / "src" / name).write_text("x\n")
     return Installed(repo)
+
+
+@pytest.fixture
+def repo_with_playbook(tmp_path, installed_template):
+    return make_repo_with_playbook(tmp_path / "repo", installed_template)
 
 
 def _sections(root):
@@ -344,38 +350,46 @@ class HeldLock:
         os.close(self.fd)
 
 
-@pytest.mark.parametrize("event", ["SessionStart", "Stop", "SessionEnd", "SubagentStop"])
-def test_a_stuck_lock_is_bounded_and_reported(repo_with_playbook, event):
-    """With the state lock held elsewhere, the hook still answers inside its
+STUCK_LOCK_EVENTS = ("SessionStart", "Stop", "SessionEnd", "SubagentStop")
+
+
+def test_a_stuck_lock_is_bounded_and_reported(tmp_path, installed_template):
+    """With the state lock held elsewhere, each hook still answers inside its
     registered timeout, writes nothing to state.md, and says what it could
-    not record and why (the LockTimeout message names the lock file)."""
-    suite = repo_with_playbook
-    root = suite.root
-    text_before = (root / "state.md").read_text()
-    payload = {"SessionStart": suite.payload("SessionStart", source="resume"),
-               "Stop": suite.payload("Stop", stop_hook_active=False),
-               "SessionEnd": suite.payload("SessionEnd", reason="other"),
-               "SubagentStop": suite.payload("SubagentStop", agent_id="a1",
-                                             agent_type="general-purpose")}[event]
-    if event == "SubagentStop":
-        # evidence fraud, so that SubagentStop blocks and counts the block
-        prog = root / "play" / "p1" / "progress.json"
-        doc = json.loads(prog.read_text())
-        doc["subtasks"]["p1.1"]["status"] = "done"
-        prog.write_text(json.dumps(doc))
-    lock = HeldLock(root)
+    not record and why (the LockTimeout message names the lock file). The
+    four events run at once, each in a repository of its own: each waits
+    out its lock budget, the subject, and the waits overlap."""
+    suites = {event: make_repo_with_playbook(tmp_path / event, installed_template)
+              for event in STUCK_LOCK_EVENTS}
+    payloads = {
+        "SessionStart": suites["SessionStart"].payload("SessionStart", source="resume"),
+        "Stop": suites["Stop"].payload("Stop", stop_hook_active=False),
+        "SessionEnd": suites["SessionEnd"].payload("SessionEnd", reason="other"),
+        "SubagentStop": suites["SubagentStop"].payload("SubagentStop", agent_id="a1",
+                                                       agent_type="general-purpose")}
+    # evidence fraud, so that SubagentStop blocks and counts the block
+    prog = suites["SubagentStop"].root / "play" / "p1" / "progress.json"
+    doc = json.loads(prog.read_text())
+    doc["subtasks"]["p1.1"]["status"] = "done"
+    prog.write_text(json.dumps(doc))
+    before = {event: (suite.root / "state.md").read_text() for event, suite in suites.items()}
+    locks = [HeldLock(suite.root) for suite in suites.values()]
     try:
-        run = run_hook(suite, event, payload, hard_limit=60)
+        with ThreadPoolExecutor(max_workers=len(suites)) as pool:
+            runs = dict(zip(STUCK_LOCK_EVENTS, pool.map(
+                lambda event: run_hook(suites[event], event, payloads[event], hard_limit=60),
+                STUCK_LOCK_EVENTS)))
     finally:
-        lock.release()
-    assert run.code == 0, run
-    assert (root / "state.md").read_text() == text_before
-    if event == "SessionEnd":
-        return  # Claude Code ignores SessionEnd's output; bounded is what matters
-    body = run.json or {}
-    text = json.dumps(body)
-    assert "State was not fully recorded" in text and "state.lock" in text, run
-    assert "LockTimeout" in text, run
+        for lock in locks:
+            lock.release()
+    for event, run in runs.items():
+        assert run.code == 0, (event, run)
+        assert (suites[event].root / "state.md").read_text() == before[event], event
+        if event == "SessionEnd":
+            continue  # Claude Code ignores SessionEnd's output; bounded is what matters
+        text = json.dumps(run.json or {})
+        assert "State was not fully recorded" in text and "state.lock" in text, (event, run)
+        assert "LockTimeout" in text, (event, run)
 
 
 def test_every_lock_budget_fits_inside_its_hooks_timeout():
