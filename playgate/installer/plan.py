@@ -375,11 +375,16 @@ class Installer:
         LALR tables at every import, shell/bashparse.py saves them). Planned
         when the file is missing, the shell package changes in this run, the
         interpreter is new or different, or the saved tables do not match
-        the installed bashlex (``python -m shell.bashparse --check``)."""
+        the installed bashlex (``python -m shell.bashparse --check``). The
+        build starts from the tables the installing checkout saved, if any
+        (``--seed``): kept when a hook would load them, else built."""
+        seed = os.path.join(self.source, "shell", os.path.basename(BASHLEX_TABLES))
         self._plan_built(executable, info, BASHLEX_TABLES, ["shell.bashparse"],
                          Text("installer.what.tables", path=BASHLEX_TABLES, python=executable),
                          ("create", "update", "replace"),
-                         lambda rel: rel.startswith(f"{CLAUDE}/shell/"))
+                         lambda rel: rel.startswith(f"{CLAUDE}/shell/"),
+                         build=["shell.bashparse", "--seed", seed] if os.path.isfile(seed)
+                         else None)
 
     def plan_bundle(self, executable: str, info: dict | None) -> None:
         """Compile the bundled packages (:data:`playgate.suite.BUNDLED`) into
@@ -395,12 +400,14 @@ class Installer:
                          lambda rel: rel.startswith(f"{CLAUDE}/") and ".py" in rel)
 
     def _plan_built(self, executable: str, info: dict | None, target: str, module: list,
-                    what: str, kinds: tuple, affects) -> None:
-        """Plan ``python -m <module...>`` (run in the suite directory) to
-        build ``target`` when it is stale: no interpreter info, the file
-        missing, a different interpreter than the last install, a planned step
-        of one of ``kinds`` on a path ``affects`` accepts, or ``--check``
-        failing. A current file is recorded as derived (ours to remove)."""
+                    what: str, kinds: tuple, affects, build: list | None = None) -> None:
+        """Plan ``python -m <module...>`` (run in the suite directory; ``build``:
+        other arguments for ``-m`` than ``module``) to build ``target`` when
+        it is stale: no interpreter info, the file missing, a different
+        interpreter than the last install, a planned step of one of ``kinds``
+        on a path ``affects`` accepts, or ``python -m <module[0]> --check
+        <module[1:]>`` failing. A current file is recorded as derived (ours to
+        remove)."""
         changed = {s[1] for s in self.plan.steps if s[0] in kinds}
         previous = (self.manifest or {}).get("python")
         stale = (info is None or not os.path.isfile(join(self.repo, target))
@@ -415,7 +422,7 @@ class Installer:
         if stale:
             self.mark_dirs(target)
             self.plan.step("build", what,
-                           self._build, executable, target, module, target)
+                           self._build, executable, target, build or module, target)
         elif target not in self.m["derived"]:
             # Built by a hook (an earlier install without this step): ours to remove.
             self.m["derived"] = sorted(set(self.m["derived"]) | {target})
@@ -441,7 +448,7 @@ class Installer:
         python_cmd, executable, info = self.interpreter()
         self.executable, self.info = executable, info
         self.m["python"] = python_cmd
-        root = source_root()
+        root = self.source = source_root()
         sources = suite_sources(root)
         self.suite_sha = pin.suite_hash(sources)
         # Which suite this clone runs (doctor compares it with the pin after a pull).

@@ -317,6 +317,38 @@ def test_build_tables_entry_point(tmp_path):
     assert (tmp_path / "t.marshal").stat().st_size > 10000
 
 
+def test_a_seed_is_kept_when_current_and_replaced_by_a_build_otherwise(tmp_path):
+    """``python -m shell.bashparse --seed PATH`` (install.py, with the
+    installing checkout's tables): a current seed is used as it is, without
+    a build (the result is its bytes); a stale, corrupt or missing one ends
+    in what a build makes, never in the seed."""
+    import marshal
+
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from shell import bashparse as b; "
+            "b.build_tables(sys.argv[2], seed=sys.argv[3] or None); print(b.used_saved_tables)")
+
+    def build(target, seed=""):
+        proc = subprocess.run([sys.executable, "-c", code, ROOT, str(target), str(seed)],
+                              capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout.strip() == "True"
+
+    built = tmp_path / "built.marshal"
+    assert not build(built)  # no seed: built
+    good = built.read_bytes()
+    stale = tmp_path / "stale.marshal"
+    stale.write_bytes(marshal.dumps({**marshal.loads(good), "signature": "another grammar"}))
+    garbage = tmp_path / "garbage.marshal"
+    garbage.write_bytes(b"\x00left by a development run")
+    for seed, used in ((built, True), (stale, False), (garbage, False),
+                       (tmp_path / "missing.marshal", False)):
+        target = tmp_path / "installed" / f"{seed.stem}.marshal"
+        target.parent.mkdir(exist_ok=True)
+        assert build(target, seed) is used, seed
+        assert target.read_bytes() == good, seed
+    assert stale.read_bytes() != good  # a seed is read, never written
+
+
 _STANDIN_DUMP = r"""
 import marshal, sys
 sys.path[:0] = [sys.argv[1], sys.argv[4]]
