@@ -50,7 +50,7 @@ import marshal
 import os
 import sys
 
-from statefiles.atomic import read_bytes
+from statefiles.atomic import read_bytes, write_atomic
 
 #: Saved parser tables (marshal), next to this module.
 TABLES_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bashlex_tables.marshal")
@@ -485,20 +485,9 @@ def build_tables(path: str = TABLES_FILE, seed: str | None = None) -> str:
         pass
     if seed:
         try:
-            data = read_bytes(seed)
+            write_atomic(path, read_bytes(seed), durable=False)
         except OSError:
-            data = None
-        if data:
-            tmp = f"{path}.{os.getpid()}.tmp"
-            try:
-                with open(tmp, "wb") as fh:
-                    fh.write(data)
-                os.replace(tmp, path)
-            except OSError:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
+            pass  # no seed: built below
     load(path, write=True)
     data = _load(path)
     if data is None:
