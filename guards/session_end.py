@@ -32,6 +32,7 @@ from guards.session_report import describe_end
 from statefiles import gitinfo, gitwork, jsonlog, layout, state_md
 from statefiles.atomic import read_text
 from statefiles.markers import now_iso
+from statefiles.stamps import local_now
 from workflow.archive.git_steps import RUNTIME_DIRS, RUNTIME_EXCLUDES
 
 NAME = "session-end"
@@ -129,7 +130,7 @@ def check(ctx: Context) -> Verdict:
     next start and logging the end; a WARN with the findings, else ALLOWED.
     Bounded by :data:`GIT_BUDGET_S` (SPEC §3; seed 004 [7])."""
     markers = ctx.markers
-    stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+    stamp = local_now()
     effects = []
     if ctx.state is not None:
         effects.append(Effect(state_md.update_keys, ctx.root, "session", {"last_end": stamp},

@@ -23,13 +23,13 @@
 from __future__ import annotations
 
 import os
-import time
 
 from events.context import Context
 from events.verdict import Effect, Verdict, warn
 from messages import resolve_language
 from statefiles import layout, state_md
 from statefiles.atomic import check_removal
+from statefiles.stamps import local_now
 from workflow import registry
 
 NAME = "session-start"
@@ -122,7 +122,7 @@ def check(ctx: Context) -> Verdict:
             plan_rel = pb.plan_rel
 
     if state is not None:
-        stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+        stamp = local_now()
         # durable=False: a lost timestamp is harmless, an fsync is not free
         effects.append(Effect(_set_state, ctx.root, "session", {"last_start": stamp}, False,
                               when="always", label="write session.last_start"))

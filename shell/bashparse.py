@@ -474,7 +474,10 @@ def build_tables(path: str = TABLES_FILE, seed: str | None = None) -> str:
     first and loaded as a hook loads them: kept when their signature matches
     this bashlex's grammar and this interpreter, else replaced by the built
     tables, so the result is always what a build makes (building costs
-    about 0.1 s of CPU; checking a seed, a few ms)."""
+    about 0.1 s of CPU; checking a seed, a few ms). A seed is trusted as the
+    checkout's code is, like the bytecode the installer reuses from it
+    (playgate/installer/pycompile.py): the signature tells stale tables from
+    current ones, not forged ones from built ones."""
     global _loaded
     for name in [m for m in sys.modules if m == "bashlex" or m.startswith("bashlex.")]:
         del sys.modules[name]

@@ -1,7 +1,9 @@
-"""Local time stamps ``YYYY-MM-DD HH:MM:SS`` read back to seconds.
+"""Local time stamps ``YYYY-MM-DD HH:MM:SS``: written (:func:`local_now`) and
+read back to seconds (:func:`local_seconds`).
 
 The suite writes local times in this form (seed 000 "タイムスタンプフォーマット":
-the crew's execution log, state.md's ``session.last_start``). Reading one
+the crew's execution log, state.md's ``session.last_start`` and
+``session.last_end``). Reading one
 back with ``time.strptime`` imports ``_strptime``, and with it ``locale``,
 ``calendar``, ``datetime`` and ``re``: about 12 ms of a crew hook's 35. The
 stamps the suite wrote are read here with slicing and ``time.mktime``; any
@@ -17,6 +19,11 @@ import time
 FORMAT = "%Y-%m-%d %H:%M:%S"
 
 _MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def local_now() -> str:
+    """The local time now in :data:`FORMAT` (``"2026-11-29 17:30:00"``)."""
+    return time.strftime(FORMAT)
 
 
 def _month_days(year: int, month: int) -> int:

@@ -35,12 +35,12 @@ guard, checkpoint resume, ``stats.py``) read the record, never the YAML.
 from __future__ import annotations
 
 import os
-import time
 
 from statefiles import fastjson, layout
 from statefiles.crew import cmd_number, file_path, is_cmd_id
 from statefiles.crew import config as _config
 from statefiles.crew import plan as _plan
+from statefiles.stamps import local_now, local_seconds
 
 #: Where the records live, repo-relative.
 LEDGER_DIR = ".claude/logs/crew"
@@ -65,7 +65,7 @@ LOG_HEADER = (
 
 def now() -> str:
     """Local time ``YYYY-MM-DD HH:MM:SS`` (seed 000 "タイムスタンプフォーマット")."""
-    return time.strftime("%Y-%m-%d %H:%M:%S")
+    return local_now()
 
 
 def ledger_path(root: str, cmd: str) -> str:
@@ -219,8 +219,6 @@ class CmdState:
 
 
 def _seconds(a: str, b: str):
-    from statefiles.stamps import local_seconds  # lazy: durations only
-
     try:
         t0, t1 = local_seconds(a), local_seconds(b)
     except (TypeError, ValueError):

@@ -18,19 +18,20 @@ from conftest import SUITE
 from statefiles.stamps import FORMAT, local_seconds
 
 
-def library(text):
-    """What the library says: ``("ok", seconds)`` or ``("error", type)``."""
+def answer(parse, text):
+    """``("ok", seconds)`` or ``("error", type)``: what ``parse(text)`` says."""
     try:
-        return "ok", time.mktime(time.strptime(text, FORMAT))
+        return "ok", parse(text)
     except (ValueError, TypeError, OverflowError) as exc:
         return "error", type(exc)
+
+
+def library(text):
+    return answer(lambda t: time.mktime(time.strptime(t, FORMAT)), text)
 
 
 def ours(text):
-    try:
-        return "ok", local_seconds(text)
-    except (ValueError, TypeError, OverflowError) as exc:
-        return "error", type(exc)
+    return answer(local_seconds, text)
 
 
 #: Stamps as the suite writes them, from any date and time.
