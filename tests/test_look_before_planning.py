@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
 from conftest import git
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from draws import examples
 
@@ -176,17 +177,37 @@ READ = st.sampled_from(["-q", "-x", "-v", "tests", "tests/test_a.py", "-k", "nam
                         "-rA", "--tb=short", "-n", "2", "src"])
 
 
+#: Options of :data:`READ` whose value is the next word: pytest's ``-k``
+#: expression and xdist's ``-n`` count. Neither is ever opened as a path.
+VALUED = frozenset({"-k", "-n"})
+
+
+def attacking(tail: list) -> bool:
+    """Whether ``tail`` holds a piece of :data:`ATTACK_PIECES` that writes,
+    runs or reaches elsewhere. A word the shell passes as it is (no
+    operator, expansion or option) right after a :data:`VALUED` option is
+    that option's value, not a path: ``pytest -k play/`` selects tests."""
+    for i, piece in enumerate(tail):
+        if piece not in ATTACK_SET:
+            continue
+        literal = re.fullmatch(r"[\w./]+", piece) is not None
+        if not (i > 0 and tail[i - 1] in VALUED and literal):
+            return True
+    return False
+
+
 @settings(max_examples=examples(120), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(prefix=st.sampled_from(["pytest", "python -m pytest"]),
        tail=st.lists(st.one_of(ATTACK, READ), min_size=1, max_size=5))
+@example(prefix="pytest", tail=["-k", "play/"])        # found by the explore profile
+@example(prefix="pytest", tail=["-k", "play/", ";"])
 def test_no_tail_with_a_writing_piece_is_a_look(started, prefix, tail):
     """A declared prefix followed by anything that writes, runs or reaches
     elsewhere is refused before a playbook, in any order and company."""
     command = " ".join([prefix, *tail])
-    attacking = any(piece in ATTACK_SET for piece in tail)
     code, text = pre(started, command)
-    if attacking:
+    if attacking(tail):
         assert code == 2 or '"deny"' in text, (command, text)
 
 
