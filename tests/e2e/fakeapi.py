@@ -54,7 +54,8 @@ import itertools
 import json
 import re
 import threading
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 #: What the model says when its lane's script is exhausted.
@@ -220,6 +221,8 @@ class Request:
         lane: the lane it was answered from (``None`` for non-message calls).
         turn: the turn index it got (number of assistant messages in it).
         answer: the content blocks the fake answered with.
+        at: when it arrived (``time.time()``, seconds), to line it up with
+            what the hooks stamped.
     """
 
     method: str
@@ -229,6 +232,7 @@ class Request:
     lane: str | None = None
     turn: int | None = None
     answer: list | None = None
+    at: float = field(default_factory=time.time)
 
     @property
     def messages(self) -> list:

@@ -24,10 +24,29 @@ ENV = {"CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS": "1", "CLAUDE_CODE_ENABLE_TODO_TOO
 
 
 def _dump(session) -> str:
-    lines = [f"{r.lane} {r.turn} {[b.get('name') or b.get('text', '')[:40] for b in r.answer or []]}"
-             for r in session.requests]
+    """Every request's lane, turn and answer; a main-lane request also shows
+    the last message it brought (the tool result or prompt the lead acts
+    on) and the hash of its first message (a new one starts a new turn
+    count in the fake API)."""
+    lines = []
+    for r in session.requests:
+        line = f"{r.at:.3f} {r.lane} {r.turn} {[b.get('name') or b.get('text', '')[:40] for b in r.answer or []]}"
+        if r.lane == "main" and r.messages:
+            first = json.dumps(r.messages[0].get("content"))
+            last = json.dumps(r.messages[-1].get("content"))
+            line += f" first#{hash(first) & 0xffff:04x} last={last[:160]}"
+        lines.append(line)
     screen = session.screen.decode("utf-8", "replace")[-3000:]
     return "\n".join(lines) + "\n--- screen tail:\n" + screen
+
+
+def _timeline(box) -> str:
+    """The session's timeline (who recorded and who removed what), for a
+    failure's message."""
+    try:
+        return "--- timeline:\n" + (box.repo / breezing.TIMELINE).read_text()[-6000:]
+    except OSError as exc:
+        return f"--- no timeline: {exc}"
 
 
 def _shown(box) -> bool:
@@ -74,7 +93,8 @@ def team_run(claude_cli, api):
 def test_the_team_finishes_the_range(team_run):
     box, journal, notes, lead, session, members = team_run
     assert lead.done, journal.report() + "\n" + _dump(session)
-    assert journal.stuck == [] and journal.contradictions == [], journal.report()
+    assert journal.stuck == [] and journal.contradictions == [], \
+        journal.report() + "\n" + _timeline(box) + "\n" + _dump(session)
     assert journal.of("block", "denied") == [], journal.report()
     assert "teams=1 tasks=1 entry=cli" in notes.env_check
     assert "confirmed the range" in notes.answer_context
