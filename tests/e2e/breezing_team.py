@@ -169,6 +169,19 @@ class TeamLead(Expecting):
         while True:  # idle notifications after the end
             yield from self.say("Breezing is complete.")
 
+    def _review_recorded(self) -> bool:
+        """Whether the hooks recorded a verdict: review-result.json holds
+        one. Not whether the path exists: while a sandboxed command runs
+        (a teammate's tests), Claude Code's sandbox puts an empty read-only
+        placeholder on every missing path its deny rules name, this one
+        among them, and removes it when the command ends (measured,
+        docs/claude-code-measured.md "Placeholders"); a lead that took the
+        placeholder for the result would Read a file that is gone."""
+        try:
+            return '"verdict"' in (self.box.repo / REVIEW).read_text()
+        except OSError:
+            return False
+
     def _phase(self):
         try:
             return json.loads((self.box.repo / ACTIVE).read_text())["hooks"]["phase"]
@@ -181,7 +194,7 @@ class TeamLead(Expecting):
         listing = yield from self.act("TaskList", {}, "TaskList")
         tasks = parse_tasks(listing.text)
         review = None
-        if (self.box.repo / REVIEW).exists():
+        if self._review_recorded():
             out = yield from self.act("Read", {"file_path": self.abs(REVIEW)}, "review-result")
             m = re.search(r'"verdict": "(\w+)"', out.text)
             n = re.search(r'"reviewed_at": "([^"]+)"', out.text)
