@@ -134,6 +134,7 @@ SLOW_TESTS = {
                                "test_hostile_markers_logs_and_caches"},
     "test_robust_paths.py": {"test_composed_spellings_of_protected_files_are_blocked"},
     "test_runtime.py": {"test_evaluate_honours_the_contract_for_any_payload"},
+    "test_sandbox_placeholders.py": {"test_a_placeholder_reads_as_the_missing_file"},
     "test_scripted_session.py": {"test_scripted_session_through_the_installed_hooks"},
     "test_settings.py": {"test_installed_and_merged_settings_are_valid"},
     "test_shell_analysis.py": {"test_strange_inputs_never_raise"},

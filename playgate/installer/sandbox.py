@@ -95,7 +95,8 @@ CREATED_DIRS = (layout.LOGS, layout.SESSION_INIT, layout.CACHE_DIR, BACKUPS)
 
 #: Single files read as configuration by the suite or Claude Code, listed
 #: whether they exist or not: one that does not is a placeholder device
-#: inside the sandbox (only there), so the agent cannot create it, and a
+#: inside the sandbox (and an empty read-only file on the host while the
+#: command runs), so the agent cannot create it, and a
 #: sandboxed ``git status`` lists it as untracked among the CLI's own
 #: placeholders (``.bashrc``, ``.mcp.json``... measured), which ``git add -A``
 #: without paths refuses anyway; the post-loop handler skips them.
