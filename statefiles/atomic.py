@@ -32,6 +32,18 @@ except ImportError:  # pragma: no cover - Windows
 LOCK_TIMEOUT_S = 5.0
 
 
+def is_placeholder(st: os.stat_result) -> bool:
+    """Whether ``st`` (an ``os.stat`` result) is Claude Code's sandbox
+    placeholder as the host sees it: an empty regular file nobody may write
+    (mode 0444). While a sandboxed Bash command runs, every missing path
+    the sandbox keeps read-only is one, removed when the command ends unless
+    something was written into it or renamed onto it
+    (docs/claude-code-measured.md "Placeholders"). A hook that writes there
+    meanwhile writes the file the placeholder stands for: 0644, never its
+    0444."""
+    return st.st_size == 0 and (st.st_mode & 0o170222) == 0o100000
+
+
 class OutsideProject(OSError):
     """A state write refused: its path, followed through its symbolic links,
     leads outside the project (or, with no project known, it is a link).
@@ -180,9 +192,11 @@ def write_atomic(path: str, data, *, durable: bool = True, mode: int | None = No
     sweep_stale(path)
     if mode is None:
         try:
-            mode = os.stat(path).st_mode & 0o777
+            st = os.stat(path)
         except OSError:
             mode = 0o644
+        else:
+            mode = 0o644 if is_placeholder(st) else st.st_mode & 0o777
     tmp = os.path.join(
         directory, f".{os.path.basename(path)}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     )
@@ -446,14 +460,39 @@ def append_nonblocking(path: str, data: bytes) -> None:
     path = write_path(path)
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
     # O_NOFOLLOW: the path is resolved; a link swapped in since is not followed
-    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
-                 | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0), 0o644)
+    flags = (os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
+             | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
     try:
-        if (os.fstat(fd).st_mode & 0o170000) != 0o100000:
+        fd = os.open(path, flags, 0o644)
+    except PermissionError:
+        # A sandbox placeholder (0444) where the log is missing: it is the
+        # log's first line, in a file its owner may write (the placeholder
+        # is this user's: the CLI made it).
+        if not _writable_placeholder(path):
+            raise
+        fd = os.open(path, flags, 0o644)
+    try:
+        st = os.fstat(fd)
+        if (st.st_mode & 0o170000) != 0o100000:
             raise NotRegularFile(22, "not a regular file", path)
+        if is_placeholder(st):  # opened anyway (root): the log is 0644 all the same
+            os.fchmod(fd, 0o644)
         append_lines(fd, data, path)
     finally:
         os.close(fd)
+
+
+def _writable_placeholder(path: str) -> bool:
+    """Make the placeholder at ``path`` (:func:`is_placeholder`) writable by
+    its owner (0644); False when ``path`` is no placeholder or its mode cannot
+    be changed."""
+    try:
+        if not is_placeholder(os.lstat(path)):
+            return False
+        os.chmod(path, 0o644)  # a regular file: write_path resolved the links
+    except (OSError, NotImplementedError):
+        return False
+    return True
 
 
 class _LockState:

@@ -37,6 +37,61 @@ def test_write_atomic_keeps_the_mode(tmp_path):
     assert (os.stat(tmp_path / "new").st_mode & 0o777) == 0o640
 
 
+def _placeholder(path):
+    """Claude Code's sandbox placeholder as the host sees it while a
+    sandboxed command runs: an empty 0444 file (docs/claude-code-measured.md)."""
+    path.write_bytes(b"")
+    os.chmod(path, 0o444)
+    return path
+
+
+def test_a_write_onto_a_sandbox_placeholder_makes_the_file_it_stands_for(tmp_path):
+    path = _placeholder(tmp_path / "review-result.json")
+    assert atomic.is_placeholder(os.stat(path))
+    write_atomic(str(path), '{"verdict": "APPROVE"}\n')
+    assert path.read_text() == '{"verdict": "APPROVE"}\n'
+    assert (os.stat(path).st_mode & 0o777) == 0o644
+    # an empty file its owner may write, or a read-only one with content,
+    # is no placeholder: its mode is kept
+    for mode, data in ((0o600, b""), (0o444, b"x")):
+        other = tmp_path / f"kept-{mode:o}"
+        other.write_bytes(data)
+        os.chmod(other, mode)
+        assert not atomic.is_placeholder(os.stat(other))
+        write_atomic(str(other), "y")
+        assert (os.stat(other).st_mode & 0o777) == mode
+
+
+def test_an_append_onto_a_sandbox_placeholder_is_the_logs_first_line(tmp_path, monkeypatch):
+    path = _placeholder(tmp_path / "signals.jsonl")
+    atomic.append_nonblocking(str(path), b'{"a": 1}\n')
+    assert path.read_bytes() == b'{"a": 1}\n'
+    assert (os.stat(path).st_mode & 0o777) == 0o644
+    # Not root: the placeholder cannot be opened for writing; its owner
+    # makes it writable, then appends (the open refused as the kernel would
+    # refuse it, once per 0444 mode).
+    path = _placeholder(tmp_path / "other.jsonl")
+    kept = tmp_path / "kept.jsonl"
+    real_open = os.open
+
+    def as_a_user(name, flags, mode=0o777, **kw):
+        if flags & (os.O_WRONLY | os.O_RDWR) and name in (str(path), str(kept)) \
+                and (os.stat(name).st_mode & 0o222) == 0:
+            raise PermissionError(13, "Permission denied", name)
+        return real_open(name, flags, mode, **kw)
+
+    monkeypatch.setattr(os, "open", as_a_user)
+    atomic.append_nonblocking(str(path), b'{"b": 2}\n')
+    assert path.read_bytes() == b'{"b": 2}\n'
+    assert (os.stat(path).st_mode & 0o777) == 0o644
+    # a read-only log with lines is no placeholder: still refused
+    kept.write_bytes(b'{"c": 3}\n')
+    os.chmod(kept, 0o444)
+    with pytest.raises(PermissionError):
+        atomic.append_nonblocking(str(kept), b'{"d": 4}\n')
+    assert kept.read_bytes() == b'{"c": 3}\n'
+
+
 def test_failed_write_leaves_the_target_and_no_temp_file(tmp_path, monkeypatch):
     path = tmp_path / "f"
     path.write_text("old")
