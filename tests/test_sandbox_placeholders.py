@@ -127,3 +127,32 @@ def test_a_placeholder_reads_as_the_missing_file(working):
         for rel in paths:
             os.unlink(root / rel)
     assert got == expected, [(e, g) for e, g in zip(expected, got) if e != g]
+
+
+def test_the_reviewers_verdict_lands_on_a_placeholder_and_stays(installed):
+    """A breezing session in its delegate phase: the reviewer's stop records
+    its verdict while an implementer's sandboxed command runs, so
+    review-result.json (an ``Edit`` deny rule, missing until then) is a
+    placeholder. The verdict replaces it, a file like any state file (0644),
+    which the CLI keeps when the command ends (it removes only the
+    placeholders still empty); the phase moves as without the placeholder."""
+    from _breezing_kit import REVIEW, Breezing
+
+    b = Breezing(installed).to_delegate()
+    b.complete("1")
+    root = b.root
+    missing = [rel for rel in placeholder_paths(root) if rel.startswith(".claude/state/")]
+    assert REVIEW in missing, missing
+    for rel in missing:
+        (root / rel).write_bytes(b"")
+        (root / rel).chmod(0o444)
+    b.review_stop("FAIL")
+    for rel in missing:  # the command ends: the CLI removes what is still a placeholder
+        st = os.lstat(root / rel)
+        if st.st_size == 0 and not st.st_mode & 0o222:
+            os.unlink(root / rel)
+    assert b.review()["verdict"] == "REQUEST_CHANGES", b.review()
+    assert (os.stat(root / REVIEW).st_mode & 0o777) == 0o644
+    assert b.progress()["retakes"] == 1
+    b.review_stop("PASS")
+    assert b.review()["verdict"] == "APPROVE" and b.phase() == "post-delegate", b.hooks()
