@@ -443,12 +443,8 @@ def append_lines(fd: int, data: bytes, path: str) -> None:
 
 def append_nonblocking(path: str, data: bytes) -> None:
     """Append the whole lines ``data`` to ``path`` (created 0644, with its
-    directories), repairing
-    a torn last line first (:func:`append_lines`).
-
-    ``O_NONBLOCK``: a FIFO planted where a log belongs fails at once
-    (``ENXIO`` when nobody reads it) instead of blocking the hook; on a
-    regular file the flag changes nothing.
+    directories; opened by :func:`open_append`), repairing a torn last line
+    first (:func:`append_lines`).
 
     Symbolic links: as :func:`write_path` (written through inside the
     project, refused elsewhere).
@@ -459,40 +455,53 @@ def append_nonblocking(path: str, data: bytes) -> None:
     """
     path = write_path(path)
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-    # O_NOFOLLOW: the path is resolved; a link swapped in since is not followed
+    fd = open_append(path)
+    try:
+        append_lines(fd, data, path)
+    finally:
+        os.close(fd)
+
+
+def open_append(path: str) -> int:
+    """An ``O_RDWR | O_APPEND`` descriptor of the log ``path`` (already
+    resolved by :func:`write_path`; created 0644), for :func:`append_lines`.
+
+    ``O_NONBLOCK``: a FIFO planted where a log belongs fails at once (``ENXIO``
+    when nobody reads it) instead of blocking the hook; ``O_NOFOLLOW``: a link
+    swapped in since the path was resolved is not followed. A sandbox
+    placeholder there (:func:`is_placeholder`) is the log's first line in a
+    file its owner may write (the CLI made it, as this user): it is made
+    0644, before the open when the open is refused (not root), after it
+    otherwise.
+
+    Raises:
+        OSError: the file cannot be opened; :class:`NotRegularFile` when it
+            is not a regular file.
+    """
     flags = (os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
              | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
     try:
         fd = os.open(path, flags, 0o644)
     except PermissionError:
-        # A sandbox placeholder (0444) where the log is missing: it is the
-        # log's first line, in a file its owner may write (the placeholder
-        # is this user's: the CLI made it).
-        if not _writable_placeholder(path):
+        try:
+            placeholder = is_placeholder(os.lstat(path))
+            if placeholder:
+                os.chmod(path, 0o644)  # a regular file: write_path resolved the links
+        except OSError:
+            placeholder = False
+        if not placeholder:
             raise
         fd = os.open(path, flags, 0o644)
     try:
         st = os.fstat(fd)
         if (st.st_mode & 0o170000) != 0o100000:
             raise NotRegularFile(22, "not a regular file", path)
-        if is_placeholder(st):  # opened anyway (root): the log is 0644 all the same
+        if is_placeholder(st):
             os.fchmod(fd, 0o644)
-        append_lines(fd, data, path)
-    finally:
+    except BaseException:
         os.close(fd)
-
-
-def _writable_placeholder(path: str) -> bool:
-    """Make the placeholder at ``path`` (:func:`is_placeholder`) writable by
-    its owner (0644); False when ``path`` is no placeholder or its mode cannot
-    be changed."""
-    try:
-        if not is_placeholder(os.lstat(path)):
-            return False
-        os.chmod(path, 0o644)  # a regular file: write_path resolved the links
-    except (OSError, NotImplementedError):
-        return False
-    return True
+        raise
+    return fd
 
 
 class _LockState:

@@ -24,6 +24,7 @@ from statefiles.atomic import (
     append_lines,
     append_nonblocking,
     locked,
+    open_append,
     open_regular,
     read_bytes,
     write_path,
@@ -102,15 +103,8 @@ def append_rotating(path: str, data: bytes, *, max_bytes: int, keep: int, lock: 
                 rotate(path, max_bytes=max_bytes, keep=keep, lock=lock, wait=wait)
             except Exception:  # noqa: BLE001, S110 - an unrotated log still takes the line
                 pass
-        # O_NONBLOCK: a FIFO planted as the log fails at once instead of
-        # blocking the hook; O_NOFOLLOW: the path is resolved, a link swapped
-        # in since is not followed.
-        flags = (os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
-                 | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
-        fd = os.open(path, flags, 0o644)
+        fd = open_append(path)  # a planted FIFO or device raises: False below
         try:
-            if (os.fstat(fd).st_mode & 0o170000) != 0o100000:  # not a regular file
-                return False
             append_lines(fd, data, path)
         finally:
             os.close(fd)

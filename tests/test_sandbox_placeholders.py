@@ -15,6 +15,7 @@ the reviewer's verdict: tests/e2e/breezing_team.py ``_review_recorded``.)
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import re
@@ -73,7 +74,7 @@ def placeholder_paths(root) -> list:
 def _answers(inst) -> list:
     out = []
     for event, fields in CALLS:
-        fields = json.loads(json.dumps(fields))
+        fields = copy.deepcopy(fields)
         path = fields.get("tool_input", {}).get("file_path")
         if path:
             fields["tool_input"]["file_path"] = str(inst.root / path)

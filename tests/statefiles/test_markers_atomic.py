@@ -9,6 +9,9 @@ import sys
 import threading
 
 import pytest
+from draws import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import hold_lock
 from statefiles import atomic, layout
@@ -90,6 +93,30 @@ def test_an_append_onto_a_sandbox_placeholder_is_the_logs_first_line(tmp_path, m
     with pytest.raises(PermissionError):
         atomic.append_nonblocking(str(kept), b'{"d": 4}\n')
     assert kept.read_bytes() == b'{"c": 3}\n'
+
+
+@settings(max_examples=examples(200))
+@given(size=st.integers(0, 3), mode=st.integers(0, 0o777),
+       writer=st.sampled_from(["append", "write"]))
+def test_only_a_placeholder_changes_its_mode(tmp_path_factory, size, mode, writer):
+    """Whatever an existing file's mode and size, a state write or log line
+    changes its mode only when it is a sandbox placeholder (empty, nobody may
+    write it): then to 0644, else never (an append leaves the file's bits;
+    write_atomic gives the new file the old bits, less the umask, as any new
+    file gets)."""
+    path = tmp_path_factory.mktemp("m") / "f.jsonl"
+    path.write_bytes(b"x\n" * size)
+    os.chmod(path, mode)
+    placeholder = atomic.is_placeholder(os.stat(path))
+    assert placeholder == (size == 0 and not mode & 0o222)
+    if writer == "append":
+        atomic.append_nonblocking(str(path), b'{"a": 1}\n')  # root: every mode opens
+    else:
+        write_atomic(str(path), '{"a": 1}\n')
+    umask = os.umask(0)
+    os.umask(umask)
+    kept = mode if writer == "append" else mode & ~umask
+    assert (os.stat(path).st_mode & 0o777) == (0o644 if placeholder else kept)
 
 
 def test_failed_write_leaves_the_target_and_no_temp_file(tmp_path, monkeypatch):
