@@ -25,8 +25,10 @@ unpushed work" warning and the archive engine's git steps (SPEC §3). Rules:
   and merge drivers, credential helpers, ssh and gpg programs...) emptied.
   When that configuration cannot be read, git is not run at all.
 
-``subprocess`` is imported inside the functions (it costs about
-4 ms, and the modules that import this one are on hook paths).
+Children are started by :mod:`statefiles.spawn` (``posix_spawn`` and a
+``poll`` loop: importing ``subprocess`` costs a hook 12–16 ms of CPU); where
+it cannot (another platform, stdin text to send), ``subprocess`` is imported
+inside the functions and does the same.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from __future__ import annotations
 import os
 import time
 
+from statefiles import spawn
 from statefiles.record import Record
 
 #: Largest output kept per stream, in characters.
@@ -140,22 +143,19 @@ def safe_config(root: str, timeout: float = CONFIG_TIMEOUT):
     """``[(key, value)]`` overrides for git run in ``root`` (see the module
     docstring), or ``None`` when the repository's configuration cannot be
     read (then git must not run: it would read the same configuration)."""
-    import subprocess  # lazy: see the module docstring
-
     pairs = list(ALWAYS_SAFE)
     env = _base_env(root)
     env.update(_config_env(pairs, env))
     try:
-        proc = subprocess.run(["git", "config", "--list", "--show-scope", "-z"], cwd=root,
-                              env=env, capture_output=True, timeout=timeout,
-                              stdin=subprocess.DEVNULL, check=False)
+        code, out, _err, timed_out = _capture(["git", "config", "--list", "--show-scope", "-z"],
+                                              root, env, timeout)
     except FileNotFoundError:
         return pairs   # no git: nothing will run it
-    except (OSError, subprocess.SubprocessError):
+    except OSError:
         return None
-    if proc.returncode not in (0, 1):   # 1: no configuration at all
+    if timed_out or code not in (0, 1):   # 1: no configuration at all
         return None
-    fields = proc.stdout.decode("utf-8", "replace").split("\0")
+    fields = out.decode("utf-8", "replace").split("\0")
     helpers: dict = {}
     repo_keys: dict = {}
     for k in range(0, len(fields) - 1, 2):
@@ -298,8 +298,6 @@ def run(argv: list, cwd: str, timeout: float, env: dict | None = None,
     Never raises for a failing command, a missing executable or a timeout;
     they are reported in the :class:`Run`.
     """
-    import subprocess  # lazy: subprocess (~8 ms): its importers are on hook paths
-
     if timeout <= 0:
         return Run(argv, timed_out=True)
     if env is None:
@@ -312,25 +310,67 @@ def run(argv: list, cwd: str, timeout: float, env: dict | None = None,
         timeout = deadline - time.monotonic()
         if timeout <= 0:
             return Run(argv, timed_out=True)
+    if stdin_text is None:
+        try:
+            code, out, err, timed_out = _capture(argv, cwd, env, timeout)
+        except FileNotFoundError:
+            return Run(argv, missing=True)
+        except OSError as exc:
+            return Run(argv, err=str(exc))
+        if timed_out:
+            return Run(argv, timed_out=True)
+        return Run(argv, code, _decode(out), _decode(err))
+    import subprocess  # lazy: subprocess (12-16 ms), only to send stdin text
+
     try:
-        proc = subprocess.Popen(
-            argv, cwd=cwd, env=env,
-            stdin=subprocess.PIPE if stdin_text is not None else subprocess.DEVNULL,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-        )
+        proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                start_new_session=True)
     except FileNotFoundError:
         return Run(argv, missing=True)
     except OSError as exc:
         return Run(argv, err=str(exc))
     try:
-        out, err = proc.communicate(
-            input=stdin_text.encode("utf-8") if stdin_text is not None else None,
-            timeout=timeout,
-        )
+        out, err = proc.communicate(input=stdin_text.encode("utf-8"), timeout=timeout)
     except subprocess.TimeoutExpired:
         _stop(proc)
         return Run(argv, timed_out=True)
     return Run(argv, proc.returncode, _decode(out), _decode(err))
+
+
+def _capture(argv: list, cwd: str, env: dict, timeout: float) -> tuple:
+    """Run ``argv`` (stdin ``/dev/null``) for at most ``timeout`` seconds:
+    ``(returncode, stdout bytes, stderr bytes, timed_out)``; a timed-out
+    run's process group is stopped (:func:`statefiles.spawn.collect`, or
+    :func:`_stop`). Raises ``FileNotFoundError`` (no such executable or
+    ``cwd``) and other ``OSError`` as ``subprocess.Popen`` does."""
+    deadline = time.monotonic() + timeout
+    child = spawn.start(argv, cwd, env)
+    if child is not None:
+        return spawn.collect(child, deadline)
+    return _communicate(_popen(argv, cwd, env), deadline)
+
+
+def _popen(argv: list, cwd: str, env: dict):
+    """``subprocess.Popen`` of ``argv``, where :func:`statefiles.spawn.start`
+    cannot: stdin ``/dev/null``, stdout and stderr piped, its own session."""
+    import subprocess  # lazy: subprocess (12-16 ms), only where spawn cannot start it
+
+    return subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+
+
+def _communicate(proc, deadline: float) -> tuple:
+    """:func:`_capture`'s result for a ``subprocess.Popen``."""
+    import subprocess  # lazy: already imported by whoever started ``proc``
+
+    try:
+        out, err = proc.communicate(timeout=max(deadline - time.monotonic(), 0.001))
+    except subprocess.TimeoutExpired:
+        _stop(proc)
+        return None, b"", b"", True
+    return proc.returncode, out, err, False
 
 
 def _unread(argv: list, deadline: float) -> Run:
@@ -367,8 +407,6 @@ def run_parallel(commands: dict, cwd: str, deadline: float) -> dict:
     """Start every ``{name: argv}`` at once and collect them until the
     monotonic ``deadline``; late ones are stopped and reported ``timed_out``.
     Returns ``{name: Run}``. For SessionEnd, whose hooks share 1.5 s."""
-    import subprocess  # lazy: subprocess (~8 ms): its importers are on hook paths
-
     procs = {}
     results = {}
     try:
@@ -378,22 +416,18 @@ def run_parallel(commands: dict, cwd: str, deadline: float) -> dict:
         return {name: _unread(argv, deadline) for name, argv in commands.items()}
     for name, argv in commands.items():
         try:
-            procs[name] = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
-                                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                           start_new_session=True)
+            procs[name] = spawn.start(argv, cwd, env) or _popen(argv, cwd, env)
         except FileNotFoundError:
             results[name] = Run(argv, missing=True)
         except OSError as exc:
             results[name] = Run(argv, err=str(exc))
     for name, proc in procs.items():
-        remaining = deadline - time.monotonic()
-        try:
-            out, err = proc.communicate(timeout=max(remaining, 0.001))
-        except subprocess.TimeoutExpired:
-            _stop(proc)
-            results[name] = Run(commands[name], timed_out=True)
-            continue
-        results[name] = Run(commands[name], proc.returncode, _decode(out), _decode(err))
+        if isinstance(proc, spawn.Child):
+            code, out, err, timed_out = spawn.collect(proc, deadline)
+        else:
+            code, out, err, timed_out = _communicate(proc, deadline)
+        results[name] = (Run(commands[name], timed_out=True) if timed_out
+                         else Run(commands[name], code, _decode(out), _decode(err)))
     return results
 
 

@@ -459,6 +459,11 @@ def test_hot_paths_import_nothing_heavy(ws):
         # Bashlex is loaded without re, enum, functools
         "bash-bashlex": ("PreToolUse", ws.payload("PreToolUse", tool_name="Bash", tool_input={
             "command": 'for f in src/*.py; do echo "$f"; done | sort'})),
+        # The agent's commit idiom runs git (the commit checks) without
+        # importing subprocess (statefiles/spawn.py)
+        "bash-commit-heredoc": ("PreToolUse", ws.payload("PreToolUse", tool_name="Bash", tool_input={
+            "command": "git commit -m \"$(cat <<'EOF'\nfix: the parser\n\nWhy.\nEOF\n)\""})),
+        "session-end": ("SessionEnd", ws.payload("SessionEnd", reason="other")),
         # last: it re-arms init-guard for the calls after it
         "session-start": ("SessionStart", ws.payload("SessionStart", source="startup")),
     }
@@ -468,5 +473,7 @@ def test_hot_paths_import_nothing_heavy(ws):
     assert results["write-new"] == (0, [])
     assert results["edit-state"] == (0, []), results
     assert results["bash-bashlex"][1] == ["bashlex"], results
+    assert "subprocess" not in results["bash-commit-heredoc"][1], results
+    assert "subprocess" not in results["session-end"][1], results
     # SessionStart on a warm cache writes last_start without PyYAML
     assert results["session-start"] == (0, []), results

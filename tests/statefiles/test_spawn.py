@@ -1,0 +1,168 @@
+"""Bounded child processes without ``subprocess`` (statefiles/spawn.py):
+what ``subprocess.run`` would give, the executable looked up on the child's
+own ``PATH``, the working directory, the deadline that stops the whole
+process group, and ``subprocess`` where spawning cannot."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from draws import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from statefiles import gitwork, spawn
+
+ENV = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C"}
+
+
+def run(argv, cwd, timeout=30.0, env=None):
+    child = spawn.start(argv, str(cwd), env or ENV)
+    assert child is not None, "spawn declined on this platform"
+    return spawn.collect(child, time.monotonic() + timeout)
+
+
+def test_code_and_both_streams(tmp_path):
+    assert run(["sh", "-c", "printf out; printf err >&2; exit 3"], tmp_path) == (
+        3, b"out", b"err", False)
+
+
+@settings(max_examples=examples(60))
+@given(data=st.binary(max_size=3000), err=st.binary(max_size=300), code=st.integers(0, 255))
+def test_what_subprocess_gives(tmp_path_factory, data, err, code):
+    """Any bytes on either stream and any exit status come back as
+    ``subprocess.run`` gives them."""
+    where = tmp_path_factory.mktemp("s")
+    (where / "out").write_bytes(data)
+    (where / "err").write_bytes(err)
+    argv = ["sh", "-c", 'cat out; cat err >&2; exit "$1"', "_", str(code)]
+    ref = subprocess.run(argv, cwd=where, env=ENV, capture_output=True, stdin=subprocess.DEVNULL)
+    assert run(argv, where) == (ref.returncode, ref.stdout, ref.stderr, False)
+
+
+def test_large_output_on_both_streams_does_not_stall(tmp_path):
+    script = ("import sys\nfor i in range(64):\n"
+              " sys.stdout.write('o' * 32768); sys.stderr.write('e' * 32768)\n")
+    code, out, err, timed_out = run([sys.executable, "-c", script], tmp_path)
+    assert (code, len(out), len(err), timed_out) == (0, 64 * 32768, 64 * 32768, False)
+
+
+def test_a_signal_is_a_negative_code(tmp_path):
+    assert run(["sh", "-c", "kill -TERM $$"], tmp_path)[0] == -15
+
+
+def test_the_executable_is_looked_up_on_the_childs_path(tmp_path):
+    mine = tmp_path / "bin"
+    mine.mkdir()
+    tool = mine / "pg-spawn-tool"
+    tool.write_text("#!/bin/sh\necho from-the-childs-path\n")
+    tool.chmod(0o755)
+    env = dict(ENV, PATH=f"{mine}:{ENV['PATH']}")
+    assert run(["pg-spawn-tool"], tmp_path, env=env)[1] == b"from-the-childs-path\n"
+    # The hook's own PATH is not searched (gitwork cleans the child's only)
+    os.environ["PATH"] = f"{mine}:{ENV['PATH']}"
+    try:
+        with pytest.raises(FileNotFoundError):
+            spawn.start(["pg-spawn-tool"], str(tmp_path), ENV)
+    finally:
+        os.environ["PATH"] = ENV["PATH"]
+
+
+def test_a_missing_executable_or_directory_is_file_not_found(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        spawn.start(["pg-no-such-tool-anywhere"], str(tmp_path), ENV)
+    with pytest.raises(FileNotFoundError):
+        spawn.start(["true"], str(tmp_path / "gone"), ENV)
+    assert os.getcwd() != str(tmp_path / "gone")
+
+
+def test_the_working_directory_is_the_childs_only(tmp_path):
+    before = os.getcwd()
+    assert run(["pwd"], tmp_path)[1].decode().strip() == os.path.realpath(tmp_path)
+    assert os.getcwd() == before
+
+
+def test_stdin_is_empty_and_sigpipe_is_at_its_default(tmp_path):
+    # Python ignores SIGPIPE; subprocess restores it in the child, so does spawn
+    code, out, _, _ = run(["sh", "-c", "cat; grep SigIgn /proc/self/status"], tmp_path)
+    ignored = int(out.decode().split()[-1], 16)
+    assert code == 0 and out.startswith(b"SigIgn") and not ignored & (1 << (13 - 1))
+
+
+def test_no_inheritable_descriptor_is_passed_on(tmp_path):
+    r, w = os.pipe()
+    os.set_inheritable(w, True)
+    try:
+        out = run(["sh", "-c", f'[ -e /proc/$$/fd/{w} ] && echo open || echo closed'], tmp_path)[1]
+    finally:
+        os.close(r)
+        os.close(w)
+    assert out == b"closed\n"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_the_deadline_stops_the_whole_group(tmp_path):
+    started = time.monotonic()
+    child = spawn.start(["sh", "-c", "sleep 60 & echo $! > bg; sleep 60"], str(tmp_path), ENV)
+    assert spawn.collect(child, time.monotonic() + 0.5) == (None, b"", b"", True)
+    assert time.monotonic() - started < 0.5 + spawn.TERM_GRACE + spawn.KILL_GRACE + 1
+    background = int((tmp_path / "bg").read_text())
+    end = time.monotonic() + 5
+    while _alive(background) and time.monotonic() < end:
+        time.sleep(0.02)
+    assert not _alive(background)
+    with pytest.raises(ChildProcessError):   # reaped: no zombie left behind
+        os.waitpid(child.pid, os.WNOHANG)
+
+
+def test_a_child_that_ignores_sigterm_is_killed(tmp_path):
+    child = spawn.start(["sh", "-c", "trap '' TERM; echo ready; while :; do sleep 0.05; done"],
+                        str(tmp_path), ENV)
+    started = time.monotonic()
+    assert spawn.collect(child, time.monotonic() + 0.3)[3] is True
+    assert time.monotonic() - started < 0.3 + spawn.TERM_GRACE + spawn.KILL_GRACE + 1
+
+
+def test_with_another_thread_running_it_declines_and_gitwork_uses_subprocess(tmp_path):
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert spawn.start(["true"], str(tmp_path), ENV) is None
+        ran = gitwork.run(["sh", "-c", "printf x; exit 4"], cwd=str(tmp_path), timeout=30,
+                          env=ENV)
+    finally:
+        stop.set()
+        other.join()
+    assert (ran.code, ran.out, ran.timed_out) == (4, "x", False)
+
+
+@pytest.mark.parametrize("spawned", [True, False], ids=["spawn", "subprocess"])
+def test_gitwork_gives_the_same_runs_either_way(tmp_path, monkeypatch, spawned):
+    if not spawned:
+        monkeypatch.setattr(spawn, "start", lambda *a: None)
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    status = gitwork.git(str(tmp_path), "status", "--porcelain=v1", "-z")
+    assert (status.code, status.timed_out, status.missing) == (0, False, False)
+    failed = gitwork.git(str(tmp_path), "rev-parse", "--verify", "-q", "HEAD")
+    assert failed.code == 1 and not failed.timed_out
+    assert gitwork.run(["pg-no-such-tool-anywhere"], cwd=str(tmp_path), timeout=5,
+                       env=ENV).missing
+    slow = gitwork.run(["sleep", "30"], cwd=str(tmp_path), timeout=0.3, env=ENV)
+    assert slow.timed_out and slow.code is None
+    both = gitwork.run_parallel({"a": ["sh", "-c", "echo a"], "b": ["sleep", "30"]},
+                                str(tmp_path), time.monotonic() + 0.5)
+    assert (both["a"].out, both["a"].code) == ("a\n", 0) and both["b"].timed_out
+    assert gitwork.safe_config(str(tmp_path)) is not None
