@@ -40,7 +40,6 @@ read is left alone and the report says why.
 
 from __future__ import annotations
 
-import json
 import os
 
 from statefiles import fastjson, layout, state_md
@@ -72,7 +71,8 @@ def _load(root: str, rel: str):
 
 
 def _dump(root: str, rel: str, data: dict) -> None:
-    write_atomic(layout.join(root, rel), json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    # fastjson: json.dumps's bytes without importing json (re, enum: ~7 ms on Stop)
+    write_atomic(layout.join(root, rel), fastjson.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 def _progress_rel(plan_rel: str) -> str:

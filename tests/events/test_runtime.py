@@ -464,6 +464,7 @@ def test_hot_paths_import_nothing_heavy(ws):
         "bash-commit-heredoc": ("PreToolUse", ws.payload("PreToolUse", tool_name="Bash", tool_input={
             "command": "git commit -m \"$(cat <<'EOF'\nfix: the parser\n\nWhy.\nEOF\n)\""})),
         "session-end": ("SessionEnd", ws.payload("SessionEnd", reason="other")),
+        "stop": ("Stop", ws.payload("Stop", stop_hook_active=False)),
         # last: it re-arms init-guard for the calls after it
         "session-start": ("SessionStart", ws.payload("SessionStart", source="startup")),
     }
@@ -475,5 +476,6 @@ def test_hot_paths_import_nothing_heavy(ws):
     assert results["bash-bashlex"][1] == ["bashlex"], results
     assert "subprocess" not in results["bash-commit-heredoc"][1], results
     assert "subprocess" not in results["session-end"][1], results
+    assert results["stop"] == (0, []), results
     # SessionStart on a warm cache writes last_start without PyYAML
     assert results["session-start"] == (0, []), results
