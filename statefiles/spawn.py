@@ -205,28 +205,37 @@ def _pump(child: Child, deadline: float) -> bool:
     return True
 
 
+def _stop(child: Child) -> None:
+    """Stop ``child``'s process group: SIGTERM (git removes its lock files),
+    SIGKILL after :data:`TERM_GRACE`, then reap it."""
+    for sig, grace in ((_sig.SIGTERM, TERM_GRACE), (_sig.SIGKILL, KILL_GRACE)):
+        _kill_group(child.pid, sig)
+        end = time.monotonic() + grace
+        while not _reaped(child) and time.monotonic() < end:
+            time.sleep(0.01)
+        if child.status is not None:
+            return
+    try:   # past SIGKILL's grace: it cannot outlive it, wait
+        os.waitpid(child.pid, 0)
+    except ChildProcessError:
+        pass
+
+
 def collect(child: Child, deadline: float) -> tuple:
     """Wait for ``child`` until the monotonic ``deadline``: ``(returncode,
     stdout, stderr, timed_out)``, the return code as ``subprocess`` gives it
     (negative: killed by that signal), ``None`` with ``timed_out`` when the
-    deadline passed: its process group was then stopped (SIGTERM, then
-    SIGKILL) and reaped. The output is not decoded or cut."""
+    deadline passed. A child that is not finished when this returns or
+    raises (a failed read) has had its process group stopped (SIGTERM, then
+    SIGKILL) and is reaped. The output is not decoded or cut."""
+    finished = False
     try:
-        if _pump(child, deadline):
-            out, err = (bytes(buf) for buf in child.fds.values())
-            return os.waitstatus_to_exitcode(child.status), out, err, False
-        for sig, grace in ((_sig.SIGTERM, TERM_GRACE), (_sig.SIGKILL, KILL_GRACE)):
-            _kill_group(child.pid, sig)
-            end = time.monotonic() + grace
-            while not _reaped(child) and time.monotonic() < end:
-                time.sleep(0.01)
-            if child.status is not None:
-                break
-        if child.status is None:   # past SIGKILL's grace: it cannot outlive it, wait
-            try:
-                os.waitpid(child.pid, 0)
-            except ChildProcessError:
-                pass
-        return None, b"", b"", True
+        finished = _pump(child, deadline)
     finally:
+        if not finished:
+            _stop(child)
         child._close()
+    if finished:
+        out, err = (bytes(buf) for buf in child.fds.values())
+        return os.waitstatus_to_exitcode(child.status), out, err, False
+    return None, b"", b"", True

@@ -166,3 +166,17 @@ def test_gitwork_gives_the_same_runs_either_way(tmp_path, monkeypatch, spawned):
                                 str(tmp_path), time.monotonic() + 0.5)
     assert (both["a"].out, both["a"].code) == ("a\n", 0) and both["b"].timed_out
     assert gitwork.safe_config(str(tmp_path)) is not None
+
+
+def test_a_failed_read_stops_and_reaps_the_child(tmp_path, monkeypatch):
+    child = spawn.start(["sh", "-c", "echo hi; sleep 60"], str(tmp_path), ENV)
+
+    def broken(fd, n):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(spawn.os, "read", broken)
+    with pytest.raises(OSError):
+        spawn.collect(child, time.monotonic() + 30)
+    monkeypatch.undo()
+    with pytest.raises(ChildProcessError):
+        os.waitpid(child.pid, os.WNOHANG)
