@@ -180,7 +180,7 @@ def _reaped(child: Child) -> bool:
 def _pump(child: Child, deadline: float) -> bool:
     """Read the pipes until both are closed and the child has exited, or
     until the monotonic ``deadline``; whether it finished."""
-    import select  # the C module (no Python-level imports); only when a child runs
+    import select  # lazy: a C module (0.3 ms), only when a child runs
 
     poller = select.poll()
     for fd in child.fds:

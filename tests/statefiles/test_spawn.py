@@ -19,6 +19,17 @@ from hypothesis import strategies as st
 from statefiles import gitwork, spawn
 
 ENV = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C"}
+#: spawn's own check: it declines while another thread runs (its chdir).
+THREADS = spawn._threads
+
+
+@pytest.fixture(autouse=True)
+def single_threaded(monkeypatch):
+    """A hook process has one thread; a test process has more (xdist's
+    channel, a fake API's server), none of which uses a relative path, so
+    the tests spawn as a hook does. The test of the check itself restores
+    it."""
+    monkeypatch.setattr(spawn, "_threads", lambda: False)
 
 
 def run(argv, cwd, timeout=30.0, env=None):
@@ -135,7 +146,9 @@ def test_a_child_that_ignores_sigterm_is_killed(tmp_path):
     assert time.monotonic() - started < 0.3 + spawn.TERM_GRACE + spawn.KILL_GRACE + 1
 
 
-def test_with_another_thread_running_it_declines_and_gitwork_uses_subprocess(tmp_path):
+def test_with_another_thread_running_it_declines_and_gitwork_uses_subprocess(tmp_path,
+                                                                            monkeypatch):
+    monkeypatch.setattr(spawn, "_threads", THREADS)
     stop = threading.Event()
     other = threading.Thread(target=stop.wait)
     other.start()
