@@ -25,10 +25,11 @@ C module ``select`` already give:
   notices the exit, bounded by the deadline; on expiry the group gets
   SIGTERM (git removes its lock files), then SIGKILL, and is reaped.
 
-Where any of that is missing (another platform, an old kernel, a seccomp
-filter refusing ``pidfd_open``, a descriptor 0–2 closed so that a pipe would
-land on it, stdin data to send), :func:`start` returns ``None`` and the
-caller uses ``subprocess`` as before: the same results, only slower.
+Where any of that is missing (another platform, a kernel older than 5.3 or
+a seccomp filter refusing ``pidfd_open``, no ``/proc`` to list the
+descriptors in, a descriptor 0–2 closed so that a pipe would land on it,
+stdin data to send), :func:`start` returns ``None`` and the caller uses
+``subprocess`` as before: the same results, only slower.
 """
 
 from __future__ import annotations
@@ -68,9 +69,24 @@ class Child:
                 pass
 
 
+#: Whether this process can spawn this way (:func:`_supported`), once known.
+_SUPPORT: list = []
+
+
 def _supported() -> bool:
-    return (hasattr(os, "posix_spawn") and hasattr(os, "pidfd_open")
-            and hasattr(os, "POSIX_SPAWN_DUP2") and sys.platform.startswith("linux"))
+    """``posix_spawn`` with file actions, on Linux, and a kernel that gives
+    out pidfds (5.3 and newer, and not refused by a seccomp filter): asked
+    once per process, of this process's own pid."""
+    if not _SUPPORT:
+        ok = (hasattr(os, "posix_spawn") and hasattr(os, "pidfd_open")
+              and hasattr(os, "POSIX_SPAWN_DUP2") and sys.platform.startswith("linux"))
+        if ok:
+            try:
+                os.close(os.pidfd_open(os.getpid()))
+            except OSError:
+                ok = False
+        _SUPPORT.append(ok)
+    return _SUPPORT[0]
 
 
 def _threads() -> bool:
@@ -91,14 +107,15 @@ def which(name: str, env: dict):
     return None
 
 
-def _inheritable_fds() -> list:
+def _inheritable_fds():
     """Descriptors above 2 this process would pass on (``subprocess``
-    closes them in the child: ``close_fds``)."""
+    closes them in the child: ``close_fds``); ``None`` when they cannot be
+    listed (no ``/proc``)."""
     found = []
     try:
         names = os.listdir("/proc/self/fd")
     except OSError:
-        return found
+        return None
     for name in names:
         fd = int(name)
         if fd > 2:
@@ -122,6 +139,22 @@ def start(argv: list, cwd: str, env: dict):
     exe = which(argv[0], env)
     if exe is None:
         raise FileNotFoundError(2, "No such file or directory", argv[0])
+    inherited = _inheritable_fds()
+    if inherited is None:
+        return None
+    try:   # the hook's own directory, to come back to (O_PATH: it need not be readable)
+        here = os.open(".", getattr(os, "O_PATH", os.O_RDONLY) | os.O_DIRECTORY)
+    except OSError:   # gone: subprocess does not need it
+        return None
+    try:
+        return _spawn(exe, argv, cwd, env, inherited, here)
+    finally:
+        os.close(here)
+
+
+def _spawn(exe: str, argv: list, cwd: str, env: dict, inherited: list, here: int):
+    """:func:`start`'s spawn, coming back to the directory ``here`` (a
+    descriptor) after it."""
     out_r, out_w = os.pipe()
     err_r, err_w = os.pipe()
     if min(out_r, out_w, err_r, err_w) <= 2:   # a standard descriptor was closed:
@@ -132,15 +165,13 @@ def start(argv: list, cwd: str, env: dict):
     try:
         actions = [(os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
                    (os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, err_w, 2)]
-        actions += [(os.POSIX_SPAWN_CLOSE, fd) for fd in _inheritable_fds()]
-        here = os.open(".", os.O_RDONLY | os.O_DIRECTORY)
+        actions += [(os.POSIX_SPAWN_CLOSE, fd) for fd in inherited]
         try:
             os.chdir(cwd)
             pid = os.posix_spawn(exe, list(argv), env, file_actions=actions, setsid=True,
                                  setsigdef=(_sig.SIGPIPE, _sig.SIGXFSZ))
         finally:
             os.fchdir(here)
-            os.close(here)
         pidfd = os.pidfd_open(pid)
     except NotImplementedError:   # no POSIX_SPAWN_SETSID in this C library
         for fd in (out_r, err_r):

@@ -193,3 +193,47 @@ def test_a_failed_read_stops_and_reaps_the_child(tmp_path, monkeypatch):
     monkeypatch.undo()
     with pytest.raises(ChildProcessError):
         os.waitpid(child.pid, os.WNOHANG)
+
+
+@pytest.mark.parametrize("missing", ["pidfd", "proc"])
+def test_without_pidfds_or_proc_it_declines_and_gitwork_uses_subprocess(tmp_path, monkeypatch,
+                                                                         missing):
+    if missing == "pidfd":   # a kernel before 5.3, or a seccomp filter refusing it
+        def refused(pid, flags=0):
+            raise OSError(38, "Function not implemented")
+
+        monkeypatch.setattr(spawn, "_SUPPORT", [])
+        monkeypatch.setattr(spawn.os, "pidfd_open", refused)
+    else:
+        monkeypatch.setattr(spawn, "_inheritable_fds", lambda: None)
+    assert spawn.start(["true"], str(tmp_path), ENV) is None
+    ran = gitwork.run(["sh", "-c", "printf x; exit 4"], cwd=str(tmp_path), timeout=30, env=ENV)
+    assert (ran.code, ran.out, ran.timed_out) == (4, "x", False)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads every directory")
+def test_from_a_directory_it_may_not_read_it_still_spawns_and_comes_back(tmp_path):
+    locked = tmp_path / "x-only"
+    locked.mkdir()
+    before = os.getcwd()
+    os.chdir(locked)
+    try:
+        locked.chmod(0o111)   # searchable, not readable (a hook's cwd could be)
+        assert run(["pwd"], tmp_path)[1].decode().strip() == os.path.realpath(tmp_path)
+        assert os.getcwd() == str(locked)
+    finally:
+        locked.chmod(0o755)
+        os.chdir(before)
+
+
+def test_from_a_removed_directory_it_still_spawns_and_comes_back(tmp_path):
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    before = os.getcwd()
+    os.chdir(gone)
+    try:
+        gone.rmdir()
+        assert run(["pwd"], tmp_path)[1].decode().strip() == os.path.realpath(tmp_path)
+        assert os.stat(".").st_nlink == 0   # still in the removed directory
+    finally:
+        os.chdir(before)
