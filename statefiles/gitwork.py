@@ -146,9 +146,10 @@ def safe_config(root: str, timeout: float = CONFIG_TIMEOUT):
     pairs = list(ALWAYS_SAFE)
     env = _base_env(root)
     env.update(_config_env(pairs, env))
+    deadline = time.monotonic() + timeout
     try:
-        code, out, _err, timed_out = _capture(["git", "config", "--list", "--show-scope", "-z"],
-                                              root, env, timeout)
+        child = _start(["git", "config", "--list", "--show-scope", "-z"], root, env)
+        code, out, _err, timed_out = _collect(child, deadline)
     except FileNotFoundError:
         return pairs   # no git: nothing will run it
     except OSError:
@@ -310,67 +311,57 @@ def run(argv: list, cwd: str, timeout: float, env: dict | None = None,
         timeout = deadline - time.monotonic()
         if timeout <= 0:
             return Run(argv, timed_out=True)
-    if stdin_text is None:
-        try:
-            code, out, err, timed_out = _capture(argv, cwd, env, timeout)
-        except FileNotFoundError:
-            return Run(argv, missing=True)
-        except OSError as exc:
-            return Run(argv, err=str(exc))
-        if timed_out:
-            return Run(argv, timed_out=True)
-        return Run(argv, code, _decode(out), _decode(err))
-    import subprocess  # lazy: subprocess (12-16 ms), only to send stdin text
-
+    data = stdin_text.encode("utf-8") if stdin_text is not None else None
+    deadline = time.monotonic() + timeout
     try:
-        proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                start_new_session=True)
+        child = _start(argv, cwd, env, stdin=data is not None)
     except FileNotFoundError:
         return Run(argv, missing=True)
     except OSError as exc:
         return Run(argv, err=str(exc))
-    try:
-        out, err = proc.communicate(input=stdin_text.encode("utf-8"), timeout=timeout)
-    except subprocess.TimeoutExpired:
-        _stop(proc)
-        return Run(argv, timed_out=True)
-    return Run(argv, proc.returncode, _decode(out), _decode(err))
+    return _finished(argv, *_collect(child, deadline, data))
 
 
-def _capture(argv: list, cwd: str, env: dict, timeout: float) -> tuple:
-    """Run ``argv`` (stdin ``/dev/null``) for at most ``timeout`` seconds:
-    ``(returncode, stdout bytes, stderr bytes, timed_out)``; a timed-out
-    run's process group is stopped (:func:`statefiles.spawn.collect`, or
-    :func:`_stop`). Raises ``FileNotFoundError`` (no such executable or
+def _start(argv: list, cwd: str, env: dict, stdin: bool = False):
+    """Start ``argv`` in ``cwd``, stdout and stderr piped, in a session of its
+    own: a :class:`statefiles.spawn.Child`, or a ``subprocess.Popen`` where
+    spawn cannot start it or ``stdin`` is to be piped (else it reads
+    ``/dev/null``). Raises ``FileNotFoundError`` (no such executable or
     ``cwd``) and other ``OSError`` as ``subprocess.Popen`` does."""
-    deadline = time.monotonic() + timeout
-    child = spawn.start(argv, cwd, env)
+    child = None if stdin else spawn.start(argv, cwd, env)
     if child is not None:
-        return spawn.collect(child, deadline)
-    return _communicate(_popen(argv, cwd, env), deadline)
-
-
-def _popen(argv: list, cwd: str, env: dict):
-    """``subprocess.Popen`` of ``argv``, where :func:`statefiles.spawn.start`
-    cannot: stdin ``/dev/null``, stdout and stderr piped, its own session."""
+        return child
     import subprocess  # lazy: subprocess (12-16 ms), only where spawn cannot start it
 
-    return subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+    return subprocess.Popen(argv, cwd=cwd, env=env,
+                            stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)
 
 
-def _communicate(proc, deadline: float) -> tuple:
-    """:func:`_capture`'s result for a ``subprocess.Popen``."""
-    import subprocess  # lazy: already imported by whoever started ``proc``
+def _collect(child, deadline: float, data: bytes | None = None) -> tuple:
+    """Wait for what :func:`_start` started until the monotonic
+    ``deadline`` (``data``: its stdin, for a ``subprocess.Popen``):
+    ``(returncode, stdout bytes, stderr bytes, timed_out)``; a timed-out
+    child's process group is stopped."""
+    if isinstance(child, spawn.Child):
+        return spawn.collect(child, deadline)
+    import subprocess  # lazy: already imported by _start, which started ``child``
 
     try:
-        out, err = proc.communicate(timeout=max(deadline - time.monotonic(), 0.001))
+        out, err = child.communicate(input=data,
+                                     timeout=max(deadline - time.monotonic(), 0.001))
     except subprocess.TimeoutExpired:
-        _stop(proc)
+        _stop(child)
         return None, b"", b"", True
-    return proc.returncode, out, err, False
+    return child.returncode, out, err, False
+
+
+def _finished(argv: list, code, out: bytes, err: bytes, timed_out: bool) -> Run:
+    """The :class:`Run` of a collected child (:func:`_collect`)."""
+    if timed_out:
+        return Run(argv, timed_out=True)
+    return Run(argv, code, _decode(out), _decode(err))
 
 
 def _unread(argv: list, deadline: float) -> Run:
@@ -383,16 +374,12 @@ def _unread(argv: list, deadline: float) -> Run:
 
 
 def _stop(proc) -> None:
-    """Stop a process group: SIGTERM (git removes its lock files), then SIGKILL."""
-    import signal  # lazy: only when a process must be stopped
-
-    for sig, wait in ((signal.SIGTERM, 0.5), (signal.SIGKILL, 1.0)):
+    """Stop a ``subprocess.Popen``'s process group as :mod:`statefiles.spawn`
+    stops its own (:data:`statefiles.spawn.STOP_SIGNALS`)."""
+    for sig, grace in spawn.STOP_SIGNALS:
+        spawn.kill_group(proc.pid, sig)
         try:
-            os.killpg(proc.pid, sig)
-        except (ProcessLookupError, PermissionError, OSError):
-            pass
-        try:
-            proc.communicate(timeout=wait)
+            proc.communicate(timeout=grace)
             return
         except Exception:  # noqa: BLE001 - TimeoutExpired, or pipes already closed
             continue
@@ -416,18 +403,13 @@ def run_parallel(commands: dict, cwd: str, deadline: float) -> dict:
         return {name: _unread(argv, deadline) for name, argv in commands.items()}
     for name, argv in commands.items():
         try:
-            procs[name] = spawn.start(argv, cwd, env) or _popen(argv, cwd, env)
+            procs[name] = _start(argv, cwd, env)
         except FileNotFoundError:
             results[name] = Run(argv, missing=True)
         except OSError as exc:
             results[name] = Run(argv, err=str(exc))
-    for name, proc in procs.items():
-        if isinstance(proc, spawn.Child):
-            code, out, err, timed_out = spawn.collect(proc, deadline)
-        else:
-            code, out, err, timed_out = _communicate(proc, deadline)
-        results[name] = (Run(commands[name], timed_out=True) if timed_out
-                         else Run(commands[name], code, _decode(out), _decode(err)))
+    for name, child in procs.items():
+        results[name] = _finished(commands[name], *_collect(child, deadline))
     return results
 
 

@@ -43,9 +43,12 @@ try:  # the C module: its constants are plain ints (``signal`` imports enum)
 except ImportError:  # pragma: no cover - a Python without it
     import signal as _sig
 
-#: Seconds a stopped group gets after SIGTERM, then after SIGKILL.
+#: How a group is stopped: SIGTERM (git removes its lock files), then
+#: SIGKILL, each with the seconds it is given to end. Also the policy of
+#: :func:`statefiles.gitwork._stop` for ``subprocess`` children.
 TERM_GRACE = 0.5
 KILL_GRACE = 1.0
+STOP_SIGNALS = ((_sig.SIGTERM, TERM_GRACE), (_sig.SIGKILL, KILL_GRACE))
 _READ = 65536
 
 
@@ -173,16 +176,14 @@ def _spawn(exe: str, argv: list, cwd: str, env: dict, inherited: list, here: int
         finally:
             os.fchdir(here)
         pidfd = os.pidfd_open(pid)
-    except NotImplementedError:   # no POSIX_SPAWN_SETSID in this C library
-        for fd in (out_r, err_r):
-            os.close(fd)
-        return None
-    except BaseException:
+    except BaseException as exc:
         for fd in (out_r, err_r):
             os.close(fd)
         if pid is not None:   # started, but pidfd_open refused: stop and reap it
-            _kill_group(pid, _sig.SIGKILL)
+            kill_group(pid, _sig.SIGKILL)
             os.waitpid(pid, 0)
+        if isinstance(exc, NotImplementedError):   # no POSIX_SPAWN_SETSID in this C library
+            return None
         raise
     finally:
         os.close(out_w)
@@ -190,7 +191,8 @@ def _spawn(exe: str, argv: list, cwd: str, env: dict, inherited: list, here: int
     return Child(pid, pidfd, out_r, err_r)
 
 
-def _kill_group(pid: int, sig: int) -> None:
+def kill_group(pid: int, sig: int) -> None:
+    """Send ``sig`` to the process group ``pid`` leads, if it is still there."""
     try:
         os.killpg(pid, sig)
     except OSError:   # gone already, or not ours to signal
@@ -237,19 +239,17 @@ def _pump(child: Child, deadline: float) -> bool:
 
 
 def _stop(child: Child) -> None:
-    """Stop ``child``'s process group: SIGTERM (git removes its lock files),
-    SIGKILL after :data:`TERM_GRACE`, then reap it."""
-    for sig, grace in ((_sig.SIGTERM, TERM_GRACE), (_sig.SIGKILL, KILL_GRACE)):
-        _kill_group(child.pid, sig)
+    """Stop ``child``'s process group (:data:`STOP_SIGNALS`) and reap it.
+    Bounded: a child still there after SIGKILL's grace (a sleep the kernel
+    does not interrupt) is left, like ``subprocess``'s, to be reaped by
+    init when the hook exits."""
+    for sig, grace in STOP_SIGNALS:
+        kill_group(child.pid, sig)
         end = time.monotonic() + grace
         while not _reaped(child) and time.monotonic() < end:
             time.sleep(0.01)
         if child.status is not None:
             return
-    try:   # past SIGKILL's grace: it cannot outlive it, wait
-        os.waitpid(child.pid, 0)
-    except ChildProcessError:
-        pass
 
 
 def collect(child: Child, deadline: float) -> tuple:

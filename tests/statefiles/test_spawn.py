@@ -5,7 +5,9 @@ process group, and ``subprocess`` where spawning cannot."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -105,15 +107,54 @@ def test_stdin_is_empty_and_sigpipe_is_at_its_default(tmp_path):
     assert code == 0 and out.startswith(b"SigIgn") and not ignored & (1 << (13 - 1))
 
 
-def test_no_inheritable_descriptor_is_passed_on(tmp_path):
-    r, w = os.pipe()
-    os.set_inheritable(w, True)
+@settings(max_examples=examples(20))
+@given(flags=st.lists(st.booleans(), max_size=6))
+def test_no_inheritable_descriptor_is_passed_on(tmp_path_factory, flags):
+    """Whatever descriptors the hook holds, inheritable or not (a pipe end
+    each), none of them is open in the child."""
+    ends = []
     try:
-        out = run(["sh", "-c", f'[ -e /proc/$$/fd/{w} ] && echo open || echo closed'], tmp_path)[1]
+        for inheritable in flags:
+            r, w = os.pipe()
+            ends += [r, w]
+            os.set_inheritable(w, inheritable)
+        probe = "; ".join(f'[ -e /proc/$$/fd/{fd} ] && echo open {fd}' for fd in ends) or ":"
+        out = run(["sh", "-c", probe + "; echo closed"], tmp_path_factory.mktemp("fd"))[1]
     finally:
-        os.close(r)
-        os.close(w)
+        for fd in ends:
+            os.close(fd)
     assert out == b"closed\n"
+
+
+_TOOL = "pg-spawn-tool"
+#: What a folder on ``PATH`` holds under the tool's name.
+_HOLDS = st.sampled_from(["nothing", "executable", "not executable", "folder"])
+
+
+@settings(max_examples=examples(300))
+@given(holds=st.lists(_HOLDS, min_size=1, max_size=5),
+       order=st.lists(st.integers(0, 4), max_size=8), own=_HOLDS)
+def test_the_lookup_is_shutils_on_the_childs_path_only(tmp_path_factory, holds, order, own):
+    """The executable found is the one ``shutil.which`` finds on the child's
+    ``PATH`` (folders in any order, repeated, holding the tool, a file that
+    may not be executed, a folder of its name or nothing), and never one on
+    the hook's own ``PATH`` alone."""
+    root = tmp_path_factory.mktemp("path")
+    folders = []
+    for i, what in enumerate([*holds, own]):
+        folder = root / f"d{i}"
+        folder.mkdir()
+        if what == "folder":
+            (folder / _TOOL).mkdir()
+        elif what != "nothing":
+            (folder / _TOOL).write_text("#!/bin/sh\n")
+            (folder / _TOOL).chmod(0o755 if what == "executable" else 0o644)
+        folders.append(str(folder))
+    hooks_own = folders.pop()
+    path = os.pathsep.join(folders[i] for i in order if i < len(folders))
+    found = spawn.which(_TOOL, {"PATH": path})
+    assert found == shutil.which(_TOOL, path=path)
+    assert found is None or os.path.dirname(found) != hooks_own
 
 
 def _alive(pid: int) -> bool:
@@ -211,29 +252,34 @@ def test_without_pidfds_or_proc_it_declines_and_gitwork_uses_subprocess(tmp_path
     assert (ran.code, ran.out, ran.timed_out) == (4, "x", False)
 
 
+@contextlib.contextmanager
+def _in(folder):
+    """Run the block with ``folder`` as this process's directory."""
+    before = os.getcwd()
+    os.chdir(folder)
+    try:
+        yield
+    finally:
+        os.chdir(before)
+
+
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads every directory")
 def test_from_a_directory_it_may_not_read_it_still_spawns_and_comes_back(tmp_path):
     locked = tmp_path / "x-only"
     locked.mkdir()
-    before = os.getcwd()
-    os.chdir(locked)
-    try:
-        locked.chmod(0o111)   # searchable, not readable (a hook's cwd could be)
-        assert run(["pwd"], tmp_path)[1].decode().strip() == os.path.realpath(tmp_path)
-        assert os.getcwd() == str(locked)
-    finally:
-        locked.chmod(0o755)
-        os.chdir(before)
+    with _in(locked):
+        try:
+            locked.chmod(0o111)   # searchable, not readable (a hook's cwd could be)
+            assert run(["pwd"], tmp_path)[1].decode().strip() == os.path.realpath(tmp_path)
+            assert os.getcwd() == str(locked)
+        finally:
+            locked.chmod(0o755)
 
 
 def test_from_a_removed_directory_it_still_spawns_and_comes_back(tmp_path):
     gone = tmp_path / "gone"
     gone.mkdir()
-    before = os.getcwd()
-    os.chdir(gone)
-    try:
+    with _in(gone):
         gone.rmdir()
         assert run(["pwd"], tmp_path)[1].decode().strip() == os.path.realpath(tmp_path)
         assert os.stat(".").st_nlink == 0   # still in the removed directory
-    finally:
-        os.chdir(before)
