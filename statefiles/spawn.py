@@ -100,10 +100,14 @@ def _threads() -> bool:
 def which(name: str, env: dict):
     """The executable ``name`` resolves to on the ``PATH`` of ``env`` (a
     name with a ``/`` is itself); ``None`` when no file there may be
-    executed. ``subprocess``'s search: ``os.get_exec_path(env)``, in order."""
+    executed. ``subprocess``'s search (``os.get_exec_path(env)``, in order),
+    except that an empty or relative entry is skipped: it names a folder
+    of wherever the program runs, the project, which the agent writes."""
     if os.sep in name:
         return name
     for folder in os.get_exec_path(env):
+        if not os.path.isabs(folder):
+            continue
         path = os.path.join(folder, name)
         if os.path.isfile(path) and os.access(path, os.X_OK):
             return path

@@ -15,7 +15,7 @@ import time
 
 import pytest
 from draws import examples
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from statefiles import gitwork, spawn
@@ -131,14 +131,24 @@ _TOOL = "pg-spawn-tool"
 _HOLDS = st.sampled_from(["nothing", "executable", "not executable", "folder"])
 
 
-@settings(max_examples=examples(300))
+#: ``PATH`` entries that name a folder of wherever the program runs.
+_RELATIVE = ["", ".", "d0", "./d1"]
+
+
+@settings(max_examples=examples(1000))
+@example(holds=["not executable", "executable"], order=[0, 1], own="nothing")
+@example(holds=["folder", "executable"], order=[0, 1], own="nothing")
+@example(holds=["nothing"], order=[1, 2, 3, 4], own="executable")
 @given(holds=st.lists(_HOLDS, min_size=1, max_size=5),
-       order=st.lists(st.integers(0, 4), max_size=8), own=_HOLDS)
-def test_the_lookup_is_shutils_on_the_childs_path_only(tmp_path_factory, holds, order, own):
+       order=st.lists(st.integers(0, 4 + len(_RELATIVE)), max_size=8), own=_HOLDS)
+def test_the_lookup_is_shutils_on_the_childs_absolute_path_only(tmp_path_factory, holds, order,
+                                                                 own):
     """The executable found is the one ``shutil.which`` finds on the child's
-    ``PATH`` (folders in any order, repeated, holding the tool, a file that
-    may not be executed, a folder of its name or nothing), and never one on
-    the hook's own ``PATH`` alone."""
+    ``PATH`` without its relative entries (folders in any order, repeated,
+    holding the tool, a file that may not be executed, a folder of its name
+    or nothing), never one on the hook's own ``PATH`` alone, and never one
+    of the directory it runs in, reached through an empty or relative
+    entry (each of which holds the tool here)."""
     root = tmp_path_factory.mktemp("path")
     folders = []
     for i, what in enumerate([*holds, own]):
@@ -151,10 +161,19 @@ def test_the_lookup_is_shutils_on_the_childs_path_only(tmp_path_factory, holds, 
             (folder / _TOOL).chmod(0o755 if what == "executable" else 0o644)
         folders.append(str(folder))
     hooks_own = folders.pop()
-    path = os.pathsep.join(folders[i] for i in order if i < len(folders))
-    found = spawn.which(_TOOL, {"PATH": path})
-    assert found == shutil.which(_TOOL, path=path)
+    planted = root / "project"
+    for folder in (planted, planted / "d0", planted / "d1"):
+        folder.mkdir()
+        (folder / _TOOL).write_text("#!/bin/sh\n")
+        (folder / _TOOL).chmod(0o755)
+    entries = [*folders, *_RELATIVE]
+    picked = [entries[i] for i in order if i < len(entries)]
+    with _in(planted):
+        found = spawn.which(_TOOL, {"PATH": os.pathsep.join(picked)})
+    absolute = os.pathsep.join(e for e in picked if os.path.isabs(e))
+    assert found == (shutil.which(_TOOL, path=absolute) if absolute else None)
     assert found is None or os.path.dirname(found) != hooks_own
+    assert found is None or not found.startswith(str(planted))
 
 
 def _alive(pid: int) -> bool:
