@@ -24,13 +24,12 @@ confirmation, the user's "yes" comes in the resumed session 2.
 from __future__ import annotations
 
 import json
-import os
 import re
-import sys
 from pathlib import Path
 
 from .fakeapi import text, tool_use
 from .golden import Journal, Policy, guard_labels
+from .harness import tools_path
 import saying
 
 SESSION_FMT = "breezing-20260301-120000"
@@ -115,7 +114,7 @@ def prepare(box_cls, root=None):
 def env_for_run(extra=None) -> dict:
     """The CLI's environment: the task list tools on, and an interpreter
     with pytest first on PATH (the verification runs ``python3 -m pytest``)."""
-    path = f"{Path(sys.executable).parent}:{os.environ.get('PATH', '/usr/bin:/bin')}"
+    path = tools_path()
     return {"PATH": path, "CLAUDE_CODE_ENABLE_TODO_TOOLS": "1", **(extra or {})}
 
 

@@ -667,16 +667,14 @@ class CrewRun:
     """
 
     def __init__(self, box, api, *, claude=None, timeout: float = 300) -> None:
-        import os
-        import sys
-        from pathlib import Path
+        from .harness import tools_path
 
         from .fakeapi import Script
 
         self.box = box
         self.log_output = ""
         self.memory_reads = 0
-        path = f"{Path(sys.executable).parent}:{os.environ.get('PATH', '/usr/bin:/bin')}"
+        path = tools_path()
         env = {"PATH": path}
         self.journals, self.parents, self.runs = [], [], []
         for request, approve in ((REQUEST, True), (REQUEST_2, False)):

@@ -865,11 +865,8 @@ class GoldenRun:
     """
 
     def __init__(self, box, api, *, claude=None, timeout: float = 240) -> None:
-        import os
-        import sys
-        from pathlib import Path
-
         from .fakeapi import Script
+        from .harness import tools_path
 
         self.box = box
         self.journal = Journal()
@@ -884,7 +881,7 @@ class GoldenRun:
 
         self.script.lane_factory = factory
         # pytest for the Bash tool: the interpreter running these tests has it.
-        path = f"{Path(sys.executable).parent}:{os.environ.get('PATH', '/usr/bin:/bin')}"
+        path = tools_path()
         env = {"PATH": path}
         self.runs = [box.run(api, TASK, self.script, permission_mode=None, timeout=timeout,
                              env=env, claude=claude)]

@@ -134,6 +134,15 @@ def session_path() -> str:
     return _SESSION_PATH[0]
 
 
+def tools_path() -> str:
+    """:func:`session_path` behind this interpreter's folder: the ``PATH``
+    of a session whose agent runs ``pytest`` or ``python3 -m pytest`` (this
+    interpreter has pytest). Every workflow driver passes it: a ``PATH``
+    built from this process's own would find the real ``npm`` first, and
+    every start of the CLI would pay its ``npm root -g`` again."""
+    return f"{Path(sys.executable).parent}{os.pathsep}{session_path()}"
+
+
 def git(repo: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
     """``git -C repo args...`` with a fixed identity (60 s bound)."""
     return subprocess.run(["git", "-C", str(repo), *args], check=check, capture_output=True,

@@ -586,11 +586,8 @@ class SddRun:
     """
 
     def __init__(self, box, api, *, claude=None, timeout: float = 300) -> None:
-        import os
-        import sys
-        from pathlib import Path
-
         from .fakeapi import Script
+        from .harness import tools_path
 
         self.box = box
         self.journal = Journal()
@@ -611,7 +608,7 @@ class SddRun:
 
         self.script.lane_factory = factory
         self.script.usage = usage
-        path = f"{Path(sys.executable).parent}:{os.environ.get('PATH', '/usr/bin:/bin')}"
+        path = tools_path()
         # The CLI compacts at 10 % of its window: only the answer above
         # reports that much.
         env = {"PATH": path, "CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "10"}

@@ -25,7 +25,7 @@ import pytest
 
 from . import crew
 from .fakeapi import Script, tool_use
-from .harness import Sandbox
+from .harness import Sandbox, tools_path
 from saying import says
 
 pytestmark = pytest.mark.e2e
@@ -87,7 +87,7 @@ def memory_run(claude_cli, api):
             tool_use("mcp__memory__create_entities", {"entities": [BAD]}),
             tool_use("mcp__memory__create_entities", {"entities": [GOOD]}),
             "Stored 1 entity."])
-    path = f"{Path(sys.executable).parent}:{os.environ.get('PATH', '/usr/bin:/bin')}"
+    path = tools_path()
     run = box.run(api, "approve MEM-1", script, permission_mode=None, timeout=180,
                   env={"PATH": path}, claude=claude_cli,
                   args=["--mcp-config", str(mcp), "--allowedTools",

@@ -85,3 +85,27 @@ def test_a_copied_install_is_what_install_py_makes():
     finally:
         for box in (fresh, copied):
             shutil.rmtree(box.root, ignore_errors=True)
+
+
+@pytest.mark.skipif(shutil.which("npm") is None, reason="no npm on PATH: the sessions find none")
+def test_every_session_path_answers_npm_root_from_the_shim():
+    """Claude Code runs ``npm root -g`` at every start (a Node start, about
+    0.15 s of CPU); the sessions' ``PATH`` answers it from a shim with what
+    npm said once, and sends any other npm command to npm. The workflow
+    drivers pass :func:`harness.tools_path`, which must keep that shim
+    first."""
+    from . import harness
+
+    for path in (harness.session_path(), harness.tools_path()):
+        npm = shutil.which("npm", path=path)
+        assert npm and Path(npm).parent.name.startswith("pge2e-bin-"), (path, npm)
+        env = {"PATH": path, "HOME": tempfile.mkdtemp()}
+        shim = subprocess.run(["npm", "root", "-g"], capture_output=True, text=True, env=env,
+                              timeout=60)
+        real = subprocess.run([shutil.which("npm"), "root", "-g"], capture_output=True,
+                              text=True, env=env, timeout=60)
+        assert (shim.returncode, shim.stdout) == (0, real.stdout), shim.stderr
+        version = subprocess.run(["npm", "--version"], capture_output=True, text=True, env=env,
+                                 timeout=60)
+        assert version.returncode == 0 and version.stdout.strip()[:1].isdigit(), version
+    assert harness.tools_path().split(os.pathsep)[0] == str(Path(sys.executable).parent)

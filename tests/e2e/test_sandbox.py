@@ -38,7 +38,7 @@ import pytest
 
 from . import golden
 from .fakeapi import Script, tool_use
-from .harness import Sandbox, git
+from .harness import Sandbox, git, session_path, tools_path
 from .workflow import ready, write_playbook
 
 pytestmark = pytest.mark.e2e
@@ -178,11 +178,12 @@ def test_the_gate_files_survive_every_family(claude_cli, api, walls):
 
 
 def _path_without_sandbox(tmp: Path) -> str:
-    """A ``PATH`` like this one with ``bwrap`` and ``socat`` hidden."""
+    """A ``PATH`` like the sessions' (:func:`harness.session_path`) with
+    ``bwrap`` and ``socat`` hidden."""
     hidden = tmp / "nobwrap"
     hidden.mkdir()
     seen = set()
-    for entry in os.environ.get("PATH", "/usr/bin:/bin").split(":"):
+    for entry in session_path().split(os.pathsep):
         if not entry or not os.path.isdir(entry):
             continue
         for name in os.listdir(entry):
@@ -317,7 +318,7 @@ def test_branch_switch_merge_tests_commit_and_push(claude_cli, api, sandbox_mode
     script = Script(main=[*ready(box), *[bash(s) for s in steps], "done"])
     try:
         run = box.run(api, "steps", script, timeout=300,
-                      env={"PATH": f"{Path(py).parent}:{os.environ.get('PATH', '/usr/bin')}"})
+                      env={"PATH": tools_path()})
         assert run.code == 0, run.describe()
         first = len(ready(box))
         texts = [run.result_of(first + i) for i in range(len(steps))]
