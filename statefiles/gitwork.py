@@ -301,18 +301,15 @@ def run(argv: list, cwd: str, timeout: float, env: dict | None = None,
     """
     if timeout <= 0:
         return Run(argv, timed_out=True)
-    if env is None:
-        # Reading the configuration spends the same budget.
-        deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout
+    if env is None:  # reading the configuration spends the same budget
         try:
             env = quiet_env(root=cwd, timeout=min(CONFIG_TIMEOUT, timeout))
         except UnsafeRepository:
             return _unread(argv, deadline)
-        timeout = deadline - time.monotonic()
-        if timeout <= 0:
+        if time.monotonic() >= deadline:
             return Run(argv, timed_out=True)
     data = stdin_text.encode("utf-8") if stdin_text is not None else None
-    deadline = time.monotonic() + timeout
     try:
         child = _start(argv, cwd, env, stdin=data is not None)
     except FileNotFoundError:

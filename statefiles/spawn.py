@@ -207,7 +207,7 @@ def _reaped(child: Child) -> bool:
     if child.status is None:
         try:
             done, status = os.waitpid(child.pid, os.WNOHANG)
-        except ChildProcessError:
+        except ChildProcessError:   # SIGCHLD ignored: the kernel reaped it (subprocess says 0 too)
             done, status = child.pid, 0
         if done:
             child.status = status

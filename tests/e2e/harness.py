@@ -64,9 +64,11 @@ def claude_version(exe: Path) -> str:
 
 def clean_env(home: Path, tmp: Path, base_url: str, api_key: str, extra=None) -> dict:
     """The whole environment of a CLI session: nothing inherited but ``PATH``
-    (so ``git``, ``sh`` and ``python3`` resolve) and the locale."""
+    (so ``git``, ``sh`` and ``python3`` resolve) and the locale. A ``PATH``
+    in ``extra`` replaces this process's, behind the same npm shim
+    (:func:`session_path`)."""
     env = {
-        "PATH": session_path(),
+        "PATH": os.environ.get("PATH", DEFAULT_PATH),
         "HOME": str(home),
         "TMPDIR": str(tmp),
         "LANG": os.environ.get("LANG", "C.UTF-8"),
@@ -88,27 +90,41 @@ def clean_env(home: Path, tmp: Path, base_url: str, api_key: str, extra=None) ->
         env["PLAYGATE_MESSAGES_REWORDED"] = os.environ["PLAYGATE_MESSAGES_REWORDED"]
     if extra:
         env.update(extra)
+    env["PATH"] = session_path(env["PATH"])
     return env
 
 
-#: ``[PATH]`` of the sessions, made once per process (:func:`session_path`).
-_SESSION_PATH: list = []
+#: This process's ``PATH`` when it has none.
+DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
+#: ``[folder or None]`` of the npm shim, made once per process (:func:`_npm_shim`).
+_NPM_SHIM: list = []
 
 
-def session_path() -> str:
-    """The sessions' ``PATH``: this process's, behind a folder whose ``npm``
-    answers ``npm root -g`` with what npm said to it once.
+def session_path(path: str | None = None) -> str:
+    """A session's ``PATH``: ``path`` (default: this process's) behind a
+    folder whose ``npm`` answers ``npm root -g`` with what npm said to it
+    once (unchanged when that folder is on it already, or there is none).
 
     Claude Code runs ``npm root -g`` at every start, to look for a global
     ``@anthropic-ai/sandbox-runtime``: a Node start of about 0.15 s of CPU,
     a tenth of a short session's, for an answer that cannot change during
     the run. Any other npm command goes to npm itself. Without an npm on
-    ``PATH`` there is no such folder, and the CLI finds no npm, as it
-    would."""
-    if not _SESSION_PATH:
+    this process's ``PATH`` there is no such folder, and the CLI finds the
+    npm ``path`` has, if any, as it would."""
+    path = path if path is not None else os.environ.get("PATH", DEFAULT_PATH)
+    shim = _npm_shim()
+    if shim is None or shim in path.split(os.pathsep):
+        return path
+    return f"{shim}{os.pathsep}{path}"
+
+
+def _npm_shim():
+    """The folder of the ``npm`` shim :func:`session_path` puts first, or
+    ``None`` when this process's ``PATH`` has no npm that answers."""
+    if not _NPM_SHIM:
         import tempfile
 
-        path = os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin")
+        path = os.environ.get("PATH", DEFAULT_PATH)
         npm = shutil.which("npm", path=path)
         root = None
         if npm:
@@ -117,6 +133,7 @@ def session_path() -> str:
                                       timeout=60, check=False, cwd="/",
                                       env={"PATH": path, "HOME": home})
             root = proc.stdout.strip() if proc.returncode == 0 else None
+        shim = None
         if root and "'" not in root + npm:
             shims = Path(tempfile.mkdtemp(prefix="pge2e-bin-"))
             if not os.environ.get("PLAYGATE_E2E_KEEP"):
@@ -129,17 +146,15 @@ def session_path() -> str:
                 f"if [ \"$*\" = 'root -g' ]; then echo '{root}'; exit 0; fi\n"
                 f"exec '{npm}' \"$@\"\n")
             (shims / "npm").chmod(0o755)
-            path = f"{shims}{os.pathsep}{path}"
-        _SESSION_PATH.append(path)
-    return _SESSION_PATH[0]
+            shim = str(shims)
+        _NPM_SHIM.append(shim)
+    return _NPM_SHIM[0]
 
 
 def tools_path() -> str:
     """:func:`session_path` behind this interpreter's folder: the ``PATH``
     of a session whose agent runs ``pytest`` or ``python3 -m pytest`` (this
-    interpreter has pytest). Every workflow driver passes it: a ``PATH``
-    built from this process's own would find the real ``npm`` first, and
-    every start of the CLI would pay its ``npm root -g`` again."""
+    interpreter has pytest). The workflow drivers pass it."""
     return f"{Path(sys.executable).parent}{os.pathsep}{session_path()}"
 
 

@@ -14,6 +14,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from draws import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from .harness import Recorder, Sandbox, _run_install_py, _worktree
 
@@ -109,3 +112,26 @@ def test_every_session_path_answers_npm_root_from_the_shim():
                                  timeout=60)
         assert version.returncode == 0 and version.stdout.strip()[:1].isdigit(), version
     assert harness.tools_path().split(os.pathsep)[0] == str(Path(sys.executable).parent)
+
+
+@pytest.mark.skipif(shutil.which("npm") is None, reason="no npm on PATH: the sessions find none")
+@settings(max_examples=examples(100))
+@given(entries=st.lists(st.sampled_from(["/usr/bin", "/bin", "/usr/local/bin", "/opt/x/bin",
+                                         "SHIM", ""]), max_size=6))
+def test_any_path_a_driver_passes_keeps_the_npm_shim_once(entries):
+    """A session's ``PATH`` is whatever its driver passed (``clean_env``'s
+    ``extra``), with the npm shim first unless the driver's ``PATH`` already
+    holds it: never added twice, nothing else moved or dropped."""
+    from . import harness
+
+    shim = harness._npm_shim()
+    assert shim is not None
+    given_path = os.pathsep.join(shim if e == "SHIM" else e for e in entries)
+    env = harness.clean_env(Path("/tmp/h"), Path("/tmp/t"), "http://127.0.0.1:9", "k",
+                            {"PATH": given_path})
+    parts = env["PATH"].split(os.pathsep)
+    if "SHIM" in entries:
+        assert env["PATH"] == given_path
+    else:
+        assert parts[0] == shim and os.pathsep.join(parts[1:]) == given_path
+    assert parts.count(shim) == max(1, entries.count("SHIM"))

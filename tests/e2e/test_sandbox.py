@@ -38,7 +38,7 @@ import pytest
 
 from . import golden
 from .fakeapi import Script, tool_use
-from .harness import Sandbox, git, session_path, tools_path
+from .harness import Sandbox, git, tools_path
 from .workflow import ready, write_playbook
 
 pytestmark = pytest.mark.e2e
@@ -178,12 +178,11 @@ def test_the_gate_files_survive_every_family(claude_cli, api, walls):
 
 
 def _path_without_sandbox(tmp: Path) -> str:
-    """A ``PATH`` like the sessions' (:func:`harness.session_path`) with
-    ``bwrap`` and ``socat`` hidden."""
+    """A ``PATH`` like this one with ``bwrap`` and ``socat`` hidden."""
     hidden = tmp / "nobwrap"
     hidden.mkdir()
     seen = set()
-    for entry in session_path().split(os.pathsep):
+    for entry in os.environ.get("PATH", "/usr/bin:/bin").split(":"):
         if not entry or not os.path.isdir(entry):
             continue
         for name in os.listdir(entry):
