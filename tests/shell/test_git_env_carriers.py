@@ -157,6 +157,54 @@ def test_sanitised_env_drops_every_carrier(unsafe, safe, entries):
         assert entry.startswith("/") and not entry.startswith("/root/p/") and entry != "/root/p"
 
 
+#: The project's folders, and ways of spelling them on PATH: absolute, with
+#: doubled slashes, ``.`` segments, a detour through ``..``, a trailing
+#: slash, a symbolic link from outside, a relative entry.
+_PROJECT_SPELLINGS = ("{p}/bin", "/{p}/bin", "{p}//bin", "{p}/./bin", "{p}/bin/",
+                      "{p}/../{pn}/bin", "{o}/../{pn}/bin", "{o}/link-in", "{o}/link-in/",
+                      "{p}", "{p}/.venv/bin", "bin", ".", "", "./bin")
+
+
+@pytest.fixture(scope="module")
+def lookup_tree(tmp_path_factory):
+    """``(project, outside)``: a ``git`` in each project folder a PATH may
+    name and one in ``outside/bin``; ``outside/link-in`` leads into the
+    project."""
+    base = tmp_path_factory.mktemp("lookup")
+    project, outside = base / "proj", base / "out"
+    for folder in (project, project / "bin", project / ".venv" / "bin", outside / "bin"):
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "git").write_text("#!/bin/sh\n")
+        (folder / "git").chmod(0o755)
+    (outside / "link-in").symlink_to(project / "bin")
+    return project, outside
+
+
+@settings(max_examples=examples(300), suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(picks=st.lists(st.one_of(st.sampled_from(_PROJECT_SPELLINGS), st.just("OUT")),
+                      max_size=6))
+def test_the_git_a_hook_runs_is_never_the_projects(lookup_tree, picks):
+    """Whatever spelling of a project folder the hook's PATH holds (Claude
+    Code's environment, which the agent's shell may have shaped), the
+    program a hook starts (gitwork's sanitised environment, looked up by
+    spawn.which as subprocess would) is never a file in the project; the
+    outside one is found when it is on PATH."""
+    from statefiles import spawn
+
+    project, outside = lookup_tree
+    entries = [str(outside / "bin") if e == "OUT" else e.format(
+        p=project, pn=project.name, o=outside) for e in picks]
+    env = gitwork.sanitised_env({"PATH": os.pathsep.join(entries)}, str(project))
+    found = spawn.which("git", env)
+    real_project = os.path.realpath(project)
+    if found is not None:
+        real = os.path.realpath(found)
+        assert not (real == real_project or real.startswith(real_project + os.sep)), (
+            entries, env["PATH"], found)
+    if "OUT" in picks:
+        assert found == str(outside / "bin" / "git"), (entries, env["PATH"], found)
+
+
 def test_a_hook_run_git_ignores_the_trace_variables(ws, tmp_path):
     """A git a hook starts (here the one statefiles.gitwork runs) writes no
     trace into a gate file, whatever the hook's environment says."""
